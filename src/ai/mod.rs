@@ -1,0 +1,352 @@
+//! Computer players. They see the game only through the [`Game`] trait and
+//! decide from `observation(seat)`; searches run on `determinize`d copies,
+//! so no bot ever reads hidden cards or the real RNG (which holds the future).
+//!
+//! - [`RandomBot`]: a uniformly random legal action.
+//! - [`GreedyBot`]: the best complete turn (all the mover's actions until
+//!   another seat is to move) under the game's [`Evaluate`] heuristic; it
+//!   finds immediate wins because a won position evaluates highest.
+//! - [`Mcts`]: single-observer information-set MCTS (Cowling, Powley &
+//!   Whitehouse 2012): every iteration samples a determinization of the
+//!   observation, descends a tree keyed by actions using UCB over the
+//!   children *legal in that sample* (availability counts), expands one
+//!   action, and scores the leaf with a short rollout and the heuristic.
+//!   For perfect-information games it reduces to plain UCT. Enchanted Plumes
+//!   will plug its card sampling into `determinize` and reuse it unchanged.
+//!
+//! [`worker`] runs any of them on a named thread so the UI never waits.
+
+pub mod daedalus;
+pub mod worker;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::rules::{Game, Rng, Seat, ToMove};
+
+/// Difficulty levels offered in the new-game dialog.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    /// Uniformly random legal moves (for testing and for beginners).
+    Random,
+    /// The greedy bot: best single turn under the heuristic.
+    Easy,
+    /// MCTS with a short budget.
+    #[default]
+    Normal,
+    /// MCTS with a long budget.
+    Hard,
+}
+
+impl Level {
+    /// Levels offered to players, easiest first.
+    pub const ALL: [Level; 4] = [Level::Random, Level::Easy, Level::Normal, Level::Hard];
+
+    /// The level's name for menus.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// The bot that plays at this level.
+    #[must_use]
+    pub fn bot<G: Evaluate>(self, seed: u64) -> Box<dyn Bot<G>> {
+        match self {
+            Level::Random => Box::new(RandomBot::new(seed)),
+            Level::Easy => Box::new(GreedyBot::new(seed)),
+            Level::Normal => Box::new(Mcts::new(seed, Budget::time(Duration::from_millis(400)))),
+            Level::Hard => Box::new(Mcts::new(seed, Budget::time(Duration::from_millis(1500)))),
+        }
+    }
+}
+
+/// A game's heuristic evaluation, for greedy play and search leaves.
+pub trait Evaluate: Game {
+    /// How good the position is for `seat`, in `[0, 1]` (an estimated
+    /// chance of winning; finished games give the actual reward).
+    fn evaluate(&self, seat: Seat) -> f64;
+}
+
+/// A computer player.
+pub trait Bot<G: Game>: Send {
+    /// Picks an action for `seat` from what the seat can see. Returns `None`
+    /// only when `seat` has nothing to do or `stop` was raised.
+    fn choose(&mut self, observation: &G, seat: Seat, stop: &AtomicBool) -> Option<G::Action>;
+}
+
+/// Uniformly random legal actions.
+pub struct RandomBot {
+    rng: Rng,
+}
+
+impl RandomBot {
+    /// A random bot seeded with `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> Self {
+        Self { rng: Rng::seeded(seed) }
+    }
+}
+
+impl<G: Game> Bot<G> for RandomBot {
+    fn choose(&mut self, observation: &G, _seat: Seat, _stop: &AtomicBool) -> Option<G::Action> {
+        let mut state = observation.determinize(Seat(0), &mut self.rng);
+        if let Some(s) = observation.to_move().seat() {
+            state = observation.determinize(s, &mut self.rng);
+        }
+        self.rng.pick(&state.legal_actions()).cloned()
+    }
+}
+
+/// Plays the best complete turn under [`Evaluate`].
+pub struct GreedyBot {
+    rng: Rng,
+    /// Most complete turns examined before settling (guards huge turns).
+    pub max_leaves: usize,
+}
+
+impl GreedyBot {
+    /// A greedy bot; `seed` breaks ties.
+    #[must_use]
+    pub fn new(seed: u64) -> Self {
+        Self { rng: Rng::seeded(seed), max_leaves: 200_000 }
+    }
+}
+
+struct TurnSearch<'a> {
+    seat: Seat,
+    leaves: usize,
+    max_leaves: usize,
+    stop: &'a AtomicBool,
+}
+
+impl TurnSearch<'_> {
+    /// Best value reachable for `self.seat` by finishing the turn from `state`.
+    fn best<G: Evaluate>(&mut self, state: &G) -> f64 {
+        if self.leaves >= self.max_leaves
+            || self.stop.load(Ordering::Relaxed)
+            || state.to_move() != ToMove::Seat(self.seat)
+        {
+            self.leaves += 1;
+            return state.evaluate(self.seat);
+        }
+        let mut best = f64::NEG_INFINITY;
+        for a in state.legal_actions() {
+            let mut next = state.clone();
+            next.apply_legal(&a);
+            let v = self.best(&next);
+            if v > best {
+                best = v;
+                if best >= 1.0 {
+                    break; // a win: nothing is better
+                }
+            }
+        }
+        if best == f64::NEG_INFINITY { state.evaluate(self.seat) } else { best }
+    }
+}
+
+impl<G: Evaluate> Bot<G> for GreedyBot {
+    fn choose(&mut self, observation: &G, seat: Seat, stop: &AtomicBool) -> Option<G::Action> {
+        let state = observation.determinize(seat, &mut self.rng);
+        let actions = state.legal_actions();
+        if actions.len() <= 1 {
+            return actions.into_iter().next();
+        }
+        let mut search = TurnSearch { seat, leaves: 0, max_leaves: self.max_leaves, stop };
+        let mut best: Vec<G::Action> = Vec::new();
+        let mut best_value = f64::NEG_INFINITY;
+        for a in actions {
+            let mut next = state.clone();
+            next.apply_legal(&a);
+            let v = search.best(&next);
+            if v > best_value + 1e-12 {
+                best_value = v;
+                best = vec![a];
+            } else if (v - best_value).abs() <= 1e-12 {
+                best.push(a);
+            }
+        }
+        self.rng.pick(&best).cloned()
+    }
+}
+
+/// How long a search may run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Wall-clock limit.
+    pub time: Option<Duration>,
+    /// Iteration limit.
+    pub iterations: Option<u64>,
+}
+
+impl Budget {
+    /// A time budget.
+    #[must_use]
+    pub fn time(d: Duration) -> Self {
+        Self { time: Some(d), iterations: None }
+    }
+
+    /// An iteration budget (deterministic, for tests and matches).
+    #[must_use]
+    pub fn iterations(n: u64) -> Self {
+        Self { time: None, iterations: Some(n) }
+    }
+}
+
+struct Node<A> {
+    /// The action that led here, and the seat that took it.
+    action: Option<A>,
+    mover: Option<Seat>,
+    children: Vec<usize>,
+    visits: u32,
+    /// Times this node was available (legal) when its parent was visited.
+    available: u32,
+    /// Total reward for `mover`.
+    reward: f64,
+}
+
+/// Information-set Monte Carlo tree search.
+pub struct Mcts {
+    rng: Rng,
+    budget: Budget,
+    /// Exploration constant of UCB1.
+    pub exploration: f64,
+    /// Random actions played after the tree before the heuristic is asked.
+    pub rollout_depth: usize,
+    /// Iterations run by the last `choose` (for benchmarks).
+    pub last_iterations: u64,
+}
+
+impl Mcts {
+    /// A search bot with the given budget.
+    #[must_use]
+    pub fn new(seed: u64, budget: Budget) -> Self {
+        Self { rng: Rng::seeded(seed), budget, exploration: 0.7, rollout_depth: 0, last_iterations: 0 }
+    }
+
+    fn iterate<G: Evaluate>(&mut self, nodes: &mut Vec<Node<G::Action>>, root: &G, seat: Seat) {
+        let mut state = root.determinize(seat, &mut self.rng);
+        let mut path = vec![0usize];
+        let mut node = 0usize;
+        // Selection and expansion.
+        loop {
+            let Some(mover) = (match state.to_move() {
+                ToMove::Seat(s) => Some(s),
+                ToMove::Chance => None,
+                ToMove::Nobody => break,
+            }) else {
+                // Chance: apply the single resolving action, no branching.
+                if let Some(a) = state.legal_actions().into_iter().next() {
+                    state.apply_legal(&a);
+                    continue;
+                }
+                break;
+            };
+            let legal = state.legal_actions();
+            if legal.is_empty() {
+                break;
+            }
+            let mut untried = Vec::new();
+            for a in &legal {
+                match nodes[node].children.iter().find(|&&c| nodes[c].action.as_ref() == Some(a)) {
+                    Some(&c) => nodes[c].available += 1,
+                    None => untried.push(a.clone()),
+                }
+            }
+            if let Some(a) = self.rng.pick(&untried).cloned() {
+                state.apply_legal(&a);
+                let child = nodes.len();
+                nodes.push(Node {
+                    action: Some(a),
+                    mover: Some(mover),
+                    children: Vec::new(),
+                    visits: 0,
+                    available: 1,
+                    reward: 0.0,
+                });
+                nodes[node].children.push(child);
+                path.push(child);
+                break;
+            }
+            let c = self.exploration;
+            let mut best = None;
+            let mut best_score = f64::NEG_INFINITY;
+            for &child in &nodes[node].children {
+                let n = &nodes[child];
+                if !n.action.as_ref().is_some_and(|a| legal.contains(a)) {
+                    continue;
+                }
+                let visits = f64::from(n.visits.max(1));
+                let score = n.reward / visits + c * (f64::from(n.available.max(1)).ln() / visits).sqrt();
+                if score > best_score {
+                    best_score = score;
+                    best = Some(child);
+                }
+            }
+            let Some(child) = best else { break };
+            if let Some(a) = nodes[child].action.clone() {
+                state.apply_legal(&a);
+            }
+            node = child;
+            path.push(child);
+        }
+        // Rollout: a few random actions, then the heuristic.
+        for _ in 0..self.rollout_depth {
+            let legal = state.legal_actions();
+            let Some(a) = self.rng.pick(&legal).cloned() else { break };
+            state.apply_legal(&a);
+        }
+        let seats = state.setup().seats;
+        let values: Vec<f64> = (0..seats).map(|s| state.evaluate(Seat(s))).collect();
+        for &i in &path {
+            let n = &mut nodes[i];
+            n.visits += 1;
+            if let Some(m) = n.mover {
+                n.reward += values.get(m.index()).copied().unwrap_or(0.0);
+            }
+        }
+    }
+}
+
+impl<G: Evaluate> Bot<G> for Mcts {
+    fn choose(&mut self, observation: &G, seat: Seat, stop: &AtomicBool) -> Option<G::Action> {
+        let legal = observation.determinize(seat, &mut self.rng).legal_actions();
+        if legal.len() <= 1 {
+            self.last_iterations = 0;
+            return legal.into_iter().next();
+        }
+        let start = Instant::now();
+        let mut nodes: Vec<Node<G::Action>> =
+            vec![Node { action: None, mover: None, children: Vec::new(), visits: 0, available: 0, reward: 0.0 }];
+        let mut iterations = 0u64;
+        loop {
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            if self.budget.iterations.is_some_and(|n| iterations >= n)
+                || self.budget.time.is_some_and(|t| start.elapsed() >= t)
+            {
+                break;
+            }
+            self.iterate(&mut nodes, observation, seat);
+            iterations += 1;
+        }
+        self.last_iterations = iterations;
+        // The most visited child; ties by reward.
+        nodes[0]
+            .children
+            .iter()
+            .max_by(|&&a, &&b| {
+                let (na, nb) = (&nodes[a], &nodes[b]);
+                na.visits.cmp(&nb.visits).then(na.reward.total_cmp(&nb.reward))
+            })
+            .and_then(|&c| nodes[c].action.clone())
+            .or_else(|| legal.into_iter().next())
+    }
+}

@@ -1,0 +1,19 @@
+//! Aviary: five feather-themed tabletop games with every rule enforced.
+//!
+//! Data flows one way: a widget reports an intended action; the
+//! [`session::Session`] asks [`rules`] whether it is legal; if so it applies
+//! it and records it; the app autosaves and wakes the computer player.
+//! Nothing else mutates game state.
+//!
+//! - [`rules`]: the shared rules kernel (no egui, no I/O, no threads).
+//! - [`session`]: a game in progress with unlimited undo/redo.
+//! - [`save`]: the versioned save format, atomic writes, load = replay.
+//! - [`ai`]: bots over the `Game` trait and the worker thread.
+//! - [`ui`]: reusable widgets, the theme and one view per game.
+//! - [`app`]: tabs, menus, shortcuts, settings, toasts.
+//! - [`cli`]: `aviary check FILE`, the headless save checker.
+pub mod ai;
+pub mod conformance;
+pub mod rules;
+pub mod save;
+pub mod session;

@@ -1,0 +1,166 @@
+//! Standard playing cards (Feathers & Wax uses a 52-card deck split by suit)
+//! and helpers for decks of any card type.
+
+use std::fmt;
+
+use super::Rng;
+
+/// The four French suits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Suit {
+    /// ♣
+    Clubs,
+    /// ♦
+    Diamonds,
+    /// ♥
+    Hearts,
+    /// ♠
+    Spades,
+}
+
+impl Suit {
+    /// All suits in order.
+    pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+
+    /// The suit's symbol.
+    #[must_use]
+    pub fn symbol(self) -> char {
+        match self {
+            Suit::Clubs => '♣',
+            Suit::Diamonds => '♦',
+            Suit::Hearts => '♥',
+            Suit::Spades => '♠',
+        }
+    }
+
+    /// True for hearts and diamonds.
+    #[must_use]
+    pub fn is_red(self) -> bool {
+        matches!(self, Suit::Diamonds | Suit::Hearts)
+    }
+}
+
+/// A standard playing card: rank 1 (ace) to 13 (king) and a suit.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Card {
+    /// 1 = A, 2..=10, 11 = J, 12 = Q, 13 = K.
+    pub rank: u8,
+    /// The suit.
+    pub suit: Suit,
+}
+
+impl Card {
+    /// The card of `rank` (1..=13) and `suit`.
+    #[must_use]
+    pub const fn new(rank: u8, suit: Suit) -> Self {
+        Self { rank, suit }
+    }
+
+    /// True for J, Q and K.
+    #[must_use]
+    pub fn is_face(self) -> bool {
+        self.rank > 10
+    }
+
+    /// The rank as printed on the card ("A", "7", "K").
+    #[must_use]
+    pub fn rank_label(self) -> &'static str {
+        const LABELS: [&str; 14] = ["?", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+        LABELS.get(usize::from(self.rank)).copied().unwrap_or("?")
+    }
+
+    /// The thirteen cards of one suit, A to K.
+    #[must_use]
+    pub fn suit_of(suit: Suit) -> Vec<Card> {
+        (1..=13).map(|r| Card::new(r, suit)).collect()
+    }
+
+    /// The full 52-card deck in a fixed order.
+    #[must_use]
+    pub fn deck52() -> Vec<Card> {
+        Suit::ALL.into_iter().flat_map(Card::suit_of).collect()
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.rank_label(), self.suit.symbol())
+    }
+}
+
+impl fmt::Debug for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// A face-down pile drawn from the top (the end of the vector).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Deck<C> {
+    cards: Vec<C>,
+}
+
+impl<C: Clone> Deck<C> {
+    /// A deck holding `cards`, shuffled with `rng`.
+    pub fn shuffled(mut cards: Vec<C>, rng: &mut Rng) -> Self {
+        rng.shuffle(&mut cards);
+        Self { cards }
+    }
+
+    /// Cards left.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    /// True when no card is left.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+
+    /// Takes the top card.
+    pub fn draw(&mut self) -> Option<C> {
+        self.cards.pop()
+    }
+
+    /// Puts a card under the deck.
+    pub fn put_under(&mut self, card: C) {
+        self.cards.insert(0, card);
+    }
+
+    /// Re-deals the unseen order: the same cards in a new random order
+    /// (used by `determinize`, so search never sees the real order).
+    pub fn reshuffle(&mut self, rng: &mut Rng) {
+        rng.shuffle(&mut self.cards);
+    }
+
+    /// The cards, bottom first (for rules code that needs to look).
+    #[must_use]
+    pub fn cards(&self) -> &[C] {
+        &self.cards
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Card, Deck, Suit};
+    use crate::rules::Rng;
+
+    #[test]
+    fn a_shuffled_deck_keeps_every_card_once() {
+        let mut rng = Rng::seeded(3);
+        let mut deck = Deck::shuffled(Card::deck52(), &mut rng);
+        assert_eq!(deck.len(), 52);
+        let mut seen = Vec::new();
+        while let Some(c) = deck.draw() {
+            seen.push(c);
+        }
+        seen.sort();
+        let mut all = Card::deck52();
+        all.sort();
+        assert_eq!(seen, all);
+        assert_eq!(Card::new(13, Suit::Spades).to_string(), "K♠");
+        assert!(Card::new(11, Suit::Hearts).is_face());
+    }
+}

@@ -1,0 +1,1207 @@
+//! Daedalus, the two-player abstract game (`rulebooks/daedalus.txt`), with
+//! every ruling DA-R1..DA-R12 from `specs/daedalus.md`.
+//!
+//! Coordinates (DA-R1): squares are named like a chessboard seen from White's
+//! side. White's near row is rank 1 and its half is ranks 1–4; Black's near
+//! row is rank 8 and its half is ranks 5–8. Seat 0 plays White, seat 1 Black.
+//!
+//! A turn is played one piece at a time (DA-R7): each wall move, the Gladiator
+//! move and the Minotaur move are separate actions, and the state remembers
+//! what the player still owes. A cheap copyable [`Board`] is searched to decide
+//! whether a partial turn can still be completed in its required shape.
+
+use std::fmt;
+
+use super::grid::Square;
+use super::{Game, GameInfo, Outcome, Rng, RuleViolation, Seat, Setup, ToMove, and_list};
+
+/// Board width and height.
+pub const SIZE: u8 = 8;
+/// Walls each player places in the building phase (DA-R3).
+pub const WALLS_EACH: u8 = 7;
+/// Escaping turns each after which the game is drawn (DA-R12).
+pub const TURN_LIMIT: u16 = 150;
+
+/// A player's colour. White is seat 0, Black seat 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Colour {
+    /// Seat 0; near row is rank 1.
+    White,
+    /// Seat 1; near row is rank 8.
+    Black,
+}
+
+impl Colour {
+    /// Both colours, White first.
+    pub const BOTH: [Colour; 2] = [Colour::White, Colour::Black];
+
+    /// The seat playing this colour.
+    #[must_use]
+    pub fn seat(self) -> Seat {
+        Seat(self as u8)
+    }
+
+    /// The colour of `seat`.
+    #[must_use]
+    pub fn of(seat: Seat) -> Colour {
+        if seat.0 == 0 { Colour::White } else { Colour::Black }
+    }
+
+    /// The opponent's colour.
+    #[must_use]
+    pub fn other(self) -> Colour {
+        match self {
+            Colour::White => Colour::Black,
+            Colour::Black => Colour::White,
+        }
+    }
+
+    /// Index into per-colour arrays.
+    #[must_use]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// "White" or "Black".
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Colour::White => "White",
+            Colour::Black => "Black",
+        }
+    }
+
+    /// "white" or "black".
+    #[must_use]
+    pub fn lower(self) -> &'static str {
+        match self {
+            Colour::White => "white",
+            Colour::Black => "black",
+        }
+    }
+
+    /// The board rank (0-based) of this colour's near row (DA-R1).
+    #[must_use]
+    pub fn near_y(self) -> u8 {
+        match self {
+            Colour::White => 0,
+            Colour::Black => SIZE - 1,
+        }
+    }
+
+    /// The board rank (0-based) of this colour's far row.
+    #[must_use]
+    pub fn far_y(self) -> u8 {
+        self.other().near_y()
+    }
+
+    /// This player's own row number (1..=8) of a square (DA-R1).
+    #[must_use]
+    pub fn row_of(self, sq: Square) -> u8 {
+        match self {
+            Colour::White => sq.y + 1,
+            Colour::Black => SIZE - sq.y,
+        }
+    }
+
+    /// True when `sq` lies on this colour's half, its rows 1–4 (DA-R1).
+    #[must_use]
+    pub fn owns_half(self, sq: Square) -> bool {
+        self.row_of(sq) <= SIZE / 2
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The three kinds of piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum PieceKind {
+    /// One of the seven walls.
+    Wall,
+    /// The piece that must escape.
+    Gladiator,
+    /// The piece that hunts the enemy Gladiator.
+    Minotaur,
+}
+
+impl PieceKind {
+    /// The piece's name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            PieceKind::Wall => "wall",
+            PieceKind::Gladiator => "Gladiator",
+            PieceKind::Minotaur => "Minotaur",
+        }
+    }
+}
+
+/// A piece on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Wall, Gladiator or Minotaur.
+    pub kind: PieceKind,
+    /// Whose it is.
+    pub colour: Colour,
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            PieceKind::Wall => write!(f, "{} wall", self.colour.lower()),
+            kind => write!(f, "{}'s {}", self.colour.name(), kind.name()),
+        }
+    }
+}
+
+/// Rules options chosen in the new-game dialog.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Options {
+    /// Variant (DA-R5): after building, walls may move anywhere on the board.
+    #[serde(default)]
+    pub walls_roam: bool,
+}
+
+/// One atomic decision in Daedalus. In a save file these read like
+/// `{"PlaceWall":"c2"}`, `{"MoveWall":{"from":"c2","to":"c3"}}`,
+/// `{"MoveGladiator":"d2"}`, `"Escape"`, `{"MoveMinotaur":"e4"}`, `"Pass"`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Action {
+    /// Building: place one of your walls on this square (DA-R3).
+    PlaceWall(Square),
+    /// Building: place your Gladiator on this square of your near row.
+    PlaceGladiator(Square),
+    /// Building: place your Minotaur on this square of your near row.
+    PlaceMinotaur(Square),
+    /// Escaping: move one of your walls one square (DA-R7).
+    MoveWall {
+        /// Where the wall stands.
+        from: Square,
+        /// The orthogonally adjacent empty square it moves to.
+        to: Square,
+    },
+    /// Escaping: move your Gladiator one square.
+    MoveGladiator(Square),
+    /// Escaping: step your Gladiator off the far edge and win (DA-R8).
+    Escape,
+    /// Escaping: move your Minotaur one square, killing the enemy Gladiator
+    /// if it stands there (DA-R9).
+    MoveMinotaur(Square),
+    /// Escaping: nothing at all can be moved, so the turn passes (DA-R11).
+    Pass,
+}
+
+/// The game's phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Walls, then Gladiators, then Minotaurs are placed (DA-R3).
+    Building,
+    /// Turns of two wall moves, a Gladiator move and sometimes a Minotaur move.
+    Escaping,
+    /// Someone won, or the game was drawn.
+    Over,
+}
+
+/// What a complete escaping turn must contain (DA-R7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    /// Wall moves required (0, 1 or 2).
+    pub walls: u8,
+    /// Whether the Gladiator must move.
+    pub gladiator: bool,
+}
+
+impl Shape {
+    /// Shapes from largest to smallest: more moves first, and with equal
+    /// counts the one that moves the Gladiator (our reading of DA-R7).
+    const ORDER: [Shape; 6] = [
+        Shape { walls: 2, gladiator: true },
+        Shape { walls: 1, gladiator: true },
+        Shape { walls: 2, gladiator: false },
+        Shape { walls: 0, gladiator: true },
+        Shape { walls: 1, gladiator: false },
+        Shape { walls: 0, gladiator: false },
+    ];
+}
+
+impl fmt::Display for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let walls = match self.walls {
+            0 => "no wall move".to_string(),
+            1 => "1 wall move".to_string(),
+            n => format!("{n} wall moves"),
+        };
+        if self.gladiator {
+            write!(f, "{walls} and a Gladiator move")
+        } else {
+            write!(f, "{walls} and no Gladiator move")
+        }
+    }
+}
+
+/// The pieces on the board: cheap to copy, so the turn search can try moves.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board {
+    cells: [Option<Piece>; 64],
+    gladiators: [Option<Square>; 2],
+    minotaurs: [Option<Square>; 2],
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for y in (0..SIZE).rev() {
+            for x in 0..SIZE {
+                let c = match self.at(Square::new(x, y)) {
+                    None => '.',
+                    Some(Piece { kind: PieceKind::Wall, colour: Colour::White }) => 'w',
+                    Some(Piece { kind: PieceKind::Wall, colour: Colour::Black }) => 'b',
+                    Some(Piece { kind: PieceKind::Gladiator, colour: Colour::White }) => 'G',
+                    Some(Piece { kind: PieceKind::Gladiator, colour: Colour::Black }) => 'g',
+                    Some(Piece { kind: PieceKind::Minotaur, colour: Colour::White }) => 'M',
+                    Some(Piece { kind: PieceKind::Minotaur, colour: Colour::Black }) => 'm',
+                };
+                write!(f, "{c}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Self { cells: [None; 64], gladiators: [None; 2], minotaurs: [None; 2] }
+    }
+}
+
+/// Where a Gladiator can go: a square, or off the far edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Exit {
+    To(Square),
+    Off,
+}
+
+impl Board {
+    /// The piece on `sq`.
+    #[must_use]
+    pub fn at(&self, sq: Square) -> Option<Piece> {
+        self.cells[sq.index(SIZE)]
+    }
+
+    /// Where `colour`'s Gladiator stands, if it is on the board.
+    #[must_use]
+    pub fn gladiator(&self, colour: Colour) -> Option<Square> {
+        self.gladiators[colour.index()]
+    }
+
+    /// Where `colour`'s Minotaur stands, if it is on the board.
+    #[must_use]
+    pub fn minotaur(&self, colour: Colour) -> Option<Square> {
+        self.minotaurs[colour.index()]
+    }
+
+    /// The squares of `colour`'s walls, in square order.
+    #[must_use]
+    pub fn walls(&self, colour: Colour) -> Vec<Square> {
+        Square::all(SIZE, SIZE).filter(|&s| self.at(s) == Some(Piece { kind: PieceKind::Wall, colour })).collect()
+    }
+
+    fn set(&mut self, sq: Square, piece: Option<Piece>) {
+        if let Some(old) = self.cells[sq.index(SIZE)] {
+            match old.kind {
+                PieceKind::Gladiator => self.gladiators[old.colour.index()] = None,
+                PieceKind::Minotaur => self.minotaurs[old.colour.index()] = None,
+                PieceKind::Wall => {}
+            }
+        }
+        self.cells[sq.index(SIZE)] = piece;
+        if let Some(p) = piece {
+            match p.kind {
+                PieceKind::Gladiator => self.gladiators[p.colour.index()] = Some(sq),
+                PieceKind::Minotaur => self.minotaurs[p.colour.index()] = Some(sq),
+                PieceKind::Wall => {}
+            }
+        }
+    }
+
+    /// Places `piece` on `sq` (no rules checked). For building test positions.
+    pub fn put(&mut self, sq: Square, piece: Piece) {
+        self.set(sq, Some(piece));
+    }
+
+    fn relocate(&mut self, from: Square, to: Square) {
+        let piece = self.at(from);
+        self.set(from, None);
+        self.set(to, piece);
+    }
+
+    /// Where `colour`'s Gladiator could step (empty squares, and off the far
+    /// edge from its far row), ignoring turn order.
+    fn exits(&self, colour: Colour) -> impl Iterator<Item = Exit> + '_ {
+        let g = self.gladiator(colour);
+        let squares =
+            g.into_iter().flat_map(|g| g.neighbours4(SIZE, SIZE)).filter(|&s| self.at(s).is_none()).map(Exit::To);
+        let off = g.filter(|g| g.y == colour.far_y()).map(|_| Exit::Off);
+        squares.chain(off)
+    }
+
+    /// DA-R10: the first Gladiator on the board left with nowhere to move.
+    fn trapped_gladiator(&self) -> Option<Colour> {
+        Colour::BOTH.into_iter().find(|&c| self.gladiator(c).is_some() && self.exits(c).next().is_none())
+    }
+
+    /// DA-R4: the first problem with `colour`'s walls around `sq` (which
+    /// just received a wall), as a sentence, or `None` when all is valid.
+    fn wall_crowding(&self, colour: Colour, sq: Square) -> Option<String> {
+        let wall = Some(Piece { kind: PieceKind::Wall, colour });
+        let touching: Vec<Square> = sq.neighbours8(SIZE, SIZE).filter(|&n| self.at(n) == wall).collect();
+        if touching.len() >= 2 {
+            return Some(format!(
+                "this wall would touch {} {} walls at {}",
+                touching.len(),
+                colour.lower(),
+                and_list(&touching)
+            ));
+        }
+        for &n in &touching {
+            let around: Vec<Square> = n.neighbours8(SIZE, SIZE).filter(|&m| self.at(m) == wall).collect();
+            if around.len() >= 2 {
+                return Some(format!(
+                    "the {} wall at {n} would then touch {} {} walls ({})",
+                    colour.lower(),
+                    around.len(),
+                    colour.lower(),
+                    and_list(&around)
+                ));
+            }
+        }
+        None
+    }
+
+    fn trap_violation(&self, mover: &str) -> Result<(), RuleViolation> {
+        match self.trapped_gladiator() {
+            None => Ok(()),
+            Some(c) => Err(RuleViolation::new(
+                "DA-R10",
+                format!(
+                    "{mover} would take away the last square {}'s Gladiator at {} could move to",
+                    c.name(),
+                    self.gladiator(c).map_or_else(String::new, |s| s.to_string())
+                ),
+            )),
+        }
+    }
+
+    fn step_violation(&self, what: &str, from: Square, to: Square) -> Result<(), RuleViolation> {
+        if !from.is_orthogonal_neighbour(to) {
+            return Err(RuleViolation::new(
+                "DA-R6",
+                format!("{what} moves one square up, down, left or right: {from} to {to} is not such a step"),
+            ));
+        }
+        if let Some(p) = self.at(to) {
+            return Err(RuleViolation::new("DA-R6", format!("{to} is occupied by the {p}")));
+        }
+        Ok(())
+    }
+
+    /// A wall move by `colour` from `from` to `to`, judged on its own (not
+    /// the turn as a whole). Returns the board after it.
+    fn try_wall_move(&self, colour: Colour, from: Square, to: Square, roam: bool) -> Result<Board, RuleViolation> {
+        match self.at(from) {
+            Some(Piece { kind: PieceKind::Wall, colour: c }) if c == colour => {}
+            Some(Piece { kind: PieceKind::Wall, colour: c }) => {
+                return Err(RuleViolation::new(
+                    "DA-R7",
+                    format!(
+                        "the wall at {from} is {}: you move walls of your own colour ({})",
+                        c.lower(),
+                        colour.lower()
+                    ),
+                ));
+            }
+            Some(p) => return Err(RuleViolation::new("DA-R7", format!("{from} holds the {p}, not a wall"))),
+            None => return Err(RuleViolation::new("DA-R7", format!("there is no wall on {from}"))),
+        }
+        self.step_violation("a wall", from, to)?;
+        if !roam && !colour.owns_half(to) {
+            return Err(RuleViolation::new(
+                "DA-R5",
+                format!(
+                    "{to} is on {}'s half: {} walls stay on rows 1–4 of their side (the \"walls roam\" variant is off)",
+                    colour.other().name(),
+                    colour.lower()
+                ),
+            ));
+        }
+        let mut next = *self;
+        next.relocate(from, to);
+        if let Some(why) = next.wall_crowding(colour, to) {
+            return Err(RuleViolation::new("DA-R4", why));
+        }
+        next.trap_violation(&format!("moving this wall to {to}"))?;
+        Ok(next)
+    }
+
+    fn try_gladiator_move(&self, colour: Colour, to: Square) -> Result<Board, RuleViolation> {
+        let from = self
+            .gladiator(colour)
+            .ok_or_else(|| RuleViolation::new("DA-R7", format!("{}'s Gladiator is not on the board", colour.name())))?;
+        self.step_violation("the Gladiator", from, to)?;
+        let mut next = *self;
+        next.relocate(from, to);
+        next.trap_violation(&format!("moving the Gladiator to {to}"))?;
+        Ok(next)
+    }
+
+    fn try_escape(&self, colour: Colour) -> Result<(), RuleViolation> {
+        let from = self
+            .gladiator(colour)
+            .ok_or_else(|| RuleViolation::new("DA-R8", format!("{}'s Gladiator is not on the board", colour.name())))?;
+        if from.y == colour.far_y() {
+            Ok(())
+        } else {
+            Err(RuleViolation::new(
+                "DA-R8",
+                format!(
+                    "the Gladiator can leave the board only from your far row (row 8); it is on your row {}",
+                    colour.row_of(from)
+                ),
+            ))
+        }
+    }
+
+    /// A Minotaur move; `Ok(true)` when it kills the enemy Gladiator.
+    fn try_minotaur_move(&self, colour: Colour, to: Square) -> Result<(Board, bool), RuleViolation> {
+        let from = self
+            .minotaur(colour)
+            .ok_or_else(|| RuleViolation::new("DA-R7", format!("{}'s Minotaur is not on the board", colour.name())))?;
+        if !from.is_orthogonal_neighbour(to) {
+            return Err(RuleViolation::new(
+                "DA-R6",
+                format!("the Minotaur moves one square up, down, left or right: {from} to {to} is not such a step"),
+            ));
+        }
+        let mut next = *self;
+        match self.at(to) {
+            Some(Piece { kind: PieceKind::Gladiator, colour: c }) if c != colour => {
+                next.relocate(from, to);
+                return Ok((next, true));
+            }
+            Some(p @ Piece { kind: PieceKind::Gladiator | PieceKind::Minotaur, .. }) => {
+                return Err(RuleViolation::new(
+                    "DA-R9",
+                    format!("the Minotaur cannot enter the square of the {p} ({to})"),
+                ));
+            }
+            Some(p) => return Err(RuleViolation::new("DA-R6", format!("{to} is occupied by the {p}"))),
+            None => {}
+        }
+        next.relocate(from, to);
+        next.trap_violation(&format!("moving the Minotaur to {to}"))?;
+        Ok((next, false))
+    }
+
+    fn minotaur_targets(&self, colour: Colour) -> Vec<Square> {
+        self.minotaur(colour)
+            .into_iter()
+            .flat_map(|m| m.neighbours4(SIZE, SIZE))
+            .filter(|&to| self.try_minotaur_move(colour, to).is_ok())
+            .collect()
+    }
+
+    /// All single wall moves of `colour` that are valid on their own, for
+    /// walls not in `moved`.
+    fn wall_moves(&self, colour: Colour, moved: &[Square], roam: bool) -> Vec<(Square, Square, Board)> {
+        let mut out = Vec::new();
+        for from in self.walls(colour) {
+            if moved.contains(&from) {
+                continue;
+            }
+            for to in from.neighbours4(SIZE, SIZE) {
+                if let Ok(b) = self.try_wall_move(colour, from, to, roam) {
+                    out.push((from, to, b));
+                }
+            }
+        }
+        out
+    }
+
+    /// DA-R7: can `colour` still make exactly `walls` more wall moves (with
+    /// walls other than `moved`) and, if `gladiator`, one Gladiator move?
+    fn can_complete(&self, colour: Colour, moved: &[Square], walls: u8, gladiator: bool, roam: bool) -> bool {
+        if walls == 0 && !gladiator {
+            return true;
+        }
+        if gladiator {
+            if self.try_escape(colour).is_ok() {
+                return true; // escaping wins at once: the turn is complete
+            }
+            let exits: Vec<Exit> = self.exits(colour).collect();
+            for exit in exits {
+                if let Exit::To(to) = exit {
+                    if let Ok(b) = self.try_gladiator_move(colour, to) {
+                        if b.can_complete(colour, moved, walls, false, roam) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        if walls > 0 {
+            for (_, to, b) in self.wall_moves(colour, moved, roam) {
+                let mut now_moved = moved.to_vec();
+                now_moved.push(to);
+                if b.can_complete(colour, &now_moved, walls - 1, gladiator, roam) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// DA-R7: the largest shape some complete legal sequence achieves.
+    fn required_shape(&self, colour: Colour, roam: bool) -> Shape {
+        Shape::ORDER
+            .into_iter()
+            .find(|s| self.can_complete(colour, &[], s.walls, s.gladiator, roam))
+            .unwrap_or(Shape { walls: 0, gladiator: false })
+    }
+}
+
+/// A position for the repetition rule (DA-R12): pieces, walls, player to move
+/// and both Minotaurs' parity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct PositionKey {
+    board: Board,
+    to_move: Colour,
+    parity: [bool; 2],
+}
+
+/// A game of Daedalus.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Daedalus {
+    options: Options,
+    rng: Rng,
+    board: Board,
+    phase: Phase,
+    first_builder: Colour,
+    placed: u8,
+    to_move: Colour,
+    /// Escaping turns each colour has begun (including the current one).
+    turns: [u16; 2],
+    /// Squares where the walls moved this turn now stand.
+    moved_walls: Vec<Square>,
+    gladiator_moved: bool,
+    required: Shape,
+    minotaur_due: bool,
+    must_pass: bool,
+    seen: Vec<PositionKey>,
+    outcome: Option<Outcome>,
+}
+
+impl Daedalus {
+    /// The pieces on the board.
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The current phase.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The options this game uses.
+    #[must_use]
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The colour to decide now (meaningless once the game is over).
+    #[must_use]
+    pub fn colour_to_move(&self) -> Colour {
+        self.to_move
+    }
+
+    /// Who built first (DA-R2).
+    #[must_use]
+    pub fn first_builder(&self) -> Colour {
+        self.first_builder
+    }
+
+    /// The number of the current escaping turn of `colour` (1-based; 0 before).
+    #[must_use]
+    pub fn turn_number(&self, colour: Colour) -> u16 {
+        self.turns[colour.index()]
+    }
+
+    /// What the current escaping turn requires (DA-R7).
+    #[must_use]
+    pub fn required(&self) -> Shape {
+        self.required
+    }
+
+    /// Where the walls moved this turn now stand.
+    #[must_use]
+    pub fn moved_walls(&self) -> &[Square] {
+        &self.moved_walls
+    }
+
+    /// Whether the Gladiator has moved this turn.
+    #[must_use]
+    pub fn gladiator_moved(&self) -> bool {
+        self.gladiator_moved
+    }
+
+    /// Whether the Minotaur moves at the end of this turn (DA-R7).
+    #[must_use]
+    pub fn minotaur_due(&self) -> bool {
+        self.minotaur_due
+    }
+
+    /// A position built by hand for tests and puzzles: the escaping phase
+    /// with `colour` to begin turn number `turn` on `board`.
+    #[must_use]
+    pub fn from_position(board: Board, to_move: Colour, turn: u16, options: Options) -> Self {
+        let mut game = Daedalus::new(&Setup { seats: 2, options }, 0);
+        game.board = board;
+        game.phase = Phase::Escaping;
+        game.placed = 2 * WALLS_EACH + 4;
+        game.to_move = to_move;
+        game.turns = [turn.saturating_sub(1); 2];
+        game.turns[to_move.index()] = turn.saturating_sub(1);
+        game.seen.clear();
+        game.begin_turn(to_move);
+        game
+    }
+
+    /// Building step `k`: who places what (DA-R3).
+    fn building_step(&self) -> (Colour, PieceKind) {
+        let first = self.first_builder;
+        let k = self.placed;
+        if k < 2 * WALLS_EACH {
+            (if k % 2 == 0 { first } else { first.other() }, PieceKind::Wall)
+        } else {
+            let j = k - 2 * WALLS_EACH;
+            let colour = if j % 2 == 0 { first } else { first.other() };
+            (colour, if j < 2 { PieceKind::Gladiator } else { PieceKind::Minotaur })
+        }
+    }
+
+    fn shape_done(&self) -> bool {
+        self.moved_walls.len() as u8 == self.required.walls && self.gladiator_moved == self.required.gladiator
+    }
+
+    fn key(&self) -> PositionKey {
+        PositionKey {
+            board: self.board,
+            to_move: self.to_move,
+            parity: [self.turns[0] % 2 == 0, self.turns[1] % 2 == 0],
+        }
+    }
+
+    /// Starts `colour`'s next escaping turn: count it, work out its required
+    /// shape, and apply the draw rules (DA-R12).
+    fn begin_turn(&mut self, colour: Colour) {
+        self.to_move = colour;
+        self.moved_walls.clear();
+        self.gladiator_moved = false;
+        if self.turns.iter().all(|&t| t >= TURN_LIMIT) {
+            self.finish(vec![], format!("Draw: both players have played {TURN_LIMIT} escaping turns (DA-R12)"));
+            return;
+        }
+        let key = self.key();
+        let repeats = self.seen.iter().filter(|&&k| k == key).count() + 1;
+        self.seen.push(key);
+        if repeats >= 3 {
+            self.finish(vec![], "Draw: the same position occurred for the third time (DA-R12)".to_string());
+            return;
+        }
+        self.turns[colour.index()] += 1;
+        self.minotaur_due = self.turns[colour.index()] % 2 == 1;
+        self.required = self.board.required_shape(colour, self.options.walls_roam);
+        self.must_pass = false;
+        if self.shape_done() {
+            // Nothing is owed but maybe the Minotaur (DA-R11 if not even that).
+            if !(self.minotaur_due && !self.board.minotaur_targets(colour).is_empty()) {
+                self.must_pass = true;
+            }
+        }
+    }
+
+    fn end_turn(&mut self) {
+        let next = self.to_move.other();
+        self.begin_turn(next);
+    }
+
+    /// After a wall or Gladiator move: end the turn if nothing more is owed.
+    fn after_part(&mut self) {
+        if self.shape_done() && !(self.minotaur_due && !self.board.minotaur_targets(self.to_move).is_empty()) {
+            self.end_turn();
+        }
+    }
+
+    fn finish(&mut self, winners: Vec<Colour>, reason: String) {
+        self.phase = Phase::Over;
+        let scores = Colour::BOTH.iter().map(|c| i32::from(winners.contains(c))).collect();
+        self.outcome = Some(Outcome { winners: winners.into_iter().map(Colour::seat).collect(), scores, reason });
+    }
+
+    fn owed(&self) -> String {
+        let mut parts = Vec::new();
+        let walls_left = self.required.walls.saturating_sub(self.moved_walls.len() as u8);
+        if walls_left > 0 {
+            parts.push(format!("{walls_left} more wall move{}", if walls_left == 1 { "" } else { "s" }));
+        }
+        if self.required.gladiator && !self.gladiator_moved {
+            parts.push("the Gladiator move".to_string());
+        }
+        if parts.is_empty() { "nothing but the Minotaur".to_string() } else { and_list(&parts) }
+    }
+
+    fn check_building(&self, action: &Action) -> Result<Board, RuleViolation> {
+        let (colour, kind) = self.building_step();
+        let (sq, wanted) = match *action {
+            Action::PlaceWall(sq) => (sq, PieceKind::Wall),
+            Action::PlaceGladiator(sq) => (sq, PieceKind::Gladiator),
+            Action::PlaceMinotaur(sq) => (sq, PieceKind::Minotaur),
+            _ => {
+                return Err(RuleViolation::new(
+                    "DA-R3",
+                    format!("the building phase is still on: {} must place a {}", colour.name(), kind.name()),
+                ));
+            }
+        };
+        if wanted != kind {
+            let walls_left = WALLS_EACH - self.board.walls(colour).len() as u8;
+            let why = match kind {
+                PieceKind::Wall => {
+                    format!("{} still has {walls_left} wall(s) to place before any Gladiator", colour.name())
+                }
+                PieceKind::Gladiator => format!("{} places a Gladiator now", colour.name()),
+                PieceKind::Minotaur => format!("{} places a Minotaur now", colour.name()),
+            };
+            return Err(RuleViolation::new("DA-R3", why));
+        }
+        if let Some(p) = self.board.at(sq) {
+            return Err(RuleViolation::new("DA-R6", format!("{sq} is occupied by the {p}")));
+        }
+        let mut next = self.board;
+        next.put(sq, Piece { kind, colour });
+        match kind {
+            PieceKind::Wall => {
+                if !colour.owns_half(sq) {
+                    return Err(RuleViolation::new(
+                        "DA-R3",
+                        format!("{sq} is your row {}: walls are placed on your half (rows 1–4)", colour.row_of(sq)),
+                    ));
+                }
+                if let Some(why) = next.wall_crowding(colour, sq) {
+                    return Err(RuleViolation::new("DA-R4", why));
+                }
+            }
+            _ => {
+                if sq.y != colour.near_y() {
+                    return Err(RuleViolation::new(
+                        "DA-R3",
+                        format!(
+                            "the {} starts on your near row (row 1); {sq} is your row {}",
+                            kind.name(),
+                            colour.row_of(sq)
+                        ),
+                    ));
+                }
+            }
+        }
+        next.trap_violation(&format!("placing the {} on {sq}", kind.name()))?;
+        Ok(next)
+    }
+
+    /// Checks an escaping-phase action; on success returns the board after
+    /// it and whether it ends the game (escape or kill).
+    fn check_escaping(&self, action: &Action) -> Result<(Board, bool), RuleViolation> {
+        let colour = self.to_move;
+        let roam = self.options.walls_roam;
+        if self.must_pass {
+            return if *action == Action::Pass {
+                Ok((self.board, false))
+            } else {
+                Err(RuleViolation::new("DA-R11", format!("{} has no legal move at all and must pass", colour.name())))
+            };
+        }
+        let minotaur_stage = self.shape_done();
+        match *action {
+            Action::Pass => Err(RuleViolation::new(
+                "DA-R11",
+                format!("a turn passes only when nothing can be moved; {} still owes {}", colour.name(), self.owed()),
+            )),
+            Action::PlaceWall(_) | Action::PlaceGladiator(_) | Action::PlaceMinotaur(_) => {
+                Err(RuleViolation::new("DA-R3", "the building phase is over: every piece is placed"))
+            }
+            Action::MoveWall { from, to } => {
+                if minotaur_stage || self.moved_walls.len() as u8 >= self.required.walls {
+                    return Err(RuleViolation::new(
+                        "DA-R7",
+                        format!(
+                            "this turn needs {}; {} already made {}",
+                            self.required,
+                            colour.name(),
+                            if self.required.walls == 1 { "its wall move" } else { "both wall moves" }
+                        ),
+                    ));
+                }
+                if self.moved_walls.contains(&from) {
+                    return Err(RuleViolation::new(
+                        "DA-R7",
+                        format!("the wall on {from} already moved this turn: move two different walls"),
+                    ));
+                }
+                let next = self.board.try_wall_move(colour, from, to, roam)?;
+                let mut moved = self.moved_walls.clone();
+                moved.push(to);
+                let walls_left = self.required.walls - moved.len() as u8;
+                let glad_left = self.required.gladiator && !self.gladiator_moved;
+                if !next.can_complete(colour, &moved, walls_left, glad_left, roam) {
+                    return Err(self.incomplete_violation());
+                }
+                Ok((next, false))
+            }
+            Action::MoveGladiator(to) => {
+                self.gladiator_allowed(minotaur_stage)?;
+                let next = self.board.try_gladiator_move(colour, to)?;
+                let walls_left = self.required.walls - self.moved_walls.len() as u8;
+                if !next.can_complete(colour, &self.moved_walls, walls_left, false, roam) {
+                    return Err(self.incomplete_violation());
+                }
+                Ok((next, false))
+            }
+            Action::Escape => {
+                self.gladiator_allowed(minotaur_stage)?;
+                self.board.try_escape(colour)?;
+                Ok((self.board, true))
+            }
+            Action::MoveMinotaur(to) => {
+                if !self.minotaur_due {
+                    return Err(RuleViolation::new(
+                        "DA-R7",
+                        format!(
+                            "the Minotaur moves on your odd-numbered turns only; this is {}'s turn {}",
+                            colour.name(),
+                            self.turns[colour.index()]
+                        ),
+                    ));
+                }
+                if !minotaur_stage {
+                    return Err(RuleViolation::new(
+                        "DA-R7",
+                        format!("the Minotaur moves last; first make {}", self.owed()),
+                    ));
+                }
+                let (next, kill) = self.board.try_minotaur_move(colour, to)?;
+                Ok((next, kill))
+            }
+        }
+    }
+
+    fn gladiator_allowed(&self, minotaur_stage: bool) -> Result<(), RuleViolation> {
+        if self.gladiator_moved {
+            return Err(RuleViolation::new("DA-R7", "the Gladiator already moved this turn"));
+        }
+        if minotaur_stage || !self.required.gladiator {
+            return Err(RuleViolation::new(
+                "DA-R7",
+                format!("no complete turn can include a Gladiator move now: this turn needs {}", self.required),
+            ));
+        }
+        Ok(())
+    }
+
+    fn incomplete_violation(&self) -> RuleViolation {
+        RuleViolation::new("DA-R7", format!("after this move the turn could not be completed with {}", self.required))
+    }
+
+    /// Every action that could be proposed: placements on every square,
+    /// every piece to every square within two steps, escape and pass.
+    fn candidates(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        for sq in Square::all(SIZE, SIZE) {
+            out.push(Action::PlaceWall(sq));
+            out.push(Action::PlaceGladiator(sq));
+            out.push(Action::PlaceMinotaur(sq));
+        }
+        let near = |from: Square| {
+            Square::all(SIZE, SIZE)
+                .filter(move |s| s.x.abs_diff(from.x) <= 2 && s.y.abs_diff(from.y) <= 2 && *s != from)
+        };
+        for colour in Colour::BOTH {
+            for from in self.board.walls(colour) {
+                out.extend(near(from).map(|to| Action::MoveWall { from, to }));
+            }
+            for from in self.board.gladiator(colour).into_iter().chain(self.board.minotaur(colour)) {
+                out.extend(near(from).map(Action::MoveGladiator));
+                out.extend(near(from).map(Action::MoveMinotaur));
+            }
+        }
+        // An empty square as a wall's origin, and a wall on a far square.
+        out.push(Action::MoveWall { from: Square::new(3, 3), to: Square::new(3, 4) });
+        out.push(Action::Escape);
+        out.push(Action::Pass);
+        out.sort();
+        out.dedup();
+        out
+    }
+}
+
+impl Game for Daedalus {
+    type Action = Action;
+    type Options = Options;
+
+    const INFO: GameInfo = GameInfo { id: "daedalus", name: "Daedalus", min_seats: 2, max_seats: 2 };
+
+    fn new(setup: &Setup<Options>, seed: u64) -> Self {
+        let mut rng = Rng::seeded(seed);
+        // DA-R2: the coin decides who builds first.
+        let first_builder = if rng.coin() { Colour::White } else { Colour::Black };
+        Daedalus {
+            options: setup.options.clone(),
+            rng,
+            board: Board::default(),
+            phase: Phase::Building,
+            first_builder,
+            placed: 0,
+            to_move: first_builder,
+            turns: [0; 2],
+            moved_walls: Vec::new(),
+            gladiator_moved: false,
+            required: Shape { walls: 2, gladiator: true },
+            minotaur_due: false,
+            must_pass: false,
+            seen: Vec::new(),
+            outcome: None,
+        }
+    }
+
+    fn setup(&self) -> Setup<Options> {
+        Setup { seats: 2, options: self.options.clone() }
+    }
+
+    fn to_move(&self) -> ToMove {
+        match self.phase {
+            Phase::Over => ToMove::Nobody,
+            Phase::Building => ToMove::Seat(self.building_step().0.seat()),
+            Phase::Escaping => ToMove::Seat(self.to_move.seat()),
+        }
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        let colour = self.to_move;
+        let roam = self.options.walls_roam;
+        let mut out = Vec::new();
+        match self.phase {
+            Phase::Over => {}
+            Phase::Building => {
+                let (colour, kind) = self.building_step();
+                for sq in Square::all(SIZE, SIZE) {
+                    let a = match kind {
+                        PieceKind::Wall => Action::PlaceWall(sq),
+                        PieceKind::Gladiator => Action::PlaceGladiator(sq),
+                        PieceKind::Minotaur => Action::PlaceMinotaur(sq),
+                    };
+                    let plausible = match kind {
+                        PieceKind::Wall => colour.owns_half(sq),
+                        _ => sq.y == colour.near_y(),
+                    };
+                    if plausible && self.check_building(&a).is_ok() {
+                        out.push(a);
+                    }
+                }
+            }
+            Phase::Escaping if self.must_pass => out.push(Action::Pass),
+            Phase::Escaping if self.shape_done() => {
+                out.extend(self.board.minotaur_targets(colour).into_iter().map(Action::MoveMinotaur));
+            }
+            Phase::Escaping => {
+                let walls_left = self.required.walls - self.moved_walls.len() as u8;
+                let glad_left = self.required.gladiator && !self.gladiator_moved;
+                if walls_left > 0 {
+                    for (from, to, b) in self.board.wall_moves(colour, &self.moved_walls, roam) {
+                        let mut moved = self.moved_walls.clone();
+                        moved.push(to);
+                        if b.can_complete(colour, &moved, walls_left - 1, glad_left, roam) {
+                            out.push(Action::MoveWall { from, to });
+                        }
+                    }
+                }
+                if glad_left {
+                    if self.board.try_escape(colour).is_ok() {
+                        out.push(Action::Escape);
+                    }
+                    let exits: Vec<Exit> = self.board.exits(colour).collect();
+                    for exit in exits {
+                        if let Exit::To(to) = exit {
+                            if let Ok(b) = self.board.try_gladiator_move(colour, to) {
+                                if b.can_complete(colour, &self.moved_walls, walls_left, false, roam) {
+                                    out.push(Action::MoveGladiator(to));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    fn check(&self, action: &Action) -> Result<(), RuleViolation> {
+        match self.phase {
+            Phase::Over => Err(RuleViolation::new("RULES", "the game is over")),
+            Phase::Building => self.check_building(action).map(|_| ()),
+            Phase::Escaping => self.check_escaping(action).map(|_| ()),
+        }
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<(), RuleViolation> {
+        match self.phase {
+            Phase::Over => Err(RuleViolation::new("RULES", "the game is over")),
+            Phase::Building => {
+                self.board = self.check_building(action)?;
+                self.placed += 1;
+                if self.placed == 2 * WALLS_EACH + 4 {
+                    // DA-R2: the second builder moves first when escaping.
+                    self.phase = Phase::Escaping;
+                    self.begin_turn(self.first_builder.other());
+                } else {
+                    self.to_move = self.building_step().0;
+                }
+                Ok(())
+            }
+            Phase::Escaping => {
+                let (board, ends) = self.check_escaping(action)?;
+                let colour = self.to_move;
+                self.board = board;
+                match *action {
+                    Action::Escape => {
+                        self.finish(vec![colour], format!("{}'s Gladiator escaped off the far edge", colour.name()));
+                    }
+                    Action::MoveMinotaur(_) if ends => {
+                        self.finish(
+                            vec![colour],
+                            format!("{}'s Minotaur killed {}'s Gladiator", colour.name(), colour.other().name()),
+                        );
+                    }
+                    Action::MoveMinotaur(_) | Action::Pass => self.end_turn(),
+                    Action::MoveWall { to, .. } => {
+                        self.moved_walls.push(to);
+                        self.after_part();
+                    }
+                    Action::MoveGladiator(_) => {
+                        self.gladiator_moved = true;
+                        self.after_part();
+                    }
+                    Action::PlaceWall(_) | Action::PlaceGladiator(_) | Action::PlaceMinotaur(_) => {
+                        unreachable!("placements are refused in the escaping phase")
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn observation(&self, _seat: Seat) -> Self {
+        // Perfect information: everything but the RNG is public.
+        let mut obs = self.clone();
+        obs.rng = Rng::seeded(0);
+        obs
+    }
+
+    fn determinize(&self, _seat: Seat, rng: &mut Rng) -> Self {
+        let mut copy = self.clone();
+        copy.rng = rng.split();
+        copy
+    }
+
+    fn describe(&self, action: &Action) -> String {
+        let who = match self.phase {
+            Phase::Building => self.building_step().0,
+            _ => self.to_move,
+        };
+        let name = who.name();
+        match *action {
+            Action::PlaceWall(sq) => format!("{name} places a wall on {sq}"),
+            Action::PlaceGladiator(sq) => format!("{name} places the Gladiator on {sq}"),
+            Action::PlaceMinotaur(sq) => format!("{name} places the Minotaur on {sq}"),
+            Action::MoveWall { from, to } => format!("{name} moves a wall {from}→{to}"),
+            Action::MoveGladiator(to) => {
+                let from = self.board.gladiator(who).map_or_else(String::new, |s| s.to_string());
+                format!("{name}'s Gladiator {from}→{to}")
+            }
+            Action::Escape => format!("{name}'s Gladiator escapes off the board"),
+            Action::MoveMinotaur(to) => {
+                let from = self.board.minotaur(who).map_or_else(String::new, |s| s.to_string());
+                if self.board.gladiator(who.other()) == Some(to) {
+                    format!("{name}'s Minotaur {from}→{to} kills {}'s Gladiator", who.other().name())
+                } else {
+                    format!("{name}'s Minotaur {from}→{to}")
+                }
+            }
+            Action::Pass => format!("{name} cannot move anything and passes (DA-R11)"),
+        }
+    }
+
+    fn status(&self) -> String {
+        match self.phase {
+            Phase::Over => self.outcome.as_ref().map_or_else(String::new, |o| o.reason.clone()),
+            Phase::Building => {
+                let (colour, kind) = self.building_step();
+                match kind {
+                    PieceKind::Wall => format!(
+                        "{}: place wall {} of {WALLS_EACH} on your half (rows 1–4)",
+                        colour.name(),
+                        self.board.walls(colour).len() + 1
+                    ),
+                    _ => format!("{}: place your {} on your near row", colour.name(), kind.name()),
+                }
+            }
+            Phase::Escaping => {
+                let c = self.to_move;
+                if self.must_pass {
+                    return format!("{}: nothing can move — pass (DA-R11)", c.name());
+                }
+                let walls = format!("walls: {} of {} moved", self.moved_walls.len(), self.required.walls);
+                let glad = if !self.required.gladiator {
+                    "Gladiator: cannot move this turn"
+                } else if self.gladiator_moved {
+                    "Gladiator: moved"
+                } else {
+                    "Gladiator: to move"
+                };
+                let mino = if self.minotaur_due {
+                    if self.shape_done() { "Minotaur: move it now" } else { "Minotaur: this turn, last" }
+                } else {
+                    "Minotaur: not this turn"
+                };
+                format!("{}, turn {}: {walls} · {glad} · {mino}", c.name(), self.turns[c.index()])
+            }
+        }
+    }
+
+    fn pseudo_legal(&self) -> Vec<Action> {
+        self.candidates()
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        Colour::of(seat).name().to_string()
+    }
+}

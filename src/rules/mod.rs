@@ -1,0 +1,216 @@
+//! The shared rules kernel: every legality check in Aviary lives here.
+//!
+//! Each game is a deterministic state machine of small, atomic actions (after
+//! OpenSpiel's `Game`/`State`). A turn with several parts is several actions
+//! and the state remembers what the player still owes, which gives
+//! fine-grained undo, simple drag-and-drop and a small branching factor for
+//! the computer players.
+//!
+//! Nothing in this module does I/O, spawns threads or knows about egui. All
+//! randomness comes from the seeded [`Rng`] stored *inside* each state, so a
+//! replay of the same setup, seed and actions reproduces the same game, and
+//! undo followed by redo can never change the luck.
+//!
+//! How the trait fits the five games:
+//! - compound turns (Daedalus: two walls + Gladiator + Minotaur; Dust in the
+//!   Wings: one butterfly per step) are several actions with the state
+//!   recording what is still owed, and [`Game::status`] says it in words;
+//! - secret simultaneous choices (keep 6 of 9, secret initiative bids) are
+//!   taken one seat at a time, each hidden from the others by
+//!   [`Game::observation`] until revealed;
+//! - dice and shuffled decks are drawn from the state's RNG while an action is
+//!   applied; where a random event is not caused by a player's decision the
+//!   game returns [`ToMove::Chance`] and lists exactly one action, which the
+//!   session applies on its own;
+//! - private hands are redacted by [`Game::observation`]; advisers and bots
+//!   search [`Game::determinize`]d copies, never the real state (whose RNG
+//!   *is* the future).
+
+pub mod cards;
+pub mod catalogue;
+pub mod daedalus;
+pub mod grid;
+pub mod rng;
+
+use std::fmt::{self, Debug};
+
+use serde::{Serialize, de::DeserializeOwned};
+
+pub use rng::Rng;
+
+/// A player's place at the table, counted from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    /// The seat as an index into per-seat arrays.
+    #[must_use]
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// Whose decision it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ToMove {
+    /// This seat must choose one of the legal actions.
+    Seat(Seat),
+    /// A random event is due; the game lists exactly one action, which the
+    /// session applies by itself (its outcome is drawn from the state's RNG).
+    Chance,
+    /// The game is over.
+    Nobody,
+}
+
+impl ToMove {
+    /// The seat to move, if a seat is to move.
+    #[must_use]
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            ToMove::Seat(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Outcome {
+    /// The seats that won; several means a shared win; empty means nobody
+    /// won (a draw in a two-player game, a loss in a solitaire).
+    pub winners: Vec<Seat>,
+    /// Final score per seat (games without scores use 1 for a win, 0 else).
+    pub scores: Vec<i32>,
+    /// Why the game ended, for the win screen ("White's Gladiator escaped").
+    pub reason: String,
+}
+
+impl Outcome {
+    /// The reward of a seat for search: 1 for a sole win, 1/n for a win
+    /// shared by n seats, 0.5 for a draw with no winner in a multi-seat game,
+    /// 0 for a loss.
+    #[must_use]
+    pub fn reward(&self, seat: Seat, seats: usize) -> f64 {
+        if self.winners.is_empty() {
+            if seats > 1 { 1.0 / seats as f64 } else { 0.0 }
+        } else if self.winners.contains(&seat) {
+            1.0 / self.winners.len() as f64
+        } else {
+            0.0
+        }
+    }
+
+    /// True when nobody won and more than one seat played.
+    #[must_use]
+    pub fn is_draw(&self) -> bool {
+        self.winners.is_empty() && self.scores.len() > 1
+    }
+}
+
+/// A refused action: which rule forbids it, and why, with concrete values.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{rule}: {reason}")]
+pub struct RuleViolation {
+    /// The rule id from the specs (`DA-R4`), or `RULES` for an action that
+    /// does not fit the game at all.
+    pub rule: &'static str,
+    /// The concrete reason ("this wall would touch two white walls at c3 and d4").
+    pub reason: String,
+}
+
+impl RuleViolation {
+    /// A violation of `rule` for `reason`.
+    pub fn new(rule: &'static str, reason: impl Into<String>) -> Self {
+        Self { rule, reason: reason.into() }
+    }
+}
+
+/// What the rules need to start a game: how many seats and the game's options.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Setup<O> {
+    /// Number of seats at the table.
+    pub seats: u8,
+    /// The game's rules options (variants).
+    pub options: O,
+}
+
+/// Static facts about a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameInfo {
+    /// The id used in save files (`daedalus`).
+    pub id: &'static str,
+    /// The display name.
+    pub name: &'static str,
+    /// Fewest seats.
+    pub min_seats: u8,
+    /// Most seats.
+    pub max_seats: u8,
+}
+
+/// A game: a state that knows its rules. Every game in Aviary implements it.
+pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
+    /// One atomic decision. Sorted order is the order of [`Game::legal_actions`].
+    type Action: Clone + Ord + Debug + Send + Sync + Serialize + DeserializeOwned + 'static;
+    /// The rules options (variants) chosen in the new-game dialog.
+    type Options: Clone + Default + Debug + PartialEq + Send + Sync + Serialize + DeserializeOwned + 'static;
+
+    /// Static facts: id, name, seat range.
+    const INFO: GameInfo;
+
+    /// A new game. All setup randomness is drawn from `seed`.
+    fn new(setup: &Setup<Self::Options>, seed: u64) -> Self;
+    /// The setup the game was created with.
+    fn setup(&self) -> Setup<Self::Options>;
+    /// Whose decision it is.
+    fn to_move(&self) -> ToMove;
+    /// Every legal action, sorted. Empty exactly when the game is over.
+    fn legal_actions(&self) -> Vec<Self::Action>;
+    /// `Ok` if `action` is legal now, else the rule that forbids it and why.
+    ///
+    /// # Errors
+    /// The [`RuleViolation`] that forbids the action.
+    fn check(&self, action: &Self::Action) -> Result<(), RuleViolation>;
+    /// Checks and then applies `action`.
+    ///
+    /// # Errors
+    /// The [`RuleViolation`] that forbids it; the state is then unchanged.
+    fn apply(&mut self, action: &Self::Action) -> Result<(), RuleViolation>;
+    /// Applies an action taken from [`Game::legal_actions`] of this very
+    /// state. Games may skip the expensive parts of the check (search uses
+    /// it); the default checks anyway and ignores a refusal.
+    fn apply_legal(&mut self, action: &Self::Action) {
+        let _ = self.apply(action);
+    }
+    /// How the game ended, once it has.
+    fn outcome(&self) -> Option<Outcome>;
+    /// What `seat` may know: hidden cards and the RNG (the future) redacted.
+    #[must_use]
+    fn observation(&self, seat: Seat) -> Self;
+    /// A copy whose hidden parts and RNG are re-sampled from `rng`,
+    /// consistent with everything `seat` knows. Bots search these.
+    #[must_use]
+    fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self;
+    /// The action in words, for the move log ("White moves a wall c2→c3").
+    fn describe(&self, action: &Self::Action) -> String;
+    /// What the player to move still owes, in words, for the status line.
+    fn status(&self) -> String;
+    /// Candidate actions for the conformance test: a superset of the legal
+    /// ones (every piece × every target, every card × every place).
+    fn pseudo_legal(&self) -> Vec<Self::Action>;
+    /// The display name of a seat ("White").
+    fn seat_name(&self, seat: Seat) -> String {
+        format!("Player {}", seat.0 + 1)
+    }
+}
+
+/// Formats a list of items as "a, b and c".
+pub(crate) fn and_list<T: fmt::Display>(items: &[T]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => {
+            let init: Vec<String> = init.iter().map(ToString::to_string).collect();
+            format!("{} and {last}", init.join(", "))
+        }
+    }
+}

@@ -1,0 +1,264 @@
+//! A game in progress: setup + seed + the action log with an undo cursor.
+//!
+//! This is the one mutation path. The UI proposes an action; the session
+//! asks the rules, applies it, drops any redo branch and records it. Undo and
+//! redo move the cursor and rebuild the state by replaying from the nearest
+//! cached snapshot, so undo then redo reproduces exactly the same state and
+//! luck (the RNG lives inside the state).
+
+use crate::rules::{Game, RuleViolation, Seat, Setup, ToMove};
+
+/// How often (in actions) a snapshot of the state is cached for fast undo.
+const SNAPSHOT_EVERY: usize = 16;
+
+/// Who sits in a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Player {
+    /// A person at this screen.
+    Human,
+    /// A computer player of this level.
+    Computer(crate::ai::Level),
+}
+
+impl Player {
+    /// True for a computer player.
+    #[must_use]
+    pub fn is_computer(self) -> bool {
+        matches!(self, Player::Computer(_))
+    }
+}
+
+/// One entry of the move log: the action and its description.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogEntry {
+    /// Who made it (`None` for chance).
+    pub seat: Option<Seat>,
+    /// The sentence for the log panel.
+    pub text: String,
+}
+
+/// A game in progress with unlimited undo and redo.
+#[derive(Clone, Debug)]
+pub struct Session<G: Game> {
+    setup: Setup<G::Options>,
+    seed: u64,
+    players: Vec<Player>,
+    actions: Vec<G::Action>,
+    log: Vec<LogEntry>,
+    cursor: usize,
+    state: G,
+    /// `snapshots[i]` is the state after `i * SNAPSHOT_EVERY` actions.
+    snapshots: Vec<G>,
+}
+
+impl<G: Game> Session<G> {
+    /// A new game.
+    #[must_use]
+    pub fn new(setup: Setup<G::Options>, seed: u64, players: Vec<Player>) -> Self {
+        let state = G::new(&setup, seed);
+        Self {
+            setup,
+            seed,
+            players,
+            actions: Vec::new(),
+            log: Vec::new(),
+            cursor: 0,
+            snapshots: vec![state.clone()],
+            state,
+        }
+    }
+
+    /// Rebuilds a session by replaying `actions` and then moving the cursor.
+    ///
+    /// # Errors
+    /// The index (0-based) of the first refused action and its violation.
+    pub fn replay(
+        setup: Setup<G::Options>,
+        seed: u64,
+        players: Vec<Player>,
+        actions: Vec<G::Action>,
+        cursor: usize,
+    ) -> Result<Self, (usize, RuleViolation)> {
+        let mut session = Self::new(setup, seed, players);
+        for (i, action) in actions.into_iter().enumerate() {
+            session.propose(action).map_err(|e| (i, e))?;
+        }
+        while session.cursor > cursor.min(session.actions.len()) {
+            session.undo_one();
+        }
+        Ok(session)
+    }
+
+    /// The current state (at the cursor).
+    #[must_use]
+    pub fn state(&self) -> &G {
+        &self.state
+    }
+
+    /// The setup.
+    #[must_use]
+    pub fn setup(&self) -> &Setup<G::Options> {
+        &self.setup
+    }
+
+    /// The seed.
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Who sits in each seat.
+    #[must_use]
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// Changes who sits in a seat (e.g. a human hands over to the computer).
+    pub fn set_player(&mut self, seat: Seat, player: Player) {
+        if let Some(p) = self.players.get_mut(seat.index()) {
+            *p = player;
+        }
+    }
+
+    /// Every recorded action, including undone ones past the cursor.
+    #[must_use]
+    pub fn actions(&self) -> &[G::Action] {
+        &self.actions
+    }
+
+    /// How many actions are in effect.
+    #[must_use]
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// The move log up to the cursor.
+    #[must_use]
+    pub fn log(&self) -> &[LogEntry] {
+        &self.log[..self.cursor]
+    }
+
+    /// The player to decide now, if a seat is to move.
+    #[must_use]
+    pub fn player_to_move(&self) -> Option<(Seat, Player)> {
+        let seat = self.state.to_move().seat()?;
+        Some((seat, *self.players.get(seat.index())?))
+    }
+
+    /// True when a computer seat (or chance) must act next.
+    #[must_use]
+    pub fn computer_to_move(&self) -> bool {
+        match self.state.to_move() {
+            ToMove::Chance => true,
+            ToMove::Seat(s) => self.players.get(s.index()).is_some_and(|p| p.is_computer()),
+            ToMove::Nobody => false,
+        }
+    }
+
+    /// Checks `action` without applying it.
+    ///
+    /// # Errors
+    /// The rule that forbids it.
+    pub fn check(&self, action: &G::Action) -> Result<(), RuleViolation> {
+        self.state.check(action)
+    }
+
+    /// Applies `action` if legal, dropping any redo branch and recording it.
+    ///
+    /// # Errors
+    /// The rule that forbids it; nothing changes then.
+    pub fn propose(&mut self, action: G::Action) -> Result<(), RuleViolation> {
+        let text = self.state.describe(&action);
+        let seat = self.state.to_move().seat();
+        self.state.apply(&action)?;
+        self.actions.truncate(self.cursor);
+        self.log.truncate(self.cursor);
+        self.snapshots.truncate(self.cursor / SNAPSHOT_EVERY + 1);
+        self.actions.push(action);
+        self.log.push(LogEntry { seat, text });
+        self.cursor += 1;
+        if self.cursor % SNAPSHOT_EVERY == 0 {
+            self.snapshots.push(self.state.clone());
+        }
+        Ok(())
+    }
+
+    /// True when there is something to undo.
+    #[must_use]
+    pub fn can_undo(&self) -> bool {
+        self.cursor > 0
+    }
+
+    /// True when there is something to redo.
+    #[must_use]
+    pub fn can_redo(&self) -> bool {
+        self.cursor < self.actions.len()
+    }
+
+    fn rebuild(&mut self) {
+        let k = (self.cursor / SNAPSHOT_EVERY).min(self.snapshots.len() - 1);
+        let mut state = self.snapshots[k].clone();
+        for action in &self.actions[k * SNAPSHOT_EVERY..self.cursor] {
+            state.apply(action).expect("a recorded action replays");
+        }
+        self.state = state;
+    }
+
+    /// Undoes one action. Returns false when there was none.
+    pub fn undo_one(&mut self) -> bool {
+        if self.cursor == 0 {
+            return false;
+        }
+        self.cursor -= 1;
+        self.rebuild();
+        true
+    }
+
+    /// Redoes one action. Returns false when there was none.
+    pub fn redo_one(&mut self) -> bool {
+        if self.cursor >= self.actions.len() {
+            return false;
+        }
+        let action = self.actions[self.cursor].clone();
+        self.state.apply(&action).expect("a recorded action replays");
+        self.cursor += 1;
+        if self.cursor % SNAPSHOT_EVERY == 0 && self.snapshots.len() == self.cursor / SNAPSHOT_EVERY {
+            self.snapshots.push(self.state.clone());
+        }
+        true
+    }
+
+    /// Undo as a person means it: back to that person's previous decision,
+    /// undoing the computer's replies on the way. Returns how many actions
+    /// were undone.
+    pub fn undo(&mut self) -> usize {
+        let mut n = 0;
+        while self.undo_one() {
+            n += 1;
+            if !self.computer_to_move() {
+                break;
+            }
+        }
+        // If only computer decisions precede, we end at the start: fine.
+        n
+    }
+
+    /// Redo as a person means it: forward to the next human decision.
+    pub fn redo(&mut self) -> usize {
+        let mut n = 0;
+        while self.redo_one() {
+            n += 1;
+            if !self.computer_to_move() {
+                break;
+            }
+        }
+        n
+    }
+
+    /// True when the game is over.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.state.to_move() == ToMove::Nobody
+    }
+}
