@@ -13,7 +13,10 @@
 //! - [`app`]: tabs, menus, shortcuts, settings, toasts.
 //! - [`cli`]: `aviary check FILE`, the headless save checker.
 pub mod ai;
+pub mod app;
+pub mod cli;
 pub mod conformance;
 pub mod rules;
 pub mod save;
 pub mod session;
+pub mod ui;

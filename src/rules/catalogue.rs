@@ -22,7 +22,7 @@ pub const CATALOGUE: [CatalogueEntry; 5] = [
     CatalogueEntry {
         id: "daedalus",
         name: "Daedalus",
-        players: "2",
+        players: "2 players",
         length: "20–40 min",
         pitch: "Build a maze of walls, then shift it to free your Gladiator while your Minotaur hunts theirs.",
         playable: true,
@@ -30,7 +30,7 @@ pub const CATALOGUE: [CatalogueEntry; 5] = [
     CatalogueEntry {
         id: "feathers-and-wax",
         name: "Feathers & Wax",
-        players: "1 (solitaire)",
+        players: "1 player (solitaire)",
         length: "15 min",
         pitch: "Gather feathers and wax in the labyrinth, build two pairs of wings, and fly home between sun and sea.",
         playable: false,
@@ -38,7 +38,7 @@ pub const CATALOGUE: [CatalogueEntry; 5] = [
     CatalogueEntry {
         id: "enchanted-plumes",
         name: "Enchanted Plumes",
-        players: "2–6",
+        players: "2–6 players",
         length: "20 min",
         pitch: "Fan out peacock plumes row by row, matching colours, before someone draws the Peahen.",
         playable: false,
@@ -46,7 +46,7 @@ pub const CATALOGUE: [CatalogueEntry; 5] = [
     CatalogueEntry {
         id: "dust-in-the-wings",
         name: "Dust in the Wings",
-        players: "2–4",
+        players: "2–4 players",
         length: "30 min",
         pitch: "Scatter butterflies across a flowering meadow to gather sets and shapes for crystals.",
         playable: false,
@@ -54,7 +54,7 @@ pub const CATALOGUE: [CatalogueEntry; 5] = [
     CatalogueEntry {
         id: "tail-feathers",
         name: "Tail Feathers",
-        players: "2",
+        players: "2 players",
         length: "60–90 min",
         pitch: "Mice on birds against rats on birds: a miniatures skirmish among the treetops.",
         playable: false,

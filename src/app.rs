@@ -1,0 +1,962 @@
+//! The application shell: the Home tab, one tab per open game, the Saved
+//! Games screen, rules pages, settings, menus, keyboard shortcuts, toasts,
+//! the new-game dialog and the offer to resume unfinished games.
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, Receiver};
+
+use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
+
+use crate::ai::Level;
+use crate::rules::catalogue::{CATALOGUE, CatalogueEntry};
+use crate::save;
+use crate::session::Player;
+use crate::ui::daedalus;
+use crate::ui::rules_text;
+use crate::ui::theme;
+use crate::ui::{GameTab, Notice, TabRequest, ViewSettings};
+
+/// Settings kept between runs.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Dark theme.
+    pub dark: bool,
+    /// UI scale (zoom factor).
+    pub scale: f32,
+    /// Default computer level in the new-game dialog.
+    pub ai_level: Level,
+    /// Animations on.
+    pub animations: bool,
+    /// Seconds between moves when computers play each other.
+    pub computer_delay: f32,
+    /// Games open at the last exit (offered for resuming).
+    pub open_games: Vec<PathBuf>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            dark: false,
+            scale: 1.0,
+            ai_level: Level::Normal,
+            animations: true,
+            computer_delay: 0.8,
+            open_games: Vec::new(),
+        }
+    }
+}
+
+impl Settings {
+    /// Where settings live: `AVIARY_CONFIG` if set, else the platform's
+    /// config folder.
+    #[must_use]
+    pub fn default_path() -> Option<PathBuf> {
+        if let Some(p) = std::env::var_os("AVIARY_CONFIG") {
+            return Some(PathBuf::from(p));
+        }
+        directories::ProjectDirs::from("org", "Aviary", "Aviary").map(|d| d.config_dir().join("settings.json"))
+    }
+
+    /// Reads settings; a missing or unreadable file gives the defaults.
+    #[must_use]
+    pub fn load(path: Option<&Path>) -> Self {
+        path.and_then(|p| std::fs::read_to_string(p).ok())
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or_default()
+    }
+
+    /// Writes settings atomically.
+    ///
+    /// # Errors
+    /// The I/O problem.
+    pub fn store(&self, path: &Path) -> Result<(), save::SaveError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|source| save::SaveError::Io { path: dir.display().to_string(), source })?;
+        }
+        save::write_atomic(path, &serde_json::to_string_pretty(self).unwrap_or_default())
+    }
+}
+
+/// Which screen is showing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// The list of games.
+    Home,
+    /// The save folder.
+    SavedGames,
+    /// A rules page.
+    Rules(&'static str),
+    /// Settings.
+    Settings,
+    /// An open game tab.
+    Game(usize),
+}
+
+/// The new-game dialog's choices.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewGame {
+    /// Which game.
+    pub game: &'static str,
+    /// Who sits where.
+    pub players: Vec<Player>,
+    /// Daedalus variant DA-R5.
+    pub walls_roam: bool,
+    /// Optional seed, as typed.
+    pub seed: String,
+    /// What is wrong with the choices.
+    pub error: Option<String>,
+}
+
+struct Toast {
+    notice: Notice,
+    until: f64,
+}
+
+/// The whole application.
+pub struct AviaryApp {
+    /// Settings (persisted).
+    pub settings: Settings,
+    settings_path: Option<PathBuf>,
+    /// Where saves go.
+    pub saves_dir: PathBuf,
+    /// Open games.
+    pub tabs: Vec<Box<dyn GameTab>>,
+    /// The screen showing.
+    pub screen: Screen,
+    /// The new-game dialog, when open.
+    pub new_game: Option<NewGame>,
+    toasts: Vec<Toast>,
+    /// Unfinished games offered for resuming at start.
+    pub resume_offer: Vec<PathBuf>,
+    save_as: Option<String>,
+    rename: Option<(PathBuf, String)>,
+    confirm_delete: Option<PathBuf>,
+    open_path: String,
+    listing: Option<Vec<save::Listing>>,
+    file_dialog: Option<Receiver<Result<Option<PathBuf>, String>>>,
+    applied_style: Option<(bool, f32)>,
+}
+
+impl AviaryApp {
+    /// The app with settings from `settings_path` and saves in `saves_dir`.
+    #[must_use]
+    pub fn new(settings_path: Option<PathBuf>, saves_dir: PathBuf) -> Self {
+        let settings = Settings::load(settings_path.as_deref());
+        let resume_offer: Vec<PathBuf> = settings
+            .open_games
+            .iter()
+            .filter(|p| save::read(p).and_then(|t| save::parse(&t)).is_ok_and(|f| !f.finished))
+            .cloned()
+            .collect();
+        Self {
+            settings,
+            settings_path,
+            saves_dir,
+            tabs: Vec::new(),
+            screen: Screen::Home,
+            new_game: None,
+            toasts: Vec::new(),
+            resume_offer,
+            save_as: None,
+            rename: None,
+            confirm_delete: None,
+            open_path: String::new(),
+            listing: None,
+            file_dialog: None,
+            applied_style: None,
+        }
+    }
+
+    /// The texts of the toasts on screen.
+    #[must_use]
+    pub fn toast_texts(&self) -> Vec<String> {
+        self.toasts
+            .iter()
+            .map(|t| match &t.notice {
+                Notice::Error(s) | Notice::Info(s) => s.clone(),
+            })
+            .collect()
+    }
+
+    /// The open game tab showing, if any.
+    pub fn current_tab(&mut self) -> Option<&mut Box<dyn GameTab>> {
+        match self.screen {
+            Screen::Game(i) => self.tabs.get_mut(i),
+            _ => None,
+        }
+    }
+
+    fn notify(&mut self, ctx: &egui::Context, notices: Vec<Notice>) {
+        let now = ctx.input(|i| i.time);
+        for notice in notices {
+            self.toasts.push(Toast { notice, until: now + theme::TOAST_SECONDS });
+        }
+        if self.toasts.len() > 5 {
+            self.toasts.drain(..self.toasts.len() - 5);
+        }
+    }
+
+    /// Opens the new-game dialog for a game.
+    pub fn open_new_game(&mut self, game: &'static str) {
+        let level = self.settings.ai_level;
+        self.new_game = Some(NewGame {
+            game,
+            players: vec![Player::Human, Player::Computer(if level == Level::Random { Level::Normal } else { level })],
+            walls_roam: false,
+            seed: String::new(),
+            error: None,
+        });
+    }
+
+    /// Starts the game the dialog describes, as a new tab.
+    pub fn start_new_game(&mut self, choice: &NewGame, notices: &mut Vec<Notice>) -> bool {
+        let seed = if choice.seed.trim().is_empty() {
+            save::now_secs().wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(std::process::id())
+        } else if let Ok(s) = choice.seed.trim().parse::<u64>() {
+            s
+        } else {
+            notices.push(Notice::Error(format!("The seed must be a whole number, not \"{}\"", choice.seed.trim())));
+            return false;
+        };
+        let path = save::fresh_path(&self.saves_dir, choice.game);
+        let mut tab: Box<dyn GameTab> = match choice.game {
+            "daedalus" => Box::new(daedalus::new_tab(
+                crate::rules::daedalus::Options { walls_roam: choice.walls_roam },
+                seed,
+                choice.players.clone(),
+                path,
+            )),
+            other => {
+                notices.push(Notice::Error(format!("{other} cannot be played yet")));
+                return false;
+            }
+        };
+        if let Err(e) = std::fs::create_dir_all(&self.saves_dir) {
+            notices.push(Notice::Error(format!("Cannot create the save folder {}: {e}", self.saves_dir.display())));
+        } else if let Err(e) = tab.save() {
+            notices.push(Notice::Error(format!("Autosave failed: {e}")));
+        }
+        self.tabs.push(tab);
+        self.screen = Screen::Game(self.tabs.len() - 1);
+        self.remember_open_games();
+        true
+    }
+
+    /// Opens a saved game in a new tab (or shows the tab if it is open).
+    /// A bad file is refused with a message; nothing else changes.
+    pub fn open_file(&mut self, path: &Path, notices: &mut Vec<Notice>) -> bool {
+        if let Some(i) = self.tabs.iter().position(|t| t.path() == path) {
+            self.screen = Screen::Game(i);
+            return true;
+        }
+        match crate::ui::open_save(path) {
+            Ok(tab) => {
+                self.tabs.push(tab);
+                self.screen = Screen::Game(self.tabs.len() - 1);
+                self.remember_open_games();
+                true
+            }
+            Err(e) => {
+                notices.push(Notice::Error(format!("Cannot open {}: {e}", file_name(path))));
+                false
+            }
+        }
+    }
+
+    fn close_tab(&mut self, i: usize, notices: &mut Vec<Notice>) {
+        if i >= self.tabs.len() {
+            return;
+        }
+        let mut tab = self.tabs.remove(i);
+        tab.shutdown();
+        if let Err(e) = tab.save() {
+            notices.push(Notice::Error(format!("Saving on close failed: {e}")));
+        }
+        self.screen = match self.screen {
+            Screen::Game(j) if j == i => {
+                if self.tabs.is_empty() {
+                    Screen::Home
+                } else {
+                    Screen::Game(i.min(self.tabs.len() - 1))
+                }
+            }
+            Screen::Game(j) if j > i => Screen::Game(j - 1),
+            s => s,
+        };
+        self.remember_open_games();
+    }
+
+    fn remember_open_games(&mut self) {
+        self.settings.open_games = self.tabs.iter().map(|t| t.path().to_path_buf()).collect();
+        self.store_settings();
+    }
+
+    fn store_settings(&self) {
+        if let Some(p) = &self.settings_path {
+            let _ = self.settings.store(p);
+        }
+    }
+
+    /// Saves every open game and the settings (on exit).
+    pub fn save_all(&mut self) {
+        for tab in &mut self.tabs {
+            tab.shutdown();
+            let _ = tab.save();
+        }
+        self.remember_open_games();
+    }
+
+    fn view_settings(&self) -> ViewSettings {
+        ViewSettings {
+            dark: self.settings.dark,
+            animations: self.settings.animations,
+            computer_delay: self.settings.computer_delay,
+        }
+    }
+
+    fn shortcuts(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
+        let redo_shift = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+        let redo_y = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
+        let undo = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
+        let save_key = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
+        let open_key = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
+        let (redo_pressed, undo_pressed, save_pressed, open_pressed) = ui.input_mut(|i| {
+            let r = i.consume_shortcut(&redo_shift) || i.consume_shortcut(&redo_y);
+            let u = i.consume_shortcut(&undo);
+            (r, u, i.consume_shortcut(&save_key), i.consume_shortcut(&open_key))
+        });
+        if open_pressed {
+            self.show_saved_games();
+        }
+        if let Some(tab) = self.current_tab() {
+            if redo_pressed {
+                tab.redo(notices);
+            } else if undo_pressed {
+                tab.undo(notices);
+            }
+            if save_pressed {
+                match tab.save() {
+                    Ok(()) => notices.push(Notice::Info(format!("Saved to {}", tab.path().display()))),
+                    Err(e) => notices.push(Notice::Error(format!("Save failed: {e}"))),
+                }
+            }
+        }
+    }
+
+    fn show_saved_games(&mut self) {
+        self.listing = None;
+        self.screen = Screen::SavedGames;
+    }
+
+    /// Draws one frame of the whole app.
+    pub fn ui_root(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        if self.applied_style != Some((self.settings.dark, self.settings.scale)) {
+            ctx.set_theme(if self.settings.dark { egui::Theme::Dark } else { egui::Theme::Light });
+            ctx.set_zoom_factor(self.settings.scale.clamp(0.6, 2.5));
+            self.applied_style = Some((self.settings.dark, self.settings.scale));
+        }
+        let mut notices = Vec::new();
+        self.shortcuts(ui, &mut notices);
+        self.poll_file_dialog(&mut notices);
+        egui::Panel::top("aviary-menu").show(ui, |ui| {
+            egui::MenuBar::new().ui(ui, |ui| self.menu_ui(ui, &mut notices));
+        });
+        egui::Panel::top("aviary-tabs").show(ui, |ui| self.tabs_ui(ui, &mut notices));
+        self.toasts_ui(ui);
+        let settings = self.view_settings();
+        egui::CentralPanel::default().show(ui, |ui| match self.screen {
+            Screen::Home => self.home_ui(ui),
+            Screen::SavedGames => self.saved_games_ui(ui, &mut notices),
+            Screen::Rules(id) => match rules_text::page(id) {
+                Some(page) => rules_text::rules_ui(ui, page),
+                None => {
+                    ui.label("The rules of this game will be written when it becomes playable.");
+                }
+            },
+            Screen::Settings => self.settings_ui(ui),
+            Screen::Game(i) => {
+                if let Some(tab) = self.tabs.get_mut(i) {
+                    tab.ui(ui, &settings, &mut notices);
+                    match tab.take_request() {
+                        Some(TabRequest::NewGame(id)) => self.open_new_game(id),
+                        Some(TabRequest::Close) => self.close_tab(i, &mut notices),
+                        None => {}
+                    }
+                } else {
+                    self.screen = Screen::Home;
+                }
+            }
+        });
+        self.dialogs_ui(&ctx, &mut notices);
+        self.notify(&ctx, notices);
+    }
+
+    fn menu_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
+        ui.menu_button("Game", |ui| {
+            if ui.button("New…").clicked() {
+                self.open_new_game("daedalus");
+            }
+            if ui.button("Load… (Saved Games)").on_hover_text("Ctrl+O").clicked() {
+                self.show_saved_games();
+            }
+            if ui.button("Open file elsewhere…").clicked() {
+                self.start_file_dialog(ui.ctx(), notices);
+            }
+            ui.separator();
+            let has_game = matches!(self.screen, Screen::Game(_));
+            if ui
+                .add_enabled(has_game, egui::Button::new("Save"))
+                .on_hover_text("Ctrl+S (games also save after every move)")
+                .clicked()
+            {
+                if let Some(tab) = self.current_tab() {
+                    match tab.save() {
+                        Ok(()) => notices.push(Notice::Info(format!("Saved to {}", tab.path().display()))),
+                        Err(e) => notices.push(Notice::Error(format!("Save failed: {e}"))),
+                    }
+                }
+            }
+            if ui.add_enabled(has_game, egui::Button::new("Save As…")).clicked() {
+                let name = self.current_tab().map(|t| file_stem(t.path())).unwrap_or_default();
+                self.save_as = Some(name);
+            }
+            ui.separator();
+            let (can_undo, can_redo) = match self.screen {
+                Screen::Game(i) => self.tabs.get(i).map_or((false, false), |t| (t.can_undo(), t.can_redo())),
+                _ => (false, false),
+            };
+            if ui.add_enabled(can_undo, egui::Button::new("Undo")).on_hover_text("Ctrl+Z").clicked() {
+                if let Some(tab) = self.current_tab() {
+                    tab.undo(notices);
+                }
+            }
+            if ui.add_enabled(can_redo, egui::Button::new("Redo")).on_hover_text("Ctrl+Shift+Z or Ctrl+Y").clicked() {
+                if let Some(tab) = self.current_tab() {
+                    tab.redo(notices);
+                }
+            }
+            ui.separator();
+            if ui.button("Rules").clicked() {
+                let id = match self.screen {
+                    Screen::Game(i) => self.tabs.get(i).map_or("daedalus", |t| t.game_id()),
+                    _ => "daedalus",
+                };
+                self.screen = Screen::Rules(id);
+            }
+            if ui.button("Settings").clicked() {
+                self.screen = Screen::Settings;
+            }
+        });
+    }
+
+    fn tabs_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
+        ui.horizontal_wrapped(|ui| {
+            if ui.selectable_label(self.screen == Screen::Home, "Home").clicked() {
+                self.screen = Screen::Home;
+            }
+            if ui.selectable_label(self.screen == Screen::SavedGames, "Saved Games").clicked() {
+                self.show_saved_games();
+            }
+            let mut close = None;
+            for (i, tab) in self.tabs.iter().enumerate() {
+                ui.separator();
+                let title = if tab.is_over() { format!("{} (over)", tab.title()) } else { tab.title() };
+                if ui.selectable_label(self.screen == Screen::Game(i), title).clicked() {
+                    self.screen = Screen::Game(i);
+                }
+                if ui.small_button("✖").on_hover_text("Close this game (it stays saved)").clicked() {
+                    close = Some(i);
+                }
+            }
+            if let Some(i) = close {
+                self.close_tab(i, notices);
+            }
+            ui.separator();
+            if ui.selectable_label(self.screen == Screen::Settings, "Settings").clicked() {
+                self.screen = Screen::Settings;
+            }
+        });
+    }
+
+    fn home_ui(&mut self, ui: &mut Ui) {
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            ui.add_space(8.0);
+            ui.heading("Aviary");
+            ui.label("Five feather-themed tabletop games, every rule enforced. Pick one:");
+            ui.add_space(8.0);
+            for entry in CATALOGUE {
+                self.game_card_ui(ui, &entry);
+                ui.add_space(6.0);
+            }
+        });
+    }
+
+    fn game_card_ui(&mut self, ui: &mut Ui, entry: &CatalogueEntry) {
+        egui::Frame::group(ui.style()).inner_margin(10.0).show(ui, |ui| {
+            ui.set_width(ui.available_width().min(720.0));
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(entry.name).size(20.0).strong());
+                ui.label(format!("· {} · {}", entry.players, entry.length));
+                if !entry.playable {
+                    ui.label(RichText::new("coming soon").italics().weak());
+                }
+            });
+            ui.label(entry.pitch);
+            ui.horizontal(|ui| {
+                let new = ui.add_enabled(entry.playable, egui::Button::new(format!("New {} game", entry.name)));
+                if new.clicked() {
+                    self.open_new_game(entry.id);
+                }
+                if ui.add_enabled(entry.playable, egui::Button::new(format!("{} rules", entry.name))).clicked() {
+                    self.screen = Screen::Rules(entry.id);
+                }
+            });
+        });
+    }
+
+    fn saved_games_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
+        ui.heading("Saved Games");
+        ui.label(format!("Folder: {}", self.saves_dir.display()));
+        ui.horizontal(|ui| {
+            if ui.button("⟳ Refresh").clicked() {
+                self.listing = None;
+            }
+            if ui.button("Open file elsewhere…").clicked() {
+                self.start_file_dialog(ui.ctx(), notices);
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.label("Or type a path:");
+            ui.add(egui::TextEdit::singleline(&mut self.open_path).desired_width(360.0));
+            if ui.button("Open").clicked() && !self.open_path.trim().is_empty() {
+                let path = PathBuf::from(self.open_path.trim());
+                if self.open_file(&path, notices) {
+                    self.open_path.clear();
+                }
+            }
+        });
+        ui.separator();
+        let listing = self.listing.get_or_insert_with(|| save::list(&self.saves_dir)).clone();
+        if listing.is_empty() {
+            ui.label("No saved games yet. Every game you start is saved here after each move.");
+            return;
+        }
+        let mut to_open = None;
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            egui::Grid::new("saved-games").striped(true).num_columns(6).spacing([14.0, 6.0]).show(ui, |ui| {
+                for h in ["File", "Game", "Seats", "Saved", "Moves", ""] {
+                    ui.label(RichText::new(h).strong());
+                }
+                ui.end_row();
+                for row in &listing {
+                    ui.label(file_name(&row.path));
+                    ui.label(&row.game);
+                    match &row.problem {
+                        Some(p) => {
+                            ui.label(
+                                RichText::new(format!("cannot be loaded: {p}")).color(ui.visuals().error_fg_color),
+                            );
+                        }
+                        None => {
+                            ui.label(&row.seats);
+                        }
+                    }
+                    ui.label(save::format_time(row.saved_at));
+                    ui.label(format!("{}{}", row.moves, if row.finished { " (finished)" } else { "" }));
+                    ui.horizontal(|ui| {
+                        if ui.add_enabled(row.problem.is_none(), egui::Button::new("Load")).clicked() {
+                            to_open = Some(row.path.clone());
+                        }
+                        if ui.button("Rename").clicked() {
+                            self.rename = Some((row.path.clone(), file_stem(&row.path)));
+                        }
+                        if ui.button("Delete").clicked() {
+                            self.confirm_delete = Some(row.path.clone());
+                        }
+                    });
+                    ui.end_row();
+                }
+            });
+        });
+        if let Some(path) = to_open {
+            self.open_file(&path, notices);
+        }
+    }
+
+    fn settings_ui(&mut self, ui: &mut Ui) {
+        ui.heading("Settings");
+        let before = self.settings.clone();
+        ui.horizontal(|ui| {
+            ui.label("Theme:");
+            ui.selectable_value(&mut self.settings.dark, false, "Light");
+            ui.selectable_value(&mut self.settings.dark, true, "Dark");
+        });
+        ui.horizontal(|ui| {
+            ui.label("UI scale:");
+            ui.add(egui::Slider::new(&mut self.settings.scale, 0.7..=2.0).step_by(0.05));
+        });
+        ui.horizontal(|ui| {
+            ui.label("Default computer level:");
+            for level in [Level::Easy, Level::Normal, Level::Hard] {
+                ui.selectable_value(&mut self.settings.ai_level, level, level.name());
+            }
+        });
+        ui.checkbox(&mut self.settings.animations, "Animations");
+        ui.horizontal(|ui| {
+            ui.label("Pause between moves when computers play each other:");
+            ui.add(egui::Slider::new(&mut self.settings.computer_delay, 0.0..=3.0).suffix(" s"));
+        });
+        ui.separator();
+        ui.label(format!("Saved games folder: {}", self.saves_dir.display()));
+        if let Some(p) = &self.settings_path {
+            ui.label(format!("Settings file: {}", p.display()));
+        }
+        if self.settings != before {
+            self.store_settings();
+        }
+    }
+
+    fn toasts_ui(&mut self, ui: &mut Ui) {
+        let now = ui.input(|i| i.time);
+        self.toasts.retain(|t| t.until > now);
+        if self.toasts.is_empty() {
+            return;
+        }
+        let next = self.toasts.iter().map(|t| t.until).fold(f64::INFINITY, f64::min);
+        ui.ctx().request_repaint_after(std::time::Duration::from_secs_f64((next - now).max(0.05)));
+        egui::Panel::bottom("aviary-toasts").show(ui, |ui| {
+            let mut dismiss = None;
+            for (i, t) in self.toasts.iter().enumerate().rev() {
+                ui.horizontal(|ui| {
+                    let (text, colour) = match &t.notice {
+                        Notice::Error(s) => (format!("⚠ {s}"), ui.visuals().error_fg_color),
+                        Notice::Info(s) => (format!("ℹ {s}"), ui.visuals().text_color()),
+                    };
+                    ui.label(RichText::new(text).color(colour).strong());
+                    if ui.small_button("✖").clicked() {
+                        dismiss = Some(i);
+                    }
+                });
+            }
+            if let Some(i) = dismiss {
+                self.toasts.remove(i);
+            }
+        });
+    }
+
+    fn dialogs_ui(&mut self, ctx: &egui::Context, notices: &mut Vec<Notice>) {
+        self.new_game_dialog(ctx, notices);
+        self.resume_dialog(ctx, notices);
+        self.save_as_dialog(ctx, notices);
+        self.rename_dialog(ctx, notices);
+        self.delete_dialog(ctx, notices);
+    }
+
+    fn new_game_dialog(&mut self, ctx: &egui::Context, notices: &mut Vec<Notice>) {
+        let Some(mut choice) = self.new_game.take() else { return };
+        let name = crate::rules::catalogue::entry(choice.game).map_or(choice.game, |e| e.name);
+        let mut start = false;
+        let mut cancel = false;
+        let modal = egui::Modal::new(egui::Id::unique("new-game")).show(ctx, |ui| {
+            ui.set_width(420.0);
+            ui.heading(format!("New {name} game"));
+            let seat_names = ["White", "Black"];
+            for (i, player) in choice.players.iter_mut().enumerate() {
+                ui.horizontal(|ui| {
+                    ui.label(format!("{}:", seat_names.get(i).copied().unwrap_or("Seat")));
+                    ui.selectable_value(player, Player::Human, "Human");
+                    for level in [Level::Easy, Level::Normal, Level::Hard] {
+                        ui.selectable_value(player, Player::Computer(level), format!("Computer ({})", level.name()));
+                    }
+                });
+            }
+            if choice.game == "daedalus" {
+                ui.checkbox(
+                    &mut choice.walls_roam,
+                    "Variant: walls roam (walls may leave their half after building, DA-R5)",
+                );
+            }
+            ui.horizontal(|ui| {
+                ui.label("Seed (optional):");
+                ui.add(egui::TextEdit::singleline(&mut choice.seed).hint_text("random").desired_width(160.0));
+            });
+            ui.label(RichText::new("A coin decides who builds first (DA-R2).").weak());
+            ui.horizontal(|ui| {
+                start = ui.button("Start").clicked();
+                cancel = ui.button("Cancel").clicked();
+            });
+        });
+        if start {
+            if self.start_new_game(&choice, notices) {
+                return;
+            }
+        } else if cancel || modal.should_close() {
+            return;
+        }
+        self.new_game = Some(choice);
+    }
+
+    fn resume_dialog(&mut self, ctx: &egui::Context, notices: &mut Vec<Notice>) {
+        if self.resume_offer.is_empty() {
+            return;
+        }
+        let mut resume_all = false;
+        let mut dismiss = false;
+        let modal = egui::Modal::new(egui::Id::unique("resume")).show(ctx, |ui| {
+            ui.heading("Resume your unfinished games?");
+            for p in &self.resume_offer {
+                ui.label(format!("• {}", file_name(p)));
+            }
+            ui.horizontal(|ui| {
+                resume_all = ui.button("Resume").clicked();
+                dismiss = ui.button("Not now").clicked();
+            });
+        });
+        if resume_all {
+            for p in std::mem::take(&mut self.resume_offer) {
+                self.open_file(&p, notices);
+            }
+        } else if dismiss || modal.should_close() {
+            self.resume_offer.clear();
+        }
+    }
+
+    fn save_as_dialog(&mut self, ctx: &egui::Context, notices: &mut Vec<Notice>) {
+        let Some(mut name) = self.save_as.take() else { return };
+        let mut ok = false;
+        let mut cancel = false;
+        let mut elsewhere = false;
+        let modal = egui::Modal::new(egui::Id::unique("save-as")).show(ctx, |ui| {
+            ui.heading("Save As");
+            ui.horizontal(|ui| {
+                ui.label("Name:");
+                ui.text_edit_singleline(&mut name);
+                ui.label(".json");
+            });
+            ui.label(RichText::new(format!("in {}", self.saves_dir.display())).weak());
+            ui.horizontal(|ui| {
+                ok = ui.button("Save").clicked();
+                elsewhere = ui.button("Choose another folder…").clicked();
+                cancel = ui.button("Cancel").clicked();
+            });
+        });
+        if ok {
+            match valid_name(&name) {
+                Ok(n) => {
+                    let path = self.saves_dir.join(format!("{n}.json"));
+                    if path.exists() && self.current_tab().is_none_or(|t| t.path() != path) {
+                        notices.push(Notice::Error(format!("{n}.json already exists: pick another name")));
+                    } else {
+                        let result = self.current_tab().map(|t| t.save_as(path.clone()));
+                        match result {
+                            Some(Ok(())) => {
+                                notices.push(Notice::Info(format!("Saved as {}", path.display())));
+                                self.listing = None;
+                                self.remember_open_games();
+                                return;
+                            }
+                            Some(Err(e)) => notices.push(Notice::Error(format!("Save failed: {e}"))),
+                            None => return,
+                        }
+                    }
+                }
+                Err(e) => notices.push(Notice::Error(e)),
+            }
+        } else if elsewhere {
+            self.start_save_dialog(ctx, &name, notices);
+            return;
+        } else if cancel || modal.should_close() {
+            return;
+        }
+        self.save_as = Some(name);
+    }
+
+    fn rename_dialog(&mut self, ctx: &egui::Context, notices: &mut Vec<Notice>) {
+        let Some((path, mut name)) = self.rename.take() else { return };
+        let mut ok = false;
+        let mut cancel = false;
+        let modal = egui::Modal::new(egui::Id::unique("rename")).show(ctx, |ui| {
+            ui.heading(format!("Rename {}", file_name(&path)));
+            ui.horizontal(|ui| {
+                ui.text_edit_singleline(&mut name);
+                ui.label(".json");
+            });
+            ui.horizontal(|ui| {
+                ok = ui.button("Rename").clicked();
+                cancel = ui.button("Cancel").clicked();
+            });
+        });
+        if ok {
+            match valid_name(&name) {
+                Ok(n) => {
+                    let target = path.with_file_name(format!("{n}.json"));
+                    if target.exists() {
+                        notices.push(Notice::Error(format!("{n}.json already exists")));
+                    } else {
+                        match std::fs::rename(&path, &target) {
+                            Ok(()) => {
+                                for tab in &mut self.tabs {
+                                    if tab.path() == path {
+                                        let _ = tab.save_as(target.clone());
+                                    }
+                                }
+                                self.listing = None;
+                                self.remember_open_games();
+                                return;
+                            }
+                            Err(e) => notices.push(Notice::Error(format!("Rename failed: {e}"))),
+                        }
+                    }
+                }
+                Err(e) => notices.push(Notice::Error(e)),
+            }
+        } else if cancel || modal.should_close() {
+            return;
+        }
+        self.rename = Some((path, name));
+    }
+
+    fn delete_dialog(&mut self, ctx: &egui::Context, notices: &mut Vec<Notice>) {
+        let Some(path) = self.confirm_delete.take() else { return };
+        let mut yes = false;
+        let mut no = false;
+        let modal = egui::Modal::new(egui::Id::unique("delete")).show(ctx, |ui| {
+            ui.heading("Delete this saved game?");
+            ui.label(file_name(&path));
+            ui.label("This cannot be undone.");
+            ui.horizontal(|ui| {
+                yes = ui.button("Delete").clicked();
+                no = ui.button("Keep it").clicked();
+            });
+        });
+        if yes {
+            if let Some(i) = self.tabs.iter().position(|t| t.path() == path) {
+                let mut tab = self.tabs.remove(i);
+                tab.shutdown();
+                self.screen = Screen::SavedGames;
+            }
+            if let Err(e) = std::fs::remove_file(&path) {
+                notices.push(Notice::Error(format!("Delete failed: {e}")));
+            }
+            self.listing = None;
+            self.remember_open_games();
+        } else if !(no || modal.should_close()) {
+            self.confirm_delete = Some(path);
+        }
+    }
+
+    fn start_file_dialog(&mut self, ctx: &egui::Context, notices: &mut Vec<Notice>) {
+        if let Err(why) = dialog_service() {
+            notices.push(Notice::Error(why));
+            return;
+        }
+        let (tx, rx) = mpsc::channel();
+        let ctx = ctx.clone();
+        let dir = self.saves_dir.clone();
+        let spawned = std::thread::Builder::new().name("aviary-file-dialog".into()).spawn(move || {
+            let picked = rfd::FileDialog::new().add_filter("Aviary saves", &["json"]).set_directory(dir).pick_file();
+            let _ = tx.send(Ok(picked));
+            ctx.request_repaint();
+        });
+        if spawned.is_ok() {
+            self.file_dialog = Some(rx);
+        }
+    }
+
+    fn start_save_dialog(&mut self, ctx: &egui::Context, name: &str, notices: &mut Vec<Notice>) {
+        if let Err(why) = dialog_service() {
+            notices.push(Notice::Error(why));
+            return;
+        }
+        let Some(tab) = self.current_tab() else { return };
+        let text_path = tab.path().to_path_buf();
+        let (tx, rx) = mpsc::channel();
+        let ctx = ctx.clone();
+        let name = format!("{name}.json");
+        let spawned = std::thread::Builder::new().name("aviary-file-dialog".into()).spawn(move || {
+            let picked = rfd::FileDialog::new().add_filter("Aviary saves", &["json"]).set_file_name(name).save_file();
+            let _ = tx.send(match picked {
+                Some(p) => Err(format!("save-as:{}", p.display())),
+                None => Ok(None),
+            });
+            let _ = text_path;
+            ctx.request_repaint();
+        });
+        if spawned.is_ok() {
+            self.file_dialog = Some(rx);
+        }
+    }
+
+    fn poll_file_dialog(&mut self, notices: &mut Vec<Notice>) {
+        let Some(rx) = &self.file_dialog else { return };
+        let Ok(result) = rx.try_recv() else { return };
+        self.file_dialog = None;
+        match result {
+            Ok(Some(path)) => {
+                self.open_file(&path, notices);
+            }
+            Ok(None) => {}
+            Err(msg) => {
+                if let Some(p) = msg.strip_prefix("save-as:") {
+                    let path = PathBuf::from(p);
+                    if let Some(tab) = self.current_tab() {
+                        match tab.save_as(path.clone()) {
+                            Ok(()) => notices.push(Notice::Info(format!("Saved as {}", path.display()))),
+                            Err(e) => notices.push(Notice::Error(format!("Save failed: {e}"))),
+                        }
+                    }
+                    self.remember_open_games();
+                } else {
+                    notices.push(Notice::Error(msg));
+                }
+            }
+        }
+    }
+}
+
+/// Whether the desktop offers a file-dialog service (the XDG desktop portal
+/// over the D-Bus session bus, which `rfd` uses on Linux).
+///
+/// # Errors
+/// A sentence saying what is missing and what to use instead.
+pub fn dialog_service() -> Result<(), String> {
+    if cfg!(target_os = "linux") && std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_none() {
+        return Err("This desktop offers no file dialog (no D-Bus session for the desktop portal). \
+                    Use the Saved Games screen, or type the file's path there."
+            .to_string());
+    }
+    Ok(())
+}
+
+fn file_name(p: &Path) -> String {
+    p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
+}
+
+fn file_stem(p: &Path) -> String {
+    p.file_stem().map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+}
+
+/// A file name a person typed, checked: no folders, not empty.
+fn valid_name(name: &str) -> Result<String, String> {
+    let n = name.trim().trim_end_matches(".json").trim();
+    if n.is_empty() {
+        return Err("The name is empty".into());
+    }
+    if n.contains(['/', '\\']) || n.starts_with('.') {
+        return Err(format!("\"{n}\" is not a plain file name"));
+    }
+    Ok(n.to_string())
+}
+
+impl eframe::App for AviaryApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.ui_root(ui);
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.save_all();
+    }
+}

@@ -1,0 +1,667 @@
+//! The Daedalus table: the board with walls, Gladiators and Minotaurs, drag
+//! (or click) to move, legal squares lit during a drag, refused drops named
+//! by their rule, the status line, the move log and the end screen.
+
+use std::time::Duration;
+
+use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+
+use super::theme::{self, Palette};
+use super::widgets::{self, BoardGeometry};
+use super::{GameTab, Match, Notice, TabRequest, ViewSettings};
+use crate::rules::daedalus::{Action, Colour, Daedalus, Phase, Piece, PieceKind, SIZE};
+use crate::rules::grid::Square;
+use crate::rules::{Game, RuleViolation, Seat, ToMove};
+use crate::save::{self, SaveError};
+use crate::session::{Player, Session};
+
+/// What is being moved: a piece on a square, or a new piece from the tray.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The piece standing on this square.
+    Square(Square),
+    /// The piece the building phase asks for next.
+    Tray,
+}
+
+/// Where it goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A square.
+    Square(Square),
+    /// Off the board beyond the mover's far row.
+    Exit,
+}
+
+/// The action a drag from `source` to `target` means, if any.
+#[must_use]
+pub fn action_for(state: &Daedalus, source: Source, target: Target) -> Option<Action> {
+    match (state.phase(), source, target) {
+        (Phase::Building, _, Target::Square(sq)) => {
+            let kind = next_placement(state)?;
+            Some(match kind {
+                PieceKind::Wall => Action::PlaceWall(sq),
+                PieceKind::Gladiator => Action::PlaceGladiator(sq),
+                PieceKind::Minotaur => Action::PlaceMinotaur(sq),
+            })
+        }
+        (Phase::Escaping, Source::Square(from), target) => {
+            let piece = state.board().at(from)?;
+            match (piece.kind, target) {
+                (PieceKind::Wall, Target::Square(to)) => Some(Action::MoveWall { from, to }),
+                (PieceKind::Gladiator, Target::Square(to)) if piece.colour == state.colour_to_move() => {
+                    Some(Action::MoveGladiator(to))
+                }
+                (PieceKind::Gladiator, Target::Exit) if piece.colour == state.colour_to_move() => Some(Action::Escape),
+                (PieceKind::Minotaur, Target::Square(to)) if piece.colour == state.colour_to_move() => {
+                    Some(Action::MoveMinotaur(to))
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The kind of piece the building phase asks for now.
+fn next_placement(state: &Daedalus) -> Option<PieceKind> {
+    if state.phase() != Phase::Building {
+        return None;
+    }
+    let c = state.colour_to_move();
+    let b = state.board();
+    Some(if b.walls(c).len() < 7 {
+        PieceKind::Wall
+    } else if b.gladiator(c).is_none() {
+        PieceKind::Gladiator
+    } else {
+        PieceKind::Minotaur
+    })
+}
+
+/// Why a drag means nothing, for a piece that cannot be moved that way.
+fn no_action_reason(state: &Daedalus, source: Source, target: Target) -> RuleViolation {
+    match (source, target) {
+        (Source::Square(from), _) if state.phase() == Phase::Building => RuleViolation::new(
+            "DA-R3",
+            format!("pieces are placed, not moved, while building (the piece on {from} stays)"),
+        ),
+        (Source::Square(from), Target::Exit) => match state.board().at(from) {
+            Some(Piece { kind: PieceKind::Gladiator, .. }) | None => {
+                RuleViolation::new("DA-R8", "only the player to move may step their own Gladiator off the board")
+            }
+            Some(p) => RuleViolation::new("DA-R8", format!("only a Gladiator leaves the board, not the {p}")),
+        },
+        (Source::Square(from), _) => match state.board().at(from) {
+            Some(p) => RuleViolation::new(
+                "DA-R7",
+                format!("it is {}'s turn: the {p} is not theirs to move", state.colour_to_move()),
+            ),
+            None => RuleViolation::new("DA-R7", format!("there is nothing on {from} to move")),
+        },
+        (Source::Tray, _) => RuleViolation::new("DA-R3", "every piece is already placed"),
+    }
+}
+
+/// The Daedalus tab.
+pub struct DaedalusTab {
+    /// The game, its file and its computer player.
+    pub m: Match<Daedalus>,
+    selected: Option<Source>,
+    legal_cache: Option<(u64, usize, Vec<Action>)>,
+    end_dismissed: bool,
+    request: Option<TabRequest>,
+}
+
+impl DaedalusTab {
+    /// A tab for a match.
+    #[must_use]
+    pub fn new(m: Match<Daedalus>) -> Self {
+        Self { m, selected: None, legal_cache: None, end_dismissed: false, request: None }
+    }
+
+    fn legal(&mut self) -> &[Action] {
+        let key = (self.m.id, self.m.session.cursor());
+        let stale = self.legal_cache.as_ref().is_none_or(|(id, c, _)| (*id, *c) != key);
+        if stale {
+            let actions = self.m.session.state().legal_actions();
+            self.legal_cache = Some((key.0, key.1, actions));
+        }
+        self.legal_cache.as_ref().map_or(&[], |(_, _, a)| a.as_slice())
+    }
+
+    fn human_to_move(&self) -> bool {
+        matches!(self.m.session.player_to_move(), Some((_, Player::Human)))
+    }
+
+    fn targets_of(&mut self, source: Source) -> (Vec<Square>, bool) {
+        let state = self.m.session.state().clone();
+        let legal = self.legal().to_vec();
+        let mut squares = Vec::new();
+        let mut exit = false;
+        for sq in Square::all(SIZE, SIZE) {
+            if action_for(&state, source, Target::Square(sq)).is_some_and(|a| legal.binary_search(&a).is_ok()) {
+                squares.push(sq);
+            }
+        }
+        if action_for(&state, source, Target::Exit).is_some_and(|a| legal.binary_search(&a).is_ok()) {
+            exit = true;
+        }
+        (squares, exit)
+    }
+
+    fn verdict(&self, source: Source, target: Target) -> Result<Action, RuleViolation> {
+        let state = self.m.session.state();
+        match action_for(state, source, target) {
+            Some(a) => state.check(&a).map(|()| a),
+            None => Err(no_action_reason(state, source, target)),
+        }
+    }
+
+    fn try_move(&mut self, source: Source, target: Target, notices: &mut Vec<Notice>) {
+        self.selected = None;
+        if !self.human_to_move() {
+            notices.push(Notice::Error("Wait for your turn: the computer is to move".into()));
+            return;
+        }
+        match self.verdict(source, target) {
+            Ok(action) => {
+                if let Err(v) = self.m.propose(action, notices) {
+                    notices.push(Notice::Error(v.to_string()));
+                }
+            }
+            Err(v) => notices.push(Notice::Error(v.to_string())),
+        }
+    }
+
+    fn board_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
+        let avail = ui.available_size();
+        let cell = ((avail.x - 40.0) / f32::from(SIZE))
+            .min((avail.y - 30.0) / (f32::from(SIZE) + 1.6))
+            .clamp(theme::MIN_SQUARE, theme::MAX_SQUARE);
+        let strip = cell * 0.6;
+        let board_size = Vec2::splat(cell * f32::from(SIZE));
+        let total = board_size + Vec2::new(40.0, 2.0 * strip + 20.0);
+        let (outer, _) = ui.allocate_exact_size(total.min(avail.max(total)), Sense::hover());
+        let origin = Pos2::new(outer.center().x - board_size.x / 2.0 + 10.0, outer.min.y + strip + 10.0);
+        let geo = BoardGeometry::new(origin, cell, SIZE, SIZE);
+        let state = self.m.session.state().clone();
+        let human = self.human_to_move();
+        let dragging = egui::DragAndDrop::payload::<Source>(ui.ctx()).map(|p| *p);
+        let active = dragging.or(self.selected);
+        let (targets, exit_ok) = match active {
+            Some(src) if human => self.targets_of(src),
+            _ => (Vec::new(), false),
+        };
+        let painter = ui.painter().clone();
+        // Frame and coordinates.
+        painter.rect_filled(geo.rect.expand(4.0), 3.0, palette.frame);
+        for i in 0..SIZE {
+            let file = char::from(b'a' + i).to_string();
+            let r = geo.square_rect(Square::new(i, 0));
+            painter.text(
+                Pos2::new(r.center().x, geo.strip_beyond(false, strip).max.y + 8.0),
+                Align2::CENTER_CENTER,
+                &file,
+                FontId::proportional(13.0),
+                ui.visuals().text_color(),
+            );
+            let r = geo.square_rect(Square::new(0, i));
+            painter.text(
+                Pos2::new(geo.rect.min.x - 14.0, r.center().y),
+                Align2::CENTER_CENTER,
+                (i + 1).to_string(),
+                FontId::proportional(13.0),
+                ui.visuals().text_color(),
+            );
+        }
+        // Exit strips: White leaves beyond rank 8 (top), Black beyond rank 1.
+        let mut pending: Option<(Source, Target)> = None;
+        let mut note: Option<String> = None;
+        for colour in Colour::BOTH {
+            let rect = geo.strip_beyond(colour == Colour::White, strip);
+            let fill = if colour == state.colour_to_move() && state.phase() == Phase::Escaping {
+                palette.exit_strip
+            } else {
+                palette.exit_strip.gamma_multiply(0.4)
+            };
+            painter.rect_filled(rect, 3.0, fill);
+            let arrow = if colour == Colour::White { "▲" } else { "▼" };
+            painter.text(
+                rect.center(),
+                Align2::CENTER_CENTER,
+                format!("{arrow} {} escapes here {arrow}", colour.name()),
+                FontId::proportional(13.0),
+                Color32::from_rgb(0x20, 0x30, 0x20),
+            );
+            if colour != state.colour_to_move() || state.phase() != Phase::Escaping {
+                continue;
+            }
+            let resp = ui.interact(rect, ui.scope_id().with(("exit", colour as u8)), Sense::click());
+            let label = format!("exit for {}", colour.name());
+            resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
+            if exit_ok {
+                painter.rect_stroke(
+                    rect.shrink(2.0),
+                    3.0,
+                    Stroke::new(3.0, palette.legal.to_opaque()),
+                    StrokeKind::Inside,
+                );
+            }
+            if let Some(src) = resp.dnd_hover_payload::<Source>() {
+                let verdict = self.verdict(*src, Target::Exit).map(|_| ());
+                note = note.or(widgets::tint_drop_zone(ui, rect, palette, &verdict));
+            }
+            if let Some(src) = resp.dnd_release_payload::<Source>() {
+                pending = Some((*src, Target::Exit));
+            }
+            if resp.clicked() {
+                if let Some(src) = self.selected {
+                    pending = Some((src, Target::Exit));
+                }
+            }
+        }
+        // Squares.
+        let last_to = self.last_destination();
+        for sq in Square::all(SIZE, SIZE) {
+            let rect = geo.square_rect(sq);
+            let dark = (sq.x + sq.y) % 2 == 0; // a1 dark, h1 light (the rulebook's white corner on the right)
+            painter.rect_filled(rect, 0.0, if dark { palette.dark_square } else { palette.light_square });
+            if Some(sq) == last_to {
+                painter.rect_filled(rect, 0.0, palette.last_move);
+            }
+            let piece = state.board().at(sq);
+            let resp = ui.interact(rect, ui.scope_id().with(("sq", sq)), Sense::click_and_drag());
+            let label = match piece {
+                Some(p) => format!("{sq} {p}"),
+                None => format!("{sq} empty"),
+            };
+            resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
+            if piece.is_some() && human && state.phase() == Phase::Escaping {
+                resp.dnd_set_drag_payload(Source::Square(sq));
+            }
+            if targets.contains(&sq) {
+                painter.circle_filled(rect.center(), cell * 0.16, palette.legal.to_opaque().gamma_multiply(0.8));
+            }
+            if let Some(src) = resp.dnd_hover_payload::<Source>() {
+                if *src != Source::Square(sq) {
+                    let verdict = self.verdict(*src, Target::Square(sq)).map(|_| ());
+                    note = note.or(widgets::tint_drop_zone(ui, rect, palette, &verdict));
+                }
+            }
+            if let Some(src) = resp.dnd_release_payload::<Source>() {
+                if *src != Source::Square(sq) {
+                    pending = Some((*src, Target::Square(sq)));
+                }
+            }
+            if resp.clicked() && human {
+                match (self.selected, piece) {
+                    (Some(src), _) if src != Source::Square(sq) && (targets.contains(&sq) || piece.is_none()) => {
+                        pending = Some((src, Target::Square(sq)));
+                    }
+                    (_, Some(_)) if state.phase() == Phase::Escaping => {
+                        self.selected =
+                            if self.selected == Some(Source::Square(sq)) { None } else { Some(Source::Square(sq)) };
+                    }
+                    (_, None) if state.phase() == Phase::Building => pending = Some((Source::Tray, Target::Square(sq))),
+                    (Some(src), Some(_)) => pending = Some((src, Target::Square(sq))),
+                    _ => {}
+                }
+            }
+            if let Some(p) = piece {
+                let being_dragged = dragging == Some(Source::Square(sq)) && resp.dragged();
+                if self.selected == Some(Source::Square(sq)) {
+                    painter.rect_stroke(rect.shrink(2.0), 2.0, Stroke::new(3.0, palette.selection), StrokeKind::Inside);
+                }
+                if being_dragged {
+                    paint_piece(ui, palette, p, rect.center(), cell, 0.35);
+                    if let Some(pos) = ui.ctx().pointer_latest_pos() {
+                        let layer = ui
+                            .ctx()
+                            .layer_painter(egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("daedalus-drag")));
+                        paint_piece_with(&layer, palette, p, pos, cell, 1.0);
+                    }
+                } else {
+                    paint_piece(ui, palette, p, rect.center(), cell, 1.0);
+                }
+            }
+        }
+        if let Some(text) = note {
+            widgets::pointer_note(ui, &text, palette);
+        }
+        if let Some((src, tgt)) = pending {
+            self.try_move(src, tgt, notices);
+        }
+    }
+
+    fn last_destination(&self) -> Option<Square> {
+        let cursor = self.m.session.cursor();
+        match self.m.session.actions().get(cursor.checked_sub(1)?)? {
+            Action::PlaceWall(s)
+            | Action::PlaceGladiator(s)
+            | Action::PlaceMinotaur(s)
+            | Action::MoveGladiator(s)
+            | Action::MoveMinotaur(s) => Some(*s),
+            Action::MoveWall { to, .. } => Some(*to),
+            Action::Escape | Action::Pass => None,
+        }
+    }
+
+    fn tray_ui(&mut self, ui: &mut Ui, palette: &Palette) {
+        let state = self.m.session.state();
+        let Some(kind) = next_placement(state) else { return };
+        let colour = state.colour_to_move();
+        ui.horizontal(|ui| {
+            ui.label(format!("{} places:", colour.name()));
+            let (fill, ink) = piece_colours(palette, colour);
+            let letter = piece_letter(kind);
+            let label = format!("tray {} {}", colour.lower(), kind.name());
+            let resp = widgets::token_ui(ui, 40.0, fill, palette.outline, letter, ink, &label);
+            if self.human_to_move() {
+                resp.dnd_set_drag_payload(Source::Tray);
+            }
+            ui.label(match kind {
+                PieceKind::Wall => format!(
+                    "wall {} of 7 — drag it to your half, or click a square",
+                    state.board().walls(colour).len() + 1
+                ),
+                _ => format!("the {} — drag it to your near row, or click a square", kind.name()),
+            });
+        });
+    }
+
+    fn side_ui(&mut self, ui: &mut Ui, settings: &ViewSettings, notices: &mut Vec<Notice>) {
+        let state = self.m.session.state().clone();
+        ui.heading("Daedalus");
+        if state.options().walls_roam {
+            ui.label(RichText::new("Variant: walls roam (DA-R5)").italics());
+        }
+        for colour in Colour::BOTH {
+            let who = match self.m.session.players().get(colour.index()) {
+                Some(Player::Human) => "human".to_string(),
+                Some(Player::Computer(l)) => format!("computer, {}", l.name()),
+                None => String::new(),
+            };
+            let marker = if state.to_move() == ToMove::Seat(colour.seat()) { "▶ " } else { "   " };
+            ui.label(format!("{marker}{}: {who}", colour.name()));
+        }
+        ui.separator();
+        let status = state.status();
+        ui.label(RichText::new(&status).strong())
+            .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, format!("status: {status}")));
+        if self.m.thinking() {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("thinking…");
+            });
+        }
+        ui.horizontal(|ui| {
+            if ui.add_enabled(self.m.session.can_undo(), egui::Button::new("⟲ Undo")).on_hover_text("Ctrl+Z").clicked()
+            {
+                self.selected = None;
+                self.m.undo(notices);
+            }
+            if ui
+                .add_enabled(self.m.session.can_redo(), egui::Button::new("⟳ Redo"))
+                .on_hover_text("Ctrl+Shift+Z or Ctrl+Y")
+                .clicked()
+            {
+                self.selected = None;
+                self.m.redo(notices);
+            }
+        });
+        if self.human_to_move() && self.legal() == [Action::Pass] {
+            if ui.button("Pass (nothing can move — DA-R11)").clicked() {
+                if let Err(v) = self.m.propose(Action::Pass, notices) {
+                    notices.push(Notice::Error(v.to_string()));
+                }
+            }
+        }
+        if !self.m.has_human() {
+            ui.horizontal(|ui| {
+                let label = if self.m.paused { "▶ Resume" } else { "⏸ Pause" };
+                if ui.button(label).clicked() {
+                    self.m.paused = !self.m.paused;
+                }
+                ui.label(format!("{:.1} s between moves (Settings)", settings.computer_delay));
+            });
+        }
+        if state.phase() == Phase::Building {
+            ui.separator();
+            self.tray_ui(ui, &theme::palette(settings.dark));
+        }
+        ui.separator();
+        ui.label(RichText::new("Moves").strong());
+        egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
+            for (i, entry) in self.m.session.log().iter().enumerate() {
+                ui.label(format!("{:>3}. {}", i + 1, entry.text));
+            }
+        });
+    }
+
+    fn end_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
+        let Some(outcome) = self.m.session.state().outcome() else {
+            self.end_dismissed = false;
+            return;
+        };
+        if self.end_dismissed {
+            return;
+        }
+        let title = match outcome.winners.first() {
+            Some(&s) => format!("{} wins", Colour::of(s).name()),
+            None => "Draw".to_string(),
+        };
+        let modal = egui::Modal::new(egui::Id::unique(("daedalus-end", self.m.id))).show(ui.ctx(), |ui| {
+            ui.heading(&title);
+            ui.label(&outcome.reason);
+            ui.label(format!("{} moves", self.m.session.cursor()));
+            ui.horizontal(|ui| {
+                if ui.button("Rematch").clicked() {
+                    self.rematch(notices);
+                }
+                if ui.button("New game…").clicked() {
+                    self.request = Some(TabRequest::NewGame("daedalus"));
+                    self.end_dismissed = true;
+                }
+                if ui.button("Look at the board").clicked() {
+                    self.end_dismissed = true;
+                }
+            });
+        });
+        if modal.should_close() {
+            self.end_dismissed = true;
+        }
+    }
+
+    /// Starts a new game with the same seats and options.
+    pub fn rematch(&mut self, notices: &mut Vec<Notice>) {
+        self.m.cancel();
+        let setup = self.m.session.setup().clone();
+        let players = self.m.session.players().to_vec();
+        let seed = save::now_secs() ^ self.m.session.seed().rotate_left(17) ^ 0x9E37;
+        let dir = self.m.path.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
+        let path = save::fresh_path(&dir, "daedalus");
+        self.m = Match::new(Session::new(setup, seed, players), path);
+        self.selected = None;
+        self.end_dismissed = false;
+        self.m.autosave(notices);
+    }
+}
+
+fn piece_colours(palette: &Palette, colour: Colour) -> (Color32, Color32) {
+    match colour {
+        Colour::White => (palette.white_piece, palette.black_piece),
+        Colour::Black => (palette.black_piece, palette.white_piece),
+    }
+}
+
+fn piece_letter(kind: PieceKind) -> &'static str {
+    match kind {
+        PieceKind::Wall => "",
+        PieceKind::Gladiator => "G",
+        PieceKind::Minotaur => "M",
+    }
+}
+
+fn paint_piece(ui: &Ui, palette: &Palette, p: Piece, center: Pos2, cell: f32, alpha: f32) {
+    paint_piece_with(ui.painter(), palette, p, center, cell, alpha);
+}
+
+fn paint_piece_with(painter: &egui::Painter, palette: &Palette, p: Piece, center: Pos2, cell: f32, alpha: f32) {
+    let (fill, ink) = piece_colours(palette, p.colour);
+    let (fill, ink, outline) =
+        (fill.gamma_multiply(alpha), ink.gamma_multiply(alpha), palette.outline.gamma_multiply(alpha));
+    match p.kind {
+        PieceKind::Wall => {
+            let r = Rect::from_center_size(center, Vec2::splat(cell * 0.8));
+            painter.rect_filled(r.translate(Vec2::new(2.0, 2.5)), 4.0, Color32::from_black_alpha((70.0 * alpha) as u8));
+            painter.rect(r, 4.0, fill, Stroke::new(2.0, outline), StrokeKind::Inside);
+            // Brick courses, so walls read as walls in either colour.
+            let s = Stroke::new(1.0, ink.gamma_multiply(0.45));
+            for k in 1..3 {
+                let y = r.min.y + r.height() * k as f32 / 3.0;
+                painter.line_segment([Pos2::new(r.min.x + 3.0, y), Pos2::new(r.max.x - 3.0, y)], s);
+            }
+            let x1 = r.center().x;
+            painter.line_segment([Pos2::new(x1, r.min.y + 2.0), Pos2::new(x1, r.min.y + r.height() / 3.0)], s);
+            painter.line_segment(
+                [
+                    Pos2::new(x1 - r.width() / 4.0, r.min.y + r.height() / 3.0),
+                    Pos2::new(x1 - r.width() / 4.0, r.min.y + 2.0 * r.height() / 3.0),
+                ],
+                s,
+            );
+            painter.line_segment(
+                [
+                    Pos2::new(x1 + r.width() / 4.0, r.min.y + r.height() / 3.0),
+                    Pos2::new(x1 + r.width() / 4.0, r.min.y + 2.0 * r.height() / 3.0),
+                ],
+                s,
+            );
+            painter.line_segment([Pos2::new(x1, r.min.y + 2.0 * r.height() / 3.0), Pos2::new(x1, r.max.y - 2.0)], s);
+        }
+        PieceKind::Gladiator | PieceKind::Minotaur => {
+            let radius = cell * 0.36;
+            painter.circle(
+                center + Vec2::new(1.5, 2.0),
+                radius,
+                Color32::from_black_alpha((60.0 * alpha) as u8),
+                Stroke::NONE,
+            );
+            painter.circle(center, radius, fill, Stroke::new(2.0, outline));
+            if p.kind == PieceKind::Minotaur {
+                // Horns.
+                let s = Stroke::new(cell * 0.06, outline);
+                let top = center - Vec2::new(0.0, radius * 0.8);
+                painter.line_segment(
+                    [top - Vec2::new(radius * 0.35, 0.0), top - Vec2::new(radius * 0.75, radius * 0.55)],
+                    s,
+                );
+                painter.line_segment(
+                    [top + Vec2::new(radius * 0.35, 0.0), top + Vec2::new(radius * 0.75, -radius * 0.55)],
+                    s,
+                );
+            } else {
+                painter.circle_stroke(center, radius * 0.78, Stroke::new(1.5, ink.gamma_multiply(0.6)));
+            }
+            painter.text(center, Align2::CENTER_CENTER, piece_letter(p.kind), FontId::proportional(radius * 1.1), ink);
+        }
+    }
+}
+
+impl GameTab for DaedalusTab {
+    fn title(&self) -> String {
+        let players = self.m.session.players();
+        let short = |p: Option<&Player>| match p {
+            Some(Player::Computer(_)) => "computer",
+            _ => "human",
+        };
+        format!("Daedalus — {} v {}", short(players.first()), short(players.get(1)))
+    }
+
+    fn game_id(&self) -> &'static str {
+        "daedalus"
+    }
+
+    fn path(&self) -> &std::path::Path {
+        &self.m.path
+    }
+
+    fn ui(&mut self, ui: &mut Ui, settings: &ViewSettings, notices: &mut Vec<Notice>) {
+        let palette = theme::palette(settings.dark);
+        self.m.tick(ui.ctx(), Duration::from_secs_f32(settings.computer_delay.max(0.0)), notices);
+        egui::Panel::right(egui::Id::unique(("daedalus-side", self.m.id)))
+            .resizable(true)
+            .default_size(theme::SIDE_PANEL_WIDTH)
+            .show(ui, |ui| self.side_ui(ui, settings, notices));
+        egui::CentralPanel::default().show(ui, |ui| {
+            if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+                self.selected = None;
+            }
+            self.board_ui(ui, &palette, notices);
+        });
+        self.end_ui(ui, notices);
+    }
+
+    fn undo(&mut self, notices: &mut Vec<Notice>) {
+        self.selected = None;
+        self.m.undo(notices);
+    }
+
+    fn redo(&mut self, notices: &mut Vec<Notice>) {
+        self.selected = None;
+        self.m.redo(notices);
+    }
+
+    fn can_undo(&self) -> bool {
+        self.m.session.can_undo()
+    }
+
+    fn can_redo(&self) -> bool {
+        self.m.session.can_redo()
+    }
+
+    fn save(&mut self) -> Result<(), SaveError> {
+        save::write_atomic(&self.m.path, &save::to_text(&save::record(&self.m.session)))
+    }
+
+    fn save_as(&mut self, path: std::path::PathBuf) -> Result<(), SaveError> {
+        save::write_atomic(&path, &save::to_text(&save::record(&self.m.session)))?;
+        self.m.path = path;
+        Ok(())
+    }
+
+    fn is_over(&self) -> bool {
+        self.m.session.is_over()
+    }
+
+    fn shutdown(&mut self) {
+        self.m.cancel();
+    }
+
+    fn moves(&self) -> usize {
+        self.m.session.cursor()
+    }
+
+    fn take_request(&mut self) -> Option<TabRequest> {
+        self.request.take()
+    }
+}
+
+/// A new Daedalus tab.
+#[must_use]
+pub fn new_tab(
+    options: crate::rules::daedalus::Options,
+    seed: u64,
+    players: Vec<Player>,
+    path: std::path::PathBuf,
+) -> DaedalusTab {
+    let setup = crate::rules::Setup { seats: 2, options };
+    DaedalusTab::new(Match::new(Session::new(setup, seed, players), path))
+}
+
+/// The seat whose decision it is, for tests.
+#[must_use]
+pub fn seat_to_move(tab: &DaedalusTab) -> Option<Seat> {
+    tab.m.session.state().to_move().seat()
+}

@@ -1,0 +1,252 @@
+//! The UI layer: the theme, reusable widgets and one view per game.
+//!
+//! [`Match`] is the one mutation path for a game on screen: widgets propose
+//! actions to it; it asks the session (and so the rules), records, autosaves
+//! and wakes the computer player. [`GameTab`] is what the app needs from any
+//! game's tab, so the app never knows which game it shows.
+
+pub mod daedalus;
+pub mod icon;
+pub mod rules_text;
+pub mod theme;
+pub mod widgets;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::ai::worker::{Poll, Worker};
+use crate::ai::{Evaluate, Level};
+use crate::rules::{Game, RuleViolation, Seat};
+use crate::save::{self, SaveError};
+use crate::session::{Player, Session};
+
+/// A message for the toast area.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// A refused move or a failed operation.
+    Error(String),
+    /// Information ("Saved to …").
+    Info(String),
+}
+
+/// Shared display settings a view needs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ViewSettings {
+    /// Dark theme.
+    pub dark: bool,
+    /// Animations on.
+    pub animations: bool,
+    /// Pause between computer moves when no human plays (seconds).
+    pub computer_delay: f32,
+}
+
+/// What the app needs from any game's tab.
+pub trait GameTab {
+    /// The tab's title ("Daedalus — you v computer").
+    fn title(&self) -> String;
+    /// The game's save id.
+    fn game_id(&self) -> &'static str;
+    /// The file this game autosaves to.
+    fn path(&self) -> &Path;
+    /// Draws the tab and handles its input; messages go to `notices`.
+    fn ui(&mut self, ui: &mut egui::Ui, settings: &ViewSettings, notices: &mut Vec<Notice>);
+    /// Undo one human decision (with the computer's replies).
+    fn undo(&mut self, notices: &mut Vec<Notice>);
+    /// Redo one human decision.
+    fn redo(&mut self, notices: &mut Vec<Notice>);
+    /// True when there is something to undo.
+    fn can_undo(&self) -> bool;
+    /// True when there is something to redo.
+    fn can_redo(&self) -> bool;
+    /// Writes the game to its file.
+    ///
+    /// # Errors
+    /// The I/O problem; the file on disk is then unchanged.
+    fn save(&mut self) -> Result<(), SaveError>;
+    /// Writes the game to `path` and autosaves there from now on.
+    ///
+    /// # Errors
+    /// The I/O problem; nothing changes then.
+    fn save_as(&mut self, path: PathBuf) -> Result<(), SaveError>;
+    /// True when the game is over.
+    fn is_over(&self) -> bool;
+    /// Stops any computer thinking (closing the tab).
+    fn shutdown(&mut self);
+    /// Number of actions in effect.
+    fn moves(&self) -> usize;
+    /// What the tab asks of the app (e.g. "open the new-game dialog").
+    fn take_request(&mut self) -> Option<TabRequest> {
+        None
+    }
+}
+
+/// Something a tab asks the app to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TabRequest {
+    /// Open the new-game dialog for this game id.
+    NewGame(&'static str),
+    /// Close this tab.
+    Close,
+}
+
+/// A game on screen: the session, its file and its computer player.
+pub struct Match<G: Evaluate> {
+    /// The game with its history.
+    pub session: Session<G>,
+    /// Where it autosaves.
+    pub path: PathBuf,
+    worker: Worker<G>,
+    /// Computer-vs-computer games can be paused.
+    pub paused: bool,
+    /// A unique number for this match (caches key on it).
+    pub id: u64,
+}
+
+static NEXT_MATCH: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+impl<G: Evaluate> Match<G> {
+    /// A match around `session`, saving to `path`.
+    #[must_use]
+    pub fn new(session: Session<G>, path: PathBuf) -> Self {
+        Self {
+            session,
+            path,
+            worker: Worker::default(),
+            paused: false,
+            id: NEXT_MATCH.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+        }
+    }
+
+    /// True when some seat is played by a person.
+    #[must_use]
+    pub fn has_human(&self) -> bool {
+        self.session.players().iter().any(|p| !p.is_computer())
+    }
+
+    /// Proposes an action: checked by the rules, recorded, autosaved.
+    ///
+    /// # Errors
+    /// The rule that refuses it; nothing changes then.
+    pub fn propose(&mut self, action: G::Action, notices: &mut Vec<Notice>) -> Result<(), RuleViolation> {
+        self.session.propose(action)?;
+        self.worker.cancel();
+        self.autosave(notices);
+        Ok(())
+    }
+
+    /// Writes the save file, reporting a failure as a notice.
+    pub fn autosave(&mut self, notices: &mut Vec<Notice>) {
+        if let Err(e) = self.write() {
+            notices.push(Notice::Error(format!("Autosave failed: {e}")));
+        }
+    }
+
+    fn write(&self) -> Result<(), SaveError> {
+        if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| SaveError::Io { path: dir.display().to_string(), source })?;
+        }
+        save::write_atomic(&self.path, &save::to_text(&save::record(&self.session)))
+    }
+
+    /// Undo for people: back to the previous human decision.
+    pub fn undo(&mut self, notices: &mut Vec<Notice>) {
+        self.worker.cancel();
+        let n = if self.has_human() { self.session.undo() } else { usize::from(self.session.undo_one()) };
+        if n > 0 {
+            self.paused = !self.has_human();
+            self.autosave(notices);
+        }
+    }
+
+    /// Redo for people.
+    pub fn redo(&mut self, notices: &mut Vec<Notice>) {
+        self.worker.cancel();
+        let n = if self.has_human() { self.session.redo() } else { usize::from(self.session.redo_one()) };
+        if n > 0 {
+            self.autosave(notices);
+        }
+    }
+
+    /// True while the computer is thinking.
+    #[must_use]
+    pub fn thinking(&self) -> bool {
+        self.worker.busy()
+    }
+
+    /// Drives the computer player: collects a finished answer and applies
+    /// it, or starts thinking when a computer seat is to move. Never blocks.
+    pub fn tick(&mut self, ctx: &egui::Context, delay: Duration, notices: &mut Vec<Notice>) {
+        let cursor = self.session.cursor();
+        match self.worker.poll(cursor) {
+            Poll::Ready(action) => {
+                if let Err(e) = self.propose(action, notices) {
+                    notices
+                        .push(Notice::Error(format!("The computer chose an illegal move ({e}); please report this")));
+                    self.paused = true;
+                }
+            }
+            Poll::Thinking => return,
+            Poll::Idle => {}
+        }
+        if self.paused || self.session.is_over() || !self.session.computer_to_move() {
+            return;
+        }
+        let state = self.session.state();
+        let seat = state.to_move().seat().unwrap_or(Seat(0));
+        let level = match self.session.players().get(seat.index()) {
+            Some(Player::Computer(level)) => *level,
+            _ => Level::Random, // chance: any bot applies the single action
+        };
+        let delay = if self.has_human() { Duration::from_millis(250) } else { delay };
+        let ctx = ctx.clone();
+        self.worker
+            .ask(state.observation(seat), seat, level, self.session.cursor(), delay, move || ctx.request_repaint());
+    }
+
+    /// Stops thinking.
+    pub fn cancel(&mut self) {
+        self.worker.cancel();
+    }
+
+    /// Waits for the computer's answer and applies it (tests only).
+    pub fn wait_for_computer(&mut self, notices: &mut Vec<Notice>) -> bool {
+        let cursor = self.session.cursor();
+        match self.worker.wait(cursor) {
+            Some(a) => self.propose(a, notices).is_ok(),
+            None => false,
+        }
+    }
+}
+
+/// Opens a saved game as a tab.
+///
+/// # Errors
+/// The [`SaveError`] naming the problem.
+pub fn open_save(path: &Path) -> Result<Box<dyn GameTab>, SaveError> {
+    let text = save::read(path)?;
+    let file = save::parse(&text)?;
+    match file.game.as_str() {
+        "daedalus" => {
+            let session = save::restore::<crate::rules::daedalus::Daedalus>(&file)?;
+            Ok(Box::new(daedalus::DaedalusTab::new(Match::new(session, path.to_path_buf()))))
+        }
+        other => Err(SaveError::UnknownGame(other.to_string())),
+    }
+}
+
+/// The seats of a new game as the dialog chose them.
+#[must_use]
+pub fn seat_title<G: Game>(state: &G, players: &[Player]) -> String {
+    players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let name = state.seat_name(Seat(i as u8));
+            match p {
+                Player::Human => name,
+                Player::Computer(l) => format!("{name} (computer, {})", l.name()),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" v ")
+}

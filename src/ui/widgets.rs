@@ -1,0 +1,213 @@
+//! Reusable widgets for every game: a board painter with screen/board
+//! coordinate mapping, tokens, playing cards (face up or down, selectable,
+//! draggable) and drop zones that tint legal/illegal while a drag hovers them.
+
+use egui::{Align2, Color32, FontId, Pos2, Rect, Response, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+
+use super::theme::{CARD_SIZE, Palette};
+use crate::rules::RuleViolation;
+use crate::rules::cards::Card;
+use crate::rules::grid::Square;
+
+/// Maps board squares to screen rectangles and back. Rank 0 is drawn at the
+/// bottom unless `flipped`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BoardGeometry {
+    /// The rectangle covering all squares.
+    pub rect: Rect,
+    /// Columns.
+    pub cols: u8,
+    /// Rows.
+    pub rows: u8,
+    /// Draw rank 0 at the top (seen from the other side).
+    pub flipped: bool,
+}
+
+impl BoardGeometry {
+    /// A geometry of `cols` × `rows` squares of side `cell` with top-left `origin`.
+    #[must_use]
+    pub fn new(origin: Pos2, cell: f32, cols: u8, rows: u8) -> Self {
+        Self {
+            rect: Rect::from_min_size(origin, Vec2::new(cell * f32::from(cols), cell * f32::from(rows))),
+            cols,
+            rows,
+            flipped: false,
+        }
+    }
+
+    /// Side of one square.
+    #[must_use]
+    pub fn cell(&self) -> f32 {
+        self.rect.width() / f32::from(self.cols)
+    }
+
+    /// The screen rectangle of `sq`.
+    #[must_use]
+    pub fn square_rect(&self, sq: Square) -> Rect {
+        let c = self.cell();
+        let row_from_top = if self.flipped { sq.y } else { self.rows - 1 - sq.y };
+        Rect::from_min_size(self.rect.min + Vec2::new(f32::from(sq.x) * c, f32::from(row_from_top) * c), Vec2::splat(c))
+    }
+
+    /// The square under a screen position.
+    #[must_use]
+    pub fn square_at(&self, pos: Pos2) -> Option<Square> {
+        if !self.rect.contains(pos) {
+            return None;
+        }
+        let c = self.cell();
+        let x = ((pos.x - self.rect.min.x) / c).floor() as i32;
+        let row_from_top = ((pos.y - self.rect.min.y) / c).floor() as i32;
+        let y = if self.flipped { row_from_top } else { i32::from(self.rows) - 1 - row_from_top };
+        (x >= 0 && y >= 0 && x < i32::from(self.cols) && y < i32::from(self.rows))
+            .then(|| Square::new(x as u8, y as u8))
+    }
+
+    /// A strip one square tall just beyond rank `rows - 1` (`top = true`) or rank 0.
+    #[must_use]
+    pub fn strip_beyond(&self, far_top: bool, height: f32) -> Rect {
+        let top_side = far_top != self.flipped;
+        if top_side {
+            Rect::from_min_max(
+                Pos2::new(self.rect.min.x, self.rect.min.y - height),
+                Pos2::new(self.rect.max.x, self.rect.min.y),
+            )
+        } else {
+            Rect::from_min_max(
+                Pos2::new(self.rect.min.x, self.rect.max.y),
+                Pos2::new(self.rect.max.x, self.rect.max.y + height),
+            )
+        }
+    }
+}
+
+/// Paints a round token with a letter (so colour is never the only cue).
+pub fn paint_token(
+    ui: &Ui,
+    center: Pos2,
+    radius: f32,
+    fill: Color32,
+    outline: Color32,
+    letter: &str,
+    letter_colour: Color32,
+) {
+    let painter = ui.painter();
+    painter.circle(center + Vec2::new(1.5, 2.0), radius, Color32::from_black_alpha(60), Stroke::NONE);
+    painter.circle(center, radius, fill, Stroke::new(2.0, outline));
+    painter.circle_stroke(center, radius * 0.78, Stroke::new(1.0, outline.gamma_multiply(0.5)));
+    painter.text(center, Align2::CENTER_CENTER, letter, FontId::proportional(radius * 1.05), letter_colour);
+}
+
+/// A token you can click or drag (for trays of pieces to place). Its
+/// accessible label is `label`.
+pub fn token_ui(
+    ui: &mut Ui,
+    size: f32,
+    fill: Color32,
+    outline: Color32,
+    letter: &str,
+    letter_colour: Color32,
+    label: &str,
+) -> Response {
+    let (rect, response) = ui.allocate_exact_size(Vec2::splat(size), Sense::click_and_drag());
+    let label = label.to_string();
+    response.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
+    if ui.is_rect_visible(rect) {
+        let lift = if response.hovered() || response.dragged() { 2.0 } else { 0.0 };
+        paint_token(ui, rect.center() - Vec2::new(0.0, lift), size * 0.42, fill, outline, letter, letter_colour);
+    }
+    response
+}
+
+/// What a card widget shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardFace {
+    /// The card's face.
+    Up(Card),
+    /// Its back (hidden information).
+    Down,
+}
+
+/// A playing card: face up or down, selectable (raised and outlined), and
+/// draggable. The accessible label is "card K♠" or "face-down card".
+pub fn card_ui(ui: &mut Ui, palette: &Palette, face: CardFace, selected: bool) -> Response {
+    let (rect, response) = ui.allocate_exact_size(CARD_SIZE, Sense::click_and_drag());
+    let label = match face {
+        CardFace::Up(card) => format!("card {card}"),
+        CardFace::Down => "face-down card".to_string(),
+    };
+    response.widget_info(|| WidgetInfo::selected(egui::Role::Button, true, selected, label.clone()));
+    if ui.is_rect_visible(rect) {
+        let rect = if selected { rect.translate(Vec2::new(0.0, -6.0)) } else { rect };
+        let painter = ui.painter();
+        painter.rect_filled(rect.translate(Vec2::new(2.0, 2.0)), 6.0, Color32::from_black_alpha(50));
+        match face {
+            CardFace::Up(card) => {
+                painter.rect(rect, 6.0, palette.card_face, Stroke::new(1.0, palette.outline), StrokeKind::Inside);
+                let colour = if card.suit.is_red() { palette.red_suit } else { palette.black_suit };
+                painter.text(
+                    rect.left_top() + Vec2::new(5.0, 3.0),
+                    Align2::LEFT_TOP,
+                    card.rank_label(),
+                    FontId::proportional(16.0),
+                    colour,
+                );
+                painter.text(
+                    rect.center(),
+                    Align2::CENTER_CENTER,
+                    card.suit.symbol().to_string(),
+                    FontId::proportional(28.0),
+                    colour,
+                );
+            }
+            CardFace::Down => {
+                painter.rect(rect, 6.0, palette.card_back, Stroke::new(1.0, palette.outline), StrokeKind::Inside);
+                painter.rect_stroke(
+                    rect.shrink(5.0),
+                    4.0,
+                    Stroke::new(1.5, Color32::from_white_alpha(120)),
+                    StrokeKind::Inside,
+                );
+            }
+        }
+        if selected {
+            painter.rect_stroke(rect.expand(2.0), 7.0, Stroke::new(2.5, palette.selection), StrokeKind::Outside);
+        }
+    }
+    response
+}
+
+/// Tints a drop zone while a drag hovers it: green when the rules accept
+/// the drop there, red with the rule's reason as hover text when not.
+/// Returns the reason shown, if any.
+pub fn tint_drop_zone(ui: &Ui, rect: Rect, palette: &Palette, verdict: &Result<(), RuleViolation>) -> Option<String> {
+    let painter = ui.painter();
+    match verdict {
+        Ok(()) => {
+            painter.rect_filled(rect, 2.0, palette.legal);
+            painter.rect_stroke(rect.shrink(1.0), 2.0, Stroke::new(2.0, palette.legal.to_opaque()), StrokeKind::Inside);
+            None
+        }
+        Err(v) => {
+            painter.rect_filled(rect, 2.0, palette.illegal);
+            // A cross as well as the colour.
+            let s = Stroke::new(2.0, palette.illegal.to_opaque());
+            let r = rect.shrink(rect.width() * 0.3);
+            painter.line_segment([r.left_top(), r.right_bottom()], s);
+            painter.line_segment([r.right_top(), r.left_bottom()], s);
+            Some(v.to_string())
+        }
+    }
+}
+
+/// Shows `text` in a small floating box next to the pointer (the reason a
+/// hovered drop would be refused).
+pub fn pointer_note(ui: &Ui, text: &str, palette: &Palette) {
+    let Some(pos) = ui.ctx().pointer_latest_pos() else { return };
+    let galley = ui.painter().layout(text.to_string(), FontId::proportional(14.0), Color32::WHITE, 320.0);
+    let rect = Rect::from_min_size(pos + Vec2::new(16.0, 16.0), galley.size()).expand(6.0);
+    let painter =
+        ui.ctx().layer_painter(egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("aviary-pointer-note")));
+    painter.rect_filled(rect, 4.0, palette.illegal.to_opaque().gamma_multiply(0.9));
+    painter.galley(rect.min + Vec2::splat(6.0), galley, Color32::WHITE);
+}
