@@ -411,12 +411,11 @@ impl AviaryApp {
                 .add_enabled(has_game, egui::Button::new("Save"))
                 .on_hover_text("Ctrl+S (games also save after every move)")
                 .clicked()
+                && let Some(tab) = self.current_tab()
             {
-                if let Some(tab) = self.current_tab() {
-                    match tab.save() {
-                        Ok(()) => notices.push(Notice::Info(format!("Saved to {}", tab.path().display()))),
-                        Err(e) => notices.push(Notice::Error(format!("Save failed: {e}"))),
-                    }
+                match tab.save() {
+                    Ok(()) => notices.push(Notice::Info(format!("Saved to {}", tab.path().display()))),
+                    Err(e) => notices.push(Notice::Error(format!("Save failed: {e}"))),
                 }
             }
             if ui.add_enabled(has_game, egui::Button::new("Save As…")).clicked() {
@@ -428,15 +427,15 @@ impl AviaryApp {
                 Screen::Game(i) => self.tabs.get(i).map_or((false, false), |t| (t.can_undo(), t.can_redo())),
                 _ => (false, false),
             };
-            if ui.add_enabled(can_undo, egui::Button::new("Undo")).on_hover_text("Ctrl+Z").clicked() {
-                if let Some(tab) = self.current_tab() {
-                    tab.undo(notices);
-                }
+            if ui.add_enabled(can_undo, egui::Button::new("Undo")).on_hover_text("Ctrl+Z").clicked()
+                && let Some(tab) = self.current_tab()
+            {
+                tab.undo(notices);
             }
-            if ui.add_enabled(can_redo, egui::Button::new("Redo")).on_hover_text("Ctrl+Shift+Z or Ctrl+Y").clicked() {
-                if let Some(tab) = self.current_tab() {
-                    tab.redo(notices);
-                }
+            if ui.add_enabled(can_redo, egui::Button::new("Redo")).on_hover_text("Ctrl+Shift+Z or Ctrl+Y").clicked()
+                && let Some(tab) = self.current_tab()
+            {
+                tab.redo(notices);
             }
             ui.separator();
             if ui.button("Rules").clicked() {
@@ -467,7 +466,7 @@ impl AviaryApp {
                 if ui.selectable_label(self.screen == Screen::Game(i), title).clicked() {
                     self.screen = Screen::Game(i);
                 }
-                if ui.small_button("✖").on_hover_text("Close this game (it stays saved)").clicked() {
+                if ui.small_button("x").on_hover_text("Close this game (it stays saved)").clicked() {
                     close = Some(i);
                 }
             }
@@ -521,7 +520,7 @@ impl AviaryApp {
         ui.heading("Saved Games");
         ui.label(format!("Folder: {}", self.saves_dir.display()));
         ui.horizontal(|ui| {
-            if ui.button("⟳ Refresh").clicked() {
+            if ui.button("Refresh").clicked() {
                 self.listing = None;
             }
             if ui.button("Open file elsewhere…").clicked() {
@@ -529,8 +528,8 @@ impl AviaryApp {
             }
         });
         ui.horizontal(|ui| {
-            ui.label("Or type a path:");
-            ui.add(egui::TextEdit::singleline(&mut self.open_path).desired_width(360.0));
+            let label = ui.label("Or type a path:");
+            ui.add(egui::TextEdit::singleline(&mut self.open_path).desired_width(360.0)).labelled_by(label.id);
             if ui.button("Open").clicked() && !self.open_path.trim().is_empty() {
                 let path = PathBuf::from(self.open_path.trim());
                 if self.open_file(&path, notices) {
@@ -632,11 +631,11 @@ impl AviaryApp {
             for (i, t) in self.toasts.iter().enumerate().rev() {
                 ui.horizontal(|ui| {
                     let (text, colour) = match &t.notice {
-                        Notice::Error(s) => (format!("⚠ {s}"), ui.visuals().error_fg_color),
-                        Notice::Info(s) => (format!("ℹ {s}"), ui.visuals().text_color()),
+                        Notice::Error(s) => (format!("(!) {s}"), ui.visuals().error_fg_color),
+                        Notice::Info(s) => (s.clone(), ui.visuals().text_color()),
                     };
                     ui.label(RichText::new(text).color(colour).strong());
-                    if ui.small_button("✖").clicked() {
+                    if ui.small_button("x").clicked() {
                         dismiss = Some(i);
                     }
                 });
@@ -680,8 +679,9 @@ impl AviaryApp {
                 );
             }
             ui.horizontal(|ui| {
-                ui.label("Seed (optional):");
-                ui.add(egui::TextEdit::singleline(&mut choice.seed).hint_text("random").desired_width(160.0));
+                let label = ui.label("Seed (optional):");
+                ui.add(egui::TextEdit::singleline(&mut choice.seed).hint_text("random").desired_width(160.0))
+                    .labelled_by(label.id);
             });
             ui.label(RichText::new("A coin decides who builds first (DA-R2).").weak());
             ui.horizontal(|ui| {
@@ -732,8 +732,8 @@ impl AviaryApp {
         let modal = egui::Modal::new(egui::Id::unique("save-as")).show(ctx, |ui| {
             ui.heading("Save As");
             ui.horizontal(|ui| {
-                ui.label("Name:");
-                ui.text_edit_singleline(&mut name);
+                let label = ui.label("Name:");
+                ui.text_edit_singleline(&mut name).labelled_by(label.id);
                 ui.label(".json");
             });
             ui.label(RichText::new(format!("in {}", self.saves_dir.display())).weak());
@@ -781,7 +781,8 @@ impl AviaryApp {
         let modal = egui::Modal::new(egui::Id::unique("rename")).show(ctx, |ui| {
             ui.heading(format!("Rename {}", file_name(&path)));
             ui.horizontal(|ui| {
-                ui.text_edit_singleline(&mut name);
+                let label = ui.label("New name:");
+                ui.text_edit_singleline(&mut name).labelled_by(label.id);
                 ui.label(".json");
             });
             ui.horizontal(|ui| {

@@ -1,4 +1,4 @@
-//! The generic conformance test every game must pass (after OpenSpiel's
+//! The generic conformance test every game must pass (after `OpenSpiel`'s
 //! random simulation test). Used by `tests/` for each game and by benches.
 //!
 //! For seeded random games it checks, at every step: the legal actions are

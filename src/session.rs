@@ -178,7 +178,7 @@ impl<G: Game> Session<G> {
         self.actions.push(action);
         self.log.push(LogEntry { seat, text });
         self.cursor += 1;
-        if self.cursor % SNAPSHOT_EVERY == 0 {
+        if self.cursor.is_multiple_of(SNAPSHOT_EVERY) {
             self.snapshots.push(self.state.clone());
         }
         Ok(())
@@ -223,7 +223,7 @@ impl<G: Game> Session<G> {
         let action = self.actions[self.cursor].clone();
         self.state.apply(&action).expect("a recorded action replays");
         self.cursor += 1;
-        if self.cursor % SNAPSHOT_EVERY == 0 && self.snapshots.len() == self.cursor / SNAPSHOT_EVERY {
+        if self.cursor.is_multiple_of(SNAPSHOT_EVERY) && self.snapshots.len() == self.cursor / SNAPSHOT_EVERY {
             self.snapshots.push(self.state.clone());
         }
         true

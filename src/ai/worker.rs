@@ -72,9 +72,9 @@ impl<G: Evaluate> Worker<G> {
         let spawned = std::thread::Builder::new().name("aviary-ai".into()).spawn(move || {
             let mut waited = Duration::ZERO;
             while waited < delay && !flag.load(Ordering::Relaxed) {
-                let step = Duration::from_millis(20).min(delay - waited);
-                std::thread::sleep(step);
-                waited += step;
+                let pause = Duration::from_millis(20).min(delay.saturating_sub(waited));
+                std::thread::sleep(pause);
+                waited += pause;
             }
             let mut bot: Box<dyn Bot<G>> = level.bot(seed);
             let answer = if flag.load(Ordering::Relaxed) { None } else { bot.choose(&observation, seat, &flag) };

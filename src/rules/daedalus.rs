@@ -544,12 +544,11 @@ impl Board {
             }
             let exits: Vec<Exit> = self.exits(colour).collect();
             for exit in exits {
-                if let Exit::To(to) = exit {
-                    if let Ok(b) = self.try_gladiator_move(colour, to) {
-                        if b.can_complete(colour, moved, walls, false, roam) {
-                            return true;
-                        }
-                    }
+                if let Exit::To(to) = exit
+                    && let Ok(b) = self.try_gladiator_move(colour, to)
+                    && b.can_complete(colour, moved, walls, false, roam)
+                {
+                    return true;
                 }
             }
         }
@@ -687,10 +686,10 @@ impl Daedalus {
         let first = self.first_builder;
         let k = self.placed;
         if k < 2 * WALLS_EACH {
-            (if k % 2 == 0 { first } else { first.other() }, PieceKind::Wall)
+            (if k.is_multiple_of(2) { first } else { first.other() }, PieceKind::Wall)
         } else {
             let j = k - 2 * WALLS_EACH;
-            let colour = if j % 2 == 0 { first } else { first.other() };
+            let colour = if j.is_multiple_of(2) { first } else { first.other() };
             (colour, if j < 2 { PieceKind::Gladiator } else { PieceKind::Minotaur })
         }
     }
@@ -703,7 +702,7 @@ impl Daedalus {
         PositionKey {
             board: self.board,
             to_move: self.to_move,
-            parity: [self.turns[0] % 2 == 0, self.turns[1] % 2 == 0],
+            parity: [self.turns[0].is_multiple_of(2), self.turns[1].is_multiple_of(2)],
         }
     }
 
@@ -730,7 +729,7 @@ impl Daedalus {
         self.must_pass = false;
         if self.shape_done() {
             // Nothing is owed but maybe the Minotaur (DA-R11 if not even that).
-            if !(self.minotaur_due && !self.board.minotaur_targets(colour).is_empty()) {
+            if !self.minotaur_due || self.board.minotaur_targets(colour).is_empty() {
                 self.must_pass = true;
             }
         }
@@ -743,7 +742,7 @@ impl Daedalus {
 
     /// After a wall or Gladiator move: end the turn if nothing more is owed.
     fn after_part(&mut self) {
-        if self.shape_done() && !(self.minotaur_due && !self.board.minotaur_targets(self.to_move).is_empty()) {
+        if self.shape_done() && (!self.minotaur_due || self.board.minotaur_targets(self.to_move).is_empty()) {
             self.end_turn();
         }
     }
@@ -1045,12 +1044,11 @@ impl Game for Daedalus {
                     }
                     let exits: Vec<Exit> = self.board.exits(colour).collect();
                     for exit in exits {
-                        if let Exit::To(to) = exit {
-                            if let Ok(b) = self.board.try_gladiator_move(colour, to) {
-                                if b.can_complete(colour, &self.moved_walls, walls_left, false, roam) {
-                                    out.push(Action::MoveGladiator(to));
-                                }
-                            }
+                        if let Exit::To(to) = exit
+                            && let Ok(b) = self.board.try_gladiator_move(colour, to)
+                            && b.can_complete(colour, &self.moved_walls, walls_left, false, roam)
+                        {
+                            out.push(Action::MoveGladiator(to));
                         }
                     }
                 }
@@ -1142,18 +1140,18 @@ impl Game for Daedalus {
             Action::PlaceWall(sq) => format!("{name} places a wall on {sq}"),
             Action::PlaceGladiator(sq) => format!("{name} places the Gladiator on {sq}"),
             Action::PlaceMinotaur(sq) => format!("{name} places the Minotaur on {sq}"),
-            Action::MoveWall { from, to } => format!("{name} moves a wall {from}→{to}"),
+            Action::MoveWall { from, to } => format!("{name} moves a wall {from} to {to}"),
             Action::MoveGladiator(to) => {
                 let from = self.board.gladiator(who).map_or_else(String::new, |s| s.to_string());
-                format!("{name}'s Gladiator {from}→{to}")
+                format!("{name}'s Gladiator {from} to {to}")
             }
             Action::Escape => format!("{name}'s Gladiator escapes off the board"),
             Action::MoveMinotaur(to) => {
                 let from = self.board.minotaur(who).map_or_else(String::new, |s| s.to_string());
                 if self.board.gladiator(who.other()) == Some(to) {
-                    format!("{name}'s Minotaur {from}→{to} kills {}'s Gladiator", who.other().name())
+                    format!("{name}'s Minotaur {from} to {to} kills {}'s Gladiator", who.other().name())
                 } else {
-                    format!("{name}'s Minotaur {from}→{to}")
+                    format!("{name}'s Minotaur {from} to {to}")
                 }
             }
             Action::Pass => format!("{name} cannot move anything and passes (DA-R11)"),

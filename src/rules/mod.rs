@@ -1,7 +1,7 @@
 //! The shared rules kernel: every legality check in Aviary lives here.
 //!
 //! Each game is a deterministic state machine of small, atomic actions (after
-//! OpenSpiel's `Game`/`State`). A turn with several parts is several actions
+//! `OpenSpiel`'s `Game`/`State`). A turn with several parts is several actions
 //! and the state remembers what the player still owes, which gives
 //! fine-grained undo, simple drag-and-drop and a small branching factor for
 //! the computer players.

@@ -1,5 +1,5 @@
 //! A small, portable, seeded random number generator (xoshiro256**, seeded
-//! through SplitMix64). It lives inside every game state so replays are exact
+//! through `SplitMix64`). It lives inside every game state so replays are exact
 //! on every platform and undo/redo never changes the luck.
 
 /// The random number generator stored inside game states.

@@ -226,11 +226,11 @@ impl DaedalusTab {
                 palette.exit_strip.gamma_multiply(0.4)
             };
             painter.rect_filled(rect, 3.0, fill);
-            let arrow = if colour == Colour::White { "▲" } else { "▼" };
+            let beyond = if colour == Colour::White { "row 8" } else { "row 1" };
             painter.text(
                 rect.center(),
                 Align2::CENTER_CENTER,
-                format!("{arrow} {} escapes here {arrow}", colour.name()),
+                format!("{}'s Gladiator escapes here, beyond {beyond}", colour.name()),
                 FontId::proportional(13.0),
                 Color32::from_rgb(0x20, 0x30, 0x20),
             );
@@ -255,10 +255,10 @@ impl DaedalusTab {
             if let Some(src) = resp.dnd_release_payload::<Source>() {
                 pending = Some((*src, Target::Exit));
             }
-            if resp.clicked() {
-                if let Some(src) = self.selected {
-                    pending = Some((src, Target::Exit));
-                }
+            if resp.clicked()
+                && let Some(src) = self.selected
+            {
+                pending = Some((src, Target::Exit));
             }
         }
         // Squares.
@@ -283,16 +283,16 @@ impl DaedalusTab {
             if targets.contains(&sq) {
                 painter.circle_filled(rect.center(), cell * 0.16, palette.legal.to_opaque().gamma_multiply(0.8));
             }
-            if let Some(src) = resp.dnd_hover_payload::<Source>() {
-                if *src != Source::Square(sq) {
-                    let verdict = self.verdict(*src, Target::Square(sq)).map(|_| ());
-                    note = note.or(widgets::tint_drop_zone(ui, rect, palette, &verdict));
-                }
+            if let Some(src) = resp.dnd_hover_payload::<Source>()
+                && *src != Source::Square(sq)
+            {
+                let verdict = self.verdict(*src, Target::Square(sq)).map(|_| ());
+                note = note.or(widgets::tint_drop_zone(ui, rect, palette, &verdict));
             }
-            if let Some(src) = resp.dnd_release_payload::<Source>() {
-                if *src != Source::Square(sq) {
-                    pending = Some((*src, Target::Square(sq)));
-                }
+            if let Some(src) = resp.dnd_release_payload::<Source>()
+                && *src != Source::Square(sq)
+            {
+                pending = Some((*src, Target::Square(sq)));
             }
             if resp.clicked() && human {
                 match (self.selected, piece) {
@@ -353,10 +353,10 @@ impl DaedalusTab {
         let colour = state.colour_to_move();
         ui.horizontal(|ui| {
             ui.label(format!("{} places:", colour.name()));
-            let (fill, ink) = piece_colours(palette, colour);
-            let letter = piece_letter(kind);
             let label = format!("tray {} {}", colour.lower(), kind.name());
-            let resp = widgets::token_ui(ui, 40.0, fill, palette.outline, letter, ink, &label);
+            let (rect, resp) = ui.allocate_exact_size(Vec2::splat(44.0), Sense::click_and_drag());
+            resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
+            paint_piece(ui, palette, Piece { kind, colour }, rect.center(), 44.0, 1.0);
             if self.human_to_move() {
                 resp.dnd_set_drag_payload(Source::Tray);
             }
@@ -370,7 +370,7 @@ impl DaedalusTab {
         });
     }
 
-    fn side_ui(&mut self, ui: &mut Ui, settings: &ViewSettings, notices: &mut Vec<Notice>) {
+    fn side_ui(&mut self, ui: &mut Ui, settings: ViewSettings, notices: &mut Vec<Notice>) {
         let state = self.m.session.state().clone();
         ui.heading("Daedalus");
         if state.options().walls_roam {
@@ -382,8 +382,12 @@ impl DaedalusTab {
                 Some(Player::Computer(l)) => format!("computer, {}", l.name()),
                 None => String::new(),
             };
-            let marker = if state.to_move() == ToMove::Seat(colour.seat()) { "▶ " } else { "   " };
-            ui.label(format!("{marker}{}: {who}", colour.name()));
+            let text = format!("{}: {who}", colour.name());
+            if state.to_move() == ToMove::Seat(colour.seat()) {
+                ui.label(RichText::new(format!("{text}  (to move)")).strong());
+            } else {
+                ui.label(text);
+            }
         }
         ui.separator();
         let status = state.status();
@@ -396,13 +400,12 @@ impl DaedalusTab {
             });
         }
         ui.horizontal(|ui| {
-            if ui.add_enabled(self.m.session.can_undo(), egui::Button::new("⟲ Undo")).on_hover_text("Ctrl+Z").clicked()
-            {
+            if ui.add_enabled(self.m.session.can_undo(), egui::Button::new("Undo")).on_hover_text("Ctrl+Z").clicked() {
                 self.selected = None;
                 self.m.undo(notices);
             }
             if ui
-                .add_enabled(self.m.session.can_redo(), egui::Button::new("⟳ Redo"))
+                .add_enabled(self.m.session.can_redo(), egui::Button::new("Redo"))
                 .on_hover_text("Ctrl+Shift+Z or Ctrl+Y")
                 .clicked()
             {
@@ -410,16 +413,16 @@ impl DaedalusTab {
                 self.m.redo(notices);
             }
         });
-        if self.human_to_move() && self.legal() == [Action::Pass] {
-            if ui.button("Pass (nothing can move — DA-R11)").clicked() {
-                if let Err(v) = self.m.propose(Action::Pass, notices) {
-                    notices.push(Notice::Error(v.to_string()));
-                }
-            }
+        if self.human_to_move()
+            && self.legal() == [Action::Pass]
+            && ui.button("Pass (nothing can move — DA-R11)").clicked()
+            && let Err(v) = self.m.propose(Action::Pass, notices)
+        {
+            notices.push(Notice::Error(v.to_string()));
         }
         if !self.m.has_human() {
             ui.horizontal(|ui| {
-                let label = if self.m.paused { "▶ Resume" } else { "⏸ Pause" };
+                let label = if self.m.paused { "Resume" } else { "Pause" };
                 if ui.button(label).clicked() {
                     self.m.paused = !self.m.paused;
                 }
@@ -593,7 +596,7 @@ impl GameTab for DaedalusTab {
         egui::Panel::right(egui::Id::unique(("daedalus-side", self.m.id)))
             .resizable(true)
             .default_size(theme::SIDE_PANEL_WIDTH)
-            .show(ui, |ui| self.side_ui(ui, settings, notices));
+            .show(ui, |ui| self.side_ui(ui, *settings, notices));
         egui::CentralPanel::default().show(ui, |ui| {
             if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
                 self.selected = None;
@@ -641,6 +644,10 @@ impl GameTab for DaedalusTab {
 
     fn moves(&self) -> usize {
         self.m.session.cursor()
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
     }
 
     fn take_request(&mut self) -> Option<TabRequest> {

@@ -4,6 +4,7 @@
 
 /// The icon as RGBA pixels, `size` × `size`.
 #[must_use]
+#[allow(clippy::many_single_char_names, reason = "pixel maths reads best as x, y, r, u, v")]
 pub fn rgba(size: u32) -> Vec<u8> {
     let s = size as f32;
     let mut out = Vec::with_capacity((size * size * 4) as usize);
@@ -58,7 +59,7 @@ fn adler32(bytes: &[u8]) -> u32 {
     (b << 16) | a
 }
 
-fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+fn chunk(out: &mut Vec<u8>, kind: [u8; 4], data: &[u8]) {
     out.extend_from_slice(&(data.len() as u32).to_be_bytes());
     let mut body = kind.to_vec();
     body.extend_from_slice(data);
@@ -90,9 +91,9 @@ pub fn png(size: u32) -> Vec<u8> {
     ihdr.extend_from_slice(&size.to_be_bytes());
     ihdr.extend_from_slice(&size.to_be_bytes());
     ihdr.extend_from_slice(&[8, 6, 0, 0, 0]);
-    chunk(&mut out, b"IHDR", &ihdr);
-    chunk(&mut out, b"IDAT", &z);
-    chunk(&mut out, b"IEND", &[]);
+    chunk(&mut out, *b"IHDR", &ihdr);
+    chunk(&mut out, *b"IDAT", &z);
+    chunk(&mut out, *b"IEND", &[]);
     out
 }
 

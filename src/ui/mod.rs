@@ -74,6 +74,8 @@ pub trait GameTab {
     fn shutdown(&mut self);
     /// Number of actions in effect.
     fn moves(&self) -> usize;
+    /// The concrete tab, for tests and tools.
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
     /// What the tab asks of the app (e.g. "open the new-game dialog").
     fn take_request(&mut self) -> Option<TabRequest> {
         None

@@ -180,6 +180,7 @@ pub fn card_ui(ui: &mut Ui, palette: &Palette, face: CardFace, selected: bool) -
 /// Tints a drop zone while a drag hovers it: green when the rules accept
 /// the drop there, red with the rule's reason as hover text when not.
 /// Returns the reason shown, if any.
+#[must_use]
 pub fn tint_drop_zone(ui: &Ui, rect: Rect, palette: &Palette, verdict: &Result<(), RuleViolation>) -> Option<String> {
     let painter = ui.painter();
     match verdict {

@@ -1,0 +1,231 @@
+//! The app as a person uses it, driven through egui_kittest: open Daedalus
+//! from Home, move by drag, get an illegal drag refused with its rule, undo
+//! with Ctrl+Z, save and load.
+#![allow(clippy::unwrap_used)]
+
+use aviary::app::{AviaryApp, Screen};
+use aviary::rules::Game;
+use aviary::rules::daedalus::{Action, Colour, Phase, PieceKind};
+use aviary::rules::grid::Square;
+use aviary::session::Player;
+use aviary::ui::daedalus::DaedalusTab;
+use egui::{Key, Modifiers, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn app(dir: &std::path::Path) -> AviaryApp {
+    AviaryApp::new(Some(dir.join("settings.json")), dir.join("saves"))
+}
+
+fn harness(app: AviaryApp) -> Harness<'static, AviaryApp> {
+    Harness::builder().with_size([1200.0, 860.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
+}
+
+fn tab<'h>(h: &'h mut Harness<'_, AviaryApp>) -> &'h mut DaedalusTab {
+    let app = h.state_mut();
+    let i = match app.screen {
+        Screen::Game(i) => i,
+        s => panic!("no game showing: {s:?}"),
+    };
+    app.tabs[i].as_any_mut().downcast_mut::<DaedalusTab>().unwrap()
+}
+
+/// Opens a human-v-human Daedalus game from the Home tab with a fixed seed.
+fn open_daedalus(h: &mut Harness<'_, AviaryApp>) {
+    h.get_by_label("New Daedalus game").click();
+    h.run();
+    {
+        let dialog = h.state_mut().new_game.as_mut().expect("the new-game dialog is open");
+        dialog.players = vec![Player::Human, Player::Human];
+        dialog.seed = "7".into();
+    }
+    h.run();
+    h.get_by_label("Start").click();
+    h.run();
+}
+
+/// Plays the building phase with the first legal placement each time.
+fn finish_building(h: &mut Harness<'_, AviaryApp>) {
+    let mut notices = Vec::new();
+    while tab(h).m.session.state().phase() == Phase::Building {
+        let a = tab(h).m.session.state().legal_actions()[0].clone();
+        tab(h).m.propose(a, &mut notices).unwrap();
+    }
+    h.run();
+}
+
+fn centre(h: &Harness<'_, AviaryApp>, label_prefix: &str) -> Pos2 {
+    h.get_by(|n| n.label().is_some_and(|l| l.starts_with(label_prefix))).rect().center()
+}
+
+fn drag(h: &mut Harness<'_, AviaryApp>, from: Pos2, to: Pos2) {
+    h.drag_at(from);
+    h.run();
+    h.hover_at(from + (to - from) * 0.5);
+    h.run();
+    h.hover_at(to);
+    h.run();
+    h.drop_at(to);
+    h.run();
+}
+
+#[test]
+fn open_daedalus_from_home_and_place_a_wall_by_clicking() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    open_daedalus(&mut h);
+    assert!(matches!(h.state().screen, Screen::Game(0)));
+    let colour = tab(&mut h).m.session.state().colour_to_move();
+    let square = if colour == Colour::White { "c2" } else { "c7" };
+    h.get_by_label(&format!("{square} empty")).click();
+    h.run();
+    let sq: Square = square.parse().unwrap();
+    let piece = tab(&mut h).m.session.state().board().at(sq).expect("the wall stands where I clicked");
+    assert_eq!((piece.kind, piece.colour), (PieceKind::Wall, colour));
+    // The game was autosaved into the save folder.
+    let saves: Vec<_> = std::fs::read_dir(dir.path().join("saves")).unwrap().collect();
+    assert_eq!(saves.len(), 1);
+}
+
+#[test]
+fn a_legal_drag_moves_the_wall_an_illegal_one_is_refused_and_ctrl_z_undoes() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    open_daedalus(&mut h);
+    finish_building(&mut h);
+    let state = tab(&mut h).m.session.state().clone();
+    assert_eq!(state.phase(), Phase::Escaping);
+    let (from, to) = state
+        .legal_actions()
+        .iter()
+        .find_map(|a| match a {
+            Action::MoveWall { from, to } => Some((*from, *to)),
+            _ => None,
+        })
+        .expect("some wall can move");
+    // Legal drag: the wall moves.
+    let (p, q) = (centre(&h, &format!("{from} ")), centre(&h, &format!("{to} ")));
+    drag(&mut h, p, q);
+    let after = tab(&mut h).m.session.state().clone();
+    assert_eq!(after.board().at(to).map(|p| p.kind), Some(PieceKind::Wall), "the wall moved to {to}");
+    assert!(after.board().at(from).is_none());
+    assert_eq!(tab(&mut h).m.session.cursor(), state_cursor(&state) + 1);
+
+    // Illegal drag: a wall of the player to move, dropped two squares away.
+    let mover = after.colour_to_move();
+    let wall = after.board().walls(mover).into_iter().find(|&w| w != to).unwrap();
+    let far = Square::all(8, 8)
+        .find(|s| after.board().at(*s).is_none() && s.x.abs_diff(wall.x) + s.y.abs_diff(wall.y) == 2)
+        .unwrap();
+    let (p, q) = (centre(&h, &format!("{wall} ")), centre(&h, &format!("{far} ")));
+    drag(&mut h, p, q);
+    assert_eq!(tab(&mut h).m.session.state(), &after, "the refused drag changed nothing");
+    let toasts = h.state().toast_texts().join("\n");
+    assert!(toasts.contains("DA-R6"), "the refusal names its rule, got: {toasts}");
+
+    // Ctrl+Z: the legal move is undone.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    let undone = tab(&mut h).m.session.state().clone();
+    assert_eq!(undone.board().at(from).map(|p| p.kind), Some(PieceKind::Wall), "the wall is back on {from}");
+    assert!(undone.board().at(to).is_none());
+    // Ctrl+Y redoes it.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    h.run();
+    assert_eq!(tab(&mut h).m.session.state(), &after);
+}
+
+fn state_cursor<G: Game>(_: &G) -> usize {
+    2 * 7 + 4
+}
+
+#[test]
+fn save_and_load_through_the_session_and_a_corrupt_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    open_daedalus(&mut h);
+    finish_building(&mut h);
+    let path = tab(&mut h).m.path.clone();
+    let before = tab(&mut h).m.session.state().clone();
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+
+    // A second start of the app offers to resume the unfinished game.
+    let mut other = harness(app(dir.path()));
+    other.run();
+    other.get_by_label("Resume").click();
+    other.run();
+    assert_eq!(tab(&mut other).m.session.state(), &before);
+    assert_eq!(tab(&mut other).m.path, path);
+
+    // A third start declines, and loads it from the Saved Games screen.
+    let mut third = harness(app(dir.path()));
+    third.run();
+    third.get_by_label("Not now").click();
+    third.run();
+    third.get_by_label("Saved Games").click();
+    third.run();
+    third.get_by_label("Load").click();
+    third.run();
+    assert_eq!(tab(&mut third).m.session.state(), &before);
+
+    // A damaged file is refused with a message; the game on screen stays.
+    let bad = dir.path().join("saves").join("broken.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&bad, &text[..text.len() / 2]).unwrap();
+    let mut notices = Vec::new();
+    let opened = other.state_mut().open_file(&bad, &mut notices);
+    assert!(!opened);
+    let message = format!("{notices:?}");
+    assert!(message.contains("truncated"), "{message}");
+    assert_eq!(other.state().tabs.len(), 1);
+    assert_eq!(tab(&mut other).m.session.state(), &before);
+}
+
+#[test]
+fn against_the_computer_the_reply_comes_from_the_worker_and_undo_takes_it_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    h.get_by_label("New Daedalus game").click();
+    h.run();
+    {
+        let dialog = h.state_mut().new_game.as_mut().unwrap();
+        dialog.players = vec![Player::Human, Player::Computer(aviary::ai::Level::Easy)];
+        dialog.seed = "3".into();
+    }
+    h.get_by_label("Start").click();
+    h.run();
+    let mut notices = Vec::new();
+    // Let the computer place first if it builds first.
+    for _ in 0..2 {
+        if tab(&mut h).m.session.computer_to_move() {
+            h.step();
+            assert!(tab(&mut h).m.wait_for_computer(&mut notices));
+        }
+    }
+    assert_eq!(tab(&mut h).m.session.state().colour_to_move(), Colour::White);
+    let before = tab(&mut h).m.session.state().clone();
+    h.get_by_label("c2 empty").click();
+    h.step();
+    h.step(); // the next frame starts the computer's reply on its worker thread
+    assert!(tab(&mut h).m.thinking(), "the computer thinks on its worker");
+    assert!(
+        h.query_by_label("thinking…").is_some() || {
+            h.step();
+            h.query_by_label("thinking…").is_some()
+        },
+        "the UI says so"
+    );
+    assert!(tab(&mut h).m.wait_for_computer(&mut notices), "the computer replied");
+    h.run();
+    assert_eq!(tab(&mut h).m.session.state().colour_to_move(), Colour::White);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(tab(&mut h).m.session.state(), &before, "one undo removes my move and the computer's reply");
+}
