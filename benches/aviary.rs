@@ -1,1 +1,124 @@
-fn main() {}
+//! Speed benchmarks (criterion): random playouts, MCTS iterations, the
+//! default level's time per decision, and the Daedalus screen's frame time.
+//! Run with `cargo bench --bench aviary`.
+#![allow(clippy::unwrap_used)]
+
+use std::hint::black_box;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use aviary::ai::{Bot, Budget, Level, Mcts};
+use aviary::app::{AviaryApp, Screen};
+use aviary::rules::daedalus::{Daedalus, Options};
+use aviary::rules::{Game, Rng, Seat, Setup};
+use aviary::session::Player;
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+fn setup() -> Setup<Options> {
+    Setup { seats: 2, options: Options::default() }
+}
+
+/// A full random game; returns the number of actions.
+fn random_game(seed: u64) -> u64 {
+    let mut g = Daedalus::new(&setup(), seed);
+    let mut rng = Rng::seeded(seed);
+    let mut n = 0;
+    loop {
+        let legal = g.legal_actions();
+        let Some(a) = rng.pick(&legal) else { break };
+        g.apply_legal(&a.clone());
+        n += 1;
+    }
+    n
+}
+
+/// A position in the escaping phase after `extra` random actions.
+fn mid_game(extra: usize) -> Daedalus {
+    let mut g = Daedalus::new(&setup(), 5);
+    let mut rng = Rng::seeded(5);
+    for _ in 0..(18 + extra) {
+        let legal = g.legal_actions();
+        let a = rng.pick(&legal).unwrap().clone();
+        g.apply_legal(&a);
+    }
+    g
+}
+
+fn playouts(c: &mut Criterion) {
+    let actions: u64 = (0..20).map(random_game).sum();
+    println!("random playouts: {} actions over 20 games ({} per game)", actions, actions / 20);
+    let mut group = c.benchmark_group("daedalus_random_playout");
+    group.throughput(Throughput::Elements(actions / 20));
+    let mut seed = 0;
+    group.bench_function("one_game", |b| {
+        b.iter(|| {
+            seed = (seed + 1) % 20;
+            black_box(random_game(seed))
+        });
+    });
+    group.finish();
+}
+
+fn mcts(c: &mut Criterion) {
+    let g = mid_game(40);
+    let seat = g.to_move().seat().unwrap();
+    let stop = AtomicBool::new(false);
+    let mut group = c.benchmark_group("daedalus_mcts");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(2_000));
+    group.bench_function("2000_iterations", |b| {
+        b.iter(|| {
+            let mut bot = Mcts::new(1, Budget::iterations(2_000));
+            black_box(bot.choose(&g.observation(seat), seat, &stop))
+        });
+    });
+    group.finish();
+    let mut group = c.benchmark_group("daedalus_decision");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(8));
+    for level in [Level::Easy, Level::Normal] {
+        group.bench_function(level.name(), |b| {
+            b.iter(|| {
+                let mut bot: Box<dyn Bot<Daedalus>> = level.bot(3);
+                black_box(bot.choose(&g.observation(seat), seat, &stop))
+            });
+        });
+    }
+    group.finish();
+}
+
+fn frame(c: &mut Criterion) {
+    let dir = std::env::temp_dir().join(format!("aviary-bench-{}", std::process::id()));
+    let mut app = AviaryApp::new(None, dir.join("saves"));
+    let choice = aviary::app::NewGame {
+        game: "daedalus",
+        players: vec![Player::Human, Player::Human],
+        walls_roam: false,
+        seed: "5".into(),
+        error: None,
+    };
+    let mut notices = Vec::new();
+    assert!(app.start_new_game(&choice, &mut notices));
+    let tab = app.tabs[0].as_any_mut().downcast_mut::<aviary::ui::daedalus::DaedalusTab>().unwrap();
+    let target = mid_game(40);
+    // Replay the same moves through the session so the screen shows mid-game.
+    let mut g = Daedalus::new(&setup(), 5);
+    let mut rng = Rng::seeded(5);
+    while g != target {
+        let legal = g.legal_actions();
+        let a = rng.pick(&legal).unwrap().clone();
+        g.apply_legal(&a);
+        tab.m.propose(a, &mut notices).unwrap();
+    }
+    app.screen = Screen::Game(0);
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size([1200.0, 860.0])
+        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    harness.run_steps(3);
+    c.bench_function("daedalus_screen_frame", |b| b.iter(|| harness.step()));
+    let _ = std::fs::remove_dir_all(dir);
+    let _ = Seat(0);
+}
+
+criterion_group!(benches, playouts, mcts, frame);
+criterion_main!(benches);

@@ -148,6 +148,9 @@ pub enum SaveError {
 /// # Errors
 /// The [`SaveError`] naming the problem.
 pub fn parse(text: &str) -> Result<SaveFile, SaveError> {
+    if text.trim().is_empty() {
+        return Err(SaveError::Damaged("the file is empty".into()));
+    }
     let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
         if e.is_eof() {
             SaveError::Truncated { line: e.line(), column: e.column() }

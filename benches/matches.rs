@@ -1,0 +1,74 @@
+//! Bot-against-bot matches for Daedalus, colours alternating. Not a timing
+//! benchmark: it prints win/draw/loss counts. `AVIARY_MATCH_GAMES` sets the
+//! number of games per pairing (default 10), `AVIARY_MATCH_MS` the MCTS
+//! time per decision (default 400, the normal level).
+//! Run with `cargo bench --bench matches`.
+#![allow(clippy::unwrap_used)]
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use aviary::ai::{Bot, Budget, GreedyBot, Mcts, RandomBot};
+use aviary::rules::daedalus::{Daedalus, Options};
+use aviary::rules::{Game, Seat, Setup};
+
+type Maker = fn(u64) -> Box<dyn Bot<Daedalus>>;
+
+fn ms() -> u64 {
+    std::env::var("AVIARY_MATCH_MS").ok().and_then(|v| v.parse().ok()).unwrap_or(400)
+}
+
+fn mcts(seed: u64) -> Box<dyn Bot<Daedalus>> {
+    Box::new(Mcts::new(seed, Budget::time(Duration::from_millis(ms()))))
+}
+fn greedy(seed: u64) -> Box<dyn Bot<Daedalus>> {
+    Box::new(GreedyBot::new(seed))
+}
+fn random(seed: u64) -> Box<dyn Bot<Daedalus>> {
+    Box::new(RandomBot::new(seed))
+}
+
+/// Plays one game; returns the reward of `a` (1 win, 0.5 draw, 0 loss).
+fn play(a: Maker, b: Maker, a_is_white: bool, seed: u64, worst: &mut Duration) -> f64 {
+    let mut g = Daedalus::new(&Setup { seats: 2, options: Options::default() }, seed);
+    let (mut bot_a, mut bot_b) = (a(seed), b(seed + 1));
+    let stop = AtomicBool::new(false);
+    while let Some(seat) = g.to_move().seat() {
+        let a_moves = (seat == Seat(0)) == a_is_white;
+        let bot = if a_moves { &mut bot_a } else { &mut bot_b };
+        let start = Instant::now();
+        let action = bot.choose(&g.observation(seat), seat, &stop).unwrap();
+        if a_moves {
+            *worst = (*worst).max(start.elapsed());
+        }
+        g.apply(&action).unwrap();
+    }
+    let seat_a = if a_is_white { Seat(0) } else { Seat(1) };
+    g.outcome().unwrap().reward(seat_a, 2)
+}
+
+fn main() {
+    let games: u64 = std::env::var("AVIARY_MATCH_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(10);
+    let pairings: [(&str, Maker, &str, Maker); 3] =
+        [("mcts", mcts, "random", random), ("mcts", mcts, "greedy", greedy), ("greedy", greedy, "random", random)];
+    for (na, a, nb, b) in pairings {
+        let (mut wins, mut draws, mut losses) = (0, 0, 0);
+        let mut worst = Duration::ZERO;
+        let start = Instant::now();
+        for i in 0..games {
+            let r = play(a, b, i % 2 == 0, 1_000 + i, &mut worst);
+            if r > 0.75 {
+                wins += 1;
+            } else if r > 0.25 {
+                draws += 1;
+            } else {
+                losses += 1;
+            }
+        }
+        println!(
+            "{na} v {nb}: {wins} wins, {draws} draws, {losses} losses in {games} games ({:.0} s; slowest {na} decision {:.2} s)",
+            start.elapsed().as_secs_f64(),
+            worst.as_secs_f64()
+        );
+    }
+}

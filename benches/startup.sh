@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Run from the repository root after `cargo build --release`, with Xvfb on $DISPLAY
+# and xdotool installed. First window time, RSS and idle CPU of the release build under Xvfb.
+export DISPLAY=${DISPLAY:-:99} AVIARY_SAVES=/tmp/av-saves-bench AVIARY_CONFIG=/tmp/av-config-bench.json
+rm -f $AVIARY_CONFIG
+start=$(date +%s%N)
+./target/release/aviary >/dev/null 2>&1 &
+pid=$!
+while ! xdotool search --name '^Aviary$' >/dev/null 2>&1; do sleep 0.005; done
+shown=$(date +%s%N)
+echo "first window: $(( (shown - start) / 1000000 )) ms"
+sleep 3
+echo "rss: $(grep VmRSS /proc/$pid/status)"
+t1=$(awk '{print $14+$15}' /proc/$pid/stat); sleep 10; t2=$(awk '{print $14+$15}' /proc/$pid/stat)
+echo "cpu ticks while idle for 10 s: $((t2 - t1)) (100 ticks = 1 s of CPU)"
+kill $pid

@@ -1,0 +1,74 @@
+//! The headless checker as a person runs it, and the shipped assets.
+#![allow(clippy::unwrap_used)]
+
+use std::process::Command;
+
+use aviary::rules::Setup;
+use aviary::rules::daedalus::{Daedalus, Options};
+use aviary::save;
+use aviary::session::{Player, Session};
+
+fn played_save(moves: usize) -> String {
+    let mut s: Session<Daedalus> =
+        Session::new(Setup { seats: 2, options: Options::default() }, 11, vec![Player::Human, Player::Human]);
+    for _ in 0..moves {
+        let a = aviary::rules::Game::legal_actions(s.state())[0].clone();
+        s.propose(a).unwrap();
+    }
+    save::to_text(&save::record(&s))
+}
+
+fn check(text: &str) -> (i32, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.json");
+    std::fs::write(&path, text).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_aviary")).arg("check").arg(&path).output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn check_reports_a_good_save_with_game_moves_and_whose_turn() {
+    let (code, out) = check(&played_save(20));
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("game: Daedalus"), "{out}");
+    assert!(out.contains("actions: 20"), "{out}");
+    assert!(out.contains("to move"), "{out}");
+}
+
+#[test]
+fn check_names_the_first_illegal_move_and_exits_1() {
+    // Move 1 becomes a wall far outside the builder's half.
+    let text = played_save(3);
+    let mut file = save::parse(&text).unwrap();
+    file.actions[1] = serde_json::json!({"PlaceWall": "d4"});
+    file.actions[0] = serde_json::json!({"MoveWall": {"from": "a1", "to": "a2"}});
+    let (code, out) = check(&save::to_text(&file));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("move 1 is illegal: DA-R3"), "{out}");
+}
+
+#[test]
+fn check_refuses_foreign_and_newer_files() {
+    let (code, out) = check("{\"name\": \"a shopping list\"}");
+    assert_eq!(code, 1);
+    assert!(out.contains("not an Aviary saved game"), "{out}");
+    let newer = played_save(2).replace("\"version\": 1", "\"version\": 3");
+    let (code, out) = check(&newer);
+    assert_eq!(code, 1);
+    assert!(out.contains("saved by a newer Aviary (format 3)"), "{out}");
+    let (code, out) = check("");
+    assert_eq!(code, 1);
+    assert!(out.contains("empty"), "{out}");
+}
+
+#[test]
+fn the_icon_file_is_the_icon_the_window_shows() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/aviary.png");
+    let png = aviary::ui::icon::png(128);
+    if std::env::var_os("AVIARY_WRITE_ASSETS").is_some() {
+        std::fs::write(path, &png).unwrap();
+    }
+    assert_eq!(std::fs::read(path).unwrap(), png, "run with AVIARY_WRITE_ASSETS=1 to refresh assets/aviary.png");
+    let desktop = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/aviary.desktop")).unwrap();
+    assert!(desktop.contains("Exec=aviary") && desktop.contains("Icon=aviary"));
+}
