@@ -9,7 +9,7 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeK
 use super::theme::{self, Palette};
 use super::widgets::{self, BoardGeometry};
 use super::{GameTab, Match, Notice, TabRequest, ViewSettings};
-use crate::rules::daedalus::{Action, Colour, Daedalus, Phase, Piece, PieceKind, SIZE};
+use crate::rules::daedalus::{Action, Board, Colour, Daedalus, Phase, Piece, PieceKind, SIZE};
 use crate::rules::grid::Square;
 use crate::rules::{Game, RuleViolation, Seat, ToMove};
 use crate::save::{self, SaveError};
@@ -111,13 +111,64 @@ pub struct DaedalusTab {
     legal_cache: Option<(u64, usize, Vec<Action>)>,
     end_dismissed: bool,
     request: Option<TabRequest>,
+    /// Draw Black's side at the bottom.
+    pub flipped: bool,
+    /// Seconds between moves when computers play each other (None: settings).
+    pub speed: Option<f32>,
+    seen: Option<(u64, usize, Board)>,
+    anim: Option<Slide>,
+}
+
+/// A piece sliding from one square to another after a move, undo or redo.
+#[derive(Clone, Copy, Debug)]
+struct Slide {
+    piece: Piece,
+    from: Square,
+    to: Square,
+    start: f64,
+}
+
+/// How long a slide takes, in seconds.
+const SLIDE_SECONDS: f64 = 0.22;
+
+/// The single piece that moved between two boards, if exactly one did.
+fn moved_piece(before: &Board, after: &Board) -> Option<(Piece, Square, Square)> {
+    let mut vacated = None;
+    let mut filled = None;
+    for sq in Square::all(SIZE, SIZE) {
+        let (a, b) = (before.at(sq), after.at(sq));
+        if a == b {
+            continue;
+        }
+        match (a, b) {
+            (Some(p), None) if vacated.is_none() => vacated = Some((p, sq)),
+            (_, Some(p)) if filled.is_none() => filled = Some((p, sq)),
+            _ => return None,
+        }
+    }
+    match (vacated, filled) {
+        (Some((p, from)), Some((q, to))) if p == q => Some((p, from, to)),
+        _ => None,
+    }
 }
 
 impl DaedalusTab {
     /// A tab for a match.
     #[must_use]
     pub fn new(m: Match<Daedalus>) -> Self {
-        Self { m, selected: None, legal_cache: None, end_dismissed: false, request: None }
+        // Whoever plays alone against the computer sees their side at the bottom.
+        let flipped = matches!(m.session.players(), [Player::Computer(_), Player::Human]);
+        Self {
+            m,
+            selected: None,
+            legal_cache: None,
+            end_dismissed: false,
+            request: None,
+            flipped,
+            speed: None,
+            seen: None,
+            anim: None,
+        }
     }
 
     fn legal(&mut self) -> &[Action] {
@@ -184,7 +235,15 @@ impl DaedalusTab {
         let total = board_size + Vec2::new(40.0, 2.0 * strip + 20.0);
         let (outer, _) = ui.allocate_exact_size(total.min(avail.max(total)), Sense::hover());
         let origin = Pos2::new(outer.center().x - board_size.x / 2.0 + 10.0, outer.min.y + strip + 10.0);
-        let geo = BoardGeometry::new(origin, cell, SIZE, SIZE);
+        let mut geo = BoardGeometry::new(origin, cell, SIZE, SIZE);
+        geo.flipped = self.flipped;
+        let now = ui.input(|i| i.time);
+        let anim = self.anim.filter(|a| now - a.start < SLIDE_SECONDS);
+        if anim.is_some() {
+            ui.ctx().request_repaint();
+        } else {
+            self.anim = None;
+        }
         let state = self.m.session.state().clone();
         let human = self.human_to_move();
         let dragging = egui::DragAndDrop::payload::<Source>(ui.ctx()).map(|p| *p);
@@ -200,7 +259,7 @@ impl DaedalusTab {
             let file = char::from(b'a' + i).to_string();
             let r = geo.square_rect(Square::new(i, 0));
             painter.text(
-                Pos2::new(r.center().x, geo.strip_beyond(false, strip).max.y + 8.0),
+                Pos2::new(r.center().x, geo.rect.max.y + strip + 8.0),
                 Align2::CENTER_CENTER,
                 &file,
                 FontId::proportional(13.0),
@@ -217,6 +276,7 @@ impl DaedalusTab {
         }
         // Exit strips: White leaves beyond rank 8 (top), Black beyond rank 1.
         let mut pending: Option<(Source, Target)> = None;
+        let mut dropped = false;
         let mut note: Option<String> = None;
         for colour in Colour::BOTH {
             let rect = geo.strip_beyond(colour == Colour::White, strip);
@@ -254,6 +314,7 @@ impl DaedalusTab {
             }
             if let Some(src) = resp.dnd_release_payload::<Source>() {
                 pending = Some((*src, Target::Exit));
+                dropped = true;
             }
             if resp.clicked()
                 && let Some(src) = self.selected
@@ -293,6 +354,7 @@ impl DaedalusTab {
                 && *src != Source::Square(sq)
             {
                 pending = Some((*src, Target::Square(sq)));
+                dropped = true;
             }
             if resp.clicked() && human {
                 match (self.selected, piece) {
@@ -321,6 +383,11 @@ impl DaedalusTab {
                             .layer_painter(egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("daedalus-drag")));
                         paint_piece_with(&layer, palette, p, pos, cell, 1.0);
                     }
+                } else if let Some(a) = anim.filter(|a| a.to == sq && a.piece == p) {
+                    let t = ((now - a.start) / SLIDE_SECONDS).clamp(0.0, 1.0) as f32;
+                    let t = t * t * (3.0 - 2.0 * t);
+                    let from = geo.square_rect(a.from).center();
+                    paint_piece(ui, palette, p, from + (rect.center() - from) * t, cell, 1.0);
                 } else {
                     paint_piece(ui, palette, p, rect.center(), cell, 1.0);
                 }
@@ -331,6 +398,10 @@ impl DaedalusTab {
         }
         if let Some((src, tgt)) = pending {
             self.try_move(src, tgt, notices);
+            if dropped {
+                // The piece is already where it was dropped: no slide.
+                self.seen = Some((self.m.id, self.m.session.cursor(), *self.m.session.state().board()));
+            }
         }
     }
 
@@ -426,9 +497,14 @@ impl DaedalusTab {
                 if ui.button(label).clicked() {
                     self.m.paused = !self.m.paused;
                 }
-                ui.label(format!("{:.1} s between moves (Settings)", settings.computer_delay));
+                let mut speed = self.speed.unwrap_or(settings.computer_delay);
+                let slider = ui.add(egui::Slider::new(&mut speed, 0.0..=3.0).suffix(" s between moves"));
+                if slider.changed() {
+                    self.speed = Some(speed);
+                }
             });
         }
+        ui.checkbox(&mut self.flipped, "Black's side at the bottom");
         if state.phase() == Phase::Building {
             ui.separator();
             self.tray_ui(ui, &theme::palette(settings.dark));
@@ -474,6 +550,21 @@ impl DaedalusTab {
         if modal.should_close() {
             self.end_dismissed = true;
         }
+    }
+
+    /// Notices a move, undo or redo since the last frame and starts a slide.
+    fn track_changes(&mut self, now: f64, animations: bool) {
+        let board = *self.m.session.state().board();
+        let key = (self.m.id, self.m.session.cursor());
+        if let Some((id, cursor, before)) = self.seen
+            && (id, cursor) != key
+            && id == key.0
+            && animations
+            && let Some((piece, from, to)) = moved_piece(&before, &board)
+        {
+            self.anim = Some(Slide { piece, from, to, start: now });
+        }
+        self.seen = Some((key.0, key.1, board));
     }
 
     /// Starts a new game with the same seats and options.
@@ -592,7 +683,9 @@ impl GameTab for DaedalusTab {
 
     fn ui(&mut self, ui: &mut Ui, settings: &ViewSettings, notices: &mut Vec<Notice>) {
         let palette = theme::palette(settings.dark);
-        self.m.tick(ui.ctx(), Duration::from_secs_f32(settings.computer_delay.max(0.0)), notices);
+        let delay = self.speed.unwrap_or(settings.computer_delay).max(0.0);
+        self.m.tick(ui.ctx(), Duration::from_secs_f32(delay), notices);
+        self.track_changes(ui.input(|i| i.time), settings.animations);
         egui::Panel::right(egui::Id::unique(("daedalus-side", self.m.id)))
             .resizable(true)
             .default_size(theme::SIDE_PANEL_WIDTH)
