@@ -1,4 +1,4 @@
-//! The app as a person uses it, driven through egui_kittest: open Daedalus
+//! The app as a person uses it, driven through `egui_kittest`: open Daedalus
 //! from Home, move by drag, get an illegal drag refused with its rule, undo
 //! with Ctrl+Z, save and load.
 #![allow(clippy::unwrap_used)]
