@@ -511,25 +511,84 @@ impl Board {
         self.minotaur(colour)
             .into_iter()
             .flat_map(|m| m.neighbours4(SIZE, SIZE))
-            .filter(|&to| self.try_minotaur_move(colour, to).is_ok())
+            .filter(|&to| self.minotaur_move_ok(colour, to))
             .collect()
+    }
+
+    /// DA-R4 without the explanation: would `colour`'s walls around `sq` crowd?
+    fn crowded(&self, colour: Colour, sq: Square) -> bool {
+        let wall = Some(Piece { kind: PieceKind::Wall, colour });
+        let mut touching = 0;
+        for n in sq.neighbours8(SIZE, SIZE) {
+            if self.at(n) == wall {
+                touching += 1;
+                if touching >= 2 || n.neighbours8(SIZE, SIZE).filter(|&m| self.at(m) == wall).count() >= 2 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The same judgement as [`Board::try_wall_move`], without building
+    /// explanations (the turn search calls this thousands of times).
+    fn wall_move_ok(&self, colour: Colour, from: Square, to: Square, roam: bool) -> Option<Board> {
+        if self.at(from) != Some(Piece { kind: PieceKind::Wall, colour })
+            || !from.is_orthogonal_neighbour(to)
+            || self.at(to).is_some()
+            || (!roam && !colour.owns_half(to))
+        {
+            return None;
+        }
+        let mut next = *self;
+        next.relocate(from, to);
+        (!next.crowded(colour, to) && next.trapped_gladiator().is_none()).then_some(next)
+    }
+
+    /// The same judgement as [`Board::try_gladiator_move`], without explanations.
+    fn gladiator_move_ok(&self, colour: Colour, to: Square) -> Option<Board> {
+        let from = self.gladiator(colour)?;
+        if !from.is_orthogonal_neighbour(to) || self.at(to).is_some() {
+            return None;
+        }
+        let mut next = *self;
+        next.relocate(from, to);
+        next.trapped_gladiator().is_none().then_some(next)
+    }
+
+    /// The same judgement as [`Board::try_minotaur_move`], without explanations.
+    fn minotaur_move_ok(&self, colour: Colour, to: Square) -> bool {
+        let Some(from) = self.minotaur(colour) else { return false };
+        if !from.is_orthogonal_neighbour(to) {
+            return false;
+        }
+        match self.at(to) {
+            Some(Piece { kind: PieceKind::Gladiator, colour: c }) => c != colour,
+            Some(_) => false,
+            None => {
+                let mut next = *self;
+                next.relocate(from, to);
+                next.trapped_gladiator().is_none()
+            }
+        }
     }
 
     /// All single wall moves of `colour` that are valid on their own, for
     /// walls not in `moved`.
-    fn wall_moves(&self, colour: Colour, moved: &[Square], roam: bool) -> Vec<(Square, Square, Board)> {
-        let mut out = Vec::new();
-        for from in self.walls(colour) {
-            if moved.contains(&from) {
-                continue;
-            }
-            for to in from.neighbours4(SIZE, SIZE) {
-                if let Ok(b) = self.try_wall_move(colour, from, to, roam) {
-                    out.push((from, to, b));
-                }
-            }
-        }
-        out
+    fn wall_moves(
+        &self,
+        colour: Colour,
+        moved: &[Square],
+        roam: bool,
+    ) -> impl Iterator<Item = (Square, Square, Board)> {
+        let wall = Some(Piece { kind: PieceKind::Wall, colour });
+        let moved: Vec<Square> = moved.to_vec();
+        Square::all(SIZE, SIZE).filter(move |&from| self.at(from) == wall && !moved.contains(&from)).flat_map(
+            move |from| {
+                from.neighbours4(SIZE, SIZE)
+                    .filter_map(move |to| self.wall_move_ok(colour, from, to, roam).map(|b| (from, to, b)))
+            },
+        )
     }
 
     /// DA-R7: can `colour` still make exactly `walls` more wall moves (with
@@ -545,7 +604,7 @@ impl Board {
             let exits: Vec<Exit> = self.exits(colour).collect();
             for exit in exits {
                 if let Exit::To(to) = exit
-                    && let Ok(b) = self.try_gladiator_move(colour, to)
+                    && let Some(b) = self.gladiator_move_ok(colour, to)
                     && b.can_complete(colour, moved, walls, false, roam)
                 {
                     return true;
@@ -553,9 +612,12 @@ impl Board {
             }
         }
         if walls > 0 {
+            let mut now_moved = moved.to_vec();
+            now_moved.push(Square::new(0, 0));
             for (_, to, b) in self.wall_moves(colour, moved, roam) {
-                let mut now_moved = moved.to_vec();
-                now_moved.push(to);
+                if let Some(last) = now_moved.last_mut() {
+                    *last = to;
+                }
                 if b.can_complete(colour, &now_moved, walls - 1, gladiator, roam) {
                     return true;
                 }
@@ -600,7 +662,9 @@ pub struct Daedalus {
     required: Shape,
     minotaur_due: bool,
     must_pass: bool,
-    seen: Vec<PositionKey>,
+    /// 64-bit hashes of the positions at the start of each turn (DA-R12);
+    /// hashes keep state copies small for search.
+    seen: Vec<u64>,
     outcome: Option<Outcome>,
 }
 
@@ -716,7 +780,13 @@ impl Daedalus {
             self.finish(vec![], format!("Draw: both players have played {TURN_LIMIT} escaping turns (DA-R12)"));
             return;
         }
-        let key = self.key();
+        let key = {
+            use std::hash::{Hash, Hasher};
+            // SipHash with fixed keys: the same on every platform and run.
+            let mut h = std::hash::DefaultHasher::new();
+            self.key().hash(&mut h);
+            h.finish()
+        };
         let repeats = self.seen.iter().filter(|&&k| k == key).count() + 1;
         self.seen.push(key);
         if repeats >= 3 {
@@ -825,7 +895,7 @@ impl Daedalus {
 
     /// Checks an escaping-phase action; on success returns the board after
     /// it and whether it ends the game (escape or kill).
-    fn check_escaping(&self, action: &Action) -> Result<(Board, bool), RuleViolation> {
+    fn check_escaping(&self, action: &Action, full: bool) -> Result<(Board, bool), RuleViolation> {
         let colour = self.to_move;
         let roam = self.options.walls_roam;
         if self.must_pass {
@@ -867,7 +937,7 @@ impl Daedalus {
                 moved.push(to);
                 let walls_left = self.required.walls - moved.len() as u8;
                 let glad_left = self.required.gladiator && !self.gladiator_moved;
-                if !next.can_complete(colour, &moved, walls_left, glad_left, roam) {
+                if full && !next.can_complete(colour, &moved, walls_left, glad_left, roam) {
                     return Err(self.incomplete_violation());
                 }
                 Ok((next, false))
@@ -876,7 +946,7 @@ impl Daedalus {
                 self.gladiator_allowed(minotaur_stage)?;
                 let next = self.board.try_gladiator_move(colour, to)?;
                 let walls_left = self.required.walls - self.moved_walls.len() as u8;
-                if !next.can_complete(colour, &self.moved_walls, walls_left, false, roam) {
+                if full && !next.can_complete(colour, &self.moved_walls, walls_left, false, roam) {
                     return Err(self.incomplete_violation());
                 }
                 Ok((next, false))
@@ -924,6 +994,55 @@ impl Daedalus {
 
     fn incomplete_violation(&self) -> RuleViolation {
         RuleViolation::new("DA-R7", format!("after this move the turn could not be completed with {}", self.required))
+    }
+
+    /// Applies `action`; with `full` false the turn-completion search is
+    /// skipped (only for actions taken from `legal_actions`).
+    fn apply_with(&mut self, action: &Action, full: bool) -> Result<(), RuleViolation> {
+        match self.phase {
+            Phase::Over => Err(RuleViolation::new("RULES", "the game is over")),
+            Phase::Building => {
+                self.board = self.check_building(action)?;
+                self.placed += 1;
+                if self.placed == 2 * WALLS_EACH + 4 {
+                    // DA-R2: the second builder moves first when escaping.
+                    self.phase = Phase::Escaping;
+                    self.begin_turn(self.first_builder.other());
+                } else {
+                    self.to_move = self.building_step().0;
+                }
+                Ok(())
+            }
+            Phase::Escaping => {
+                let (board, ends) = self.check_escaping(action, full)?;
+                let colour = self.to_move;
+                self.board = board;
+                match *action {
+                    Action::Escape => {
+                        self.finish(vec![colour], format!("{}'s Gladiator escaped off the far edge", colour.name()));
+                    }
+                    Action::MoveMinotaur(_) if ends => {
+                        self.finish(
+                            vec![colour],
+                            format!("{}'s Minotaur killed {}'s Gladiator", colour.name(), colour.other().name()),
+                        );
+                    }
+                    Action::MoveMinotaur(_) | Action::Pass => self.end_turn(),
+                    Action::MoveWall { to, .. } => {
+                        self.moved_walls.push(to);
+                        self.after_part();
+                    }
+                    Action::MoveGladiator(_) => {
+                        self.gladiator_moved = true;
+                        self.after_part();
+                    }
+                    Action::PlaceWall(_) | Action::PlaceGladiator(_) | Action::PlaceMinotaur(_) => {
+                        unreachable!("placements are refused in the escaping phase")
+                    }
+                }
+                Ok(())
+            }
+        }
     }
 
     /// Every action that could be proposed: placements on every square,
@@ -1062,55 +1181,17 @@ impl Game for Daedalus {
         match self.phase {
             Phase::Over => Err(RuleViolation::new("RULES", "the game is over")),
             Phase::Building => self.check_building(action).map(|_| ()),
-            Phase::Escaping => self.check_escaping(action).map(|_| ()),
+            Phase::Escaping => self.check_escaping(action, true).map(|_| ()),
         }
     }
 
     fn apply(&mut self, action: &Action) -> Result<(), RuleViolation> {
-        match self.phase {
-            Phase::Over => Err(RuleViolation::new("RULES", "the game is over")),
-            Phase::Building => {
-                self.board = self.check_building(action)?;
-                self.placed += 1;
-                if self.placed == 2 * WALLS_EACH + 4 {
-                    // DA-R2: the second builder moves first when escaping.
-                    self.phase = Phase::Escaping;
-                    self.begin_turn(self.first_builder.other());
-                } else {
-                    self.to_move = self.building_step().0;
-                }
-                Ok(())
-            }
-            Phase::Escaping => {
-                let (board, ends) = self.check_escaping(action)?;
-                let colour = self.to_move;
-                self.board = board;
-                match *action {
-                    Action::Escape => {
-                        self.finish(vec![colour], format!("{}'s Gladiator escaped off the far edge", colour.name()));
-                    }
-                    Action::MoveMinotaur(_) if ends => {
-                        self.finish(
-                            vec![colour],
-                            format!("{}'s Minotaur killed {}'s Gladiator", colour.name(), colour.other().name()),
-                        );
-                    }
-                    Action::MoveMinotaur(_) | Action::Pass => self.end_turn(),
-                    Action::MoveWall { to, .. } => {
-                        self.moved_walls.push(to);
-                        self.after_part();
-                    }
-                    Action::MoveGladiator(_) => {
-                        self.gladiator_moved = true;
-                        self.after_part();
-                    }
-                    Action::PlaceWall(_) | Action::PlaceGladiator(_) | Action::PlaceMinotaur(_) => {
-                        unreachable!("placements are refused in the escaping phase")
-                    }
-                }
-                Ok(())
-            }
-        }
+        self.apply_with(action, true)
+    }
+
+    fn apply_legal(&mut self, action: &Action) {
+        // Taken from `legal_actions`: the turn is known to be completable.
+        let _ = self.apply_with(action, false);
     }
 
     fn outcome(&self) -> Option<Outcome> {
