@@ -546,7 +546,7 @@ impl AviaryApp {
         let mut to_open = None;
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             egui::Grid::new("saved-games").striped(true).num_columns(6).spacing([14.0, 6.0]).show(ui, |ui| {
-                for h in ["File", "Game", "Seats", "Saved", "Moves", ""] {
+                for h in ["File", "Game", "Seats", "Saved (UTC)", "Moves", ""] {
                     ui.label(RichText::new(h).strong());
                 }
                 ui.end_row();
