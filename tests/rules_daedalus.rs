@@ -36,6 +36,7 @@ fn base() -> Vec<(&'static str, Piece)> {
     vec![("e1", glad(White)), ("h1", mino(White)), ("e8", glad(Black)), ("h8", mino(Black))]
 }
 
+#[allow(clippy::needless_pass_by_value, reason = "call sites read better with owned actions")]
 fn refused(g: &Daedalus, a: Action) -> aviary::rules::RuleViolation {
     let before = g.clone();
     let err = g.check(&a).expect_err("the move should be refused");
