@@ -1,0 +1,139 @@
+//! Save files as people meet them: round trips, every kind of bad file
+//! refused with a message naming the problem, atomic writes, the listing.
+#![allow(clippy::unwrap_used)]
+
+use aviary::rules::daedalus::{Daedalus, Options};
+use aviary::rules::{Game, Setup};
+use aviary::save::{self, SaveError};
+use aviary::session::{Player, Session};
+
+fn session(moves: usize) -> Session<Daedalus> {
+    let mut s: Session<Daedalus> =
+        Session::new(Setup { seats: 2, options: Options::default() }, 99, vec![Player::Human, Player::Human]);
+    for _ in 0..moves {
+        let a = s.state().legal_actions()[0].clone();
+        s.propose(a).unwrap();
+    }
+    s
+}
+
+fn text(moves: usize) -> String {
+    save::to_text(&save::record(&session(moves)))
+}
+
+fn load(text: &str) -> Result<Session<Daedalus>, SaveError> {
+    save::restore::<Daedalus>(&save::parse(text)?)
+}
+
+#[test]
+fn a_saved_game_loads_to_the_same_position_with_its_redo_branch() {
+    let mut s = session(30);
+    s.undo_one();
+    s.undo_one();
+    let loaded = load(&save::to_text(&save::record(&s))).unwrap();
+    assert_eq!(loaded.state(), s.state());
+    assert_eq!(loaded.cursor(), 28);
+    let mut loaded = loaded;
+    assert!(loaded.redo_one() && loaded.redo_one(), "the undone moves can be redone after loading");
+    assert_eq!(loaded.state(), session(30).state());
+}
+
+#[test]
+fn a_truncated_file_is_refused_as_truncated() {
+    let t = text(10);
+    let err = load(&t[..t.len() / 2]).unwrap_err();
+    assert!(matches!(err, SaveError::Truncated { .. }), "{err}");
+    assert!(err.to_string().contains("truncated"));
+}
+
+#[test]
+fn a_damaged_file_is_refused_as_damaged() {
+    let err = load("this is not json at all").unwrap_err();
+    assert!(matches!(err, SaveError::Damaged(_)), "{err}");
+    assert!(err.to_string().contains("damaged"));
+}
+
+#[test]
+fn a_foreign_json_file_is_refused() {
+    let err = load("{\"name\": \"x\", \"version\": 1}").unwrap_err();
+    assert!(err.to_string().contains("not an Aviary saved game"), "{err}");
+    let err = load("[1, 2, 3]").unwrap_err();
+    assert!(err.to_string().contains("not an Aviary saved game"), "{err}");
+}
+
+#[test]
+fn a_file_from_a_newer_aviary_is_refused_with_its_format() {
+    let t = text(4).replace("\"version\": 1", "\"version\": 3");
+    let err = load(&t).unwrap_err();
+    assert!(err.to_string().contains("saved by a newer Aviary (format 3)"), "{err}");
+}
+
+#[test]
+fn an_unknown_game_and_a_wrong_seat_count_are_refused() {
+    let t = text(4).replace("\"game\": \"daedalus\"", "\"game\": \"chess\"");
+    let err = load(&t).unwrap_err();
+    assert!(err.to_string().contains("\"chess\""), "{err}");
+    let mut file = save::parse(&text(4)).unwrap();
+    file.seats.pop();
+    let err = save::restore::<Daedalus>(&file).unwrap_err();
+    assert!(err.to_string().contains("played by 2–2 players, but the save has 1"), "{err}");
+}
+
+#[test]
+fn a_move_that_is_not_daedalus_notation_is_named() {
+    let mut file = save::parse(&text(6)).unwrap();
+    file.actions[4] = serde_json::json!({"Fly": "z9"});
+    let err = save::restore::<Daedalus>(&file).unwrap_err();
+    assert!(err.to_string().contains("move 5 is not a Daedalus move"), "{err}");
+    file.actions[4] = serde_json::json!({"PlaceWall": "z99"});
+    let err = save::restore::<Daedalus>(&file).unwrap_err();
+    assert!(err.to_string().contains("move 5 is not a Daedalus move"), "{err}");
+}
+
+#[test]
+fn an_illegal_move_is_named_with_its_number_and_rule() {
+    let mut file = save::parse(&text(6)).unwrap();
+    // Move 3 repeats move 1's square: occupied.
+    file.actions[2] = file.actions[0].clone();
+    let err = save::restore::<Daedalus>(&file).unwrap_err();
+    let msg = err.to_string();
+    assert!(msg.starts_with("move 3 is illegal: DA-R6"), "{msg}");
+}
+
+#[test]
+fn bad_options_are_refused() {
+    let t = text(2).replace("\"walls_roam\":false", "\"walls_fly\":true");
+    let err = load(&t).unwrap_err();
+    assert!(err.to_string().contains("rules options"), "{err}");
+}
+
+#[test]
+fn atomic_writes_replace_the_file_and_leave_nothing_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.json");
+    save::write_atomic(&path, "old").unwrap();
+    save::write_atomic(&path, &text(3)).unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text(3));
+    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names.len(), 1, "no temporary files remain: {names:?}");
+    // A missing folder: an error, and nothing is created.
+    let missing = dir.path().join("nope").join("g.json");
+    assert!(save::write_atomic(&missing, "x").is_err());
+    assert!(!dir.path().join("nope").exists());
+}
+
+#[test]
+fn the_listing_shows_games_and_flags_broken_files() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("good.json"), text(12)).unwrap();
+    std::fs::write(dir.path().join("broken.json"), "{").unwrap();
+    std::fs::write(dir.path().join("notes.txt"), "ignored").unwrap();
+    let rows = save::list(dir.path());
+    assert_eq!(rows.len(), 2);
+    let good = rows.iter().find(|r| r.path.ends_with("good.json")).unwrap();
+    assert_eq!((good.game.as_str(), good.moves, good.finished), ("Daedalus", 12, false));
+    assert!(good.seats.contains("White (human)"));
+    let broken = rows.iter().find(|r| r.path.ends_with("broken.json")).unwrap();
+    assert!(broken.problem.as_deref().unwrap().contains("truncated"));
+    assert!(save::list(&dir.path().join("missing")).is_empty());
+}
