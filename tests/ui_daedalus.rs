@@ -229,3 +229,58 @@ fn against_the_computer_the_reply_comes_from_the_worker_and_undo_takes_it_back()
     h.run();
     assert_eq!(tab(&mut h).m.session.state(), &before, "one undo removes my move and the computer's reply");
 }
+
+#[test]
+fn the_keyboard_alone_can_move_the_gladiator() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    open_daedalus(&mut h);
+    finish_building(&mut h);
+    // Make the wall moves by drag-free session calls, so the Gladiator is owed.
+    let mut notices = Vec::new();
+    while tab(&mut h).m.session.state().moved_walls().len()
+        < usize::from(tab(&mut h).m.session.state().required().walls)
+    {
+        let a = tab(&mut h)
+            .m
+            .session
+            .state()
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::MoveWall { .. }))
+            .unwrap();
+        tab(&mut h).m.propose(a, &mut notices).unwrap();
+    }
+    h.run();
+    let state = tab(&mut h).m.session.state().clone();
+    let mover = state.colour_to_move();
+    let from = state.board().gladiator(mover).unwrap();
+    let to = state
+        .legal_actions()
+        .into_iter()
+        .find_map(|a| match a {
+            Action::MoveGladiator(s) => Some(s),
+            _ => None,
+        })
+        .expect("the Gladiator can step");
+    // First arrow press puts the cursor on the mover's Gladiator.
+    h.key_press(Key::ArrowLeft);
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    // Walk the cursor to the target square (screen directions; White at the bottom).
+    let flipped = tab(&mut h).flipped;
+    let (dx, dy) = (i32::from(to.x) - i32::from(from.x), i32::from(to.y) - i32::from(from.y));
+    let key = match (dx, dy, flipped) {
+        (1, 0, false) | (-1, 0, true) => Key::ArrowRight,
+        (-1, 0, false) | (1, 0, true) => Key::ArrowLeft,
+        (0, 1, false) | (0, -1, true) => Key::ArrowUp,
+        _ => Key::ArrowDown,
+    };
+    h.key_press(key);
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(tab(&mut h).m.session.state().board().gladiator(mover), Some(to), "Enter moved the Gladiator");
+}

@@ -113,6 +113,8 @@ pub struct DaedalusTab {
     request: Option<TabRequest>,
     /// Draw Black's side at the bottom.
     pub flipped: bool,
+    /// The keyboard cursor (arrow keys), if the keyboard has been used.
+    key_cursor: Option<Target>,
     /// Seconds between moves when computers play each other (None: settings).
     pub speed: Option<f32>,
     seen: Option<(u64, usize, Board)>,
@@ -168,6 +170,7 @@ impl DaedalusTab {
             speed: None,
             seen: None,
             anim: None,
+            key_cursor: None,
         }
     }
 
@@ -276,6 +279,7 @@ impl DaedalusTab {
         }
         // Exit strips: White leaves beyond rank 8 (top), Black beyond rank 1.
         let mut pending: Option<(Source, Target)> = None;
+        let key_activate = self.keyboard(ui, &state);
         let mut dropped = false;
         let mut note: Option<String> = None;
         for colour in Colour::BOTH {
@@ -316,10 +320,19 @@ impl DaedalusTab {
                 pending = Some((*src, Target::Exit));
                 dropped = true;
             }
-            if resp.clicked()
+            let key_click = key_activate && self.key_cursor == Some(Target::Exit);
+            if (resp.clicked() || key_click)
                 && let Some(src) = self.selected
             {
                 pending = Some((src, Target::Exit));
+            }
+            if self.key_cursor == Some(Target::Exit) {
+                painter.rect_stroke(
+                    rect.shrink(3.0),
+                    3.0,
+                    Stroke::new(2.5, palette.last_move.to_opaque()),
+                    StrokeKind::Inside,
+                );
             }
         }
         // Squares.
@@ -356,19 +369,17 @@ impl DaedalusTab {
                 pending = Some((*src, Target::Square(sq)));
                 dropped = true;
             }
-            if resp.clicked() && human {
-                match (self.selected, piece) {
-                    (Some(src), _) if src != Source::Square(sq) && (targets.contains(&sq) || piece.is_none()) => {
-                        pending = Some((src, Target::Square(sq)));
-                    }
-                    (_, Some(_)) if state.phase() == Phase::Escaping => {
-                        self.selected =
-                            if self.selected == Some(Source::Square(sq)) { None } else { Some(Source::Square(sq)) };
-                    }
-                    (_, None) if state.phase() == Phase::Building => pending = Some((Source::Tray, Target::Square(sq))),
-                    (Some(src), Some(_)) => pending = Some((src, Target::Square(sq))),
-                    _ => {}
-                }
+            let key_click = key_activate && self.key_cursor == Some(Target::Square(sq));
+            if (resp.clicked() || key_click) && human {
+                pending = pending.or_else(|| self.click_square(&state, sq, &targets));
+            }
+            if self.key_cursor == Some(Target::Square(sq)) {
+                painter.rect_stroke(
+                    rect.shrink(4.0),
+                    2.0,
+                    Stroke::new(2.5, palette.last_move.to_opaque()),
+                    StrokeKind::Inside,
+                );
             }
             if let Some(p) = piece {
                 let being_dragged = dragging == Some(Source::Square(sq)) && resp.dragged();
@@ -403,6 +414,76 @@ impl DaedalusTab {
                 self.seen = Some((self.m.id, self.m.session.cursor(), *self.m.session.state().board()));
             }
         }
+    }
+
+    /// What a click (or Enter) on `sq` means: select a piece, or move the
+    /// selected one there, or place the next piece while building.
+    fn click_square(&mut self, state: &Daedalus, sq: Square, targets: &[Square]) -> Option<(Source, Target)> {
+        let piece = state.board().at(sq);
+        match (self.selected, piece) {
+            (Some(src), _) if src != Source::Square(sq) && (targets.contains(&sq) || piece.is_none()) => {
+                Some((src, Target::Square(sq)))
+            }
+            (_, Some(_)) if state.phase() == Phase::Escaping => {
+                self.selected = if self.selected == Some(Source::Square(sq)) { None } else { Some(Source::Square(sq)) };
+                None
+            }
+            (_, None) if state.phase() == Phase::Building => Some((Source::Tray, Target::Square(sq))),
+            (Some(src), Some(_)) => Some((src, Target::Square(sq))),
+            _ => None,
+        }
+    }
+
+    /// The keyboard path: arrow keys move a cursor over the board (past the
+    /// far row onto the exit strip), Enter or Space acts like a click.
+    /// Returns true when Enter or Space was pressed this frame.
+    fn keyboard(&mut self, ui: &Ui, state: &Daedalus) -> bool {
+        if ui.ctx().egui_wants_keyboard_input() {
+            return false;
+        }
+        let (up, down, left, right, act) = ui.input(|i| {
+            (
+                i.key_pressed(egui::Key::ArrowUp),
+                i.key_pressed(egui::Key::ArrowDown),
+                i.key_pressed(egui::Key::ArrowLeft),
+                i.key_pressed(egui::Key::ArrowRight),
+                i.key_pressed(egui::Key::Enter) || i.key_pressed(egui::Key::Space),
+            )
+        });
+        if !(up || down || left || right || act) {
+            return false;
+        }
+        let mover = state.colour_to_move();
+        // Screen up is towards rank 8 unless the board is flipped.
+        let (screen_up, screen_right): (i8, i8) = if self.flipped { (-1, -1) } else { (1, 1) };
+        let exit_y = mover.far_y();
+        let towards_exit: i8 = if mover == Colour::White { 1 } else { -1 };
+        let dy = if up {
+            screen_up
+        } else if down {
+            -screen_up
+        } else {
+            0
+        };
+        let dx = if right {
+            screen_right
+        } else if left {
+            -screen_right
+        } else {
+            0
+        };
+        let start = state.board().gladiator(mover).unwrap_or(Square::new(4, mover.near_y()));
+        self.key_cursor = Some(match self.key_cursor {
+            None => Target::Square(start),
+            Some(Target::Exit) if dy == -towards_exit => Target::Square(Square::new(start.x, exit_y)),
+            Some(Target::Exit) => Target::Exit,
+            Some(Target::Square(sq)) => match sq.offset(dx, dy, SIZE, SIZE) {
+                Some(next) => Target::Square(next),
+                None if dy == towards_exit && state.phase() == Phase::Escaping && sq.y == exit_y => Target::Exit,
+                None => Target::Square(sq),
+            },
+        });
+        act
     }
 
     fn last_destination(&self) -> Option<Square> {
