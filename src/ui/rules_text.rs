@@ -89,6 +89,8 @@ pub const DAEDALUS: RulesPage = RulesPage {
                 "Drag a piece to move it, or click it and then click where it should go. While you drag, the \
                  squares it may reach are marked with green dots, the square under the pointer turns green or \
                  red, and a red square tells you which rule forbids the move.",
+                "With the keyboard: the arrow keys move a cursor over the board (past your far row onto the exit \
+                 strip), and Enter or Space does what a click would; Escape drops the selection.",
                 "Ctrl+Z undoes your last move (against the computer, its reply too); Ctrl+Shift+Z or Ctrl+Y \
                  redoes. Every move is saved at once.",
                 "The computer players: easy looks one whole turn ahead and judges positions by how many steps \
