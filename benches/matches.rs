@@ -1,7 +1,8 @@
 //! Bot-against-bot matches for Daedalus, colours alternating. Not a timing
 //! benchmark: it prints win/draw/loss counts. `AVIARY_MATCH_GAMES` sets the
 //! number of games per pairing (default 10), `AVIARY_MATCH_MS` the MCTS
-//! time per decision (default 400, the normal level).
+//! time per decision (default 400, the normal level), `AVIARY_MATCH_ONLY`
+//! one pairing (`mcts-random`, `mcts-greedy` or `greedy-random`).
 //! Run with `cargo bench --bench matches`.
 #![allow(clippy::unwrap_used)]
 
@@ -51,12 +52,17 @@ fn main() {
     let games: u64 = std::env::var("AVIARY_MATCH_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(10);
     let pairings: [(&str, Maker, &str, Maker); 3] =
         [("mcts", mcts, "random", random), ("mcts", mcts, "greedy", greedy), ("greedy", greedy, "random", random)];
+    let only = std::env::var("AVIARY_MATCH_ONLY").unwrap_or_default();
     for (na, a, nb, b) in pairings {
+        if !only.is_empty() && only != format!("{na}-{nb}") {
+            continue;
+        }
         let (mut wins, mut draws, mut losses) = (0, 0, 0);
         let mut worst = Duration::ZERO;
         let start = Instant::now();
         for i in 0..games {
             let r = play(a, b, i % 2 == 0, 1_000 + i, &mut worst);
+            println!("  game {}: {na} as {} scores {r}", i + 1, if i % 2 == 0 { "White" } else { "Black" });
             if r > 0.75 {
                 wins += 1;
             } else if r > 0.25 {

@@ -10,9 +10,13 @@
 //!   Whitehouse 2012): every iteration samples a determinization of the
 //!   observation, descends a tree keyed by actions using UCB over the
 //!   children *legal in that sample* (availability counts), expands one
-//!   action, and scores the leaf with a short rollout and the heuristic.
-//!   For perfect-information games it reduces to plain UCT. Enchanted Plumes
-//!   will plug its card sampling into `determinize` and reuse it unchanged.
+//!   action, and scores the leaf by playing out the rest of the current
+//!   turn and the next player's turn with a one-step greedy policy, then
+//!   asking the heuristic. Children are admitted by progressive widening in
+//!   the order of their one-step heuristic value, so the budget goes to
+//!   plausible moves and the search reaches the opponent's replies. For
+//!   perfect-information games it reduces to plain UCT. Enchanted Plumes will
+//!   plug its card sampling into `determinize` and reuse it unchanged.
 //!
 //! [`worker`] runs any of them on a named thread so the UI never waits.
 
@@ -209,6 +213,9 @@ struct Node<A> {
     available: u32,
     /// Total reward for `mover`.
     reward: f64,
+    /// The actions from here, best first by the one-step heuristic
+    /// (computed on the second visit; progressive widening walks it).
+    order: Option<Vec<A>>,
 }
 
 /// Information-set Monte Carlo tree search.
@@ -217,17 +224,20 @@ pub struct Mcts {
     budget: Budget,
     /// Exploration constant of UCB1.
     pub exploration: f64,
-    /// Random actions played after the tree before the heuristic is asked.
+    /// Most greedy-policy actions played after the tree before the
+    /// heuristic is asked (0: evaluate the leaf directly).
     pub rollout_depth: usize,
     /// Iterations run by the last `choose` (for benchmarks).
     pub last_iterations: u64,
+    /// Progressive widening ordered by the heuristic (on by default).
+    pub widening: bool,
 }
 
 impl Mcts {
     /// A search bot with the given budget.
     #[must_use]
     pub fn new(seed: u64, budget: Budget) -> Self {
-        Self { rng: Rng::seeded(seed), budget, exploration: 0.7, rollout_depth: 0, last_iterations: 0 }
+        Self { rng: Rng::seeded(seed), budget, exploration: 0.7, rollout_depth: 10, last_iterations: 0, widening: true }
     }
 
     fn iterate<G: Evaluate>(&mut self, nodes: &mut Vec<Node<G::Action>>, root: &G, seat: Seat) {
@@ -252,14 +262,40 @@ impl Mcts {
             if legal.is_empty() {
                 break;
             }
+            // Progressive widening: only the best-looking `width` actions
+            // compete, and the window grows with the node's visits.
+            let candidates: Vec<G::Action> = if self.widening && legal.len() > 2 {
+                if nodes[node].order.is_none() {
+                    let mut scored: Vec<(f64, G::Action)> = legal
+                        .iter()
+                        .map(|a| {
+                            let mut next = state.clone();
+                            next.apply_legal(a);
+                            (next.evaluate(mover), a.clone())
+                        })
+                        .collect();
+                    scored.sort_by(|x, y| y.0.total_cmp(&x.0));
+                    nodes[node].order = Some(scored.into_iter().map(|(_, a)| a).collect());
+                }
+                let width = (1.0 + 1.5 * f64::from(nodes[node].visits).sqrt()).ceil() as usize;
+                let order = nodes[node].order.as_deref().unwrap_or(&[]);
+                // Actions legal in this determinization but unseen when the
+                // order was made come last, in sorted order.
+                let known = order.iter().filter(|a| legal.binary_search(a).is_ok()).cloned();
+                let unknown = legal.iter().filter(|a| !order.contains(a)).cloned();
+                known.chain(unknown).take(width).collect()
+            } else {
+                legal.clone()
+            };
             let mut untried = Vec::new();
-            for a in &legal {
+            for a in &candidates {
                 match nodes[node].children.iter().find(|&&c| nodes[c].action.as_ref() == Some(a)) {
                     Some(&c) => nodes[c].available += 1,
                     None => untried.push(a.clone()),
                 }
             }
-            if let Some(a) = self.rng.pick(&untried).cloned() {
+            let next_untried = if self.widening { untried.first().cloned() } else { self.rng.pick(&untried).cloned() };
+            if let Some(a) = next_untried {
                 state.apply_legal(&a);
                 let child = nodes.len();
                 nodes.push(Node {
@@ -269,6 +305,7 @@ impl Mcts {
                     visits: 0,
                     available: 1,
                     reward: 0.0,
+                    order: None,
                 });
                 nodes[node].children.push(child);
                 path.push(child);
@@ -279,7 +316,7 @@ impl Mcts {
             let mut best_score = f64::NEG_INFINITY;
             for &child in &nodes[node].children {
                 let n = &nodes[child];
-                if !n.action.as_ref().is_some_and(|a| legal.contains(a)) {
+                if !n.action.as_ref().is_some_and(|a| candidates.contains(a)) {
                     continue;
                 }
                 let visits = f64::from(n.visits.max(1));
@@ -296,11 +333,39 @@ impl Mcts {
             node = child;
             path.push(child);
         }
-        // Rollout: a few random actions, then the heuristic.
+        // Rollout: finish the current turn and the next player's turn with a
+        // one-step greedy policy (so leaf values see the likely reply), at
+        // most `rollout_depth` actions; then ask the heuristic.
+        let mut turns_left = 2;
+        let mut last = state.to_move();
         for _ in 0..self.rollout_depth {
+            let ToMove::Seat(mover) = state.to_move() else { break };
+            if state.to_move() != last {
+                turns_left -= 1;
+                last = state.to_move();
+                if turns_left == 0 {
+                    break;
+                }
+            }
             let legal = state.legal_actions();
-            let Some(a) = self.rng.pick(&legal).cloned() else { break };
-            state.apply_legal(&a);
+            let mut best = Vec::new();
+            let mut best_value = f64::NEG_INFINITY;
+            for a in legal {
+                let mut next = state.clone();
+                next.apply_legal(&a);
+                let v = next.evaluate(mover);
+                if v > best_value + 1e-12 {
+                    best_value = v;
+                    best = vec![next];
+                } else if (v - best_value).abs() <= 1e-12 {
+                    best.push(next);
+                }
+            }
+            if best.is_empty() {
+                break;
+            }
+            let i = self.rng.below(best.len());
+            state = best.swap_remove(i);
         }
         let seats = state.setup().seats;
         let values: Vec<f64> = (0..seats).map(|s| state.evaluate(Seat(s))).collect();
@@ -322,8 +387,15 @@ impl<G: Evaluate> Bot<G> for Mcts {
             return legal.into_iter().next();
         }
         let start = Instant::now();
-        let mut nodes: Vec<Node<G::Action>> =
-            vec![Node { action: None, mover: None, children: Vec::new(), visits: 0, available: 0, reward: 0.0 }];
+        let mut nodes: Vec<Node<G::Action>> = vec![Node {
+            action: None,
+            mover: None,
+            children: Vec::new(),
+            visits: 0,
+            available: 0,
+            reward: 0.0,
+            order: None,
+        }];
         let mut iterations = 0u64;
         loop {
             if stop.load(Ordering::Relaxed) {

@@ -95,7 +95,8 @@ pub const DAEDALUS: RulesPage = RulesPage {
                  redoes. Every move is saved at once.",
                 "The computer players: easy looks one whole turn ahead and judges positions by how many steps \
                  each Gladiator still needs to escape and how close each Minotaur is to its prey; normal and hard \
-                 search many turns ahead with Monte Carlo tree search for about 0.4 and 1.5 seconds a move.",
+                 use Monte Carlo tree search for about 0.4 and 1.5 seconds a move, trying the likeliest moves \
+                 first and looking at how you are likely to answer.",
             ],
         ),
     ],
