@@ -2,7 +2,8 @@
 //! benchmark: it prints win/draw/loss counts. `AVIARY_MATCH_GAMES` sets the
 //! number of games per pairing (default 10), `AVIARY_MATCH_MS` the MCTS
 //! time per decision (default 400, the normal level), `AVIARY_MATCH_ONLY`
-//! one pairing (`mcts-random`, `mcts-greedy` or `greedy-random`).
+//! one pairing (`mcts-random`, `mcts-greedy` or `greedy-random`),
+//! `AVIARY_MATCH_SEED` the first game's seed (to split a match over cores).
 //! Run with `cargo bench --bench matches`.
 #![allow(clippy::unwrap_used)]
 
@@ -53,6 +54,7 @@ fn main() {
     let pairings: [(&str, Maker, &str, Maker); 3] =
         [("mcts", mcts, "random", random), ("mcts", mcts, "greedy", greedy), ("greedy", greedy, "random", random)];
     let only = std::env::var("AVIARY_MATCH_ONLY").unwrap_or_default();
+    let first_seed: u64 = std::env::var("AVIARY_MATCH_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(1_000);
     for (na, a, nb, b) in pairings {
         if !only.is_empty() && only != format!("{na}-{nb}") {
             continue;
@@ -61,7 +63,7 @@ fn main() {
         let mut worst = Duration::ZERO;
         let start = Instant::now();
         for i in 0..games {
-            let r = play(a, b, i % 2 == 0, 1_000 + i, &mut worst);
+            let r = play(a, b, i % 2 == 0, first_seed + 2 * i, &mut worst);
             println!("  game {}: {na} as {} scores {r}", i + 1, if i % 2 == 0 { "White" } else { "Black" });
             if r > 0.75 {
                 wins += 1;

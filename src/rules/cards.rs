@@ -33,6 +33,17 @@ impl Suit {
         }
     }
 
+    /// The suit's name in words ("spades"), for text that must render in any font.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Suit::Clubs => "clubs",
+            Suit::Diamonds => "diamonds",
+            Suit::Hearts => "hearts",
+            Suit::Spades => "spades",
+        }
+    }
+
     /// True for hearts and diamonds.
     #[must_use]
     pub fn is_red(self) -> bool {
@@ -67,6 +78,12 @@ impl Card {
     pub fn rank_label(self) -> &'static str {
         const LABELS: [&str; 14] = ["?", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
         LABELS.get(usize::from(self.rank)).copied().unwrap_or("?")
+    }
+
+    /// The card in words ("K of spades"), for logs and messages.
+    #[must_use]
+    pub fn name(self) -> String {
+        format!("{} of {}", self.rank_label(), self.suit.name())
     }
 
     /// The thirteen cards of one suit, A to K.

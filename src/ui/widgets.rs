@@ -6,7 +6,7 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, Response, Sense, Stroke, StrokeK
 
 use super::theme::{CARD_SIZE, Palette};
 use crate::rules::RuleViolation;
-use crate::rules::cards::Card;
+use crate::rules::cards::{Card, Suit};
 use crate::rules::grid::Square;
 
 /// Maps board squares to screen rectangles and back. Rank 0 is drawn at the
@@ -152,13 +152,8 @@ pub fn card_ui(ui: &mut Ui, palette: &Palette, face: CardFace, selected: bool) -
                     FontId::proportional(16.0),
                     colour,
                 );
-                painter.text(
-                    rect.center(),
-                    Align2::CENTER_CENTER,
-                    card.suit.symbol().to_string(),
-                    FontId::proportional(28.0),
-                    colour,
-                );
+                paint_suit(painter, rect.center() + Vec2::new(0.0, 4.0), 26.0, card.suit, colour);
+                paint_suit(painter, rect.left_top() + Vec2::new(11.0, 30.0), 10.0, card.suit, colour);
             }
             CardFace::Down => {
                 painter.rect(rect, 6.0, palette.card_back, Stroke::new(1.0, palette.outline), StrokeKind::Inside);
@@ -175,6 +170,59 @@ pub fn card_ui(ui: &mut Ui, palette: &Palette, face: CardFace, selected: bool) -
         }
     }
     response
+}
+
+/// Paints a suit pip as shapes (the default fonts have no suit glyphs).
+pub fn paint_suit(painter: &egui::Painter, center: Pos2, size: f32, suit: Suit, colour: Color32) {
+    let r = size * 0.26;
+    let none = Stroke::NONE;
+    match suit {
+        Suit::Diamonds => {
+            let pts = vec![
+                center + Vec2::new(0.0, -size * 0.5),
+                center + Vec2::new(size * 0.36, 0.0),
+                center + Vec2::new(0.0, size * 0.5),
+                center + Vec2::new(-size * 0.36, 0.0),
+            ];
+            painter.add(egui::Shape::convex_polygon(pts, colour, none));
+        }
+        Suit::Hearts => {
+            painter.circle_filled(center + Vec2::new(-r, -r * 0.6), r * 1.05, colour);
+            painter.circle_filled(center + Vec2::new(r, -r * 0.6), r * 1.05, colour);
+            let pts = vec![
+                center + Vec2::new(-r * 2.0, -r * 0.35),
+                center + Vec2::new(r * 2.0, -r * 0.35),
+                center + Vec2::new(0.0, size * 0.5),
+            ];
+            painter.add(egui::Shape::convex_polygon(pts, colour, none));
+        }
+        Suit::Spades => {
+            painter.circle_filled(center + Vec2::new(-r, r * 0.4), r * 1.05, colour);
+            painter.circle_filled(center + Vec2::new(r, r * 0.4), r * 1.05, colour);
+            let pts = vec![
+                center + Vec2::new(0.0, -size * 0.5),
+                center + Vec2::new(r * 2.0, r * 0.3),
+                center + Vec2::new(-r * 2.0, r * 0.3),
+            ];
+            painter.add(egui::Shape::convex_polygon(pts, colour, none));
+            stem(painter, center, size, colour);
+        }
+        Suit::Clubs => {
+            painter.circle_filled(center + Vec2::new(0.0, -r * 1.1), r, colour);
+            painter.circle_filled(center + Vec2::new(-r * 1.05, r * 0.35), r, colour);
+            painter.circle_filled(center + Vec2::new(r * 1.05, r * 0.35), r, colour);
+            stem(painter, center, size, colour);
+        }
+    }
+}
+
+fn stem(painter: &egui::Painter, center: Pos2, size: f32, colour: Color32) {
+    let pts = vec![
+        center + Vec2::new(0.0, size * 0.05),
+        center + Vec2::new(size * 0.16, size * 0.5),
+        center + Vec2::new(-size * 0.16, size * 0.5),
+    ];
+    painter.add(egui::Shape::convex_polygon(pts, colour, Stroke::NONE));
 }
 
 /// Tints a drop zone while a drag hovers it: green when the rules accept

@@ -1,0 +1,91 @@
+//! The reusable widgets the card and token games will use, driven as a
+//! person would: a playing card face up and face down, selected, dragged
+//! onto a drop zone that asks the rules and names the refusal.
+#![allow(clippy::unwrap_used)]
+
+use aviary::rules::RuleViolation;
+use aviary::rules::cards::{Card, Suit};
+use aviary::rules::grid::Square;
+use aviary::ui::theme;
+use aviary::ui::widgets::{self, BoardGeometry, CardFace};
+use egui::{Pos2, Sense};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+#[derive(Default)]
+struct Table {
+    selected: bool,
+    dropped: Vec<Card>,
+    refusal: Option<String>,
+    clicks: usize,
+}
+
+const KING: Card = Card::new(13, Suit::Spades);
+
+fn table_ui(ui: &mut egui::Ui, t: &mut Table) {
+    let palette = theme::palette(false);
+    ui.horizontal(|ui| {
+        let r = widgets::card_ui(ui, &palette, CardFace::Up(KING), t.selected);
+        r.dnd_set_drag_payload(KING);
+        if r.clicked() {
+            t.selected = !t.selected;
+            t.clicks += 1;
+        }
+        widgets::card_ui(ui, &palette, CardFace::Up(Card::new(1, Suit::Hearts)), false);
+        widgets::card_ui(ui, &palette, CardFace::Down, false);
+        ui.add_space(40.0);
+        // A drop zone that accepts only red cards (a made-up rule).
+        let (rect, zone) = ui.allocate_exact_size(egui::vec2(90.0, 110.0), Sense::hover());
+        zone.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, "red pile"));
+        if let Some(card) = zone.dnd_hover_payload::<Card>() {
+            let verdict = if card.suit.is_red() {
+                Ok(())
+            } else {
+                Err(RuleViolation::new("XX-R1", format!("the {} is not red", card.name())))
+            };
+            t.refusal = widgets::tint_drop_zone(ui, rect, &palette, &verdict);
+        }
+        if let Some(card) = zone.dnd_release_payload::<Card>() {
+            t.dropped.push(*card);
+        }
+    });
+}
+
+#[test]
+fn cards_show_their_faces_select_on_click_and_drag_onto_a_zone_that_names_the_refusal() {
+    let mut h = Harness::builder().with_size([600.0, 200.0]).build_ui_state(table_ui, Table::default());
+    h.run();
+    h.get_by_label("card K♠").click();
+    h.run();
+    assert!(h.state().selected, "a click selects the card");
+    assert!(h.query_by_label("card A♥").is_some());
+    assert!(h.query_by_label("face-down card").is_some(), "the back hides the face");
+    let from = h.get_by_label("card K♠").rect().center();
+    let to = h.get_by_label("red pile").rect().center();
+    h.drag_at(from);
+    h.run();
+    h.hover_at(Pos2::new((from.x + to.x) / 2.0, from.y));
+    h.run();
+    h.hover_at(to);
+    h.run();
+    assert_eq!(h.state().refusal.as_deref(), Some("XX-R1: the K of spades is not red"), "hovering names the rule");
+    h.drop_at(to);
+    h.run();
+    assert_eq!(h.state().dropped, vec![KING], "the drop is reported to the caller, who asks the rules");
+}
+
+#[test]
+fn board_geometry_maps_squares_to_screen_and_back_both_ways_up() {
+    let mut geo = BoardGeometry::new(Pos2::new(10.0, 20.0), 50.0, 8, 8);
+    for flipped in [false, true] {
+        geo.flipped = flipped;
+        for sq in Square::all(8, 8) {
+            assert_eq!(geo.square_at(geo.square_rect(sq).center()), Some(sq));
+        }
+    }
+    geo.flipped = false;
+    assert_eq!(geo.square_at(Pos2::new(15.0, 25.0)), Some(Square::new(0, 7)), "rank 8 is at the top");
+    geo.flipped = true;
+    assert_eq!(geo.square_at(Pos2::new(15.0, 25.0)), Some(Square::new(0, 0)), "flipped: rank 1 at the top");
+    assert_eq!(geo.square_at(Pos2::new(5.0, 25.0)), None);
+}
