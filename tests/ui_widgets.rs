@@ -64,7 +64,7 @@ fn cards_show_their_faces_select_on_click_and_drag_onto_a_zone_that_names_the_re
     let to = h.get_by_label("red pile").rect().center();
     h.drag_at(from);
     h.run();
-    h.hover_at(Pos2::new((from.x + to.x) / 2.0, from.y));
+    h.hover_at(Pos2::new(f32::midpoint(from.x, to.x), from.y));
     h.run();
     h.hover_at(to);
     h.run();
