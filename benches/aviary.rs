@@ -10,7 +10,7 @@ use std::time::Duration;
 use aviary::ai::{Bot, Budget, Level, Mcts};
 use aviary::app::{AviaryApp, Screen};
 use aviary::rules::daedalus::{Daedalus, Options};
-use aviary::rules::{Game, Rng, Seat, Setup};
+use aviary::rules::{Game, Rng, Setup};
 use aviary::session::Player;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
@@ -95,7 +95,6 @@ fn frame(c: &mut Criterion) {
         players: vec![Player::Human, Player::Human],
         walls_roam: false,
         seed: "5".into(),
-        error: None,
     };
     let mut notices = Vec::new();
     assert!(app.start_new_game(&choice, &mut notices));
@@ -117,7 +116,6 @@ fn frame(c: &mut Criterion) {
     harness.run_steps(3);
     c.bench_function("daedalus_screen_frame", |b| b.iter(|| harness.step()));
     let _ = std::fs::remove_dir_all(dir);
-    let _ = Seat(0);
 }
 
 criterion_group!(benches, playouts, mcts, frame);

@@ -105,8 +105,6 @@ pub struct NewGame {
     pub walls_roam: bool,
     /// Optional seed, as typed.
     pub seed: String,
-    /// What is wrong with the choices.
-    pub error: Option<String>,
 }
 
 struct Toast {
@@ -206,7 +204,6 @@ impl AviaryApp {
             players: vec![Player::Human, Player::Computer(if level == Level::Random { Level::Normal } else { level })],
             walls_roam: false,
             seed: String::new(),
-            error: None,
         });
     }
 
@@ -872,8 +869,9 @@ impl AviaryApp {
             notices.push(Notice::Error(why));
             return;
         }
-        let Some(tab) = self.current_tab() else { return };
-        let text_path = tab.path().to_path_buf();
+        if self.current_tab().is_none() {
+            return;
+        }
         let (tx, rx) = mpsc::channel();
         let ctx = ctx.clone();
         let name = format!("{name}.json");
@@ -883,7 +881,6 @@ impl AviaryApp {
                 Some(p) => Err(format!("save-as:{}", p.display())),
                 None => Ok(None),
             });
-            let _ = text_path;
             ctx.request_repaint();
         });
         if spawned.is_ok() {

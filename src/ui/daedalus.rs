@@ -11,7 +11,7 @@ use super::widgets::{self, BoardGeometry};
 use super::{GameTab, Match, Notice, TabRequest, ViewSettings};
 use crate::rules::daedalus::{Action, Board, Colour, Daedalus, Phase, Piece, PieceKind, SIZE};
 use crate::rules::grid::Square;
-use crate::rules::{Game, RuleViolation, Seat, ToMove};
+use crate::rules::{Game, RuleViolation, ToMove};
 use crate::save::{self, SaveError};
 use crate::session::{Player, Session};
 
@@ -839,10 +839,4 @@ pub fn new_tab(
 ) -> DaedalusTab {
     let setup = crate::rules::Setup { seats: 2, options };
     DaedalusTab::new(Match::new(Session::new(setup, seed, players), path))
-}
-
-/// The seat whose decision it is, for tests.
-#[must_use]
-pub fn seat_to_move(tab: &DaedalusTab) -> Option<Seat> {
-    tab.m.session.state().to_move().seat()
 }

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use crate::ai::worker::{Poll, Worker};
 use crate::ai::{Evaluate, Level};
-use crate::rules::{Game, RuleViolation, Seat};
+use crate::rules::{RuleViolation, Seat};
 use crate::save::{self, SaveError};
 use crate::session::{Player, Session};
 
@@ -234,21 +234,4 @@ pub fn open_save(path: &Path) -> Result<Box<dyn GameTab>, SaveError> {
         }
         other => Err(SaveError::UnknownGame(other.to_string())),
     }
-}
-
-/// The seats of a new game as the dialog chose them.
-#[must_use]
-pub fn seat_title<G: Game>(state: &G, players: &[Player]) -> String {
-    players
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let name = state.seat_name(Seat(i as u8));
-            match p {
-                Player::Human => name,
-                Player::Computer(l) => format!("{name} (computer, {})", l.name()),
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" v ")
 }
