@@ -1,7 +1,8 @@
 //! Bot-against-bot matches for Daedalus, colours alternating. Not a timing
 //! benchmark: it prints win/draw/loss counts. `AVIARY_MATCH_GAMES` sets the
-//! number of games per pairing (default 10), `AVIARY_MATCH_MS` the MCTS
-//! time per decision (default 400, the normal level), `AVIARY_MATCH_ONLY`
+//! number of games per pairing (default 10), `AVIARY_MATCH_ITERATIONS` the
+//! MCTS iterations per decision (default: the normal level, 2,000 capped at
+//! 1 s, exactly as the app plays it), `AVIARY_MATCH_ONLY`
 //! one pairing (`mcts-random`, `mcts-greedy` or `greedy-random`),
 //! `AVIARY_MATCH_SEED` the first game's seed (to split a match over cores).
 //! Run with `cargo bench --bench matches`.
@@ -10,18 +11,17 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use aviary::ai::{Bot, Budget, GreedyBot, Mcts, RandomBot};
+use aviary::ai::{Bot, Budget, GreedyBot, Level, Mcts, RandomBot};
 use aviary::rules::daedalus::{Daedalus, Options};
 use aviary::rules::{Game, Seat, Setup};
 
 type Maker = fn(u64) -> Box<dyn Bot<Daedalus>>;
 
-fn ms() -> u64 {
-    std::env::var("AVIARY_MATCH_MS").ok().and_then(|v| v.parse().ok()).unwrap_or(400)
-}
-
 fn mcts(seed: u64) -> Box<dyn Bot<Daedalus>> {
-    Box::new(Mcts::new(seed, Budget::time(Duration::from_millis(ms()))))
+    match std::env::var("AVIARY_MATCH_ITERATIONS").ok().and_then(|v| v.parse().ok()) {
+        Some(n) => Box::new(Mcts::new(seed, Budget::iterations(n))),
+        None => Level::Normal.bot(seed),
+    }
 }
 fn greedy(seed: u64) -> Box<dyn Bot<Daedalus>> {
     Box::new(GreedyBot::new(seed))

@@ -5,7 +5,8 @@
 //! sorted and unique and every one applies; every candidate from the game's
 //! pseudo-legal generator passes `check` exactly when it is legal, and a
 //! refused one leaves the state unchanged; `apply_legal` agrees with `apply`;
-//! undo then redo restores an equal state; a finished game has no legal
+//! undo then redo restores an equal state; a determinized copy looks the
+//! same to its seat as the real state; a finished game has no legal
 //! actions and an outcome. Save → load is checked every `save_every` steps
 //! and at the end of every game.
 
@@ -65,6 +66,17 @@ pub fn run<G: Game>(
             if steps >= step_cap {
                 report.capped += 1;
                 break;
+            }
+            // Bots search determinized copies: each must look the same to
+            // the seat as the real state does.
+            for s in 0..setup.seats {
+                let seat = Seat(s);
+                let copy = state.determinize(seat, &mut rng.split());
+                assert_eq!(
+                    copy.observation(seat),
+                    state.observation(seat),
+                    "seed {seed} step {steps}: a determinization differs in what seat {s} sees"
+                );
             }
             let mut candidates = state.pseudo_legal();
             candidates.extend(legal.iter().cloned());

@@ -36,10 +36,10 @@ pub enum Level {
     Random,
     /// The greedy bot: best single turn under the heuristic.
     Easy,
-    /// MCTS with a short budget.
+    /// MCTS with 2,000 iterations (at most 1 s) per decision.
     #[default]
     Normal,
-    /// MCTS with a long budget.
+    /// MCTS with 8,000 iterations (at most 3 s) per decision.
     Hard,
 }
 
@@ -64,8 +64,8 @@ impl Level {
         match self {
             Level::Random => Box::new(RandomBot::new(seed)),
             Level::Easy => Box::new(GreedyBot::new(seed)),
-            Level::Normal => Box::new(Mcts::new(seed, Budget::time(Duration::from_millis(400)))),
-            Level::Hard => Box::new(Mcts::new(seed, Budget::time(Duration::from_millis(1500)))),
+            Level::Normal => Box::new(Mcts::new(seed, Budget::both(2_000, Duration::from_secs(1)))),
+            Level::Hard => Box::new(Mcts::new(seed, Budget::both(8_000, Duration::from_secs(3)))),
         }
     }
 }
@@ -200,6 +200,14 @@ impl Budget {
     #[must_use]
     pub fn iterations(n: u64) -> Self {
         Self { time: None, iterations: Some(n) }
+    }
+
+    /// `n` iterations, cut short after `d` on a slow or busy machine. The
+    /// levels use this: the same seed gives the same move wherever the
+    /// machine is fast enough, and a decision never takes longer than `d`.
+    #[must_use]
+    pub fn both(n: u64, d: Duration) -> Self {
+        Self { time: Some(d), iterations: Some(n) }
     }
 }
 
@@ -379,6 +387,37 @@ impl Mcts {
     }
 }
 
+impl Mcts {
+    /// True when the most visited root child can no longer be overtaken in
+    /// the iterations left (each iteration adds one visit to one child), so
+    /// stopping now chooses exactly what the full budget would. With a time
+    /// budget the iterations left are estimated from the rate so far.
+    fn decided<A>(&self, nodes: &[Node<A>], done: u64, start: Instant) -> bool {
+        let by_count = self.budget.iterations.map(|n| n.saturating_sub(done));
+        let by_time = self.budget.time.map(|t| {
+            let spent = start.elapsed().as_secs_f64().max(1e-6);
+            let rate = done as f64 / spent;
+            (rate * (t.as_secs_f64() - spent).max(0.0) * 1.1).ceil() as u64
+        });
+        let left = match (by_count, by_time) {
+            (Some(a), Some(b)) => a.min(b),
+            (Some(a), None) | (None, Some(a)) => a,
+            (None, None) => return false,
+        };
+        let (mut first, mut second) = (0u64, 0u64);
+        for &c in &nodes[0].children {
+            let v = u64::from(nodes[c].visits);
+            if v > first {
+                second = first;
+                first = v;
+            } else if v > second {
+                second = v;
+            }
+        }
+        first > second + left
+    }
+}
+
 impl<G: Evaluate> Bot<G> for Mcts {
     fn choose(&mut self, observation: &G, seat: Seat, stop: &AtomicBool) -> Option<G::Action> {
         let legal = observation.determinize(seat, &mut self.rng).legal_actions();
@@ -404,6 +443,9 @@ impl<G: Evaluate> Bot<G> for Mcts {
             if self.budget.iterations.is_some_and(|n| iterations >= n)
                 || self.budget.time.is_some_and(|t| start.elapsed() >= t)
             {
+                break;
+            }
+            if iterations % 64 == 63 && self.decided(&nodes, iterations, start) {
                 break;
             }
             self.iterate(&mut nodes, observation, seat);

@@ -124,6 +124,12 @@ impl<C: Clone> Deck<C> {
         Self { cards }
     }
 
+    /// A deck holding `cards` in this order (the last one is on top).
+    #[must_use]
+    pub fn from_order(cards: Vec<C>) -> Self {
+        Self { cards }
+    }
+
     /// Cards left.
     #[must_use]
     pub fn len(&self) -> usize {

@@ -29,6 +29,7 @@
 pub mod cards;
 pub mod catalogue;
 pub mod daedalus;
+pub mod feathers_wax;
 pub mod grid;
 pub mod rng;
 
@@ -190,6 +191,12 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// consistent with everything `seat` knows. Bots search these.
     #[must_use]
     fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self;
+    /// True when applying `action` here shows the player a card (or other
+    /// hidden fact) they did not know. Undoing past such an action lets a
+    /// player learn the future, so the session asks first (and may refuse).
+    fn reveals(&self, _action: &Self::Action) -> bool {
+        false
+    }
     /// The action in words, for the move log ("White moves a wall c2→c3").
     fn describe(&self, action: &Self::Action) -> String;
     /// What the player to move still owes, in words, for the status line.
