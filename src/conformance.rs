@@ -41,6 +41,25 @@ pub fn run<G: Game>(
     step_cap: usize,
     save_every: usize,
 ) -> Report {
+    run_with(setup, first_seed, games, step_cap, save_every, |_: &G, legal: &[G::Action], rng: &mut Rng| {
+        legal[rng.below(legal.len())].clone()
+    })
+}
+
+/// Like [`run`], but `choose` picks each action from the legal ones (a
+/// game whose uniformly random games never reach its later phases mixes in
+/// a playing policy to cover them).
+///
+/// # Panics
+/// On the first violated property, with the seed and step to reproduce it.
+pub fn run_with<G: Game>(
+    setup: &Setup<G::Options>,
+    first_seed: u64,
+    games: usize,
+    step_cap: usize,
+    save_every: usize,
+    mut choose: impl FnMut(&G, &[G::Action], &mut Rng) -> G::Action,
+) -> Report {
     let mut report = Report::default();
     for g in 0..games {
         let seed = first_seed + g as u64;
@@ -104,7 +123,7 @@ pub fn run<G: Game>(
                 }
             }
             report.candidates += candidates.len();
-            let choice = legal[rng.below(legal.len())].clone();
+            let choice = choose(&state, &legal, &mut rng);
             session.propose(choice).unwrap_or_else(|e| panic!("seed {seed} step {steps}: legal action refused: {e}"));
             let after = session.state().clone();
             assert!(session.undo_one());

@@ -111,6 +111,54 @@ impl fmt::Debug for Card {
     }
 }
 
+/// A set of standard cards as 52 bits: cheap to copy, for discard piles
+/// and "seen" memories.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CardSet(u64);
+
+impl CardSet {
+    fn bit(card: Card) -> u64 {
+        let suit = Suit::ALL.iter().position(|s| *s == card.suit).unwrap_or(0) as u64;
+        1 << (suit * 13 + u64::from(card.rank.clamp(1, 13)) - 1)
+    }
+
+    /// Adds a card.
+    pub fn insert(&mut self, card: Card) {
+        self.0 |= Self::bit(card);
+    }
+
+    /// True when the card is in the set.
+    #[must_use]
+    pub fn contains(self, card: Card) -> bool {
+        self.0 & Self::bit(card) != 0
+    }
+
+    /// Number of cards.
+    #[must_use]
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// True when empty.
+    #[must_use]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The cards in the set, clubs first, A to K within a suit.
+    pub fn iter(self) -> impl Iterator<Item = Card> {
+        Card::deck52().into_iter().filter(move |c| self.contains(*c))
+    }
+}
+
+impl Extend<Card> for CardSet {
+    fn extend<I: IntoIterator<Item = Card>>(&mut self, iter: I) {
+        for c in iter {
+            self.insert(c);
+        }
+    }
+}
+
 /// A face-down pile drawn from the top (the end of the vector).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Deck<C> {

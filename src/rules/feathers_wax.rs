@@ -19,7 +19,7 @@
 use std::fmt;
 use std::sync::LazyLock;
 
-use super::cards::{Card, Deck, Suit};
+use super::cards::{Card, CardSet, Deck, Suit};
 use super::{Game, GameInfo, Outcome, Rng, RuleViolation, Seat, Setup, ToMove, and_list};
 
 /// Labyrinth width in cells (columns `a`..`l`).
@@ -57,9 +57,9 @@ pub const SKY_COLS: u8 = 11;
 /// The safe column.
 pub const SAFE_COL: u8 = 10;
 /// Sky rows: 0 is the sun row (top), `SKY_ROWS - 1` the sea row (bottom).
-pub const SKY_ROWS: u8 = 9;
+pub const SKY_ROWS: u8 = 7;
 /// The row of the tower, where both characters start.
-pub const TOWER_ROW: u8 = 4;
+pub const TOWER_ROW: u8 = 3;
 
 /// What a labyrinth cell holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -473,8 +473,10 @@ pub struct FeathersAndWax {
     closed: [bool; 2],
     /// A J or Q waiting for the K decision.
     pending: Option<Card>,
-    /// Every card discarded, in order.
-    discards: Vec<Card>,
+    /// Every card discarded.
+    discards: CardSet,
+    /// The card discarded last (the top of the discard pile).
+    last_discard: Option<Card>,
     // Phase 2/3.
     /// Wing sections (spade values): `[Icarus, Daedalus]`.
     wings: [Vec<u8>; 2],
@@ -592,10 +594,25 @@ impl FeathersAndWax {
         self.flight.len()
     }
 
-    /// Discarded cards in order.
+    /// The cards still in a deck, sorted: public knowledge (every card not
+    /// yet seen), unlike their order.
     #[must_use]
-    pub fn discards(&self) -> &[Card] {
-        &self.discards
+    pub fn unseen(&self, pile: Pile) -> Vec<Card> {
+        let deck = match pile {
+            Pile::Feathers => &self.feathers,
+            Pile::Wax => &self.wax,
+            Pile::Moves => &self.moves,
+            Pile::Flight => &self.flight,
+        };
+        let mut cards = deck.cards().to_vec();
+        cards.sort();
+        cards
+    }
+
+    /// Every discarded card.
+    #[must_use]
+    pub fn discards(&self) -> CardSet {
+        self.discards
     }
 
     /// A flyer's wing sections.
@@ -645,6 +662,34 @@ impl FeathersAndWax {
     #[must_use]
     pub fn events(&self) -> &[Event] {
         &self.events
+    }
+
+    /// The top of the discard pile.
+    #[must_use]
+    pub fn last_discard(&self) -> Option<Card> {
+        self.last_discard
+    }
+
+    fn discard(&mut self, card: Card) {
+        self.discards.insert(card);
+        self.last_discard = Some(card);
+    }
+
+    fn discard_all(&mut self, cards: impl IntoIterator<Item = Card>) {
+        for c in cards {
+            self.discard(c);
+        }
+    }
+
+    /// How many unseen flight cards there are of each rank (index 1..=13):
+    /// public knowledge.
+    #[must_use]
+    pub fn flight_ranks(&self) -> [u8; 14] {
+        let mut n = [0u8; 14];
+        for c in self.flight.cards() {
+            n[usize::from(c.rank)] += 1;
+        }
+        n
     }
 
     fn flying(&self, f: Flyer) -> bool {
@@ -782,14 +827,14 @@ impl FeathersAndWax {
         if card.rank == 11 {
             let lost = std::mem::take(&mut self.held[si]);
             self.events.push(Event::Jailer(card.suit, lost.len()));
-            self.discards.extend(lost.into_iter().map(|v| Card::new(v, card.suit)));
+            self.discard_all(lost.into_iter().map(|v| Card::new(v, card.suit)));
         } else if self.held[si].len() > 3 {
             self.closed[si] = true;
             self.events.push(Event::Maiden(card.suit));
         } else {
             self.events.push(Event::MaidenHarmless(card.suit));
         }
-        self.discards.push(card);
+        self.discard(card);
     }
 
     fn enter(&mut self, cell: Cell) {
@@ -821,7 +866,7 @@ impl FeathersAndWax {
 
     fn end_move(&mut self) {
         if let Some(c) = self.card.take() {
-            self.discards.push(c);
+            self.discard(c);
         }
         self.steps_left = 0;
         self.heading = None;
@@ -864,8 +909,8 @@ impl FeathersAndWax {
                     if *action == Action::UseKing {
                         self.kings[si] = false;
                         let king = Card::new(13, face.suit);
-                        self.discards.push(king);
-                        self.discards.push(face);
+                        self.discard(king);
+                        self.discard(face);
                         self.events.push(Event::SpentKing(king));
                     } else {
                         self.resolve_face(face);
@@ -969,9 +1014,9 @@ impl FeathersAndWax {
                 // Unused spades and clubs are discarded; the flight deck is
                 // all 26 red cards, freshly shuffled (FW-R11).
                 let unused = self.unassigned();
-                self.discards.extend(unused.into_iter().map(|v| Card::new(v, Suit::Spades)));
+                self.discard_all(unused.into_iter().map(|v| Card::new(v, Suit::Spades)));
                 let clubs = std::mem::take(&mut self.held[1]);
-                self.discards.extend(clubs.into_iter().map(|v| Card::new(v, Suit::Clubs)));
+                self.discard_all(clubs.into_iter().map(|v| Card::new(v, Suit::Clubs)));
                 self.held[0].clear();
                 self.flight = Deck::shuffled(flight_cards(), &mut self.rng);
                 self.places = [Place::Sky { col: 0, row: TOWER_ROW }; 2];
@@ -1148,7 +1193,7 @@ impl FeathersAndWax {
 
     fn lose_section(&mut self, f: Flyer, value: u8) {
         self.wings[f as usize].retain(|v| *v != value);
-        self.discards.push(Card::new(value, Suit::Spades));
+        self.discard(Card::new(value, Suit::Spades));
     }
 
     /// FW-R15 (c) and (d), then hands the turn on.
@@ -1184,7 +1229,7 @@ impl FeathersAndWax {
 
     fn end_turn(&mut self) {
         let rest = std::mem::take(&mut self.drawn);
-        self.discards.extend(rest);
+        self.discard_all(rest);
         if !self.flying(Flyer::Icarus) && !self.flying(Flyer::Daedalus) {
             self.win();
             return;
@@ -1219,7 +1264,7 @@ impl FeathersAndWax {
                     if c.is_face() && self.both_in_tower() {
                         // FW-R12: no effect in the tower; draw again.
                         self.events.push(Event::Replaced(c));
-                        self.discards.push(c);
+                        self.discard(c);
                         continue;
                     }
                     self.drawn.push(c);
@@ -1235,7 +1280,7 @@ impl FeathersAndWax {
             }
             Action::Play { card, flyer, up } => {
                 self.drawn.retain(|c| *c != card);
-                self.discards.push(card);
+                self.discard(card);
                 self.play_card(card, flyer, up);
                 if self.phase == Phase::Over {
                     return;
@@ -1385,7 +1430,8 @@ impl Game for FeathersAndWax {
             kings: [false; 2],
             closed: [false; 2],
             pending: None,
-            discards: Vec::new(),
+            discards: CardSet::default(),
+            last_discard: None,
             wings: [Vec::new(), Vec::new()],
             flight: Deck::from_order(Vec::new()),
             places: [Place::Sky { col: 0, row: TOWER_ROW }; 2],
