@@ -11,6 +11,7 @@ use crate::ai::Level;
 use crate::rules::catalogue::{CATALOGUE, CatalogueEntry};
 use crate::save;
 use crate::session::Player;
+use crate::stats::Stats;
 use crate::ui::daedalus;
 use crate::ui::rules_text;
 use crate::ui::theme;
@@ -32,6 +33,8 @@ pub struct Settings {
     pub computer_delay: f32,
     /// Games open at the last exit (offered for resuming).
     pub open_games: Vec<PathBuf>,
+    /// Strict: undo may not take back a revealed card (solitaires).
+    pub strict_undo: bool,
 }
 
 impl Default for Settings {
@@ -43,6 +46,7 @@ impl Default for Settings {
             animations: true,
             computer_delay: 0.8,
             open_games: Vec::new(),
+            strict_undo: false,
         }
     }
 }
@@ -77,6 +81,11 @@ impl Settings {
         }
         save::write_atomic(path, &serde_json::to_string_pretty(self).unwrap_or_default())
     }
+}
+
+/// Where the statistics live: beside the settings file.
+fn stats_path(settings: Option<&Path>) -> Option<PathBuf> {
+    settings.map(|p| p.with_file_name("stats.json"))
 }
 
 /// Which screen is showing.
@@ -135,6 +144,8 @@ pub struct AviaryApp {
     listing: Option<Vec<save::Listing>>,
     file_dialog: Option<Receiver<Result<Option<PathBuf>, String>>>,
     applied_style: Option<(bool, f32)>,
+    /// Games finished and won (persisted beside the settings).
+    pub stats: Stats,
 }
 
 impl AviaryApp {
@@ -142,6 +153,7 @@ impl AviaryApp {
     #[must_use]
     pub fn new(settings_path: Option<PathBuf>, saves_dir: PathBuf) -> Self {
         let settings = Settings::load(settings_path.as_deref());
+        let stats = Stats::load(stats_path(settings_path.as_deref()).as_deref());
         let resume_offer: Vec<PathBuf> = settings
             .open_games
             .iter()
@@ -164,6 +176,7 @@ impl AviaryApp {
             listing: None,
             file_dialog: None,
             applied_style: None,
+            stats,
         }
     }
 
@@ -199,12 +212,12 @@ impl AviaryApp {
     /// Opens the new-game dialog for a game.
     pub fn open_new_game(&mut self, game: &'static str) {
         let level = self.settings.ai_level;
-        self.new_game = Some(NewGame {
-            game,
-            players: vec![Player::Human, Player::Computer(if level == Level::Random { Level::Normal } else { level })],
-            walls_roam: false,
-            seed: String::new(),
-        });
+        let players = if game == "feathers-and-wax" {
+            vec![Player::Human]
+        } else {
+            vec![Player::Human, Player::Computer(if level == Level::Random { Level::Normal } else { level })]
+        };
+        self.new_game = Some(NewGame { game, players, walls_roam: false, seed: String::new() });
     }
 
     /// Starts the game the dialog describes, as a new tab.
@@ -225,6 +238,7 @@ impl AviaryApp {
                 choice.players.clone(),
                 path,
             )),
+            "feathers-and-wax" => Box::new(crate::ui::feathers_wax::new_tab(seed, path)),
             other => {
                 notices.push(Notice::Error(format!("{other} cannot be played yet")));
                 return false;
@@ -310,6 +324,7 @@ impl AviaryApp {
             dark: self.settings.dark,
             animations: self.settings.animations,
             computer_delay: self.settings.computer_delay,
+            strict_undo: self.settings.strict_undo,
         }
     }
 
@@ -380,6 +395,14 @@ impl AviaryApp {
                     match tab.take_request() {
                         Some(TabRequest::NewGame(id)) => self.open_new_game(id),
                         Some(TabRequest::Close) => self.close_tab(i, &mut notices),
+                        Some(TabRequest::Finished { game, won, assisted }) => {
+                            self.stats.record(game, won, assisted);
+                            if let Some(p) = stats_path(self.settings_path.as_deref())
+                                && let Err(e) = self.stats.store(&p)
+                            {
+                                notices.push(Notice::Error(format!("Could not save the statistics: {e}")));
+                            }
+                        }
                         None => {}
                     }
                 } else {
@@ -501,6 +524,9 @@ impl AviaryApp {
                 }
             });
             ui.label(entry.pitch);
+            if entry.id == "feathers-and-wax" {
+                ui.label(RichText::new(format!("Your games: {}", self.stats.get(entry.id).summary())).weak());
+            }
             ui.horizontal(|ui| {
                 let new = ui.add_enabled(entry.playable, egui::Button::new(format!("New {} game", entry.name)));
                 if new.clicked() {
@@ -601,6 +627,10 @@ impl AviaryApp {
             }
         });
         ui.checkbox(&mut self.settings.animations, "Animations");
+        ui.checkbox(
+            &mut self.settings.strict_undo,
+            "Strict undo in solitaires: never take back a card you have already seen",
+        );
         ui.horizontal(|ui| {
             ui.label("Pause between moves when computers play each other:");
             ui.add(egui::Slider::new(&mut self.settings.computer_delay, 0.0..=3.0).suffix(" s"));
@@ -660,7 +690,18 @@ impl AviaryApp {
             ui.set_width(420.0);
             ui.heading(format!("New {name} game"));
             let seat_names = ["White", "Black"];
-            for (i, player) in choice.players.iter_mut().enumerate() {
+            if choice.game == "feathers-and-wax" {
+                ui.label("A solitaire: you play Daedalus in the labyrinth and both flyers in the sky.");
+                ui.label(
+                    RichText::new(if self.settings.strict_undo {
+                        "Strict undo is on: a card once seen cannot be taken back (Settings)."
+                    } else {
+                        "Undo is unlimited; taking back a card you have seen marks the game as assisted."
+                    })
+                    .weak(),
+                );
+            }
+            for (i, player) in choice.players.iter_mut().enumerate().filter(|_| choice.game == "daedalus") {
                 ui.horizontal(|ui| {
                     ui.label(format!("{}:", seat_names.get(i).copied().unwrap_or("Seat")));
                     ui.selectable_value(player, Player::Human, "Human");
@@ -680,7 +721,9 @@ impl AviaryApp {
                 ui.add(egui::TextEdit::singleline(&mut choice.seed).hint_text("random").desired_width(160.0))
                     .labelled_by(label.id);
             });
-            ui.label(RichText::new("A coin decides who builds first (DA-R2).").weak());
+            if choice.game == "daedalus" {
+                ui.label(RichText::new("A coin decides who builds first (DA-R2).").weak());
+            }
             ui.horizontal(|ui| {
                 start = ui.button("Start").clicked();
                 cancel = ui.button("Cancel").clicked();

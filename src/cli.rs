@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use crate::rules::daedalus::Daedalus;
+use crate::rules::feathers_wax::FeathersAndWax;
 use crate::rules::{Game, ToMove};
 use crate::save::{self, SaveError};
 
@@ -15,21 +16,19 @@ use crate::save::{self, SaveError};
 pub fn check(path: &Path) -> Result<String, SaveError> {
     let file = save::parse(&save::read(path)?)?;
     match file.game.as_str() {
-        "daedalus" => {
-            let session = save::restore::<Daedalus>(&file)?;
-            let state = session.state();
-            let now = match (state.outcome(), state.to_move()) {
-                (Some(o), _) => format!("finished: {}", o.reason),
-                (None, ToMove::Seat(s)) => format!("{} to move — {}", state.seat_name(s), state.status()),
-                (None, _) => "chance to resolve".to_string(),
-            };
-            Ok(format!(
-                "game: {}\nactions: {} ({} in effect)\n{now}",
-                Daedalus::INFO.name,
-                session.actions().len(),
-                session.cursor()
-            ))
-        }
+        "daedalus" => report::<Daedalus>(&file),
+        "feathers-and-wax" => report::<FeathersAndWax>(&file),
         other => Err(SaveError::UnknownGame(other.to_string())),
     }
+}
+
+fn report<G: Game>(file: &save::SaveFile) -> Result<String, SaveError> {
+    let session = save::restore::<G>(file)?;
+    let state = session.state();
+    let now = match (state.outcome(), state.to_move()) {
+        (Some(o), _) => format!("finished: {}", o.reason),
+        (None, ToMove::Seat(s)) => format!("{} to move — {}", state.seat_name(s), state.status()),
+        (None, _) => format!("chance to resolve — {}", state.status()),
+    };
+    Ok(format!("game: {}\nactions: {} ({} in effect)\n{now}", G::INFO.name, session.actions().len(), session.cursor()))
 }

@@ -12,6 +12,7 @@
 //! - [`ui`]: reusable widgets, the theme and one view per game.
 //! - [`app`]: tabs, menus, shortcuts, settings, toasts.
 //! - [`cli`]: `aviary check FILE`, the headless save checker.
+//! - [`stats`]: games finished and won, clean and assisted apart.
 pub mod ai;
 pub mod app;
 pub mod cli;
@@ -19,4 +20,5 @@ pub mod conformance;
 pub mod rules;
 pub mod save;
 pub mod session;
+pub mod stats;
 pub mod ui;

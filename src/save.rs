@@ -67,6 +67,9 @@ pub struct SaveFile {
     /// True when the game was over.
     #[serde(default)]
     pub finished: bool,
+    /// True when the player undid past a revealed card.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub assisted: bool,
 }
 
 /// Why a save could not be read or written.
@@ -208,8 +211,12 @@ pub fn restore<G: Game>(file: &SaveFile) -> Result<Session<G>, SaveError> {
     let cursor = file.cursor.unwrap_or(actions.len());
     let players = file.seats.iter().map(|s| s.player).collect();
     let setup = Setup { seats: n as u8, options };
-    Session::replay(setup, file.seed, players, actions, cursor)
-        .map_err(|(i, violation)| SaveError::Illegal { number: i + 1, violation })
+    let mut session = Session::replay(setup, file.seed, players, actions, cursor)
+        .map_err(|(i, violation)| SaveError::Illegal { number: i + 1, violation })?;
+    if file.assisted {
+        session.mark_assisted();
+    }
+    Ok(session)
 }
 
 /// The save file for a session.
@@ -232,6 +239,7 @@ pub fn record<G: Game>(session: &Session<G>) -> SaveFile {
         cursor: Some(session.cursor()),
         saved_at: now_secs(),
         finished: session.is_over(),
+        assisted: session.is_assisted(),
     }
 }
 
@@ -251,6 +259,9 @@ pub fn to_text(file: &SaveFile) -> String {
         field("saved_at", &file.saved_at.into()),
         field("finished", &file.finished.into()),
     ];
+    if file.assisted {
+        lines.push(field("assisted", &true.into()));
+    }
     let actions: Vec<String> =
         file.actions.iter().map(|a| format!("    {}", serde_json::to_string(a).unwrap_or_default())).collect();
     if actions.is_empty() {

@@ -36,6 +36,8 @@ pub struct LogEntry {
     pub seat: Option<Seat>,
     /// The sentence for the log panel.
     pub text: String,
+    /// True when the action showed the player something hidden (a card).
+    pub reveals: bool,
 }
 
 /// A game in progress with unlimited undo and redo.
@@ -50,6 +52,9 @@ pub struct Session<G: Game> {
     state: G,
     /// `snapshots[i]` is the state after `i * SNAPSHOT_EVERY` actions.
     snapshots: Vec<G>,
+    /// The player undid past a revealed card (solitaire statistics count
+    /// such games apart).
+    assisted: bool,
 }
 
 impl<G: Game> Session<G> {
@@ -66,7 +71,41 @@ impl<G: Game> Session<G> {
             cursor: 0,
             snapshots: vec![state.clone()],
             state,
+            assisted: false,
         }
+    }
+
+    /// True once the player has undone past a revealed card.
+    #[must_use]
+    pub fn is_assisted(&self) -> bool {
+        self.assisted
+    }
+
+    /// Marks the game as assisted (the player undid past a revealed card).
+    pub fn mark_assisted(&mut self) {
+        self.assisted = true;
+    }
+
+    /// How many actions a person's undo ([`Session::undo`]) would take back.
+    #[must_use]
+    pub fn undo_span(&self) -> usize {
+        let mut n = 0;
+        for entry in self.log[..self.cursor].iter().rev() {
+            n += 1;
+            let human = entry.seat.is_some_and(|s| self.players.get(s.index()).is_some_and(|p| !p.is_computer()));
+            if human {
+                break;
+            }
+        }
+        n
+    }
+
+    /// True when a person's undo would take back an action that showed a
+    /// hidden card: undoing it lets the player learn the future.
+    #[must_use]
+    pub fn undo_crosses_reveal(&self) -> bool {
+        let n = self.undo_span();
+        self.log[self.cursor - n..self.cursor].iter().any(|e| e.reveals)
     }
 
     /// Rebuilds a session by replaying `actions` and then moving the cursor.
@@ -171,12 +210,13 @@ impl<G: Game> Session<G> {
     pub fn propose(&mut self, action: G::Action) -> Result<(), RuleViolation> {
         let text = self.state.describe(&action);
         let seat = self.state.to_move().seat();
+        let reveals = self.state.reveals(&action);
         self.state.apply(&action)?;
         self.actions.truncate(self.cursor);
         self.log.truncate(self.cursor);
         self.snapshots.truncate(self.cursor / SNAPSHOT_EVERY + 1);
         self.actions.push(action);
-        self.log.push(LogEntry { seat, text });
+        self.log.push(LogEntry { seat, text, reveals });
         self.cursor += 1;
         if self.cursor.is_multiple_of(SNAPSHOT_EVERY) {
             self.snapshots.push(self.state.clone());

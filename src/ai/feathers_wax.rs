@@ -28,8 +28,10 @@
 //! unseen cards (never the real order) and counts the wins.
 
 use std::sync::LazyLock;
+use std::sync::atomic::Ordering;
 
 use super::Evaluate;
+use super::worker::Background;
 use crate::rules::cards::{Card, Suit};
 use crate::rules::feathers_wax::{
     Action, Cell, FeathersAndWax, Flyer, Heading, LAB_H, LAB_W, LABYRINTH, Phase, Pile, Place, SAFE_COL, SKY_ROWS,
@@ -399,6 +401,118 @@ pub fn win_chance(policy: &Policy, g: &FeathersAndWax, samples: usize, rng: &mut
     let obs = g.observation(Seat(0));
     let wins = (0..samples).filter(|_| playout(policy, obs.determinize(Seat(0), rng), rng)).count();
     (wins as f64 / samples.max(1) as f64, wins)
+}
+
+/// Playouts behind one full reading of the meter.
+pub const METER_PLAYOUTS: usize = 1_000;
+/// Playouts per estimate in the after-game analysis.
+pub const ANALYSIS_PLAYOUTS: usize = 300;
+
+/// A reading of the win-chance meter.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Reading {
+    /// Estimated chance of winning (0..=1).
+    pub chance: f64,
+    /// Playouts so far.
+    pub playouts: usize,
+    /// True when all [`METER_PLAYOUTS`] are in.
+    pub done: bool,
+}
+
+/// Starts the win-chance meter on a worker thread: playouts from
+/// re-samplings of `observation` (which holds no deck order), reported
+/// every 50 playouts so the reading settles visibly.
+#[must_use]
+pub fn start_meter(
+    observation: FeathersAndWax,
+    seed: u64,
+    wake: impl Fn() + Send + 'static,
+) -> Option<Background<Reading>> {
+    Background::spawn("aviary-meter", wake, move |stop, report| {
+        if let Some(o) = observation.outcome() {
+            let chance = if o.winners.is_empty() { 0.0 } else { 1.0 };
+            report(Reading { chance, playouts: 0, done: true });
+            return;
+        }
+        let policy = Policy::default();
+        let mut rng = Rng::seeded(seed);
+        let (mut wins, mut n) = (0usize, 0usize);
+        while n < METER_PLAYOUTS && !stop.load(Ordering::Relaxed) {
+            for _ in 0..50 {
+                wins += usize::from(playout(&policy, observation.determinize(Seat(0), &mut rng), &mut rng));
+                n += 1;
+            }
+            report(Reading { chance: wins as f64 / n as f64, playouts: n, done: n >= METER_PLAYOUTS });
+        }
+    })
+}
+
+/// One of the player's decisions, for the after-game analysis.
+#[derive(Clone, Debug)]
+pub struct Decision {
+    /// Actions before it (undo to this cursor to take it back).
+    pub cursor: usize,
+    /// What the player could see then.
+    pub before: FeathersAndWax,
+    /// What the player did.
+    pub action: Action,
+}
+
+/// The analysis of a finished game.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Analysis {
+    /// Decisions examined so far, of how many.
+    pub progress: (usize, usize),
+    /// The costliest decision: its cursor, the chance before it and after.
+    pub worst: Option<(usize, f64, f64)>,
+    /// True when every decision has been examined.
+    pub done: bool,
+}
+
+/// "Where did it go wrong?": for each decision where the player did not
+/// do what the policy would have done, the estimated chance before it (the
+/// policy's move) and after it (the player's); the decision with the
+/// largest drop wins, the earliest among drops within 2 points of it.
+#[must_use]
+pub fn start_analysis(
+    decisions: Vec<Decision>,
+    seed: u64,
+    wake: impl Fn() + Send + 'static,
+) -> Option<Background<Analysis>> {
+    Background::spawn("aviary-analysis", wake, move |stop, report| {
+        let policy = Policy::default();
+        let mut rng = Rng::seeded(seed);
+        let total = decisions.len();
+        let mut drops: Vec<(usize, f64, f64)> = Vec::new();
+        for (k, d) in decisions.iter().enumerate() {
+            if stop.load(Ordering::Relaxed) {
+                return;
+            }
+            let mut probe = rng.split();
+            let suggested = policy.choose(&d.before, &mut probe);
+            if suggested.as_ref() != Some(&d.action) {
+                let mut after = d.before.clone();
+                if after.apply(&d.action).is_ok() {
+                    let before = win_chance(&policy, &d.before, ANALYSIS_PLAYOUTS, &mut rng).0;
+                    let after = win_chance(&policy, &after, ANALYSIS_PLAYOUTS, &mut rng).0;
+                    drops.push((d.cursor, before, after));
+                }
+            }
+            let worst = worst_drop(&drops);
+            report(Analysis { progress: (k + 1, total), worst, done: k + 1 == total });
+        }
+        if total == 0 {
+            report(Analysis { progress: (0, 0), worst: None, done: true });
+        }
+    })
+}
+
+fn worst_drop(drops: &[(usize, f64, f64)]) -> Option<(usize, f64, f64)> {
+    let max = drops.iter().map(|d| d.1 - d.2).fold(f64::NEG_INFINITY, f64::max);
+    if max <= 0.0 {
+        return None;
+    }
+    drops.iter().copied().find(|d| d.1 - d.2 >= max - 0.02)
 }
 
 impl Evaluate for FeathersAndWax {

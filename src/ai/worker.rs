@@ -133,3 +133,75 @@ impl<G: Evaluate> Worker<G> {
         answer.filter(|_| job.for_cursor == cursor)
     }
 }
+
+/// Any long computation on a named thread that reports as it goes (the
+/// win-chance meter, the after-game analysis): the UI polls for the latest
+/// report each frame and never waits. Dropping it stops the work.
+pub struct Background<T> {
+    stop: Arc<AtomicBool>,
+    rx: Receiver<T>,
+    latest: Option<T>,
+    running: bool,
+}
+
+impl<T: Send + 'static> Background<T> {
+    /// Starts `work` on a thread called `name`. `work` gets a stop flag to
+    /// check and a function to report with; `wake` runs after each report.
+    #[must_use]
+    pub fn spawn(
+        name: &str,
+        wake: impl Fn() + Send + 'static,
+        work: impl FnOnce(&AtomicBool, &dyn Fn(T)) + Send + 'static,
+    ) -> Option<Self> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let (tx, rx) = mpsc::channel();
+        std::thread::Builder::new()
+            .name(name.into())
+            .spawn(move || {
+                let report = |t: T| {
+                    let _ = tx.send(t);
+                    wake();
+                };
+                work(&flag, &report);
+            })
+            .ok()?;
+        Some(Self { stop, rx, latest: None, running: true })
+    }
+
+    /// The latest report, after collecting any new ones.
+    pub fn poll(&mut self) -> Option<&T> {
+        loop {
+            match self.rx.try_recv() {
+                Ok(t) => self.latest = Some(t),
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => {
+                    self.running = false;
+                    break;
+                }
+            }
+        }
+        self.latest.as_ref()
+    }
+
+    /// True until the work has finished (as seen by the last poll).
+    #[must_use]
+    pub fn running(&self) -> bool {
+        self.running
+    }
+
+    /// Waits for the work to finish and returns the last report (tests).
+    pub fn finish(mut self) -> Option<T> {
+        while let Ok(t) = self.rx.recv() {
+            self.latest = Some(t);
+        }
+        self.running = false;
+        self.latest.take()
+    }
+}
+
+impl<T> Drop for Background<T> {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}

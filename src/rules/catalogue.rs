@@ -33,7 +33,7 @@ pub const CATALOGUE: [CatalogueEntry; 5] = [
         players: "1 player (solitaire)",
         length: "15 min",
         pitch: "Gather feathers and wax in the labyrinth, build two pairs of wings, and fly home between sun and sea.",
-        playable: false,
+        playable: true,
     },
     CatalogueEntry {
         id: "enchanted-plumes",

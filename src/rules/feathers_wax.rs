@@ -281,7 +281,9 @@ impl Flyer {
         }
     }
 
-    fn other(self) -> Flyer {
+    /// The other flyer.
+    #[must_use]
+    pub fn other(self) -> Flyer {
         match self {
             Flyer::Icarus => Flyer::Daedalus,
             Flyer::Daedalus => Flyer::Icarus,

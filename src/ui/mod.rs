@@ -6,6 +6,7 @@
 //! game's tab, so the app never knows which game it shows.
 
 pub mod daedalus;
+pub mod feathers_wax;
 pub mod icon;
 pub mod rules_text;
 pub mod theme;
@@ -38,6 +39,8 @@ pub struct ViewSettings {
     pub animations: bool,
     /// Pause between computer moves when no human plays (seconds).
     pub computer_delay: f32,
+    /// Strict: no undo past a revealed card.
+    pub strict_undo: bool,
 }
 
 /// What the app needs from any game's tab.
@@ -89,6 +92,15 @@ pub enum TabRequest {
     NewGame(&'static str),
     /// Close this tab.
     Close,
+    /// A game ended: count it in the statistics.
+    Finished {
+        /// The game's id.
+        game: &'static str,
+        /// True for a win.
+        won: bool,
+        /// True when undo went past a revealed card.
+        assisted: bool,
+    },
 }
 
 /// A game on screen: the session, its file and its computer player.
@@ -231,6 +243,10 @@ pub fn open_save(path: &Path) -> Result<Box<dyn GameTab>, SaveError> {
         "daedalus" => {
             let session = save::restore::<crate::rules::daedalus::Daedalus>(&file)?;
             Ok(Box::new(daedalus::DaedalusTab::new(Match::new(session, path.to_path_buf()))))
+        }
+        "feathers-and-wax" => {
+            let session = save::restore::<crate::rules::feathers_wax::FeathersAndWax>(&file)?;
+            Ok(Box::new(feathers_wax::FeathersTab::new(Match::new(session, path.to_path_buf()))))
         }
         other => Err(SaveError::UnknownGame(other.to_string())),
     }

@@ -126,6 +126,8 @@ pub enum CardFace {
     Up(Card),
     /// Its back (hidden information).
     Down,
+    /// An empty place where a pile was.
+    Empty,
 }
 
 /// A playing card: face up or down, selectable (raised and outlined), and
@@ -135,6 +137,7 @@ pub fn card_ui(ui: &mut Ui, palette: &Palette, face: CardFace, selected: bool) -
     let label = match face {
         CardFace::Up(card) => format!("card {card}"),
         CardFace::Down => "face-down card".to_string(),
+        CardFace::Empty => "empty pile".to_string(),
     };
     response.widget_info(|| WidgetInfo::selected(egui::Role::Button, true, selected, label.clone()));
     if ui.is_rect_visible(rect) {
@@ -155,6 +158,14 @@ pub fn card_ui(ui: &mut Ui, palette: &Palette, face: CardFace, selected: bool) -
                 paint_suit(painter, rect.center() + Vec2::new(0.0, 4.0), 26.0, card.suit, colour);
                 paint_suit(painter, rect.left_top() + Vec2::new(11.0, 30.0), 10.0, card.suit, colour);
             }
+            CardFace::Empty => {
+                painter.rect_stroke(
+                    rect,
+                    6.0,
+                    Stroke::new(1.5, palette.outline.gamma_multiply(0.4)),
+                    StrokeKind::Inside,
+                );
+            }
             CardFace::Down => {
                 painter.rect(rect, 6.0, palette.card_back, Stroke::new(1.0, palette.outline), StrokeKind::Inside);
                 painter.rect_stroke(
@@ -170,6 +181,39 @@ pub fn card_ui(ui: &mut Ui, palette: &Palette, face: CardFace, selected: bool) -
         }
     }
     response
+}
+
+/// A small face-up card (rank and pip), for rows of held cards.
+pub fn small_card(ui: &mut Ui, palette: &Palette, card: Card) -> Response {
+    let (rect, response) = ui.allocate_exact_size(Vec2::new(28.0, 38.0), Sense::hover());
+    let label = format!("card {}", card.name());
+    response.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, label.clone()));
+    if ui.is_rect_visible(rect) {
+        let painter = ui.painter();
+        painter.rect(rect, 4.0, palette.card_face, Stroke::new(1.0, palette.outline), StrokeKind::Inside);
+        let colour = if card.suit.is_red() { palette.red_suit } else { palette.black_suit };
+        painter.text(
+            rect.center_top() + Vec2::new(0.0, 2.0),
+            Align2::CENTER_TOP,
+            card.rank_label(),
+            FontId::proportional(13.0),
+            colour,
+        );
+        paint_suit(painter, rect.center() + Vec2::new(0.0, 8.0), 13.0, card.suit, colour);
+    }
+    response
+}
+
+/// Shows `text` in a small neutral box next to the pointer (what a drag
+/// will do).
+pub fn pointer_note_info(ui: &Ui, text: &str) {
+    let Some(pos) = ui.ctx().pointer_latest_pos() else { return };
+    let galley = ui.painter().layout(text.to_string(), FontId::proportional(14.0), Color32::WHITE, 340.0);
+    let rect = Rect::from_min_size(pos + Vec2::new(16.0, 16.0), galley.size()).expand(6.0);
+    let painter =
+        ui.ctx().layer_painter(egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("aviary-pointer-info")));
+    painter.rect_filled(rect, 4.0, Color32::from_rgb(0x30, 0x40, 0x58));
+    painter.galley(rect.min + Vec2::splat(6.0), galley, Color32::WHITE);
 }
 
 /// Paints a suit pip as shapes (the default fonts have no suit glyphs).

@@ -1,0 +1,107 @@
+//! Statistics kept between runs: games finished and won per game, with
+//! clean games (no undo past a revealed card) counted apart from assisted
+//! ones. Stored as JSON beside the settings.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::save;
+
+/// One game's record.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct Record {
+    /// Finished clean games.
+    pub clean_played: u32,
+    /// Won clean games.
+    pub clean_won: u32,
+    /// Finished assisted games.
+    pub assisted_played: u32,
+    /// Won assisted games.
+    pub assisted_won: u32,
+}
+
+impl Record {
+    /// One line for the Home tab ("3 played · 1 won clean (of 2) · 1 won
+    /// with undo (of 1)").
+    #[must_use]
+    pub fn summary(&self) -> String {
+        let played = self.clean_played + self.assisted_played;
+        if played == 0 {
+            return "no games finished yet".to_string();
+        }
+        let mut s = format!("{played} finished · clean: {} won of {}", self.clean_won, self.clean_played);
+        if self.assisted_played > 0 {
+            s.push_str(&format!(" · assisted: {} won of {}", self.assisted_won, self.assisted_played));
+        }
+        s
+    }
+}
+
+/// Every game's record, by game id.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct Stats {
+    /// Records by game id.
+    pub games: BTreeMap<String, Record>,
+}
+
+impl Stats {
+    /// Reads statistics; a missing or unreadable file gives empty ones.
+    #[must_use]
+    pub fn load(path: Option<&Path>) -> Self {
+        path.and_then(|p| std::fs::read_to_string(p).ok())
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or_default()
+    }
+
+    /// Writes statistics atomically.
+    ///
+    /// # Errors
+    /// The I/O problem.
+    pub fn store(&self, path: &Path) -> Result<(), save::SaveError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|source| save::SaveError::Io { path: dir.display().to_string(), source })?;
+        }
+        save::write_atomic(path, &serde_json::to_string_pretty(self).unwrap_or_default())
+    }
+
+    /// Counts a finished game.
+    pub fn record(&mut self, game: &str, won: bool, assisted: bool) {
+        let r = self.games.entry(game.to_string()).or_default();
+        if assisted {
+            r.assisted_played += 1;
+            r.assisted_won += u32::from(won);
+        } else {
+            r.clean_played += 1;
+            r.clean_won += u32::from(won);
+        }
+    }
+
+    /// A game's record.
+    #[must_use]
+    pub fn get(&self, game: &str) -> Record {
+        self.games.get(game).copied().unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Stats;
+
+    #[test]
+    fn clean_and_assisted_games_are_counted_apart_and_survive_a_round_trip() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("stats.json");
+        let mut s = Stats::load(Some(&path));
+        s.record("feathers-and-wax", true, false);
+        s.record("feathers-and-wax", false, false);
+        s.record("feathers-and-wax", true, true);
+        s.store(&path).expect("stored");
+        let back = Stats::load(Some(&path));
+        let r = back.get("feathers-and-wax");
+        assert_eq!((r.clean_played, r.clean_won, r.assisted_played, r.assisted_won), (2, 1, 1, 1));
+        assert_eq!(r.summary(), "3 finished · clean: 1 won of 2 · assisted: 1 won of 1");
+    }
+}

@@ -1,0 +1,314 @@
+//! Feathers & Wax as a person plays it, driven through `egui_kittest`: a
+//! labyrinth move by drag, a refused move with its rule, the wing split by
+//! drag, a flight turn, Ctrl+Z (and its guard for revealed cards), the
+//! meter, the hint, and the after-game analysis.
+#![allow(clippy::unwrap_used)]
+
+use aviary::ai::feathers_wax::Policy;
+use aviary::app::{AviaryApp, Screen};
+use aviary::rules::feathers_wax::{FeathersAndWax, Flyer, Options, Phase, Stage, Walker};
+use aviary::rules::{Game, Rng, Setup, ToMove};
+use aviary::session::{Player, Session};
+use aviary::ui::Match;
+use aviary::ui::feathers_wax::FeathersTab;
+use egui::{Key, Modifiers, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn app(dir: &std::path::Path) -> AviaryApp {
+    AviaryApp::new(Some(dir.join("settings.json")), dir.join("saves"))
+}
+
+fn harness(app: AviaryApp) -> Harness<'static, AviaryApp> {
+    Harness::builder().with_size([1280.0, 900.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
+}
+
+fn tab<'h>(h: &'h mut Harness<'_, AviaryApp>) -> &'h mut FeathersTab {
+    let app = h.state_mut();
+    let i = match app.screen {
+        Screen::Game(i) => i,
+        s => panic!("no game showing: {s:?}"),
+    };
+    app.tabs[i].as_any_mut().downcast_mut::<FeathersTab>().unwrap()
+}
+
+fn state(h: &mut Harness<'_, AviaryApp>) -> FeathersAndWax {
+    tab(h).m.session.state().clone()
+}
+
+/// Lets the chance draws (applied on the worker thread) happen.
+fn settle(h: &mut Harness<'_, AviaryApp>) {
+    for _ in 0..40 {
+        h.run();
+        if tab(h).m.session.state().to_move() != ToMove::Chance {
+            return;
+        }
+        let mut notices = Vec::new();
+        let ctx = h.ctx.clone();
+        tab(h).m.tick(&ctx, std::time::Duration::ZERO, &mut notices);
+        tab(h).m.wait_for_computer(&mut notices);
+    }
+    h.run();
+}
+
+fn centre(h: &Harness<'_, AviaryApp>, label: &str) -> Pos2 {
+    h.get_by(|n| n.label().is_some_and(|l| l == label)).rect().center()
+}
+
+fn centre_prefix(h: &Harness<'_, AviaryApp>, prefix: &str) -> Pos2 {
+    h.get_by(|n| n.label().is_some_and(|l| l.starts_with(prefix))).rect().center()
+}
+
+fn drag(h: &mut Harness<'_, AviaryApp>, from: Pos2, via: &[Pos2], to: Pos2) {
+    h.drag_at(from);
+    h.run();
+    for &p in via {
+        h.hover_at(p);
+        h.run();
+    }
+    h.hover_at(to);
+    h.run();
+    h.drop_at(to);
+    h.run();
+}
+
+/// A new game opened from the Home tab with a fixed seed.
+fn open_from_home(h: &mut Harness<'_, AviaryApp>, seed: &str) {
+    h.get_by_label("New Feathers & Wax game").click();
+    h.run();
+    h.state_mut().new_game.as_mut().expect("the dialog is open").seed = seed.into();
+    h.run();
+    h.get_by_label("Start").click();
+    h.run();
+    settle(h);
+}
+
+/// A session played by the policy until `stop` says so.
+fn played_until(seed: u64, stop: impl Fn(&FeathersAndWax) -> bool) -> Session<FeathersAndWax> {
+    let mut s = Session::new(Setup { seats: 1, options: Options {} }, seed, vec![Player::Human]);
+    let mut rng = Rng::seeded(seed);
+    let policy = Policy::default();
+    while !stop(s.state()) {
+        let a = policy.choose(s.state(), &mut rng).expect("the game goes on");
+        s.propose(a).unwrap();
+    }
+    s
+}
+
+fn show(h: &mut Harness<'_, AviaryApp>, session: Session<FeathersAndWax>, dir: &std::path::Path) {
+    let path = dir.join("saves").join("table.json");
+    let t = FeathersTab::new(Match::new(session, path));
+    let app = h.state_mut();
+    app.tabs.push(Box::new(t));
+    app.screen = Screen::Game(app.tabs.len() - 1);
+    h.run();
+    h.run();
+}
+
+#[test]
+fn a_labyrinth_move_by_drag_then_a_refused_move_names_its_rule_and_ctrl_z_takes_a_step_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    open_from_home(&mut h, "11");
+    let s = state(&mut h);
+    assert_eq!(s.phase(), Phase::Collect);
+    assert!(s.card().is_some(), "the first movement card was drawn by itself");
+    assert_eq!(s.walker(), Walker::Outside);
+    // Drag Daedalus through the entrance into a7.
+    let from = centre(&h, "Daedalus");
+    let to = centre(&h, "a7");
+    drag(&mut h, from, &[], to);
+    let s = state(&mut h);
+    assert_eq!(s.walker(), Walker::At(aviary::rules::feathers_wax::Cell { x: 0, y: 6 }), "Daedalus stands in a7");
+    let cursor = tab(&mut h).m.session.cursor();
+
+    // l8 is far away: refused with the rule.
+    if s.card().is_some() {
+        h.get_by_label("l8").click();
+        h.run();
+        let toasts = h.state().toast_texts().join(" | ");
+        assert!(toasts.contains("FW-R1"), "the refusal names its rule: {toasts}");
+        assert_eq!(tab(&mut h).m.session.cursor(), cursor, "nothing changed");
+    }
+
+    // Ctrl+Z takes the step back (no card was revealed by it).
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(state(&mut h).walker(), Walker::Outside);
+    assert!(!tab(&mut h).m.session.is_assisted());
+}
+
+#[test]
+fn undo_past_a_revealed_card_asks_first_and_marks_the_game_assisted() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    open_from_home(&mut h, "12");
+    // End the first move at once: the next movement card is revealed.
+    h.get_by(|n| n.label().is_some_and(|l| l.starts_with("End this move here"))).click();
+    h.run();
+    settle(&mut h);
+    let cursor = tab(&mut h).m.session.cursor();
+    assert_eq!(cursor, 3, "draw, stop, draw");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(tab(&mut h).m.session.cursor(), cursor, "nothing undone before the answer");
+    h.get_by_label("Undo anyway").click();
+    h.run();
+    assert!(tab(&mut h).m.session.cursor() < cursor);
+    assert!(tab(&mut h).m.session.is_assisted());
+    h.get_by_label("Assisted: undo went past a revealed card");
+    // The mark is saved with the game.
+    let text = std::fs::read_to_string(tab(&mut h).m.path.clone()).unwrap();
+    assert!(text.contains("\"assisted\": true"), "{text}");
+}
+
+#[test]
+fn strict_mode_refuses_to_undo_a_revealed_card() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut a = app(dir.path());
+    a.settings.strict_undo = true;
+    let mut h = harness(a);
+    h.run();
+    open_from_home(&mut h, "12");
+    h.get_by(|n| n.label().is_some_and(|l| l.starts_with("End this move here"))).click();
+    h.run();
+    settle(&mut h);
+    let cursor = tab(&mut h).m.session.cursor();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(tab(&mut h).m.session.cursor(), cursor);
+    assert!(h.state().toast_texts().join(" ").contains("Strict mode"));
+}
+
+#[test]
+fn the_wings_are_split_by_dragging_spades_onto_the_racks_and_a_wrong_drop_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    let session = (1..200)
+        .map(|seed| played_until(seed, |g| g.phase() != Phase::Collect))
+        .find(|s| s.state().phase() == Phase::Wings && s.state().sections() >= 2)
+        .expect("some deal reaches the wings");
+    show(&mut h, session, dir.path());
+    let s = state(&mut h);
+    let spades = s.unassigned();
+    let n = s.sections();
+    // Drag the first spade onto Icarus's rack, the next onto Daedalus's.
+    let card = |v: u8| format!("card {}", aviary::rules::cards::Card::new(v, aviary::rules::cards::Suit::Spades));
+    let from = centre(&h, &card(spades[0]));
+    let to = centre(&h, "Icarus's wing rack");
+    drag(&mut h, from, &[], to);
+    let from = centre(&h, &card(spades[1]));
+    let to = centre(&h, "Daedalus's wing rack");
+    drag(&mut h, from, &[], to);
+    let s = state(&mut h);
+    assert_eq!(s.wings(Flyer::Icarus), &[spades[0]]);
+    assert_eq!(s.wings(Flyer::Daedalus), &[spades[1]]);
+    // Fill up the sections by the rules, then one spade too many is refused.
+    let mut notices = Vec::new();
+    for &v in &spades[2..n] {
+        tab(&mut h)
+            .m
+            .propose(aviary::rules::feathers_wax::Action::Wing { value: v, flyer: Flyer::Icarus }, &mut notices)
+            .unwrap();
+    }
+    h.run();
+    if let Some(&extra) = spades.get(n) {
+        let from = centre(&h, &card(extra));
+        let to = centre(&h, "Daedalus's wing rack");
+        drag(&mut h, from, &[], to);
+        let toasts = h.state().toast_texts().join(" | ");
+        assert!(toasts.contains("FW-R10"), "{toasts}");
+    }
+    h.get_by_label("Leap from the tower").click();
+    h.run();
+    assert_eq!(state(&mut h).phase(), Phase::Flight);
+}
+
+#[test]
+fn a_flight_turn_card_on_icarus_specials_then_daedalus() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    let session = (1..200)
+        .map(|seed| {
+            played_until(seed, |g| {
+                g.phase() == Phase::Over || (g.stage() == Stage::Play(Flyer::Icarus) && g.turn() >= 2)
+            })
+        })
+        .find(|s| s.state().phase() == Phase::Flight)
+        .expect("some deal reaches a second flight turn");
+    show(&mut h, session, dir.path());
+    let s = state(&mut h);
+    let card = s.drawn()[0];
+    let before = tab(&mut h).m.session.cursor();
+    let from = centre(&h, &format!("card {card}"));
+    let to = centre_prefix(&h, "Icarus at");
+    drag(&mut h, from, &[], to);
+    let s = state(&mut h);
+    assert!(tab(&mut h).m.session.cursor() > before, "the card was played");
+    if let Stage::Specials { flyer, .. } = s.stage() {
+        assert_eq!(flyer, Flyer::Icarus);
+        h.get_by_label("Go on (no special movement)").click();
+        h.run();
+    }
+    let s = state(&mut h);
+    if s.phase() == Phase::Flight && s.stage() == Stage::Play(Flyer::Daedalus) {
+        let card = s.drawn()[0];
+        let from = centre(&h, &format!("card {card}"));
+        let to = centre_prefix(&h, "Daedalus at");
+        drag(&mut h, from, &[], to);
+        assert_ne!(state(&mut h).stage(), Stage::Play(Flyer::Daedalus), "Daedalus played too");
+    }
+}
+
+#[test]
+fn the_meter_gives_a_reading_and_the_hint_says_what_to_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    open_from_home(&mut h, "21");
+    let r = tab(&mut h).settle_meter().expect("a reading");
+    assert!(r.done && (0.0..=1.0).contains(&r.chance));
+    h.run();
+    h.get_by(|n| n.label().is_some_and(|l| l.starts_with("Win chance:")));
+    h.get_by_label("Hint").click();
+    h.run();
+    let hint = tab(&mut h).shown_hint().expect("a hint was asked for").to_string();
+    let shown = format!("Hint: {hint}");
+    h.get_by_label(&shown);
+    assert!(hint.starts_with("step ") || hint.starts_with("end this move"), "{hint}");
+}
+
+#[test]
+fn after_a_lost_game_the_analysis_finds_the_costliest_decision_and_undoes_back_to_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    // A game thrown away on purpose: the policy plays, but Daedalus stops
+    // every move at once from the sixth card on, so he never gets out.
+    let mut s: Session<FeathersAndWax> = Session::new(Setup { seats: 1, options: Options {} }, 5, vec![Player::Human]);
+    let mut rng = Rng::seeded(5);
+    let policy = Policy::default();
+    while s.state().outcome().is_none() {
+        let st = s.state();
+        let throw =
+            st.phase() == Phase::Collect && st.deck_counts().2 < 15 && st.card().is_some() && st.pending().is_none();
+        let a = if throw { aviary::rules::feathers_wax::Action::Stop } else { policy.choose(st, &mut rng).unwrap() };
+        s.propose(a).unwrap();
+    }
+    show(&mut h, s, dir.path());
+    h.get_by_label("Where did it go wrong?").click();
+    h.run();
+    let analysis = tab(&mut h).finish_analysis().expect("the analysis ran");
+    let (cursor, before, after) = analysis.worst.expect("a costly decision was found");
+    assert!(before > after);
+    h.run();
+    h.get_by_label("Undo back to it").click();
+    h.run();
+    assert_eq!(tab(&mut h).m.session.cursor(), cursor);
+    assert!(tab(&mut h).m.session.state().outcome().is_none(), "back in the game");
+    assert!(tab(&mut h).m.session.is_assisted(), "cards seen since are known now");
+}
