@@ -7,11 +7,15 @@ use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use aviary::ai::feathers_wax::{METER_PLAYOUTS, Policy, win_chance};
 use aviary::ai::{Bot, Budget, Level, Mcts};
 use aviary::app::{AviaryApp, Screen};
 use aviary::rules::daedalus::{Daedalus, Options};
+use aviary::rules::feathers_wax::{FeathersAndWax, Options as FwOptions, Phase as FwPhase, Stage as FwStage};
 use aviary::rules::{Game, Rng, Setup};
-use aviary::session::Player;
+use aviary::session::{Player, Session};
+use aviary::ui::Match;
+use aviary::ui::feathers_wax::FeathersTab;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 fn setup() -> Setup<Options> {
@@ -118,5 +122,82 @@ fn frame(c: &mut Criterion) {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-criterion_group!(benches, playouts, mcts, frame);
+/// A Feathers & Wax game played to the end by uniformly random legal
+/// actions; returns the number of actions.
+fn fw_random_game(seed: u64) -> u64 {
+    let mut g = FeathersAndWax::new(&Setup { seats: 1, options: FwOptions {} }, seed);
+    let mut rng = Rng::seeded(seed);
+    let mut n = 0;
+    loop {
+        let legal = g.legal_actions();
+        let Some(a) = rng.pick(&legal) else { break };
+        g.apply_legal(&a.clone());
+        n += 1;
+    }
+    n
+}
+
+/// A Feathers & Wax session played by the policy until `stop`.
+fn fw_session(seed: u64, stop: impl Fn(&FeathersAndWax) -> bool) -> Session<FeathersAndWax> {
+    let mut s = Session::new(Setup { seats: 1, options: FwOptions {} }, seed, vec![Player::Human]);
+    let mut rng = Rng::seeded(seed);
+    while !stop(s.state()) {
+        let a = Policy::default().choose(s.state(), &mut rng).unwrap();
+        s.propose(a).unwrap();
+    }
+    s
+}
+
+fn feathers_and_wax(c: &mut Criterion) {
+    let actions: u64 = (0..50).map(fw_random_game).sum();
+    println!("feathers & wax random playouts: {actions} actions over 50 games");
+    let mut group = c.benchmark_group("fw_random_playout");
+    group.throughput(Throughput::Elements(actions / 50));
+    let mut seed = 0;
+    group.bench_function("one_game", |b| {
+        b.iter(|| {
+            seed = (seed + 1) % 50;
+            black_box(fw_random_game(seed))
+        });
+    });
+    group.finish();
+    // The meter: one full reading (all its playouts), at the start and in flight.
+    let mut group = c.benchmark_group("fw_meter_full_reading");
+    group.sample_size(10);
+    let start = FeathersAndWax::new(&Setup { seats: 1, options: FwOptions {} }, 3);
+    let flight = fw_session(3, |g| g.phase() == FwPhase::Flight || g.outcome().is_some()).state().clone();
+    for (name, g) in [("first_move", start), ("flight", flight)] {
+        group.bench_function(name, |b| {
+            let mut rng = Rng::seeded(9);
+            b.iter(|| black_box(win_chance(&Policy::default(), &g, METER_PLAYOUTS, &mut rng)));
+        });
+    }
+    group.finish();
+    // Frame time of the table, in the labyrinth and in the sky.
+    for (name, stop) in [
+        ("fw_labyrinth_frame", (|g: &FeathersAndWax| g.deck_counts().2 <= 14) as fn(&FeathersAndWax) -> bool),
+        ("fw_sky_frame", |g: &FeathersAndWax| {
+            g.outcome().is_some()
+                || (g.phase() == FwPhase::Flight && g.turn() >= 3 && matches!(g.stage(), FwStage::Play(_)))
+        }),
+    ] {
+        let dir = std::env::temp_dir().join(format!("aviary-bench-fw-{}", std::process::id()));
+        let mut app = AviaryApp::new(None, dir.join("saves"));
+        let session = fw_session(4, stop);
+        app.tabs.push(Box::new(FeathersTab::new(Match::new(session, dir.join("saves").join("fw.json")))));
+        app.screen = Screen::Game(0);
+        let mut harness = egui_kittest::Harness::builder()
+            .with_size([1280.0, 900.0])
+            .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+        harness.run_steps(3);
+        // Let the meter finish so the frames measured are the quiet ones.
+        let tab = harness.state_mut().tabs[0].as_any_mut().downcast_mut::<FeathersTab>().unwrap();
+        let _ = tab.settle_meter();
+        harness.run_steps(2);
+        c.bench_function(name, |b| b.iter(|| harness.step()));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+criterion_group!(benches, playouts, mcts, frame, feathers_and_wax);
 criterion_main!(benches);

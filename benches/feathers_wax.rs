@@ -1,8 +1,9 @@
 //! Feathers & Wax report (not a timing benchmark): the policy against a
 //! random-legal player, the design's difficulty phase by phase, and the
 //! win-chance meter's calibration. `AVIARY_FW_DEALS` sets the number of
-//! deals (default 1,000), `AVIARY_FW_SAMPLES` the meter's playouts per
-//! estimate (default 200). Runs on two threads.
+//! deals (default 1,000), `AVIARY_FW_FIRST` the first deal's seed (default
+//! 0), `AVIARY_FW_SAMPLES` the meter's playouts per estimate (default 200).
+//! Runs on two threads.
 //! Run with `cargo bench --bench feathers_wax`.
 #![allow(clippy::unwrap_used)]
 
@@ -33,7 +34,7 @@ fn deal(seed: u64, samples: usize) -> (bool, bool, Vec<f64>) {
     let mut meter = Rng::seeded(seed ^ 0x3E7E);
     let mut predictions = Vec::new();
     let mut flew = false;
-    let mut pick = Rng::seeded(seed ^ 0xC0FFEE);
+    let mut pick = Rng::seeded(seed ^ 0x00C0_FFEE);
     while let Some(a) = policy.choose(&g, &mut rng) {
         // Checkpoints: about one decision in eight, anywhere in the game.
         if g.to_move() != ToMove::Chance && pick.below(8) == 0 {
@@ -58,6 +59,7 @@ fn random_legal(seed: u64) -> bool {
 
 fn main() {
     let deals = env("AVIARY_FW_DEALS", 1_000) as u64;
+    let first = env("AVIARY_FW_FIRST", 0) as u64;
     let samples = env("AVIARY_FW_SAMPLES", 200);
     let start = Instant::now();
     let random_wins = (0..deals).filter(|&s| random_legal(1_000_000 + s)).count();
@@ -68,10 +70,10 @@ fn main() {
 
     let half = deals / 2;
     let run = move |range: std::ops::Range<u64>| range.map(|s| deal(s, samples)).collect::<Vec<_>>();
-    let a = std::thread::spawn(move || run(0..half));
-    let b = std::thread::spawn(move || run(half..deals));
-    let mut results = a.join().unwrap();
-    results.extend(b.join().unwrap());
+    let lower = std::thread::spawn(move || run(first..first + half));
+    let upper = std::thread::spawn(move || run(first + half..first + deals));
+    let mut results = lower.join().unwrap();
+    results.extend(upper.join().unwrap());
 
     let flew = results.iter().filter(|r| r.0).count();
     let wins = results.iter().filter(|r| r.1).count();
@@ -81,7 +83,9 @@ fn main() {
         100.0 * flew as f64 / deals as f64,
         100.0 * wins as f64 / flew.max(1) as f64
     );
-    // Calibration: bucket every prediction by its value.
+    // Calibration: bucket every prediction by its value. Estimates from
+    // one deal share its outcome, so the standard error is computed with
+    // deals as clusters (it is wider than if they were independent).
     let mut buckets = [(0usize, 0.0f64, 0usize); 10];
     for (_, w, preds) in &results {
         for &p in preds {
@@ -90,6 +94,20 @@ fn main() {
             buckets[b].1 += p;
             buckets[b].2 += usize::from(*w);
         }
+    }
+    let mut cluster_var = [0.0f64; 10];
+    for (bucket, var) in cluster_var.iter_mut().enumerate() {
+        let (count, _, wins) = buckets[bucket];
+        if count == 0 {
+            continue;
+        }
+        let rate = wins as f64 / count as f64;
+        for (_, won, preds) in &results {
+            let here = preds.iter().filter(|&&p| ((p * 10.0) as usize).min(9) == bucket).count() as f64;
+            let resid = here * (f64::from(u8::from(*won)) - rate);
+            *var += resid * resid;
+        }
+        *var /= (count * count) as f64;
     }
     println!("win-chance meter calibration ({samples} playouts per estimate):");
     println!("  bucket     estimates  mean estimate  actual win rate  difference");
@@ -100,9 +118,9 @@ fn main() {
         }
         let mean = 100.0 * sum / *n as f64;
         let actual = 100.0 * *w as f64 / *n as f64;
-        let se = 100.0 * ((actual / 100.0) * (1.0 - actual / 100.0) / *n as f64).sqrt();
+        let se = 100.0 * cluster_var[i].sqrt();
         println!(
-            "  {:>3}-{:<3}%  {n:>9}  {mean:>12.1}%  {actual:>14.1}%  {:>+9.1} (±{:.1} std. error)",
+            "  {:>3}-{:<3}%  {n:>9}  {mean:>12.1}%  {actual:>14.1}%  {:>+9.1} (±{:.1} std. error, by deal)",
             i * 10,
             i * 10 + 10,
             actual - mean,

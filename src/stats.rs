@@ -3,6 +3,7 @@
 //! ones. Stored as JSON beside the settings.
 
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::save;
@@ -32,7 +33,7 @@ impl Record {
         }
         let mut s = format!("{played} finished · clean: {} won of {}", self.clean_won, self.clean_played);
         if self.assisted_played > 0 {
-            s.push_str(&format!(" · assisted: {} won of {}", self.assisted_won, self.assisted_played));
+            let _ = write!(s, " · assisted: {} won of {}", self.assisted_won, self.assisted_played);
         }
         s
     }

@@ -72,3 +72,45 @@ fn the_icon_file_is_the_icon_the_window_shows() {
     let desktop = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/aviary.desktop")).unwrap();
     assert!(desktop.contains("Exec=aviary") && desktop.contains("Icon=aviary"));
 }
+
+/// A Feathers & Wax game with the first few moves of the playing policy.
+fn feathers_save(moves: usize, assisted: bool) -> String {
+    use aviary::rules::feathers_wax::{FeathersAndWax, Options as FwOptions};
+    let mut s: Session<FeathersAndWax> =
+        Session::new(Setup { seats: 1, options: FwOptions {} }, 8, vec![Player::Human]);
+    let mut rng = aviary::rules::Rng::seeded(8);
+    for _ in 0..moves {
+        let a = aviary::ai::feathers_wax::Policy::default().choose(s.state(), &mut rng).unwrap();
+        s.propose(a).unwrap();
+    }
+    if assisted {
+        s.mark_assisted();
+    }
+    save::to_text(&save::record(&s))
+}
+
+#[test]
+fn check_reads_feathers_and_wax_saves_and_names_an_illegal_step() {
+    let (code, out) = check(&feathers_save(12, false));
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("game: Feathers & Wax"), "{out}");
+    assert!(out.contains("actions: 12"), "{out}");
+    // Move 2 becomes a step west from outside the labyrinth.
+    let text = feathers_save(3, false);
+    let mut file: serde_json::Value = serde_json::from_str(&text).unwrap();
+    file["actions"][1] = serde_json::json!({"Step": "W"});
+    let (code, out) = check(&file.to_string());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("move 2 is illegal") && out.contains("FW-R8"), "{out}");
+}
+
+#[test]
+fn the_assisted_mark_survives_save_and_load() {
+    use aviary::rules::feathers_wax::FeathersAndWax;
+    let text = feathers_save(6, true);
+    assert!(text.contains("\"assisted\": true"));
+    let loaded: Session<FeathersAndWax> = save::restore(&save::parse(&text).unwrap()).unwrap();
+    assert!(loaded.is_assisted());
+    let clean: Session<FeathersAndWax> = save::restore(&save::parse(&feathers_save(6, false)).unwrap()).unwrap();
+    assert!(!clean.is_assisted());
+}

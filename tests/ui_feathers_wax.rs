@@ -312,3 +312,44 @@ fn after_a_lost_game_the_analysis_finds_the_costliest_decision_and_undoes_back_t
     assert!(tab(&mut h).m.session.state().outcome().is_none(), "back in the game");
     assert!(tab(&mut h).m.session.is_assisted(), "cards seen since are known now");
 }
+
+#[test]
+fn a_finished_game_is_counted_once_in_the_statistics_on_the_home_tab() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    // One move before the end: the last movement card is in play and
+    // Daedalus is still inside.
+    let mut s: Session<FeathersAndWax> = Session::new(Setup { seats: 1, options: Options {} }, 9, vec![Player::Human]);
+    while s.state().deck_counts().2 > 0 || s.state().card().is_none() {
+        let a = if s.state().card().is_some() {
+            aviary::rules::feathers_wax::Action::Stop
+        } else {
+            aviary::rules::feathers_wax::Action::Draw
+        };
+        s.propose(a).unwrap();
+    }
+    show(&mut h, s, dir.path());
+    h.get_by(|n| n.label().is_some_and(|l| l.starts_with("End this move here"))).click();
+    h.run();
+    assert!(tab(&mut h).m.session.is_over());
+    h.run();
+    let r = h.state().stats.get("feathers-and-wax");
+    assert_eq!((r.clean_played, r.clean_won, r.assisted_played), (1, 0, 0));
+    // Undo and finish again: still one game.
+    let mut notices = Vec::new();
+    let back = tab(&mut h).m.session.cursor() - 1;
+    tab(&mut h).undo_to(back, &mut notices);
+    h.run();
+    h.get_by(|n| n.label().is_some_and(|l| l.starts_with("End this move here"))).click();
+    h.run();
+    h.run();
+    assert_eq!(h.state().stats.get("feathers-and-wax").clean_played, 1);
+    // The Home tab shows it, and it was written beside the settings.
+    h.get_by_label("Look at the table").click();
+    h.run();
+    h.get_by_label("Home").click();
+    h.run();
+    h.get_by_label("Your games: 1 finished · clean: 0 won of 1");
+    assert!(dir.path().join("stats.json").exists());
+}

@@ -1164,15 +1164,17 @@ impl FeathersAndWax {
             (12, _) => (0, 1),
             (13, _) => {
                 let dir = match (self.places[f as usize], self.places[f.other() as usize]) {
-                    (Place::Sky { row: me, .. }, Place::Sky { row: them, .. }) => {
-                        if me == them {
-                            if up.unwrap_or(true) { -1 } else { 1 }
-                        } else if me < them {
-                            -1
-                        } else {
-                            1
+                    (Place::Sky { row: me, .. }, Place::Sky { row: them, .. }) => match me.cmp(&them) {
+                        std::cmp::Ordering::Equal => {
+                            if up.unwrap_or(true) {
+                                -1
+                            } else {
+                                1
+                            }
                         }
-                    }
+                        std::cmp::Ordering::Less => -1,
+                        std::cmp::Ordering::Greater => 1,
+                    },
                     _ => -1,
                 };
                 (0, dir)
@@ -1621,7 +1623,8 @@ impl Game for FeathersAndWax {
             text.push_str(&and_list(&extra));
         }
         if let (None, Some(o)) = (&self.outcome, &next.outcome) {
-            text.push_str(&format!(". {}", o.reason));
+            text.push_str(". ");
+            text.push_str(&o.reason);
         }
         text
     }

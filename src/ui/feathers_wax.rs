@@ -406,7 +406,7 @@ impl FeathersTab {
         let refresh_col = if state.refreshed_east() { 0 } else { LAB_W - 1 };
         let mut pending_target: Option<Target> = None;
         let mut note = None;
-        let pointer = ui.ctx().pointer_latest_pos();
+        let hover_pos = ui.ctx().pointer_latest_pos();
         for c in crate::rules::feathers_wax::Labyrinth::cells() {
             let r = rect_of(c);
             painter.rect_filled(r.expand(0.5), 0.0, floor);
@@ -442,10 +442,10 @@ impl FeathersTab {
             resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
             match spot {
                 Spot::Nest => {
-                    paint_feather(&painter, r.center(), cs * 0.62, if used { NEST.gamma_multiply(0.3) } else { NEST })
+                    paint_feather(&painter, r.center(), cs * 0.62, if used { NEST.gamma_multiply(0.3) } else { NEST });
                 }
                 Spot::Hive => {
-                    paint_hive(&painter, r.center(), cs * 0.3, if used { HONEY.gamma_multiply(0.3) } else { HONEY })
+                    paint_hive(&painter, r.center(), cs * 0.3, if used { HONEY.gamma_multiply(0.3) } else { HONEY });
                 }
                 Spot::Empty => {}
             }
@@ -464,7 +464,7 @@ impl FeathersTab {
             if resp.clicked() && human {
                 pending_target = Some(Target::Cell(c));
             }
-            if let Some(p) = pointer
+            if let Some(p) = hover_pos
                 && dragging == Some(Drag::Walker)
                 && r.contains(p)
             {
@@ -484,7 +484,7 @@ impl FeathersTab {
             if lab.wall(c, Heading::S) {
                 painter.line_segment([r.left_bottom(), r.right_bottom()], wall);
             }
-            if c.x == 0 && !(c.y == lab.entrance_row) {
+            if c.x == 0 && c.y != lab.entrance_row {
                 painter.line_segment([r.left_top(), r.left_bottom()], wall);
             }
             if c.y == 0 {
@@ -524,7 +524,7 @@ impl FeathersTab {
         if exit_resp.clicked() && human {
             pending_target = Some(Target::Exit);
         }
-        if let Some(p) = pointer
+        if let Some(p) = hover_pos
             && dragging == Some(Drag::Walker)
             && exit_rect.contains(p)
         {
@@ -575,7 +575,7 @@ impl FeathersTab {
         let alpha = if resp.dragged() { 0.4 } else { 1.0 };
         paint_flyer_token(&painter, at, cs * 0.34, DAEDALUS.gamma_multiply(alpha), palette.outline, "D");
         if resp.dragged()
-            && let Some(p) = pointer
+            && let Some(p) = hover_pos
         {
             let layer = ui.ctx().layer_painter(egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("fw-walker")));
             paint_flyer_token(&layer, p, cs * 0.34, DAEDALUS, palette.outline, "D");
@@ -947,7 +947,7 @@ impl FeathersTab {
             if let Some(d) = resp.dnd_hover_payload::<Drag>()
                 && let Drag::Flight(card) = *d
             {
-                let verdict = self.play_verdict(&state, card, f);
+                let verdict = Self::play_verdict(&state, card, f);
                 note = note.or(widgets::tint_drop_zone(ui, hit, palette, &verdict.map(|_| ())));
                 preview = state.preview(card, f, if card.rank == 13 { Some(true) } else { None }).map(|p| (f, card, p));
             }
@@ -1016,7 +1016,7 @@ impl FeathersTab {
         }
     }
 
-    fn play_verdict(&self, state: &FeathersAndWax, card: Card, f: Flyer) -> Result<Action, RuleViolation> {
+    fn play_verdict(state: &FeathersAndWax, card: Card, f: Flyer) -> Result<Action, RuleViolation> {
         let up = (card.rank == 13 && state.check(&Action::Play { card, flyer: f, up: None }).is_err()).then_some(true);
         let a = Action::Play { card, flyer: f, up };
         state.check(&a).map(|()| a)
@@ -1184,10 +1184,12 @@ impl FeathersTab {
                 }
                 Stage::Specials { flyer, card, bonus } => {
                     ui.label(format!("{} may now:", flyer.name()));
-                    if bonus && card.rank <= 10 && state.wings(flyer).contains(&card.rank) {
-                        if ui.button(format!("Shed the {} for one more step right", card.rank)).clicked() {
-                            action = Some(Action::Bonus(card.rank));
-                        }
+                    if bonus
+                        && card.rank <= 10
+                        && state.wings(flyer).contains(&card.rank)
+                        && ui.button(format!("Shed the {} for one more step right", card.rank)).clicked()
+                    {
+                        action = Some(Action::Bonus(card.rank));
                     }
                     ui.label("Shed a section to move one row:");
                     ui.horizontal_wrapped(|ui| {
@@ -1364,8 +1366,14 @@ impl FeathersTab {
         let seed = seed.unwrap_or_else(|| save::now_secs() ^ self.m.session.seed().rotate_left(23) ^ 0xF1A5);
         let dir = self.m.path.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
         let path = save::fresh_path(&dir, "feathers-and-wax");
-        self.m =
-            Match::new(Session::new(Setup { seats: 1, options: Default::default() }, seed, vec![Player::Human]), path);
+        self.m = Match::new(
+            Session::new(
+                Setup { seats: 1, options: crate::rules::feathers_wax::Options::default() },
+                seed,
+                vec![Player::Human],
+            ),
+            path,
+        );
         self.counted = false;
         self.after_history_change();
         self.reading = None;
@@ -1614,6 +1622,6 @@ impl GameTab for FeathersTab {
 /// A new Feathers & Wax tab.
 #[must_use]
 pub fn new_tab(seed: u64, path: std::path::PathBuf) -> FeathersTab {
-    let setup = Setup { seats: 1, options: Default::default() };
+    let setup = Setup { seats: 1, options: crate::rules::feathers_wax::Options::default() };
     FeathersTab::new(Match::new(Session::new(setup, seed, vec![Player::Human]), path))
 }

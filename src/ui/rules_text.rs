@@ -95,8 +95,109 @@ pub const DAEDALUS: RulesPage = RulesPage {
                  redoes. Every move is saved at once.",
                 "The computer players: easy looks one whole turn ahead and judges positions by how many steps \
                  each Gladiator still needs to escape and how close each Minotaur is to its prey; normal and hard \
-                 use Monte Carlo tree search for about 0.4 and 1.5 seconds a move, trying the likeliest moves \
-                 first and looking at how you are likely to answer.",
+                 use Monte Carlo tree search with 2,000 and 8,000 simulations a move (at most 1 and 3 seconds), \
+                 trying the likeliest moves first and looking at how you are likely to answer.",
+            ],
+        ),
+    ],
+};
+
+/// Feathers & Wax, explained.
+pub const FEATHERS_AND_WAX: RulesPage = RulesPage {
+    title: "Feathers & Wax",
+    sections: &[
+        (
+            "The idea",
+            &[
+                "A solitaire in three acts. Daedalus roams a labyrinth gathering feathers and wax, the two of them \
+                 become wing sections, and then Icarus and Daedalus jump from the tower and must both reach the \
+                 island without flying into the sun or the sea.",
+                "One deck of 52 cards is split by suit. Spades are feathers, clubs are wax, and the red cards \
+                 move people: in the labyrinth the ace to ten of hearts and diamonds (20 cards), in the sky all 26 \
+                 red cards, shuffled afresh.",
+            ],
+        ),
+        (
+            "The labyrinth",
+            &[
+                "Our labyrinth is 12 columns (a to l) by 8 rows (1 at the top). Daedalus comes in through the door \
+                 on the west side of row 7 and must leave through the door on the east side of row 1. The shortest \
+                 way through takes 23 steps, counting the step in and the step out. Nine nests (feathers) and nine \
+                 hives (wax) are scattered off that way, between 2 and 18 extra steps from it.",
+                "Each movement card is drawn by itself when the last one is used up. A heart moves Daedalus up to \
+                 its value in steps, turning as you like and even doubling back; a diamond moves him up to its \
+                 value in one straight line. You may stop early, even without moving (FW-R1). Steps go between \
+                 neighbouring cells that no wall separates.",
+                "Every nest or hive Daedalus steps into, whether he passes through or stops, gives one card from \
+                 that suit's deck, in the order he reaches them. The cell he starts a move on gives nothing \
+                 (FW-R2). A location he has used is dry until he reaches the far edge column of the labyrinth — \
+                 the east edge first, then the west edge, and so on; arriving there makes every used location \
+                 fresh again (FW-R3). The tinted column on the board is the edge that refreshes next.",
+                "Face cards act the moment they are drawn (FW-R4). A king is kept; when a jack or queen of the \
+                 same suit turns up and would hurt, you choose whether to spend the king to cancel it (FW-R5). A \
+                 jack (the Jailer) takes every ace-to-ten you hold of its suit; kings stay (FW-R6). A queen (the \
+                 Maiden) ends collecting of her suit for the rest of the labyrinth if you hold more than three of \
+                 it; otherwise she does nothing (FW-R7). A suit whose deck is empty gives nothing (FW-R9).",
+                "The step out of the exit door counts as a step and ends the labyrinth. Every movement card drawn \
+                 must be used, and if the last one is used with Daedalus still inside, the game is lost (FW-R8).",
+            ],
+        ),
+        (
+            "The wings",
+            &["Each wing section needs one feather and one wax card, so you get as many sections as the smaller \
+                 of the two piles. You choose which spades become sections — their values matter later — and share \
+                 them between Icarus and Daedalus; each needs at least one. With fewer than two sections the game \
+                 is lost (FW-R10)."],
+        ),
+        (
+            "The sky",
+            &[
+                "Our sky is 11 columns by 7 rows. Column 0 is the tower, where both flyers start in the middle \
+                 row; column 10 is the safe air over the island. The top row is the sun, the bottom row the sea.",
+                "Each turn you draw cards one at a time: at least two while both fly (at least one once one is \
+                 safe), and as many more as you dare (FW-R11). While both are still in the tower, jacks, queens and \
+                 kings are set aside and replaced (FW-R12). Then you give one drawn card to each flyer, Icarus \
+                 first (FW-R13); the rest are discarded.",
+                "A heart moves its flyer one column right and one row down. A diamond moves one right and up: one \
+                 row for Daedalus, two for Icarus. A jack lifts one row, a queen drops one row, and a king pushes \
+                 the flyer one row away from the other — your choice of direction if they share a row, and up if \
+                 the other is already safe (FW-R16).",
+                "Moves go one step at a time, the step right first. A flyer about to enter the other's cell stops \
+                 in the cell just below the other instead (FW-R14).",
+                "After its card, a flyer may shed a wing section whose value equals the card's (ace counts 1; \
+                 faces never match) to go one more column right, and then may shed any section to move one row up \
+                 or down. Ending in the sun row melts a section and drops the flyer two rows; ending in the sea row \
+                 soaks a section and lifts it two rows. Leaving the sky at the top or bottom, or running out of \
+                 sections, loses the game (FW-R15). The sun or the sea always takes the flyer's section of lowest \
+                 value (our reading: the rules do not say which).",
+                "A flyer is safe the moment a step right takes it into column 10; whatever was left of its move is \
+                 skipped. Both safe: you win. If the deck cannot give a turn its minimum while someone still flies, \
+                 the game is lost (FW-R17).",
+            ],
+        ),
+        (
+            "How hard is it?",
+            &["Measured with the app's own playing policy (the one behind hints) on 1,000 random deals: it gets \
+                 out of the labyrinth with at least two sections in 85.5% of deals and wins 49.5% of all deals, \
+                 about 58% of those that reach the sky. A random player never wins. With 9 rows of sky instead of \
+                 7 the policy won three deals in four, so we chose 7."],
+        ),
+        (
+            "Playing in Aviary",
+            &[
+                "Drag Daedalus along the way you want: the path follows the pointer cell by cell, and before you \
+                 let go the app lists which nests and hives the path will draw from. Green dots mark the cells the \
+                 card in play can reach; a click on one walks the shortest way there. Each step is its own move, so \
+                 a king decision can interrupt a path, and undo takes back one step at a time.",
+                "Drag spades onto the wing racks; drag the drawn flight cards onto a flyer. While you hover, the \
+                 app rings the cell where the flyer would land.",
+                "The win-chance meter estimates, after every move, how often the hint's policy would win from \
+                 here, by playing a thousand games on re-shuffles of the cards you have not seen (never the real \
+                 order). Hint shows what that policy would do now. After a lost game, \"Where did it go wrong?\" \
+                 finds your decision that cost the most estimated chance, with a button to undo back to it.",
+                "Undo is unlimited. Taking back a move that showed you a card asks first and marks the game as \
+                 assisted; statistics on the Home tab count clean and assisted games apart. The setting \"strict \
+                 undo\" forbids taking back a card once seen.",
             ],
         ),
     ],
@@ -107,6 +208,7 @@ pub const DAEDALUS: RulesPage = RulesPage {
 pub fn page(id: &str) -> Option<&'static RulesPage> {
     match id {
         "daedalus" => Some(&DAEDALUS),
+        "feathers-and-wax" => Some(&FEATHERS_AND_WAX),
         _ => None,
     }
 }
