@@ -65,6 +65,6 @@ fn a_won_or_lost_position_reads_as_certain() {
         g.apply(&aviary::rules::feathers_wax::Action::Stop).unwrap();
     }
     assert_eq!(g.phase(), Phase::Over);
-    let (chance, playouts) = win_chance(&Policy::default(), &g, 50, &mut Rng::seeded(1));
-    assert!(chance.abs() < f64::EPSILON && playouts == 0, "a lost game reads 0% without playing");
+    let (chance, wins) = win_chance(&Policy::default(), &g, 50, &mut Rng::seeded(1));
+    assert!(chance.abs() < f64::EPSILON && wins == 0, "a lost game reads 0%");
 }
