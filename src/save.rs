@@ -274,6 +274,24 @@ pub fn to_text(file: &SaveFile) -> String {
     text
 }
 
+/// Reads a small JSON file (settings, statistics); a missing or
+/// unreadable file gives the defaults.
+#[must_use]
+pub fn load_json<T: serde::de::DeserializeOwned + Default>(path: Option<&Path>) -> T {
+    path.and_then(|p| std::fs::read_to_string(p).ok()).and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default()
+}
+
+/// Writes a small JSON file atomically, creating its folder.
+///
+/// # Errors
+/// The I/O problem.
+pub fn store_json<T: Serialize>(path: &Path, value: &T) -> Result<(), SaveError> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|source| SaveError::Io { path: dir.display().to_string(), source })?;
+    }
+    write_atomic(path, &serde_json::to_string_pretty(value).unwrap_or_default())
+}
+
 /// Seconds since 1970.
 #[must_use]
 pub fn now_secs() -> u64 {

@@ -51,9 +51,7 @@ impl Stats {
     /// Reads statistics; a missing or unreadable file gives empty ones.
     #[must_use]
     pub fn load(path: Option<&Path>) -> Self {
-        path.and_then(|p| std::fs::read_to_string(p).ok())
-            .and_then(|t| serde_json::from_str(&t).ok())
-            .unwrap_or_default()
+        save::load_json(path)
     }
 
     /// Writes statistics atomically.
@@ -61,11 +59,7 @@ impl Stats {
     /// # Errors
     /// The I/O problem.
     pub fn store(&self, path: &Path) -> Result<(), save::SaveError> {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .map_err(|source| save::SaveError::Io { path: dir.display().to_string(), source })?;
-        }
-        save::write_atomic(path, &serde_json::to_string_pretty(self).unwrap_or_default())
+        save::store_json(path, self)
     }
 
     /// Counts a finished game.

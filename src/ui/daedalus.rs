@@ -799,13 +799,11 @@ impl GameTab for DaedalusTab {
     }
 
     fn save(&mut self) -> Result<(), SaveError> {
-        save::write_atomic(&self.m.path, &save::to_text(&save::record(&self.m.session)))
+        self.m.save()
     }
 
     fn save_as(&mut self, path: std::path::PathBuf) -> Result<(), SaveError> {
-        save::write_atomic(&path, &save::to_text(&save::record(&self.m.session)))?;
-        self.m.path = path;
-        Ok(())
+        self.m.save_as(path)
     }
 
     fn is_over(&self) -> bool {

@@ -695,6 +695,15 @@ impl FeathersTab {
     }
 
     fn held_ui(ui: &mut Ui, palette: &Palette, state: &FeathersAndWax) {
+        let edge = if state.refreshed_east() { "west" } else { "east" };
+        ui.label(
+            RichText::new(format!(
+                "Feathers mark nests (a spade each), honeycombs mark hives (a club each). The tinted {edge} \
+                 column makes every used nest and hive fresh again when Daedalus reaches it (FW-R3)."
+            ))
+            .small()
+            .weak(),
+        );
         for suit in [Suit::Spades, Suit::Clubs] {
             ui.horizontal(|ui| {
                 let name = if suit == Suit::Spades { "Feathers" } else { "Wax" };
@@ -1577,13 +1586,11 @@ impl GameTab for FeathersTab {
     }
 
     fn save(&mut self) -> Result<(), SaveError> {
-        save::write_atomic(&self.m.path, &save::to_text(&save::record(&self.m.session)))
+        self.m.save()
     }
 
     fn save_as(&mut self, path: std::path::PathBuf) -> Result<(), SaveError> {
-        save::write_atomic(&path, &save::to_text(&save::record(&self.m.session)))?;
-        self.m.path = path;
-        Ok(())
+        self.m.save_as(path)
     }
 
     fn is_over(&self) -> bool {

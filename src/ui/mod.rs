@@ -159,7 +159,25 @@ impl<G: Evaluate> Match<G> {
         if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|source| SaveError::Io { path: dir.display().to_string(), source })?;
         }
+        self.save()
+    }
+
+    /// Writes the game to its file.
+    ///
+    /// # Errors
+    /// The I/O problem; the file on disk is then unchanged.
+    pub fn save(&self) -> Result<(), SaveError> {
         save::write_atomic(&self.path, &save::to_text(&save::record(&self.session)))
+    }
+
+    /// Writes the game to `path` and autosaves there from now on.
+    ///
+    /// # Errors
+    /// The I/O problem; nothing changes then.
+    pub fn save_as(&mut self, path: PathBuf) -> Result<(), SaveError> {
+        save::write_atomic(&path, &save::to_text(&save::record(&self.session)))?;
+        self.path = path;
+        Ok(())
     }
 
     /// Undo for people: back to the previous human decision.
