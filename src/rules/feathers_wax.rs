@@ -1617,7 +1617,11 @@ impl Game for FeathersAndWax {
             }
             Action::Done => "No special movement".to_string(),
         };
-        let extra: Vec<String> = next.events.iter().filter_map(describe_event).collect();
+        let mut extra: Vec<String> = next.events.iter().filter_map(describe_event).collect();
+        if let (None, Some(face)) = (self.pending, next.pending) {
+            let who = if face.rank == 11 { "a Jailer" } else { "a Maiden" };
+            extra.push(format!("{who} ({}) turns up: spend the K?", face.name()));
+        }
         if !extra.is_empty() {
             text.push_str(": ");
             text.push_str(&and_list(&extra));
@@ -1717,7 +1721,9 @@ fn describe_event(e: &Event) -> Option<String> {
         Event::Drew(c) if c.suit.is_red() => format!("the {}", c.name()),
         Event::Collected(c) => format!("a {} ({})", resource(c.suit), c.name()),
         Event::KeptKing(c) => format!("the {} is kept", c.name()),
-        Event::Jailer(s, n) => format!("a Jailer takes {n} {} card(s)", resource(*s)),
+        Event::Jailer(s, 0) => format!("a Jailer of {} finds nothing to take", s.name()),
+        Event::Jailer(s, 1) => format!("a Jailer takes your only {} card", resource(*s)),
+        Event::Jailer(s, n) => format!("a Jailer takes all {n} of your {} cards", resource(*s)),
         Event::Maiden(s) => format!("a Maiden ends the {} collecting", resource(*s)),
         Event::MaidenHarmless(s) => format!("a Maiden of {} (no effect)", s.name()),
         Event::SpentKing(c) => format!("the {} cancels it", c.name()),
