@@ -30,8 +30,9 @@ fn random(seed: u64) -> Box<dyn Bot<Daedalus>> {
     Box::new(RandomBot::new(seed))
 }
 
-/// Plays one game; returns the reward of `a` (1 win, 0.5 draw, 0 loss).
-fn play(a: Maker, b: Maker, a_is_white: bool, seed: u64, worst: &mut Duration) -> f64 {
+/// Plays one game; returns the reward of `a` (1 win, 0.5 draw, 0 loss)
+/// and how the game ended, with its length.
+fn play(a: Maker, b: Maker, a_is_white: bool, seed: u64, worst: &mut Duration) -> (f64, String) {
     let mut g = Daedalus::new(&Setup { seats: 2, options: Options::default() }, seed);
     let (mut bot_a, mut bot_b) = (a(seed), b(seed + 1));
     let stop = AtomicBool::new(false);
@@ -46,7 +47,8 @@ fn play(a: Maker, b: Maker, a_is_white: bool, seed: u64, worst: &mut Duration) -
         g.apply(&action).unwrap();
     }
     let seat_a = if a_is_white { Seat(0) } else { Seat(1) };
-    g.outcome().unwrap().reward(seat_a, 2)
+    let o = g.outcome().unwrap();
+    (o.reward(seat_a, 2), format!("{} after {} turns", o.reason, g.turn_number(aviary::rules::daedalus::Colour::White)))
 }
 
 fn main() {
@@ -63,8 +65,8 @@ fn main() {
         let mut worst = Duration::ZERO;
         let start = Instant::now();
         for i in 0..games {
-            let r = play(a, b, i % 2 == 0, first_seed + 2 * i, &mut worst);
-            println!("  game {}: {na} as {} scores {r}", i + 1, if i % 2 == 0 { "White" } else { "Black" });
+            let (r, how) = play(a, b, i % 2 == 0, first_seed + 2 * i, &mut worst);
+            println!("  game {}: {na} as {} scores {r} ({how})", i + 1, if i % 2 == 0 { "White" } else { "Black" });
             if r > 0.75 {
                 wins += 1;
             } else if r > 0.25 {
