@@ -1541,28 +1541,18 @@ impl GameTab for FeathersTab {
             .default_size(theme::SIDE_PANEL_WIDTH + 40.0)
             .show(ui, |ui| self.side_ui(ui, notices));
         egui::CentralPanel::default().show(ui, |ui| {
-            let phase = self.state().phase();
-            let over_in = self.state().outcome().is_some();
-            match phase {
-                Phase::Collect => {
+            // A finished game shows where it ended: the sky once flying began.
+            let flew = self.state().turn() > 0;
+            match self.state().phase() {
+                Phase::Wings => self.wings_ui(ui, &palette, notices),
+                Phase::Flight => self.sky_ui(ui, &palette, notices),
+                Phase::Over if flew => self.sky_ui(ui, &palette, notices),
+                Phase::Collect | Phase::Over => {
                     self.decks_ui(ui, &palette);
                     self.labyrinth_ui(ui, &palette, notices);
                     Self::held_ui(ui, &palette, &self.state().clone());
                 }
-                Phase::Wings => self.wings_ui(ui, &palette, notices),
-                Phase::Flight => self.sky_ui(ui, &palette, notices),
-                Phase::Over => {
-                    // Show where the game ended: the sky once flying began.
-                    if self.state().turn() > 0 {
-                        self.sky_ui(ui, &palette, notices);
-                    } else {
-                        self.decks_ui(ui, &palette);
-                        self.labyrinth_ui(ui, &palette, notices);
-                        Self::held_ui(ui, &palette, &self.state().clone());
-                    }
-                }
             }
-            let _ = over_in;
         });
         self.confirm_ui(ui, notices);
         self.end_ui(ui, notices);
