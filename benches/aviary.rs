@@ -22,9 +22,9 @@ fn setup() -> Setup<Options> {
     Setup { seats: 2, options: Options::default() }
 }
 
-/// A full random game; returns the number of actions.
-fn random_game(seed: u64) -> u64 {
-    let mut g = Daedalus::new(&setup(), seed);
+/// A full game of uniformly random legal actions from `g`; returns the
+/// number of actions.
+fn random_playout<G: Game>(mut g: G, seed: u64) -> u64 {
     let mut rng = Rng::seeded(seed);
     let mut n = 0;
     loop {
@@ -34,6 +34,11 @@ fn random_game(seed: u64) -> u64 {
         n += 1;
     }
     n
+}
+
+/// A full random Daedalus game; returns the number of actions.
+fn random_game(seed: u64) -> u64 {
+    random_playout(Daedalus::new(&setup(), seed), seed)
 }
 
 /// A position in the escaping phase after `extra` random actions.
@@ -125,16 +130,7 @@ fn frame(c: &mut Criterion) {
 /// A Feathers & Wax game played to the end by uniformly random legal
 /// actions; returns the number of actions.
 fn fw_random_game(seed: u64) -> u64 {
-    let mut g = FeathersAndWax::new(&Setup { seats: 1, options: FwOptions {} }, seed);
-    let mut rng = Rng::seeded(seed);
-    let mut n = 0;
-    loop {
-        let legal = g.legal_actions();
-        let Some(a) = rng.pick(&legal) else { break };
-        g.apply_legal(&a.clone());
-        n += 1;
-    }
-    n
+    random_playout(FeathersAndWax::new(&Setup { seats: 1, options: FwOptions {} }, seed), seed)
 }
 
 /// A Feathers & Wax session played by the policy until `stop`.
