@@ -94,7 +94,8 @@ pub const DAEDALUS: RulesPage = RulesPage {
                 "Ctrl+Z undoes your last move (against the computer, its reply too); Ctrl+Shift+Z or Ctrl+Y \
                  redoes. Every move is saved at once.",
                 "The computer players: easy looks one whole turn ahead and judges positions by how many steps \
-                 each Gladiator still needs to escape and how close each Minotaur is to its prey; normal and hard \
+                 each Gladiator still needs to escape (a wall in the way counts as a few extra steps, since walls \
+                 can be moved aside) and how close each Minotaur is to its prey; normal and hard \
                  use Monte Carlo tree search with 2,000 and 8,000 simulations a move (at most 1 and 3 seconds), \
                  trying the likeliest moves first and looking at how you are likely to answer.",
             ],
