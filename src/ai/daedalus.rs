@@ -50,40 +50,57 @@ fn distance(board: &Board, from: Square, goal: impl Fn(Square) -> bool, target: 
 /// Minotaurs and the other Gladiator block. 30 when there is no way.
 #[must_use]
 pub fn escape_distance(board: &Board, colour: Colour) -> u32 {
+    // Dijkstra with a bucket queue (Dial): step costs are at most
+    // OTHER_WALL_STEPS, so six rotating buckets hold every open square.
+    const B: usize = OTHER_WALL_STEPS as usize + 1;
     let Some(from) = board.gladiator(colour) else { return 30 };
-    // Dijkstra over the 64 squares (small enough to scan for the minimum).
     let mut cost = [u32::MAX; 64];
-    let mut done = [false; 64];
+    let mut buckets = [[0u8; 256]; B];
+    let mut lens = [0usize; B];
     cost[from.index(SIZE)] = 0;
-    loop {
-        let mut best: Option<(u32, Square)> = None;
-        for sq in Square::all(SIZE, SIZE) {
-            let i = sq.index(SIZE);
-            if !done[i] && cost[i] != u32::MAX && best.is_none_or(|(c, _)| cost[i] < c) {
-                best = Some((cost[i], sq));
+    buckets[0][0] = from.index(SIZE) as u8;
+    lens[0] = 1;
+    let mut open = 1usize;
+    let mut c = 0u32;
+    while open > 0 && c < 30 {
+        let b = c as usize % B;
+        while lens[b] > 0 {
+            lens[b] -= 1;
+            open -= 1;
+            let i = usize::from(buckets[b][lens[b]]);
+            if cost[i] != c {
+                continue; // a stale entry: reached more cheaply before
+            }
+            let sq = Square::from_index(i, SIZE);
+            if sq.y == colour.far_y() {
+                return (c + 1).min(30);
+            }
+            for n in sq.neighbours4(SIZE, SIZE) {
+                let step = match board.at(n) {
+                    None => 1,
+                    Some(p) if p.kind == PieceKind::Wall => {
+                        if p.colour == colour {
+                            OWN_WALL_STEPS
+                        } else {
+                            OTHER_WALL_STEPS
+                        }
+                    }
+                    Some(_) => continue,
+                };
+                let j = n.index(SIZE);
+                let next = c + step;
+                let nb = next as usize % B;
+                if next < cost[j] && lens[nb] < 256 {
+                    cost[j] = next;
+                    buckets[nb][lens[nb]] = j as u8;
+                    lens[nb] += 1;
+                    open += 1;
+                }
             }
         }
-        let Some((c, sq)) = best else { return 30 };
-        if sq.y == colour.far_y() {
-            return (c + 1).min(30);
-        }
-        done[sq.index(SIZE)] = true;
-        for n in sq.neighbours4(SIZE, SIZE) {
-            let step = match board.at(n) {
-                None => 1,
-                Some(p) if p.kind == PieceKind::Wall => {
-                    if p.colour == colour {
-                        OWN_WALL_STEPS
-                    } else {
-                        OTHER_WALL_STEPS
-                    }
-                }
-                Some(_) => continue,
-            };
-            let i = n.index(SIZE);
-            cost[i] = cost[i].min(c + step);
-        }
+        c += 1;
     }
+    30
 }
 
 /// What crossing one of your own walls costs in [`escape_distance`].
@@ -140,6 +157,58 @@ mod tests {
     use super::escape_distance;
     use crate::rules::daedalus::{Colour, Daedalus, Options};
     use crate::rules::{Game, Rng, Setup};
+
+    /// The same costs, by a plain scan for the cheapest open square.
+    fn reference(board: &crate::rules::daedalus::Board, colour: Colour) -> u32 {
+        use crate::rules::daedalus::{PieceKind, SIZE};
+        use crate::rules::grid::Square;
+        let Some(from) = board.gladiator(colour) else { return 30 };
+        let mut cost = [u32::MAX; 64];
+        let mut done = [false; 64];
+        cost[from.index(SIZE)] = 0;
+        loop {
+            let best = Square::all(SIZE, SIZE)
+                .filter(|s| !done[s.index(SIZE)] && cost[s.index(SIZE)] != u32::MAX)
+                .min_by_key(|s| cost[s.index(SIZE)]);
+            let Some(sq) = best else { return 30 };
+            let c = cost[sq.index(SIZE)];
+            if sq.y == colour.far_y() {
+                return (c + 1).min(30);
+            }
+            done[sq.index(SIZE)] = true;
+            for n in sq.neighbours4(SIZE, SIZE) {
+                let step = match board.at(n) {
+                    None => 1,
+                    Some(p) if p.kind == PieceKind::Wall => {
+                        if p.colour == colour {
+                            4
+                        } else {
+                            5
+                        }
+                    }
+                    Some(_) => continue,
+                };
+                let i = n.index(SIZE);
+                cost[i] = cost[i].min(c + step);
+            }
+        }
+    }
+
+    #[test]
+    fn the_bucket_queue_finds_the_same_escape_costs_as_a_plain_search() {
+        for seed in 100..130 {
+            let mut g = Daedalus::new(&Setup { seats: 2, options: Options::default() }, seed);
+            let mut rng = Rng::seeded(seed);
+            for _ in 0..120 {
+                let legal = g.legal_actions();
+                let Some(a) = rng.pick(&legal) else { break };
+                g.apply_legal(&a.clone());
+                for c in Colour::BOTH {
+                    assert_eq!(escape_distance(g.board(), c), reference(g.board(), c), "seed {seed}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn a_walled_in_gladiator_still_has_a_finite_way_out() {
