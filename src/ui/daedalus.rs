@@ -12,7 +12,7 @@ use super::{GameTab, Match, Notice, TabRequest, ViewSettings};
 use crate::rules::daedalus::{Action, Board, Colour, Daedalus, Phase, Piece, PieceKind, SIZE};
 use crate::rules::grid::Square;
 use crate::rules::{Game, RuleViolation, ToMove};
-use crate::save::{self, SaveError};
+use crate::save;
 use crate::session::{Player, Session};
 
 /// What is being moved: a piece on a square, or a new piece from the tray.
@@ -745,6 +745,8 @@ fn paint_piece_with(painter: &egui::Painter, palette: &Palette, p: Piece, center
 }
 
 impl GameTab for DaedalusTab {
+    super::delegate_to_match!();
+
     fn title(&self) -> String {
         let players = self.m.session.players();
         let short = |p: Option<&Player>| match p {
@@ -756,10 +758,6 @@ impl GameTab for DaedalusTab {
 
     fn game_id(&self) -> &'static str {
         "daedalus"
-    }
-
-    fn path(&self) -> &std::path::Path {
-        &self.m.path
     }
 
     fn ui(&mut self, ui: &mut Ui, settings: &ViewSettings, notices: &mut Vec<Notice>) {
@@ -790,36 +788,8 @@ impl GameTab for DaedalusTab {
         self.m.redo(notices);
     }
 
-    fn can_undo(&self) -> bool {
-        self.m.session.can_undo()
-    }
-
-    fn can_redo(&self) -> bool {
-        self.m.session.can_redo()
-    }
-
-    fn save(&mut self) -> Result<(), SaveError> {
-        self.m.save()
-    }
-
-    fn save_as(&mut self, path: std::path::PathBuf) -> Result<(), SaveError> {
-        self.m.save_as(path)
-    }
-
-    fn is_over(&self) -> bool {
-        self.m.session.is_over()
-    }
-
     fn shutdown(&mut self) {
         self.m.cancel();
-    }
-
-    fn moves(&self) -> usize {
-        self.m.session.cursor()
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
-        self
     }
 
     fn take_request(&mut self) -> Option<TabRequest> {

@@ -17,7 +17,7 @@ use crate::rules::feathers_wax::{
     Spot, Stage, Walker,
 };
 use crate::rules::{Game, Rng, RuleViolation, Seat, Setup, ToMove};
-use crate::save::{self, SaveError};
+use crate::save;
 use crate::session::{Player, Session};
 
 /// Where Daedalus may be sent in the labyrinth.
@@ -1519,16 +1519,14 @@ fn paint_hive(painter: &egui::Painter, centre: Pos2, r: f32, colour: Color32) {
 }
 
 impl GameTab for FeathersTab {
+    super::delegate_to_match!();
+
     fn title(&self) -> String {
         "Feathers & Wax".to_string()
     }
 
     fn game_id(&self) -> &'static str {
         "feathers-and-wax"
-    }
-
-    fn path(&self) -> &std::path::Path {
-        &self.m.path
     }
 
     fn ui(&mut self, ui: &mut Ui, settings: &ViewSettings, notices: &mut Vec<Notice>) {
@@ -1567,38 +1565,10 @@ impl GameTab for FeathersTab {
         self.after_history_change();
     }
 
-    fn can_undo(&self) -> bool {
-        self.m.session.can_undo()
-    }
-
-    fn can_redo(&self) -> bool {
-        self.m.session.can_redo()
-    }
-
-    fn save(&mut self) -> Result<(), SaveError> {
-        self.m.save()
-    }
-
-    fn save_as(&mut self, path: std::path::PathBuf) -> Result<(), SaveError> {
-        self.m.save_as(path)
-    }
-
-    fn is_over(&self) -> bool {
-        self.m.session.is_over()
-    }
-
     fn shutdown(&mut self) {
         self.m.cancel();
         self.meter = None;
         self.analysis = None;
-    }
-
-    fn moves(&self) -> usize {
-        self.m.session.cursor()
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
-        self
     }
 
     fn take_request(&mut self) -> Option<TabRequest> {

@@ -103,6 +103,46 @@ pub enum TabRequest {
     },
 }
 
+/// The [`GameTab`] methods every tab answers from its `m: Match<_>` field
+/// the same way: its file, undo/redo availability, saving, whether it is
+/// over, its length, and the downcast for tests.
+macro_rules! delegate_to_match {
+    () => {
+        fn path(&self) -> &std::path::Path {
+            &self.m.path
+        }
+
+        fn can_undo(&self) -> bool {
+            self.m.session.can_undo()
+        }
+
+        fn can_redo(&self) -> bool {
+            self.m.session.can_redo()
+        }
+
+        fn save(&mut self) -> Result<(), $crate::save::SaveError> {
+            self.m.save()
+        }
+
+        fn save_as(&mut self, path: std::path::PathBuf) -> Result<(), $crate::save::SaveError> {
+            self.m.save_as(path)
+        }
+
+        fn is_over(&self) -> bool {
+            self.m.session.is_over()
+        }
+
+        fn moves(&self) -> usize {
+            self.m.session.cursor()
+        }
+
+        fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+            self
+        }
+    };
+}
+pub(crate) use delegate_to_match;
+
 /// A game on screen: the session, its file and its computer player.
 pub struct Match<G: Evaluate> {
     /// The game with its history.
