@@ -29,6 +29,7 @@
 pub mod cards;
 pub mod catalogue;
 pub mod daedalus;
+pub mod enchanted_plumes;
 pub mod feathers_wax;
 pub mod grid;
 pub mod rng;
