@@ -432,6 +432,12 @@ impl EnchantedPlumes {
         self.deck.retain(|c| !top.contains(c));
         self.deck.extend_from_slice(top);
     }
+    /// How many deck cards lie under the Peahen (never shown in the app;
+    /// for tests of the setup and of determinizations).
+    #[must_use]
+    pub fn cards_under_peahen(&self) -> usize {
+        self.peahen
+    }
     /// Test setup: the number of deck cards under the Peahen.
     pub fn set_peahen(&mut self, under: usize) {
         self.peahen = under.min(self.deck.len());
