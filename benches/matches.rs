@@ -1,4 +1,5 @@
-//! Bot-against-bot matches for Daedalus, colours alternating. Not a timing
+//! Bot-against-bot matches (Daedalus, or Enchanted Plumes with
+//! `AVIARY_MATCH_GAME=enchanted-plumes`), first seat alternating. Not a timing
 //! benchmark: it prints win/draw/loss counts. `AVIARY_MATCH_GAMES` sets the
 //! number of games per pairing (default 10), `AVIARY_MATCH_ITERATIONS` the
 //! MCTS iterations per decision (default: the normal level, 2,000 capped at
@@ -11,33 +12,52 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use aviary::ai::{Bot, Budget, GreedyBot, Level, Mcts, RandomBot};
-use aviary::rules::daedalus::{Daedalus, Options};
-use aviary::rules::{Game, Seat, Setup};
+use aviary::ai::{Bot, Budget, Evaluate, GreedyBot, Level, Mcts, RandomBot};
+use aviary::rules::daedalus::Daedalus;
+use aviary::rules::enchanted_plumes::EnchantedPlumes;
+use aviary::rules::{Seat, Setup, ToMove};
 
-type Maker = fn(u64) -> Box<dyn Bot<Daedalus>>;
+type Maker<G> = fn(u64) -> Box<dyn Bot<G>>;
 
-fn mcts(seed: u64) -> Box<dyn Bot<Daedalus>> {
+fn mcts<G: Evaluate>(seed: u64) -> Box<dyn Bot<G>> {
     match std::env::var("AVIARY_MATCH_ITERATIONS").ok().and_then(|v| v.parse().ok()) {
         Some(n) => Box::new(Mcts::new(seed, Budget::iterations(n))),
         None => Level::Normal.bot(seed),
     }
 }
-fn greedy(seed: u64) -> Box<dyn Bot<Daedalus>> {
+fn greedy<G: Evaluate>(seed: u64) -> Box<dyn Bot<G>> {
     Box::new(GreedyBot::new(seed))
 }
-fn random(seed: u64) -> Box<dyn Bot<Daedalus>> {
+fn random<G: Evaluate>(seed: u64) -> Box<dyn Bot<G>> {
     Box::new(RandomBot::new(seed))
 }
 
-/// Plays one game; returns the reward of `a` (1 win, 0.5 draw, 0 loss)
-/// and how the game ended, with its length.
-fn play(a: Maker, b: Maker, a_is_white: bool, seed: u64, worst: &mut Duration) -> (f64, String) {
-    let mut g = Daedalus::new(&Setup { seats: 2, options: Options::default() }, seed);
+/// Plays one two-seat game; returns the reward of `a` (1 win, 0.5 draw or
+/// shared win, 0 loss) and how the game ended, with its length in actions.
+fn play<G: Evaluate>(
+    options: &G::Options,
+    a: Maker<G>,
+    b: Maker<G>,
+    a_first: bool,
+    seed: u64,
+    worst: &mut Duration,
+) -> (f64, String) {
+    let mut g = G::new(&Setup { seats: 2, options: options.clone() }, seed);
     let (mut bot_a, mut bot_b) = (a(seed), b(seed + 1));
     let stop = AtomicBool::new(false);
-    while let Some(seat) = g.to_move().seat() {
-        let a_moves = (seat == Seat(0)) == a_is_white;
+    let seat_a = if a_first { Seat(0) } else { Seat(1) };
+    let mut actions = 0;
+    loop {
+        let seat = match g.to_move() {
+            ToMove::Seat(s) => s,
+            ToMove::Chance => {
+                let a = g.legal_actions()[0].clone();
+                g.apply(&a).unwrap();
+                continue;
+            }
+            ToMove::Nobody => break,
+        };
+        let a_moves = seat == seat_a;
         let bot = if a_moves { &mut bot_a } else { &mut bot_b };
         let start = Instant::now();
         let action = bot.choose(&g.observation(seat), seat, &stop).unwrap();
@@ -45,19 +65,20 @@ fn play(a: Maker, b: Maker, a_is_white: bool, seed: u64, worst: &mut Duration) -
             *worst = (*worst).max(start.elapsed());
         }
         g.apply(&action).unwrap();
+        actions += 1;
     }
-    let seat_a = if a_is_white { Seat(0) } else { Seat(1) };
     let o = g.outcome().unwrap();
-    (o.reward(seat_a, 2), format!("{} after {} turns", o.reason, g.turn_number(aviary::rules::daedalus::Colour::White)))
+    let scores = format!("{} to {}", o.scores[seat_a.index()], o.scores[1 - seat_a.index()]);
+    (o.reward(seat_a, 2), format!("{scores}; {} after {actions} actions", o.reason))
 }
 
-fn main() {
+fn pairings<G: Evaluate>(game: &str, options: &G::Options) {
     let games: u64 = std::env::var("AVIARY_MATCH_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(10);
-    let pairings: [(&str, Maker, &str, Maker); 3] =
+    let list: [(&str, Maker<G>, &str, Maker<G>); 3] =
         [("mcts", mcts, "random", random), ("mcts", mcts, "greedy", greedy), ("greedy", greedy, "random", random)];
     let only = std::env::var("AVIARY_MATCH_ONLY").unwrap_or_default();
     let first_seed: u64 = std::env::var("AVIARY_MATCH_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(1_000);
-    for (na, a, nb, b) in pairings {
+    for (na, a, nb, b) in list {
         if !only.is_empty() && only != format!("{na}-{nb}") {
             continue;
         }
@@ -65,8 +86,8 @@ fn main() {
         let mut worst = Duration::ZERO;
         let start = Instant::now();
         for i in 0..games {
-            let (r, how) = play(a, b, i % 2 == 0, first_seed + 2 * i, &mut worst);
-            println!("  game {}: {na} as {} scores {r} ({how})", i + 1, if i % 2 == 0 { "White" } else { "Black" });
+            let (r, how) = play::<G>(options, a, b, i % 2 == 0, first_seed + 2 * i, &mut worst);
+            println!("  game {}: {na} {} scores {r} ({how})", i + 1, if i % 2 == 0 { "first" } else { "second" });
             if r > 0.75 {
                 wins += 1;
             } else if r > 0.25 {
@@ -76,9 +97,18 @@ fn main() {
             }
         }
         println!(
-            "{na} v {nb}: {wins} wins, {draws} draws, {losses} losses in {games} games ({:.0} s; slowest {na} decision {:.2} s)",
+            "{game}: {na} v {nb}: {wins} wins, {draws} draws/shared, {losses} losses in {games} games ({:.0} s; slowest {na} decision {:.2} s)",
             start.elapsed().as_secs_f64(),
             worst.as_secs_f64()
         );
+    }
+}
+
+fn main() {
+    match std::env::var("AVIARY_MATCH_GAME").as_deref() {
+        Ok("enchanted-plumes") => {
+            pairings::<EnchantedPlumes>("enchanted-plumes", &aviary::rules::enchanted_plumes::Options::default())
+        }
+        _ => pairings::<Daedalus>("daedalus", &aviary::rules::daedalus::Options::default()),
     }
 }

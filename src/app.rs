@@ -108,6 +108,10 @@ pub struct NewGame {
     pub walls_roam: bool,
     /// Optional seed, as typed.
     pub seed: String,
+    /// Seat names (Enchanted Plumes).
+    pub names: Vec<String>,
+    /// Who plays first (Enchanted Plumes); `None` draws it at random.
+    pub first: Option<u8>,
 }
 
 struct Toast {
@@ -206,12 +210,18 @@ impl AviaryApp {
     /// Opens the new-game dialog for a game.
     pub fn open_new_game(&mut self, game: &'static str) {
         let level = self.settings.ai_level;
-        let players = if game == "feathers-and-wax" {
-            vec![Player::Human]
-        } else {
-            vec![Player::Human, Player::Computer(if level == Level::Random { Level::Normal } else { level })]
+        let computer = Player::Computer(if level == Level::Random { Level::Normal } else { level });
+        let players = match game {
+            "feathers-and-wax" => vec![Player::Human],
+            "enchanted-plumes" => vec![Player::Human, computer, computer],
+            _ => vec![Player::Human, computer],
         };
-        self.new_game = Some(NewGame { game, players, walls_roam: false, seed: String::new() });
+        let names = if game == "enchanted-plumes" {
+            vec!["Ada".to_string(), "Ben".to_string(), "Cleo".to_string()]
+        } else {
+            Vec::new()
+        };
+        self.new_game = Some(NewGame { game, players, walls_roam: false, seed: String::new(), names, first: None });
     }
 
     /// Starts the game the dialog describes, as a new tab.
@@ -233,6 +243,15 @@ impl AviaryApp {
                 path,
             )),
             "feathers-and-wax" => Box::new(crate::ui::feathers_wax::new_tab(seed, path)),
+            "enchanted-plumes" => Box::new(crate::ui::enchanted_plumes::new_tab(
+                crate::rules::enchanted_plumes::Options {
+                    names: choice.names.iter().take(choice.players.len()).cloned().collect(),
+                    first: choice.first,
+                },
+                seed,
+                choice.players.clone(),
+                path,
+            )),
             other => {
                 notices.push(Notice::Error(format!("{other} cannot be played yet")));
                 return false;
@@ -518,7 +537,7 @@ impl AviaryApp {
                 }
             });
             ui.label(entry.pitch);
-            if entry.id == "feathers-and-wax" {
+            if entry.id == "feathers-and-wax" || entry.id == "enchanted-plumes" {
                 ui.label(RichText::new(format!("Your games: {}", self.stats.get(entry.id).summary())).weak());
             }
             ui.horizontal(|ui| {
@@ -703,6 +722,9 @@ impl AviaryApp {
                         ui.selectable_value(player, Player::Computer(level), format!("Computer ({})", level.name()));
                     }
                 });
+            }
+            if choice.game == "enchanted-plumes" {
+                plumes_seats_ui(ui, &mut choice);
             }
             if choice.game == "daedalus" {
                 ui.checkbox(
@@ -994,4 +1016,50 @@ impl eframe::App for AviaryApp {
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         self.save_all();
     }
+}
+
+/// The seats part of the new-game dialog for Enchanted Plumes: 2 to 6
+/// seats, each a name and a human or computer player, and who starts.
+fn plumes_seats_ui(ui: &mut Ui, choice: &mut NewGame) {
+    const NAMES: [&str; 6] = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay"];
+    ui.label("Players (2 to 6). People share the screen: a hand-off screen hides each hand until its owner is ready.");
+    let mut remove = None;
+    for (i, player) in choice.players.iter_mut().enumerate() {
+        while choice.names.len() <= i {
+            choice.names.push(NAMES.get(choice.names.len()).copied().unwrap_or("Player").to_string());
+        }
+        ui.horizontal(|ui| {
+            let label = ui.label(format!("Seat {}:", i + 1));
+            ui.add(egui::TextEdit::singleline(&mut choice.names[i]).desired_width(90.0)).labelled_by(label.id);
+            ui.selectable_value(player, Player::Human, "Human");
+            for level in [Level::Easy, Level::Normal, Level::Hard] {
+                ui.selectable_value(player, Player::Computer(level), format!("Computer ({})", level.name()));
+            }
+            if ui.small_button("x").on_hover_text("Remove this seat").clicked() {
+                remove = Some(i);
+            }
+        });
+    }
+    if let Some(i) = remove
+        && choice.players.len() > 2
+    {
+        choice.players.remove(i);
+        choice.names.remove(i);
+        choice.first = None;
+    }
+    ui.horizontal(|ui| {
+        if ui.add_enabled(choice.players.len() < 6, egui::Button::new("Add a seat")).clicked() {
+            choice.players.push(Player::Computer(Level::Normal));
+        }
+        ui.label("First player:");
+        let names: Vec<String> = choice.names.iter().take(choice.players.len()).cloned().collect();
+        let shown =
+            choice.first.and_then(|f| names.get(usize::from(f)).cloned()).unwrap_or_else(|| "random".to_string());
+        egui::ComboBox::from_id_salt("ep-first").selected_text(shown).show_ui(ui, |ui| {
+            ui.selectable_value(&mut choice.first, None, "random");
+            for (i, n) in names.iter().enumerate() {
+                ui.selectable_value(&mut choice.first, Some(i as u8), n.as_str());
+            }
+        });
+    });
 }

@@ -18,6 +18,7 @@ pub fn check(path: &Path) -> Result<String, SaveError> {
     match file.game.as_str() {
         "daedalus" => report::<Daedalus>(&file),
         "feathers-and-wax" => report::<FeathersAndWax>(&file),
+        "enchanted-plumes" => report::<crate::rules::enchanted_plumes::EnchantedPlumes>(&file),
         other => Err(SaveError::UnknownGame(other.to_string())),
     }
 }

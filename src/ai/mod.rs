@@ -21,6 +21,7 @@
 //! [`worker`] runs any of them on a named thread so the UI never waits.
 
 pub mod daedalus;
+pub mod enchanted_plumes;
 pub mod feathers_wax;
 pub mod worker;
 

@@ -41,7 +41,7 @@ pub const CATALOGUE: [CatalogueEntry; 5] = [
         players: "2–6 players",
         length: "20 min",
         pitch: "Fan out peacock plumes row by row, matching colours, before someone draws the Peahen.",
-        playable: false,
+        playable: true,
     },
     CatalogueEntry {
         id: "dust-in-the-wings",

@@ -6,6 +6,7 @@
 //! game's tab, so the app never knows which game it shows.
 
 pub mod daedalus;
+pub mod enchanted_plumes;
 pub mod feathers_wax;
 pub mod icon;
 pub mod rules_text;
@@ -305,6 +306,10 @@ pub fn open_save(path: &Path) -> Result<Box<dyn GameTab>, SaveError> {
         "feathers-and-wax" => {
             let session = save::restore::<crate::rules::feathers_wax::FeathersAndWax>(&file)?;
             Ok(Box::new(feathers_wax::FeathersTab::new(Match::new(session, path.to_path_buf()))))
+        }
+        "enchanted-plumes" => {
+            let session = save::restore::<crate::rules::enchanted_plumes::EnchantedPlumes>(&file)?;
+            Ok(Box::new(enchanted_plumes::PlumesTab::new(Match::new(session, path.to_path_buf()))))
         }
         other => Err(SaveError::UnknownGame(other.to_string())),
     }

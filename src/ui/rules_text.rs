@@ -204,12 +204,96 @@ pub const FEATHERS_AND_WAX: RulesPage = RulesPage {
     ],
 };
 
+/// Enchanted Plumes, explained.
+pub const ENCHANTED_PLUMES: RulesPage = RulesPage {
+    title: "Enchanted Plumes",
+    sections: &[
+        (
+            "The idea",
+            &[
+                "Two to six players lay Feather cards into plumes: rows that narrow by one card each step down. \
+                 The top row of a plume counts against you, every row below it counts for you, and a plume that \
+                 narrows all the way to a single card is a finished peacock worth a bonus. The game stops the \
+                 moment someone draws the Peahen.",
+                "Feathers come in ten colours (each card also shows a letter: R red, W white, Y yellow, G green, \
+                 O orange, T teal, B blue, P pink, V purple, K black) with values 0 to 9.",
+            ],
+        ),
+        (
+            "The deck and the setup",
+            &[
+                "Fewer players use fewer high cards: with 2 players the 7s, 8s and 9s stay out; with 3 the 8s and \
+                 9s; with 4 the 9s; 5 or 6 players use all 100 cards (EP-R1).",
+                "Everyone is dealt nine cards and secretly gives three back (EP-R2). The deck is shuffled again, \
+                 its top seven cards are shuffled together with the Peahen and slid under the deck, so the Peahen \
+                 hides somewhere among the last eight cards. Five cards are turned up beside the deck: the Train. \
+                 The first player is drawn at random unless the new-game dialog names one (EP-R9).",
+            ],
+        ),
+        (
+            "Your turn",
+            &[
+                "First lay one or two cards from your hand (EP-R3): each one starts a new plume or joins one of \
+                 your own plumes (EP-R9); two cards may go to the same plume or to different ones.",
+                "Then refill, in exactly one of three ways: take the top two cards of the deck; trade two of your \
+                 cards for two Train cards; or take one deck card and trade one card with the Train, in either \
+                 order. Two trades use two different hand cards and two different Train cards. You may never hold \
+                 more than six cards: if your first draw fills your hand to six, the second half of your refill \
+                 must be a trade.",
+            ],
+        ),
+        (
+            "Building a plume",
+            &[
+                "While a plume has a single row, that top row takes as many cards as you like. The row under a \
+                 row must end up exactly one card shorter, and a new row can only be started once the row above \
+                 it has reached that exact length; starting it locks every row above (EP-R4). A top row of one \
+                 card cannot have a row under it (that row would be empty).",
+                "Every card in a lower row must share its colour with at least one card in the row directly above \
+                 it; a colour may appear several times.",
+                "When a single card goes under a finished two-card row, the plume is a complete peacock. That last \
+                 card lies face down: only its owner sees it until the end, and nothing more can be added (EP-R5). \
+                 Aviary checks that it matches the colours above all the same.",
+            ],
+        ),
+        (
+            "The end and the scores",
+            &[
+                "Whoever draws the Peahen ends the game on the spot, even in the middle of a turn (EP-R6).",
+                "Each plume scores the sum of its lower rows minus the sum of its top row; a plume of one card \
+                 simply counts minus its value. A complete peacock adds one point for every card in it. Cards \
+                 still in hand score nothing. The highest total wins; on a tie, the tied player with more \
+                 complete peacocks wins; if that ties too, they share the win (EP-R7).",
+            ],
+        ),
+        (
+            "What each player may know",
+            &[
+                "Hands, the three cards each player gave back and face-down peacock cards are secret (EP-R8). \
+                 When several people share the screen, a hand-off screen hides every hand until the next player \
+                 says they are at the screen, and the move log never names a drawn or face-down card.",
+                "Some things are public memory, and Aviary keeps them for everyone, computer players included: a \
+                 card someone took from the Train is known to be in their hand (or face down under a peacock of \
+                 theirs) until it shows up again; the three cards you gave back are somewhere in the deck; the \
+                 Peahen is among the last eight cards. Computer players decide only from this and their own cards.",
+            ],
+        ),
+        (
+            "Undo",
+            &["Within your own turn you may take back cards you laid freely, until you draw. Undoing a draw or \
+                 another player's turn shows information you should not have, so Aviary asks first and marks the \
+                 game \"undo used\" in the statistics (the Settings option \"strict undo\" forbids it)."],
+        ),
+    ],
+};
+
 /// The rules page of a game id, if written.
 #[must_use]
 pub fn page(id: &str) -> Option<&'static RulesPage> {
     match id {
         "daedalus" => Some(&DAEDALUS),
         "feathers-and-wax" => Some(&FEATHERS_AND_WAX),
+        "enchanted-plumes" => Some(&ENCHANTED_PLUMES),
         _ => None,
     }
 }

@@ -1,0 +1,947 @@
+//! The Enchanted Plumes table: the Train and the deck, every seat's plumes
+//! as tapering rows, the hand of the person at the screen as a fan of
+//! cards, drag (or click) to play, swap and draw, the hand-off screen
+//! between people sharing the screen, guarded undo, and the final scoring.
+
+use egui::{Align2, Color32, FontId, Pos2, Rect, Response, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+
+use super::theme::{self, Palette};
+use super::widgets;
+use super::{GameTab, Match, Notice, TabRequest, ViewSettings};
+use crate::rules::enchanted_plumes::{
+    Action, COLOURS, EnchantedPlumes, Feather, LETTERS, Options, Phase, Plume, RETURNED,
+};
+use crate::rules::{Game, RuleViolation, Seat, Setup};
+use crate::session::{Player, Session};
+
+/// Screen colours of the ten feathers (index as [`COLOURS`]), chosen to stay
+/// apart; each card also shows its colour's letter.
+pub const FEATHER_COLOURS: [Color32; 10] = [
+    Color32::from_rgb(0xd6, 0x27, 0x28), // red
+    Color32::from_rgb(0xf5, 0xf5, 0xf0), // white
+    Color32::from_rgb(0xf2, 0xd3, 0x38), // yellow
+    Color32::from_rgb(0x3a, 0x9a, 0x3a), // green
+    Color32::from_rgb(0xf0, 0x8a, 0x24), // orange
+    Color32::from_rgb(0x1f, 0xa3, 0xa3), // teal
+    Color32::from_rgb(0x2f, 0x5f, 0xd0), // blue
+    Color32::from_rgb(0xf4, 0x9f, 0xc1), // pink
+    Color32::from_rgb(0x8a, 0x4f, 0xbf), // purple
+    Color32::from_rgb(0x22, 0x22, 0x22), // black
+];
+
+/// Size of a hand card.
+const HAND_CARD: Vec2 = Vec2::new(56.0, 80.0);
+/// Size of a card in the player's own plumes.
+const PLUME_CARD: Vec2 = Vec2::new(34.0, 46.0);
+/// Size of a card in another seat's plumes.
+const SMALL_CARD: Vec2 = Vec2::new(24.0, 32.0);
+
+/// How a feather card is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FeatherFace {
+    /// Face up.
+    Up(Feather),
+    /// Face down, value hidden from the viewer.
+    Down,
+    /// Face down on the table, but the viewer owns it and may see it.
+    DownOwn(Feather),
+}
+
+fn text_colour(c: Color32) -> Color32 {
+    let lum = 0.299 * f32::from(c.r()) + 0.587 * f32::from(c.g()) + 0.114 * f32::from(c.b());
+    if lum > 150.0 { Color32::from_rgb(0x20, 0x20, 0x20) } else { Color32::WHITE }
+}
+
+/// A Feather card of `size`: colour, value and the colour's letter; a
+/// face-down card shows the Peacock back. Click and drag sense.
+pub fn feather_card(ui: &mut Ui, palette: &Palette, face: FeatherFace, size: Vec2, selected: bool) -> Response {
+    let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
+    let label = match face {
+        FeatherFace::Up(f) => format!("feather {f}"),
+        FeatherFace::Down => "face-down feather".to_string(),
+        FeatherFace::DownOwn(f) => format!("face-down feather {f} (only its owner sees it)"),
+    };
+    response.widget_info(|| WidgetInfo::selected(egui::Role::Button, true, selected, label.clone()));
+    if ui.is_rect_visible(rect) {
+        let rect = if selected { rect.translate(Vec2::new(0.0, -6.0)) } else { rect };
+        paint_feather(ui.painter(), palette, rect, face);
+        if selected {
+            ui.painter().rect_stroke(rect.expand(2.0), 6.0, Stroke::new(2.5, palette.selection), StrokeKind::Outside);
+        }
+    }
+    response
+}
+
+fn paint_feather(painter: &egui::Painter, palette: &Palette, rect: Rect, face: FeatherFace) {
+    let r = (rect.width() * 0.12).max(3.0);
+    painter.rect_filled(rect.translate(Vec2::new(1.5, 1.5)), r, Color32::from_black_alpha(45));
+    let big = rect.height() * 0.42;
+    match face {
+        FeatherFace::Up(f) | FeatherFace::DownOwn(f) => {
+            let fill = FEATHER_COLOURS[usize::from(f.colour) % 10];
+            let ink = text_colour(fill);
+            painter.rect(rect, r, fill, Stroke::new(1.0, palette.outline), StrokeKind::Inside);
+            painter.text(rect.center(), Align2::CENTER_CENTER, f.value.to_string(), FontId::proportional(big), ink);
+            painter.text(
+                rect.left_top() + Vec2::new(3.0, 1.0),
+                Align2::LEFT_TOP,
+                LETTERS[usize::from(f.colour) % 10],
+                FontId::proportional((big * 0.5).max(9.0)),
+                ink,
+            );
+            if matches!(face, FeatherFace::DownOwn(_)) {
+                // A stripe says "face down; only you see it".
+                let band =
+                    Rect::from_min_max(rect.left_bottom() - Vec2::new(0.0, rect.height() * 0.22), rect.right_bottom());
+                painter.rect_filled(band.shrink(1.0), 2.0, palette.card_back);
+            }
+        }
+        FeatherFace::Down => {
+            painter.rect(rect, r, palette.card_back, Stroke::new(1.0, palette.outline), StrokeKind::Inside);
+            // A peacock eye.
+            let c = rect.center();
+            painter.circle_filled(c, rect.width() * 0.3, Color32::from_rgb(0x1f, 0x8a, 0x70));
+            painter.circle_filled(c, rect.width() * 0.18, Color32::from_rgb(0x2f, 0x5f, 0xd0));
+            painter.circle_filled(c, rect.width() * 0.08, Color32::from_rgb(0x15, 0x15, 0x30));
+        }
+    }
+}
+
+/// A drop target on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A row (0-based) of one of the mover's plumes; the row after the
+    /// last starts a new row.
+    Row {
+        /// Plume index (one past the last: a new plume).
+        plume: u8,
+        /// Row index.
+        row: u8,
+    },
+    /// A Train card.
+    Train(u8),
+}
+
+/// The action dropping `card` on `target` means.
+#[must_use]
+pub fn action_for(card: Feather, target: Target) -> Action {
+    match target {
+        Target::Row { plume, row } => Action::Play { card, plume, row },
+        Target::Train(slot) => Action::Swap { card, slot },
+    }
+}
+
+/// A dragged hand card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Dragged(Feather);
+
+/// The Enchanted Plumes tab.
+pub struct PlumesTab {
+    /// The game, its file and its computer players.
+    pub m: Match<EnchantedPlumes>,
+    settings: ViewSettings,
+    /// The seat whose hand may be shown now (the hand-off screen sets it).
+    pub revealed: Option<Seat>,
+    /// Hand cards marked for returning at setup.
+    pub marked: Vec<Feather>,
+    /// A hand card picked by a click (then click a target).
+    pub selected: Option<Feather>,
+    /// An undo waiting for confirmation: the cursor to go back to.
+    pub confirm_undo: Option<usize>,
+    end_dismissed: bool,
+    request: Option<TabRequest>,
+    /// Reported to the statistics (once per game).
+    pub counted: bool,
+    refusal: Option<String>,
+}
+
+impl PlumesTab {
+    /// A tab for a match.
+    #[must_use]
+    pub fn new(m: Match<EnchantedPlumes>) -> Self {
+        let counted = m.session.is_over();
+        let mut tab = Self {
+            m,
+            settings: ViewSettings { dark: false, animations: true, computer_delay: 0.8, strict_undo: false },
+            revealed: None,
+            marked: Vec::new(),
+            selected: None,
+            confirm_undo: None,
+            end_dismissed: false,
+            request: None,
+            counted,
+            refusal: None,
+        };
+        if tab.humans().len() == 1 {
+            tab.revealed = tab.humans().first().copied();
+        }
+        tab
+    }
+
+    fn state(&self) -> &EnchantedPlumes {
+        self.m.session.state()
+    }
+
+    /// The seats people play.
+    #[must_use]
+    pub fn humans(&self) -> Vec<Seat> {
+        self.m
+            .session
+            .players()
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| !p.is_computer())
+            .map(|(i, _)| Seat(i as u8))
+            .collect()
+    }
+
+    /// The person to act now, if a person is to act.
+    fn human_to_move(&self) -> Option<Seat> {
+        match self.m.session.player_to_move() {
+            Some((s, Player::Human)) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// True when the screen must be handed to another person before
+    /// anything private is shown.
+    #[must_use]
+    pub fn needs_hand_off(&self) -> bool {
+        if self.m.session.is_over() {
+            return false;
+        }
+        match self.human_to_move() {
+            Some(s) => self.humans().len() > 1 && self.revealed != Some(s),
+            None => false,
+        }
+    }
+
+    /// Whose private cards the screen shows now: the person to act (after
+    /// the hand-off), the only person at the table, or everyone's when
+    /// computers play alone or the game is over (`None` = everyone).
+    fn viewer(&self) -> Viewer {
+        if self.m.session.is_over() || self.humans().is_empty() {
+            return Viewer::All;
+        }
+        if self.needs_hand_off() {
+            return Viewer::Nobody;
+        }
+        if let Some(s) = self.human_to_move() {
+            return Viewer::Seat(s);
+        }
+        match self.revealed {
+            Some(s) if self.humans().len() == 1 => Viewer::Seat(s),
+            _ => Viewer::Nobody,
+        }
+    }
+
+    /// Confirms the hand-off: the person to act is at the screen.
+    pub fn confirm_hand_off(&mut self) {
+        self.revealed = self.human_to_move();
+        self.marked.clear();
+        self.selected = None;
+    }
+
+    fn propose(&mut self, action: Action, notices: &mut Vec<Notice>) -> bool {
+        match self.m.propose(action, notices) {
+            Ok(()) => {
+                self.selected = None;
+                true
+            }
+            Err(v) => {
+                notices.push(Notice::Error(v.to_string()));
+                false
+            }
+        }
+    }
+
+    /// True when undoing now would take back a drawn card or another
+    /// seat's turn (so it asks first and marks the game).
+    #[must_use]
+    pub fn undo_needs_confirmation(&self) -> bool {
+        let s = &self.m.session;
+        if !s.can_undo() {
+            return false;
+        }
+        let span = s.undo_span();
+        let me = self.human_to_move();
+        s.log()[s.cursor() - span..s.cursor()].iter().any(|e| e.reveals || e.seat != me || me.is_none())
+    }
+
+    /// Undo, guarded: free within one's own turn until a card is drawn;
+    /// across a draw or another seat's turn it asks first and marks the
+    /// game "undo used", or is refused in strict mode.
+    pub fn guarded_undo(&mut self, notices: &mut Vec<Notice>) {
+        if !self.m.session.can_undo() {
+            return;
+        }
+        if self.undo_needs_confirmation() && !self.m.session.is_assisted() {
+            if self.settings.strict_undo {
+                notices.push(Notice::Error(
+                    "Strict undo is on: a drawn card or another player's turn cannot be taken back (Settings)".into(),
+                ));
+            } else {
+                self.confirm_undo = Some(self.m.session.cursor() - self.m.session.undo_span());
+            }
+            return;
+        }
+        if self.undo_needs_confirmation() && self.settings.strict_undo {
+            notices.push(Notice::Error("Strict undo is on: this undo would cross a draw or another turn".into()));
+            return;
+        }
+        let target = self.m.session.cursor() - self.m.session.undo_span();
+        self.undo_to(target, notices);
+    }
+
+    /// Undoes back to `cursor` (confirmed where needed).
+    pub fn undo_to(&mut self, cursor: usize, notices: &mut Vec<Notice>) {
+        let me = self.human_to_move();
+        let crosses = {
+            let s = &self.m.session;
+            s.log().iter().skip(cursor).any(|e| e.reveals || e.seat != me || me.is_none())
+        };
+        if crosses {
+            self.m.session.mark_assisted();
+        }
+        self.m.cancel();
+        while self.m.session.cursor() > cursor && self.m.session.undo_one() {}
+        self.m.paused = false;
+        self.m.autosave(notices);
+        self.after_history_change();
+    }
+
+    fn after_history_change(&mut self) {
+        self.selected = None;
+        self.marked.clear();
+        self.end_dismissed = false;
+        // After an undo the person now to act is the one who asked for it.
+        if self.humans().len() > 1 {
+            self.revealed = self.human_to_move();
+        }
+    }
+
+    // ----- Drawing -------------------------------------------------------
+
+    fn table_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
+        let state = self.state().clone();
+        let viewer = self.viewer();
+        let acting = self.human_to_move().filter(|_| viewer != Viewer::Nobody);
+        let dragging = egui::DragAndDrop::payload::<Dragged>(ui.ctx()).map(|d| d.0).or(self.selected);
+        let mut action: Option<Action> = None;
+        let mut note: Option<String> = None;
+
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            // The Train and the deck.
+            ui.horizontal(|ui| {
+                ui.vertical(|ui| {
+                    ui.label(RichText::new("Deck").strong());
+                    let r = feather_card(ui, palette, FeatherFace::Down, HAND_CARD, false);
+                    ui.label(format!("{} cards", state.deck_len()));
+                    let can_draw = acting.is_some() && state.check(&Action::Draw).is_ok();
+                    let r = r.on_hover_text("The Peahen is somewhere among the last 8 cards. Click to draw.");
+                    if ui.add_enabled(can_draw, egui::Button::new("Draw a card")).clicked()
+                        || (r.clicked() && acting.is_some())
+                    {
+                        action = Some(Action::Draw);
+                    }
+                });
+                ui.add_space(16.0);
+                ui.vertical(|ui| {
+                    ui.label(RichText::new("The Train").strong());
+                    ui.horizontal(|ui| {
+                        for (i, &c) in state.train().iter().enumerate() {
+                            let r = feather_card(ui, palette, FeatherFace::Up(c), HAND_CARD, false);
+                            let target = Target::Train(i as u8);
+                            if let Some(card) = dragging
+                                && acting.is_some()
+                                && state.phase() == Phase::Play
+                            {
+                                let verdict = state.check(&action_for(card, target));
+                                if r.dnd_hover_payload::<Dragged>().is_some() {
+                                    note = note.take().or(widgets::tint_drop_zone(ui, r.rect, palette, &verdict));
+                                } else if verdict.is_ok() {
+                                    ui.painter().rect_stroke(
+                                        r.rect.expand(2.0),
+                                        6.0,
+                                        Stroke::new(2.0, palette.legal.to_opaque()),
+                                        StrokeKind::Outside,
+                                    );
+                                }
+                            }
+                            if let Some(d) = r.dnd_release_payload::<Dragged>() {
+                                action = Some(action_for(d.0, target));
+                            }
+                            if r.clicked()
+                                && let Some(card) = self.selected
+                            {
+                                action = Some(action_for(card, target));
+                            }
+                        }
+                    });
+                    ui.label(RichText::new("Drag a card from your hand onto a Train card to swap them.").weak());
+                });
+            });
+            ui.separator();
+            // Every seat's plumes; the viewer's own get drop targets.
+            for s in (0..state.seats()).map(Seat) {
+                let own = acting == Some(s);
+                self.seat_ui(ui, palette, &state, s, viewer, own, dragging, &mut action, &mut note);
+                ui.add_space(4.0);
+            }
+        });
+        if let Some(n) = note {
+            widgets::pointer_note(ui, &n, palette);
+        }
+        if let Some(a) = action {
+            self.propose(a, notices);
+        }
+        if let Some(r) = self.refusal.take() {
+            notices.push(Notice::Error(r));
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn seat_ui(
+        &mut self,
+        ui: &mut Ui,
+        palette: &Palette,
+        state: &EnchantedPlumes,
+        seat: Seat,
+        viewer: Viewer,
+        own: bool,
+        dragging: Option<Feather>,
+        action: &mut Option<Action>,
+        note: &mut Option<String>,
+    ) {
+        let sees = viewer.sees(seat);
+        let to_move = state.to_move().seat() == Some(seat);
+        let frame = egui::Frame::group(ui.style()).fill(if to_move {
+            palette.selection.gamma_multiply(0.12)
+        } else {
+            Color32::TRANSPARENT
+        });
+        frame.show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(state.seat_name(seat)).strong().size(16.0));
+                let who = match self.m.session.players().get(seat.index()) {
+                    Some(Player::Computer(l)) => format!("computer ({})", l.name()),
+                    _ => "human".to_string(),
+                };
+                ui.label(RichText::new(who).weak());
+                ui.label(format!(
+                    "score {} · {} peacock{} · {} cards in hand",
+                    state.score(seat),
+                    state.peacocks(seat),
+                    if state.peacocks(seat) == 1 { "" } else { "s" },
+                    state.hand(seat).len()
+                ));
+                if to_move {
+                    ui.label(RichText::new("to play").color(palette.selection).strong());
+                }
+            });
+            let size = if own || sees { PLUME_CARD } else { SMALL_CARD };
+            ui.horizontal_wrapped(|ui| {
+                let plumes = state.plumes(seat);
+                for (i, p) in plumes.iter().enumerate() {
+                    self.plume_ui(ui, palette, state, seat, i, p, size, sees, own, dragging, action, note);
+                }
+                if own && state.phase() == Phase::Play {
+                    self.new_plume_ui(ui, palette, state, seat, plumes.len(), dragging, action, note);
+                }
+            });
+        });
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn plume_ui(
+        &mut self,
+        ui: &mut Ui,
+        palette: &Palette,
+        state: &EnchantedPlumes,
+        seat: Seat,
+        index: usize,
+        plume: &Plume,
+        card: Vec2,
+        sees: bool,
+        own: bool,
+        dragging: Option<Feather>,
+        action: &mut Option<Action>,
+        note: &mut Option<String>,
+    ) {
+        let gap = 3.0;
+        let widest = plume.rows.iter().map(Vec::len).max().unwrap_or(1) + usize::from(own);
+        let rows_shown = plume.rows.len() + usize::from(own && !plume.is_complete());
+        let width = (widest as f32) * (card.x + gap) + 12.0;
+        let height = (rows_shown as f32) * (card.y + gap) + 24.0;
+        let (rect, _) = ui.allocate_exact_size(Vec2::new(width.max(70.0), height), Sense::hover());
+        let painter = ui.painter_at(rect.expand(4.0));
+        painter.rect_stroke(rect, 6.0, Stroke::new(1.0, palette.outline.gamma_multiply(0.3)), StrokeKind::Inside);
+        let title = if plume.is_complete() {
+            format!("{} peacock {:+}", index + 1, plume.score())
+        } else {
+            format!("plume {} {:+}", index + 1, plume.score())
+        };
+        painter.text(
+            rect.center_top() + Vec2::new(0.0, 2.0),
+            Align2::CENTER_TOP,
+            title,
+            FontId::proportional(11.0),
+            ui.visuals().text_color(),
+        );
+        let last = plume.rows.len() - 1;
+        for (r, row) in plume.rows.iter().enumerate() {
+            let y = rect.top() + 18.0 + (r as f32) * (card.y + gap);
+            let row_w = (row.len() as f32) * (card.x + gap);
+            let x0 = rect.center().x - row_w / 2.0;
+            for (k, &c) in row.iter().enumerate() {
+                let cr = Rect::from_min_size(Pos2::new(x0 + (k as f32) * (card.x + gap), y), card);
+                let face_down = plume.is_complete() && r == last;
+                let face = match (face_down, sees) {
+                    (false, _) => FeatherFace::Up(c),
+                    (true, true) => FeatherFace::DownOwn(c),
+                    (true, false) => FeatherFace::Down,
+                };
+                let resp = ui.interact(cr, ui.scope_id().with(("card", seat.0, index, r, k)), Sense::hover());
+                let label = match face {
+                    FeatherFace::Up(f) => format!("feather {f}"),
+                    FeatherFace::Down => "face-down feather".into(),
+                    FeatherFace::DownOwn(f) => format!("face-down feather {f} (only its owner sees it)"),
+                };
+                resp.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, label.clone()));
+                paint_feather(&painter, palette, cr, face);
+            }
+            if r == 0 {
+                painter.text(
+                    Pos2::new(rect.left() + 3.0, y + card.y / 2.0),
+                    Align2::LEFT_CENTER,
+                    "-",
+                    FontId::proportional(12.0),
+                    ui.visuals().weak_text_color(),
+                );
+            }
+        }
+        if !own {
+            // Dropping on someone else's plume is refused with its rule.
+            let resp = ui.interact(rect, ui.scope_id().with(("others", seat.0, index)), Sense::hover());
+            if resp.dnd_hover_payload::<Dragged>().is_some() {
+                *note = note.take().or(widgets::tint_drop_zone(ui, rect, palette, &Err(not_yours(state, seat))));
+            }
+            if resp.dnd_release_payload::<Dragged>().is_some() {
+                self.refusal = Some(not_yours(state, seat).to_string());
+            }
+            return;
+        }
+        if plume.is_complete() {
+            return;
+        }
+        // Drop zones: the bottom row (to extend it) and the row under it.
+        for row in [last, last + 1] {
+            let y = rect.top() + 18.0 + (row as f32) * (card.y + gap);
+            let zone =
+                Rect::from_min_size(Pos2::new(rect.left() + 4.0, y - 1.0), Vec2::new(rect.width() - 8.0, card.y + 2.0));
+            let target = Target::Row { plume: index as u8, row: row as u8 };
+            let id = ui.scope_id().with(("zone", seat.0, index, row));
+            let resp = ui.interact(zone, id, Sense::click());
+            let label = if row == last {
+                format!("plume {} row {}", index + 1, row + 1)
+            } else {
+                format!("plume {} new row {}", index + 1, row + 1)
+            };
+            resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
+            self.zone_feedback(ui, palette, state, zone, &resp, target, dragging, action, note);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn new_plume_ui(
+        &mut self,
+        ui: &mut Ui,
+        palette: &Palette,
+        state: &EnchantedPlumes,
+        _seat: Seat,
+        n: usize,
+        dragging: Option<Feather>,
+        action: &mut Option<Action>,
+        note: &mut Option<String>,
+    ) {
+        let (rect, resp) = ui.allocate_exact_size(Vec2::new(PLUME_CARD.x + 40.0, PLUME_CARD.y + 24.0), Sense::click());
+        resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, "new plume"));
+        ui.painter().rect_stroke(rect, 6.0, Stroke::new(1.5, palette.outline.gamma_multiply(0.5)), StrokeKind::Inside);
+        ui.painter().text(
+            rect.center(),
+            Align2::CENTER_CENTER,
+            "new\nplume",
+            FontId::proportional(12.0),
+            ui.visuals().weak_text_color(),
+        );
+        let target = Target::Row { plume: n as u8, row: 0 };
+        self.zone_feedback(ui, palette, state, rect, &resp, target, dragging, action, note);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn zone_feedback(
+        &mut self,
+        ui: &Ui,
+        palette: &Palette,
+        state: &EnchantedPlumes,
+        zone: Rect,
+        resp: &Response,
+        target: Target,
+        dragging: Option<Feather>,
+        action: &mut Option<Action>,
+        note: &mut Option<String>,
+    ) {
+        if let Some(card) = dragging {
+            let verdict = state.check(&action_for(card, target));
+            if resp.dnd_hover_payload::<Dragged>().is_some() || (self.selected.is_some() && resp.hovered()) {
+                *note = note.take().or(widgets::tint_drop_zone(ui, zone, palette, &verdict));
+            } else if verdict.is_ok() {
+                ui.painter().rect_stroke(zone, 4.0, Stroke::new(2.0, palette.legal.to_opaque()), StrokeKind::Inside);
+            }
+        }
+        if let Some(d) = resp.dnd_release_payload::<Dragged>() {
+            *action = Some(action_for(d.0, target));
+        }
+        if resp.clicked()
+            && let Some(card) = self.selected
+        {
+            *action = Some(action_for(card, target));
+        }
+    }
+
+    fn hand_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
+        let state = self.state().clone();
+        let viewer = self.viewer();
+        let Viewer::Seat(seat) = viewer else {
+            if viewer == Viewer::Nobody && !self.needs_hand_off() {
+                ui.label(RichText::new("The computer is playing; hands stay hidden.").weak());
+            }
+            return;
+        };
+        let acting = self.human_to_move() == Some(seat);
+        let hand = state.hand(seat).to_vec();
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(format!("Your hand ({})", state.seat_name(seat))).strong().size(16.0));
+            if state.phase() == Phase::Keep && acting {
+                ui.label(format!("Click the {RETURNED} cards to give back ({} marked).", self.marked.len()));
+            } else if acting {
+                ui.label("Drag a card onto a row, a new plume or a Train card; or click it, then the target.");
+            }
+        });
+        let mut action = None;
+        ui.horizontal(|ui| {
+            for &c in &hand {
+                let marked = self.marked.contains(&c) || self.selected == Some(c);
+                let r = feather_card(ui, palette, FeatherFace::Up(c), HAND_CARD, marked);
+                let r = if state.last_drawn() == Some(c) && acting {
+                    ui.painter().text(
+                        r.rect.center_bottom() + Vec2::new(0.0, 2.0),
+                        Align2::CENTER_TOP,
+                        "new",
+                        FontId::proportional(11.0),
+                        palette.selection,
+                    );
+                    r.on_hover_text("You just drew this card")
+                } else {
+                    r
+                };
+                if !acting {
+                    continue;
+                }
+                if state.phase() == Phase::Keep {
+                    if r.clicked() {
+                        if let Some(i) = self.marked.iter().position(|&m| m == c) {
+                            self.marked.remove(i);
+                        } else if self.marked.len() < RETURNED {
+                            self.marked.push(c);
+                        } else {
+                            notices.push(Notice::Error(format!(
+                                "EP-R2: return exactly {RETURNED} cards; unmark one first"
+                            )));
+                        }
+                    }
+                } else {
+                    r.dnd_set_drag_payload(Dragged(c));
+                    if r.clicked() {
+                        self.selected = if self.selected == Some(c) { None } else { Some(c) };
+                    }
+                }
+            }
+        });
+        if state.phase() == Phase::Keep && acting {
+            ui.add_space(4.0);
+            let ready = self.marked.len() == RETURNED;
+            if ui.add_enabled(ready, egui::Button::new(format!("Return these {RETURNED}, keep the other 6"))).clicked()
+            {
+                let mut r = [self.marked[0], self.marked[1], self.marked[2]];
+                r.sort();
+                action = Some(Action::Keep { returned: r });
+            }
+        }
+        if let Some(a) = action
+            && self.propose(a, notices)
+        {
+            self.marked.clear();
+        }
+    }
+
+    fn hand_off_ui(&mut self, ui: &mut Ui) {
+        let Some(seat) = self.human_to_move() else { return };
+        let name = self.state().seat_name(seat);
+        ui.vertical_centered(|ui| {
+            ui.add_space(60.0);
+            ui.heading(format!("Pass to {name}"));
+            ui.label("Every hand is hidden. When only they can see the screen:");
+            ui.add_space(8.0);
+            if ui.add(egui::Button::new(RichText::new(format!("I am {name}: show my cards")).size(18.0))).clicked() {
+                self.confirm_hand_off();
+            }
+        });
+    }
+
+    fn side_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
+        let state = self.state().clone();
+        ui.heading("Enchanted Plumes");
+        ui.label(RichText::new(state.status()).strong());
+        if self.m.thinking() {
+            ui.label(RichText::new("thinking...").italics());
+        }
+        if self.m.session.is_assisted() {
+            ui.label(RichText::new("Undo used: this game is marked in the statistics.").italics());
+        }
+        ui.horizontal(|ui| {
+            if ui.add_enabled(self.m.session.can_undo(), egui::Button::new("Undo")).clicked() {
+                self.guarded_undo(notices);
+            }
+            if ui.add_enabled(self.m.session.can_redo(), egui::Button::new("Redo")).clicked() {
+                self.m.redo(notices);
+                self.after_history_change();
+            }
+        });
+        if self.m.session.is_over() && self.end_dismissed && ui.button("Show the scores").clicked() {
+            self.end_dismissed = false;
+        }
+        ui.separator();
+        ui.label(RichText::new("Scores").strong());
+        egui::Grid::new(("ep-scores", self.m.id)).striped(true).show(ui, |ui| {
+            for s in (0..state.seats()).map(Seat) {
+                ui.label(state.seat_name(s));
+                ui.label(format!("{}", state.score(s)));
+                ui.label(format!("{} peacocks", state.peacocks(s)));
+                ui.end_row();
+            }
+        });
+        ui.label(RichText::new(format!("Turns played: {}", state.turns())).weak());
+        ui.separator();
+        ui.label(RichText::new("Log").strong());
+        egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
+            for e in &self.m.session.log()[..self.m.session.cursor()] {
+                ui.label(&e.text);
+            }
+        });
+    }
+
+    fn confirm_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
+        let Some(target) = self.confirm_undo else { return };
+        let mut decision = None;
+        egui::Modal::new(egui::Id::unique(("ep-confirm", self.m.id))).show(ui.ctx(), |ui| {
+            ui.heading("Undo past a drawn card or another turn?");
+            ui.label(
+                "This takes back a card someone has already seen, or another player's turn. You may, while \
+                 learning, but the game will be marked \"undo used\" in the statistics.",
+            );
+            ui.horizontal(|ui| {
+                if ui.button("Undo anyway").clicked() {
+                    decision = Some(true);
+                }
+                if ui.button("Keep playing").clicked() {
+                    decision = Some(false);
+                }
+            });
+        });
+        match decision {
+            Some(true) => {
+                self.confirm_undo = None;
+                self.undo_to(target, notices);
+            }
+            Some(false) => self.confirm_undo = None,
+            None => {}
+        }
+    }
+
+    fn end_ui(&mut self, ui: &mut Ui) {
+        let Some(outcome) = self.state().outcome() else { return };
+        if self.end_dismissed {
+            return;
+        }
+        let state = self.state().clone();
+        let modal = egui::Modal::new(egui::Id::unique(("ep-end", self.m.id))).show(ui.ctx(), |ui| {
+            ui.set_max_width(640.0);
+            ui.heading("Final scores");
+            ui.label(&outcome.reason);
+            egui::ScrollArea::vertical().max_height(460.0).show(ui, |ui| {
+                for s in (0..state.seats()).map(Seat) {
+                    let won = outcome.winners.contains(&s);
+                    ui.label(
+                        RichText::new(format!(
+                            "{}{}: {} points, {} completed peacock{}",
+                            state.seat_name(s),
+                            if won { " (winner)" } else { "" },
+                            state.score(s),
+                            state.peacocks(s),
+                            if state.peacocks(s) == 1 { "" } else { "s" }
+                        ))
+                        .strong(),
+                    );
+                    for (i, p) in state.plumes(s).iter().enumerate() {
+                        ui.label(score_line(i, p));
+                    }
+                    if state.plumes(s).is_empty() {
+                        ui.label("  no plumes");
+                    }
+                    ui.add_space(4.0);
+                }
+            });
+            ui.horizontal(|ui| {
+                if ui.button("New game").clicked() {
+                    self.request = Some(TabRequest::NewGame("enchanted-plumes"));
+                }
+                if ui.button("Look at the table").clicked() {
+                    self.end_dismissed = true;
+                }
+            });
+        });
+        if modal.should_close() {
+            self.end_dismissed = true;
+        }
+    }
+}
+
+/// One plume's scoring in words: "plume 2: top -(1+0+2) = -3, lower
+/// 5+6+4 = 15, bonus 6: 18".
+#[must_use]
+pub fn score_line(index: usize, p: &Plume) -> String {
+    let top: Vec<String> = p.rows.first().map(|r| r.iter().map(|c| c.value.to_string()).collect()).unwrap_or_default();
+    let top_sum: i32 = p.rows.first().map_or(0, |r| r.iter().map(|c| i32::from(c.value)).sum());
+    let lower: Vec<String> = p.rows.iter().skip(1).flatten().map(|c| c.value.to_string()).collect();
+    let lower_sum: i32 = p.rows.iter().skip(1).flatten().map(|c| i32::from(c.value)).sum();
+    let kind = if p.is_complete() { "peacock" } else { "plume" };
+    let lower_text = if lower.is_empty() { "0".to_string() } else { format!("{} = {lower_sum}", lower.join("+")) };
+    let bonus = if p.is_complete() { format!(", bonus +{} ({} cards)", p.bonus(), p.cards()) } else { String::new() };
+    format!(
+        "  {kind} {}: lower rows {lower_text}, top row -({}) = -{top_sum}{bonus}: {}",
+        index + 1,
+        top.join("+"),
+        p.score()
+    )
+}
+
+/// Whose private cards the screen may show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Viewer {
+    /// Only this seat's.
+    Seat(Seat),
+    /// Nobody's (hand-off pending, or a computer acts between people).
+    Nobody,
+    /// Everybody's (computers only, or the game is over).
+    All,
+}
+
+impl Viewer {
+    fn sees(self, seat: Seat) -> bool {
+        match self {
+            Viewer::Seat(s) => s == seat,
+            Viewer::Nobody => false,
+            Viewer::All => true,
+        }
+    }
+}
+
+impl GameTab for PlumesTab {
+    super::delegate_to_match!();
+
+    fn title(&self) -> String {
+        format!("Enchanted Plumes ({} players)", self.state().seats())
+    }
+
+    fn game_id(&self) -> &'static str {
+        "enchanted-plumes"
+    }
+
+    fn ui(&mut self, ui: &mut Ui, settings: &ViewSettings, notices: &mut Vec<Notice>) {
+        self.settings = *settings;
+        let palette = theme::palette(settings.dark);
+        let delay = std::time::Duration::from_secs_f32(settings.computer_delay.max(0.0));
+        self.m.tick(ui.ctx(), delay, notices);
+        if self.humans().len() == 1 {
+            self.revealed = self.humans().first().copied();
+        }
+        egui::Panel::right(egui::Id::unique(("ep-side", self.m.id)))
+            .resizable(true)
+            .default_size(theme::SIDE_PANEL_WIDTH)
+            .show(ui, |ui| self.side_ui(ui, notices));
+        if self.needs_hand_off() {
+            egui::CentralPanel::default().show(ui, |ui| self.hand_off_ui(ui));
+            return;
+        }
+        egui::Panel::bottom(egui::Id::unique(("ep-hand", self.m.id))).resizable(false).show(ui, |ui| {
+            ui.add_space(4.0);
+            self.hand_ui(ui, &palette, notices);
+            ui.add_space(10.0);
+        });
+        egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, &palette, notices));
+        self.confirm_ui(ui, notices);
+        self.end_ui(ui);
+    }
+
+    fn undo(&mut self, notices: &mut Vec<Notice>) {
+        self.guarded_undo(notices);
+    }
+
+    fn redo(&mut self, notices: &mut Vec<Notice>) {
+        self.m.redo(notices);
+        self.after_history_change();
+    }
+
+    fn shutdown(&mut self) {
+        self.m.cancel();
+    }
+
+    fn take_request(&mut self) -> Option<TabRequest> {
+        if !self.counted
+            && let Some(o) = self.m.session.state().outcome()
+        {
+            self.counted = true;
+            let humans = self.humans();
+            if !humans.is_empty() {
+                return Some(TabRequest::Finished {
+                    game: "enchanted-plumes",
+                    won: o.winners.iter().any(|w| humans.contains(w)),
+                    assisted: self.m.session.is_assisted(),
+                });
+            }
+        }
+        self.request.take()
+    }
+}
+
+/// A new Enchanted Plumes tab.
+#[must_use]
+pub fn new_tab(options: Options, seed: u64, players: Vec<Player>, path: std::path::PathBuf) -> PlumesTab {
+    let seats = players.len().clamp(2, 6) as u8;
+    let setup = Setup { seats, options };
+    PlumesTab::new(Match::new(Session::new(setup, seed, players), path))
+}
+
+/// The colour names with their letters, for the rules page and legends.
+#[must_use]
+pub fn colour_legend() -> String {
+    COLOURS.iter().zip(LETTERS).map(|(c, l)| format!("{l} {c}")).collect::<Vec<_>>().join(", ")
+}
+
+/// The refusal for a card dropped on another seat's plume (EP-R9).
+#[must_use]
+pub fn not_yours(state: &EnchantedPlumes, seat: Seat) -> RuleViolation {
+    RuleViolation::new("EP-R9", format!("a player plays only into their own plumes, not {}'s", state.seat_name(seat)))
+}
