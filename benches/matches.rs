@@ -107,7 +107,7 @@ fn pairings<G: Evaluate>(game: &str, options: &G::Options) {
 fn main() {
     match std::env::var("AVIARY_MATCH_GAME").as_deref() {
         Ok("enchanted-plumes") => {
-            pairings::<EnchantedPlumes>("enchanted-plumes", &aviary::rules::enchanted_plumes::Options::default())
+            pairings::<EnchantedPlumes>("enchanted-plumes", &aviary::rules::enchanted_plumes::Options::default());
         }
         _ => pairings::<Daedalus>("daedalus", &aviary::rules::daedalus::Options::default()),
     }
