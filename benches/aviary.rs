@@ -104,6 +104,8 @@ fn frame(c: &mut Criterion) {
         players: vec![Player::Human, Player::Human],
         walls_roam: false,
         seed: "5".into(),
+        names: Vec::new(),
+        first: None,
     };
     let mut notices = Vec::new();
     assert!(app.start_new_game(&choice, &mut notices));

@@ -1,4 +1,5 @@
 //! One test per Enchanted Plumes ruling (EP-R1..R9), named after it.
+#![allow(clippy::unwrap_used)]
 
 use aviary::rules::enchanted_plumes::{Action, EnchantedPlumes, Feather, FeatherSet, Options, Phase, Plume};
 use aviary::rules::{Game, Rng, Seat, Setup, ToMove};
@@ -296,20 +297,20 @@ fn ep_r8_views_hide_hands_and_resampling_keeps_public_memory() {
     }
     assert!(differs, "hidden hands are re-dealt");
     // Two states that differ only in what seat 1 cannot see look the same to it.
-    let mut a = g.clone();
-    let mut b = g.clone();
+    let mut left = g.clone();
+    let mut right = g.clone();
     let x = g.hand(Seat(2))[0];
     let y = *g.hand(Seat(2)).last().unwrap();
     let deck_card = f(BLUE, 0);
     if !g.hand(Seat(2)).contains(&deck_card) && !g.train().contains(&deck_card) && !g.hand(Seat(1)).contains(&deck_card)
     {
-        let mut h = a.hand(Seat(2)).to_vec();
+        let mut h = left.hand(Seat(2)).to_vec();
         h.retain(|&c| c != x);
         h.push(deck_card);
-        a.set_hand(Seat(2), h);
-        a.stack_deck(&[x]);
-        b.stack_deck(&[deck_card]);
-        assert_eq!(a.observation(Seat(1)), b.observation(Seat(1)));
+        left.set_hand(Seat(2), h);
+        left.stack_deck(&[x]);
+        right.stack_deck(&[deck_card]);
+        assert_eq!(left.observation(Seat(1)), right.observation(Seat(1)));
     }
     assert_ne!(x, y);
 }
