@@ -1051,15 +1051,13 @@ fn plumes_seats_ui(ui: &mut Ui, choice: &mut NewGame) {
         if ui.add_enabled(choice.players.len() < 6, egui::Button::new("Add a seat")).clicked() {
             choice.players.push(Player::Computer(Level::Normal));
         }
+    });
+    ui.horizontal_wrapped(|ui| {
         ui.label("First player:");
+        ui.selectable_value(&mut choice.first, None, "random");
         let names: Vec<String> = choice.names.iter().take(choice.players.len()).cloned().collect();
-        let shown =
-            choice.first.and_then(|f| names.get(usize::from(f)).cloned()).unwrap_or_else(|| "random".to_string());
-        egui::ComboBox::from_id_salt("ep-first").selected_text(shown).show_ui(ui, |ui| {
-            ui.selectable_value(&mut choice.first, None, "random");
-            for (i, n) in names.iter().enumerate() {
-                ui.selectable_value(&mut choice.first, Some(i as u8), n.as_str());
-            }
-        });
+        for (i, n) in names.iter().enumerate() {
+            ui.selectable_value(&mut choice.first, Some(i as u8), n.as_str());
+        }
     });
 }

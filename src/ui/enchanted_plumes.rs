@@ -52,15 +52,29 @@ fn text_colour(c: Color32) -> Color32 {
     if lum > 150.0 { Color32::from_rgb(0x20, 0x20, 0x20) } else { Color32::WHITE }
 }
 
-/// A Feather card of `size`: colour, value and the colour's letter; a
-/// face-down card shows the Peacock back. Click and drag sense.
-pub fn feather_card(ui: &mut Ui, palette: &Palette, face: FeatherFace, size: Vec2, selected: bool) -> Response {
-    let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
-    let label = match face {
+/// The accessible name of a card: "hand: feather red 5", "face-down feather".
+fn card_label(place: &str, face: FeatherFace) -> String {
+    let what = match face {
         FeatherFace::Up(f) => format!("feather {f}"),
         FeatherFace::Down => "face-down feather".to_string(),
         FeatherFace::DownOwn(f) => format!("face-down feather {f} (only its owner sees it)"),
     };
+    if place.is_empty() { what } else { format!("{place}: {what}") }
+}
+
+/// A Feather card of `size`: colour, value and the colour's letter; a
+/// face-down card shows the Peacock back. Click and drag sense. `place`
+/// prefixes its accessible name ("hand", "train").
+pub fn feather_card(
+    ui: &mut Ui,
+    palette: &Palette,
+    face: FeatherFace,
+    size: Vec2,
+    selected: bool,
+    place: &str,
+) -> Response {
+    let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
+    let label = card_label(place, face);
     response.widget_info(|| WidgetInfo::selected(egui::Role::Button, true, selected, label.clone()));
     if ui.is_rect_visible(rect) {
         let rect = if selected { rect.translate(Vec2::new(0.0, -6.0)) } else { rect };
@@ -335,7 +349,7 @@ impl PlumesTab {
             ui.horizontal(|ui| {
                 ui.vertical(|ui| {
                     ui.label(RichText::new("Deck").strong());
-                    let r = feather_card(ui, palette, FeatherFace::Down, HAND_CARD, false);
+                    let r = feather_card(ui, palette, FeatherFace::Down, HAND_CARD, false, "deck");
                     ui.label(format!("{} cards", state.deck_len()));
                     let can_draw = acting.is_some() && state.check(&Action::Draw).is_ok();
                     let r = r.on_hover_text("The Peahen is somewhere among the last 8 cards. Click to draw.");
@@ -350,7 +364,7 @@ impl PlumesTab {
                     ui.label(RichText::new("The Train").strong());
                     ui.horizontal(|ui| {
                         for (i, &c) in state.train().iter().enumerate() {
-                            let r = feather_card(ui, palette, FeatherFace::Up(c), HAND_CARD, false);
+                            let r = feather_card(ui, palette, FeatherFace::Up(c), HAND_CARD, false, "train");
                             let target = Target::Train(i as u8);
                             if let Some(card) = dragging
                                 && acting.is_some()
@@ -503,11 +517,7 @@ impl PlumesTab {
                     (true, false) => FeatherFace::Down,
                 };
                 let resp = ui.interact(cr, ui.scope_id().with(("card", seat.0, index, r, k)), Sense::hover());
-                let label = match face {
-                    FeatherFace::Up(f) => format!("feather {f}"),
-                    FeatherFace::Down => "face-down feather".into(),
-                    FeatherFace::DownOwn(f) => format!("face-down feather {f} (only its owner sees it)"),
-                };
+                let label = card_label(&format!("{} plume {}", state.seat_name(seat), index + 1), face);
                 resp.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, label.clone()));
                 paint_feather(&painter, palette, cr, face);
             }
@@ -633,7 +643,7 @@ impl PlumesTab {
         ui.horizontal(|ui| {
             for &c in &hand {
                 let marked = self.marked.contains(&c) || self.selected == Some(c);
-                let r = feather_card(ui, palette, FeatherFace::Up(c), HAND_CARD, marked);
+                let r = feather_card(ui, palette, FeatherFace::Up(c), HAND_CARD, marked, "hand");
                 let r = if state.last_drawn() == Some(c) && acting {
                     ui.painter().text(
                         r.rect.center_bottom() + Vec2::new(0.0, 2.0),

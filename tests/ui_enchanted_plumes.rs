@@ -1,0 +1,278 @@
+//! Enchanted Plumes as people play it, driven through `egui_kittest`: the
+//! hand-off screen between two people at one screen, the keep-6 choice, a
+//! play by drag, a refused play with its rule, a swap with the Train, free
+//! and guarded undo, and the final scoring screen.
+#![allow(clippy::unwrap_used)]
+
+use aviary::app::{AviaryApp, Screen};
+use aviary::rules::enchanted_plumes::{EnchantedPlumes, Options, Phase};
+use aviary::rules::{Game, Rng, Seat, Setup};
+use aviary::session::{Player, Session};
+use aviary::ui::Match;
+use aviary::ui::enchanted_plumes::{PlumesTab, score_line};
+use egui::{Key, Modifiers, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn app(dir: &std::path::Path) -> AviaryApp {
+    AviaryApp::new(Some(dir.join("settings.json")), dir.join("saves"))
+}
+
+fn harness(app: AviaryApp) -> Harness<'static, AviaryApp> {
+    Harness::builder().with_size([1280.0, 900.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
+}
+
+fn tab<'h>(h: &'h mut Harness<'_, AviaryApp>) -> &'h mut PlumesTab {
+    let app = h.state_mut();
+    let i = match app.screen {
+        Screen::Game(i) => i,
+        s => panic!("no game showing: {s:?}"),
+    };
+    app.tabs[i].as_any_mut().downcast_mut::<PlumesTab>().unwrap()
+}
+
+fn state(h: &mut Harness<'_, AviaryApp>) -> EnchantedPlumes {
+    tab(h).m.session.state().clone()
+}
+
+fn centre(h: &Harness<'_, AviaryApp>, label: &str) -> Pos2 {
+    h.get_by_label(label).rect().center()
+}
+
+fn labels_starting(h: &Harness<'_, AviaryApp>, prefix: &str) -> usize {
+    h.query_all(egui_kittest::kittest::by().predicate(|n| n.label().is_some_and(|l| l.starts_with(prefix)))).count()
+        + h.query_all(egui_kittest::kittest::by().predicate(|n| n.value().is_some_and(|l| l.starts_with(prefix))))
+            .count()
+}
+
+fn drag(h: &mut Harness<'_, AviaryApp>, from: Pos2, to: Pos2) {
+    h.drag_at(from);
+    h.run();
+    h.hover_at(Pos2::new(f32::midpoint(from.x, to.x), f32::midpoint(from.y, to.y)));
+    h.run();
+    h.hover_at(to);
+    h.run();
+    h.drop_at(to);
+    h.run();
+}
+
+/// Two people at one screen, Ada first, seed 7.
+fn two_people(h: &mut Harness<'_, AviaryApp>) {
+    h.get_by_label("New Enchanted Plumes game").click();
+    h.run();
+    {
+        let choice = h.state_mut().new_game.as_mut().expect("the dialog is open");
+        choice.players = vec![Player::Human, Player::Human];
+        choice.names = vec!["Ada".into(), "Ben".into()];
+        choice.first = Some(0);
+        choice.seed = "7".into();
+    }
+    h.run();
+    h.get_by_label("Start").click();
+    h.run();
+    h.run();
+}
+
+fn keep_first_three(h: &mut Harness<'_, AviaryApp>, seat: Seat) {
+    let hand = state(h).hand(seat).to_vec();
+    for c in &hand[..3] {
+        h.get_by_label(&format!("hand: feather {c}")).click();
+        h.run();
+    }
+    h.get_by_label("Return these 3, keep the other 6").click();
+    h.run();
+    h.run();
+}
+
+#[test]
+fn the_hand_off_screen_hides_every_hand_between_two_people() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    two_people(&mut h);
+    // Ada's turn to choose, but the screen first asks for her.
+    assert!(tab(&mut h).needs_hand_off());
+    h.get_by_label("Pass to Ada");
+    assert_eq!(labels_starting(&h, "hand:"), 0, "no hand is shown before the hand-off");
+    h.get_by_label("I am Ada: show my cards").click();
+    h.run();
+    assert_eq!(labels_starting(&h, "hand:"), 9, "Ada sees her nine cards");
+    keep_first_three(&mut h, Seat(0));
+    // Ben's turn: every hand hidden again, Ada's cards included.
+    assert_eq!(state(&mut h).to_move().seat(), Some(Seat(1)));
+    h.get_by_label("Pass to Ben");
+    assert_eq!(labels_starting(&h, "hand:"), 0, "Ada's hand is hidden from Ben");
+    h.get_by_label("I am Ben: show my cards").click();
+    h.run();
+    let ben = state(&mut h).hand(Seat(1)).to_vec();
+    for c in &ben {
+        h.get_by_label(&format!("hand: feather {c}"));
+    }
+    keep_first_three(&mut h, Seat(1));
+    assert_eq!(state(&mut h).phase(), Phase::Play);
+    h.get_by_label("Pass to Ada");
+    assert_eq!(labels_starting(&h, "hand:"), 0);
+    // The log tells nothing private.
+    let log: Vec<String> = tab(&mut h).m.session.log().iter().map(|e| e.text.clone()).collect();
+    assert_eq!(
+        log,
+        vec!["Ada keeps six cards and returns three to the deck", "Ben keeps six cards and returns three to the deck"]
+    );
+}
+
+#[test]
+fn play_by_drag_refused_play_swap_with_the_train_and_guarded_undo() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    two_people(&mut h);
+    h.get_by_label("I am Ada: show my cards").click();
+    h.run();
+    keep_first_three(&mut h, Seat(0));
+    h.get_by_label("I am Ben: show my cards").click();
+    h.run();
+    keep_first_three(&mut h, Seat(1));
+    h.get_by_label("I am Ada: show my cards").click();
+    h.run();
+
+    // A play by drag: the first card starts plume 1.
+    let hand = state(&mut h).hand(Seat(0)).to_vec();
+    let from = centre(&h, &format!("hand: feather {}", hand[0]));
+    let to = centre(&h, "new plume");
+    drag(&mut h, from, to);
+    let s = state(&mut h);
+    assert_eq!(s.plumes(Seat(0)).len(), 1);
+    assert_eq!(s.plumes(Seat(0))[0].rows, vec![vec![hand[0]]]);
+
+    // A refused play: no row under a one-card top row.
+    let cursor = tab(&mut h).m.session.cursor();
+    let from = centre(&h, &format!("hand: feather {}", hand[1]));
+    let to = centre(&h, "plume 1 new row 2");
+    drag(&mut h, from, to);
+    let toasts = h.state().toast_texts().join(" | ");
+    assert!(toasts.contains("EP-R4") && toasts.contains("one card"), "{toasts}");
+    assert_eq!(tab(&mut h).m.session.cursor(), cursor, "nothing changed");
+
+    // A swap with the Train by drag.
+    let train = state(&mut h).train().to_vec();
+    let from = centre(&h, &format!("hand: feather {}", hand[1]));
+    let to = centre(&h, &format!("train: feather {}", train[2]));
+    drag(&mut h, from, to);
+    let s = state(&mut h);
+    assert!(s.hand(Seat(0)).contains(&train[2]), "the Train card is in Ada's hand");
+    assert_eq!(s.train()[2], hand[1], "her card took its place");
+
+    // Undo within her own turn before drawing is free.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    let s = state(&mut h);
+    assert_eq!(s.train()[2], train[2], "the swap is undone");
+    assert!(!tab(&mut h).m.session.is_assisted());
+    assert!(tab(&mut h).confirm_undo.is_none());
+
+    // After a draw, undo asks first and marks the game.
+    let before = tab(&mut h).m.session.cursor();
+    h.get_by_label("Draw a card").hover(); // a person points before clicking
+    h.run();
+    h.get_by_label("Draw a card").click();
+    h.run();
+    let drawn = tab(&mut h).m.session.cursor();
+    assert_eq!(drawn, before + 1, "a card was drawn: {:?}", tab(&mut h).m.session.log().last());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(tab(&mut h).confirm_undo.is_some(), "the undo waits for a confirmation");
+    assert_eq!(tab(&mut h).m.session.cursor(), drawn);
+    h.get_by_label("Undo anyway").click();
+    h.run();
+    assert_eq!(tab(&mut h).m.session.cursor(), drawn - 1);
+    assert!(tab(&mut h).m.session.is_assisted(), "the game is marked \"undo used\"");
+}
+
+#[test]
+fn against_the_computer_there_is_no_hand_off_and_its_hand_stays_hidden() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    let session: Session<EnchantedPlumes> = Session::new(
+        Setup { seats: 2, options: Options { names: vec!["Ada".into(), "Bot".into()], first: Some(0) } },
+        3,
+        vec![Player::Human, Player::Computer(aviary::ai::Level::Easy)],
+    );
+    let t = PlumesTab::new(Match::new(session, dir.path().join("saves").join("t.json")));
+    let app = h.state_mut();
+    app.tabs.push(Box::new(t));
+    app.screen = Screen::Game(app.tabs.len() - 1);
+    h.run();
+    assert!(!tab(&mut h).needs_hand_off());
+    assert_eq!(labels_starting(&h, "hand:"), 9, "Ada's nine cards, nobody else's");
+    keep_first_three(&mut h, Seat(0));
+    // The computer keeps on its worker thread.
+    let mut notices = Vec::new();
+    let ctx = h.ctx.clone();
+    tab(&mut h).m.tick(&ctx, std::time::Duration::ZERO, &mut notices);
+    assert!(tab(&mut h).m.wait_for_computer(&mut notices));
+    h.run();
+    let s = state(&mut h);
+    assert_eq!(s.phase(), Phase::Play);
+    assert_eq!(labels_starting(&h, "hand:"), 6);
+    for c in s.hand(Seat(1)) {
+        assert!(h.query_by_label(&format!("hand: feather {c}")).is_none() || s.hand(Seat(0)).contains(c));
+    }
+}
+
+#[test]
+fn the_scoring_screen_shows_each_plume_and_the_totals() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    // A whole game of random legal moves between two people.
+    let mut session: Session<EnchantedPlumes> = Session::new(
+        Setup { seats: 2, options: Options { names: vec!["Ada".into(), "Ben".into()], first: Some(0) } },
+        21,
+        vec![Player::Human, Player::Human],
+    );
+    let mut rng = Rng::seeded(5);
+    while !session.is_over() {
+        let legal = session.state().legal_actions();
+        session.propose(legal[rng.below(legal.len())].clone()).unwrap();
+    }
+    let outcome = session.state().outcome().unwrap();
+    let final_state = session.state().clone();
+    let t = PlumesTab::new(Match::new(session, dir.path().join("saves").join("end.json")));
+    let app = h.state_mut();
+    app.tabs.push(Box::new(t));
+    app.screen = Screen::Game(app.tabs.len() - 1);
+    h.run();
+    h.run();
+    h.get_by_label("Final scores");
+    assert!(h.query_all_by_label(&outcome.reason).count() >= 1, "the reason is shown");
+    for s in 0..2u8 {
+        let seat = Seat(s);
+        let won = outcome.winners.contains(&seat);
+        let peacocks = final_state.peacocks(seat);
+        let line = format!(
+            "{}{}: {} points, {} completed peacock{}",
+            final_state.seat_name(seat),
+            if won { " (winner)" } else { "" },
+            outcome.scores[s as usize],
+            peacocks,
+            if peacocks == 1 { "" } else { "s" }
+        );
+        h.get_by_label(&line);
+        for (i, p) in final_state.plumes(seat).iter().enumerate() {
+            h.get_by_label(&score_line(i, p));
+        }
+        let total: i32 = final_state.plumes(seat).iter().map(aviary::rules::enchanted_plumes::Plume::score).sum();
+        assert_eq!(total, outcome.scores[s as usize]);
+    }
+}
+
+#[test]
+fn a_score_line_spells_out_the_arithmetic() {
+    use aviary::rules::enchanted_plumes::{Feather, Plume};
+    let f = Feather::new;
+    let p = Plume { rows: vec![vec![f(0, 2), f(6, 1), f(1, 2)], vec![f(0, 9), f(6, 6)], vec![f(0, 5)]] };
+    assert_eq!(score_line(1, &p), "  peacock 2: lower rows 9+6+5 = 20, top row -(2+1+2) = -5, bonus +6 (6 cards): 21");
+    let q = Plume { rows: vec![vec![f(3, 4)]] };
+    assert_eq!(score_line(0, &q), "  plume 1: lower rows 0, top row -(4) = -4: -4");
+}
