@@ -251,10 +251,11 @@ fn the_scoring_screen_shows_each_plume_and_the_totals() {
         let won = outcome.winners.contains(&seat);
         let peacocks = final_state.peacocks(seat);
         let line = format!(
-            "{}{}: {} points, {} completed peacock{}",
+            "{}{}: {} point{}, {} completed peacock{}",
             final_state.seat_name(seat),
             if won { " (winner)" } else { "" },
             outcome.scores[s as usize],
+            if outcome.scores[s as usize].abs() == 1 { "" } else { "s" },
             peacocks,
             if peacocks == 1 { "" } else { "s" }
         );
@@ -274,5 +275,7 @@ fn a_score_line_spells_out_the_arithmetic() {
     let p = Plume { rows: vec![vec![f(0, 2), f(6, 1), f(1, 2)], vec![f(0, 9), f(6, 6)], vec![f(0, 5)]] };
     assert_eq!(score_line(1, &p), "  peacock 2: lower rows 9+6+5 = 20, top row -(2+1+2) = -5, bonus +6 (6 cards): 21");
     let q = Plume { rows: vec![vec![f(3, 4)]] };
-    assert_eq!(score_line(0, &q), "  plume 1: lower rows 0, top row -(4) = -4: -4");
+    assert_eq!(score_line(0, &q), "  plume 1: no lower rows, top row -(4) = -4: -4");
+    let r = Plume { rows: vec![vec![f(3, 0), f(4, 0)], vec![f(3, 6)]] };
+    assert_eq!(score_line(2, &r), "  peacock 3: lower rows 6 = 6, top row -(0+0) = 0, bonus +3 (3 cards): 9");
 }

@@ -350,7 +350,8 @@ impl PlumesTab {
                 ui.vertical(|ui| {
                     ui.label(RichText::new("Deck").strong());
                     let r = feather_card(ui, palette, FeatherFace::Down, HAND_CARD, false, "deck");
-                    ui.label(format!("{} cards", state.deck_len()));
+                    let n = state.deck_len();
+                    ui.label(format!("{n} card{}", if n == 1 { "" } else { "s" }));
                     let can_draw = acting.is_some() && state.check(&Action::Draw).is_ok();
                     let r = r.on_hover_text("The Peahen is somewhere among the last 8 cards. Click to draw.");
                     if ui.add_enabled(can_draw, egui::Button::new("Draw a card")).clicked()
@@ -443,12 +444,13 @@ impl PlumesTab {
                     _ => "human".to_string(),
                 };
                 ui.label(RichText::new(who).weak());
+                let cards = state.hand(seat).len();
                 ui.label(format!(
-                    "score {} · {} peacock{} · {} cards in hand",
+                    "score {} · {} peacock{} · {cards} card{} in hand",
                     state.score(seat),
                     state.peacocks(seat),
                     if state.peacocks(seat) == 1 { "" } else { "s" },
-                    state.hand(seat).len()
+                    if cards == 1 { "" } else { "s" }
                 ));
                 if to_move {
                     ui.label(RichText::new("to play").color(palette.selection).strong());
@@ -492,7 +494,7 @@ impl PlumesTab {
         let painter = ui.painter_at(rect.expand(4.0));
         painter.rect_stroke(rect, 6.0, Stroke::new(1.0, palette.outline.gamma_multiply(0.3)), StrokeKind::Inside);
         let title = if plume.is_complete() {
-            format!("{} peacock {:+}", index + 1, plume.score())
+            format!("peacock {} {:+}", index + 1, plume.score())
         } else {
             format!("plume {} {:+}", index + 1, plume.score())
         };
@@ -673,6 +675,14 @@ impl PlumesTab {
                     }
                 } else {
                     r.dnd_set_drag_payload(Dragged(c));
+                    if r.dragged()
+                        && let Some(pos) = ui.ctx().pointer_latest_pos()
+                    {
+                        // The card follows the pointer.
+                        let layer = egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("ep-drag-ghost"));
+                        let rect = Rect::from_center_size(pos, HAND_CARD * 0.8);
+                        paint_feather(&ui.ctx().layer_painter(layer), palette, rect, FeatherFace::Up(c));
+                    }
                     if r.clicked() {
                         self.selected = if self.selected == Some(c) { None } else { Some(c) };
                     }
@@ -795,10 +805,11 @@ impl PlumesTab {
                     let won = outcome.winners.contains(&s);
                     ui.label(
                         RichText::new(format!(
-                            "{}{}: {} points, {} completed peacock{}",
+                            "{}{}: {} point{}, {} completed peacock{}",
                             state.seat_name(s),
                             if won { " (winner)" } else { "" },
                             state.score(s),
+                            if state.score(s).abs() == 1 { "" } else { "s" },
                             state.peacocks(s),
                             if state.peacocks(s) == 1 { "" } else { "s" }
                         ))
@@ -837,14 +848,14 @@ pub fn score_line(index: usize, p: &Plume) -> String {
     let lower: Vec<String> = p.rows.iter().skip(1).flatten().map(|c| c.value.to_string()).collect();
     let lower_sum: i32 = p.rows.iter().skip(1).flatten().map(|c| i32::from(c.value)).sum();
     let kind = if p.is_complete() { "peacock" } else { "plume" };
-    let lower_text = if lower.is_empty() { "0".to_string() } else { format!("{} = {lower_sum}", lower.join("+")) };
+    let lower_text = if lower.is_empty() {
+        "no lower rows".to_string()
+    } else {
+        format!("lower rows {} = {lower_sum}", lower.join("+"))
+    };
     let bonus = if p.is_complete() { format!(", bonus +{} ({} cards)", p.bonus(), p.cards()) } else { String::new() };
-    format!(
-        "  {kind} {}: lower rows {lower_text}, top row -({}) = -{top_sum}{bonus}: {}",
-        index + 1,
-        top.join("+"),
-        p.score()
-    )
+    let top_value = if top_sum == 0 { "0".to_string() } else { format!("-{top_sum}") };
+    format!("  {kind} {}: {lower_text}, top row -({}) = {top_value}{bonus}: {}", index + 1, top.join("+"), p.score())
 }
 
 /// Whose private cards the screen may show.
