@@ -1,5 +1,6 @@
 //! Speed benchmarks (criterion): random playouts, MCTS iterations, the
-//! default level's time per decision, and the Daedalus screen's frame time.
+//! default level's time per decision, and the screens' frame times, for
+//! Daedalus, Feathers & Wax and Enchanted Plumes.
 //! Run with `cargo bench --bench aviary`.
 #![allow(clippy::unwrap_used)]
 
@@ -8,13 +9,15 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use aviary::ai::feathers_wax::{METER_PLAYOUTS, Policy, win_chance};
-use aviary::ai::{Bot, Budget, Level, Mcts};
+use aviary::ai::{Bot, Budget, GreedyBot, Level, Mcts};
 use aviary::app::{AviaryApp, Screen};
 use aviary::rules::daedalus::{Daedalus, Options};
+use aviary::rules::enchanted_plumes::{EnchantedPlumes, Options as EpOptions};
 use aviary::rules::feathers_wax::{FeathersAndWax, Options as FwOptions, Phase as FwPhase, Stage as FwStage};
-use aviary::rules::{Game, Rng, Setup};
+use aviary::rules::{Game, Rng, Seat, Setup};
 use aviary::session::{Player, Session};
 use aviary::ui::Match;
+use aviary::ui::enchanted_plumes::PlumesTab;
 use aviary::ui::feathers_wax::FeathersTab;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
@@ -197,5 +200,90 @@ fn feathers_and_wax(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, playouts, mcts, frame, feathers_and_wax);
+/// An Enchanted Plumes session for `seats` players (seat 0 a person, the
+/// rest computers) played by the greedy bot until `turns` turns are done
+/// and seat 0 is about to play.
+fn ep_session(seats: u8, turns: u32) -> Session<EnchantedPlumes> {
+    let mut players = vec![Player::Human];
+    players.extend((1..seats).map(|_| Player::Computer(Level::Easy)));
+    let options = EpOptions { names: Vec::new(), first: Some(0) };
+    let mut s: Session<EnchantedPlumes> = Session::new(Setup { seats, options }, 11, players);
+    let mut bot = GreedyBot::new(2);
+    let stop = AtomicBool::new(false);
+    while !s.is_over() {
+        let g = s.state();
+        if g.turns() >= turns && g.current() == Seat(0) && g.turn().played == 0 && g.to_move().seat() == Some(Seat(0)) {
+            break;
+        }
+        let seat = g.to_move().seat().unwrap();
+        let a = Bot::<EnchantedPlumes>::choose(&mut bot, &g.observation(seat), seat, &stop).unwrap();
+        s.propose(a).unwrap();
+    }
+    s
+}
+
+fn enchanted_plumes(c: &mut Criterion) {
+    let games = |seats: u8| {
+        (0..40u64).map(move |seed| {
+            random_playout(EnchantedPlumes::new(&Setup { seats, options: EpOptions::default() }, seed), seed)
+        })
+    };
+    let actions: u64 = games(4).sum();
+    println!("enchanted plumes random playouts (4 players): {actions} actions over 40 games");
+    let mut group = c.benchmark_group("ep_random_playout_4p");
+    group.throughput(Throughput::Elements(actions / 40));
+    let mut seed = 0;
+    group.bench_function("one_game", |b| {
+        b.iter(|| {
+            seed = (seed + 1) % 40;
+            black_box(random_playout(
+                EnchantedPlumes::new(&Setup { seats: 4, options: EpOptions::default() }, seed),
+                seed,
+            ))
+        });
+    });
+    group.finish();
+    // Search from seat 0's observation, two players, mid-game.
+    let g = ep_session(2, 8).state().clone();
+    let stop = AtomicBool::new(false);
+    let mut group = c.benchmark_group("ep_mcts");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(2_000));
+    group.bench_function("2000_iterations", |b| {
+        b.iter(|| {
+            let mut bot = Mcts::new(1, Budget::iterations(2_000));
+            black_box(Bot::<EnchantedPlumes>::choose(&mut bot, &g.observation(Seat(0)), Seat(0), &stop))
+        });
+    });
+    group.finish();
+    let mut group = c.benchmark_group("ep_decision");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(8));
+    for seats in [2u8, 6] {
+        let g = ep_session(seats, 2 * u32::from(seats)).state().clone();
+        for level in [Level::Easy, Level::Normal] {
+            group.bench_function(format!("{}_{seats}p", level.name()), |b| {
+                b.iter(|| {
+                    let mut bot: Box<dyn Bot<EnchantedPlumes>> = level.bot(3);
+                    black_box(bot.choose(&g.observation(Seat(0)), Seat(0), &stop))
+                });
+            });
+        }
+    }
+    group.finish();
+    // Frame time of a six-player table in mid-game.
+    let dir = std::env::temp_dir().join(format!("aviary-bench-ep-{}", std::process::id()));
+    let mut app = AviaryApp::new(None, dir.join("saves"));
+    let session = ep_session(6, 30);
+    app.tabs.push(Box::new(PlumesTab::new(Match::new(session, dir.join("saves").join("ep.json")))));
+    app.screen = Screen::Game(0);
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size([1280.0, 900.0])
+        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    harness.run_steps(3);
+    c.bench_function("ep_table_frame_6p", |b| b.iter(|| harness.step()));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+criterion_group!(benches, playouts, mcts, frame, feathers_and_wax, enchanted_plumes);
 criterion_main!(benches);
