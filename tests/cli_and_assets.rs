@@ -114,3 +114,39 @@ fn the_assisted_mark_survives_save_and_load() {
     let clean: Session<FeathersAndWax> = save::restore(&save::parse(&feathers_save(6, false)).unwrap()).unwrap();
     assert!(!clean.is_assisted());
 }
+
+fn plumes_save(moves: usize) -> String {
+    use aviary::rules::enchanted_plumes::{EnchantedPlumes, Options as EpOptions};
+    let options = EpOptions { names: vec!["Ada".into(), "Ben".into(), "Cleo".into()], first: Some(1) };
+    let mut s: Session<EnchantedPlumes> =
+        Session::new(Setup { seats: 3, options }, 4, vec![Player::Human, Player::Human, Player::Human]);
+    for _ in 0..moves {
+        let a = aviary::rules::Game::legal_actions(s.state())[0].clone();
+        s.propose(a).unwrap();
+    }
+    save::to_text(&save::record(&s))
+}
+
+#[test]
+fn check_reads_enchanted_plumes_saves_written_by_hand_and_names_an_illegal_play() {
+    let (code, out) = check(&plumes_save(9));
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("game: Enchanted Plumes"), "{out}");
+    assert!(out.contains("actions: 9"), "{out}");
+    // The file names cards by colour and value, as the format says.
+    let text = plumes_save(4);
+    assert!(text.contains("\"Keep\"") && text.contains("\"names\""), "{text}");
+    let mut file: serde_json::Value = serde_json::from_str(&text).unwrap();
+    // Move 4 (Ben's first play) becomes a play into a plume he does not have.
+    let card = file["actions"][3]["Play"]["card"].clone();
+    assert!(card.is_string(), "{file}");
+    file["actions"][3] = serde_json::json!({"Play": {"card": card, "plume": 4, "row": 0}});
+    let (code, out) = check(&file.to_string());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("move 4 is illegal") && out.contains("EP-R9"), "{out}");
+    // A card that does not exist is refused by name.
+    file["actions"][3] = serde_json::json!({"Play": {"card": "mauve 3", "plume": 0, "row": 0}});
+    let (code, out) = check(&file.to_string());
+    assert_ne!(code, 0, "{out}");
+    assert!(out.contains("mauve"), "{out}");
+}
