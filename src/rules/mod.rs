@@ -29,6 +29,7 @@
 pub mod cards;
 pub mod catalogue;
 pub mod daedalus;
+pub mod dust_wings;
 pub mod enchanted_plumes;
 pub mod feathers_wax;
 pub mod grid;

@@ -1,0 +1,966 @@
+//! Dust in the Wings: 2–4 players disperse butterflies across a 5×5 meadow
+//! and photograph gatherings and compositions for crystals and points.
+//!
+//! Rulings DW-R1..R7 are in `../shared/specs/dust-in-the-wings.md`. The
+//! components the rulebook leaves out (the meadow's flowers, the 31
+//! Gathering and 24 Composition cards, the crystals) are designed here, as
+//! data in one place: [`FLOWERS`], [`gathering_card`], [`COMPOSITIONS`],
+//! [`crystals_for`]. The Composition thresholds and points were tuned by
+//! simulation (`cargo bench --bench dust_wings`, table in the rules page).
+//!
+//! A turn is small actions: `Pick` a space, then one `Drop` per butterfly
+//! (the player chooses the colour and the next space), then `Claim` one of
+//! the cards the last space fulfils (skipped when it fulfils none). The
+//! renewal that follows draws cards and crystals from the state's RNG.
+//! Nothing is private: the decks' order and the bag's draws are the only
+//! unknowns, so `observation` sorts the decks and `determinize` reshuffles.
+
+use std::fmt;
+
+use super::grid::Square;
+use super::{Game, GameInfo, Outcome, Rng, RuleViolation, Seat, Setup, ToMove, and_list};
+
+/// The meadow's side.
+pub const SIZE: u8 = 5;
+/// Spaces on the meadow.
+pub const SPACES: usize = 25;
+
+/// Flowers per meadow space, row by row from row 1 (our design: 1–3 per
+/// space, 48 in all, one butterfly per flower at setup).
+pub const FLOWERS: [u8; SPACES] = [
+    1, 2, 3, 2, 1, //
+    2, 3, 1, 3, 2, //
+    3, 1, 2, 1, 3, //
+    2, 3, 1, 3, 2, //
+    1, 2, 1, 2, 1,
+];
+
+/// Butterfly colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Colour {
+    /// Red (drawn as a circle).
+    Red,
+    /// Blue (drawn as a diamond).
+    Blue,
+    /// Yellow (drawn as a triangle).
+    Yellow,
+}
+
+impl Colour {
+    /// The three colours.
+    pub const ALL: [Colour; 3] = [Colour::Red, Colour::Blue, Colour::Yellow];
+
+    /// The colour's name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Colour::Red => "red",
+            Colour::Blue => "blue",
+            Colour::Yellow => "yellow",
+        }
+    }
+}
+
+/// Butterflies of each colour (red, blue, yellow).
+pub type Counts = [u8; 3];
+
+fn total(c: Counts) -> u8 {
+    c[0] + c[1] + c[2]
+}
+
+/// A Gathering card: exactly these butterflies on the last space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Gathering {
+    /// Red, blue, yellow.
+    pub counts: Counts,
+}
+
+/// All 31 Gathering cards: every colour multiset of size 2, 3 and 4, in a
+/// fixed order (by size, then red, blue, yellow counts descending).
+#[must_use]
+pub fn gathering_cards() -> Vec<Gathering> {
+    let mut out = Vec::new();
+    for size in 2..=4u8 {
+        for r in (0..=size).rev() {
+            for b in (0..=size - r).rev() {
+                out.push(Gathering { counts: [r, b, size - r - b] });
+            }
+        }
+    }
+    out
+}
+
+/// The Gathering card with id `id` (0..31).
+#[must_use]
+pub fn gathering_card(id: u8) -> Gathering {
+    gathering_cards().get(usize::from(id)).copied().unwrap_or(Gathering { counts: [0; 3] })
+}
+
+/// The eight Composition shapes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shape {
+    /// Two spaces.
+    Domino,
+    /// Three in a line.
+    StraightTromino,
+    /// Three in an L.
+    LTromino,
+    /// Four in a line.
+    StraightTetromino,
+    /// A 2×2 square.
+    Square,
+    /// A T of four.
+    T,
+    /// An S (or Z) of four.
+    S,
+    /// An L (or J) of four.
+    L,
+}
+
+impl Shape {
+    /// Its cells in one orientation, (column, row) offsets.
+    #[must_use]
+    pub fn cells(self) -> &'static [(i8, i8)] {
+        match self {
+            Shape::Domino => &[(0, 0), (1, 0)],
+            Shape::StraightTromino => &[(0, 0), (1, 0), (2, 0)],
+            Shape::LTromino => &[(0, 0), (1, 0), (0, 1)],
+            Shape::StraightTetromino => &[(0, 0), (1, 0), (2, 0), (3, 0)],
+            Shape::Square => &[(0, 0), (1, 0), (0, 1), (1, 1)],
+            Shape::T => &[(0, 0), (1, 0), (2, 0), (1, 1)],
+            Shape::S => &[(1, 0), (2, 0), (0, 1), (1, 1)],
+            Shape::L => &[(0, 0), (0, 1), (0, 2), (1, 2)],
+        }
+    }
+
+    /// The shape's name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Shape::Domino => "domino",
+            Shape::StraightTromino => "line of 3",
+            Shape::LTromino => "corner of 3",
+            Shape::StraightTetromino => "line of 4",
+            Shape::Square => "square of 4",
+            Shape::T => "T of 4",
+            Shape::S => "S of 4",
+            Shape::L => "L of 4",
+        }
+    }
+
+    /// Every distinct orientation (rotations and reflections), each
+    /// normalised to start at (0, 0) and sorted.
+    #[must_use]
+    pub fn orientations(self) -> Vec<Vec<(i8, i8)>> {
+        let mut out: Vec<Vec<(i8, i8)>> = Vec::new();
+        for flip in [false, true] {
+            for rot in 0..4 {
+                let mut cells: Vec<(i8, i8)> = self
+                    .cells()
+                    .iter()
+                    .map(|&(x, y)| {
+                        let (mut x, mut y) = if flip { (-x, y) } else { (x, y) };
+                        for _ in 0..rot {
+                            (x, y) = (-y, x);
+                        }
+                        (x, y)
+                    })
+                    .collect();
+                let (mx, my) =
+                    (cells.iter().map(|c| c.0).min().unwrap_or(0), cells.iter().map(|c| c.1).min().unwrap_or(0));
+                for c in &mut cells {
+                    *c = (c.0 - mx, c.1 - my);
+                }
+                cells.sort_unstable();
+                if !out.contains(&cells) {
+                    out.push(cells);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// What a Composition card asks of the spaces under its shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Condition {
+    /// At most this many butterflies in all.
+    Few(u8),
+    /// At least this many butterflies in all.
+    Many(u8),
+    /// The same number on every space, at least one.
+    Even,
+}
+
+/// A Composition card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Composition {
+    /// The shape.
+    pub shape: Shape,
+    /// The condition.
+    pub condition: Condition,
+    /// Points at the end.
+    pub points: u8,
+}
+
+impl Composition {
+    /// The card in words ("line of 4 with at least 21 butterflies, 4 points").
+    #[must_use]
+    pub fn describe(&self) -> String {
+        let cond = match self.condition {
+            Condition::Few(n) => format!("at most {n} butterflies in all"),
+            Condition::Many(n) => format!("at least {n} butterflies in all"),
+            Condition::Even => "the same number on every space".to_string(),
+        };
+        format!("{} with {cond}, {} point{}", self.shape.name(), self.points, if self.points == 1 { "" } else { "s" })
+    }
+}
+
+const fn comp(shape: Shape, condition: Condition, points: u8) -> Composition {
+    Composition { shape, condition, points }
+}
+
+/// The 24 Composition cards (ids 0..24): 8 shapes × few / many / even.
+/// Thresholds and points tuned by simulation (see the module text).
+pub const COMPOSITIONS: [Composition; 24] = [
+    comp(Shape::Domino, Condition::Few(1), 1),
+    comp(Shape::Domino, Condition::Many(9), 2),
+    comp(Shape::Domino, Condition::Even, 1),
+    comp(Shape::StraightTromino, Condition::Few(2), 2),
+    comp(Shape::StraightTromino, Condition::Many(12), 2),
+    comp(Shape::StraightTromino, Condition::Even, 2),
+    comp(Shape::LTromino, Condition::Few(2), 2),
+    comp(Shape::LTromino, Condition::Many(12), 2),
+    comp(Shape::LTromino, Condition::Even, 2),
+    comp(Shape::StraightTetromino, Condition::Few(3), 3),
+    comp(Shape::StraightTetromino, Condition::Many(21), 4),
+    comp(Shape::StraightTetromino, Condition::Even, 3),
+    comp(Shape::Square, Condition::Few(4), 3),
+    comp(Shape::Square, Condition::Many(16), 3),
+    comp(Shape::Square, Condition::Even, 3),
+    comp(Shape::T, Condition::Few(3), 3),
+    comp(Shape::T, Condition::Many(16), 3),
+    comp(Shape::T, Condition::Even, 3),
+    comp(Shape::S, Condition::Few(3), 3),
+    comp(Shape::S, Condition::Many(16), 3),
+    comp(Shape::S, Condition::Even, 3),
+    comp(Shape::L, Condition::Few(3), 3),
+    comp(Shape::L, Condition::Many(16), 3),
+    comp(Shape::L, Condition::Even, 3),
+];
+
+/// Crystals in the bag for `seats` players: (black, white).
+#[must_use]
+pub fn crystals_for(seats: u8) -> (u8, u8) {
+    if seats <= 2 { (16, 8) } else { (24, 12) }
+}
+
+/// A scoring crystal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Crystal {
+    /// 1 point.
+    Black,
+    /// 2 points.
+    White,
+}
+
+impl Crystal {
+    /// Its points.
+    #[must_use]
+    pub fn points(self) -> u8 {
+        match self {
+            Crystal::Black => 1,
+            Crystal::White => 2,
+        }
+    }
+}
+
+/// A face-up card on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+pub enum CardRef {
+    /// The Gathering card in display slot 0–2.
+    Gathering(u8),
+    /// The Composition card in display slot 0–2.
+    Composition(u8),
+}
+
+/// One decision.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Action {
+    /// Pick up every butterfly on this space (DW-R7).
+    Pick(Square),
+    /// Drop one butterfly of this colour on the next space of the path (DW-R1).
+    Drop {
+        /// The butterfly's colour.
+        colour: Colour,
+        /// The next space.
+        to: Square,
+    },
+    /// Take this fulfilled card (DW-R3).
+    Claim(CardRef),
+}
+
+/// Where the turn is.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Stage {
+    /// Choose a space to pick up.
+    Pick,
+    /// Butterflies in the tray; the path so far (first: the emptied space).
+    Disperse {
+        /// The spaces visited, the emptied one first.
+        path: Vec<Square>,
+        /// Butterflies still to drop.
+        tray: Counts,
+    },
+    /// Choose one of the fulfilled cards.
+    Claim {
+        /// The last space.
+        last: Square,
+    },
+    /// The game has ended.
+    Over,
+}
+
+/// What a player has taken.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Tableau {
+    /// Gathering card ids.
+    pub gatherings: Vec<u8>,
+    /// Composition card ids.
+    pub compositions: Vec<u8>,
+    /// Black crystals.
+    pub black: u8,
+    /// White crystals.
+    pub white: u8,
+}
+
+impl Tableau {
+    /// Points (DW-R6).
+    #[must_use]
+    pub fn score(&self) -> i32 {
+        let comp: i32 = self.compositions.iter().map(|&c| i32::from(COMPOSITIONS[usize::from(c)].points)).sum();
+        comp + i32::from(self.black) + 2 * i32::from(self.white)
+    }
+}
+
+/// The rules options.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Options {
+    /// Seat names (missing or blank: "Player N").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub names: Vec<String>,
+    /// The first player; `None` draws it at random.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first: Option<u8>,
+}
+
+/// The state of a game of Dust in the Wings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DustInTheWings {
+    rng: Rng,
+    options: Options,
+    seats: u8,
+    meadow: [Counts; SPACES],
+    stage: Stage,
+    gathering_deck: Vec<u8>,
+    gathering_discard: Vec<u8>,
+    gathering: [Option<u8>; 3],
+    crystals: [Vec<Crystal>; 3],
+    composition_deck: Vec<u8>,
+    composition: [Option<u8>; 3],
+    /// Crystals in the bag: black, white.
+    bag: (u8, u8),
+    tableaux: Vec<Tableau>,
+    current: Seat,
+    /// The seat whose turn ends the game (set when the bag empties).
+    last_turn: Option<Seat>,
+    turns: u32,
+    outcome: Option<Outcome>,
+}
+
+fn sq(i: usize) -> Square {
+    Square::from_index(i, SIZE)
+}
+
+fn idx(s: Square) -> usize {
+    s.index(SIZE)
+}
+
+/// Is `counts` exactly the card's multiset?
+fn gathering_fulfilled(card: Gathering, counts: Counts) -> bool {
+    card.counts == counts
+}
+
+impl DustInTheWings {
+    /// The butterflies on a space.
+    #[must_use]
+    pub fn at(&self, s: Square) -> Counts {
+        self.meadow[idx(s)]
+    }
+    /// Where the turn is.
+    #[must_use]
+    pub fn stage(&self) -> &Stage {
+        &self.stage
+    }
+    /// The seat to play.
+    #[must_use]
+    pub fn current(&self) -> Seat {
+        self.current
+    }
+    /// The face-up Gathering cards with their crystals.
+    #[must_use]
+    pub fn gathering(&self) -> [(Option<u8>, &[Crystal]); 3] {
+        [0, 1, 2].map(|i| (self.gathering[i], self.crystals[i].as_slice()))
+    }
+    /// The face-up Composition cards.
+    #[must_use]
+    pub fn composition(&self) -> [Option<u8>; 3] {
+        self.composition
+    }
+    /// Cards left in the decks (Gathering, its discard pile, Composition).
+    #[must_use]
+    pub fn deck_counts(&self) -> (usize, usize, usize) {
+        (self.gathering_deck.len(), self.gathering_discard.len(), self.composition_deck.len())
+    }
+    /// Crystals in the bag (black, white).
+    #[must_use]
+    pub fn bag(&self) -> (u8, u8) {
+        self.bag
+    }
+    /// A seat's cards and crystals.
+    #[must_use]
+    pub fn tableau(&self, seat: Seat) -> &Tableau {
+        &self.tableaux[seat.index()]
+    }
+    /// Number of seats.
+    #[must_use]
+    pub fn seats(&self) -> u8 {
+        self.seats
+    }
+    /// Completed turns.
+    #[must_use]
+    pub fn turns(&self) -> u32 {
+        self.turns
+    }
+    /// The seat whose turn will be the last, once the bag has emptied.
+    #[must_use]
+    pub fn last_turn(&self) -> Option<Seat> {
+        self.last_turn
+    }
+
+    /// Test setup: replace the butterflies on a space.
+    pub fn set_space(&mut self, s: Square, counts: Counts) {
+        self.meadow[idx(s)] = counts;
+    }
+    /// Test setup: replace the face-up cards and their crystals.
+    pub fn set_cards(&mut self, gathering: [Option<u8>; 3], crystals: [Vec<Crystal>; 3], composition: [Option<u8>; 3]) {
+        self.gathering = gathering;
+        self.crystals = crystals;
+        self.composition = composition;
+    }
+    /// Test setup: the decks (top card last) and the Gathering discard pile.
+    pub fn set_decks(&mut self, gathering: Vec<u8>, discard: Vec<u8>, composition: Vec<u8>) {
+        self.gathering_deck = gathering;
+        self.gathering_discard = discard;
+        self.composition_deck = composition;
+    }
+    /// Test setup: the bag's crystals.
+    pub fn set_bag(&mut self, black: u8, white: u8) {
+        self.bag = (black, white);
+    }
+
+    /// The spaces the next butterfly may go to (DW-R1).
+    #[must_use]
+    pub fn next_spaces(&self) -> Vec<Square> {
+        let Stage::Disperse { path, .. } = &self.stage else { return Vec::new() };
+        let here = path[path.len() - 1];
+        let back = if path.len() >= 2 { Some(path[path.len() - 2]) } else { None };
+        here.neighbours4(SIZE, SIZE).filter(|&n| Some(n) != back).collect()
+    }
+
+    /// Does the meadow `m` fulfil Composition card `id` at `last` (DW-R2)?
+    #[must_use]
+    pub fn composition_fulfilled(m: &[Counts; SPACES], id: u8, last: Square) -> bool {
+        let card = COMPOSITIONS[usize::from(id)];
+        placements(card.shape, last).iter().any(|cells| {
+            let counts: Vec<u8> = cells.iter().map(|&c| total(m[c])).collect();
+            match card.condition {
+                Condition::Few(n) => counts.iter().map(|&c| u32::from(c)).sum::<u32>() <= u32::from(n),
+                Condition::Many(n) => counts.iter().map(|&c| u32::from(c)).sum::<u32>() >= u32::from(n),
+                Condition::Even => counts[0] >= 1 && counts.iter().all(|&c| c == counts[0]),
+            }
+        })
+    }
+
+    /// The face-up cards the meadow `m` fulfils at `last`.
+    #[must_use]
+    pub fn fulfilled_on(&self, m: &[Counts; SPACES], last: Square) -> Vec<CardRef> {
+        let mut out = Vec::new();
+        for (i, g) in self.gathering.iter().enumerate() {
+            if let Some(g) = g
+                && gathering_fulfilled(gathering_card(*g), m[idx(last)])
+            {
+                out.push(CardRef::Gathering(i as u8));
+            }
+        }
+        for (i, c) in self.composition.iter().enumerate() {
+            if let Some(c) = c
+                && Self::composition_fulfilled(m, *c, last)
+            {
+                out.push(CardRef::Composition(i as u8));
+            }
+        }
+        out
+    }
+
+    /// The cards the last space fulfils now (during the claim stage).
+    #[must_use]
+    pub fn fulfilled(&self) -> Vec<CardRef> {
+        match self.stage {
+            Stage::Claim { last } => self.fulfilled_on(&self.meadow, last),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Before the last drop: the cards dropping the last butterfly on `to`
+    /// would fulfil.
+    #[must_use]
+    pub fn preview(&self, to: Square) -> Vec<CardRef> {
+        let Stage::Disperse { tray, .. } = &self.stage else { return Vec::new() };
+        if total(*tray) != 1 {
+            return Vec::new();
+        }
+        let colour = Colour::ALL.into_iter().find(|&c| tray[c as usize] > 0).unwrap_or(Colour::Red);
+        let mut m = self.meadow;
+        m[idx(to)][colour as usize] += 1;
+        self.fulfilled_on(&m, to)
+    }
+
+    /// The card a reference points at, in words.
+    #[must_use]
+    pub fn card_text(&self, r: CardRef) -> String {
+        match r {
+            CardRef::Gathering(s) => match self.gathering.get(usize::from(s)).copied().flatten() {
+                Some(id) => format!("Gathering {}", gathering_text(gathering_card(id))),
+                None => "an empty Gathering slot".into(),
+            },
+            CardRef::Composition(s) => match self.composition.get(usize::from(s)).copied().flatten() {
+                Some(id) => format!("Composition: {}", COMPOSITIONS[usize::from(id)].describe()),
+                None => "an empty Composition slot".into(),
+            },
+        }
+    }
+
+    fn draw_crystal(&mut self) -> Option<Crystal> {
+        let n = usize::from(self.bag.0) + usize::from(self.bag.1);
+        if n == 0 {
+            return None;
+        }
+        if self.rng.below(n) < usize::from(self.bag.0) {
+            self.bag.0 -= 1;
+            Some(Crystal::Black)
+        } else {
+            self.bag.1 -= 1;
+            Some(Crystal::White)
+        }
+    }
+
+    fn draw_gathering(&mut self) -> Option<u8> {
+        if self.gathering_deck.is_empty() && !self.gathering_discard.is_empty() {
+            self.gathering_deck = std::mem::take(&mut self.gathering_discard);
+            self.rng.shuffle(&mut self.gathering_deck);
+        }
+        self.gathering_deck.pop()
+    }
+
+    /// DW-R4 and DW-R5: renewal after a turn, then the next seat.
+    fn renew(&mut self, scored: Option<CardRef>) {
+        // Gathering cards carrying three crystals are discarded (their
+        // crystals back to the bag) before any card is drawn, so a deck
+        // rebuilt in this renewal includes them; then the scored card's
+        // slot is filled first, the discarded slots after, left to right.
+        let mut slots = Vec::new();
+        match scored {
+            Some(CardRef::Gathering(s)) => slots.push(usize::from(s)),
+            Some(CardRef::Composition(s)) => self.composition[usize::from(s)] = self.composition_deck.pop(),
+            None => {}
+        }
+        for i in 0..3 {
+            if self.crystals[i].len() >= 3
+                && let Some(card) = self.gathering[i].take()
+            {
+                for c in self.crystals[i].drain(..) {
+                    match c {
+                        Crystal::Black => self.bag.0 += 1,
+                        Crystal::White => self.bag.1 += 1,
+                    }
+                }
+                self.gathering_discard.push(card);
+                slots.push(i);
+            }
+        }
+        for i in slots {
+            self.gathering[i] = self.draw_gathering();
+        }
+        // Three crystals, one per card; when short, fewest first, ties left
+        // to right.
+        let mut order: Vec<usize> = (0..3).filter(|&i| self.gathering[i].is_some()).collect();
+        order.sort_by_key(|&i| (self.crystals[i].len(), i));
+        for i in order {
+            if let Some(c) = self.draw_crystal() {
+                self.crystals[i].push(c);
+            }
+        }
+        let ended = self.last_turn == Some(self.current);
+        if self.last_turn.is_none() && self.bag == (0, 0) {
+            self.last_turn = Some(Seat((self.current.0 + 1) % self.seats));
+        }
+        self.turns += 1;
+        self.stage = Stage::Pick;
+        if ended {
+            self.finish();
+        } else {
+            self.current = Seat((self.current.0 + 1) % self.seats);
+        }
+    }
+
+    fn finish(&mut self) {
+        self.stage = Stage::Over;
+        let scores: Vec<i32> = self.tableaux.iter().map(Tableau::score).collect();
+        let key = |s: usize| {
+            let t = &self.tableaux[s];
+            (scores[s], i32::from(t.white), -(t.gatherings.len() as i32))
+        };
+        let best = (0..usize::from(self.seats)).map(key).max().unwrap_or((0, 0, 0));
+        let winners: Vec<Seat> = (0..self.seats).map(Seat).filter(|s| key(s.index()) == best).collect();
+        let names: Vec<String> = winners.iter().map(|&s| self.seat_name(s)).collect();
+        let tied = (0..usize::from(self.seats)).filter(|&s| scores[s] == best.0).count();
+        let reason = if winners.len() > 1 {
+            format!("The bag is empty. {} share the win with {} points", and_list(&names), best.0)
+        } else if tied > 1 {
+            format!("The bag is empty. {} wins the tie on {} points (DW-R6)", names[0], best.0)
+        } else {
+            format!("The bag is empty. {} wins with {} points", names[0], best.0)
+        };
+        self.outcome = Some(Outcome { winners, scores, reason });
+    }
+
+    fn check_turn(&self, action: &Action) -> Result<(), RuleViolation> {
+        match (&self.stage, action) {
+            (Stage::Over, _) => Err(RuleViolation::new("DW-R5", "the game is over")),
+            (Stage::Pick, Action::Pick(s)) => {
+                if total(self.at(*s)) == 0 {
+                    Err(RuleViolation::new("DW-R7", format!("{s} has no butterflies to pick up")))
+                } else {
+                    Ok(())
+                }
+            }
+            (Stage::Pick, _) => Err(RuleViolation::new("DW-R1", "first pick up the butterflies of one space")),
+            (Stage::Disperse { path, tray }, Action::Drop { colour, to }) => {
+                if tray[*colour as usize] == 0 {
+                    return Err(RuleViolation::new(
+                        "DW-R1",
+                        format!("there is no {} butterfly left to drop", colour.name()),
+                    ));
+                }
+                let here = path[path.len() - 1];
+                if !here.is_orthogonal_neighbour(*to) {
+                    return Err(RuleViolation::new(
+                        "DW-R1",
+                        format!("{to} is not next to {here}: each butterfly goes one space up, down, left or right"),
+                    ));
+                }
+                if path.len() >= 2 && path[path.len() - 2] == *to {
+                    return Err(RuleViolation::new(
+                        "DW-R1",
+                        format!("the path may not step straight back to {to}, where it just came from"),
+                    ));
+                }
+                Ok(())
+            }
+            (Stage::Disperse { .. }, _) => Err(RuleViolation::new("DW-R1", "drop the butterflies in your hand first")),
+            (Stage::Claim { .. }, Action::Claim(r)) => {
+                if self.fulfilled().contains(r) {
+                    Ok(())
+                } else {
+                    Err(RuleViolation::new("DW-R2", format!("the last space does not fulfil {}", self.card_text(*r))))
+                }
+            }
+            (Stage::Claim { .. }, _) => {
+                let names: Vec<String> = self.fulfilled().into_iter().map(|r| self.card_text(r)).collect();
+                Err(RuleViolation::new("DW-R3", format!("take one of the fulfilled cards: {}", names.join("; "))))
+            }
+        }
+    }
+}
+
+/// A Gathering card in words ("2 red, 1 yellow").
+#[must_use]
+pub fn gathering_text(g: Gathering) -> String {
+    let parts: Vec<String> = Colour::ALL
+        .iter()
+        .filter(|&&c| g.counts[c as usize] > 0)
+        .map(|&c| format!("{} {}", g.counts[c as usize], c.name()))
+        .collect();
+    parts.join(", ")
+}
+
+/// The placements (space indices) of `shape` in any orientation that lie on
+/// the meadow and cover `last`.
+#[must_use]
+pub fn placements(shape: Shape, last: Square) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    for cells in shape.orientations() {
+        for &(ax, ay) in &cells {
+            // Put cell (ax, ay) on `last`.
+            let mut spaces = Vec::with_capacity(cells.len());
+            for &(x, y) in &cells {
+                match last.offset(x - ax, y - ay, SIZE, SIZE) {
+                    Some(s) => spaces.push(idx(s)),
+                    None => break,
+                }
+            }
+            if spaces.len() == cells.len() {
+                spaces.sort_unstable();
+                if !out.contains(&spaces) {
+                    out.push(spaces);
+                }
+            }
+        }
+    }
+    out
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Game for DustInTheWings {
+    type Action = Action;
+    type Options = Options;
+
+    const INFO: GameInfo = GameInfo { id: "dust-in-the-wings", name: "Dust in the Wings", min_seats: 2, max_seats: 4 };
+
+    fn new(setup: &Setup<Options>, seed: u64) -> Self {
+        let seats = setup.seats.clamp(2, 4);
+        let mut rng = Rng::seeded(seed);
+        let mut bag: Vec<Colour> = Colour::ALL.iter().flat_map(|&c| std::iter::repeat_n(c, 16)).collect();
+        rng.shuffle(&mut bag);
+        let mut meadow = [[0u8; 3]; SPACES];
+        for (i, &f) in FLOWERS.iter().enumerate() {
+            for _ in 0..f {
+                if let Some(c) = bag.pop() {
+                    meadow[i][c as usize] += 1;
+                }
+            }
+        }
+        let mut gathering_deck: Vec<u8> = (0..31).collect();
+        rng.shuffle(&mut gathering_deck);
+        let mut composition_deck: Vec<u8> = (0..24).collect();
+        rng.shuffle(&mut composition_deck);
+        let gathering = [gathering_deck.pop(), gathering_deck.pop(), gathering_deck.pop()];
+        let composition = [composition_deck.pop(), composition_deck.pop(), composition_deck.pop()];
+        let first = match setup.options.first {
+            Some(f) if f < seats => Seat(f),
+            _ => Seat(rng.below(usize::from(seats)) as u8),
+        };
+        let mut g = Self {
+            rng,
+            options: setup.options.clone(),
+            seats,
+            meadow,
+            stage: Stage::Pick,
+            gathering_deck,
+            gathering_discard: Vec::new(),
+            gathering,
+            crystals: [Vec::new(), Vec::new(), Vec::new()],
+            composition_deck,
+            composition,
+            bag: crystals_for(seats),
+            tableaux: vec![Tableau::default(); usize::from(seats)],
+            current: first,
+            last_turn: None,
+            turns: 0,
+            outcome: None,
+        };
+        for i in 0..3 {
+            if let Some(c) = g.draw_crystal() {
+                g.crystals[i].push(c);
+            }
+        }
+        g
+    }
+
+    fn setup(&self) -> Setup<Options> {
+        Setup { seats: self.seats, options: self.options.clone() }
+    }
+
+    fn to_move(&self) -> ToMove {
+        match self.stage {
+            Stage::Over => ToMove::Nobody,
+            _ => ToMove::Seat(self.current),
+        }
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        match &self.stage {
+            Stage::Over => {}
+            Stage::Pick => {
+                for i in 0..SPACES {
+                    if total(self.meadow[i]) > 0 {
+                        out.push(Action::Pick(sq(i)));
+                    }
+                }
+            }
+            Stage::Disperse { tray, .. } => {
+                for to in self.next_spaces() {
+                    for colour in Colour::ALL {
+                        if tray[colour as usize] > 0 {
+                            out.push(Action::Drop { colour, to });
+                        }
+                    }
+                }
+            }
+            Stage::Claim { .. } => out.extend(self.fulfilled().into_iter().map(Action::Claim)),
+        }
+        out.sort();
+        out
+    }
+
+    fn check(&self, action: &Action) -> Result<(), RuleViolation> {
+        self.check_turn(action)
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<(), RuleViolation> {
+        self.check(action)?;
+        self.apply_legal(action);
+        Ok(())
+    }
+
+    fn apply_legal(&mut self, action: &Action) {
+        match *action {
+            Action::Pick(s) => {
+                let tray = std::mem::take(&mut self.meadow[idx(s)]);
+                self.stage = Stage::Disperse { path: vec![s], tray };
+            }
+            Action::Drop { colour, to } => {
+                let Stage::Disperse { path, tray } = &mut self.stage else { return };
+                tray[colour as usize] -= 1;
+                path.push(to);
+                let done = total(*tray) == 0;
+                self.meadow[idx(to)][colour as usize] += 1;
+                if done {
+                    self.stage = Stage::Claim { last: to };
+                    if self.fulfilled().is_empty() {
+                        self.renew(None);
+                    }
+                }
+            }
+            Action::Claim(r) => {
+                let seat = self.current.index();
+                match r {
+                    CardRef::Gathering(s) => {
+                        let s = usize::from(s);
+                        if let Some(card) = self.gathering[s] {
+                            self.tableaux[seat].gatherings.push(card);
+                        }
+                        for c in self.crystals[s].drain(..) {
+                            match c {
+                                Crystal::Black => self.tableaux[seat].black += 1,
+                                Crystal::White => self.tableaux[seat].white += 1,
+                            }
+                        }
+                        self.gathering[s] = None;
+                    }
+                    CardRef::Composition(s) => {
+                        if let Some(card) = self.composition[usize::from(s)].take() {
+                            self.tableaux[seat].compositions.push(card);
+                        }
+                    }
+                }
+                self.renew(Some(r));
+            }
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn observation(&self, _seat: Seat) -> Self {
+        let mut obs = self.clone();
+        obs.rng = Rng::seeded(0);
+        obs.gathering_deck.sort_unstable();
+        obs.gathering_discard.sort_unstable();
+        obs.composition_deck.sort_unstable();
+        obs
+    }
+
+    fn determinize(&self, _seat: Seat, rng: &mut Rng) -> Self {
+        let mut copy = self.clone();
+        rng.shuffle(&mut copy.gathering_deck);
+        rng.shuffle(&mut copy.composition_deck);
+        copy.rng = rng.split();
+        copy
+    }
+
+    fn reveals(&self, action: &Action) -> bool {
+        // The renewal after the turn turns up new cards and crystals.
+        match (&self.stage, action) {
+            (Stage::Claim { .. }, Action::Claim(_)) => true,
+            (Stage::Disperse { tray, .. }, Action::Drop { .. }) => total(*tray) == 1,
+            _ => false,
+        }
+    }
+
+    fn describe(&self, action: &Action) -> String {
+        let who = self.seat_name(self.current);
+        match *action {
+            Action::Pick(s) => {
+                let c = self.at(s);
+                format!("{who} picks up {} butterfl{} from {s}", total(c), if total(c) == 1 { "y" } else { "ies" })
+            }
+            Action::Drop { colour, to } => format!("{who} drops a {} butterfly on {to}", colour.name()),
+            Action::Claim(r) => format!("{who} takes {}", self.card_text(r)),
+        }
+    }
+
+    fn status(&self) -> String {
+        let who = self.seat_name(self.current);
+        let last = if self.last_turn == Some(self.current) { " (the last turn)" } else { "" };
+        match &self.stage {
+            Stage::Over => self.outcome.as_ref().map_or_else(String::new, |o| o.reason.clone()),
+            Stage::Pick => format!("{who}{last}: pick up the butterflies of a space"),
+            Stage::Disperse { tray, .. } => {
+                let n = total(*tray);
+                format!("{who}{last}: drop {n} more butterfl{} along the path", if n == 1 { "y" } else { "ies" })
+            }
+            Stage::Claim { .. } => format!("{who}{last}: take one of the fulfilled cards"),
+        }
+    }
+
+    fn pseudo_legal(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        for i in 0..SPACES {
+            out.push(Action::Pick(sq(i)));
+            for colour in Colour::ALL {
+                out.push(Action::Drop { colour, to: sq(i) });
+            }
+        }
+        for s in 0..4u8 {
+            out.push(Action::Claim(CardRef::Gathering(s)));
+            out.push(Action::Claim(CardRef::Composition(s)));
+        }
+        out
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        match self.options.names.get(seat.index()) {
+            Some(n) if !n.trim().is_empty() => n.trim().to_string(),
+            _ => format!("Player {}", seat.0 + 1),
+        }
+    }
+}
