@@ -464,6 +464,10 @@ impl DustInTheWings {
         self.gathering_discard = discard;
         self.composition_deck = composition;
     }
+    /// Test setup: a seat's cards and crystals.
+    pub fn set_tableau(&mut self, seat: Seat, t: Tableau) {
+        self.tableaux[seat.index()] = t;
+    }
     /// Test setup: the bag's crystals.
     pub fn set_bag(&mut self, black: u8, white: u8) {
         self.bag = (black, white);
