@@ -88,8 +88,8 @@ fn dw_r1_the_path_steps_orthogonally_never_straight_back_and_the_player_picks_co
     let mut g = bare(&[("c3", [1, 1, 1]), ("a1", [1, 0, 0])], [None, None, None]);
     g.apply(&Action::Pick(s("c3"))).unwrap();
     assert_eq!(g.at(s("c3")), [0, 0, 0], "the space is emptied");
-    let (rule, reason) =
-        g.check(&drop(Colour::Red, "d4")).map(|()| unreachable!()).unwrap_or_else(|e| (e.rule, e.reason));
+    let e = g.check(&drop(Colour::Red, "d4")).unwrap_err();
+    let (rule, reason) = (e.rule, e.reason);
     assert_eq!(rule, "DW-R1");
     assert!(reason.contains("not next to"), "{reason}");
     g.apply(&drop(Colour::Blue, "c4")).unwrap();
