@@ -106,6 +106,12 @@ fn pairings<G: Evaluate>(game: &str, options: &G::Options) {
 
 fn main() {
     match std::env::var("AVIARY_MATCH_GAME").as_deref() {
+        Ok("dust-in-the-wings") => {
+            pairings::<aviary::rules::dust_wings::DustInTheWings>(
+                "dust-in-the-wings",
+                &aviary::rules::dust_wings::Options::default(),
+            );
+        }
         Ok("enchanted-plumes") => {
             pairings::<EnchantedPlumes>("enchanted-plumes", &aviary::rules::enchanted_plumes::Options::default());
         }

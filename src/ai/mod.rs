@@ -21,6 +21,7 @@
 //! [`worker`] runs any of them on a named thread so the UI never waits.
 
 pub mod daedalus;
+pub mod dust_wings;
 pub mod enchanted_plumes;
 pub mod feathers_wax;
 pub mod worker;
@@ -77,6 +78,14 @@ pub trait Evaluate: Game {
     /// How good the position is for `seat`, in `[0, 1]` (an estimated
     /// chance of winning; finished games give the actual reward).
     fn evaluate(&self, seat: Seat) -> f64;
+
+    /// A game whose turns are too many to enumerate action by action (Dust
+    /// in the Wings: every path of every pile) gives the greedy player's
+    /// choice itself, from its own search of whole turns; `None` (the
+    /// default) lets [`GreedyBot`] enumerate the turn.
+    fn greedy_action(&self, _seat: Seat, _rng: &mut Rng) -> Option<Self::Action> {
+        None
+    }
 }
 
 /// A computer player.
@@ -163,6 +172,9 @@ impl<G: Evaluate> Bot<G> for GreedyBot {
         let actions = state.legal_actions();
         if actions.len() <= 1 {
             return actions.into_iter().next();
+        }
+        if let Some(a) = state.greedy_action(seat, &mut self.rng) {
+            return Some(a);
         }
         let mut search = TurnSearch { seat, leaves: 0, max_leaves: self.max_leaves, stop };
         let mut best: Vec<G::Action> = Vec::new();
