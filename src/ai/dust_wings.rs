@@ -310,16 +310,28 @@ pub fn claim_value(g: &DustInTheWings, claim: Option<CardRef>) -> f64 {
     }
 }
 
-/// The greedy choice: the first action of the plan that takes the most
-/// valuable card now (ties broken at random).
+/// The greedy turn: the plan that takes the most valuable card now (ties
+/// broken at random), from the current stage to the end of the turn.
 #[must_use]
-pub fn greedy_action(g: &DustInTheWings, rng: &mut Rng) -> Option<Action> {
-    let all = plans(g, PLANNER_BUDGET);
+pub fn greedy_turn(g: &DustInTheWings, budget: usize, rng: &mut Rng) -> Option<Vec<Action>> {
+    let all = plans(g, budget);
     let best = all.iter().map(|p| claim_value(g, p.claim)).fold(f64::NEG_INFINITY, f64::max);
     let top: Vec<&Plan> = all.iter().filter(|p| (claim_value(g, p.claim) - best).abs() < 1e-9).collect();
-    let plan = rng.pick(&top)?;
-    plan.actions.first().cloned()
+    rng.pick(&top).map(|p| p.actions.clone())
 }
+
+/// The greedy choice: the first action of [`greedy_turn`].
+#[must_use]
+pub fn greedy_action(g: &DustInTheWings, rng: &mut Rng) -> Option<Action> {
+    greedy_turn(g, PLANNER_BUDGET, rng).and_then(|t| t.into_iter().next())
+}
+
+/// Path states the heuristic's look at the current turn may expand.
+pub const LEAF_BUDGET: usize = 4_000;
+
+/// Path states a search rollout's greedy turn may expand (smaller than the
+/// greedy player's own budget: rollouts are many).
+pub const ROLLOUT_BUDGET: usize = 20_000;
 
 impl Evaluate for DustInTheWings {
     fn evaluate(&self, seat: Seat) -> f64 {
@@ -330,17 +342,22 @@ impl Evaluate for DustInTheWings {
         let mine = score(seat);
         let best_other =
             (0..self.seats()).map(Seat).filter(|&s| s != seat).map(score).fold(f64::NEG_INFINITY, f64::max);
-        // A card waiting to be taken this turn counts for its taker.
-        let pending = if matches!(self.stage(), Stage::Claim { .. }) {
-            self.fulfilled().into_iter().map(|c| claim_value(self, Some(c))).fold(0.0, f64::max)
-        } else {
-            0.0
-        };
+        // The best card the player to move can still take this turn counts
+        // for them (what the dispersion in hand, or any pick, can reach).
+        let pending = plans(self, LEAF_BUDGET).iter().map(|p| claim_value(self, p.claim)).fold(0.0, f64::max);
         let diff = mine - best_other + if self.current() == seat { pending } else { -pending };
         1.0 / (1.0 + (-diff / 4.0).exp())
     }
 
     fn greedy_action(&self, _seat: Seat, rng: &mut Rng) -> Option<Action> {
         greedy_action(self, rng)
+    }
+
+    fn greedy_turn(&self, _seat: Seat, rng: &mut Rng) -> Option<Vec<Action>> {
+        greedy_turn(self, ROLLOUT_BUDGET, rng)
+    }
+
+    fn rollout_depth(&self) -> Option<usize> {
+        Some(0)
     }
 }

@@ -83,7 +83,21 @@ pub trait Evaluate: Game {
     /// in the Wings: every path of every pile) gives the greedy player's
     /// choice itself, from its own search of whole turns; `None` (the
     /// default) lets [`GreedyBot`] enumerate the turn.
-    fn greedy_action(&self, _seat: Seat, _rng: &mut Rng) -> Option<Self::Action> {
+    fn greedy_action(&self, seat: Seat, rng: &mut Rng) -> Option<Self::Action> {
+        self.greedy_turn(seat, rng).and_then(|t| t.into_iter().next())
+    }
+
+    /// The rest of the current turn as the greedy player would play it, for
+    /// games that plan whole turns themselves (see `greedy_action`); search
+    /// rollouts then play whole greedy turns. `None` by default.
+    fn greedy_turn(&self, _seat: Seat, _rng: &mut Rng) -> Option<Vec<Self::Action>> {
+        None
+    }
+
+    /// How many rollout actions the search plays after its tree before
+    /// asking the heuristic, when the game knows better than the default
+    /// (a heuristic that already looks ahead a turn wants none).
+    fn rollout_depth(&self) -> Option<usize> {
         None
     }
 }
@@ -360,7 +374,8 @@ impl Mcts {
         // most `rollout_depth` actions; then ask the heuristic.
         let mut turns_left = 2;
         let mut last = state.to_move();
-        for _ in 0..self.rollout_depth {
+        let depth = state.rollout_depth().unwrap_or(self.rollout_depth);
+        for _ in 0..depth {
             let ToMove::Seat(mover) = state.to_move() else { break };
             if state.to_move() != last {
                 turns_left -= 1;
@@ -368,6 +383,12 @@ impl Mcts {
                 if turns_left == 0 {
                     break;
                 }
+            }
+            if let Some(turn) = state.greedy_turn(mover, &mut self.rng) {
+                for a in turn {
+                    state.apply_legal(&a);
+                }
+                continue;
             }
             let legal = state.legal_actions();
             let mut best = Vec::new();
