@@ -216,7 +216,7 @@ impl AviaryApp {
             "enchanted-plumes" => vec![Player::Human, computer, computer],
             _ => vec![Player::Human, computer],
         };
-        let names = if game == "enchanted-plumes" {
+        let names = if game == "enchanted-plumes" || game == "dust-in-the-wings" {
             vec!["Ada".to_string(), "Ben".to_string(), "Cleo".to_string()]
         } else {
             Vec::new()
@@ -245,6 +245,15 @@ impl AviaryApp {
             "feathers-and-wax" => Box::new(crate::ui::feathers_wax::new_tab(seed, path)),
             "enchanted-plumes" => Box::new(crate::ui::enchanted_plumes::new_tab(
                 crate::rules::enchanted_plumes::Options {
+                    names: choice.names.iter().take(choice.players.len()).cloned().collect(),
+                    first: choice.first,
+                },
+                seed,
+                choice.players.clone(),
+                path,
+            )),
+            "dust-in-the-wings" => Box::new(crate::ui::dust_wings::new_tab(
+                crate::rules::dust_wings::Options {
                     names: choice.names.iter().take(choice.players.len()).cloned().collect(),
                     first: choice.first,
                 },
@@ -537,7 +546,7 @@ impl AviaryApp {
                 }
             });
             ui.label(entry.pitch);
-            if entry.id == "feathers-and-wax" || entry.id == "enchanted-plumes" {
+            if entry.id != "daedalus" && entry.playable {
                 ui.label(RichText::new(format!("Your games: {}", self.stats.get(entry.id).summary())).weak());
             }
             ui.horizontal(|ui| {
@@ -724,7 +733,15 @@ impl AviaryApp {
                 });
             }
             if choice.game == "enchanted-plumes" {
-                plumes_seats_ui(ui, &mut choice);
+                seats_ui(
+                    ui,
+                    &mut choice,
+                    6,
+                    "People share the screen: a hand-off screen hides each hand until its owner is ready.",
+                );
+            }
+            if choice.game == "dust-in-the-wings" {
+                seats_ui(ui, &mut choice, 4, "Nothing is hidden: people simply take turns at the screen.");
             }
             if choice.game == "daedalus" {
                 ui.checkbox(
@@ -1018,11 +1035,11 @@ impl eframe::App for AviaryApp {
     }
 }
 
-/// The seats part of the new-game dialog for Enchanted Plumes: 2 to 6
-/// seats, each a name and a human or computer player, and who starts.
-fn plumes_seats_ui(ui: &mut Ui, choice: &mut NewGame) {
+/// The seats part of the new-game dialog for games of 2 to `max` seats:
+/// each a name and a human or computer player, and who starts.
+fn seats_ui(ui: &mut Ui, choice: &mut NewGame, max: usize, note: &str) {
     const NAMES: [&str; 6] = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay"];
-    ui.label("Players (2 to 6). People share the screen: a hand-off screen hides each hand until its owner is ready.");
+    ui.label(format!("Players (2 to {max}). {note}"));
     let mut remove = None;
     for (i, player) in choice.players.iter_mut().enumerate() {
         while choice.names.len() <= i {
@@ -1048,7 +1065,7 @@ fn plumes_seats_ui(ui: &mut Ui, choice: &mut NewGame) {
         choice.first = None;
     }
     ui.horizontal(|ui| {
-        if ui.add_enabled(choice.players.len() < 6, egui::Button::new("Add a seat")).clicked() {
+        if ui.add_enabled(choice.players.len() < max, egui::Button::new("Add a seat")).clicked() {
             choice.players.push(Player::Computer(Level::Normal));
         }
     });

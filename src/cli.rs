@@ -19,6 +19,7 @@ pub fn check(path: &Path) -> Result<String, SaveError> {
         "daedalus" => report::<Daedalus>(&file),
         "feathers-and-wax" => report::<FeathersAndWax>(&file),
         "enchanted-plumes" => report::<crate::rules::enchanted_plumes::EnchantedPlumes>(&file),
+        "dust-in-the-wings" => report::<crate::rules::dust_wings::DustInTheWings>(&file),
         other => Err(SaveError::UnknownGame(other.to_string())),
     }
 }

@@ -49,7 +49,7 @@ pub const CATALOGUE: [CatalogueEntry; 5] = [
         players: "2–4 players",
         length: "30 min",
         pitch: "Scatter butterflies across a flowering meadow to gather sets and shapes for crystals.",
-        playable: false,
+        playable: true,
     },
     CatalogueEntry {
         id: "tail-feathers",

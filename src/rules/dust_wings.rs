@@ -320,6 +320,8 @@ pub enum Stage {
     Claim {
         /// The last space.
         last: Square,
+        /// The dispersion's path, the emptied space first.
+        path: Vec<Square>,
     },
     /// The game has ended.
     Over,
@@ -524,8 +526,8 @@ impl DustInTheWings {
     /// The cards the last space fulfils now (during the claim stage).
     #[must_use]
     pub fn fulfilled(&self) -> Vec<CardRef> {
-        match self.stage {
-            Stage::Claim { last } => self.fulfilled_on(&self.meadow, last),
+        match &self.stage {
+            Stage::Claim { last, .. } => self.fulfilled_on(&self.meadow, *last),
             _ => Vec::new(),
         }
     }
@@ -859,9 +861,10 @@ impl Game for DustInTheWings {
                 tray[colour as usize] -= 1;
                 path.push(to);
                 let done = total(*tray) == 0;
+                let path = if done { std::mem::take(path) } else { Vec::new() };
                 self.meadow[idx(to)][colour as usize] += 1;
                 if done {
-                    self.stage = Stage::Claim { last: to };
+                    self.stage = Stage::Claim { last: to, path };
                     if self.fulfilled().is_empty() {
                         self.renew(None);
                     }

@@ -6,6 +6,7 @@
 //! game's tab, so the app never knows which game it shows.
 
 pub mod daedalus;
+pub mod dust_wings;
 pub mod enchanted_plumes;
 pub mod feathers_wax;
 pub mod icon;
@@ -310,6 +311,10 @@ pub fn open_save(path: &Path) -> Result<Box<dyn GameTab>, SaveError> {
         "enchanted-plumes" => {
             let session = save::restore::<crate::rules::enchanted_plumes::EnchantedPlumes>(&file)?;
             Ok(Box::new(enchanted_plumes::PlumesTab::new(Match::new(session, path.to_path_buf()))))
+        }
+        "dust-in-the-wings" => {
+            let session = save::restore::<crate::rules::dust_wings::DustInTheWings>(&file)?;
+            Ok(Box::new(dust_wings::WingsTab::new(Match::new(session, path.to_path_buf()))))
         }
         other => Err(SaveError::UnknownGame(other.to_string())),
     }

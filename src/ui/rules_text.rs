@@ -287,6 +287,100 @@ pub const ENCHANTED_PLUMES: RulesPage = RulesPage {
     ],
 };
 
+/// Dust in the Wings, explained.
+pub const DUST_IN_THE_WINGS: RulesPage = RulesPage {
+    title: "Dust in the Wings",
+    sections: &[
+        (
+            "The idea",
+            &[
+                "Two to four photographers share a meadow of 5×5 spaces and 48 butterflies: 16 red (drawn as \
+                 circles), 16 blue (diamonds) and 16 yellow (triangles). On your turn you scoop up every butterfly \
+                 on one space and let them go one by one along a path; where the last one lands decides whether \
+                 you get a photo: a Gathering card (worth the crystals lying on it) or a Composition card (worth \
+                 its points). When the crystal bag runs dry, the game is nearly over.",
+                "Spaces are named like a chessboard: columns a–e from left to right, rows 1–5 from bottom to top. \
+                 Each space shows how many butterflies it holds.",
+            ],
+        ),
+        (
+            "Setting up",
+            &["Every space has one to three flowers, 48 in all, and one butterfly drawn at random sits on each \
+                 flower. Three Gathering and three Composition cards are turned up. With two players the bag holds \
+                 16 black crystals (1 point) and 8 white ones (2 points); with three or four, 24 black and 12 \
+                 white. One crystal is drawn onto each Gathering card."],
+        ),
+        (
+            "Your turn",
+            &[
+                "Pick up all the butterflies on one space that holds at least one (DW-R7). Put them down one at a \
+                 time: the first on a space next to the emptied one (up, down, left or right, never diagonally), \
+                 each next one on a space next to the previous one. The path may never step straight back to the \
+                 space it just came from (not even to the emptied space), but it may come back later. You choose \
+                 which butterfly goes down at each step (DW-R1).",
+                "Only the space where the last butterfly lands counts (DW-R2). It fulfils a Gathering card when it \
+                 holds exactly the butterflies shown, no more and no fewer. It fulfils a Composition card when the \
+                 card's shape, turned or flipped any way, can be laid on the meadow covering that space so that the \
+                 spaces under it meet the card's condition: at most N butterflies in all, at least N in all (empty \
+                 spaces count as zero for both), or the same number on every space with at least one each.",
+                "If the last space fulfils any face-up card you take one of them (your choice), with the crystals \
+                 on it; never more than one per turn (DW-R3).",
+            ],
+        ),
+        (
+            "Renewal",
+            &["After your turn (DW-R4): the card you took is replaced from its deck; every Gathering card now \
+                 carrying three crystals is discarded and its crystals go back into the bag; empty Gathering \
+                 slots are refilled (when the deck is empty its discard pile, including the cards just discarded, \
+                 is shuffled into a new deck; an empty Composition deck is simply not refilled). Then three \
+                 crystals are drawn, one onto each Gathering card; if fewer than three are left, the cards with \
+                 fewer crystals get them first, from left to right."],
+        ),
+        (
+            "The end",
+            &["When the bag is empty at the end of a renewal, the next player's turn is the last one (DW-R5). \
+                 Score your Composition cards' points plus your crystals: black 1, white 2. On a tie, more white \
+                 crystals wins, then fewer Gathering cards; after that the win is shared (DW-R6)."],
+        ),
+        (
+            "The cards we designed",
+            &[
+                "The 31 Gathering cards are every mix of two, three or four butterflies in the three colours, once \
+                 each. The 24 Composition cards are eight shapes (domino; line and corner of 3; line, square, T, S \
+                 and L of 4) each with a \"few\", a \"many\" and an \"even\" condition.",
+                "We tuned the thresholds and points by simulation: in 10,004 positions from 933 games between two \
+                 greedy computer players, we worked out for every card whether some legal dispersion could claim \
+                 it. Cards claimable in 60% or more of the positions pay 1 point, 30–60% pay 2, 12–30% pay 3, \
+                 rarer ones 4:",
+                "domino with at most 1 butterfly in all, 1 point: claimable in 89.6% of the positions",
+                "domino with at least 12 butterflies in all, 4 points: claimable in 8.5% of the positions",
+                "domino with the same number on every space, 1 point: claimable in 100.0% of the positions",
+                "line of 3 with at most 1 butterfly in all, 2 points: claimable in 50.2% of the positions",
+                "line of 3 with at least 16 butterflies in all, 4 points: claimable in 6.9% of the positions",
+                "line of 3 with the same number on every space, 1 point: claimable in 99.0% of the positions",
+                "corner of 3 with at most 1 butterfly in all, 1 point: claimable in 61.6% of the positions",
+                "corner of 3 with at least 16 butterflies in all, 4 points: claimable in 10.8% of the positions",
+                "corner of 3 with the same number on every space, 1 point: claimable in 100.0% of the positions",
+                "line of 4 with at most 2 butterflies in all, 2 points: claimable in 38.5% of the positions",
+                "line of 4 with at least 21 butterflies in all, 4 points: claimable in 1.4% of the positions",
+                "line of 4 with the same number on every space, 2 points: claimable in 37.6% of the positions",
+                "square of 4 with at most 3 butterflies in all, 1 point: claimable in 66.9% of the positions",
+                "square of 4 with at least 18 butterflies in all, 3 points: claimable in 14.1% of the positions",
+                "square of 4 with the same number on every space, 2 points: claimable in 32.3% of the positions",
+                "T of 4 with at most 2 butterflies in all, 2 points: claimable in 53.6% of the positions",
+                "T of 4 with at least 20 butterflies in all, 4 points: claimable in 5.1% of the positions",
+                "T of 4 with the same number on every space, 1 point: claimable in 89.1% of the positions",
+                "S of 4 with at most 1 butterfly in all, 3 points: claimable in 24.5% of the positions",
+                "S of 4 with at least 18 butterflies in all, 3 points: claimable in 18.6% of the positions",
+                "S of 4 with the same number on every space, 1 point: claimable in 85.1% of the positions",
+                "L of 4 with at most 2 butterflies in all, 1 point: claimable in 65.3% of the positions",
+                "L of 4 with at least 20 butterflies in all, 4 points: claimable in 7.7% of the positions",
+                "L of 4 with the same number on every space, 1 point: claimable in 92.6% of the positions",
+            ],
+        ),
+    ],
+};
+
 /// The rules page of a game id, if written.
 #[must_use]
 pub fn page(id: &str) -> Option<&'static RulesPage> {
@@ -294,6 +388,7 @@ pub fn page(id: &str) -> Option<&'static RulesPage> {
         "daedalus" => Some(&DAEDALUS),
         "feathers-and-wax" => Some(&FEATHERS_AND_WAX),
         "enchanted-plumes" => Some(&ENCHANTED_PLUMES),
+        "dust-in-the-wings" => Some(&DUST_IN_THE_WINGS),
         _ => None,
     }
 }

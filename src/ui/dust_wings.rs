@@ -1,0 +1,572 @@
+//! The Dust in the Wings table: the meadow with its butterflies, the tray
+//! of butterflies in hand, drag (or click) each onto a lit next space, the
+//! path drawn as it grows, the cards each last space would fulfil shown
+//! before the last drop, the face-up cards with their crystals, every
+//! player's takings, and the final scores.
+
+use egui::{
+    Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Shape as EShape, Stroke, StrokeKind, Ui, Vec2, WidgetInfo,
+};
+
+use super::theme::{self, Palette};
+use super::widgets::{self, BoardGeometry};
+use super::{GameTab, Match, Notice, TabRequest, ViewSettings};
+use crate::rules::dust_wings::{
+    Action, COMPOSITIONS, CardRef, Colour, Condition, Crystal, DustInTheWings, Options, SIZE, Stage, gathering_card,
+    gathering_text,
+};
+use crate::rules::grid::Square;
+use crate::rules::{Game, Seat, Setup};
+use crate::session::{Player, Session};
+
+const RED: Color32 = Color32::from_rgb(0xd6, 0x3a, 0x2f);
+const BLUE: Color32 = Color32::from_rgb(0x2f, 0x6f, 0xd0);
+const YELLOW: Color32 = Color32::from_rgb(0xe8, 0xb8, 0x1c);
+const MEADOW: Color32 = Color32::from_rgb(0xb9, 0xd9, 0x8c);
+const MEADOW_DARK: Color32 = Color32::from_rgb(0x3c, 0x5a, 0x2a);
+
+fn colour_of(c: Colour) -> Color32 {
+    match c {
+        Colour::Red => RED,
+        Colour::Blue => BLUE,
+        Colour::Yellow => YELLOW,
+    }
+}
+
+/// Paints one butterfly: red a circle, blue a diamond, yellow a triangle
+/// (shape as well as colour), with little wings.
+pub fn paint_butterfly(painter: &egui::Painter, centre: Pos2, size: f32, c: Colour) {
+    let fill = colour_of(c);
+    let outline = Stroke::new(1.0, Color32::from_black_alpha(160));
+    let r = size * 0.5;
+    match c {
+        Colour::Red => {
+            painter.circle(centre, r, fill, outline);
+        }
+        Colour::Blue => {
+            let pts = vec![
+                centre + Vec2::new(0.0, -r),
+                centre + Vec2::new(r, 0.0),
+                centre + Vec2::new(0.0, r),
+                centre + Vec2::new(-r, 0.0),
+            ];
+            painter.add(EShape::convex_polygon(pts, fill, outline));
+        }
+        Colour::Yellow => {
+            let pts = vec![
+                centre + Vec2::new(0.0, -r),
+                centre + Vec2::new(r * 0.95, r * 0.8),
+                centre + Vec2::new(-r * 0.95, r * 0.8),
+            ];
+            painter.add(EShape::convex_polygon(pts, fill, outline));
+        }
+    }
+    painter.line_segment(
+        [centre + Vec2::new(0.0, -r * 0.5), centre + Vec2::new(0.0, r * 0.5)],
+        Stroke::new(1.2, Color32::from_black_alpha(200)),
+    );
+}
+
+/// A dragged butterfly from the tray.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Dragged(Colour);
+
+/// The Dust in the Wings tab.
+pub struct WingsTab {
+    /// The game, its file and its computer players.
+    pub m: Match<DustInTheWings>,
+    settings: ViewSettings,
+    /// A tray butterfly picked by a click (then click a space).
+    pub selected: Option<Colour>,
+    end_dismissed: bool,
+    request: Option<TabRequest>,
+    /// Reported to the statistics (once per game).
+    pub counted: bool,
+}
+
+impl WingsTab {
+    /// A tab for a match.
+    #[must_use]
+    pub fn new(m: Match<DustInTheWings>) -> Self {
+        let counted = m.session.is_over();
+        Self {
+            m,
+            settings: ViewSettings { dark: false, animations: true, computer_delay: 0.8, strict_undo: false },
+            selected: None,
+            end_dismissed: false,
+            request: None,
+            counted,
+        }
+    }
+
+    fn state(&self) -> &DustInTheWings {
+        self.m.session.state()
+    }
+
+    fn human_to_move(&self) -> bool {
+        matches!(self.m.session.player_to_move(), Some((_, Player::Human)))
+    }
+
+    fn propose(&mut self, action: Action, notices: &mut Vec<Notice>) -> bool {
+        match self.m.propose(action, notices) {
+            Ok(()) => true,
+            Err(v) => {
+                notices.push(Notice::Error(v.to_string()));
+                false
+            }
+        }
+    }
+
+    /// The colour a click on a space drops: the selected one, else the
+    /// only colour left in the tray.
+    fn click_colour(&self) -> Option<Colour> {
+        let Stage::Disperse { tray, .. } = self.state().stage() else { return None };
+        self.selected.filter(|c| tray[*c as usize] > 0).or_else(|| {
+            let left: Vec<Colour> = Colour::ALL.into_iter().filter(|c| tray[*c as usize] > 0).collect();
+            if left.len() == 1 { Some(left[0]) } else { None }
+        })
+    }
+
+    fn meadow_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
+        let state = self.state().clone();
+        let human = self.human_to_move();
+        let side = (ui.available_height() - 40.0).min(ui.available_width() - 40.0).clamp(250.0, 560.0);
+        let cell = side / f32::from(SIZE);
+        let (outer, _) = ui.allocate_exact_size(Vec2::splat(side + 24.0), Sense::hover());
+        let geo = BoardGeometry::new(outer.min + Vec2::new(20.0, 4.0), cell, SIZE, SIZE);
+        let painter = ui.painter_at(outer);
+        painter.rect_filled(geo.rect, 6.0, MEADOW);
+        let next: Vec<Square> = state.next_spaces();
+        let last_drop = matches!(state.stage(), Stage::Disperse { tray, .. } if tray.iter().sum::<u8>() == 1);
+        let dragging = egui::DragAndDrop::payload::<Dragged>(ui.ctx()).map(|d| d.0).or(self.selected);
+        let mut action = None;
+        let mut note = None;
+        for s in Square::all(SIZE, SIZE) {
+            let rect = geo.square_rect(s);
+            painter.rect_stroke(rect, 0.0, Stroke::new(1.0, MEADOW_DARK.gamma_multiply(0.5)), StrokeKind::Inside);
+            let counts = state.at(s);
+            let n: u8 = counts.iter().sum();
+            // Butterflies in a small grid inside the space.
+            let per_row = 4usize;
+            let bsize = (cell / 6.0).clamp(8.0, 18.0);
+            let mut k = 0usize;
+            for c in Colour::ALL {
+                for _ in 0..counts[c as usize] {
+                    let (row, col) = (k / per_row, k % per_row);
+                    let p = rect.left_top()
+                        + Vec2::new(cell * 0.2 + col as f32 * bsize * 1.35, cell * 0.32 + row as f32 * bsize * 1.35);
+                    if p.y < rect.bottom() - bsize * 0.4 {
+                        paint_butterfly(&painter, p, bsize, c);
+                    }
+                    k += 1;
+                }
+            }
+            painter.text(
+                rect.right_top() + Vec2::new(-4.0, 2.0),
+                Align2::RIGHT_TOP,
+                n.to_string(),
+                FontId::proportional(13.0),
+                MEADOW_DARK,
+            );
+            painter.text(
+                rect.left_bottom() + Vec2::new(3.0, -2.0),
+                Align2::LEFT_BOTTOM,
+                s.to_string(),
+                FontId::proportional(10.0),
+                MEADOW_DARK.gamma_multiply(0.7),
+            );
+            let resp = ui.interact(rect, ui.scope_id().with(("space", s.x, s.y)), Sense::click());
+            let label = format!("space {s}");
+            resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
+            match state.stage() {
+                Stage::Pick if human => {
+                    if resp.hovered() && n > 0 {
+                        painter.rect_stroke(
+                            rect.shrink(2.0),
+                            2.0,
+                            Stroke::new(2.5, palette.selection),
+                            StrokeKind::Inside,
+                        );
+                    }
+                    if resp.clicked() {
+                        action = Some(Action::Pick(s));
+                    }
+                }
+                Stage::Disperse { .. } if human => {
+                    if next.contains(&s) {
+                        painter.rect_stroke(
+                            rect.shrink(2.0),
+                            2.0,
+                            Stroke::new(3.0, palette.legal.to_opaque()),
+                            StrokeKind::Inside,
+                        );
+                        if last_drop {
+                            let cards = state.preview(s);
+                            let text = if cards.is_empty() {
+                                "no card".to_string()
+                            } else {
+                                cards.iter().map(|c| short_name(&state, *c)).collect::<Vec<_>>().join(", ")
+                            };
+                            painter.text(
+                                rect.center_bottom() + Vec2::new(0.0, -14.0),
+                                Align2::CENTER_BOTTOM,
+                                text,
+                                FontId::proportional(11.0),
+                                Color32::BLACK,
+                            );
+                        }
+                    }
+                    if let Some(c) = dragging {
+                        let a = Action::Drop { colour: c, to: s };
+                        if resp.dnd_hover_payload::<Dragged>().is_some() {
+                            note = note.or(widgets::tint_drop_zone(ui, rect, palette, &state.check(&a)));
+                        }
+                    }
+                    if let Some(d) = resp.dnd_release_payload::<Dragged>() {
+                        action = Some(Action::Drop { colour: d.0, to: s });
+                    }
+                    if resp.clicked() {
+                        match self.click_colour() {
+                            Some(c) => action = Some(Action::Drop { colour: c, to: s }),
+                            None => {
+                                notices.push(Notice::Info("Choose a butterfly in your hand first (click it)".into()));
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        // The path so far.
+        if let Stage::Disperse { path, .. } | Stage::Claim { path, .. } = state.stage() {
+            let pts: Vec<Pos2> = path.iter().map(|&s| geo.square_rect(s).center()).collect();
+            if let Some(&first) = pts.first() {
+                painter.circle_stroke(first, cell * 0.18, Stroke::new(2.5, Color32::from_rgb(0x80, 0x30, 0x90)));
+            }
+            painter.add(EShape::line(pts, Stroke::new(3.0, Color32::from_rgb(0x80, 0x30, 0x90))));
+        }
+        if let Some(n) = note {
+            widgets::pointer_note(ui, &n, palette);
+        }
+        if let Some(a) = action
+            && self.propose(a, notices)
+        {
+            self.selected = None;
+        }
+    }
+
+    fn tray_ui(&mut self, ui: &mut Ui) {
+        let state = self.state().clone();
+        let Stage::Disperse { tray, .. } = state.stage() else { return };
+        let human = self.human_to_move();
+        ui.horizontal(|ui| {
+            ui.label(RichText::new("In hand:").strong());
+            for c in Colour::ALL {
+                for _ in 0..tray[c as usize] {
+                    let (rect, resp) = ui.allocate_exact_size(Vec2::splat(30.0), Sense::click_and_drag());
+                    let label = format!("hand {} butterfly", c.name());
+                    let selected = self.selected == Some(c);
+                    resp.widget_info(|| WidgetInfo::selected(egui::Role::Button, true, selected, label.clone()));
+                    if selected {
+                        ui.painter().rect_stroke(
+                            rect,
+                            4.0,
+                            Stroke::new(2.0, Color32::from_rgb(0x80, 0x30, 0x90)),
+                            StrokeKind::Inside,
+                        );
+                    }
+                    paint_butterfly(ui.painter(), rect.center(), 20.0, c);
+                    if human {
+                        resp.dnd_set_drag_payload(Dragged(c));
+                        if resp.dragged()
+                            && let Some(pos) = ui.ctx().pointer_latest_pos()
+                        {
+                            let layer = egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("dw-ghost"));
+                            paint_butterfly(&ui.ctx().layer_painter(layer), pos, 22.0, c);
+                        }
+                        if resp.clicked() {
+                            self.selected = if selected { None } else { Some(c) };
+                        }
+                    }
+                }
+            }
+        });
+        ui.label(
+            RichText::new(
+                "Drag a butterfly onto a lit space (or click it, then the space). Ctrl+Z takes back one drop.",
+            )
+            .weak(),
+        );
+    }
+
+    fn cards_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
+        let state = self.state().clone();
+        let claimable = state.fulfilled();
+        let human = self.human_to_move();
+        let mut action = None;
+        let (g_left, discard, c_left) = state.deck_counts();
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Gathering").strong());
+            ui.label(RichText::new(format!("deck {g_left}, discards {discard}")).weak());
+            for (slot, (card, crystals)) in state.gathering().iter().enumerate() {
+                let r = CardRef::Gathering(slot as u8);
+                let frame = egui::Frame::group(ui.style()).fill(if claimable.contains(&r) {
+                    Color32::from_rgb(0xd8, 0xf0, 0xc8)
+                } else {
+                    Color32::TRANSPARENT
+                });
+                frame.show(ui, |ui| {
+                    ui.set_min_size(Vec2::new(120.0, 64.0));
+                    ui.vertical(|ui| {
+                        match card {
+                            Some(id) => {
+                                let g = gathering_card(*id);
+                                ui.label(RichText::new(format!("G{}", slot + 1)).strong());
+                                let (rect, _) = ui.allocate_exact_size(Vec2::new(110.0, 20.0), Sense::hover());
+                                let mut x = rect.left() + 9.0;
+                                for c in Colour::ALL {
+                                    for _ in 0..g.counts[c as usize] {
+                                        paint_butterfly(ui.painter(), Pos2::new(x, rect.center().y), 14.0, c);
+                                        x += 18.0;
+                                    }
+                                }
+                                ui.label(RichText::new(gathering_text(g)).small());
+                            }
+                            None => {
+                                ui.label(RichText::new("(empty)").weak());
+                            }
+                        }
+                        ui.horizontal(|ui| {
+                            for c in *crystals {
+                                let (rect, _) = ui.allocate_exact_size(Vec2::splat(14.0), Sense::hover());
+                                let fill = if *c == Crystal::White { Color32::WHITE } else { Color32::from_gray(30) };
+                                ui.painter().circle(rect.center(), 6.0, fill, Stroke::new(1.0, Color32::GRAY));
+                            }
+                            let pts: u8 = crystals.iter().map(|c| c.points()).sum();
+                            ui.label(RichText::new(format!("{pts} pt")).small());
+                        });
+                    });
+                });
+                if claimable.contains(&r) && human && ui.button(format!("Take G{}", slot + 1)).clicked() {
+                    action = Some(Action::Claim(r));
+                }
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Composition").strong());
+            ui.label(RichText::new(format!("deck {c_left}")).weak());
+            for (slot, card) in state.composition().iter().enumerate() {
+                let r = CardRef::Composition(slot as u8);
+                let frame = egui::Frame::group(ui.style()).fill(if claimable.contains(&r) {
+                    Color32::from_rgb(0xd8, 0xf0, 0xc8)
+                } else {
+                    Color32::TRANSPARENT
+                });
+                frame.show(ui, |ui| {
+                    ui.set_min_size(Vec2::new(150.0, 64.0));
+                    match card {
+                        Some(id) => {
+                            let comp = COMPOSITIONS[usize::from(*id)];
+                            ui.horizontal(|ui| {
+                                let (rect, _) = ui.allocate_exact_size(Vec2::splat(44.0), Sense::hover());
+                                for &(x, y) in comp.shape.cells() {
+                                    let cell = Rect::from_min_size(
+                                        rect.min + Vec2::new(f32::from(x as u8) * 11.0, f32::from(y as u8) * 11.0),
+                                        Vec2::splat(10.0),
+                                    );
+                                    ui.painter().rect_filled(cell, 1.0, MEADOW_DARK);
+                                }
+                                ui.vertical(|ui| {
+                                    ui.label(RichText::new(format!("C{}: {} pt", slot + 1, comp.points)).strong());
+                                    let cond = match comp.condition {
+                                        Condition::Few(n) => format!("at most {n} in all"),
+                                        Condition::Many(n) => format!("at least {n} in all"),
+                                        Condition::Even => "same on every space".to_string(),
+                                    };
+                                    ui.label(RichText::new(format!("{}: {cond}", comp.shape.name())).small());
+                                });
+                            });
+                        }
+                        None => {
+                            ui.label(RichText::new("(no more cards)").weak());
+                        }
+                    }
+                });
+                if claimable.contains(&r) && human && ui.button(format!("Take C{}", slot + 1)).clicked() {
+                    action = Some(Action::Claim(r));
+                }
+            }
+        });
+        if let Some(a) = action {
+            self.propose(a, notices);
+        }
+    }
+
+    fn side_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
+        let state = self.state().clone();
+        ui.heading("Dust in the Wings");
+        ui.label(RichText::new(state.status()).strong());
+        if self.m.thinking() {
+            ui.label(RichText::new("thinking...").italics());
+        }
+        ui.horizontal(|ui| {
+            if ui.add_enabled(self.m.session.can_undo(), egui::Button::new("Undo")).clicked() {
+                self.m.undo(notices);
+                self.selected = None;
+            }
+            if ui.add_enabled(self.m.session.can_redo(), egui::Button::new("Redo")).clicked() {
+                self.m.redo(notices);
+            }
+        });
+        if self.m.session.is_over() && self.end_dismissed && ui.button("Show the scores").clicked() {
+            self.end_dismissed = false;
+        }
+        let (b, w) = state.bag();
+        ui.label(format!("Crystals in the bag: {b} black, {w} white"));
+        if let Some(s) = state.last_turn() {
+            ui.label(RichText::new(format!("The bag ran dry: {}'s turn is the last.", state.seat_name(s))).italics());
+        }
+        ui.separator();
+        egui::Grid::new(("dw-scores", self.m.id)).striped(true).show(ui, |ui| {
+            for s in (0..state.seats()).map(Seat) {
+                let t = state.tableau(s);
+                let who = if state.current() == s { format!("> {}", state.seat_name(s)) } else { state.seat_name(s) };
+                ui.label(who);
+                ui.label(format!("{} pts", t.score()));
+                ui.label(format!("{}G {}C, {}b {}w", t.gatherings.len(), t.compositions.len(), t.black, t.white));
+                ui.end_row();
+            }
+        });
+        ui.separator();
+        ui.label(RichText::new("Log").strong());
+        egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
+            for e in &self.m.session.log()[..self.m.session.cursor()] {
+                ui.label(&e.text);
+            }
+        });
+    }
+
+    fn end_ui(&mut self, ui: &mut Ui) {
+        let Some(outcome) = self.state().outcome() else { return };
+        if self.end_dismissed {
+            return;
+        }
+        let state = self.state().clone();
+        let modal = egui::Modal::new(egui::Id::unique(("dw-end", self.m.id))).show(ui.ctx(), |ui| {
+            ui.set_max_width(560.0);
+            ui.heading("Final scores");
+            ui.label(&outcome.reason);
+            for s in (0..state.seats()).map(Seat) {
+                let t = state.tableau(s);
+                let comp: i32 = t.compositions.iter().map(|&c| i32::from(COMPOSITIONS[usize::from(c)].points)).sum();
+                ui.label(format!(
+                    "{}{}: {} Composition points + {} black + {} white (x2) = {} points; {} white crystals, {} Gathering cards",
+                    state.seat_name(s),
+                    if outcome.winners.contains(&s) { " (winner)" } else { "" },
+                    comp,
+                    t.black,
+                    t.white,
+                    t.score(),
+                    t.white,
+                    t.gatherings.len()
+                ));
+            }
+            ui.label(RichText::new("Ties: most white crystals, then fewest Gathering cards (DW-R6).").weak());
+            ui.horizontal(|ui| {
+                if ui.button("New game").clicked() {
+                    self.request = Some(TabRequest::NewGame("dust-in-the-wings"));
+                }
+                if ui.button("Look at the meadow").clicked() {
+                    self.end_dismissed = true;
+                }
+            });
+        });
+        if modal.should_close() {
+            self.end_dismissed = true;
+        }
+    }
+}
+
+/// "G2" or "C1" for a face-up card.
+fn short_name(_state: &DustInTheWings, r: CardRef) -> String {
+    match r {
+        CardRef::Gathering(s) => format!("G{}", s + 1),
+        CardRef::Composition(s) => format!("C{}", s + 1),
+    }
+}
+
+impl GameTab for WingsTab {
+    super::delegate_to_match!();
+
+    fn title(&self) -> String {
+        format!("Dust in the Wings ({} players)", self.state().seats())
+    }
+
+    fn game_id(&self) -> &'static str {
+        "dust-in-the-wings"
+    }
+
+    fn ui(&mut self, ui: &mut Ui, settings: &ViewSettings, notices: &mut Vec<Notice>) {
+        self.settings = *settings;
+        let palette = theme::palette(settings.dark);
+        let delay = std::time::Duration::from_secs_f32(settings.computer_delay.max(0.0));
+        self.m.tick(ui.ctx(), delay, notices);
+        egui::Panel::right(egui::Id::unique(("dw-side", self.m.id)))
+            .resizable(true)
+            .default_size(theme::SIDE_PANEL_WIDTH)
+            .show(ui, |ui| self.side_ui(ui, notices));
+        egui::Panel::top(egui::Id::unique(("dw-cards", self.m.id))).show(ui, |ui| self.cards_ui(ui, notices));
+        egui::Panel::bottom(egui::Id::unique(("dw-tray", self.m.id))).show(ui, |ui| {
+            ui.add_space(4.0);
+            self.tray_ui(ui);
+            ui.add_space(6.0);
+        });
+        egui::CentralPanel::default().show(ui, |ui| self.meadow_ui(ui, &palette, notices));
+        self.end_ui(ui);
+    }
+
+    fn undo(&mut self, notices: &mut Vec<Notice>) {
+        self.m.undo(notices);
+        self.selected = None;
+    }
+
+    fn redo(&mut self, notices: &mut Vec<Notice>) {
+        self.m.redo(notices);
+    }
+
+    fn shutdown(&mut self) {
+        self.m.cancel();
+    }
+
+    fn take_request(&mut self) -> Option<TabRequest> {
+        if !self.counted
+            && let Some(o) = self.m.session.state().outcome()
+        {
+            self.counted = true;
+            let humans: Vec<Seat> = self
+                .m
+                .session
+                .players()
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| !p.is_computer())
+                .map(|(i, _)| Seat(i as u8))
+                .collect();
+            if !humans.is_empty() {
+                return Some(TabRequest::Finished {
+                    game: "dust-in-the-wings",
+                    won: o.winners.iter().any(|w| humans.contains(w)),
+                    assisted: self.m.session.is_assisted(),
+                });
+            }
+        }
+        self.request.take()
+    }
+}
+
+/// A new Dust in the Wings tab.
+#[must_use]
+pub fn new_tab(options: Options, seed: u64, players: Vec<Player>, path: std::path::PathBuf) -> WingsTab {
+    let seats = players.len().clamp(2, 4) as u8;
+    WingsTab::new(Match::new(Session::new(Setup { seats, options }, seed, players), path))
+}
