@@ -1,0 +1,135 @@
+//! Dust in the Wings as people play it, driven through `egui_kittest`: a
+//! whole dispersion by drags ending in a claimed card, a refused step
+//! straight back with its rule, and Ctrl+Z taking back a single drop.
+#![allow(clippy::unwrap_used)]
+
+use aviary::ai::dust_wings::plans;
+use aviary::app::{AviaryApp, Screen};
+use aviary::rules::dust_wings::{Action, DustInTheWings, Options, Stage};
+use aviary::rules::{Game, Seat, Setup};
+use aviary::session::{Player, Session};
+use aviary::ui::Match;
+use aviary::ui::dust_wings::WingsTab;
+use egui::{Key, Modifiers, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn harness(dir: &std::path::Path) -> Harness<'static, AviaryApp> {
+    let app = AviaryApp::new(Some(dir.join("settings.json")), dir.join("saves"));
+    Harness::builder().with_size([1280.0, 900.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
+}
+
+fn tab<'h>(h: &'h mut Harness<'_, AviaryApp>) -> &'h mut WingsTab {
+    let app = h.state_mut();
+    let Screen::Game(i) = app.screen else { panic!("no game showing") };
+    app.tabs[i].as_any_mut().downcast_mut::<WingsTab>().unwrap()
+}
+
+fn state(h: &mut Harness<'_, AviaryApp>) -> DustInTheWings {
+    tab(h).m.session.state().clone()
+}
+
+fn centre(h: &Harness<'_, AviaryApp>, label: &str) -> Pos2 {
+    h.query_all_by_label(label).next().unwrap_or_else(|| panic!("no {label}")).rect().center()
+}
+
+fn drag(h: &mut Harness<'_, AviaryApp>, from: Pos2, to: Pos2) {
+    h.drag_at(from);
+    h.run();
+    h.hover_at(Pos2::new(f32::midpoint(from.x, to.x), f32::midpoint(from.y, to.y)));
+    h.run();
+    h.hover_at(to);
+    h.run();
+    h.drop_at(to);
+    h.run();
+}
+
+/// Two people, seat 0 first, on a seed where a claim is within reach.
+fn open(h: &mut Harness<'_, AviaryApp>, dir: &std::path::Path) -> Vec<Action> {
+    for seed in 0..50 {
+        let options = Options { names: vec!["Ada".into(), "Ben".into()], first: Some(0) };
+        let session: Session<DustInTheWings> =
+            Session::new(Setup { seats: 2, options }, seed, vec![Player::Human, Player::Human]);
+        // A plan of at least two drops that claims a card.
+        let plan = plans(session.state(), 100_000)
+            .into_iter()
+            .find(|p| p.claim.is_some() && p.actions.len() >= 4)
+            .map(|p| p.actions);
+        if let Some(plan) = plan {
+            let t = WingsTab::new(Match::new(session, dir.join("saves").join("dw.json")));
+            let app = h.state_mut();
+            app.tabs.push(Box::new(t));
+            app.screen = Screen::Game(app.tabs.len() - 1);
+            h.run();
+            h.run();
+            return plan;
+        }
+    }
+    panic!("no seed with a claim in reach");
+}
+
+#[test]
+fn a_whole_dispersion_by_drags_a_refused_step_back_undo_of_one_drop_and_a_claim() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let plan = open(&mut h, dir.path());
+    let Action::Pick(from) = plan[0] else { panic!("a plan starts with a pick") };
+    h.get_by_label(&format!("space {from}")).click();
+    h.run();
+    assert!(matches!(state(&mut h).stage(), Stage::Disperse { .. }), "the butterflies are in hand");
+    for (i, a) in plan[1..].iter().enumerate() {
+        let Action::Drop { colour, to } = *a else { break };
+        let before = tab(&mut h).m.session.cursor();
+        let src = centre(&h, &format!("hand {} butterfly", colour.name()));
+        let dst = centre(&h, &format!("space {to}"));
+        drag(&mut h, src, dst);
+        assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "drop {} applied", i + 1);
+        let after = state(&mut h).at(to);
+        if i == 0 {
+            // Straight back to the emptied space is refused with its rule.
+            if let Stage::Disperse { .. } = state(&mut h).stage() {
+                let src = centre(&h, &format!("hand {} butterfly", plan_colour(&plan, 2)));
+                let dst = centre(&h, &format!("space {from}"));
+                drag(&mut h, src, dst);
+                let toasts = h.state().toast_texts().join(" | ");
+                assert!(toasts.contains("DW-R1") && toasts.contains("straight back"), "{toasts}");
+                assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "nothing changed");
+            }
+            // Ctrl+Z takes back exactly this one drop; Ctrl+Y puts it back.
+            h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+            h.run();
+            assert_eq!(tab(&mut h).m.session.cursor(), before, "one drop undone");
+            assert_eq!(
+                state(&mut h).at(to)[colour as usize] + 1,
+                after[colour as usize],
+                "the butterfly is back in hand"
+            );
+            assert!(matches!(state(&mut h).stage(), Stage::Disperse { .. }), "still dispersing");
+            h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+            h.run();
+            assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "redone");
+        }
+    }
+    // The last space fulfils the planned card: take it.
+    let Some(Action::Claim(card)) = plan.last().cloned() else { panic!("the plan claims") };
+    let s = state(&mut h);
+    assert!(s.fulfilled().contains(&card), "{:?}", s.fulfilled());
+    let button = match card {
+        aviary::rules::dust_wings::CardRef::Gathering(i) => format!("Take G{}", i + 1),
+        aviary::rules::dust_wings::CardRef::Composition(i) => format!("Take C{}", i + 1),
+    };
+    h.get_by_label(&button).click();
+    h.run();
+    let s = state(&mut h);
+    let t = s.tableau(Seat(0));
+    assert_eq!(t.gatherings.len() + t.compositions.len(), 1, "Ada took one card");
+    assert_eq!(s.current(), Seat(1), "Ben's turn");
+}
+
+fn plan_colour(plan: &[Action], i: usize) -> &'static str {
+    match plan.get(i) {
+        Some(Action::Drop { colour, .. }) => colour.name(),
+        _ => "red",
+    }
+}
