@@ -6,7 +6,7 @@
 use aviary::ai::dust_wings::plans;
 use aviary::app::{AviaryApp, Screen};
 use aviary::rules::dust_wings::{Action, DustInTheWings, Options, Stage};
-use aviary::rules::{Game, Seat, Setup};
+use aviary::rules::{Seat, Setup};
 use aviary::session::{Player, Session};
 use aviary::ui::Match;
 use aviary::ui::dust_wings::WingsTab;
