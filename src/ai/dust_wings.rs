@@ -14,8 +14,10 @@
 //! make the card exactly. A node budget guards the rare huge pile.
 
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
-use super::Evaluate;
+use super::{Bot, Budget, Evaluate};
 use crate::rules::dust_wings::{
     Action, COMPOSITIONS, CardRef, Colour, Counts, DustInTheWings, SIZE, SPACES, Shape, Stage, gathering_card,
     gathering_cards, placements,
@@ -333,7 +335,104 @@ pub const LEAF_BUDGET: usize = 4_000;
 /// greedy player's own budget: rollouts are many).
 pub const ROLLOUT_BUDGET: usize = 20_000;
 
+/// The search bot: Monte Carlo tree search whose moves at the root are
+/// whole-turn plans (macro actions) from the dispersion planner: the best
+/// `candidates` plans by immediate value compete under UCB1; every
+/// iteration re-samples the chance (deck order and crystal draws) with
+/// `determinize`, plays the plan, then `horizon` further turns of greedy
+/// play (the opponents' replies and our next turn), and scores the result
+/// with the heuristic. It returns the first action of the most visited
+/// plan; the next decision of the same turn searches again from there.
+pub struct PlanSearch {
+    rng: Rng,
+    budget: Budget,
+    /// Plans that compete at the root.
+    pub candidates: usize,
+    /// Greedy turns played after the plan.
+    pub horizon: usize,
+    /// UCB1 exploration constant.
+    pub exploration: f64,
+    /// Iterations run by the last decision.
+    pub last_iterations: u64,
+}
+
+impl PlanSearch {
+    /// A search bot with this budget.
+    #[must_use]
+    pub fn new(seed: u64, budget: Budget) -> Self {
+        Self { rng: Rng::seeded(seed), budget, candidates: 12, horizon: 2, exploration: 0.5, last_iterations: 0 }
+    }
+}
+
+impl Bot<DustInTheWings> for PlanSearch {
+    fn choose(&mut self, observation: &DustInTheWings, seat: Seat, stop: &AtomicBool) -> Option<Action> {
+        let base = observation.determinize(seat, &mut self.rng);
+        let legal = base.legal_actions();
+        if legal.len() <= 1 {
+            self.last_iterations = 0;
+            return legal.into_iter().next();
+        }
+        let mut all = plans(&base, PLANNER_BUDGET);
+        if all.is_empty() {
+            return self.rng.pick(&legal).cloned();
+        }
+        // Best immediate value first; ties in random order.
+        self.rng.shuffle(&mut all);
+        all.sort_by(|a, b| claim_value(&base, b.claim).total_cmp(&claim_value(&base, a.claim)));
+        all.truncate(self.candidates);
+        let start = Instant::now();
+        let mut visits = vec![0u32; all.len()];
+        let mut reward = vec![0.0f64; all.len()];
+        let mut n = 0u64;
+        loop {
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            if self.budget.iterations.is_some_and(|m| n >= m) || self.budget.time.is_some_and(|t| start.elapsed() >= t)
+            {
+                break;
+            }
+            let i = if let Some(i) = visits.iter().position(|&v| v == 0) {
+                i
+            } else {
+                let ln = (n as f64).ln();
+                (0..all.len())
+                    .max_by(|&a, &b| {
+                        let ucb = |k: usize| {
+                            reward[k] / f64::from(visits[k]) + self.exploration * (ln / f64::from(visits[k])).sqrt()
+                        };
+                        ucb(a).total_cmp(&ucb(b))
+                    })
+                    .unwrap_or(0)
+            };
+            let mut g = observation.determinize(seat, &mut self.rng);
+            for a in &all[i].actions {
+                g.apply_legal(a);
+            }
+            for _ in 0..self.horizon {
+                if g.to_move().seat().is_none() {
+                    break;
+                }
+                let Some(turn) = greedy_turn(&g, ROLLOUT_BUDGET, &mut self.rng) else { break };
+                for a in &turn {
+                    g.apply_legal(a);
+                }
+            }
+            visits[i] += 1;
+            reward[i] += g.evaluate(seat);
+            n += 1;
+        }
+        self.last_iterations = n;
+        let best = (0..all.len()).max_by(|&a, &b| visits[a].cmp(&visits[b]).then(reward[a].total_cmp(&reward[b])))?;
+        all[best].actions.first().cloned()
+    }
+}
+
 impl Evaluate for DustInTheWings {
+    fn search_bot(seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self>>> {
+        Some(Box::new(PlanSearch::new(seed, budget)))
+    }
+
     fn evaluate(&self, seat: Seat) -> f64 {
         if let Some(o) = self.outcome() {
             return o.reward(seat, usize::from(self.seats()));

@@ -64,11 +64,16 @@ impl Level {
     /// The bot that plays at this level.
     #[must_use]
     pub fn bot<G: Evaluate>(self, seed: u64) -> Box<dyn Bot<G>> {
+        let budget = match self {
+            Level::Hard => Budget::both(8_000, Duration::from_secs(3)),
+            _ => Budget::both(2_000, Duration::from_secs(1)),
+        };
         match self {
             Level::Random => Box::new(RandomBot::new(seed)),
             Level::Easy => Box::new(GreedyBot::new(seed)),
-            Level::Normal => Box::new(Mcts::new(seed, Budget::both(2_000, Duration::from_secs(1)))),
-            Level::Hard => Box::new(Mcts::new(seed, Budget::both(8_000, Duration::from_secs(3)))),
+            Level::Normal | Level::Hard => {
+                G::search_bot(seed, budget).unwrap_or_else(|| Box::new(Mcts::new(seed, budget)))
+            }
         }
     }
 }
@@ -91,6 +96,14 @@ pub trait Evaluate: Game {
     /// games that plan whole turns themselves (see `greedy_action`); search
     /// rollouts then play whole greedy turns. `None` by default.
     fn greedy_turn(&self, _seat: Seat, _rng: &mut Rng) -> Option<Vec<Self::Action>> {
+        None
+    }
+
+    /// The search bot for this game at the given budget, when the game has
+    /// its own (Dust in the Wings searches whole-turn plans); `None` (the
+    /// default) gives the generic [`Mcts`].
+    #[must_use]
+    fn search_bot(_seed: u64, _budget: Budget) -> Option<Box<dyn Bot<Self>>> {
         None
     }
 
