@@ -32,3 +32,30 @@ fn dust_in_the_wings_three_players_obey_the_kernel_contract() {
 fn dust_in_the_wings_four_players_obey_the_kernel_contract() {
     run(4);
 }
+
+/// Three actions in four from the greedy player, so that the bag empties
+/// and the endings (last turn, scoring, tie-breaks) are checked too.
+#[test]
+fn dust_in_the_wings_greedy_mixed_games_reach_the_end_and_obey_the_contract() {
+    use aviary::ai::Evaluate;
+    for seats in 2..=4u8 {
+        let setup = Setup { seats, options: Options::default() };
+        let r = conformance::run_with::<DustInTheWings>(
+            &setup,
+            9_000 + u64::from(seats) * 100,
+            games() / 4,
+            2_000,
+            50,
+            |g, legal, rng| {
+                let seat = aviary::rules::Game::to_move(g).seat().unwrap_or(aviary::rules::Seat(0));
+                if rng.below(4) == 0 {
+                    legal[rng.below(legal.len())].clone()
+                } else {
+                    g.greedy_action(seat, rng).unwrap_or_else(|| legal[0].clone())
+                }
+            },
+        );
+        println!("{seats} players, greedy-mixed: {r:?}");
+        assert!(r.finished * 10 >= r.games * 9, "most games end by the rules ({} of {})", r.finished, r.games);
+    }
+}
