@@ -285,5 +285,62 @@ fn enchanted_plumes(c: &mut Criterion) {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-criterion_group!(benches, playouts, mcts, frame, feathers_and_wax, enchanted_plumes);
+fn dust_in_the_wings(c: &mut Criterion) {
+    use aviary::ai::dust_wings::{PLANNER_BUDGET, plans};
+    use aviary::rules::dust_wings::{DustInTheWings, Options as DwOptions};
+    use aviary::ui::dust_wings::WingsTab;
+    let new = |seed: u64| DustInTheWings::new(&Setup { seats: 2, options: DwOptions::default() }, seed);
+    let actions: u64 = (0..40u64).map(|s| random_playout(new(s), s)).sum();
+    println!("dust in the wings random playouts: {actions} actions over 40 games");
+    let mut group = c.benchmark_group("dw_random_playout");
+    group.throughput(Throughput::Elements(actions / 40));
+    let mut seed = 0;
+    group.bench_function("one_game", |b| {
+        b.iter(|| {
+            seed = (seed + 1) % 40;
+            black_box(random_playout(new(seed), seed))
+        });
+    });
+    group.finish();
+    // A mid-game position: four greedy turns in.
+    let mut s: Session<DustInTheWings> = Session::new(
+        Setup { seats: 2, options: DwOptions { names: Vec::new(), first: Some(0) } },
+        4,
+        vec![Player::Human, Player::Computer(Level::Easy)],
+    );
+    let mut bot = GreedyBot::new(1);
+    let stop = AtomicBool::new(false);
+    while s.state().turns() < 4 {
+        let seat = s.state().to_move().seat().unwrap();
+        let a = Bot::<DustInTheWings>::choose(&mut bot, &s.state().observation(seat), seat, &stop).unwrap();
+        s.propose(a).unwrap();
+    }
+    let g = s.state().clone();
+    println!("dust in the wings planner: {} plans from the mid-game position", plans(&g, PLANNER_BUDGET).len());
+    c.bench_function("dw_planner_whole_turn", |b| b.iter(|| black_box(plans(&g, PLANNER_BUDGET).len())));
+    let mut group = c.benchmark_group("dw_decision");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(10));
+    for level in [Level::Easy, Level::Normal] {
+        group.bench_function(level.name(), |b| {
+            b.iter(|| {
+                let mut bot: Box<dyn Bot<DustInTheWings>> = level.bot(3);
+                black_box(bot.choose(&g.observation(Seat(0)), Seat(0), &stop))
+            });
+        });
+    }
+    group.finish();
+    let dir = std::env::temp_dir().join(format!("aviary-bench-dw-{}", std::process::id()));
+    let mut app = AviaryApp::new(None, dir.join("saves"));
+    app.tabs.push(Box::new(WingsTab::new(Match::new(s, dir.join("saves").join("dw.json")))));
+    app.screen = Screen::Game(0);
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size([1280.0, 900.0])
+        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    harness.run_steps(3);
+    c.bench_function("dw_table_frame", |b| b.iter(|| harness.step()));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+criterion_group!(benches, playouts, mcts, frame, feathers_and_wax, enchanted_plumes, dust_in_the_wings);
 criterion_main!(benches);
