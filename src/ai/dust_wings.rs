@@ -381,6 +381,9 @@ impl Bot<DustInTheWings> for PlanSearch {
         all.sort_by(|a, b| claim_value(&base, b.claim).total_cmp(&claim_value(&base, a.claim)));
         all.truncate(self.candidates);
         let start = Instant::now();
+        // Stop a little early: an iteration can take a few milliseconds and
+        // the decision must not outlast the budget.
+        let time = self.budget.time.map(|t| t.mul_f64(0.95));
         let mut visits = vec![0u32; all.len()];
         let mut reward = vec![0.0f64; all.len()];
         let mut n = 0u64;
