@@ -391,8 +391,7 @@ impl Bot<DustInTheWings> for PlanSearch {
             if stop.load(Ordering::Relaxed) {
                 return None;
             }
-            if self.budget.iterations.is_some_and(|m| n >= m) || self.budget.time.is_some_and(|t| start.elapsed() >= t)
-            {
+            if self.budget.iterations.is_some_and(|m| n >= m) || time.is_some_and(|t| start.elapsed() >= t) {
                 break;
             }
             let i = if let Some(i) = visits.iter().position(|&v| v == 0) {
