@@ -424,7 +424,10 @@ impl WingsTab {
         let (b, w) = state.bag();
         ui.label(format!("Crystals in the bag: {b} black, {w} white"));
         if let Some(s) = state.last_turn() {
-            ui.label(RichText::new(format!("The bag ran dry: {}'s turn is the last.", state.seat_name(s))).italics());
+            let verb = if state.outcome().is_some() { "was" } else { "is" };
+            ui.label(
+                RichText::new(format!("The bag ran dry: {}'s turn {verb} the last.", state.seat_name(s))).italics(),
+            );
         }
         ui.separator();
         egui::Grid::new(("dw-scores", self.m.id)).striped(true).show(ui, |ui| {
@@ -460,10 +463,11 @@ impl WingsTab {
                 let t = state.tableau(s);
                 let comp: i32 = t.compositions.iter().map(|&c| i32::from(COMPOSITIONS[usize::from(c)].points)).sum();
                 ui.label(format!(
-                    "{}{}: {} Composition points + {} black + {} white (x2) = {} points; {} white crystals, {} Gathering cards",
+                    "{}{}: {} Composition point{} + {} black + {} white (x2) = {} points; {} white crystals, {} Gathering cards",
                     state.seat_name(s),
                     if outcome.winners.contains(&s) { " (winner)" } else { "" },
                     comp,
+                    if comp == 1 { "" } else { "s" },
                     t.black,
                     t.white,
                     t.score(),
