@@ -1137,9 +1137,6 @@ impl Game for EnchantedPlumes {
     }
 
     fn seat_name(&self, seat: Seat) -> String {
-        match self.options.names.get(seat.index()) {
-            Some(n) if !n.trim().is_empty() => n.trim().to_string(),
-            _ => format!("Player {}", seat.0 + 1),
-        }
+        super::named_seat(&self.options.names, seat)
     }
 }

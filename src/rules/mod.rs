@@ -212,6 +212,15 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     }
 }
 
+/// The name of `seat` from a list of names typed in the new-game dialog:
+/// the trimmed name, or "Player N" when it is missing or blank.
+pub(crate) fn named_seat(names: &[String], seat: Seat) -> String {
+    match names.get(seat.index()) {
+        Some(n) if !n.trim().is_empty() => n.trim().to_string(),
+        _ => format!("Player {}", seat.0 + 1),
+    }
+}
+
 /// Formats a list of items as "a, b and c".
 pub(crate) fn and_list<T: fmt::Display>(items: &[T]) -> String {
     match items {

@@ -543,28 +543,7 @@ impl GameTab for WingsTab {
     }
 
     fn take_request(&mut self) -> Option<TabRequest> {
-        if !self.counted
-            && let Some(o) = self.m.session.state().outcome()
-        {
-            self.counted = true;
-            let humans: Vec<Seat> = self
-                .m
-                .session
-                .players()
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| !p.is_computer())
-                .map(|(i, _)| Seat(i as u8))
-                .collect();
-            if !humans.is_empty() {
-                return Some(TabRequest::Finished {
-                    game: "dust-in-the-wings",
-                    won: o.winners.iter().any(|w| humans.contains(w)),
-                    assisted: self.m.session.is_assisted(),
-                });
-            }
-        }
-        self.request.take()
+        self.m.finished_request("dust-in-the-wings", &mut self.counted).or_else(|| self.request.take())
     }
 }
 

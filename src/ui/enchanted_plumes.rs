@@ -764,22 +764,13 @@ impl PlumesTab {
 
     fn confirm_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
         let Some(target) = self.confirm_undo else { return };
-        let mut decision = None;
-        egui::Modal::new(egui::Id::unique(("ep-confirm", self.m.id))).show(ui.ctx(), |ui| {
-            ui.heading("Undo past a drawn card or another turn?");
-            ui.label(
-                "This takes back a card someone has already seen, or another player's turn. You may, while \
-                 learning, but the game will be marked \"undo used\" in the statistics.",
-            );
-            ui.horizontal(|ui| {
-                if ui.button("Undo anyway").clicked() {
-                    decision = Some(true);
-                }
-                if ui.button("Keep playing").clicked() {
-                    decision = Some(false);
-                }
-            });
-        });
+        let decision = widgets::confirm_undo_modal(
+            ui.ctx(),
+            egui::Id::unique(("ep-confirm", self.m.id)),
+            "Undo past a drawn card or another turn?",
+            "This takes back a card someone has already seen, or another player's turn. You may, while learning, \
+             but the game will be marked \"undo used\" in the statistics.",
+        );
         match decision {
             Some(true) => {
                 self.confirm_undo = None;
@@ -930,20 +921,7 @@ impl GameTab for PlumesTab {
     }
 
     fn take_request(&mut self) -> Option<TabRequest> {
-        if !self.counted
-            && let Some(o) = self.m.session.state().outcome()
-        {
-            self.counted = true;
-            let humans = self.humans();
-            if !humans.is_empty() {
-                return Some(TabRequest::Finished {
-                    game: "enchanted-plumes",
-                    won: o.winners.iter().any(|w| humans.contains(w)),
-                    assisted: self.m.session.is_assisted(),
-                });
-            }
-        }
-        self.request.take()
+        self.m.finished_request("enchanted-plumes", &mut self.counted).or_else(|| self.request.take())
     }
 }
 

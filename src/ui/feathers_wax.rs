@@ -1241,22 +1241,13 @@ impl FeathersTab {
 
     fn confirm_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
         let Some(target) = self.confirm_undo else { return };
-        let mut decision = None;
-        egui::Modal::new(egui::Id::unique(("fw-confirm", self.m.id))).show(ui.ctx(), |ui| {
-            ui.heading("Undo past a card you have seen?");
-            ui.label(
-                "You already know what this draw showed. You may still take it back to learn the game, but \
-                      this game will then count as assisted in your statistics.",
-            );
-            ui.horizontal(|ui| {
-                if ui.button("Undo anyway").clicked() {
-                    decision = Some(true);
-                }
-                if ui.button("Keep playing").clicked() {
-                    decision = Some(false);
-                }
-            });
-        });
+        let decision = widgets::confirm_undo_modal(
+            ui.ctx(),
+            egui::Id::unique(("fw-confirm", self.m.id)),
+            "Undo past a card you have seen?",
+            "You already know what this draw showed. You may still take it back to learn the game, but this game \
+             will then count as assisted in your statistics.",
+        );
         match decision {
             Some(true) => {
                 self.confirm_undo = None;

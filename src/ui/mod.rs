@@ -173,6 +173,38 @@ impl<G: Evaluate> Match<G> {
         }
     }
 
+    /// The seats people play.
+    #[must_use]
+    pub fn humans(&self) -> Vec<Seat> {
+        self.session
+            .players()
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| !p.is_computer())
+            .map(|(i, _)| Seat(i as u8))
+            .collect()
+    }
+
+    /// Once, when a game with people at the table has ended: the request
+    /// that counts it in the statistics (won when a person is among the
+    /// winners). `counted` remembers that it was sent.
+    pub fn finished_request(&self, game: &'static str, counted: &mut bool) -> Option<TabRequest> {
+        if *counted {
+            return None;
+        }
+        let o = self.session.state().outcome()?;
+        *counted = true;
+        let humans = self.humans();
+        if humans.is_empty() {
+            return None;
+        }
+        Some(TabRequest::Finished {
+            game,
+            won: o.winners.iter().any(|w| humans.contains(w)),
+            assisted: self.session.is_assisted(),
+        })
+    }
+
     /// True when some seat is played by a person.
     #[must_use]
     pub fn has_human(&self) -> bool {

@@ -304,3 +304,24 @@ pub fn pointer_note(ui: &Ui, text: &str, palette: &Palette) {
     painter.rect_filled(rect, 4.0, palette.illegal.to_opaque().gamma_multiply(0.9));
     painter.galley(rect.min + Vec2::splat(6.0), galley, Color32::WHITE);
 }
+
+/// A modal asking whether to undo past something already seen: "Undo
+/// anyway" gives `Some(true)`, "Keep playing" `Some(false)`, nothing yet
+/// `None`.
+#[must_use]
+pub fn confirm_undo_modal(ctx: &egui::Context, id: egui::Id, heading: &str, body: &str) -> Option<bool> {
+    let mut decision = None;
+    egui::Modal::new(id).show(ctx, |ui| {
+        ui.heading(heading);
+        ui.label(body);
+        ui.horizontal(|ui| {
+            if ui.button("Undo anyway").clicked() {
+                decision = Some(true);
+            }
+            if ui.button("Keep playing").clicked() {
+                decision = Some(false);
+            }
+        });
+    });
+    decision
+}
