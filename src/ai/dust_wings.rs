@@ -210,20 +210,14 @@ pub fn plans(g: &DustInTheWings, budget: usize) -> Vec<Plan> {
             .map(|i| Square::from_index(i, SIZE))
             .filter(|&s| g.at(s).iter().sum::<u8>() > 0)
             .map(|s| {
-                let mut m = [[0u8; 3]; SPACES];
-                for (i, cell) in m.iter_mut().enumerate() {
-                    *cell = g.at(Square::from_index(i, SIZE));
-                }
+                let mut m = g.meadow();
                 let tray = m[s.index(SIZE)];
                 m[s.index(SIZE)] = [0; 3];
                 (vec![Action::Pick(s)], s, None, tray, m)
             })
             .collect(),
         Stage::Disperse { path, tray } => {
-            let mut m = [[0u8; 3]; SPACES];
-            for (i, cell) in m.iter_mut().enumerate() {
-                *cell = g.at(Square::from_index(i, SIZE));
-            }
+            let m = g.meadow();
             let here = path[path.len() - 1];
             let prev = if path.len() >= 2 { Some(path[path.len() - 2]) } else { None };
             vec![(Vec::new(), here, prev, *tray, m)]
@@ -263,10 +257,7 @@ pub fn plans(g: &DustInTheWings, budget: usize) -> Vec<Plan> {
 #[must_use]
 pub fn reach(g: &DustInTheWings, budget: usize) -> Reach {
     let mut total = Reach { min_total: [u32::MAX; 8], max_total: [0; 8], even: [false; 8], gathering: [false; 31] };
-    let mut m = [[0u8; 3]; SPACES];
-    for (i, cell) in m.iter_mut().enumerate() {
-        *cell = g.at(Square::from_index(i, SIZE));
-    }
+    let m = g.meadow();
     let picks: Vec<usize> = (0..SPACES).filter(|&i| m[i].iter().sum::<u8>() > 0).collect();
     let per_start = (budget / picks.len().max(1)).max(1_000);
     for p in picks {

@@ -403,6 +403,11 @@ impl DustInTheWings {
     pub fn at(&self, s: Square) -> Counts {
         self.meadow[idx(s)]
     }
+    /// Every space's butterflies, by space index (row by row from a1).
+    #[must_use]
+    pub fn meadow(&self) -> [Counts; SPACES] {
+        self.meadow
+    }
     /// Where the turn is.
     #[must_use]
     pub fn stage(&self) -> &Stage {
