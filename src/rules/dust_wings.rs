@@ -940,6 +940,17 @@ impl Game for DustInTheWings {
                 format!("{who} picks up {} butterfl{} from {s}", total(c), if total(c) == 1 { "y" } else { "ies" })
             }
             Action::Drop { colour, to } => format!("{who} drops a {} butterfly on {to}", colour.name()),
+            Action::Claim(r @ CardRef::Gathering(slot)) => {
+                let crystals = self.crystals.get(usize::from(slot)).map_or(&[][..], Vec::as_slice);
+                let points: u32 = crystals.iter().map(|c| u32::from(c.points())).sum();
+                format!(
+                    "{who} takes {} with {} crystal{} ({points} point{})",
+                    self.card_text(r),
+                    crystals.len(),
+                    if crystals.len() == 1 { "" } else { "s" },
+                    if points == 1 { "" } else { "s" }
+                )
+            }
             Action::Claim(r) => format!("{who} takes {}", self.card_text(r)),
         }
     }
