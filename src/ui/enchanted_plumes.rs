@@ -73,17 +73,41 @@ pub fn feather_card(
     selected: bool,
     place: &str,
 ) -> Response {
-    let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
+    let (_, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
+    show_feather(ui, &response, palette, face, selected, place);
+    response
+}
+
+/// Labels and paints a card whose place and response are already made
+/// (the hand's fan lays its cards out itself).
+fn show_feather(ui: &Ui, response: &Response, palette: &Palette, face: FeatherFace, selected: bool, place: &str) {
+    let rect = response.rect;
     let label = card_label(place, face);
     response.widget_info(|| WidgetInfo::selected(egui::Role::Button, true, selected, label.clone()));
     if ui.is_rect_visible(rect) {
-        let rect = if selected { rect.translate(Vec2::new(0.0, -6.0)) } else { rect };
+        let lift = if selected {
+            10.0
+        } else if response.hovered() {
+            5.0
+        } else {
+            0.0
+        };
+        let rect = rect.translate(Vec2::new(0.0, -lift));
         paint_feather(ui.painter(), palette, rect, face);
         if selected {
             ui.painter().rect_stroke(rect.expand(2.0), 6.0, Stroke::new(2.5, palette.selection), StrokeKind::Outside);
         }
     }
-    response
+}
+
+/// Where card `i` of `n` sits in a fanned hand starting at `origin`: the
+/// cards overlap a little and follow a gentle arc, the middle highest.
+#[must_use]
+pub fn fan_rect(origin: Pos2, i: usize, n: usize, card: Vec2) -> Rect {
+    let step = card.x * 0.8;
+    let mid = (n.max(1) - 1) as f32 / 2.0;
+    let off = if mid > 0.0 { (i as f32 - mid) / mid } else { 0.0 };
+    Rect::from_min_size(origin + Vec2::new(i as f32 * step, 14.0 * off * off), card)
 }
 
 fn paint_feather(painter: &egui::Painter, palette: &Palette, rect: Rect, face: FeatherFace) {
@@ -642,10 +666,17 @@ impl PlumesTab {
             }
         });
         let mut action = None;
-        ui.horizontal(|ui| {
-            for &c in &hand {
+        // The hand as a fan: overlapping cards on a gentle arc.
+        let n = hand.len();
+        let width = if n == 0 { 0.0 } else { fan_rect(Pos2::ZERO, n - 1, n, HAND_CARD).right() };
+        let (area, _) = ui.allocate_exact_size(Vec2::new(width.max(10.0), HAND_CARD.y + 30.0), Sense::hover());
+        let origin = area.min + Vec2::new(0.0, 10.0);
+        ui.scope(|ui| {
+            for (i, &c) in hand.iter().enumerate() {
                 let marked = self.marked.contains(&c) || self.selected == Some(c);
-                let r = feather_card(ui, palette, FeatherFace::Up(c), HAND_CARD, marked, "hand");
+                let rect = fan_rect(origin, i, n, HAND_CARD);
+                let r = ui.interact(rect, ui.scope_id().with(("hand", c.colour, c.value)), Sense::click_and_drag());
+                show_feather(ui, &r, palette, FeatherFace::Up(c), marked, "hand");
                 let r = if state.last_drawn() == Some(c) && acting {
                     ui.painter().text(
                         r.rect.center_bottom() + Vec2::new(0.0, 2.0),
