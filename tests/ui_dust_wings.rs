@@ -125,6 +125,16 @@ fn a_whole_dispersion_by_drags_a_refused_step_back_undo_of_one_drop_and_a_claim(
     let t = s.tableau(Seat(0));
     assert_eq!(t.gatherings.len() + t.compositions.len(), 1, "Ada took one card");
     assert_eq!(s.current(), Seat(1), "Ben's turn");
+    // Taking back that turn would hide the cards the renewal showed: asked first.
+    let cursor = tab(&mut h).m.session.cursor();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(tab(&mut h).confirm_undo.is_some(), "the undo waits for a confirmation");
+    assert_eq!(tab(&mut h).m.session.cursor(), cursor);
+    h.get_by_label("Undo anyway").click();
+    h.run();
+    assert_eq!(tab(&mut h).m.session.cursor(), cursor - 1, "the claim is taken back");
+    assert!(tab(&mut h).m.session.is_assisted(), "and the game is marked");
 }
 
 fn plan_colour(plan: &[Action], i: usize) -> &'static str {

@@ -82,6 +82,9 @@ pub struct WingsTab {
     request: Option<TabRequest>,
     /// Reported to the statistics (once per game).
     pub counted: bool,
+    /// An undo waiting for confirmation (it would take back a renewal that
+    /// showed new cards): the cursor to go back to.
+    pub confirm_undo: Option<usize>,
 }
 
 impl WingsTab {
@@ -96,6 +99,52 @@ impl WingsTab {
             end_dismissed: false,
             request: None,
             counted,
+            confirm_undo: None,
+        }
+    }
+
+    /// Undo, guarded: taking back a renewal that turned up new cards and
+    /// crystals asks first and marks the game, or is refused in strict mode.
+    pub fn guarded_undo(&mut self, notices: &mut Vec<Notice>) {
+        if !self.m.session.can_undo() {
+            return;
+        }
+        if self.m.session.undo_crosses_reveal() && !self.m.session.is_assisted() {
+            if self.settings.strict_undo {
+                notices.push(Notice::Error(
+                    "Strict undo is on: a renewal that showed new cards cannot be taken back (Settings)".into(),
+                ));
+            } else {
+                self.confirm_undo = Some(self.m.session.cursor() - self.m.session.undo_span());
+            }
+            return;
+        }
+        self.m.undo(notices);
+        self.selected = None;
+    }
+
+    fn confirm_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
+        let Some(target) = self.confirm_undo else { return };
+        let decision = widgets::confirm_undo_modal(
+            ui.ctx(),
+            egui::Id::unique(("dw-confirm", self.m.id)),
+            "Undo past new cards?",
+            "The end of that turn turned up new cards and crystals. You may still take it back to learn the game, \
+             but the game will be marked \"undo used\" in the statistics.",
+        );
+        match decision {
+            Some(true) => {
+                self.confirm_undo = None;
+                self.m.session.mark_assisted();
+                self.m.cancel();
+                while self.m.session.cursor() > target && self.m.session.undo_one() {}
+                self.m.paused = false;
+                self.m.autosave(notices);
+                self.selected = None;
+                self.end_dismissed = false;
+            }
+            Some(false) => self.confirm_undo = None,
+            None => {}
         }
     }
 
@@ -411,8 +460,7 @@ impl WingsTab {
         }
         ui.horizontal(|ui| {
             if ui.add_enabled(self.m.session.can_undo(), egui::Button::new("Undo")).clicked() {
-                self.m.undo(notices);
-                self.selected = None;
+                self.guarded_undo(notices);
             }
             if ui.add_enabled(self.m.session.can_redo(), egui::Button::new("Redo")).clicked() {
                 self.m.redo(notices);
@@ -420,6 +468,9 @@ impl WingsTab {
         });
         if self.m.session.is_over() && self.end_dismissed && ui.button("Show the scores").clicked() {
             self.end_dismissed = false;
+        }
+        if self.m.session.is_assisted() {
+            ui.label(RichText::new("Undo used: this game is marked in the statistics.").italics());
         }
         let (b, w) = state.bag();
         ui.label(format!("Crystals in the bag: {b} black, {w} white"));
@@ -531,12 +582,12 @@ impl GameTab for WingsTab {
             ui.add_space(6.0);
         });
         egui::CentralPanel::default().show(ui, |ui| self.meadow_ui(ui, &palette, notices));
+        self.confirm_ui(ui, notices);
         self.end_ui(ui);
     }
 
     fn undo(&mut self, notices: &mut Vec<Notice>) {
-        self.m.undo(notices);
-        self.selected = None;
+        self.guarded_undo(notices);
     }
 
     fn redo(&mut self, notices: &mut Vec<Notice>) {
