@@ -135,11 +135,7 @@ impl WingsTab {
         match decision {
             Some(true) => {
                 self.confirm_undo = None;
-                self.m.session.mark_assisted();
-                self.m.cancel();
-                while self.m.session.cursor() > target && self.m.session.undo_one() {}
-                self.m.paused = false;
-                self.m.autosave(notices);
+                self.m.rewind_to(target, true, notices);
                 self.selected = None;
                 self.end_dismissed = false;
             }
@@ -254,7 +250,7 @@ impl WingsTab {
                             let text = if cards.is_empty() {
                                 "no card".to_string()
                             } else {
-                                cards.iter().map(|c| short_name(&state, *c)).collect::<Vec<_>>().join(", ")
+                                cards.iter().map(|c| short_name(*c)).collect::<Vec<_>>().join(", ")
                             };
                             painter.text(
                                 rect.center_bottom() + Vec2::new(0.0, -14.0),
@@ -548,7 +544,7 @@ impl WingsTab {
 }
 
 /// "G2" or "C1" for a face-up card.
-fn short_name(_state: &DustInTheWings, r: CardRef) -> String {
+fn short_name(r: CardRef) -> String {
     match r {
         CardRef::Gathering(s) => format!("G{}", s + 1),
         CardRef::Composition(s) => format!("C{}", s + 1),

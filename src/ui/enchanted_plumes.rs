@@ -338,13 +338,7 @@ impl PlumesTab {
             let s = &self.m.session;
             s.log().iter().skip(cursor).any(|e| e.reveals || e.seat != me || me.is_none())
         };
-        if crosses {
-            self.m.session.mark_assisted();
-        }
-        self.m.cancel();
-        while self.m.session.cursor() > cursor && self.m.session.undo_one() {}
-        self.m.paused = false;
-        self.m.autosave(notices);
+        self.m.rewind_to(cursor, crosses, notices);
         self.after_history_change();
     }
 

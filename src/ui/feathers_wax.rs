@@ -301,12 +301,7 @@ impl FeathersTab {
             let s = &self.m.session;
             s.log().iter().skip(cursor).any(|e| e.reveals)
         };
-        if crosses {
-            self.m.session.mark_assisted();
-        }
-        while self.m.session.cursor() > cursor && self.m.session.undo_one() {}
-        self.m.paused = false;
-        self.m.autosave(notices);
+        self.m.rewind_to(cursor, crosses, notices);
         self.after_history_change();
     }
 

@@ -264,6 +264,18 @@ impl<G: Evaluate> Match<G> {
         }
     }
 
+    /// Undoes back to `cursor` after the person confirmed it; `mark` puts
+    /// the game down as assisted ("undo used") first.
+    pub fn rewind_to(&mut self, cursor: usize, mark: bool, notices: &mut Vec<Notice>) {
+        if mark {
+            self.session.mark_assisted();
+        }
+        self.worker.cancel();
+        while self.session.cursor() > cursor && self.session.undo_one() {}
+        self.paused = false;
+        self.autosave(notices);
+    }
+
     /// Redo for people.
     pub fn redo(&mut self, notices: &mut Vec<Notice>) {
         self.worker.cancel();
