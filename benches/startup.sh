@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Run from the repository root after `cargo build --release`, with Xvfb on $DISPLAY
 # and xdotool installed. First window time, RSS and idle CPU of the release build under Xvfb.
-export DISPLAY=${DISPLAY:-:99} AVIARY_SAVES=/tmp/av-saves-bench AVIARY_CONFIG=/tmp/av-config-bench.json
-rm -f $AVIARY_CONFIG
+export DISPLAY=${DISPLAY:-:99} AVIARY_SAVES=/tmp/av-saves-bench AVIARY_CONFIG=/tmp/av-config-bench
+rm -rf "$AVIARY_CONFIG"
 start=$(date +%s%N)
 ./target/release/aviary >/dev/null 2>&1 &
 pid=$!

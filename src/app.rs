@@ -4,10 +4,12 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver};
+use std::sync::{Arc, OnceLock};
 
 use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
 
 use crate::ai::Level;
+use crate::ai::worker::Background;
 use crate::rules::catalogue::{CATALOGUE, CatalogueEntry};
 use crate::save;
 use crate::session::Player;
@@ -52,19 +54,21 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// Where settings live: `AVIARY_CONFIG` if set, else the platform's
-    /// config folder.
+    /// The folder for settings and statistics: `AVIARY_CONFIG` if set (a
+    /// folder, like `AVIARY_SAVES`), else the platform's config folder.
     #[must_use]
-    pub fn default_path() -> Option<PathBuf> {
+    pub fn default_folder() -> Option<PathBuf> {
         if let Some(p) = std::env::var_os("AVIARY_CONFIG") {
             return Some(PathBuf::from(p));
         }
-        directories::ProjectDirs::from("org", "Aviary", "Aviary").map(|d| d.config_dir().join("settings.json"))
+        directories::ProjectDirs::from("org", "Aviary", "Aviary").map(|d| d.config_dir().to_path_buf())
     }
 
-    /// Reads settings; a missing or unreadable file gives the defaults.
-    #[must_use]
-    pub fn load(path: Option<&Path>) -> Self {
+    /// Reads settings; a missing file gives the defaults.
+    ///
+    /// # Errors
+    /// A file that is there but cannot be used; the caller keeps it.
+    pub fn load(path: Option<&Path>) -> Result<Self, save::JsonProblem> {
         save::load_json(path)
     }
 
@@ -77,9 +81,62 @@ impl Settings {
     }
 }
 
-/// Where the statistics live: beside the settings file.
-fn stats_path(settings: Option<&Path>) -> Option<PathBuf> {
-    settings.map(|p| p.with_file_name("stats.json"))
+/// A settings or statistics file as the app holds it: where it lives, and
+/// whether it may be written (not when a broken file could not be moved
+/// aside: writing would destroy it).
+#[derive(Clone, Debug)]
+struct ConfigFile {
+    path: Option<PathBuf>,
+    writable: bool,
+}
+
+impl ConfigFile {
+    /// Loads `T` from `path`. A broken file is renamed aside (kept, never
+    /// overwritten) and the user is told; if even that fails, the file is
+    /// left alone and never written this session.
+    fn load<T: serde::de::DeserializeOwned + Default>(
+        path: Option<PathBuf>,
+        what: &str,
+        notices: &mut Vec<Notice>,
+    ) -> (Self, T) {
+        match save::load_json(path.as_deref()) {
+            Ok(v) => (Self { path, writable: true }, v),
+            Err(problem) => {
+                let shown = path.as_deref().map_or_else(String::new, |p| p.display().to_string());
+                let why = match problem {
+                    save::JsonProblem::Unreadable(e) => e.to_string(),
+                    save::JsonProblem::Invalid(e) => e,
+                };
+                let aside = path.as_deref().map(save::set_aside);
+                let (writable, message) = match aside {
+                    Some(Ok(kept)) => (
+                        true,
+                        format!(
+                            "Your {what} file {shown} could not be read ({why}). It is kept as {}; Aviary starts with fresh {what}.",
+                            kept.display()
+                        ),
+                    ),
+                    _ => (
+                        false,
+                        format!(
+                            "Your {what} file {shown} could not be read ({why}) nor moved aside. Aviary leaves it untouched and will not save {what} until it is fixed."
+                        ),
+                    ),
+                };
+                notices.push(Notice::Error(message));
+                (Self { path, writable }, T::default())
+            }
+        }
+    }
+
+    /// Writes `value` if this file may be written.
+    fn store<T: serde::Serialize>(&self, value: &T, what: &str) -> Option<Notice> {
+        let path = self.path.as_deref()?;
+        if !self.writable {
+            return None;
+        }
+        save::store_json(path, value).err().map(|e| Notice::Error(format!("Could not save the {what}: {e}")))
+    }
 }
 
 /// Which screen is showing.
@@ -119,11 +176,30 @@ struct Toast {
     until: f64,
 }
 
+/// Closing was held back because some games could not be saved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuitDialog {
+    /// The tabs whose save failed, with what went wrong.
+    pub failed: Vec<(usize, String)>,
+    /// The folder typed for "Save elsewhere…".
+    pub folder: String,
+    /// What went wrong with the last "Save elsewhere…".
+    pub message: Option<String>,
+}
+
+/// Where "Save elsewhere…" suggests saving: the documents folder, else home.
+fn default_elsewhere() -> String {
+    directories::UserDirs::new()
+        .map(|d| d.document_dir().unwrap_or(d.home_dir()).to_path_buf())
+        .map_or_else(String::new, |p| p.display().to_string())
+}
+
 /// The whole application.
 pub struct AviaryApp {
     /// Settings (persisted).
     pub settings: Settings,
-    settings_path: Option<PathBuf>,
+    settings_file: ConfigFile,
+    stats_file: ConfigFile,
     /// Where saves go.
     pub saves_dir: PathBuf,
     /// Open games.
@@ -133,8 +209,24 @@ pub struct AviaryApp {
     /// The new-game dialog, when open.
     pub new_game: Option<NewGame>,
     toasts: Vec<Toast>,
-    /// Unfinished games offered for resuming at start.
+    /// Unfinished games offered for resuming at start (each replayed and
+    /// found good off the UI thread).
     pub resume_offer: Vec<PathBuf>,
+    /// Games from the last session that could not be resumed, with why.
+    pub resume_problems: Vec<(PathBuf, String)>,
+    /// Games open at the last exit and not yet resumed or dismissed: kept
+    /// in the open-games list until the person decides.
+    resume_pending: Vec<PathBuf>,
+    resume_check: Option<Background<Vec<(PathBuf, Result<bool, String>)>>>,
+    listing_job: Option<Background<Vec<save::Listing>>>,
+    /// The context, once the first frame has run: background jobs wake it.
+    wake: Arc<OnceLock<egui::Context>>,
+    /// Notices raised outside a frame (at start), shown on the next one.
+    pending_notices: Vec<Notice>,
+    /// The dialog shown when closing would lose moves that could not be saved.
+    pub quit: Option<QuitDialog>,
+    /// True once the person chose to quit: the next close goes through.
+    quit_confirmed: bool,
     save_as: Option<String>,
     rename: Option<(PathBuf, String)>,
     confirm_delete: Option<PathBuf>,
@@ -147,26 +239,64 @@ pub struct AviaryApp {
 }
 
 impl AviaryApp {
-    /// The app with settings from `settings_path` and saves in `saves_dir`.
+    /// The app with settings and statistics in `config_dir` (none: nothing
+    /// is kept between runs) and saves in `saves_dir`. A broken settings or
+    /// statistics file is moved aside and reported on the first frame; the
+    /// games open at the last exit are checked on a background thread.
     #[must_use]
-    pub fn new(settings_path: Option<PathBuf>, saves_dir: PathBuf) -> Self {
-        let settings = Settings::load(settings_path.as_deref());
-        let stats = Stats::load(stats_path(settings_path.as_deref()).as_deref());
-        let resume_offer: Vec<PathBuf> = settings
-            .open_games
-            .iter()
-            .filter(|p| save::read(p).and_then(|t| save::parse(&t)).is_ok_and(|f| !f.finished))
-            .cloned()
-            .collect();
+    pub fn new(config_dir: Option<PathBuf>, saves_dir: PathBuf) -> Self {
+        let mut pending_notices = Vec::new();
+        let (settings_file, settings) = ConfigFile::load::<Settings>(
+            config_dir.as_ref().map(|d| d.join("settings.json")),
+            "settings",
+            &mut pending_notices,
+        );
+        let (stats_file, stats) =
+            ConfigFile::load::<Stats>(config_dir.map(|d| d.join("stats.json")), "statistics", &mut pending_notices);
+        let wake: Arc<OnceLock<egui::Context>> = Arc::default();
+        let resume_pending = settings.open_games.clone();
+        let resume_check = (!resume_pending.is_empty())
+            .then(|| {
+                let paths = resume_pending.clone();
+                let waker = Arc::clone(&wake);
+                Background::spawn(
+                    "aviary-resume-check",
+                    move || {
+                        if let Some(ctx) = waker.get() {
+                            ctx.request_repaint();
+                        }
+                    },
+                    move |_, report| {
+                        let checked = paths
+                            .into_iter()
+                            .map(|p| {
+                                let verdict = save::verify_path(&p).map(|(_, s)| s.finished).map_err(|e| e.to_string());
+                                (p, verdict)
+                            })
+                            .collect();
+                        report(checked);
+                    },
+                )
+            })
+            .flatten();
         Self {
             settings,
-            settings_path,
+            settings_file,
+            stats_file,
             saves_dir,
             tabs: Vec::new(),
             screen: Screen::Home,
             new_game: None,
             toasts: Vec::new(),
-            resume_offer,
+            resume_offer: Vec::new(),
+            resume_problems: Vec::new(),
+            resume_pending,
+            resume_check,
+            listing_job: None,
+            wake,
+            pending_notices,
+            quit: None,
+            quit_confirmed: false,
             save_as: None,
             rename: None,
             confirm_delete: None,
@@ -176,6 +306,74 @@ impl AviaryApp {
             applied_style: None,
             stats,
         }
+    }
+
+    /// Blocks until the background checks of saved games (the resume offer,
+    /// the Saved Games list) are done and takes their results. For tests and
+    /// tools; the app itself never waits.
+    pub fn wait_for_files(&mut self) {
+        if let Some(job) = self.resume_check.take() {
+            self.take_resume_check(job.finish().unwrap_or_default());
+        }
+        if let Some(job) = self.listing_job.take() {
+            self.listing = Some(job.finish().unwrap_or_default());
+        }
+    }
+
+    fn take_resume_check(&mut self, checked: Vec<(PathBuf, Result<bool, String>)>) {
+        for (path, verdict) in checked {
+            match verdict {
+                Ok(false) => self.resume_offer.push(path),
+                Ok(true) => self.resume_pending.retain(|p| p != &path),
+                Err(why) => self.resume_problems.push((path, why)),
+            }
+        }
+    }
+
+    /// Collects finished background checks (each frame; never waits).
+    fn poll_background(&mut self) {
+        if let Some(job) = &mut self.resume_check {
+            let done = job.poll().cloned();
+            if let Some(checked) = done {
+                self.resume_check = None;
+                self.take_resume_check(checked);
+            } else if !job.running() {
+                self.resume_check = None;
+            }
+        }
+        if let Some(job) = &mut self.listing_job {
+            let done = job.poll().cloned();
+            if let Some(rows) = done {
+                self.listing = Some(rows);
+                self.listing_job = None;
+            } else if !job.running() {
+                self.listing_job = None;
+            }
+        }
+    }
+
+    /// Forgets the Saved Games list (and any reading under way): the screen
+    /// reads the folder again when it next shows.
+    fn invalidate_listing(&mut self) {
+        self.listing = None;
+        self.listing_job = None;
+    }
+
+    /// Starts reading the save folder on a background thread (each file is
+    /// replayed to tell whether it loads).
+    fn refresh_listing(&mut self) {
+        self.listing = None;
+        let dir = self.saves_dir.clone();
+        let waker = Arc::clone(&self.wake);
+        self.listing_job = Background::spawn(
+            "aviary-saved-games",
+            move || {
+                if let Some(ctx) = waker.get() {
+                    ctx.request_repaint();
+                }
+            },
+            move |_, report| report(save::list(&dir)),
+        );
     }
 
     /// The texts of the toasts on screen.
@@ -322,23 +520,58 @@ impl AviaryApp {
     }
 
     fn remember_open_games(&mut self) {
-        self.settings.open_games = self.tabs.iter().map(|t| t.path().to_path_buf()).collect();
+        let mut open: Vec<PathBuf> = self.tabs.iter().map(|t| t.path().to_path_buf()).collect();
+        for p in &self.resume_pending {
+            if !open.contains(p) {
+                open.push(p.clone());
+            }
+        }
+        self.settings.open_games = open;
         self.store_settings();
     }
 
-    fn store_settings(&self) {
-        if let Some(p) = &self.settings_path {
-            let _ = self.settings.store(p);
+    fn store_settings(&mut self) {
+        if let Some(n) = self.settings_file.store(&self.settings, "settings") {
+            self.pending_notices.push(n);
         }
     }
 
-    /// Saves every open game and the settings (on exit).
-    pub fn save_all(&mut self) {
-        for tab in &mut self.tabs {
+    fn store_stats(&mut self) {
+        if let Some(n) = self.stats_file.store(&self.stats, "statistics") {
+            self.pending_notices.push(n);
+        }
+    }
+
+    /// Saves every open game and the settings. Returns the games whose
+    /// save failed (their moves are only in memory), with why.
+    pub fn save_all(&mut self) -> Vec<(usize, String)> {
+        let mut failed = Vec::new();
+        for (i, tab) in self.tabs.iter_mut().enumerate() {
             tab.shutdown();
-            let _ = tab.save();
+            if let Err(e) = tab.save() {
+                failed.push((i, e.to_string()));
+            }
         }
         self.remember_open_games();
+        failed
+    }
+
+    /// The window's close button (or the desktop) asks to quit: everything
+    /// is saved first; if a game cannot be saved, the close is held back and
+    /// a dialog offers Retry, Save elsewhere… and Quit anyway. Returns true
+    /// when the app may close now.
+    pub fn request_quit(&mut self) -> bool {
+        if self.quit_confirmed {
+            return true;
+        }
+        let failed = self.save_all();
+        if failed.is_empty() {
+            self.quit = None;
+            return true;
+        }
+        let folder = self.quit.take().map_or_else(default_elsewhere, |q| q.folder);
+        self.quit = Some(QuitDialog { failed, folder, message: None });
+        false
     }
 
     fn view_settings(&self) -> ViewSettings {
@@ -380,7 +613,7 @@ impl AviaryApp {
     }
 
     fn show_saved_games(&mut self) {
-        self.listing = None;
+        self.invalidate_listing();
         self.screen = Screen::SavedGames;
     }
 
@@ -392,7 +625,12 @@ impl AviaryApp {
             ctx.set_zoom_factor(self.settings.scale.clamp(0.6, 2.5));
             self.applied_style = Some((self.settings.dark, self.settings.scale));
         }
-        let mut notices = Vec::new();
+        let _ = self.wake.set(ctx.clone());
+        self.poll_background();
+        let mut notices = std::mem::take(&mut self.pending_notices);
+        if ctx.input(|i| i.viewport().close_requested()) && !self.request_quit() {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+        }
         self.shortcuts(ui, &mut notices);
         self.poll_file_dialog(&mut notices);
         egui::Panel::top("aviary-menu").show(ui, |ui| {
@@ -417,12 +655,16 @@ impl AviaryApp {
                     match tab.take_request() {
                         Some(TabRequest::NewGame(id)) => self.open_new_game(id),
                         Some(TabRequest::Close) => self.close_tab(i, &mut notices),
-                        Some(TabRequest::Finished { game, won, assisted }) => {
-                            self.stats.record(game, won, assisted);
-                            if let Some(p) = stats_path(self.settings_path.as_deref())
-                                && let Err(e) = self.stats.store(&p)
+                        Some(TabRequest::Finished { game, result, replaces }) => {
+                            if let Some(before) = replaces {
+                                self.stats.take_back(game, before);
+                            }
+                            self.stats.record(game, result.won, result.assisted);
+                            self.store_stats();
+                            if let Some(tab) = self.tabs.get_mut(i)
+                                && let Err(e) = tab.save()
                             {
-                                notices.push(Notice::Error(format!("Could not save the statistics: {e}")));
+                                notices.push(Notice::Error(format!("Autosave failed: {e}")));
                             }
                         }
                         None => {}
@@ -433,6 +675,7 @@ impl AviaryApp {
             }
         });
         self.dialogs_ui(&ctx, &mut notices);
+        notices.append(&mut self.pending_notices);
         self.notify(&ctx, notices);
     }
 
@@ -566,7 +809,7 @@ impl AviaryApp {
         ui.label(format!("Folder: {}", self.saves_dir.display()));
         ui.horizontal(|ui| {
             if ui.button("Refresh").clicked() {
-                self.listing = None;
+                self.invalidate_listing();
             }
             if ui.button("Open file elsewhere…").clicked() {
                 self.start_file_dialog(ui.ctx(), notices);
@@ -583,7 +826,16 @@ impl AviaryApp {
             }
         });
         ui.separator();
-        let listing = self.listing.get_or_insert_with(|| save::list(&self.saves_dir)).clone();
+        if self.listing.is_none() && self.listing_job.is_none() {
+            self.refresh_listing();
+        }
+        let Some(listing) = self.listing.clone() else {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Reading the saved games…");
+            });
+            return;
+        };
         if listing.is_empty() {
             ui.label("No saved games yet. Every game you start is saved here after each move.");
             return;
@@ -659,7 +911,7 @@ impl AviaryApp {
         });
         ui.separator();
         ui.label(format!("Saved games folder: {}", self.saves_dir.display()));
-        if let Some(p) = &self.settings_path {
+        if let Some(p) = &self.settings_file.path {
             ui.label(format!("Settings file: {}", p.display()));
         }
         if self.settings != before {
@@ -701,6 +953,7 @@ impl AviaryApp {
         self.save_as_dialog(ctx, notices);
         self.rename_dialog(ctx, notices);
         self.delete_dialog(ctx, notices);
+        self.quit_dialog(ctx);
     }
 
     fn new_game_dialog(&mut self, ctx: &egui::Context, notices: &mut Vec<Notice>) {
@@ -773,27 +1026,110 @@ impl AviaryApp {
     }
 
     fn resume_dialog(&mut self, ctx: &egui::Context, notices: &mut Vec<Notice>) {
-        if self.resume_offer.is_empty() {
+        if self.resume_offer.is_empty() && self.resume_problems.is_empty() {
             return;
         }
         let mut resume_all = false;
         let mut dismiss = false;
         let modal = egui::Modal::new(egui::Id::unique("resume")).show(ctx, |ui| {
-            ui.heading("Resume your unfinished games?");
-            for p in &self.resume_offer {
-                ui.label(format!("• {}", file_name(p)));
+            ui.set_max_width(560.0);
+            if self.resume_offer.is_empty() {
+                ui.heading("Your games from last time");
+            } else {
+                ui.heading("Resume your unfinished games?");
+                for p in &self.resume_offer {
+                    ui.label(format!("• {}", file_name(p)));
+                }
+            }
+            if !self.resume_problems.is_empty() {
+                ui.add_space(4.0);
+                ui.label(RichText::new("These could not be resumed (the files are left as they are):").strong());
+                for (p, why) in &self.resume_problems {
+                    ui.label(RichText::new(format!("• {}: {why}", file_name(p))).color(ui.visuals().error_fg_color));
+                }
             }
             ui.horizontal(|ui| {
-                resume_all = ui.button("Resume").clicked();
-                dismiss = ui.button("Not now").clicked();
+                if self.resume_offer.is_empty() {
+                    dismiss = ui.button("OK").clicked();
+                } else {
+                    resume_all = ui.button("Resume").clicked();
+                    dismiss = ui.button("Not now").clicked();
+                }
             });
         });
         if resume_all {
+            self.resume_problems.clear();
             for p in std::mem::take(&mut self.resume_offer) {
+                // Off the list before opening: if this game could bring the
+                // app down, the next start does not try it again.
+                self.resume_pending.retain(|q| q != &p);
+                self.remember_open_games();
                 self.open_file(&p, notices);
             }
+            self.resume_pending.clear();
+            self.remember_open_games();
         } else if dismiss || modal.should_close() {
             self.resume_offer.clear();
+            self.resume_problems.clear();
+            self.resume_pending.clear();
+            self.remember_open_games();
+        }
+    }
+
+    fn quit_dialog(&mut self, ctx: &egui::Context) {
+        let Some(mut q) = self.quit.take() else { return };
+        let mut retry = false;
+        let mut elsewhere = false;
+        let mut quit_anyway = false;
+        let mut cancel = false;
+        egui::Modal::new(egui::Id::unique("quit")).show(ctx, |ui| {
+            ui.set_max_width(600.0);
+            ui.heading("Some moves are not saved");
+            ui.label("Aviary could not save these games, so closing now would lose their latest moves:");
+            for (i, why) in &q.failed {
+                let title = self.tabs.get(*i).map_or_else(String::new, |t| t.title());
+                ui.label(RichText::new(format!("• {title}: {why}")).color(ui.visuals().error_fg_color));
+            }
+            ui.horizontal(|ui| {
+                let label = ui.label("Save them in this folder instead:");
+                ui.add(egui::TextEdit::singleline(&mut q.folder).desired_width(300.0)).labelled_by(label.id);
+            });
+            if let Some(m) = &q.message {
+                ui.label(RichText::new(m).color(ui.visuals().error_fg_color));
+            }
+            ui.horizontal(|ui| {
+                retry = ui.button("Retry").clicked();
+                elsewhere = ui.button("Save elsewhere…").clicked();
+                quit_anyway = ui.button("Quit anyway").clicked();
+                cancel = ui.button("Keep playing").clicked();
+            });
+        });
+        if retry {
+            self.quit = Some(q);
+            if self.request_quit() {
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+        } else if elsewhere {
+            let folder = PathBuf::from(q.folder.trim());
+            q.message = None;
+            for (i, _) in &q.failed {
+                let Some(tab) = self.tabs.get_mut(*i) else { continue };
+                let name = tab.path().file_name().map_or_else(|| "game.json".into(), std::ffi::OsStr::to_os_string);
+                let target = folder.join(name);
+                if let Err(e) = std::fs::create_dir_all(&folder).map_err(|e| e.to_string()).and_then(|()| tab.save_as(target).map_err(|e| e.to_string())) {
+                    q.message = Some(format!("Could not save in {}: {e}", folder.display()));
+                    break;
+                }
+            }
+            self.quit = Some(q);
+            if self.quit.as_ref().is_some_and(|q| q.message.is_none()) && self.request_quit() {
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+        } else if quit_anyway {
+            self.quit_confirmed = true;
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        } else if !cancel {
+            self.quit = Some(q);
         }
     }
 
@@ -827,7 +1163,7 @@ impl AviaryApp {
                         match result {
                             Some(Ok(())) => {
                                 notices.push(Notice::Info(format!("Saved as {}", path.display())));
-                                self.listing = None;
+                                self.invalidate_listing();
                                 self.remember_open_games();
                                 return;
                             }
@@ -877,7 +1213,7 @@ impl AviaryApp {
                                         let _ = tab.save_as(target.clone());
                                     }
                                 }
-                                self.listing = None;
+                                self.invalidate_listing();
                                 self.remember_open_games();
                                 return;
                             }
@@ -915,7 +1251,7 @@ impl AviaryApp {
             if let Err(e) = std::fs::remove_file(&path) {
                 notices.push(Notice::Error(format!("Delete failed: {e}")));
             }
-            self.listing = None;
+            self.invalidate_listing();
             self.remember_open_games();
         } else if !(no || modal.should_close()) {
             self.confirm_delete = Some(path);
@@ -1031,7 +1367,9 @@ impl eframe::App for AviaryApp {
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
-        self.save_all();
+        // Closing went through `request_quit` (which saved, or the person
+        // chose to quit anyway); this saves once more for any other way out.
+        let _ = self.save_all();
     }
 }
 

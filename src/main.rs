@@ -33,7 +33,7 @@ fn main() -> ExitCode {
     let result = eframe::run_native(
         "Aviary",
         options,
-        Box::new(move |_cc| Ok(Box::new(aviary::app::AviaryApp::new(aviary::app::Settings::default_path(), saves)))),
+        Box::new(move |_cc| Ok(Box::new(aviary::app::AviaryApp::new(aviary::app::Settings::default_folder(), saves)))),
     );
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -15,21 +15,44 @@
 //! ```
 //!
 //! Files are written atomically: a temporary file in the same folder, then a
-//! rename over the target.
+//! rename over the target, then (on Unix) a sync of the folder so the rename
+//! itself survives a power cut.
+//!
+//! Reading is bounded, because a save file is input from anywhere: a file
+//! larger than [`MAX_FILE_BYTES`] is refused before it is read, lists are
+//! capped while they are parsed ([`MAX_ACTIONS`], [`MAX_SEATS`]), each move
+//! is checked against the game's board and components
+//! ([`Game::validate`]) before the rules see it, and a panic anywhere in
+//! loading is caught and reported as [`SaveError::Crashed`] instead of
+//! ending the app.
 
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
-use crate::rules::{Game, RuleViolation, Setup, catalogue};
+use crate::rules::{Game, RuleViolation, Setup, ToMove, catalogue};
 use crate::session::{Player, Session};
 
 /// The `format` tag of every Aviary save.
 pub const FORMAT: &str = "aviary-save";
 /// The newest save format this build reads and the one it writes.
 pub const VERSION: u32 = 1;
+/// The largest save file read: 16 MiB. The longest game Aviary can record
+/// takes well under 1 MiB; anything larger is refused before it is read.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+/// The most moves a save may hold. No game of Aviary comes near it (a
+/// Daedalus game is drawn after 150 turns each, about 1,300 moves); the cap
+/// bounds the time and memory a hostile file can cost.
+pub const MAX_ACTIONS: usize = 20_000;
+/// The most seats a save may list (no game seats more than 6).
+pub const MAX_SEATS: usize = 8;
+/// The longest seat name, in characters.
+pub const MAX_NAME_CHARS: usize = 64;
+/// The longest rules options, as JSON text.
+pub const MAX_OPTIONS_BYTES: usize = 4096;
 
 /// One seat as saved.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,8 +63,10 @@ pub struct SeatRecord {
     pub player: Player,
 }
 
-/// A save file as stored on disk, game-independent.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A save file as stored on disk, game-independent. The options and the
+/// moves stay as JSON text until the game they belong to reads them, so a
+/// hostile file never becomes a large tree of values in memory.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SaveFile {
     /// Always [`FORMAT`].
     pub format: String,
@@ -49,15 +74,17 @@ pub struct SaveFile {
     pub version: u32,
     /// The game's id (`daedalus`).
     pub game: String,
-    /// The game's rules options.
-    #[serde(default)]
-    pub options: serde_json::Value,
+    /// The game's rules options, as JSON.
+    #[serde(default = "null_json")]
+    pub options: Box<RawValue>,
     /// Who sat where.
+    #[serde(deserialize_with = "bounded::<_, _, MAX_SEATS>")]
     pub seats: Vec<SeatRecord>,
     /// The seed of the game's random numbers.
     pub seed: u64,
-    /// Every action in order, in the game's own notation.
-    pub actions: Vec<serde_json::Value>,
+    /// Every action in order, each as JSON in the game's own notation.
+    #[serde(deserialize_with = "bounded::<_, _, MAX_ACTIONS>")]
+    pub actions: Vec<Box<RawValue>>,
     /// How many actions were in effect (the rest can be redone).
     #[serde(default)]
     pub cursor: Option<usize>,
@@ -70,6 +97,69 @@ pub struct SaveFile {
     /// True when the player undid past a revealed card.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub assisted: bool,
+    /// What the statistics hold for this game, once it has finished and
+    /// been counted (so a finished game is counted once, by its final
+    /// result, even across restarts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counted: Option<crate::session::Counted>,
+}
+
+impl PartialEq for SaveFile {
+    fn eq(&self, other: &Self) -> bool {
+        let raw = |v: &[Box<RawValue>]| v.iter().map(|r| r.get().to_owned()).collect::<Vec<_>>();
+        self.format == other.format
+            && self.version == other.version
+            && self.game == other.game
+            && self.options.get() == other.options.get()
+            && self.seats == other.seats
+            && self.seed == other.seed
+            && raw(&self.actions) == raw(&other.actions)
+            && self.cursor == other.cursor
+            && self.saved_at == other.saved_at
+            && self.finished == other.finished
+            && self.assisted == other.assisted
+            && self.counted == other.counted
+    }
+}
+
+fn null_json() -> Box<RawValue> {
+    json_text(&serde_json::Value::Null)
+}
+
+/// `value` as compact JSON text.
+fn json_text<T: Serialize>(value: &T) -> Box<RawValue> {
+    serde_json::value::to_raw_value(value).unwrap_or_else(|_| {
+        RawValue::from_string("null".to_string()).unwrap_or_else(|_| unreachable!("null is JSON"))
+    })
+}
+
+/// Reads a JSON list, refusing it as soon as it holds more than `N` items,
+/// so a file of a million moves is never held in memory.
+fn bounded<'de, D, T, const N: usize>(d: D) -> Result<Vec<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    struct Bounded<T, const N: usize>(std::marker::PhantomData<T>);
+    impl<'de, T: Deserialize<'de>, const N: usize> serde::de::Visitor<'de> for Bounded<T, N> {
+        type Value = Vec<T>;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "a list of at most {N} items")
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+            let mut out = Vec::new();
+            while let Some(item) = seq.next_element()? {
+                if out.len() == N {
+                    return Err(serde::de::Error::custom(format!(
+                        "the list holds more than {N} items, more than any game of Aviary can have"
+                    )));
+                }
+                out.push(item);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_seq(Bounded::<T, N>(std::marker::PhantomData))
 }
 
 /// Why a save could not be read or written.
@@ -135,6 +225,12 @@ pub enum SaveError {
         /// What was wrong.
         why: String,
     },
+    /// Larger than [`MAX_FILE_BYTES`]: refused before it is read.
+    #[error("the file is {} MiB, too large for a saved game (at most {} MiB)", .0.div_ceil(1 << 20), MAX_FILE_BYTES >> 20)]
+    TooLarge(u64),
+    /// Loading it crashed; the crash was caught and nothing changed.
+    #[error("reading it went wrong inside Aviary ({0}); nothing was changed — please report this file")]
+    Crashed(String),
     /// A well-formed action the rules refuse.
     #[error("move {number} is illegal: {violation}")]
     Illegal {
@@ -146,37 +242,59 @@ pub enum SaveError {
 }
 
 /// Reads the game-independent part of a save, refusing foreign, damaged,
-/// truncated and newer files.
+/// truncated, oversized and newer files.
 ///
 /// # Errors
 /// The [`SaveError`] naming the problem.
 pub fn parse(text: &str) -> Result<SaveFile, SaveError> {
+    /// The two fields that say what a file is, read before the rest.
+    #[derive(Deserialize)]
+    struct Probe {
+        #[serde(default)]
+        format: Option<Box<RawValue>>,
+        #[serde(default)]
+        version: Option<Box<RawValue>>,
+    }
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(SaveError::TooLarge(text.len() as u64));
+    }
     if text.trim().is_empty() {
         return Err(SaveError::Damaged("the file is empty".into()));
     }
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
-        if e.is_eof() {
-            SaveError::Truncated { line: e.line(), column: e.column() }
-        } else {
-            SaveError::Damaged(e.to_string())
-        }
-    })?;
-    let Some(object) = value.as_object() else {
-        return Err(SaveError::Foreign(" (it is JSON, but not an object)".into()));
+    let unreadable = |e: serde_json::Error| match e.classify() {
+        serde_json::error::Category::Eof => SaveError::Truncated { line: e.line(), column: e.column() },
+        _ => SaveError::Damaged(e.to_string()),
     };
-    match object.get("format").and_then(|f| f.as_str()) {
+    if !text.trim_start().starts_with('{') {
+        // Not an object: tell JSON of another shape from text that is not
+        // JSON at all, without building it in memory.
+        serde_json::from_str::<serde::de::IgnoredAny>(text).map_err(unreadable)?;
+        return Err(SaveError::Foreign(" (it is JSON, but not an object)".into()));
+    }
+    let probe: Probe = serde_json::from_str(text).map_err(unreadable)?;
+    let format = probe.format.as_deref().and_then(|f| serde_json::from_str::<String>(f.get()).ok());
+    match format.as_deref() {
         Some(FORMAT) => {}
-        Some(other) => return Err(SaveError::Foreign(format!(" (its format is \"{other}\")"))),
+        Some(other) => {
+            let shown: String = other.chars().take(40).collect();
+            return Err(SaveError::Foreign(format!(" (its format is \"{shown}\")")));
+        }
         None => return Err(SaveError::Foreign(" (it has no \"format\": \"aviary-save\" tag)".into())),
     }
-    let version = object
-        .get("version")
-        .and_then(serde_json::Value::as_u64)
+    let version = probe
+        .version
+        .as_deref()
+        .and_then(|v| serde_json::from_str::<u64>(v.get()).ok())
         .ok_or_else(|| SaveError::Damaged("\"version\" is missing or not a number".into()))?;
     if version > u64::from(VERSION) {
         return Err(SaveError::Newer(u32::try_from(version).unwrap_or(u32::MAX)));
     }
-    serde_json::from_value(value).map_err(|e| SaveError::Damaged(e.to_string()))
+    serde_json::from_str(text).map_err(|e| SaveError::Damaged(e.to_string()))
+}
+
+/// At most `n` characters of `text`, with "…" when cut (for messages).
+fn clip(text: &str, n: usize) -> String {
+    if text.chars().count() <= n { text.to_string() } else { format!("{}…", text.chars().take(n).collect::<String>()) }
 }
 
 /// Rebuilds a session of game `G` from a parsed save by replaying it.
@@ -186,37 +304,123 @@ pub fn parse(text: &str) -> Result<SaveFile, SaveError> {
 pub fn restore<G: Game>(file: &SaveFile) -> Result<Session<G>, SaveError> {
     let info = G::INFO;
     if file.game != info.id {
-        return Err(SaveError::UnknownGame(file.game.clone()));
+        return Err(SaveError::UnknownGame(clip(&file.game, 40)));
     }
     let n = file.seats.len();
     if n < usize::from(info.min_seats) || n > usize::from(info.max_seats) {
         return Err(SaveError::BadSeats { game: info.name, min: info.min_seats, max: info.max_seats, found: n });
     }
-    let options: G::Options = if file.options.is_null() {
+    if let Some(s) = file.seats.iter().find(|s| s.name.chars().count() > MAX_NAME_CHARS) {
+        return Err(SaveError::Damaged(format!(
+            "the seat name \"{}\" is longer than {MAX_NAME_CHARS} characters",
+            clip(&s.name, 20)
+        )));
+    }
+    let options_text = file.options.get();
+    if options_text.len() > MAX_OPTIONS_BYTES {
+        return Err(SaveError::BadOptions {
+            game: info.name,
+            why: format!("they are {} bytes long, more than {MAX_OPTIONS_BYTES}", options_text.len()),
+        });
+    }
+    let options: G::Options = if options_text == "null" {
         G::Options::default()
     } else {
-        serde_json::from_value(file.options.clone())
-            .map_err(|e| SaveError::BadOptions { game: info.name, why: e.to_string() })?
+        serde_json::from_str(options_text).map_err(|e| SaveError::BadOptions { game: info.name, why: e.to_string() })?
     };
-    let mut actions = Vec::with_capacity(file.actions.len());
-    for (i, value) in file.actions.iter().enumerate() {
-        let action: G::Action = serde_json::from_value(value.clone()).map_err(|e| SaveError::BadAction {
-            number: i + 1,
-            game: info.name,
-            text: value.to_string(),
-            why: e.to_string(),
-        })?;
-        actions.push(action);
-    }
-    let cursor = file.cursor.unwrap_or(actions.len());
     let players = file.seats.iter().map(|s| s.player).collect();
     let setup = Setup { seats: n as u8, options };
-    let mut session = Session::replay(setup, file.seed, players, actions, cursor)
-        .map_err(|(i, violation)| SaveError::Illegal { number: i + 1, violation })?;
+    let mut session = contained(|| Ok(Session::<G>::new(setup, file.seed, players)))?;
+    for (i, raw) in file.actions.iter().enumerate() {
+        let bad = |why: String| SaveError::BadAction { number: i + 1, game: info.name, text: clip(raw.get(), 80), why };
+        let action: G::Action = serde_json::from_str(raw.get()).map_err(|e| bad(e.to_string()))?;
+        session.state().validate(&action).map_err(bad)?;
+        contained(|| session.propose(action).map_err(|violation| SaveError::Illegal { number: i + 1, violation }))?;
+    }
+    session.seek(file.cursor.unwrap_or(file.actions.len()));
     if file.assisted {
         session.mark_assisted();
     }
+    // Saves from before `counted` existed: a finished game was counted
+    // when it ended.
+    let counted = if file.counted.is_none() && file.finished { session.result_for_people() } else { file.counted };
+    session.set_counted(counted);
     Ok(session)
+}
+
+/// Runs `load`, turning a panic inside it into [`SaveError::Crashed`]: a
+/// file that trips a bug is reported, and the app goes on.
+///
+/// # Errors
+/// What `load` returned, or the caught crash.
+pub fn contained<T>(load: impl FnOnce() -> Result<T, SaveError>) -> Result<T, SaveError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(load)).unwrap_or_else(|payload| {
+        let why = payload
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "an unknown error".to_string());
+        Err(SaveError::Crashed(why))
+    })
+}
+
+/// What a save replays to: the facts `aviary check`, the Saved Games list
+/// and the resume offer show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// The game's display name.
+    pub game: &'static str,
+    /// Actions recorded (including undone ones that can be redone).
+    pub actions: usize,
+    /// Actions in effect.
+    pub cursor: usize,
+    /// True when the game is over.
+    pub finished: bool,
+    /// Who is to move and what they owe, or how the game ended.
+    pub now: String,
+}
+
+fn summarize<G: Game>(file: &SaveFile) -> Result<Summary, SaveError> {
+    let session = restore::<G>(file)?;
+    let state = session.state();
+    let now = match (state.outcome(), state.to_move()) {
+        (Some(o), _) => format!("finished: {}", o.reason),
+        (None, ToMove::Seat(s)) => format!("{} to move — {}", state.seat_name(s), state.status()),
+        (None, _) => format!("chance to resolve — {}", state.status()),
+    };
+    Ok(Summary {
+        game: G::INFO.name,
+        actions: session.actions().len(),
+        cursor: session.cursor(),
+        finished: session.is_over(),
+        now,
+    })
+}
+
+/// Replays a parsed save of any game, with crashes contained.
+///
+/// # Errors
+/// The first problem, as [`restore`] finds it.
+pub fn verify(file: &SaveFile) -> Result<Summary, SaveError> {
+    use crate::rules::{daedalus, dust_wings, enchanted_plumes, feathers_wax};
+    contained(|| match file.game.as_str() {
+        "daedalus" => summarize::<daedalus::Daedalus>(file),
+        "feathers-and-wax" => summarize::<feathers_wax::FeathersAndWax>(file),
+        "enchanted-plumes" => summarize::<enchanted_plumes::EnchantedPlumes>(file),
+        "dust-in-the-wings" => summarize::<dust_wings::DustInTheWings>(file),
+        other => Err(SaveError::UnknownGame(clip(other, 40))),
+    })
+}
+
+/// Reads, parses and replays the save at `path`.
+///
+/// # Errors
+/// The first problem: unreadable, too large, foreign, damaged, newer, or a
+/// move the game refuses.
+pub fn verify_path(path: &Path) -> Result<(SaveFile, Summary), SaveError> {
+    let file = parse(&read(path)?)?;
+    let summary = verify(&file)?;
+    Ok((file, summary))
 }
 
 /// The save file for a session.
@@ -227,7 +431,7 @@ pub fn record<G: Game>(session: &Session<G>) -> SaveFile {
         format: FORMAT.to_string(),
         version: VERSION,
         game: G::INFO.id.to_string(),
-        options: serde_json::to_value(&session.setup().options).unwrap_or(serde_json::Value::Null),
+        options: json_text(&session.setup().options),
         seats: session
             .players()
             .iter()
@@ -235,11 +439,12 @@ pub fn record<G: Game>(session: &Session<G>) -> SaveFile {
             .map(|(i, &player)| SeatRecord { name: state.seat_name(crate::rules::Seat(i as u8)), player })
             .collect(),
         seed: session.seed(),
-        actions: session.actions().iter().map(|a| serde_json::to_value(a).unwrap_or(serde_json::Value::Null)).collect(),
+        actions: session.actions().iter().map(json_text).collect(),
         cursor: Some(session.cursor()),
         saved_at: now_secs(),
         finished: session.is_over(),
         assisted: session.is_assisted(),
+        counted: session.counted(),
     }
 }
 
@@ -252,7 +457,7 @@ pub fn to_text(file: &SaveFile) -> String {
         field("format", &file.format.clone().into()),
         field("version", &file.version.into()),
         field("game", &file.game.clone().into()),
-        field("options", &file.options),
+        format!("  \"options\": {}", file.options.get()),
         field("seats", &serde_json::to_value(&file.seats).unwrap_or_default()),
         field("seed", &file.seed.into()),
         field("cursor", &serde_json::to_value(file.cursor).unwrap_or_default()),
@@ -262,8 +467,10 @@ pub fn to_text(file: &SaveFile) -> String {
     if file.assisted {
         lines.push(field("assisted", &true.into()));
     }
-    let actions: Vec<String> =
-        file.actions.iter().map(|a| format!("    {}", serde_json::to_string(a).unwrap_or_default())).collect();
+    if let Some(c) = file.counted {
+        lines.push(field("counted", &serde_json::to_value(c).unwrap_or_default()));
+    }
+    let actions: Vec<String> = file.actions.iter().map(|a| format!("    {}", a.get())).collect();
     if actions.is_empty() {
         lines.push("  \"actions\": []".to_string());
     } else {
@@ -274,11 +481,51 @@ pub fn to_text(file: &SaveFile) -> String {
     text
 }
 
-/// Reads a small JSON file (settings, statistics); a missing or
-/// unreadable file gives the defaults.
-#[must_use]
-pub fn load_json<T: serde::de::DeserializeOwned + Default>(path: Option<&Path>) -> T {
-    path.and_then(|p| std::fs::read_to_string(p).ok()).and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default()
+/// Why a small JSON file (settings, statistics) could not be used.
+#[derive(Debug)]
+pub enum JsonProblem {
+    /// The file is there but could not be read.
+    Unreadable(SaveError),
+    /// The file was read but is not valid: the text and what is wrong.
+    Invalid(String),
+}
+
+/// Reads a small JSON file (settings, statistics). A missing file, or no
+/// path at all, gives the defaults.
+///
+/// # Errors
+/// A file that exists but cannot be read or understood: the caller keeps
+/// it (see [`set_aside`]) rather than writing over it.
+pub fn load_json<T: serde::de::DeserializeOwned + Default>(path: Option<&Path>) -> Result<T, JsonProblem> {
+    let Some(path) = path else { return Ok(T::default()) };
+    let text = match read_capped(path, 1 << 20) {
+        Ok(t) => t,
+        Err(SaveError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => return Ok(T::default()),
+        Err(e) => return Err(JsonProblem::Unreadable(e)),
+    };
+    serde_json::from_str(&text).map_err(|e| JsonProblem::Invalid(e.to_string()))
+}
+
+/// Moves a file that could not be understood out of the way, keeping it
+/// beside the original as `NAME.bad-YYYY-MM-DD` (or `…-2`, `…-3` when that
+/// exists). Returns the new path.
+///
+/// # Errors
+/// The rename's I/O problem.
+pub fn set_aside(path: &Path) -> Result<PathBuf, SaveError> {
+    let day = format_time(now_secs());
+    let day = day.split(' ').next().unwrap_or("0000-00-00");
+    let name = path.file_name().map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
+    let mut i = 1;
+    loop {
+        let aside =
+            if i == 1 { path.with_file_name(format!("{name}.bad-{day}")) } else { path.with_file_name(format!("{name}.bad-{day}-{i}")) };
+        if !aside.exists() {
+            fs::rename(path, &aside).map_err(|source| SaveError::Io { path: path.display().to_string(), source })?;
+            return Ok(aside);
+        }
+        i += 1;
+    }
 }
 
 /// Writes a small JSON file atomically, creating its folder.
@@ -299,7 +546,8 @@ pub fn now_secs() -> u64 {
 }
 
 /// Writes `text` to `path` atomically: a temporary file beside it, flushed
-/// to disk, then renamed over `path`. A failure leaves `path` untouched.
+/// to disk, renamed over `path`, and then the folder flushed so the rename
+/// itself is on disk. A failure leaves `path` untouched.
 ///
 /// # Errors
 /// The I/O error, with the path.
@@ -317,15 +565,48 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<(), SaveError> {
     if result.is_err() {
         let _ = fs::remove_file(&tmp);
     }
-    result.map_err(io)
+    result.map_err(io)?;
+    sync_folder(dir).map_err(|source| SaveError::Io { path: dir.display().to_string(), source })
 }
 
-/// Reads a file's text.
+/// Flushes a folder's entries (the rename just made) to disk. Unix lets a
+/// folder be opened and synced; elsewhere the rename is already durable or
+/// cannot be synced, so there is nothing to do.
+fn sync_folder(dir: &Path) -> std::io::Result<()> {
+    if cfg!(unix) { fs::File::open(dir)?.sync_all() } else { Ok(()) }
+}
+
+/// Reads a save file's text, refusing a file larger than
+/// [`MAX_FILE_BYTES`] before reading it.
 ///
 /// # Errors
-/// The I/O error, with the path.
+/// The I/O error, with the path, or [`SaveError::TooLarge`].
 pub fn read(path: &Path) -> Result<String, SaveError> {
-    fs::read_to_string(path).map_err(|source| SaveError::Io { path: path.display().to_string(), source })
+    read_capped(path, MAX_FILE_BYTES)
+}
+
+/// Reads at most `max` bytes of text: the size is checked first, and the
+/// read stops after `max` bytes even when the size lied (a pipe, a device,
+/// a file growing while read).
+fn read_capped(path: &Path, max: u64) -> Result<String, SaveError> {
+    use std::io::Read as _;
+    let io = |source| SaveError::Io { path: path.display().to_string(), source };
+    let file = fs::File::open(path).map_err(io)?;
+    let meta = file.metadata().map_err(io)?;
+    if meta.is_dir() {
+        return Err(io(std::io::Error::other("this is a folder, not a file")));
+    }
+    if meta.len() > max {
+        return Err(SaveError::TooLarge(meta.len()));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(max + 1).read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() as u64 > max {
+        return Err(SaveError::TooLarge(bytes.len() as u64));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        SaveError::Damaged(format!("the file is not text (a byte that is not UTF-8 at position {})", e.utf8_error().valid_up_to()))
+    })
 }
 
 /// The folder for saves: `AVIARY_SAVES` if set, else `./saves` when it
@@ -362,7 +643,8 @@ pub struct Listing {
     pub problem: Option<String>,
 }
 
-/// Lists the saves in `dir`, newest first. A missing folder lists nothing.
+/// Lists the saves in `dir`, newest first, each replayed to check that it
+/// loads (so call it off the UI thread). A missing folder lists nothing.
 #[must_use]
 pub fn list(dir: &Path) -> Vec<Listing> {
     let Ok(entries) = fs::read_dir(dir) else { return Vec::new() };
@@ -370,36 +652,59 @@ pub fn list(dir: &Path) -> Vec<Listing> {
         .filter_map(Result::ok)
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .map(|path| {
-            let parsed = read(&path).and_then(|t| parse(&t));
-            match parsed {
-                Ok(f) => Listing {
-                    game: catalogue::entry(&f.game).map_or_else(|| f.game.clone(), |e| e.name.to_string()),
-                    seats: describe_seats(&f.seats),
-                    saved_at: f.saved_at,
-                    moves: f.cursor.unwrap_or(f.actions.len()),
-                    finished: f.finished,
-                    problem: None,
-                    path,
-                },
-                Err(e) => Listing {
-                    game: "?".into(),
-                    seats: String::new(),
-                    saved_at: fs::metadata(&path)
-                        .and_then(|m| m.modified())
-                        .ok()
-                        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                        .map_or(0, |d| d.as_secs()),
-                    moves: 0,
-                    finished: false,
-                    problem: Some(e.to_string()),
-                    path,
-                },
-            }
-        })
+        .map(|path| listing(path))
         .collect();
     out.sort_by(|a, b| b.saved_at.cmp(&a.saved_at).then_with(|| a.path.cmp(&b.path)));
     out
+}
+
+/// One row of the Saved Games list: the file replayed, with its problem if
+/// it does not load.
+#[must_use]
+pub fn listing(path: PathBuf) -> Listing {
+    let modified = || {
+        fs::metadata(&path)
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_secs())
+    };
+    let file = match read(&path).and_then(|t| parse(&t)) {
+        Ok(f) => f,
+        Err(e) => {
+            return Listing {
+                game: "?".into(),
+                seats: String::new(),
+                saved_at: modified(),
+                moves: 0,
+                finished: false,
+                problem: Some(e.to_string()),
+                path,
+            };
+        }
+    };
+    let game = catalogue::entry(&file.game).map_or_else(|| clip(&file.game, 40), |e| e.name.to_string());
+    let seats = describe_seats(&file.seats);
+    match verify(&file) {
+        Ok(summary) => Listing {
+            game,
+            seats,
+            saved_at: file.saved_at,
+            moves: summary.cursor,
+            finished: summary.finished,
+            problem: None,
+            path,
+        },
+        Err(e) => Listing {
+            game,
+            seats,
+            saved_at: file.saved_at,
+            moves: file.cursor.unwrap_or(file.actions.len()).min(file.actions.len()),
+            finished: false,
+            problem: Some(e.to_string()),
+            path,
+        },
+    }
 }
 
 /// "White (human) v Black (computer, hard)".
@@ -408,8 +713,8 @@ pub fn describe_seats(seats: &[SeatRecord]) -> String {
     seats
         .iter()
         .map(|s| match s.player {
-            Player::Human => format!("{} (human)", s.name),
-            Player::Computer(level) => format!("{} (computer, {})", s.name, level.name()),
+            Player::Human => format!("{} (human)", clip(&s.name, MAX_NAME_CHARS)),
+            Player::Computer(level) => format!("{} (computer, {})", clip(&s.name, MAX_NAME_CHARS), level.name()),
         })
         .collect::<Vec<_>>()
         .join(" v ")

@@ -29,6 +29,16 @@ impl Player {
     }
 }
 
+/// How a finished game counts in the statistics for the people at the
+/// table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Counted {
+    /// A person is among the winners.
+    pub won: bool,
+    /// Undo went past a revealed card before the end.
+    pub assisted: bool,
+}
+
 /// One entry of the move log: the action and its description.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LogEntry {
@@ -55,6 +65,8 @@ pub struct Session<G: Game> {
     /// The player undid past a revealed card (solitaire statistics count
     /// such games apart).
     assisted: bool,
+    /// What the statistics hold for this game, once it has finished.
+    counted: Option<Counted>,
 }
 
 impl<G: Game> Session<G> {
@@ -72,6 +84,7 @@ impl<G: Game> Session<G> {
             snapshots: vec![state.clone()],
             state,
             assisted: false,
+            counted: None,
         }
     }
 
@@ -84,6 +97,30 @@ impl<G: Game> Session<G> {
     /// Marks the game as assisted (the player undid past a revealed card).
     pub fn mark_assisted(&mut self) {
         self.assisted = true;
+    }
+
+    /// How this game counts for the people at the table now: `None` while
+    /// it is not over, or when only computers play.
+    #[must_use]
+    pub fn result_for_people(&self) -> Option<Counted> {
+        let outcome = self.state.outcome()?;
+        let people: Vec<Seat> =
+            (0..self.players.len()).map(|i| Seat(i as u8)).filter(|s| !self.players[s.index()].is_computer()).collect();
+        if people.is_empty() {
+            return None;
+        }
+        Some(Counted { won: outcome.winners.iter().any(|w| people.contains(w)), assisted: self.assisted })
+    }
+
+    /// What the statistics already hold for this game (`None`: nothing).
+    #[must_use]
+    pub fn counted(&self) -> Option<Counted> {
+        self.counted
+    }
+
+    /// Records what the statistics now hold for this game.
+    pub fn set_counted(&mut self, counted: Option<Counted>) {
+        self.counted = counted;
     }
 
     /// How many actions a person's undo ([`Session::undo`]) would take back.
@@ -108,25 +145,14 @@ impl<G: Game> Session<G> {
         self.log[self.cursor - n..self.cursor].iter().any(|e| e.reveals)
     }
 
-    /// Rebuilds a session by replaying `actions` and then moving the cursor.
-    ///
-    /// # Errors
-    /// The index (0-based) of the first refused action and its violation.
-    pub fn replay(
-        setup: Setup<G::Options>,
-        seed: u64,
-        players: Vec<Player>,
-        actions: Vec<G::Action>,
-        cursor: usize,
-    ) -> Result<Self, (usize, RuleViolation)> {
-        let mut session = Self::new(setup, seed, players);
-        for (i, action) in actions.into_iter().enumerate() {
-            session.propose(action).map_err(|e| (i, e))?;
+    /// Moves the cursor to `cursor` (at most the number of recorded
+    /// actions) and rebuilds the state once, from the nearest snapshot.
+    pub fn seek(&mut self, cursor: usize) {
+        let cursor = cursor.min(self.actions.len());
+        if cursor != self.cursor {
+            self.cursor = cursor;
+            self.rebuild();
         }
-        while session.cursor > cursor.min(session.actions.len()) {
-            session.undo_one();
-        }
-        Ok(session)
     }
 
     /// The current state (at the cursor).
@@ -208,6 +234,9 @@ impl<G: Game> Session<G> {
     /// # Errors
     /// The rule that forbids it; nothing changes then.
     pub fn propose(&mut self, action: G::Action) -> Result<(), RuleViolation> {
+        // Check before anything else reads the action: `describe` may index
+        // with it, and only legal actions are described.
+        self.state.check(&action)?;
         let text = self.state.describe(&action);
         let seat = self.state.to_move().seat();
         let reveals = self.state.reveals(&action);

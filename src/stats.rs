@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::save;
+use crate::session::Counted;
 
 /// One game's record.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -48,9 +49,11 @@ pub struct Stats {
 }
 
 impl Stats {
-    /// Reads statistics; a missing or unreadable file gives empty ones.
-    #[must_use]
-    pub fn load(path: Option<&Path>) -> Self {
+    /// Reads statistics; a missing file gives empty ones.
+    ///
+    /// # Errors
+    /// A file that is there but cannot be used; the caller keeps it.
+    pub fn load(path: Option<&Path>) -> Result<Self, save::JsonProblem> {
         save::load_json(path)
     }
 
@@ -74,6 +77,19 @@ impl Stats {
         }
     }
 
+    /// Takes back a game counted earlier (its end was undone and it ended
+    /// again), so each game counts once, by its final result.
+    pub fn take_back(&mut self, game: &str, counted: Counted) {
+        let r = self.games.entry(game.to_string()).or_default();
+        if counted.assisted {
+            r.assisted_played = r.assisted_played.saturating_sub(1);
+            r.assisted_won = r.assisted_won.saturating_sub(u32::from(counted.won));
+        } else {
+            r.clean_played = r.clean_played.saturating_sub(1);
+            r.clean_won = r.clean_won.saturating_sub(u32::from(counted.won));
+        }
+    }
+
     /// A game's record.
     #[must_use]
     pub fn get(&self, game: &str) -> Record {
@@ -89,12 +105,12 @@ mod tests {
     fn clean_and_assisted_games_are_counted_apart_and_survive_a_round_trip() {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("stats.json");
-        let mut s = Stats::load(Some(&path));
+        let mut s = Stats::load(Some(&path)).expect("no file yet");
         s.record("feathers-and-wax", true, false);
         s.record("feathers-and-wax", false, false);
         s.record("feathers-and-wax", true, true);
         s.store(&path).expect("stored");
-        let back = Stats::load(Some(&path));
+        let back = Stats::load(Some(&path)).expect("read back");
         let r = back.get("feathers-and-wax");
         assert_eq!((r.clean_played, r.clean_won, r.assisted_played, r.assisted_won), (2, 1, 1, 1));
         assert_eq!(r.summary(), "3 finished · clean: 1 won of 2 · assisted: 1 won of 1");

@@ -40,8 +40,9 @@ fn check_names_the_first_illegal_move_and_exits_1() {
     // Move 1 becomes a wall far outside the builder's half.
     let text = played_save(3);
     let mut file = save::parse(&text).unwrap();
-    file.actions[1] = serde_json::json!({"PlaceWall": "d4"});
-    file.actions[0] = serde_json::json!({"MoveWall": {"from": "a1", "to": "a2"}});
+    file.actions[1] = serde_json::value::to_raw_value(&serde_json::json!({"PlaceWall": "d4"})).unwrap();
+    file.actions[0] =
+        serde_json::value::to_raw_value(&serde_json::json!({"MoveWall": {"from": "a1", "to": "a2"}})).unwrap();
     let (code, out) = check(&save::to_text(&file));
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("move 1 is illegal: DA-R3"), "{out}");

@@ -127,6 +127,55 @@ fn da_r3_walls_alternate_then_gladiators_then_minotaurs_on_the_near_row() {
 }
 
 #[test]
+fn da_r3_a_wall_that_leaves_the_builder_no_square_for_a_later_wall_is_refused() {
+    // Issue 10, finding 8: Black walls b7 b6 e7 d6 h7 g6 leave no valid
+    // square for Black's seventh wall, and the game was stuck with no legal
+    // action. Now the sixth wall (g6) is refused and says why.
+    //   8 . . . . . . . .
+    //   7 . B . . B . . B
+    //   6 . B . B . . g .     g = the refused sixth wall
+    //   5 . . . . . . . .
+    let mut g = Daedalus::new(&Setup { seats: 2, options: Options::default() }, 3);
+    let black = ["b7", "b6", "e7", "d6", "h7"];
+    let white = ["a1", "c1", "e1", "g1", "a3", "c3", "e3"];
+    let (mut b, mut w) = (black.iter(), white.iter());
+    while g.board().walls(Black).len() < black.len() {
+        let next = if g.colour_to_move() == Black { b.next() } else { w.next() };
+        g.apply(&Action::PlaceWall(sq(next.unwrap()))).unwrap();
+    }
+    if g.colour_to_move() == White {
+        g.apply(&Action::PlaceWall(sq(w.next().unwrap()))).unwrap();
+    }
+    assert_eq!(g.colour_to_move(), Black);
+    let err = refused(&g, Action::PlaceWall(sq("g6")));
+    assert_eq!(err.rule, "DA-R3");
+    assert!(err.reason.contains("7th wall would have no valid square"), "{err}");
+    // Every wall Black may still place leaves room for the seventh, and the
+    // building always goes on to the end: never a position with no move.
+    assert!(!g.legal_actions().contains(&Action::PlaceWall(sq("g6"))));
+    while g.phase() == Phase::Building {
+        let legal = g.legal_actions();
+        assert!(!legal.is_empty(), "a legal placement exists at every step of the building");
+        g.apply(&legal[legal.len() - 1]).unwrap();
+    }
+    assert_eq!(g.phase(), Phase::Escaping);
+}
+
+#[test]
+fn da_r3_random_builders_never_get_stuck() {
+    // Random placements (any legal one) always complete the building.
+    for seed in 0..200 {
+        let mut g = Daedalus::new(&Setup { seats: 2, options: Options::default() }, seed);
+        let mut rng = aviary::rules::Rng::seeded(seed);
+        while g.phase() == Phase::Building {
+            let legal = g.legal_actions();
+            assert!(!legal.is_empty(), "seed {seed}: stuck building at {:?}", g.board());
+            g.apply(&legal[rng.below(legal.len())]).unwrap();
+        }
+    }
+}
+
+#[test]
 fn da_r4_wall_may_not_touch_two_walls_of_its_colour() {
     //  row 4: . . W .     moving c4 -> c3 makes c3 touch b2 and d2
     //  row 2: . W . W

@@ -82,12 +82,62 @@ fn an_unknown_game_and_a_wrong_seat_count_are_refused() {
 #[test]
 fn a_move_that_is_not_daedalus_notation_is_named() {
     let mut file = save::parse(&text(6)).unwrap();
-    file.actions[4] = serde_json::json!({"Fly": "z9"});
+    file.actions[4] = raw(serde_json::json!({"Fly": "z9"}));
     let err = save::restore::<Daedalus>(&file).unwrap_err();
     assert!(err.to_string().contains("move 5 is not a Daedalus move"), "{err}");
-    file.actions[4] = serde_json::json!({"PlaceWall": "z99"});
+    file.actions[4] = raw(serde_json::json!({"PlaceWall": "z99"}));
     let err = save::restore::<Daedalus>(&file).unwrap_err();
     assert!(err.to_string().contains("move 5 is not a Daedalus move"), "{err}");
+}
+
+fn raw(v: serde_json::Value) -> Box<serde_json::value::RawValue> {
+    serde_json::value::to_raw_value(&v).unwrap()
+}
+
+/// A save whose first move is `action` (JSON), for `game` with two people.
+fn first_move_save(game: &str, options: &str, action: &str) -> String {
+    format!(
+        r#"{{"format": "aviary-save", "version": 1, "game": "{game}", "options": {options},
+            "seats": [{{"name": "A", "player": "human"}}, {{"name": "B", "player": "human"}}],
+            "seed": 5, "actions": [{action}]}}"#
+    )
+}
+
+#[test]
+fn squares_off_the_board_are_refused_by_name_and_never_wrap_or_crash() {
+    // Issue 10, finding 1: `Square` reads a1 to z26, so these used to index
+    // past the board (a panic) or wrap onto another square (i1 read as a2).
+    for (game, options, action, square) in [
+        ("daedalus", "null", r#"{"PlaceWall": "a9"}"#, "a9"),
+        ("daedalus", "null", r#"{"PlaceWall": "i1"}"#, "i1"),
+        ("daedalus", "null", r#"{"MoveWall": {"from": "a1", "to": "z26"}}"#, "z26"),
+        ("dust-in-the-wings", "null", r#"{"Pick": "a6"}"#, "a6"),
+        ("dust-in-the-wings", "null", r#"{"Pick": "f1"}"#, "f1"),
+        ("dust-in-the-wings", "null", r#"{"Drop": {"colour": "Red", "to": "e9"}}"#, "e9"),
+    ] {
+        let text = first_move_save(game, options, action);
+        let file = save::parse(&text).unwrap();
+        let err = save::verify(&file).unwrap_err();
+        let msg = err.to_string();
+        assert!(matches!(err, SaveError::BadAction { number: 1, .. }), "{game} {action}: {msg}");
+        assert!(msg.contains(&format!("{square} is off the")), "{game} {action}: {msg}");
+    }
+    let msg = save::verify(&save::parse(&first_move_save("daedalus", "null", r#"{"PlaceWall": "a9"}"#)).unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(msg.starts_with("move 1 is not a Daedalus move: "), "{msg}");
+}
+
+#[test]
+fn card_slots_and_card_values_that_do_not_exist_are_refused() {
+    let cases = [
+        ("dust-in-the-wings", r#"{"Claim": {"Gathering": 7}}"#),
+        ("dust-in-the-wings", r#"{"Claim": {"Composition": 255}}"#),
+    ];
+    for (game, action) in cases {
+        let file = save::parse(&first_move_save(game, "null", action)).unwrap();
+        assert!(matches!(save::verify(&file), Err(SaveError::BadAction { number: 1, .. })), "{game} {action}");
+    }
 }
 
 #[test]

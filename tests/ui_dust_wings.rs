@@ -15,7 +15,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 fn harness(dir: &std::path::Path) -> Harness<'static, AviaryApp> {
-    let app = AviaryApp::new(Some(dir.join("settings.json")), dir.join("saves"));
+    let app = AviaryApp::new(Some(dir.join("config")), dir.join("saves"));
     Harness::builder().with_size([1280.0, 900.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
 }
 

@@ -16,7 +16,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 fn app(dir: &std::path::Path) -> AviaryApp {
-    AviaryApp::new(Some(dir.join("settings.json")), dir.join("saves"))
+    AviaryApp::new(Some(dir.join("config")), dir.join("saves"))
 }
 
 fn harness(app: AviaryApp) -> Harness<'static, AviaryApp> {

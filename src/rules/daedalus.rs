@@ -383,6 +383,84 @@ impl Board {
         None
     }
 
+    /// DA-R3: why `colour` could no longer finish building on this board
+    /// (place `walls_left` more walls validly on its half, then its
+    /// Gladiator, unless it stands already, and its Minotaur on its near
+    /// row), or `None` when some way to finish remains. Only the player's own
+    /// pieces matter: the opponent builds on the other half.
+    fn unfinishable_building(&self, colour: Colour, walls_left: u8) -> Option<String> {
+        let half: Vec<Square> = Square::all(SIZE, SIZE).filter(|&s| colour.owns_half(s)).collect();
+        let mut board = *self;
+        let mut most = 0;
+        if board.finish_walls(colour, &half, 0, walls_left, 0, &mut most) {
+            return None;
+        }
+        let placed = WALLS_EACH - walls_left;
+        Some(if most < walls_left {
+            let n = placed + most + 1;
+            let suffix = match n {
+                1 => "st",
+                2 => "nd",
+                3 => "rd",
+                _ => "th",
+            };
+            format!("your {n}{suffix} wall would have no valid square (DA-R4 leaves no room on your half)")
+        } else if self.gladiator(colour).is_none() {
+            "your Gladiator and Minotaur could not both be placed on your near row".to_string()
+        } else {
+            "your Minotaur would have no square on your near row that leaves the Gladiator a move".to_string()
+        })
+    }
+
+    /// Depth-first search for the rest of `colour`'s building: walls on the
+    /// squares of `half` from index `from` on (in order, so each set is tried
+    /// once), then the Gladiator and Minotaur. `most` records the most walls
+    /// placed on any branch, for the message.
+    fn finish_walls(&mut self, colour: Colour, half: &[Square], from: usize, left: u8, done: u8, most: &mut u8) -> bool {
+        *most = (*most).max(done);
+        if left == 0 {
+            return self.can_place_gladiator_and_minotaur(colour);
+        }
+        let wall = Piece { kind: PieceKind::Wall, colour };
+        for (i, &sq) in half.iter().enumerate().skip(from) {
+            if self.at(sq).is_some() {
+                continue;
+            }
+            self.set(sq, Some(wall));
+            let ok = self.wall_crowding(colour, sq).is_none() && self.finish_walls(colour, half, i + 1, left - 1, done + 1, most);
+            self.set(sq, None);
+            if ok {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// True when `colour`'s Gladiator (if not yet placed) and then its
+    /// Minotaur can stand on its near row with no Gladiator trapped (DA-R10).
+    fn can_place_gladiator_and_minotaur(&self, colour: Colour) -> bool {
+        let near: Vec<Square> = (0..SIZE).map(|x| Square::new(x, colour.near_y())).collect();
+        let minotaur_fits = |board: &Board| {
+            near.iter().any(|&m| {
+                let mut b = *board;
+                b.at(m).is_none() && {
+                    b.set(m, Some(Piece { kind: PieceKind::Minotaur, colour }));
+                    b.trapped_gladiator().is_none()
+                }
+            })
+        };
+        if self.gladiator(colour).is_some() {
+            return minotaur_fits(self);
+        }
+        near.iter().any(|&g| {
+            let mut b = *self;
+            b.at(g).is_none() && {
+                b.set(g, Some(Piece { kind: PieceKind::Gladiator, colour }));
+                b.trapped_gladiator().is_none() && minotaur_fits(&b)
+            }
+        })
+    }
+
     fn trap_violation(&self, mover: &str) -> Result<(), RuleViolation> {
         match self.trapped_gladiator() {
             None => Ok(()),
@@ -875,6 +953,17 @@ impl Daedalus {
                 if let Some(why) = next.wall_crowding(colour, sq) {
                     return Err(RuleViolation::new("DA-R4", why));
                 }
+                let placed = next.walls(colour).len() as u8;
+                if let Some(why) = next.unfinishable_building(colour, WALLS_EACH - placed) {
+                    return Err(RuleViolation::new("DA-R3", format!("after this wall {why}")));
+                }
+            }
+            PieceKind::Gladiator if sq.y == colour.near_y() => {
+                if next.trapped_gladiator().is_none()
+                    && let Some(why) = next.unfinishable_building(colour, 0)
+                {
+                    return Err(RuleViolation::new("DA-R3", format!("with the Gladiator on {sq} {why}")));
+                }
             }
             _ => {
                 if sq.y != colour.near_y() {
@@ -1177,7 +1266,24 @@ impl Game for Daedalus {
         out
     }
 
+    fn validate(&self, action: &Action) -> Result<(), String> {
+        let squares: &[Square] = match action {
+            Action::PlaceWall(s)
+            | Action::PlaceGladiator(s)
+            | Action::PlaceMinotaur(s)
+            | Action::MoveGladiator(s)
+            | Action::MoveMinotaur(s) => &[*s],
+            Action::MoveWall { from, to } => &[*from, *to],
+            Action::Escape | Action::Pass => &[],
+        };
+        match squares.iter().find(|s| s.x >= SIZE || s.y >= SIZE) {
+            Some(s) => Err(format!("{s} is off the board (a1 to h8)")),
+            None => Ok(()),
+        }
+    }
+
     fn check(&self, action: &Action) -> Result<(), RuleViolation> {
+        self.validate(action).map_err(|why| RuleViolation::new("RULES", why))?;
         match self.phase {
             Phase::Over => Err(RuleViolation::new("RULES", "the game is over")),
             Phase::Building => self.check_building(action).map(|_| ()),
@@ -1186,6 +1292,7 @@ impl Game for Daedalus {
     }
 
     fn apply(&mut self, action: &Action) -> Result<(), RuleViolation> {
+        self.validate(action).map_err(|why| RuleViolation::new("RULES", why))?;
         self.apply_with(action, true)
     }
 

@@ -24,6 +24,8 @@ use super::{Game, GameInfo, Outcome, Rng, RuleViolation, Seat, Setup, ToMove, an
 pub const SIZE: u8 = 5;
 /// Spaces on the meadow.
 pub const SPACES: usize = 25;
+/// Face-up cards of each kind (Gathering, Composition) on display.
+pub const DISPLAY: usize = 3;
 
 /// Flowers per meadow space, row by row from row 1 (our design: 1–3 per
 /// space, 48 in all, one butterfly per flower at setup).
@@ -845,7 +847,24 @@ impl Game for DustInTheWings {
         out
     }
 
+    fn validate(&self, action: &Action) -> Result<(), String> {
+        let on_meadow = |s: Square| {
+            if s.x < SIZE && s.y < SIZE { Ok(()) } else { Err(format!("{s} is off the {SIZE}×{SIZE} meadow")) }
+        };
+        match *action {
+            Action::Pick(s) | Action::Drop { to: s, .. } => on_meadow(s),
+            Action::Claim(CardRef::Gathering(slot) | CardRef::Composition(slot)) => {
+                if usize::from(slot) < DISPLAY {
+                    Ok(())
+                } else {
+                    Err(format!("there is no card slot {} (the display has {DISPLAY})", u32::from(slot) + 1))
+                }
+            }
+        }
+    }
+
     fn check(&self, action: &Action) -> Result<(), RuleViolation> {
+        self.validate(action).map_err(|why| RuleViolation::new("RULES", why))?;
         self.check_turn(action)
     }
 

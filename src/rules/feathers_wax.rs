@@ -1507,7 +1507,22 @@ impl Game for FeathersAndWax {
         out
     }
 
+    fn validate(&self, action: &Action) -> Result<(), String> {
+        match *action {
+            Action::Play { card, .. } if !(1..=13).contains(&card.rank) => {
+                Err(format!("there is no card of rank {} (A is 1, K is 13)", card.rank))
+            }
+            Action::Wing { value, .. } | Action::Unwing(value) | Action::Bonus(value) | Action::Shift { value, .. }
+                if !(1..=10).contains(&value) =>
+            {
+                Err(format!("there is no wing section of value {value} (spades A to 10)"))
+            }
+            _ => Ok(()),
+        }
+    }
+
     fn check(&self, action: &Action) -> Result<(), RuleViolation> {
+        self.validate(action).map_err(|why| RuleViolation::new("RULES", why))?;
         match self.phase {
             Phase::Over => Err(RuleViolation::new(
                 "RULES",

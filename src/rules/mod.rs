@@ -168,6 +168,18 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     fn to_move(&self) -> ToMove;
     /// Every legal action, sorted. Empty exactly when the game is over.
     fn legal_actions(&self) -> Vec<Self::Action>;
+    /// Whether `action` names only things this game has: squares on its
+    /// board, cards of its deck, slots and rows that exist. Save files and
+    /// the UI can write any value the action type can hold (`Square` reads
+    /// `a1` to `z26`), so this runs before anything indexes with the action:
+    /// [`Game::check`] calls it first, and loading a save calls it for every
+    /// move. It does not judge legality.
+    ///
+    /// # Errors
+    /// What does not exist, in words ("a9 is off the board").
+    fn validate(&self, _action: &Self::Action) -> Result<(), String> {
+        Ok(())
+    }
     /// `Ok` if `action` is legal now, else the rule that forbids it and why.
     ///
     /// # Errors

@@ -80,8 +80,6 @@ pub struct WingsTab {
     pub selected: Option<Colour>,
     end_dismissed: bool,
     request: Option<TabRequest>,
-    /// Reported to the statistics (once per game).
-    pub counted: bool,
     /// An undo waiting for confirmation (it would take back a renewal that
     /// showed new cards): the cursor to go back to.
     pub confirm_undo: Option<usize>,
@@ -91,14 +89,12 @@ impl WingsTab {
     /// A tab for a match.
     #[must_use]
     pub fn new(m: Match<DustInTheWings>) -> Self {
-        let counted = m.session.is_over();
         Self {
             m,
             settings: ViewSettings { dark: false, animations: true, computer_delay: 0.8, strict_undo: false },
             selected: None,
             end_dismissed: false,
             request: None,
-            counted,
             confirm_undo: None,
         }
     }
@@ -595,7 +591,7 @@ impl GameTab for WingsTab {
     }
 
     fn take_request(&mut self) -> Option<TabRequest> {
-        self.m.finished_request("dust-in-the-wings", &mut self.counted).or_else(|| self.request.take())
+        self.m.finished_request("dust-in-the-wings").or_else(|| self.request.take())
     }
 }
 

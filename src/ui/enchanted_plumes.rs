@@ -188,8 +188,6 @@ pub struct PlumesTab {
     pub confirm_undo: Option<usize>,
     end_dismissed: bool,
     request: Option<TabRequest>,
-    /// Reported to the statistics (once per game).
-    pub counted: bool,
     refusal: Option<String>,
 }
 
@@ -197,7 +195,6 @@ impl PlumesTab {
     /// A tab for a match.
     #[must_use]
     pub fn new(m: Match<EnchantedPlumes>) -> Self {
-        let counted = m.session.is_over();
         let mut tab = Self {
             m,
             settings: ViewSettings { dark: false, animations: true, computer_delay: 0.8, strict_undo: false },
@@ -207,7 +204,6 @@ impl PlumesTab {
             confirm_undo: None,
             end_dismissed: false,
             request: None,
-            counted,
             refusal: None,
         };
         if tab.humans().len() == 1 {
@@ -946,7 +942,7 @@ impl GameTab for PlumesTab {
     }
 
     fn take_request(&mut self) -> Option<TabRequest> {
-        self.m.finished_request("enchanted-plumes", &mut self.counted).or_else(|| self.request.take())
+        self.m.finished_request("enchanted-plumes").or_else(|| self.request.take())
     }
 }
 

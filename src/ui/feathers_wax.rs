@@ -193,8 +193,6 @@ pub struct FeathersTab {
     analysis: Option<Background<Analysis>>,
     analysis_result: Option<Analysis>,
     request: Option<TabRequest>,
-    /// Reported to the statistics (once per game).
-    pub counted: bool,
 }
 
 const ICARUS: Color32 = Color32::from_rgb(0x6f, 0xa8, 0xdc);
@@ -217,7 +215,6 @@ impl FeathersTab {
     /// A tab for a match.
     #[must_use]
     pub fn new(m: Match<FeathersAndWax>) -> Self {
-        let counted = m.session.is_over();
         Self {
             m,
             settings: ViewSettings { dark: false, animations: true, computer_delay: 0.8, strict_undo: false },
@@ -232,7 +229,6 @@ impl FeathersTab {
             analysis: None,
             analysis_result: None,
             request: None,
-            counted,
         }
     }
 
@@ -1369,7 +1365,6 @@ impl FeathersTab {
             ),
             path,
         );
-        self.counted = false;
         self.after_history_change();
         self.reading = None;
         self.meter = None;
@@ -1558,17 +1553,7 @@ impl GameTab for FeathersTab {
     }
 
     fn take_request(&mut self) -> Option<TabRequest> {
-        if !self.counted
-            && let Some(o) = self.m.session.state().outcome()
-        {
-            self.counted = true;
-            return Some(TabRequest::Finished {
-                game: "feathers-and-wax",
-                won: !o.winners.is_empty(),
-                assisted: self.m.session.is_assisted(),
-            });
-        }
-        self.request.take()
+        self.m.finished_request("feathers-and-wax").or_else(|| self.request.take())
     }
 }
 

@@ -21,7 +21,7 @@ use crate::ai::worker::{Poll, Worker};
 use crate::ai::{Evaluate, Level};
 use crate::rules::{RuleViolation, Seat};
 use crate::save::{self, SaveError};
-use crate::session::{Player, Session};
+use crate::session::{Counted, Player, Session};
 
 /// A message for the toast area.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,14 +94,15 @@ pub enum TabRequest {
     NewGame(&'static str),
     /// Close this tab.
     Close,
-    /// A game ended: count it in the statistics.
+    /// A game ended: count it in the statistics (and save the game, which
+    /// now records that it was counted).
     Finished {
         /// The game's id.
         game: &'static str,
-        /// True for a win.
-        won: bool,
-        /// True when undo went past a revealed card.
-        assisted: bool,
+        /// How it counts.
+        result: Counted,
+        /// What an earlier end of this same game counted, to take back.
+        replaces: Option<Counted>,
     },
 }
 
@@ -185,24 +186,18 @@ impl<G: Evaluate> Match<G> {
             .collect()
     }
 
-    /// Once, when a game with people at the table has ended: the request
-    /// that counts it in the statistics (won when a person is among the
-    /// winners). `counted` remembers that it was sent.
-    pub fn finished_request(&self, game: &'static str, counted: &mut bool) -> Option<TabRequest> {
-        if *counted {
+    /// When a game with people at the table has ended and the statistics
+    /// do not yet hold its result: the request that counts it, replacing
+    /// what an earlier end of the same game counted (a lost game undone and
+    /// then won counts once, as an assisted win).
+    pub fn finished_request(&mut self, game: &'static str) -> Option<TabRequest> {
+        let now = self.session.result_for_people()?;
+        let before = self.session.counted();
+        if before == Some(now) {
             return None;
         }
-        let o = self.session.state().outcome()?;
-        *counted = true;
-        let humans = self.humans();
-        if humans.is_empty() {
-            return None;
-        }
-        Some(TabRequest::Finished {
-            game,
-            won: o.winners.iter().any(|w| humans.contains(w)),
-            assisted: self.session.is_assisted(),
-        })
+        self.session.set_counted(Some(now));
+        Some(TabRequest::Finished { game, result: now, replaces: before })
     }
 
     /// True when some seat is played by a person.
@@ -343,21 +338,25 @@ impl<G: Evaluate> Match<G> {
 pub fn open_save(path: &Path) -> Result<Box<dyn GameTab>, SaveError> {
     let text = save::read(path)?;
     let file = save::parse(&text)?;
+    save::contained(|| open_parsed(&file, path))
+}
+
+fn open_parsed(file: &save::SaveFile, path: &Path) -> Result<Box<dyn GameTab>, SaveError> {
     match file.game.as_str() {
         "daedalus" => {
-            let session = save::restore::<crate::rules::daedalus::Daedalus>(&file)?;
+            let session = save::restore::<crate::rules::daedalus::Daedalus>(file)?;
             Ok(Box::new(daedalus::DaedalusTab::new(Match::new(session, path.to_path_buf()))))
         }
         "feathers-and-wax" => {
-            let session = save::restore::<crate::rules::feathers_wax::FeathersAndWax>(&file)?;
+            let session = save::restore::<crate::rules::feathers_wax::FeathersAndWax>(file)?;
             Ok(Box::new(feathers_wax::FeathersTab::new(Match::new(session, path.to_path_buf()))))
         }
         "enchanted-plumes" => {
-            let session = save::restore::<crate::rules::enchanted_plumes::EnchantedPlumes>(&file)?;
+            let session = save::restore::<crate::rules::enchanted_plumes::EnchantedPlumes>(file)?;
             Ok(Box::new(enchanted_plumes::PlumesTab::new(Match::new(session, path.to_path_buf()))))
         }
         "dust-in-the-wings" => {
-            let session = save::restore::<crate::rules::dust_wings::DustInTheWings>(&file)?;
+            let session = save::restore::<crate::rules::dust_wings::DustInTheWings>(file)?;
             Ok(Box::new(dust_wings::WingsTab::new(Match::new(session, path.to_path_buf()))))
         }
         other => Err(SaveError::UnknownGame(other.to_string())),
