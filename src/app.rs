@@ -176,6 +176,10 @@ struct Toast {
     until: f64,
 }
 
+/// A game open at the last exit, replayed: finished (true) or not, or why
+/// it cannot be resumed.
+type ResumeCheck = (PathBuf, Result<bool, String>);
+
 /// Closing was held back because some games could not be saved.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QuitDialog {
@@ -217,12 +221,15 @@ pub struct AviaryApp {
     /// Games open at the last exit and not yet resumed or dismissed: kept
     /// in the open-games list until the person decides.
     resume_pending: Vec<PathBuf>,
-    resume_check: Option<Background<Vec<(PathBuf, Result<bool, String>)>>>,
+    resume_check: Option<Background<Vec<ResumeCheck>>>,
     listing_job: Option<Background<Vec<save::Listing>>>,
     /// The context, once the first frame has run: background jobs wake it.
     wake: Arc<OnceLock<egui::Context>>,
-    /// Notices raised outside a frame (at start), shown on the next one.
+    /// Notices raised outside a frame, shown on the next one.
     pending_notices: Vec<Notice>,
+    /// Notices about the person's files (a broken settings file kept
+    /// aside), shown until dismissed.
+    lasting_notices: Vec<Notice>,
     /// The dialog shown when closing would lose moves that could not be saved.
     pub quit: Option<QuitDialog>,
     /// True once the person chose to quit: the next close goes through.
@@ -245,14 +252,14 @@ impl AviaryApp {
     /// games open at the last exit are checked on a background thread.
     #[must_use]
     pub fn new(config_dir: Option<PathBuf>, saves_dir: PathBuf) -> Self {
-        let mut pending_notices = Vec::new();
+        let mut lasting_notices = Vec::new();
         let (settings_file, settings) = ConfigFile::load::<Settings>(
             config_dir.as_ref().map(|d| d.join("settings.json")),
             "settings",
-            &mut pending_notices,
+            &mut lasting_notices,
         );
         let (stats_file, stats) =
-            ConfigFile::load::<Stats>(config_dir.map(|d| d.join("stats.json")), "statistics", &mut pending_notices);
+            ConfigFile::load::<Stats>(config_dir.map(|d| d.join("stats.json")), "statistics", &mut lasting_notices);
         let wake: Arc<OnceLock<egui::Context>> = Arc::default();
         let resume_pending = settings.open_games.clone();
         let resume_check = (!resume_pending.is_empty())
@@ -294,7 +301,8 @@ impl AviaryApp {
             resume_check,
             listing_job: None,
             wake,
-            pending_notices,
+            pending_notices: Vec::new(),
+            lasting_notices,
             quit: None,
             quit_confirmed: false,
             save_as: None,
@@ -320,7 +328,7 @@ impl AviaryApp {
         }
     }
 
-    fn take_resume_check(&mut self, checked: Vec<(PathBuf, Result<bool, String>)>) {
+    fn take_resume_check(&mut self, checked: Vec<ResumeCheck>) {
         for (path, verdict) in checked {
             match verdict {
                 Ok(false) => self.resume_offer.push(path),
@@ -396,9 +404,17 @@ impl AviaryApp {
     }
 
     fn notify(&mut self, ctx: &egui::Context, notices: Vec<Notice>) {
+        if !notices.is_empty() || !self.lasting_notices.is_empty() {
+            // Show them now, not at the next input.
+            ctx.request_repaint();
+        }
         let now = ctx.input(|i| i.time);
         for notice in notices {
             self.toasts.push(Toast { notice, until: now + theme::TOAST_SECONDS });
+        }
+        // What happened to the person's files stays until dismissed.
+        for notice in std::mem::take(&mut self.lasting_notices) {
+            self.toasts.push(Toast { notice, until: f64::INFINITY });
         }
         if self.toasts.len() > 5 {
             self.toasts.drain(..self.toasts.len() - 5);
@@ -891,8 +907,8 @@ impl AviaryApp {
             ui.selectable_value(&mut self.settings.dark, true, "Dark");
         });
         ui.horizontal(|ui| {
-            ui.label("UI scale:");
-            ui.add(egui::Slider::new(&mut self.settings.scale, 0.7..=2.0).step_by(0.05));
+            let label = ui.label("UI scale:");
+            ui.add(egui::Slider::new(&mut self.settings.scale, 0.7..=2.0).step_by(0.05)).labelled_by(label.id);
         });
         ui.horizontal(|ui| {
             ui.label("Default computer level:");
@@ -906,8 +922,8 @@ impl AviaryApp {
             "Strict undo in solitaires: never take back a card you have already seen",
         );
         ui.horizontal(|ui| {
-            ui.label("Pause between moves when computers play each other:");
-            ui.add(egui::Slider::new(&mut self.settings.computer_delay, 0.0..=3.0).suffix(" s"));
+            let label = ui.label("Pause between moves when computers play each other:");
+            ui.add(egui::Slider::new(&mut self.settings.computer_delay, 0.0..=3.0).suffix(" s")).labelled_by(label.id);
         });
         ui.separator();
         ui.label(format!("Saved games folder: {}", self.saves_dir.display()));
@@ -926,7 +942,9 @@ impl AviaryApp {
             return;
         }
         let next = self.toasts.iter().map(|t| t.until).fold(f64::INFINITY, f64::min);
-        ui.ctx().request_repaint_after(std::time::Duration::from_secs_f64((next - now).max(0.05)));
+        if next.is_finite() {
+            ui.ctx().request_repaint_after(std::time::Duration::from_secs_f64((next - now).max(0.05)));
+        }
         egui::Panel::bottom("aviary-toasts").show(ui, |ui| {
             let mut dismiss = None;
             for (i, t) in self.toasts.iter().enumerate().rev() {
@@ -935,10 +953,11 @@ impl AviaryApp {
                         Notice::Error(s) => (format!("(!) {s}"), ui.visuals().error_fg_color),
                         Notice::Info(s) => (s.clone(), ui.visuals().text_color()),
                     };
-                    ui.label(RichText::new(text).color(colour).strong());
-                    if ui.small_button("x").clicked() {
+                    if ui.small_button("x").on_hover_text("Dismiss").clicked() {
                         dismiss = Some(i);
                     }
+                    // Long messages (file paths) wrap instead of running off the window.
+                    ui.add(egui::Label::new(RichText::new(text).color(colour).strong()).wrap());
                 });
             }
             if let Some(i) = dismiss {
@@ -1116,7 +1135,10 @@ impl AviaryApp {
                 let Some(tab) = self.tabs.get_mut(*i) else { continue };
                 let name = tab.path().file_name().map_or_else(|| "game.json".into(), std::ffi::OsStr::to_os_string);
                 let target = folder.join(name);
-                if let Err(e) = std::fs::create_dir_all(&folder).map_err(|e| e.to_string()).and_then(|()| tab.save_as(target).map_err(|e| e.to_string())) {
+                if let Err(e) = std::fs::create_dir_all(&folder)
+                    .map_err(|e| e.to_string())
+                    .and_then(|()| tab.save_as(target).map_err(|e| e.to_string()))
+                {
                     q.message = Some(format!("Could not save in {}: {e}", folder.display()));
                     break;
                 }

@@ -8,6 +8,8 @@
 //! - [`rules`]: the shared rules kernel (no egui, no I/O, no threads).
 //! - [`session`]: a game in progress with unlimited undo/redo.
 //! - [`save`]: the versioned save format, atomic writes, load = replay.
+//! - [`save_fuzz`]: seeded mutations of real saves, for the fuzz test and
+//!   the long fuzz run.
 //! - [`ai`]: bots over the `Game` trait and the worker thread.
 //! - [`ui`]: reusable widgets, the theme and one view per game.
 //! - [`app`]: tabs, menus, shortcuts, settings, toasts.
@@ -19,6 +21,7 @@ pub mod cli;
 pub mod conformance;
 pub mod rules;
 pub mod save;
+pub mod save_fuzz;
 pub mod session;
 pub mod stats;
 pub mod ui;

@@ -128,9 +128,8 @@ fn null_json() -> Box<RawValue> {
 
 /// `value` as compact JSON text.
 fn json_text<T: Serialize>(value: &T) -> Box<RawValue> {
-    serde_json::value::to_raw_value(value).unwrap_or_else(|_| {
-        RawValue::from_string("null".to_string()).unwrap_or_else(|_| unreachable!("null is JSON"))
-    })
+    serde_json::value::to_raw_value(value)
+        .unwrap_or_else(|_| RawValue::from_string("null".to_string()).unwrap_or_else(|_| unreachable!("null is JSON")))
 }
 
 /// Reads a JSON list, refusing it as soon as it holds more than `N` items,
@@ -294,7 +293,11 @@ pub fn parse(text: &str) -> Result<SaveFile, SaveError> {
 
 /// At most `n` characters of `text`, with "…" when cut (for messages).
 fn clip(text: &str, n: usize) -> String {
-    if text.chars().count() <= n { text.to_string() } else { format!("{}…", text.chars().take(n).collect::<String>()) }
+    if text.chars().count() <= n {
+        text.to_string()
+    } else {
+        format!("{}…", text.chars().take(n).collect::<String>())
+    }
 }
 
 /// Rebuilds a session of game `G` from a parsed save by replaying it.
@@ -500,7 +503,12 @@ pub fn load_json<T: serde::de::DeserializeOwned + Default>(path: Option<&Path>) 
     let Some(path) = path else { return Ok(T::default()) };
     let text = match read_capped(path, 1 << 20) {
         Ok(t) => t,
-        Err(SaveError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => return Ok(T::default()),
+        // No file (or no folder): the defaults, written when first saved.
+        Err(SaveError::Io { source, .. })
+            if matches!(source.kind(), std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory) =>
+        {
+            return Ok(T::default());
+        }
         Err(e) => return Err(JsonProblem::Unreadable(e)),
     };
     serde_json::from_str(&text).map_err(|e| JsonProblem::Invalid(e.to_string()))
@@ -518,8 +526,11 @@ pub fn set_aside(path: &Path) -> Result<PathBuf, SaveError> {
     let name = path.file_name().map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
     let mut i = 1;
     loop {
-        let aside =
-            if i == 1 { path.with_file_name(format!("{name}.bad-{day}")) } else { path.with_file_name(format!("{name}.bad-{day}-{i}")) };
+        let aside = if i == 1 {
+            path.with_file_name(format!("{name}.bad-{day}"))
+        } else {
+            path.with_file_name(format!("{name}.bad-{day}-{i}"))
+        };
         if !aside.exists() {
             fs::rename(path, &aside).map_err(|source| SaveError::Io { path: path.display().to_string(), source })?;
             return Ok(aside);
@@ -605,7 +616,10 @@ fn read_capped(path: &Path, max: u64) -> Result<String, SaveError> {
         return Err(SaveError::TooLarge(bytes.len() as u64));
     }
     String::from_utf8(bytes).map_err(|e| {
-        SaveError::Damaged(format!("the file is not text (a byte that is not UTF-8 at position {})", e.utf8_error().valid_up_to()))
+        SaveError::Damaged(format!(
+            "the file is not text (a byte that is not UTF-8 at position {})",
+            e.utf8_error().valid_up_to()
+        ))
     })
 }
 
@@ -652,7 +666,7 @@ pub fn list(dir: &Path) -> Vec<Listing> {
         .filter_map(Result::ok)
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .map(|path| listing(path))
+        .map(listing)
         .collect();
     out.sort_by(|a, b| b.saved_at.cmp(&a.saved_at).then_with(|| a.path.cmp(&b.path)));
     out
@@ -756,6 +770,14 @@ pub fn fresh_path(dir: &Path, game_id: &str) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::format_time;
+
+    #[test]
+    fn a_crash_while_loading_is_caught_and_reported() {
+        let err = super::contained::<()>(|| panic!("index out of bounds: the len is 64 but the index is 64"))
+            .expect_err("caught");
+        assert!(matches!(err, super::SaveError::Crashed(_)));
+        assert!(err.to_string().contains("index out of bounds"), "{err}");
+    }
 
     #[test]
     fn dates_read_like_dates() {

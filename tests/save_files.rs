@@ -82,15 +82,15 @@ fn an_unknown_game_and_a_wrong_seat_count_are_refused() {
 #[test]
 fn a_move_that_is_not_daedalus_notation_is_named() {
     let mut file = save::parse(&text(6)).unwrap();
-    file.actions[4] = raw(serde_json::json!({"Fly": "z9"}));
+    file.actions[4] = raw(&serde_json::json!({"Fly": "z9"}));
     let err = save::restore::<Daedalus>(&file).unwrap_err();
     assert!(err.to_string().contains("move 5 is not a Daedalus move"), "{err}");
-    file.actions[4] = raw(serde_json::json!({"PlaceWall": "z99"}));
+    file.actions[4] = raw(&serde_json::json!({"PlaceWall": "z99"}));
     let err = save::restore::<Daedalus>(&file).unwrap_err();
     assert!(err.to_string().contains("move 5 is not a Daedalus move"), "{err}");
 }
 
-fn raw(v: serde_json::Value) -> Box<serde_json::value::RawValue> {
+fn raw(v: &serde_json::Value) -> Box<serde_json::value::RawValue> {
     serde_json::value::to_raw_value(&v).unwrap()
 }
 
@@ -184,6 +184,14 @@ fn the_listing_shows_games_and_flags_broken_files() {
     assert_eq!((good.game.as_str(), good.moves, good.finished), ("Daedalus", 12, false));
     assert!(good.seats.contains("White (human)"));
     let broken = rows.iter().find(|r| r.path.ends_with("broken.json")).unwrap();
+    // A file that parses but does not replay is flagged too, with its game.
+    let mut file = save::parse(&text(4)).unwrap();
+    file.actions[2] = file.actions[0].clone();
+    std::fs::write(dir.path().join("illegal.json"), save::to_text(&file)).unwrap();
+    let rows = save::list(dir.path());
+    let illegal = rows.iter().find(|r| r.path.ends_with("illegal.json")).unwrap();
+    assert_eq!(illegal.game, "Daedalus");
+    assert!(illegal.problem.as_deref().unwrap().contains("move 3 is illegal"), "{illegal:?}");
     assert!(broken.problem.as_deref().unwrap().contains("truncated"));
     assert!(save::list(&dir.path().join("missing")).is_empty());
 }

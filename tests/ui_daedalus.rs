@@ -157,6 +157,8 @@ fn save_and_load_through_the_session_and_a_corrupt_file_is_refused() {
     // A second start of the app offers to resume the unfinished game.
     let mut other = harness(app(dir.path()));
     other.run();
+    other.state_mut().wait_for_files(); // the offer is checked off the UI thread
+    other.run();
     other.get_by_label("Resume").click();
     other.run();
     assert_eq!(tab(&mut other).m.session.state(), &before);
@@ -165,9 +167,13 @@ fn save_and_load_through_the_session_and_a_corrupt_file_is_refused() {
     // A third start declines, and loads it from the Saved Games screen.
     let mut third = harness(app(dir.path()));
     third.run();
+    third.state_mut().wait_for_files();
+    third.run();
     third.get_by_label("Not now").click();
     third.run();
     third.get_by_label("Saved Games").click();
+    third.step(); // a spinner shows while the list is read off the UI thread
+    third.state_mut().wait_for_files();
     third.run();
     third.get_by_label("Load").click();
     third.run();

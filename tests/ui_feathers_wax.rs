@@ -6,7 +6,7 @@
 
 use aviary::ai::feathers_wax::Policy;
 use aviary::app::{AviaryApp, Screen};
-use aviary::rules::feathers_wax::{FeathersAndWax, Flyer, Options, Phase, Stage, Walker};
+use aviary::rules::feathers_wax::{Action, FeathersAndWax, Flyer, Options, Phase, Stage, Walker};
 use aviary::rules::{Game, Rng, Setup, ToMove};
 use aviary::session::{Player, Session};
 use aviary::ui::Match;
@@ -351,5 +351,81 @@ fn a_finished_game_is_counted_once_in_the_statistics_on_the_home_tab() {
     h.get_by_label("Home").click();
     h.run();
     h.get_by_label("Your games: 1 finished · clean: 0 won of 1");
-    assert!(dir.path().join("stats.json").exists());
+    assert!(dir.path().join("config").join("stats.json").exists());
+}
+
+/// A won policy game and a point in it from which random play loses: the
+/// seed, the losing line, where the two part, and the winning continuation.
+fn won_and_lost_lines() -> (u64, Vec<Action>, usize, Vec<Action>) {
+    let setup = Setup { seats: 1, options: Options {} };
+    for seed in 0..200 {
+        let won = played_until(seed, |g| g.outcome().is_some());
+        if won.state().outcome().unwrap().winners.is_empty() {
+            continue;
+        }
+        let line = won.actions().to_vec();
+        for k in (0..line.len()).rev().step_by(3) {
+            let mut s: Session<FeathersAndWax> = Session::new(setup.clone(), seed, vec![Player::Human]);
+            for a in &line[..k] {
+                s.propose(a.clone()).unwrap();
+            }
+            let mut rng = Rng::seeded(k as u64);
+            let mut lost = Vec::new();
+            while s.state().outcome().is_none() {
+                let legal = s.state().legal_actions();
+                let a = legal[rng.below(legal.len())].clone();
+                lost.push(a.clone());
+                s.propose(a).unwrap();
+            }
+            if s.state().outcome().unwrap().winners.is_empty() && s.log()[k..].iter().any(|e| e.reveals) {
+                let mut full = line[..k].to_vec();
+                full.extend(lost);
+                return (seed, full, k, line[k..].to_vec());
+            }
+        }
+    }
+    panic!("no seed gave a won game with a losing branch");
+}
+
+#[test]
+fn a_lost_game_undone_and_then_won_counts_once_as_an_assisted_win() {
+    // Issue 10, finding 9: this used to stay "clean: 0 won of 1" with the
+    // assisted win never counted.
+    let (seed, lost_line, k, winning_rest) = won_and_lost_lines();
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    let mut s: Session<FeathersAndWax> =
+        Session::new(Setup { seats: 1, options: Options {} }, seed, vec![Player::Human]);
+    for a in &lost_line {
+        s.propose(a.clone()).unwrap();
+    }
+    show(&mut h, s, dir.path());
+    h.run();
+    let r = h.state().stats.get("feathers-and-wax");
+    assert_eq!((r.clean_played, r.clean_won, r.assisted_played, r.assisted_won), (1, 0, 0, 0), "the loss counts");
+    // Undo past the cards seen (the game becomes assisted), then win.
+    let mut notices = Vec::new();
+    tab(&mut h).undo_to(k, &mut notices);
+    assert!(tab(&mut h).m.session.is_assisted());
+    for a in winning_rest {
+        tab(&mut h).m.propose(a, &mut notices).unwrap();
+    }
+    h.run();
+    h.run();
+    let r = h.state().stats.get("feathers-and-wax");
+    assert_eq!(
+        (r.clean_played, r.clean_won, r.assisted_played, r.assisted_won),
+        (0, 0, 1, 1),
+        "one game, counted by its final result: an assisted win"
+    );
+    // A restart reads the game back as counted: loading it counts nothing more.
+    let path = tab(&mut h).m.path.clone();
+    let mut again = app(dir.path());
+    let mut notices = Vec::new();
+    assert!(again.open_file(&path, &mut notices), "{notices:?}");
+    let mut h2 = harness(again);
+    h2.run();
+    let r = h2.state().stats.get("feathers-and-wax");
+    assert_eq!((r.clean_played, r.assisted_played, r.assisted_won), (0, 1, 1));
 }

@@ -416,7 +416,15 @@ impl Board {
     /// squares of `half` from index `from` on (in order, so each set is tried
     /// once), then the Gladiator and Minotaur. `most` records the most walls
     /// placed on any branch, for the message.
-    fn finish_walls(&mut self, colour: Colour, half: &[Square], from: usize, left: u8, done: u8, most: &mut u8) -> bool {
+    fn finish_walls(
+        &mut self,
+        colour: Colour,
+        half: &[Square],
+        from: usize,
+        left: u8,
+        done: u8,
+        most: &mut u8,
+    ) -> bool {
         *most = (*most).max(done);
         if left == 0 {
             return self.can_place_gladiator_and_minotaur(colour);
@@ -427,7 +435,8 @@ impl Board {
                 continue;
             }
             self.set(sq, Some(wall));
-            let ok = self.wall_crowding(colour, sq).is_none() && self.finish_walls(colour, half, i + 1, left - 1, done + 1, most);
+            let ok = self.wall_crowding(colour, sq).is_none()
+                && self.finish_walls(colour, half, i + 1, left - 1, done + 1, most);
             self.set(sq, None);
             if ok {
                 return true;
@@ -1277,7 +1286,7 @@ impl Game for Daedalus {
             Action::Escape | Action::Pass => &[],
         };
         match squares.iter().find(|s| s.x >= SIZE || s.y >= SIZE) {
-            Some(s) => Err(format!("{s} is off the board (a1 to h8)")),
+            Some(s) => Err(format!("{s} is off the board, which runs from a1 to h8")),
             None => Ok(()),
         }
     }

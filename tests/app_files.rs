@@ -1,0 +1,224 @@
+//! The app's own files as bad luck leaves them (issue 10): broken settings
+//! and statistics, a resume list with a bad file in it, closing while the
+//! resume offer is open, and closing when a game cannot be saved.
+#![allow(clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+
+use aviary::app::{AviaryApp, Screen};
+use aviary::rules::daedalus::{Daedalus, Options};
+use aviary::rules::{Game, Setup};
+use aviary::save;
+use aviary::session::{Player, Session};
+use egui::{ViewportCommand, ViewportEvent, ViewportId};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn harness(app: AviaryApp) -> Harness<'static, AviaryApp> {
+    Harness::builder().with_size([1200.0, 860.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
+}
+
+fn config(dir: &Path) -> PathBuf {
+    dir.join("config")
+}
+
+/// A Daedalus save of `moves` first-legal moves (finished or not).
+fn daedalus_save(moves: usize, seed: u64) -> String {
+    let mut s: Session<Daedalus> =
+        Session::new(Setup { seats: 2, options: Options::default() }, seed, vec![Player::Human, Player::Human]);
+    for _ in 0..moves {
+        let a = s.state().legal_actions()[0].clone();
+        s.propose(a).unwrap();
+    }
+    save::to_text(&save::record(&s))
+}
+
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> =
+        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    names
+}
+
+fn toasts(h: &Harness<'_, AviaryApp>) -> String {
+    h.state().toast_texts().join("\n")
+}
+
+#[test]
+fn a_broken_statistics_file_is_kept_aside_with_a_toast_and_its_records_are_never_written_over() {
+    // Issue 10, finding 4: one bad value used to make Home say "no games
+    // finished yet", and the next finished game rewrote the file.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(config(dir.path())).unwrap();
+    let broken = r#"{"games": {"feathers-and-wax": {"clean_played": 12, "clean_won": -1}}}"#;
+    std::fs::write(config(dir.path()).join("stats.json"), broken).unwrap();
+    let mut h = harness(AviaryApp::new(Some(config(dir.path())), dir.path().join("saves")));
+    h.run();
+    let said = toasts(&h);
+    assert!(said.contains("statistics") && said.contains("could not be read") && said.contains("kept as"), "{said}");
+    let names = files_in(&config(dir.path()));
+    let kept = names.iter().find(|n| n.starts_with("stats.json.bad-")).unwrap_or_else(|| panic!("{names:?}"));
+    assert_eq!(std::fs::read_to_string(config(dir.path()).join(kept)).unwrap(), broken, "the records are kept");
+    // The toast is on screen for the person to read.
+    h.get_by_label_contains("kept as");
+}
+
+#[test]
+fn a_broken_settings_file_is_kept_aside_with_a_toast_not_overwritten_on_exit() {
+    // Issue 10, finding 5.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(config(dir.path())).unwrap();
+    let broken = "{\"dark\": true, \"scale\": 1.25,}";
+    std::fs::write(config(dir.path()).join("settings.json"), broken).unwrap();
+    let mut h = harness(AviaryApp::new(Some(config(dir.path())), dir.path().join("saves")));
+    h.run();
+    assert!(toasts(&h).contains("settings"), "{}", toasts(&h));
+    assert!(h.state_mut().request_quit(), "nothing unsaved: the app may close");
+    let names = files_in(&config(dir.path()));
+    let kept = names.iter().find(|n| n.starts_with("settings.json.bad-")).unwrap_or_else(|| panic!("{names:?}"));
+    assert_eq!(std::fs::read_to_string(config(dir.path()).join(kept)).unwrap(), broken);
+    // The fresh settings are written beside it, in the folder.
+    assert!(names.contains(&"settings.json".to_string()));
+}
+
+#[test]
+fn a_settings_folder_that_cannot_be_written_is_reported() {
+    // Issue 10, finding 5: the config "folder" is a file, so nothing can be
+    // saved in it; the person is told instead of losing settings silently.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(config(dir.path()), "not a folder").unwrap();
+    let mut h = harness(AviaryApp::new(Some(config(dir.path())), dir.path().join("saves")));
+    h.run();
+    h.get_by_label("Settings").click();
+    h.run();
+    h.get_by_label("Dark").click();
+    h.run();
+    h.run();
+    assert!(toasts(&h).contains("Could not save the settings"), "{}", toasts(&h));
+}
+
+#[test]
+fn the_resume_offer_opens_the_good_games_and_names_the_bad_one() {
+    // Issue 10, finding 2: a file that parses but does not replay was
+    // offered, and opening it crashed every start.
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let good_a = saves.join("a.json");
+    let good_b = saves.join("b.json");
+    let bad = saves.join("bad.json");
+    std::fs::write(&good_a, daedalus_save(5, 1)).unwrap();
+    std::fs::write(&good_b, daedalus_save(9, 2)).unwrap();
+    // Parses, but its first move is off the board.
+    let mut file = save::parse(&daedalus_save(3, 3)).unwrap();
+    file.actions[0] = serde_json::value::to_raw_value(&serde_json::json!({"PlaceWall": "a9"})).unwrap();
+    std::fs::write(&bad, save::to_text(&file)).unwrap();
+    assert!(save::parse(&std::fs::read_to_string(&bad).unwrap()).is_ok());
+    let settings =
+        aviary::app::Settings { open_games: vec![good_a.clone(), bad.clone(), good_b.clone()], ..Default::default() };
+    std::fs::create_dir_all(config(dir.path())).unwrap();
+    settings.store(&config(dir.path()).join("settings.json")).unwrap();
+
+    let mut h = harness(AviaryApp::new(Some(config(dir.path())), saves.clone()));
+    h.run();
+    h.state_mut().wait_for_files();
+    h.run();
+    h.get_by_label("• a.json");
+    h.get_by_label("• b.json");
+    h.get_by_label_contains("• bad.json: move 1 is not a Daedalus move: {\"PlaceWall\":\"a9\"} (a9 is off the board, which runs from a1 to h8)");
+    assert!(h.query_by_label("• bad.json").is_none(), "the bad file is not offered");
+    h.get_by_label("Resume").click();
+    h.run();
+    let paths: Vec<PathBuf> = h.state().tabs.iter().map(|t| t.path().to_path_buf()).collect();
+    assert_eq!(paths, vec![good_a.clone(), good_b.clone()], "both good games are open");
+    assert_eq!(h.state().settings.open_games, paths, "the bad one is not offered again");
+    assert!(bad.exists(), "the bad file is left as it was");
+}
+
+#[test]
+fn closing_while_the_resume_offer_is_open_keeps_the_list() {
+    // Issue 10, finding 6 (second part).
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let game = saves.join("g.json");
+    std::fs::write(&game, daedalus_save(4, 5)).unwrap();
+    let settings = aviary::app::Settings { open_games: vec![game.clone()], ..Default::default() };
+    std::fs::create_dir_all(config(dir.path())).unwrap();
+    settings.store(&config(dir.path()).join("settings.json")).unwrap();
+    let mut h = harness(AviaryApp::new(Some(config(dir.path())), saves.clone()));
+    h.run();
+    h.state_mut().wait_for_files();
+    h.run();
+    h.get_by_label("Resume your unfinished games?");
+    assert!(h.state_mut().request_quit());
+    let mut again = harness(AviaryApp::new(Some(config(dir.path())), saves));
+    again.run();
+    again.state_mut().wait_for_files();
+    again.run();
+    again.get_by_label("• g.json");
+}
+
+#[test]
+fn closing_with_moves_that_cannot_be_saved_asks_and_can_save_elsewhere() {
+    // Issue 10, finding 6: the save at exit failed and the app closed
+    // anyway, losing the moves on screen.
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let path = saves.join("g.json");
+    std::fs::write(&path, daedalus_save(6, 8)).unwrap();
+    let mut app = AviaryApp::new(Some(config(dir.path())), saves.clone());
+    let mut notices = Vec::new();
+    assert!(app.open_file(&path, &mut notices));
+    let moves = app.tabs[0].moves();
+    // The save folder disappears and a file takes its name: no save can
+    // be written there (even as root).
+    std::fs::remove_dir_all(&saves).unwrap();
+    std::fs::write(&saves, "in the way").unwrap();
+    let mut h = harness(app);
+    h.run();
+    h.input_mut().viewports.entry(ViewportId::ROOT).or_default().events.push(ViewportEvent::Close);
+    h.step();
+    let cancelled = h.output().viewport_output[&ViewportId::ROOT].commands.contains(&ViewportCommand::CancelClose);
+    assert!(cancelled, "the close is held back");
+    h.run();
+    h.get_by_label("Some moves are not saved");
+    h.get_by_label_contains("• Daedalus");
+    // Retry still fails: the dialog stays.
+    h.get_by_label("Retry").click();
+    h.run();
+    h.get_by_label("Some moves are not saved");
+    // Save elsewhere, into a folder that works.
+    let elsewhere = dir.path().join("elsewhere");
+    h.state_mut().quit.as_mut().unwrap().folder = elsewhere.display().to_string();
+    h.run();
+    h.get_by_label("Save elsewhere…").click();
+    h.step();
+    let closing = h.output().viewport_output[&ViewportId::ROOT].commands.contains(&ViewportCommand::Close);
+    assert!(closing, "once saved, the app closes");
+    let text = std::fs::read_to_string(elsewhere.join("g.json")).unwrap();
+    let loaded = save::restore::<Daedalus>(&save::parse(&text).unwrap()).unwrap();
+    assert_eq!(loaded.cursor(), moves, "every move is on disk");
+    assert!(matches!(h.state().screen, Screen::Game(_)));
+}
+
+#[test]
+fn quit_anyway_closes_without_saving() {
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let path = saves.join("g.json");
+    std::fs::write(&path, daedalus_save(2, 8)).unwrap();
+    let mut app = AviaryApp::new(Some(config(dir.path())), saves.clone());
+    assert!(app.open_file(&path, &mut Vec::new()));
+    std::fs::remove_dir_all(&saves).unwrap();
+    std::fs::write(&saves, "in the way").unwrap();
+    assert!(!app.request_quit(), "held back");
+    let mut h = harness(app);
+    h.run();
+    h.get_by_label("Quit anyway").click();
+    h.step();
+    assert!(h.output().viewport_output[&ViewportId::ROOT].commands.contains(&ViewportCommand::Close));
+    assert!(h.state_mut().request_quit(), "the next close goes through");
+}

@@ -1,0 +1,83 @@
+//! Damaged and hand-edited saves of every game, as bad luck and curious
+//! people make them: each must be refused with a message or loaded, never
+//! crash, and never change the game on screen. (`examples/save_fuzz.rs` runs
+//! the same harness on a million files.)
+#![allow(clippy::unwrap_used)]
+
+use aviary::app::AviaryApp;
+use aviary::save::{self, SaveError};
+use aviary::save_fuzz;
+
+fn count() -> usize {
+    std::env::var("AVIARY_FUZZ_FILES").ok().and_then(|n| n.parse().ok()).unwrap_or(4000)
+}
+
+#[test]
+fn thousands_of_mutated_saves_are_refused_with_a_message_or_loaded_never_a_crash() {
+    let report = save_fuzz::run(count(), 2026, |_, _| {});
+    let shown: Vec<String> =
+        report.crashes.iter().take(3).map(|(t, why)| format!("{why}\n{}", &t[..t.len().min(400)])).collect();
+    assert!(report.crashes.is_empty(), "{} files crashed the loader:\n{}", report.crashes.len(), shown.join("\n---\n"));
+    assert_eq!(report.silent, 0, "every refusal says why");
+    assert_eq!(report.files, report.accepted + report.refused);
+    // The harness really does both: plenty refused, and the untouched and
+    // harmless edits still load.
+    assert!(report.refused > report.files / 3, "{report:?}");
+    assert!(report.accepted > 20, "{report:?}");
+}
+
+#[test]
+fn a_refused_file_leaves_the_open_game_and_the_file_as_they_were() {
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let good = save_fuzz::base_saves().swap_remove(8); // a Daedalus game of 20 moves
+    let good_path = saves.join("good.json");
+    std::fs::write(&good_path, &good).unwrap();
+    let mut app = AviaryApp::new(Some(dir.path().join("config")), saves.clone());
+    let mut notices = Vec::new();
+    assert!(app.open_file(&good_path, &mut notices), "{notices:?}");
+    let before_moves = app.tabs[0].moves();
+    let before_text = std::fs::read_to_string(&good_path).unwrap();
+    let bad_path = saves.join("bad.json");
+    let mut refused = 0;
+    save_fuzz::run(300, 77, |text, verdict| {
+        if verdict.is_ok() {
+            return;
+        }
+        std::fs::write(&bad_path, text).unwrap();
+        let mut notices = Vec::new();
+        assert!(!app.open_file(&bad_path, &mut notices), "a refused file does not open");
+        assert_eq!(notices.len(), 1, "one message");
+        refused += 1;
+        assert_eq!(app.tabs.len(), 1, "no tab was added");
+        assert_eq!(app.tabs[0].moves(), before_moves, "the game on screen is untouched");
+        assert_eq!(std::fs::read_to_string(&bad_path).unwrap(), text, "the refused file is left as it was");
+    });
+    assert!(refused > 50);
+    assert_eq!(std::fs::read_to_string(&good_path).unwrap(), before_text);
+}
+
+#[test]
+fn a_200_mb_file_is_refused_by_its_size_before_it_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("huge.json");
+    let f = std::fs::File::create(&path).unwrap();
+    f.set_len(200 * 1024 * 1024).unwrap(); // sparse: costs no disk
+    let err = save::verify_path(&path).unwrap_err();
+    assert!(matches!(err, SaveError::TooLarge(_)), "{err}");
+    assert!(err.to_string().contains("too large"), "{err}");
+    // The Saved Games list names it and moves on.
+    let rows = save::list(dir.path());
+    assert!(rows[0].problem.as_deref().unwrap().contains("too large"));
+}
+
+#[test]
+fn a_file_of_more_moves_than_any_game_has_is_refused_while_it_is_read() {
+    let base = save_fuzz::base_saves().swap_remove(4);
+    let mut v: serde_json::Value = serde_json::from_str(&base).unwrap();
+    let one = serde_json::json!({"PlaceWall": "a1"});
+    v["actions"] = serde_json::Value::Array(vec![one; save::MAX_ACTIONS + 1]);
+    let err = save::parse(&v.to_string()).unwrap_err();
+    assert!(err.to_string().contains(&format!("more than {}", save::MAX_ACTIONS)), "{err}");
+}
