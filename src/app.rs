@@ -176,10 +176,6 @@ struct Toast {
     until: f64,
 }
 
-/// A game open at the last exit, replayed: finished (true) or not, or why
-/// it cannot be resumed.
-type ResumeCheck = (PathBuf, Result<bool, String>);
-
 /// Closing was held back because some games could not be saved.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QuitDialog {
@@ -215,13 +211,13 @@ pub struct AviaryApp {
     toasts: Vec<Toast>,
     /// Unfinished games offered for resuming at start (each replayed and
     /// found good off the UI thread).
-    pub resume_offer: Vec<PathBuf>,
+    pub resume_offer: Vec<save::Listing>,
     /// Games from the last session that could not be resumed, with why.
-    pub resume_problems: Vec<(PathBuf, String)>,
+    pub resume_problems: Vec<save::Listing>,
     /// Games open at the last exit and not yet resumed or dismissed: kept
     /// in the open-games list until the person decides.
     resume_pending: Vec<PathBuf>,
-    resume_check: Option<Background<Vec<ResumeCheck>>>,
+    resume_check: Option<Background<Vec<save::Listing>>>,
     listing_job: Option<Background<Vec<save::Listing>>>,
     /// The context, once the first frame has run: background jobs wake it.
     wake: Arc<OnceLock<egui::Context>>,
@@ -273,16 +269,7 @@ impl AviaryApp {
                             ctx.request_repaint();
                         }
                     },
-                    move |_, report| {
-                        let checked = paths
-                            .into_iter()
-                            .map(|p| {
-                                let verdict = save::verify_path(&p).map(|(_, s)| s.finished).map_err(|e| e.to_string());
-                                (p, verdict)
-                            })
-                            .collect();
-                        report(checked);
-                    },
+                    move |_, report| report(paths.into_iter().map(save::listing).collect()),
                 )
             })
             .flatten();
@@ -328,12 +315,14 @@ impl AviaryApp {
         }
     }
 
-    fn take_resume_check(&mut self, checked: Vec<ResumeCheck>) {
-        for (path, verdict) in checked {
-            match verdict {
-                Ok(false) => self.resume_offer.push(path),
-                Ok(true) => self.resume_pending.retain(|p| p != &path),
-                Err(why) => self.resume_problems.push((path, why)),
+    fn take_resume_check(&mut self, checked: Vec<save::Listing>) {
+        for row in checked {
+            if row.problem.is_some() {
+                self.resume_problems.push(row);
+            } else if row.finished {
+                self.resume_pending.retain(|p| p != &row.path);
+            } else {
+                self.resume_offer.push(row);
             }
         }
     }
@@ -410,7 +399,12 @@ impl AviaryApp {
         }
         let now = ctx.input(|i| i.time);
         for notice in notices {
-            self.toasts.push(Toast { notice, until: now + theme::TOAST_SECONDS });
+            // The same message again (a failing write on every change)
+            // refreshes its toast instead of piling up copies.
+            match self.toasts.iter_mut().find(|t| t.notice == notice) {
+                Some(t) => t.until = t.until.max(now + theme::TOAST_SECONDS),
+                None => self.toasts.push(Toast { notice, until: now + theme::TOAST_SECONDS }),
+            }
         }
         // What happened to the person's files stays until dismissed.
         for notice in std::mem::take(&mut self.lasting_notices) {
@@ -1056,15 +1050,26 @@ impl AviaryApp {
                 ui.heading("Your games from last time");
             } else {
                 ui.heading("Resume your unfinished games?");
-                for p in &self.resume_offer {
-                    ui.label(format!("• {}", file_name(p)));
+                for row in &self.resume_offer {
+                    ui.label(format!(
+                        "• {} — {} · {} · {} move{} · saved {} UTC",
+                        file_name(&row.path),
+                        row.game,
+                        row.seats,
+                        row.moves,
+                        if row.moves == 1 { "" } else { "s" },
+                        save::format_time(row.saved_at)
+                    ));
                 }
             }
             if !self.resume_problems.is_empty() {
                 ui.add_space(4.0);
                 ui.label(RichText::new("These could not be resumed (the files are left as they are):").strong());
-                for (p, why) in &self.resume_problems {
-                    ui.label(RichText::new(format!("• {}: {why}", file_name(p))).color(ui.visuals().error_fg_color));
+                for row in &self.resume_problems {
+                    let why = row.problem.as_deref().unwrap_or_default();
+                    ui.label(
+                        RichText::new(format!("• {}: {why}", file_name(&row.path))).color(ui.visuals().error_fg_color),
+                    );
                 }
             }
             ui.horizontal(|ui| {
@@ -1078,7 +1083,7 @@ impl AviaryApp {
         });
         if resume_all {
             self.resume_problems.clear();
-            for p in std::mem::take(&mut self.resume_offer) {
+            for p in std::mem::take(&mut self.resume_offer).into_iter().map(|row| row.path) {
                 // Off the list before opening: if this game could bring the
                 // app down, the next start does not try it again.
                 self.resume_pending.retain(|q| q != &p);

@@ -43,9 +43,12 @@ pub const VERSION: u32 = 1;
 /// The largest save file read: 16 MiB. The longest game Aviary can record
 /// takes well under 1 MiB; anything larger is refused before it is read.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
-/// The most moves a save may hold. No game of Aviary comes near it (a
-/// Daedalus game is drawn after 150 turns each, about 1,300 moves); the cap
-/// bounds the time and memory a hostile file can cost.
+/// The most moves a save may hold. No game of Aviary comes near it: a
+/// Daedalus game is drawn after 150 turns each (at most about 1,220 moves),
+/// the card games end with their decks, and the longest of 600 random Dust
+/// in the Wings games took 3,418 moves (an undone branch is part of the same
+/// line of play, so it adds nothing). The cap bounds the time and memory a
+/// hostile file can cost.
 pub const MAX_ACTIONS: usize = 20_000;
 /// The most seats a save may list (no game seats more than 6).
 pub const MAX_SEATS: usize = 8;

@@ -123,10 +123,10 @@ fn the_resume_offer_opens_the_good_games_and_names_the_bad_one() {
     h.run();
     h.state_mut().wait_for_files();
     h.run();
-    h.get_by_label("• a.json");
-    h.get_by_label("• b.json");
+    h.get_by_label_contains("• a.json — Daedalus · White (human) v Black (human) · 5 moves · saved ");
+    h.get_by_label_contains("• b.json — Daedalus");
     h.get_by_label_contains("• bad.json: move 1 is not a Daedalus move: {\"PlaceWall\":\"a9\"} (a9 is off the board, which runs from a1 to h8)");
-    assert!(h.query_by_label("• bad.json").is_none(), "the bad file is not offered");
+    assert!(h.query_by_label_contains("• bad.json —").is_none(), "the bad file is not offered");
     h.get_by_label("Resume").click();
     h.run();
     let paths: Vec<PathBuf> = h.state().tabs.iter().map(|t| t.path().to_path_buf()).collect();
@@ -156,7 +156,7 @@ fn closing_while_the_resume_offer_is_open_keeps_the_list() {
     again.run();
     again.state_mut().wait_for_files();
     again.run();
-    again.get_by_label("• g.json");
+    again.get_by_label_contains("• g.json — Daedalus");
 }
 
 #[test]
