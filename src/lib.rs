@@ -8,6 +8,7 @@
 //! - [`rules`]: the shared rules kernel (no egui, no I/O, no threads).
 //! - [`session`]: a game in progress with unlimited undo/redo.
 //! - [`save`]: the versioned save format, atomic writes, load = replay.
+//! - [`save_writer`]: the background thread that writes autosaves.
 //! - [`save_fuzz`]: seeded mutations of real saves, for the fuzz test and
 //!   the long fuzz run.
 //! - [`ai`]: bots over the `Game` trait and the worker thread.
@@ -22,6 +23,7 @@ pub mod conformance;
 pub mod rules;
 pub mod save;
 pub mod save_fuzz;
+pub mod save_writer;
 pub mod session;
 pub mod stats;
 pub mod ui;

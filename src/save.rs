@@ -233,6 +233,9 @@ pub enum SaveError {
     /// Loading it crashed; the crash was caught and nothing changed.
     #[error("reading it went wrong inside Aviary ({0}); nothing was changed — please report this file")]
     Crashed(String),
+    /// The background writer could not write the file.
+    #[error("{0}")]
+    Write(String),
     /// A well-formed action the rules refuse.
     #[error("move {number} is illegal: {violation}")]
     Illegal {
@@ -581,6 +584,18 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<(), SaveError> {
     }
     result.map_err(io)?;
     sync_folder(dir).map_err(|source| SaveError::Io { path: dir.display().to_string(), source })
+}
+
+/// Writes a save file: creates its folder if needed, then writes the text
+/// atomically ([`write_atomic`]).
+///
+/// # Errors
+/// The I/O problem, with the path.
+pub fn write_file(path: &Path, text: &str) -> Result<(), SaveError> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        fs::create_dir_all(dir).map_err(|source| SaveError::Io { path: dir.display().to_string(), source })?;
+    }
+    write_atomic(path, text)
 }
 
 /// Flushes a folder's entries (the rename just made) to disk. Unix lets a

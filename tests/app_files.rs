@@ -222,3 +222,97 @@ fn quit_anyway_closes_without_saving() {
     assert!(h.output().viewport_output[&ViewportId::ROOT].commands.contains(&ViewportCommand::Close));
     assert!(h.state_mut().request_quit(), "the next close goes through");
 }
+
+#[test]
+fn a_move_does_not_wait_for_a_slow_disk() {
+    // Issue 11, item 4: the autosave is written by a background thread.
+    // Here the "disk" holds every write until the test opens the gate (or
+    // 30 s pass): a frame that waited for it would not finish first.
+    use std::sync::{Arc, Condvar, Mutex};
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let path = saves.join("g.json");
+    std::fs::write(&path, daedalus_save(0, 7)).unwrap();
+    let mut app = AviaryApp::new(Some(config(dir.path())), saves);
+    assert!(app.open_file(&path, &mut Vec::new()));
+    let gate = Arc::new((Mutex::new(false), Condvar::new()));
+    let held = Arc::clone(&gate);
+    let tab = app.tabs[0].as_any_mut().downcast_mut::<aviary::ui::daedalus::DaedalusTab>().unwrap();
+    tab.m.set_writer(Arc::new(move |p: &Path, text: &str| {
+        let (open, cv) = &*held;
+        let guard = open.lock().unwrap();
+        let _unused = cv.wait_timeout_while(guard, std::time::Duration::from_secs(30), |open| !*open).unwrap();
+        save::write_file(p, text)
+    }));
+    let square = match tab.m.session.state().legal_actions()[0] {
+        aviary::rules::daedalus::Action::PlaceWall(s) => s,
+        ref other => panic!("{other:?}"),
+    };
+    let mut h = harness(app);
+    h.run();
+    h.get_by_label(&format!("{square} empty")).click();
+    h.run();
+    let tab = h.state_mut().tabs[0].as_any_mut().downcast_mut::<aviary::ui::daedalus::DaedalusTab>().unwrap();
+    assert_eq!(tab.m.session.cursor(), 1, "the move is on screen");
+    let on_disk = save::restore::<Daedalus>(&save::parse(&std::fs::read_to_string(&path).unwrap()).unwrap()).unwrap();
+    assert_eq!(on_disk.cursor(), 0, "the frame finished while the disk was still busy");
+    *gate.0.lock().unwrap() = true;
+    gate.1.notify_all();
+    tab.m.save().unwrap();
+    let on_disk = save::restore::<Daedalus>(&save::parse(&std::fs::read_to_string(&path).unwrap()).unwrap()).unwrap();
+    assert_eq!(on_disk.cursor(), 1, "then it is written");
+}
+
+#[test]
+fn a_failed_autosave_names_the_folder_keeps_the_game_and_the_next_move_retries() {
+    // Issue 11, item 4.
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let path = saves.join("g.json");
+    std::fs::write(&path, daedalus_save(0, 7)).unwrap();
+    let mut app = AviaryApp::new(Some(config(dir.path())), saves.clone());
+    assert!(app.open_file(&path, &mut Vec::new()));
+    let full = Arc::new(AtomicBool::new(true));
+    let disk = Arc::clone(&full);
+    let tab = app.tabs[0].as_any_mut().downcast_mut::<aviary::ui::daedalus::DaedalusTab>().unwrap();
+    tab.m.set_writer(Arc::new(move |p: &Path, text: &str| {
+        if disk.load(Ordering::SeqCst) {
+            Err(save::SaveError::Write("No space left on device".into()))
+        } else {
+            save::write_file(p, text)
+        }
+    }));
+    let mut h = harness(app);
+    h.run();
+    let mut notices = Vec::new();
+    let propose_first = |h: &mut Harness<'static, AviaryApp>, notices: &mut Vec<_>| {
+        let tab = h.state_mut().tabs[0].as_any_mut().downcast_mut::<aviary::ui::daedalus::DaedalusTab>().unwrap();
+        let a = tab.m.session.state().legal_actions()[0].clone();
+        tab.m.propose(a, notices).unwrap();
+    };
+    propose_first(&mut h, &mut notices);
+    // The writer answers in its own time; the next frames show its news.
+    let message = format!("Autosave failed in {}", saves.display());
+    for _ in 0..500 {
+        h.step();
+        if h.query_by_label_contains(&message).is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    h.get_by_label_contains(&message);
+    let tab = h.state_mut().tabs[0].as_any_mut().downcast_mut::<aviary::ui::daedalus::DaedalusTab>().unwrap();
+    assert_eq!(tab.m.session.cursor(), 1, "the game stays on screen");
+    assert!(tab.m.save().is_err(), "the disk is still full");
+    // The disk has room again: the next move writes everything.
+    full.store(false, Ordering::SeqCst);
+    propose_first(&mut h, &mut notices);
+    let tab = h.state_mut().tabs[0].as_any_mut().downcast_mut::<aviary::ui::daedalus::DaedalusTab>().unwrap();
+    tab.m.save().unwrap();
+    let on_disk = save::restore::<Daedalus>(&save::parse(&std::fs::read_to_string(&path).unwrap()).unwrap()).unwrap();
+    assert_eq!(on_disk.cursor(), 2);
+}

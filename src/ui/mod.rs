@@ -21,6 +21,7 @@ use crate::ai::worker::{Poll, Worker};
 use crate::ai::{Evaluate, Level};
 use crate::rules::{RuleViolation, Seat};
 use crate::save::{self, SaveError};
+use crate::save_writer::Writer;
 use crate::session::{Counted, Player, Session};
 
 /// A message for the toast area.
@@ -157,6 +158,11 @@ pub struct Match<G: Evaluate> {
     pub paused: bool,
     /// A unique number for this match (caches key on it).
     pub id: u64,
+    writer: Writer,
+    /// What was last handed to the writer (path and text without the date).
+    submitted: Option<String>,
+    /// The newest autosave failure, until a write succeeds.
+    write_failed: Option<String>,
 }
 
 static NEXT_MATCH: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
@@ -171,6 +177,9 @@ impl<G: Evaluate> Match<G> {
             worker: Worker::default(),
             paused: false,
             id: NEXT_MATCH.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            writer: Writer::default(),
+            submitted: None,
+            write_failed: None,
         }
     }
 
@@ -217,26 +226,65 @@ impl<G: Evaluate> Match<G> {
         Ok(())
     }
 
-    /// Writes the save file, reporting a failure as a notice.
+    /// Hands the game to its background writer (the frame goes on at once);
+    /// a failure is reported by [`Match::tick`] when the writer says so.
     pub fn autosave(&mut self, notices: &mut Vec<Notice>) {
-        if let Err(e) = self.write() {
-            notices.push(Notice::Error(format!("Autosave failed: {e}")));
+        let Some((key, text)) = self.changed_text() else { return };
+        match self.writer.submit(&self.path, text) {
+            Ok(()) => self.submitted = Some(key),
+            Err(e) => notices.push(self.failure_notice(&e.to_string())),
         }
     }
 
-    fn write(&self) -> Result<(), SaveError> {
-        if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| SaveError::Io { path: dir.display().to_string(), source })?;
+    /// The save text if the game changed since the last save handed over
+    /// (a game that did not change is not written again, so its date stays),
+    /// with the key to compare next time.
+    fn changed_text(&self) -> Option<(String, String)> {
+        let mut file = save::record(&self.session);
+        let saved_at = std::mem::take(&mut file.saved_at);
+        let key = format!("{}\n{}", self.path.display(), save::to_text(&file));
+        if self.submitted.as_ref() == Some(&key) && !self.writer.busy() && self.write_failed.is_none() {
+            return None;
         }
-        self.save()
+        file.saved_at = saved_at;
+        Some((key, save::to_text(&file)))
     }
 
-    /// Writes the game to its file.
+    fn failure_notice(&self, why: &str) -> Notice {
+        let folder = self.path.parent().map_or_else(String::new, |d| d.display().to_string());
+        Notice::Error(format!(
+            "Autosave failed in {folder}: {why}. The game stays open here; the next move tries again (or use Save As)."
+        ))
+    }
+
+    /// Collects the background writer's news: a failed autosave becomes a
+    /// notice (once per failure, not once per frame).
+    pub fn poll_writer(&mut self, notices: &mut Vec<Notice>) {
+        if let Some(why) = self.writer.poll() {
+            notices.push(self.failure_notice(&why));
+            self.write_failed = Some(why);
+        } else if !self.writer.busy() {
+            self.write_failed = None;
+        }
+    }
+
+    /// Writes the game to its file and waits until it is on disk.
     ///
     /// # Errors
     /// The I/O problem; the file on disk is then unchanged.
-    pub fn save(&self) -> Result<(), SaveError> {
-        save::write_atomic(&self.path, &save::to_text(&save::record(&self.session)))
+    pub fn save(&mut self) -> Result<(), SaveError> {
+        let mut ignored = Vec::new();
+        self.autosave(&mut ignored);
+        if let Some(Notice::Error(e) | Notice::Info(e)) = ignored.pop() {
+            return Err(SaveError::Write(e));
+        }
+        let flushed = self.writer.flush();
+        self.write_failed = flushed.as_ref().err().cloned();
+        if flushed.is_err() {
+            // Written again next time, whatever the key says.
+            self.submitted = None;
+        }
+        flushed.map_err(SaveError::Write)
     }
 
     /// Writes the game to `path` and autosaves there from now on.
@@ -244,9 +292,22 @@ impl<G: Evaluate> Match<G> {
     /// # Errors
     /// The I/O problem; nothing changes then.
     pub fn save_as(&mut self, path: PathBuf) -> Result<(), SaveError> {
-        save::write_atomic(&path, &save::to_text(&save::record(&self.session)))?;
-        self.path = path;
+        let _ = self.writer.flush();
+        let old = std::mem::replace(&mut self.path, path);
+        self.submitted = None;
+        if let Err(e) = self.save() {
+            self.path = old;
+            self.submitted = None;
+            return Err(e);
+        }
         Ok(())
+    }
+
+    /// Puts in another way of writing files (tests: a slow or failing disk).
+    pub fn set_writer(&mut self, write: crate::save_writer::WriteFn) {
+        let _ = self.writer.flush();
+        self.writer = Writer::new(write);
+        self.submitted = None;
     }
 
     /// Undo for people: back to the previous human decision.
@@ -289,6 +350,11 @@ impl<G: Evaluate> Match<G> {
     /// Drives the computer player: collects a finished answer and applies
     /// it, or starts thinking when a computer seat is to move. Never blocks.
     pub fn tick(&mut self, ctx: &egui::Context, delay: Duration, notices: &mut Vec<Notice>) {
+        if !self.writer.has_wake() {
+            let ctx = ctx.clone();
+            self.writer.set_wake(move || ctx.request_repaint());
+        }
+        self.poll_writer(notices);
         let cursor = self.session.cursor();
         match self.worker.poll(cursor) {
             Poll::Ready(action) => {
