@@ -64,8 +64,8 @@ impl Writer {
         Self { tx: None, rx: None, write, wake: Arc::default(), sent: 0, finished: 0, failed: None }
     }
 
-    /// Calls `wake` whenever a write finishes (the UI repaints to show a
-    /// failure at once). Only the first call counts.
+    /// Calls `wake` whenever a write fails (the UI repaints to show the
+    /// message at once). Only the first call counts.
     pub fn set_wake(&self, wake: impl Fn() + Send + Sync + 'static) {
         let _ = self.wake.set(Box::new(wake));
     }
@@ -89,10 +89,12 @@ impl Writer {
                         job = newer;
                     }
                     let result = write(&job.path, &job.text).map_err(|e| e.to_string());
+                    let failed = result.is_err();
                     if done_tx.send(Done { generation: job.generation, result }).is_err() {
                         break;
                     }
-                    if let Some(wake) = wake.get() {
+                    // Only a failure changes the screen (a message).
+                    if failed && let Some(wake) = wake.get() {
                         wake();
                     }
                 }

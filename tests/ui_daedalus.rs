@@ -83,7 +83,8 @@ fn open_daedalus_from_home_and_place_a_wall_by_clicking() {
     let sq: Square = square.parse().unwrap();
     let piece = tab(&mut h).m.session.state().board().at(sq).expect("the wall stands where I clicked");
     assert_eq!((piece.kind, piece.colour), (PieceKind::Wall, colour));
-    // The game was autosaved into the save folder.
+    // The game was autosaved into the save folder (by the background writer).
+    tab(&mut h).m.wait_for_autosave().unwrap();
     let saves: Vec<_> = std::fs::read_dir(dir.path().join("saves")).unwrap().collect();
     assert_eq!(saves.len(), 1);
 }

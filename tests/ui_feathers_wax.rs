@@ -159,7 +159,8 @@ fn undo_past_a_revealed_card_asks_first_and_marks_the_game_assisted() {
     assert!(tab(&mut h).m.session.cursor() < cursor);
     assert!(tab(&mut h).m.session.is_assisted());
     h.get_by_label("Assisted: undo went past a revealed card");
-    // The mark is saved with the game.
+    // The mark is saved with the game (once the background writer is done).
+    tab(&mut h).m.wait_for_autosave().unwrap();
     let text = std::fs::read_to_string(tab(&mut h).m.path.clone()).unwrap();
     assert!(text.contains("\"assisted\": true"), "{text}");
 }

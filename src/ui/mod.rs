@@ -303,6 +303,14 @@ impl<G: Evaluate> Match<G> {
         Ok(())
     }
 
+    /// Waits until the autosaves handed over are on disk (tests and tools).
+    ///
+    /// # Errors
+    /// The failure of the last write.
+    pub fn wait_for_autosave(&mut self) -> Result<(), String> {
+        self.writer.flush()
+    }
+
     /// Puts in another way of writing files (tests: a slow or failing disk).
     pub fn set_writer(&mut self, write: crate::save_writer::WriteFn) {
         let _ = self.writer.flush();
