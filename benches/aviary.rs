@@ -102,14 +102,9 @@ fn mcts(c: &mut Criterion) {
 fn frame(c: &mut Criterion) {
     let dir = std::env::temp_dir().join(format!("aviary-bench-{}", std::process::id()));
     let mut app = AviaryApp::new(None, dir.join("saves"));
-    let choice = aviary::app::NewGame {
-        game: "daedalus",
-        players: vec![Player::Human, Player::Human],
-        walls_roam: false,
-        seed: "5".into(),
-        names: Vec::new(),
-        first: None,
-    };
+    let mut choice = aviary::games::NewGame::new(aviary::games::entry(Daedalus::INFO.id).unwrap(), Level::Normal);
+    choice.players = vec![Player::Human, Player::Human];
+    choice.seed = "5".into();
     let mut notices = Vec::new();
     assert!(app.start_new_game(&choice, &mut notices));
     let tab = app.tabs[0].as_any_mut().downcast_mut::<aviary::ui::daedalus::DaedalusTab>().unwrap();

@@ -105,16 +105,14 @@ fn pairings<G: Evaluate>(game: &str, options: &G::Options) {
 }
 
 fn main() {
-    match std::env::var("AVIARY_MATCH_GAME").as_deref() {
-        Ok("dust-in-the-wings") => {
-            pairings::<aviary::rules::dust_wings::DustInTheWings>(
-                "dust-in-the-wings",
-                &aviary::rules::dust_wings::Options::default(),
-            );
-        }
-        Ok("enchanted-plumes") => {
-            pairings::<EnchantedPlumes>("enchanted-plumes", &aviary::rules::enchanted_plumes::Options::default());
-        }
-        _ => pairings::<Daedalus>("daedalus", &aviary::rules::daedalus::Options::default()),
+    use aviary::rules::Game;
+    use aviary::rules::dust_wings::DustInTheWings;
+    let wanted = std::env::var("AVIARY_MATCH_GAME").unwrap_or_default();
+    if wanted == DustInTheWings::INFO.id {
+        pairings::<DustInTheWings>(DustInTheWings::INFO.id, &aviary::rules::dust_wings::Options::default());
+    } else if wanted == EnchantedPlumes::INFO.id {
+        pairings::<EnchantedPlumes>(EnchantedPlumes::INFO.id, &aviary::rules::enchanted_plumes::Options::default());
+    } else {
+        pairings::<Daedalus>(Daedalus::INFO.id, &aviary::rules::daedalus::Options::default());
     }
 }

@@ -10,11 +10,10 @@ use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
 
 use crate::ai::Level;
 use crate::ai::worker::Background;
-use crate::rules::catalogue::{CATALOGUE, CatalogueEntry};
+use crate::games::{self, GAMES, GameEntry, NewGame, Seating};
 use crate::save;
 use crate::session::Player;
 use crate::stats::Stats;
-use crate::ui::daedalus;
 use crate::ui::rules_text;
 use crate::ui::theme;
 use crate::ui::{GameTab, Notice, TabRequest, ViewSettings};
@@ -154,23 +153,6 @@ pub enum Screen {
     Game(usize),
 }
 
-/// The new-game dialog's choices.
-#[derive(Clone, Debug, PartialEq)]
-pub struct NewGame {
-    /// Which game.
-    pub game: &'static str,
-    /// Who sits where.
-    pub players: Vec<Player>,
-    /// Daedalus variant DA-R5.
-    pub walls_roam: bool,
-    /// Optional seed, as typed.
-    pub seed: String,
-    /// Seat names (Enchanted Plumes).
-    pub names: Vec<String>,
-    /// Who plays first (Enchanted Plumes); `None` draws it at random.
-    pub first: Option<u8>,
-}
-
 struct Toast {
     notice: Notice,
     until: f64,
@@ -211,14 +193,14 @@ pub struct AviaryApp {
     toasts: Vec<Toast>,
     /// Unfinished games offered for resuming at start (each replayed and
     /// found good off the UI thread).
-    pub resume_offer: Vec<save::Listing>,
+    pub resume_offer: Vec<games::Listing>,
     /// Games from the last session that could not be resumed, with why.
-    pub resume_problems: Vec<save::Listing>,
+    pub resume_problems: Vec<games::Listing>,
     /// Games open at the last exit and not yet resumed or dismissed: kept
     /// in the open-games list until the person decides.
     resume_pending: Vec<PathBuf>,
-    resume_check: Option<Background<Vec<save::Listing>>>,
-    listing_job: Option<Background<Vec<save::Listing>>>,
+    resume_check: Option<Background<Vec<games::Listing>>>,
+    listing_job: Option<Background<Vec<games::Listing>>>,
     /// The context, once the first frame has run: background jobs wake it.
     wake: Arc<OnceLock<egui::Context>>,
     /// Notices raised outside a frame, shown on the next one.
@@ -234,7 +216,7 @@ pub struct AviaryApp {
     rename: Option<(PathBuf, String)>,
     confirm_delete: Option<PathBuf>,
     open_path: String,
-    listing: Option<Vec<save::Listing>>,
+    listing: Option<Vec<games::Listing>>,
     file_dialog: Option<Receiver<Result<Option<PathBuf>, String>>>,
     applied_style: Option<(bool, f32)>,
     /// Games finished and won (persisted beside the settings).
@@ -269,7 +251,7 @@ impl AviaryApp {
                             ctx.request_repaint();
                         }
                     },
-                    move |_, report| report(paths.into_iter().map(save::listing).collect()),
+                    move |_, report| report(paths.into_iter().map(games::listing).collect()),
                 )
             })
             .flatten();
@@ -315,7 +297,7 @@ impl AviaryApp {
         }
     }
 
-    fn take_resume_check(&mut self, checked: Vec<save::Listing>) {
+    fn take_resume_check(&mut self, checked: Vec<games::Listing>) {
         for row in checked {
             if row.problem.is_some() {
                 self.resume_problems.push(row);
@@ -369,7 +351,7 @@ impl AviaryApp {
                     ctx.request_repaint();
                 }
             },
-            move |_, report| report(save::list(&dir)),
+            move |_, report| report(games::list(&dir)),
         );
     }
 
@@ -415,21 +397,11 @@ impl AviaryApp {
         }
     }
 
-    /// Opens the new-game dialog for a game.
-    pub fn open_new_game(&mut self, game: &'static str) {
-        let level = self.settings.ai_level;
-        let computer = Player::Computer(if level == Level::Random { Level::Normal } else { level });
-        let players = match game {
-            "feathers-and-wax" => vec![Player::Human],
-            "enchanted-plumes" => vec![Player::Human, computer, computer],
-            _ => vec![Player::Human, computer],
-        };
-        let names = if game == "enchanted-plumes" || game == "dust-in-the-wings" {
-            vec!["Ada".to_string(), "Ben".to_string(), "Cleo".to_string()]
-        } else {
-            Vec::new()
-        };
-        self.new_game = Some(NewGame { game, players, walls_roam: false, seed: String::new(), names, first: None });
+    /// Opens the new-game dialog for the game with id `game`.
+    pub fn open_new_game(&mut self, game: &str) {
+        if let Some(entry) = games::entry(game).filter(|e| e.play.is_some()) {
+            self.new_game = Some(NewGame::new(entry, self.settings.ai_level));
+        }
     }
 
     /// Starts the game the dialog describes, as a new tab.
@@ -442,38 +414,12 @@ impl AviaryApp {
             notices.push(Notice::Error(format!("The seed must be a whole number, not \"{}\"", choice.seed.trim())));
             return false;
         };
-        let path = save::fresh_path(&self.saves_dir, choice.game);
-        let mut tab: Box<dyn GameTab> = match choice.game {
-            "daedalus" => Box::new(daedalus::new_tab(
-                crate::rules::daedalus::Options { walls_roam: choice.walls_roam },
-                seed,
-                choice.players.clone(),
-                path,
-            )),
-            "feathers-and-wax" => Box::new(crate::ui::feathers_wax::new_tab(seed, path)),
-            "enchanted-plumes" => Box::new(crate::ui::enchanted_plumes::new_tab(
-                crate::rules::enchanted_plumes::Options {
-                    names: choice.names.iter().take(choice.players.len()).cloned().collect(),
-                    first: choice.first,
-                },
-                seed,
-                choice.players.clone(),
-                path,
-            )),
-            "dust-in-the-wings" => Box::new(crate::ui::dust_wings::new_tab(
-                crate::rules::dust_wings::Options {
-                    names: choice.names.iter().take(choice.players.len()).cloned().collect(),
-                    first: choice.first,
-                },
-                seed,
-                choice.players.clone(),
-                path,
-            )),
-            other => {
-                notices.push(Notice::Error(format!("{other} cannot be played yet")));
-                return false;
-            }
+        let Some(play) = &choice.game.play else {
+            notices.push(Notice::Error(format!("{} cannot be played yet", choice.game.name)));
+            return false;
         };
+        let path = save::fresh_path(&self.saves_dir, choice.game.id);
+        let mut tab = (play.start)(choice, seed, path);
         if let Err(e) = std::fs::create_dir_all(&self.saves_dir) {
             notices.push(Notice::Error(format!("Cannot create the save folder {}: {e}", self.saves_dir.display())));
         } else if let Err(e) = tab.save() {
@@ -492,7 +438,7 @@ impl AviaryApp {
             self.screen = Screen::Game(i);
             return true;
         }
-        match crate::ui::open_save(path) {
+        match games::open(path) {
             Ok(tab) => {
                 self.tabs.push(tab);
                 self.screen = Screen::Game(self.tabs.len() - 1);
@@ -652,8 +598,8 @@ impl AviaryApp {
         egui::CentralPanel::default().show(ui, |ui| match self.screen {
             Screen::Home => self.home_ui(ui),
             Screen::SavedGames => self.saved_games_ui(ui, &mut notices),
-            Screen::Rules(id) => match rules_text::page(id) {
-                Some(page) => rules_text::rules_ui(ui, page),
+            Screen::Rules(id) => match games::entry(id).and_then(|e| e.play.as_ref()) {
+                Some(play) => rules_text::rules_ui(ui, play.rules),
                 None => {
                     ui.label("The rules of this game will be written when it becomes playable.");
                 }
@@ -692,7 +638,7 @@ impl AviaryApp {
     fn menu_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
         ui.menu_button("Game", |ui| {
             if ui.button("New…").clicked() {
-                self.open_new_game("daedalus");
+                self.open_new_game(games::first().id);
             }
             if ui.button("Load… (Saved Games)").on_hover_text("Ctrl+O").clicked() {
                 self.show_saved_games();
@@ -735,8 +681,8 @@ impl AviaryApp {
             ui.separator();
             if ui.button("Rules").clicked() {
                 let id = match self.screen {
-                    Screen::Game(i) => self.tabs.get(i).map_or("daedalus", |t| t.game_id()),
-                    _ => "daedalus",
+                    Screen::Game(i) => self.tabs.get(i).map_or(games::first().id, |t| t.game_id()),
+                    _ => games::first().id,
                 };
                 self.screen = Screen::Rules(id);
             }
@@ -781,33 +727,34 @@ impl AviaryApp {
             ui.heading("Aviary");
             ui.label("Five feather-themed tabletop games, every rule enforced. Pick one:");
             ui.add_space(8.0);
-            for entry in CATALOGUE {
-                self.game_card_ui(ui, &entry);
+            for entry in &GAMES {
+                self.game_card_ui(ui, entry);
                 ui.add_space(6.0);
             }
         });
     }
 
-    fn game_card_ui(&mut self, ui: &mut Ui, entry: &CatalogueEntry) {
+    fn game_card_ui(&mut self, ui: &mut Ui, entry: &'static GameEntry) {
         egui::Frame::group(ui.style()).inner_margin(10.0).show(ui, |ui| {
             ui.set_width(ui.available_width().min(720.0));
             ui.horizontal(|ui| {
                 ui.label(RichText::new(entry.name).size(20.0).strong());
                 ui.label(format!("· {} · {}", entry.players, entry.length));
-                if !entry.playable {
+                if entry.play.is_none() {
                     ui.label(RichText::new("coming soon").italics().weak());
                 }
             });
             ui.label(entry.pitch);
-            if entry.id != "daedalus" && entry.playable {
+            if entry.play.is_some() {
                 ui.label(RichText::new(format!("Your games: {}", self.stats.get(entry.id).summary())).weak());
             }
             ui.horizontal(|ui| {
-                let new = ui.add_enabled(entry.playable, egui::Button::new(format!("New {} game", entry.name)));
+                let playable = entry.play.is_some();
+                let new = ui.add_enabled(playable, egui::Button::new(format!("New {} game", entry.name)));
                 if new.clicked() {
                     self.open_new_game(entry.id);
                 }
-                if ui.add_enabled(entry.playable, egui::Button::new(format!("{} rules", entry.name))).clicked() {
+                if ui.add_enabled(playable, egui::Button::new(format!("{} rules", entry.name))).clicked() {
                     self.screen = Screen::Rules(entry.id);
                 }
             });
@@ -971,57 +918,29 @@ impl AviaryApp {
 
     fn new_game_dialog(&mut self, ctx: &egui::Context, notices: &mut Vec<Notice>) {
         let Some(mut choice) = self.new_game.take() else { return };
-        let name = crate::rules::catalogue::entry(choice.game).map_or(choice.game, |e| e.name);
+        let game = choice.game;
         let mut start = false;
         let mut cancel = false;
+        let strict = self.settings.strict_undo;
         let modal = egui::Modal::new(egui::Id::unique("new-game")).show(ctx, |ui| {
             ui.set_width(420.0);
-            ui.heading(format!("New {name} game"));
-            let seat_names = ["White", "Black"];
-            if choice.game == "feathers-and-wax" {
-                ui.label("A solitaire: you play Daedalus in the labyrinth and both flyers in the sky.");
-                ui.label(
-                    RichText::new(if self.settings.strict_undo {
-                        "Strict undo is on: a card once seen cannot be taken back (Settings)."
-                    } else {
-                        "Undo is unlimited; taking back a card you have seen marks the game as assisted."
-                    })
-                    .weak(),
-                );
+            ui.heading(format!("New {} game", game.name));
+            let notes = (game.notes)(strict);
+            match game.seating {
+                Seating::Solitaire => {}
+                Seating::Fixed(names) => fixed_seats_ui(ui, &mut choice, names),
+                Seating::Named { min, max, .. } => named_seats_ui(ui, &mut choice, min, max),
             }
-            for (i, player) in choice.players.iter_mut().enumerate().filter(|_| choice.game == "daedalus") {
-                ui.horizontal(|ui| {
-                    ui.label(format!("{}:", seat_names.get(i).copied().unwrap_or("Seat")));
-                    ui.selectable_value(player, Player::Human, "Human");
-                    for level in [Level::Easy, Level::Normal, Level::Hard] {
-                        ui.selectable_value(player, Player::Computer(level), format!("Computer ({})", level.name()));
-                    }
-                });
-            }
-            if choice.game == "enchanted-plumes" {
-                seats_ui(
-                    ui,
-                    &mut choice,
-                    6,
-                    "People share the screen: a hand-off screen hides each hand until its owner is ready.",
-                );
-            }
-            if choice.game == "dust-in-the-wings" {
-                seats_ui(ui, &mut choice, 4, "Nothing is hidden: people simply take turns at the screen.");
-            }
-            if choice.game == "daedalus" {
-                ui.checkbox(
-                    &mut choice.walls_roam,
-                    "Variant: walls roam (walls may leave their half after building, DA-R5)",
-                );
+            for (variant, on) in game.variants.iter().zip(choice.variants.iter_mut()) {
+                ui.checkbox(on, variant.label);
             }
             ui.horizontal(|ui| {
                 let label = ui.label("Seed (optional):");
                 ui.add(egui::TextEdit::singleline(&mut choice.seed).hint_text("random").desired_width(160.0))
                     .labelled_by(label.id);
             });
-            if choice.game == "daedalus" {
-                ui.label(RichText::new("A coin decides who builds first (DA-R2).").weak());
+            for note in notes {
+                ui.label(RichText::new(note).weak());
             }
             ui.horizontal(|ui| {
                 start = ui.button("Start").clicked();
@@ -1400,30 +1319,45 @@ impl eframe::App for AviaryApp {
     }
 }
 
-/// The seats part of the new-game dialog for games of 2 to `max` seats:
-/// each a name and a human or computer player, and who starts.
-fn seats_ui(ui: &mut Ui, choice: &mut NewGame, max: usize, note: &str) {
-    const NAMES: [&str; 6] = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay"];
-    ui.label(format!("Players (2 to {max}). {note}"));
+/// Who plays each seat the rules name ("White", "Black"): a person or a
+/// computer of some level.
+fn fixed_seats_ui(ui: &mut Ui, choice: &mut NewGame, names: &[&str]) {
+    for (i, player) in choice.players.iter_mut().enumerate() {
+        ui.horizontal(|ui| {
+            ui.label(format!("{}:", names.get(i).copied().unwrap_or("Seat")));
+            player_ui(ui, player);
+        });
+    }
+}
+
+/// A person or a computer of some level.
+fn player_ui(ui: &mut Ui, player: &mut Player) {
+    ui.selectable_value(player, Player::Human, "Human");
+    for level in [Level::Easy, Level::Normal, Level::Hard] {
+        ui.selectable_value(player, Player::Computer(level), format!("Computer ({})", level.name()));
+    }
+}
+
+/// The seats of games of `min` to `max` named seats: each a name and a
+/// person or a computer, seats added and removed, and who starts.
+fn named_seats_ui(ui: &mut Ui, choice: &mut NewGame, min: usize, max: usize) {
+    ui.label(format!("Players ({min} to {max})."));
     let mut remove = None;
     for (i, player) in choice.players.iter_mut().enumerate() {
         while choice.names.len() <= i {
-            choice.names.push(NAMES.get(choice.names.len()).copied().unwrap_or("Player").to_string());
+            choice.names.push(games::SEAT_NAMES.get(choice.names.len()).copied().unwrap_or("Player").to_string());
         }
         ui.horizontal(|ui| {
             let label = ui.label(format!("Seat {}:", i + 1));
             ui.add(egui::TextEdit::singleline(&mut choice.names[i]).desired_width(90.0)).labelled_by(label.id);
-            ui.selectable_value(player, Player::Human, "Human");
-            for level in [Level::Easy, Level::Normal, Level::Hard] {
-                ui.selectable_value(player, Player::Computer(level), format!("Computer ({})", level.name()));
-            }
+            player_ui(ui, player);
             if ui.small_button("x").on_hover_text("Remove this seat").clicked() {
                 remove = Some(i);
             }
         });
     }
     if let Some(i) = remove
-        && choice.players.len() > 2
+        && choice.players.len() > min
     {
         choice.players.remove(i);
         choice.names.remove(i);
@@ -1437,7 +1371,7 @@ fn seats_ui(ui: &mut Ui, choice: &mut NewGame, max: usize, note: &str) {
     ui.horizontal_wrapped(|ui| {
         ui.label("First player:");
         ui.selectable_value(&mut choice.first, None, "random");
-        let names: Vec<String> = choice.names.iter().take(choice.players.len()).cloned().collect();
+        let names: Vec<String> = choice.seat_names();
         for (i, n) in names.iter().enumerate() {
             ui.selectable_value(&mut choice.first, Some(i as u8), n.as_str());
         }

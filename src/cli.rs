@@ -2,7 +2,8 @@
 
 use std::path::Path;
 
-use crate::save::{self, SaveError};
+use crate::games;
+use crate::save::SaveError;
 
 /// Replays the save at `path` and describes it. `Ok` holds the report
 /// (exit code 0); `Err` the problem (exit code 1).
@@ -11,6 +12,6 @@ use crate::save::{self, SaveError};
 /// The first problem: unreadable, too large, foreign, newer, or an illegal
 /// move with its rule id and reason.
 pub fn check(path: &Path) -> Result<String, SaveError> {
-    let (_, s) = save::verify_path(path)?;
+    let (_, s) = games::verify_path(path)?;
     Ok(format!("game: {}\nactions: {} ({} in effect)\n{}", s.game, s.actions, s.cursor, s.now))
 }

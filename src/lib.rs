@@ -13,6 +13,8 @@
 //!   the long fuzz run.
 //! - [`ai`]: bots over the `Game` trait and the worker thread.
 //! - [`ui`]: reusable widgets, the theme and one view per game.
+//! - [`games`]: the one list of games: what each is, how to replay, open
+//!   and start it, its rules page.
 //! - [`app`]: tabs, menus, shortcuts, settings, toasts.
 //! - [`cli`]: `aviary check FILE`, the headless save checker.
 //! - [`stats`]: games finished and won, clean and assisted apart.
@@ -20,6 +22,7 @@ pub mod ai;
 pub mod app;
 pub mod cli;
 pub mod conformance;
+pub mod games;
 pub mod rules;
 pub mod save;
 pub mod save_fuzz;

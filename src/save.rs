@@ -33,7 +33,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use crate::rules::{Game, RuleViolation, Setup, ToMove, catalogue};
+use crate::rules::{Game, RuleViolation, Setup};
 use crate::session::{Player, Session};
 
 /// The `format` tag of every Aviary save.
@@ -298,7 +298,8 @@ pub fn parse(text: &str) -> Result<SaveFile, SaveError> {
 }
 
 /// At most `n` characters of `text`, with "…" when cut (for messages).
-fn clip(text: &str, n: usize) -> String {
+#[must_use]
+pub fn clip(text: &str, n: usize) -> String {
     if text.chars().count() <= n {
         text.to_string()
     } else {
@@ -371,65 +372,6 @@ pub fn contained<T>(load: impl FnOnce() -> Result<T, SaveError>) -> Result<T, Sa
             .unwrap_or_else(|| "an unknown error".to_string());
         Err(SaveError::Crashed(why))
     })
-}
-
-/// What a save replays to: the facts `aviary check`, the Saved Games list
-/// and the resume offer show.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Summary {
-    /// The game's display name.
-    pub game: &'static str,
-    /// Actions recorded (including undone ones that can be redone).
-    pub actions: usize,
-    /// Actions in effect.
-    pub cursor: usize,
-    /// True when the game is over.
-    pub finished: bool,
-    /// Who is to move and what they owe, or how the game ended.
-    pub now: String,
-}
-
-fn summarize<G: Game>(file: &SaveFile) -> Result<Summary, SaveError> {
-    let session = restore::<G>(file)?;
-    let state = session.state();
-    let now = match (state.outcome(), state.to_move()) {
-        (Some(o), _) => format!("finished: {}", o.reason),
-        (None, ToMove::Seat(s)) => format!("{} to move — {}", state.seat_name(s), state.status()),
-        (None, _) => format!("chance to resolve — {}", state.status()),
-    };
-    Ok(Summary {
-        game: G::INFO.name,
-        actions: session.actions().len(),
-        cursor: session.cursor(),
-        finished: session.is_over(),
-        now,
-    })
-}
-
-/// Replays a parsed save of any game, with crashes contained.
-///
-/// # Errors
-/// The first problem, as [`restore`] finds it.
-pub fn verify(file: &SaveFile) -> Result<Summary, SaveError> {
-    use crate::rules::{daedalus, dust_wings, enchanted_plumes, feathers_wax};
-    contained(|| match file.game.as_str() {
-        "daedalus" => summarize::<daedalus::Daedalus>(file),
-        "feathers-and-wax" => summarize::<feathers_wax::FeathersAndWax>(file),
-        "enchanted-plumes" => summarize::<enchanted_plumes::EnchantedPlumes>(file),
-        "dust-in-the-wings" => summarize::<dust_wings::DustInTheWings>(file),
-        other => Err(SaveError::UnknownGame(clip(other, 40))),
-    })
-}
-
-/// Reads, parses and replays the save at `path`.
-///
-/// # Errors
-/// The first problem: unreadable, too large, foreign, damaged, newer, or a
-/// move the game refuses.
-pub fn verify_path(path: &Path) -> Result<(SaveFile, Summary), SaveError> {
-    let file = parse(&read(path)?)?;
-    let summary = verify(&file)?;
-    Ok((file, summary))
 }
 
 /// The save file for a session.
@@ -654,89 +596,6 @@ pub fn folder() -> PathBuf {
     }
     directories::ProjectDirs::from("org", "Aviary", "Aviary")
         .map_or_else(|| PathBuf::from("saves"), |d| d.data_dir().join("saves"))
-}
-
-/// One row of the Saved Games screen.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Listing {
-    /// The file.
-    pub path: PathBuf,
-    /// The game's display name (or the id for unknown games).
-    pub game: String,
-    /// Seats, as "White (you) v Black (computer, normal)".
-    pub seats: String,
-    /// Seconds since 1970 when saved.
-    pub saved_at: u64,
-    /// Actions in effect.
-    pub moves: usize,
-    /// True when the game was over.
-    pub finished: bool,
-    /// Why the file cannot be loaded, if it cannot.
-    pub problem: Option<String>,
-}
-
-/// Lists the saves in `dir`, newest first, each replayed to check that it
-/// loads (so call it off the UI thread). A missing folder lists nothing.
-#[must_use]
-pub fn list(dir: &Path) -> Vec<Listing> {
-    let Ok(entries) = fs::read_dir(dir) else { return Vec::new() };
-    let mut out: Vec<Listing> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .map(listing)
-        .collect();
-    out.sort_by(|a, b| b.saved_at.cmp(&a.saved_at).then_with(|| a.path.cmp(&b.path)));
-    out
-}
-
-/// One row of the Saved Games list: the file replayed, with its problem if
-/// it does not load.
-#[must_use]
-pub fn listing(path: PathBuf) -> Listing {
-    let modified = || {
-        fs::metadata(&path)
-            .and_then(|m| m.modified())
-            .ok()
-            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-            .map_or(0, |d| d.as_secs())
-    };
-    let file = match read(&path).and_then(|t| parse(&t)) {
-        Ok(f) => f,
-        Err(e) => {
-            return Listing {
-                game: "?".into(),
-                seats: String::new(),
-                saved_at: modified(),
-                moves: 0,
-                finished: false,
-                problem: Some(e.to_string()),
-                path,
-            };
-        }
-    };
-    let game = catalogue::entry(&file.game).map_or_else(|| clip(&file.game, 40), |e| e.name.to_string());
-    let seats = describe_seats(&file.seats);
-    match verify(&file) {
-        Ok(summary) => Listing {
-            game,
-            seats,
-            saved_at: file.saved_at,
-            moves: summary.cursor,
-            finished: summary.finished,
-            problem: None,
-            path,
-        },
-        Err(e) => Listing {
-            game,
-            seats,
-            saved_at: file.saved_at,
-            moves: file.cursor.unwrap_or(file.actions.len()).min(file.actions.len()),
-            finished: false,
-            problem: Some(e.to_string()),
-            path,
-        },
-    }
 }
 
 /// "White (human) v Black (computer, hard)".

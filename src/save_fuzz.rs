@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+use crate::games;
 use crate::rules::daedalus::{self, Daedalus};
 use crate::rules::dust_wings::{self, DustInTheWings};
 use crate::rules::enchanted_plumes::{self, EnchantedPlumes};
@@ -190,14 +191,9 @@ pub fn mutate(text: &str, bases: &[Value], rng: &mut Rng) -> String {
             let f = fields[rng.below(fields.len())];
             let value = match (f, rng.below(3)) {
                 ("game", 0) => {
-                    let ids = [
-                        "daedalus",
-                        "feathers-and-wax",
-                        "enchanted-plumes",
-                        "dust-in-the-wings",
-                        "tail-feathers",
-                        "chess",
-                    ];
+                    // Every game's id (a playable one of another game, or one
+                    // still coming), or a game Aviary does not have.
+                    let ids: Vec<&str> = games::GAMES.iter().map(|e| e.id).chain(["chess"]).collect();
                     json!(ids[rng.below(ids.len())])
                 }
                 ("seats", 0) => {
@@ -274,13 +270,13 @@ pub fn mutate(text: &str, bases: &[Value], rng: &mut Rng) -> String {
 ///
 /// # Errors
 /// Why the file is refused ([`SaveError::Crashed`] for a caught crash).
-pub fn load(text: &str) -> Result<save::Summary, SaveError> {
-    save::contained(|| save::verify(&save::parse(text)?))
+pub fn load(text: &str) -> Result<games::Summary, SaveError> {
+    save::contained(|| games::verify(&save::parse(text)?))
 }
 
 /// Tries `files` mutated saves from `seed`, calling `each` with every file
 /// and its verdict.
-pub fn run(files: usize, seed: u64, mut each: impl FnMut(&str, &Result<save::Summary, SaveError>)) -> Report {
+pub fn run(files: usize, seed: u64, mut each: impl FnMut(&str, &Result<games::Summary, SaveError>)) -> Report {
     let texts = base_saves();
     let bases: Vec<Value> = texts.iter().filter_map(|t| serde_json::from_str(t).ok()).collect();
     let mut rng = Rng::seeded(seed);

@@ -2,6 +2,7 @@
 //! refused with a message naming the problem, atomic writes, the listing.
 #![allow(clippy::unwrap_used)]
 
+use aviary::games;
 use aviary::rules::daedalus::{Daedalus, Options};
 use aviary::rules::{Game, Setup};
 use aviary::save::{self, SaveError};
@@ -117,12 +118,12 @@ fn squares_off_the_board_are_refused_by_name_and_never_wrap_or_crash() {
     ] {
         let text = first_move_save(game, options, action);
         let file = save::parse(&text).unwrap();
-        let err = save::verify(&file).unwrap_err();
+        let err = games::verify(&file).unwrap_err();
         let msg = err.to_string();
         assert!(matches!(err, SaveError::BadAction { number: 1, .. }), "{game} {action}: {msg}");
         assert!(msg.contains(&format!("{square} is off the")), "{game} {action}: {msg}");
     }
-    let msg = save::verify(&save::parse(&first_move_save("daedalus", "null", r#"{"PlaceWall": "a9"}"#)).unwrap())
+    let msg = games::verify(&save::parse(&first_move_save("daedalus", "null", r#"{"PlaceWall": "a9"}"#)).unwrap())
         .unwrap_err()
         .to_string();
     assert!(msg.starts_with("move 1 is not a Daedalus move: "), "{msg}");
@@ -136,7 +137,7 @@ fn card_slots_and_card_values_that_do_not_exist_are_refused() {
     ];
     for (game, action) in cases {
         let file = save::parse(&first_move_save(game, "null", action)).unwrap();
-        assert!(matches!(save::verify(&file), Err(SaveError::BadAction { number: 1, .. })), "{game} {action}");
+        assert!(matches!(games::verify(&file), Err(SaveError::BadAction { number: 1, .. })), "{game} {action}");
     }
 }
 
@@ -178,7 +179,7 @@ fn the_listing_shows_games_and_flags_broken_files() {
     std::fs::write(dir.path().join("good.json"), text(12)).unwrap();
     std::fs::write(dir.path().join("broken.json"), "{").unwrap();
     std::fs::write(dir.path().join("notes.txt"), "ignored").unwrap();
-    let rows = save::list(dir.path());
+    let rows = games::list(dir.path());
     assert_eq!(rows.len(), 2);
     let good = rows.iter().find(|r| r.path.ends_with("good.json")).unwrap();
     assert_eq!((good.game.as_str(), good.moves, good.finished), ("Daedalus", 12, false));
@@ -188,10 +189,10 @@ fn the_listing_shows_games_and_flags_broken_files() {
     let mut file = save::parse(&text(4)).unwrap();
     file.actions[2] = file.actions[0].clone();
     std::fs::write(dir.path().join("illegal.json"), save::to_text(&file)).unwrap();
-    let rows = save::list(dir.path());
+    let rows = games::list(dir.path());
     let illegal = rows.iter().find(|r| r.path.ends_with("illegal.json")).unwrap();
     assert_eq!(illegal.game, "Daedalus");
     assert!(illegal.problem.as_deref().unwrap().contains("move 3 is illegal"), "{illegal:?}");
     assert!(broken.problem.as_deref().unwrap().contains("truncated"));
-    assert!(save::list(&dir.path().join("missing")).is_empty());
+    assert!(games::list(&dir.path().join("missing")).is_empty());
 }

@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used)]
 
 use aviary::app::AviaryApp;
+use aviary::games;
 use aviary::save::{self, SaveError};
 use aviary::save_fuzz;
 
@@ -64,11 +65,11 @@ fn a_200_mb_file_is_refused_by_its_size_before_it_is_read() {
     let path = dir.path().join("huge.json");
     let f = std::fs::File::create(&path).unwrap();
     f.set_len(200 * 1024 * 1024).unwrap(); // sparse: costs no disk
-    let err = save::verify_path(&path).unwrap_err();
+    let err = games::verify_path(&path).unwrap_err();
     assert!(matches!(err, SaveError::TooLarge(_)), "{err}");
     assert!(err.to_string().contains("too large"), "{err}");
     // The Saved Games list names it and moves on.
-    let rows = save::list(dir.path());
+    let rows = games::list(dir.path());
     assert!(rows[0].problem.as_deref().unwrap().contains("too large"));
 }
 

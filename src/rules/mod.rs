@@ -27,7 +27,6 @@
 //!   *is* the future).
 
 pub mod cards;
-pub mod catalogue;
 pub mod daedalus;
 pub mod dust_wings;
 pub mod enchanted_plumes;

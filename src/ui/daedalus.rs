@@ -620,7 +620,8 @@ impl DaedalusTab {
                     self.rematch(notices);
                 }
                 if ui.button("New game…").clicked() {
-                    self.request = Some(TabRequest::NewGame("daedalus"));
+                    self.request =
+                        Some(TabRequest::NewGame(<crate::rules::daedalus::Daedalus as crate::rules::Game>::INFO.id));
                     self.end_dismissed = true;
                 }
                 if ui.button("Look at the board").clicked() {
@@ -655,7 +656,7 @@ impl DaedalusTab {
         let players = self.m.session.players().to_vec();
         let seed = save::now_secs() ^ self.m.session.seed().rotate_left(17) ^ 0x9E37;
         let dir = self.m.path.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
-        let path = save::fresh_path(&dir, "daedalus");
+        let path = save::fresh_path(&dir, <crate::rules::daedalus::Daedalus as crate::rules::Game>::INFO.id);
         self.m = Match::new(Session::new(setup, seed, players), path);
         self.selected = None;
         self.end_dismissed = false;
@@ -757,7 +758,7 @@ impl GameTab for DaedalusTab {
     }
 
     fn game_id(&self) -> &'static str {
-        "daedalus"
+        <crate::rules::daedalus::Daedalus as crate::rules::Game>::INFO.id
     }
 
     fn ui(&mut self, ui: &mut Ui, settings: &ViewSettings, notices: &mut Vec<Notice>) {
@@ -793,7 +794,7 @@ impl GameTab for DaedalusTab {
     }
 
     fn take_request(&mut self) -> Option<TabRequest> {
-        self.request.take()
+        self.m.finished_request().or_else(|| self.request.take())
     }
 }
 

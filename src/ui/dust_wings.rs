@@ -526,7 +526,7 @@ impl WingsTab {
             ui.label(RichText::new("Ties: most white crystals, then fewest Gathering cards (DW-R6).").weak());
             ui.horizontal(|ui| {
                 if ui.button("New game").clicked() {
-                    self.request = Some(TabRequest::NewGame("dust-in-the-wings"));
+                    self.request = Some(TabRequest::NewGame(<crate::rules::dust_wings::DustInTheWings as crate::rules::Game>::INFO.id));
                 }
                 if ui.button("Look at the meadow").clicked() {
                     self.end_dismissed = true;
@@ -555,7 +555,7 @@ impl GameTab for WingsTab {
     }
 
     fn game_id(&self) -> &'static str {
-        "dust-in-the-wings"
+        <crate::rules::dust_wings::DustInTheWings as crate::rules::Game>::INFO.id
     }
 
     fn ui(&mut self, ui: &mut Ui, settings: &ViewSettings, notices: &mut Vec<Notice>) {
@@ -591,7 +591,7 @@ impl GameTab for WingsTab {
     }
 
     fn take_request(&mut self) -> Option<TabRequest> {
-        self.m.finished_request("dust-in-the-wings").or_else(|| self.request.take())
+        self.m.finished_request().or_else(|| self.request.take())
     }
 }
 

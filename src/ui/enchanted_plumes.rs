@@ -838,7 +838,9 @@ impl PlumesTab {
             });
             ui.horizontal(|ui| {
                 if ui.button("New game").clicked() {
-                    self.request = Some(TabRequest::NewGame("enchanted-plumes"));
+                    self.request = Some(TabRequest::NewGame(
+                        <crate::rules::enchanted_plumes::EnchantedPlumes as crate::rules::Game>::INFO.id,
+                    ));
                 }
                 if ui.button("Look at the table").clicked() {
                     self.end_dismissed = true;
@@ -899,7 +901,7 @@ impl GameTab for PlumesTab {
     }
 
     fn game_id(&self) -> &'static str {
-        "enchanted-plumes"
+        <crate::rules::enchanted_plumes::EnchantedPlumes as crate::rules::Game>::INFO.id
     }
 
     fn ui(&mut self, ui: &mut Ui, settings: &ViewSettings, notices: &mut Vec<Notice>) {
@@ -942,7 +944,7 @@ impl GameTab for PlumesTab {
     }
 
     fn take_request(&mut self) -> Option<TabRequest> {
-        self.m.finished_request("enchanted-plumes").or_else(|| self.request.take())
+        self.m.finished_request().or_else(|| self.request.take())
     }
 }
 

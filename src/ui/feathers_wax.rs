@@ -1356,7 +1356,7 @@ impl FeathersTab {
         self.m.cancel();
         let seed = seed.unwrap_or_else(|| save::now_secs() ^ self.m.session.seed().rotate_left(23) ^ 0xF1A5);
         let dir = self.m.path.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
-        let path = save::fresh_path(&dir, "feathers-and-wax");
+        let path = save::fresh_path(&dir, <crate::rules::feathers_wax::FeathersAndWax as crate::rules::Game>::INFO.id);
         self.m = Match::new(
             Session::new(
                 Setup { seats: 1, options: crate::rules::feathers_wax::Options::default() },
@@ -1507,7 +1507,7 @@ impl GameTab for FeathersTab {
     }
 
     fn game_id(&self) -> &'static str {
-        "feathers-and-wax"
+        <crate::rules::feathers_wax::FeathersAndWax as crate::rules::Game>::INFO.id
     }
 
     fn ui(&mut self, ui: &mut Ui, settings: &ViewSettings, notices: &mut Vec<Notice>) {
@@ -1553,7 +1553,7 @@ impl GameTab for FeathersTab {
     }
 
     fn take_request(&mut self) -> Option<TabRequest> {
-        self.m.finished_request("feathers-and-wax").or_else(|| self.request.take())
+        self.m.finished_request().or_else(|| self.request.take())
     }
 }
 

@@ -199,7 +199,8 @@ impl<G: Evaluate> Match<G> {
     /// do not yet hold its result: the request that counts it, replacing
     /// what an earlier end of the same game counted (a lost game undone and
     /// then won counts once, as an assisted win).
-    pub fn finished_request(&mut self, game: &'static str) -> Option<TabRequest> {
+    pub fn finished_request(&mut self) -> Option<TabRequest> {
+        let game = G::INFO.id;
         let now = self.session.result_for_people()?;
         let before = self.session.counted();
         if before == Some(now) {
@@ -402,37 +403,5 @@ impl<G: Evaluate> Match<G> {
             Some(a) => self.propose(a, notices).is_ok(),
             None => false,
         }
-    }
-}
-
-/// Opens a saved game as a tab.
-///
-/// # Errors
-/// The [`SaveError`] naming the problem.
-pub fn open_save(path: &Path) -> Result<Box<dyn GameTab>, SaveError> {
-    let text = save::read(path)?;
-    let file = save::parse(&text)?;
-    save::contained(|| open_parsed(&file, path))
-}
-
-fn open_parsed(file: &save::SaveFile, path: &Path) -> Result<Box<dyn GameTab>, SaveError> {
-    match file.game.as_str() {
-        "daedalus" => {
-            let session = save::restore::<crate::rules::daedalus::Daedalus>(file)?;
-            Ok(Box::new(daedalus::DaedalusTab::new(Match::new(session, path.to_path_buf()))))
-        }
-        "feathers-and-wax" => {
-            let session = save::restore::<crate::rules::feathers_wax::FeathersAndWax>(file)?;
-            Ok(Box::new(feathers_wax::FeathersTab::new(Match::new(session, path.to_path_buf()))))
-        }
-        "enchanted-plumes" => {
-            let session = save::restore::<crate::rules::enchanted_plumes::EnchantedPlumes>(file)?;
-            Ok(Box::new(enchanted_plumes::PlumesTab::new(Match::new(session, path.to_path_buf()))))
-        }
-        "dust-in-the-wings" => {
-            let session = save::restore::<crate::rules::dust_wings::DustInTheWings>(file)?;
-            Ok(Box::new(dust_wings::WingsTab::new(Match::new(session, path.to_path_buf()))))
-        }
-        other => Err(SaveError::UnknownGame(other.to_string())),
     }
 }

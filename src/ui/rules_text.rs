@@ -381,18 +381,6 @@ pub const DUST_IN_THE_WINGS: RulesPage = RulesPage {
     ],
 };
 
-/// The rules page of a game id, if written.
-#[must_use]
-pub fn page(id: &str) -> Option<&'static RulesPage> {
-    match id {
-        "daedalus" => Some(&DAEDALUS),
-        "feathers-and-wax" => Some(&FEATHERS_AND_WAX),
-        "enchanted-plumes" => Some(&ENCHANTED_PLUMES),
-        "dust-in-the-wings" => Some(&DUST_IN_THE_WINGS),
-        _ => None,
-    }
-}
-
 /// Draws a rules page.
 pub fn rules_ui(ui: &mut egui::Ui, page: &RulesPage) {
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {

@@ -1,0 +1,417 @@
+//! The one list of games (after egui's demo app, which keeps one list of
+//! demos). Each entry says what the game is (Home), who may sit at it and
+//! which variants it has (the new-game dialog), and — once it can be played —
+//! how to replay a save (`aviary check`, Saved Games, the resume offer), open
+//! one as a tab, start a new tab, and its rules page.
+//!
+//! Adding a game means: its rules module, its AI hooks, its view, and one
+//! entry in [`GAMES`]. Nothing else in the app matches a game's id.
+
+use std::path::{Path, PathBuf};
+
+use crate::ai::Level;
+use crate::rules::{Game, ToMove, daedalus, dust_wings, enchanted_plumes, feathers_wax};
+use crate::save::{self, SaveError, SaveFile};
+use crate::session::Player;
+use crate::ui::rules_text::{self, RulesPage};
+use crate::ui::{self, GameTab, Match};
+
+/// Who may sit at a game, as the new-game dialog offers it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seating {
+    /// One person alone.
+    Solitaire,
+    /// Seats named by the rules ("White", "Black"), each a person or a
+    /// computer.
+    Fixed(&'static [&'static str]),
+    /// Between `min` and `max` seats, each named and a person or a computer,
+    /// with the first player chosen or drawn; `default` seats to begin with.
+    Named {
+        /// Fewest seats.
+        min: usize,
+        /// Most seats.
+        max: usize,
+        /// Seats offered at first.
+        default: usize,
+    },
+}
+
+/// A rules variant offered as a checkbox in the new-game dialog.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Variant {
+    /// The option's key in the game's options.
+    pub key: &'static str,
+    /// The checkbox text, with its rule id.
+    pub label: &'static str,
+}
+
+/// A game's tab as the app holds it.
+pub type Tab = Box<dyn GameTab>;
+
+/// How a playable game plugs into the app.
+pub struct Play {
+    /// Replays a parsed save (no UI).
+    pub verify: fn(&SaveFile) -> Result<Summary, SaveError>,
+    /// Opens a parsed save as a tab that autosaves to `path`.
+    pub open: fn(&SaveFile, &Path) -> Result<Tab, SaveError>,
+    /// A new game as a tab, from the dialog's choices and a seed.
+    pub start: fn(&NewGame, u64, PathBuf) -> Box<dyn GameTab>,
+    /// The rules page, in our own words.
+    pub rules: &'static RulesPage,
+}
+
+/// One game of Aviary.
+pub struct GameEntry {
+    /// The id in save files (`daedalus`): the rules' `Game::INFO.id`.
+    pub id: &'static str,
+    /// The display name.
+    pub name: &'static str,
+    /// Players, as printed ("2–6 players").
+    pub players: &'static str,
+    /// Typical length of a game.
+    pub length: &'static str,
+    /// One line that says what the game is.
+    pub pitch: &'static str,
+    /// Who may sit at it.
+    pub seating: Seating,
+    /// Rules variants offered when starting a game.
+    pub variants: &'static [Variant],
+    /// Short notes under the seats in the new-game dialog; `strict` is the
+    /// strict-undo setting.
+    pub notes: fn(strict: bool) -> Vec<&'static str>,
+    /// How to play it; `None` while it is still coming.
+    pub play: Option<Play>,
+}
+
+impl std::fmt::Debug for GameEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GameEntry").field("id", &self.id).finish_non_exhaustive()
+    }
+}
+
+impl PartialEq for GameEntry {
+    fn eq(&self, other: &Self) -> bool {
+        self.id == other.id
+    }
+}
+
+/// The new-game dialog's choices.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewGame {
+    /// Which game.
+    pub game: &'static GameEntry,
+    /// Who sits where.
+    pub players: Vec<Player>,
+    /// Seat names (games with [`Seating::Named`]).
+    pub names: Vec<String>,
+    /// Who plays first; `None` draws it at random.
+    pub first: Option<u8>,
+    /// The variants chosen, in the order of the entry's `variants`.
+    pub variants: Vec<bool>,
+    /// Optional seed, as typed.
+    pub seed: String,
+}
+
+/// Names offered for new seats.
+pub const SEAT_NAMES: [&str; 6] = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay"];
+
+impl NewGame {
+    /// The dialog's starting choices for `game`: one person, and computers
+    /// of `level` in the other seats.
+    #[must_use]
+    pub fn new(game: &'static GameEntry, level: Level) -> Self {
+        let computer = Player::Computer(if level == Level::Random { Level::Normal } else { level });
+        let seats = match game.seating {
+            Seating::Solitaire => 1,
+            Seating::Fixed(names) => names.len(),
+            Seating::Named { default, .. } => default,
+        };
+        let players = (0..seats).map(|i| if i == 0 { Player::Human } else { computer }).collect();
+        let names = match game.seating {
+            Seating::Named { default, .. } => SEAT_NAMES.iter().take(default).map(ToString::to_string).collect(),
+            _ => Vec::new(),
+        };
+        Self { game, players, names, first: None, variants: vec![false; game.variants.len()], seed: String::new() }
+    }
+
+    /// Whether the variant with `key` was chosen.
+    #[must_use]
+    pub fn variant(&self, key: &str) -> bool {
+        self.game.variants.iter().zip(&self.variants).any(|(v, on)| v.key == key && *on)
+    }
+
+    /// The names typed for the seats in play.
+    #[must_use]
+    pub fn seat_names(&self) -> Vec<String> {
+        self.names.iter().take(self.players.len()).cloned().collect()
+    }
+}
+
+/// Every game, in the order Home shows them.
+pub static GAMES: [GameEntry; 5] = [
+    GameEntry {
+        id: daedalus::Daedalus::INFO.id,
+        name: daedalus::Daedalus::INFO.name,
+        players: "2 players",
+        length: "20–40 min",
+        pitch: "Build a maze of walls, then shift it to free your Gladiator while your Minotaur hunts theirs.",
+        seating: Seating::Fixed(&["White", "Black"]),
+        variants: &[Variant {
+            key: "walls_roam",
+            label: "Variant: walls roam (walls may leave their half after building, DA-R5)",
+        }],
+        notes: |_| vec!["A coin decides who builds first (DA-R2)."],
+        play: Some(Play {
+            verify: summarize::<daedalus::Daedalus>,
+            open: |file, path| {
+                Ok(Box::new(ui::daedalus::DaedalusTab::new(Match::new(save::restore(file)?, path.to_path_buf()))))
+            },
+            start: |choice, seed, path| {
+                let options = daedalus::Options { walls_roam: choice.variant("walls_roam") };
+                Box::new(ui::daedalus::new_tab(options, seed, choice.players.clone(), path))
+            },
+            rules: &rules_text::DAEDALUS,
+        }),
+    },
+    GameEntry {
+        id: feathers_wax::FeathersAndWax::INFO.id,
+        name: feathers_wax::FeathersAndWax::INFO.name,
+        players: "1 player (solitaire)",
+        length: "15 min",
+        pitch: "Gather feathers and wax in the labyrinth, build two pairs of wings, and fly home between sun and sea.",
+        seating: Seating::Solitaire,
+        variants: &[],
+        notes: |strict| {
+            vec![
+                "A solitaire: you play Daedalus in the labyrinth and both flyers in the sky.",
+                if strict {
+                    "Strict undo is on: a card once seen cannot be taken back (Settings)."
+                } else {
+                    "Undo is unlimited; taking back a card you have seen marks the game as assisted."
+                },
+            ]
+        },
+        play: Some(Play {
+            verify: summarize::<feathers_wax::FeathersAndWax>,
+            open: |file, path| {
+                Ok(Box::new(ui::feathers_wax::FeathersTab::new(Match::new(save::restore(file)?, path.to_path_buf()))))
+            },
+            start: |_, seed, path| Box::new(ui::feathers_wax::new_tab(seed, path)),
+            rules: &rules_text::FEATHERS_AND_WAX,
+        }),
+    },
+    GameEntry {
+        id: enchanted_plumes::EnchantedPlumes::INFO.id,
+        name: enchanted_plumes::EnchantedPlumes::INFO.name,
+        players: "2–6 players",
+        length: "20 min",
+        pitch: "Fan out peacock plumes row by row, matching colours, before someone draws the Peahen.",
+        seating: Seating::Named { min: 2, max: 6, default: 3 },
+        variants: &[],
+        notes: |_| vec!["People share the screen: a hand-off screen hides each hand until its owner is ready."],
+        play: Some(Play {
+            verify: summarize::<enchanted_plumes::EnchantedPlumes>,
+            open: |file, path| {
+                Ok(Box::new(ui::enchanted_plumes::PlumesTab::new(Match::new(save::restore(file)?, path.to_path_buf()))))
+            },
+            start: |choice, seed, path| {
+                let options = enchanted_plumes::Options { names: choice.seat_names(), first: choice.first };
+                Box::new(ui::enchanted_plumes::new_tab(options, seed, choice.players.clone(), path))
+            },
+            rules: &rules_text::ENCHANTED_PLUMES,
+        }),
+    },
+    GameEntry {
+        id: dust_wings::DustInTheWings::INFO.id,
+        name: dust_wings::DustInTheWings::INFO.name,
+        players: "2–4 players",
+        length: "30 min",
+        pitch: "Scatter butterflies across a flowering meadow to gather sets and shapes for crystals.",
+        seating: Seating::Named { min: 2, max: 4, default: 2 },
+        variants: &[],
+        notes: |_| vec!["Nothing is hidden: people simply take turns at the screen."],
+        play: Some(Play {
+            verify: summarize::<dust_wings::DustInTheWings>,
+            open: |file, path| {
+                Ok(Box::new(ui::dust_wings::WingsTab::new(Match::new(save::restore(file)?, path.to_path_buf()))))
+            },
+            start: |choice, seed, path| {
+                let options = dust_wings::Options { names: choice.seat_names(), first: choice.first };
+                Box::new(ui::dust_wings::new_tab(options, seed, choice.players.clone(), path))
+            },
+            rules: &rules_text::DUST_IN_THE_WINGS,
+        }),
+    },
+    GameEntry {
+        id: "tail-feathers",
+        name: "Tail Feathers",
+        players: "2 players",
+        length: "60–90 min",
+        pitch: "Mice on birds against rats on birds: a miniatures skirmish among the treetops.",
+        seating: Seating::Fixed(&["Mice", "Rats"]),
+        variants: &[],
+        notes: |_| Vec::new(),
+        play: None,
+    },
+];
+
+/// The game with save-file id `id`.
+#[must_use]
+pub fn entry(id: &str) -> Option<&'static GameEntry> {
+    GAMES.iter().find(|e| e.id == id)
+}
+
+/// The first game of the list (the menu's "New…" starts there).
+#[must_use]
+pub fn first() -> &'static GameEntry {
+    &GAMES[0]
+}
+
+/// What a save replays to: the facts `aviary check`, the Saved Games list
+/// and the resume offer show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// The game's display name.
+    pub game: &'static str,
+    /// Actions recorded (including undone ones that can be redone).
+    pub actions: usize,
+    /// Actions in effect.
+    pub cursor: usize,
+    /// True when the game is over.
+    pub finished: bool,
+    /// Who is to move and what they owe, or how the game ended.
+    pub now: String,
+}
+
+fn summarize<G: Game>(file: &SaveFile) -> Result<Summary, SaveError> {
+    let session = save::restore::<G>(file)?;
+    let state = session.state();
+    let now = match (state.outcome(), state.to_move()) {
+        (Some(o), _) => format!("finished: {}", o.reason),
+        (None, ToMove::Seat(s)) => format!("{} to move — {}", state.seat_name(s), state.status()),
+        (None, _) => format!("chance to resolve — {}", state.status()),
+    };
+    Ok(Summary {
+        game: G::INFO.name,
+        actions: session.actions().len(),
+        cursor: session.cursor(),
+        finished: session.is_over(),
+        now,
+    })
+}
+
+/// The way to play the game a save is for.
+fn play_of(file: &SaveFile) -> Result<&'static Play, SaveError> {
+    entry(&file.game).and_then(|e| e.play.as_ref()).ok_or_else(|| SaveError::UnknownGame(save::clip(&file.game, 40)))
+}
+
+/// Replays a parsed save of any game, with crashes contained.
+///
+/// # Errors
+/// The first problem, as [`save::restore`] finds it.
+pub fn verify(file: &SaveFile) -> Result<Summary, SaveError> {
+    save::contained(|| (play_of(file)?.verify)(file))
+}
+
+/// Reads, parses and replays the save at `path`.
+///
+/// # Errors
+/// The first problem: unreadable, too large, foreign, damaged, newer, or a
+/// move the game refuses.
+pub fn verify_path(path: &Path) -> Result<(SaveFile, Summary), SaveError> {
+    let file = save::parse(&save::read(path)?)?;
+    let summary = verify(&file)?;
+    Ok((file, summary))
+}
+
+/// Opens the save at `path` as a tab, with crashes contained.
+///
+/// # Errors
+/// The [`SaveError`] naming the problem.
+pub fn open(path: &Path) -> Result<Box<dyn GameTab>, SaveError> {
+    let file = save::parse(&save::read(path)?)?;
+    save::contained(|| (play_of(&file)?.open)(&file, path))
+}
+
+/// One row of the Saved Games screen.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Listing {
+    /// The file.
+    pub path: PathBuf,
+    /// The game's display name (or the id for unknown games).
+    pub game: String,
+    /// Seats, as "White (human) v Black (computer, normal)".
+    pub seats: String,
+    /// Seconds since 1970 when saved.
+    pub saved_at: u64,
+    /// Actions in effect.
+    pub moves: usize,
+    /// True when the game was over.
+    pub finished: bool,
+    /// Why the file cannot be loaded, if it cannot.
+    pub problem: Option<String>,
+}
+
+/// One row of the Saved Games list: the file replayed, with its problem if
+/// it does not load.
+#[must_use]
+pub fn listing(path: PathBuf) -> Listing {
+    let modified = || {
+        std::fs::metadata(&path)
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_secs())
+    };
+    let file = match save::read(&path).and_then(|t| save::parse(&t)) {
+        Ok(f) => f,
+        Err(e) => {
+            return Listing {
+                game: "?".into(),
+                seats: String::new(),
+                saved_at: modified(),
+                moves: 0,
+                finished: false,
+                problem: Some(e.to_string()),
+                path,
+            };
+        }
+    };
+    let game = entry(&file.game).map_or_else(|| save::clip(&file.game, 40), |e| e.name.to_string());
+    let seats = save::describe_seats(&file.seats);
+    match verify(&file) {
+        Ok(summary) => Listing {
+            game,
+            seats,
+            saved_at: file.saved_at,
+            moves: summary.cursor,
+            finished: summary.finished,
+            problem: None,
+            path,
+        },
+        Err(e) => Listing {
+            game,
+            seats,
+            saved_at: file.saved_at,
+            moves: file.cursor.unwrap_or(file.actions.len()).min(file.actions.len()),
+            finished: false,
+            problem: Some(e.to_string()),
+            path,
+        },
+    }
+}
+
+/// Lists the saves in `dir`, newest first, each replayed to check that it
+/// loads (so call it off the UI thread). A missing folder lists nothing.
+#[must_use]
+pub fn list(dir: &Path) -> Vec<Listing> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let mut out: Vec<Listing> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .map(listing)
+        .collect();
+    out.sort_by(|a, b| b.saved_at.cmp(&a.saved_at).then_with(|| a.path.cmp(&b.path)));
+    out
+}

@@ -1,0 +1,76 @@
+//! The one list of games: every entry keeps the contract that lets the app
+//! treat it like any other (adding a game is one entry), and the app's
+//! screens are built from the list.
+#![allow(clippy::unwrap_used)]
+
+use aviary::ai::Level;
+use aviary::app::AviaryApp;
+use aviary::games::{self, GAMES, NewGame};
+use aviary::save::SaveError;
+use aviary::session::Player;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+#[test]
+fn every_playable_entry_starts_saves_replays_and_opens_its_own_games_and_has_a_rules_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut ids = std::collections::BTreeSet::new();
+    for entry in &GAMES {
+        assert!(ids.insert(entry.id), "{} is listed twice", entry.id);
+        let Some(play) = &entry.play else { continue };
+        assert_eq!(play.rules.title, entry.name, "{}: its own rules page", entry.id);
+        let mut choice = NewGame::new(entry, Level::Normal);
+        choice.players = vec![Player::Human; choice.players.len()];
+        let path = dir.path().join(format!("{}.json", entry.id));
+        let mut tab = (play.start)(&choice, 42, path.clone());
+        assert_eq!(tab.game_id(), entry.id);
+        tab.save().unwrap();
+        let (_, summary) = games::verify_path(&path).unwrap();
+        assert_eq!((summary.game, summary.cursor, summary.finished), (entry.name, 0, false), "{}", entry.id);
+        let opened = games::open(&path).unwrap();
+        assert_eq!((opened.game_id(), opened.moves()), (entry.id, 0));
+        assert_eq!(games::entry(entry.id).map(|e| e.id), Some(entry.id));
+    }
+    assert!(ids.len() >= 5, "all five games are listed");
+}
+
+#[test]
+fn a_save_of_a_game_still_coming_is_refused_by_name() {
+    let coming = GAMES.iter().find(|e| e.play.is_none()).unwrap();
+    let text = format!(
+        r#"{{"format": "aviary-save", "version": 1, "game": "{}", "seats": [], "seed": 1, "actions": []}}"#,
+        coming.id
+    );
+    let file = aviary::save::parse(&text).unwrap();
+    let err = games::verify(&file).unwrap_err();
+    assert!(matches!(err, SaveError::UnknownGame(_)), "{err}");
+}
+
+#[test]
+fn home_lists_every_entry_and_each_playable_one_starts_from_its_dialog() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves"));
+    let mut h =
+        Harness::builder().with_size([1200.0, 900.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    h.run();
+    for entry in &GAMES {
+        h.get_by_label(entry.name);
+        h.get_by_label(&format!("New {} game", entry.name));
+    }
+    let playable: Vec<_> = GAMES.iter().filter(|e| e.play.is_some()).collect();
+    for (n, entry) in playable.iter().enumerate() {
+        h.get_by_label("Home").click();
+        h.run();
+        h.get_by_label(&format!("New {} game", entry.name)).click();
+        h.run();
+        assert_eq!(h.get_all_by_label(&format!("New {} game", entry.name)).count(), 2, "button and dialog heading");
+        let choice = h.state_mut().new_game.as_mut().unwrap();
+        choice.players = vec![Player::Human; choice.players.len()];
+        choice.seed = "9".into();
+        h.run();
+        h.get_by_label("Start").click();
+        h.run();
+        assert_eq!(h.state().tabs.len(), n + 1);
+        assert_eq!(h.state().tabs[n].game_id(), entry.id);
+    }
+}
