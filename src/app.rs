@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, OnceLock};
 
-use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
+use egui::{RichText, Ui};
 
 use crate::ai::Level;
 use crate::ai::worker::Background;
@@ -14,6 +14,7 @@ use crate::games::{self, GAMES, GameEntry, NewGame, Seating};
 use crate::save;
 use crate::session::Player;
 use crate::stats::Stats;
+use crate::ui::commands::{self, Command};
 use crate::ui::rules_text;
 use crate::ui::theme;
 use crate::ui::{GameTab, Notice, TabRequest, ViewSettings};
@@ -539,27 +540,43 @@ impl AviaryApp {
         }
     }
 
+    /// The commands' keys: each pressed key runs its command, the same way
+    /// the menu does. Redo first: its Ctrl+Shift+Z must not read as Ctrl+Z.
     fn shortcuts(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
-        let redo_shift = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
-        let redo_y = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
-        let undo = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
-        let save_key = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
-        let open_key = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
-        let (redo_pressed, undo_pressed, save_pressed, open_pressed) = ui.input_mut(|i| {
-            let r = i.consume_shortcut(&redo_shift) || i.consume_shortcut(&redo_y);
-            let u = i.consume_shortcut(&undo);
-            (r, u, i.consume_shortcut(&save_key), i.consume_shortcut(&open_key))
-        });
-        if open_pressed {
-            self.show_saved_games();
-        }
-        if let Some(tab) = self.current_tab() {
-            if redo_pressed {
-                tab.redo(notices);
-            } else if undo_pressed {
-                tab.undo(notices);
+        let keyed = [commands::REDO, commands::UNDO, commands::SAVE, commands::LOAD, commands::NEW];
+        for command in keyed {
+            if command.pressed(ui) {
+                self.run(command, ui.ctx(), notices);
             }
-            if save_pressed {
+        }
+    }
+
+    /// Runs a command from the menu or its keys.
+    fn run(&mut self, command: Command, ctx: &egui::Context, notices: &mut Vec<Notice>) {
+        let showing = match self.screen {
+            Screen::Game(i) => self.tabs.get(i).map(|t| t.game_id()),
+            _ => None,
+        };
+        if command == commands::NEW {
+            self.open_new_game(showing.unwrap_or(games::first().id));
+        } else if command == commands::LOAD {
+            self.show_saved_games();
+        } else if command == commands::OPEN_ELSEWHERE {
+            self.start_file_dialog(ctx, notices);
+        } else if command == commands::RULES {
+            self.screen = Screen::Rules(showing.unwrap_or(games::first().id));
+        } else if command == commands::SETTINGS {
+            self.screen = Screen::Settings;
+        } else if command == commands::SAVE_AS {
+            if let Some(tab) = self.current_tab() {
+                self.save_as = Some(file_stem(tab.path()));
+            }
+        } else if let Some(tab) = self.current_tab() {
+            if command == commands::UNDO {
+                tab.undo(notices);
+            } else if command == commands::REDO {
+                tab.redo(notices);
+            } else if command == commands::SAVE {
                 match tab.save() {
                     Ok(()) => notices.push(Notice::Info(format!("Saved to {}", tab.path().display()))),
                     Err(e) => notices.push(Notice::Error(format!("Save failed: {e}"))),
@@ -636,58 +653,27 @@ impl AviaryApp {
     }
 
     fn menu_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
+        let has_game = matches!(self.screen, Screen::Game(_));
+        let (can_undo, can_redo) = match self.screen {
+            Screen::Game(i) => self.tabs.get(i).map_or((false, false), |t| (t.can_undo(), t.can_redo())),
+            _ => (false, false),
+        };
         ui.menu_button("Game", |ui| {
-            if ui.button("New…").clicked() {
-                self.open_new_game(games::first().id);
-            }
-            if ui.button("Load… (Saved Games)").on_hover_text("Ctrl+O").clicked() {
-                self.show_saved_games();
-            }
-            if ui.button("Open file elsewhere…").clicked() {
-                self.start_file_dialog(ui.ctx(), notices);
-            }
-            ui.separator();
-            let has_game = matches!(self.screen, Screen::Game(_));
-            if ui
-                .add_enabled(has_game, egui::Button::new("Save"))
-                .on_hover_text("Ctrl+S (games also save after every move)")
-                .clicked()
-                && let Some(tab) = self.current_tab()
-            {
-                match tab.save() {
-                    Ok(()) => notices.push(Notice::Info(format!("Saved to {}", tab.path().display()))),
-                    Err(e) => notices.push(Notice::Error(format!("Save failed: {e}"))),
+            let groups: [&[(Command, bool)]; 4] = [
+                &[(commands::NEW, true), (commands::LOAD, true), (commands::OPEN_ELSEWHERE, true)],
+                &[(commands::SAVE, has_game), (commands::SAVE_AS, has_game)],
+                &[(commands::UNDO, can_undo), (commands::REDO, can_redo)],
+                &[(commands::RULES, true), (commands::SETTINGS, true)],
+            ];
+            for (g, group) in groups.iter().enumerate() {
+                if g > 0 {
+                    ui.separator();
                 }
-            }
-            if ui.add_enabled(has_game, egui::Button::new("Save As…")).clicked() {
-                let name = self.current_tab().map(|t| file_stem(t.path())).unwrap_or_default();
-                self.save_as = Some(name);
-            }
-            ui.separator();
-            let (can_undo, can_redo) = match self.screen {
-                Screen::Game(i) => self.tabs.get(i).map_or((false, false), |t| (t.can_undo(), t.can_redo())),
-                _ => (false, false),
-            };
-            if ui.add_enabled(can_undo, egui::Button::new("Undo")).on_hover_text("Ctrl+Z").clicked()
-                && let Some(tab) = self.current_tab()
-            {
-                tab.undo(notices);
-            }
-            if ui.add_enabled(can_redo, egui::Button::new("Redo")).on_hover_text("Ctrl+Shift+Z or Ctrl+Y").clicked()
-                && let Some(tab) = self.current_tab()
-            {
-                tab.redo(notices);
-            }
-            ui.separator();
-            if ui.button("Rules").clicked() {
-                let id = match self.screen {
-                    Screen::Game(i) => self.tabs.get(i).map_or(games::first().id, |t| t.game_id()),
-                    _ => games::first().id,
-                };
-                self.screen = Screen::Rules(id);
-            }
-            if ui.button("Settings").clicked() {
-                self.screen = Screen::Settings;
+                for &(command, enabled) in *group {
+                    if command.button(ui, enabled) {
+                        self.run(command, ui.ctx(), notices);
+                    }
+                }
             }
         });
     }
@@ -1343,6 +1329,7 @@ fn player_ui(ui: &mut Ui, player: &mut Player) {
 fn named_seats_ui(ui: &mut Ui, choice: &mut NewGame, min: usize, max: usize) {
     ui.label(format!("Players ({min} to {max})."));
     let mut remove = None;
+    let can_remove = choice.players.len() > min;
     for (i, player) in choice.players.iter_mut().enumerate() {
         while choice.names.len() <= i {
             choice.names.push(games::SEAT_NAMES.get(choice.names.len()).copied().unwrap_or("Player").to_string());
@@ -1351,7 +1338,8 @@ fn named_seats_ui(ui: &mut Ui, choice: &mut NewGame, min: usize, max: usize) {
             let label = ui.label(format!("Seat {}:", i + 1));
             ui.add(egui::TextEdit::singleline(&mut choice.names[i]).desired_width(90.0)).labelled_by(label.id);
             player_ui(ui, player);
-            if ui.small_button("x").on_hover_text("Remove this seat").clicked() {
+            let x = ui.add_enabled(can_remove, egui::Button::new("x").small());
+            if x.on_hover_text("Remove this seat").clicked() {
                 remove = Some(i);
             }
         });

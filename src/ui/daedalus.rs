@@ -552,15 +552,11 @@ impl DaedalusTab {
             });
         }
         ui.horizontal(|ui| {
-            if ui.add_enabled(self.m.session.can_undo(), egui::Button::new("Undo")).on_hover_text("Ctrl+Z").clicked() {
+            if crate::ui::commands::UNDO.button(ui, self.m.session.can_undo()) {
                 self.selected = None;
                 self.m.undo(notices);
             }
-            if ui
-                .add_enabled(self.m.session.can_redo(), egui::Button::new("Redo"))
-                .on_hover_text("Ctrl+Shift+Z or Ctrl+Y")
-                .clicked()
-            {
+            if crate::ui::commands::REDO.button(ui, self.m.session.can_redo()) {
                 self.selected = None;
                 self.m.redo(notices);
             }

@@ -332,10 +332,11 @@ impl WingsTab {
                 }
             }
         });
+        let undo = crate::ui::commands::UNDO.keys_text(ui.ctx());
         ui.label(
-            RichText::new(
-                "Drag a butterfly onto a lit space (or click it, then the space). Ctrl+Z takes back one drop.",
-            )
+            RichText::new(format!(
+                "Drag a butterfly onto a lit space (or click it, then the space). {undo} takes back one drop."
+            ))
             .weak(),
         );
     }

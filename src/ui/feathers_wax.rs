@@ -1086,14 +1086,10 @@ impl FeathersTab {
                 let cursor = self.m.session.cursor();
                 self.hint = self.hint_text().map(|h| (cursor, h));
             }
-            if ui.add_enabled(self.m.session.can_undo(), egui::Button::new("Undo")).on_hover_text("Ctrl+Z").clicked() {
+            if crate::ui::commands::UNDO.button(ui, self.m.session.can_undo()) {
                 self.guarded_undo(notices);
             }
-            if ui
-                .add_enabled(self.m.session.can_redo(), egui::Button::new("Redo"))
-                .on_hover_text("Ctrl+Shift+Z or Ctrl+Y")
-                .clicked()
-            {
+            if crate::ui::commands::REDO.button(ui, self.m.session.can_redo()) {
                 self.m.redo(notices);
                 self.after_history_change();
             }

@@ -5,6 +5,7 @@
 //! and wakes the computer player. [`GameTab`] is what the app needs from any
 //! game's tab, so the app never knows which game it shows.
 
+pub mod commands;
 pub mod daedalus;
 pub mod dust_wings;
 pub mod enchanted_plumes;
