@@ -355,3 +355,30 @@ fn feathers_are_written_by_name_in_saves() {
     let bad = serde_json::from_str::<Action>(r#"{"Play":{"card":"mauve 5","plume":0,"row":1}}"#).unwrap_err();
     assert!(bad.to_string().contains("not a feather colour"), "{bad}");
 }
+
+#[test]
+fn ep_r8_the_last_drawn_card_is_known_only_to_its_drawer() {
+    let mut g = started(2, 11);
+    let hand = g.hand(Seat(0)).to_vec();
+    g.apply(&play(hand[0], 0, 0)).unwrap();
+    // Mid-turn: seat 0 drew a card; only seat 0's view names it.
+    g.apply(&Action::Draw).unwrap();
+    assert!(g.last_drawn().is_some());
+    assert_eq!(g.observation(Seat(0)).last_drawn(), g.last_drawn());
+    assert_eq!(g.observation(Seat(1)).last_drawn(), None);
+    // The draw that ends the turn: seat 1 is now to move, but the card is
+    // still seat 0's secret (it was kept for "the seat to move").
+    let card = g.hand(Seat(0))[0];
+    g.apply(&Action::Swap { card, slot: 0 }).unwrap();
+    let hand = g.hand(Seat(1)).to_vec();
+    g.apply(&play(hand[0], 0, 0)).unwrap();
+    g.apply(&Action::Swap { card: hand[1], slot: 1 }).unwrap();
+    g.apply(&Action::Draw).unwrap();
+    assert_eq!(g.current(), Seat(0), "seat 1's draw ended its turn");
+    assert_eq!(g.observation(Seat(0)).last_drawn(), None, "the next seat is not told seat 1's card");
+    assert!(g.observation(Seat(1)).last_drawn().is_some(), "its drawer still knows it");
+    let mut rng = Rng::seeded(3);
+    for _ in 0..20 {
+        assert_eq!(g.determinize(Seat(0), &mut rng).last_drawn(), None);
+    }
+}

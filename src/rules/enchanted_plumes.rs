@@ -330,8 +330,8 @@ pub struct EnchantedPlumes {
     first: Seat,
     turn: Turn,
     turns: u32,
-    /// The card drawn by the last `Draw`, for the player's own view.
-    last_drawn: Option<Feather>,
+    /// Who made the last `Draw` and the card it took (private to that seat).
+    last_drawn: Option<(Seat, Feather)>,
     outcome: Option<Outcome>,
 }
 
@@ -392,9 +392,10 @@ impl EnchantedPlumes {
     pub fn turns(&self) -> u32 {
         self.turns
     }
-    /// The card the last `Draw` took (only meaningful to its drawer).
+    /// The seat that made the last `Draw` and the card it took, until that
+    /// seat plays or swaps. An observation keeps it only for that seat.
     #[must_use]
-    pub fn last_drawn(&self) -> Option<Feather> {
+    pub fn last_drawn(&self) -> Option<(Seat, Feather)> {
         self.last_drawn
     }
     /// Number of seats.
@@ -715,7 +716,7 @@ impl EnchantedPlumes {
         let mut fixed = Rng::seeded(0x5EED_0F91_0ED5);
         let rng = rng.unwrap_or(&mut fixed);
         let mut out = self.clone();
-        out.last_drawn = if self.current == seat { self.last_drawn } else { None };
+        out.last_drawn = self.last_drawn.filter(|&(drawer, _)| drawer == seat);
         for s in (0..self.seats).filter(|&s| s != seat.0) {
             out.returned[usize::from(s)] = Vec::new();
         }
@@ -1013,7 +1014,7 @@ impl Game for EnchantedPlumes {
                 if let Some(c) = self.deck.pop() {
                     self.hands[seat].push(c);
                     self.hands[seat].sort();
-                    self.last_drawn = Some(c);
+                    self.last_drawn = Some((self.current, c));
                 }
                 self.turn.draws += 1;
                 if self.turn.steps() == 2 {

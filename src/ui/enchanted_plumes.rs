@@ -667,7 +667,7 @@ impl PlumesTab {
                 let rect = fan_rect(origin, i, n, HAND_CARD);
                 let r = ui.interact(rect, ui.scope_id().with(("hand", c.colour, c.value)), Sense::click_and_drag());
                 show_feather(ui, &r, palette, FeatherFace::Up(c), marked, "hand");
-                let r = if state.last_drawn() == Some(c) && acting {
+                let r = if state.last_drawn() == Some((seat, c)) && acting {
                     ui.painter().text(
                         r.rect.center_bottom() + Vec2::new(0.0, 2.0),
                         Align2::CENTER_TOP,
