@@ -207,6 +207,17 @@ impl Plume {
         lower - top + self.bonus()
     }
 
+    /// The score as the seats who may not see its face-down card know it
+    /// (EP-R5): exact for a plume with no face-down card, else at least
+    /// the score with that card counted as 0.
+    #[must_use]
+    pub fn public_score(&self) -> Known {
+        match self.face_down() {
+            Some(card) => Known::AtLeast(self.score() - i32::from(card.value)),
+            None => Known::Exact(self.score()),
+        }
+    }
+
     /// The completed-peacock bonus (EP-R7).
     #[must_use]
     pub fn bonus(&self) -> i32 {
@@ -230,6 +241,36 @@ impl Plume {
         let missing = size.saturating_sub(have);
         // Rows below the current one: size-1, size-2, ..., 1.
         Some(missing + size * size.saturating_sub(1) / 2)
+    }
+}
+
+/// A score as one seat may know it (EP-R5, EP-R8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Known {
+    /// The exact value.
+    Exact(i32),
+    /// At least this much: face-down cards the seat may not see add their
+    /// values (0 or more) to it.
+    AtLeast(i32),
+}
+
+impl Known {
+    /// The exact value, or the lower bound.
+    #[must_use]
+    pub fn lower(self) -> i32 {
+        match self {
+            Known::Exact(n) | Known::AtLeast(n) => n,
+        }
+    }
+}
+
+impl std::ops::Add for Known {
+    type Output = Known;
+    fn add(self, other: Known) -> Known {
+        match (self, other) {
+            (Known::Exact(a), Known::Exact(b)) => Known::Exact(a + b),
+            (a, b) => Known::AtLeast(a.lower() + b.lower()),
+        }
     }
 }
 
@@ -403,10 +444,31 @@ impl EnchantedPlumes {
     pub fn seats(&self) -> u8 {
         self.seats
     }
-    /// A seat's current score (EP-R7; cards in hand count 0).
+    /// A seat's current score (EP-R7; cards in hand count 0), face-down
+    /// cards included: what other seats may know of it is
+    /// [`EnchantedPlumes::score_seen_by`].
     #[must_use]
     pub fn score(&self, seat: Seat) -> i32 {
         self.plumes(seat).iter().map(Plume::score).sum()
+    }
+    /// The score of `seat`'s plume `plume` as `viewer` may know it:
+    /// exact for its owner, for a plume with no face-down card and once the
+    /// game is over; otherwise [`Plume::public_score`] (EP-R5, EP-R8).
+    /// `viewer` `None` is someone who sees no seat's private cards (the
+    /// screen between two people at one screen). A plume that does not
+    /// exist scores `Exact(0)`.
+    #[must_use]
+    pub fn plume_score_seen_by(&self, viewer: Option<Seat>, seat: Seat, plume: usize) -> Known {
+        let Some(p) = self.plumes(seat).get(plume) else { return Known::Exact(0) };
+        if viewer == Some(seat) || self.phase == Phase::Over { Known::Exact(p.score()) } else { p.public_score() }
+    }
+    /// A seat's current score (EP-R7) as `viewer` may know it: the sum of
+    /// [`EnchantedPlumes::plume_score_seen_by`] over its plumes.
+    #[must_use]
+    pub fn score_seen_by(&self, viewer: Option<Seat>, seat: Seat) -> Known {
+        (0..self.plumes(seat).len())
+            .map(|i| self.plume_score_seen_by(viewer, seat, i))
+            .fold(Known::Exact(0), |a, b| a + b)
     }
     /// A seat's completed peacocks.
     #[must_use]
