@@ -88,6 +88,27 @@ impl<G: Game> Session<G> {
         }
     }
 
+    /// A session whose game starts at `state` rather than at a new deal,
+    /// with no history. For tests that show a given position, such as two
+    /// deals a seat cannot tell apart: its seed is 0, so a save of it does
+    /// not replay to `state`.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn from_state(state: G, players: Vec<Player>) -> Self {
+        Self {
+            setup: state.setup(),
+            seed: 0,
+            players,
+            actions: Vec::new(),
+            log: Vec::new(),
+            cursor: 0,
+            snapshots: vec![state.clone()],
+            state,
+            assisted: false,
+            counted: None,
+        }
+    }
+
     /// True once the player has undone past a revealed card.
     #[must_use]
     pub fn is_assisted(&self) -> bool {

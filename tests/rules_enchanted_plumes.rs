@@ -1,7 +1,7 @@
 //! One test per Enchanted Plumes ruling (EP-R1..R9), named after it.
 #![allow(clippy::unwrap_used)]
 
-use aviary::rules::enchanted_plumes::{Action, EnchantedPlumes, Feather, FeatherSet, Options, Phase, Plume};
+use aviary::rules::enchanted_plumes::{Action, EnchantedPlumes, Feather, FeatherSet, Known, Options, Phase, Plume};
 use aviary::rules::{Game, Rng, Seat, Setup, ToMove};
 
 const RED: u8 = 0;
@@ -354,4 +354,56 @@ fn feathers_are_written_by_name_in_saves() {
     assert_eq!(back, a);
     let bad = serde_json::from_str::<Action>(r#"{"Play":{"card":"mauve 5","plume":0,"row":1}}"#).unwrap_err();
     assert!(bad.to_string().contains("not a feather colour"), "{bad}");
+}
+
+#[test]
+fn ep_r8_the_last_drawn_card_is_known_only_to_its_drawer() {
+    let mut g = started(2, 11);
+    let hand = g.hand(Seat(0)).to_vec();
+    g.apply(&play(hand[0], 0, 0)).unwrap();
+    // Mid-turn: seat 0 drew a card; only seat 0's view names it.
+    g.apply(&Action::Draw).unwrap();
+    assert!(g.last_drawn().is_some());
+    assert_eq!(g.observation(Seat(0)).last_drawn(), g.last_drawn());
+    assert_eq!(g.observation(Seat(1)).last_drawn(), None);
+    // The draw that ends the turn: seat 1 is now to move, but the card is
+    // still seat 0's secret (it was kept for "the seat to move").
+    let card = g.hand(Seat(0))[0];
+    g.apply(&Action::Swap { card, slot: 0 }).unwrap();
+    let hand = g.hand(Seat(1)).to_vec();
+    g.apply(&play(hand[0], 0, 0)).unwrap();
+    g.apply(&Action::Swap { card: hand[1], slot: 1 }).unwrap();
+    g.apply(&Action::Draw).unwrap();
+    assert_eq!(g.current(), Seat(0), "seat 1's draw ended its turn");
+    assert_eq!(g.observation(Seat(0)).last_drawn(), None, "the next seat is not told seat 1's card");
+    assert!(g.observation(Seat(1)).last_drawn().is_some(), "its drawer still knows it");
+    let mut rng = Rng::seeded(3);
+    for _ in 0..20 {
+        assert_eq!(g.determinize(Seat(0), &mut rng).last_drawn(), None);
+    }
+}
+
+#[test]
+fn ep_r5_other_seats_know_a_face_down_peacock_only_as_a_lower_bound() {
+    let mut g = started(2, 8);
+    g.set_plumes(Seat(0), vec![plume(&[&[f(RED, 0), f(BLUE, 1)], &[f(RED, 5), f(BLUE, 6)]]), plume(&[&[f(GREEN, 4)]])]);
+    g.set_hand(Seat(0), vec![f(BLUE, 5), f(GREEN, 2), f(RED, 4)]);
+    g.apply(&play(f(BLUE, 5), 0, 2)).unwrap();
+    // Peacock: 5 + 6 + 5 - (0 + 1) + 5 cards bonus = 20; the open plume: -4.
+    assert_eq!(g.score(Seat(0)), 16);
+    assert_eq!(g.plume_score_seen_by(Some(Seat(0)), Seat(0), 0), Known::Exact(20), "its owner sees it");
+    assert_eq!(g.plume_score_seen_by(Some(Seat(1)), Seat(0), 0), Known::AtLeast(15), "the face-down 5 unknown");
+    assert_eq!(g.plume_score_seen_by(None, Seat(0), 0), Known::AtLeast(15));
+    assert_eq!(g.plume_score_seen_by(Some(Seat(1)), Seat(0), 1), Known::Exact(-4), "face up: public");
+    assert_eq!(g.score_seen_by(Some(Seat(1)), Seat(0)), Known::AtLeast(11));
+    assert_eq!(g.score_seen_by(Some(Seat(0)), Seat(0)), Known::Exact(16));
+    // What seat 1 knows does not depend on the hidden card.
+    let obs = g.observation(Seat(1));
+    assert_eq!(obs.score_seen_by(Some(Seat(1)), Seat(0)), Known::AtLeast(11));
+    // At the end everything is shown.
+    g.set_peahen(g.deck_len());
+    g.apply(&play(f(GREEN, 2), 1, 0)).unwrap();
+    g.apply(&Action::Draw).unwrap();
+    assert_eq!(g.phase(), Phase::Over);
+    assert_eq!(g.score_seen_by(Some(Seat(1)), Seat(0)), Known::Exact(g.score(Seat(0))));
 }

@@ -279,3 +279,124 @@ fn a_score_line_spells_out_the_arithmetic() {
     let r = Plume { rows: vec![vec![f(3, 0), f(4, 0)], vec![f(3, 6)]] };
     assert_eq!(score_line(2, &r), "  peacock 3: lower rows 6 = 6, top row -(0+0) = 0, bonus +3 (3 cards): 9");
 }
+
+/// A move for scripted games: complete a peacock when possible, else widen
+/// a one-card top row, else start a plume; replenish by drawing.
+fn peacock_seeker(g: &EnchantedPlumes, rng: &mut Rng) -> aviary::rules::enchanted_plumes::Action {
+    use aviary::rules::enchanted_plumes::Action;
+    let legal = g.legal_actions();
+    let seat = g.current();
+    let plumes = g.plumes(seat);
+    let score = |a: &Action| match *a {
+        Action::Play { plume, row, .. } => {
+            let p = usize::from(plume);
+            if g.would_complete(seat, p, usize::from(row)) {
+                4
+            } else if plumes.get(p).is_some_and(|q| q.rows.len() == 1 && q.rows[0].len() == 1) && row == 0 {
+                3
+            } else if p == plumes.len() {
+                2
+            } else {
+                0
+            }
+        }
+        Action::Draw => 1,
+        _ => 0,
+    };
+    let best = legal.iter().map(score).max().unwrap_or(0);
+    let top: Vec<&Action> = legal.iter().filter(|a| score(a) == best).collect();
+    top[rng.below(top.len())].clone()
+}
+
+/// Two people, Ada and Ben: a game played by [`peacock_seeker`] up to the
+/// end of the first turn in which Ada completes a peacock, so Ben is to
+/// move and Ada has a face-down card.
+fn ada_has_a_peacock() -> Session<EnchantedPlumes> {
+    for seed in 0..200 {
+        let mut session: Session<EnchantedPlumes> = Session::new(
+            Setup { seats: 2, options: Options { names: vec!["Ada".into(), "Ben".into()], first: Some(0) } },
+            seed,
+            vec![Player::Human, Player::Human],
+        );
+        let mut rng = Rng::seeded(seed);
+        while !session.is_over() && session.state().turns() < 40 {
+            let s = session.state();
+            if s.peacocks(Seat(0)) > 0 && s.current() == Seat(1) && s.turn().played == 0 {
+                return session;
+            }
+            let a = peacock_seeker(s, &mut rng);
+            session.propose(a).unwrap();
+        }
+    }
+    panic!("no seed gives Ada a peacock");
+}
+
+#[test]
+fn other_seats_see_a_face_down_peacock_as_unknown_until_the_end() {
+    use aviary::rules::enchanted_plumes::Known;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    let session = ada_has_a_peacock();
+    let start = session.state().clone();
+    let (ada, ben) = (Seat(0), Seat(1));
+    let index = start.plumes(ada).iter().position(aviary::rules::enchanted_plumes::Plume::is_complete).unwrap();
+    let exact = start.plumes(ada)[index].score();
+    let known = start.plume_score_seen_by(Some(ben), ada, index);
+    assert!(matches!(known, Known::AtLeast(_)), "{known:?}");
+    assert_eq!(start.plume_score_seen_by(Some(ada), ada, index), Known::Exact(exact));
+    let total = start.score_seen_by(Some(ben), ada).lower();
+    let view = PlumesTab::new(Match::new(session, dir.path().join("saves").join("peacock.json")));
+    let app = h.state_mut();
+    app.tabs.push(Box::new(view));
+    app.screen = Screen::Game(app.tabs.len() - 1);
+    h.run();
+
+    // The screen between the two: nobody's face-down card counts.
+    h.get_by_label("Pass to Ben");
+    let font = egui::FontId::proportional(14.0);
+    assert!(h.ctx.fonts_mut(|f| f.has_glyphs(&font, "≥?·")), "the default fonts draw the markers");
+    h.get_by_label(&format!("≥ {total}"));
+    assert!(h.query_by_label(&start.score(ada).to_string()).is_none() || start.score(ada) == start.score(ben));
+
+    // Ben at the screen: Ada's peacock scores "?", her total "≥ N".
+    h.get_by_label("I am Ben: show my cards").click();
+    h.run();
+    let no = index + 1;
+    h.get_by_label(&format!("Ada peacock {no} ?"));
+    assert_eq!(labels_starting(&h, &format!("Ada peacock {no} +")), 0, "its score is not shown to Ben");
+    assert_eq!(labels_starting(&h, &format!("Ada peacock {no} -")), 0, "its score is not shown to Ben");
+    let peacocks = start.peacocks(ada);
+    let line = format!(
+        "score ≥ {total} · {peacocks} peacock{} · {} cards in hand",
+        if peacocks == 1 { "" } else { "s" },
+        start.hand(ada).len()
+    );
+    h.get_by_label(&line);
+    assert_eq!(labels_starting(&h, &format!("score {} ·", start.score(ada))), 0, "Ada's exact score is hidden");
+
+    // Ben plays his turn; Ada at the screen sees her own peacock's score.
+    let mut rng = Rng::seeded(1);
+    while state(&mut h).current() == ben {
+        let a = peacock_seeker(&state(&mut h), &mut rng);
+        let mut notices = Vec::new();
+        tab(&mut h).m.propose(a, &mut notices).unwrap();
+    }
+    h.run();
+    h.get_by_label("I am Ada: show my cards").click();
+    h.run();
+    h.get_by_label(&format!("Ada peacock {no} {exact:+}"));
+
+    // At the end every score is shown.
+    let mut notices = Vec::new();
+    while !tab(&mut h).m.session.is_over() {
+        let a = peacock_seeker(&state(&mut h), &mut rng);
+        tab(&mut h).m.propose(a, &mut notices).unwrap();
+    }
+    h.run();
+    h.run();
+    h.get_by_label("Final scores");
+    let end = state(&mut h);
+    assert_eq!(end.score_seen_by(Some(ben), ada), Known::Exact(end.score(ada)));
+    h.get_by_label(&format!("Ada peacock {no} {:+}", end.plumes(ada)[index].score()));
+}

@@ -207,6 +207,17 @@ impl Plume {
         lower - top + self.bonus()
     }
 
+    /// The score as the seats who may not see its face-down card know it
+    /// (EP-R5): exact for a plume with no face-down card, else at least
+    /// the score with that card counted as 0.
+    #[must_use]
+    pub fn public_score(&self) -> Known {
+        match self.face_down() {
+            Some(card) => Known::AtLeast(self.score() - i32::from(card.value)),
+            None => Known::Exact(self.score()),
+        }
+    }
+
     /// The completed-peacock bonus (EP-R7).
     #[must_use]
     pub fn bonus(&self) -> i32 {
@@ -230,6 +241,36 @@ impl Plume {
         let missing = size.saturating_sub(have);
         // Rows below the current one: size-1, size-2, ..., 1.
         Some(missing + size * size.saturating_sub(1) / 2)
+    }
+}
+
+/// A score as one seat may know it (EP-R5, EP-R8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Known {
+    /// The exact value.
+    Exact(i32),
+    /// At least this much: face-down cards the seat may not see add their
+    /// values (0 or more) to it.
+    AtLeast(i32),
+}
+
+impl Known {
+    /// The exact value, or the lower bound.
+    #[must_use]
+    pub fn lower(self) -> i32 {
+        match self {
+            Known::Exact(n) | Known::AtLeast(n) => n,
+        }
+    }
+}
+
+impl std::ops::Add for Known {
+    type Output = Known;
+    fn add(self, other: Known) -> Known {
+        match (self, other) {
+            (Known::Exact(a), Known::Exact(b)) => Known::Exact(a + b),
+            (a, b) => Known::AtLeast(a.lower() + b.lower()),
+        }
     }
 }
 
@@ -330,8 +371,8 @@ pub struct EnchantedPlumes {
     first: Seat,
     turn: Turn,
     turns: u32,
-    /// The card drawn by the last `Draw`, for the player's own view.
-    last_drawn: Option<Feather>,
+    /// Who made the last `Draw` and the card it took (private to that seat).
+    last_drawn: Option<(Seat, Feather)>,
     outcome: Option<Outcome>,
 }
 
@@ -392,9 +433,10 @@ impl EnchantedPlumes {
     pub fn turns(&self) -> u32 {
         self.turns
     }
-    /// The card the last `Draw` took (only meaningful to its drawer).
+    /// The seat that made the last `Draw` and the card it took, until that
+    /// seat plays or swaps. An observation keeps it only for that seat.
     #[must_use]
-    pub fn last_drawn(&self) -> Option<Feather> {
+    pub fn last_drawn(&self) -> Option<(Seat, Feather)> {
         self.last_drawn
     }
     /// Number of seats.
@@ -402,10 +444,31 @@ impl EnchantedPlumes {
     pub fn seats(&self) -> u8 {
         self.seats
     }
-    /// A seat's current score (EP-R7; cards in hand count 0).
+    /// A seat's current score (EP-R7; cards in hand count 0), face-down
+    /// cards included: what other seats may know of it is
+    /// [`EnchantedPlumes::score_seen_by`].
     #[must_use]
     pub fn score(&self, seat: Seat) -> i32 {
         self.plumes(seat).iter().map(Plume::score).sum()
+    }
+    /// The score of `seat`'s plume `plume` as `viewer` may know it:
+    /// exact for its owner, for a plume with no face-down card and once the
+    /// game is over; otherwise [`Plume::public_score`] (EP-R5, EP-R8).
+    /// `viewer` `None` is someone who sees no seat's private cards (the
+    /// screen between two people at one screen). A plume that does not
+    /// exist scores `Exact(0)`.
+    #[must_use]
+    pub fn plume_score_seen_by(&self, viewer: Option<Seat>, seat: Seat, plume: usize) -> Known {
+        let Some(p) = self.plumes(seat).get(plume) else { return Known::Exact(0) };
+        if viewer == Some(seat) || self.phase == Phase::Over { Known::Exact(p.score()) } else { p.public_score() }
+    }
+    /// A seat's current score (EP-R7) as `viewer` may know it: the sum of
+    /// [`EnchantedPlumes::plume_score_seen_by`] over its plumes.
+    #[must_use]
+    pub fn score_seen_by(&self, viewer: Option<Seat>, seat: Seat) -> Known {
+        (0..self.plumes(seat).len())
+            .map(|i| self.plume_score_seen_by(viewer, seat, i))
+            .fold(Known::Exact(0), |a, b| a + b)
     }
     /// A seat's completed peacocks.
     #[must_use]
@@ -715,7 +778,7 @@ impl EnchantedPlumes {
         let mut fixed = Rng::seeded(0x5EED_0F91_0ED5);
         let rng = rng.unwrap_or(&mut fixed);
         let mut out = self.clone();
-        out.last_drawn = if self.current == seat { self.last_drawn } else { None };
+        out.last_drawn = self.last_drawn.filter(|&(drawer, _)| drawer == seat);
         for s in (0..self.seats).filter(|&s| s != seat.0) {
             out.returned[usize::from(s)] = Vec::new();
         }
@@ -1013,7 +1076,7 @@ impl Game for EnchantedPlumes {
                 if let Some(c) = self.deck.pop() {
                     self.hands[seat].push(c);
                     self.hands[seat].sort();
-                    self.last_drawn = Some(c);
+                    self.last_drawn = Some((self.current, c));
                 }
                 self.turn.draws += 1;
                 if self.turn.steps() == 2 {

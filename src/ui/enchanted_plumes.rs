@@ -9,7 +9,7 @@ use super::theme::{self, Palette};
 use super::widgets;
 use super::{GameTab, Match, Notice, TabRequest, ViewSettings};
 use crate::rules::enchanted_plumes::{
-    Action, COLOURS, EnchantedPlumes, Feather, LETTERS, Options, Phase, Plume, RETURNED,
+    Action, COLOURS, EnchantedPlumes, Feather, Known, LETTERS, Options, Phase, Plume, RETURNED,
 };
 use crate::rules::{Game, RuleViolation, Seat, Setup};
 use crate::session::{Player, Session};
@@ -461,7 +461,7 @@ impl PlumesTab {
                 let cards = state.hand(seat).len();
                 ui.label(format!(
                     "score {} · {} peacock{} · {cards} card{} in hand",
-                    state.score(seat),
+                    total_text(state.score_seen_by(viewer.knowledge_for(seat), seat)),
                     state.peacocks(seat),
                     if state.peacocks(seat) == 1 { "" } else { "s" },
                     if cards == 1 { "" } else { "s" }
@@ -474,7 +474,9 @@ impl PlumesTab {
             ui.horizontal_wrapped(|ui| {
                 let plumes = state.plumes(seat);
                 for (i, p) in plumes.iter().enumerate() {
-                    self.plume_ui(ui, palette, state, seat, i, p, size, sees, own, dragging, action, note);
+                    let score = state.plume_score_seen_by(viewer.knowledge_for(seat), seat, i);
+                    let shown = ShownPlume { index: i, plume: p, score, card: size, sees, own };
+                    self.plume_ui(ui, palette, state, seat, &shown, dragging, action, note);
                 }
                 if own && state.phase() == Phase::Play {
                     self.new_plume_ui(ui, palette, state, seat, plumes.len(), dragging, action, note);
@@ -490,28 +492,29 @@ impl PlumesTab {
         palette: &Palette,
         state: &EnchantedPlumes,
         seat: Seat,
-        index: usize,
-        plume: &Plume,
-        card: Vec2,
-        sees: bool,
-        own: bool,
+        shown: &ShownPlume<'_>,
         dragging: Option<Feather>,
         action: &mut Option<Action>,
         note: &mut Option<String>,
     ) {
+        let &ShownPlume { index, plume, score, card, sees, own } = shown;
         let gap = 3.0;
         let widest = plume.rows.iter().map(Vec::len).max().unwrap_or(1) + usize::from(own);
         let rows_shown = plume.rows.len() + usize::from(own && !plume.is_complete());
         let width = (widest as f32) * (card.x + gap) + 12.0;
         let height = (rows_shown as f32) * (card.y + gap) + 24.0;
-        let (rect, _) = ui.allocate_exact_size(Vec2::new(width.max(70.0), height), Sense::hover());
+        let (rect, resp) = ui.allocate_exact_size(Vec2::new(width.max(70.0), height), Sense::hover());
         let painter = ui.painter_at(rect.expand(4.0));
         painter.rect_stroke(rect, 6.0, Stroke::new(1.0, palette.outline.gamma_multiply(0.3)), StrokeKind::Inside);
-        let title = if plume.is_complete() {
-            format!("peacock {} {:+}", index + 1, plume.score())
-        } else {
-            format!("plume {} {:+}", index + 1, plume.score())
-        };
+        let kind = if plume.is_complete() { "peacock" } else { "plume" };
+        let title = format!("{kind} {} {}", index + 1, plume_score_text(score));
+        let label = format!("{} {title}", state.seat_name(seat));
+        resp.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, label.clone()));
+        if let Known::AtLeast(n) = score {
+            resp.on_hover_text(format!(
+                "Its face-down card stays hidden until the end; with it the peacock scores at least {n:+}"
+            ));
+        }
         painter.text(
             rect.center_top() + Vec2::new(0.0, 2.0),
             Align2::CENTER_TOP,
@@ -667,7 +670,7 @@ impl PlumesTab {
                 let rect = fan_rect(origin, i, n, HAND_CARD);
                 let r = ui.interact(rect, ui.scope_id().with(("hand", c.colour, c.value)), Sense::click_and_drag());
                 show_feather(ui, &r, palette, FeatherFace::Up(c), marked, "hand");
-                let r = if state.last_drawn() == Some(c) && acting {
+                let r = if state.last_drawn() == Some((seat, c)) && acting {
                     ui.painter().text(
                         r.rect.center_bottom() + Vec2::new(0.0, 2.0),
                         Align2::CENTER_TOP,
@@ -765,10 +768,15 @@ impl PlumesTab {
         }
         ui.separator();
         ui.label(RichText::new("Scores").strong());
+        let viewer = self.viewer();
         egui::Grid::new(("ep-scores", self.m.id)).striped(true).show(ui, |ui| {
             for s in (0..state.seats()).map(Seat) {
                 ui.label(state.seat_name(s));
-                ui.label(format!("{}", state.score(s)));
+                let score = state.score_seen_by(viewer.knowledge_for(s), s);
+                let r = ui.label(total_text(score));
+                if let Known::AtLeast(_) = score {
+                    r.on_hover_text("At least: face-down cards are hidden until the end");
+                }
                 ui.label(format!("{} peacocks", state.peacocks(s)));
                 ui.end_row();
             }
@@ -872,6 +880,38 @@ pub fn score_line(index: usize, p: &Plume) -> String {
     format!("  {kind} {}: {lower_text}, top row -({}) = {top_value}{bonus}: {}", index + 1, top.join("+"), p.score())
 }
 
+/// A total as the viewer knows it: "12", or "≥ 12" while face-down cards
+/// it may not see are part of it.
+fn total_text(score: Known) -> String {
+    match score {
+        Known::Exact(n) => n.to_string(),
+        Known::AtLeast(n) => format!("≥ {n}"),
+    }
+}
+
+/// A plume's score as the viewer knows it: "+6", or "?" while its
+/// face-down card is hidden.
+fn plume_score_text(score: Known) -> String {
+    match score {
+        Known::Exact(n) => format!("{n:+}"),
+        Known::AtLeast(_) => "?".to_string(),
+    }
+}
+
+/// What `plume_ui` draws: one plume and how much of it the viewer knows.
+struct ShownPlume<'a> {
+    index: usize,
+    plume: &'a Plume,
+    /// Its score as the viewer knows it.
+    score: Known,
+    /// The card size.
+    card: Vec2,
+    /// The viewer may see its face-down card.
+    sees: bool,
+    /// The viewer owns it and is to play (drop zones).
+    own: bool,
+}
+
 /// Whose private cards the screen may show.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Viewer {
@@ -884,6 +924,17 @@ enum Viewer {
 }
 
 impl Viewer {
+    /// The seat whose knowledge applies to `seat`'s cards, for the rules'
+    /// "as seen by" questions: the viewer's own seat, `seat` itself when
+    /// everything is shown, `None` when nobody's private cards are.
+    fn knowledge_for(self, seat: Seat) -> Option<Seat> {
+        match self {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Nobody => None,
+            Viewer::All => Some(seat),
+        }
+    }
+
     fn sees(self, seat: Seat) -> bool {
         match self {
             Viewer::Seat(s) => s == seat,

@@ -271,7 +271,9 @@ pub const ENCHANTED_PLUMES: RulesPage = RulesPage {
             &[
                 "Hands, the three cards each player gave back and face-down peacock cards are secret (EP-R8). \
                  When several people share the screen, a hand-off screen hides every hand until the next player \
-                 says they are at the screen, and the move log never names a drawn or face-down card.",
+                 says they are at the screen, and the move log never names a drawn or face-down card. Until the \
+                 end, the others see a peacock with a face-down card scored as \"?\" and its owner's total as \
+                 \"≥ N\": the points the cards they can see make.",
                 "Some things are public memory, and Aviary keeps them for everyone, computer players included: a \
                  card someone took from the Train is known to be in their hand (or face down under a peacock of \
                  theirs) until it shows up again; the three cards you gave back are somewhere in the deck; the \

@@ -1,0 +1,556 @@
+//! No peeking: for every game with hidden information, the screen and the
+//! log a seat sees depend only on what that seat may know.
+//!
+//! Each test plays a seeded game to several points (in Enchanted Plumes:
+//! the keep-6 choice, mid-turn, just after a face-down peacock, the
+//! hand-off between two people; in Feathers & Wax: a movement card in play,
+//! the wings, the flight; in Dust in the Wings: each stage of a turn). At
+//! each point a second state is made with `determinize(B)`: it differs from
+//! the real one only in what seat B cannot know (hands, face-down cards,
+//! deck order, the RNG), and the test checks that it really differs there.
+//! Both are shown as seat B would see them, through the game's real tab
+//! drawn by `egui_kittest`, and every text of the accessibility tree (each
+//! node's role, label, value and state) must be the same. The game then
+//! goes on in both worlds with actions B cannot tell apart (the same
+//! action, or for another seat's hidden card an equivalent one), and after
+//! each the screens and the log texts must still be the same, until B
+//! learns something (its own draw, a reshuffle, a card turned face up).
+#![allow(clippy::unwrap_used)]
+
+use std::fmt::Debug;
+use std::path::Path;
+
+use aviary::ai::Evaluate;
+use aviary::rules::dust_wings::DustInTheWings;
+use aviary::rules::enchanted_plumes::{Action as EpAction, EnchantedPlumes, Phase as EpPhase, UNDER_PEAHEN};
+use aviary::rules::feathers_wax::{FeathersAndWax, Phase as FwPhase, Stage as FwStage};
+use aviary::rules::{Game, Rng, Seat, Setup, ToMove};
+use aviary::session::{Player, Session};
+use aviary::ui::dust_wings::WingsTab;
+use aviary::ui::enchanted_plumes::PlumesTab;
+use aviary::ui::feathers_wax::FeathersTab;
+use aviary::ui::{GameTab, Match, Notice, ViewSettings};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable, by};
+
+const SETTINGS: ViewSettings = ViewSettings { dark: false, animations: false, computer_delay: 0.0, strict_undo: false };
+
+/// What the test needs from a game's tab.
+trait Table: GameTab + 'static {
+    type G: Evaluate;
+    /// The tab around a session.
+    fn make(m: Match<Self::G>) -> Self;
+    /// The match it shows.
+    fn game(&mut self) -> &mut Match<Self::G>;
+    /// Waits for anything the tab computes in the background.
+    fn settle(&mut self) {}
+    /// A line of the screen that shows background work in progress (left
+    /// out of comparisons made without waiting for it).
+    fn in_progress(_line: &str) -> bool {
+        false
+    }
+}
+
+impl Table for PlumesTab {
+    type G = EnchantedPlumes;
+    fn make(m: Match<EnchantedPlumes>) -> Self {
+        PlumesTab::new(m)
+    }
+    fn game(&mut self) -> &mut Match<EnchantedPlumes> {
+        &mut self.m
+    }
+}
+
+impl Table for FeathersTab {
+    type G = FeathersAndWax;
+    fn make(m: Match<FeathersAndWax>) -> Self {
+        FeathersTab::new(m)
+    }
+    fn game(&mut self) -> &mut Match<FeathersAndWax> {
+        &mut self.m
+    }
+    fn settle(&mut self) {
+        // The win-chance meter runs on a thread: wait for its full reading.
+        self.settle_meter();
+    }
+    fn in_progress(line: &str) -> bool {
+        line.contains("Win chance")
+    }
+}
+
+impl Table for WingsTab {
+    type G = DustInTheWings;
+    fn make(m: Match<DustInTheWings>) -> Self {
+        WingsTab::new(m)
+    }
+    fn game(&mut self) -> &mut Match<DustInTheWings> {
+        &mut self.m
+    }
+}
+
+/// One world: a tab around a state, drawn by its own harness.
+struct World<T: 'static> {
+    h: Harness<'static, T>,
+}
+
+impl<T: Table> World<T> {
+    fn new(state: T::G, players: Vec<Player>, path: &Path) -> Self {
+        let mut m = Match::new(Session::from_state(state, players), path.to_path_buf());
+        // Computer seats (and chance) wait: the test makes every move.
+        m.paused = true;
+        let tab = T::make(m);
+        let h = Harness::builder().with_size([1280.0, 900.0]).build_ui_state(
+            |ui, tab: &mut T| {
+                let mut notices = Vec::new();
+                tab.ui(ui, &SETTINGS, &mut notices);
+                for n in notices {
+                    ui.label(format!("{n:?}"));
+                }
+            },
+            tab,
+        );
+        Self { h }
+    }
+
+    fn tab(&mut self) -> &mut T {
+        self.h.state_mut()
+    }
+
+    fn state(&mut self) -> T::G {
+        self.tab().game().session.state().clone()
+    }
+
+    /// Every text of the accessibility tree, in tree order. With `settle`
+    /// it first waits for the tab's background work (slow: the Feathers &
+    /// Wax meter plays a thousand games), else it leaves out what that
+    /// work shows.
+    fn screen(&mut self, settle: bool) -> Vec<String> {
+        self.h.run_steps(1);
+        if settle {
+            self.tab().settle();
+        }
+        self.h.run_steps(3);
+        self.h
+            .query_all(by())
+            .map(|n| {
+                let a = n.accesskit_node();
+                format!(
+                    "{:?} | {} | {} |{}{}",
+                    a.role(),
+                    a.label().unwrap_or_default(),
+                    a.value().unwrap_or_default(),
+                    if a.is_disabled() { " disabled" } else { "" },
+                    match a.is_selected() {
+                        Some(true) => " selected",
+                        _ => "",
+                    }
+                )
+            })
+            .filter(|line| settle || !T::in_progress(line))
+            .collect()
+    }
+
+    fn log(&mut self) -> Vec<String> {
+        self.tab().game().session.log().iter().map(|e| e.text.clone()).collect()
+    }
+
+    fn propose(&mut self, action: &<T::G as Game>::Action) {
+        let mut notices: Vec<Notice> = Vec::new();
+        if let Err(e) = self.tab().game().propose(action.clone(), &mut notices) {
+            panic!("{action:?} refused: {e}");
+        }
+        assert!(notices.is_empty(), "{notices:?}");
+    }
+}
+
+/// The first lines where two screens differ, for the failure message.
+fn differences(a: &[String], b: &[String]) -> String {
+    let mut out = Vec::new();
+    for i in 0..a.len().max(b.len()) {
+        let (x, y) = (a.get(i), b.get(i));
+        if x != y {
+            out.push(format!("  node {i}:\n    real:  {x:?}\n    other: {y:?}"));
+        }
+        if out.len() == 6 {
+            break;
+        }
+    }
+    out.join("\n")
+}
+
+/// The state's debug text without its RNG: two states with different
+/// texts differ in more than their luck.
+fn without_rng<G: Debug>(g: &G) -> String {
+    let text = format!("{g:?}");
+    match text.find("rng: Rng {") {
+        Some(start) => {
+            let end = text[start..].find('}').map_or(text.len(), |e| start + e + 1);
+            format!("{}{}", &text[..start], &text[end..])
+        }
+        None => text,
+    }
+}
+
+/// For an action of the real game (in the state before it, real and
+/// other), the action in the other world its seat cannot tell from it.
+type Counterpart<'a, G> = &'a dyn Fn(&G, &G, &<G as Game>::Action) -> Option<<G as Game>::Action>;
+
+/// How a game is put through the no-peek check.
+struct Check<'a, G: Game> {
+    /// The seat whose screen is compared.
+    seat: Seat,
+    players: Vec<Player>,
+    /// The secret really differs in a determinized copy (beyond the RNG).
+    differs: &'a dyn Fn(&G, &G) -> bool,
+    /// For an action of the real game, the action in the other world that
+    /// `seat` cannot tell from it; `None` when `seat` would learn
+    /// something (the two worlds may then part).
+    counterpart: Counterpart<'a, G>,
+}
+
+/// Seat `check.seat` sees the same screen and log for `real` and for a
+/// determinized copy, and keeps seeing the same while the game goes on
+/// with `next` (and the equivalent actions in the copy). `look` is done on
+/// both tabs before each comparison; when it returns true the screens are
+/// compared once more after it (e.g. after a hand-off or a hint).
+fn same_for_seat<T: Table>(
+    what: &str,
+    real: &T::G,
+    next: &[<T::G as Game>::Action],
+    check: &Check<'_, T::G>,
+    rng: &mut Rng,
+    look: &dyn Fn(&mut World<T>) -> bool,
+    settle: bool,
+) -> usize {
+    let seat = check.seat;
+    // A copy that differs in the secret, preferably one in which the first
+    // action has an equivalent (so the game can go on in both worlds).
+    let copies: Vec<T::G> =
+        (0..200).map(|_| real.determinize(seat, rng)).filter(|d| (check.differs)(real, d)).collect();
+    let goes_on = |d: &T::G| next.first().is_some_and(|a| (check.counterpart)(real, d, a).is_some());
+    let other = copies
+        .iter()
+        .find(|d| goes_on(d))
+        .or(copies.first())
+        .cloned()
+        .unwrap_or_else(|| panic!("{what}: no determinization differs in the secret"));
+    assert_eq!(real.observation(seat), other.observation(seat), "{what}: the rules see two different worlds");
+    let name = real.seat_name(seat);
+    let dir = tempfile::tempdir().unwrap();
+    let mut a = World::<T>::new(real.clone(), check.players.clone(), &dir.path().join("real.json"));
+    let mut b = World::<T>::new(other, check.players.clone(), &dir.path().join("other.json"));
+    // The background work (the meter) is waited for, if at all, at the
+    // start only.
+    let compare = |a: &mut World<T>, b: &mut World<T>, when: &str, settle: bool| {
+        let (x, y) = (a.screen(settle), b.screen(settle));
+        assert!(x == y, "{what}, {when}: {name} sees a difference:\n{}", differences(&x, &y));
+        assert_eq!(a.log(), b.log(), "{what}, {when}: the log differs");
+        let (sa, sb) = (a.state(), b.state());
+        assert_eq!(sa.observation(seat), sb.observation(seat), "{what}, {when}: the observations differ");
+        if look(a) & look(b) {
+            let (x, y) = (a.screen(settle), b.screen(settle));
+            assert!(x == y, "{what}, {when}, looked: {name} sees a difference:\n{}", differences(&x, &y));
+        }
+    };
+    compare(&mut a, &mut b, "at the start", settle);
+    let mut steps = 0;
+    for action in next {
+        let (sa, sb) = (a.state(), b.state());
+        let Some(twin) = (check.counterpart)(&sa, &sb, action) else { break };
+        a.propose(action);
+        b.propose(&twin);
+        steps += 1;
+        compare(&mut a, &mut b, &format!("after {action:?}"), false);
+    }
+    steps
+}
+
+/// Plays `game` from `start` with `policy`, returning every state and the
+/// action taken from it.
+fn play<G: Game>(start: G, limit: usize, mut policy: impl FnMut(&G) -> G::Action) -> Vec<(G, G::Action)> {
+    let mut g = start;
+    let mut out = Vec::new();
+    while g.to_move() != ToMove::Nobody && out.len() < limit {
+        let a = policy(&g);
+        let before = g.clone();
+        g.apply(&a).unwrap();
+        out.push((before, a));
+    }
+    out
+}
+
+// ----- Enchanted Plumes ---------------------------------------------------
+
+/// Completes a peacock when it can, widens a one-card top row, else starts
+/// a plume; replenishes by drawing while it may.
+fn peacock_seeker(g: &EnchantedPlumes, rng: &mut Rng) -> EpAction {
+    let legal = g.legal_actions();
+    let seat = g.current();
+    let plumes = g.plumes(seat);
+    let score = |a: &EpAction| match *a {
+        EpAction::Play { plume, row, .. } => {
+            let p = usize::from(plume);
+            if g.would_complete(seat, p, usize::from(row)) {
+                4
+            } else if row == 0 && plumes.get(p).is_some_and(|q| q.rows.len() == 1 && q.rows[0].len() == 1) {
+                3
+            } else if p == plumes.len() {
+                2
+            } else {
+                0
+            }
+        }
+        EpAction::Draw => 1,
+        _ => 0,
+    };
+    let best = legal.iter().map(score).max().unwrap_or(0);
+    let top: Vec<&EpAction> = legal.iter().filter(|a| score(a) == best).collect();
+    top[rng.below(top.len())].clone()
+}
+
+/// Ada (seat 0) and Ben (seat 1), Ada first: a game played by
+/// [`peacock_seeker`] in which Ada completes a peacock early.
+fn ep_game() -> Vec<(EnchantedPlumes, EpAction)> {
+    for seed in 0..100 {
+        let options =
+            aviary::rules::enchanted_plumes::Options { names: vec!["Ada".into(), "Ben".into()], first: Some(0) };
+        let start = EnchantedPlumes::new(&Setup { seats: 2, options }, seed);
+        let mut rng = Rng::seeded(seed);
+        let game = play(start, 120, |g| peacock_seeker(g, &mut rng));
+        let peacock = game.iter().position(|(g, a)| {
+            matches!(*a, EpAction::Play { plume, row, .. } if g.current() == Seat(0) && g.would_complete(Seat(0), usize::from(plume), usize::from(row)))
+        });
+        if peacock.is_some_and(|i| i + 12 < game.len() && game[i].0.deck_len() > UNDER_PEAHEN + 12) {
+            return game;
+        }
+    }
+    panic!("no seed gives Ada an early peacock");
+}
+
+/// Ben cannot tell these apart: the same action, or Ada's hidden cards
+/// swapped for others of hers.
+fn ep_counterpart(real: &EnchantedPlumes, other: &EnchantedPlumes, a: &EpAction) -> Option<EpAction> {
+    let ben = Seat(1);
+    let by_ben = real.to_move().seat() == Some(ben);
+    match *a {
+        // The last choice deals the Train: new public cards.
+        EpAction::Keep { .. } if real.to_move().seat() == Some(Seat(real.seats() - 1)) => None,
+        EpAction::Keep { .. } if by_ben => Some(a.clone()),
+        EpAction::Keep { .. } => other.legal_actions().into_iter().next(),
+        // Ben learns the card he draws; anyone may draw the Peahen.
+        EpAction::Draw if by_ben || real.deck_len() <= UNDER_PEAHEN => None,
+        EpAction::Draw => Some(EpAction::Draw),
+        EpAction::Play { plume, row, .. }
+            if !by_ben && real.would_complete(real.current(), plume.into(), row.into()) =>
+        {
+            // Face down: any card of Ada's that completes it looks the same.
+            other
+                .legal_actions()
+                .into_iter()
+                .find(|b| matches!(*b, EpAction::Play { plume: p, row: r, .. } if p == plume && r == row))
+        }
+        // A card shown face up (played or given to the Train) is news
+        // unless Ada holds it in the other world too.
+        EpAction::Play { .. } | EpAction::Swap { .. } => other.check(a).ok().map(|()| a.clone()),
+    }
+}
+
+/// Ada's hand differs, and so does the value of every face-down card of hers.
+fn ep_differs(real: &EnchantedPlumes, other: &EnchantedPlumes) -> bool {
+    let ada = Seat(0);
+    let face_down = |g: &EnchantedPlumes| -> Vec<u8> {
+        g.plumes(ada).iter().filter_map(aviary::rules::enchanted_plumes::Plume::face_down).map(|c| c.value).collect()
+    };
+    let values_differ = face_down(real).iter().zip(face_down(other)).all(|(x, y)| *x != y);
+    real.hand(ada) != other.hand(ada) && values_differ && without_rng(real) != without_rng(other)
+}
+
+/// The points of the game to look from: Ada's keep choice done (Ben to
+/// choose), Ada mid-turn, just after her face-down card and at the end of
+/// that turn, Ben's turn, Ben mid-turn.
+fn ep_points(game: &[(EnchantedPlumes, EpAction)]) -> Vec<(&'static str, usize)> {
+    let (ada, ben) = (Seat(0), Seat(1));
+    let find = |what: &'static str, f: &dyn Fn(usize, &EnchantedPlumes) -> bool| {
+        let i = game.iter().enumerate().position(|(i, (g, _))| f(i, g)).unwrap_or_else(|| panic!("no point: {what}"));
+        (what, i)
+    };
+    let peacock = game
+        .iter()
+        .position(|(g, a)| {
+            matches!(*a, EpAction::Play { plume, row, .. } if g.current() == ada && g.would_complete(ada, plume.into(), row.into()))
+        })
+        .unwrap();
+    vec![
+        ("Ada about to play her face-down card", peacock),
+        find("Ada has kept six cards", &|_, g| g.phase() == EpPhase::Keep && g.to_move() == ToMove::Seat(ben)),
+        find("Ada mid-turn", &|_, g| g.phase() == EpPhase::Play && g.current() == ada && g.turn().played == 1),
+        find("Ben to play", &|_, g| g.phase() == EpPhase::Play && g.current() == ben && g.turn().played == 0),
+        find("Ben mid-turn", &|_, g| g.current() == ben && g.turn().played == 1 && g.turn().draws == 0),
+        ("Ada just played her face-down card", peacock + 1),
+        find("Ben to play after Ada's peacock", &|i, g| i > peacock && g.current() == ben && g.turn().played == 0),
+    ]
+}
+
+fn ep_check(players: Vec<Player>, look: &dyn Fn(&mut World<PlumesTab>) -> bool) {
+    let game = ep_game();
+    let check = Check { seat: Seat(1), players, differs: &ep_differs, counterpart: &ep_counterpart };
+    let mut rng = Rng::seeded(17);
+    let mut went_on = Vec::new();
+    for (what, i) in ep_points(&game) {
+        let next: Vec<EpAction> = game[i..].iter().take(6).map(|(_, a)| a.clone()).collect();
+        went_on.push((what, same_for_seat::<PlumesTab>(what, &game[i].0, &next, &check, &mut rng, look, false)));
+    }
+    // Among them: Ada's face-down card, and the next draws of both.
+    assert!(went_on[0].1 >= 1, "{went_on:?}");
+    assert!(went_on.iter().map(|w| w.1).sum::<usize>() >= 12, "the games went on too little: {went_on:?}");
+}
+
+#[test]
+fn enchanted_plumes_against_a_computer_shows_nothing_of_its_cards() {
+    let players = vec![Player::Computer(aviary::ai::Level::Easy), Player::Human];
+    ep_check(players, &|_| false);
+}
+
+#[test]
+fn enchanted_plumes_at_one_screen_shows_ben_nothing_of_ada_s_cards() {
+    // Two people: when Ben is to act the hand-off screen is compared, then
+    // his own screen after he confirms; while Ada acts the screen stays at
+    // the hand-off (nobody's cards).
+    let look = |w: &mut World<PlumesTab>| {
+        let tab = w.tab();
+        if tab.needs_hand_off() && tab.m.session.state().to_move() == ToMove::Seat(Seat(1)) {
+            tab.confirm_hand_off();
+            true
+        } else {
+            false
+        }
+    };
+    ep_check(vec![Player::Human, Player::Human], &look);
+}
+
+// ----- Feathers & Wax -----------------------------------------------------
+
+/// The player cannot tell these apart: the same decision, as long as it
+/// turns up no card.
+fn fw_counterpart(
+    real: &FeathersAndWax,
+    _other: &FeathersAndWax,
+    a: &<FeathersAndWax as Game>::Action,
+) -> Option<<FeathersAndWax as Game>::Action> {
+    (matches!(real.to_move(), ToMove::Seat(_)) && !real.reveals(a)).then(|| a.clone())
+}
+
+fn fw_differs(real: &FeathersAndWax, other: &FeathersAndWax) -> bool {
+    without_rng(real) != without_rng(other)
+}
+
+#[test]
+fn feathers_and_wax_shows_nothing_of_the_order_of_unseen_cards() {
+    let policy = aviary::ai::feathers_wax::Policy::default();
+    let mut found = Vec::new();
+    for seed in 0..20 {
+        let start =
+            FeathersAndWax::new(&Setup { seats: 1, options: aviary::rules::feathers_wax::Options::default() }, seed);
+        let mut rng = Rng::seeded(seed);
+        let game = play(start, 400, |g| policy.choose(&g.observation(Seat(0)), &mut rng).unwrap());
+        if game.iter().any(|(g, _)| g.phase() == FwPhase::Flight) {
+            found = game;
+            break;
+        }
+    }
+    assert!(!found.is_empty(), "no seed reaches the flight");
+    let game = found;
+    let mine = |g: &FeathersAndWax| matches!(g.to_move(), ToMove::Seat(_));
+    let find = |what: &'static str, f: &dyn Fn(&FeathersAndWax) -> bool| {
+        let i = game.iter().position(|(g, _)| mine(g) && f(g)).unwrap_or_else(|| panic!("no point: {what}"));
+        (what, i)
+    };
+    let points = [
+        find("a movement card in play", &|g| g.phase() == FwPhase::Collect && g.card().is_some()),
+        find("mid-move, something collected", &|g| {
+            g.phase() == FwPhase::Collect
+                && g.card().is_some()
+                && g.held(aviary::rules::cards::Suit::Spades).len() + g.held(aviary::rules::cards::Suit::Clubs).len()
+                    > 1
+        }),
+        find("building the wings", &|g| g.phase() == FwPhase::Wings),
+        find("a flight turn, drawing", &|g| {
+            g.phase() == FwPhase::Flight && g.stage() == FwStage::Drawing && !g.drawn().is_empty()
+        }),
+        find("a flight turn, playing", &|g| g.phase() == FwPhase::Flight && matches!(g.stage(), FwStage::Play(_))),
+    ];
+    let check =
+        Check { seat: Seat(0), players: vec![Player::Human], differs: &fw_differs, counterpart: &fw_counterpart };
+    // Ask for a hint on both screens: it must not depend on the order either.
+    let look = |w: &mut World<FeathersTab>| {
+        let can = w.h.query_by_label("Hint").is_some_and(|n| !n.accesskit_node().is_disabled());
+        if can {
+            w.h.get_by_label("Hint").click();
+            w.h.run_steps(2);
+        }
+        can
+    };
+    // The meter (a thousand games per reading) is waited for in two phases.
+    let settle = [false, false, true, false, true];
+    let mut rng = Rng::seeded(5);
+    let mut went_on = Vec::new();
+    for ((what, i), settle) in points.into_iter().zip(settle) {
+        let next: Vec<_> = game[i..].iter().take(6).map(|(_, a)| a.clone()).collect();
+        let steps = same_for_seat::<FeathersTab>(what, &game[i].0, &next, &check, &mut rng, &look, settle);
+        went_on.push((what, steps));
+    }
+    assert!(went_on.iter().map(|w| w.1).sum::<usize>() >= 10, "the games went on too little: {went_on:?}");
+}
+
+// ----- Dust in the Wings --------------------------------------------------
+
+fn dw_counterpart(
+    real: &DustInTheWings,
+    _other: &DustInTheWings,
+    a: &<DustInTheWings as Game>::Action,
+) -> Option<<DustInTheWings as Game>::Action> {
+    (!real.reveals(a)).then(|| a.clone())
+}
+
+fn dw_differs(real: &DustInTheWings, other: &DustInTheWings) -> bool {
+    without_rng(real) != without_rng(other)
+}
+
+#[test]
+fn dust_in_the_wings_shows_nothing_of_the_deck_order() {
+    use aviary::rules::dust_wings::{Options, Stage};
+    let options = Options { names: vec!["Ada".into(), "Ben".into()], first: Some(0) };
+    let start = DustInTheWings::new(&Setup { seats: 2, options }, 4);
+    let mut rng = Rng::seeded(4);
+    let game = play(start, 200, |g| {
+        let legal = g.legal_actions();
+        legal[rng.below(legal.len())].clone()
+    });
+    let find = |what: &'static str, f: &dyn Fn(&DustInTheWings) -> bool| {
+        let i = game.iter().position(|(g, _)| f(g)).unwrap_or_else(|| panic!("no point: {what}"));
+        (what, i)
+    };
+    let (ada, ben) = (Seat(0), Seat(1));
+    let points = [
+        find("Ada to pick", &|g| g.current() == ada && matches!(g.stage(), Stage::Pick)),
+        find("Ada mid-dispersal", &|g| g.current() == ada && matches!(g.stage(), Stage::Disperse { .. })),
+        find("Ben to pick after a claim", &|g| g.current() == ben && matches!(g.stage(), Stage::Pick) && g.turns() > 2),
+        find("Ben mid-dispersal", &|g| {
+            g.current() == ben && matches!(g.stage(), Stage::Disperse { .. }) && g.turns() > 2
+        }),
+        find("a card to claim", &|g| matches!(g.stage(), Stage::Claim { .. })),
+    ];
+    let check = Check {
+        seat: ben,
+        players: vec![Player::Human, Player::Human],
+        differs: &dw_differs,
+        counterpart: &dw_counterpart,
+    };
+    let mut rng = Rng::seeded(9);
+    let mut went_on = Vec::new();
+    for (what, i) in points {
+        let next: Vec<_> = game[i..].iter().take(6).map(|(_, a)| a.clone()).collect();
+        went_on.push((what, same_for_seat::<WingsTab>(what, &game[i].0, &next, &check, &mut rng, &|_| false, false)));
+    }
+    assert!(went_on.iter().map(|w| w.1).sum::<usize>() >= 5, "the games went on too little: {went_on:?}");
+}
