@@ -289,6 +289,10 @@ impl Mcts {
         Self { rng: Rng::seeded(seed), budget, exploration: 0.7, rollout_depth: 10, last_iterations: 0, widening: true }
     }
 
+    #[allow(
+        clippy::too_many_lines,
+        reason = "one MCTS iteration: selection, expansion, rollout and backup read best in one place"
+    )]
     fn iterate<G: Evaluate>(&mut self, nodes: &mut Vec<Node<G::Action>>, root: &G, seat: Seat) {
         let mut state = root.determinize(seat, &mut self.rng);
         let mut path = vec![0usize];

@@ -228,6 +228,10 @@ impl DaedalusTab {
         }
     }
 
+    #[allow(
+        clippy::too_many_lines,
+        reason = "draws the board and handles drag, click and keys in one pass so they share one hit test"
+    )]
     fn board_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
         let avail = ui.available_size();
         let cell = ((avail.x - 40.0) / f32::from(SIZE))

@@ -168,6 +168,10 @@ impl WingsTab {
         })
     }
 
+    #[allow(
+        clippy::too_many_lines,
+        reason = "draws the meadow and handles drag and click in one pass so they share one hit test"
+    )]
     fn meadow_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
         let state = self.state().clone();
         let human = self.human_to_move();

@@ -367,6 +367,10 @@ impl FeathersTab {
 
     // ----- Phase 1 --------------------------------------------------------
 
+    #[allow(
+        clippy::too_many_lines,
+        reason = "draws and handles the whole labyrinth in one pass; to be split with the view by phase (issue 11)"
+    )]
     fn labyrinth_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
         let state = self.state().clone();
         let avail = ui.available_size();
@@ -715,6 +719,10 @@ impl FeathersTab {
 
     // ----- Phase 2 --------------------------------------------------------
 
+    #[allow(
+        clippy::too_many_lines,
+        reason = "draws and handles both racks in one pass; to be split with the view by phase (issue 11)"
+    )]
     fn wings_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
         let state = self.state().clone();
         let human = self.my_turn();
@@ -835,6 +843,10 @@ impl FeathersTab {
 
     // ----- Phase 3 --------------------------------------------------------
 
+    #[allow(
+        clippy::too_many_lines,
+        reason = "draws and handles the sky in one pass; to be split with the view by phase (issue 11)"
+    )]
     fn sky_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
         let state = self.state().clone();
         let human = self.my_turn();
@@ -1111,6 +1123,10 @@ impl FeathersTab {
     }
 
     /// The buttons for the decisions that are not drags.
+    #[allow(
+        clippy::too_many_lines,
+        reason = "one branch per pending decision of the rules; to be split with the view by phase (issue 11)"
+    )]
     fn choices_ui(&mut self, ui: &mut Ui, state: &FeathersAndWax, notices: &mut Vec<Notice>) {
         if !self.my_turn() {
             return;

@@ -1,0 +1,198 @@
+//! Starting and stopping without losing a move: the offer to resume the
+//! games open at the last exit, and closing when a game cannot be saved.
+
+use std::path::PathBuf;
+
+use egui::RichText;
+
+use crate::games;
+use crate::save;
+use crate::ui::Notice;
+
+use super::{AviaryApp, file_name};
+
+/// Closing was held back because some games could not be saved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuitDialog {
+    /// The tabs whose save failed, with what went wrong.
+    pub failed: Vec<(usize, String)>,
+    /// The folder typed for "Save elsewhere…".
+    pub folder: String,
+    /// What went wrong with the last "Save elsewhere…".
+    pub message: Option<String>,
+}
+
+/// Where "Save elsewhere…" suggests saving: the documents folder, else home.
+pub(super) fn default_elsewhere() -> String {
+    directories::UserDirs::new()
+        .map(|d| d.document_dir().unwrap_or(d.home_dir()).to_path_buf())
+        .map_or_else(String::new, |p| p.display().to_string())
+}
+
+impl AviaryApp {
+    pub(super) fn take_resume_check(&mut self, checked: Vec<games::Listing>) {
+        for row in checked {
+            if row.problem.is_some() {
+                self.resume_problems.push(row);
+            } else if row.finished {
+                self.resume_pending.retain(|p| p != &row.path);
+            } else {
+                self.resume_offer.push(row);
+            }
+        }
+    }
+
+    pub(super) fn resume_dialog(&mut self, ctx: &egui::Context, notices: &mut Vec<Notice>) {
+        if self.resume_offer.is_empty() && self.resume_problems.is_empty() {
+            return;
+        }
+        let mut resume_all = false;
+        let mut dismiss = false;
+        let modal = egui::Modal::new(egui::Id::unique("resume")).show(ctx, |ui| {
+            ui.set_max_width(560.0);
+            if self.resume_offer.is_empty() {
+                ui.heading("Your games from last time");
+            } else {
+                ui.heading("Resume your unfinished games?");
+                for row in &self.resume_offer {
+                    ui.label(format!(
+                        "• {} — {} · {} · {} move{} · saved {} UTC",
+                        file_name(&row.path),
+                        row.game,
+                        row.seats,
+                        row.moves,
+                        if row.moves == 1 { "" } else { "s" },
+                        save::format_time(row.saved_at)
+                    ));
+                }
+            }
+            if !self.resume_problems.is_empty() {
+                ui.add_space(4.0);
+                ui.label(RichText::new("These could not be resumed (the files are left as they are):").strong());
+                for row in &self.resume_problems {
+                    let why = row.problem.as_deref().unwrap_or_default();
+                    ui.label(
+                        RichText::new(format!("• {}: {why}", file_name(&row.path))).color(ui.visuals().error_fg_color),
+                    );
+                }
+            }
+            ui.horizontal(|ui| {
+                if self.resume_offer.is_empty() {
+                    dismiss = ui.button("OK").clicked();
+                } else {
+                    resume_all = ui.button("Resume").clicked();
+                    dismiss = ui.button("Not now").clicked();
+                }
+            });
+        });
+        if resume_all {
+            self.resume_problems.clear();
+            for p in std::mem::take(&mut self.resume_offer).into_iter().map(|row| row.path) {
+                // Off the list before opening: if this game could bring the
+                // app down, the next start does not try it again.
+                self.resume_pending.retain(|q| q != &p);
+                self.remember_open_games();
+                self.open_file(&p, notices);
+            }
+            self.resume_pending.clear();
+            self.remember_open_games();
+        } else if dismiss || modal.should_close() {
+            self.resume_offer.clear();
+            self.resume_problems.clear();
+            self.resume_pending.clear();
+            self.remember_open_games();
+        }
+    }
+
+    /// Saves every open game and the settings. Returns the games whose
+    /// save failed (their moves are only in memory), with why.
+    pub fn save_all(&mut self) -> Vec<(usize, String)> {
+        let mut failed = Vec::new();
+        for (i, tab) in self.tabs.iter_mut().enumerate() {
+            tab.shutdown();
+            if let Err(e) = tab.save() {
+                failed.push((i, e.to_string()));
+            }
+        }
+        self.remember_open_games();
+        failed
+    }
+
+    /// The window's close button (or the desktop) asks to quit: everything
+    /// is saved first; if a game cannot be saved, the close is held back and
+    /// a dialog offers Retry, Save elsewhere… and Quit anyway. Returns true
+    /// when the app may close now.
+    pub fn request_quit(&mut self) -> bool {
+        if self.quit_confirmed {
+            return true;
+        }
+        let failed = self.save_all();
+        if failed.is_empty() {
+            self.quit = None;
+            return true;
+        }
+        let folder = self.quit.take().map_or_else(default_elsewhere, |q| q.folder);
+        self.quit = Some(QuitDialog { failed, folder, message: None });
+        false
+    }
+
+    pub(super) fn quit_dialog(&mut self, ctx: &egui::Context) {
+        let Some(mut q) = self.quit.take() else { return };
+        let mut retry = false;
+        let mut elsewhere = false;
+        let mut quit_anyway = false;
+        let mut cancel = false;
+        egui::Modal::new(egui::Id::unique("quit")).show(ctx, |ui| {
+            ui.set_max_width(600.0);
+            ui.heading("Some moves are not saved");
+            ui.label("Aviary could not save these games, so closing now would lose their latest moves:");
+            for (i, why) in &q.failed {
+                let title = self.tabs.get(*i).map_or_else(String::new, |t| t.title());
+                ui.label(RichText::new(format!("• {title}: {why}")).color(ui.visuals().error_fg_color));
+            }
+            ui.horizontal(|ui| {
+                let label = ui.label("Save them in this folder instead:");
+                ui.add(egui::TextEdit::singleline(&mut q.folder).desired_width(300.0)).labelled_by(label.id);
+            });
+            if let Some(m) = &q.message {
+                ui.label(RichText::new(m).color(ui.visuals().error_fg_color));
+            }
+            ui.horizontal(|ui| {
+                retry = ui.button("Retry").clicked();
+                elsewhere = ui.button("Save elsewhere…").clicked();
+                quit_anyway = ui.button("Quit anyway").clicked();
+                cancel = ui.button("Keep playing").clicked();
+            });
+        });
+        if retry {
+            self.quit = Some(q);
+            if self.request_quit() {
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+        } else if elsewhere {
+            let folder = PathBuf::from(q.folder.trim());
+            q.message = None;
+            for (i, _) in &q.failed {
+                let Some(tab) = self.tabs.get_mut(*i) else { continue };
+                let name = tab.path().file_name().map_or_else(|| "game.json".into(), std::ffi::OsStr::to_os_string);
+                let target = folder.join(name);
+                if let Err(e) = std::fs::create_dir_all(&folder)
+                    .map_err(|e| e.to_string())
+                    .and_then(|()| tab.save_as(target).map_err(|e| e.to_string()))
+                {
+                    q.message = Some(format!("Could not save in {}: {e}", folder.display()));
+                    break;
+                }
+            }
+            self.quit = Some(q);
+            if self.quit.as_ref().is_some_and(|q| q.message.is_none()) && self.request_quit() {
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+        } else if quit_anyway {
+            self.quit_confirmed = true;
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        } else if !cancel {
+            self.quit = Some(q);
+        }
+    }
+}

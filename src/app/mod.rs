@@ -1,0 +1,561 @@
+//! The application shell: the Home tab, one tab per open game, rules pages,
+//! the Game menu and its keys, toasts. The rest lives beside it by concern:
+//! [`settings`] (the settings and statistics files), `saved_games` (the Saved
+//! Games screen and file dialogs), `new_game` (the new-game dialog) and
+//! `closing` (resuming at start, and closing without losing a move).
+
+mod closing;
+mod new_game;
+mod saved_games;
+pub mod settings;
+
+pub use closing::QuitDialog;
+pub use saved_games::dialog_service;
+use settings::ConfigFile;
+pub use settings::Settings;
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::Receiver;
+use std::sync::{Arc, OnceLock};
+
+use egui::{RichText, Ui};
+
+use crate::ai::worker::Background;
+use crate::games::{self, GAMES, GameEntry, NewGame};
+use crate::stats::Stats;
+use crate::ui::commands::{self, Command};
+use crate::ui::rules_text;
+use crate::ui::theme;
+use crate::ui::{GameTab, Notice, TabRequest, ViewSettings};
+
+/// Which screen is showing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// The list of games.
+    Home,
+    /// The save folder.
+    SavedGames,
+    /// A rules page.
+    Rules(&'static str),
+    /// Settings.
+    Settings,
+    /// An open game tab.
+    Game(usize),
+}
+
+struct Toast {
+    notice: Notice,
+    until: f64,
+}
+
+/// The whole application.
+pub struct AviaryApp {
+    /// Settings (persisted).
+    pub settings: Settings,
+    settings_file: ConfigFile,
+    stats_file: ConfigFile,
+    /// Where saves go.
+    pub saves_dir: PathBuf,
+    /// Open games.
+    pub tabs: Vec<Box<dyn GameTab>>,
+    /// The screen showing.
+    pub screen: Screen,
+    /// The new-game dialog, when open.
+    pub new_game: Option<NewGame>,
+    toasts: Vec<Toast>,
+    /// Unfinished games offered for resuming at start (each replayed and
+    /// found good off the UI thread).
+    pub resume_offer: Vec<games::Listing>,
+    /// Games from the last session that could not be resumed, with why.
+    pub resume_problems: Vec<games::Listing>,
+    /// Games open at the last exit and not yet resumed or dismissed: kept
+    /// in the open-games list until the person decides.
+    resume_pending: Vec<PathBuf>,
+    resume_check: Option<Background<Vec<games::Listing>>>,
+    listing_job: Option<Background<Vec<games::Listing>>>,
+    /// The context, once the first frame has run: background jobs wake it.
+    wake: Arc<OnceLock<egui::Context>>,
+    /// Notices raised outside a frame, shown on the next one.
+    pending_notices: Vec<Notice>,
+    /// Notices about the person's files (a broken settings file kept
+    /// aside), shown until dismissed.
+    lasting_notices: Vec<Notice>,
+    /// The dialog shown when closing would lose moves that could not be saved.
+    pub quit: Option<QuitDialog>,
+    /// True once the person chose to quit: the next close goes through.
+    quit_confirmed: bool,
+    save_as: Option<String>,
+    rename: Option<(PathBuf, String)>,
+    confirm_delete: Option<PathBuf>,
+    open_path: String,
+    listing: Option<Vec<games::Listing>>,
+    file_dialog: Option<Receiver<Result<Option<PathBuf>, String>>>,
+    applied_style: Option<(bool, f32)>,
+    /// Games finished and won (persisted beside the settings).
+    pub stats: Stats,
+}
+
+impl AviaryApp {
+    /// The app with settings and statistics in `config_dir` (none: nothing
+    /// is kept between runs) and saves in `saves_dir`. A broken settings or
+    /// statistics file is moved aside and reported on the first frame; the
+    /// games open at the last exit are checked on a background thread.
+    #[must_use]
+    pub fn new(config_dir: Option<PathBuf>, saves_dir: PathBuf) -> Self {
+        let mut lasting_notices = Vec::new();
+        let (settings_file, settings) = ConfigFile::load::<Settings>(
+            config_dir.as_ref().map(|d| d.join("settings.json")),
+            "settings",
+            &mut lasting_notices,
+        );
+        let (stats_file, stats) =
+            ConfigFile::load::<Stats>(config_dir.map(|d| d.join("stats.json")), "statistics", &mut lasting_notices);
+        let wake: Arc<OnceLock<egui::Context>> = Arc::default();
+        let resume_pending = settings.open_games.clone();
+        let resume_check = (!resume_pending.is_empty())
+            .then(|| {
+                let paths = resume_pending.clone();
+                let waker = Arc::clone(&wake);
+                Background::spawn(
+                    "aviary-resume-check",
+                    move || {
+                        if let Some(ctx) = waker.get() {
+                            ctx.request_repaint();
+                        }
+                    },
+                    move |_, report| report(paths.into_iter().map(games::listing).collect()),
+                )
+            })
+            .flatten();
+        Self {
+            settings,
+            settings_file,
+            stats_file,
+            saves_dir,
+            tabs: Vec::new(),
+            screen: Screen::Home,
+            new_game: None,
+            toasts: Vec::new(),
+            resume_offer: Vec::new(),
+            resume_problems: Vec::new(),
+            resume_pending,
+            resume_check,
+            listing_job: None,
+            wake,
+            pending_notices: Vec::new(),
+            lasting_notices,
+            quit: None,
+            quit_confirmed: false,
+            save_as: None,
+            rename: None,
+            confirm_delete: None,
+            open_path: String::new(),
+            listing: None,
+            file_dialog: None,
+            applied_style: None,
+            stats,
+        }
+    }
+
+    /// Blocks until the background checks of saved games (the resume offer,
+    /// the Saved Games list) are done and takes their results. For tests and
+    /// tools; the app itself never waits.
+    pub fn wait_for_files(&mut self) {
+        if let Some(job) = self.resume_check.take() {
+            self.take_resume_check(job.finish().unwrap_or_default());
+        }
+        if let Some(job) = self.listing_job.take() {
+            self.listing = Some(job.finish().unwrap_or_default());
+        }
+    }
+
+    /// Collects finished background checks (each frame; never waits).
+    fn poll_background(&mut self) {
+        if let Some(job) = &mut self.resume_check {
+            let done = job.poll().cloned();
+            if let Some(checked) = done {
+                self.resume_check = None;
+                self.take_resume_check(checked);
+            } else if !job.running() {
+                self.resume_check = None;
+            }
+        }
+        if let Some(job) = &mut self.listing_job {
+            let done = job.poll().cloned();
+            if let Some(rows) = done {
+                self.listing = Some(rows);
+                self.listing_job = None;
+            } else if !job.running() {
+                self.listing_job = None;
+            }
+        }
+    }
+
+    /// The texts of the toasts on screen.
+    #[must_use]
+    pub fn toast_texts(&self) -> Vec<String> {
+        self.toasts
+            .iter()
+            .map(|t| match &t.notice {
+                Notice::Error(s) | Notice::Info(s) => s.clone(),
+            })
+            .collect()
+    }
+
+    /// The open game tab showing, if any.
+    pub fn current_tab(&mut self) -> Option<&mut Box<dyn GameTab>> {
+        match self.screen {
+            Screen::Game(i) => self.tabs.get_mut(i),
+            _ => None,
+        }
+    }
+
+    fn notify(&mut self, ctx: &egui::Context, notices: Vec<Notice>) {
+        if !notices.is_empty() || !self.lasting_notices.is_empty() {
+            // Show them now, not at the next input.
+            ctx.request_repaint();
+        }
+        let now = ctx.input(|i| i.time);
+        for notice in notices {
+            // The same message again (a failing write on every change)
+            // refreshes its toast instead of piling up copies.
+            match self.toasts.iter_mut().find(|t| t.notice == notice) {
+                Some(t) => t.until = t.until.max(now + theme::TOAST_SECONDS),
+                None => self.toasts.push(Toast { notice, until: now + theme::TOAST_SECONDS }),
+            }
+        }
+        // What happened to the person's files stays until dismissed.
+        for notice in std::mem::take(&mut self.lasting_notices) {
+            self.toasts.push(Toast { notice, until: f64::INFINITY });
+        }
+        if self.toasts.len() > 5 {
+            self.toasts.drain(..self.toasts.len() - 5);
+        }
+    }
+
+    /// Opens a saved game in a new tab (or shows the tab if it is open).
+    /// A bad file is refused with a message; nothing else changes.
+    pub fn open_file(&mut self, path: &Path, notices: &mut Vec<Notice>) -> bool {
+        if let Some(i) = self.tabs.iter().position(|t| t.path() == path) {
+            self.screen = Screen::Game(i);
+            return true;
+        }
+        match games::open(path) {
+            Ok(tab) => {
+                self.tabs.push(tab);
+                self.screen = Screen::Game(self.tabs.len() - 1);
+                self.remember_open_games();
+                true
+            }
+            Err(e) => {
+                notices.push(Notice::Error(format!("Cannot open {}: {e}", file_name(path))));
+                false
+            }
+        }
+    }
+
+    fn close_tab(&mut self, i: usize, notices: &mut Vec<Notice>) {
+        if i >= self.tabs.len() {
+            return;
+        }
+        let mut tab = self.tabs.remove(i);
+        tab.shutdown();
+        if let Err(e) = tab.save() {
+            notices.push(Notice::Error(format!("Saving on close failed: {e}")));
+        }
+        self.screen = match self.screen {
+            Screen::Game(j) if j == i => {
+                if self.tabs.is_empty() {
+                    Screen::Home
+                } else {
+                    Screen::Game(i.min(self.tabs.len() - 1))
+                }
+            }
+            Screen::Game(j) if j > i => Screen::Game(j - 1),
+            s => s,
+        };
+        self.remember_open_games();
+    }
+
+    fn remember_open_games(&mut self) {
+        let mut open: Vec<PathBuf> = self.tabs.iter().map(|t| t.path().to_path_buf()).collect();
+        for p in &self.resume_pending {
+            if !open.contains(p) {
+                open.push(p.clone());
+            }
+        }
+        self.settings.open_games = open;
+        self.store_settings();
+    }
+
+    fn view_settings(&self) -> ViewSettings {
+        ViewSettings {
+            dark: self.settings.dark,
+            animations: self.settings.animations,
+            computer_delay: self.settings.computer_delay,
+            strict_undo: self.settings.strict_undo,
+        }
+    }
+
+    /// The commands' keys: each pressed key runs its command, the same way
+    /// the menu does. Redo first: its Ctrl+Shift+Z must not read as Ctrl+Z.
+    fn shortcuts(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
+        let keyed = [commands::REDO, commands::UNDO, commands::SAVE, commands::LOAD, commands::NEW];
+        for command in keyed {
+            if command.pressed(ui) {
+                self.run(command, ui.ctx(), notices);
+            }
+        }
+    }
+
+    /// Runs a command from the menu or its keys.
+    fn run(&mut self, command: Command, ctx: &egui::Context, notices: &mut Vec<Notice>) {
+        let showing = match self.screen {
+            Screen::Game(i) => self.tabs.get(i).map(|t| t.game_id()),
+            _ => None,
+        };
+        if command == commands::NEW {
+            self.open_new_game(showing.unwrap_or(games::first().id));
+        } else if command == commands::LOAD {
+            self.show_saved_games();
+        } else if command == commands::OPEN_ELSEWHERE {
+            self.start_file_dialog(ctx, notices);
+        } else if command == commands::RULES {
+            self.screen = Screen::Rules(showing.unwrap_or(games::first().id));
+        } else if command == commands::SETTINGS {
+            self.screen = Screen::Settings;
+        } else if command == commands::SAVE_AS {
+            if let Some(tab) = self.current_tab() {
+                self.save_as = Some(file_stem(tab.path()));
+            }
+        } else if let Some(tab) = self.current_tab() {
+            if command == commands::UNDO {
+                tab.undo(notices);
+            } else if command == commands::REDO {
+                tab.redo(notices);
+            } else if command == commands::SAVE {
+                match tab.save() {
+                    Ok(()) => notices.push(Notice::Info(format!("Saved to {}", tab.path().display()))),
+                    Err(e) => notices.push(Notice::Error(format!("Save failed: {e}"))),
+                }
+            }
+        }
+    }
+
+    /// Draws one frame of the whole app.
+    pub fn ui_root(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        if self.applied_style != Some((self.settings.dark, self.settings.scale)) {
+            ctx.set_theme(if self.settings.dark { egui::Theme::Dark } else { egui::Theme::Light });
+            ctx.set_zoom_factor(self.settings.scale.clamp(0.6, 2.5));
+            self.applied_style = Some((self.settings.dark, self.settings.scale));
+        }
+        let _ = self.wake.set(ctx.clone());
+        self.poll_background();
+        let mut notices = std::mem::take(&mut self.pending_notices);
+        if ctx.input(|i| i.viewport().close_requested()) && !self.request_quit() {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+        }
+        self.shortcuts(ui, &mut notices);
+        self.poll_file_dialog(&mut notices);
+        egui::Panel::top("aviary-menu").show(ui, |ui| {
+            egui::MenuBar::new().ui(ui, |ui| self.menu_ui(ui, &mut notices));
+        });
+        egui::Panel::top("aviary-tabs").show(ui, |ui| self.tabs_ui(ui, &mut notices));
+        self.toasts_ui(ui);
+        let settings = self.view_settings();
+        egui::CentralPanel::default().show(ui, |ui| match self.screen {
+            Screen::Home => self.home_ui(ui),
+            Screen::SavedGames => self.saved_games_ui(ui, &mut notices),
+            Screen::Rules(id) => match games::entry(id).and_then(|e| e.play.as_ref()) {
+                Some(play) => rules_text::rules_ui(ui, play.rules),
+                None => {
+                    ui.label("The rules of this game will be written when it becomes playable.");
+                }
+            },
+            Screen::Settings => self.settings_ui(ui),
+            Screen::Game(i) => {
+                if let Some(tab) = self.tabs.get_mut(i) {
+                    tab.ui(ui, &settings, &mut notices);
+                    match tab.take_request() {
+                        Some(TabRequest::NewGame(id)) => self.open_new_game(id),
+                        Some(TabRequest::Close) => self.close_tab(i, &mut notices),
+                        Some(TabRequest::Finished { game, result, replaces }) => {
+                            if let Some(before) = replaces {
+                                self.stats.take_back(game, before);
+                            }
+                            self.stats.record(game, result.won, result.assisted);
+                            self.store_stats();
+                            if let Some(tab) = self.tabs.get_mut(i)
+                                && let Err(e) = tab.save()
+                            {
+                                notices.push(Notice::Error(format!("Autosave failed: {e}")));
+                            }
+                        }
+                        None => {}
+                    }
+                } else {
+                    self.screen = Screen::Home;
+                }
+            }
+        });
+        self.dialogs_ui(&ctx, &mut notices);
+        notices.append(&mut self.pending_notices);
+        self.notify(&ctx, notices);
+    }
+
+    fn menu_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
+        let has_game = matches!(self.screen, Screen::Game(_));
+        let (can_undo, can_redo) = match self.screen {
+            Screen::Game(i) => self.tabs.get(i).map_or((false, false), |t| (t.can_undo(), t.can_redo())),
+            _ => (false, false),
+        };
+        ui.menu_button("Game", |ui| {
+            let groups: [&[(Command, bool)]; 4] = [
+                &[(commands::NEW, true), (commands::LOAD, true), (commands::OPEN_ELSEWHERE, true)],
+                &[(commands::SAVE, has_game), (commands::SAVE_AS, has_game)],
+                &[(commands::UNDO, can_undo), (commands::REDO, can_redo)],
+                &[(commands::RULES, true), (commands::SETTINGS, true)],
+            ];
+            for (g, group) in groups.iter().enumerate() {
+                if g > 0 {
+                    ui.separator();
+                }
+                for &(command, enabled) in *group {
+                    if command.button(ui, enabled) {
+                        self.run(command, ui.ctx(), notices);
+                    }
+                }
+            }
+        });
+    }
+
+    fn tabs_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
+        ui.horizontal_wrapped(|ui| {
+            if ui.selectable_label(self.screen == Screen::Home, "Home").clicked() {
+                self.screen = Screen::Home;
+            }
+            if ui.selectable_label(self.screen == Screen::SavedGames, "Saved Games").clicked() {
+                self.show_saved_games();
+            }
+            let mut close = None;
+            for (i, tab) in self.tabs.iter().enumerate() {
+                ui.separator();
+                let title = if tab.is_over() { format!("{} (over)", tab.title()) } else { tab.title() };
+                if ui.selectable_label(self.screen == Screen::Game(i), title).clicked() {
+                    self.screen = Screen::Game(i);
+                }
+                if ui.small_button("x").on_hover_text("Close this game (it stays saved)").clicked() {
+                    close = Some(i);
+                }
+            }
+            if let Some(i) = close {
+                self.close_tab(i, notices);
+            }
+            ui.separator();
+            if ui.selectable_label(self.screen == Screen::Settings, "Settings").clicked() {
+                self.screen = Screen::Settings;
+            }
+        });
+    }
+
+    fn home_ui(&mut self, ui: &mut Ui) {
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            ui.add_space(8.0);
+            ui.heading("Aviary");
+            ui.label("Five feather-themed tabletop games, every rule enforced. Pick one:");
+            ui.add_space(8.0);
+            for entry in &GAMES {
+                self.game_card_ui(ui, entry);
+                ui.add_space(6.0);
+            }
+        });
+    }
+
+    fn game_card_ui(&mut self, ui: &mut Ui, entry: &'static GameEntry) {
+        egui::Frame::group(ui.style()).inner_margin(10.0).show(ui, |ui| {
+            ui.set_width(ui.available_width().min(720.0));
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(entry.name).size(20.0).strong());
+                ui.label(format!("· {} · {}", entry.players, entry.length));
+                if entry.play.is_none() {
+                    ui.label(RichText::new("coming soon").italics().weak());
+                }
+            });
+            ui.label(entry.pitch);
+            if entry.play.is_some() {
+                ui.label(RichText::new(format!("Your games: {}", self.stats.get(entry.id).summary())).weak());
+            }
+            ui.horizontal(|ui| {
+                let playable = entry.play.is_some();
+                let new = ui.add_enabled(playable, egui::Button::new(format!("New {} game", entry.name)));
+                if new.clicked() {
+                    self.open_new_game(entry.id);
+                }
+                if ui.add_enabled(playable, egui::Button::new(format!("{} rules", entry.name))).clicked() {
+                    self.screen = Screen::Rules(entry.id);
+                }
+            });
+        });
+    }
+
+    fn toasts_ui(&mut self, ui: &mut Ui) {
+        let now = ui.input(|i| i.time);
+        self.toasts.retain(|t| t.until > now);
+        if self.toasts.is_empty() {
+            return;
+        }
+        let next = self.toasts.iter().map(|t| t.until).fold(f64::INFINITY, f64::min);
+        if next.is_finite() {
+            ui.ctx().request_repaint_after(std::time::Duration::from_secs_f64((next - now).max(0.05)));
+        }
+        egui::Panel::bottom("aviary-toasts").show(ui, |ui| {
+            let mut dismiss = None;
+            for (i, t) in self.toasts.iter().enumerate().rev() {
+                ui.horizontal(|ui| {
+                    let (text, colour) = match &t.notice {
+                        Notice::Error(s) => (format!("(!) {s}"), ui.visuals().error_fg_color),
+                        Notice::Info(s) => (s.clone(), ui.visuals().text_color()),
+                    };
+                    if ui.small_button("x").on_hover_text("Dismiss").clicked() {
+                        dismiss = Some(i);
+                    }
+                    // Long messages (file paths) wrap instead of running off the window.
+                    ui.add(egui::Label::new(RichText::new(text).color(colour).strong()).wrap());
+                });
+            }
+            if let Some(i) = dismiss {
+                self.toasts.remove(i);
+            }
+        });
+    }
+
+    fn dialogs_ui(&mut self, ctx: &egui::Context, notices: &mut Vec<Notice>) {
+        self.new_game_dialog(ctx, notices);
+        self.resume_dialog(ctx, notices);
+        self.save_as_dialog(ctx, notices);
+        self.rename_dialog(ctx, notices);
+        self.delete_dialog(ctx, notices);
+        self.quit_dialog(ctx);
+    }
+}
+
+fn file_name(p: &Path) -> String {
+    p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
+}
+
+fn file_stem(p: &Path) -> String {
+    p.file_stem().map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+}
+
+impl eframe::App for AviaryApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.ui_root(ui);
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        // Closing went through `request_quit` (which saved, or the person
+        // chose to quit anyway); this saves once more for any other way out.
+        let _ = self.save_all();
+    }
+}

@@ -1,0 +1,150 @@
+//! The new-game dialog, built from the game's entry in the list of games:
+//! its seating, its variants and its notes.
+
+use egui::{RichText, Ui};
+
+use crate::ai::Level;
+use crate::games::{self, NewGame, Seating};
+use crate::save;
+use crate::session::Player;
+use crate::ui::Notice;
+
+use super::{AviaryApp, Screen};
+
+/// Who plays each seat the rules name ("White", "Black"): a person or a
+/// computer of some level.
+pub(super) fn fixed_seats_ui(ui: &mut Ui, choice: &mut NewGame, names: &[&str]) {
+    for (i, player) in choice.players.iter_mut().enumerate() {
+        ui.horizontal(|ui| {
+            ui.label(format!("{}:", names.get(i).copied().unwrap_or("Seat")));
+            player_ui(ui, player);
+        });
+    }
+}
+
+/// A person or a computer of some level.
+pub(super) fn player_ui(ui: &mut Ui, player: &mut Player) {
+    ui.selectable_value(player, Player::Human, "Human");
+    for level in [Level::Easy, Level::Normal, Level::Hard] {
+        ui.selectable_value(player, Player::Computer(level), format!("Computer ({})", level.name()));
+    }
+}
+
+/// The seats of games of `min` to `max` named seats: each a name and a
+/// person or a computer, seats added and removed, and who starts.
+pub(super) fn named_seats_ui(ui: &mut Ui, choice: &mut NewGame, min: usize, max: usize) {
+    ui.label(format!("Players ({min} to {max})."));
+    let mut remove = None;
+    let can_remove = choice.players.len() > min;
+    for (i, player) in choice.players.iter_mut().enumerate() {
+        while choice.names.len() <= i {
+            choice.names.push(games::SEAT_NAMES.get(choice.names.len()).copied().unwrap_or("Player").to_string());
+        }
+        ui.horizontal(|ui| {
+            let label = ui.label(format!("Seat {}:", i + 1));
+            ui.add(egui::TextEdit::singleline(&mut choice.names[i]).desired_width(90.0)).labelled_by(label.id);
+            player_ui(ui, player);
+            let x = ui.add_enabled(can_remove, egui::Button::new("x").small());
+            if x.on_hover_text("Remove this seat").clicked() {
+                remove = Some(i);
+            }
+        });
+    }
+    if let Some(i) = remove
+        && choice.players.len() > min
+    {
+        choice.players.remove(i);
+        choice.names.remove(i);
+        choice.first = None;
+    }
+    ui.horizontal(|ui| {
+        if ui.add_enabled(choice.players.len() < max, egui::Button::new("Add a seat")).clicked() {
+            choice.players.push(Player::Computer(Level::Normal));
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("First player:");
+        ui.selectable_value(&mut choice.first, None, "random");
+        let names: Vec<String> = choice.seat_names();
+        for (i, n) in names.iter().enumerate() {
+            ui.selectable_value(&mut choice.first, Some(i as u8), n.as_str());
+        }
+    });
+}
+
+impl AviaryApp {
+    /// Opens the new-game dialog for the game with id `game`.
+    pub fn open_new_game(&mut self, game: &str) {
+        if let Some(entry) = games::entry(game).filter(|e| e.play.is_some()) {
+            self.new_game = Some(NewGame::new(entry, self.settings.ai_level));
+        }
+    }
+
+    /// Starts the game the dialog describes, as a new tab.
+    pub fn start_new_game(&mut self, choice: &NewGame, notices: &mut Vec<Notice>) -> bool {
+        let seed = if choice.seed.trim().is_empty() {
+            save::now_secs().wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(std::process::id())
+        } else if let Ok(s) = choice.seed.trim().parse::<u64>() {
+            s
+        } else {
+            notices.push(Notice::Error(format!("The seed must be a whole number, not \"{}\"", choice.seed.trim())));
+            return false;
+        };
+        let Some(play) = &choice.game.play else {
+            notices.push(Notice::Error(format!("{} cannot be played yet", choice.game.name)));
+            return false;
+        };
+        let path = save::fresh_path(&self.saves_dir, choice.game.id);
+        let mut tab = (play.start)(choice, seed, path);
+        if let Err(e) = std::fs::create_dir_all(&self.saves_dir) {
+            notices.push(Notice::Error(format!("Cannot create the save folder {}: {e}", self.saves_dir.display())));
+        } else if let Err(e) = tab.save() {
+            notices.push(Notice::Error(format!("Autosave failed: {e}")));
+        }
+        self.tabs.push(tab);
+        self.screen = Screen::Game(self.tabs.len() - 1);
+        self.remember_open_games();
+        true
+    }
+
+    pub(super) fn new_game_dialog(&mut self, ctx: &egui::Context, notices: &mut Vec<Notice>) {
+        let Some(mut choice) = self.new_game.take() else { return };
+        let game = choice.game;
+        let mut start = false;
+        let mut cancel = false;
+        let strict = self.settings.strict_undo;
+        let modal = egui::Modal::new(egui::Id::unique("new-game")).show(ctx, |ui| {
+            ui.set_width(420.0);
+            ui.heading(format!("New {} game", game.name));
+            let notes = (game.notes)(strict);
+            match game.seating {
+                Seating::Solitaire => {}
+                Seating::Fixed(names) => fixed_seats_ui(ui, &mut choice, names),
+                Seating::Named { min, max, .. } => named_seats_ui(ui, &mut choice, min, max),
+            }
+            for (variant, on) in game.variants.iter().zip(choice.variants.iter_mut()) {
+                ui.checkbox(on, variant.label);
+            }
+            ui.horizontal(|ui| {
+                let label = ui.label("Seed (optional):");
+                ui.add(egui::TextEdit::singleline(&mut choice.seed).hint_text("random").desired_width(160.0))
+                    .labelled_by(label.id);
+            });
+            for note in notes {
+                ui.label(RichText::new(note).weak());
+            }
+            ui.horizontal(|ui| {
+                start = ui.button("Start").clicked();
+                cancel = ui.button("Cancel").clicked();
+            });
+        });
+        if start {
+            if self.start_new_game(&choice, notices) {
+                return;
+            }
+        } else if cancel || modal.should_close() {
+            return;
+        }
+        self.new_game = Some(choice);
+    }
+}

@@ -1,0 +1,343 @@
+//! The Saved Games screen (read on a background thread), Save As, Rename,
+//! Delete and the desktop's file dialogs.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::mpsc;
+
+use egui::{RichText, Ui};
+
+use crate::ai::worker::Background;
+use crate::games;
+use crate::save;
+use crate::ui::Notice;
+
+use super::{AviaryApp, Screen, file_name, file_stem};
+
+/// Whether the desktop offers a file-dialog service (the XDG desktop portal
+/// over the D-Bus session bus, which `rfd` uses on Linux).
+///
+/// # Errors
+/// A sentence saying what is missing and what to use instead.
+pub fn dialog_service() -> Result<(), String> {
+    if cfg!(target_os = "linux") && std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_none() {
+        return Err("This desktop offers no file dialog (no D-Bus session for the desktop portal). \
+                    Use the Saved Games screen, or type the file's path there."
+            .to_string());
+    }
+    Ok(())
+}
+
+/// A file name a person typed, checked: no folders, not empty.
+pub(super) fn valid_name(name: &str) -> Result<String, String> {
+    let n = name.trim().trim_end_matches(".json").trim();
+    if n.is_empty() {
+        return Err("The name is empty".into());
+    }
+    if n.contains(['/', '\\']) || n.starts_with('.') {
+        return Err(format!("\"{n}\" is not a plain file name"));
+    }
+    Ok(n.to_string())
+}
+
+impl AviaryApp {
+    /// Forgets the Saved Games list (and any reading under way): the screen
+    /// reads the folder again when it next shows.
+    pub(super) fn invalidate_listing(&mut self) {
+        self.listing = None;
+        self.listing_job = None;
+    }
+
+    /// Starts reading the save folder on a background thread (each file is
+    /// replayed to tell whether it loads).
+    pub(super) fn refresh_listing(&mut self) {
+        self.listing = None;
+        let dir = self.saves_dir.clone();
+        let waker = Arc::clone(&self.wake);
+        self.listing_job = Background::spawn(
+            "aviary-saved-games",
+            move || {
+                if let Some(ctx) = waker.get() {
+                    ctx.request_repaint();
+                }
+            },
+            move |_, report| report(games::list(&dir)),
+        );
+    }
+
+    pub(super) fn show_saved_games(&mut self) {
+        self.invalidate_listing();
+        self.screen = Screen::SavedGames;
+    }
+
+    pub(super) fn saved_games_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
+        ui.heading("Saved Games");
+        ui.label(format!("Folder: {}", self.saves_dir.display()));
+        ui.horizontal(|ui| {
+            if ui.button("Refresh").clicked() {
+                self.invalidate_listing();
+            }
+            if ui.button("Open file elsewhere…").clicked() {
+                self.start_file_dialog(ui.ctx(), notices);
+            }
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label("Or type a path:");
+            ui.add(egui::TextEdit::singleline(&mut self.open_path).desired_width(360.0)).labelled_by(label.id);
+            if ui.button("Open").clicked() && !self.open_path.trim().is_empty() {
+                let path = PathBuf::from(self.open_path.trim());
+                if self.open_file(&path, notices) {
+                    self.open_path.clear();
+                }
+            }
+        });
+        ui.separator();
+        if self.listing.is_none() && self.listing_job.is_none() {
+            self.refresh_listing();
+        }
+        let Some(listing) = self.listing.clone() else {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Reading the saved games…");
+            });
+            return;
+        };
+        if listing.is_empty() {
+            ui.label("No saved games yet. Every game you start is saved here after each move.");
+            return;
+        }
+        let mut to_open = None;
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            egui::Grid::new("saved-games").striped(true).num_columns(6).spacing([14.0, 6.0]).show(ui, |ui| {
+                for h in ["File", "Game", "Seats", "Saved (UTC)", "Moves", ""] {
+                    ui.label(RichText::new(h).strong());
+                }
+                ui.end_row();
+                for row in &listing {
+                    ui.label(file_name(&row.path));
+                    ui.label(&row.game);
+                    match &row.problem {
+                        Some(p) => {
+                            ui.label(
+                                RichText::new(format!("cannot be loaded: {p}")).color(ui.visuals().error_fg_color),
+                            );
+                        }
+                        None => {
+                            ui.label(&row.seats);
+                        }
+                    }
+                    ui.label(save::format_time(row.saved_at));
+                    ui.label(format!("{}{}", row.moves, if row.finished { " (finished)" } else { "" }));
+                    ui.horizontal(|ui| {
+                        if ui.add_enabled(row.problem.is_none(), egui::Button::new("Load")).clicked() {
+                            to_open = Some(row.path.clone());
+                        }
+                        if ui.button("Rename").clicked() {
+                            self.rename = Some((row.path.clone(), file_stem(&row.path)));
+                        }
+                        if ui.button("Delete").clicked() {
+                            self.confirm_delete = Some(row.path.clone());
+                        }
+                    });
+                    ui.end_row();
+                }
+            });
+        });
+        if let Some(path) = to_open {
+            self.open_file(&path, notices);
+        }
+    }
+
+    pub(super) fn save_as_dialog(&mut self, ctx: &egui::Context, notices: &mut Vec<Notice>) {
+        let Some(mut name) = self.save_as.take() else { return };
+        let mut ok = false;
+        let mut cancel = false;
+        let mut elsewhere = false;
+        let modal = egui::Modal::new(egui::Id::unique("save-as")).show(ctx, |ui| {
+            ui.heading("Save As");
+            ui.horizontal(|ui| {
+                let label = ui.label("Name:");
+                ui.text_edit_singleline(&mut name).labelled_by(label.id);
+                ui.label(".json");
+            });
+            ui.label(RichText::new(format!("in {}", self.saves_dir.display())).weak());
+            ui.horizontal(|ui| {
+                ok = ui.button("Save").clicked();
+                elsewhere = ui.button("Choose another folder…").clicked();
+                cancel = ui.button("Cancel").clicked();
+            });
+        });
+        if ok {
+            match valid_name(&name) {
+                Ok(n) => {
+                    let path = self.saves_dir.join(format!("{n}.json"));
+                    if path.exists() && self.current_tab().is_none_or(|t| t.path() != path) {
+                        notices.push(Notice::Error(format!("{n}.json already exists: pick another name")));
+                    } else {
+                        let result = self.current_tab().map(|t| t.save_as(path.clone()));
+                        match result {
+                            Some(Ok(())) => {
+                                notices.push(Notice::Info(format!("Saved as {}", path.display())));
+                                self.invalidate_listing();
+                                self.remember_open_games();
+                                return;
+                            }
+                            Some(Err(e)) => notices.push(Notice::Error(format!("Save failed: {e}"))),
+                            None => return,
+                        }
+                    }
+                }
+                Err(e) => notices.push(Notice::Error(e)),
+            }
+        } else if elsewhere {
+            self.start_save_dialog(ctx, &name, notices);
+            return;
+        } else if cancel || modal.should_close() {
+            return;
+        }
+        self.save_as = Some(name);
+    }
+
+    pub(super) fn rename_dialog(&mut self, ctx: &egui::Context, notices: &mut Vec<Notice>) {
+        let Some((path, mut name)) = self.rename.take() else { return };
+        let mut ok = false;
+        let mut cancel = false;
+        let modal = egui::Modal::new(egui::Id::unique("rename")).show(ctx, |ui| {
+            ui.heading(format!("Rename {}", file_name(&path)));
+            ui.horizontal(|ui| {
+                let label = ui.label("New name:");
+                ui.text_edit_singleline(&mut name).labelled_by(label.id);
+                ui.label(".json");
+            });
+            ui.horizontal(|ui| {
+                ok = ui.button("Rename").clicked();
+                cancel = ui.button("Cancel").clicked();
+            });
+        });
+        if ok {
+            match valid_name(&name) {
+                Ok(n) => {
+                    let target = path.with_file_name(format!("{n}.json"));
+                    if target.exists() {
+                        notices.push(Notice::Error(format!("{n}.json already exists")));
+                    } else {
+                        match std::fs::rename(&path, &target) {
+                            Ok(()) => {
+                                for tab in &mut self.tabs {
+                                    if tab.path() == path {
+                                        let _ = tab.save_as(target.clone());
+                                    }
+                                }
+                                self.invalidate_listing();
+                                self.remember_open_games();
+                                return;
+                            }
+                            Err(e) => notices.push(Notice::Error(format!("Rename failed: {e}"))),
+                        }
+                    }
+                }
+                Err(e) => notices.push(Notice::Error(e)),
+            }
+        } else if cancel || modal.should_close() {
+            return;
+        }
+        self.rename = Some((path, name));
+    }
+
+    pub(super) fn delete_dialog(&mut self, ctx: &egui::Context, notices: &mut Vec<Notice>) {
+        let Some(path) = self.confirm_delete.take() else { return };
+        let mut yes = false;
+        let mut no = false;
+        let modal = egui::Modal::new(egui::Id::unique("delete")).show(ctx, |ui| {
+            ui.heading("Delete this saved game?");
+            ui.label(file_name(&path));
+            ui.label("This cannot be undone.");
+            ui.horizontal(|ui| {
+                yes = ui.button("Delete").clicked();
+                no = ui.button("Keep it").clicked();
+            });
+        });
+        if yes {
+            if let Some(i) = self.tabs.iter().position(|t| t.path() == path) {
+                let mut tab = self.tabs.remove(i);
+                tab.shutdown();
+                self.screen = Screen::SavedGames;
+            }
+            if let Err(e) = std::fs::remove_file(&path) {
+                notices.push(Notice::Error(format!("Delete failed: {e}")));
+            }
+            self.invalidate_listing();
+            self.remember_open_games();
+        } else if !(no || modal.should_close()) {
+            self.confirm_delete = Some(path);
+        }
+    }
+
+    pub(super) fn start_file_dialog(&mut self, ctx: &egui::Context, notices: &mut Vec<Notice>) {
+        if let Err(why) = dialog_service() {
+            notices.push(Notice::Error(why));
+            return;
+        }
+        let (tx, rx) = mpsc::channel();
+        let ctx = ctx.clone();
+        let dir = self.saves_dir.clone();
+        let spawned = std::thread::Builder::new().name("aviary-file-dialog".into()).spawn(move || {
+            let picked = rfd::FileDialog::new().add_filter("Aviary saves", &["json"]).set_directory(dir).pick_file();
+            let _ = tx.send(Ok(picked));
+            ctx.request_repaint();
+        });
+        if spawned.is_ok() {
+            self.file_dialog = Some(rx);
+        }
+    }
+
+    pub(super) fn start_save_dialog(&mut self, ctx: &egui::Context, name: &str, notices: &mut Vec<Notice>) {
+        if let Err(why) = dialog_service() {
+            notices.push(Notice::Error(why));
+            return;
+        }
+        if self.current_tab().is_none() {
+            return;
+        }
+        let (tx, rx) = mpsc::channel();
+        let ctx = ctx.clone();
+        let name = format!("{name}.json");
+        let spawned = std::thread::Builder::new().name("aviary-file-dialog".into()).spawn(move || {
+            let picked = rfd::FileDialog::new().add_filter("Aviary saves", &["json"]).set_file_name(name).save_file();
+            let _ = tx.send(match picked {
+                Some(p) => Err(format!("save-as:{}", p.display())),
+                None => Ok(None),
+            });
+            ctx.request_repaint();
+        });
+        if spawned.is_ok() {
+            self.file_dialog = Some(rx);
+        }
+    }
+
+    pub(super) fn poll_file_dialog(&mut self, notices: &mut Vec<Notice>) {
+        let Some(rx) = &self.file_dialog else { return };
+        let Ok(result) = rx.try_recv() else { return };
+        self.file_dialog = None;
+        match result {
+            Ok(Some(path)) => {
+                self.open_file(&path, notices);
+            }
+            Ok(None) => {}
+            Err(msg) => {
+                if let Some(p) = msg.strip_prefix("save-as:") {
+                    let path = PathBuf::from(p);
+                    if let Some(tab) = self.current_tab() {
+                        match tab.save_as(path.clone()) {
+                            Ok(()) => notices.push(Notice::Info(format!("Saved as {}", path.display()))),
+                            Err(e) => notices.push(Notice::Error(format!("Save failed: {e}"))),
+                        }
+                    }
+                    self.remember_open_games();
+                } else {
+                    notices.push(Notice::Error(msg));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,183 @@
+//! Settings kept between runs, and the settings and statistics files as the
+//! app holds them: a broken file is kept aside, never written over.
+
+use std::path::{Path, PathBuf};
+
+use egui::Ui;
+
+use crate::ai::Level;
+use crate::save;
+use crate::ui::Notice;
+
+use super::AviaryApp;
+
+/// Settings kept between runs.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Dark theme.
+    pub dark: bool,
+    /// UI scale (zoom factor).
+    pub scale: f32,
+    /// Default computer level in the new-game dialog.
+    pub ai_level: Level,
+    /// Animations on.
+    pub animations: bool,
+    /// Seconds between moves when computers play each other.
+    pub computer_delay: f32,
+    /// Games open at the last exit (offered for resuming).
+    pub open_games: Vec<PathBuf>,
+    /// Strict: undo may not take back a revealed card (solitaires).
+    pub strict_undo: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            dark: false,
+            scale: 1.0,
+            ai_level: Level::Normal,
+            animations: true,
+            computer_delay: 0.8,
+            open_games: Vec::new(),
+            strict_undo: false,
+        }
+    }
+}
+
+impl Settings {
+    /// The folder for settings and statistics: `AVIARY_CONFIG` if set (a
+    /// folder, like `AVIARY_SAVES`), else the platform's config folder.
+    #[must_use]
+    pub fn default_folder() -> Option<PathBuf> {
+        if let Some(p) = std::env::var_os("AVIARY_CONFIG") {
+            return Some(PathBuf::from(p));
+        }
+        directories::ProjectDirs::from("org", "Aviary", "Aviary").map(|d| d.config_dir().to_path_buf())
+    }
+
+    /// Reads settings; a missing file gives the defaults.
+    ///
+    /// # Errors
+    /// A file that is there but cannot be used; the caller keeps it.
+    pub fn load(path: Option<&Path>) -> Result<Self, save::JsonProblem> {
+        save::load_json(path)
+    }
+
+    /// Writes settings atomically.
+    ///
+    /// # Errors
+    /// The I/O problem.
+    pub fn store(&self, path: &Path) -> Result<(), save::SaveError> {
+        save::store_json(path, self)
+    }
+}
+
+/// A settings or statistics file as the app holds it: where it lives, and
+/// whether it may be written (not when a broken file could not be moved
+/// aside: writing would destroy it).
+#[derive(Clone, Debug)]
+pub(super) struct ConfigFile {
+    pub(super) path: Option<PathBuf>,
+    pub(super) writable: bool,
+}
+
+impl ConfigFile {
+    /// Loads `T` from `path`. A broken file is renamed aside (kept, never
+    /// overwritten) and the user is told; if even that fails, the file is
+    /// left alone and never written this session.
+    pub(super) fn load<T: serde::de::DeserializeOwned + Default>(
+        path: Option<PathBuf>,
+        what: &str,
+        notices: &mut Vec<Notice>,
+    ) -> (Self, T) {
+        match save::load_json(path.as_deref()) {
+            Ok(v) => (Self { path, writable: true }, v),
+            Err(problem) => {
+                let shown = path.as_deref().map_or_else(String::new, |p| p.display().to_string());
+                let why = match problem {
+                    save::JsonProblem::Unreadable(e) => e.to_string(),
+                    save::JsonProblem::Invalid(e) => e,
+                };
+                let aside = path.as_deref().map(save::set_aside);
+                let (writable, message) = match aside {
+                    Some(Ok(kept)) => (
+                        true,
+                        format!(
+                            "Your {what} file {shown} could not be read ({why}). It is kept as {}; Aviary starts with fresh {what}.",
+                            kept.display()
+                        ),
+                    ),
+                    _ => (
+                        false,
+                        format!(
+                            "Your {what} file {shown} could not be read ({why}) nor moved aside. Aviary leaves it untouched and will not save {what} until it is fixed."
+                        ),
+                    ),
+                };
+                notices.push(Notice::Error(message));
+                (Self { path, writable }, T::default())
+            }
+        }
+    }
+
+    /// Writes `value` if this file may be written.
+    pub(super) fn store<T: serde::Serialize>(&self, value: &T, what: &str) -> Option<Notice> {
+        let path = self.path.as_deref()?;
+        if !self.writable {
+            return None;
+        }
+        save::store_json(path, value).err().map(|e| Notice::Error(format!("Could not save the {what}: {e}")))
+    }
+}
+
+impl AviaryApp {
+    pub(super) fn store_settings(&mut self) {
+        if let Some(n) = self.settings_file.store(&self.settings, "settings") {
+            self.pending_notices.push(n);
+        }
+    }
+
+    pub(super) fn store_stats(&mut self) {
+        if let Some(n) = self.stats_file.store(&self.stats, "statistics") {
+            self.pending_notices.push(n);
+        }
+    }
+
+    pub(super) fn settings_ui(&mut self, ui: &mut Ui) {
+        ui.heading("Settings");
+        let before = self.settings.clone();
+        ui.horizontal(|ui| {
+            ui.label("Theme:");
+            ui.selectable_value(&mut self.settings.dark, false, "Light");
+            ui.selectable_value(&mut self.settings.dark, true, "Dark");
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label("UI scale:");
+            ui.add(egui::Slider::new(&mut self.settings.scale, 0.7..=2.0).step_by(0.05)).labelled_by(label.id);
+        });
+        ui.horizontal(|ui| {
+            ui.label("Default computer level:");
+            for level in [Level::Easy, Level::Normal, Level::Hard] {
+                ui.selectable_value(&mut self.settings.ai_level, level, level.name());
+            }
+        });
+        ui.checkbox(&mut self.settings.animations, "Animations");
+        ui.checkbox(
+            &mut self.settings.strict_undo,
+            "Strict undo in solitaires: never take back a card you have already seen",
+        );
+        ui.horizontal(|ui| {
+            let label = ui.label("Pause between moves when computers play each other:");
+            ui.add(egui::Slider::new(&mut self.settings.computer_delay, 0.0..=3.0).suffix(" s")).labelled_by(label.id);
+        });
+        ui.separator();
+        ui.label(format!("Saved games folder: {}", self.saves_dir.display()));
+        if let Some(p) = &self.settings_file.path {
+            ui.label(format!("Settings file: {}", p.display()));
+        }
+        if self.settings != before {
+            self.store_settings();
+        }
+    }
+}
