@@ -16,7 +16,7 @@ use aviary::rules::enchanted_plumes::{EnchantedPlumes, Options as EpOptions};
 use aviary::rules::feathers_wax::{FeathersAndWax, Options as FwOptions, Phase as FwPhase, Stage as FwStage};
 use aviary::rules::{Game, Rng, Seat, Setup};
 use aviary::session::{Player, Session};
-use aviary::ui::Match;
+use aviary::table::Table;
 use aviary::ui::enchanted_plumes::PlumesTab;
 use aviary::ui::feathers_wax::FeathersTab;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -180,7 +180,7 @@ fn feathers_and_wax(c: &mut Criterion) {
         let dir = std::env::temp_dir().join(format!("aviary-bench-fw-{}", std::process::id()));
         let mut app = AviaryApp::new(None, dir.join("saves"));
         let session = fw_session(4, stop);
-        app.tabs.push(Box::new(FeathersTab::new(Match::new(session, dir.join("saves").join("fw.json")))));
+        app.tabs.push(Box::new(FeathersTab::new(Table::new(session, dir.join("saves").join("fw.json")))));
         app.screen = Screen::Game(0);
         let mut harness = egui_kittest::Harness::builder()
             .with_size([1280.0, 900.0])
@@ -270,7 +270,7 @@ fn enchanted_plumes(c: &mut Criterion) {
     let dir = std::env::temp_dir().join(format!("aviary-bench-ep-{}", std::process::id()));
     let mut app = AviaryApp::new(None, dir.join("saves"));
     let session = ep_session(6, 30);
-    app.tabs.push(Box::new(PlumesTab::new(Match::new(session, dir.join("saves").join("ep.json")))));
+    app.tabs.push(Box::new(PlumesTab::new(Table::new(session, dir.join("saves").join("ep.json")))));
     app.screen = Screen::Game(0);
     let mut harness = egui_kittest::Harness::builder()
         .with_size([1280.0, 900.0])
@@ -327,7 +327,7 @@ fn dust_in_the_wings(c: &mut Criterion) {
     group.finish();
     let dir = std::env::temp_dir().join(format!("aviary-bench-dw-{}", std::process::id()));
     let mut app = AviaryApp::new(None, dir.join("saves"));
-    app.tabs.push(Box::new(WingsTab::new(Match::new(s, dir.join("saves").join("dw.json")))));
+    app.tabs.push(Box::new(WingsTab::new(Table::new(s, dir.join("saves").join("dw.json")))));
     app.screen = Screen::Game(0);
     let mut harness = egui_kittest::Harness::builder()
         .with_size([1280.0, 900.0])

@@ -13,8 +13,9 @@ use crate::ai::Level;
 use crate::rules::{Game, ToMove, daedalus, dust_wings, enchanted_plumes, feathers_wax};
 use crate::save::{self, SaveError, SaveFile};
 use crate::session::Player;
+use crate::table::Table;
 use crate::ui::rules_text::{self, RulesPage};
-use crate::ui::{self, GameTab, Match};
+use crate::ui::{self, GameTab};
 
 /// Who may sit at a game, as the new-game dialog offers it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,7 +165,7 @@ pub static GAMES: [GameEntry; 5] = [
         play: Some(Play {
             verify: summarize::<daedalus::Daedalus>,
             open: |file, path| {
-                Ok(Box::new(ui::daedalus::DaedalusTab::new(Match::new(save::restore(file)?, path.to_path_buf()))))
+                Ok(Box::new(ui::daedalus::DaedalusTab::new(Table::new(save::restore(file)?, path.to_path_buf()))))
             },
             start: |choice, seed, path| {
                 let options = daedalus::Options { walls_roam: choice.variant("walls_roam") };
@@ -194,7 +195,7 @@ pub static GAMES: [GameEntry; 5] = [
         play: Some(Play {
             verify: summarize::<feathers_wax::FeathersAndWax>,
             open: |file, path| {
-                Ok(Box::new(ui::feathers_wax::FeathersTab::new(Match::new(save::restore(file)?, path.to_path_buf()))))
+                Ok(Box::new(ui::feathers_wax::FeathersTab::new(Table::new(save::restore(file)?, path.to_path_buf()))))
             },
             start: |_, seed, path| Box::new(ui::feathers_wax::new_tab(seed, path)),
             rules: &rules_text::FEATHERS_AND_WAX,
@@ -212,7 +213,7 @@ pub static GAMES: [GameEntry; 5] = [
         play: Some(Play {
             verify: summarize::<enchanted_plumes::EnchantedPlumes>,
             open: |file, path| {
-                Ok(Box::new(ui::enchanted_plumes::PlumesTab::new(Match::new(save::restore(file)?, path.to_path_buf()))))
+                Ok(Box::new(ui::enchanted_plumes::PlumesTab::new(Table::new(save::restore(file)?, path.to_path_buf()))))
             },
             start: |choice, seed, path| {
                 let options = enchanted_plumes::Options { names: choice.seat_names(), first: choice.first };
@@ -233,7 +234,7 @@ pub static GAMES: [GameEntry; 5] = [
         play: Some(Play {
             verify: summarize::<dust_wings::DustInTheWings>,
             open: |file, path| {
-                Ok(Box::new(ui::dust_wings::WingsTab::new(Match::new(save::restore(file)?, path.to_path_buf()))))
+                Ok(Box::new(ui::dust_wings::WingsTab::new(Table::new(save::restore(file)?, path.to_path_buf()))))
             },
             start: |choice, seed, path| {
                 let options = dust_wings::Options { names: choice.seat_names(), first: choice.first };

@@ -12,6 +12,8 @@
 //! - [`save_fuzz`]: seeded mutations of real saves, for the fuzz test and
 //!   the long fuzz run.
 //! - [`ai`]: bots over the `Game` trait and the worker thread.
+//! - [`table`]: a game in progress below the views: dispatch, autosave,
+//!   undo, chance steps, the computer player. No egui.
 //! - [`ui`]: reusable widgets, the theme and one view per game.
 //! - [`games`]: the one list of games: what each is, how to replay, open
 //!   and start it, its rules page.
@@ -29,4 +31,5 @@ pub mod save_fuzz;
 pub mod save_writer;
 pub mod session;
 pub mod stats;
+pub mod table;
 pub mod ui;

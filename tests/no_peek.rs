@@ -26,22 +26,23 @@ use aviary::rules::enchanted_plumes::{Action as EpAction, EnchantedPlumes, Phase
 use aviary::rules::feathers_wax::{FeathersAndWax, Phase as FwPhase, Stage as FwStage};
 use aviary::rules::{Game, Rng, Seat, Setup, ToMove};
 use aviary::session::{Player, Session};
+use aviary::table::Table;
 use aviary::ui::dust_wings::WingsTab;
 use aviary::ui::enchanted_plumes::PlumesTab;
 use aviary::ui::feathers_wax::FeathersTab;
-use aviary::ui::{GameTab, Match, Notice, ViewSettings};
+use aviary::ui::{GameTab, Notice, ViewSettings};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable, by};
 
 const SETTINGS: ViewSettings = ViewSettings { dark: false, animations: false, computer_delay: 0.0, strict_undo: false };
 
 /// What the test needs from a game's tab.
-trait Table: GameTab + 'static {
+trait SeatTab: GameTab + 'static {
     type G: Evaluate;
     /// The tab around a session.
-    fn make(m: Match<Self::G>) -> Self;
+    fn make(m: Table<Self::G>) -> Self;
     /// The match it shows.
-    fn game(&mut self) -> &mut Match<Self::G>;
+    fn game(&mut self) -> &mut Table<Self::G>;
     /// Waits for anything the tab computes in the background.
     fn settle(&mut self) {}
     /// A line of the screen that shows background work in progress (left
@@ -51,22 +52,22 @@ trait Table: GameTab + 'static {
     }
 }
 
-impl Table for PlumesTab {
+impl SeatTab for PlumesTab {
     type G = EnchantedPlumes;
-    fn make(m: Match<EnchantedPlumes>) -> Self {
+    fn make(m: Table<EnchantedPlumes>) -> Self {
         PlumesTab::new(m)
     }
-    fn game(&mut self) -> &mut Match<EnchantedPlumes> {
+    fn game(&mut self) -> &mut Table<EnchantedPlumes> {
         &mut self.m
     }
 }
 
-impl Table for FeathersTab {
+impl SeatTab for FeathersTab {
     type G = FeathersAndWax;
-    fn make(m: Match<FeathersAndWax>) -> Self {
+    fn make(m: Table<FeathersAndWax>) -> Self {
         FeathersTab::new(m)
     }
-    fn game(&mut self) -> &mut Match<FeathersAndWax> {
+    fn game(&mut self) -> &mut Table<FeathersAndWax> {
         &mut self.m
     }
     fn settle(&mut self) {
@@ -78,12 +79,12 @@ impl Table for FeathersTab {
     }
 }
 
-impl Table for WingsTab {
+impl SeatTab for WingsTab {
     type G = DustInTheWings;
-    fn make(m: Match<DustInTheWings>) -> Self {
+    fn make(m: Table<DustInTheWings>) -> Self {
         WingsTab::new(m)
     }
-    fn game(&mut self) -> &mut Match<DustInTheWings> {
+    fn game(&mut self) -> &mut Table<DustInTheWings> {
         &mut self.m
     }
 }
@@ -93,9 +94,9 @@ struct World<T: 'static> {
     h: Harness<'static, T>,
 }
 
-impl<T: Table> World<T> {
+impl<T: SeatTab> World<T> {
     fn new(state: T::G, players: Vec<Player>, path: &Path) -> Self {
-        let mut m = Match::new(Session::from_state(state, players), path.to_path_buf());
+        let mut m = Table::new(Session::from_state(state, players), path.to_path_buf());
         // Computer seats (and chance) wait: the test makes every move.
         m.paused = true;
         let tab = T::make(m);
@@ -213,7 +214,7 @@ struct Check<'a, G: Game> {
 /// with `next` (and the equivalent actions in the copy). `look` is done on
 /// both tabs before each comparison; when it returns true the screens are
 /// compared once more after it (e.g. after a hand-off or a hint).
-fn same_for_seat<T: Table>(
+fn same_for_seat<T: SeatTab>(
     what: &str,
     real: &T::G,
     next: &[<T::G as Game>::Action],

@@ -8,7 +8,7 @@ use aviary::app::{AviaryApp, Screen};
 use aviary::rules::dust_wings::{Action, DustInTheWings, Options, Stage};
 use aviary::rules::{Seat, Setup};
 use aviary::session::{Player, Session};
-use aviary::ui::Match;
+use aviary::table::Table;
 use aviary::ui::dust_wings::WingsTab;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
@@ -56,7 +56,7 @@ fn open(h: &mut Harness<'_, AviaryApp>, dir: &std::path::Path) -> Vec<Action> {
             .find(|p| p.claim.is_some() && p.actions.len() >= 4)
             .map(|p| p.actions);
         if let Some(plan) = plan {
-            let t = WingsTab::new(Match::new(session, dir.join("saves").join("dw.json")));
+            let t = WingsTab::new(Table::new(session, dir.join("saves").join("dw.json")));
             let app = h.state_mut();
             app.tabs.push(Box::new(t));
             app.screen = Screen::Game(app.tabs.len() - 1);

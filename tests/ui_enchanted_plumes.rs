@@ -8,7 +8,7 @@ use aviary::app::{AviaryApp, Screen};
 use aviary::rules::enchanted_plumes::{EnchantedPlumes, Options, Phase};
 use aviary::rules::{Game, Rng, Seat, Setup};
 use aviary::session::{Player, Session};
-use aviary::ui::Match;
+use aviary::table::Table;
 use aviary::ui::enchanted_plumes::{PlumesTab, score_line};
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
@@ -198,7 +198,7 @@ fn against_the_computer_there_is_no_hand_off_and_its_hand_stays_hidden() {
         3,
         vec![Player::Human, Player::Computer(aviary::ai::Level::Easy)],
     );
-    let t = PlumesTab::new(Match::new(session, dir.path().join("saves").join("t.json")));
+    let t = PlumesTab::new(Table::new(session, dir.path().join("saves").join("t.json")));
     let app = h.state_mut();
     app.tabs.push(Box::new(t));
     app.screen = Screen::Game(app.tabs.len() - 1);
@@ -209,7 +209,7 @@ fn against_the_computer_there_is_no_hand_off_and_its_hand_stays_hidden() {
     // The computer keeps on its worker thread.
     let mut notices = Vec::new();
     let ctx = h.ctx.clone();
-    tab(&mut h).m.tick(&ctx, std::time::Duration::ZERO, &mut notices);
+    tab(&mut h).m.tick(&aviary::ui::waker(&ctx), std::time::Duration::ZERO, &mut notices);
     assert!(tab(&mut h).m.wait_for_computer(&mut notices));
     h.run();
     let s = state(&mut h);
@@ -238,7 +238,7 @@ fn the_scoring_screen_shows_each_plume_and_the_totals() {
     }
     let outcome = session.state().outcome().unwrap();
     let final_state = session.state().clone();
-    let t = PlumesTab::new(Match::new(session, dir.path().join("saves").join("end.json")));
+    let t = PlumesTab::new(Table::new(session, dir.path().join("saves").join("end.json")));
     let app = h.state_mut();
     app.tabs.push(Box::new(t));
     app.screen = Screen::Game(app.tabs.len() - 1);
@@ -346,7 +346,7 @@ fn other_seats_see_a_face_down_peacock_as_unknown_until_the_end() {
     assert!(matches!(known, Known::AtLeast(_)), "{known:?}");
     assert_eq!(start.plume_score_seen_by(Some(ada), ada, index), Known::Exact(exact));
     let total = start.score_seen_by(Some(ben), ada).lower();
-    let view = PlumesTab::new(Match::new(session, dir.path().join("saves").join("peacock.json")));
+    let view = PlumesTab::new(Table::new(session, dir.path().join("saves").join("peacock.json")));
     let app = h.state_mut();
     app.tabs.push(Box::new(view));
     app.screen = Screen::Game(app.tabs.len() - 1);

@@ -9,7 +9,7 @@ use aviary::app::{AviaryApp, Screen};
 use aviary::rules::feathers_wax::{Action, FeathersAndWax, Flyer, Options, Phase, Stage, Walker};
 use aviary::rules::{Game, Rng, Setup, ToMove};
 use aviary::session::{Player, Session};
-use aviary::ui::Match;
+use aviary::table::Table;
 use aviary::ui::feathers_wax::FeathersTab;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
@@ -45,7 +45,7 @@ fn settle(h: &mut Harness<'_, AviaryApp>) {
         }
         let mut notices = Vec::new();
         let ctx = h.ctx.clone();
-        tab(h).m.tick(&ctx, std::time::Duration::ZERO, &mut notices);
+        tab(h).m.tick(&aviary::ui::waker(&ctx), std::time::Duration::ZERO, &mut notices);
         tab(h).m.wait_for_computer(&mut notices);
     }
     h.run();
@@ -97,7 +97,7 @@ fn played_until(seed: u64, stop: impl Fn(&FeathersAndWax) -> bool) -> Session<Fe
 
 fn show(h: &mut Harness<'_, AviaryApp>, session: Session<FeathersAndWax>, dir: &std::path::Path) {
     let path = dir.join("saves").join("table.json");
-    let t = FeathersTab::new(Match::new(session, path));
+    let t = FeathersTab::new(Table::new(session, path));
     let app = h.state_mut();
     app.tabs.push(Box::new(t));
     app.screen = Screen::Game(app.tabs.len() - 1);

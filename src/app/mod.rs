@@ -380,7 +380,7 @@ impl AviaryApp {
                     match tab.take_request() {
                         Some(TabRequest::NewGame(id)) => self.open_new_game(id),
                         Some(TabRequest::Close) => self.close_tab(i, &mut notices),
-                        Some(TabRequest::Finished { game, result, replaces }) => {
+                        Some(TabRequest::Finished(crate::table::Finished { game, result, replaces })) => {
                             if let Some(before) = replaces {
                                 self.stats.take_back(game, before);
                             }

@@ -8,12 +8,13 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeK
 
 use super::theme::{self, Palette};
 use super::widgets::{self, BoardGeometry};
-use super::{GameTab, Match, Notice, TabRequest, ViewSettings};
+use super::{GameTab, Notice, TabRequest, ViewSettings};
 use crate::rules::daedalus::{Action, Board, Colour, Daedalus, Phase, Piece, PieceKind, SIZE};
 use crate::rules::grid::Square;
 use crate::rules::{Game, RuleViolation, ToMove};
 use crate::save;
 use crate::session::{Player, Session};
+use crate::table::Table;
 
 /// What is being moved: a piece on a square, or a new piece from the tray.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,7 +107,7 @@ fn no_action_reason(state: &Daedalus, source: Source, target: Target) -> RuleVio
 /// The Daedalus tab.
 pub struct DaedalusTab {
     /// The game, its file and its computer player.
-    pub m: Match<Daedalus>,
+    pub m: Table<Daedalus>,
     selected: Option<Source>,
     legal_cache: Option<(u64, usize, Vec<Action>)>,
     end_dismissed: bool,
@@ -157,7 +158,7 @@ fn moved_piece(before: &Board, after: &Board) -> Option<(Piece, Square, Square)>
 impl DaedalusTab {
     /// A tab for a match.
     #[must_use]
-    pub fn new(m: Match<Daedalus>) -> Self {
+    pub fn new(m: Table<Daedalus>) -> Self {
         // Whoever plays alone against the computer sees their side at the bottom.
         let flipped = matches!(m.session.players(), [Player::Computer(_), Player::Human]);
         Self {
@@ -657,7 +658,7 @@ impl DaedalusTab {
         let seed = save::now_secs() ^ self.m.session.seed().rotate_left(17) ^ 0x9E37;
         let dir = self.m.path.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
         let path = save::fresh_path(&dir, <crate::rules::daedalus::Daedalus as crate::rules::Game>::INFO.id);
-        self.m = Match::new(Session::new(setup, seed, players), path);
+        self.m = Table::new(Session::new(setup, seed, players), path);
         self.selected = None;
         self.end_dismissed = false;
         self.m.autosave(notices);
@@ -746,7 +747,7 @@ fn paint_piece_with(painter: &egui::Painter, palette: &Palette, p: Piece, center
 }
 
 impl GameTab for DaedalusTab {
-    super::delegate_to_match!();
+    super::delegate_to_table!();
 
     fn title(&self) -> String {
         let players = self.m.session.players();
@@ -764,7 +765,7 @@ impl GameTab for DaedalusTab {
     fn ui(&mut self, ui: &mut Ui, settings: &ViewSettings, notices: &mut Vec<Notice>) {
         let palette = theme::palette(settings.dark);
         let delay = self.speed.unwrap_or(settings.computer_delay).max(0.0);
-        self.m.tick(ui.ctx(), Duration::from_secs_f32(delay), notices);
+        self.m.tick(&super::waker(ui.ctx()), Duration::from_secs_f32(delay), notices);
         self.track_changes(ui.input(|i| i.time), settings.animations);
         egui::Panel::right(egui::Id::unique(("daedalus-side", self.m.id)))
             .resizable(true)
@@ -794,7 +795,7 @@ impl GameTab for DaedalusTab {
     }
 
     fn take_request(&mut self) -> Option<TabRequest> {
-        self.m.finished_request().or_else(|| self.request.take())
+        self.m.finished_request().map(TabRequest::Finished).or_else(|| self.request.take())
     }
 }
 
@@ -807,5 +808,5 @@ pub fn new_tab(
     path: std::path::PathBuf,
 ) -> DaedalusTab {
     let setup = crate::rules::Setup { seats: 2, options };
-    DaedalusTab::new(Match::new(Session::new(setup, seed, players), path))
+    DaedalusTab::new(Table::new(Session::new(setup, seed, players), path))
 }

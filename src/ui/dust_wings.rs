@@ -10,7 +10,7 @@ use egui::{
 
 use super::theme::{self, Palette};
 use super::widgets::{self, BoardGeometry};
-use super::{GameTab, Match, Notice, TabRequest, ViewSettings};
+use super::{GameTab, Notice, TabRequest, ViewSettings};
 use crate::rules::dust_wings::{
     Action, COMPOSITIONS, CardRef, Colour, Condition, Crystal, DustInTheWings, Options, SIZE, Stage, gathering_card,
     gathering_text,
@@ -18,6 +18,7 @@ use crate::rules::dust_wings::{
 use crate::rules::grid::Square;
 use crate::rules::{Game, Seat, Setup};
 use crate::session::{Player, Session};
+use crate::table::Table;
 
 const RED: Color32 = Color32::from_rgb(0xd6, 0x3a, 0x2f);
 const BLUE: Color32 = Color32::from_rgb(0x2f, 0x6f, 0xd0);
@@ -74,7 +75,7 @@ struct Dragged(Colour);
 /// The Dust in the Wings tab.
 pub struct WingsTab {
     /// The game, its file and its computer players.
-    pub m: Match<DustInTheWings>,
+    pub m: Table<DustInTheWings>,
     settings: ViewSettings,
     /// A tray butterfly picked by a click (then click a space).
     pub selected: Option<Colour>,
@@ -88,7 +89,7 @@ pub struct WingsTab {
 impl WingsTab {
     /// A tab for a match.
     #[must_use]
-    pub fn new(m: Match<DustInTheWings>) -> Self {
+    pub fn new(m: Table<DustInTheWings>) -> Self {
         Self {
             m,
             settings: ViewSettings { dark: false, animations: true, computer_delay: 0.8, strict_undo: false },
@@ -102,20 +103,8 @@ impl WingsTab {
     /// Undo, guarded: taking back a renewal that turned up new cards and
     /// crystals asks first and marks the game, or is refused in strict mode.
     pub fn guarded_undo(&mut self, notices: &mut Vec<Notice>) {
-        if !self.m.session.can_undo() {
-            return;
-        }
-        if self.m.session.undo_crosses_reveal() && !self.m.session.is_assisted() {
-            if self.settings.strict_undo {
-                notices.push(Notice::Error(
-                    "Strict undo is on: a renewal that showed new cards cannot be taken back (Settings)".into(),
-                ));
-            } else {
-                self.confirm_undo = Some(self.m.session.cursor() - self.m.session.undo_span());
-            }
-            return;
-        }
-        self.m.undo(notices);
+        let refusal = "Strict undo is on: a renewal that showed new cards cannot be taken back (Settings)";
+        self.confirm_undo = self.m.guarded_undo(self.settings.strict_undo, |e| e.reveals, refusal, notices);
         self.selected = None;
     }
 
@@ -553,7 +542,7 @@ fn short_name(r: CardRef) -> String {
 }
 
 impl GameTab for WingsTab {
-    super::delegate_to_match!();
+    super::delegate_to_table!();
 
     fn title(&self) -> String {
         format!("Dust in the Wings ({} players)", self.state().seats())
@@ -567,7 +556,7 @@ impl GameTab for WingsTab {
         self.settings = *settings;
         let palette = theme::palette(settings.dark);
         let delay = std::time::Duration::from_secs_f32(settings.computer_delay.max(0.0));
-        self.m.tick(ui.ctx(), delay, notices);
+        self.m.tick(&super::waker(ui.ctx()), delay, notices);
         egui::Panel::right(egui::Id::unique(("dw-side", self.m.id)))
             .resizable(true)
             .default_size(theme::SIDE_PANEL_WIDTH)
@@ -596,7 +585,7 @@ impl GameTab for WingsTab {
     }
 
     fn take_request(&mut self) -> Option<TabRequest> {
-        self.m.finished_request().or_else(|| self.request.take())
+        self.m.finished_request().map(TabRequest::Finished).or_else(|| self.request.take())
     }
 }
 
@@ -604,5 +593,5 @@ impl GameTab for WingsTab {
 #[must_use]
 pub fn new_tab(options: Options, seed: u64, players: Vec<Player>, path: std::path::PathBuf) -> WingsTab {
     let seats = players.len().clamp(2, 4) as u8;
-    WingsTab::new(Match::new(Session::new(Setup { seats, options }, seed, players), path))
+    WingsTab::new(Table::new(Session::new(Setup { seats, options }, seed, players), path))
 }

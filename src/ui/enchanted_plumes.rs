@@ -7,12 +7,13 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, Response, RichText, Sense, Strok
 
 use super::theme::{self, Palette};
 use super::widgets;
-use super::{GameTab, Match, Notice, TabRequest, ViewSettings};
+use super::{GameTab, Notice, TabRequest, ViewSettings};
 use crate::rules::enchanted_plumes::{
     Action, COLOURS, EnchantedPlumes, Feather, Known, LETTERS, Options, Phase, Plume, RETURNED,
 };
 use crate::rules::{Game, RuleViolation, Seat, Setup};
 use crate::session::{Player, Session};
+use crate::table::Table;
 
 /// Screen colours of the ten feathers (index as [`COLOURS`]), chosen to stay
 /// apart; each card also shows its colour's letter.
@@ -176,7 +177,7 @@ struct Dragged(Feather);
 /// The Enchanted Plumes tab.
 pub struct PlumesTab {
     /// The game, its file and its computer players.
-    pub m: Match<EnchantedPlumes>,
+    pub m: Table<EnchantedPlumes>,
     settings: ViewSettings,
     /// The seat whose hand may be shown now (the hand-off screen sets it).
     pub revealed: Option<Seat>,
@@ -194,7 +195,7 @@ pub struct PlumesTab {
 impl PlumesTab {
     /// A tab for a match.
     #[must_use]
-    pub fn new(m: Match<EnchantedPlumes>) -> Self {
+    pub fn new(m: Table<EnchantedPlumes>) -> Self {
         let mut tab = Self {
             m,
             settings: ViewSettings { dark: false, animations: true, computer_delay: 0.8, strict_undo: false },
@@ -289,42 +290,17 @@ impl PlumesTab {
         }
     }
 
-    /// True when undoing now would take back a drawn card or another
-    /// seat's turn (so it asks first and marks the game).
-    #[must_use]
-    pub fn undo_needs_confirmation(&self) -> bool {
-        let s = &self.m.session;
-        if !s.can_undo() {
-            return false;
-        }
-        let span = s.undo_span();
-        let me = self.human_to_move();
-        s.log()[s.cursor() - span..s.cursor()].iter().any(|e| e.reveals || e.seat != me || me.is_none())
-    }
-
     /// Undo, guarded: free within one's own turn until a card is drawn;
     /// across a draw or another seat's turn it asks first and marks the
     /// game "undo used", or is refused in strict mode.
     pub fn guarded_undo(&mut self, notices: &mut Vec<Notice>) {
-        if !self.m.session.can_undo() {
-            return;
+        let me = self.human_to_move();
+        let refusal = "Strict undo is on: a drawn card or another player's turn cannot be taken back (Settings)";
+        let secret = |e: &crate::session::LogEntry| e.reveals || e.seat != me || me.is_none();
+        self.confirm_undo = self.m.guarded_undo(self.settings.strict_undo, secret, refusal, notices);
+        if self.confirm_undo.is_none() {
+            self.after_history_change();
         }
-        if self.undo_needs_confirmation() && !self.m.session.is_assisted() {
-            if self.settings.strict_undo {
-                notices.push(Notice::Error(
-                    "Strict undo is on: a drawn card or another player's turn cannot be taken back (Settings)".into(),
-                ));
-            } else {
-                self.confirm_undo = Some(self.m.session.cursor() - self.m.session.undo_span());
-            }
-            return;
-        }
-        if self.undo_needs_confirmation() && self.settings.strict_undo {
-            notices.push(Notice::Error("Strict undo is on: this undo would cross a draw or another turn".into()));
-            return;
-        }
-        let target = self.m.session.cursor() - self.m.session.undo_span();
-        self.undo_to(target, notices);
     }
 
     /// Undoes back to `cursor` (confirmed where needed).
@@ -945,7 +921,7 @@ impl Viewer {
 }
 
 impl GameTab for PlumesTab {
-    super::delegate_to_match!();
+    super::delegate_to_table!();
 
     fn title(&self) -> String {
         format!("Enchanted Plumes ({} players)", self.state().seats())
@@ -959,7 +935,7 @@ impl GameTab for PlumesTab {
         self.settings = *settings;
         let palette = theme::palette(settings.dark);
         let delay = std::time::Duration::from_secs_f32(settings.computer_delay.max(0.0));
-        self.m.tick(ui.ctx(), delay, notices);
+        self.m.tick(&super::waker(ui.ctx()), delay, notices);
         if self.humans().len() == 1 {
             self.revealed = self.humans().first().copied();
         }
@@ -995,7 +971,7 @@ impl GameTab for PlumesTab {
     }
 
     fn take_request(&mut self) -> Option<TabRequest> {
-        self.m.finished_request().or_else(|| self.request.take())
+        self.m.finished_request().map(TabRequest::Finished).or_else(|| self.request.take())
     }
 }
 
@@ -1004,7 +980,7 @@ impl GameTab for PlumesTab {
 pub fn new_tab(options: Options, seed: u64, players: Vec<Player>, path: std::path::PathBuf) -> PlumesTab {
     let seats = players.len().clamp(2, 6) as u8;
     let setup = Setup { seats, options };
-    PlumesTab::new(Match::new(Session::new(setup, seed, players), path))
+    PlumesTab::new(Table::new(Session::new(setup, seed, players), path))
 }
 
 /// The colour names with their letters, for the rules page and legends.

@@ -8,7 +8,7 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeK
 
 use super::theme::{self, Palette};
 use super::widgets::{self, CardFace};
-use super::{GameTab, Match, Notice, TabRequest, ViewSettings};
+use super::{GameTab, Notice, TabRequest, ViewSettings};
 use crate::ai::feathers_wax::{self as advisor, Analysis, Decision, Policy, Reading};
 use crate::ai::worker::Background;
 use crate::rules::cards::{Card, Suit};
@@ -19,6 +19,7 @@ use crate::rules::feathers_wax::{
 use crate::rules::{Game, Rng, RuleViolation, Seat, Setup, ToMove};
 use crate::save;
 use crate::session::{Player, Session};
+use crate::table::Table;
 
 /// Where Daedalus may be sent in the labyrinth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,7 +180,7 @@ pub fn path_draws(g: &FeathersAndWax, path: &[Heading]) -> Vec<(Cell, Spot)> {
 /// The Feathers & Wax tab.
 pub struct FeathersTab {
     /// The game, its file and its (chance-only) worker.
-    pub m: Match<FeathersAndWax>,
+    pub m: Table<FeathersAndWax>,
     settings: ViewSettings,
     meter: Option<(usize, Background<Reading>)>,
     reading: Option<(usize, Reading)>,
@@ -214,7 +215,7 @@ fn flyer_letter(f: Flyer) -> &'static str {
 impl FeathersTab {
     /// A tab for a match.
     #[must_use]
-    pub fn new(m: Match<FeathersAndWax>) -> Self {
+    pub fn new(m: Table<FeathersAndWax>) -> Self {
         Self {
             m,
             settings: ViewSettings { dark: false, animations: true, computer_delay: 0.8, strict_undo: false },
@@ -270,21 +271,11 @@ impl FeathersTab {
     /// Undo, guarded: undoing past a revealed card asks first (and marks
     /// the game assisted), or is refused in strict mode.
     pub fn guarded_undo(&mut self, notices: &mut Vec<Notice>) {
-        if !self.m.session.can_undo() {
-            return;
+        let refusal = "Strict mode: undo cannot take back a card you have already seen (Settings, Undo)";
+        self.confirm_undo = self.m.guarded_undo(self.settings.strict_undo, |e| e.reveals, refusal, notices);
+        if self.confirm_undo.is_none() {
+            self.after_history_change();
         }
-        if self.m.session.undo_crosses_reveal() && !self.m.session.is_assisted() {
-            if self.settings.strict_undo {
-                notices.push(Notice::Error(
-                    "Strict mode: undo cannot take back a card you have already seen (Settings, Undo)".into(),
-                ));
-            } else {
-                self.confirm_undo = Some(self.m.session.cursor() - self.m.session.undo_span());
-            }
-            return;
-        }
-        self.m.undo(notices);
-        self.after_history_change();
     }
 
     /// Undoes back to `cursor` (the confirmation has been given).
@@ -1369,7 +1360,7 @@ impl FeathersTab {
         let seed = seed.unwrap_or_else(|| save::now_secs() ^ self.m.session.seed().rotate_left(23) ^ 0xF1A5);
         let dir = self.m.path.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
         let path = save::fresh_path(&dir, <crate::rules::feathers_wax::FeathersAndWax as crate::rules::Game>::INFO.id);
-        self.m = Match::new(
+        self.m = Table::new(
             Session::new(
                 Setup { seats: 1, options: crate::rules::feathers_wax::Options::default() },
                 seed,
@@ -1512,7 +1503,7 @@ fn paint_hive(painter: &egui::Painter, centre: Pos2, r: f32, colour: Color32) {
 }
 
 impl GameTab for FeathersTab {
-    super::delegate_to_match!();
+    super::delegate_to_table!();
 
     fn title(&self) -> String {
         "Feathers & Wax".to_string()
@@ -1525,7 +1516,7 @@ impl GameTab for FeathersTab {
     fn ui(&mut self, ui: &mut Ui, settings: &ViewSettings, notices: &mut Vec<Notice>) {
         self.settings = *settings;
         let palette = theme::palette(settings.dark);
-        self.m.tick(ui.ctx(), std::time::Duration::from_millis(250), notices);
+        self.m.tick(&super::waker(ui.ctx()), std::time::Duration::from_millis(250), notices);
         self.meter_tick(ui.ctx());
         egui::Panel::right(egui::Id::unique(("fw-side", self.m.id)))
             .resizable(true)
@@ -1565,7 +1556,7 @@ impl GameTab for FeathersTab {
     }
 
     fn take_request(&mut self) -> Option<TabRequest> {
-        self.m.finished_request().or_else(|| self.request.take())
+        self.m.finished_request().map(TabRequest::Finished).or_else(|| self.request.take())
     }
 }
 
@@ -1573,5 +1564,5 @@ impl GameTab for FeathersTab {
 #[must_use]
 pub fn new_tab(seed: u64, path: std::path::PathBuf) -> FeathersTab {
     let setup = Setup { seats: 1, options: crate::rules::feathers_wax::Options::default() };
-    FeathersTab::new(Match::new(Session::new(setup, seed, vec![Player::Human]), path))
+    FeathersTab::new(Table::new(Session::new(setup, seed, vec![Player::Human]), path))
 }

@@ -1,0 +1,349 @@
+//! The table below the views: one game in progress as the app holds it.
+//!
+//! A [`Table`] owns the session (the rules state and its history), the file
+//! it autosaves to, its background writer and its computer player. It is the
+//! one mutation path: a view proposes an action; the table asks the rules,
+//! records it, hands the save to the writer and wakes the computer player.
+//! Chance steps are applied here, at once. No egui in this module: it wakes
+//! the UI through a [`Waker`] and reports through [`Notice`]s.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::ai::Evaluate;
+use crate::ai::worker::{Poll, Worker};
+use crate::rules::{RuleViolation, Seat, ToMove};
+use crate::save::{self, SaveError};
+use crate::save_writer::Writer;
+use crate::session::{Counted, LogEntry, Player, Session};
+
+/// A message for the toast area.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// A refused move or a failed operation.
+    Error(String),
+    /// Information ("Saved to …").
+    Info(String),
+}
+
+/// How background work (the computer player, a failed autosave) asks the
+/// UI to draw again.
+pub type Waker = Arc<dyn Fn() + Send + Sync>;
+
+/// A game ended and its result should be counted in the statistics.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finished {
+    /// The game's id.
+    pub game: &'static str,
+    /// How it counts.
+    pub result: Counted,
+    /// What an earlier end of this same game counted, to take back.
+    pub replaces: Option<Counted>,
+}
+
+/// A game in progress: the session, its file, its writer and its computer
+/// player.
+pub struct Table<G: Evaluate> {
+    /// The game with its history.
+    pub session: Session<G>,
+    /// Where it autosaves.
+    pub path: PathBuf,
+    worker: Worker<G>,
+    /// Computer-vs-computer games can be paused.
+    pub paused: bool,
+    /// A unique number for this table (caches key on it).
+    pub id: u64,
+    writer: Writer,
+    /// What was last handed to the writer (path and text without the date).
+    submitted: Option<String>,
+    /// The newest autosave failure, until a write succeeds.
+    write_failed: Option<String>,
+}
+
+static NEXT_TABLE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+impl<G: Evaluate> Table<G> {
+    /// A table around `session`, saving to `path`.
+    #[must_use]
+    pub fn new(session: Session<G>, path: PathBuf) -> Self {
+        Self {
+            session,
+            path,
+            worker: Worker::default(),
+            paused: false,
+            id: NEXT_TABLE.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            writer: Writer::default(),
+            submitted: None,
+            write_failed: None,
+        }
+    }
+
+    /// The seats people play.
+    #[must_use]
+    pub fn humans(&self) -> Vec<Seat> {
+        self.session
+            .players()
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| !p.is_computer())
+            .map(|(i, _)| Seat(i as u8))
+            .collect()
+    }
+
+    /// When a game with people at the table has ended and the statistics
+    /// do not yet hold its result: the request that counts it, replacing
+    /// what an earlier end of the same game counted (a lost game undone and
+    /// then won counts once, as an assisted win).
+    pub fn finished_request(&mut self) -> Option<Finished> {
+        let game = G::INFO.id;
+        let now = self.session.result_for_people()?;
+        let before = self.session.counted();
+        if before == Some(now) {
+            return None;
+        }
+        self.session.set_counted(Some(now));
+        Some(Finished { game, result: now, replaces: before })
+    }
+
+    /// True when some seat is played by a person.
+    #[must_use]
+    pub fn has_human(&self) -> bool {
+        self.session.players().iter().any(|p| !p.is_computer())
+    }
+
+    /// Proposes an action: checked by the rules, recorded, autosaved.
+    ///
+    /// # Errors
+    /// The rule that refuses it; nothing changes then.
+    pub fn propose(&mut self, action: G::Action, notices: &mut Vec<Notice>) -> Result<(), RuleViolation> {
+        self.session.propose(action)?;
+        self.worker.cancel();
+        self.autosave(notices);
+        Ok(())
+    }
+
+    /// Hands the game to its background writer (the frame goes on at once);
+    /// a failure is reported by [`Table::tick`] when the writer says so.
+    pub fn autosave(&mut self, notices: &mut Vec<Notice>) {
+        let Some((key, text)) = self.changed_text() else { return };
+        match self.writer.submit(&self.path, text) {
+            Ok(()) => self.submitted = Some(key),
+            Err(e) => notices.push(self.failure_notice(&e.to_string())),
+        }
+    }
+
+    /// The save text if the game changed since the last save handed over
+    /// (a game that did not change is not written again, so its date stays),
+    /// with the key to compare next time.
+    fn changed_text(&self) -> Option<(String, String)> {
+        let mut file = save::record(&self.session);
+        let saved_at = std::mem::take(&mut file.saved_at);
+        let key = format!("{}\n{}", self.path.display(), save::to_text(&file));
+        if self.submitted.as_ref() == Some(&key) && !self.writer.busy() && self.write_failed.is_none() {
+            return None;
+        }
+        file.saved_at = saved_at;
+        Some((key, save::to_text(&file)))
+    }
+
+    fn failure_notice(&self, why: &str) -> Notice {
+        let folder = self.path.parent().map_or_else(String::new, |d| d.display().to_string());
+        Notice::Error(format!(
+            "Autosave failed in {folder}: {why}. The game stays open here; the next move tries again (or use Save As)."
+        ))
+    }
+
+    /// Collects the background writer's news: a failed autosave becomes a
+    /// notice (once per failure, not once per frame).
+    pub fn poll_writer(&mut self, notices: &mut Vec<Notice>) {
+        if let Some(why) = self.writer.poll() {
+            notices.push(self.failure_notice(&why));
+            self.write_failed = Some(why);
+        } else if !self.writer.busy() {
+            self.write_failed = None;
+        }
+    }
+
+    /// Writes the game to its file and waits until it is on disk.
+    ///
+    /// # Errors
+    /// The I/O problem; the file on disk is then unchanged.
+    pub fn save(&mut self) -> Result<(), SaveError> {
+        let mut ignored = Vec::new();
+        self.autosave(&mut ignored);
+        if let Some(Notice::Error(e) | Notice::Info(e)) = ignored.pop() {
+            return Err(SaveError::Write(e));
+        }
+        let flushed = self.writer.flush();
+        self.write_failed = flushed.as_ref().err().cloned();
+        if flushed.is_err() {
+            // Written again next time, whatever the key says.
+            self.submitted = None;
+        }
+        flushed.map_err(SaveError::Write)
+    }
+
+    /// Writes the game to `path` and autosaves there from now on.
+    ///
+    /// # Errors
+    /// The I/O problem; nothing changes then.
+    pub fn save_as(&mut self, path: PathBuf) -> Result<(), SaveError> {
+        let _ = self.writer.flush();
+        let old = std::mem::replace(&mut self.path, path);
+        self.submitted = None;
+        if let Err(e) = self.save() {
+            self.path = old;
+            self.submitted = None;
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// Waits until the autosaves handed over are on disk (tests and tools).
+    ///
+    /// # Errors
+    /// The failure of the last write.
+    pub fn wait_for_autosave(&mut self) -> Result<(), String> {
+        self.writer.flush()
+    }
+
+    /// Puts in another way of writing files (tests: a slow or failing disk).
+    pub fn set_writer(&mut self, write: crate::save_writer::WriteFn) {
+        let _ = self.writer.flush();
+        self.writer = Writer::new(write);
+        self.submitted = None;
+    }
+
+    /// Undo as the person at the screen asks for it, under the one undo
+    /// policy of every game:
+    /// - free when the undone actions show nothing hidden (`secret` is false
+    ///   for each of them), or when the game is already marked assisted;
+    /// - refused in strict mode when they do (`refusal` says why);
+    /// - else the person is asked first: the returned cursor is where undo
+    ///   would go, for [`Table::rewind_to`] once they confirm (which marks
+    ///   the game assisted).
+    pub fn guarded_undo(
+        &mut self,
+        strict: bool,
+        secret: impl Fn(&LogEntry) -> bool,
+        refusal: &str,
+        notices: &mut Vec<Notice>,
+    ) -> Option<usize> {
+        let s = &self.session;
+        if !s.can_undo() {
+            return None;
+        }
+        let to = s.cursor() - s.undo_span();
+        let crosses = s.log()[to..].iter().any(secret);
+        if crosses && strict {
+            notices.push(Notice::Error(refusal.to_string()));
+            None
+        } else if crosses && !s.is_assisted() {
+            Some(to)
+        } else {
+            self.undo(notices);
+            None
+        }
+    }
+
+    /// Undo for people: back to the previous human decision.
+    pub fn undo(&mut self, notices: &mut Vec<Notice>) {
+        self.worker.cancel();
+        let n = if self.has_human() { self.session.undo() } else { usize::from(self.session.undo_one()) };
+        if n > 0 {
+            self.paused = !self.has_human();
+            self.autosave(notices);
+        }
+    }
+
+    /// Undoes back to `cursor` after the person confirmed it; `mark` puts
+    /// the game down as assisted ("undo used") first.
+    pub fn rewind_to(&mut self, cursor: usize, mark: bool, notices: &mut Vec<Notice>) {
+        if mark {
+            self.session.mark_assisted();
+        }
+        self.worker.cancel();
+        while self.session.cursor() > cursor && self.session.undo_one() {}
+        self.paused = false;
+        self.autosave(notices);
+    }
+
+    /// Redo for people.
+    pub fn redo(&mut self, notices: &mut Vec<Notice>) {
+        self.worker.cancel();
+        let n = if self.has_human() { self.session.redo() } else { usize::from(self.session.redo_one()) };
+        if n > 0 {
+            self.autosave(notices);
+        }
+    }
+
+    /// True while the computer is thinking.
+    #[must_use]
+    pub fn thinking(&self) -> bool {
+        self.worker.busy()
+    }
+
+    /// Applies due chance steps at once (a chance step lists exactly one
+    /// action; its outcome comes from the state's RNG), with no thread and
+    /// no delay, unless the table is paused.
+    fn resolve_chance(&mut self, notices: &mut Vec<Notice>) {
+        while !self.paused && self.session.state().to_move() == ToMove::Chance {
+            let Some(action) = self.session.state().legal_actions().into_iter().next() else { return };
+            if let Err(e) = self.propose(action, notices) {
+                notices.push(Notice::Error(format!("A chance step was refused ({e}); please report this")));
+                self.paused = true;
+                return;
+            }
+        }
+    }
+
+    /// Drives the game when no person is to decide: applies chance steps,
+    /// collects the computer's finished answer and applies it, or starts it
+    /// thinking when a computer seat is to move. Never blocks; `wake` is
+    /// called when background work has news.
+    pub fn tick(&mut self, wake: &Waker, delay: Duration, notices: &mut Vec<Notice>) {
+        if !self.writer.has_wake() {
+            let wake = Arc::clone(wake);
+            self.writer.set_wake(move || wake());
+        }
+        self.poll_writer(notices);
+        self.resolve_chance(notices);
+        let cursor = self.session.cursor();
+        match self.worker.poll(cursor) {
+            Poll::Ready(action) => {
+                if let Err(e) = self.propose(action, notices) {
+                    notices
+                        .push(Notice::Error(format!("The computer chose an illegal move ({e}); please report this")));
+                    self.paused = true;
+                }
+                self.resolve_chance(notices);
+            }
+            Poll::Thinking => return,
+            Poll::Idle => {}
+        }
+        if self.paused || self.session.is_over() {
+            return;
+        }
+        let Some((seat, Player::Computer(level))) = self.session.player_to_move() else { return };
+        let delay = if self.has_human() { Duration::from_millis(250) } else { delay };
+        let wake = Arc::clone(wake);
+        self.worker.ask(self.session.state().observation(seat), seat, level, self.session.cursor(), delay, move || {
+            wake();
+        });
+    }
+
+    /// Stops thinking.
+    pub fn cancel(&mut self) {
+        self.worker.cancel();
+    }
+
+    /// Waits for the computer's answer and applies it (tests only).
+    pub fn wait_for_computer(&mut self, notices: &mut Vec<Notice>) -> bool {
+        let cursor = self.session.cursor();
+        match self.worker.wait(cursor) {
+            Some(a) => self.propose(a, notices).is_ok(),
+            None => false,
+        }
+    }
+}

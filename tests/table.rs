@@ -1,0 +1,66 @@
+//! The table below the views, on its own (no egui): chance steps are
+//! applied at once, on the UI's own thread.
+#![allow(clippy::unwrap_used)]
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use aviary::rules::feathers_wax::{FeathersAndWax, Options};
+use aviary::rules::{Game, Setup, ToMove};
+use aviary::session::{Player, Session};
+use aviary::table::{Table, Waker};
+
+#[test]
+fn a_chance_step_is_applied_at_once_without_a_thread_or_a_delay() {
+    let dir = tempfile::tempdir().unwrap();
+    let session: Session<FeathersAndWax> =
+        Session::new(Setup { seats: 1, options: Options {} }, 3, vec![Player::Human]);
+    assert_eq!(session.state().to_move(), ToMove::Chance, "the first movement card is drawn by chance");
+    let mut table = Table::new(session, dir.path().join("g.json"));
+    let wake: Waker = Arc::new(|| {});
+    let mut notices = Vec::new();
+    table.tick(&wake, Duration::from_secs(5), &mut notices);
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!(table.session.cursor(), 1, "drawn in this very tick");
+    assert!(!table.thinking(), "no worker was asked");
+    assert!(matches!(table.session.state().to_move(), ToMove::Seat(_)), "the person decides next");
+    // A paused table waits.
+    let session: Session<FeathersAndWax> =
+        Session::new(Setup { seats: 1, options: Options {} }, 3, vec![Player::Human]);
+    let mut paused = Table::new(session, dir.path().join("p.json"));
+    paused.paused = true;
+    paused.tick(&wake, Duration::ZERO, &mut notices);
+    assert_eq!(paused.session.cursor(), 0);
+}
+
+#[test]
+fn one_undo_policy_free_ask_first_or_refused_in_strict_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let session: Session<FeathersAndWax> =
+        Session::new(Setup { seats: 1, options: Options {} }, 3, vec![Player::Human]);
+    let mut table = Table::new(session, dir.path().join("g.json"));
+    let wake: Waker = Arc::new(|| {});
+    let mut notices = Vec::new();
+    table.tick(&wake, Duration::ZERO, &mut notices); // the first card is drawn: a reveal
+    let quiet = table.session.state().legal_actions().into_iter().find(|a| !table.session.state().reveals(a)).unwrap();
+    table.propose(quiet, &mut notices).unwrap();
+    let revealed = |e: &aviary::session::LogEntry| e.reveals;
+    // Taking back a move that showed nothing: free.
+    assert_eq!(table.guarded_undo(false, revealed, "no", &mut notices), None);
+    assert_eq!(table.session.cursor(), 1);
+    // Taking back the drawn card: strict refuses with the view's reason...
+    assert_eq!(table.guarded_undo(true, revealed, "strict says no", &mut notices), None);
+    assert_eq!(table.session.cursor(), 1, "nothing undone");
+    assert!(matches!(notices.last(), Some(aviary::ui::Notice::Error(m)) if m == "strict says no"));
+    // ...otherwise the person is asked first, and nothing changes yet.
+    assert_eq!(table.guarded_undo(false, revealed, "no", &mut notices), Some(0));
+    assert_eq!(table.session.cursor(), 1);
+    assert!(!table.session.is_assisted());
+    // Once they confirm, the game is marked; from then on such undos are free.
+    table.rewind_to(0, true, &mut notices);
+    assert!(table.session.is_assisted());
+    table.paused = true;
+    table.session.redo_one();
+    assert_eq!(table.guarded_undo(false, revealed, "no", &mut notices), None);
+    assert_eq!(table.session.cursor(), 0);
+}
