@@ -1,25 +1,22 @@
 //! Aviary: five feather-themed tabletop games with every rule enforced.
 //!
-//! Data flows one way: a widget reports an intended action; the
-//! [`session::Session`] asks [`rules`] whether it is legal; if so it applies
-//! it and records it; the app autosaves and wakes the computer player.
-//! Nothing else mutates game state.
+//! Data flows one way: a widget reports an intended action; the game's
+//! [`table::Table`] hands it to the [`session::Session`], which asks
+//! [`rules`] whether it is legal; if so it is applied and recorded, the
+//! table hands the save to its background writer and wakes the computer
+//! player. Nothing else mutates game state.
 //!
-//! - [`rules`]: the shared rules kernel (no egui, no I/O, no threads).
-//! - [`session`]: a game in progress with unlimited undo/redo.
-//! - [`save`]: the versioned save format, atomic writes, load = replay.
-//! - [`save_writer`]: the background thread that writes autosaves.
-//! - [`save_fuzz`]: seeded mutations of real saves, for the fuzz test and
-//!   the long fuzz run.
-//! - [`ai`]: bots over the `Game` trait and the worker thread.
-//! - [`table`]: a game in progress below the views: dispatch, autosave,
-//!   undo, chance steps, the computer player. No egui.
-//! - [`ui`]: reusable widgets, the theme and one view per game.
-//! - [`games`]: the one list of games: what each is, how to replay, open
-//!   and start it, its rules page.
-//! - [`app`]: tabs, menus, shortcuts, settings, toasts.
-//! - [`cli`]: `aviary check FILE`, the headless save checker.
-//! - [`stats`]: games finished and won, clean and assisted apart.
+//! The modules by layer, lowest first (each uses only the layers below it):
+//!
+//! | layer | modules | what they hold |
+//! |---|---|---|
+//! | rules | [`rules`] | the shared rules kernel: the `Game` trait, components, one module per game. No egui, no I/O, no threads. |
+//! | game in progress | [`session`], [`save`], [`save_writer`], [`stats`] | history with undo/redo and player kinds; the save format (bounded reads, load = replay); the autosave thread; statistics. |
+//! | computer players | [`ai`] | bots over the `Game` trait, per-game heuristics, the worker threads. |
+//! | table | [`table`] | one game in progress for the app: dispatch, autosave, the undo policy, chance steps, the computer player. No egui. |
+//! | views | [`ui`] | the theme, commands, widgets and one view per game: they draw and propose. |
+//! | app | [`games`], [`app`], [`cli`] | the one list of games; the shell (tabs, menus, dialogs, settings, Saved Games); `aviary check FILE`. |
+//! | checks | [`conformance`], [`save_fuzz`] | the generic conformance test every game runs; the save fuzzer. |
 pub mod ai;
 pub mod app;
 pub mod cli;

@@ -11,6 +11,37 @@ use crate::rules::{Game, RuleViolation, Seat, Setup, ToMove};
 /// How often (in actions) a snapshot of the state is cached for fast undo.
 const SNAPSHOT_EVERY: usize = 16;
 
+/// Difficulty levels offered in the new-game dialog.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    /// Uniformly random legal moves (for testing and for beginners).
+    Random,
+    /// The greedy bot: the best single turn under the game's heuristic.
+    Easy,
+    /// The search bot with a normal budget (see `ai::Level::bot`).
+    #[default]
+    Normal,
+    /// The search bot with a larger budget.
+    Hard,
+}
+
+impl Level {
+    /// Levels offered to players, easiest first.
+    pub const ALL: [Level; 4] = [Level::Random, Level::Easy, Level::Normal, Level::Hard];
+
+    /// The level's name for menus.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+}
+
 /// Who sits in a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -18,7 +49,7 @@ pub enum Player {
     /// A person at this screen.
     Human,
     /// A computer player of this level.
-    Computer(crate::ai::Level),
+    Computer(Level),
 }
 
 impl Player {

@@ -15,8 +15,13 @@
 //!   asking the heuristic. Children are admitted by progressive widening in
 //!   the order of their one-step heuristic value, so the budget goes to
 //!   plausible moves and the search reaches the opponent's replies. For
-//!   perfect-information games it reduces to plain UCT. Enchanted Plumes will
-//!   plug its card sampling into `determinize` and reuse it unchanged.
+//!   perfect-information games it reduces to plain UCT; the card games
+//!   reuse it unchanged through their `determinize` (Enchanted Plumes
+//!   re-deals the hands and deck consistently with the public memory).
+//! - Games may supply their own search ([`Evaluate::search_bot`]): Dust in
+//!   the Wings searches whole-turn plans.
+//! - [`Level`] (defined with the session, so saves do not depend on the AI)
+//!   picks the bot for each difficulty.
 //!
 //! [`worker`] runs any of them on a named thread so the UI never waits.
 
@@ -31,36 +36,11 @@ use std::time::{Duration, Instant};
 
 use crate::rules::{Game, Rng, Seat, ToMove};
 
-/// Difficulty levels offered in the new-game dialog.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum Level {
-    /// Uniformly random legal moves (for testing and for beginners).
-    Random,
-    /// The greedy bot: best single turn under the heuristic.
-    Easy,
-    /// MCTS with 2,000 iterations (at most 1 s) per decision.
-    #[default]
-    Normal,
-    /// MCTS with 8,000 iterations (at most 3 s) per decision.
-    Hard,
-}
+pub use crate::session::Level;
 
+/// How each level plays (the levels themselves belong to the session, so
+/// the save format does not depend on the AI).
 impl Level {
-    /// Levels offered to players, easiest first.
-    pub const ALL: [Level; 4] = [Level::Random, Level::Easy, Level::Normal, Level::Hard];
-
-    /// The level's name for menus.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Random => "random",
-            Level::Easy => "easy",
-            Level::Normal => "normal",
-            Level::Hard => "hard",
-        }
-    }
-
     /// The bot that plays at this level.
     #[must_use]
     pub fn bot<G: Evaluate>(self, seed: u64) -> Box<dyn Bot<G>> {
