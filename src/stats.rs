@@ -106,12 +106,12 @@ mod tests {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("stats.json");
         let mut s = Stats::load(Some(&path)).expect("no file yet");
-        s.record("feathers-and-wax", true, false);
-        s.record("feathers-and-wax", false, false);
-        s.record("feathers-and-wax", true, true);
+        s.record("a-game", true, false);
+        s.record("a-game", false, false);
+        s.record("a-game", true, true);
         s.store(&path).expect("stored");
         let back = Stats::load(Some(&path)).expect("read back");
-        let r = back.get("feathers-and-wax");
+        let r = back.get("a-game");
         assert_eq!((r.clean_played, r.clean_won, r.assisted_played, r.assisted_won), (2, 1, 1, 1));
         assert_eq!(r.summary(), "3 finished · clean: 1 won of 2 · assisted: 1 won of 1");
     }

@@ -832,6 +832,40 @@ impl Daedalus {
         game
     }
 
+    /// The kind of piece the building phase asks for now (DA-R3), or `None`
+    /// once building is over.
+    #[must_use]
+    pub fn placement_due(&self) -> Option<PieceKind> {
+        (self.phase == Phase::Building).then(|| self.building_step().1)
+    }
+
+    /// Why a drag is no action at all: the piece on `from` (or, for `None`,
+    /// a piece from the tray of pieces to place) dragged onto a square, or
+    /// off the board when `off_board`. For the drag-and-drop refusal.
+    #[must_use]
+    pub fn drag_refusal(&self, from: Option<Square>, off_board: bool) -> RuleViolation {
+        let Some(from) = from else {
+            return RuleViolation::new("DA-R3", "every piece is already placed");
+        };
+        if self.phase == Phase::Building {
+            return RuleViolation::new(
+                "DA-R3",
+                format!("pieces are placed, not moved, while building (the piece on {from} stays)"),
+            );
+        }
+        match (self.board.at(from), off_board) {
+            (Some(Piece { kind: PieceKind::Gladiator, .. }) | None, true) => {
+                RuleViolation::new("DA-R8", "only the player to move may step their own Gladiator off the board")
+            }
+            (Some(p), true) => RuleViolation::new("DA-R8", format!("only a Gladiator leaves the board, not the {p}")),
+            (Some(p), false) => RuleViolation::new(
+                "DA-R7",
+                format!("it is {}'s turn: the {p} is not theirs to move", self.colour_to_move()),
+            ),
+            (None, false) => RuleViolation::new("DA-R7", format!("there is nothing on {from} to move")),
+        }
+    }
+
     /// Building step `k`: who places what (DA-R3).
     fn building_step(&self) -> (Colour, PieceKind) {
         let first = self.first_builder;

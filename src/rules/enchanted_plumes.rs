@@ -606,6 +606,14 @@ impl EnchantedPlumes {
         Ok(())
     }
 
+    /// The refusal for a card the player to move offers to another seat's
+    /// plume, owned by `owner` (EP-R9): a play action cannot even name
+    /// another seat's plume, so the drag-and-drop asks here why.
+    #[must_use]
+    pub fn play_into_other(&self, owner: Seat) -> RuleViolation {
+        RuleViolation::new("EP-R9", format!("a player plays only into their own plumes, not {}'s", self.name(owner)))
+    }
+
     /// Can `card` go to `seat`'s plume `plume` at `row` (EP-R4, EP-R5)?
     ///
     /// # Errors

@@ -16,6 +16,8 @@
 //! Both boards are data in this file ([`LABYRINTH_MAP`], [`SKY_ROWS`],
 //! [`TOWER_ROW`]); the in-app rules page describes them.
 
+pub mod routes;
+
 use std::fmt;
 use std::sync::LazyLock;
 
@@ -1113,6 +1115,14 @@ impl FeathersAndWax {
                 format!("first finish {}'s special movements (or choose none)", flyer.name()),
             )),
         }
+    }
+
+    /// True when `card` may go on `flyer` only with a direction chosen:
+    /// a K while both flyers share a row (FW-R16). The view then asks
+    /// whether it moves up or down.
+    #[must_use]
+    pub fn king_needs_direction(&self, card: Card, flyer: Flyer) -> bool {
+        card.rank == 13 && self.same_row() && self.check(&Action::Play { card, flyer, up: Some(true) }).is_ok()
     }
 
     fn same_row(&self) -> bool {

@@ -39,7 +39,7 @@ pub enum Target {
 pub fn action_for(state: &Daedalus, source: Source, target: Target) -> Option<Action> {
     match (state.phase(), source, target) {
         (Phase::Building, _, Target::Square(sq)) => {
-            let kind = next_placement(state)?;
+            let kind = state.placement_due()?;
             Some(match kind {
                 PieceKind::Wall => Action::PlaceWall(sq),
                 PieceKind::Gladiator => Action::PlaceGladiator(sq),
@@ -61,46 +61,6 @@ pub fn action_for(state: &Daedalus, source: Source, target: Target) -> Option<Ac
             }
         }
         _ => None,
-    }
-}
-
-/// The kind of piece the building phase asks for now.
-fn next_placement(state: &Daedalus) -> Option<PieceKind> {
-    if state.phase() != Phase::Building {
-        return None;
-    }
-    let c = state.colour_to_move();
-    let b = state.board();
-    Some(if b.walls(c).len() < 7 {
-        PieceKind::Wall
-    } else if b.gladiator(c).is_none() {
-        PieceKind::Gladiator
-    } else {
-        PieceKind::Minotaur
-    })
-}
-
-/// Why a drag means nothing, for a piece that cannot be moved that way.
-fn no_action_reason(state: &Daedalus, source: Source, target: Target) -> RuleViolation {
-    match (source, target) {
-        (Source::Square(from), _) if state.phase() == Phase::Building => RuleViolation::new(
-            "DA-R3",
-            format!("pieces are placed, not moved, while building (the piece on {from} stays)"),
-        ),
-        (Source::Square(from), Target::Exit) => match state.board().at(from) {
-            Some(Piece { kind: PieceKind::Gladiator, .. }) | None => {
-                RuleViolation::new("DA-R8", "only the player to move may step their own Gladiator off the board")
-            }
-            Some(p) => RuleViolation::new("DA-R8", format!("only a Gladiator leaves the board, not the {p}")),
-        },
-        (Source::Square(from), _) => match state.board().at(from) {
-            Some(p) => RuleViolation::new(
-                "DA-R7",
-                format!("it is {}'s turn: the {p} is not theirs to move", state.colour_to_move()),
-            ),
-            None => RuleViolation::new("DA-R7", format!("there is nothing on {from} to move")),
-        },
-        (Source::Tray, _) => RuleViolation::new("DA-R3", "every piece is already placed"),
     }
 }
 
@@ -209,7 +169,13 @@ impl DaedalusTab {
         let state = self.m.session.state();
         match action_for(state, source, target) {
             Some(a) => state.check(&a).map(|()| a),
-            None => Err(no_action_reason(state, source, target)),
+            None => Err(state.drag_refusal(
+                match source {
+                    Source::Square(from) => Some(from),
+                    Source::Tray => None,
+                },
+                target == Target::Exit,
+            )),
         }
     }
 
@@ -506,7 +472,7 @@ impl DaedalusTab {
 
     fn tray_ui(&mut self, ui: &mut Ui, palette: &Palette) {
         let state = self.m.session.state();
-        let Some(kind) = next_placement(state) else { return };
+        let Some(kind) = state.placement_due() else { return };
         let colour = state.colour_to_move();
         ui.horizontal(|ui| {
             ui.label(format!("{} places:", colour.name()));

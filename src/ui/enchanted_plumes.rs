@@ -11,7 +11,7 @@ use super::{GameTab, Notice, TabRequest, ViewSettings};
 use crate::rules::enchanted_plumes::{
     Action, COLOURS, EnchantedPlumes, Feather, Known, LETTERS, Options, Phase, Plume, RETURNED,
 };
-use crate::rules::{Game, RuleViolation, Seat, Setup};
+use crate::rules::{Game, Seat, Setup};
 use crate::session::{Player, Session};
 use crate::table::Table;
 
@@ -530,10 +530,10 @@ impl PlumesTab {
             // Dropping on someone else's plume is refused with its rule.
             let resp = ui.interact(rect, ui.scope_id().with(("others", seat.0, index)), Sense::hover());
             if resp.dnd_hover_payload::<Dragged>().is_some() {
-                *note = note.take().or(widgets::tint_drop_zone(ui, rect, palette, &Err(not_yours(state, seat))));
+                *note = note.take().or(widgets::tint_drop_zone(ui, rect, palette, &Err(state.play_into_other(seat))));
             }
             if resp.dnd_release_payload::<Dragged>().is_some() {
-                self.refusal = Some(not_yours(state, seat).to_string());
+                self.refusal = Some(state.play_into_other(seat).to_string());
             }
             return;
         }
@@ -987,10 +987,4 @@ pub fn new_tab(options: Options, seed: u64, players: Vec<Player>, path: std::pat
 #[must_use]
 pub fn colour_legend() -> String {
     COLOURS.iter().zip(LETTERS).map(|(c, l)| format!("{l} {c}")).collect::<Vec<_>>().join(", ")
-}
-
-/// The refusal for a card dropped on another seat's plume (EP-R9).
-#[must_use]
-pub fn not_yours(state: &EnchantedPlumes, seat: Seat) -> RuleViolation {
-    RuleViolation::new("EP-R9", format!("a player plays only into their own plumes, not {}'s", state.seat_name(seat)))
 }

@@ -2,8 +2,6 @@
 //! (phase 2) and the sky (phase 3), with the win-chance meter, hints, the
 //! undo guard for revealed cards and the after-game analysis.
 
-use std::collections::VecDeque;
-
 use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
 use super::theme::{self, Palette};
@@ -12,6 +10,7 @@ use super::{GameTab, Notice, TabRequest, ViewSettings};
 use crate::ai::feathers_wax::{self as advisor, Analysis, Decision, Policy, Reading};
 use crate::ai::worker::Background;
 use crate::rules::cards::{Card, Suit};
+use crate::rules::feathers_wax::routes::{Target, path_cells, path_draws, plan, plan_ends_outside, unreachable_reason};
 use crate::rules::feathers_wax::{
     Action, Cell, FeathersAndWax, Flyer, Heading, LAB_H, LAB_W, LABYRINTH, Phase, Place, SAFE_COL, SKY_COLS, SKY_ROWS,
     Spot, Stage, Walker,
@@ -20,15 +19,6 @@ use crate::rules::{Game, Rng, RuleViolation, Seat, Setup, ToMove};
 use crate::save;
 use crate::session::{Player, Session};
 use crate::table::Table;
-
-/// Where Daedalus may be sent in the labyrinth.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Target {
-    /// A cell.
-    Cell(Cell),
-    /// Out through the exit door.
-    Exit,
-}
 
 /// What is being dragged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,142 +29,6 @@ pub enum Drag {
     Spade(u8),
     /// A drawn flight card (phase 3).
     Flight(Card),
-}
-
-/// The steps that take Daedalus to `target` on the movement card in play
-/// (shortest for hearts; straight for diamonds), if it can be reached.
-#[must_use]
-pub fn plan(g: &FeathersAndWax, target: Target) -> Option<Vec<Heading>> {
-    let card = g.card()?;
-    if g.pending().is_some() || g.phase() != Phase::Collect {
-        return None;
-    }
-    let lab = &*LABYRINTH;
-    let steps = usize::from(g.steps_left());
-    let (start, prefix) = match g.walker() {
-        Walker::Outside => (lab.entrance(), vec![Heading::E]),
-        Walker::At(c) => (c, Vec::new()),
-        Walker::Out => return None,
-    };
-    if prefix.len() > steps {
-        return None;
-    }
-    if target == Target::Cell(start) {
-        return (!prefix.is_empty()).then_some(prefix);
-    }
-    if card.suit == Suit::Diamonds {
-        let headings =
-            if prefix.is_empty() { g.heading().map_or(Heading::ALL.to_vec(), |h| vec![h]) } else { vec![Heading::E] };
-        for h in headings {
-            let mut at = start;
-            let mut path = prefix.clone();
-            while path.len() < steps {
-                if lab.is_exit_door(at, h) {
-                    path.push(h);
-                    if target == Target::Exit {
-                        return Some(path);
-                    }
-                    break;
-                }
-                let Some(n) = lab.neighbour(at, h) else { break };
-                at = n;
-                path.push(h);
-                if target == Target::Cell(at) {
-                    return Some(path);
-                }
-            }
-        }
-        return None;
-    }
-    // Hearts: breadth-first through open walls.
-    let budget = steps - prefix.len();
-    let mut prev: Vec<Option<(Cell, Heading)>> = vec![None; usize::from(LAB_W) * usize::from(LAB_H)];
-    let index = |c: Cell| usize::from(c.y) * usize::from(LAB_W) + usize::from(c.x);
-    let mut depth = vec![usize::MAX; prev.len()];
-    depth[index(start)] = 0;
-    let mut queue = VecDeque::from([start]);
-    while let Some(c) = queue.pop_front() {
-        for h in Heading::ALL {
-            if let Some(n) = lab.neighbour(c, h)
-                && depth[index(n)] == usize::MAX
-                && depth[index(c)] < budget
-            {
-                depth[index(n)] = depth[index(c)] + 1;
-                prev[index(n)] = Some((c, h));
-                queue.push_back(n);
-            }
-        }
-    }
-    let (end, extra) = match target {
-        Target::Cell(c) => (c, None),
-        Target::Exit => (lab.exit(), Some(Heading::E)),
-    };
-    let d = depth[index(end)];
-    if d == usize::MAX || d + usize::from(extra.is_some()) > budget {
-        return None;
-    }
-    let mut back = Vec::new();
-    let mut at = end;
-    while let Some((p, h)) = prev[index(at)] {
-        back.push(h);
-        at = p;
-    }
-    back.reverse();
-    let mut path = prefix;
-    path.extend(back);
-    path.extend(extra);
-    Some(path)
-}
-
-/// The cells a path enters (the exit step enters none).
-fn path_cells(g: &FeathersAndWax, path: &[Heading]) -> Vec<Cell> {
-    let lab = &*LABYRINTH;
-    let mut at = match g.walker() {
-        Walker::At(c) => Some(c),
-        _ => None,
-    };
-    let mut cells = Vec::new();
-    for &h in path {
-        let next = match at {
-            None => Some(lab.entrance()),
-            Some(c) => lab.neighbour(c, h),
-        };
-        if let Some(n) = next {
-            cells.push(n);
-        }
-        at = next;
-    }
-    cells
-}
-
-/// The nests and hives a path would draw from, as far as the player can
-/// tell now (a Jailer or Maiden drawn on the way may change it).
-#[must_use]
-pub fn path_draws(g: &FeathersAndWax, path: &[Heading]) -> Vec<(Cell, Spot)> {
-    let mut used: Vec<Cell> = Vec::new();
-    let mut east = g.refreshed_east();
-    let mut fresh_all = false;
-    let (feathers, wax, _) = g.deck_counts();
-    let mut out = Vec::new();
-    for c in path_cells(g, path) {
-        if (c.x == LAB_W - 1 && !east) || (c.x == 0 && east) {
-            east = c.x == LAB_W - 1;
-            fresh_all = true;
-            used.clear();
-        }
-        let spot = LABYRINTH.spot(c);
-        let open = match spot {
-            Spot::Nest => !g.is_closed(Suit::Spades) && feathers > 0,
-            Spot::Hive => !g.is_closed(Suit::Clubs) && wax > 0,
-            Spot::Empty => false,
-        };
-        let was_used = (!fresh_all && g.is_used(c)) || used.contains(&c);
-        if open && !was_used {
-            out.push((c, spot));
-            used.push(c);
-        }
-    }
-    out
 }
 
 /// The Feathers & Wax tab.
@@ -1035,7 +889,7 @@ impl FeathersTab {
         let plain = Action::Play { card, flyer: f, up: None };
         match state.check(&plain) {
             Ok(()) => Some(plain),
-            Err(v) if v.rule == "FW-R16" && state.check(&Action::Play { card, flyer: f, up: Some(true) }).is_ok() => {
+            Err(_) if state.king_needs_direction(card, f) => {
                 self.king_choice = Some((card, f));
                 None
             }
@@ -1372,35 +1226,6 @@ impl FeathersTab {
         self.reading = None;
         self.meter = None;
         self.m.autosave(notices);
-    }
-}
-
-fn plan_ends_outside(state: &FeathersAndWax, path: &[Heading]) -> bool {
-    let cells = path_cells(state, path);
-    path.last() == Some(&Heading::E) && cells.len() < path.len() && cells.last() == Some(&LABYRINTH.exit())
-}
-
-fn unreachable_reason(state: &FeathersAndWax, target: Target) -> RuleViolation {
-    if state.card().is_none() {
-        return RuleViolation::new("FW-R8", "no movement card is in play");
-    }
-    let what = match target {
-        Target::Cell(c) => format!("{c}"),
-        Target::Exit => "the exit".to_string(),
-    };
-    match state.card() {
-        Some(c) if c.suit == Suit::Diamonds => RuleViolation::new(
-            "FW-R1",
-            format!(
-                "the {} moves Daedalus up to {} steps in one straight line, and {what} is not on one",
-                c.name(),
-                state.steps_left()
-            ),
-        ),
-        _ => RuleViolation::new(
-            "FW-R1",
-            format!("{what} is more than {} steps away through the open passages", state.steps_left()),
-        ),
     }
 }
 

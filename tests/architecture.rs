@@ -1,0 +1,60 @@
+//! The seams of the code base, checked on its sources: views ask the rules
+//! and never build a refusal themselves, and no game's id is matched outside
+//! the one list of games (and the rules that define the ids).
+#![allow(clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+
+fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            sources(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Every line of code (comments left out) of the files under `dir`.
+fn code_lines(dir: &str) -> Vec<(PathBuf, usize, String)> {
+    let mut files = Vec::new();
+    sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join(dir), &mut files);
+    let mut out = Vec::new();
+    for f in files {
+        for (i, line) in std::fs::read_to_string(&f).unwrap().lines().enumerate() {
+            let code = line.trim_start();
+            if !code.starts_with("//") {
+                out.push((f.clone(), i + 1, line.to_string()));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn views_never_build_a_refusal_or_branch_on_a_rule_id() {
+    let bad: Vec<String> = code_lines("src/ui")
+        .into_iter()
+        .filter(|(_, _, l)| l.contains("RuleViolation::new") || l.contains(".rule ==") || l.contains(".rule !="))
+        .map(|(f, n, l)| format!("{}:{n}: {}", f.display(), l.trim()))
+        .collect();
+    assert!(bad.is_empty(), "views must ask the rules:\n{}", bad.join("\n"));
+}
+
+#[test]
+fn no_game_id_is_matched_outside_the_list_of_games() {
+    let ids: Vec<String> = aviary::games::GAMES.iter().map(|e| format!("\"{}\"", e.id)).collect();
+    let mut lines = code_lines("src");
+    lines.extend(code_lines("benches"));
+    let bad: Vec<String> = lines
+        .into_iter()
+        .filter(|(f, _, _)| {
+            let p = f.to_string_lossy();
+            !p.ends_with("src/games.rs") && !p.contains("src/rules/")
+        })
+        .filter(|(_, _, l)| ids.iter().any(|id| l.contains(id.as_str())))
+        .map(|(f, n, l)| format!("{}:{n}: {}", f.display(), l.trim()))
+        .collect();
+    assert!(bad.is_empty(), "game ids belong in src/games.rs:\n{}", bad.join("\n"));
+}
