@@ -92,8 +92,16 @@ fn a_settings_folder_that_cannot_be_written_is_reported() {
     h.get_by_label("Settings").click();
     h.run();
     h.get_by_label("Dark").click();
-    h.run();
-    h.run();
+    h.step();
+    // The settings are written by a background writer; its news shows on
+    // the next frames.
+    for _ in 0..500 {
+        h.step();
+        if toasts(&h).contains("Could not save the settings") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
     assert!(toasts(&h).contains("Could not save the settings"), "{}", toasts(&h));
 }
 

@@ -155,7 +155,9 @@ fn save_and_load_through_the_session_and_a_corrupt_file_is_refused() {
     h.get_by_label("Save").click();
     h.run();
 
-    // A second start of the app offers to resume the unfinished game.
+    // A second start of the app offers to resume the unfinished game (once
+    // the first has written its settings, on a background writer).
+    h.state_mut().wait_for_files();
     let mut other = harness(app(dir.path()));
     other.run();
     other.state_mut().wait_for_files(); // the offer is checked off the UI thread
@@ -166,6 +168,7 @@ fn save_and_load_through_the_session_and_a_corrupt_file_is_refused() {
     assert_eq!(tab(&mut other).m.path, path);
 
     // A third start declines, and loads it from the Saved Games screen.
+    other.state_mut().wait_for_files();
     let mut third = harness(app(dir.path()));
     third.run();
     third.state_mut().wait_for_files();

@@ -352,6 +352,7 @@ fn a_finished_game_is_counted_once_in_the_statistics_on_the_home_tab() {
     h.get_by_label("Home").click();
     h.run();
     h.get_by_label("Your games: 1 finished · clean: 0 won of 1");
+    h.state_mut().wait_for_files(); // written by a background writer
     assert!(dir.path().join("config").join("stats.json").exists());
 }
 
@@ -422,6 +423,8 @@ fn a_lost_game_undone_and_then_won_counts_once_as_an_assisted_win() {
     );
     // A restart reads the game back as counted: loading it counts nothing more.
     let path = tab(&mut h).m.path.clone();
+    tab(&mut h).m.wait_for_autosave().unwrap();
+    h.state_mut().wait_for_files();
     let mut again = app(dir.path());
     let mut notices = Vec::new();
     assert!(again.open_file(&path, &mut notices), "{notices:?}");

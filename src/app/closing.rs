@@ -115,6 +115,7 @@ impl AviaryApp {
             }
         }
         self.remember_open_games();
+        self.flush_config_files();
         failed
     }
 

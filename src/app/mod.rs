@@ -157,10 +157,12 @@ impl AviaryApp {
         }
     }
 
-    /// Blocks until the background checks of saved games (the resume offer,
-    /// the Saved Games list) are done and takes their results. For tests and
+    /// Blocks until the background work on files is done — the checks of
+    /// saved games (the resume offer, the Saved Games list) and the writes of
+    /// the settings and statistics — and takes the results. For tests and
     /// tools; the app itself never waits.
     pub fn wait_for_files(&mut self) {
+        self.flush_config_files();
         if let Some(job) = self.resume_check.take() {
             self.take_resume_check(job.finish().unwrap_or_default());
         }
@@ -352,6 +354,7 @@ impl AviaryApp {
         }
         let _ = self.wake.set(ctx.clone());
         self.poll_background();
+        self.poll_config_files(&ctx);
         let mut notices = std::mem::take(&mut self.pending_notices);
         if ctx.input(|i| i.viewport().close_requested()) && !self.request_quit() {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);

@@ -7,6 +7,7 @@ use egui::Ui;
 
 use crate::ai::Level;
 use crate::save;
+use crate::save_writer::Writer;
 use crate::ui::Notice;
 
 use super::AviaryApp;
@@ -76,10 +77,12 @@ impl Settings {
 /// A settings or statistics file as the app holds it: where it lives, and
 /// whether it may be written (not when a broken file could not be moved
 /// aside: writing would destroy it).
-#[derive(Clone, Debug)]
 pub(super) struct ConfigFile {
     pub(super) path: Option<PathBuf>,
     pub(super) writable: bool,
+    /// Writes on a background thread, so a settings change never waits for
+    /// the disk.
+    writer: Writer,
 }
 
 impl ConfigFile {
@@ -92,7 +95,7 @@ impl ConfigFile {
         notices: &mut Vec<Notice>,
     ) -> (Self, T) {
         match save::load_json(path.as_deref()) {
-            Ok(v) => (Self { path, writable: true }, v),
+            Ok(v) => (Self { path, writable: true, writer: Writer::default() }, v),
             Err(problem) => {
                 let shown = path.as_deref().map_or_else(String::new, |p| p.display().to_string());
                 let why = match problem {
@@ -116,19 +119,39 @@ impl ConfigFile {
                     ),
                 };
                 notices.push(Notice::Error(message));
-                (Self { path, writable }, T::default())
+                (Self { path, writable, writer: Writer::default() }, T::default())
             }
         }
     }
 
-    /// Writes `value` if this file may be written.
-    pub(super) fn store<T: serde::Serialize>(&self, value: &T, what: &str) -> Option<Notice> {
-        let path = self.path.as_deref()?;
+    /// Hands `value` to the background writer if this file may be written;
+    /// a failure comes back through [`ConfigFile::poll`].
+    pub(super) fn store<T: serde::Serialize>(&mut self, value: &T, what: &str) -> Option<Notice> {
+        let path = self.path.clone()?;
         if !self.writable {
             return None;
         }
-        save::store_json(path, value).err().map(|e| Notice::Error(format!("Could not save the {what}: {e}")))
+        let text = serde_json::to_string_pretty(value).unwrap_or_default();
+        self.writer.submit(&path, text).err().map(|e| failed(what, &e.to_string()))
     }
+
+    /// The news of the background writer: a failed write, once.
+    pub(super) fn poll(&mut self, what: &str, wake: &egui::Context) -> Option<Notice> {
+        if !self.writer.has_wake() {
+            let ctx = wake.clone();
+            self.writer.set_wake(move || ctx.request_repaint());
+        }
+        self.writer.poll().map(|why| failed(what, &why))
+    }
+
+    /// Waits until the file is written (quitting).
+    pub(super) fn flush(&mut self, what: &str) -> Option<Notice> {
+        self.writer.flush().err().map(|why| failed(what, &why))
+    }
+}
+
+fn failed(what: &str, why: &str) -> Notice {
+    Notice::Error(format!("Could not save the {what}: {why}"))
 }
 
 impl AviaryApp {
@@ -136,6 +159,18 @@ impl AviaryApp {
         if let Some(n) = self.settings_file.store(&self.settings, "settings") {
             self.pending_notices.push(n);
         }
+    }
+
+    /// Collects failed writes of the settings and statistics (each frame).
+    pub(super) fn poll_config_files(&mut self, ctx: &egui::Context) {
+        let news = [self.settings_file.poll("settings", ctx), self.stats_file.poll("statistics", ctx)];
+        self.pending_notices.extend(news.into_iter().flatten());
+    }
+
+    /// Waits until the settings and statistics are on disk (quitting).
+    pub(super) fn flush_config_files(&mut self) {
+        let news = [self.settings_file.flush("settings"), self.stats_file.flush("statistics")];
+        self.pending_notices.extend(news.into_iter().flatten());
     }
 
     pub(super) fn store_stats(&mut self) {
