@@ -105,6 +105,10 @@ impl<G: Game> Session<G> {
     #[must_use]
     pub fn new(setup: Setup<G::Options>, seed: u64, players: Vec<Player>) -> Self {
         let state = G::new(&setup, seed);
+        Self::starting_at(setup, seed, players, state)
+    }
+
+    fn starting_at(setup: Setup<G::Options>, seed: u64, players: Vec<Player>, state: G) -> Self {
         Self {
             setup,
             seed,
@@ -126,18 +130,13 @@ impl<G: Game> Session<G> {
     #[doc(hidden)]
     #[must_use]
     pub fn from_state(state: G, players: Vec<Player>) -> Self {
-        Self {
-            setup: state.setup(),
-            seed: 0,
-            players,
-            actions: Vec::new(),
-            log: Vec::new(),
-            cursor: 0,
-            snapshots: vec![state.clone()],
-            state,
-            assisted: false,
-            counted: None,
-        }
+        Self::starting_at(state.setup(), 0, players, state)
+    }
+
+    /// The seats people play (not computers).
+    #[must_use]
+    pub fn people(&self) -> Vec<Seat> {
+        (0..self.players.len()).map(|i| Seat(i as u8)).filter(|s| !self.players[s.index()].is_computer()).collect()
     }
 
     /// True once the player has undone past a revealed card.
@@ -156,8 +155,7 @@ impl<G: Game> Session<G> {
     #[must_use]
     pub fn result_for_people(&self) -> Option<Counted> {
         let outcome = self.state.outcome()?;
-        let people: Vec<Seat> =
-            (0..self.players.len()).map(|i| Seat(i as u8)).filter(|s| !self.players[s.index()].is_computer()).collect();
+        let people = self.people();
         if people.is_empty() {
             return None;
         }

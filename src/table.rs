@@ -82,13 +82,7 @@ impl<G: Evaluate> Table<G> {
     /// The seats people play.
     #[must_use]
     pub fn humans(&self) -> Vec<Seat> {
-        self.session
-            .players()
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| !p.is_computer())
-            .map(|(i, _)| Seat(i as u8))
-            .collect()
+        self.session.people()
     }
 
     /// When a game with people at the table has ended and the statistics

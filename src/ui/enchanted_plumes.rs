@@ -220,14 +220,7 @@ impl PlumesTab {
     /// The seats people play.
     #[must_use]
     pub fn humans(&self) -> Vec<Seat> {
-        self.m
-            .session
-            .players()
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| !p.is_computer())
-            .map(|(i, _)| Seat(i as u8))
-            .collect()
+        self.m.humans()
     }
 
     /// The person to act now, if a person is to act.
