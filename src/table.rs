@@ -117,6 +117,32 @@ impl<G: Evaluate> Table<G> {
         Ok(())
     }
 
+    /// The seat a person at this screen decides for now, if any.
+    #[must_use]
+    pub fn person_to_move(&self) -> Option<Seat> {
+        match self.session.player_to_move() {
+            Some((seat, Player::Human)) => Some(seat),
+            _ => None,
+        }
+    }
+
+    /// Proposes an action made by the person at the screen. While the
+    /// computer (or chance) is to move it is refused with a message; a move
+    /// the rules refuse is reported with its rule. Returns true when applied.
+    pub fn propose_for_person(&mut self, action: G::Action, notices: &mut Vec<Notice>) -> bool {
+        if self.person_to_move().is_none() && self.session.computer_to_move() {
+            notices.push(Notice::Error("Wait for your turn: the computer is to move".into()));
+            return false;
+        }
+        match self.propose(action, notices) {
+            Ok(()) => true,
+            Err(v) => {
+                notices.push(Notice::Error(v.to_string()));
+                false
+            }
+        }
+    }
+
     /// Hands the game to its background writer (the frame goes on at once);
     /// a failure is reported by [`Table::tick`] when the writer says so.
     pub fn autosave(&mut self, notices: &mut Vec<Notice>) {

@@ -64,3 +64,29 @@ fn one_undo_policy_free_ask_first_or_refused_in_strict_mode() {
     assert_eq!(table.guarded_undo(false, revealed, "no", &mut notices), None);
     assert_eq!(table.session.cursor(), 0);
 }
+
+#[test]
+fn while_the_computer_is_to_move_a_persons_move_is_refused_with_a_message() {
+    use aviary::ai::Level;
+    use aviary::rules::daedalus::{Daedalus, Options as DaOptions};
+    let dir = tempfile::tempdir().unwrap();
+    // Find a seed where the computer (Black) builds first.
+    let (session, seed) = (0..50)
+        .map(|seed| {
+            let s: Session<Daedalus> = Session::new(
+                Setup { seats: 2, options: DaOptions::default() },
+                seed,
+                vec![Player::Human, Player::Computer(Level::Easy)],
+            );
+            (s, seed)
+        })
+        .find(|(s, _)| s.player_to_move().is_some_and(|(_, p)| p.is_computer()))
+        .unwrap();
+    let mut table = Table::new(session, dir.path().join(format!("{seed}.json")));
+    assert_eq!(table.person_to_move(), None);
+    let any = table.session.state().legal_actions()[0].clone();
+    let mut notices = Vec::new();
+    assert!(!table.propose_for_person(any, &mut notices), "refused");
+    assert_eq!(table.session.cursor(), 0, "nothing changed");
+    assert!(format!("{notices:?}").contains("Wait for your turn"), "{notices:?}");
+}

@@ -146,7 +146,7 @@ impl DaedalusTab {
     }
 
     fn human_to_move(&self) -> bool {
-        matches!(self.m.session.player_to_move(), Some((_, Player::Human)))
+        self.m.person_to_move().is_some()
     }
 
     fn targets_of(&mut self, source: Source) -> (Vec<Square>, bool) {
@@ -181,15 +181,9 @@ impl DaedalusTab {
 
     fn try_move(&mut self, source: Source, target: Target, notices: &mut Vec<Notice>) {
         self.selected = None;
-        if !self.human_to_move() {
-            notices.push(Notice::Error("Wait for your turn: the computer is to move".into()));
-            return;
-        }
         match self.verdict(source, target) {
             Ok(action) => {
-                if let Err(v) = self.m.propose(action, notices) {
-                    notices.push(Notice::Error(v.to_string()));
-                }
+                self.m.propose_for_person(action, notices);
             }
             Err(v) => notices.push(Notice::Error(v.to_string())),
         }
@@ -535,9 +529,8 @@ impl DaedalusTab {
         if self.human_to_move()
             && self.legal() == [Action::Pass]
             && ui.button("Pass (nothing can move — DA-R11)").clicked()
-            && let Err(v) = self.m.propose(Action::Pass, notices)
         {
-            notices.push(Notice::Error(v.to_string()));
+            self.m.propose_for_person(Action::Pass, notices);
         }
         if !self.m.has_human() {
             ui.horizontal(|ui| {

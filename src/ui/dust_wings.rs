@@ -134,17 +134,11 @@ impl WingsTab {
     }
 
     fn human_to_move(&self) -> bool {
-        matches!(self.m.session.player_to_move(), Some((_, Player::Human)))
+        self.m.person_to_move().is_some()
     }
 
     fn propose(&mut self, action: Action, notices: &mut Vec<Notice>) -> bool {
-        match self.m.propose(action, notices) {
-            Ok(()) => true,
-            Err(v) => {
-                notices.push(Notice::Error(v.to_string()));
-                false
-            }
-        }
+        self.m.propose_for_person(action, notices)
     }
 
     /// The colour a click on a space drops: the selected one, else the

@@ -225,10 +225,7 @@ impl PlumesTab {
 
     /// The person to act now, if a person is to act.
     fn human_to_move(&self) -> Option<Seat> {
-        match self.m.session.player_to_move() {
-            Some((s, Player::Human)) => Some(s),
-            _ => None,
-        }
+        self.m.person_to_move()
     }
 
     /// True when the screen must be handed to another person before
@@ -271,16 +268,11 @@ impl PlumesTab {
     }
 
     fn propose(&mut self, action: Action, notices: &mut Vec<Notice>) -> bool {
-        match self.m.propose(action, notices) {
-            Ok(()) => {
-                self.selected = None;
-                true
-            }
-            Err(v) => {
-                notices.push(Notice::Error(v.to_string()));
-                false
-            }
+        let applied = self.m.propose_for_person(action, notices);
+        if applied {
+            self.selected = None;
         }
+        applied
     }
 
     /// Undo, guarded: free within one's own turn until a card is drawn;

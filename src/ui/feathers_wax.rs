@@ -96,16 +96,11 @@ impl FeathersTab {
     }
 
     fn propose(&mut self, action: Action, notices: &mut Vec<Notice>) -> bool {
-        match self.m.propose(action, notices) {
-            Ok(()) => {
-                self.hint = None;
-                true
-            }
-            Err(v) => {
-                notices.push(Notice::Error(v.to_string()));
-                false
-            }
+        let applied = self.m.propose_for_person(action, notices);
+        if applied {
+            self.hint = None;
         }
+        applied
     }
 
     /// Walks Daedalus along `path`, one step (one action) at a time,
