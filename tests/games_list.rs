@@ -74,3 +74,25 @@ fn home_lists_every_entry_and_each_playable_one_starts_from_its_dialog() {
         assert_eq!(h.state().tabs[n].game_id(), entry.id);
     }
 }
+
+#[test]
+fn ctrl_n_opens_the_new_game_dialog_for_the_game_on_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves"));
+    let mut h =
+        Harness::builder().with_size([1200.0, 900.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    h.run();
+    assert_eq!(h.state().new_game.as_ref().map(|c| c.game.id), Some(games::first().id), "from Home: the first game");
+    h.get_by_label("Cancel").click();
+    h.run();
+    let other = GAMES.iter().find(|e| e.play.is_some() && e.id != games::first().id).unwrap();
+    h.get_by_label(&format!("New {} game", other.name)).click();
+    h.run();
+    h.get_by_label("Start").click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    h.run();
+    assert_eq!(h.state().new_game.as_ref().map(|c| c.game.id), Some(other.id), "the game on screen");
+}
