@@ -1,0 +1,366 @@
+//! Phase 1 on screen: the labyrinth, dragging Daedalus along his way, the
+//! decks and the cards held.
+
+use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+
+use crate::rules::cards::{Card, Suit};
+use crate::rules::feathers_wax::routes::{Target, path_cells, path_draws, plan, plan_ends_outside, unreachable_reason};
+use crate::rules::feathers_wax::{Action, Cell, FeathersAndWax, Heading, LAB_H, LAB_W, LABYRINTH, Spot, Walker};
+use crate::rules::{Game, Seat};
+use crate::ui::Notice;
+use crate::ui::theme::{self, Palette};
+use crate::ui::widgets::{self, CardFace};
+
+use super::{DAEDALUS, Drag, FeathersTab, HONEY, NEST, deck_ui, paint_feather, paint_flyer_token, paint_hive};
+
+impl FeathersTab {
+    #[allow(
+        clippy::too_many_lines,
+        reason = "draws the labyrinth and handles drag, click and keys in one pass so they share one hit test"
+    )]
+    pub(super) fn labyrinth_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
+        let state = self.state().clone();
+        let avail = ui.available_size();
+        let cs = ((avail.x - 90.0) / f32::from(LAB_W)).min((avail.y - 10.0) / f32::from(LAB_H)).clamp(30.0, 70.0);
+        let size = Vec2::new(cs * f32::from(LAB_W) + 80.0, cs * f32::from(LAB_H) + 22.0);
+        let (outer, _) = ui.allocate_exact_size(size, Sense::hover());
+        let origin = outer.min + Vec2::new(40.0, 18.0);
+        let rect_of = |c: Cell| {
+            Rect::from_min_size(origin + Vec2::new(f32::from(c.x) * cs, f32::from(c.y) * cs), Vec2::splat(cs))
+        };
+        let lab = &*LABYRINTH;
+        let painter = ui.painter().clone();
+        let board = Rect::from_min_size(origin, Vec2::new(cs * f32::from(LAB_W), cs * f32::from(LAB_H)));
+        painter.rect_filled(board.expand(3.0), 2.0, palette.frame);
+        let floor = palette.light_square;
+        let human = self.my_turn() && state.pending().is_none();
+        let dragging = egui::DragAndDrop::payload::<Drag>(ui.ctx()).map(|p| *p);
+        // Reachable cells for the card in play.
+        let reach: Vec<Cell> = if human && state.card().is_some() {
+            crate::rules::feathers_wax::Labyrinth::cells()
+                .filter(|&c| plan(&state, Target::Cell(c)).is_some())
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let exit_ok = human && plan(&state, Target::Exit).is_some();
+        // The edge that will refresh the used locations next.
+        let refresh_col = if state.refreshed_east() { 0 } else { LAB_W - 1 };
+        let mut pending_target: Option<Target> = None;
+        let mut note = None;
+        let hover_pos = ui.ctx().pointer_latest_pos();
+        for c in crate::rules::feathers_wax::Labyrinth::cells() {
+            let r = rect_of(c);
+            painter.rect_filled(r.expand(0.5), 0.0, floor);
+            if c.y == 0 {
+                painter.text(
+                    r.center_top() - Vec2::new(0.0, 3.0),
+                    Align2::CENTER_BOTTOM,
+                    char::from(b'a' + c.x).to_string(),
+                    FontId::proportional(11.0),
+                    ui.visuals().text_color(),
+                );
+            }
+            if c.x == 0 && c.y != lab.entrance_row {
+                painter.text(
+                    r.left_center() - Vec2::new(8.0, 0.0),
+                    Align2::RIGHT_CENTER,
+                    (c.y + 1).to_string(),
+                    FontId::proportional(11.0),
+                    ui.visuals().text_color(),
+                );
+            }
+            if c.x == refresh_col {
+                painter.rect_filled(r.expand(0.5), 0.0, palette.legal.gamma_multiply(0.25));
+            }
+            let resp = ui.interact(r, ui.scope_id().with(("cell", c.x, c.y)), Sense::click());
+            let spot = lab.spot(c);
+            let used = state.is_used(c);
+            let label = match spot {
+                Spot::Nest => format!("{c} nest{}", if used { " (used)" } else { "" }),
+                Spot::Hive => format!("{c} hive{}", if used { " (used)" } else { "" }),
+                Spot::Empty => format!("{c}"),
+            };
+            resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
+            match spot {
+                Spot::Nest => {
+                    paint_feather(&painter, r.center(), cs * 0.62, if used { NEST.gamma_multiply(0.3) } else { NEST });
+                }
+                Spot::Hive => {
+                    paint_hive(&painter, r.center(), cs * 0.3, if used { HONEY.gamma_multiply(0.3) } else { HONEY });
+                }
+                Spot::Empty => {}
+            }
+            if used {
+                painter.text(
+                    r.right_bottom() - Vec2::new(3.0, 2.0),
+                    Align2::RIGHT_BOTTOM,
+                    "used",
+                    FontId::proportional(9.0),
+                    palette.outline,
+                );
+            }
+            if reach.contains(&c) {
+                painter.circle_filled(r.center(), cs * 0.12, palette.legal.to_opaque().gamma_multiply(0.8));
+            }
+            if resp.clicked() && human {
+                pending_target = Some(Target::Cell(c));
+            }
+            if let Some(p) = hover_pos
+                && dragging == Some(Drag::Walker)
+                && r.contains(p)
+            {
+                self.extend_drag(&state, Target::Cell(c));
+            }
+            if resp.dnd_release_payload::<Drag>().is_some_and(|d| *d == Drag::Walker) {
+                pending_target = Some(Target::Cell(c));
+            }
+        }
+        // Walls.
+        let wall = Stroke::new((cs * 0.09).max(2.5), palette.frame);
+        for c in crate::rules::feathers_wax::Labyrinth::cells() {
+            let r = rect_of(c);
+            if lab.wall(c, Heading::E) {
+                painter.line_segment([r.right_top(), r.right_bottom()], wall);
+            }
+            if lab.wall(c, Heading::S) {
+                painter.line_segment([r.left_bottom(), r.right_bottom()], wall);
+            }
+            if c.x == 0 && c.y != lab.entrance_row {
+                painter.line_segment([r.left_top(), r.left_bottom()], wall);
+            }
+            if c.y == 0 {
+                painter.line_segment([r.left_top(), r.right_top()], wall);
+            }
+        }
+        // Doors: the entrance (west) and the exit (east, a drop target).
+        let ent = rect_of(lab.entrance());
+        let outside = Rect::from_min_size(ent.min - Vec2::new(cs * 0.9, 0.0), Vec2::new(cs * 0.85, cs));
+        painter.text(
+            outside.center_top() + Vec2::new(0.0, -2.0),
+            Align2::CENTER_BOTTOM,
+            "in",
+            FontId::proportional(11.0),
+            ui.visuals().text_color(),
+        );
+        let ex = rect_of(lab.exit());
+        let exit_rect = Rect::from_min_size(ex.right_top() + Vec2::new(4.0, 0.0), Vec2::new(cs * 0.85, cs));
+        painter.rect_filled(exit_rect, 3.0, palette.exit_strip);
+        painter.text(
+            exit_rect.center(),
+            Align2::CENTER_CENTER,
+            "exit",
+            FontId::proportional(12.0),
+            Color32::from_rgb(0x20, 0x30, 0x20),
+        );
+        let exit_resp = ui.interact(exit_rect, ui.scope_id().with("exit"), Sense::click());
+        exit_resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, "exit door"));
+        if exit_ok {
+            painter.rect_stroke(
+                exit_rect.shrink(1.0),
+                3.0,
+                Stroke::new(2.5, palette.legal.to_opaque()),
+                StrokeKind::Inside,
+            );
+        }
+        if exit_resp.clicked() && human {
+            pending_target = Some(Target::Exit);
+        }
+        if let Some(p) = hover_pos
+            && dragging == Some(Drag::Walker)
+            && exit_rect.contains(p)
+        {
+            self.extend_drag(&state, Target::Exit);
+        }
+        if exit_resp.dnd_release_payload::<Drag>().is_some_and(|d| *d == Drag::Walker) {
+            pending_target = Some(Target::Exit);
+        }
+        // The path of this move so far, and the planned drag path.
+        let centre = |w: Walker| match w {
+            Walker::Outside => outside.center(),
+            Walker::At(c) => rect_of(c).center(),
+            Walker::Out => exit_rect.center(),
+        };
+        let trail: Vec<Pos2> = state.path().iter().map(|&c| rect_of(c).center()).collect();
+        if trail.len() > 1 {
+            painter.add(egui::Shape::line(trail, Stroke::new(3.0, DAEDALUS.gamma_multiply(0.5))));
+        }
+        if dragging == Some(Drag::Walker) && !self.drag_path.is_empty() {
+            let mut pts = vec![centre(state.walker())];
+            pts.extend(path_cells(&state, &self.drag_path).into_iter().map(|c| rect_of(c).center()));
+            if self.drag_path.last() == Some(&Heading::E) && plan_ends_outside(&state, &self.drag_path) {
+                pts.push(exit_rect.center());
+            }
+            painter.add(egui::Shape::line(pts, Stroke::new(4.0, palette.selection)));
+            let draws = path_draws(&state, &self.drag_path);
+            let words = if draws.is_empty() {
+                format!("{} steps, nothing to collect", self.drag_path.len())
+            } else {
+                let list: Vec<String> = draws
+                    .iter()
+                    .map(|(c, s)| format!("{} at {c}", if *s == Spot::Nest { "feather" } else { "wax" }))
+                    .collect();
+                format!("{} steps, draws: {}", self.drag_path.len(), list.join(", "))
+            };
+            note = Some(words);
+        } else if dragging != Some(Drag::Walker) {
+            self.drag_path.clear();
+        }
+        // Daedalus.
+        let at = centre(state.walker());
+        let token = Rect::from_center_size(at, Vec2::splat(cs * 0.8));
+        let resp = ui.interact(token, ui.scope_id().with("walker"), Sense::click_and_drag());
+        resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, "Daedalus"));
+        if human && state.card().is_some() {
+            resp.dnd_set_drag_payload(Drag::Walker);
+        }
+        let alpha = if resp.dragged() { 0.4 } else { 1.0 };
+        paint_flyer_token(&painter, at, cs * 0.34, DAEDALUS.gamma_multiply(alpha), palette.outline, "D");
+        if resp.dragged()
+            && let Some(p) = hover_pos
+        {
+            let layer = ui.ctx().layer_painter(egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("fw-walker")));
+            paint_flyer_token(&layer, p, cs * 0.34, DAEDALUS, palette.outline, "D");
+        }
+        if let Some(text) = note {
+            widgets::pointer_note_info(ui, &text);
+        }
+        if let Some(target) = pending_target {
+            let path = if dragging == Some(Drag::Walker)
+                && !self.drag_path.is_empty()
+                && self.drag_end(&state) == Some(target)
+            {
+                Some(std::mem::take(&mut self.drag_path))
+            } else {
+                plan(&state, target)
+            };
+            self.drag_path.clear();
+            match path {
+                Some(p) => self.walk(&p, notices),
+                None => notices.push(Notice::Error(unreachable_reason(&state, target).to_string())),
+            }
+        }
+    }
+
+    pub(super) fn drag_end(&self, state: &FeathersAndWax) -> Option<Target> {
+        if plan_ends_outside(state, &self.drag_path) {
+            return Some(Target::Exit);
+        }
+        path_cells(state, &self.drag_path).last().map(|&c| Target::Cell(c))
+    }
+
+    /// Follows the pointer during a drag of Daedalus: one step further when
+    /// it enters a neighbouring cell the card allows, one step back when it
+    /// returns, and the shortest way when it jumps.
+    pub(super) fn extend_drag(&mut self, state: &FeathersAndWax, target: Target) {
+        if self.drag_end(state) == Some(target) {
+            return;
+        }
+        let cells = path_cells(state, &self.drag_path);
+        if cells.len() >= 2 && Target::Cell(cells[cells.len() - 2]) == target {
+            self.drag_path.pop();
+            return;
+        }
+        // One more step from the end of the path, if the rules allow it.
+        let mut probe = state.observation(Seat(0));
+        let mut ok = true;
+        for &h in &self.drag_path {
+            if probe.apply(&Action::Step(h)).is_err() || probe.pending().is_some() {
+                ok = false;
+                break;
+            }
+        }
+        if ok && probe.card().is_some() {
+            for h in Heading::ALL {
+                let lands = match (probe.walker(), target) {
+                    (Walker::At(c), Target::Exit) => LABYRINTH.is_exit_door(c, h),
+                    (Walker::At(c), Target::Cell(t)) => LABYRINTH.neighbour(c, h) == Some(t),
+                    (Walker::Outside, Target::Cell(t)) => h == Heading::E && t == LABYRINTH.entrance(),
+                    _ => false,
+                };
+                if lands && probe.check(&Action::Step(h)).is_ok() {
+                    self.drag_path.push(h);
+                    return;
+                }
+            }
+        }
+        if let Some(p) = plan(state, target) {
+            self.drag_path = p;
+        }
+    }
+
+    pub(super) fn decks_ui(&mut self, ui: &mut Ui, palette: &Palette) {
+        let state = self.state().clone();
+        let (feathers, wax, moves) = state.deck_counts();
+        ui.horizontal(|ui| {
+            deck_ui(ui, palette, "Feathers (spades)", feathers);
+            deck_ui(ui, palette, "Wax (clubs)", wax);
+            deck_ui(ui, palette, "Movement", moves);
+            ui.vertical(|ui| {
+                ui.label(RichText::new("In play").small());
+                match state.card() {
+                    Some(c) => {
+                        widgets::card_ui(ui, palette, CardFace::Up(c), false);
+                        let how = if c.suit == Suit::Diamonds { "straight" } else { "any turns" };
+                        ui.label(RichText::new(format!("{} left, {how}", state.steps_left())).small());
+                    }
+                    None => {
+                        ui.add_space(theme::CARD_SIZE.y);
+                    }
+                }
+            });
+            ui.separator();
+            ui.vertical(|ui| {
+                ui.label(RichText::new("Kept").small());
+                ui.horizontal(|ui| {
+                    for suit in [Suit::Spades, Suit::Clubs] {
+                        if state.has_king(suit) {
+                            widgets::card_ui(ui, palette, CardFace::Up(Card::new(13, suit)), false);
+                        }
+                    }
+                });
+            });
+            ui.separator();
+            ui.vertical(|ui| {
+                ui.label(RichText::new("Discard pile").small());
+                match state.last_discard() {
+                    Some(c) => {
+                        widgets::card_ui(ui, palette, CardFace::Up(c), false);
+                    }
+                    None => {
+                        ui.add_space(theme::CARD_SIZE.y);
+                    }
+                }
+                ui.label(RichText::new(format!("{} cards", state.discards().len())).small());
+            });
+        });
+    }
+
+    pub(super) fn held_ui(ui: &mut Ui, palette: &Palette, state: &FeathersAndWax) {
+        let edge = if state.refreshed_east() { "west" } else { "east" };
+        ui.label(
+            RichText::new(format!(
+                "Feathers mark nests (a spade each), honeycombs mark hives (a club each). The tinted {edge} \
+                 column makes every used nest and hive fresh again when Daedalus reaches it (FW-R3)."
+            ))
+            .small()
+            .weak(),
+        );
+        for suit in [Suit::Spades, Suit::Clubs] {
+            ui.horizontal(|ui| {
+                let name = if suit == Suit::Spades { "Feathers" } else { "Wax" };
+                let held = state.held(suit);
+                ui.label(RichText::new(format!("{name}: {}", held.len())).strong())
+                    .on_hover_text(format!("collected {} (A-10)", suit.name()));
+                if state.is_closed(suit) {
+                    ui.label(RichText::new("closed by a Maiden (FW-R7)").italics());
+                }
+                for &v in held {
+                    widgets::small_card(ui, palette, Card::new(v, suit));
+                }
+            });
+        }
+        let n = state.sections();
+        ui.label(format!("Wing sections these make: {n}"));
+    }
+}

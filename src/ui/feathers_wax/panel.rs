@@ -1,0 +1,340 @@
+//! The side panel (status, meter, hint, the choices that are not drags, the
+//! log) and the dialogs (undo confirmation, the end of the game and its
+//! analysis, a new deal).
+
+use egui::{RichText, Ui, WidgetInfo};
+
+use crate::ai::feathers_wax::{self as advisor, Analysis, Decision};
+use crate::rules::cards::Suit;
+use crate::rules::feathers_wax::{Action, FeathersAndWax, Phase, Place, SKY_ROWS, Stage};
+use crate::rules::{Game, Seat, Setup, ToMove};
+use crate::save;
+use crate::session::{Player, Session};
+use crate::table::Table;
+use crate::ui::Notice;
+use crate::ui::widgets;
+
+use super::FeathersTab;
+
+impl FeathersTab {
+    pub(super) fn side_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
+        let state = self.state().clone();
+        ui.heading("Feathers & Wax");
+        if self.m.session.is_assisted() {
+            ui.label(RichText::new("Assisted: undo went past a revealed card").italics())
+                .on_hover_text("Statistics count this game apart from clean ones.");
+        }
+        let status = state.status();
+        ui.label(RichText::new(&status).strong())
+            .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, format!("status: {status}")));
+        if self.m.thinking() {
+            ui.label("drawing…");
+        }
+        // The win-chance meter.
+        ui.separator();
+        match self.reading() {
+            Some(r) => {
+                let pct = (r.chance * 100.0).round();
+                let text = if r.done {
+                    format!("Win chance: {pct:.0}%")
+                } else {
+                    format!("Win chance: {pct:.0}% (estimating, {} playouts)", r.playouts)
+                };
+                ui.add(egui::ProgressBar::new(r.chance as f32).text(text.clone()))
+                    .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, text.clone()));
+            }
+            None => {
+                ui.label("Win chance: estimating…");
+            }
+        }
+        ui.label(
+            RichText::new("Estimated from re-shuffles of the cards you have not seen, played by the hint's policy.")
+                .small()
+                .weak(),
+        );
+        ui.horizontal(|ui| {
+            let can_hint = self.my_turn();
+            if ui.add_enabled(can_hint, egui::Button::new("Hint")).clicked() {
+                let cursor = self.m.session.cursor();
+                self.hint = self.hint_text().map(|h| (cursor, h));
+            }
+            if crate::ui::commands::UNDO.button(ui, self.m.session.can_undo()) {
+                self.guarded_undo(notices);
+            }
+            if crate::ui::commands::REDO.button(ui, self.m.session.can_redo()) {
+                self.m.redo(notices);
+                self.after_history_change();
+            }
+        });
+        if let Some((c, h)) = &self.hint
+            && *c == self.m.session.cursor()
+        {
+            ui.label(RichText::new(format!("Hint: {h}")).italics());
+        }
+        ui.separator();
+        self.choices_ui(ui, &state, notices);
+        ui.separator();
+        ui.label(RichText::new("Log").strong());
+        egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
+            for (i, entry) in self.m.session.log().iter().enumerate() {
+                ui.label(format!("{:>3}. {}", i + 1, entry.text));
+            }
+        });
+    }
+
+    /// The buttons for the decisions that are not drags.
+    #[allow(clippy::too_many_lines, reason = "one branch per kind of decision the rules can leave pending")]
+    pub(super) fn choices_ui(&mut self, ui: &mut Ui, state: &FeathersAndWax, notices: &mut Vec<Notice>) {
+        if !self.my_turn() {
+            return;
+        }
+        let mut action = None;
+        match state.phase() {
+            Phase::Collect => {
+                if let Some(face) = state.pending() {
+                    let what = if face.rank == 11 {
+                        format!(
+                            "A Jailer ({}) would take your {} cards.",
+                            face.name(),
+                            if face.suit == Suit::Spades { "feather" } else { "wax" }
+                        )
+                    } else {
+                        format!(
+                            "A Maiden ({}) would end your {} collecting.",
+                            face.name(),
+                            if face.suit == Suit::Spades { "feather" } else { "wax" }
+                        )
+                    };
+                    ui.label(RichText::new(what).strong());
+                    ui.horizontal(|ui| {
+                        if ui.button(format!("Spend the K of {}", face.suit.name())).clicked() {
+                            action = Some(Action::UseKing);
+                        }
+                        if ui.button("Keep the K").clicked() {
+                            action = Some(Action::KeepKing);
+                        }
+                    });
+                } else if state.card().is_some() {
+                    ui.label("Drag Daedalus along his way, or click a lit cell.");
+                    if ui.button(format!("End this move here ({} steps unused)", state.steps_left())).clicked() {
+                        action = Some(Action::Stop);
+                    }
+                }
+            }
+            Phase::Flight => match state.stage() {
+                Stage::Drawing => {
+                    ui.horizontal(|ui| {
+                        if ui.add_enabled(state.flight_left() > 0, egui::Button::new("Draw another card")).clicked() {
+                            action = Some(Action::Draw);
+                        }
+                        if ui.button("Play these cards").clicked() {
+                            action = Some(Action::EndDraw);
+                        }
+                    });
+                }
+                Stage::Play(f) => {
+                    if let Some((card, who)) = self.king_choice {
+                        ui.label(format!(
+                            "Both flyers share a row: the {} moves {} up or down?",
+                            card.name(),
+                            who.name()
+                        ));
+                        ui.horizontal(|ui| {
+                            if ui.button("Up").clicked() {
+                                action = Some(Action::Play { card, flyer: who, up: Some(true) });
+                            }
+                            if ui.button("Down").clicked() {
+                                action = Some(Action::Play { card, flyer: who, up: Some(false) });
+                            }
+                        });
+                    } else {
+                        ui.label(format!("Drag a drawn card onto {}.", f.name()));
+                    }
+                }
+                Stage::Specials { flyer, card, bonus } => {
+                    ui.label(format!("{} may now:", flyer.name()));
+                    if bonus
+                        && card.rank <= 10
+                        && state.wings(flyer).contains(&card.rank)
+                        && ui.button(format!("Shed the {} for one more step right", card.rank)).clicked()
+                    {
+                        action = Some(Action::Bonus(card.rank));
+                    }
+                    ui.label("Shed a section to move one row:");
+                    ui.horizontal_wrapped(|ui| {
+                        for &v in state.wings(flyer) {
+                            if ui.small_button(format!("{v}: up")).clicked() {
+                                action = Some(Action::Shift { value: v, up: true });
+                            }
+                            if ui.small_button(format!("{v}: down")).clicked() {
+                                action = Some(Action::Shift { value: v, up: false });
+                            }
+                        }
+                    });
+                    if ui.button("Go on (no special movement)").clicked() {
+                        action = Some(Action::Done);
+                    }
+                    if let Place::Sky { row, .. } = state.place(flyer) {
+                        if row == 0 {
+                            ui.label(
+                                RichText::new("In the sun row now: a section will melt and the flyer drops two rows.")
+                                    .color(ui.visuals().warn_fg_color),
+                            );
+                        } else if row == SKY_ROWS - 1 {
+                            ui.label(
+                                RichText::new("In the sea row now: a section will soak and the flyer rises two rows.")
+                                    .color(ui.visuals().warn_fg_color),
+                            );
+                        }
+                    }
+                }
+            },
+            Phase::Wings | Phase::Over => {}
+        }
+        if let Some(a) = action {
+            self.king_choice = None;
+            self.propose(a, notices);
+        }
+    }
+
+    pub(super) fn confirm_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
+        let Some(target) = self.confirm_undo else { return };
+        let decision = widgets::confirm_undo_modal(
+            ui.ctx(),
+            egui::Id::unique(("fw-confirm", self.m.id)),
+            "Undo past a card you have seen?",
+            "You already know what this draw showed. You may still take it back to learn the game, but this game \
+             will then count as assisted in your statistics.",
+        );
+        match decision {
+            Some(true) => {
+                self.confirm_undo = None;
+                self.undo_to(target, notices);
+            }
+            Some(false) => self.confirm_undo = None,
+            None => {}
+        }
+    }
+
+    pub(super) fn end_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
+        let Some(outcome) = self.state().outcome() else { return };
+        if self.end_dismissed {
+            return;
+        }
+        let won = !outcome.winners.is_empty();
+        if let Some(a) = &mut self.analysis {
+            if let Some(r) = a.poll() {
+                self.analysis_result = Some(r.clone());
+            }
+            if !a.running() {
+                self.analysis = None;
+            }
+        }
+        let mut undo_to = None;
+        let modal = egui::Modal::new(egui::Id::unique(("fw-end", self.m.id))).show(ui.ctx(), |ui| {
+            ui.set_max_width(460.0);
+            ui.heading(if won { "Escaped! You won" } else { "Lost" });
+            ui.label(&outcome.reason);
+            if self.m.session.is_assisted() {
+                ui.label(RichText::new("(assisted game)").italics());
+            }
+            if !won {
+                match &self.analysis_result {
+                    None if self.analysis.is_none() => {
+                        if ui.button("Where did it go wrong?").clicked() {
+                            self.start_analysis(ui.ctx());
+                        }
+                    }
+                    Some(Analysis { done: true, worst: None, .. }) => {
+                        ui.label("No single decision of yours cost much: the cards were against you.");
+                    }
+                    Some(Analysis { done: true, worst: Some((cursor, before, after)), .. }) => {
+                        let words = self.m.session.log().get(*cursor).map_or(String::new(), |e| e.text.clone());
+                        ui.label(format!(
+                            "Your move {} cost the most: \"{words}\" took the estimated chance from {:.0}% to {:.0}%.",
+                            cursor + 1,
+                            before * 100.0,
+                            after * 100.0
+                        ));
+                        if ui.button("Undo back to it").clicked() {
+                            undo_to = Some(*cursor);
+                        }
+                    }
+                    Some(Analysis { progress: (k, n), .. }) => {
+                        ui.add(
+                            egui::ProgressBar::new(*k as f32 / (*n).max(1) as f32)
+                                .text(format!("Looking at your decisions: {k} of {n}")),
+                        );
+                    }
+                    None => {
+                        ui.label("Looking at your decisions…");
+                    }
+                }
+            }
+            ui.horizontal(|ui| {
+                if ui.button("New deal").clicked() {
+                    self.new_deal(None, notices);
+                }
+                if ui.button("Replay this deal").clicked() {
+                    self.new_deal(Some(self.m.session.seed()), notices);
+                }
+                if ui.button("Look at the table").clicked() {
+                    self.end_dismissed = true;
+                }
+            });
+        });
+        if modal.should_close() {
+            self.end_dismissed = true;
+        }
+        if let Some(c) = undo_to {
+            if self.settings.strict_undo {
+                notices.push(Notice::Error("Strict mode: undo cannot take back a card you have already seen".into()));
+            } else {
+                self.undo_to(c, notices);
+            }
+        }
+    }
+
+    /// Starts the "where did it go wrong?" analysis.
+    pub fn start_analysis(&mut self, ctx: &egui::Context) {
+        let session = &self.m.session;
+        let mut g = FeathersAndWax::new(session.setup(), session.seed());
+        let mut decisions = Vec::new();
+        for (i, action) in session.actions()[..session.cursor()].iter().enumerate() {
+            if matches!(g.to_move(), ToMove::Seat(_)) {
+                decisions.push(Decision { cursor: i, before: g.observation(Seat(0)), action: action.clone() });
+            }
+            g.apply_legal(action);
+        }
+        let ctx = ctx.clone();
+        self.analysis = advisor::start_analysis(decisions, session.seed(), move || ctx.request_repaint());
+        self.analysis_result = None;
+    }
+
+    /// Waits for the analysis (tests).
+    pub fn finish_analysis(&mut self) -> Option<Analysis> {
+        if let Some(a) = self.analysis.take() {
+            self.analysis_result = a.finish();
+        }
+        self.analysis_result.clone()
+    }
+
+    pub(super) fn new_deal(&mut self, seed: Option<u64>, notices: &mut Vec<Notice>) {
+        self.m.cancel();
+        let seed = seed.unwrap_or_else(|| save::now_secs() ^ self.m.session.seed().rotate_left(23) ^ 0xF1A5);
+        let dir = self.m.path.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
+        let path = save::fresh_path(&dir, <crate::rules::feathers_wax::FeathersAndWax as crate::rules::Game>::INFO.id);
+        self.m = Table::new(
+            Session::new(
+                Setup { seats: 1, options: crate::rules::feathers_wax::Options::default() },
+                seed,
+                vec![Player::Human],
+            ),
+            path,
+        );
+        self.after_history_change();
+        self.reading = None;
+        self.meter = None;
+        self.m.autosave(notices);
+    }
+}

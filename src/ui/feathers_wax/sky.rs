@@ -1,0 +1,229 @@
+//! Phase 3 on screen: the sky, the flyers and the drawn flight cards played
+//! onto them.
+
+use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+
+use crate::rules::cards::{Card, Suit};
+use crate::rules::feathers_wax::{Action, FeathersAndWax, Flyer, Place, SAFE_COL, SKY_COLS, SKY_ROWS, Stage};
+use crate::rules::{Game, RuleViolation};
+use crate::ui::Notice;
+use crate::ui::theme::{self, Palette};
+use crate::ui::widgets::{self, CardFace};
+
+use super::{
+    Drag, FeathersTab, SAFE, SEA, SUN, card_effect, flyer_colour, flyer_letter, paint_flyer_token, place_words,
+};
+
+impl FeathersTab {
+    #[allow(
+        clippy::too_many_lines,
+        reason = "draws the sky and handles drag and click in one pass so they share one hit test"
+    )]
+    pub(super) fn sky_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
+        let state = self.state().clone();
+        let human = self.my_turn();
+        let avail = ui.available_size();
+        let cs =
+            ((avail.x - 60.0) / f32::from(SKY_COLS + 1)).min((avail.y - 150.0) / f32::from(SKY_ROWS)).clamp(28.0, 84.0);
+        let (outer, _) = ui.allocate_exact_size(
+            Vec2::new(cs * f32::from(SKY_COLS + 1) + 30.0, cs * f32::from(SKY_ROWS) + 22.0),
+            Sense::hover(),
+        );
+        let origin = outer.min + Vec2::new(24.0, 4.0);
+        let rect_of = |col: u8, row: u8| {
+            Rect::from_min_size(origin + Vec2::new(f32::from(col) * cs, f32::from(row) * cs), Vec2::splat(cs))
+        };
+        let painter = ui.painter().clone();
+        let sky = Color32::from_rgb(0xd8, 0xea, 0xf7);
+        for row in 0..SKY_ROWS {
+            for col in 0..SKY_COLS {
+                let r = rect_of(col, row);
+                let fill = if col == SAFE_COL {
+                    SAFE
+                } else if col == 0 {
+                    Color32::from_rgb(0xa8, 0xa0, 0x94)
+                } else if row == 0 {
+                    SUN
+                } else if row == SKY_ROWS - 1 {
+                    SEA
+                } else {
+                    sky
+                };
+                painter.rect(r, 0.0, fill, Stroke::new(0.5, Color32::from_gray(150)), StrokeKind::Inside);
+            }
+            let r = rect_of(0, row);
+            painter.text(
+                r.left_center() - Vec2::new(6.0, 0.0),
+                Align2::RIGHT_CENTER,
+                (row + 1).to_string(),
+                FontId::proportional(11.0),
+                ui.visuals().text_color(),
+            );
+        }
+        for col in 0..SKY_COLS {
+            let r = rect_of(col, SKY_ROWS - 1);
+            painter.text(
+                r.center_bottom() + Vec2::new(0.0, 3.0),
+                Align2::CENTER_TOP,
+                col.to_string(),
+                FontId::proportional(11.0),
+                ui.visuals().text_color(),
+            );
+        }
+        painter.text(
+            rect_of(0, 0).center(),
+            Align2::CENTER_CENTER,
+            "tower",
+            FontId::proportional(10.0),
+            Color32::BLACK,
+        );
+        painter.text(rect_of(5, 0).center(), Align2::CENTER_CENTER, "sun", FontId::proportional(12.0), Color32::BLACK);
+        painter.text(
+            rect_of(5, SKY_ROWS - 1).center(),
+            Align2::CENTER_CENTER,
+            "sea",
+            FontId::proportional(12.0),
+            Color32::WHITE,
+        );
+        painter.text(
+            rect_of(SAFE_COL, 0).center(),
+            Align2::CENTER_CENTER,
+            "safe",
+            FontId::proportional(11.0),
+            Color32::BLACK,
+        );
+        // The flyers: drop a drawn card on one to play it.
+        let mut action = None;
+        let mut note = None;
+        let mut info = None;
+        let mut preview = None;
+        for f in Flyer::BOTH {
+            let (centre, r) = match state.place(f) {
+                Place::Sky { col, row } => {
+                    let r = rect_of(col, row);
+                    // Both in the tower: side by side.
+                    let both_tower =
+                        matches!(state.place(f.other()), Place::Sky { col: 0, row: r2 } if col == 0 && r2 == row);
+                    let shift = if both_tower { if f == Flyer::Icarus { -cs * 0.2 } else { cs * 0.2 } } else { 0.0 };
+                    (r.center() + Vec2::new(shift, 0.0), r)
+                }
+                Place::Safe => {
+                    let r = rect_of(SAFE_COL, if f == Flyer::Icarus { 2 } else { 4 }).translate(Vec2::new(cs, 0.0));
+                    (r.center(), r)
+                }
+                Place::Lost => continue,
+            };
+            let radius = cs * 0.3;
+            paint_flyer_token(&painter, centre, radius, flyer_colour(f), palette.outline, flyer_letter(f));
+            if state.place(f) == Place::Safe {
+                painter.text(
+                    r.center_bottom(),
+                    Align2::CENTER_TOP,
+                    "safe",
+                    FontId::proportional(10.0),
+                    ui.visuals().text_color(),
+                );
+            }
+            let hit = Rect::from_center_size(centre, Vec2::splat(cs * 0.9));
+            let resp = ui.interact(hit, ui.scope_id().with(("flyer", f as u8)), Sense::click());
+            let label = format!("{} at {}", f.name(), place_words(state.place(f)));
+            resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
+            if let Some(d) = resp.dnd_hover_payload::<Drag>()
+                && let Drag::Flight(card) = *d
+            {
+                let verdict = Self::play_verdict(&state, card, f);
+                note = note.or(widgets::tint_drop_zone(ui, hit, palette, &verdict.map(|_| ())));
+                preview = state.preview(card, f, if card.rank == 13 { Some(true) } else { None }).map(|p| (f, card, p));
+            }
+            if let Some(d) = resp.dnd_release_payload::<Drag>()
+                && let Drag::Flight(card) = *d
+            {
+                action = self.play_action(&state, card, f, notices);
+            }
+        }
+        if let Some((f, card, place)) = preview {
+            if let Place::Sky { col, row } = place {
+                let r = rect_of(col, row);
+                painter.circle_stroke(r.center(), cs * 0.32, Stroke::new(2.5, flyer_colour(f)));
+            }
+            let mut text = format!("{} on {}: lands at {}", card.name(), f.name(), place_words(place));
+            if let Place::Sky { row, .. } = place {
+                if row == 0 {
+                    text.push_str(" (sun row: loses a section unless it moves off)");
+                } else if row == SKY_ROWS - 1 {
+                    text.push_str(" (sea row: loses a section unless it moves off)");
+                }
+            }
+            info = Some(text);
+        }
+        // Drawn cards and racks.
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
+            ui.vertical(|ui| {
+                ui.label(RichText::new(format!("Drawn this turn (deck: {} left)", state.flight_left())).small());
+                ui.horizontal(|ui| {
+                    for &c in state.drawn() {
+                        let r = widgets::card_ui(ui, palette, CardFace::Up(c), false);
+                        if human && matches!(state.stage(), Stage::Play(_)) {
+                            r.dnd_set_drag_payload(Drag::Flight(c));
+                        }
+                        r.on_hover_text(card_effect(c));
+                    }
+                    if state.drawn().is_empty() {
+                        ui.add_space(theme::CARD_SIZE.y);
+                    }
+                });
+            });
+            ui.separator();
+            for f in Flyer::BOTH {
+                ui.vertical(|ui| {
+                    ui.label(RichText::new(format!("{}'s wings", f.name())).small().color(flyer_colour(f)));
+                    ui.horizontal(|ui| {
+                        for &v in state.wings(f) {
+                            widgets::small_card(ui, palette, Card::new(v, Suit::Spades));
+                        }
+                    });
+                });
+            }
+        });
+        match (note, info) {
+            (Some(text), _) => widgets::pointer_note(ui, &text, palette),
+            (None, Some(text)) => widgets::pointer_note_info(ui, &text),
+            (None, None) => {}
+        }
+        if let Some(a) = action {
+            if human {
+                self.propose(a, notices);
+            } else {
+                notices.push(Notice::Error("Wait: the cards are being drawn".into()));
+            }
+        }
+    }
+
+    pub(super) fn play_verdict(state: &FeathersAndWax, card: Card, f: Flyer) -> Result<Action, RuleViolation> {
+        let up = (card.rank == 13 && state.check(&Action::Play { card, flyer: f, up: None }).is_err()).then_some(true);
+        let a = Action::Play { card, flyer: f, up };
+        state.check(&a).map(|()| a)
+    }
+
+    pub(super) fn play_action(
+        &mut self,
+        state: &FeathersAndWax,
+        card: Card,
+        f: Flyer,
+        notices: &mut Vec<Notice>,
+    ) -> Option<Action> {
+        let plain = Action::Play { card, flyer: f, up: None };
+        match state.check(&plain) {
+            Ok(()) => Some(plain),
+            Err(_) if state.king_needs_direction(card, f) => {
+                self.king_choice = Some((card, f));
+                None
+            }
+            Err(v) => {
+                notices.push(Notice::Error(v.to_string()));
+                None
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! Phase 2 on screen: the two wing racks and the spades dragged onto them.
+
+use egui::{RichText, Sense, Ui, Vec2, WidgetInfo};
+
+use crate::rules::Game;
+use crate::rules::cards::{Card, Suit};
+use crate::rules::feathers_wax::{Action, Flyer};
+use crate::ui::Notice;
+use crate::ui::theme::{self, Palette};
+use crate::ui::widgets::{self, CardFace};
+
+use super::{Drag, FeathersTab, flyer_colour};
+
+impl FeathersTab {
+    #[allow(
+        clippy::too_many_lines,
+        reason = "draws both racks and handles drag and click in one pass so they share one hit test"
+    )]
+    pub(super) fn wings_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
+        let state = self.state().clone();
+        let human = self.my_turn();
+        ui.heading("Build the wings");
+        ui.label(format!(
+            "{} feather and {} wax cards make {} wing sections (FW-R10). Drag spades onto the racks (or click a \
+             spade, then a rack); each flyer needs at least one. A section's value matters in flight: a card of \
+             the same value lets its flyer shed it for an extra step right.",
+            state.held(Suit::Spades).len(),
+            state.held(Suit::Clubs).len(),
+            state.sections()
+        ));
+        ui.add_space(6.0);
+        let mut action: Option<Action> = None;
+        let mut note = None;
+        // The pool.
+        let pool = egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.set_min_size(Vec2::new(ui.available_width().min(640.0), theme::CARD_SIZE.y + 24.0));
+            ui.label("Spades not on a rack");
+            ui.horizontal(|ui| {
+                for v in state.unassigned() {
+                    let r = widgets::card_ui(
+                        ui,
+                        palette,
+                        CardFace::Up(Card::new(v, Suit::Spades)),
+                        self.selected_spade == Some(v),
+                    );
+                    if human {
+                        r.dnd_set_drag_payload(Drag::Spade(v));
+                    }
+                    if r.clicked() {
+                        self.selected_spade = if self.selected_spade == Some(v) { None } else { Some(v) };
+                    }
+                }
+            });
+        });
+        let pool_resp = ui.interact(pool.response.rect, ui.scope_id().with("pool"), Sense::click());
+        pool_resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, "spade pool"));
+        if let Some(d) = pool_resp.dnd_hover_payload::<Drag>()
+            && let Drag::Spade(v) = *d
+            && !state.unassigned().contains(&v)
+        {
+            note = note.or(widgets::tint_drop_zone(ui, pool.response.rect, palette, &state.check(&Action::Unwing(v))));
+        }
+        if let Some(d) = pool_resp.dnd_release_payload::<Drag>()
+            && let Drag::Spade(v) = *d
+            && !state.unassigned().contains(&v)
+        {
+            action = Some(Action::Unwing(v));
+        }
+        ui.add_space(8.0);
+        let mut rack_note = None;
+        ui.horizontal(|ui| {
+            for flyer in Flyer::BOTH {
+                let frame =
+                    egui::Frame::group(ui.style()).fill(flyer_colour(flyer).gamma_multiply(0.25)).show(ui, |ui| {
+                        ui.set_min_size(Vec2::new(300.0, theme::CARD_SIZE.y + 30.0));
+                        ui.vertical(|ui| {
+                            ui.label(
+                                RichText::new(format!("{}'s wings ({})", flyer.name(), state.wings(flyer).len()))
+                                    .strong(),
+                            );
+                            ui.horizontal(|ui| {
+                                for &v in state.wings(flyer) {
+                                    let r =
+                                        widgets::card_ui(ui, palette, CardFace::Up(Card::new(v, Suit::Spades)), false);
+                                    if human {
+                                        r.dnd_set_drag_payload(Drag::Spade(v));
+                                    }
+                                }
+                            });
+                        });
+                    });
+                let rect = frame.response.rect;
+                let resp = ui.interact(rect, ui.scope_id().with(("rack", flyer as u8)), Sense::click());
+                let label = format!("{}'s wing rack", flyer.name());
+                resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
+                if let Some(d) = resp.dnd_hover_payload::<Drag>()
+                    && let Drag::Spade(v) = *d
+                {
+                    let verdict = state.check(&Action::Wing { value: v, flyer });
+                    rack_note = rack_note.take().or(widgets::tint_drop_zone(ui, rect, palette, &verdict));
+                }
+                if let Some(d) = resp.dnd_release_payload::<Drag>()
+                    && let Drag::Spade(v) = *d
+                {
+                    action = Some(Action::Wing { value: v, flyer });
+                }
+                if resp.clicked()
+                    && let Some(v) = self.selected_spade.take()
+                {
+                    action = Some(Action::Wing { value: v, flyer });
+                }
+            }
+        });
+        let note = note.or(rack_note);
+        ui.add_space(8.0);
+        let launch = state.check(&Action::Launch);
+        let button =
+            ui.add_enabled(human && launch.is_ok(), egui::Button::new(RichText::new("Leap from the tower").strong()));
+        if let Err(v) = &launch {
+            ui.label(RichText::new(v.to_string()).weak());
+        }
+        if button.clicked() {
+            action = Some(Action::Launch);
+        }
+        if let Some(text) = note {
+            widgets::pointer_note(ui, &text, palette);
+        }
+        if let Some(a) = action {
+            if human {
+                self.propose(a, notices);
+            } else {
+                notices.push(Notice::Error("Wait: the cards are being drawn".into()));
+            }
+        }
+    }
+}
