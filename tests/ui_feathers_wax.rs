@@ -158,7 +158,7 @@ fn undo_past_a_revealed_card_asks_first_and_marks_the_game_assisted() {
     h.run();
     assert!(tab(&mut h).m.session.cursor() < cursor);
     assert!(tab(&mut h).m.session.is_assisted());
-    h.get_by_label("Assisted: undo went past a revealed card");
+    h.get_by_label("Undo used: this game is marked in the statistics.");
     // The mark is saved with the game (once the background writer is done).
     tab(&mut h).m.wait_for_autosave().unwrap();
     let text = std::fs::read_to_string(tab(&mut h).m.path.clone()).unwrap();

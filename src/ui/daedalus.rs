@@ -6,13 +6,13 @@ use std::time::Duration;
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
+use super::tab::{Frame, Tab, View};
 use super::theme::{self, Palette};
 use super::widgets::{self, BoardGeometry};
-use super::{GameTab, Notice, TabRequest, ViewSettings};
+use super::{Notice, ViewSettings};
 use crate::rules::daedalus::{Action, Board, Colour, Daedalus, Phase, Piece, PieceKind, SIZE};
 use crate::rules::grid::Square;
 use crate::rules::{Game, RuleViolation, ToMove};
-use crate::save;
 use crate::session::{Player, Session};
 use crate::table::Table;
 
@@ -64,14 +64,12 @@ pub fn action_for(state: &Daedalus, source: Source, target: Target) -> Option<Ac
     }
 }
 
-/// The Daedalus tab.
-pub struct DaedalusTab {
+/// The Daedalus view (its tab is [`DaedalusTab`]).
+pub struct DaedalusView {
     /// The game, its file and its computer player.
     pub m: Table<Daedalus>,
     selected: Option<Source>,
     legal_cache: Option<(u64, usize, Vec<Action>)>,
-    end_dismissed: bool,
-    request: Option<TabRequest>,
     /// Draw Black's side at the bottom.
     pub flipped: bool,
     /// The keyboard cursor (arrow keys), if the keyboard has been used.
@@ -115,24 +113,11 @@ fn moved_piece(before: &Board, after: &Board) -> Option<(Piece, Square, Square)>
     }
 }
 
-impl DaedalusTab {
-    /// A tab for a match.
-    #[must_use]
-    pub fn new(m: Table<Daedalus>) -> Self {
+impl DaedalusView {
+    fn with_table(m: Table<Daedalus>) -> Self {
         // Whoever plays alone against the computer sees their side at the bottom.
         let flipped = matches!(m.session.players(), [Player::Computer(_), Player::Human]);
-        Self {
-            m,
-            selected: None,
-            legal_cache: None,
-            end_dismissed: false,
-            request: None,
-            flipped,
-            speed: None,
-            seen: None,
-            anim: None,
-            key_cursor: None,
-        }
+        Self { m, selected: None, legal_cache: None, flipped, speed: None, seen: None, anim: None, key_cursor: None }
     }
 
     fn legal(&mut self) -> &[Action] {
@@ -487,7 +472,8 @@ impl DaedalusTab {
         });
     }
 
-    fn side_ui(&mut self, ui: &mut Ui, settings: ViewSettings, notices: &mut Vec<Notice>) {
+    fn side_ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
+        let settings = frame.settings;
         let state = self.m.session.state().clone();
         ui.heading("Daedalus");
         if state.options().walls_roam {
@@ -516,21 +502,12 @@ impl DaedalusTab {
                 ui.label("thinking…");
             });
         }
-        ui.horizontal(|ui| {
-            if crate::ui::commands::UNDO.button(ui, self.m.session.can_undo()) {
-                self.selected = None;
-                self.m.undo(notices);
-            }
-            if crate::ui::commands::REDO.button(ui, self.m.session.can_redo()) {
-                self.selected = None;
-                self.m.redo(notices);
-            }
-        });
+        frame.history_ui(ui, &self.m);
         if self.human_to_move()
             && self.legal() == [Action::Pass]
             && ui.button("Pass (nothing can move — DA-R11)").clicked()
         {
-            self.m.propose_for_person(Action::Pass, notices);
+            self.m.propose_for_person(Action::Pass, frame.notices);
         }
         if !self.m.has_human() {
             ui.horizontal(|ui| {
@@ -559,41 +536,6 @@ impl DaedalusTab {
         });
     }
 
-    fn end_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
-        let Some(outcome) = self.m.session.state().outcome() else {
-            self.end_dismissed = false;
-            return;
-        };
-        if self.end_dismissed {
-            return;
-        }
-        let title = match outcome.winners.first() {
-            Some(&s) => format!("{} wins", Colour::of(s).name()),
-            None => "Draw".to_string(),
-        };
-        let modal = egui::Modal::new(egui::Id::unique(("daedalus-end", self.m.id))).show(ui.ctx(), |ui| {
-            ui.heading(&title);
-            ui.label(&outcome.reason);
-            ui.label(format!("{} moves", self.m.session.cursor()));
-            ui.horizontal(|ui| {
-                if ui.button("Rematch").clicked() {
-                    self.rematch(notices);
-                }
-                if ui.button("New game…").clicked() {
-                    self.request =
-                        Some(TabRequest::NewGame(<crate::rules::daedalus::Daedalus as crate::rules::Game>::INFO.id));
-                    self.end_dismissed = true;
-                }
-                if ui.button("Look at the board").clicked() {
-                    self.end_dismissed = true;
-                }
-            });
-        });
-        if modal.should_close() {
-            self.end_dismissed = true;
-        }
-    }
-
     /// Notices a move, undo or redo since the last frame and starts a slide.
     fn track_changes(&mut self, now: f64, animations: bool) {
         let board = *self.m.session.state().board();
@@ -607,20 +549,6 @@ impl DaedalusTab {
             self.anim = Some(Slide { piece, from, to, start: now });
         }
         self.seen = Some((key.0, key.1, board));
-    }
-
-    /// Starts a new game with the same seats and options.
-    pub fn rematch(&mut self, notices: &mut Vec<Notice>) {
-        self.m.cancel();
-        let setup = self.m.session.setup().clone();
-        let players = self.m.session.players().to_vec();
-        let seed = save::now_secs() ^ self.m.session.seed().rotate_left(17) ^ 0x9E37;
-        let dir = self.m.path.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
-        let path = save::fresh_path(&dir, <crate::rules::daedalus::Daedalus as crate::rules::Game>::INFO.id);
-        self.m = Table::new(Session::new(setup, seed, players), path);
-        self.selected = None;
-        self.end_dismissed = false;
-        self.m.autosave(notices);
     }
 }
 
@@ -705,8 +633,20 @@ fn paint_piece_with(painter: &egui::Painter, palette: &Palette, p: Piece, center
     }
 }
 
-impl GameTab for DaedalusTab {
-    super::delegate_to_table!();
+impl View for DaedalusView {
+    type Game = Daedalus;
+
+    fn new(m: Table<Daedalus>) -> Self {
+        Self::with_table(m)
+    }
+
+    fn table(&self) -> &Table<Daedalus> {
+        &self.m
+    }
+
+    fn table_mut(&mut self) -> &mut Table<Daedalus> {
+        &mut self.m
+    }
 
     fn title(&self) -> String {
         let players = self.m.session.players();
@@ -717,46 +657,44 @@ impl GameTab for DaedalusTab {
         format!("Daedalus — {} v {}", short(players.first()), short(players.get(1)))
     }
 
-    fn game_id(&self) -> &'static str {
-        <crate::rules::daedalus::Daedalus as crate::rules::Game>::INFO.id
-    }
-
-    fn ui(&mut self, ui: &mut Ui, settings: &ViewSettings, notices: &mut Vec<Notice>) {
-        let palette = theme::palette(settings.dark);
-        let delay = self.speed.unwrap_or(settings.computer_delay).max(0.0);
-        self.m.tick(&super::waker(ui.ctx()), Duration::from_secs_f32(delay), notices);
-        self.track_changes(ui.input(|i| i.time), settings.animations);
+    fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
+        let palette = theme::palette(frame.settings.dark);
+        self.track_changes(ui.input(|i| i.time), frame.settings.animations);
         egui::Panel::right(egui::Id::unique(("daedalus-side", self.m.id)))
             .resizable(true)
             .default_size(theme::SIDE_PANEL_WIDTH)
-            .show(ui, |ui| self.side_ui(ui, *settings, notices));
+            .show(ui, |ui| self.side_ui(ui, frame));
         egui::CentralPanel::default().show(ui, |ui| {
             if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
                 self.selected = None;
             }
-            self.board_ui(ui, &palette, notices);
+            self.board_ui(ui, &palette, frame.notices);
         });
-        self.end_ui(ui, notices);
     }
 
-    fn undo(&mut self, notices: &mut Vec<Notice>) {
+    fn history_changed(&mut self) {
         self.selected = None;
-        self.m.undo(notices);
     }
 
-    fn redo(&mut self, notices: &mut Vec<Notice>) {
-        self.selected = None;
-        self.m.redo(notices);
+    fn computer_delay(&self, settings: &ViewSettings) -> Duration {
+        Duration::from_secs_f32(self.speed.unwrap_or(settings.computer_delay).max(0.0))
     }
 
-    fn shutdown(&mut self) {
-        self.m.cancel();
+    fn end_heading(&self, outcome: &crate::rules::Outcome) -> String {
+        match outcome.winners.first() {
+            Some(&s) => format!("{} wins", Colour::of(s).name()),
+            None => "Draw".to_string(),
+        }
     }
 
-    fn take_request(&mut self) -> Option<TabRequest> {
-        self.m.finished_request().map(TabRequest::Finished).or_else(|| self.request.take())
+    fn outcome_ui(&mut self, ui: &mut Ui, outcome: &crate::rules::Outcome, _frame: &mut Frame<'_>) {
+        ui.label(&outcome.reason);
+        ui.label(format!("{} moves", self.m.session.cursor()));
     }
 }
+
+/// The Daedalus tab: the view in the frame every game shares.
+pub type DaedalusTab = Tab<DaedalusView>;
 
 /// A new Daedalus tab.
 #[must_use]

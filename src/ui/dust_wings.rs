@@ -8,15 +8,16 @@ use egui::{
     Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Shape as EShape, Stroke, StrokeKind, Ui, Vec2, WidgetInfo,
 };
 
+use super::Notice;
+use super::tab::{EndWords, Frame, Tab, UndoGuard, View};
 use super::theme::{self, Palette};
 use super::widgets::{self, BoardGeometry};
-use super::{GameTab, Notice, TabRequest, ViewSettings};
 use crate::rules::dust_wings::{
     Action, COMPOSITIONS, CardRef, Colour, Condition, Crystal, DustInTheWings, Options, SIZE, Stage, gathering_card,
     gathering_text,
 };
 use crate::rules::grid::Square;
-use crate::rules::{Game, Seat, Setup};
+use crate::rules::{Game, Outcome, Seat, Setup};
 use crate::session::{Player, Session};
 use crate::table::Table;
 
@@ -72,63 +73,15 @@ pub fn paint_butterfly(painter: &egui::Painter, centre: Pos2, size: f32, c: Colo
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Dragged(Colour);
 
-/// The Dust in the Wings tab.
-pub struct WingsTab {
+/// The Dust in the Wings view (its tab is [`WingsTab`]).
+pub struct WingsView {
     /// The game, its file and its computer players.
     pub m: Table<DustInTheWings>,
-    settings: ViewSettings,
     /// A tray butterfly picked by a click (then click a space).
     pub selected: Option<Colour>,
-    end_dismissed: bool,
-    request: Option<TabRequest>,
-    /// An undo waiting for confirmation (it would take back a renewal that
-    /// showed new cards): the cursor to go back to.
-    pub confirm_undo: Option<usize>,
 }
 
-impl WingsTab {
-    /// A tab for a match.
-    #[must_use]
-    pub fn new(m: Table<DustInTheWings>) -> Self {
-        Self {
-            m,
-            settings: ViewSettings { dark: false, animations: true, computer_delay: 0.8, strict_undo: false },
-            selected: None,
-            end_dismissed: false,
-            request: None,
-            confirm_undo: None,
-        }
-    }
-
-    /// Undo, guarded: taking back a renewal that turned up new cards and
-    /// crystals asks first and marks the game, or is refused in strict mode.
-    pub fn guarded_undo(&mut self, notices: &mut Vec<Notice>) {
-        let refusal = "Strict undo is on: a renewal that showed new cards cannot be taken back (Settings)";
-        self.confirm_undo = self.m.guarded_undo(self.settings.strict_undo, |e| e.reveals, refusal, notices);
-        self.selected = None;
-    }
-
-    fn confirm_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
-        let Some(target) = self.confirm_undo else { return };
-        let decision = widgets::confirm_undo_modal(
-            ui.ctx(),
-            egui::Id::unique(("dw-confirm", self.m.id)),
-            "Undo past new cards?",
-            "The end of that turn turned up new cards and crystals. You may still take it back to learn the game, \
-             but the game will be marked \"undo used\" in the statistics.",
-        );
-        match decision {
-            Some(true) => {
-                self.confirm_undo = None;
-                self.m.rewind_to(target, true, notices);
-                self.selected = None;
-                self.end_dismissed = false;
-            }
-            Some(false) => self.confirm_undo = None,
-            None => {}
-        }
-    }
-
+impl WingsView {
     fn state(&self) -> &DustInTheWings {
         self.m.session.state()
     }
@@ -431,27 +384,14 @@ impl WingsTab {
         }
     }
 
-    fn side_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
+    fn side_ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
         let state = self.state().clone();
         ui.heading("Dust in the Wings");
         ui.label(RichText::new(state.status()).strong());
         if self.m.thinking() {
             ui.label(RichText::new("thinking...").italics());
         }
-        ui.horizontal(|ui| {
-            if ui.add_enabled(self.m.session.can_undo(), egui::Button::new("Undo")).clicked() {
-                self.guarded_undo(notices);
-            }
-            if ui.add_enabled(self.m.session.can_redo(), egui::Button::new("Redo")).clicked() {
-                self.m.redo(notices);
-            }
-        });
-        if self.m.session.is_over() && self.end_dismissed && ui.button("Show the scores").clicked() {
-            self.end_dismissed = false;
-        }
-        if self.m.session.is_assisted() {
-            ui.label(RichText::new("Undo used: this game is marked in the statistics.").italics());
-        }
+        frame.history_ui(ui, &self.m);
         let (b, w) = state.bag();
         ui.label(format!("Crystals in the bag: {b} black, {w} white"));
         if let Some(s) = state.last_turn() {
@@ -484,47 +424,6 @@ impl WingsTab {
             }
         });
     }
-
-    fn end_ui(&mut self, ui: &mut Ui) {
-        let Some(outcome) = self.state().outcome() else { return };
-        if self.end_dismissed {
-            return;
-        }
-        let state = self.state().clone();
-        let modal = egui::Modal::new(egui::Id::unique(("dw-end", self.m.id))).show(ui.ctx(), |ui| {
-            ui.set_max_width(560.0);
-            ui.heading("Final scores");
-            ui.label(&outcome.reason);
-            for s in (0..state.seats()).map(Seat) {
-                let t = state.tableau(s);
-                let comp: i32 = t.compositions.iter().map(|&c| i32::from(COMPOSITIONS[usize::from(c)].points)).sum();
-                ui.label(format!(
-                    "{}{}: {} Composition point{} + {} black + {} white (x2) = {} points; {} white crystals, {} Gathering cards",
-                    state.seat_name(s),
-                    if outcome.winners.contains(&s) { " (winner)" } else { "" },
-                    comp,
-                    if comp == 1 { "" } else { "s" },
-                    t.black,
-                    t.white,
-                    t.score(),
-                    t.white,
-                    t.gatherings.len()
-                ));
-            }
-            ui.label(RichText::new("Ties: most white crystals, then fewest Gathering cards (DW-R6).").weak());
-            ui.horizontal(|ui| {
-                if ui.button("New game").clicked() {
-                    self.request = Some(TabRequest::NewGame(<crate::rules::dust_wings::DustInTheWings as crate::rules::Game>::INFO.id));
-                }
-                if ui.button("Look at the meadow").clicked() {
-                    self.end_dismissed = true;
-                }
-            });
-        });
-        if modal.should_close() {
-            self.end_dismissed = true;
-        }
-    }
 }
 
 /// "G2" or "C1" for a face-up card.
@@ -535,53 +434,83 @@ fn short_name(r: CardRef) -> String {
     }
 }
 
-impl GameTab for WingsTab {
-    super::delegate_to_table!();
+impl View for WingsView {
+    type Game = DustInTheWings;
 
-    fn title(&self) -> String {
-        format!("Dust in the Wings ({} players)", self.state().seats())
+    fn new(m: Table<DustInTheWings>) -> Self {
+        Self { m, selected: None }
     }
 
-    fn game_id(&self) -> &'static str {
-        <crate::rules::dust_wings::DustInTheWings as crate::rules::Game>::INFO.id
+    fn table(&self) -> &Table<DustInTheWings> {
+        &self.m
     }
 
-    fn ui(&mut self, ui: &mut Ui, settings: &ViewSettings, notices: &mut Vec<Notice>) {
-        self.settings = *settings;
-        let palette = theme::palette(settings.dark);
-        let delay = std::time::Duration::from_secs_f32(settings.computer_delay.max(0.0));
-        self.m.tick(&super::waker(ui.ctx()), delay, notices);
+    fn table_mut(&mut self) -> &mut Table<DustInTheWings> {
+        &mut self.m
+    }
+
+    fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
+        let palette = theme::palette(frame.settings.dark);
         egui::Panel::right(egui::Id::unique(("dw-side", self.m.id)))
             .resizable(true)
             .default_size(theme::SIDE_PANEL_WIDTH)
-            .show(ui, |ui| self.side_ui(ui, notices));
-        egui::Panel::top(egui::Id::unique(("dw-cards", self.m.id))).show(ui, |ui| self.cards_ui(ui, notices));
+            .show(ui, |ui| self.side_ui(ui, frame));
+        egui::Panel::top(egui::Id::unique(("dw-cards", self.m.id))).show(ui, |ui| self.cards_ui(ui, frame.notices));
         egui::Panel::bottom(egui::Id::unique(("dw-tray", self.m.id))).show(ui, |ui| {
             ui.add_space(4.0);
             self.tray_ui(ui);
             ui.add_space(6.0);
         });
-        egui::CentralPanel::default().show(ui, |ui| self.meadow_ui(ui, &palette, notices));
-        self.confirm_ui(ui, notices);
-        self.end_ui(ui);
+        egui::CentralPanel::default().show(ui, |ui| self.meadow_ui(ui, &palette, frame.notices));
     }
 
-    fn undo(&mut self, notices: &mut Vec<Notice>) {
-        self.guarded_undo(notices);
+    fn undo_guard(&self) -> UndoGuard {
+        UndoGuard {
+            secret: |e, _| e.reveals,
+            refusal: "Strict undo is on: a renewal that showed new cards cannot be taken back (Settings)",
+            heading: "Undo past new cards?",
+            body: "The end of that turn turned up new cards and crystals. You may still take it back to learn the \
+                   game, but the game will be marked \"undo used\" in the statistics.",
+        }
     }
 
-    fn redo(&mut self, notices: &mut Vec<Notice>) {
-        self.m.redo(notices);
+    fn history_changed(&mut self) {
+        self.selected = None;
     }
 
-    fn shutdown(&mut self) {
-        self.m.cancel();
+    fn end_heading(&self, _outcome: &Outcome) -> String {
+        "Final scores".to_string()
     }
 
-    fn take_request(&mut self) -> Option<TabRequest> {
-        self.m.finished_request().map(TabRequest::Finished).or_else(|| self.request.take())
+    fn outcome_ui(&mut self, ui: &mut Ui, outcome: &Outcome, _frame: &mut Frame<'_>) {
+        let state = self.state().clone();
+        ui.label(&outcome.reason);
+        for s in (0..state.seats()).map(Seat) {
+            let t = state.tableau(s);
+            let comp: i32 = t.compositions.iter().map(|&c| i32::from(COMPOSITIONS[usize::from(c)].points)).sum();
+            ui.label(format!(
+                "{}{}: {} Composition point{} + {} black + {} white (x2) = {} points; {} white crystals, {} Gathering cards",
+                state.seat_name(s),
+                if outcome.winners.contains(&s) { " (winner)" } else { "" },
+                comp,
+                if comp == 1 { "" } else { "s" },
+                t.black,
+                t.white,
+                t.score(),
+                t.white,
+                t.gatherings.len()
+            ));
+        }
+        ui.label(RichText::new("Ties: most white crystals, then fewest Gathering cards (DW-R6).").weak());
+    }
+
+    fn end_words(&self) -> EndWords {
+        EndWords { look: "Look at the meadow", ..EndWords::default() }
     }
 }
+
+/// The Dust in the Wings tab: the view in the frame every game shares.
+pub type WingsTab = Tab<WingsView>;
 
 /// A new Dust in the Wings tab.
 #[must_use]

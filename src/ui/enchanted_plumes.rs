@@ -5,13 +5,14 @@
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, Response, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
+use super::tab::{EndWords, Frame, Tab, UndoGuard, View};
 use super::theme::{self, Palette};
 use super::widgets;
-use super::{GameTab, Notice, TabRequest, ViewSettings};
+use super::{Notice, ViewSettings};
 use crate::rules::enchanted_plumes::{
     Action, COLOURS, EnchantedPlumes, Feather, Known, LETTERS, Options, Phase, Plume, RETURNED,
 };
-use crate::rules::{Game, Seat, Setup};
+use crate::rules::{Game, Outcome, Seat, Setup};
 use crate::session::{Player, Session};
 use crate::table::Table;
 
@@ -174,8 +175,8 @@ pub fn action_for(card: Feather, target: Target) -> Action {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Dragged(Feather);
 
-/// The Enchanted Plumes tab.
-pub struct PlumesTab {
+/// The Enchanted Plumes view (its tab is [`PlumesTab`]).
+pub struct PlumesView {
     /// The game, its file and its computer players.
     pub m: Table<EnchantedPlumes>,
     settings: ViewSettings,
@@ -185,26 +186,17 @@ pub struct PlumesTab {
     pub marked: Vec<Feather>,
     /// A hand card picked by a click (then click a target).
     pub selected: Option<Feather>,
-    /// An undo waiting for confirmation: the cursor to go back to.
-    pub confirm_undo: Option<usize>,
-    end_dismissed: bool,
-    request: Option<TabRequest>,
     refusal: Option<String>,
 }
 
-impl PlumesTab {
-    /// A tab for a match.
-    #[must_use]
-    pub fn new(m: Table<EnchantedPlumes>) -> Self {
+impl PlumesView {
+    fn with_table(m: Table<EnchantedPlumes>) -> Self {
         let mut tab = Self {
             m,
             settings: ViewSettings { dark: false, animations: true, computer_delay: 0.8, strict_undo: false },
             revealed: None,
             marked: Vec::new(),
             selected: None,
-            confirm_undo: None,
-            end_dismissed: false,
-            request: None,
             refusal: None,
         };
         if tab.humans().len() == 1 {
@@ -275,34 +267,9 @@ impl PlumesTab {
         applied
     }
 
-    /// Undo, guarded: free within one's own turn until a card is drawn;
-    /// across a draw or another seat's turn it asks first and marks the
-    /// game "undo used", or is refused in strict mode.
-    pub fn guarded_undo(&mut self, notices: &mut Vec<Notice>) {
-        let me = self.human_to_move();
-        let refusal = "Strict undo is on: a drawn card or another player's turn cannot be taken back (Settings)";
-        let secret = |e: &crate::session::LogEntry| e.reveals || e.seat != me || me.is_none();
-        self.confirm_undo = self.m.guarded_undo(self.settings.strict_undo, secret, refusal, notices);
-        if self.confirm_undo.is_none() {
-            self.after_history_change();
-        }
-    }
-
-    /// Undoes back to `cursor` (confirmed where needed).
-    pub fn undo_to(&mut self, cursor: usize, notices: &mut Vec<Notice>) {
-        let me = self.human_to_move();
-        let crosses = {
-            let s = &self.m.session;
-            s.log().iter().skip(cursor).any(|e| e.reveals || e.seat != me || me.is_none())
-        };
-        self.m.rewind_to(cursor, crosses, notices);
-        self.after_history_change();
-    }
-
     fn after_history_change(&mut self) {
         self.selected = None;
         self.marked.clear();
-        self.end_dismissed = false;
         // After an undo the person now to act is the one who asked for it.
         if self.humans().len() > 1 {
             self.revealed = self.human_to_move();
@@ -705,28 +672,14 @@ impl PlumesTab {
         });
     }
 
-    fn side_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
+    fn side_ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
         let state = self.state().clone();
         ui.heading("Enchanted Plumes");
         ui.label(RichText::new(state.status()).strong());
         if self.m.thinking() {
             ui.label(RichText::new("thinking...").italics());
         }
-        if self.m.session.is_assisted() {
-            ui.label(RichText::new("Undo used: this game is marked in the statistics.").italics());
-        }
-        ui.horizontal(|ui| {
-            if ui.add_enabled(self.m.session.can_undo(), egui::Button::new("Undo")).clicked() {
-                self.guarded_undo(notices);
-            }
-            if ui.add_enabled(self.m.session.can_redo(), egui::Button::new("Redo")).clicked() {
-                self.m.redo(notices);
-                self.after_history_change();
-            }
-        });
-        if self.m.session.is_over() && self.end_dismissed && ui.button("Show the scores").clicked() {
-            self.end_dismissed = false;
-        }
+        frame.history_ui(ui, &self.m);
         ui.separator();
         ui.label(RichText::new("Scores").strong());
         let viewer = self.viewer();
@@ -750,75 +703,6 @@ impl PlumesTab {
                 ui.label(&e.text);
             }
         });
-    }
-
-    fn confirm_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
-        let Some(target) = self.confirm_undo else { return };
-        let decision = widgets::confirm_undo_modal(
-            ui.ctx(),
-            egui::Id::unique(("ep-confirm", self.m.id)),
-            "Undo past a drawn card or another turn?",
-            "This takes back a card someone has already seen, or another player's turn. You may, while learning, \
-             but the game will be marked \"undo used\" in the statistics.",
-        );
-        match decision {
-            Some(true) => {
-                self.confirm_undo = None;
-                self.undo_to(target, notices);
-            }
-            Some(false) => self.confirm_undo = None,
-            None => {}
-        }
-    }
-
-    fn end_ui(&mut self, ui: &mut Ui) {
-        let Some(outcome) = self.state().outcome() else { return };
-        if self.end_dismissed {
-            return;
-        }
-        let state = self.state().clone();
-        let modal = egui::Modal::new(egui::Id::unique(("ep-end", self.m.id))).show(ui.ctx(), |ui| {
-            ui.set_max_width(640.0);
-            ui.heading("Final scores");
-            ui.label(&outcome.reason);
-            egui::ScrollArea::vertical().max_height(460.0).show(ui, |ui| {
-                for s in (0..state.seats()).map(Seat) {
-                    let won = outcome.winners.contains(&s);
-                    ui.label(
-                        RichText::new(format!(
-                            "{}{}: {} point{}, {} completed peacock{}",
-                            state.seat_name(s),
-                            if won { " (winner)" } else { "" },
-                            state.score(s),
-                            if state.score(s).abs() == 1 { "" } else { "s" },
-                            state.peacocks(s),
-                            if state.peacocks(s) == 1 { "" } else { "s" }
-                        ))
-                        .strong(),
-                    );
-                    for (i, p) in state.plumes(s).iter().enumerate() {
-                        ui.label(score_line(i, p));
-                    }
-                    if state.plumes(s).is_empty() {
-                        ui.label("  no plumes");
-                    }
-                    ui.add_space(4.0);
-                }
-            });
-            ui.horizontal(|ui| {
-                if ui.button("New game").clicked() {
-                    self.request = Some(TabRequest::NewGame(
-                        <crate::rules::enchanted_plumes::EnchantedPlumes as crate::rules::Game>::INFO.id,
-                    ));
-                }
-                if ui.button("Look at the table").clicked() {
-                    self.end_dismissed = true;
-                }
-            });
-        });
-        if modal.should_close() {
-            self.end_dismissed = true;
-        }
     }
 }
 
@@ -905,60 +789,99 @@ impl Viewer {
     }
 }
 
-impl GameTab for PlumesTab {
-    super::delegate_to_table!();
+impl View for PlumesView {
+    type Game = EnchantedPlumes;
 
-    fn title(&self) -> String {
-        format!("Enchanted Plumes ({} players)", self.state().seats())
+    fn new(m: Table<EnchantedPlumes>) -> Self {
+        Self::with_table(m)
     }
 
-    fn game_id(&self) -> &'static str {
-        <crate::rules::enchanted_plumes::EnchantedPlumes as crate::rules::Game>::INFO.id
+    fn table(&self) -> &Table<EnchantedPlumes> {
+        &self.m
     }
 
-    fn ui(&mut self, ui: &mut Ui, settings: &ViewSettings, notices: &mut Vec<Notice>) {
-        self.settings = *settings;
-        let palette = theme::palette(settings.dark);
-        let delay = std::time::Duration::from_secs_f32(settings.computer_delay.max(0.0));
-        self.m.tick(&super::waker(ui.ctx()), delay, notices);
+    fn table_mut(&mut self) -> &mut Table<EnchantedPlumes> {
+        &mut self.m
+    }
+
+    fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
+        self.settings = frame.settings;
+        let palette = theme::palette(frame.settings.dark);
         if self.humans().len() == 1 {
             self.revealed = self.humans().first().copied();
         }
         egui::Panel::right(egui::Id::unique(("ep-side", self.m.id)))
             .resizable(true)
             .default_size(theme::SIDE_PANEL_WIDTH)
-            .show(ui, |ui| self.side_ui(ui, notices));
+            .show(ui, |ui| self.side_ui(ui, frame));
         if self.needs_hand_off() {
             egui::CentralPanel::default().show(ui, |ui| self.hand_off_ui(ui));
             return;
         }
         egui::Panel::bottom(egui::Id::unique(("ep-hand", self.m.id))).resizable(false).show(ui, |ui| {
             ui.add_space(4.0);
-            self.hand_ui(ui, &palette, notices);
+            self.hand_ui(ui, &palette, frame.notices);
             ui.add_space(10.0);
         });
-        egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, &palette, notices));
-        self.confirm_ui(ui, notices);
-        self.end_ui(ui);
+        egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, &palette, frame.notices));
     }
 
-    fn undo(&mut self, notices: &mut Vec<Notice>) {
-        self.guarded_undo(notices);
+    /// Free within one's own turn until a card is drawn; across a draw or
+    /// another seat's turn it asks first and marks the game "undo used".
+    fn undo_guard(&self) -> UndoGuard {
+        UndoGuard {
+            secret: |e, me| e.reveals || e.seat != me || me.is_none(),
+            refusal: "Strict undo is on: a drawn card or another player's turn cannot be taken back (Settings)",
+            heading: "Undo past a drawn card or another turn?",
+            body: "This takes back a card someone has already seen, or another player's turn. You may, while \
+                   learning, but the game will be marked \"undo used\" in the statistics.",
+        }
     }
 
-    fn redo(&mut self, notices: &mut Vec<Notice>) {
-        self.m.redo(notices);
+    fn history_changed(&mut self) {
         self.after_history_change();
     }
 
-    fn shutdown(&mut self) {
-        self.m.cancel();
+    fn end_heading(&self, _outcome: &Outcome) -> String {
+        "Final scores".to_string()
     }
 
-    fn take_request(&mut self) -> Option<TabRequest> {
-        self.m.finished_request().map(TabRequest::Finished).or_else(|| self.request.take())
+    fn outcome_ui(&mut self, ui: &mut Ui, outcome: &Outcome, _frame: &mut Frame<'_>) {
+        let state = self.state().clone();
+        ui.label(&outcome.reason);
+        egui::ScrollArea::vertical().max_height(460.0).show(ui, |ui| {
+            for s in (0..state.seats()).map(Seat) {
+                let won = outcome.winners.contains(&s);
+                ui.label(
+                    RichText::new(format!(
+                        "{}{}: {} point{}, {} completed peacock{}",
+                        state.seat_name(s),
+                        if won { " (winner)" } else { "" },
+                        state.score(s),
+                        if state.score(s).abs() == 1 { "" } else { "s" },
+                        state.peacocks(s),
+                        if state.peacocks(s) == 1 { "" } else { "s" }
+                    ))
+                    .strong(),
+                );
+                for (i, p) in state.plumes(s).iter().enumerate() {
+                    ui.label(score_line(i, p));
+                }
+                if state.plumes(s).is_empty() {
+                    ui.label("  no plumes");
+                }
+                ui.add_space(4.0);
+            }
+        });
+    }
+
+    fn end_words(&self) -> EndWords {
+        EndWords { look: "Look at the table", ..EndWords::default() }
     }
 }
+
+/// The Enchanted Plumes tab: the view in the frame every game shares.
+pub type PlumesTab = Tab<PlumesView>;
 
 /// A new Enchanted Plumes tab.
 #[must_use]

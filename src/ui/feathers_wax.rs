@@ -11,14 +11,15 @@ mod wings;
 
 use egui::{Align2, Color32, FontId, Pos2, RichText, Stroke, Ui, Vec2, WidgetInfo};
 
+use super::tab::{EndWords, Frame, Tab, UndoGuard, View};
 use super::theme::{self, Palette};
 use super::widgets::{self, CardFace};
-use super::{GameTab, Notice, TabRequest, ViewSettings};
+use super::{Notice, ViewSettings};
 use crate::ai::feathers_wax::{self as advisor, Analysis, Policy, Reading};
 use crate::ai::worker::Background;
 use crate::rules::cards::{Card, Suit};
 use crate::rules::feathers_wax::{Action, FeathersAndWax, Flyer, Heading, Phase, Place};
-use crate::rules::{Game, Rng, Seat, Setup, ToMove};
+use crate::rules::{Game, Outcome, Rng, Seat, Setup, ToMove};
 use crate::session::{Player, Session};
 use crate::table::Table;
 
@@ -33,23 +34,19 @@ pub enum Drag {
     Flight(Card),
 }
 
-/// The Feathers & Wax tab.
-pub struct FeathersTab {
+/// The Feathers & Wax view (its tab is [`FeathersTab`]).
+pub struct FeathersView {
     /// The game, its file and its (chance-only) worker.
     pub m: Table<FeathersAndWax>,
     settings: ViewSettings,
     meter: Option<(usize, Background<Reading>)>,
     reading: Option<(usize, Reading)>,
     hint: Option<(usize, String)>,
-    /// An undo waiting for the player's confirmation (it crosses a reveal).
-    pub confirm_undo: Option<usize>,
     drag_path: Vec<Heading>,
     selected_spade: Option<u8>,
     king_choice: Option<(Card, Flyer)>,
-    end_dismissed: bool,
     analysis: Option<Background<Analysis>>,
     analysis_result: Option<Analysis>,
-    request: Option<TabRequest>,
 }
 
 const ICARUS: Color32 = Color32::from_rgb(0x6f, 0xa8, 0xdc);
@@ -68,24 +65,19 @@ fn flyer_letter(f: Flyer) -> &'static str {
     if f == Flyer::Icarus { "I" } else { "D" }
 }
 
-impl FeathersTab {
-    /// A tab for a match.
-    #[must_use]
-    pub fn new(m: Table<FeathersAndWax>) -> Self {
+impl FeathersView {
+    fn with_table(m: Table<FeathersAndWax>) -> Self {
         Self {
             m,
             settings: ViewSettings { dark: false, animations: true, computer_delay: 0.8, strict_undo: false },
             meter: None,
             reading: None,
             hint: None,
-            confirm_undo: None,
             drag_path: Vec::new(),
             selected_spade: None,
             king_choice: None,
-            end_dismissed: false,
             analysis: None,
             analysis_result: None,
-            request: None,
         }
     }
 
@@ -119,35 +111,10 @@ impl FeathersTab {
         }
     }
 
-    /// Undo, guarded: undoing past a revealed card asks first (and marks
-    /// the game assisted), or is refused in strict mode.
-    pub fn guarded_undo(&mut self, notices: &mut Vec<Notice>) {
-        let refusal = "Strict mode: undo cannot take back a card you have already seen (Settings, Undo)";
-        self.confirm_undo = self.m.guarded_undo(self.settings.strict_undo, |e| e.reveals, refusal, notices);
-        if self.confirm_undo.is_none() {
-            self.after_history_change();
-        }
-    }
-
-    /// Undoes back to `cursor` (the confirmation has been given).
-    pub fn undo_to(&mut self, cursor: usize, notices: &mut Vec<Notice>) {
-        if self.settings.strict_undo {
-            notices.push(Notice::Error("Strict mode: undo cannot take back a card you have already seen".into()));
-            return;
-        }
-        let crosses = {
-            let s = &self.m.session;
-            s.log().iter().skip(cursor).any(|e| e.reveals)
-        };
-        self.m.rewind_to(cursor, crosses, notices);
-        self.after_history_change();
-    }
-
     fn after_history_change(&mut self) {
         self.hint = None;
         self.drag_path.clear();
         self.king_choice = None;
-        self.end_dismissed = false;
         self.analysis = None;
         self.analysis_result = None;
     }
@@ -306,26 +273,30 @@ fn paint_hive(painter: &egui::Painter, centre: Pos2, r: f32, colour: Color32) {
     painter.add(egui::Shape::convex_polygon(pts, colour, Stroke::new(1.5, Color32::from_rgb(0x7a, 0x52, 0x10))));
 }
 
-impl GameTab for FeathersTab {
-    super::delegate_to_table!();
+impl View for FeathersView {
+    type Game = FeathersAndWax;
 
-    fn title(&self) -> String {
-        "Feathers & Wax".to_string()
+    fn new(m: Table<FeathersAndWax>) -> Self {
+        Self::with_table(m)
     }
 
-    fn game_id(&self) -> &'static str {
-        <crate::rules::feathers_wax::FeathersAndWax as crate::rules::Game>::INFO.id
+    fn table(&self) -> &Table<FeathersAndWax> {
+        &self.m
     }
 
-    fn ui(&mut self, ui: &mut Ui, settings: &ViewSettings, notices: &mut Vec<Notice>) {
-        self.settings = *settings;
-        let palette = theme::palette(settings.dark);
-        self.m.tick(&super::waker(ui.ctx()), std::time::Duration::from_millis(250), notices);
+    fn table_mut(&mut self) -> &mut Table<FeathersAndWax> {
+        &mut self.m
+    }
+
+    fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
+        self.settings = frame.settings;
+        let palette = theme::palette(frame.settings.dark);
         self.meter_tick(ui.ctx());
         egui::Panel::right(egui::Id::unique(("fw-side", self.m.id)))
             .resizable(true)
             .default_size(theme::SIDE_PANEL_WIDTH + 40.0)
-            .show(ui, |ui| self.side_ui(ui, notices));
+            .show(ui, |ui| self.side_ui(ui, frame));
+        let notices = &mut *frame.notices;
         egui::CentralPanel::default().show(ui, |ui| {
             // A finished game shows where it ended: the sky once flying began.
             let flew = self.state().turn() > 0;
@@ -340,29 +311,42 @@ impl GameTab for FeathersTab {
                 }
             }
         });
-        self.confirm_ui(ui, notices);
-        self.end_ui(ui, notices);
     }
 
-    fn undo(&mut self, notices: &mut Vec<Notice>) {
-        self.guarded_undo(notices);
+    fn undo_guard(&self) -> UndoGuard {
+        UndoGuard {
+            secret: |e, _| e.reveals,
+            refusal: "Strict mode: undo cannot take back a card you have already seen (Settings, Undo)",
+            heading: "Undo past a card you have seen?",
+            body: "You already know what this draw showed. You may still take it back to learn the game, but this \
+                   game will then count as assisted in your statistics.",
+        }
     }
 
-    fn redo(&mut self, notices: &mut Vec<Notice>) {
-        self.m.redo(notices);
+    fn history_changed(&mut self) {
         self.after_history_change();
     }
 
+    fn end_heading(&self, outcome: &Outcome) -> String {
+        if outcome.winners.is_empty() { "Lost" } else { "Escaped! You won" }.to_string()
+    }
+
+    fn outcome_ui(&mut self, ui: &mut Ui, outcome: &Outcome, frame: &mut Frame<'_>) {
+        self.outcome_body(ui, outcome, frame);
+    }
+
+    fn end_words(&self) -> EndWords {
+        EndWords { rematch: "New deal", replay: Some("Replay this deal"), look: "Look at the table" }
+    }
+
     fn shutdown(&mut self) {
-        self.m.cancel();
         self.meter = None;
         self.analysis = None;
     }
-
-    fn take_request(&mut self) -> Option<TabRequest> {
-        self.m.finished_request().map(TabRequest::Finished).or_else(|| self.request.take())
-    }
 }
+
+/// The Feathers & Wax tab: the view in the frame every game shares.
+pub type FeathersTab = Tab<FeathersView>;
 
 /// A new Feathers & Wax tab.
 #[must_use]

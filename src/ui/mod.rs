@@ -2,8 +2,10 @@
 //!
 //! Views draw and propose: a widget's intended action goes to the game's
 //! [`Table`](crate::table::Table), the one mutation path below the views.
-//! [`GameTab`] is what the app needs from any game's tab, so the app never
-//! knows which game it shows.
+//! Each game's view implements the small [`tab::View`] trait and is shown
+//! in the one generic [`tab::Tab`], which gives every game the same undo
+//! policy, end-of-game window and rematch. [`GameTab`] is what the app
+//! needs from any tab, so the app never knows which game it shows.
 
 pub mod commands;
 pub mod daedalus;
@@ -12,6 +14,7 @@ pub mod enchanted_plumes;
 pub mod feathers_wax;
 pub mod icon;
 pub mod rules_text;
+pub mod tab;
 pub mod theme;
 pub mod widgets;
 
@@ -88,46 +91,6 @@ pub enum TabRequest {
     /// now records that it was counted).
     Finished(Finished),
 }
-
-/// The [`GameTab`] methods every tab answers from its `m: Table<_>` field (the table below the view)
-/// the same way: its file, undo/redo availability, saving, whether it is
-/// over, its length, and the downcast for tests.
-macro_rules! delegate_to_table {
-    () => {
-        fn path(&self) -> &std::path::Path {
-            &self.m.path
-        }
-
-        fn can_undo(&self) -> bool {
-            self.m.session.can_undo()
-        }
-
-        fn can_redo(&self) -> bool {
-            self.m.session.can_redo()
-        }
-
-        fn save(&mut self) -> Result<(), $crate::save::SaveError> {
-            self.m.save()
-        }
-
-        fn save_as(&mut self, path: std::path::PathBuf) -> Result<(), $crate::save::SaveError> {
-            self.m.save_as(path)
-        }
-
-        fn is_over(&self) -> bool {
-            self.m.session.is_over()
-        }
-
-        fn moves(&self) -> usize {
-            self.m.session.cursor()
-        }
-
-        fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
-            self
-        }
-    };
-}
-pub(crate) use delegate_to_table;
 
 /// A waker for the table's background work: repaints `ctx`.
 #[must_use]

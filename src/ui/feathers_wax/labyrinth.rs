@@ -11,9 +11,9 @@ use crate::ui::Notice;
 use crate::ui::theme::{self, Palette};
 use crate::ui::widgets::{self, CardFace};
 
-use super::{DAEDALUS, Drag, FeathersTab, HONEY, NEST, deck_ui, paint_feather, paint_flyer_token, paint_hive};
+use super::{DAEDALUS, Drag, FeathersView, HONEY, NEST, deck_ui, paint_feather, paint_flyer_token, paint_hive};
 
-impl FeathersTab {
+impl FeathersView {
     #[allow(
         clippy::too_many_lines,
         reason = "draws the labyrinth and handles drag, click and keys in one pass so they share one hit test"

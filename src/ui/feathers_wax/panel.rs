@@ -7,23 +7,17 @@ use egui::{RichText, Ui, WidgetInfo};
 use crate::ai::feathers_wax::{self as advisor, Analysis, Decision};
 use crate::rules::cards::Suit;
 use crate::rules::feathers_wax::{Action, FeathersAndWax, Phase, Place, SKY_ROWS, Stage};
-use crate::rules::{Game, Seat, Setup, ToMove};
-use crate::save;
-use crate::session::{Player, Session};
-use crate::table::Table;
+use crate::rules::{Game, Outcome, Seat, ToMove};
 use crate::ui::Notice;
-use crate::ui::widgets;
+use crate::ui::tab::Ask;
 
-use super::FeathersTab;
+use super::FeathersView;
+use crate::ui::tab::Frame;
 
-impl FeathersTab {
-    pub(super) fn side_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
+impl FeathersView {
+    pub(super) fn side_ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
         let state = self.state().clone();
         ui.heading("Feathers & Wax");
-        if self.m.session.is_assisted() {
-            ui.label(RichText::new("Assisted: undo went past a revealed card").italics())
-                .on_hover_text("Statistics count this game apart from clean ones.");
-        }
         let status = state.status();
         ui.label(RichText::new(&status).strong())
             .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, format!("status: {status}")));
@@ -58,21 +52,15 @@ impl FeathersTab {
                 let cursor = self.m.session.cursor();
                 self.hint = self.hint_text().map(|h| (cursor, h));
             }
-            if crate::ui::commands::UNDO.button(ui, self.m.session.can_undo()) {
-                self.guarded_undo(notices);
-            }
-            if crate::ui::commands::REDO.button(ui, self.m.session.can_redo()) {
-                self.m.redo(notices);
-                self.after_history_change();
-            }
         });
+        frame.history_ui(ui, &self.m);
         if let Some((c, h)) = &self.hint
             && *c == self.m.session.cursor()
         {
             ui.label(RichText::new(format!("Hint: {h}")).italics());
         }
         ui.separator();
-        self.choices_ui(ui, &state, notices);
+        self.choices_ui(ui, &state, frame.notices);
         ui.separator();
         ui.label(RichText::new("Log").strong());
         egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
@@ -197,30 +185,9 @@ impl FeathersTab {
         }
     }
 
-    pub(super) fn confirm_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
-        let Some(target) = self.confirm_undo else { return };
-        let decision = widgets::confirm_undo_modal(
-            ui.ctx(),
-            egui::Id::unique(("fw-confirm", self.m.id)),
-            "Undo past a card you have seen?",
-            "You already know what this draw showed. You may still take it back to learn the game, but this game \
-             will then count as assisted in your statistics.",
-        );
-        match decision {
-            Some(true) => {
-                self.confirm_undo = None;
-                self.undo_to(target, notices);
-            }
-            Some(false) => self.confirm_undo = None,
-            None => {}
-        }
-    }
-
-    pub(super) fn end_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
-        let Some(outcome) = self.state().outcome() else { return };
-        if self.end_dismissed {
-            return;
-        }
+    /// The end window's body: the reason, and for a lost game the
+    /// "where did it go wrong?" analysis with its "undo back to it".
+    pub(super) fn outcome_body(&mut self, ui: &mut Ui, outcome: &Outcome, frame: &mut Frame<'_>) {
         let won = !outcome.winners.is_empty();
         if let Some(a) = &mut self.analysis {
             if let Some(r) = a.poll() {
@@ -230,67 +197,39 @@ impl FeathersTab {
                 self.analysis = None;
             }
         }
-        let mut undo_to = None;
-        let modal = egui::Modal::new(egui::Id::unique(("fw-end", self.m.id))).show(ui.ctx(), |ui| {
-            ui.set_max_width(460.0);
-            ui.heading(if won { "Escaped! You won" } else { "Lost" });
-            ui.label(&outcome.reason);
-            if self.m.session.is_assisted() {
-                ui.label(RichText::new("(assisted game)").italics());
-            }
-            if !won {
-                match &self.analysis_result {
-                    None if self.analysis.is_none() => {
-                        if ui.button("Where did it go wrong?").clicked() {
-                            self.start_analysis(ui.ctx());
-                        }
-                    }
-                    Some(Analysis { done: true, worst: None, .. }) => {
-                        ui.label("No single decision of yours cost much: the cards were against you.");
-                    }
-                    Some(Analysis { done: true, worst: Some((cursor, before, after)), .. }) => {
-                        let words = self.m.session.log().get(*cursor).map_or(String::new(), |e| e.text.clone());
-                        ui.label(format!(
-                            "Your move {} cost the most: \"{words}\" took the estimated chance from {:.0}% to {:.0}%.",
-                            cursor + 1,
-                            before * 100.0,
-                            after * 100.0
-                        ));
-                        if ui.button("Undo back to it").clicked() {
-                            undo_to = Some(*cursor);
-                        }
-                    }
-                    Some(Analysis { progress: (k, n), .. }) => {
-                        ui.add(
-                            egui::ProgressBar::new(*k as f32 / (*n).max(1) as f32)
-                                .text(format!("Looking at your decisions: {k} of {n}")),
-                        );
-                    }
-                    None => {
-                        ui.label("Looking at your decisions…");
-                    }
-                }
-            }
-            ui.horizontal(|ui| {
-                if ui.button("New deal").clicked() {
-                    self.new_deal(None, notices);
-                }
-                if ui.button("Replay this deal").clicked() {
-                    self.new_deal(Some(self.m.session.seed()), notices);
-                }
-                if ui.button("Look at the table").clicked() {
-                    self.end_dismissed = true;
-                }
-            });
-        });
-        if modal.should_close() {
-            self.end_dismissed = true;
+        ui.label(&outcome.reason);
+        if won {
+            return;
         }
-        if let Some(c) = undo_to {
-            if self.settings.strict_undo {
-                notices.push(Notice::Error("Strict mode: undo cannot take back a card you have already seen".into()));
-            } else {
-                self.undo_to(c, notices);
+        match &self.analysis_result {
+            None if self.analysis.is_none() => {
+                if ui.button("Where did it go wrong?").clicked() {
+                    self.start_analysis(ui.ctx());
+                }
+            }
+            Some(Analysis { done: true, worst: None, .. }) => {
+                ui.label("No single decision of yours cost much: the cards were against you.");
+            }
+            Some(Analysis { done: true, worst: Some((cursor, before, after)), .. }) => {
+                let words = self.m.session.log().get(*cursor).map_or(String::new(), |e| e.text.clone());
+                ui.label(format!(
+                    "Your move {} cost the most: \"{words}\" took the estimated chance from {:.0}% to {:.0}%.",
+                    cursor + 1,
+                    before * 100.0,
+                    after * 100.0
+                ));
+                if ui.button("Undo back to it").clicked() {
+                    frame.ask(Ask::UndoTo(*cursor));
+                }
+            }
+            Some(Analysis { progress: (k, n), .. }) => {
+                ui.add(
+                    egui::ProgressBar::new(*k as f32 / (*n).max(1) as f32)
+                        .text(format!("Looking at your decisions: {k} of {n}")),
+                );
+            }
+            None => {
+                ui.label("Looking at your decisions…");
             }
         }
     }
@@ -317,24 +256,5 @@ impl FeathersTab {
             self.analysis_result = a.finish();
         }
         self.analysis_result.clone()
-    }
-
-    pub(super) fn new_deal(&mut self, seed: Option<u64>, notices: &mut Vec<Notice>) {
-        self.m.cancel();
-        let seed = seed.unwrap_or_else(|| save::now_secs() ^ self.m.session.seed().rotate_left(23) ^ 0xF1A5);
-        let dir = self.m.path.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
-        let path = save::fresh_path(&dir, <crate::rules::feathers_wax::FeathersAndWax as crate::rules::Game>::INFO.id);
-        self.m = Table::new(
-            Session::new(
-                Setup { seats: 1, options: crate::rules::feathers_wax::Options::default() },
-                seed,
-                vec![Player::Human],
-            ),
-            path,
-        );
-        self.after_history_change();
-        self.reading = None;
-        self.meter = None;
-        self.m.autosave(notices);
     }
 }

@@ -11,10 +11,10 @@ use crate::ui::theme::{self, Palette};
 use crate::ui::widgets::{self, CardFace};
 
 use super::{
-    Drag, FeathersTab, SAFE, SEA, SUN, card_effect, flyer_colour, flyer_letter, paint_flyer_token, place_words,
+    Drag, FeathersView, SAFE, SEA, SUN, card_effect, flyer_colour, flyer_letter, paint_flyer_token, place_words,
 };
 
-impl FeathersTab {
+impl FeathersView {
     #[allow(
         clippy::too_many_lines,
         reason = "draws the sky and handles drag and click in one pass so they share one hit test"

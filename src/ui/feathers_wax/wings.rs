@@ -9,9 +9,9 @@ use crate::ui::Notice;
 use crate::ui::theme::{self, Palette};
 use crate::ui::widgets::{self, CardFace};
 
-use super::{Drag, FeathersTab, flyer_colour};
+use super::{Drag, FeathersView, flyer_colour};
 
-impl FeathersTab {
+impl FeathersView {
     #[allow(
         clippy::too_many_lines,
         reason = "draws both racks and handles drag and click in one pass so they share one hit test"

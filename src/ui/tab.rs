@@ -1,0 +1,424 @@
+//! One tab type for every game.
+//!
+//! A game's view implements the small [`View`] trait: it owns the
+//! [`Table`] below it, draws the game and proposes moves. [`Tab`] wraps any
+//! view and gives every game the same frame around it: the computer's tick,
+//! the undo policy with its confirmation window, the end-of-game window
+//! (result, rematch, new game, look at the board), the title and id from the
+//! game's facts, and the [`GameTab`] methods the app uses. A view asks the tab
+//! for these through [`Frame::ask`].
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use egui::{RichText, Ui};
+
+use super::{GameTab, Notice, TabRequest, ViewSettings, commands, widgets};
+use crate::ai::Evaluate;
+use crate::rules::{Game, Outcome, Seat};
+use crate::save::{self, SaveError};
+use crate::session::{LogEntry, Session};
+use crate::table::Table;
+
+/// What undo may not take back silently, and what the person is told.
+#[derive(Clone, Copy, Debug)]
+pub struct UndoGuard {
+    /// True for a log entry that showed something new to the person to
+    /// move (`me`), so undoing past it asks first.
+    pub secret: fn(entry: &LogEntry, me: Option<Seat>) -> bool,
+    /// The refusal in strict mode.
+    pub refusal: &'static str,
+    /// The confirmation window's heading.
+    pub heading: &'static str,
+    /// The confirmation window's text.
+    pub body: &'static str,
+}
+
+impl UndoGuard {
+    /// Undo is always free (a game without hidden information).
+    pub const FREE: UndoGuard = UndoGuard { secret: |_, _| false, refusal: "", heading: "", body: "" };
+}
+
+/// The words of the end-of-game window's buttons.
+#[derive(Clone, Copy, Debug)]
+pub struct EndWords {
+    /// The rematch button ("Rematch", "New deal").
+    pub rematch: &'static str,
+    /// Replaying the same deal, where the game has one ("Replay this deal").
+    pub replay: Option<&'static str>,
+    /// Closing the window to look at the game ("Look at the board").
+    pub look: &'static str,
+}
+
+impl Default for EndWords {
+    fn default() -> Self {
+        EndWords { rematch: "Rematch", replay: None, look: "Look at the board" }
+    }
+}
+
+/// Something a view asks of its tab.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// Undo one decision, under the game's undo policy.
+    Undo,
+    /// Redo one decision.
+    Redo,
+    /// Undo back to this cursor (e.g. "undo back to the costly move").
+    UndoTo(usize),
+    /// Show the end-of-game window again.
+    ShowEnd,
+    /// Put the end-of-game window aside.
+    HideEnd,
+    /// Start again with the same seats; `same_deal` keeps the seed.
+    Rematch {
+        /// Keep the seed (replay the same deal).
+        same_deal: bool,
+    },
+    /// Open the new-game dialog for this game.
+    NewGame,
+}
+
+/// What a view gets each frame: the settings, the place for messages, and
+/// a way to ask the tab for undo, redo, the end window or a rematch.
+pub struct Frame<'a> {
+    /// The display settings.
+    pub settings: ViewSettings,
+    /// Messages for the app's toasts.
+    pub notices: &'a mut Vec<Notice>,
+    /// The end-of-game window was put aside (a view may offer to show it).
+    pub end_dismissed: bool,
+    asks: Vec<Ask>,
+}
+
+impl Frame<'_> {
+    /// Asks the tab for something; it is done after the view has drawn.
+    pub fn ask(&mut self, ask: Ask) {
+        self.asks.push(ask);
+    }
+
+    /// The Undo and Redo buttons (from the one declaration of each command)
+    /// and, once the game is over and its window closed, "Show the result".
+    pub fn history_ui<G: Evaluate>(&mut self, ui: &mut Ui, table: &Table<G>) {
+        ui.horizontal(|ui| {
+            if commands::UNDO.button(ui, table.session.can_undo()) {
+                self.ask(Ask::Undo);
+            }
+            if commands::REDO.button(ui, table.session.can_redo()) {
+                self.ask(Ask::Redo);
+            }
+            if table.session.is_over() && self.end_dismissed && ui.button("Show the result").clicked() {
+                self.ask(Ask::ShowEnd);
+            }
+        });
+        if table.session.is_assisted() {
+            ui.label(RichText::new("Undo used: this game is marked in the statistics.").italics());
+        }
+    }
+}
+
+/// A game's view: it draws the game and proposes moves to its table.
+pub trait View: 'static {
+    /// The game's rules.
+    type Game: Evaluate;
+
+    /// A view of a fresh or loaded table.
+    fn new(table: Table<Self::Game>) -> Self
+    where
+        Self: Sized;
+
+    /// The table below the view.
+    fn table(&self) -> &Table<Self::Game>;
+
+    /// The table below the view, to act on.
+    fn table_mut(&mut self) -> &mut Table<Self::Game>;
+
+    /// The tab's title; by default the game's name and its number of seats.
+    fn title(&self) -> String {
+        let seats = self.table().session.setup().seats;
+        let name = <Self::Game as Game>::INFO.name;
+        if seats < 2 { name.to_string() } else { format!("{name} ({seats} players)") }
+    }
+
+    /// Draws the game (its panels) and handles its input.
+    fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>);
+
+    /// What undo may not take back silently.
+    fn undo_guard(&self) -> UndoGuard {
+        UndoGuard::FREE
+    }
+
+    /// Forgets selections and other per-position state after an undo, a
+    /// redo or a rewind.
+    fn history_changed(&mut self) {}
+
+    /// The pause between computer moves.
+    fn computer_delay(&self, settings: &ViewSettings) -> Duration {
+        Duration::from_secs_f32(settings.computer_delay.max(0.0))
+    }
+
+    /// The end-of-game window's heading; by default the winners or "Draw".
+    fn end_heading(&self, outcome: &Outcome) -> String {
+        let state = self.table().session.state();
+        let names: Vec<String> = outcome.winners.iter().map(|&s| state.seat_name(s)).collect();
+        match names.as_slice() {
+            [] => "Draw".to_string(),
+            [one] => format!("{one} wins"),
+            many => format!("Shared win: {}", many.join(", ")),
+        }
+    }
+
+    /// The end-of-game window's body; by default the reason the game ended.
+    fn outcome_ui(&mut self, ui: &mut Ui, outcome: &Outcome, _frame: &mut Frame<'_>) {
+        ui.label(&outcome.reason);
+    }
+
+    /// The words of the end-of-game buttons.
+    fn end_words(&self) -> EndWords {
+        EndWords::default()
+    }
+
+    /// Stops the view's own background work (closing the tab).
+    fn shutdown(&mut self) {}
+}
+
+/// A tab: any game's view in the frame every game shares.
+pub struct Tab<V: View> {
+    /// The game's view (which owns the table).
+    pub view: V,
+    settings: ViewSettings,
+    /// An undo waiting for the person's confirmation: the cursor to go
+    /// back to.
+    pub confirm_undo: Option<usize>,
+    end_dismissed: bool,
+    request: Option<TabRequest>,
+}
+
+impl<V: View> std::ops::Deref for Tab<V> {
+    type Target = V;
+
+    fn deref(&self) -> &V {
+        &self.view
+    }
+}
+
+impl<V: View> std::ops::DerefMut for Tab<V> {
+    fn deref_mut(&mut self) -> &mut V {
+        &mut self.view
+    }
+}
+
+impl<V: View> Tab<V> {
+    /// A tab around a table.
+    #[must_use]
+    pub fn new(table: Table<V::Game>) -> Self {
+        Tab {
+            view: V::new(table),
+            settings: ViewSettings { dark: false, animations: true, computer_delay: 0.8, strict_undo: false },
+            confirm_undo: None,
+            end_dismissed: false,
+            request: None,
+        }
+    }
+
+    fn table(&mut self) -> &mut Table<V::Game> {
+        self.view.table_mut()
+    }
+
+    /// Undo under the game's policy: free, asked first (then
+    /// [`Tab::confirm_undo`] holds the target), or refused in strict mode.
+    pub fn guarded_undo(&mut self, notices: &mut Vec<Notice>) {
+        let guard = self.view.undo_guard();
+        let strict = self.settings.strict_undo;
+        let table = self.view.table_mut();
+        let me = table.person_to_move();
+        self.confirm_undo = table.guarded_undo(strict, |e| (guard.secret)(e, me), guard.refusal, notices);
+        if self.confirm_undo.is_none() {
+            self.after_history_change();
+        }
+    }
+
+    /// Undoes back to `cursor`: marks the game when that takes back
+    /// something already seen, and refuses that in strict mode.
+    pub fn undo_to(&mut self, cursor: usize, notices: &mut Vec<Notice>) {
+        let guard = self.view.undo_guard();
+        let table = self.view.table_mut();
+        let me = table.person_to_move();
+        let crosses = table.session.log().iter().skip(cursor).any(|e| (guard.secret)(e, me));
+        if crosses && self.settings.strict_undo {
+            notices.push(Notice::Error(guard.refusal.to_string()));
+            return;
+        }
+        table.rewind_to(cursor, crosses, notices);
+        self.after_history_change();
+    }
+
+    /// Redo one decision.
+    pub fn redo_move(&mut self, notices: &mut Vec<Notice>) {
+        self.table().redo(notices);
+        self.after_history_change();
+    }
+
+    fn after_history_change(&mut self) {
+        self.end_dismissed = false;
+        self.view.history_changed();
+    }
+
+    /// Starts again with the same seats and options: a new seed, or the
+    /// same one to replay the deal. The finished game stays in its file.
+    pub fn rematch(&mut self, same_deal: bool, notices: &mut Vec<Notice>) {
+        let table = self.view.table_mut();
+        table.cancel();
+        let setup = table.session.setup().clone();
+        let players = table.session.players().to_vec();
+        let old = table.session.seed();
+        let seed = if same_deal { old } else { save::now_secs() ^ old.rotate_left(17) ^ 0x9E37 };
+        let dir = table.path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let path = save::fresh_path(&dir, <V::Game as Game>::INFO.id);
+        self.view.shutdown();
+        self.view = V::new(Table::new(Session::new(setup, seed, players), path));
+        self.confirm_undo = None;
+        self.end_dismissed = false;
+        self.table().autosave(notices);
+    }
+
+    fn act(&mut self, ask: Ask, notices: &mut Vec<Notice>) {
+        match ask {
+            Ask::Undo => self.guarded_undo(notices),
+            Ask::Redo => self.redo_move(notices),
+            Ask::UndoTo(cursor) => self.undo_to(cursor, notices),
+            Ask::ShowEnd => self.end_dismissed = false,
+            Ask::HideEnd => self.end_dismissed = true,
+            Ask::Rematch { same_deal } => self.rematch(same_deal, notices),
+            Ask::NewGame => {
+                self.end_dismissed = true;
+                self.request = Some(TabRequest::NewGame(<V::Game as Game>::INFO.id));
+            }
+        }
+    }
+
+    fn confirm_ui(&mut self, ui: &Ui, notices: &mut Vec<Notice>) {
+        let Some(target) = self.confirm_undo else { return };
+        let guard = self.view.undo_guard();
+        let id = egui::Id::unique(("confirm-undo", self.view.table().id));
+        match widgets::confirm_undo_modal(ui.ctx(), id, guard.heading, guard.body) {
+            Some(true) => {
+                self.confirm_undo = None;
+                let table = self.view.table_mut();
+                table.rewind_to(target, true, notices);
+                self.after_history_change();
+            }
+            Some(false) => self.confirm_undo = None,
+            None => {}
+        }
+    }
+
+    fn end_ui(&mut self, ui: &Ui, frame: &mut Frame<'_>) {
+        let Some(outcome) = self.view.table().session.state().outcome() else { return };
+        if self.end_dismissed {
+            return;
+        }
+        let heading = self.view.end_heading(&outcome);
+        let words = self.view.end_words();
+        let id = egui::Id::unique(("end", self.view.table().id));
+        let modal = egui::Modal::new(id).show(ui.ctx(), |ui| {
+            ui.set_max_width(640.0);
+            ui.heading(heading);
+            self.view.outcome_ui(ui, &outcome, frame);
+            if self.view.table().session.is_assisted() {
+                ui.label(RichText::new("Undo was used in this game (it counts as assisted).").italics());
+            }
+            ui.horizontal(|ui| {
+                if ui.button(words.rematch).clicked() {
+                    frame.ask(Ask::Rematch { same_deal: false });
+                }
+                if let Some(replay) = words.replay
+                    && ui.button(replay).clicked()
+                {
+                    frame.ask(Ask::Rematch { same_deal: true });
+                }
+                if ui.button("New game…").clicked() {
+                    frame.ask(Ask::NewGame);
+                }
+                if ui.button(words.look).clicked() {
+                    frame.ask(Ask::HideEnd);
+                }
+            });
+        });
+        if modal.should_close() {
+            self.end_dismissed = true;
+        }
+    }
+}
+
+impl<V: View> GameTab for Tab<V> {
+    fn title(&self) -> String {
+        self.view.title()
+    }
+
+    fn game_id(&self) -> &'static str {
+        <V::Game as Game>::INFO.id
+    }
+
+    fn path(&self) -> &Path {
+        &self.view.table().path
+    }
+
+    fn ui(&mut self, ui: &mut Ui, settings: &ViewSettings, notices: &mut Vec<Notice>) {
+        self.settings = *settings;
+        let delay = self.view.computer_delay(settings);
+        self.table().tick(&super::waker(ui.ctx()), delay, notices);
+        let mut frame = Frame { settings: *settings, notices, end_dismissed: self.end_dismissed, asks: Vec::new() };
+        self.view.ui(ui, &mut frame);
+        self.confirm_ui(ui, frame.notices);
+        self.end_ui(ui, &mut frame);
+        let Frame { asks, notices, .. } = frame;
+        for ask in asks {
+            self.act(ask, notices);
+        }
+    }
+
+    fn undo(&mut self, notices: &mut Vec<Notice>) {
+        self.guarded_undo(notices);
+    }
+
+    fn redo(&mut self, notices: &mut Vec<Notice>) {
+        self.redo_move(notices);
+    }
+
+    fn can_undo(&self) -> bool {
+        self.view.table().session.can_undo()
+    }
+
+    fn can_redo(&self) -> bool {
+        self.view.table().session.can_redo()
+    }
+
+    fn save(&mut self) -> Result<(), SaveError> {
+        self.table().save()
+    }
+
+    fn save_as(&mut self, path: PathBuf) -> Result<(), SaveError> {
+        self.table().save_as(path)
+    }
+
+    fn is_over(&self) -> bool {
+        self.view.table().session.is_over()
+    }
+
+    fn shutdown(&mut self) {
+        self.table().cancel();
+        self.view.shutdown();
+    }
+
+    fn moves(&self) -> usize {
+        self.view.table().session.cursor()
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
+
+    fn take_request(&mut self) -> Option<TabRequest> {
+        self.table().finished_request().map(TabRequest::Finished).or_else(|| self.request.take())
+    }
+}

@@ -1,0 +1,148 @@
+//! The frame every game shares (`ui::tab::Tab`): the end-of-game window
+//! with its result, "look at the board" and "show the result" again, the
+//! new-game request and the rematch, the same for all four games.
+#![allow(clippy::unwrap_used)]
+
+use aviary::ai::Evaluate;
+use aviary::rules::daedalus::Daedalus;
+use aviary::rules::dust_wings::DustInTheWings;
+use aviary::rules::enchanted_plumes::EnchantedPlumes;
+use aviary::rules::feathers_wax::FeathersAndWax;
+use aviary::rules::{Game, Rng, Setup};
+use aviary::session::{Player, Session};
+use aviary::table::Table;
+use aviary::ui::tab::{Tab, View};
+use aviary::ui::{GameTab, TabRequest, ViewSettings};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+const SETTINGS: ViewSettings = ViewSettings { dark: false, animations: false, computer_delay: 0.0, strict_undo: false };
+
+/// A game played to its end by random legal moves, every seat a person.
+fn finished<G: Evaluate>(seats: u8, options: G::Options, seed: u64) -> Session<G> {
+    let players = vec![Player::Human; usize::from(seats)];
+    let mut session = Session::new(Setup { seats, options }, seed, players);
+    let mut rng = Rng::seeded(seed);
+    for _ in 0..20_000 {
+        if session.is_over() {
+            return session;
+        }
+        let legal = session.state().legal_actions();
+        let action = legal[rng.below(legal.len())].clone();
+        session.propose(action).unwrap();
+    }
+    panic!("{} did not end in 20,000 random moves", G::INFO.name);
+}
+
+fn harness<V: View>(session: Session<V::Game>, dir: &std::path::Path) -> Harness<'static, Tab<V>> {
+    let path = dir.join(format!("{}-finished.json", <V::Game as Game>::INFO.id));
+    let tab = Tab::<V>::new(Table::new(session, path));
+    Harness::builder().with_size([1280.0, 900.0]).build_ui_state(
+        |ui, tab: &mut Tab<V>| {
+            let mut notices = Vec::new();
+            GameTab::ui(tab, ui, &SETTINGS, &mut notices);
+            assert!(notices.iter().all(|n| !matches!(n, aviary::ui::Notice::Error(_))), "{notices:?}");
+        },
+        tab,
+    )
+}
+
+/// Runs the shared end-of-game checks on a finished game of `V`.
+fn end_window_works<V: View>(session: Session<V::Game>, heading: &str, rematch: &str, look: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let seed = session.seed();
+    let players = session.players().to_vec();
+    let mut h = harness::<V>(session, dir.path());
+    h.step();
+    h.step();
+    // The end is signalled once, for the statistics.
+    let finished = h.state_mut().take_request();
+    assert!(matches!(&finished, Some(TabRequest::Finished(f)) if f.game == <V::Game as Game>::INFO.id), "{finished:?}");
+    assert_eq!(h.state_mut().take_request(), None, "counted once");
+    // The result is shown with the choices every game offers.
+    h.get_by_label(heading);
+    h.get_by_label("New game…");
+    // Looking at the board closes the window; "Show the result" brings it back.
+    h.get_by_label(look).click();
+    h.step();
+    h.step();
+    assert!(h.query_by_label(heading).is_none(), "the window closed");
+    h.get_by_label("Show the result").click();
+    h.step();
+    h.step();
+    h.get_by_label(heading);
+    // "New game…" asks the app for the new-game dialog of this game.
+    h.get_by_label("New game…").click();
+    h.step();
+    assert_eq!(h.state_mut().take_request(), Some(TabRequest::NewGame(<V::Game as Game>::INFO.id)));
+    h.step();
+    h.get_by_label("Show the result").click();
+    h.step();
+    h.step();
+    // A rematch: the same seats, a new seed, a fresh file, from move 0.
+    let old_path = h.state().path().to_path_buf();
+    h.get_by_label(rematch).click();
+    h.step();
+    h.step();
+    let tab = h.state_mut();
+    let log = tab.view.table().session.log();
+    assert!(log.iter().all(|e| e.seat.is_none()), "the rematch starts from the beginning (only chance has moved)");
+    assert!(!tab.is_over());
+    assert_ne!(tab.path(), old_path, "the finished game keeps its own file");
+    assert_eq!(tab.view.table().session.players(), players.as_slice());
+    assert_ne!(tab.view.table().session.seed(), seed, "a rematch is a new deal");
+    tab.view.table_mut().wait_for_autosave().unwrap();
+    assert!(tab.path().exists(), "the rematch is saved at once");
+    assert!(h.query_by_label(heading).is_none() || heading.is_empty());
+}
+
+#[test]
+fn daedalus_end_window_rematch_and_new_game() {
+    let session = finished::<Daedalus>(2, <Daedalus as Game>::Options::default(), 7);
+    let winners = session.state().outcome().unwrap().winners;
+    let heading = match winners.first() {
+        Some(s) => format!("{} wins", if s.0 == 0 { "White" } else { "Black" }),
+        None => "Draw".to_string(),
+    };
+    end_window_works::<aviary::ui::daedalus::DaedalusView>(session, &heading, "Rematch", "Look at the board");
+}
+
+#[test]
+fn dust_in_the_wings_end_window_rematch_and_new_game() {
+    let session = finished::<DustInTheWings>(3, <DustInTheWings as Game>::Options::default(), 11);
+    end_window_works::<aviary::ui::dust_wings::WingsView>(session, "Final scores", "Rematch", "Look at the meadow");
+}
+
+#[test]
+fn enchanted_plumes_end_window_rematch_and_new_game() {
+    let session = finished::<EnchantedPlumes>(2, <EnchantedPlumes as Game>::Options::default(), 5);
+    end_window_works::<aviary::ui::enchanted_plumes::PlumesView>(
+        session,
+        "Final scores",
+        "Rematch",
+        "Look at the table",
+    );
+}
+
+#[test]
+fn feathers_and_wax_end_window_new_deal_and_replay() {
+    let session = finished::<FeathersAndWax>(1, <FeathersAndWax as Game>::Options::default(), 3);
+    let heading = if session.state().outcome().unwrap().winners.is_empty() { "Lost" } else { "Escaped! You won" };
+    let seed = session.seed();
+    end_window_works::<aviary::ui::feathers_wax::FeathersView>(
+        finished::<FeathersAndWax>(1, <FeathersAndWax as Game>::Options::default(), 3),
+        heading,
+        "New deal",
+        "Look at the table",
+    );
+    // "Replay this deal" keeps the seed.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness::<aviary::ui::feathers_wax::FeathersView>(session, dir.path());
+    h.step();
+    h.step();
+    h.get_by_label("Replay this deal").click();
+    h.step();
+    let tab = h.state_mut();
+    assert!(tab.view.table().session.log().iter().all(|e| e.seat.is_none()));
+    assert_eq!(tab.view.table().session.seed(), seed, "the same deal again");
+}
