@@ -58,3 +58,18 @@ fn no_game_id_is_matched_outside_the_list_of_games() {
         .collect();
     assert!(bad.is_empty(), "game ids belong in src/games.rs:\n{}", bad.join("\n"));
 }
+
+#[test]
+fn views_take_every_colour_from_the_theme() {
+    let literal =
+        ["Color32::from_", "Color32::BLACK", "Color32::WHITE", "Color32::GRAY", "Color32::DARK", "Color32::LIGHT"];
+    let bad: Vec<String> = code_lines("src/ui")
+        .into_iter()
+        .filter(|(f, _, _)| {
+            !f.to_string_lossy().ends_with("src/ui/theme.rs") && !f.to_string_lossy().ends_with("src/ui/icon.rs")
+        })
+        .filter(|(_, _, l)| literal.iter().any(|c| l.contains(c)))
+        .map(|(f, n, l)| format!("{}:{n}: {}", f.display(), l.trim()))
+        .collect();
+    assert!(bad.is_empty(), "colours belong in src/ui/theme.rs (a named role):\n{}", bad.join("\n"));
+}

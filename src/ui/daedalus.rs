@@ -246,7 +246,7 @@ impl DaedalusView {
                 Align2::CENTER_CENTER,
                 format!("{}'s Gladiator escapes here, beyond {beyond}", colour.name()),
                 FontId::proportional(13.0),
-                Color32::from_rgb(0x20, 0x30, 0x20),
+                palette.text_on_exit,
             );
             if colour != state.colour_to_move() || state.phase() != Phase::Escaping {
                 continue;
@@ -578,7 +578,7 @@ fn paint_piece_with(painter: &egui::Painter, palette: &Palette, p: Piece, center
     match p.kind {
         PieceKind::Wall => {
             let r = Rect::from_center_size(center, Vec2::splat(cell * 0.8));
-            painter.rect_filled(r.translate(Vec2::new(2.0, 2.5)), 4.0, Color32::from_black_alpha((70.0 * alpha) as u8));
+            painter.rect_filled(r.translate(Vec2::new(2.0, 2.5)), 4.0, palette.shadow.gamma_multiply(alpha));
             painter.rect(r, 4.0, fill, Stroke::new(2.0, outline), StrokeKind::Inside);
             // Brick courses, so walls read as walls in either colour.
             let s = Stroke::new(1.0, ink.gamma_multiply(0.45));
@@ -606,12 +606,7 @@ fn paint_piece_with(painter: &egui::Painter, palette: &Palette, p: Piece, center
         }
         PieceKind::Gladiator | PieceKind::Minotaur => {
             let radius = cell * 0.36;
-            painter.circle(
-                center + Vec2::new(1.5, 2.0),
-                radius,
-                Color32::from_black_alpha((60.0 * alpha) as u8),
-                Stroke::NONE,
-            );
+            painter.circle(center + Vec2::new(1.5, 2.0), radius, palette.shadow.gamma_multiply(alpha), Stroke::NONE);
             painter.circle(center, radius, fill, Stroke::new(2.0, outline));
             if p.kind == PieceKind::Minotaur {
                 // Horns.

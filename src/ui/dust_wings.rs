@@ -21,25 +21,11 @@ use crate::rules::{Game, Outcome, Seat, Setup};
 use crate::session::{Player, Session};
 use crate::table::Table;
 
-const RED: Color32 = Color32::from_rgb(0xd6, 0x3a, 0x2f);
-const BLUE: Color32 = Color32::from_rgb(0x2f, 0x6f, 0xd0);
-const YELLOW: Color32 = Color32::from_rgb(0xe8, 0xb8, 0x1c);
-const MEADOW: Color32 = Color32::from_rgb(0xb9, 0xd9, 0x8c);
-const MEADOW_DARK: Color32 = Color32::from_rgb(0x3c, 0x5a, 0x2a);
-
-fn colour_of(c: Colour) -> Color32 {
-    match c {
-        Colour::Red => RED,
-        Colour::Blue => BLUE,
-        Colour::Yellow => YELLOW,
-    }
-}
-
 /// Paints one butterfly: red a circle, blue a diamond, yellow a triangle
 /// (shape as well as colour), with little wings.
-pub fn paint_butterfly(painter: &egui::Painter, centre: Pos2, size: f32, c: Colour) {
-    let fill = colour_of(c);
-    let outline = Stroke::new(1.0, Color32::from_black_alpha(160));
+pub fn paint_butterfly(painter: &egui::Painter, palette: &Palette, centre: Pos2, size: f32, c: Colour) {
+    let fill = palette.butterflies[c as usize];
+    let outline = Stroke::new(1.0, palette.butterfly_ink);
     let r = size * 0.5;
     match c {
         Colour::Red => {
@@ -65,9 +51,32 @@ pub fn paint_butterfly(painter: &egui::Painter, centre: Pos2, size: f32, c: Colo
     }
     painter.line_segment(
         [centre + Vec2::new(0.0, -r * 0.5), centre + Vec2::new(0.0, r * 0.5)],
-        Stroke::new(1.2, Color32::from_black_alpha(200)),
+        Stroke::new(1.2, palette.butterfly_ink),
     );
 }
+
+/// Paints one crystal: a white one round, a black one six-sided, both with
+/// a rim that shows on the page of either theme (shape as well as colour).
+pub fn paint_crystal(painter: &egui::Painter, palette: &Palette, centre: Pos2, r: f32, c: Crystal) {
+    let rim = Stroke::new(1.2, palette.crystal_rim);
+    match c {
+        Crystal::White => {
+            painter.circle(centre, r, palette.crystal_white, rim);
+        }
+        Crystal::Black => {
+            let pts = (0..6)
+                .map(|i| {
+                    let (x, y) = HEXAGON[i];
+                    centre + Vec2::new(x, y) * r
+                })
+                .collect();
+            painter.add(EShape::convex_polygon(pts, palette.crystal_black, rim));
+        }
+    }
+}
+
+/// The corners of a unit hexagon with a point at the top.
+const HEXAGON: [(f32, f32); 6] = [(0.0, -1.0), (0.866, -0.5), (0.866, 0.5), (0.0, 1.0), (-0.866, 0.5), (-0.866, -0.5)];
 
 /// A dragged butterfly from the tray.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,7 +125,7 @@ impl WingsView {
         let (outer, _) = ui.allocate_exact_size(Vec2::splat(side + 24.0), Sense::hover());
         let geo = BoardGeometry::new(outer.min + Vec2::new(20.0, 4.0), cell, SIZE, SIZE);
         let painter = ui.painter_at(outer);
-        painter.rect_filled(geo.rect, 6.0, MEADOW);
+        painter.rect_filled(geo.rect, 6.0, palette.meadow);
         let next: Vec<Square> = state.next_spaces();
         let last_drop = matches!(state.stage(), Stage::Disperse { tray, .. } if tray.iter().sum::<u8>() == 1);
         let dragging = egui::DragAndDrop::payload::<Dragged>(ui.ctx()).map(|d| d.0).or(self.selected);
@@ -124,7 +133,12 @@ impl WingsView {
         let mut note = None;
         for s in Square::all(SIZE, SIZE) {
             let rect = geo.square_rect(s);
-            painter.rect_stroke(rect, 0.0, Stroke::new(1.0, MEADOW_DARK.gamma_multiply(0.5)), StrokeKind::Inside);
+            painter.rect_stroke(
+                rect,
+                0.0,
+                Stroke::new(1.0, palette.meadow_ink.gamma_multiply(0.5)),
+                StrokeKind::Inside,
+            );
             let counts = state.at(s);
             let n: u8 = counts.iter().sum();
             // Butterflies in a small grid inside the space.
@@ -137,7 +151,7 @@ impl WingsView {
                     let p = rect.left_top()
                         + Vec2::new(cell * 0.2 + col as f32 * bsize * 1.35, cell * 0.32 + row as f32 * bsize * 1.35);
                     if p.y < rect.bottom() - bsize * 0.4 {
-                        paint_butterfly(&painter, p, bsize, c);
+                        paint_butterfly(&painter, palette, p, bsize, c);
                     }
                     k += 1;
                 }
@@ -147,14 +161,14 @@ impl WingsView {
                 Align2::RIGHT_TOP,
                 n.to_string(),
                 FontId::proportional(13.0),
-                MEADOW_DARK,
+                palette.meadow_ink,
             );
             painter.text(
                 rect.left_bottom() + Vec2::new(3.0, -2.0),
                 Align2::LEFT_BOTTOM,
                 s.to_string(),
                 FontId::proportional(10.0),
-                MEADOW_DARK.gamma_multiply(0.7),
+                palette.meadow_ink.gamma_multiply(0.8),
             );
             let resp = ui.interact(rect, ui.scope_id().with(("space", s.x, s.y)), Sense::click());
             let label = format!("space {s}");
@@ -193,7 +207,7 @@ impl WingsView {
                                 Align2::CENTER_BOTTOM,
                                 text,
                                 FontId::proportional(11.0),
-                                Color32::BLACK,
+                                palette.meadow_ink,
                             );
                         }
                     }
@@ -222,9 +236,9 @@ impl WingsView {
         if let Stage::Disperse { path, .. } | Stage::Claim { path, .. } = state.stage() {
             let pts: Vec<Pos2> = path.iter().map(|&s| geo.square_rect(s).center()).collect();
             if let Some(&first) = pts.first() {
-                painter.circle_stroke(first, cell * 0.18, Stroke::new(2.5, Color32::from_rgb(0x80, 0x30, 0x90)));
+                painter.circle_stroke(first, cell * 0.18, Stroke::new(2.5, palette.route));
             }
-            painter.add(EShape::line(pts, Stroke::new(3.0, Color32::from_rgb(0x80, 0x30, 0x90))));
+            painter.add(EShape::line(pts, Stroke::new(3.0, palette.route)));
         }
         if let Some(n) = note {
             widgets::pointer_note(ui, &n, palette);
@@ -236,7 +250,7 @@ impl WingsView {
         }
     }
 
-    fn tray_ui(&mut self, ui: &mut Ui) {
+    fn tray_ui(&mut self, ui: &mut Ui, palette: &Palette) {
         let state = self.state().clone();
         let Stage::Disperse { tray, .. } = state.stage() else { return };
         let human = self.human_to_move();
@@ -249,21 +263,16 @@ impl WingsView {
                     let selected = self.selected == Some(c);
                     resp.widget_info(|| WidgetInfo::selected(egui::Role::Button, true, selected, label.clone()));
                     if selected {
-                        ui.painter().rect_stroke(
-                            rect,
-                            4.0,
-                            Stroke::new(2.0, Color32::from_rgb(0x80, 0x30, 0x90)),
-                            StrokeKind::Inside,
-                        );
+                        ui.painter().rect_stroke(rect, 4.0, Stroke::new(2.0, palette.route), StrokeKind::Inside);
                     }
-                    paint_butterfly(ui.painter(), rect.center(), 20.0, c);
+                    paint_butterfly(ui.painter(), palette, rect.center(), 20.0, c);
                     if human {
                         resp.dnd_set_drag_payload(Dragged(c));
                         if resp.dragged()
                             && let Some(pos) = ui.ctx().pointer_latest_pos()
                         {
                             let layer = egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("dw-ghost"));
-                            paint_butterfly(&ui.ctx().layer_painter(layer), pos, 22.0, c);
+                            paint_butterfly(&ui.ctx().layer_painter(layer), palette, pos, 22.0, c);
                         }
                         if resp.clicked() {
                             self.selected = if selected { None } else { Some(c) };
@@ -281,7 +290,7 @@ impl WingsView {
         );
     }
 
-    fn cards_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
+    fn cards_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
         let state = self.state().clone();
         let claimable = state.fulfilled();
         let human = self.human_to_move();
@@ -293,7 +302,7 @@ impl WingsView {
             for (slot, (card, crystals)) in state.gathering().iter().enumerate() {
                 let r = CardRef::Gathering(slot as u8);
                 let frame = egui::Frame::group(ui.style()).fill(if claimable.contains(&r) {
-                    Color32::from_rgb(0xd8, 0xf0, 0xc8)
+                    palette.available
                 } else {
                     Color32::TRANSPARENT
                 });
@@ -308,7 +317,7 @@ impl WingsView {
                                 let mut x = rect.left() + 9.0;
                                 for c in Colour::ALL {
                                     for _ in 0..g.counts[c as usize] {
-                                        paint_butterfly(ui.painter(), Pos2::new(x, rect.center().y), 14.0, c);
+                                        paint_butterfly(ui.painter(), palette, Pos2::new(x, rect.center().y), 14.0, c);
                                         x += 18.0;
                                     }
                                 }
@@ -321,8 +330,7 @@ impl WingsView {
                         ui.horizontal(|ui| {
                             for c in *crystals {
                                 let (rect, _) = ui.allocate_exact_size(Vec2::splat(14.0), Sense::hover());
-                                let fill = if *c == Crystal::White { Color32::WHITE } else { Color32::from_gray(30) };
-                                ui.painter().circle(rect.center(), 6.0, fill, Stroke::new(1.0, Color32::GRAY));
+                                paint_crystal(ui.painter(), palette, rect.center(), 6.5, *c);
                             }
                             let pts: u8 = crystals.iter().map(|c| c.points()).sum();
                             ui.label(RichText::new(format!("{pts} pt")).small());
@@ -340,7 +348,7 @@ impl WingsView {
             for (slot, card) in state.composition().iter().enumerate() {
                 let r = CardRef::Composition(slot as u8);
                 let frame = egui::Frame::group(ui.style()).fill(if claimable.contains(&r) {
-                    Color32::from_rgb(0xd8, 0xf0, 0xc8)
+                    palette.available
                 } else {
                     Color32::TRANSPARENT
                 });
@@ -356,7 +364,7 @@ impl WingsView {
                                         rect.min + Vec2::new(f32::from(x as u8) * 11.0, f32::from(y as u8) * 11.0),
                                         Vec2::splat(10.0),
                                     );
-                                    ui.painter().rect_filled(cell, 1.0, MEADOW_DARK);
+                                    ui.painter().rect_filled(cell, 1.0, palette.shape_ink);
                                 }
                                 ui.vertical(|ui| {
                                     ui.label(RichText::new(format!("C{}: {} pt", slot + 1, comp.points)).strong());
@@ -455,10 +463,11 @@ impl View for WingsView {
             .resizable(true)
             .default_size(theme::SIDE_PANEL_WIDTH)
             .show(ui, |ui| self.side_ui(ui, frame));
-        egui::Panel::top(egui::Id::unique(("dw-cards", self.m.id))).show(ui, |ui| self.cards_ui(ui, frame.notices));
+        egui::Panel::top(egui::Id::unique(("dw-cards", self.m.id)))
+            .show(ui, |ui| self.cards_ui(ui, &palette, frame.notices));
         egui::Panel::bottom(egui::Id::unique(("dw-tray", self.m.id))).show(ui, |ui| {
             ui.add_space(4.0);
-            self.tray_ui(ui);
+            self.tray_ui(ui, &palette);
             ui.add_space(6.0);
         });
         egui::CentralPanel::default().show(ui, |ui| self.meadow_ui(ui, &palette, frame.notices));

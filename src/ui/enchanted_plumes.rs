@@ -16,21 +16,6 @@ use crate::rules::{Game, Outcome, Seat, Setup};
 use crate::session::{Player, Session};
 use crate::table::Table;
 
-/// Screen colours of the ten feathers (index as [`COLOURS`]), chosen to stay
-/// apart; each card also shows its colour's letter.
-pub const FEATHER_COLOURS: [Color32; 10] = [
-    Color32::from_rgb(0xd6, 0x27, 0x28), // red
-    Color32::from_rgb(0xf5, 0xf5, 0xf0), // white
-    Color32::from_rgb(0xf2, 0xd3, 0x38), // yellow
-    Color32::from_rgb(0x3a, 0x9a, 0x3a), // green
-    Color32::from_rgb(0xf0, 0x8a, 0x24), // orange
-    Color32::from_rgb(0x1f, 0xa3, 0xa3), // teal
-    Color32::from_rgb(0x2f, 0x5f, 0xd0), // blue
-    Color32::from_rgb(0xf4, 0x9f, 0xc1), // pink
-    Color32::from_rgb(0x8a, 0x4f, 0xbf), // purple
-    Color32::from_rgb(0x22, 0x22, 0x22), // black
-];
-
 /// Size of a hand card.
 const HAND_CARD: Vec2 = Vec2::new(56.0, 80.0);
 /// Size of a card in the player's own plumes.
@@ -47,11 +32,6 @@ pub enum FeatherFace {
     Down,
     /// Face down on the table, but the viewer owns it and may see it.
     DownOwn(Feather),
-}
-
-fn text_colour(c: Color32) -> Color32 {
-    let lum = 0.299 * f32::from(c.r()) + 0.587 * f32::from(c.g()) + 0.114 * f32::from(c.b());
-    if lum > 150.0 { Color32::from_rgb(0x20, 0x20, 0x20) } else { Color32::WHITE }
 }
 
 /// The accessible name of a card: "hand: feather red 5", "face-down feather".
@@ -114,13 +94,13 @@ pub fn fan_rect(origin: Pos2, i: usize, n: usize, card: Vec2) -> Rect {
 
 fn paint_feather(painter: &egui::Painter, palette: &Palette, rect: Rect, face: FeatherFace) {
     let r = (rect.width() * 0.12).max(3.0);
-    painter.rect_filled(rect.translate(Vec2::new(1.5, 1.5)), r, Color32::from_black_alpha(45));
+    painter.rect_filled(rect.translate(Vec2::new(1.5, 1.5)), r, palette.shadow);
     let big = rect.height() * 0.42;
     match face {
         FeatherFace::Up(f) | FeatherFace::DownOwn(f) => {
-            let fill = FEATHER_COLOURS[usize::from(f.colour) % 10];
-            let ink = text_colour(fill);
-            painter.rect(rect, r, fill, Stroke::new(1.0, palette.outline), StrokeKind::Inside);
+            let fill = palette.feathers[usize::from(f.colour) % 10];
+            let ink = palette.text_on(fill);
+            painter.rect(rect, r, fill, Stroke::new(1.0, palette.card_edge(fill)), StrokeKind::Inside);
             painter.text(rect.center(), Align2::CENTER_CENTER, f.value.to_string(), FontId::proportional(big), ink);
             painter.text(
                 rect.left_top() + Vec2::new(3.0, 1.0),
@@ -140,9 +120,9 @@ fn paint_feather(painter: &egui::Painter, palette: &Palette, rect: Rect, face: F
             painter.rect(rect, r, palette.card_back, Stroke::new(1.0, palette.outline), StrokeKind::Inside);
             // A peacock eye.
             let c = rect.center();
-            painter.circle_filled(c, rect.width() * 0.3, Color32::from_rgb(0x1f, 0x8a, 0x70));
-            painter.circle_filled(c, rect.width() * 0.18, Color32::from_rgb(0x2f, 0x5f, 0xd0));
-            painter.circle_filled(c, rect.width() * 0.08, Color32::from_rgb(0x15, 0x15, 0x30));
+            for (k, size) in [0.3, 0.18, 0.08].into_iter().enumerate() {
+                painter.circle_filled(c, rect.width() * size, palette.card_emblem[k]);
+            }
         }
     }
 }

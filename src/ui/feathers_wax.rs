@@ -49,16 +49,8 @@ pub struct FeathersView {
     analysis_result: Option<Analysis>,
 }
 
-const ICARUS: Color32 = Color32::from_rgb(0x6f, 0xa8, 0xdc);
-const DAEDALUS: Color32 = Color32::from_rgb(0x9a, 0x6a, 0x3c);
-const SUN: Color32 = Color32::from_rgb(0xf6, 0xc4, 0x5a);
-const SEA: Color32 = Color32::from_rgb(0x5b, 0x8f, 0xc9);
-const SAFE: Color32 = Color32::from_rgb(0x8c, 0xc8, 0x7a);
-const HONEY: Color32 = Color32::from_rgb(0xe8, 0xb0, 0x30);
-const NEST: Color32 = Color32::from_rgb(0x6b, 0x8e, 0x3a);
-
-fn flyer_colour(f: Flyer) -> Color32 {
-    if f == Flyer::Icarus { ICARUS } else { DAEDALUS }
+fn flyer_colour(palette: &Palette, f: Flyer) -> Color32 {
+    if f == Flyer::Icarus { palette.icarus } else { palette.daedalus }
 }
 
 fn flyer_letter(f: Flyer) -> &'static str {
@@ -237,16 +229,17 @@ fn paint_flyer_token(
     centre: Pos2,
     radius: f32,
     fill: Color32,
-    outline: Color32,
+    palette: &Palette,
     letter: &str,
 ) {
-    painter.circle(centre + Vec2::new(1.5, 2.0), radius, Color32::from_black_alpha(60), Stroke::NONE);
-    painter.circle(centre, radius, fill, Stroke::new(2.0, outline));
-    painter.text(centre, Align2::CENTER_CENTER, letter, FontId::proportional(radius * 1.1), Color32::WHITE);
+    painter.circle(centre + Vec2::new(1.5, 2.0), radius, palette.shadow, Stroke::NONE);
+    painter.circle(centre, radius, fill, Stroke::new(2.0, palette.outline));
+    let ink = palette.text_on_token.gamma_multiply(f32::from(fill.a()) / 255.0);
+    painter.text(centre, Align2::CENTER_CENTER, letter, FontId::proportional(radius * 1.1), ink);
 }
 
 /// A feather: a slanted vane with its quill.
-fn paint_feather(painter: &egui::Painter, centre: Pos2, size: f32, colour: Color32) {
+fn paint_feather(painter: &egui::Painter, centre: Pos2, size: f32, colour: Color32, quill: Color32) {
     let axis = Vec2::new(0.7, -0.7);
     let across = Vec2::new(0.7, 0.7);
     let pts: Vec<Pos2> = (0..16)
@@ -256,21 +249,18 @@ fn paint_feather(painter: &egui::Painter, centre: Pos2, size: f32, colour: Color
         })
         .collect();
     painter.add(egui::Shape::convex_polygon(pts, colour, Stroke::NONE));
-    painter.line_segment(
-        [centre - axis * size * 0.5, centre + axis * size * 0.42],
-        Stroke::new(1.5, Color32::from_rgb(0x3a, 0x30, 0x20)),
-    );
+    painter.line_segment([centre - axis * size * 0.5, centre + axis * size * 0.42], Stroke::new(1.5, quill));
 }
 
 /// A honeycomb cell.
-fn paint_hive(painter: &egui::Painter, centre: Pos2, r: f32, colour: Color32) {
+fn paint_hive(painter: &egui::Painter, centre: Pos2, r: f32, colour: Color32, rim: Color32) {
     let pts: Vec<Pos2> = (0..6)
         .map(|i| {
             let a = std::f32::consts::FRAC_PI_3 * i as f32;
             centre + Vec2::new(a.cos(), a.sin()) * r
         })
         .collect();
-    painter.add(egui::Shape::convex_polygon(pts, colour, Stroke::new(1.5, Color32::from_rgb(0x7a, 0x52, 0x10))));
+    painter.add(egui::Shape::convex_polygon(pts, colour, Stroke::new(1.5, rim)));
 }
 
 impl View for FeathersView {

@@ -1,83 +1,290 @@
-//! Colours and sizes in one place. Colour is never the only cue: pieces also
-//! carry letters, and legal/illegal tints come with hover text.
+//! The design tokens: every colour a game screen paints, by role, in a
+//! light and a dark variant, and the sizes shared by the views. Views take
+//! their colours from [`Palette`] only (a test forbids colour literals in
+//! them), so a theme is designed in one place.
+//!
+//! Colour is never the only cue: pieces carry letters, butterflies have
+//! shapes, cards carry their colour's letter, crystals differ in shape, and
+//! legal/illegal tints come with hover text. Every "text on X" role keeps a
+//! contrast of at least 4.5:1 with X (WCAG AA), checked by a test for both
+//! themes.
 
 use egui::Color32;
 
-/// The colours of one theme.
+/// The colours of one theme, by role.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Palette {
+    // ----- Shared roles -------------------------------------------------
+    /// The page behind boards and cards (the panel colour of the theme).
+    pub page: Color32,
+    /// Text on [`Palette::page`].
+    pub text: Color32,
     /// Light board squares.
     pub light_square: Color32,
     /// Dark board squares.
     pub dark_square: Color32,
     /// Coordinates and board frame.
     pub frame: Color32,
-    /// White's pieces.
+    /// White's pieces (and the ink on Black's).
     pub white_piece: Color32,
-    /// Black's pieces.
+    /// Black's pieces (and the ink on White's).
     pub black_piece: Color32,
-    /// Outline of pieces.
+    /// Outline of pieces and cards.
     pub outline: Color32,
+    /// Drop shadows.
+    pub shadow: Color32,
     /// Tint of a legal target.
     pub legal: Color32,
     /// Tint of an illegal target under a drag.
     pub illegal: Color32,
-    /// The selected piece.
+    /// The selected piece or card.
     pub selection: Color32,
     /// The squares of the last move.
     pub last_move: Color32,
-    /// The exit strips beyond the far rows.
+    /// A route being drawn (a dispersion, a planned way).
+    pub route: Color32,
+    /// The background of something that may be taken now (a claimable card).
+    pub available: Color32,
+    /// Text on [`Palette::available`].
+    pub text_on_available: Color32,
+    /// Exit strips and other goal areas beside a board.
     pub exit_strip: Color32,
+    /// Text on [`Palette::exit_strip`].
+    pub text_on_exit: Color32,
+    /// Hint notes floating by the pointer.
+    pub note: Color32,
+    /// Text on [`Palette::note`].
+    pub text_on_note: Color32,
+    // ----- Cards --------------------------------------------------------
     /// Card faces.
     pub card_face: Color32,
     /// Card backs.
     pub card_back: Color32,
+    /// The emblem on a card back.
+    pub card_emblem: [Color32; 3],
     /// Red suits.
     pub red_suit: Color32,
     /// Black suits.
     pub black_suit: Color32,
+    /// The faces of the ten feather colours (Enchanted Plumes), in the
+    /// rules' colour order.
+    pub feathers: [Color32; 10],
+    // ----- Dust in the Wings --------------------------------------------
+    /// The meadow.
+    pub meadow: Color32,
+    /// Lines, numbers and names on the meadow.
+    pub meadow_ink: Color32,
+    /// Red, blue and yellow butterflies.
+    pub butterflies: [Color32; 3],
+    /// Butterfly outlines and bodies.
+    pub butterfly_ink: Color32,
+    /// Black crystals.
+    pub crystal_black: Color32,
+    /// White crystals.
+    pub crystal_white: Color32,
+    /// The rim of a crystal (visible on the page and on either crystal).
+    pub crystal_rim: Color32,
+    /// The shapes drawn on Composition cards.
+    pub shape_ink: Color32,
+    // ----- Feathers & Wax -----------------------------------------------
+    /// Icarus's token.
+    pub icarus: Color32,
+    /// Daedalus's token.
+    pub daedalus: Color32,
+    /// Text on the flyers' tokens.
+    pub text_on_token: Color32,
+    /// The sky between sun and sea.
+    pub sky: Color32,
+    /// The sun's rows.
+    pub sun: Color32,
+    /// The sea's rows.
+    pub sea: Color32,
+    /// The safe landing.
+    pub safe: Color32,
+    /// Ruined wing sections.
+    pub ruin: Color32,
+    /// Text on the sky, sun, sea and safe rows.
+    pub text_on_sky: Color32,
+    /// Honeycombs (wax).
+    pub honey: Color32,
+    /// The rim of a honeycomb.
+    pub honey_rim: Color32,
+    /// Feathers (nests) in the labyrinth.
+    pub nest: Color32,
+    /// The walls of the labyrinth.
+    pub wall: Color32,
 }
+
+/// The ten feather colours; both themes use them (they are the cards'
+/// printed colours), the dark theme gives black cards a light outline.
+const FEATHERS: [Color32; 10] = [
+    Color32::from_rgb(0xc8, 0x22, 0x24), // red
+    Color32::from_rgb(0xf5, 0xf5, 0xf0), // white
+    Color32::from_rgb(0xf2, 0xd3, 0x38), // yellow
+    Color32::from_rgb(0x3a, 0x9a, 0x3a), // green
+    Color32::from_rgb(0xf0, 0x8a, 0x24), // orange
+    Color32::from_rgb(0x1f, 0xa3, 0xa3), // teal
+    Color32::from_rgb(0x2f, 0x5f, 0xd0), // blue
+    Color32::from_rgb(0xf4, 0x9f, 0xc1), // pink
+    Color32::from_rgb(0x8a, 0x4f, 0xbf), // purple
+    Color32::from_rgb(0x22, 0x22, 0x22), // black
+];
+
+const BUTTERFLIES: [Color32; 3] =
+    [Color32::from_rgb(0xd6, 0x3a, 0x2f), Color32::from_rgb(0x2f, 0x6f, 0xd0), Color32::from_rgb(0xe8, 0xb8, 0x1c)];
+
+const INK_DARK: Color32 = Color32::from_rgb(0x1c, 0x1a, 0x17);
+const INK_LIGHT: Color32 = Color32::from_rgb(0xf4, 0xf1, 0xea);
 
 /// The palette for a light or dark theme.
 #[must_use]
 pub fn palette(dark: bool) -> Palette {
-    if dark {
-        Palette {
-            light_square: Color32::from_rgb(0x9c, 0x8f, 0x7a),
-            dark_square: Color32::from_rgb(0x5e, 0x53, 0x45),
-            frame: Color32::from_rgb(0xd8, 0xcc, 0xb8),
-            white_piece: Color32::from_rgb(0xf4, 0xef, 0xe4),
-            black_piece: Color32::from_rgb(0x24, 0x22, 0x27),
-            outline: Color32::from_rgb(0x10, 0x10, 0x10),
-            legal: Color32::from_rgba_unmultiplied(0x4c, 0xd1, 0x6a, 110),
-            illegal: Color32::from_rgba_unmultiplied(0xe8, 0x3a, 0x3a, 120),
-            selection: Color32::from_rgb(0xff, 0xc8, 0x3d),
-            last_move: Color32::from_rgba_unmultiplied(0x5b, 0x9b, 0xff, 70),
-            exit_strip: Color32::from_rgb(0x3a, 0x5a, 0x40),
-            card_face: Color32::from_rgb(0xf2, 0xee, 0xe6),
-            card_back: Color32::from_rgb(0x2d, 0x4a, 0x7a),
-            red_suit: Color32::from_rgb(0xc0, 0x22, 0x22),
-            black_suit: Color32::from_rgb(0x18, 0x18, 0x18),
-        }
-    } else {
-        Palette {
-            light_square: Color32::from_rgb(0xee, 0xe3, 0xcf),
-            dark_square: Color32::from_rgb(0xb5, 0x9b, 0x7c),
-            frame: Color32::from_rgb(0x4a, 0x3c, 0x2e),
-            white_piece: Color32::from_rgb(0xfb, 0xf8, 0xf1),
-            black_piece: Color32::from_rgb(0x2a, 0x27, 0x2e),
-            outline: Color32::from_rgb(0x20, 0x1a, 0x14),
-            legal: Color32::from_rgba_unmultiplied(0x2f, 0xa8, 0x4f, 110),
-            illegal: Color32::from_rgba_unmultiplied(0xd9, 0x2b, 0x2b, 110),
-            selection: Color32::from_rgb(0xf0, 0xa8, 0x00),
-            last_move: Color32::from_rgba_unmultiplied(0x3b, 0x7b, 0xe0, 60),
-            exit_strip: Color32::from_rgb(0xc9, 0xe4, 0xc5),
-            card_face: Color32::WHITE,
-            card_back: Color32::from_rgb(0x2d, 0x4a, 0x7a),
-            red_suit: Color32::from_rgb(0xc0, 0x1c, 0x1c),
-            black_suit: Color32::from_rgb(0x14, 0x14, 0x14),
-        }
+    if dark { DARK } else { LIGHT }
+}
+
+/// The light theme.
+pub const LIGHT: Palette = Palette {
+    page: Color32::from_rgb(0xf8, 0xf8, 0xf8),
+    text: Color32::from_rgb(0x3c, 0x3c, 0x3c),
+    light_square: Color32::from_rgb(0xee, 0xe3, 0xcf),
+    dark_square: Color32::from_rgb(0xb5, 0x9b, 0x7c),
+    frame: Color32::from_rgb(0x4a, 0x3c, 0x2e),
+    white_piece: Color32::from_rgb(0xfb, 0xf8, 0xf1),
+    black_piece: Color32::from_rgb(0x2a, 0x27, 0x2e),
+    outline: Color32::from_rgb(0x20, 0x1a, 0x14),
+    shadow: Color32::from_black_alpha(55),
+    legal: Color32::from_rgba_unmultiplied_const(0x2f, 0xa8, 0x4f, 110),
+    illegal: Color32::from_rgba_unmultiplied_const(0xd9, 0x2b, 0x2b, 110),
+    selection: Color32::from_rgb(0xf0, 0xa8, 0x00),
+    last_move: Color32::from_rgba_unmultiplied_const(0x3b, 0x7b, 0xe0, 60),
+    route: Color32::from_rgb(0x80, 0x30, 0x90),
+    available: Color32::from_rgb(0xd8, 0xf0, 0xc8),
+    text_on_available: INK_DARK,
+    exit_strip: Color32::from_rgb(0xc9, 0xe4, 0xc5),
+    text_on_exit: Color32::from_rgb(0x1e, 0x3a, 0x22),
+    note: Color32::from_rgb(0x30, 0x40, 0x58),
+    text_on_note: Color32::WHITE,
+    card_face: Color32::WHITE,
+    card_back: Color32::from_rgb(0x2d, 0x4a, 0x7a),
+    card_emblem: [
+        Color32::from_rgb(0x1f, 0x8a, 0x70),
+        Color32::from_rgb(0x2f, 0x5f, 0xd0),
+        Color32::from_rgb(0x15, 0x15, 0x30),
+    ],
+    red_suit: Color32::from_rgb(0xc0, 0x1c, 0x1c),
+    black_suit: Color32::from_rgb(0x14, 0x14, 0x14),
+    feathers: FEATHERS,
+    meadow: Color32::from_rgb(0xb9, 0xd9, 0x8c),
+    meadow_ink: Color32::from_rgb(0x2c, 0x44, 0x1e),
+    butterflies: BUTTERFLIES,
+    butterfly_ink: Color32::from_rgb(0x20, 0x1c, 0x18),
+    crystal_black: Color32::from_rgb(0x26, 0x26, 0x2a),
+    crystal_white: Color32::WHITE,
+    crystal_rim: Color32::from_rgb(0x70, 0x70, 0x70),
+    shape_ink: Color32::from_rgb(0x3c, 0x5a, 0x2a),
+    icarus: Color32::from_rgb(0x2f, 0x6a, 0xa8),
+    daedalus: Color32::from_rgb(0x8a, 0x5a, 0x2c),
+    text_on_token: Color32::WHITE,
+    sky: Color32::from_rgb(0xd8, 0xea, 0xf7),
+    sun: Color32::from_rgb(0xf6, 0xc4, 0x5a),
+    sea: Color32::from_rgb(0x8f, 0xb8, 0xe0),
+    safe: Color32::from_rgb(0x8c, 0xc8, 0x7a),
+    ruin: Color32::from_rgb(0xa8, 0xa0, 0x94),
+    text_on_sky: INK_DARK,
+    honey: Color32::from_rgb(0xe8, 0xb0, 0x30),
+    honey_rim: Color32::from_rgb(0x7a, 0x52, 0x10),
+    nest: Color32::from_rgb(0x4f, 0x75, 0x28),
+    wall: Color32::from_rgb(0xf2, 0xec, 0xe0),
+};
+
+/// The dark theme: boards a little dimmer, text and rims light, nothing
+/// dark drawn on the near-black page without a light rim.
+pub const DARK: Palette = Palette {
+    page: Color32::from_rgb(0x1b, 0x1b, 0x1b),
+    text: Color32::from_rgb(0xd0, 0xd0, 0xd0),
+    light_square: Color32::from_rgb(0x9c, 0x8f, 0x7a),
+    dark_square: Color32::from_rgb(0x5e, 0x53, 0x45),
+    frame: Color32::from_rgb(0xd8, 0xcc, 0xb8),
+    white_piece: Color32::from_rgb(0xf4, 0xef, 0xe4),
+    black_piece: Color32::from_rgb(0x24, 0x22, 0x27),
+    outline: Color32::from_rgb(0x10, 0x10, 0x10),
+    shadow: Color32::from_black_alpha(90),
+    legal: Color32::from_rgba_unmultiplied_const(0x4c, 0xd1, 0x6a, 110),
+    illegal: Color32::from_rgba_unmultiplied_const(0xe8, 0x3a, 0x3a, 120),
+    selection: Color32::from_rgb(0xff, 0xc8, 0x3d),
+    last_move: Color32::from_rgba_unmultiplied_const(0x5b, 0x9b, 0xff, 70),
+    route: Color32::from_rgb(0xd9, 0x8c, 0xf0),
+    available: Color32::from_rgb(0x24, 0x4a, 0x2c),
+    text_on_available: INK_LIGHT,
+    exit_strip: Color32::from_rgb(0x2e, 0x4a, 0x34),
+    text_on_exit: Color32::from_rgb(0xe2, 0xf2, 0xe0),
+    note: Color32::from_rgb(0x3a, 0x4c, 0x68),
+    text_on_note: Color32::WHITE,
+    card_face: Color32::from_rgb(0xf2, 0xee, 0xe6),
+    card_back: Color32::from_rgb(0x2d, 0x4a, 0x7a),
+    card_emblem: [
+        Color32::from_rgb(0x1f, 0x8a, 0x70),
+        Color32::from_rgb(0x5f, 0x8f, 0xf0),
+        Color32::from_rgb(0x15, 0x15, 0x30),
+    ],
+    red_suit: Color32::from_rgb(0xc0, 0x22, 0x22),
+    black_suit: Color32::from_rgb(0x18, 0x18, 0x18),
+    feathers: FEATHERS,
+    meadow: Color32::from_rgb(0x7e, 0x9e, 0x5c),
+    meadow_ink: Color32::from_rgb(0x14, 0x22, 0x0c),
+    butterflies: BUTTERFLIES,
+    butterfly_ink: Color32::from_rgb(0x14, 0x12, 0x10),
+    crystal_black: Color32::from_rgb(0x30, 0x30, 0x36),
+    crystal_white: Color32::WHITE,
+    crystal_rim: Color32::from_rgb(0xb8, 0xb8, 0xb8),
+    shape_ink: Color32::from_rgb(0x9c, 0xd8, 0x7a),
+    icarus: Color32::from_rgb(0x2f, 0x6a, 0xa8),
+    daedalus: Color32::from_rgb(0x8a, 0x5a, 0x2c),
+    text_on_token: Color32::WHITE,
+    sky: Color32::from_rgb(0xa9, 0xc4, 0xd8),
+    sun: Color32::from_rgb(0xd8, 0xa8, 0x48),
+    sea: Color32::from_rgb(0x6f, 0x98, 0xc4),
+    safe: Color32::from_rgb(0x7a, 0xb0, 0x6a),
+    ruin: Color32::from_rgb(0x90, 0x88, 0x7c),
+    text_on_sky: INK_DARK,
+    honey: Color32::from_rgb(0xe8, 0xb0, 0x30),
+    honey_rim: Color32::from_rgb(0x7a, 0x52, 0x10),
+    nest: Color32::from_rgb(0x4f, 0x75, 0x28),
+    wall: Color32::from_rgb(0xf2, 0xec, 0xe0),
+};
+
+impl Palette {
+    /// The ink for text on a coloured face: dark on light faces, light on
+    /// dark ones, whichever contrasts more.
+    #[must_use]
+    pub fn text_on(&self, face: Color32) -> Color32 {
+        if contrast(INK_DARK, face) >= contrast(INK_LIGHT, face) { INK_DARK } else { INK_LIGHT }
     }
+
+    /// The outline of a coloured card face: the theme's outline, or a light
+    /// rim where the face is about as dark as the page (a black card on the
+    /// dark page).
+    #[must_use]
+    pub fn card_edge(&self, face: Color32) -> Color32 {
+        if contrast(face, self.page) < 1.6 { self.crystal_rim } else { self.outline }
+    }
+}
+
+/// The relative luminance of a colour (WCAG 2).
+#[must_use]
+pub fn luminance(c: Color32) -> f64 {
+    let channel = |v: u8| {
+        let s = f64::from(v) / 255.0;
+        if s <= 0.039_28 { s / 12.92 } else { ((s + 0.055) / 1.055).powf(2.4) }
+    };
+    0.2126 * channel(c.r()) + 0.7152 * channel(c.g()) + 0.0722 * channel(c.b())
+}
+
+/// The contrast ratio of two colours (WCAG 2): 1 (none) to 21.
+#[must_use]
+pub fn contrast(a: Color32, b: Color32) -> f64 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
 }
 
 /// Smallest side of a board square, in points.

@@ -81,44 +81,6 @@ impl BoardGeometry {
     }
 }
 
-/// Paints a round token with a letter (so colour is never the only cue).
-pub fn paint_token(
-    ui: &Ui,
-    center: Pos2,
-    radius: f32,
-    fill: Color32,
-    outline: Color32,
-    letter: &str,
-    letter_colour: Color32,
-) {
-    let painter = ui.painter();
-    painter.circle(center + Vec2::new(1.5, 2.0), radius, Color32::from_black_alpha(60), Stroke::NONE);
-    painter.circle(center, radius, fill, Stroke::new(2.0, outline));
-    painter.circle_stroke(center, radius * 0.78, Stroke::new(1.0, outline.gamma_multiply(0.5)));
-    painter.text(center, Align2::CENTER_CENTER, letter, FontId::proportional(radius * 1.05), letter_colour);
-}
-
-/// A token you can click or drag (for trays of pieces to place). Its
-/// accessible label is `label`.
-pub fn token_ui(
-    ui: &mut Ui,
-    size: f32,
-    fill: Color32,
-    outline: Color32,
-    letter: &str,
-    letter_colour: Color32,
-    label: &str,
-) -> Response {
-    let (rect, response) = ui.allocate_exact_size(Vec2::splat(size), Sense::click_and_drag());
-    let label = label.to_string();
-    response.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
-    if ui.is_rect_visible(rect) {
-        let lift = if response.hovered() || response.dragged() { 2.0 } else { 0.0 };
-        paint_token(ui, rect.center() - Vec2::new(0.0, lift), size * 0.42, fill, outline, letter, letter_colour);
-    }
-    response
-}
-
 /// What a card widget shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CardFace {
@@ -143,7 +105,7 @@ pub fn card_ui(ui: &mut Ui, palette: &Palette, face: CardFace, selected: bool) -
     if ui.is_rect_visible(rect) {
         let rect = if selected { rect.translate(Vec2::new(0.0, -6.0)) } else { rect };
         let painter = ui.painter();
-        painter.rect_filled(rect.translate(Vec2::new(2.0, 2.0)), 6.0, Color32::from_black_alpha(50));
+        painter.rect_filled(rect.translate(Vec2::new(2.0, 2.0)), 6.0, palette.shadow);
         match face {
             CardFace::Up(card) => {
                 painter.rect(rect, 6.0, palette.card_face, Stroke::new(1.0, palette.outline), StrokeKind::Inside);
@@ -171,7 +133,7 @@ pub fn card_ui(ui: &mut Ui, palette: &Palette, face: CardFace, selected: bool) -
                 painter.rect_stroke(
                     rect.shrink(5.0),
                     4.0,
-                    Stroke::new(1.5, Color32::from_white_alpha(120)),
+                    Stroke::new(1.5, palette.card_face.gamma_multiply(0.5)),
                     StrokeKind::Inside,
                 );
             }
@@ -206,14 +168,14 @@ pub fn small_card(ui: &mut Ui, palette: &Palette, card: Card) -> Response {
 
 /// Shows `text` in a small neutral box next to the pointer (what a drag
 /// will do).
-pub fn pointer_note_info(ui: &Ui, text: &str) {
+pub fn pointer_note_info(ui: &Ui, text: &str, palette: &Palette) {
     let Some(pos) = ui.ctx().pointer_latest_pos() else { return };
-    let galley = ui.painter().layout(text.to_string(), FontId::proportional(14.0), Color32::WHITE, 340.0);
+    let galley = ui.painter().layout(text.to_string(), FontId::proportional(14.0), palette.text_on_note, 340.0);
     let rect = Rect::from_min_size(pos + Vec2::new(16.0, 16.0), galley.size()).expand(6.0);
     let painter =
         ui.ctx().layer_painter(egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("aviary-pointer-info")));
-    painter.rect_filled(rect, 4.0, Color32::from_rgb(0x30, 0x40, 0x58));
-    painter.galley(rect.min + Vec2::splat(6.0), galley, Color32::WHITE);
+    painter.rect_filled(rect, 4.0, palette.note);
+    painter.galley(rect.min + Vec2::splat(6.0), galley, palette.text_on_note);
 }
 
 /// Paints a suit pip as shapes (the default fonts have no suit glyphs).
@@ -297,12 +259,12 @@ pub fn tint_drop_zone(ui: &Ui, rect: Rect, palette: &Palette, verdict: &Result<(
 /// hovered drop would be refused).
 pub fn pointer_note(ui: &Ui, text: &str, palette: &Palette) {
     let Some(pos) = ui.ctx().pointer_latest_pos() else { return };
-    let galley = ui.painter().layout(text.to_string(), FontId::proportional(14.0), Color32::WHITE, 320.0);
+    let galley = ui.painter().layout(text.to_string(), FontId::proportional(14.0), palette.text_on_note, 320.0);
     let rect = Rect::from_min_size(pos + Vec2::new(16.0, 16.0), galley.size()).expand(6.0);
     let painter =
         ui.ctx().layer_painter(egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("aviary-pointer-note")));
     painter.rect_filled(rect, 4.0, palette.illegal.to_opaque().gamma_multiply(0.9));
-    painter.galley(rect.min + Vec2::splat(6.0), galley, Color32::WHITE);
+    painter.galley(rect.min + Vec2::splat(6.0), galley, palette.text_on_note);
 }
 
 /// A modal asking whether to undo past something already seen: "Undo

@@ -1,7 +1,7 @@
 //! Phase 1 on screen: the labyrinth, dragging Daedalus along his way, the
 //! decks and the cards held.
 
-use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+use egui::{Align2, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
 use crate::rules::cards::{Card, Suit};
 use crate::rules::feathers_wax::routes::{Target, path_cells, path_draws, plan, plan_ends_outside, unreachable_reason};
@@ -11,7 +11,7 @@ use crate::ui::Notice;
 use crate::ui::theme::{self, Palette};
 use crate::ui::widgets::{self, CardFace};
 
-use super::{DAEDALUS, Drag, FeathersView, HONEY, NEST, deck_ui, paint_feather, paint_flyer_token, paint_hive};
+use super::{Drag, FeathersView, deck_ui, paint_feather, paint_flyer_token, paint_hive};
 
 impl FeathersView {
     #[allow(
@@ -84,10 +84,24 @@ impl FeathersView {
             resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
             match spot {
                 Spot::Nest => {
-                    paint_feather(&painter, r.center(), cs * 0.62, if used { NEST.gamma_multiply(0.3) } else { NEST });
+                    let fade = if used { 0.3 } else { 1.0 };
+                    paint_feather(
+                        &painter,
+                        r.center(),
+                        cs * 0.62,
+                        palette.nest.gamma_multiply(fade),
+                        palette.outline.gamma_multiply(fade),
+                    );
                 }
                 Spot::Hive => {
-                    paint_hive(&painter, r.center(), cs * 0.3, if used { HONEY.gamma_multiply(0.3) } else { HONEY });
+                    let fade = if used { 0.3 } else { 1.0 };
+                    paint_hive(
+                        &painter,
+                        r.center(),
+                        cs * 0.3,
+                        palette.honey.gamma_multiply(fade),
+                        palette.honey_rim.gamma_multiply(fade),
+                    );
                 }
                 Spot::Empty => {}
             }
@@ -151,7 +165,7 @@ impl FeathersView {
             Align2::CENTER_CENTER,
             "exit",
             FontId::proportional(12.0),
-            Color32::from_rgb(0x20, 0x30, 0x20),
+            palette.text_on_exit,
         );
         let exit_resp = ui.interact(exit_rect, ui.scope_id().with("exit"), Sense::click());
         exit_resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, "exit door"));
@@ -183,7 +197,7 @@ impl FeathersView {
         };
         let trail: Vec<Pos2> = state.path().iter().map(|&c| rect_of(c).center()).collect();
         if trail.len() > 1 {
-            painter.add(egui::Shape::line(trail, Stroke::new(3.0, DAEDALUS.gamma_multiply(0.5))));
+            painter.add(egui::Shape::line(trail, Stroke::new(3.0, palette.daedalus.gamma_multiply(0.5))));
         }
         if dragging == Some(Drag::Walker) && !self.drag_path.is_empty() {
             let mut pts = vec![centre(state.walker())];
@@ -215,15 +229,15 @@ impl FeathersView {
             resp.dnd_set_drag_payload(Drag::Walker);
         }
         let alpha = if resp.dragged() { 0.4 } else { 1.0 };
-        paint_flyer_token(&painter, at, cs * 0.34, DAEDALUS.gamma_multiply(alpha), palette.outline, "D");
+        paint_flyer_token(&painter, at, cs * 0.34, palette.daedalus.gamma_multiply(alpha), palette, "D");
         if resp.dragged()
             && let Some(p) = hover_pos
         {
             let layer = ui.ctx().layer_painter(egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("fw-walker")));
-            paint_flyer_token(&layer, p, cs * 0.34, DAEDALUS, palette.outline, "D");
+            paint_flyer_token(&layer, p, cs * 0.34, palette.daedalus, palette, "D");
         }
         if let Some(text) = note {
-            widgets::pointer_note_info(ui, &text);
+            widgets::pointer_note_info(ui, &text, palette);
         }
         if let Some(target) = pending_target {
             let path = if dragging == Some(Drag::Walker)

@@ -1,7 +1,7 @@
 //! Phase 3 on screen: the sky, the flyers and the drawn flight cards played
 //! onto them.
 
-use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+use egui::{Align2, FontId, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
 use crate::rules::cards::{Card, Suit};
 use crate::rules::feathers_wax::{Action, FeathersAndWax, Flyer, Place, SAFE_COL, SKY_COLS, SKY_ROWS, Stage};
@@ -10,9 +10,7 @@ use crate::ui::Notice;
 use crate::ui::theme::{self, Palette};
 use crate::ui::widgets::{self, CardFace};
 
-use super::{
-    Drag, FeathersView, SAFE, SEA, SUN, card_effect, flyer_colour, flyer_letter, paint_flyer_token, place_words,
-};
+use super::{Drag, FeathersView, card_effect, flyer_colour, flyer_letter, paint_flyer_token, place_words};
 
 impl FeathersView {
     #[allow(
@@ -34,22 +32,21 @@ impl FeathersView {
             Rect::from_min_size(origin + Vec2::new(f32::from(col) * cs, f32::from(row) * cs), Vec2::splat(cs))
         };
         let painter = ui.painter().clone();
-        let sky = Color32::from_rgb(0xd8, 0xea, 0xf7);
         for row in 0..SKY_ROWS {
             for col in 0..SKY_COLS {
                 let r = rect_of(col, row);
                 let fill = if col == SAFE_COL {
-                    SAFE
+                    palette.safe
                 } else if col == 0 {
-                    Color32::from_rgb(0xa8, 0xa0, 0x94)
+                    palette.ruin
                 } else if row == 0 {
-                    SUN
+                    palette.sun
                 } else if row == SKY_ROWS - 1 {
-                    SEA
+                    palette.sea
                 } else {
-                    sky
+                    palette.sky
                 };
-                painter.rect(r, 0.0, fill, Stroke::new(0.5, Color32::from_gray(150)), StrokeKind::Inside);
+                painter.rect(r, 0.0, fill, Stroke::new(0.5, palette.ruin), StrokeKind::Inside);
             }
             let r = rect_of(0, row);
             painter.text(
@@ -75,22 +72,28 @@ impl FeathersView {
             Align2::CENTER_CENTER,
             "tower",
             FontId::proportional(10.0),
-            Color32::BLACK,
+            palette.text_on_sky,
         );
-        painter.text(rect_of(5, 0).center(), Align2::CENTER_CENTER, "sun", FontId::proportional(12.0), Color32::BLACK);
+        painter.text(
+            rect_of(5, 0).center(),
+            Align2::CENTER_CENTER,
+            "sun",
+            FontId::proportional(12.0),
+            palette.text_on_sky,
+        );
         painter.text(
             rect_of(5, SKY_ROWS - 1).center(),
             Align2::CENTER_CENTER,
             "sea",
             FontId::proportional(12.0),
-            Color32::WHITE,
+            palette.text_on_sky,
         );
         painter.text(
             rect_of(SAFE_COL, 0).center(),
             Align2::CENTER_CENTER,
             "safe",
             FontId::proportional(11.0),
-            Color32::BLACK,
+            palette.text_on_sky,
         );
         // The flyers: drop a drawn card on one to play it.
         let mut action = None;
@@ -114,7 +117,7 @@ impl FeathersView {
                 Place::Lost => continue,
             };
             let radius = cs * 0.3;
-            paint_flyer_token(&painter, centre, radius, flyer_colour(f), palette.outline, flyer_letter(f));
+            paint_flyer_token(&painter, centre, radius, flyer_colour(palette, f), palette, flyer_letter(f));
             if state.place(f) == Place::Safe {
                 painter.text(
                     r.center_bottom(),
@@ -144,7 +147,7 @@ impl FeathersView {
         if let Some((f, card, place)) = preview {
             if let Place::Sky { col, row } = place {
                 let r = rect_of(col, row);
-                painter.circle_stroke(r.center(), cs * 0.32, Stroke::new(2.5, flyer_colour(f)));
+                painter.circle_stroke(r.center(), cs * 0.32, Stroke::new(2.5, flyer_colour(palette, f)));
             }
             let mut text = format!("{} on {}: lands at {}", card.name(), f.name(), place_words(place));
             if let Place::Sky { row, .. } = place {
@@ -177,7 +180,7 @@ impl FeathersView {
             ui.separator();
             for f in Flyer::BOTH {
                 ui.vertical(|ui| {
-                    ui.label(RichText::new(format!("{}'s wings", f.name())).small().color(flyer_colour(f)));
+                    ui.label(RichText::new(format!("{}'s wings", f.name())).small().strong());
                     ui.horizontal(|ui| {
                         for &v in state.wings(f) {
                             widgets::small_card(ui, palette, Card::new(v, Suit::Spades));
@@ -188,7 +191,7 @@ impl FeathersView {
         });
         match (note, info) {
             (Some(text), _) => widgets::pointer_note(ui, &text, palette),
-            (None, Some(text)) => widgets::pointer_note_info(ui, &text),
+            (None, Some(text)) => widgets::pointer_note_info(ui, &text, palette),
             (None, None) => {}
         }
         if let Some(a) = action {

@@ -70,8 +70,9 @@ impl FeathersView {
         let mut rack_note = None;
         ui.horizontal(|ui| {
             for flyer in Flyer::BOTH {
-                let frame =
-                    egui::Frame::group(ui.style()).fill(flyer_colour(flyer).gamma_multiply(0.25)).show(ui, |ui| {
+                let frame = egui::Frame::group(ui.style())
+                    .fill(flyer_colour(palette, flyer).gamma_multiply(0.25))
+                    .show(ui, |ui| {
                         ui.set_min_size(Vec2::new(300.0, theme::CARD_SIZE.y + 30.0));
                         ui.vertical(|ui| {
                             ui.label(

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Screenshots of every game screen in the light and the dark theme, as a
+# user sees them. Run from the repository root after `cargo build`, with
+# Xvfb, xdotool and imagemagick installed:  bash benches/screens.sh [OUT]
+# The games come from `cargo run --example showcase` (one game in progress
+# of each, offered for resuming); the tab positions are those of the
+# 1180 x 820 window at scale 1.
+set -euo pipefail
+out=${1:-/tmp/aviary-screens}
+mkdir -p "$out"
+export DISPLAY=${DISPLAY:-:99}
+if ! xdotool getdisplaygeometry >/dev/null 2>&1; then
+  Xvfb "$DISPLAY" -screen 0 1280x900x24 >/dev/null 2>&1 &
+  sleep 1
+fi
+bin=${AVIARY_BIN:-./target/debug/aviary}
+for theme in light dark; do
+  rm -rf "$out/games"
+  cargo run -q --example showcase -- "$out/games" >/dev/null
+  AVIARY_SAVES="$out/games/saves" AVIARY_CONFIG="$out/games/$theme" "$bin" >/dev/null 2>&1 &
+  pid=$!
+  sleep 4
+  xdotool mousemove 349 488 click 1   # Resume
+  sleep 2
+  for tab in "280 daedalus" "483 feathers-and-wax" "680 enchanted-plumes" "916 dust-in-the-wings"; do
+    set -- $tab
+    xdotool mousemove "$1" 37 click 1
+    sleep 1.5
+    import -window root -crop 1180x820+0+0 "$out/$2-$theme.png"
+  done
+  kill "$pid"
+  wait "$pid" 2>/dev/null || true
+done
+ls "$out"/*.png

@@ -1,0 +1,66 @@
+//! The design tokens of both themes: text is readable on everything it is
+//! written on, and nothing dark is painted on the dark page without a rim
+//! (the dark-theme defects found by hand: exit labels dark on dark green,
+//! black crystals that looked like empty slots, dark Composition shapes).
+
+use aviary::ui::theme::{DARK, LIGHT, Palette, contrast};
+use egui::Color32;
+
+/// WCAG AA for normal text.
+const TEXT: f64 = 4.5;
+/// WCAG AA for shapes and large text.
+const SHAPE: f64 = 3.0;
+
+fn check(name: &str, p: &Palette) -> Vec<String> {
+    let mut bad = Vec::new();
+    let mut need = |what: &str, a: Color32, b: Color32, min: f64| {
+        let c = contrast(a, b);
+        if c < min {
+            bad.push(format!("{name}: {what}: contrast {c:.2} < {min}"));
+        }
+    };
+    need("exit labels on the exit strip", p.text_on_exit, p.exit_strip, TEXT);
+    need("notes", p.text_on_note, p.note, TEXT);
+    need("text on a claimable card", p.text, p.available, TEXT);
+    need("numbers on the meadow", p.meadow_ink, p.meadow, TEXT);
+    for (what, bg) in [("sky", p.sky), ("sun", p.sun), ("sea", p.sea), ("safe", p.safe)] {
+        need(&format!("labels on the {what}"), p.text_on_sky, bg, TEXT);
+    }
+    need("Icarus's letter", p.text_on_token, p.icarus, TEXT);
+    need("Daedalus's letter", p.text_on_token, p.daedalus, TEXT);
+    for (i, &f) in p.feathers.iter().enumerate() {
+        need(&format!("the number on feather colour {i}"), p.text_on(f), f, TEXT);
+        need(&format!("the edge of feather colour {i} on the page"), p.card_edge(f).max_with(f, p.page), p.page, SHAPE);
+    }
+    need("a crystal's rim on the page", p.crystal_rim, p.page, SHAPE);
+    need("a black crystal within its rim", p.crystal_black, p.crystal_rim, SHAPE);
+    need("Composition shapes on the page", p.shape_ink, p.page, SHAPE);
+    need("a white crystal on the page", p.crystal_white.max_with(p.crystal_rim, p.page), p.page, SHAPE);
+    bad
+}
+
+/// The one of `a` and `b` that stands out more against `page` (a card is
+/// seen by its face or by its edge, whichever contrasts more).
+trait Stronger {
+    fn max_with(self, other: Color32, page: Color32) -> Color32;
+}
+
+impl Stronger for Color32 {
+    fn max_with(self, other: Color32, page: Color32) -> Color32 {
+        if contrast(self, page) >= contrast(other, page) { self } else { other }
+    }
+}
+
+#[test]
+fn both_themes_are_readable_everywhere() {
+    let mut bad = check("light", &LIGHT);
+    bad.extend(check("dark", &DARK));
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn the_themes_differ_where_the_page_does() {
+    assert!(contrast(LIGHT.page, DARK.page) > 10.0);
+    assert_ne!(LIGHT.text_on_exit, DARK.text_on_exit, "exit labels follow the strip");
+    assert_ne!(LIGHT.shape_ink, DARK.shape_ink, "Composition shapes follow the page");
+}
