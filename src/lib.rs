@@ -14,9 +14,13 @@
 //! | game in progress | [`session`], [`save`], [`save_writer`], [`stats`] | history with undo/redo and player kinds; the save format (bounded reads, load = replay); the autosave thread; statistics. |
 //! | computer players | [`ai`] | bots over the `Game` trait, per-game heuristics, the worker threads. |
 //! | table | [`table`] | one game in progress for the app: dispatch, autosave, the undo policy, chance steps, the computer player. No egui. |
-//! | views | [`ui`] | the theme, commands, widgets and one view per game: they draw and propose. |
+//! | views | [`ui`] | the design tokens (`ui::theme`), commands, widgets, one view per game (they draw and propose) and the one generic tab (`ui::tab`) that gives every view the same undo policy, end-of-game window and rematch. |
 //! | app | [`games`], [`app`], [`cli`] | the one list of games; the shell (tabs, menus, dialogs, settings, Saved Games); `aviary check FILE`. |
 //! | checks | [`conformance`], [`save_fuzz`] | the generic conformance test every game runs; the save fuzzer. |
+//!
+//! Adding a game touches: its rules file(s) under `src/rules/`, its
+//! `Evaluate` heuristic under `src/ai/`, its view (a `ui::tab::View`), its
+//! rules page, and one entry in [`games::GAMES`].
 pub mod ai;
 pub mod app;
 pub mod cli;
