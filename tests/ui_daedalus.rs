@@ -293,3 +293,34 @@ fn the_keyboard_alone_can_move_the_gladiator() {
     h.run();
     assert_eq!(tab(&mut h).m.session.state().board().gladiator(mover), Some(to), "Enter moved the Gladiator");
 }
+
+fn rect_of(h: &Harness<'_, AviaryApp>, label_prefix: &str) -> egui::Rect {
+    h.get_by(|n| n.label().is_some_and(|l| l.starts_with(label_prefix))).rect()
+}
+
+#[test]
+fn a_refusal_appearing_or_going_never_moves_the_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    open_daedalus(&mut h);
+    finish_building(&mut h);
+    let before = (rect_of(&h, "a1 "), rect_of(&h, "h8 "));
+    let state = tab(&mut h).m.session.state().clone();
+    let mover = state.colour_to_move();
+    let wall = state.board().walls(mover)[0];
+    let far = Square::all(8, 8)
+        .find(|s| state.board().at(*s).is_none() && s.x.abs_diff(wall.x) + s.y.abs_diff(wall.y) == 2)
+        .unwrap();
+    let (p, q) = (centre(&h, &format!("{wall} ")), centre(&h, &format!("{far} ")));
+    drag(&mut h, p, q);
+    assert!(!h.state().toast_texts().is_empty(), "the refusal is shown");
+    h.run();
+    assert_eq!((rect_of(&h, "a1 "), rect_of(&h, "h8 ")), before, "the board stays put under a message");
+    // Dismissing the message does not move it either.
+    // The message's own "x" (the tabs have theirs at the top).
+    h.get_all_by_label("x").max_by(|a, b| a.rect().min.y.total_cmp(&b.rect().min.y)).unwrap().click();
+    h.run();
+    assert!(h.state().toast_texts().is_empty());
+    assert_eq!((rect_of(&h, "a1 "), rect_of(&h, "h8 ")), before, "the board stays put when it goes");
+}

@@ -512,25 +512,34 @@ impl AviaryApp {
         if next.is_finite() {
             ui.ctx().request_repaint_after(std::time::Duration::from_secs_f64((next - now).max(0.05)));
         }
-        egui::Panel::bottom("aviary-toasts").show(ui, |ui| {
-            let mut dismiss = None;
-            for (i, t) in self.toasts.iter().enumerate().rev() {
-                ui.horizontal(|ui| {
-                    let (text, colour) = match &t.notice {
-                        Notice::Error(s) => (format!("(!) {s}"), ui.visuals().error_fg_color),
-                        Notice::Info(s) => (s.clone(), ui.visuals().text_color()),
-                    };
-                    if ui.small_button("x").on_hover_text("Dismiss").clicked() {
-                        dismiss = Some(i);
+        // An overlay at the bottom right: a message appearing or going never
+        // moves the board under the pointer.
+        egui::Area::new(egui::Id::unique("aviary-toasts"))
+            .order(egui::Order::Foreground)
+            .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-12.0, -12.0))
+            .interactable(true)
+            .show(ui.ctx(), |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.set_max_width(520.0);
+                    let mut dismiss = None;
+                    for (i, t) in self.toasts.iter().enumerate().rev() {
+                        ui.horizontal(|ui| {
+                            let (text, colour) = match &t.notice {
+                                Notice::Error(s) => (format!("(!) {s}"), ui.visuals().error_fg_color),
+                                Notice::Info(s) => (s.clone(), ui.visuals().text_color()),
+                            };
+                            if ui.small_button("x").on_hover_text("Dismiss").clicked() {
+                                dismiss = Some(i);
+                            }
+                            // Long messages (file paths) wrap instead of running off the window.
+                            ui.add(egui::Label::new(RichText::new(text).color(colour).strong()).wrap());
+                        });
                     }
-                    // Long messages (file paths) wrap instead of running off the window.
-                    ui.add(egui::Label::new(RichText::new(text).color(colour).strong()).wrap());
+                    if let Some(i) = dismiss {
+                        self.toasts.remove(i);
+                    }
                 });
-            }
-            if let Some(i) = dismiss {
-                self.toasts.remove(i);
-            }
-        });
+            });
     }
 
     fn dialogs_ui(&mut self, ctx: &egui::Context, notices: &mut Vec<Notice>) {

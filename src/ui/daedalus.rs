@@ -655,10 +655,7 @@ impl View for DaedalusView {
     fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
         let palette = theme::palette(frame.settings.dark);
         self.track_changes(ui.input(|i| i.time), frame.settings.animations);
-        egui::Panel::right(egui::Id::unique(("daedalus-side", self.m.id)))
-            .resizable(true)
-            .default_size(theme::SIDE_PANEL_WIDTH)
-            .show(ui, |ui| self.side_ui(ui, frame));
+        super::tab::side_panel(ui, |ui| self.side_ui(ui, frame));
         egui::CentralPanel::default().show(ui, |ui| {
             if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
                 self.selected = None;

@@ -459,10 +459,7 @@ impl View for WingsView {
 
     fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
         let palette = theme::palette(frame.settings.dark);
-        egui::Panel::right(egui::Id::unique(("dw-side", self.m.id)))
-            .resizable(true)
-            .default_size(theme::SIDE_PANEL_WIDTH)
-            .show(ui, |ui| self.side_ui(ui, frame));
+        super::tab::side_panel(ui, |ui| self.side_ui(ui, frame));
         egui::Panel::top(egui::Id::unique(("dw-cards", self.m.id)))
             .show(ui, |ui| self.cards_ui(ui, &palette, frame.notices));
         egui::Panel::bottom(egui::Id::unique(("dw-tray", self.m.id))).show(ui, |ui| {

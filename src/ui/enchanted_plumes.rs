@@ -790,10 +790,7 @@ impl View for PlumesView {
         if self.humans().len() == 1 {
             self.revealed = self.humans().first().copied();
         }
-        egui::Panel::right(egui::Id::unique(("ep-side", self.m.id)))
-            .resizable(true)
-            .default_size(theme::SIDE_PANEL_WIDTH)
-            .show(ui, |ui| self.side_ui(ui, frame));
+        super::tab::side_panel(ui, |ui| self.side_ui(ui, frame));
         if self.needs_hand_off() {
             egui::CentralPanel::default().show(ui, |ui| self.hand_off_ui(ui));
             return;

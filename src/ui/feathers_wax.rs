@@ -282,10 +282,7 @@ impl View for FeathersView {
         self.settings = frame.settings;
         let palette = theme::palette(frame.settings.dark);
         self.meter_tick(ui.ctx());
-        egui::Panel::right(egui::Id::unique(("fw-side", self.m.id)))
-            .resizable(true)
-            .default_size(theme::SIDE_PANEL_WIDTH + 40.0)
-            .show(ui, |ui| self.side_ui(ui, frame));
+        super::tab::side_panel(ui, |ui| self.side_ui(ui, frame));
         let notices = &mut *frame.notices;
         egui::CentralPanel::default().show(ui, |ui| {
             // A finished game shows where it ended: the sky once flying began.

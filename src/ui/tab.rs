@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use egui::{RichText, Ui};
 
-use super::{GameTab, Notice, TabRequest, ViewSettings, commands, widgets};
+use super::{GameTab, Notice, TabRequest, ViewSettings, commands, theme, widgets};
 use crate::ai::Evaluate;
 use crate::rules::{Game, Outcome, Seat};
 use crate::save::{self, SaveError};
@@ -114,6 +114,21 @@ impl Frame<'_> {
             ui.label(RichText::new("Undo used: this game is marked in the statistics.").italics());
         }
     }
+}
+
+/// The side panel of every game screen (status, controls, log): one width
+/// for all games, kept when the person resizes it, and never pushed wider by
+/// its content, so the board beside it does not move between screens or
+/// when a message appears.
+pub fn side_panel(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
+    egui::Panel::right(egui::Id::unique("aviary-game-side"))
+        .resizable(true)
+        .default_size(theme::SIDE_PANEL_WIDTH)
+        .size_range(theme::SIDE_PANEL_WIDTH..=theme::SIDE_PANEL_WIDTH * 1.8)
+        .show(ui, |ui| {
+            ui.set_max_width(ui.available_width());
+            add(ui);
+        });
 }
 
 /// A game's view: it draws the game and proposes moves to its table.

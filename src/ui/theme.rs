@@ -292,7 +292,7 @@ pub const MIN_SQUARE: f32 = 34.0;
 /// Largest side of a board square, in points.
 pub const MAX_SQUARE: f32 = 84.0;
 /// Width of the side panel with status and log.
-pub const SIDE_PANEL_WIDTH: f32 = 300.0;
+pub const SIDE_PANEL_WIDTH: f32 = 320.0;
 /// How long a toast stays, in seconds.
 pub const TOAST_SECONDS: f64 = 6.0;
 /// Playing-card size in points.
