@@ -304,6 +304,34 @@ impl<G: Evaluate> Table<G> {
         self.worker.busy()
     }
 
+    /// The computer seat whose move the table is waiting for (thinking, or
+    /// about to think after its pause), if any.
+    #[must_use]
+    pub fn computer_to_move(&self) -> Option<Seat> {
+        match self.session.player_to_move() {
+            Some((seat, player)) if player.is_computer() && !self.session.is_over() => Some(seat),
+            _ => None,
+        }
+    }
+
+    /// True when Undo can help the people at the table: something to undo
+    /// that includes a person's decision. At the start of a game in which
+    /// only the computer (or chance) has moved, undo would only replay the
+    /// same moves, so it is off. Between computers alone, any move may be
+    /// undone.
+    #[must_use]
+    pub fn can_undo_for_people(&self) -> bool {
+        let s = &self.session;
+        if !s.can_undo() {
+            return false;
+        }
+        if !self.has_human() {
+            return true;
+        }
+        let people = s.people();
+        s.log()[..s.cursor()].iter().any(|e| e.seat.is_some_and(|seat| people.contains(&seat)))
+    }
+
     /// Applies due chance steps at once (a chance step lists exactly one
     /// action; its outcome comes from the state's RNG), with no thread and
     /// no delay, unless the table is paused.

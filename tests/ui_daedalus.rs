@@ -11,7 +11,7 @@ use aviary::session::Player;
 use aviary::ui::daedalus::DaedalusTab;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 fn app(dir: &std::path::Path) -> AviaryApp {
     AviaryApp::new(Some(dir.join("config")), dir.join("saves"))
@@ -225,9 +225,9 @@ fn against_the_computer_the_reply_comes_from_the_worker_and_undo_takes_it_back()
     h.step(); // the next frame starts the computer's reply on its worker thread
     assert!(tab(&mut h).m.thinking(), "the computer thinks on its worker");
     assert!(
-        h.query_by_label("thinking…").is_some() || {
+        h.query_by_label("status: Black (computer) is thinking…").is_some() || {
             h.step();
-            h.query_by_label("thinking…").is_some()
+            h.query_by_label("status: Black (computer) is thinking…").is_some()
         },
         "the UI says so"
     );
@@ -323,4 +323,49 @@ fn a_refusal_appearing_or_going_never_moves_the_board() {
     h.run();
     assert!(h.state().toast_texts().is_empty());
     assert_eq!((rect_of(&h, "a1 "), rect_of(&h, "h8 ")), before, "the board stays put when it goes");
+}
+
+#[test]
+fn while_the_computer_thinks_the_panel_says_so_and_undo_is_off_until_a_person_has_moved() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    h.get_by_label("New Daedalus game").click();
+    h.run();
+    {
+        let dialog = h.state_mut().new_game.as_mut().unwrap();
+        dialog.players = vec![Player::Computer(aviary::ai::Level::Easy), Player::Human];
+        // A deal in which White (the computer) builds first (DA-R2 draws who does).
+        let seed = (1..100)
+            .find(|&seed| {
+                let setup = aviary::rules::Setup { seats: 2, options: aviary::rules::daedalus::Options::default() };
+                aviary::rules::daedalus::Daedalus::new(&setup, seed).first_builder() == Colour::White
+            })
+            .unwrap();
+        dialog.seed = seed.to_string();
+    }
+    h.step();
+    h.get_by_label("Start").click();
+    for _ in 0..4 {
+        h.step();
+    }
+    // White is the computer and moves first: the panel says it thinks and
+    // offers nothing to drag.
+    assert!(h.query_by_label("status: White (computer) is thinking…").is_some(), "the thinking state is shown");
+    assert!(h.query_by_label("tray white wall").is_none(), "no wall to drag while the computer places");
+    let mut notices = Vec::new();
+    assert!(tab(&mut h).m.wait_for_computer(&mut notices));
+    h.step();
+    h.step();
+    assert_eq!(tab(&mut h).m.session.state().colour_to_move(), Colour::Black);
+    assert_eq!(tab(&mut h).m.session.cursor(), 1, "the computer placed one wall");
+    // Only the computer has moved: undo would just replay it.
+    assert!(h.get_by_label("Undo").accesskit_node().is_disabled(), "Undo is off");
+    assert!(h.query_by_label("tray black wall").is_some(), "Black's wall is offered to the person");
+    // After the person's first wall, Undo helps again.
+    h.get_by_label("c7 empty").click();
+    h.step();
+    h.step();
+    assert_eq!(tab(&mut h).m.session.cursor(), 2, "the person placed a wall: {:?}", h.state().toast_texts());
+    assert!(!h.get_by_label("Undo").accesskit_node().is_disabled(), "Undo is on after a person's move");
 }

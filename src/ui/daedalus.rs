@@ -452,6 +452,10 @@ impl DaedalusView {
     fn tray_ui(&mut self, ui: &mut Ui, palette: &Palette) {
         let state = self.m.session.state();
         let Some(kind) = state.placement_due() else { return };
+        // Nothing to drag while the computer places its own pieces.
+        if !self.human_to_move() {
+            return;
+        }
         let colour = state.colour_to_move();
         ui.horizontal(|ui| {
             ui.label(format!("{} places:", colour.name()));
@@ -459,9 +463,7 @@ impl DaedalusView {
             let (rect, resp) = ui.allocate_exact_size(Vec2::splat(44.0), Sense::click_and_drag());
             resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
             paint_piece(ui, palette, Piece { kind, colour }, rect.center(), 44.0, 1.0);
-            if self.human_to_move() {
-                resp.dnd_set_drag_payload(Source::Tray);
-            }
+            resp.dnd_set_drag_payload(Source::Tray);
             ui.label(match kind {
                 PieceKind::Wall => format!(
                     "wall {} of 7 — drag it to your half, or click a square",
@@ -493,15 +495,7 @@ impl DaedalusView {
             }
         }
         ui.separator();
-        let status = state.status();
-        ui.label(RichText::new(&status).strong())
-            .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, format!("status: {status}")));
-        if self.m.thinking() {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label("thinking…");
-            });
-        }
+        frame.status_ui(ui, &self.m);
         frame.history_ui(ui, &self.m);
         if self.human_to_move()
             && self.legal() == [Action::Pass]

@@ -395,10 +395,7 @@ impl WingsView {
     fn side_ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
         let state = self.state().clone();
         ui.heading("Dust in the Wings");
-        ui.label(RichText::new(state.status()).strong());
-        if self.m.thinking() {
-            ui.label(RichText::new("thinking...").italics());
-        }
+        frame.status_ui(ui, &self.m);
         frame.history_ui(ui, &self.m);
         let (b, w) = state.bag();
         ui.label(format!("Crystals in the bag: {b} black, {w} white"));

@@ -655,10 +655,7 @@ impl PlumesView {
     fn side_ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
         let state = self.state().clone();
         ui.heading("Enchanted Plumes");
-        ui.label(RichText::new(state.status()).strong());
-        if self.m.thinking() {
-            ui.label(RichText::new("thinking...").italics());
-        }
+        frame.status_ui(ui, &self.m);
         frame.history_ui(ui, &self.m);
         ui.separator();
         ui.label(RichText::new("Scores").strong());

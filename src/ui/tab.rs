@@ -96,11 +96,29 @@ impl Frame<'_> {
         self.asks.push(ask);
     }
 
+    /// The status line: what the rules say is owed, or, while a computer
+    /// seat is to move, "Black (computer) is thinking…" with a spinner (and
+    /// nothing that invites a person to act).
+    pub fn status_ui<G: Evaluate>(&self, ui: &mut Ui, table: &Table<G>) {
+        if let Some(seat) = table.computer_to_move() {
+            let text = format!("{} (computer) is thinking…", table.session.state().seat_name(seat));
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(RichText::new(&text).strong().italics())
+                    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, format!("status: {text}")));
+            });
+        } else {
+            let status = table.session.state().status();
+            ui.label(RichText::new(&status).strong())
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, format!("status: {status}")));
+        }
+    }
+
     /// The Undo and Redo buttons (from the one declaration of each command)
     /// and, once the game is over and its window closed, "Show the result".
     pub fn history_ui<G: Evaluate>(&mut self, ui: &mut Ui, table: &Table<G>) {
         ui.horizontal(|ui| {
-            if commands::UNDO.button(ui, table.session.can_undo()) {
+            if commands::UNDO.button(ui, table.can_undo_for_people()) {
                 self.ask(Ask::Undo);
             }
             if commands::REDO.button(ui, table.session.can_redo()) {
@@ -401,7 +419,7 @@ impl<V: View> GameTab for Tab<V> {
     }
 
     fn can_undo(&self) -> bool {
-        self.view.table().session.can_undo()
+        self.view.table().can_undo_for_people()
     }
 
     fn can_redo(&self) -> bool {
