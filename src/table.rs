@@ -314,6 +314,36 @@ impl<G: Evaluate> Table<G> {
         }
     }
 
+    /// Where "Undo turn" goes: the start of the last turn a person played
+    /// (the computer's replies after it are taken back too). A turn is the
+    /// run of that person's actions with the chance steps inside it; in a
+    /// game a person plays alone it is the person's steps since the last
+    /// card turned up (or the card itself, were a person to turn it).
+    /// `None` when no person has moved.
+    #[must_use]
+    pub fn turn_start(&self) -> Option<usize> {
+        let s = &self.session;
+        let log = &s.log()[..s.cursor()];
+        let people = s.people();
+        let by_person = |e: &LogEntry| e.seat.is_some_and(|x| people.contains(&x));
+        let last = log.iter().rposition(by_person)?;
+        let me = log[last].seat;
+        let mut start = last;
+        if s.players().len() == 1 {
+            if log[last].reveals {
+                return Some(last);
+            }
+            while start > 0 && !log[start - 1].reveals {
+                start -= 1;
+            }
+        } else {
+            while start > 0 && (log[start - 1].seat == me || log[start - 1].seat.is_none()) {
+                start -= 1;
+            }
+        }
+        Some(start)
+    }
+
     /// True when Undo can help the people at the table: something to undo
     /// that includes a person's decision. At the start of a game in which
     /// only the computer (or chance) has moved, undo would only replay the

@@ -90,3 +90,30 @@ fn while_the_computer_is_to_move_a_persons_move_is_refused_with_a_message() {
     assert_eq!(table.session.cursor(), 0, "nothing changed");
     assert!(format!("{notices:?}").contains("Wait for your turn"), "{notices:?}");
 }
+
+/// In the solitaire a "turn" is the steps since the last card turned up:
+/// Undo turn takes back those steps and keeps the card.
+#[test]
+fn undo_turn_in_the_solitaire_goes_back_to_just_after_the_last_card() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut session: Session<FeathersAndWax> =
+        Session::new(Setup { seats: 1, options: Options {} }, 3, vec![Player::Human]);
+    let mut rng = aviary::rules::Rng::seeded(9);
+    // Play until some person steps follow the latest reveal.
+    loop {
+        let legal = session.state().legal_actions();
+        session.propose(legal[rng.below(legal.len())].clone()).unwrap();
+        let log = &session.log()[..session.cursor()];
+        let last_reveal = log.iter().rposition(|e| e.reveals);
+        if let Some(r) = last_reveal
+            && log.len() >= r + 3
+            && log[r + 1..].iter().all(|e| e.seat.is_some())
+        {
+            break;
+        }
+    }
+    let table = Table::new(session, dir.path().join("g.json"));
+    let log = &table.session.log()[..table.session.cursor()];
+    let r = log.iter().rposition(|e| e.reveals).unwrap();
+    assert_eq!(table.turn_start(), Some(r + 1), "back to just after the card");
+}

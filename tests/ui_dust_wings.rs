@@ -12,7 +12,7 @@ use aviary::table::Table;
 use aviary::ui::dust_wings::WingsTab;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 fn harness(dir: &std::path::Path) -> Harness<'static, AviaryApp> {
     let app = AviaryApp::new(Some(dir.join("config")), dir.join("saves"));
@@ -142,4 +142,40 @@ fn plan_colour(plan: &[Action], i: usize) -> &'static str {
         Some(Action::Drop { colour, .. }) => colour.name(),
         _ => "red",
     }
+}
+
+#[test]
+fn undo_turn_takes_back_the_whole_dispersion_from_the_panel_and_the_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let plan = open(&mut h, dir.path());
+    let start = state(&mut h);
+    assert!(h.get_by_label("Undo turn").accesskit_node().is_disabled(), "nothing to take back yet");
+    // Pick up and drop twice: three actions of one turn.
+    let Action::Pick(from) = plan[0] else { panic!("a plan starts with a pick") };
+    h.get_by_label(&format!("space {from}")).click();
+    h.run();
+    for a in &plan[1..3] {
+        let Action::Drop { colour, to } = *a else { panic!("drops follow the pick") };
+        let src = centre(&h, &format!("hand {} butterfly", colour.name()));
+        let dst = centre(&h, &format!("space {to}"));
+        drag(&mut h, src, dst);
+    }
+    assert_eq!(tab(&mut h).m.session.cursor(), 3);
+    // One click on "Undo turn": back to the start of the turn, not one drop.
+    h.get_by_label("Undo turn").click();
+    h.run();
+    assert_eq!(tab(&mut h).m.session.cursor(), 0, "the whole turn is taken back");
+    assert_eq!(state(&mut h), start);
+    assert!(!tab(&mut h).m.session.is_assisted(), "nothing hidden was taken back");
+    // Redo puts the actions back one by one; Ctrl+Alt+Z takes them back again.
+    for _ in 0..3 {
+        h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+        h.run();
+    }
+    assert_eq!(tab(&mut h).m.session.cursor(), 3);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::ALT, Key::Z);
+    h.run();
+    assert_eq!(tab(&mut h).m.session.cursor(), 0, "the key does the same");
 }

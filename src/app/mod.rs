@@ -302,7 +302,8 @@ impl AviaryApp {
     /// The commands' keys: each pressed key runs its command, the same way
     /// the menu does. Redo first: its Ctrl+Shift+Z must not read as Ctrl+Z.
     fn shortcuts(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
-        let keyed = [commands::REDO, commands::UNDO, commands::SAVE, commands::LOAD, commands::NEW];
+        let keyed =
+            [commands::REDO, commands::UNDO_TURN, commands::UNDO, commands::SAVE, commands::LOAD, commands::NEW];
         for command in keyed {
             if command.pressed(ui) {
                 self.run(command, ui.ctx(), notices);
@@ -333,6 +334,8 @@ impl AviaryApp {
         } else if let Some(tab) = self.current_tab() {
             if command == commands::UNDO {
                 tab.undo(notices);
+            } else if command == commands::UNDO_TURN {
+                tab.undo_turn(notices);
             } else if command == commands::REDO {
                 tab.redo(notices);
             } else if command == commands::SAVE {
@@ -409,15 +412,17 @@ impl AviaryApp {
 
     fn menu_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
         let has_game = matches!(self.screen, Screen::Game(_));
-        let (can_undo, can_redo) = match self.screen {
-            Screen::Game(i) => self.tabs.get(i).map_or((false, false), |t| (t.can_undo(), t.can_redo())),
-            _ => (false, false),
+        let (can_undo, can_redo, can_undo_turn) = match self.screen {
+            Screen::Game(i) => {
+                self.tabs.get(i).map_or((false, false, false), |t| (t.can_undo(), t.can_redo(), t.can_undo_turn()))
+            }
+            _ => (false, false, false),
         };
         ui.menu_button("Game", |ui| {
             let groups: [&[(Command, bool)]; 4] = [
                 &[(commands::NEW, true), (commands::LOAD, true), (commands::OPEN_ELSEWHERE, true)],
                 &[(commands::SAVE, has_game), (commands::SAVE_AS, has_game)],
-                &[(commands::UNDO, can_undo), (commands::REDO, can_redo)],
+                &[(commands::UNDO, can_undo), (commands::UNDO_TURN, can_undo_turn), (commands::REDO, can_redo)],
                 &[(commands::RULES, true), (commands::SETTINGS, true)],
             ];
             for (g, group) in groups.iter().enumerate() {

@@ -32,6 +32,12 @@ pub const SAVE: Command =
 pub const SAVE_AS: Command = Command { text: "Save As…", keys: &[], note: "" };
 /// Take back the last decision (and the computer's reply).
 pub const UNDO: Command = Command { text: "Undo", keys: &[key(Modifiers::COMMAND, Key::Z)], note: "" };
+/// Take back the whole of one's last turn (and the computer's replies).
+pub const UNDO_TURN: Command = Command {
+    text: "Undo turn",
+    keys: &[key(Modifiers::COMMAND.plus(Modifiers::ALT), Key::Z)],
+    note: "back to the start of your last turn",
+};
 /// Put back what was undone.
 pub const REDO: Command = Command {
     text: "Redo",

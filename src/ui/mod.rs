@@ -52,6 +52,10 @@ pub trait GameTab {
     fn undo(&mut self, notices: &mut Vec<Notice>);
     /// Redo one human decision.
     fn redo(&mut self, notices: &mut Vec<Notice>);
+    /// Undo back to the start of the person's last turn.
+    fn undo_turn(&mut self, notices: &mut Vec<Notice>);
+    /// True when there is a turn to take back.
+    fn can_undo_turn(&self) -> bool;
     /// True when there is something to undo.
     fn can_undo(&self) -> bool;
     /// True when there is something to redo.

@@ -65,6 +65,8 @@ pub enum Ask {
     Redo,
     /// Undo back to this cursor (e.g. "undo back to the costly move").
     UndoTo(usize),
+    /// Undo back to the start of the person's last turn.
+    UndoTurn,
     /// Show the end-of-game window again.
     ShowEnd,
     /// Put the end-of-game window aside.
@@ -123,6 +125,9 @@ impl Frame<'_> {
             }
             if commands::REDO.button(ui, table.session.can_redo()) {
                 self.ask(Ask::Redo);
+            }
+            if commands::UNDO_TURN.button(ui, table.turn_start().is_some() && table.can_undo_for_people()) {
+                self.ask(Ask::UndoTurn);
             }
             if table.session.is_over() && self.end_dismissed && ui.button("Show the result").clicked() {
                 self.ask(Ask::ShowEnd);
@@ -285,6 +290,25 @@ impl<V: View> Tab<V> {
         self.after_history_change();
     }
 
+    /// Undo back to the start of the person's last turn, under the same
+    /// policy as undo: free, asked first when it takes back something
+    /// already seen, refused in strict mode.
+    pub fn undo_turn(&mut self, notices: &mut Vec<Notice>) {
+        let guard = self.view.undo_guard();
+        let table = self.view.table_mut();
+        let Some(target) = table.turn_start() else { return };
+        let me = table.person_to_move();
+        let crosses = table.session.log()[target..table.session.cursor()].iter().any(|e| (guard.secret)(e, me));
+        if crosses && self.settings.strict_undo {
+            notices.push(Notice::Error(guard.refusal.to_string()));
+        } else if crosses && !table.session.is_assisted() {
+            self.confirm_undo = Some(target);
+        } else {
+            table.rewind_to(target, false, notices);
+            self.after_history_change();
+        }
+    }
+
     /// Redo one decision.
     pub fn redo_move(&mut self, notices: &mut Vec<Notice>) {
         self.table().redo(notices);
@@ -319,6 +343,7 @@ impl<V: View> Tab<V> {
             Ask::Undo => self.guarded_undo(notices),
             Ask::Redo => self.redo_move(notices),
             Ask::UndoTo(cursor) => self.undo_to(cursor, notices),
+            Ask::UndoTurn => self.undo_turn(notices),
             Ask::ShowEnd => self.end_dismissed = false,
             Ask::HideEnd => self.end_dismissed = true,
             Ask::Rematch { same_deal } => self.rematch(same_deal, notices),
@@ -420,6 +445,15 @@ impl<V: View> GameTab for Tab<V> {
 
     fn can_undo(&self) -> bool {
         self.view.table().can_undo_for_people()
+    }
+
+    fn undo_turn(&mut self, notices: &mut Vec<Notice>) {
+        Tab::undo_turn(self, notices);
+    }
+
+    fn can_undo_turn(&self) -> bool {
+        let table = self.view.table();
+        table.turn_start().is_some() && table.can_undo_for_people()
     }
 
     fn can_redo(&self) -> bool {
