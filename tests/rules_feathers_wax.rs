@@ -506,3 +506,40 @@ fn fw_boards_labyrinth_is_connected_and_the_way_through_is_long() {
     // The sky: tower in the middle of seven rows.
     assert_eq!((SKY_ROWS, TOWER_ROW), (7, 3));
 }
+
+/// The log reads as the cards show: "the A of spades" (never "the 1 of
+/// spades"), "1 card" (never "1 cards"), a sentence after ". " starts with a
+/// capital, and a card set aside in the tower is named once.
+#[test]
+fn log_text_reads_as_the_cards_show_in_hundreds_of_games() {
+    use aviary::session::{Player, Session};
+    let mut seen_ace = false;
+    for seed in 0..300u64 {
+        let mut s: Session<FeathersAndWax> = Session::new(
+            aviary::rules::Setup { seats: 1, options: aviary::rules::feathers_wax::Options::default() },
+            seed,
+            vec![Player::Human],
+        );
+        let mut rng = aviary::rules::Rng::seeded(seed);
+        while !s.is_over() {
+            let legal = s.state().legal_actions();
+            s.propose(legal[rng.below(legal.len())].clone()).unwrap();
+        }
+        for e in s.log() {
+            let t = &e.text;
+            assert!(!t.contains(" 1 of spades"), "{t}");
+            assert!(!t.contains(" 1 cards"), "{t}");
+            assert!(!t.contains("card(s)"), "{t}");
+            if let Some(i) = t.find(". ") {
+                assert!(t[i + 2..].starts_with(|c: char| c.is_uppercase()), "{t}");
+            }
+            if let Some(i) = t.find(" is set aside") {
+                let card = &t[..i];
+                let name = card.rsplit("the ").next().unwrap();
+                assert_eq!(t.matches(name).count(), 1, "named twice: {t}");
+            }
+            seen_ace |= t.contains("A of spades");
+        }
+    }
+    assert!(seen_ace, "the ace of spades came up in some log");
+}

@@ -22,7 +22,7 @@ use std::fmt;
 use std::sync::LazyLock;
 
 use super::cards::{Card, CardSet, Deck, Suit};
-use super::{Game, GameInfo, Outcome, Rng, RuleViolation, Seat, Setup, ToMove, and_list};
+use super::{Game, GameInfo, Outcome, Rng, RuleViolation, Seat, Setup, ToMove, and_list, words};
 
 /// Labyrinth width in cells (columns `a`..`l`).
 pub const LAB_W: u8 = 12;
@@ -958,12 +958,12 @@ impl FeathersAndWax {
         match *action {
             Action::Wing { value, flyer } => {
                 if !self.held[0].contains(&value) {
-                    return Err(RuleViolation::new("FW-R10", format!("no {value} of spades was collected")));
+                    return Err(RuleViolation::new("FW-R10", format!("no {} was collected", words::spade(value))));
                 }
                 if self.wings[flyer as usize].contains(&value) {
                     return Err(RuleViolation::new(
                         "FW-R10",
-                        format!("the {value} of spades is already on {}'s wings", flyer.name()),
+                        format!("{} is already on {}'s wings", words::sentence(&words::spade(value)), flyer.name()),
                     ));
                 }
                 let moving = self.wings[flyer.other() as usize].contains(&value);
@@ -983,7 +983,7 @@ impl FeathersAndWax {
                 if self.wings.iter().any(|w| w.contains(&value)) {
                     Ok(())
                 } else {
-                    Err(RuleViolation::new("FW-R10", format!("the {value} of spades is not on a wing")))
+                    Err(RuleViolation::new("FW-R10", format!("{} is not on a wing", words::spade(value))))
                 }
             }
             Action::Launch => {
@@ -1048,7 +1048,7 @@ impl FeathersAndWax {
                 if self.drawn.len() < min {
                     Err(RuleViolation::new(
                         "FW-R11",
-                        format!("draw at least {min} cards this turn ({} drawn)", self.drawn.len()),
+                        format!("draw at least {} this turn ({} drawn)", words::count(min, "card"), self.drawn.len()),
                     ))
                 } else {
                     Ok(())
@@ -1252,7 +1252,10 @@ impl FeathersAndWax {
         self.stage = Stage::Drawing;
         let min = self.min_draw();
         if self.flight.len() < min {
-            self.lose(format!("the flight deck has {} card(s) left and this turn needs {min}", self.flight.len()));
+            self.lose(format!(
+                "the flight deck has {} left and this turn needs {min}",
+                words::count(self.flight.len(), "card")
+            ));
         }
     }
 
@@ -1613,8 +1616,8 @@ impl Game for FeathersAndWax {
             Action::Stop => "Daedalus ends his move".to_string(),
             Action::UseKing => "Spends the K".to_string(),
             Action::KeepKing => "Keeps the K".to_string(),
-            Action::Wing { value, flyer } => format!("Puts the {value} of spades on {}'s wings", flyer.name()),
-            Action::Unwing(value) => format!("Takes the {value} of spades off the wings"),
+            Action::Wing { value, flyer } => format!("Puts {} on {}'s wings", words::spade(value), flyer.name()),
+            Action::Unwing(value) => format!("Takes {} off the wings", words::spade(value)),
             Action::Launch => {
                 format!(
                     "Icarus and Daedalus leap from the tower with {} and {} sections",
@@ -1622,7 +1625,7 @@ impl Game for FeathersAndWax {
                     self.wings[1].len()
                 )
             }
-            Action::EndDraw => format!("Stops drawing with {} cards", self.drawn.len()),
+            Action::EndDraw => format!("Stops drawing with {}", words::count(self.drawn.len(), "card")),
             Action::Play { card, flyer, up } => {
                 let place = match next.places[flyer as usize] {
                     Place::Sky { col, row } => format!("column {col}, row {}", row + 1),
@@ -1636,13 +1639,21 @@ impl Game for FeathersAndWax {
                 };
                 format!("Plays the {} on {}{dir}: to {place}", card.name(), flyer.name())
             }
-            Action::Bonus(v) => format!("Sheds the {v} of spades for a step right"),
+            Action::Bonus(v) => format!("Sheds {} for a step right", words::spade(v)),
             Action::Shift { value, up } => {
-                format!("Sheds the {value} of spades to step {}", if up { "up" } else { "down" })
+                format!("Sheds {} to step {}", words::spade(value), if up { "up" } else { "down" })
             }
             Action::Done => "No special movement".to_string(),
         };
-        let mut extra: Vec<String> = next.events.iter().filter_map(describe_event).collect();
+        // A drawn card that is set aside at once is named once, with its fate.
+        let set_aside: Vec<Card> =
+            next.events.iter().filter_map(|e| if let Event::Replaced(c) = e { Some(*c) } else { None }).collect();
+        let mut extra: Vec<String> = next
+            .events
+            .iter()
+            .filter(|e| !matches!(e, Event::Drew(c) if set_aside.contains(c)))
+            .filter_map(describe_event)
+            .collect();
         if let (None, Some(face)) = (self.pending, next.pending) {
             let who = if face.rank == 11 { "a Jailer" } else { "a Maiden" };
             extra.push(format!("{who} ({}) turns up: spend the K?", face.name()));
@@ -1653,7 +1664,7 @@ impl Game for FeathersAndWax {
         }
         if let (None, Some(o)) = (&self.outcome, &next.outcome) {
             text.push_str(". ");
-            text.push_str(&o.reason);
+            text.push_str(&words::sentence(&o.reason));
         }
         text
     }
@@ -1686,7 +1697,11 @@ impl Game for FeathersAndWax {
                     if self.drawn.len() < min {
                         format!("Turn {}: draw at least {min} cards", self.turn)
                     } else {
-                        format!("Turn {}: {} cards drawn: draw another, or play them", self.turn, self.drawn.len())
+                        format!(
+                            "Turn {}: {} drawn: draw another, or play them",
+                            self.turn,
+                            words::count(self.drawn.len(), "card")
+                        )
                     }
                 }
                 Stage::Play(f) => format!("Turn {}: play a drawn card on {}", self.turn, f.name()),

@@ -411,13 +411,19 @@ impl WingsView {
                 let t = state.tableau(s);
                 let who = if state.current() == s { format!("> {}", state.seat_name(s)) } else { state.seat_name(s) };
                 ui.label(who);
-                ui.label(format!("{} pts", t.score()));
+                ui.label(crate::rules::words::count(usize::try_from(t.score()).unwrap_or(0), "point"));
                 let mut cards: Vec<String> =
                     t.gatherings.iter().map(|&g| format!("Gathering {}", gathering_text(gathering_card(g)))).collect();
                 cards.extend(t.compositions.iter().map(|&c| COMPOSITIONS[usize::from(c)].describe()));
                 let taken = if cards.is_empty() { "no cards yet".to_string() } else { cards.join("\n") };
-                ui.label(format!("{}G {}C, {}b {}w", t.gatherings.len(), t.compositions.len(), t.black, t.white))
-                    .on_hover_text(taken);
+                ui.label(format!(
+                    "cards: {} Gathering, {} Composition\ncrystals: {} black, {} white",
+                    t.gatherings.len(),
+                    t.compositions.len(),
+                    t.black,
+                    t.white
+                ))
+                .on_hover_text(taken);
                 ui.end_row();
             }
         });

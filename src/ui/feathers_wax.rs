@@ -19,6 +19,7 @@ use crate::ai::feathers_wax::{self as advisor, Analysis, Policy, Reading};
 use crate::ai::worker::Background;
 use crate::rules::cards::{Card, Suit};
 use crate::rules::feathers_wax::{Action, FeathersAndWax, Flyer, Heading, Phase, Place};
+use crate::rules::words;
 use crate::rules::{Game, Outcome, Rng, Seat, Setup, ToMove};
 use crate::session::{Player, Session};
 use crate::table::Table;
@@ -195,8 +196,8 @@ fn hint_words(state: &FeathersAndWax, a: &Action) -> String {
         Action::Stop => "end this move here".into(),
         Action::UseKing => "spend the K".into(),
         Action::KeepKing => "keep the K".into(),
-        Action::Wing { value, flyer } => format!("put the {value} of spades on {}'s wings", flyer.name()),
-        Action::Unwing(v) => format!("take the {v} of spades back"),
+        Action::Wing { value, flyer } => format!("put {} on {}'s wings", words::spade(*value), flyer.name()),
+        Action::Unwing(v) => format!("take {} back", words::spade(*v)),
         Action::Launch => "leap from the tower".into(),
         Action::Draw => "draw another card".into(),
         Action::EndDraw => "play the cards you have".into(),
@@ -209,7 +210,9 @@ fn hint_words(state: &FeathersAndWax, a: &Action) -> String {
             format!("play the {} on {}{dir}", card.name(), flyer.name())
         }
         Action::Bonus(v) => format!("shed the {v} for a step right"),
-        Action::Shift { value, up } => format!("shed the {value} to move {}", if *up { "up" } else { "down" }),
+        Action::Shift { value, up } => {
+            format!("shed {} to move {}", words::spade(*value), if *up { "up" } else { "down" })
+        }
         Action::Done => "go on without a special movement".into(),
     }
 }
@@ -218,7 +221,7 @@ fn deck_ui(ui: &mut Ui, palette: &Palette, name: &str, n: usize) {
     ui.vertical(|ui| {
         ui.label(RichText::new(name).small());
         let r = widgets::card_ui(ui, palette, if n > 0 { CardFace::Down } else { CardFace::Empty }, false);
-        let label = format!("{name} deck: {n} cards");
+        let label = format!("{name} deck: {}", words::count(n, "card"));
         r.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, label.clone()));
         ui.label(RichText::new(format!("{n} left")).small());
     });

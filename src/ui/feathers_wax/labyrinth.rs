@@ -6,6 +6,7 @@ use egui::{Align2, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, 
 use crate::rules::cards::{Card, Suit};
 use crate::rules::feathers_wax::routes::{Target, path_cells, path_draws, plan, plan_ends_outside, unreachable_reason};
 use crate::rules::feathers_wax::{Action, Cell, FeathersAndWax, Heading, LAB_H, LAB_W, LABYRINTH, Spot, Walker};
+use crate::rules::words;
 use crate::rules::{Game, Seat};
 use crate::ui::Notice;
 use crate::ui::theme::{self, Palette};
@@ -345,7 +346,7 @@ impl FeathersView {
                         ui.add_space(theme::CARD_SIZE.y);
                     }
                 }
-                ui.label(RichText::new(format!("{} cards", state.discards().len())).small());
+                ui.label(RichText::new(words::count(state.discards().len(), "card")).small());
             });
         });
     }

@@ -7,6 +7,7 @@ use egui::{RichText, Ui, WidgetInfo};
 use crate::ai::feathers_wax::{self as advisor, Analysis, Decision};
 use crate::rules::cards::Suit;
 use crate::rules::feathers_wax::{Action, FeathersAndWax, Phase, Place, SKY_ROWS, Stage};
+use crate::rules::words;
 use crate::rules::{Game, Outcome, Seat, ToMove};
 use crate::ui::Notice;
 use crate::ui::tab::Ask;
@@ -144,17 +145,19 @@ impl FeathersView {
                     if bonus
                         && card.rank <= 10
                         && state.wings(flyer).contains(&card.rank)
-                        && ui.button(format!("Shed the {} for one more step right", card.rank)).clicked()
+                        && ui
+                            .button(format!("Shed the {} for one more step right", words::value_label(card.rank)))
+                            .clicked()
                     {
                         action = Some(Action::Bonus(card.rank));
                     }
                     ui.label("Shed a section to move one row:");
                     ui.horizontal_wrapped(|ui| {
                         for &v in state.wings(flyer) {
-                            if ui.small_button(format!("{v}: up")).clicked() {
+                            if ui.small_button(format!("{} up", words::value_label(v))).clicked() {
                                 action = Some(Action::Shift { value: v, up: true });
                             }
-                            if ui.small_button(format!("{v}: down")).clicked() {
+                            if ui.small_button(format!("{} down", words::value_label(v))).clicked() {
                                 action = Some(Action::Shift { value: v, up: false });
                             }
                         }
