@@ -78,6 +78,11 @@ pub fn paint_crystal(painter: &egui::Painter, palette: &Palette, centre: Pos2, r
 /// The corners of a unit hexagon with a point at the top.
 const HEXAGON: [(f32, f32); 6] = [(0.0, -1.0), (0.866, -0.5), (0.866, 0.5), (0.0, 1.0), (-0.866, 0.5), (-0.866, -0.5)];
 
+/// The room a face-up Gathering card takes in its row.
+const GATHERING_CARD: Vec2 = Vec2::new(140.0, 92.0);
+/// The room a face-up Composition card takes in its row.
+const COMPOSITION_CARD: Vec2 = Vec2::new(190.0, 80.0);
+
 /// A dragged butterfly from the tray.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Dragged(Colour);
@@ -120,7 +125,7 @@ impl WingsView {
     fn meadow_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
         let state = self.state().clone();
         let human = self.human_to_move();
-        let side = (ui.available_height() - 40.0).min(ui.available_width() - 40.0).clamp(250.0, 560.0);
+        let side = (ui.available_height() - 40.0).min(ui.available_width() - 40.0).clamp(200.0, 560.0);
         let cell = side / f32::from(SIZE);
         let (outer, _) = ui.allocate_exact_size(Vec2::splat(side + 24.0), Sense::hover());
         let geo = BoardGeometry::new(outer.min + Vec2::new(20.0, 4.0), cell, SIZE, SIZE);
@@ -295,8 +300,8 @@ impl WingsView {
         let claimable = state.fulfilled();
         let human = self.human_to_move();
         let mut action = None;
-        let (g_left, discard, c_left) = state.deck_counts();
-        ui.horizontal_wrapped(|ui| {
+        let (g_left, discard, _) = state.deck_counts();
+        ui.horizontal(|ui| {
             ui.label(RichText::new("Gathering").strong());
             ui.label(RichText::new(format!("deck {g_left}, discards {discard}")).weak());
             for (slot, (card, crystals)) in state.gathering().iter().enumerate() {
@@ -306,34 +311,43 @@ impl WingsView {
                 } else {
                     Color32::TRANSPARENT
                 });
-                frame.show(ui, |ui| {
-                    ui.set_min_size(Vec2::new(120.0, 64.0));
-                    ui.vertical(|ui| {
-                        match card {
-                            Some(id) => {
-                                let g = gathering_card(*id);
-                                ui.label(RichText::new(format!("G{}", slot + 1)).strong());
-                                let (rect, _) = ui.allocate_exact_size(Vec2::new(110.0, 20.0), Sense::hover());
-                                let mut x = rect.left() + 9.0;
-                                for c in Colour::ALL {
-                                    for _ in 0..g.counts[c as usize] {
-                                        paint_butterfly(ui.painter(), palette, Pos2::new(x, rect.center().y), 14.0, c);
-                                        x += 18.0;
+                // A fixed footprint per card, so the row's width is known.
+                ui.allocate_ui(GATHERING_CARD, |ui| {
+                    frame.show(ui, |ui| {
+                        ui.set_min_size(Vec2::new(120.0, 64.0));
+                        ui.vertical(|ui| {
+                            match card {
+                                Some(id) => {
+                                    let g = gathering_card(*id);
+                                    ui.label(RichText::new(format!("G{}", slot + 1)).strong());
+                                    let (rect, _) = ui.allocate_exact_size(Vec2::new(110.0, 20.0), Sense::hover());
+                                    let mut x = rect.left() + 9.0;
+                                    for c in Colour::ALL {
+                                        for _ in 0..g.counts[c as usize] {
+                                            paint_butterfly(
+                                                ui.painter(),
+                                                palette,
+                                                Pos2::new(x, rect.center().y),
+                                                14.0,
+                                                c,
+                                            );
+                                            x += 18.0;
+                                        }
                                     }
+                                    ui.label(RichText::new(gathering_text(g)).small());
                                 }
-                                ui.label(RichText::new(gathering_text(g)).small());
+                                None => {
+                                    ui.label(RichText::new("(empty)").weak());
+                                }
                             }
-                            None => {
-                                ui.label(RichText::new("(empty)").weak());
-                            }
-                        }
-                        ui.horizontal(|ui| {
-                            for c in *crystals {
-                                let (rect, _) = ui.allocate_exact_size(Vec2::splat(14.0), Sense::hover());
-                                paint_crystal(ui.painter(), palette, rect.center(), 6.5, *c);
-                            }
-                            let pts: u8 = crystals.iter().map(|c| c.points()).sum();
-                            ui.label(RichText::new(format!("{pts} pt")).small());
+                            ui.horizontal(|ui| {
+                                for c in *crystals {
+                                    let (rect, _) = ui.allocate_exact_size(Vec2::splat(14.0), Sense::hover());
+                                    paint_crystal(ui.painter(), palette, rect.center(), 6.5, *c);
+                                }
+                                let pts: u8 = crystals.iter().map(|c| c.points()).sum();
+                                ui.label(RichText::new(format!("{pts} pt")).small());
+                            });
                         });
                     });
                 });
@@ -342,51 +356,9 @@ impl WingsView {
                 }
             }
         });
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new("Composition").strong());
-            ui.label(RichText::new(format!("deck {c_left}")).weak());
-            for (slot, card) in state.composition().iter().enumerate() {
-                let r = CardRef::Composition(slot as u8);
-                let frame = egui::Frame::group(ui.style()).fill(if claimable.contains(&r) {
-                    palette.available
-                } else {
-                    Color32::TRANSPARENT
-                });
-                frame.show(ui, |ui| {
-                    ui.set_min_size(Vec2::new(150.0, 64.0));
-                    match card {
-                        Some(id) => {
-                            let comp = COMPOSITIONS[usize::from(*id)];
-                            ui.horizontal(|ui| {
-                                let (rect, _) = ui.allocate_exact_size(Vec2::splat(44.0), Sense::hover());
-                                for &(x, y) in comp.shape.cells() {
-                                    let cell = Rect::from_min_size(
-                                        rect.min + Vec2::new(f32::from(x as u8) * 11.0, f32::from(y as u8) * 11.0),
-                                        Vec2::splat(10.0),
-                                    );
-                                    ui.painter().rect_filled(cell, 1.0, palette.shape_ink);
-                                }
-                                ui.vertical(|ui| {
-                                    ui.label(RichText::new(format!("C{}: {} pt", slot + 1, comp.points)).strong());
-                                    let cond = match comp.condition {
-                                        Condition::Few(n) => format!("at most {n} in all"),
-                                        Condition::Many(n) => format!("at least {n} in all"),
-                                        Condition::Even => "same on every space".to_string(),
-                                    };
-                                    ui.label(RichText::new(format!("{}: {cond}", comp.shape.name())).small());
-                                });
-                            });
-                        }
-                        None => {
-                            ui.label(RichText::new("(no more cards)").weak());
-                        }
-                    }
-                });
-                if claimable.contains(&r) && human && ui.button(format!("Take C{}", slot + 1)).clicked() {
-                    action = Some(Action::Claim(r));
-                }
-            }
-        });
+        if let Some(a) = composition_row(ui, &state, palette, &claimable, human) {
+            action = Some(a);
+        }
         if let Some(a) = action {
             self.propose(a, notices);
         }
@@ -437,6 +409,67 @@ impl WingsView {
     }
 }
 
+/// The row of face-up Composition cards; returns the claim clicked, if any.
+fn composition_row(
+    ui: &mut Ui,
+    state: &DustInTheWings,
+    palette: &Palette,
+    claimable: &[CardRef],
+    human: bool,
+) -> Option<Action> {
+    let mut action = None;
+    let (_, _, c_left) = state.deck_counts();
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Composition").strong());
+        ui.label(RichText::new(format!("deck {c_left}")).weak());
+        for (slot, card) in state.composition().iter().enumerate() {
+            let r = CardRef::Composition(slot as u8);
+            let frame = egui::Frame::group(ui.style()).fill(if claimable.contains(&r) {
+                palette.available
+            } else {
+                Color32::TRANSPARENT
+            });
+            // A fixed footprint per card, so the row's width is known.
+            ui.allocate_ui(COMPOSITION_CARD, |ui| {
+                frame.show(ui, |ui| {
+                    ui.set_min_size(Vec2::new(150.0, 64.0));
+                    match card {
+                        Some(id) => {
+                            let comp = COMPOSITIONS[usize::from(*id)];
+                            ui.horizontal(|ui| {
+                                let (rect, _) = ui.allocate_exact_size(Vec2::splat(44.0), Sense::hover());
+                                for &(x, y) in comp.shape.cells() {
+                                    let cell = Rect::from_min_size(
+                                        rect.min + Vec2::new(f32::from(x as u8) * 11.0, f32::from(y as u8) * 11.0),
+                                        Vec2::splat(10.0),
+                                    );
+                                    ui.painter().rect_filled(cell, 1.0, palette.shape_ink);
+                                }
+                                ui.vertical(|ui| {
+                                    ui.label(RichText::new(format!("C{}: {} pt", slot + 1, comp.points)).strong());
+                                    let cond = match comp.condition {
+                                        Condition::Few(n) => format!("at most {n} in all"),
+                                        Condition::Many(n) => format!("at least {n} in all"),
+                                        Condition::Even => "same on every space".to_string(),
+                                    };
+                                    ui.label(RichText::new(format!("{}: {cond}", comp.shape.name())).small());
+                                });
+                            });
+                        }
+                        None => {
+                            ui.label(RichText::new("(no more cards)").weak());
+                        }
+                    }
+                });
+            });
+            if claimable.contains(&r) && human && ui.button(format!("Take C{}", slot + 1)).clicked() {
+                action = Some(Action::Claim(r));
+            }
+        }
+    });
+    action
+}
+
 /// "G2" or "C1" for a face-up card.
 fn short_name(r: CardRef) -> String {
     match r {
@@ -463,14 +496,25 @@ impl View for WingsView {
     fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
         let palette = theme::palette(frame.settings.dark);
         super::tab::side_panel(ui, |ui| self.side_ui(ui, frame));
-        egui::Panel::top(egui::Id::unique(("dw-cards", self.m.id)))
-            .show(ui, |ui| self.cards_ui(ui, &palette, frame.notices));
+        // The face-up cards keep one row each; a narrow window scrolls them
+        // sideways (its scroll bar shows whenever a card is out of view).
+        egui::Panel::top(egui::Id::unique(("dw-cards", self.m.id))).show(ui, |ui| {
+            // A solid bar (not the thin floating one), so it is seen.
+            ui.style_mut().spacing.scroll = egui::style::ScrollStyle::solid();
+            egui::ScrollArea::horizontal()
+                .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::VisibleWhenNeeded)
+                .show(ui, |ui| self.cards_ui(ui, &palette, frame.notices));
+        });
         egui::Panel::bottom(egui::Id::unique(("dw-tray", self.m.id))).show(ui, |ui| {
             ui.add_space(4.0);
             self.tray_ui(ui, &palette);
             ui.add_space(6.0);
         });
-        egui::CentralPanel::default().show(ui, |ui| self.meadow_ui(ui, &palette, frame.notices));
+        egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| {
+                self.meadow_ui(ui, &palette, frame.notices);
+            });
+        });
     }
 
     fn undo_guard(&self) -> UndoGuard {

@@ -1,0 +1,151 @@
+//! At the smallest window the app allows (800 x 600), every game screen
+//! shows everything it has: each square, space, card and hand card is on
+//! screen and clear of the side panel, or (Dust in the Wings' rows of
+//! face-up cards) reachable by scrolling its row.
+#![allow(clippy::unwrap_used)]
+
+use aviary::ai::Level;
+use aviary::app::{AviaryApp, Screen};
+use aviary::rules::{Game, Rng, Setup, ToMove};
+use aviary::session::{Player, Session};
+use aviary::table::Table;
+use aviary::ui::tab::{Tab, View};
+use egui::{Pos2, Rect};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable, by};
+
+const WINDOW: egui::Vec2 = egui::vec2(800.0, 600.0);
+
+/// A game of `V` after some random moves, shown in the app at 800 x 600.
+fn harness<V: View>(dir: &std::path::Path, players: &[Player], moves: usize) -> Harness<'static, AviaryApp>
+where
+    <V::Game as Game>::Options: Default,
+{
+    let seats = players.len() as u8;
+    let setup = Setup { seats, options: <<V::Game as Game>::Options>::default() };
+    let mut session: Session<V::Game> = Session::new(setup, 11, players.to_vec());
+    let mut rng = Rng::seeded(11);
+    for _ in 0..moves {
+        let person = matches!(session.state().to_move(), ToMove::Seat(s) if !players[s.index()].is_computer());
+        if session.is_over() || (person && session.cursor() >= moves) {
+            break;
+        }
+        let legal = session.state().legal_actions();
+        session.propose(legal[rng.below(legal.len())].clone()).unwrap();
+    }
+    while !session.is_over()
+        && !matches!(session.state().to_move(), ToMove::Seat(s) if !players[s.index()].is_computer())
+    {
+        let legal = session.state().legal_actions();
+        session.propose(legal[rng.below(legal.len())].clone()).unwrap();
+    }
+    let mut app = AviaryApp::new(Some(dir.join("config")), dir.join("saves"));
+    let tab = Tab::<V>::new(Table::new(session, dir.join("saves").join("g.json")));
+    app.tabs.push(Box::new(tab));
+    app.screen = Screen::Game(0);
+    let mut h = Harness::builder().with_size(WINDOW).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    h.run_steps(4);
+    h
+}
+
+fn labels(h: &Harness<'_, AviaryApp>) -> Vec<(String, Rect)> {
+    h.query_all(by())
+        .filter_map(|n| {
+            let a = n.accesskit_node();
+            let label = a.label().filter(|l| !l.is_empty()).or_else(|| a.value())?;
+            Some((label, n.rect()))
+        })
+        .collect()
+}
+
+/// The left edge of the side panel (its Undo turn button is inside it).
+fn side_left(h: &Harness<'_, AviaryApp>) -> f32 {
+    h.get_by_label("Undo turn").rect().min.x - 12.0
+}
+
+/// The things matching `wanted` that are not wholly on screen left of the
+/// side panel.
+fn out_of_view(h: &Harness<'_, AviaryApp>, wanted: &dyn Fn(&str) -> bool) -> (usize, Vec<String>) {
+    let edge = side_left(h);
+    let screen = Rect::from_min_size(Pos2::ZERO, WINDOW);
+    let found: Vec<(String, Rect)> = labels(h).into_iter().filter(|(l, _)| wanted(l)).collect();
+    let bad = found
+        .iter()
+        .filter(|(_, r)| !screen.contains_rect(r.shrink(0.5)) || r.max.x > edge + 0.5)
+        .map(|(l, r)| format!("{l} at {r:?} (side panel from x = {edge})"))
+        .collect();
+    (found.len(), bad)
+}
+
+fn assert_all_shown(h: &Harness<'_, AviaryApp>, what: &str, expected: usize, wanted: &dyn Fn(&str) -> bool) {
+    let (n, bad) = out_of_view(h, wanted);
+    assert_eq!(n, expected, "{what}: every one of them is drawn");
+    assert!(bad.is_empty(), "{what} out of view at 800 x 600:\n{}", bad.join("\n"));
+}
+
+fn is_square(l: &str) -> bool {
+    let b = l.as_bytes();
+    b.len() >= 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1]) && (b.len() == 2 || b[2] == b' ')
+}
+
+#[test]
+fn daedalus_shows_every_square() {
+    let dir = tempfile::tempdir().unwrap();
+    let h =
+        harness::<aviary::ui::daedalus::DaedalusView>(dir.path(), &[Player::Human, Player::Computer(Level::Easy)], 24);
+    assert_all_shown(&h, "squares", 64, &is_square);
+}
+
+#[test]
+fn feathers_and_wax_shows_the_whole_labyrinth_and_the_decks() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = harness::<aviary::ui::feathers_wax::FeathersView>(dir.path(), &[Player::Human], 6);
+    let cell = |l: &str| {
+        let b = l.as_bytes();
+        b.len() >= 2 && (b'a'..=b'l').contains(&b[0]) && (b'1'..=b'8').contains(&b[1]) && (b.len() == 2 || b[2] == b' ')
+    };
+    assert_all_shown(&h, "labyrinth cells", 96, &cell);
+    assert_all_shown(&h, "the exit door", 1, &|l| l == "exit door");
+}
+
+#[test]
+fn enchanted_plumes_shows_the_train_and_the_whole_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    let players = [Player::Human, Player::Computer(Level::Easy), Player::Computer(Level::Easy)];
+    let h = harness::<aviary::ui::enchanted_plumes::PlumesView>(dir.path(), &players, 30);
+    let hand = labels(&h).iter().filter(|(l, _)| l.starts_with("hand: ")).count();
+    assert!(hand >= 1, "a hand is shown");
+    assert_all_shown(&h, "hand cards", hand, &|l| l.starts_with("hand: "));
+    let train = labels(&h).iter().filter(|(l, _)| l.starts_with("train: ")).count();
+    assert_eq!(train, 5, "the Train's five cards are drawn");
+    assert_all_shown(&h, "Train cards", 5, &|l| l.starts_with("train: "));
+}
+
+#[test]
+fn dust_in_the_wings_shows_the_meadow_and_every_face_up_card_by_scrolling_its_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let players = [Player::Human, Player::Computer(Level::Easy), Player::Computer(Level::Easy)];
+    let mut h = harness::<aviary::ui::dust_wings::WingsView>(dir.path(), &players, 40);
+    assert_all_shown(&h, "meadow spaces", 25, &|l| l.starts_with("space "));
+    // The rows of face-up cards: what is out of view is reached by scrolling.
+    let card = |l: &str| {
+        let b = l.as_bytes();
+        b.len() >= 2 && (b[0] == b'G' || b[0] == b'C') && (b'1'..=b'3').contains(&b[1])
+    };
+    let first = h.get_by_label("G1").rect().center();
+    for _ in 0..6 {
+        h.hover_at(first);
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(-200.0, 0.0),
+            modifiers: egui::Modifiers::NONE,
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+        });
+        h.run_steps(2);
+    }
+    let (n, bad) = out_of_view(&h, &|l| l == "G3" || l.starts_with("C3"));
+    assert!(n >= 2, "the third Gathering and Composition cards are drawn");
+    assert!(bad.is_empty(), "the third cards come into view by scrolling:\n{}", bad.join("\n"));
+    assert!(labels(&h).iter().any(|(l, _)| card(l)), "cards are drawn");
+}
