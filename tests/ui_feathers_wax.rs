@@ -433,3 +433,26 @@ fn a_lost_game_undone_and_then_won_counts_once_as_an_assisted_win() {
     let r = h2.state().stats.get("feathers-and-wax");
     assert_eq!((r.clean_played, r.assisted_played, r.assisted_won), (0, 1, 1));
 }
+
+#[test]
+fn the_wings_can_be_built_by_clicking_a_spade_then_a_rack() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    let session = (1..200)
+        .map(|seed| played_until(seed, |g| g.phase() != Phase::Collect))
+        .find(|s| s.state().phase() == Phase::Wings && s.state().sections() >= 2)
+        .expect("some deal reaches the wings");
+    show(&mut h, session, dir.path());
+    let spades = state(&mut h).unassigned();
+    let card = |v: u8| format!("card {}", aviary::rules::cards::Card::new(v, aviary::rules::cards::Suit::Spades));
+    for (i, rack) in ["Icarus's wing rack", "Daedalus's wing rack"].into_iter().enumerate() {
+        h.get_by_label(&card(spades[i])).click();
+        h.run();
+        h.get_by_label(rack).click();
+        h.run();
+    }
+    let s = state(&mut h);
+    assert_eq!(s.wings(Flyer::Icarus), &[spades[0]], "click, click: on Icarus's rack");
+    assert_eq!(s.wings(Flyer::Daedalus), &[spades[1]], "and on Daedalus's");
+}

@@ -52,7 +52,9 @@ impl FeathersView {
                 }
             });
         });
-        let pool_resp = ui.interact(pool.response.rect, ui.scope_id().with("pool"), Sense::click());
+        // Hover sense only: the pool is a drop target, and a click must reach
+        // the spade under the pointer (click a spade, then a rack).
+        let pool_resp = ui.interact(pool.response.rect, ui.scope_id().with("pool"), Sense::hover());
         pool_resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, "spade pool"));
         if let Some(d) = pool_resp.dnd_hover_payload::<Drag>()
             && let Drag::Spade(v) = *d
