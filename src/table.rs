@@ -344,6 +344,17 @@ impl<G: Evaluate> Table<G> {
         Some(start)
     }
 
+    /// What happened since `seat` last acted: the log entries after its
+    /// latest one (all of them if it has not acted yet), for the hand-off
+    /// screen's "since your last turn". Log entries never name a hidden
+    /// card, so this is safe to show anyone.
+    #[must_use]
+    pub fn since_last_turn(&self, seat: Seat) -> &[LogEntry] {
+        let log = &self.session.log()[..self.session.cursor()];
+        let from = log.iter().rposition(|e| e.seat == Some(seat)).map_or(0, |i| i + 1);
+        &log[from..]
+    }
+
     /// True when Undo can help the people at the table: something to undo
     /// that includes a person's decision. At the start of a game in which
     /// only the computer (or chance) has moved, undo would only replay the

@@ -112,6 +112,15 @@ fn the_hand_off_screen_hides_every_hand_between_two_people() {
     assert_eq!(state(&mut h).phase(), Phase::Play);
     h.get_by_label("Pass to Ada");
     assert_eq!(labels_starting(&h, "hand:"), 0);
+    // The table stays public while hands are hidden: the Train is shown, and
+    // what Ben did since Ada's last turn.
+    assert_eq!(labels_starting(&h, "train: "), 5, "the Train is on the hand-off screen");
+    h.get_by_label("Since Ada's last turn:");
+    h.get_by_label("• Ben keeps six cards and returns three to the deck");
+    assert!(
+        h.query_by_label("• Ada keeps six cards and returns three to the deck").is_none(),
+        "only what happened since her own turn"
+    );
     // The log tells nothing private.
     let log: Vec<String> = tab(&mut h).m.session.log().iter().map(|e| e.text.clone()).collect();
     assert_eq!(

@@ -638,18 +638,30 @@ impl PlumesView {
         }
     }
 
+    /// The hand-off bar above the public table: whose turn it is, what the
+    /// others did since that person's last turn, and the button that shows
+    /// their hand. Only the hands are hidden meanwhile.
     fn hand_off_ui(&mut self, ui: &mut Ui) {
         let Some(seat) = self.human_to_move() else { return };
         let name = self.state().seat_name(seat);
-        ui.vertical_centered(|ui| {
-            ui.add_space(60.0);
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
             ui.heading(format!("Pass to {name}"));
-            ui.label("Every hand is hidden. When only they can see the screen:");
-            ui.add_space(8.0);
-            if ui.add(egui::Button::new(RichText::new(format!("I am {name}: show my cards")).size(18.0))).clicked() {
-                self.confirm_hand_off();
-            }
+            ui.label("Every hand is hidden; the table is public. When only they can see the screen:");
         });
+        if ui.add(egui::Button::new(RichText::new(format!("I am {name}: show my cards")).size(18.0))).clicked() {
+            self.confirm_hand_off();
+        }
+        let since = self.m.since_last_turn(seat);
+        if !since.is_empty() {
+            ui.label(RichText::new(format!("Since {name}'s last turn:")).strong());
+            egui::ScrollArea::vertical().max_height(110.0).show(ui, |ui| {
+                for e in since {
+                    ui.label(format!("• {}", e.text));
+                }
+            });
+        }
+        ui.add_space(4.0);
     }
 
     fn side_ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
@@ -789,7 +801,8 @@ impl View for PlumesView {
         }
         super::tab::side_panel(ui, |ui| self.side_ui(ui, frame));
         if self.needs_hand_off() {
-            egui::CentralPanel::default().show(ui, |ui| self.hand_off_ui(ui));
+            egui::Panel::top(egui::Id::unique(("ep-hand-off", self.m.id))).show(ui, |ui| self.hand_off_ui(ui));
+            egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, &palette, frame.notices));
             return;
         }
         egui::Panel::bottom(egui::Id::unique(("ep-hand", self.m.id))).resizable(false).show(ui, |ui| {
