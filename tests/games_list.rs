@@ -96,3 +96,17 @@ fn ctrl_n_opens_the_new_game_dialog_for_the_game_on_screen() {
     h.run();
     assert_eq!(h.state().new_game.as_ref().map(|c| c.game.id), Some(other.id), "the game on screen");
 }
+
+/// Every rules page opens with how to play it in Aviary, then the game in
+/// one minute ("The idea"), then the rules; each tells of Undo turn.
+#[test]
+fn every_rules_page_starts_with_playing_in_aviary_then_the_idea() {
+    for entry in &aviary::games::GAMES {
+        let Some(play) = entry.play.as_ref() else { continue };
+        let headings: Vec<&str> = play.rules.sections.iter().map(|(h, _)| *h).collect();
+        assert_eq!(headings.first(), Some(&"Playing in Aviary"), "{}: {headings:?}", entry.name);
+        assert_eq!(headings.get(1), Some(&"The idea"), "{}: {headings:?}", entry.name);
+        let playing = play.rules.sections[0].1.join(" ");
+        assert!(playing.contains("Undo turn"), "{}: {playing}", entry.name);
+    }
+}

@@ -13,6 +13,24 @@ pub const DAEDALUS: RulesPage = RulesPage {
     title: "Daedalus",
     sections: &[
         (
+            "Playing in Aviary",
+            &[
+                "Drag a piece to move it, or click it and then click where it should go. While you drag, the \
+                 squares it may reach are marked with green dots, the square under the pointer turns green or \
+                 red, and a red square tells you which rule forbids the move.",
+                "With the keyboard: the arrow keys move a cursor over the board (past your far row onto the exit \
+                 strip), and Enter or Space does what a click would; Escape drops the selection.",
+                "Ctrl+Z undoes your last move (against the computer, its reply too); \"Undo turn\" \
+                 (Ctrl+Alt+Z) takes back your whole last turn; Ctrl+Shift+Z or Ctrl+Y redoes. Every move is saved \
+                 at once.",
+                "The computer players: easy looks one whole turn ahead and judges positions by how many steps \
+                 each Gladiator still needs to escape (a wall in the way counts as a few extra steps, since walls \
+                 can be moved aside) and how close each Minotaur is to its prey; normal and hard \
+                 use Monte Carlo tree search with 2,000 and 8,000 simulations a move (at most 1 and 3 seconds), \
+                 trying the likeliest moves first and looking at how you are likely to answer.",
+            ],
+        ),
+        (
             "The idea",
             &[
                 "Two players share an 8×8 board. Each has a Gladiator, a Minotaur and seven walls in their colour. \
@@ -83,23 +101,6 @@ pub const DAEDALUS: RulesPage = RulesPage {
                  every-other-turn rhythm) comes up for the third time, or once both players have played 150 turns \
                  of the escaping phase (DA-R12)."],
         ),
-        (
-            "Playing in Aviary",
-            &[
-                "Drag a piece to move it, or click it and then click where it should go. While you drag, the \
-                 squares it may reach are marked with green dots, the square under the pointer turns green or \
-                 red, and a red square tells you which rule forbids the move.",
-                "With the keyboard: the arrow keys move a cursor over the board (past your far row onto the exit \
-                 strip), and Enter or Space does what a click would; Escape drops the selection.",
-                "Ctrl+Z undoes your last move (against the computer, its reply too); Ctrl+Shift+Z or Ctrl+Y \
-                 redoes. Every move is saved at once.",
-                "The computer players: easy looks one whole turn ahead and judges positions by how many steps \
-                 each Gladiator still needs to escape (a wall in the way counts as a few extra steps, since walls \
-                 can be moved aside) and how close each Minotaur is to its prey; normal and hard \
-                 use Monte Carlo tree search with 2,000 and 8,000 simulations a move (at most 1 and 3 seconds), \
-                 trying the likeliest moves first and looking at how you are likely to answer.",
-            ],
-        ),
     ],
 };
 
@@ -107,6 +108,25 @@ pub const DAEDALUS: RulesPage = RulesPage {
 pub const FEATHERS_AND_WAX: RulesPage = RulesPage {
     title: "Feathers & Wax",
     sections: &[
+        (
+            "Playing in Aviary",
+            &[
+                "Drag Daedalus along the way you want: the path follows the pointer cell by cell, and before you \
+                 let go the app lists which nests and hives the path will draw from. Green dots mark the cells the \
+                 card in play can reach; a click on one walks the shortest way there. Each step is its own move, so \
+                 a king decision can interrupt a path, and undo takes back one step at a time.",
+                "Drag spades onto the wing racks; drag the drawn flight cards onto a flyer. While you hover, the \
+                 app rings the cell where the flyer would land.",
+                "The win-chance meter estimates, after every move, how often the hint's policy would win from \
+                 here, by playing a thousand games on re-shuffles of the cards you have not seen (never the real \
+                 order). Hint shows what that policy would do now. After a lost game, \"Where did it go wrong?\" \
+                 finds your decision that cost the most estimated chance, with a button to undo back to it.",
+                "Undo is unlimited: Ctrl+Z takes back one step, \"Undo turn\" (Ctrl+Alt+Z) the steps since the \
+                 last card turned up. Taking back a move that showed you a card asks first and marks the game as \
+                 assisted; statistics on the Home tab count clean and assisted games apart. The setting \"strict \
+                 undo\" forbids taking back a card once seen.",
+            ],
+        ),
         (
             "The idea",
             &[
@@ -183,24 +203,6 @@ pub const FEATHERS_AND_WAX: RulesPage = RulesPage {
                  57% of those that reach the sky. A random player never wins. With 9 rows of sky instead of \
                  7 the policy won three deals in four, so we chose 7."],
         ),
-        (
-            "Playing in Aviary",
-            &[
-                "Drag Daedalus along the way you want: the path follows the pointer cell by cell, and before you \
-                 let go the app lists which nests and hives the path will draw from. Green dots mark the cells the \
-                 card in play can reach; a click on one walks the shortest way there. Each step is its own move, so \
-                 a king decision can interrupt a path, and undo takes back one step at a time.",
-                "Drag spades onto the wing racks; drag the drawn flight cards onto a flyer. While you hover, the \
-                 app rings the cell where the flyer would land.",
-                "The win-chance meter estimates, after every move, how often the hint's policy would win from \
-                 here, by playing a thousand games on re-shuffles of the cards you have not seen (never the real \
-                 order). Hint shows what that policy would do now. After a lost game, \"Where did it go wrong?\" \
-                 finds your decision that cost the most estimated chance, with a button to undo back to it.",
-                "Undo is unlimited. Taking back a move that showed you a card asks first and marks the game as \
-                 assisted; statistics on the Home tab count clean and assisted games apart. The setting \"strict \
-                 undo\" forbids taking back a card once seen.",
-            ],
-        ),
     ],
 };
 
@@ -208,6 +210,24 @@ pub const FEATHERS_AND_WAX: RulesPage = RulesPage {
 pub const ENCHANTED_PLUMES: RulesPage = RulesPage {
     title: "Enchanted Plumes",
     sections: &[
+        (
+            "Playing in Aviary",
+            &[
+                "Drag a card from your hand onto a row of one of your plumes, onto \"new plume\" or onto a Train \
+                 card to swap it; or click the card, then the place. While you drag, every place the rules accept \
+                 is outlined, and the place under the pointer turns green, or red with the rule that forbids it. \
+                 Click the deck to draw.",
+                "When several people share the screen, a hand-off bar says whose turn it is and what the others \
+                 did since that person's last turn; the table stays in view and only the hands are hidden until \
+                 they press \"I am …: show my cards\".",
+                "Ctrl+Z takes back one action; \"Undo turn\" (Ctrl+Alt+Z) takes back your whole last turn. Within \
+                 your own turn you may take back cards you laid freely, until you draw. Undoing a draw or another \
+                 player's turn shows information you should not have, so Aviary asks first and marks the game \
+                 \"undo used\" in the statistics (the Settings option \"strict undo\" forbids it).",
+                "The computer players: easy plays the best whole turn it can see; normal and hard search many \
+                 re-deals of the cards they cannot see, deciding only from what their seat knows.",
+            ],
+        ),
         (
             "The idea",
             &[
@@ -280,12 +300,6 @@ pub const ENCHANTED_PLUMES: RulesPage = RulesPage {
                  Peahen is among the last eight cards. Computer players decide only from this and their own cards.",
             ],
         ),
-        (
-            "Undo",
-            &["Within your own turn you may take back cards you laid freely, until you draw. Undoing a draw or \
-                 another player's turn shows information you should not have, so Aviary asks first and marks the \
-                 game \"undo used\" in the statistics (the Settings option \"strict undo\" forbids it)."],
-        ),
     ],
 };
 
@@ -293,6 +307,19 @@ pub const ENCHANTED_PLUMES: RulesPage = RulesPage {
 pub const DUST_IN_THE_WINGS: RulesPage = RulesPage {
     title: "Dust in the Wings",
     sections: &[
+        (
+            "Playing in Aviary",
+            &[
+                "Click a space to pick up its butterflies. Then drag each butterfly from your hand onto a lit \
+                 next space, or click it and then the space; a refused step says which rule forbids it. Before \
+                 the last drop each lit space shows the cards it would let you take. Take a fulfilled card with \
+                 its \"Take\" button.",
+                "On a small window the rows of face-up cards scroll sideways. In the side panel, each player's \
+                 points, cards and crystals; hover for the names of the cards they took.",
+                "Ctrl+Z takes back one drop; \"Undo turn\" (Ctrl+Alt+Z) takes back your whole dispersion. Taking \
+                 back a renewal that showed new cards asks first and marks the game \"undo used\".",
+            ],
+        ),
         (
             "The idea",
             &[
