@@ -655,7 +655,7 @@ impl PlumesView {
         let since = self.m.since_last_turn(seat);
         if !since.is_empty() {
             ui.label(RichText::new(format!("Since {name}'s last turn:")).strong());
-            egui::ScrollArea::vertical().max_height(110.0).show(ui, |ui| {
+            egui::ScrollArea::vertical().max_height(140.0).stick_to_bottom(true).show(ui, |ui| {
                 for e in since {
                     ui.label(format!("• {}", e.text));
                 }
