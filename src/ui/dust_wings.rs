@@ -17,6 +17,7 @@ use crate::rules::dust_wings::{
     gathering_text,
 };
 use crate::rules::grid::Square;
+use crate::rules::words;
 use crate::rules::{Game, Outcome, Seat, Setup};
 use crate::session::{Player, Session};
 use crate::table::Table;
@@ -542,16 +543,15 @@ impl View for WingsView {
             let t = state.tableau(s);
             let comp: i32 = t.compositions.iter().map(|&c| i32::from(COMPOSITIONS[usize::from(c)].points)).sum();
             ui.label(format!(
-                "{}{}: {} Composition point{} + {} black + {} white (x2) = {} points; {} white crystals, {} Gathering cards",
+                "{}{}: {} + {} black + {} white (x2) = {}; {}, {}",
                 state.seat_name(s),
                 if outcome.winners.contains(&s) { " (winner)" } else { "" },
-                comp,
-                if comp == 1 { "" } else { "s" },
+                words::count(usize::try_from(comp).unwrap_or(0), "Composition point"),
                 t.black,
                 t.white,
-                t.score(),
-                t.white,
-                t.gatherings.len()
+                words::count(usize::try_from(t.score()).unwrap_or(0), "point"),
+                words::count(usize::from(t.white), "white crystal"),
+                words::count(t.gatherings.len(), "Gathering card")
             ));
         }
         ui.label(RichText::new("Ties: most white crystals, then fewest Gathering cards (DW-R6).").weak());

@@ -12,6 +12,7 @@ use super::{Notice, ViewSettings};
 use crate::rules::enchanted_plumes::{
     Action, COLOURS, EnchantedPlumes, Feather, Known, LETTERS, Options, Phase, Plume, RETURNED,
 };
+use crate::rules::words;
 use crate::rules::{Game, Outcome, Seat, Setup};
 use crate::session::{Player, Session};
 use crate::table::Table;
@@ -273,7 +274,7 @@ impl PlumesView {
                     ui.label(RichText::new("Deck").strong());
                     let r = feather_card(ui, palette, FeatherFace::Down, HAND_CARD, false, "deck");
                     let n = state.deck_len();
-                    ui.label(format!("{n} card{}", if n == 1 { "" } else { "s" }));
+                    ui.label(words::count(n, "card"));
                     let can_draw = acting.is_some() && state.check(&Action::Draw).is_ok();
                     let r = r.on_hover_text("The Peahen is somewhere among the last 8 cards. Click to draw.");
                     if ui.add_enabled(can_draw, egui::Button::new("Draw a card")).clicked()
@@ -368,11 +369,10 @@ impl PlumesView {
                 ui.label(RichText::new(who).weak());
                 let cards = state.hand(seat).len();
                 ui.label(format!(
-                    "score {} · {} peacock{} · {cards} card{} in hand",
+                    "score {} · {} · {} in hand",
                     total_text(state.score_seen_by(viewer.knowledge_for(seat), seat)),
-                    state.peacocks(seat),
-                    if state.peacocks(seat) == 1 { "" } else { "s" },
-                    if cards == 1 { "" } else { "s" }
+                    words::count(state.peacocks(seat), "peacock"),
+                    words::count(cards, "card")
                 ));
                 if to_move {
                     ui.label(RichText::new("to play").color(palette.selection).strong());
@@ -841,13 +841,12 @@ impl View for PlumesView {
                 let won = outcome.winners.contains(&s);
                 ui.label(
                     RichText::new(format!(
-                        "{}{}: {} point{}, {} completed peacock{}",
+                        "{}{}: {} {}, {}",
                         state.seat_name(s),
                         if won { " (winner)" } else { "" },
                         state.score(s),
-                        if state.score(s).abs() == 1 { "" } else { "s" },
-                        state.peacocks(s),
-                        if state.peacocks(s) == 1 { "" } else { "s" }
+                        if state.score(s).abs() == 1 { "point" } else { "points" },
+                        words::count(state.peacocks(s), "completed peacock")
                     ))
                     .strong(),
                 );
