@@ -61,6 +61,16 @@ pub struct Table<G: Evaluate> {
     write_failed: Option<String>,
 }
 
+/// The undo policy's verdict on taking some actions back.
+enum Policy {
+    /// Nothing hidden is taken back (or the game is already assisted).
+    Free,
+    /// Ask the person first.
+    Ask,
+    /// Strict mode forbids it.
+    Refused,
+}
+
 static NEXT_TABLE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 impl<G: Evaluate> Table<G> {
@@ -256,14 +266,49 @@ impl<G: Evaluate> Table<G> {
         }
         let to = s.cursor() - s.undo_span();
         let crosses = s.log()[to..].iter().any(secret);
+        match self.policy(crosses, strict, refusal, notices) {
+            Policy::Free => {
+                self.undo(notices);
+                None
+            }
+            Policy::Ask => Some(to),
+            Policy::Refused => None,
+        }
+    }
+
+    /// The same policy for going back to `to` (e.g. the start of the last
+    /// turn): free, asked first (the returned cursor, for
+    /// [`Table::rewind_to`] once confirmed), or refused in strict mode.
+    pub fn guarded_rewind(
+        &mut self,
+        to: usize,
+        strict: bool,
+        secret: impl Fn(&LogEntry) -> bool,
+        refusal: &str,
+        notices: &mut Vec<Notice>,
+    ) -> Option<usize> {
+        let s = &self.session;
+        let crosses = s.log()[to..s.cursor()].iter().any(secret);
+        match self.policy(crosses, strict, refusal, notices) {
+            Policy::Free => {
+                self.rewind_to(to, false, notices);
+                None
+            }
+            Policy::Ask => Some(to),
+            Policy::Refused => None,
+        }
+    }
+
+    /// What the undo policy says of taking back actions that do (`crosses`)
+    /// or do not show something hidden.
+    fn policy(&self, crosses: bool, strict: bool, refusal: &str, notices: &mut Vec<Notice>) -> Policy {
         if crosses && strict {
             notices.push(Notice::Error(refusal.to_string()));
-            None
-        } else if crosses && !s.is_assisted() {
-            Some(to)
+            Policy::Refused
+        } else if crosses && !self.session.is_assisted() {
+            Policy::Ask
         } else {
-            self.undo(notices);
-            None
+            Policy::Free
         }
     }
 

@@ -183,15 +183,20 @@ fn strict_mode_refuses_to_undo_a_revealed_card() {
     assert!(h.state().toast_texts().join(" ").contains("Strict mode"));
 }
 
+/// A deal played to the wings with at least two sections to share.
+fn at_the_wings() -> Session<FeathersAndWax> {
+    (1..200)
+        .map(|seed| played_until(seed, |g| g.phase() != Phase::Collect))
+        .find(|s| s.state().phase() == Phase::Wings && s.state().sections() >= 2)
+        .expect("some deal reaches the wings")
+}
+
 #[test]
 fn the_wings_are_split_by_dragging_spades_onto_the_racks_and_a_wrong_drop_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(app(dir.path()));
     h.run();
-    let session = (1..200)
-        .map(|seed| played_until(seed, |g| g.phase() != Phase::Collect))
-        .find(|s| s.state().phase() == Phase::Wings && s.state().sections() >= 2)
-        .expect("some deal reaches the wings");
+    let session = at_the_wings();
     show(&mut h, session, dir.path());
     let s = state(&mut h);
     let spades = s.unassigned();
@@ -439,10 +444,7 @@ fn the_wings_can_be_built_by_clicking_a_spade_then_a_rack() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(app(dir.path()));
     h.run();
-    let session = (1..200)
-        .map(|seed| played_until(seed, |g| g.phase() != Phase::Collect))
-        .find(|s| s.state().phase() == Phase::Wings && s.state().sections() >= 2)
-        .expect("some deal reaches the wings");
+    let session = at_the_wings();
     show(&mut h, session, dir.path());
     let spades = state(&mut h).unassigned();
     let card = |v: u8| format!("card {}", aviary::rules::cards::Card::new(v, aviary::rules::cards::Suit::Spades));

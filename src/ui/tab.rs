@@ -295,16 +295,12 @@ impl<V: View> Tab<V> {
     /// already seen, refused in strict mode.
     pub fn undo_turn(&mut self, notices: &mut Vec<Notice>) {
         let guard = self.view.undo_guard();
+        let strict = self.settings.strict_undo;
         let table = self.view.table_mut();
         let Some(target) = table.turn_start() else { return };
         let me = table.person_to_move();
-        let crosses = table.session.log()[target..table.session.cursor()].iter().any(|e| (guard.secret)(e, me));
-        if crosses && self.settings.strict_undo {
-            notices.push(Notice::Error(guard.refusal.to_string()));
-        } else if crosses && !table.session.is_assisted() {
-            self.confirm_undo = Some(target);
-        } else {
-            table.rewind_to(target, false, notices);
+        self.confirm_undo = table.guarded_rewind(target, strict, |e| (guard.secret)(e, me), guard.refusal, notices);
+        if self.confirm_undo.is_none() {
             self.after_history_change();
         }
     }
