@@ -85,14 +85,15 @@ fn mcts(c: &mut Criterion) {
         });
     });
     group.finish();
-    let mut group = c.benchmark_group("daedalus_decision");
+    // A whole turn's thinking: one search plans the turn (Bot::plan).
+    let mut group = c.benchmark_group("daedalus_turn");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(8));
-    for level in [Level::Easy, Level::Normal] {
+    for level in [Level::Easy, Level::Normal, Level::Hard] {
         group.bench_function(level.name(), |b| {
             b.iter(|| {
                 let mut bot: Box<dyn Bot<Daedalus>> = level.bot(3);
-                black_box(bot.choose(&g.observation(seat), seat, &stop))
+                black_box(bot.plan(&g.observation(seat), seat, &stop))
             });
         });
     }
@@ -251,16 +252,16 @@ fn enchanted_plumes(c: &mut Criterion) {
         });
     });
     group.finish();
-    let mut group = c.benchmark_group("ep_decision");
+    let mut group = c.benchmark_group("ep_turn");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(8));
     for seats in [2u8, 6] {
         let g = ep_session(seats, 2 * u32::from(seats)).state().clone();
-        for level in [Level::Easy, Level::Normal] {
+        for level in [Level::Easy, Level::Normal, Level::Hard] {
             group.bench_function(format!("{}_{seats}p", level.name()), |b| {
                 b.iter(|| {
                     let mut bot: Box<dyn Bot<EnchantedPlumes>> = level.bot(3);
-                    black_box(bot.choose(&g.observation(Seat(0)), Seat(0), &stop))
+                    black_box(bot.plan(&g.observation(Seat(0)), Seat(0), &stop))
                 });
             });
         }
@@ -313,14 +314,14 @@ fn dust_in_the_wings(c: &mut Criterion) {
     let g = s.state().clone();
     println!("dust in the wings planner: {} plans from the mid-game position", plans(&g, PLANNER_BUDGET).len());
     c.bench_function("dw_planner_whole_turn", |b| b.iter(|| black_box(plans(&g, PLANNER_BUDGET).len())));
-    let mut group = c.benchmark_group("dw_decision");
+    let mut group = c.benchmark_group("dw_turn");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(10));
-    for level in [Level::Easy, Level::Normal] {
+    for level in [Level::Easy, Level::Normal, Level::Hard] {
         group.bench_function(level.name(), |b| {
             b.iter(|| {
                 let mut bot: Box<dyn Bot<DustInTheWings>> = level.bot(3);
-                black_box(bot.choose(&g.observation(Seat(0)), Seat(0), &stop))
+                black_box(bot.plan(&g.observation(Seat(0)), Seat(0), &stop))
             });
         });
     }

@@ -2,33 +2,34 @@
 //! `AVIARY_MATCH_GAME=enchanted-plumes`), first seat alternating. Not a timing
 //! benchmark: it prints win/draw/loss counts. `AVIARY_MATCH_GAMES` sets the
 //! number of games per pairing (default 10), `AVIARY_MATCH_ITERATIONS` the
-//! MCTS iterations per decision (default: the normal level, 2,000 capped at
-//! 1 s, exactly as the app plays it), `AVIARY_MATCH_ONLY`
+//! MCTS iterations per search (default: the normal level, 2,000 capped at
+//! 1 s of thinking per turn, exactly as the app plays it: both sides play
+//! through the app's worker, which plans a whole turn in one search), `AVIARY_MATCH_ONLY`
 //! one pairing (`mcts-random`, `mcts-greedy` or `greedy-random`),
 //! `AVIARY_MATCH_SEED` the first game's seed (to split a match over cores).
 //! Run with `cargo bench --bench matches`.
 #![allow(clippy::unwrap_used)]
 
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use aviary::ai::worker::{BotMaker, Worker};
 use aviary::ai::{Bot, Budget, Evaluate, GreedyBot, Level, Mcts, RandomBot};
 use aviary::rules::daedalus::Daedalus;
 use aviary::rules::enchanted_plumes::EnchantedPlumes;
 use aviary::rules::{Seat, Setup, ToMove};
 
-type Maker<G> = fn(u64) -> Box<dyn Bot<G>>;
+type Maker<G> = BotMaker<G>;
 
-fn mcts<G: Evaluate>(seed: u64) -> Box<dyn Bot<G>> {
+fn mcts<G: Evaluate>(level: Level, seed: u64, time: Duration) -> Box<dyn Bot<G>> {
     match std::env::var("AVIARY_MATCH_ITERATIONS").ok().and_then(|v| v.parse().ok()) {
         Some(n) => Box::new(Mcts::new(seed, Budget::iterations(n))),
-        None => Level::Normal.bot(seed),
+        None => level.bot_within(seed, time),
     }
 }
-fn greedy<G: Evaluate>(seed: u64) -> Box<dyn Bot<G>> {
+fn greedy<G: Evaluate>(_: Level, seed: u64, _: Duration) -> Box<dyn Bot<G>> {
     Box::new(GreedyBot::new(seed))
 }
-fn random<G: Evaluate>(seed: u64) -> Box<dyn Bot<G>> {
+fn random<G: Evaluate>(_: Level, seed: u64, _: Duration) -> Box<dyn Bot<G>> {
     Box::new(RandomBot::new(seed))
 }
 
@@ -43,30 +44,35 @@ fn play<G: Evaluate>(
     worst: &mut Duration,
 ) -> (f64, String) {
     let mut g = G::new(&Setup { seats: 2, options: options.clone() }, seed);
-    let (mut bot_a, mut bot_b) = (a(seed), b(seed + 1));
-    let stop = AtomicBool::new(false);
+    // Both sides play through the app's worker: one search plans a turn,
+    // and its steps are played from the plan.
+    let (mut bot_a, mut bot_b) = (Worker::<G>::with_bots(a), Worker::<G>::with_bots(b));
     let seat_a = if a_first { Seat(0) } else { Seat(1) };
-    let mut actions = 0;
+    let (mut actions, mut cursor, mut turn_began, mut last_seat) = (0, 0usize, 0usize, None);
     loop {
         let seat = match g.to_move() {
             ToMove::Seat(s) => s,
             ToMove::Chance => {
                 let a = g.legal_actions()[0].clone();
                 g.apply(&a).unwrap();
+                cursor += 1;
                 continue;
             }
             ToMove::Nobody => break,
         };
         let a_moves = seat == seat_a;
         let bot = if a_moves { &mut bot_a } else { &mut bot_b };
-        let start = Instant::now();
-        let action = bot.choose(&g.observation(seat), seat, &stop).unwrap();
-        if a_moves {
-            *worst = (*worst).max(start.elapsed());
+        if last_seat != Some(seat) {
+            turn_began = cursor;
+            last_seat = Some(seat);
         }
+        bot.ask(g.observation(seat), (seat, turn_began), Level::Normal, cursor, Duration::ZERO, || {});
+        let action = bot.wait(cursor).unwrap();
         g.apply(&action).unwrap();
         actions += 1;
+        cursor += 1;
     }
+    *worst = (*worst).max(bot_a.slowest_turn);
     let o = g.outcome().unwrap();
     let scores = format!("{} to {}", o.scores[seat_a.index()], o.scores[1 - seat_a.index()]);
     (o.reward(seat_a, 2), format!("{scores}; {} after {actions} actions", o.reason))
@@ -97,7 +103,7 @@ fn pairings<G: Evaluate>(game: &str, options: &G::Options) {
             }
         }
         println!(
-            "{game}: {na} v {nb}: {wins} wins, {draws} draws/shared, {losses} losses in {games} games ({:.0} s; slowest {na} decision {:.2} s)",
+            "{game}: {na} v {nb}: {wins} wins, {draws} draws/shared, {losses} losses in {games} games ({:.0} s; slowest {na} turn {:.2} s of thinking)",
             start.elapsed().as_secs_f64(),
             worst.as_secs_f64()
         );

@@ -122,7 +122,7 @@ impl<G: Evaluate> Table<G> {
     /// The rule that refuses it; nothing changes then.
     pub fn propose(&mut self, action: G::Action, notices: &mut Vec<Notice>) -> Result<(), RuleViolation> {
         self.session.propose(action)?;
-        self.worker.cancel();
+        self.worker.stop_search();
         self.autosave(notices);
         Ok(())
     }
@@ -389,6 +389,20 @@ impl<G: Evaluate> Table<G> {
         Some(start)
     }
 
+    /// The cursor at which `seat`'s current turn began: the start of the
+    /// run of its own actions (and chance steps) that ends at the cursor.
+    #[must_use]
+    pub fn turn_began(&self, seat: Seat) -> usize {
+        let log = &self.session.log()[..self.session.cursor()];
+        log.iter().rposition(|e| e.seat.is_some_and(|s| s != seat)).map_or(0, |i| i + 1)
+    }
+
+    /// The longest a computer at this table has thought about one turn.
+    #[must_use]
+    pub fn slowest_computer_turn(&self) -> Duration {
+        self.worker.slowest_turn
+    }
+
     /// What happened since `seat` last acted: the log entries after its
     /// latest one (all of them if it has not acted yet), for the hand-off
     /// screen's "since your last turn". Log entries never name a hidden
@@ -462,7 +476,8 @@ impl<G: Evaluate> Table<G> {
         let Some((seat, Player::Computer(level))) = self.session.player_to_move() else { return };
         let delay = if self.has_human() { Duration::from_millis(250) } else { delay };
         let wake = Arc::clone(wake);
-        self.worker.ask(self.session.state().observation(seat), seat, level, self.session.cursor(), delay, move || {
+        let turn = (seat, self.turn_began(seat));
+        self.worker.ask(self.session.state().observation(seat), turn, level, self.session.cursor(), delay, move || {
             wake();
         });
     }

@@ -332,8 +332,8 @@ pub const ROLLOUT_BUDGET: usize = 20_000;
 /// iteration re-samples the chance (deck order and crystal draws) with
 /// `determinize`, plays the plan, then `horizon` further turns of greedy
 /// play (the opponents' replies and our next turn), and scores the result
-/// with the heuristic. It returns the first action of the most visited
-/// plan; the next decision of the same turn searches again from there.
+/// with the heuristic. It returns the most visited plan whole, and the
+/// table plays its steps without searching again.
 pub struct PlanSearch {
     rng: Rng,
     budget: Budget,
@@ -357,15 +357,21 @@ impl PlanSearch {
 
 impl Bot<DustInTheWings> for PlanSearch {
     fn choose(&mut self, observation: &DustInTheWings, seat: Seat, stop: &AtomicBool) -> Option<Action> {
+        self.plan(observation, seat, stop).and_then(|p| p.into_iter().next())
+    }
+
+    /// The most visited whole-turn plan, every step of it: the table plays
+    /// it without searching again at each drop of the dispersion.
+    fn plan(&mut self, observation: &DustInTheWings, seat: Seat, stop: &AtomicBool) -> Option<Vec<Action>> {
         let base = observation.determinize(seat, &mut self.rng);
         let legal = base.legal_actions();
         if legal.len() <= 1 {
             self.last_iterations = 0;
-            return legal.into_iter().next();
+            return legal.into_iter().next().map(|a| vec![a]);
         }
         let mut all = plans(&base, PLANNER_BUDGET);
         if all.is_empty() {
-            return self.rng.pick(&legal).cloned();
+            return self.rng.pick(&legal).cloned().map(|a| vec![a]);
         }
         // Best immediate value first; ties in random order.
         self.rng.shuffle(&mut all);
@@ -417,7 +423,7 @@ impl Bot<DustInTheWings> for PlanSearch {
         }
         self.last_iterations = n;
         let best = (0..all.len()).max_by(|&a, &b| visits[a].cmp(&visits[b]).then(reward[a].total_cmp(&reward[b])))?;
-        all[best].actions.first().cloned()
+        Some(all.swap_remove(best).actions).filter(|p| !p.is_empty())
     }
 }
 

@@ -44,9 +44,27 @@ impl Level {
     /// The bot that plays at this level.
     #[must_use]
     pub fn bot<G: Evaluate>(self, seed: u64) -> Box<dyn Bot<G>> {
+        self.bot_within(seed, self.turn_time())
+    }
+
+    /// The thinking time a whole turn of this level may take: 1 s for
+    /// normal, 3 s for hard (on the 2-core machine we aim at).
+    #[must_use]
+    pub fn turn_time(self) -> Duration {
+        match self {
+            Level::Hard => Duration::from_secs(3),
+            _ => Duration::from_secs(1),
+        }
+    }
+
+    /// The bot at this level with at most `time` to think (what is left of
+    /// the turn's time when a plan ran out before the turn did).
+    #[must_use]
+    pub fn bot_within<G: Evaluate>(self, seed: u64, time: Duration) -> Box<dyn Bot<G>> {
+        let time = time.min(self.turn_time());
         let budget = match self {
-            Level::Hard => Budget::both(8_000, Duration::from_secs(3)),
-            _ => Budget::both(2_000, Duration::from_secs(1)),
+            Level::Hard => Budget::both(8_000, time),
+            _ => Budget::both(2_000, time),
         };
         match self {
             Level::Random => Box::new(RandomBot::new(seed)),
@@ -100,6 +118,17 @@ pub trait Bot<G: Game>: Send {
     /// Picks an action for `seat` from what the seat can see. Returns `None`
     /// only when `seat` has nothing to do or `stop` was raised.
     fn choose(&mut self, observation: &G, seat: Seat, stop: &AtomicBool) -> Option<G::Action>;
+
+    /// Plans the rest of `seat`'s turn from one search: the action to take
+    /// now, then the ones the search intends to follow it with while the
+    /// same seat moves (the table plays them without searching again, so a
+    /// person waits for one search per turn, not one per action). The plan
+    /// ends where the search saw too little, or where chance or another
+    /// seat comes in; the table searches again from there. By default one
+    /// action.
+    fn plan(&mut self, observation: &G, seat: Seat, stop: &AtomicBool) -> Option<Vec<G::Action>> {
+        self.choose(observation, seat, stop).map(|a| vec![a])
+    }
 }
 
 /// Uniformly random legal actions.
@@ -148,55 +177,74 @@ struct TurnSearch<'a> {
 }
 
 impl TurnSearch<'_> {
-    /// Best value reachable for `self.seat` by finishing the turn from `state`.
-    fn best<G: Evaluate>(&mut self, state: &G) -> f64 {
+    /// Best value reachable for `self.seat` by finishing the turn from
+    /// `state`, and the actions that reach it (the rest of the turn).
+    fn best<G: Evaluate>(&mut self, state: &G) -> (f64, Vec<G::Action>) {
         if self.leaves >= self.max_leaves
             || self.stop.load(Ordering::Relaxed)
             || state.to_move() != ToMove::Seat(self.seat)
         {
             self.leaves += 1;
-            return state.evaluate(self.seat);
+            return (state.evaluate(self.seat), Vec::new());
         }
-        let mut best = f64::NEG_INFINITY;
+        let mut best = (f64::NEG_INFINITY, Vec::new());
         for a in state.legal_actions() {
             let mut next = state.clone();
             next.apply_legal(&a);
-            let v = self.best(&next);
-            if v > best {
-                best = v;
-                if best >= 1.0 {
+            let (v, mut line) = self.best(&next);
+            if v > best.0 {
+                line.insert(0, a);
+                best = (v, line);
+                if v >= 1.0 {
                     break; // a win: nothing is better
                 }
             }
         }
-        if best == f64::NEG_INFINITY { state.evaluate(self.seat) } else { best }
+        if best.0 == f64::NEG_INFINITY { (state.evaluate(self.seat), Vec::new()) } else { best }
+    }
+}
+
+impl GreedyBot {
+    /// The best turns found from `state`, each with its whole line; ties
+    /// are all kept, so the caller picks one at random.
+    fn best_turns<G: Evaluate>(&mut self, state: &G, seat: Seat, stop: &AtomicBool) -> Vec<Vec<G::Action>> {
+        let mut search = TurnSearch { seat, leaves: 0, max_leaves: self.max_leaves, stop };
+        let mut best: Vec<Vec<G::Action>> = Vec::new();
+        let mut best_value = f64::NEG_INFINITY;
+        for a in state.legal_actions() {
+            let mut next = state.clone();
+            next.apply_legal(&a);
+            let (v, mut line) = search.best(&next);
+            line.insert(0, a);
+            if v > best_value + 1e-12 {
+                best_value = v;
+                best = vec![line];
+            } else if (v - best_value).abs() <= 1e-12 {
+                best.push(line);
+            }
+        }
+        best
     }
 }
 
 impl<G: Evaluate> Bot<G> for GreedyBot {
     fn choose(&mut self, observation: &G, seat: Seat, stop: &AtomicBool) -> Option<G::Action> {
+        self.plan(observation, seat, stop).and_then(|p| p.into_iter().next())
+    }
+
+    fn plan(&mut self, observation: &G, seat: Seat, stop: &AtomicBool) -> Option<Vec<G::Action>> {
         let state = observation.determinize(seat, &mut self.rng);
         let actions = state.legal_actions();
         if actions.len() <= 1 {
-            return actions.into_iter().next();
+            return actions.into_iter().next().map(|a| vec![a]);
+        }
+        if let Some(turn) = state.greedy_turn(seat, &mut self.rng) {
+            return Some(turn);
         }
         if let Some(a) = state.greedy_action(seat, &mut self.rng) {
-            return Some(a);
+            return Some(vec![a]);
         }
-        let mut search = TurnSearch { seat, leaves: 0, max_leaves: self.max_leaves, stop };
-        let mut best: Vec<G::Action> = Vec::new();
-        let mut best_value = f64::NEG_INFINITY;
-        for a in actions {
-            let mut next = state.clone();
-            next.apply_legal(&a);
-            let v = search.best(&next);
-            if v > best_value + 1e-12 {
-                best_value = v;
-                best = vec![a];
-            } else if (v - best_value).abs() <= 1e-12 {
-                best.push(a);
-            }
-        }
+        let best = self.best_turns(&state, seat, stop);
         self.rng.pick(&best).cloned()
     }
 }
@@ -450,13 +498,14 @@ impl Mcts {
     }
 }
 
-impl<G: Evaluate> Bot<G> for Mcts {
-    fn choose(&mut self, observation: &G, seat: Seat, stop: &AtomicBool) -> Option<G::Action> {
-        let legal = observation.determinize(seat, &mut self.rng).legal_actions();
-        if legal.len() <= 1 {
-            self.last_iterations = 0;
-            return legal.into_iter().next();
-        }
+/// The fewest visits a step of the plan must have had (after the first):
+/// below that the search saw too little of it, and the table searches
+/// again when it gets there.
+const PLAN_MIN_VISITS: u32 = 24;
+
+impl Mcts {
+    /// Runs the search from `observation` for `seat`; `None` when stopped.
+    fn search<G: Evaluate>(&mut self, observation: &G, seat: Seat, stop: &AtomicBool) -> Option<Vec<Node<G::Action>>> {
         let start = Instant::now();
         let mut nodes: Vec<Node<G::Action>> = vec![Node {
             action: None,
@@ -484,15 +533,47 @@ impl<G: Evaluate> Bot<G> for Mcts {
             iterations += 1;
         }
         self.last_iterations = iterations;
-        // The most visited child; ties by reward.
-        nodes[0]
-            .children
-            .iter()
-            .max_by(|&&a, &&b| {
-                let (na, nb) = (&nodes[a], &nodes[b]);
-                na.visits.cmp(&nb.visits).then(na.reward.total_cmp(&nb.reward))
-            })
-            .and_then(|&c| nodes[c].action.clone())
-            .or_else(|| legal.into_iter().next())
+        Some(nodes)
+    }
+
+    /// The most visited child of `node` (ties by reward).
+    fn best_child<A>(nodes: &[Node<A>], node: usize) -> Option<usize> {
+        nodes[node].children.iter().copied().max_by(|&a, &b| {
+            let (na, nb) = (&nodes[a], &nodes[b]);
+            na.visits.cmp(&nb.visits).then(na.reward.total_cmp(&nb.reward))
+        })
+    }
+}
+
+impl<G: Evaluate> Bot<G> for Mcts {
+    fn choose(&mut self, observation: &G, seat: Seat, stop: &AtomicBool) -> Option<G::Action> {
+        self.plan(observation, seat, stop).and_then(|p| p.into_iter().next())
+    }
+
+    /// The principal line of one search while `seat` keeps moving: the most
+    /// visited child at each level, as long as it was visited enough.
+    fn plan(&mut self, observation: &G, seat: Seat, stop: &AtomicBool) -> Option<Vec<G::Action>> {
+        let legal = observation.determinize(seat, &mut self.rng).legal_actions();
+        if legal.len() <= 1 {
+            self.last_iterations = 0;
+            return legal.into_iter().next().map(|a| vec![a]);
+        }
+        let nodes = self.search(observation, seat, stop)?;
+        let mut plan = Vec::new();
+        let mut node = 0;
+        while let Some(child) = Self::best_child(&nodes, node) {
+            let n = &nodes[child];
+            let enough = n.visits >= PLAN_MIN_VISITS;
+            if n.mover != Some(seat) || (!plan.is_empty() && !enough) {
+                break;
+            }
+            let Some(a) = n.action.clone() else { break };
+            plan.push(a);
+            node = child;
+        }
+        if plan.is_empty() {
+            plan.extend(legal.into_iter().next());
+        }
+        Some(plan)
     }
 }

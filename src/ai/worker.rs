@@ -1,33 +1,77 @@
 //! Runs a bot on a named worker thread. The UI asks, keeps drawing (showing
 //! "thinking…"), and polls for the answer; a new request, undo, a new game or
 //! closing the tab cancels the search through a shared flag.
+//!
+//! The computer plans its whole turn in one search ([`Bot::plan`]); the
+//! worker keeps the rest of the plan and answers the next requests of the
+//! same turn from it, after only the watching pause. A plan step is played
+//! only at the cursor it was planned for and only while it is legal, so a
+//! chance step, an undo or anything unforeseen makes the worker search
+//! again, with what is left of the turn's thinking time.
 
+use std::collections::VecDeque;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::{Bot, Evaluate, Level};
 use crate::rules::{Game, Seat};
+
+/// What a job sends back: the plan (first step first) and the time spent
+/// searching (zero for a step of an earlier plan).
+type Answer<A> = (Option<Vec<A>>, Duration);
 
 /// A pending or finished request.
 struct Job<A> {
     /// The session cursor the answer is for (stale answers are dropped).
     for_cursor: usize,
+    seat: Seat,
     stop: Arc<AtomicBool>,
-    rx: Receiver<Option<A>>,
+    rx: Receiver<Answer<A>>,
+}
+
+/// The rest of a plan: `steps[0]` is due when the session is at `cursor`
+/// with `seat` to move.
+struct Plan<A> {
+    seat: Seat,
+    cursor: usize,
+    steps: VecDeque<A>,
+}
+
+/// Makes a bot for a level, a seed and a time limit.
+pub type BotMaker<G> = fn(Level, u64, Duration) -> Box<dyn Bot<G>>;
+
+/// The levels' own bots.
+fn level_bot<G: Evaluate>(level: Level, seed: u64, time: Duration) -> Box<dyn Bot<G>> {
+    level.bot_within(seed, time)
+}
+
+/// The thinking spent on the turn in progress.
+struct Turn {
+    seat: Seat,
+    /// The cursor at which the turn began.
+    began: usize,
+    spent: Duration,
 }
 
 /// One game's computer-player worker.
 pub struct Worker<G: Game> {
     job: Option<Job<G::Action>>,
+    plan: Option<Plan<G::Action>>,
+    turn: Option<Turn>,
+    /// The longest search of a single turn so far (for the benches).
+    pub slowest_turn: Duration,
+    /// Makes the bot for a level, a seed and the time left (the levels'
+    /// bots unless a bench plays others through the same worker).
+    make: BotMaker<G>,
     seed: u64,
     _game: std::marker::PhantomData<G>,
 }
 
-impl<G: Game> Default for Worker<G> {
+impl<G: Evaluate> Default for Worker<G> {
     fn default() -> Self {
-        Self { job: None, seed: 1, _game: std::marker::PhantomData }
+        Self::with_bots(level_bot::<G>)
     }
 }
 
@@ -51,21 +95,54 @@ pub enum Poll<A> {
 }
 
 impl<G: Evaluate> Worker<G> {
+    /// A worker whose bots come from `make` (benches pit bots other than the
+    /// levels' against each other through the same planning).
+    #[must_use]
+    pub fn with_bots(make: BotMaker<G>) -> Self {
+        Self {
+            job: None,
+            plan: None,
+            turn: None,
+            slowest_turn: Duration::ZERO,
+            make,
+            seed: 1,
+            _game: std::marker::PhantomData,
+        }
+    }
+
     /// Starts thinking for `seat` about `observation` at `level`, after an
     /// optional `delay` (for watchable computer-vs-computer games). Any
-    /// earlier request is cancelled. `wake` is called when the answer is in.
+    /// earlier request is cancelled. When the next step of the current plan
+    /// is due here and legal, it is answered from the plan after the delay,
+    /// without searching. `turn_began` is the cursor at which `seat`'s turn
+    /// began (searches of one turn share its thinking time). `wake` is
+    /// called when the answer is in.
     pub fn ask(
         &mut self,
         observation: G,
-        seat: Seat,
+        (seat, turn_began): (Seat, usize),
         level: Level,
         for_cursor: usize,
         delay: Duration,
         wake: impl Fn() + Send + 'static,
     ) {
-        self.cancel();
+        let planned = self.plan.take().filter(|p| {
+            p.seat == seat
+                && p.cursor == for_cursor
+                && p.steps.front().is_some_and(|a| observation.legal_actions().contains(a))
+        });
+        self.stop_search();
+        let spent = match &self.turn {
+            Some(t) if t.seat == seat && t.began == turn_began => t.spent,
+            _ => Duration::ZERO,
+        };
+        self.turn = Some(Turn { seat, began: turn_began, spent });
         self.seed = self.seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         let seed = self.seed ^ for_cursor as u64;
+        // A search late in a turn still gets a tenth of the turn's time, so
+        // it never plays blind.
+        let time_left = level.turn_time().saturating_sub(spent).max(level.turn_time() / 10);
+        let make = self.make;
         let stop = Arc::new(AtomicBool::new(false));
         let (tx, rx) = mpsc::channel();
         let flag = Arc::clone(&stop);
@@ -76,18 +153,35 @@ impl<G: Evaluate> Worker<G> {
                 std::thread::sleep(pause);
                 waited += pause;
             }
-            let mut bot: Box<dyn Bot<G>> = level.bot(seed);
-            let answer = if flag.load(Ordering::Relaxed) { None } else { bot.choose(&observation, seat, &flag) };
+            let answer = if flag.load(Ordering::Relaxed) {
+                (None, Duration::ZERO)
+            } else if let Some(plan) = planned {
+                (Some(plan.steps.into_iter().collect()), Duration::ZERO)
+            } else {
+                let start = Instant::now();
+                let mut bot = make(level, seed, time_left);
+                let plan = bot.plan(&observation, seat, &flag);
+                (plan, start.elapsed())
+            };
             let _ = tx.send(answer);
             wake();
         });
         if spawned.is_ok() {
-            self.job = Some(Job { for_cursor, stop, rx });
+            self.job = Some(Job { for_cursor, seat, stop, rx });
         }
     }
 
-    /// Cancels any search in progress.
+    /// Cancels any search in progress and forgets the plan (undo, redo, a
+    /// new game: the plan was made for another history).
     pub fn cancel(&mut self) {
+        self.plan = None;
+        self.turn = None;
+        self.stop_search();
+    }
+
+    /// Cancels any search in progress but keeps the plan (a move was made:
+    /// the plan's next step is checked against the new position anyway).
+    pub fn stop_search(&mut self) {
         if let Some(job) = self.job.take() {
             job.stop.store(true, Ordering::Relaxed);
         }
@@ -105,32 +199,41 @@ impl<G: Evaluate> Worker<G> {
         self.job.as_ref().map(|j| j.for_cursor)
     }
 
+    /// Takes the first step of a plan and keeps the rest for the next
+    /// cursor; adds the search time to the turn's.
+    fn accept(&mut self, job: &Job<G::Action>, (plan, spent): Answer<G::Action>) -> Option<G::Action> {
+        let mut steps: VecDeque<G::Action> = plan?.into();
+        let first = steps.pop_front()?;
+        if let Some(turn) = self.turn.as_mut().filter(|t| t.seat == job.seat) {
+            turn.spent += spent;
+            self.slowest_turn = self.slowest_turn.max(turn.spent);
+        }
+        if !steps.is_empty() {
+            self.plan = Some(Plan { seat: job.seat, cursor: job.for_cursor + 1, steps });
+        }
+        Some(first)
+    }
+
     /// Collects the answer if it is in. An answer for another cursor than
     /// `cursor` is stale and dropped.
     pub fn poll(&mut self, cursor: usize) -> Poll<G::Action> {
-        let Some(job) = &self.job else { return Poll::Idle };
+        let Some(job) = self.job.take() else { return Poll::Idle };
         match job.rx.try_recv() {
-            Ok(answer) => {
-                let fresh = job.for_cursor == cursor;
-                self.job = None;
-                match answer {
-                    Some(a) if fresh => Poll::Ready(a),
-                    _ => Poll::Idle,
-                }
+            Ok(answer) if job.for_cursor == cursor => self.accept(&job, answer).map_or(Poll::Idle, Poll::Ready),
+            Err(TryRecvError::Empty) => {
+                self.job = Some(job);
+                Poll::Thinking
             }
-            Err(TryRecvError::Empty) => Poll::Thinking,
-            Err(TryRecvError::Disconnected) => {
-                self.job = None;
-                Poll::Idle
-            }
+            // A stale answer, or the thread is gone.
+            Ok(_) | Err(TryRecvError::Disconnected) => Poll::Idle,
         }
     }
 
     /// Waits for the answer (tests and the headless tools only).
     pub fn wait(&mut self, cursor: usize) -> Option<G::Action> {
         let job = self.job.take()?;
-        let answer = job.rx.recv().ok().flatten();
-        answer.filter(|_| job.for_cursor == cursor)
+        let answer = job.rx.recv().ok()?;
+        if job.for_cursor == cursor { self.accept(&job, answer) } else { None }
     }
 }
 

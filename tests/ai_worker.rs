@@ -1,0 +1,133 @@
+//! The computer plans its whole turn in one search: the worker answers the
+//! rest of the turn from the plan, and searches again only when the plan
+//! no longer fits (an undo, a step that is not legal any more).
+#![allow(clippy::unwrap_used)]
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
+
+use aviary::ai::worker::Worker;
+use aviary::ai::{Bot, Budget, Evaluate, GreedyBot, Level, Mcts};
+use aviary::rules::daedalus::{Action, Daedalus, Options, Phase};
+use aviary::rules::{Game, Rng, Seat, Setup, ToMove};
+
+/// A Daedalus game at the start of an escaping turn.
+fn escaping(seed: u64) -> Daedalus {
+    let mut g = Daedalus::new(&Setup { seats: 2, options: Options::default() }, seed);
+    let mut rng = Rng::seeded(seed);
+    while g.phase() == Phase::Building {
+        let a = rng.pick(&g.legal_actions()).cloned().unwrap();
+        g.apply(&a).unwrap();
+    }
+    g
+}
+
+/// Counts the searches of a bot and otherwise lets it play.
+struct Counting<B> {
+    inner: B,
+    searches: &'static AtomicUsize,
+    /// Appended to the first plan (to make a step that will be illegal).
+    spoil: Option<Action>,
+}
+
+impl<B: Bot<Daedalus>> Bot<Daedalus> for Counting<B> {
+    fn choose(&mut self, observation: &Daedalus, seat: Seat, stop: &AtomicBool) -> Option<Action> {
+        self.plan(observation, seat, stop).and_then(|p| p.into_iter().next())
+    }
+
+    fn plan(&mut self, observation: &Daedalus, seat: Seat, stop: &AtomicBool) -> Option<Vec<Action>> {
+        let n = self.searches.fetch_add(1, Ordering::SeqCst);
+        let mut plan = self.inner.plan(observation, seat, stop)?;
+        if let Some(a) = self.spoil.clone().filter(|_| n == 0) {
+            plan.truncate(1);
+            plan.push(a);
+        }
+        Some(plan)
+    }
+}
+
+/// Plays `seat`'s whole turn through the worker; the actions it took.
+fn play_turn(worker: &mut Worker<Daedalus>, g: &mut Daedalus, cursor: &mut usize) -> Vec<Action> {
+    let seat = g.to_move().seat().unwrap();
+    let began = *cursor;
+    let mut taken = Vec::new();
+    while g.to_move() == ToMove::Seat(seat) {
+        worker.ask(g.observation(seat), (seat, began), Level::Normal, *cursor, Duration::ZERO, || {});
+        let a = worker.wait(*cursor).expect("the computer answers");
+        g.apply(&a).expect("every step the worker gives is legal");
+        taken.push(a);
+        *cursor += 1;
+    }
+    taken
+}
+
+static SEARCHES: AtomicUsize = AtomicUsize::new(0);
+
+#[test]
+fn a_whole_escaping_turn_takes_one_search() {
+    let mut worker = Worker::<Daedalus>::with_bots(|_, seed, _| {
+        Box::new(Counting { inner: GreedyBot::new(seed), searches: &SEARCHES, spoil: None })
+    });
+    let mut g = escaping(5);
+    let mut cursor = 0;
+    for turn in 1..=4 {
+        if g.outcome().is_some() {
+            break;
+        }
+        let taken = play_turn(&mut worker, &mut g, &mut cursor);
+        assert!(taken.len() >= 3, "an escaping turn moves two walls and the Gladiator: {taken:?}");
+        assert_eq!(SEARCHES.load(Ordering::SeqCst), turn, "one search per turn, not one per action");
+    }
+}
+
+static AFTER_UNDO: AtomicUsize = AtomicUsize::new(0);
+
+#[test]
+fn an_undo_forgets_the_plan_and_the_computer_searches_again() {
+    let mut worker = Worker::<Daedalus>::with_bots(|_, seed, _| {
+        Box::new(Counting { inner: GreedyBot::new(seed), searches: &AFTER_UNDO, spoil: None })
+    });
+    let g = escaping(6);
+    let seat = g.to_move().seat().unwrap();
+    worker.ask(g.observation(seat), (seat, 0), Level::Normal, 0, Duration::ZERO, || {});
+    let first = worker.wait(0).unwrap();
+    let mut after = g.clone();
+    after.apply(&first).unwrap();
+    // The person undoes the computer's first step: the plan is gone.
+    worker.cancel();
+    worker.ask(g.observation(seat), (seat, 0), Level::Normal, 0, Duration::ZERO, || {});
+    assert!(worker.wait(0).is_some());
+    assert_eq!(AFTER_UNDO.load(Ordering::SeqCst), 2);
+}
+
+static SPOILT: AtomicUsize = AtomicUsize::new(0);
+
+#[test]
+fn a_planned_step_that_is_no_longer_legal_is_searched_again() {
+    // The first plan's second step is an escape that the position does not
+    // allow: the worker checks each step before it plays it.
+    let mut worker = Worker::<Daedalus>::with_bots(|_, seed, _| {
+        Box::new(Counting { inner: GreedyBot::new(seed), searches: &SPOILT, spoil: Some(Action::Escape) })
+    });
+    let mut g = escaping(7);
+    let mut cursor = 0;
+    let taken = play_turn(&mut worker, &mut g, &mut cursor);
+    assert!(!taken.contains(&Action::Escape));
+    assert_eq!(SPOILT.load(Ordering::SeqCst), 2, "the spoilt plan was dropped and the turn searched again");
+}
+
+#[test]
+fn the_normal_search_plans_more_than_one_step_of_a_turn() {
+    // MCTS follows its most visited line while the same seat moves.
+    let g = escaping(8);
+    let seat = g.to_move().seat().unwrap();
+    let mut bot = Mcts::new(1, Budget::iterations(1_000));
+    let plan = bot.plan(&g.observation(seat), seat, &AtomicBool::new(false)).unwrap();
+    assert!(plan.len() >= 2, "the search planned {} step(s)", plan.len());
+    let mut h = g.clone();
+    for a in &plan {
+        assert_eq!(h.to_move(), ToMove::Seat(seat), "a plan stays within the seat's turn");
+        h.apply(a).unwrap();
+    }
+    assert!(g.evaluate(seat).is_finite());
+}
