@@ -73,3 +73,17 @@ fn views_take_every_colour_from_the_theme() {
         .collect();
     assert!(bad.is_empty(), "colours belong in src/ui/theme.rs (a named role):\n{}", bad.join("\n"));
 }
+
+#[test]
+fn counts_in_log_and_status_text_go_through_the_one_plural_helper() {
+    // "1 cards" and "1 more butterflies" came from hand-made plurals; the
+    // words module says every count once.
+    let hand_made = ["{ \"\" } else { \"s\" }", "{ \"y\" } else { \"ies\" }", "== 1 { \"point\" }"];
+    let bad: Vec<String> = code_lines("src")
+        .into_iter()
+        .filter(|(f, _, _)| !f.to_string_lossy().ends_with("src/rules/words.rs"))
+        .filter(|(_, _, l)| hand_made.iter().any(|c| l.contains(c)))
+        .map(|(f, n, l)| format!("{}:{n}: {}", f.display(), l.trim()))
+        .collect();
+    assert!(bad.is_empty(), "count through rules::words (count, count_with, count_signed):\n{}", bad.join("\n"));
+}

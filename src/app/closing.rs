@@ -56,12 +56,11 @@ impl AviaryApp {
                 ui.heading("Resume your unfinished games?");
                 for row in &self.resume_offer {
                     ui.label(format!(
-                        "• {} — {} · {} · {} move{} · saved {} UTC",
+                        "• {} — {} · {} · {} · saved {} UTC",
                         file_name(&row.path),
                         row.game,
                         row.seats,
-                        row.moves,
-                        if row.moves == 1 { "" } else { "s" },
+                        crate::rules::words::count(row.moves, "move"),
                         save::format_time(row.saved_at)
                     ));
                 }

@@ -13,6 +13,7 @@
 use std::fmt;
 
 use super::grid::Square;
+use super::words;
 use super::{Game, GameInfo, Outcome, Rng, RuleViolation, Seat, Setup, ToMove, and_list};
 
 /// Board width and height.
@@ -948,7 +949,7 @@ impl Daedalus {
         let mut parts = Vec::new();
         let walls_left = self.required.walls.saturating_sub(self.moved_walls.len() as u8);
         if walls_left > 0 {
-            parts.push(format!("{walls_left} more wall move{}", if walls_left == 1 { "" } else { "s" }));
+            parts.push(words::count(usize::from(walls_left), "more wall move"));
         }
         if self.required.gladiator && !self.gladiator_moved {
             parts.push("the Gladiator move".to_string());

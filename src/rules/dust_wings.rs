@@ -18,6 +18,7 @@
 use std::fmt;
 
 use super::grid::Square;
+use super::words;
 use super::{Game, GameInfo, Outcome, Rng, RuleViolation, Seat, Setup, ToMove, and_list};
 
 /// The meadow's side.
@@ -215,7 +216,7 @@ impl Composition {
             Condition::Many(n) => format!("at least {n} butterflies in all"),
             Condition::Even => "the same number on every space".to_string(),
         };
-        format!("{} with {cond}, {} point{}", self.shape.name(), self.points, if self.points == 1 { "" } else { "s" })
+        format!("{} with {cond}, {}", self.shape.name(), words::count(usize::from(self.points), "point"))
     }
 }
 
@@ -956,18 +957,20 @@ impl Game for DustInTheWings {
         match *action {
             Action::Pick(s) => {
                 let c = self.at(s);
-                format!("{who} picks up {} butterfl{} from {s}", total(c), if total(c) == 1 { "y" } else { "ies" })
+                format!(
+                    "{who} picks up {} from {s}",
+                    words::count_with(usize::from(total(c)), "butterfly", "butterflies")
+                )
             }
             Action::Drop { colour, to } => format!("{who} drops a {} butterfly on {to}", colour.name()),
             Action::Claim(r @ CardRef::Gathering(slot)) => {
                 let crystals = self.crystals.get(usize::from(slot)).map_or(&[][..], Vec::as_slice);
                 let points: u32 = crystals.iter().map(|c| u32::from(c.points())).sum();
                 format!(
-                    "{who} takes {} with {} crystal{} ({points} point{})",
+                    "{who} takes {} with {} ({})",
                     self.card_text(r),
-                    crystals.len(),
-                    if crystals.len() == 1 { "" } else { "s" },
-                    if points == 1 { "" } else { "s" }
+                    words::count(crystals.len(), "crystal"),
+                    words::count(points as usize, "point")
                 )
             }
             Action::Claim(r) => format!("{who} takes {}", self.card_text(r)),
@@ -982,7 +985,10 @@ impl Game for DustInTheWings {
             Stage::Pick => format!("{who}{last}: pick up the butterflies of a space"),
             Stage::Disperse { tray, .. } => {
                 let n = total(*tray);
-                format!("{who}{last}: drop {n} more butterfl{} along the path", if n == 1 { "y" } else { "ies" })
+                format!(
+                    "{who}{last}: drop {} along the path",
+                    words::count_with(usize::from(n), "more butterfly", "more butterflies")
+                )
             }
             Stage::Claim { .. } => format!("{who}{last}: take one of the fulfilled cards"),
         }

@@ -12,6 +12,13 @@ pub fn count(n: usize, noun: &str) -> String {
     if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
 }
 
+/// A count that may be negative (a score): singular for 1 and −1,
+/// `count_signed(-1, "point")` is "-1 point".
+#[must_use]
+pub fn count_signed(n: i64, noun: &str) -> String {
+    if n.abs() == 1 { format!("{n} {noun}") } else { format!("{n} {noun}s") }
+}
+
 /// `n` and the singular or plural given: `count_with(2, "butterfly",
 /// "butterflies")` is "2 butterflies".
 #[must_use]
@@ -58,6 +65,14 @@ pub fn sentence(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn negative_scores_are_singular_at_minus_one() {
+        assert_eq!(super::count_signed(-1, "point"), "-1 point");
+        assert_eq!(super::count_signed(-2, "point"), "-2 points");
+        assert_eq!(super::count_signed(0, "point"), "0 points");
+        assert_eq!(super::count_signed(1, "point"), "1 point");
+    }
+
     use super::*;
 
     #[test]

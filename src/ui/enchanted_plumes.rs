@@ -841,11 +841,10 @@ impl View for PlumesView {
                 let won = outcome.winners.contains(&s);
                 ui.label(
                     RichText::new(format!(
-                        "{}{}: {} {}, {}",
+                        "{}{}: {}, {}",
                         state.seat_name(s),
                         if won { " (winner)" } else { "" },
-                        state.score(s),
-                        if state.score(s).abs() == 1 { "point" } else { "points" },
+                        words::count_signed(i64::from(state.score(s)), "point"),
                         words::count(state.peacocks(s), "completed peacock")
                     ))
                     .strong(),
