@@ -114,7 +114,7 @@ fn the_hand_off_screen_hides_every_hand_between_two_people() {
     assert_eq!(labels_starting(&h, "hand:"), 0);
     // The table stays public while hands are hidden: the Train is shown, and
     // what Ben did since Ada's last turn.
-    assert_eq!(labels_starting(&h, "train: "), 5, "the Train is on the hand-off screen");
+    assert_eq!(labels_starting(&h, "train"), 5, "the Train is on the hand-off screen");
     h.get_by_label("Since Ada's last turn:");
     h.get_by_label("• Ben keeps six cards and returns three to the deck");
     assert!(
@@ -195,6 +195,66 @@ fn play_by_drag_refused_play_swap_with_the_train_and_guarded_undo() {
     h.run();
     assert_eq!(tab(&mut h).m.session.cursor(), drawn - 1);
     assert!(tab(&mut h).m.session.is_assisted(), "the game is marked \"undo used\"");
+}
+
+/// Plays `seat`'s hand card `i` into a new plume through the screen: click
+/// the card, then the "new plume" target.
+fn play_new_plume(h: &mut Harness<'_, AviaryApp>, seat: Seat, i: usize) -> aviary::rules::enchanted_plumes::Feather {
+    let name = state(h).seat_name(seat);
+    h.get_by_label(&format!("I am {name}: show my cards")).click();
+    h.run();
+    let c = state(h).hand(seat)[i];
+    h.get_by_label(&format!("hand: feather {c}")).click();
+    h.run();
+    h.get_by_label("new plume").click();
+    h.run_steps(2);
+    c
+}
+
+/// Swaps a hand card of `seat` (the first it may give) with the Train card in `slot` (click,
+/// then click).
+fn swap_with_the_train(h: &mut Harness<'_, AviaryApp>, seat: Seat, slot: usize) {
+    let g = state(h);
+    let swap = |c| aviary::rules::enchanted_plumes::Action::Swap { card: c, slot: slot as u8 };
+    let c = *g.hand(seat).iter().find(|&&c| g.check(&swap(c)).is_ok()).unwrap();
+    let t = g.train()[slot];
+    h.get_by_label(&format!("hand: feather {c}")).click();
+    h.run();
+    h.get_by_label(&format!("train: feather {t}")).click();
+    h.run_steps(2);
+}
+
+#[test]
+fn the_hand_off_screen_rings_the_cards_laid_since_that_persons_last_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    two_people(&mut h);
+    h.get_by_label("I am Ada: show my cards").click();
+    h.run();
+    keep_first_three(&mut h, Seat(0));
+    h.get_by_label("I am Ben: show my cards").click();
+    h.run();
+    keep_first_three(&mut h, Seat(1));
+    let ada = play_new_plume(&mut h, Seat(0), 0);
+    // Ada's turn goes on until she draws or swaps; finish it with a draw.
+    // Replenishing takes two cards: two swaps with the Train.
+    swap_with_the_train(&mut h, Seat(0), 0);
+    swap_with_the_train(&mut h, Seat(0), 1);
+    let log: Vec<String> = tab(&mut h).m.session.log().iter().map(|e| e.text.clone()).collect();
+    assert_eq!(state(&mut h).to_move().seat(), Some(Seat(1)), "Ben's turn: {log:?} {}", state(&mut h).status());
+    // Ben sees Ada's new card ringed, not before his own hand is shown.
+    h.get_by_label("Pass to Ben");
+    h.get_by_label(&format!("Ada plume 1 (new since your last turn): feather {ada}"));
+    assert_eq!(labels_starting(&h, "train (new since your last turn): "), 2, "the two Train cards Ada swapped");
+    let ben = play_new_plume(&mut h, Seat(1), 0);
+    swap_with_the_train(&mut h, Seat(1), 0);
+    swap_with_the_train(&mut h, Seat(1), 1);
+    // Back to Ada: Ben's card is new to her, her own is not.
+    h.get_by_label("Pass to Ada");
+    h.get_by_label(&format!("Ben plume 1 (new since your last turn): feather {ben}"));
+    h.get_by_label(&format!("Ada plume 1: feather {ada}"));
+    assert!(h.query_by_label(&format!("Ada plume 1 (new since your last turn): feather {ada}")).is_none());
 }
 
 #[test]

@@ -168,6 +168,50 @@ pub struct PlumesView {
     /// A hand card picked by a click (then click a target).
     pub selected: Option<Feather>,
     refusal: Option<String>,
+    /// The public cards laid since the person to act last acted.
+    fresh: Fresh,
+}
+
+/// The public cards that changed since a person's last action (highlighted
+/// on the hand-off screen and during their turn, so they can follow what
+/// the others did). Worked out once per position.
+#[derive(Default)]
+struct Fresh {
+    /// The person and the cursor it was worked out for.
+    key: Option<(Seat, usize)>,
+    /// (seat, plume, row, position in the row).
+    plumes: std::collections::HashSet<(u8, usize, usize, usize)>,
+    /// Train slots.
+    train: std::collections::HashSet<usize>,
+}
+
+impl Fresh {
+    /// The cards of `now` that were not at their place, or showed another
+    /// face, in `before`. Face-down cards count only by their place, so the
+    /// highlight tells nothing about a hidden card.
+    fn between(before: &EnchantedPlumes, now: &EnchantedPlumes) -> Self {
+        let mut fresh = Self::default();
+        for s in (0..now.seats()).map(Seat) {
+            for (i, p) in now.plumes(s).iter().enumerate() {
+                let old = before.plumes(s).get(i);
+                for (r, row) in p.rows.iter().enumerate() {
+                    for (k, &c) in row.iter().enumerate() {
+                        let face_down = p.is_complete() && r + 1 == p.rows.len();
+                        let was = old.and_then(|o| o.rows.get(r)).and_then(|row| row.get(k));
+                        if was.is_none() || (!face_down && was != Some(&c)) {
+                            fresh.plumes.insert((s.0, i, r, k));
+                        }
+                    }
+                }
+            }
+        }
+        for (i, &c) in now.train().iter().enumerate() {
+            if before.train().get(i) != Some(&c) {
+                fresh.train.insert(i);
+            }
+        }
+        fresh
+    }
 }
 
 impl PlumesView {
@@ -179,6 +223,7 @@ impl PlumesView {
             marked: Vec::new(),
             selected: None,
             refusal: None,
+            fresh: Fresh::default(),
         };
         if tab.humans().len() == 1 {
             tab.revealed = tab.humans().first().copied();
@@ -248,6 +293,34 @@ impl PlumesView {
         applied
     }
 
+    /// Works out the cards laid since the person to act last acted, when
+    /// the position or the person changed.
+    fn update_fresh(&mut self) {
+        let key = self.human_to_move().map(|s| (s, self.m.session.cursor()));
+        if key == self.fresh.key {
+            return;
+        }
+        self.fresh = match key {
+            Some((seat, cursor)) => {
+                let since = cursor - self.m.since_last_turn(seat).len();
+                let mut before = self.m.session.clone();
+                before.seek(since);
+                Fresh { key, ..Fresh::between(before.state(), self.state()) }
+            }
+            None => Fresh::default(),
+        };
+    }
+
+    /// A ring round a card laid since the person to act last acted.
+    fn mark_fresh(ui: &Ui, palette: &Palette, rect: Rect) {
+        ui.painter().rect_stroke(
+            rect.expand(1.5),
+            5.0,
+            Stroke::new(3.0, palette.last_move.to_opaque()),
+            StrokeKind::Outside,
+        );
+    }
+
     fn after_history_change(&mut self) {
         self.selected = None;
         self.marked.clear();
@@ -288,7 +361,12 @@ impl PlumesView {
                     ui.label(RichText::new("The Train").strong());
                     ui.horizontal(|ui| {
                         for (i, &c) in state.train().iter().enumerate() {
-                            let r = feather_card(ui, palette, FeatherFace::Up(c), HAND_CARD, false, "train");
+                            let fresh = self.fresh.train.contains(&i);
+                            let place = if fresh { "train (new since your last turn)" } else { "train" };
+                            let r = feather_card(ui, palette, FeatherFace::Up(c), HAND_CARD, false, place);
+                            if fresh {
+                                Self::mark_fresh(ui, palette, r.rect);
+                            }
                             let target = Target::Train(i as u8);
                             if let Some(card) = dragging
                                 && acting.is_some()
@@ -320,6 +398,14 @@ impl PlumesView {
                 });
             });
             ui.separator();
+            if let Some((seat, _)) =
+                self.fresh.key.filter(|_| !self.fresh.plumes.is_empty() || !self.fresh.train.is_empty())
+            {
+                ui.label(
+                    RichText::new(format!("Ringed in blue: cards laid since {}'s last turn", state.seat_name(seat)))
+                        .weak(),
+                );
+            }
             // Every seat's plumes; the viewer's own get drop targets.
             for s in (0..state.seats()).map(Seat) {
                 let own = acting == Some(s);
@@ -444,9 +530,14 @@ impl PlumesView {
                     (true, false) => FeatherFace::Down,
                 };
                 let resp = ui.interact(cr, ui.scope_id().with(("card", seat.0, index, r, k)), Sense::hover());
-                let label = card_label(&format!("{} plume {}", state.seat_name(seat), index + 1), face);
+                let fresh = self.fresh.plumes.contains(&(seat.0, index, r, k));
+                let new = if fresh { " (new since your last turn)" } else { "" };
+                let label = card_label(&format!("{} plume {}{new}", state.seat_name(seat), index + 1), face);
                 resp.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, label.clone()));
                 paint_feather(&painter, palette, cr, face);
+                if fresh {
+                    Self::mark_fresh(ui, palette, cr);
+                }
             }
             if r == 0 {
                 painter.text(
@@ -680,7 +771,7 @@ impl PlumesView {
                 if let Known::AtLeast(_) = score {
                     r.on_hover_text("At least: face-down cards are hidden until the end");
                 }
-                ui.label(format!("{} peacocks", state.peacocks(s)));
+                ui.label(words::count(state.peacocks(s), "peacock"));
                 ui.end_row();
             }
         });
@@ -799,6 +890,7 @@ impl View for PlumesView {
         if self.humans().len() == 1 {
             self.revealed = self.humans().first().copied();
         }
+        self.update_fresh();
         super::tab::side_panel(ui, |ui| self.side_ui(ui, frame));
         if self.needs_hand_off() {
             egui::Panel::top(egui::Id::unique(("ep-hand-off", self.m.id))).show(ui, |ui| self.hand_off_ui(ui));
