@@ -1,6 +1,7 @@
 //! Dust in the Wings as people play it, driven through `egui_kittest`: a
 //! whole dispersion by drags ending in a claimed card, a refused step
-//! straight back with its rule, and Ctrl+Z taking back a single drop.
+//! straight back with its rule, Ctrl+Z taking back a single drop, and the
+//! same dispersion by click-then-click and by the keyboard alone.
 #![allow(clippy::unwrap_used)]
 
 use aviary::ai::dust_wings::plans;
@@ -46,6 +47,15 @@ fn drag(h: &mut Harness<'_, AviaryApp>, from: Pos2, to: Pos2) {
 
 /// Two people, seat 0 first, on a seed where a claim is within reach.
 fn open(h: &mut Harness<'_, AviaryApp>, dir: &std::path::Path) -> Vec<Action> {
+    open_where(h, dir, |_, _| true)
+}
+
+/// As [`open`], on the first seed whose plan also pleases `wanted`.
+fn open_where(
+    h: &mut Harness<'_, AviaryApp>,
+    dir: &std::path::Path,
+    wanted: impl Fn(&DustInTheWings, &[Action]) -> bool,
+) -> Vec<Action> {
     for seed in 0..50 {
         let options = Options { names: vec!["Ada".into(), "Ben".into()], first: Some(0) };
         let session: Session<DustInTheWings> =
@@ -53,7 +63,7 @@ fn open(h: &mut Harness<'_, AviaryApp>, dir: &std::path::Path) -> Vec<Action> {
         // A plan of at least two drops that claims a card.
         let plan = plans(session.state(), 100_000)
             .into_iter()
-            .find(|p| p.claim.is_some() && p.actions.len() >= 4)
+            .find(|p| p.claim.is_some() && p.actions.len() >= 4 && wanted(session.state(), &p.actions))
             .map(|p| p.actions);
         if let Some(plan) = plan {
             let t = WingsTab::new(Table::new(session, dir.join("saves").join("dw.json")));
@@ -178,4 +188,110 @@ fn undo_turn_takes_back_the_whole_dispersion_from_the_panel_and_the_keys() {
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::ALT, Key::Z);
     h.run();
     assert_eq!(tab(&mut h).m.session.cursor(), 0, "the key does the same");
+}
+
+/// A plan whose first space holds butterflies of two colours or more, so a
+/// drop needs the chosen colour (a lone colour would drop without a choice).
+fn mixed_first_space(g: &DustInTheWings, plan: &[Action]) -> bool {
+    let Some(Action::Pick(from)) = plan.first() else { return false };
+    g.at(*from).iter().filter(|&&n| n > 0).count() >= 2
+}
+
+/// The log's last line, and that the side panel shows it.
+fn last_log_line(h: &mut Harness<'_, AviaryApp>) -> String {
+    let text = tab(h).m.session.log().last().expect("something was logged").text.clone();
+    h.get_by_label(&text);
+    text
+}
+
+/// Presses Tab until a widget whose label `wanted` accepts has the keyboard
+/// focus; returns that label.
+fn tab_to(h: &mut Harness<'_, AviaryApp>, wanted: impl Fn(&str) -> bool) -> String {
+    for _ in 0..200 {
+        h.key_press(Key::Tab);
+        h.run();
+        if let Some(n) = h.query_by(|n| n.is_focused() && n.label().is_some_and(|l| wanted(&l))) {
+            return n.accesskit_node().label().unwrap_or_default();
+        }
+    }
+    panic!("Tab never reached the widget");
+}
+
+/// Focuses the widget labelled `label` and presses `key` on it.
+fn press_on(h: &mut Harness<'_, AviaryApp>, label: &str, key: Key) {
+    h.query_all_by_label(label).next().unwrap_or_else(|| panic!("no {label}")).focus();
+    h.run();
+    assert!(h.query_all_by_label(label).next().unwrap().is_focused(), "{label} has the focus");
+    h.key_press(key);
+    h.run();
+}
+
+#[test]
+fn a_whole_dispersion_by_clicking_a_butterfly_then_a_space() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let plan = open_where(&mut h, dir.path(), mixed_first_space);
+    let Action::Pick(from) = plan[0] else { panic!("a plan starts with a pick") };
+    h.get_by_label(&format!("space {from}")).click();
+    h.run();
+    assert_eq!(last_log_line(&mut h), format!("Ada picks up {} from {from}", words_for(&plan[1..])));
+    for (i, a) in plan[1..].iter().enumerate() {
+        let Action::Drop { colour, to } = *a else { break };
+        let before = state(&mut h).at(to);
+        let hand = format!("hand {} butterfly", colour.name());
+        h.query_all_by_label(&hand).next().unwrap().click();
+        h.run();
+        let toggled = h.query_all_by_label(&hand).next().unwrap().accesskit_node().toggled();
+        assert_eq!(toggled, Some(egui::accesskit::Toggled::True), "the {hand} shows as chosen");
+        h.get_by_label(&format!("space {to}")).click();
+        h.run();
+        let after = state(&mut h).at(to);
+        assert_eq!(after[colour as usize], before[colour as usize] + 1, "drop {}: the {hand} is on {to}", i + 1);
+        assert_eq!(last_log_line(&mut h), format!("Ada drops a {} butterfly on {to}", colour.name()));
+    }
+    let Some(Action::Claim(card)) = plan.last().cloned() else { panic!("the plan claims") };
+    assert!(state(&mut h).fulfilled().contains(&card), "the clicked path fulfils the planned card");
+}
+
+#[test]
+fn a_whole_turn_by_the_keyboard_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let plan = open_where(&mut h, dir.path(), mixed_first_space);
+    // Tab reaches the meadow's spaces; Enter on one picks it up.
+    tab_to(&mut h, |l| l.starts_with("space "));
+    let Action::Pick(from) = plan[0] else { panic!("a plan starts with a pick") };
+    press_on(&mut h, &format!("space {from}"), Key::Enter);
+    assert!(matches!(state(&mut h).stage(), Stage::Disperse { .. }), "Enter picked up the butterflies");
+    assert_eq!(last_log_line(&mut h), format!("Ada picks up {} from {from}", words_for(&plan[1..])));
+    // Tab reaches the butterflies in hand too.
+    tab_to(&mut h, |l| l.starts_with("hand ") && l.ends_with(" butterfly"));
+    for a in &plan[1..] {
+        let Action::Drop { colour, to } = *a else { break };
+        let before = state(&mut h).at(to);
+        let hand = format!("hand {} butterfly", colour.name());
+        press_on(&mut h, &hand, Key::Space);
+        press_on(&mut h, &format!("space {to}"), Key::Enter);
+        assert_eq!(state(&mut h).at(to)[colour as usize], before[colour as usize] + 1, "the {hand} is on {to}");
+        assert_eq!(last_log_line(&mut h), format!("Ada drops a {} butterfly on {to}", colour.name()));
+    }
+    // And the card the path fulfils is taken with Enter.
+    let Some(Action::Claim(card)) = plan.last().cloned() else { panic!("the plan claims") };
+    let button = match card {
+        aviary::rules::dust_wings::CardRef::Gathering(i) => format!("Take G{}", i + 1),
+        aviary::rules::dust_wings::CardRef::Composition(i) => format!("Take C{}", i + 1),
+    };
+    press_on(&mut h, &button, Key::Enter);
+    let s = state(&mut h);
+    let t = s.tableau(Seat(0));
+    assert_eq!(t.gatherings.len() + t.compositions.len(), 1, "Ada took the card by the keyboard");
+    assert_eq!(s.current(), Seat(1), "Ben's turn");
+}
+
+/// "3 butterflies": how many a plan's drops carry.
+fn words_for(drops: &[Action]) -> String {
+    let n = drops.iter().filter(|a| matches!(a, Action::Drop { .. })).count();
+    aviary::rules::words::count_with(n, "butterfly", "butterflies")
 }
