@@ -3,7 +3,9 @@
 //! far better than chance.
 #![allow(clippy::unwrap_used)]
 
-use aviary::ai::feathers_wax::{Policy, playout, win_chance};
+use std::sync::atomic::AtomicBool;
+
+use aviary::ai::feathers_wax::{EXACT_ORDERS, Policy, estimate, playout, win_chance};
 use aviary::rules::cards::{Card, Suit};
 use aviary::rules::feathers_wax::{FeathersAndWax, Options, Phase, Pile};
 use aviary::rules::{Game, Rng, Seat, Setup};
@@ -67,4 +69,88 @@ fn a_won_or_lost_position_reads_as_certain() {
     assert_eq!(g.phase(), Phase::Over);
     let (chance, wins) = win_chance(&Policy::default(), &g, 50, &mut Rng::seeded(1));
     assert!(chance.abs() < f64::EPSILON && wins == 0, "a lost game reads 0%");
+}
+
+#[test]
+fn near_the_end_the_chance_is_exact_and_a_certain_win_reads_100_percent() {
+    // Late flight positions of games the policy plays: once at most seven
+    // flight cards are unseen, the estimate plays every order once.
+    let policy = Policy::default();
+    let stop = AtomicBool::new(false);
+    let (mut exact_seen, mut certain_seen) = (0, 0);
+    for seed in 0..40 {
+        let mut g = game(seed);
+        let mut rng = Rng::seeded(seed);
+        while g.outcome().is_none() {
+            if g.phase() == Phase::Flight && g.flight_left() <= 6 {
+                let obs = g.observation(Seat(0));
+                let r = estimate(&obs, seed, &stop, |_| {}).unwrap();
+                let orders = obs.every_flight_order(EXACT_ORDERS).unwrap();
+                assert!(r.exact && r.done);
+                assert_eq!(r.playouts, orders.len(), "every order once");
+                exact_seen += 1;
+                // Checked apart: does every order win with the policy?
+                let all_win = orders.iter().all(|o| playout(&policy, o.clone(), &mut Rng::seeded(1)));
+                if all_win {
+                    assert!((r.chance - 1.0).abs() < f64::EPSILON, "a certain win reads {}", r.chance);
+                    certain_seen += 1;
+                }
+                assert!(r.chance > 0.0 || !all_win);
+                break;
+            }
+            let a = policy.choose(&g, &mut rng).unwrap();
+            g.apply(&a).unwrap();
+        }
+    }
+    assert!(exact_seen >= 10, "late flight positions checked: {exact_seen}");
+    assert!(certain_seen >= 1, "certain wins among them: {certain_seen}");
+}
+
+#[test]
+fn every_flight_order_lists_each_order_once() {
+    let mut g = game(9);
+    let mut rng = Rng::seeded(9);
+    let policy = Policy::default();
+    while !(g.phase() == Phase::Flight && g.flight_left() <= 5) && g.outcome().is_none() {
+        let a = policy.choose(&g, &mut rng).unwrap();
+        g.apply(&a).unwrap();
+    }
+    let orders = g.every_flight_order(EXACT_ORDERS).expect("five cards or fewer have few orders");
+    let n = g.flight_left();
+    assert_eq!(orders.len(), (1..=n).product::<usize>());
+    for (i, a) in orders.iter().enumerate() {
+        assert_eq!(a.observation(Seat(0)), g.observation(Seat(0)), "only the hidden order differs");
+        assert!(orders[i + 1..].iter().all(|b| a != b), "no order twice");
+    }
+    assert!(game(1).every_flight_order(EXACT_ORDERS).is_none(), "not while the labyrinth is ahead");
+}
+
+#[test]
+fn the_planned_walk_keeps_to_itself_step_after_step() {
+    // The hint once said "step north" at k4 and "step south" at k3: a walk
+    // planned for a card must still be the plan after its first step, unless
+    // that step drew a card.
+    let policy = Policy::default();
+    let (mut checked, mut changed) = (0, Vec::new());
+    for seed in 0..60 {
+        let mut g = game(seed);
+        let mut rng = Rng::seeded(seed);
+        while g.phase() == Phase::Collect && g.outcome().is_none() {
+            let obs = g.observation(Seat(0));
+            let walk = policy.planned_walk(&obs, &mut Rng::seeded(7));
+            if walk.len() >= 2 && !g.reveals(&walk[0]) {
+                let mut next = obs.clone();
+                next.apply(&walk[0]).unwrap();
+                let again = policy.planned_walk(&next, &mut Rng::seeded(7));
+                checked += 1;
+                if again[..] != walk[1..] {
+                    changed.push(format!("seed {seed}: {walk:?} then {again:?}"));
+                }
+            }
+            let a = policy.choose(&g, &mut rng).unwrap();
+            g.apply(&a).unwrap();
+        }
+    }
+    assert!(checked >= 100, "walks checked: {checked}");
+    assert!(changed.is_empty(), "{} of {checked} walks changed after one step:\n{}", changed.len(), changed.join("\n"));
 }

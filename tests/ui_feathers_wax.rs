@@ -317,6 +317,15 @@ fn after_a_lost_game_the_analysis_finds_the_costliest_decision_and_undoes_back_t
     assert_eq!(tab(&mut h).m.session.cursor(), cursor);
     assert!(tab(&mut h).m.session.state().outcome().is_none(), "back in the game");
     assert!(tab(&mut h).m.session.is_assisted(), "cards seen since are known now");
+    // Back at that decision, the meter reads what the analysis said.
+    h.run();
+    let reading = tab(&mut h).settle_meter().expect("the meter read the position");
+    assert!(reading.done);
+    assert!(
+        (reading.chance - before).abs() < 1e-12,
+        "the meter ({}) and the analysis ({before}) give one figure for one position",
+        reading.chance
+    );
 }
 
 #[test]
@@ -457,4 +466,55 @@ fn the_wings_can_be_built_by_clicking_a_spade_then_a_rack() {
     let s = state(&mut h);
     assert_eq!(s.wings(Flyer::Icarus), &[spades[0]], "click, click: on Icarus's rack");
     assert_eq!(s.wings(Flyer::Daedalus), &[spades[1]], "and on Daedalus's");
+}
+
+#[test]
+fn the_hint_shows_the_whole_walk_and_keeps_it_while_it_is_followed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    open_from_home(&mut h, "21");
+    // Play the hint's first steps until a walk of two steps or more is
+    // suggested that does not draw a card on its first step.
+    let mut followed = false;
+    for _ in 0..40 {
+        if state(&mut h).phase() != Phase::Collect {
+            break;
+        }
+        h.get_by_label("Hint").click();
+        h.run();
+        let walk = tab(&mut h).shown_walk().to_vec();
+        let text = tab(&mut h).shown_hint().expect("a hint").to_string();
+        let s = state(&mut h);
+        let Some(aviary::rules::feathers_wax::Action::Step(first)) = walk.first().cloned() else {
+            // Nothing to walk: do what the hint says and go on.
+            let a = Policy::default().choose(&s.observation(aviary::rules::Seat(0)), &mut Rng::seeded(1)).unwrap();
+            tab(&mut h).m.session.propose(a).unwrap();
+            h.run();
+            continue;
+        };
+        let cell = aviary::rules::feathers_wax::routes::path_cells(&s, &[first])[0];
+        if walk.len() < 2 || s.reveals(&walk[0]) {
+            h.get_by_label(&cell.to_string()).click();
+            h.run();
+            continue;
+        }
+        // The whole walk is in words ("step north, north, east …").
+        let names: Vec<&str> = walk
+            .iter()
+            .filter_map(|a| match a {
+                aviary::rules::feathers_wax::Action::Step(d) => Some(d.name()),
+                _ => None,
+            })
+            .collect();
+        assert!(text.starts_with(&format!("step {}", names.join(", "))), "{text} for {walk:?}");
+        h.get_by_label(&cell.to_string()).click();
+        h.run();
+        assert_eq!(tab(&mut h).shown_walk(), &walk[1..], "the rest of the same walk, not a new one");
+        let still = tab(&mut h).shown_hint().expect("the hint stays while it is followed").to_string();
+        h.get_by_label(&format!("Hint: {still}"));
+        followed = true;
+        break;
+    }
+    assert!(followed, "a walk of two steps came up");
 }

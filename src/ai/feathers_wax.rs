@@ -177,6 +177,36 @@ impl Policy {
         a.filter(|a| g.check(a).is_ok()).or_else(|| g.legal_actions().into_iter().next())
     }
 
+    /// The rest of the current labyrinth move as the policy intends it:
+    /// its steps (and a final stop, if it would stop early) until the
+    /// card's steps run out, a K waits for a decision, or a step draws a
+    /// card (a new card may change the plan). Empty outside the labyrinth.
+    #[must_use]
+    pub fn planned_walk(&self, g: &FeathersAndWax, rng: &mut Rng) -> Vec<Action> {
+        let mut g = g.clone();
+        let card = g.card();
+        let mut out = Vec::new();
+        while g.phase() == Phase::Collect && g.pending().is_none() && card.is_some() && g.card() == card {
+            let Some(a) = self.choose(&g, rng) else { break };
+            match a {
+                Action::Step(_) => {
+                    let reveals = g.reveals(&a);
+                    g.apply_legal(&a);
+                    out.push(a);
+                    if reveals {
+                        break;
+                    }
+                }
+                Action::Stop => {
+                    out.push(a);
+                    break;
+                }
+                _ => break,
+            }
+        }
+        out
+    }
+
     fn flight(&self, g: &FeathersAndWax, rng: &mut Rng) -> Option<Action> {
         if g.stage() != Stage::Drawing {
             return best_turn(g).1;
@@ -403,25 +433,86 @@ pub fn win_chance(policy: &Policy, g: &FeathersAndWax, samples: usize, rng: &mut
     (wins as f64 / samples.max(1) as f64, wins)
 }
 
-/// Playouts behind one full reading of the meter.
+/// Playouts behind one full sampled reading (the meter's and the
+/// analysis's: one estimator for both).
 pub const METER_PLAYOUTS: usize = 1_000;
-/// Playouts per estimate in the after-game analysis.
-pub const ANALYSIS_PLAYOUTS: usize = 300;
 
-/// A reading of the win-chance meter.
+/// Up to this many orders of the unseen flight cards, the chance is exact:
+/// every order is played once instead of sampling (7 cards: 5,040 orders).
+pub const EXACT_ORDERS: usize = 5_040;
+
+/// A reading of the win chance.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Reading {
     /// Estimated chance of winning (0..=1).
     pub chance: f64,
     /// Playouts so far.
     pub playouts: usize,
-    /// True when all [`METER_PLAYOUTS`] are in.
+    /// True when all playouts are in.
     pub done: bool,
+    /// True when the playouts are every order of the unseen cards (the
+    /// chance is then exact for the policy, not a sample).
+    pub exact: bool,
 }
 
-/// Starts the win-chance meter on a worker thread: playouts from
-/// re-samplings of `observation` (which holds no deck order), reported
-/// every 50 playouts so the reading settles visibly.
+/// The seed of the estimate for the position at `cursor` of a game dealt
+/// from `seed`: the meter and the analysis use it, so they give the same
+/// figure for the same position.
+#[must_use]
+pub fn estimate_seed(seed: u64, cursor: usize) -> u64 {
+    seed ^ (cursor as u64).wrapping_mul(0x9E37_79B9)
+}
+
+/// The win-chance estimator behind the meter and the analysis: when the
+/// labyrinth is behind and the unseen flight cards have at most
+/// [`EXACT_ORDERS`] orders, every order is played once with the policy
+/// (exact: a certain win reads 100%); otherwise [`METER_PLAYOUTS`]
+/// playouts from re-samplings of `observation` (which holds no deck
+/// order). `report` gets a reading every 50 playouts; the last reading is
+/// returned (`None` if `stop` was raised first).
+pub fn estimate(
+    observation: &FeathersAndWax,
+    seed: u64,
+    stop: &std::sync::atomic::AtomicBool,
+    mut report: impl FnMut(Reading),
+) -> Option<Reading> {
+    if let Some(o) = observation.outcome() {
+        let chance = if o.winners.is_empty() { 0.0 } else { 1.0 };
+        let r = Reading { chance, playouts: 0, done: true, exact: true };
+        report(r);
+        return Some(r);
+    }
+    let policy = Policy::default();
+    let orders = observation.every_flight_order(EXACT_ORDERS);
+    let exact = orders.is_some();
+    let total = orders.as_ref().map_or(METER_PLAYOUTS, Vec::len);
+    let mut rng = Rng::seeded(seed);
+    let mut orders = orders.map(Vec::into_iter);
+    let (mut wins, mut n) = (0usize, 0usize);
+    let mut last = None;
+    while n < total {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        for _ in 0..50.min(total - n) {
+            let (game, mut play_rng) = match orders.as_mut().and_then(Iterator::next) {
+                // Each order is played with its own fixed seed (the policy
+                // samples when it weighs drawing one card more).
+                Some(g) => (g, Rng::seeded(seed ^ n as u64)),
+                None => (observation.determinize(Seat(0), &mut rng), rng.split()),
+            };
+            wins += usize::from(playout(&policy, game, &mut play_rng));
+            n += 1;
+        }
+        let r = Reading { chance: wins as f64 / n as f64, playouts: n, done: n >= total, exact };
+        report(r);
+        last = Some(r);
+    }
+    last
+}
+
+/// Starts the win-chance meter on a worker thread ([`estimate`] of the
+/// observation), reporting as the reading settles.
 #[must_use]
 pub fn start_meter(
     observation: FeathersAndWax,
@@ -429,21 +520,7 @@ pub fn start_meter(
     wake: impl Fn() + Send + 'static,
 ) -> Option<Background<Reading>> {
     Background::spawn("aviary-meter", wake, move |stop, report| {
-        if let Some(o) = observation.outcome() {
-            let chance = if o.winners.is_empty() { 0.0 } else { 1.0 };
-            report(Reading { chance, playouts: 0, done: true });
-            return;
-        }
-        let policy = Policy::default();
-        let mut rng = Rng::seeded(seed);
-        let (mut wins, mut n) = (0usize, 0usize);
-        while n < METER_PLAYOUTS && !stop.load(Ordering::Relaxed) {
-            for _ in 0..50 {
-                wins += usize::from(playout(&policy, observation.determinize(Seat(0), &mut rng), &mut rng));
-                n += 1;
-            }
-            report(Reading { chance: wins as f64 / n as f64, playouts: n, done: n >= METER_PLAYOUTS });
-        }
+        estimate(&observation, seed, stop, report);
     })
 }
 
@@ -470,9 +547,11 @@ pub struct Analysis {
 }
 
 /// "Where did it go wrong?": for each decision where the player did not
-/// do what the policy would have done, the estimated chance before it (the
-/// policy's move) and after it (the player's); the decision with the
-/// largest drop wins, the earliest among drops within 2 points of it.
+/// do what the policy would have done, the chance before it and after it
+/// (the player's move), each by [`estimate`] with the meter's seed for
+/// that position, so the analysis and the meter give the same figure for
+/// the same position; the decision with the largest drop wins, the
+/// earliest among drops within 2 points of it.
 #[must_use]
 pub fn start_analysis(
     decisions: Vec<Decision>,
@@ -482,6 +561,9 @@ pub fn start_analysis(
     Background::spawn("aviary-analysis", wake, move |stop, report| {
         let policy = Policy::default();
         let mut rng = Rng::seeded(seed);
+        let chance = |g: &FeathersAndWax, cursor: usize| {
+            estimate(g, estimate_seed(seed, cursor), stop, |_| {}).map(|r| r.chance)
+        };
         let total = decisions.len();
         let mut drops: Vec<(usize, f64, f64)> = Vec::new();
         for (k, d) in decisions.iter().enumerate() {
@@ -493,8 +575,11 @@ pub fn start_analysis(
             if suggested.as_ref() != Some(&d.action) {
                 let mut after = d.before.clone();
                 if after.apply(&d.action).is_ok() {
-                    let before = win_chance(&policy, &d.before, ANALYSIS_PLAYOUTS, &mut rng).0;
-                    let after = win_chance(&policy, &after, ANALYSIS_PLAYOUTS, &mut rng).0;
+                    let after = after.observation(Seat(0));
+                    let (Some(before), Some(after)) = (chance(&d.before, d.cursor), chance(&after, d.cursor + 1))
+                    else {
+                        return;
+                    };
                     drops.push((d.cursor, before, after));
                 }
             }

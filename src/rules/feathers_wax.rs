@@ -598,6 +598,41 @@ impl FeathersAndWax {
         self.flight.len()
     }
 
+    /// Every order the flight deck could be in, as copies of this game that
+    /// differ only in it, once the labyrinth is behind (from then on only
+    /// the flight deck is drawn from). `None` before that, or when there
+    /// are more than `limit` orders. For the exact win chance near the end.
+    #[must_use]
+    pub fn every_flight_order(&self, limit: usize) -> Option<Vec<Self>> {
+        if self.phase == Phase::Collect {
+            return None;
+        }
+        let mut cards = self.flight.cards().to_vec();
+        let orders = (1..=cards.len()).try_fold(1usize, |acc, k| acc.checked_mul(k).filter(|&n| n <= limit))?;
+        let mut out = Vec::with_capacity(orders);
+        // Heap's algorithm, iteratively: every permutation exactly once.
+        let mut c = vec![0usize; cards.len()];
+        let mut push = |cards: &[Card]| {
+            let mut copy = self.clone();
+            copy.flight = Deck::from_order(cards.to_vec());
+            out.push(copy);
+        };
+        push(&cards);
+        let mut i = 0;
+        while i < cards.len() {
+            if c[i] < i {
+                cards.swap(if i % 2 == 0 { 0 } else { c[i] }, i);
+                push(&cards);
+                c[i] += 1;
+                i = 0;
+            } else {
+                c[i] = 0;
+                i += 1;
+            }
+        }
+        Some(out)
+    }
+
     /// The cards still in a deck, sorted: public knowledge (every card not
     /// yet seen), unlike their order.
     #[must_use]

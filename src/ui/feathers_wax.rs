@@ -35,6 +35,29 @@ pub enum Drag {
     Flight(Card),
 }
 
+/// A hint on screen: what the policy would do at `cursor`, and in the
+/// labyrinth the whole walk it intends for the card in play (drawn on the
+/// board). While the player follows the walk, the hint stays and keeps the
+/// rest of the same walk, so it does not change from step to step; a new
+/// card or another move ends it.
+struct Hint {
+    cursor: usize,
+    text: String,
+    walk: Vec<Action>,
+}
+
+impl Hint {
+    /// The hint after its first step was taken at `cursor` (the walk goes
+    /// on), if anything of the walk is left.
+    fn followed(self, cursor: usize, state: &FeathersAndWax) -> Option<Self> {
+        let walk: Vec<Action> = self.walk.into_iter().skip(1).collect();
+        if walk.is_empty() || state.card().is_none() || state.pending().is_some() {
+            return None;
+        }
+        Some(Self { cursor, text: walk_words(state, &walk), walk })
+    }
+}
+
 /// The Feathers & Wax view (its tab is [`FeathersTab`]).
 pub struct FeathersView {
     /// The game, its file and its (chance-only) worker.
@@ -42,7 +65,7 @@ pub struct FeathersView {
     settings: ViewSettings,
     meter: Option<(usize, Background<Reading>)>,
     reading: Option<(usize, Reading)>,
-    hint: Option<(usize, String)>,
+    hint: Option<Hint>,
     drag_path: Vec<Heading>,
     selected_spade: Option<u8>,
     king_choice: Option<(Card, Flyer)>,
@@ -83,9 +106,15 @@ impl FeathersView {
     }
 
     fn propose(&mut self, action: Action, notices: &mut Vec<Notice>) -> bool {
+        let on_the_walk = self.shown_walk().first() == Some(&action);
         let applied = self.m.propose_for_person(action, notices);
         if applied {
-            self.hint = None;
+            let cursor = self.m.session.cursor();
+            let revealed = self.m.session.log().get(cursor.wrapping_sub(1)).is_some_and(|e| e.reveals);
+            let hint = self.hint.take();
+            if on_the_walk && !revealed {
+                self.hint = hint.and_then(|h| h.followed(cursor, self.m.session.state()));
+            }
         }
         applied
     }
@@ -119,7 +148,7 @@ impl FeathersView {
         if self.meter.as_ref().is_none_or(|(c, _)| *c != cursor) && self.reading.is_none_or(|(c, _)| c != cursor) {
             let obs = self.state().observation(Seat(0));
             let ctx = ctx.clone();
-            let seed = self.m.session.seed() ^ (cursor as u64).wrapping_mul(0x9E37_79B9);
+            let seed = advisor::estimate_seed(self.m.session.seed(), cursor);
             self.meter = advisor::start_meter(obs, seed, move || ctx.request_repaint()).map(|b| (cursor, b));
         }
         if let Some((c, bg)) = &mut self.meter {
@@ -152,20 +181,52 @@ impl FeathersView {
     /// The hint on screen, if one was asked for at this position.
     #[must_use]
     pub fn shown_hint(&self) -> Option<&str> {
-        self.hint.as_ref().filter(|(c, _)| *c == self.m.session.cursor()).map(|(_, h)| h.as_str())
+        self.hint.as_ref().filter(|h| h.cursor == self.m.session.cursor()).map(|h| h.text.as_str())
     }
 
-    /// The action the policy suggests now, in words.
-    pub fn hint_text(&mut self) -> Option<String> {
+    /// The labyrinth walk of the hint on screen (empty when none).
+    #[must_use]
+    pub fn shown_walk(&self) -> &[Action] {
+        self.hint.as_ref().filter(|h| h.cursor == self.m.session.cursor()).map_or(&[], |h| h.walk.as_slice())
+    }
+
+    /// Asks the policy for a hint at this position and shows it.
+    pub fn ask_hint(&mut self) {
         let state = self.state();
         if !matches!(state.to_move(), ToMove::Seat(_)) {
-            return None;
+            return;
         }
         let obs = state.observation(Seat(0));
-        let mut rng = Rng::seeded(self.m.session.seed() ^ self.m.session.cursor() as u64);
-        let a = Policy::default().choose(&obs, &mut rng)?;
-        Some(hint_words(state, &a))
+        let cursor = self.m.session.cursor();
+        let mut rng = Rng::seeded(self.m.session.seed() ^ cursor as u64);
+        let policy = Policy::default();
+        let walk = policy.planned_walk(&obs, &mut rng);
+        let text = if walk.is_empty() {
+            let Some(a) = policy.choose(&obs, &mut rng) else { return };
+            hint_words(state, &a)
+        } else {
+            walk_words(state, &walk)
+        };
+        self.hint = Some(Hint { cursor, text, walk });
     }
+}
+
+/// A labyrinth walk in words: "step north, north, east with the 7 of
+/// hearts, then stop".
+fn walk_words(state: &FeathersAndWax, walk: &[Action]) -> String {
+    let steps: Vec<&str> = walk
+        .iter()
+        .filter_map(|a| match a {
+            Action::Step(h) => Some(h.name()),
+            _ => None,
+        })
+        .collect();
+    let stop = if walk.last() == Some(&Action::Stop) { ", then end the move" } else { "" };
+    if steps.is_empty() {
+        return "end this move here".into();
+    }
+    let card = state.card().map_or(String::new(), |c| format!(" with the {}", c.name()));
+    format!("step {}{card}{stop}", steps.join(", "))
 }
 
 fn place_words(p: Place) -> String {
@@ -189,11 +250,7 @@ fn card_effect(c: Card) -> String {
 
 fn hint_words(state: &FeathersAndWax, a: &Action) -> String {
     match a {
-        Action::Step(h) => {
-            let card = state.card().map_or(String::new(), |c| format!(" with the {}", c.name()));
-            format!("step {}{card}", h.name())
-        }
-        Action::Stop => "end this move here".into(),
+        Action::Step(_) | Action::Stop => walk_words(state, std::slice::from_ref(a)),
         Action::UseKing => "spend the K".into(),
         Action::KeepKing => "keep the K".into(),
         Action::Wing { value, flyer } => format!("put {} on {}'s wings", words::spade(*value), flyer.name()),

@@ -200,6 +200,21 @@ impl FeathersView {
         if trail.len() > 1 {
             painter.add(egui::Shape::line(trail, Stroke::new(3.0, palette.daedalus.gamma_multiply(0.5))));
         }
+        // The hint's whole walk, dotted.
+        let hinted: Vec<Heading> =
+            self.shown_walk().iter().filter_map(|a| if let Action::Step(h) = a { Some(*h) } else { None }).collect();
+        if !hinted.is_empty() {
+            let mut pts = vec![centre(state.walker())];
+            pts.extend(path_cells(&state, &hinted).into_iter().map(|c| rect_of(c).center()));
+            if hinted.last() == Some(&Heading::E) && plan_ends_outside(&state, &hinted) {
+                pts.push(exit_rect.center());
+            }
+            let stroke = Stroke::new(3.0, palette.route);
+            painter.extend(egui::Shape::dashed_line(&pts, stroke, 7.0, 5.0));
+            if let Some(&end) = pts.last() {
+                painter.circle_stroke(end, cs * 0.22, stroke);
+            }
+        }
         if dragging == Some(Drag::Walker) && !self.drag_path.is_empty() {
             let mut pts = vec![centre(state.walker())];
             pts.extend(path_cells(&state, &self.drag_path).into_iter().map(|c| rect_of(c).center()));

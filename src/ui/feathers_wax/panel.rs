@@ -30,10 +30,11 @@ impl FeathersView {
         match self.reading() {
             Some(r) => {
                 let pct = (r.chance * 100.0).round();
-                let text = if r.done {
-                    format!("Win chance: {pct:.0}%")
-                } else {
-                    format!("Win chance: {pct:.0}% (estimating, {} playouts)", r.playouts)
+                let text = match (r.done, r.exact) {
+                    (true, true) => format!("Win chance: {pct:.0}% (exact)"),
+                    (true, false) => format!("Win chance: {pct:.0}%"),
+                    (false, true) => format!("Win chance: {pct:.0}% (exact count, {} orders so far)", r.playouts),
+                    (false, false) => format!("Win chance: {pct:.0}% (estimating, {} playouts)", r.playouts),
                 };
                 ui.add(egui::ProgressBar::new(r.chance as f32).text(text.clone()))
                     .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, text.clone()));
@@ -43,22 +44,25 @@ impl FeathersView {
             }
         }
         ui.label(
-            RichText::new("Estimated from re-shuffles of the cards you have not seen, played by the hint's policy.")
-                .small()
-                .weak(),
+            RichText::new(
+                "Played out by the hint's policy over re-shuffles of the cards you have not seen; with few left, \
+                 over every order of them (exact). The after-game analysis gives the same figures.",
+            )
+            .small()
+            .weak(),
         );
         ui.horizontal(|ui| {
             let can_hint = self.my_turn();
             if ui.add_enabled(can_hint, egui::Button::new("Hint")).clicked() {
-                let cursor = self.m.session.cursor();
-                self.hint = self.hint_text().map(|h| (cursor, h));
+                self.ask_hint();
             }
         });
         frame.history_ui(ui, &self.m);
-        if let Some((c, h)) = &self.hint
-            && *c == self.m.session.cursor()
-        {
+        if let Some(h) = self.shown_hint() {
             ui.label(RichText::new(format!("Hint: {h}")).italics());
+            if self.shown_walk().iter().any(|a| matches!(a, Action::Step(_))) {
+                ui.label(RichText::new("The dotted line on the labyrinth is the whole walk.").small().weak());
+            }
         }
         ui.separator();
         self.choices_ui(ui, &state, frame.notices);
