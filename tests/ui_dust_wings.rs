@@ -4,6 +4,8 @@
 //! same dispersion by click-then-click and by the keyboard alone.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use aviary::ai::dust_wings::plans;
 use aviary::app::{AviaryApp, Screen};
 use aviary::rules::dust_wings::{Action, DustInTheWings, Options, Stage};
@@ -14,6 +16,8 @@ use aviary::ui::dust_wings::WingsTab;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
+
+use common::{is_chosen, press_on, tab_to};
 
 fn harness(dir: &std::path::Path) -> Harness<'static, AviaryApp> {
     let app = AviaryApp::new(Some(dir.join("config")), dir.join("saves"));
@@ -204,28 +208,6 @@ fn last_log_line(h: &mut Harness<'_, AviaryApp>) -> String {
     text
 }
 
-/// Presses Tab until a widget whose label `wanted` accepts has the keyboard
-/// focus; returns that label.
-fn tab_to(h: &mut Harness<'_, AviaryApp>, wanted: impl Fn(&str) -> bool) -> String {
-    for _ in 0..200 {
-        h.key_press(Key::Tab);
-        h.run();
-        if let Some(n) = h.query_by(|n| n.is_focused() && n.label().is_some_and(|l| wanted(&l))) {
-            return n.accesskit_node().label().unwrap_or_default();
-        }
-    }
-    panic!("Tab never reached the widget");
-}
-
-/// Focuses the widget labelled `label` and presses `key` on it.
-fn press_on(h: &mut Harness<'_, AviaryApp>, label: &str, key: Key) {
-    h.query_all_by_label(label).next().unwrap_or_else(|| panic!("no {label}")).focus();
-    h.run();
-    assert!(h.query_all_by_label(label).next().unwrap().is_focused(), "{label} has the focus");
-    h.key_press(key);
-    h.run();
-}
-
 #[test]
 fn a_whole_dispersion_by_clicking_a_butterfly_then_a_space() {
     let dir = tempfile::tempdir().unwrap();
@@ -242,8 +224,7 @@ fn a_whole_dispersion_by_clicking_a_butterfly_then_a_space() {
         let hand = format!("hand {} butterfly", colour.name());
         h.query_all_by_label(&hand).next().unwrap().click();
         h.run();
-        let toggled = h.query_all_by_label(&hand).next().unwrap().accesskit_node().toggled();
-        assert_eq!(toggled, Some(egui::accesskit::Toggled::True), "the {hand} shows as chosen");
+        assert!(is_chosen(&h, &hand), "the {hand} shows as chosen");
         h.get_by_label(&format!("space {to}")).click();
         h.run();
         let after = state(&mut h).at(to);

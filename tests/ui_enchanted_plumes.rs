@@ -1,8 +1,11 @@
 //! Enchanted Plumes as people play it, driven through `egui_kittest`: the
 //! hand-off screen between two people at one screen, the keep-6 choice, a
 //! play by drag, a refused play with its rule, a swap with the Train, free
-//! and guarded undo, and the final scoring screen.
+//! and guarded undo, the same plays by click-then-click and by the keyboard
+//! alone, and the final scoring screen.
 #![allow(clippy::unwrap_used)]
+
+mod common;
 
 use aviary::app::{AviaryApp, Screen};
 use aviary::rules::enchanted_plumes::{EnchantedPlumes, Options, Phase};
@@ -13,6 +16,8 @@ use aviary::ui::enchanted_plumes::{PlumesTab, score_line};
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+
+use common::{is_chosen, press_on, tab_to};
 
 fn app(dir: &std::path::Path) -> AviaryApp {
     AviaryApp::new(Some(dir.join("config")), dir.join("saves"))
@@ -468,4 +473,125 @@ fn other_seats_see_a_face_down_peacock_as_unknown_until_the_end() {
     let end = state(&mut h);
     assert_eq!(end.score_seen_by(Some(ben), ada), Known::Exact(end.score(ada)));
     h.get_by_label(&format!("Ada peacock {no} {:+}", end.plumes(ada)[index].score()));
+}
+
+/// Both people keep their first six cards; Ada's turn is next, her hand not
+/// yet shown.
+fn both_keep(h: &mut Harness<'_, AviaryApp>) {
+    two_people(h);
+    h.get_by_label("I am Ada: show my cards").click();
+    h.run();
+    keep_first_three(h, Seat(0));
+    h.get_by_label("I am Ben: show my cards").click();
+    h.run();
+    keep_first_three(h, Seat(1));
+    assert_eq!(state(h).phase(), Phase::Play);
+}
+
+/// The log's last line, and that the side panel shows it.
+fn last_log_line(h: &mut Harness<'_, AviaryApp>) -> String {
+    let text = tab(h).m.session.log().last().expect("something was logged").text.clone();
+    h.get_by_label(&text);
+    text
+}
+
+/// A card of `seat`'s hand, other than `but`, that may be swapped with the
+/// Train card in `slot`; and that Train card.
+fn swappable(
+    g: &EnchantedPlumes,
+    seat: Seat,
+    slot: usize,
+    but: &[aviary::rules::enchanted_plumes::Feather],
+) -> (aviary::rules::enchanted_plumes::Feather, aviary::rules::enchanted_plumes::Feather) {
+    let swap = |c| aviary::rules::enchanted_plumes::Action::Swap { card: c, slot: slot as u8 };
+    let c = *g.hand(seat).iter().find(|&&c| !but.contains(&c) && g.check(&swap(c)).is_ok()).unwrap();
+    (c, g.train()[slot])
+}
+
+#[test]
+fn every_play_and_a_swap_by_clicking_a_card_then_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    both_keep(&mut h);
+    h.get_by_label("I am Ada: show my cards").click();
+    h.run();
+    // Two cards for the top row of a new plume, and a third of the colour of
+    // one of them for the row under it next turn.
+    let hand = state(&mut h).hand(Seat(0)).to_vec();
+    let (first, second, under) = (0..hand.len())
+        .flat_map(|i| (0..hand.len()).map(move |j| (i, j)))
+        .find(|&(i, j)| i != j && hand[i].colour == hand[j].colour)
+        .map(|(i, j)| {
+            let other = *hand.iter().find(|&&o| o != hand[i] && o != hand[j]).unwrap();
+            (hand[i], other, hand[j])
+        })
+        .expect("seed 7 deals Ada two cards of one colour");
+    let click = |h: &mut Harness<'_, AviaryApp>, label: &str| {
+        h.get_by_label(label).click();
+        h.run();
+    };
+    click(&mut h, &format!("hand: feather {first}"));
+    assert!(is_chosen(&h, &format!("hand: feather {first}")), "the clicked card shows as chosen");
+    click(&mut h, "new plume");
+    assert_eq!(last_log_line(&mut h), format!("Ada starts plume 1 with {first}"));
+    click(&mut h, &format!("hand: feather {second}"));
+    click(&mut h, "plume 1 row 1");
+    assert_eq!(last_log_line(&mut h), format!("Ada plays {second} to plume 1, row 1"));
+    assert_eq!(state(&mut h).plumes(Seat(0))[0].rows, vec![vec![first, second]], "both on the top row");
+    // Replenish by two swaps with the Train, keeping the third card.
+    for slot in 0..2 {
+        let (given, taken) = swappable(&state(&mut h), Seat(0), slot, &[under]);
+        click(&mut h, &format!("hand: feather {given}"));
+        click(&mut h, &format!("train: feather {taken}"));
+        assert_eq!(last_log_line(&mut h), format!("Ada swaps {given} for {taken} from the Train"));
+        assert_eq!(state(&mut h).train()[slot], given, "{given} lies in the Train");
+    }
+    // Ben's turn, by the same clicks.
+    play_new_plume(&mut h, Seat(1), 0);
+    swap_with_the_train(&mut h, Seat(1), 2);
+    swap_with_the_train(&mut h, Seat(1), 3);
+    assert_eq!(state(&mut h).to_move().seat(), Some(Seat(0)), "Ada's turn again");
+    // The third card starts the row under the top row (and so completes the
+    // peacock: a two-card top row has a one-card row under it).
+    click(&mut h, "I am Ada: show my cards");
+    click(&mut h, &format!("hand: feather {under}"));
+    click(&mut h, "plume 1 new row 2");
+    assert_eq!(last_log_line(&mut h), "Ada completes plume 1 as a peacock with a face-down card");
+    let plume = state(&mut h).plumes(Seat(0))[0].clone();
+    assert_eq!(plume.rows, vec![vec![first, second], vec![under]]);
+    assert!(plume.is_complete());
+}
+
+#[test]
+fn a_whole_turn_by_the_keyboard_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    both_keep(&mut h);
+    press_on(&mut h, "I am Ada: show my cards", Key::Enter);
+    let hand = state(&mut h).hand(Seat(0)).to_vec();
+    // Tab reaches the hand; Space chooses a card, and Tab reaches the places.
+    tab_to(&mut h, |l| l.starts_with("hand: feather "));
+    let first = format!("hand: feather {}", hand[0]);
+    press_on(&mut h, &first, Key::Space);
+    assert!(is_chosen(&h, &first), "Space chose {first}");
+    tab_to(&mut h, |l| l == "new plume");
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(last_log_line(&mut h), format!("Ada starts plume 1 with {}", hand[0]));
+    // The next card onto that plume's top row.
+    press_on(&mut h, &format!("hand: feather {}", hand[1]), Key::Enter);
+    press_on(&mut h, "plume 1 row 1", Key::Enter);
+    assert_eq!(last_log_line(&mut h), format!("Ada plays {} to plume 1, row 1", hand[1]));
+    assert_eq!(state(&mut h).plumes(Seat(0))[0].rows, vec![vec![hand[0], hand[1]]]);
+    // Two swaps with the Train end her turn.
+    for slot in 0..2 {
+        let (given, taken) = swappable(&state(&mut h), Seat(0), slot, &[]);
+        press_on(&mut h, &format!("hand: feather {given}"), Key::Enter);
+        press_on(&mut h, &format!("train: feather {taken}"), Key::Enter);
+        assert_eq!(last_log_line(&mut h), format!("Ada swaps {given} for {taken} from the Train"));
+        assert_eq!(state(&mut h).train()[slot], given);
+    }
+    assert_eq!(state(&mut h).to_move().seat(), Some(Seat(1)), "Ben's turn");
 }

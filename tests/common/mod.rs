@@ -1,0 +1,38 @@
+//! Keyboard helpers the UI tests share: reach a widget with real Tab
+//! presses, or focus one (as a screen reader would) and press a key on it.
+
+use aviary::app::AviaryApp;
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+/// Presses Tab until a widget whose label `wanted` accepts has the keyboard
+/// focus; returns that label. Panics if Tab never gets there.
+pub fn tab_to(h: &mut Harness<'_, AviaryApp>, wanted: impl Fn(&str) -> bool) -> String {
+    for _ in 0..300 {
+        h.key_press(Key::Tab);
+        h.run();
+        if let Some(n) = h.query_by(|n| n.is_focused() && n.label().is_some_and(|l| wanted(&l))) {
+            return n.accesskit_node().label().unwrap_or_default();
+        }
+    }
+    panic!("Tab never reached the widget");
+}
+
+/// Focuses the (first) widget labelled `label`, checks it took the focus,
+/// and presses `key` on it.
+pub fn press_on(h: &mut Harness<'_, AviaryApp>, label: &str, key: Key) {
+    h.query_all_by_label(label).next().unwrap_or_else(|| panic!("no {label}")).focus();
+    h.run();
+    let focused = h.query_all_by_label(label).next().is_some_and(|n| n.is_focused());
+    assert!(focused, "{label} takes the keyboard focus");
+    h.key_press(key);
+    h.run();
+}
+
+/// Whether the (first) widget labelled `label` shows as chosen.
+pub fn is_chosen(h: &Harness<'_, AviaryApp>, label: &str) -> bool {
+    h.query_all_by_label(label)
+        .next()
+        .is_some_and(|n| n.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True))
+}
