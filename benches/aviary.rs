@@ -8,7 +8,7 @@ use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use aviary::ai::feathers_wax::{METER_PLAYOUTS, Policy, win_chance};
+use aviary::ai::feathers_wax::{Policy, estimate};
 use aviary::ai::{Bot, Budget, GreedyBot, Level, Mcts};
 use aviary::app::{AviaryApp, Screen};
 use aviary::rules::daedalus::{Daedalus, Options};
@@ -163,10 +163,18 @@ fn feathers_and_wax(c: &mut Criterion) {
     group.sample_size(10);
     let start = FeathersAndWax::new(&Setup { seats: 1, options: FwOptions {} }, 3);
     let flight = fw_session(3, |g| g.phase() == FwPhase::Flight || g.outcome().is_some()).state().clone();
-    for (name, g) in [("first_move", start), ("flight", flight)] {
+    // Seven unseen flight cards: the exact count over all 5,040 orders.
+    let seven = (0..40)
+        .map(|seed| {
+            fw_session(seed, |g| (g.phase() == FwPhase::Flight && g.flight_left() <= 7) || g.outcome().is_some())
+        })
+        .map(|s| s.state().observation(Seat(0)))
+        .find(|g| g.outcome().is_none() && g.flight_left() == 7)
+        .expect("a flight with seven cards left");
+    let stop = AtomicBool::new(false);
+    for (name, g) in [("first_move", &start), ("flight", &flight), ("exact_7_cards_left", &seven)] {
         group.bench_function(name, |b| {
-            let mut rng = Rng::seeded(9);
-            b.iter(|| black_box(win_chance(&Policy::default(), &g, METER_PLAYOUTS, &mut rng)));
+            b.iter(|| black_box(estimate(g, 9, &stop, |_| {})));
         });
     }
     group.finish();

@@ -9,6 +9,9 @@ use std::time::Duration;
 use aviary::ai::worker::Worker;
 use aviary::ai::{Bot, Budget, Evaluate, GreedyBot, Level, Mcts};
 use aviary::rules::daedalus::{Action, Daedalus, Options, Phase};
+use aviary::rules::enchanted_plumes::{
+    Action as PlumesAction, EnchantedPlumes, Options as PlumesOptions, Phase as PlumesPhase,
+};
 use aviary::rules::{Game, Rng, Seat, Setup, ToMove};
 
 /// A Daedalus game at the start of an escaping turn.
@@ -130,4 +133,68 @@ fn the_normal_search_plans_more_than_one_step_of_a_turn() {
         h.apply(a).unwrap();
     }
     assert!(g.evaluate(seat).is_finite());
+}
+
+/// Counts the searches of the Enchanted Plumes greedy player.
+struct CountingPlumes {
+    inner: GreedyBot,
+    searches: &'static AtomicUsize,
+}
+
+impl Bot<EnchantedPlumes> for CountingPlumes {
+    fn choose(&mut self, observation: &EnchantedPlumes, seat: Seat, stop: &AtomicBool) -> Option<PlumesAction> {
+        self.plan(observation, seat, stop).and_then(|p| p.into_iter().next())
+    }
+
+    fn plan(&mut self, observation: &EnchantedPlumes, seat: Seat, stop: &AtomicBool) -> Option<Vec<PlumesAction>> {
+        self.searches.fetch_add(1, Ordering::SeqCst);
+        self.inner.plan(observation, seat, stop)
+    }
+}
+
+static DRAWS: AtomicUsize = AtomicUsize::new(0);
+
+#[test]
+fn a_plan_ends_at_a_drawn_card_and_the_rest_of_the_turn_is_searched_knowing_it() {
+    // The greedy player plans a whole Enchanted Plumes turn on a sampled
+    // deck, drawn cards included; the worker plays the plan only up to the
+    // draw, then searches again with the card really drawn.
+    let mut checked = 0;
+    for seed in 0..30 {
+        let mut g = EnchantedPlumes::new(&Setup { seats: 2, options: PlumesOptions::default() }, seed);
+        let mut rng = Rng::seeded(seed);
+        while g.phase() != PlumesPhase::Play {
+            let a = rng.pick(&g.legal_actions()).cloned().unwrap();
+            g.apply(&a).unwrap();
+        }
+        let seat = g.to_move().seat().unwrap();
+        let plan = GreedyBot::new(seed).plan(&g.observation(seat), seat, &AtomicBool::new(false)).unwrap();
+        let Some(draw) = plan.iter().position(|a| *a == PlumesAction::Draw) else { continue };
+        if draw + 1 == plan.len() {
+            continue;
+        }
+        DRAWS.store(0, Ordering::SeqCst);
+        let mut worker = Worker::<EnchantedPlumes>::with_bots(|_, seed, _| {
+            Box::new(CountingPlumes { inner: GreedyBot::new(seed), searches: &DRAWS })
+        });
+        let mut cursor = 0;
+        let mut taken = Vec::new();
+        while g.to_move() == ToMove::Seat(seat) {
+            worker.ask(g.observation(seat), (seat, 0), Level::Normal, cursor, Duration::ZERO, || {});
+            let a = worker.wait(cursor).unwrap();
+            g.apply(&a).unwrap();
+            taken.push(a);
+            cursor += 1;
+        }
+        let draws_before_the_end = taken[..taken.len() - 1].iter().filter(|a| **a == PlumesAction::Draw).count();
+        assert!(
+            DRAWS.load(Ordering::SeqCst) > draws_before_the_end,
+            "a search after every draw that did not end the turn: {taken:?}"
+        );
+        checked += 1;
+        if checked == 3 {
+            break;
+        }
+    }
+    assert!(checked >= 1, "a turn planned through a draw came up");
 }

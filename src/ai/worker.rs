@@ -5,9 +5,11 @@
 //! The computer plans its whole turn in one search ([`Bot::plan`]); the
 //! worker keeps the rest of the plan and answers the next requests of the
 //! same turn from it, after only the watching pause. A plan step is played
-//! only at the cursor it was planned for and only while it is legal, so a
-//! chance step, an undo or anything unforeseen makes the worker search
-//! again, with what is left of the turn's thinking time.
+//! only at the cursor it was planned for and only while it is legal, and a
+//! plan ends at a step that reveals a card (the steps after it were chosen
+//! without knowing the card), so a draw, a chance step, an undo or anything
+//! unforeseen makes the worker search again, with what is left of the
+//! turn's thinking time.
 
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -45,6 +47,22 @@ pub type BotMaker<G> = fn(Level, u64, Duration) -> Box<dyn Bot<G>>;
 /// The levels' own bots.
 fn level_bot<G: Evaluate>(level: Level, seed: u64, time: Duration) -> Box<dyn Bot<G>> {
     level.bot_within(seed, time)
+}
+
+/// The plan up to and including its first step that shows the player
+/// something hidden (a drawn card): what comes after was planned without
+/// knowing it, so the worker searches again once it is known.
+fn until_reveal<G: Game>(observation: &G, plan: Vec<G::Action>) -> Vec<G::Action> {
+    let mut g = observation.clone();
+    let mut out = Vec::with_capacity(plan.len());
+    for a in plan {
+        let last = g.reveals(&a) || g.apply(&a).is_err();
+        out.push(a);
+        if last {
+            break;
+        }
+    }
+    out
 }
 
 /// The thinking spent on the turn in progress.
@@ -160,7 +178,7 @@ impl<G: Evaluate> Worker<G> {
             } else {
                 let start = Instant::now();
                 let mut bot = make(level, seed, time_left);
-                let plan = bot.plan(&observation, seat, &flag);
+                let plan = bot.plan(&observation, seat, &flag).map(|p| until_reveal(&observation, p));
                 (plan, start.elapsed())
             };
             let _ = tx.send(answer);
