@@ -4,6 +4,8 @@
 //! meter, the hint, and the after-game analysis.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use aviary::ai::feathers_wax::Policy;
 use aviary::app::{AviaryApp, Screen};
 use aviary::rules::feathers_wax::{Action, FeathersAndWax, Flyer, Options, Phase, Stage, Walker};
@@ -14,6 +16,8 @@ use aviary::ui::feathers_wax::FeathersTab;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+
+use common::{is_chosen, press_on, tab_to};
 
 fn app(dir: &std::path::Path) -> AviaryApp {
     AviaryApp::new(Some(dir.join("config")), dir.join("saves"))
@@ -517,4 +521,163 @@ fn the_hint_shows_the_whole_walk_and_keeps_it_while_it_is_followed() {
         break;
     }
     assert!(followed, "a walk of two steps came up");
+}
+
+/// The log's last line; checks the side panel shows it, numbered.
+fn last_log_line(h: &mut Harness<'_, AviaryApp>) -> String {
+    let log = tab(h).m.session.log().to_vec();
+    let text = log.last().expect("something was logged").text.clone();
+    h.get_by_label(&format!("{:>3}. {text}", log.len()));
+    text
+}
+
+#[test]
+fn a_labyrinth_move_by_clicking_daedalus_then_a_cell() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    open_from_home(&mut h, "11");
+    assert_eq!(state(&mut h).walker(), Walker::Outside);
+    h.get_by_label("Daedalus").click();
+    h.run();
+    h.get_by_label("a7").click();
+    h.run();
+    let a7 = aviary::rules::feathers_wax::Cell { x: 0, y: 6 };
+    assert_eq!(state(&mut h).walker(), Walker::At(a7), "Daedalus stands in a7");
+    assert!(last_log_line(&mut h).starts_with("Daedalus steps east to a7"));
+}
+
+#[test]
+fn a_labyrinth_move_by_the_keyboard_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    open_from_home(&mut h, "11");
+    assert_eq!(state(&mut h).walker(), Walker::Outside);
+    // Tab reaches Daedalus and the labyrinth's cells; Enter on a cell walks there.
+    tab_to(&mut h, |l| l == "Daedalus");
+    press_on(&mut h, "a7", Key::Enter);
+    let a7 = aviary::rules::feathers_wax::Cell { x: 0, y: 6 };
+    assert_eq!(state(&mut h).walker(), Walker::At(a7), "Enter walked Daedalus into a7");
+    assert!(last_log_line(&mut h).starts_with("Daedalus steps east to a7"));
+}
+
+/// "card 7♠" and so on: a spade's accessible name.
+fn spade(v: u8) -> String {
+    format!("card {}", aviary::rules::cards::Card::new(v, aviary::rules::cards::Suit::Spades))
+}
+
+#[test]
+fn a_placed_spade_moves_to_the_other_rack_and_back_to_the_pool_by_clicks() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    show(&mut h, at_the_wings(), dir.path());
+    let v = state(&mut h).unassigned()[0];
+    let click = |h: &mut Harness<'_, AviaryApp>, label: &str| {
+        h.get_by_label(label).click();
+        h.run();
+    };
+    click(&mut h, &spade(v));
+    assert!(is_chosen(&h, &spade(v)), "the clicked spade shows as chosen");
+    click(&mut h, "Icarus's wing rack");
+    assert_eq!(state(&mut h).wings(Flyer::Icarus), &[v]);
+    // Click it on Icarus's rack, then Daedalus's: it moves over.
+    click(&mut h, &spade(v));
+    assert!(is_chosen(&h, &spade(v)), "a spade on a rack can be chosen too");
+    click(&mut h, "Daedalus's wing rack");
+    let s = state(&mut h);
+    assert!(s.wings(Flyer::Icarus).is_empty());
+    assert_eq!(s.wings(Flyer::Daedalus), &[v], "moved to Daedalus's rack");
+    assert_eq!(last_log_line(&mut h), format!("Puts {} on Daedalus's wings", aviary::rules::words::spade(v)));
+    // Click it, then the pool: it comes off the wings.
+    click(&mut h, &spade(v));
+    click(&mut h, "spade pool");
+    let s = state(&mut h);
+    assert!(s.wings(Flyer::Daedalus).is_empty());
+    assert!(s.unassigned().contains(&v), "back in the pool");
+    assert_eq!(last_log_line(&mut h), format!("Takes {} off the wings", aviary::rules::words::spade(v)));
+}
+
+#[test]
+fn the_wings_can_be_built_and_rebuilt_by_the_keyboard_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    show(&mut h, at_the_wings(), dir.path());
+    let spades = state(&mut h).unassigned();
+    // Tab reaches the spades and the racks.
+    let first = tab_to(&mut h, |l| spades.iter().any(|&v| l == spade(v)));
+    h.key_press(Key::Space);
+    h.run();
+    assert!(is_chosen(&h, &first), "Space chose {first}");
+    tab_to(&mut h, |l| l == "Icarus's wing rack");
+    h.key_press(Key::Enter);
+    h.run();
+    let v = *spades.iter().find(|&&v| spade(v) == first).unwrap();
+    assert_eq!(state(&mut h).wings(Flyer::Icarus), &[v], "Enter put {first} on Icarus's rack");
+    assert_eq!(last_log_line(&mut h), format!("Puts {} on Icarus's wings", aviary::rules::words::spade(v)));
+    // Over to Daedalus's rack, and back to the pool.
+    press_on(&mut h, &spade(v), Key::Enter);
+    press_on(&mut h, "Daedalus's wing rack", Key::Enter);
+    assert_eq!(state(&mut h).wings(Flyer::Daedalus), &[v], "moved over by the keyboard");
+    press_on(&mut h, &spade(v), Key::Enter);
+    press_on(&mut h, "spade pool", Key::Enter);
+    assert!(state(&mut h).unassigned().contains(&v), "back in the pool by the keyboard");
+    assert_eq!(last_log_line(&mut h), format!("Takes {} off the wings", aviary::rules::words::spade(v)));
+}
+
+/// A flight at Icarus's turn to play, with a drawn card he may take plainly
+/// (no K direction to ask); that card.
+fn at_a_flight_play() -> (Session<FeathersAndWax>, aviary::rules::cards::Card) {
+    (1..200)
+        .map(|seed| played_until(seed, |g| g.phase() == Phase::Over || g.stage() == Stage::Play(Flyer::Icarus)))
+        .find_map(|s| {
+            let g = s.state();
+            let card = g.drawn().iter().copied().find(|&card| {
+                g.phase() == Phase::Flight && g.check(&Action::Play { card, flyer: Flyer::Icarus, up: None }).is_ok()
+            })?;
+            Some((s, card))
+        })
+        .expect("some deal reaches a flight")
+}
+
+#[test]
+fn a_flight_card_is_played_by_clicking_it_then_the_flyer() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    let (session, card) = at_a_flight_play();
+    show(&mut h, session, dir.path());
+    let before = tab(&mut h).m.session.cursor();
+    let label = format!("card {card}");
+    h.get_by_label(&label).click();
+    h.run();
+    assert!(is_chosen(&h, &label), "the clicked card shows as chosen");
+    h.get_by(|n| n.label().is_some_and(|l| l.starts_with("Icarus at"))).click();
+    h.run();
+    assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "the card was played");
+    assert!(!state(&mut h).drawn().contains(&card), "{card} left the drawn cards");
+    assert!(last_log_line(&mut h).starts_with(&format!("Plays the {} on Icarus: to ", card.name())));
+}
+
+#[test]
+fn a_flight_card_is_played_by_the_keyboard_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    let (session, card) = at_a_flight_play();
+    show(&mut h, session, dir.path());
+    let before = tab(&mut h).m.session.cursor();
+    let label = format!("card {card}");
+    // Tab reaches the flyers and the drawn cards.
+    let icarus = tab_to(&mut h, |l| l.starts_with("Icarus at"));
+    tab_to(&mut h, |l| l == label);
+    h.key_press(Key::Enter);
+    h.run();
+    assert!(is_chosen(&h, &label), "Enter chose {card}");
+    press_on(&mut h, &icarus, Key::Enter);
+    assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "the card was played");
+    assert!(!state(&mut h).drawn().contains(&card), "{card} left the drawn cards");
+    assert!(last_log_line(&mut h).starts_with(&format!("Plays the {} on Icarus: to ", card.name())));
 }

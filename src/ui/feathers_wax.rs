@@ -67,7 +67,10 @@ pub struct FeathersView {
     reading: Option<(usize, Reading)>,
     hint: Option<Hint>,
     drag_path: Vec<Heading>,
+    /// A spade picked by a click (then click a rack or the pool).
     selected_spade: Option<u8>,
+    /// A drawn flight card picked by a click (then click a flyer).
+    selected_flight: Option<Card>,
     king_choice: Option<(Card, Flyer)>,
     analysis: Option<Background<Analysis>>,
     analysis_result: Option<Analysis>,
@@ -91,6 +94,7 @@ impl FeathersView {
             hint: None,
             drag_path: Vec::new(),
             selected_spade: None,
+            selected_flight: None,
             king_choice: None,
             analysis: None,
             analysis_result: None,
@@ -136,6 +140,8 @@ impl FeathersView {
     fn after_history_change(&mut self) {
         self.hint = None;
         self.drag_path.clear();
+        self.selected_spade = None;
+        self.selected_flight = None;
         self.king_choice = None;
         self.analysis = None;
         self.analysis_result = None;

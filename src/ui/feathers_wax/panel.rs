@@ -141,7 +141,7 @@ impl FeathersView {
                             }
                         });
                     } else {
-                        ui.label(format!("Drag a drawn card onto {}.", f.name()));
+                        ui.label(format!("Drag a drawn card onto {0} (or click it, then {0}).", f.name()));
                     }
                 }
                 Stage::Specials { flyer, card, bonus } => {

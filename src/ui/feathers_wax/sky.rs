@@ -1,5 +1,6 @@
 //! Phase 3 on screen: the sky, the flyers and the drawn flight cards played
-//! onto them.
+//! onto them (dragged, or clicked and then the flyer clicked; Enter or Space
+//! on the focused card and flyer does the same).
 
 use egui::{Align2, FontId, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
@@ -101,18 +102,20 @@ impl FeathersView {
         let mut info = None;
         let mut preview = None;
         for f in Flyer::BOTH {
-            let (centre, r) = match state.place(f) {
+            let (centre, r, width) = match state.place(f) {
                 Place::Sky { col, row } => {
                     let r = rect_of(col, row);
                     // Both in the tower: side by side.
                     let both_tower =
                         matches!(state.place(f.other()), Place::Sky { col: 0, row: r2 } if col == 0 && r2 == row);
                     let shift = if both_tower { if f == Flyer::Icarus { -cs * 0.2 } else { cs * 0.2 } } else { 0.0 };
-                    (r.center() + Vec2::new(shift, 0.0), r)
+                    // Side by side, each answers clicks on its own half only.
+                    let width = if both_tower { cs * 0.4 } else { cs * 0.9 };
+                    (r.center() + Vec2::new(shift, 0.0), r, width)
                 }
                 Place::Safe => {
                     let r = rect_of(SAFE_COL, if f == Flyer::Icarus { 2 } else { 4 }).translate(Vec2::new(cs, 0.0));
-                    (r.center(), r)
+                    (r.center(), r, cs * 0.9)
                 }
                 Place::Lost => continue,
             };
@@ -127,19 +130,27 @@ impl FeathersView {
                     ui.visuals().text_color(),
                 );
             }
-            let hit = Rect::from_center_size(centre, Vec2::splat(cs * 0.9));
+            let hit = Rect::from_center_size(centre, Vec2::new(width, cs * 0.9));
             let resp = ui.interact(hit, ui.scope_id().with(("flyer", f as u8)), Sense::click());
             let label = format!("{} at {}", f.name(), place_words(state.place(f)));
             resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
-            if let Some(d) = resp.dnd_hover_payload::<Drag>()
-                && let Drag::Flight(card) = *d
-            {
+            // A dragged card over the flyer, or a clicked one while the pointer is on it.
+            let over = match resp.dnd_hover_payload::<Drag>().map(|d| *d) {
+                Some(Drag::Flight(card)) => Some(card),
+                _ => self.selected_flight.filter(|_| resp.hovered()),
+            };
+            if let Some(card) = over {
                 let verdict = Self::play_verdict(&state, card, f);
                 note = note.or(widgets::tint_drop_zone(ui, hit, palette, &verdict.map(|_| ())));
                 preview = state.preview(card, f, if card.rank == 13 { Some(true) } else { None }).map(|p| (f, card, p));
             }
             if let Some(d) = resp.dnd_release_payload::<Drag>()
                 && let Drag::Flight(card) = *d
+            {
+                action = self.play_action(&state, card, f, notices);
+            }
+            if resp.clicked()
+                && let Some(card) = self.selected_flight.take()
             {
                 action = self.play_action(&state, card, f, notices);
             }
@@ -165,10 +176,15 @@ impl FeathersView {
             ui.vertical(|ui| {
                 ui.label(RichText::new(format!("Drawn this turn (deck: {} left)", state.flight_left())).small());
                 ui.horizontal(|ui| {
+                    let playing = human && matches!(state.stage(), Stage::Play(_));
                     for &c in state.drawn() {
-                        let r = widgets::card_ui(ui, palette, CardFace::Up(c), false);
-                        if human && matches!(state.stage(), Stage::Play(_)) {
+                        let chosen = playing && self.selected_flight == Some(c);
+                        let r = widgets::card_ui(ui, palette, CardFace::Up(c), chosen);
+                        if playing {
                             r.dnd_set_drag_payload(Drag::Flight(c));
+                            if r.clicked() {
+                                self.selected_flight = if chosen { None } else { Some(c) };
+                            }
                         }
                         r.on_hover_text(card_effect(c));
                     }

@@ -1,6 +1,8 @@
-//! Phase 2 on screen: the two wing racks and the spades dragged onto them.
+//! Phase 2 on screen: the two wing racks and the spades dragged onto them
+//! (or clicked, then the rack or the pool clicked; Enter or Space on the
+//! focused spade and place does the same).
 
-use egui::{RichText, Sense, Ui, Vec2, WidgetInfo};
+use egui::{RichText, Sense, Ui, UiBuilder, Vec2, WidgetInfo};
 
 use crate::rules::Game;
 use crate::rules::cards::{Card, Suit};
@@ -22,8 +24,9 @@ impl FeathersView {
         ui.heading("Build the wings");
         ui.label(format!(
             "{} feather and {} wax cards make {} wing sections (FW-R10). Drag spades onto the racks (or click a \
-             spade, then a rack); each flyer needs at least one. A section's value matters in flight: a card of \
-             the same value lets its flyer shed it for an extra step right.",
+             spade, then a rack; a placed spade dragged or clicked back to the pool comes off); each flyer needs \
+             at least one. A section's value matters in flight: a card of the same value lets its flyer shed it for \
+             an extra step right.",
             state.held(Suit::Spades).len(),
             state.held(Suit::Clubs).len(),
             state.sections()
@@ -31,39 +34,32 @@ impl FeathersView {
         ui.add_space(6.0);
         let mut action: Option<Action> = None;
         let mut note = None;
-        // The pool.
-        let pool = egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.set_min_size(Vec2::new(ui.available_width().min(640.0), theme::CARD_SIZE.y + 24.0));
-            ui.label("Spades not on a rack");
-            ui.horizontal(|ui| {
-                for v in state.unassigned() {
-                    let r = widgets::card_ui(
-                        ui,
-                        palette,
-                        CardFace::Up(Card::new(v, Suit::Spades)),
-                        self.selected_spade == Some(v),
-                    );
-                    if human {
-                        r.dnd_set_drag_payload(Drag::Spade(v));
-                    }
-                    if r.clicked() {
-                        self.selected_spade = if self.selected_spade == Some(v) { None } else { Some(v) };
-                    }
-                }
+        // The pool. Its click sense is registered under the spades (a
+        // sensing scope), so a click on a spade reaches the spade and a click
+        // beside them reaches the pool: click a spade on a rack, then the pool.
+        let pool = ui.scope_builder(UiBuilder::new().id_salt("spade pool").sense(Sense::click()), |ui| {
+            egui::Frame::group(ui.style()).show(ui, |ui| {
+                ui.set_min_size(Vec2::new(ui.available_width().min(640.0), theme::CARD_SIZE.y + 24.0));
+                ui.label("Spades not on a rack");
+                self.spades_ui(ui, palette, &state.unassigned(), human);
             });
         });
-        // Hover sense only: the pool is a drop target, and a click must reach
-        // the spade under the pointer (click a spade, then a rack).
-        let pool_resp = ui.interact(pool.response.rect, ui.scope_id().with("pool"), Sense::hover());
+        let pool_resp = pool.response;
         pool_resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, "spade pool"));
         if let Some(d) = pool_resp.dnd_hover_payload::<Drag>()
             && let Drag::Spade(v) = *d
             && !state.unassigned().contains(&v)
         {
-            note = note.or(widgets::tint_drop_zone(ui, pool.response.rect, palette, &state.check(&Action::Unwing(v))));
+            note = note.or(widgets::tint_drop_zone(ui, pool_resp.rect, palette, &state.check(&Action::Unwing(v))));
         }
         if let Some(d) = pool_resp.dnd_release_payload::<Drag>()
             && let Drag::Spade(v) = *d
+            && !state.unassigned().contains(&v)
+        {
+            action = Some(Action::Unwing(v));
+        }
+        if pool_resp.clicked()
+            && let Some(v) = self.selected_spade.take()
             && !state.unassigned().contains(&v)
         {
             action = Some(Action::Unwing(v));
@@ -72,28 +68,23 @@ impl FeathersView {
         let mut rack_note = None;
         ui.horizontal(|ui| {
             for flyer in Flyer::BOTH {
-                let frame = egui::Frame::group(ui.style())
-                    .fill(flyer_colour(palette, flyer).gamma_multiply(0.25))
-                    .show(ui, |ui| {
+                // A sensing scope, like the pool: its spades stay clickable.
+                let builder = UiBuilder::new().id_salt(("rack", flyer as u8)).sense(Sense::click());
+                let frame = ui.scope_builder(builder, |ui| {
+                    let fill = flyer_colour(palette, flyer).gamma_multiply(0.25);
+                    egui::Frame::group(ui.style()).fill(fill).show(ui, |ui| {
                         ui.set_min_size(Vec2::new(300.0, theme::CARD_SIZE.y + 30.0));
                         ui.vertical(|ui| {
                             ui.label(
                                 RichText::new(format!("{}'s wings ({})", flyer.name(), state.wings(flyer).len()))
                                     .strong(),
                             );
-                            ui.horizontal(|ui| {
-                                for &v in state.wings(flyer) {
-                                    let r =
-                                        widgets::card_ui(ui, palette, CardFace::Up(Card::new(v, Suit::Spades)), false);
-                                    if human {
-                                        r.dnd_set_drag_payload(Drag::Spade(v));
-                                    }
-                                }
-                            });
+                            self.spades_ui(ui, palette, state.wings(flyer), human);
                         });
                     });
-                let rect = frame.response.rect;
-                let resp = ui.interact(rect, ui.scope_id().with(("rack", flyer as u8)), Sense::click());
+                });
+                let resp = frame.response;
+                let rect = resp.rect;
                 let label = format!("{}'s wing rack", flyer.name());
                 resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
                 if let Some(d) = resp.dnd_hover_payload::<Drag>()
@@ -135,5 +126,22 @@ impl FeathersView {
                 notices.push(Notice::Error("Wait: the cards are being drawn".into()));
             }
         }
+    }
+
+    /// A row of spades, each draggable and selectable by a click (click it
+    /// again to let go).
+    fn spades_ui(&mut self, ui: &mut Ui, palette: &Palette, values: &[u8], human: bool) {
+        ui.horizontal(|ui| {
+            for &v in values {
+                let chosen = self.selected_spade == Some(v);
+                let r = widgets::card_ui(ui, palette, CardFace::Up(Card::new(v, Suit::Spades)), chosen);
+                if human {
+                    r.dnd_set_drag_payload(Drag::Spade(v));
+                }
+                if r.clicked() {
+                    self.selected_spade = if chosen { None } else { Some(v) };
+                }
+            }
+        });
     }
 }
