@@ -474,7 +474,6 @@ impl<G: Evaluate> Table<G> {
             return;
         }
         let Some((seat, Player::Computer(level))) = self.session.player_to_move() else { return };
-        let delay = if self.has_human() { Duration::from_millis(250) } else { delay };
         let wake = Arc::clone(wake);
         let turn = (seat, self.turn_began(seat));
         self.worker.ask(self.session.state().observation(seat), turn, level, self.session.cursor(), delay, move || {

@@ -110,3 +110,37 @@ fn every_rules_page_starts_with_playing_in_aviary_then_the_idea() {
         assert!(playing.contains("Undo turn"), "{}: {playing}", entry.name);
     }
 }
+
+/// Designer statistics and tuning tables come last, in appendix sections;
+/// the pictures are drawn by the games' painters and shown on the page.
+#[test]
+fn rules_pages_keep_statistics_in_an_appendix_and_show_their_pictures() {
+    let mut figures = 0;
+    for entry in &aviary::games::GAMES {
+        let Some(play) = entry.play.as_ref() else { continue };
+        let page = play.rules;
+        let headings: Vec<&str> = page.sections.iter().map(|(h, _)| *h).collect();
+        let first_appendix = headings.iter().position(|h| h.starts_with("Appendix")).unwrap_or(headings.len());
+        assert!(
+            headings[first_appendix..].iter().all(|h| h.starts_with("Appendix")),
+            "{}: appendices come last: {headings:?}",
+            entry.name
+        );
+        for (heading, paragraphs) in &page.sections[..first_appendix] {
+            for p in *paragraphs {
+                assert!(!p.contains('%'), "{}: statistics belong in an appendix, not in {heading:?}: {p}", entry.name);
+            }
+        }
+        // Every picture belongs to a section of the page, and is on screen.
+        let mut h = Harness::builder().with_size([900.0, 12_000.0]).build_ui(|ui| {
+            aviary::ui::rules_text::rules_ui(ui, page);
+        });
+        h.run();
+        for (heading, figure) in page.figures {
+            assert!(headings.contains(heading), "{}: a picture for a missing section {heading:?}", entry.name);
+            h.get_by_label(figure.caption());
+            figures += 1;
+        }
+    }
+    assert!(figures >= 3, "the Composition shapes, a plume's rows and the labyrinth's symbols");
+}

@@ -24,7 +24,7 @@ pub struct Settings {
     pub ai_level: Level,
     /// Animations on.
     pub animations: bool,
-    /// Seconds between moves when computers play each other.
+    /// Seconds of pause before each of the computer's moves (to follow them).
     pub computer_delay: f32,
     /// Games open at the last exit (offered for resuming).
     pub open_games: Vec<PathBuf>,
@@ -39,7 +39,7 @@ impl Default for Settings {
             scale: 1.0,
             ai_level: Level::Normal,
             animations: true,
-            computer_delay: 0.8,
+            computer_delay: 0.5,
             open_games: Vec::new(),
             strict_undo: false,
         }
@@ -203,7 +203,7 @@ impl AviaryApp {
             "Strict undo in solitaires: never take back a card you have already seen",
         );
         ui.horizontal(|ui| {
-            let label = ui.label("Pause between moves when computers play each other:");
+            let label = ui.label("Pause before each of the computer's moves (to follow them):");
             ui.add(egui::Slider::new(&mut self.settings.computer_delay, 0.0..=3.0).suffix(" s")).labelled_by(label.id);
         });
         ui.separator();

@@ -93,7 +93,7 @@ pub fn fan_rect(origin: Pos2, i: usize, n: usize, card: Vec2) -> Rect {
     Rect::from_min_size(origin + Vec2::new(i as f32 * step, 14.0 * off * off), card)
 }
 
-fn paint_feather(painter: &egui::Painter, palette: &Palette, rect: Rect, face: FeatherFace) {
+pub(crate) fn paint_feather(painter: &egui::Painter, palette: &Palette, rect: Rect, face: FeatherFace) {
     let r = (rect.width() * 0.12).max(3.0);
     painter.rect_filled(rect.translate(Vec2::new(1.5, 1.5)), r, palette.shadow);
     let big = rect.height() * 0.42;

@@ -305,7 +305,7 @@ fn paint_flyer_token(
 }
 
 /// A feather: a slanted vane with its quill.
-fn paint_feather(painter: &egui::Painter, centre: Pos2, size: f32, colour: Color32, quill: Color32) {
+pub(crate) fn paint_feather(painter: &egui::Painter, centre: Pos2, size: f32, colour: Color32, quill: Color32) {
     let axis = Vec2::new(0.7, -0.7);
     let across = Vec2::new(0.7, 0.7);
     let pts: Vec<Pos2> = (0..16)
@@ -319,7 +319,7 @@ fn paint_feather(painter: &egui::Painter, centre: Pos2, size: f32, colour: Color
 }
 
 /// A honeycomb cell.
-fn paint_hive(painter: &egui::Painter, centre: Pos2, r: f32, colour: Color32, rim: Color32) {
+pub(crate) fn paint_hive(painter: &egui::Painter, centre: Pos2, r: f32, colour: Color32, rim: Color32) {
     let pts: Vec<Pos2> = (0..6)
         .map(|i| {
             let a = std::f32::consts::FRAC_PI_3 * i as f32;

@@ -12,6 +12,7 @@ pub mod daedalus;
 pub mod dust_wings;
 pub mod enchanted_plumes;
 pub mod feathers_wax;
+pub mod figures;
 pub mod icon;
 pub mod rules_text;
 pub mod tab;
@@ -32,7 +33,7 @@ pub struct ViewSettings {
     pub dark: bool,
     /// Animations on.
     pub animations: bool,
-    /// Pause between computer moves when no human plays (seconds).
+    /// Pause before each of the computer's moves, so people can follow them (seconds).
     pub computer_delay: f32,
     /// Strict: no undo past a revealed card.
     pub strict_undo: bool,

@@ -1,4 +1,10 @@
 //! The in-app rules pages, written in our own words, rulings included.
+//! Each page starts with "Playing in Aviary" and a one-minute idea, then
+//! the rules, with pictures drawn by the game's own painters where words
+//! are clumsy; designer statistics and tuning tables come last, in
+//! sections whose heading starts with "Appendix".
+
+use super::figures::Figure;
 
 /// A rules page: a title and sections of (heading, paragraphs).
 pub struct RulesPage {
@@ -6,6 +12,8 @@ pub struct RulesPage {
     pub title: &'static str,
     /// Sections in order.
     pub sections: &'static [(&'static str, &'static [&'static str])],
+    /// Pictures, each shown at the end of the section with that heading.
+    pub figures: &'static [(&'static str, Figure)],
 }
 
 /// Daedalus, explained.
@@ -26,8 +34,10 @@ pub const DAEDALUS: RulesPage = RulesPage {
                 "The computer players: easy looks one whole turn ahead and judges positions by how many steps \
                  each Gladiator still needs to escape (a wall in the way counts as a few extra steps, since walls \
                  can be moved aside) and how close each Minotaur is to its prey; normal and hard \
-                 use Monte Carlo tree search with 2,000 and 8,000 simulations a move (at most 1 and 3 seconds), \
-                 trying the likeliest moves first and looking at how you are likely to answer.",
+                 use Monte Carlo tree search with 2,000 and 8,000 simulations, trying the likeliest moves first and \
+                 looking at how you are likely to answer. One search plans the computer's whole turn (at most 1 \
+                 and 3 seconds of thinking a turn); its moves are then played one by one at the pace set in \
+                 Settings, so you can follow them.",
             ],
         ),
         (
@@ -102,6 +112,7 @@ pub const DAEDALUS: RulesPage = RulesPage {
                  of the escaping phase (DA-R12)."],
         ),
     ],
+    figures: &[],
 };
 
 /// Feathers & Wax, explained.
@@ -197,13 +208,14 @@ pub const FEATHERS_AND_WAX: RulesPage = RulesPage {
             ],
         ),
         (
-            "How hard is it?",
+            "Appendix: how hard is it?",
             &["Measured with the app's own playing policy (the one behind hints) on 1,000 random deals: it gets \
                  out of the labyrinth with at least two sections in 85.5% of deals and wins 49.1% of all deals, \
                  57% of those that reach the sky. A random player never wins. With 9 rows of sky instead of \
                  7 the policy won three deals in four, so we chose 7."],
         ),
     ],
+    figures: &[("The labyrinth", Figure::LabyrinthSymbols)],
 };
 
 /// Enchanted Plumes, explained.
@@ -225,7 +237,9 @@ pub const ENCHANTED_PLUMES: RulesPage = RulesPage {
                  player's turn shows information you should not have, so Aviary asks first and marks the game \
                  \"undo used\" in the statistics (the Settings option \"strict undo\" forbids it).",
                 "The computer players: easy plays the best whole turn it can see; normal and hard search many \
-                 re-deals of the cards they cannot see, deciding only from what their seat knows.",
+                 re-deals of the cards they cannot see, deciding only from what their seat knows. A turn is \
+                 planned in one search (at most 1 and 3 seconds of thinking); after a draw, the rest of the turn \
+                 is planned again knowing the card.",
             ],
         ),
         (
@@ -301,6 +315,7 @@ pub const ENCHANTED_PLUMES: RulesPage = RulesPage {
             ],
         ),
     ],
+    figures: &[("Building a plume", Figure::PlumeRows)],
 };
 
 /// Dust in the Wings, explained.
@@ -318,6 +333,10 @@ pub const DUST_IN_THE_WINGS: RulesPage = RulesPage {
                  points, cards and crystals; hover for the names of the cards they took.",
                 "Ctrl+Z takes back one drop; \"Undo turn\" (Ctrl+Alt+Z) takes back your whole dispersion. Taking \
                  back a renewal that showed new cards asks first and marks the game \"undo used\".",
+                "The computer players: easy takes the most valuable card within reach; normal and hard weigh the \
+                 best dozen whole dispersions by playing each out many times over re-shuffles of the cards they \
+                 cannot see, then play the chosen dispersion drop by drop at the pace set in Settings (at most 1 \
+                 and 3 seconds of thinking a turn).",
             ],
         ),
         (
@@ -373,10 +392,14 @@ pub const DUST_IN_THE_WINGS: RulesPage = RulesPage {
         ),
         (
             "The cards we designed",
-            &[
-                "The 31 Gathering cards are every mix of two, three or four butterflies in the three colours, once \
+            &["The 31 Gathering cards are every mix of two, three or four butterflies in the three colours, once \
                  each. The 24 Composition cards are eight shapes (domino; line and corner of 3; line, square, T, S \
-                 and L of 4) each with a \"few\", a \"many\" and an \"even\" condition.",
+                 and L of 4) each with a \"few\", a \"many\" and an \"even\" condition. A shape may be turned \
+                 and flipped on the meadow."],
+        ),
+        (
+            "Appendix: how we tuned the cards",
+            &[
                 "We tuned the thresholds and points by simulation: in 10,004 positions from 933 games between two \
                  greedy computer players, we worked out for every card whether some legal dispersion could claim \
                  it. Cards claimable in 60% or more of the positions pay 1 point, 30–60% pay 2, 12–30% pay 3, \
@@ -408,6 +431,7 @@ pub const DUST_IN_THE_WINGS: RulesPage = RulesPage {
             ],
         ),
     ],
+    figures: &[("The cards we designed", Figure::CompositionShapes)],
 };
 
 /// Draws a rules page.
@@ -421,6 +445,11 @@ pub fn rules_ui(ui: &mut egui::Ui, page: &RulesPage) {
             for p in *paragraphs {
                 ui.label(*p);
                 ui.add_space(3.0);
+            }
+            for (_, figure) in page.figures.iter().filter(|(h, _)| h == heading) {
+                ui.add_space(4.0);
+                figure.ui(ui);
+                ui.add_space(4.0);
             }
         }
     });

@@ -1,0 +1,183 @@
+//! Pictures for the rules pages, drawn by the games' own painters (so a
+//! rules page shows exactly what the table shows): the Composition shapes
+//! of Dust in the Wings, the rows of an Enchanted Plumes plume, and the
+//! symbols of the Feathers & Wax labyrinth.
+
+use egui::{Align2, FontId, Pos2, Rect, Sense, Ui, Vec2, WidgetInfo};
+
+use super::theme::{self, Palette};
+use crate::rules::dust_wings::Shape;
+use crate::rules::enchanted_plumes::Feather;
+
+/// A picture on a rules page, shown after the section it belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Figure {
+    /// The eight Composition shapes (Dust in the Wings).
+    CompositionShapes,
+    /// A completed peacock, row by row (Enchanted Plumes).
+    PlumeRows,
+    /// Nest, hive, a used location, the refreshing column and the exit
+    /// (Feathers & Wax).
+    LabyrinthSymbols,
+}
+
+impl Figure {
+    /// What the picture shows, in words (its accessible name).
+    #[must_use]
+    pub fn caption(self) -> &'static str {
+        match self {
+            Figure::CompositionShapes => "figure: the eight Composition shapes",
+            Figure::PlumeRows => "figure: a completed peacock, top row to point",
+            Figure::LabyrinthSymbols => "figure: the symbols of the labyrinth",
+        }
+    }
+
+    /// Draws the picture in the theme of `ui`.
+    pub fn ui(self, ui: &mut Ui) {
+        let palette = theme::palette(ui.visuals().dark_mode);
+        let resp = match self {
+            Figure::CompositionShapes => composition_shapes(ui, &palette),
+            Figure::PlumeRows => plume_rows(ui, &palette),
+            Figure::LabyrinthSymbols => labyrinth_symbols(ui, &palette),
+        };
+        resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, self.caption()));
+    }
+}
+
+/// Every Composition shape.
+pub const SHAPES: [Shape; 8] = [
+    Shape::Domino,
+    Shape::StraightTromino,
+    Shape::LTromino,
+    Shape::StraightTetromino,
+    Shape::Square,
+    Shape::T,
+    Shape::S,
+    Shape::L,
+];
+
+/// A Composition shape as the cards print it: one filled square per space,
+/// `cell` wide, from `origin`.
+pub fn paint_shape(painter: &egui::Painter, palette: &Palette, origin: Pos2, shape: Shape, cell: f32) {
+    for &(x, y) in shape.cells() {
+        let square = Rect::from_min_size(
+            origin + Vec2::new(f32::from(x) * (cell + 1.0), f32::from(y) * (cell + 1.0)),
+            Vec2::splat(cell),
+        );
+        painter.rect_filled(square, 1.0, palette.shape_ink);
+    }
+}
+
+fn composition_shapes(ui: &mut Ui, palette: &Palette) -> egui::Response {
+    let slot = Vec2::new(90.0, 70.0);
+    let (rect, resp) = ui.allocate_exact_size(Vec2::new(slot.x * 4.0, slot.y * 2.0), Sense::hover());
+    let painter = ui.painter_at(rect);
+    for (i, &shape) in SHAPES.iter().enumerate() {
+        let at = rect.min + Vec2::new((i % 4) as f32 * slot.x, (i / 4) as f32 * slot.y);
+        paint_shape(&painter, palette, at + Vec2::new(8.0, 6.0), shape, 11.0);
+        painter.text(
+            at + Vec2::new(8.0, slot.y - 8.0),
+            Align2::LEFT_BOTTOM,
+            shape.name(),
+            FontId::proportional(12.0),
+            ui.visuals().text_color(),
+        );
+    }
+    resp
+}
+
+fn plume_rows(ui: &mut Ui, palette: &Palette) -> egui::Response {
+    // A finished peacock: three on top, two under them, one face down.
+    let rows: [&[Feather]; 3] = [
+        &[Feather { colour: 0, value: 2 }, Feather { colour: 3, value: 5 }, Feather { colour: 6, value: 1 }],
+        &[Feather { colour: 1, value: 7 }, Feather { colour: 4, value: 9 }],
+        &[Feather { colour: 2, value: 4 }],
+    ];
+    let card = Vec2::new(34.0, 46.0);
+    let gap = 4.0;
+    let (rect, resp) = ui.allocate_exact_size(Vec2::new(480.0, 3.0 * (card.y + gap) + 4.0), Sense::hover());
+    let painter = ui.painter_at(rect);
+    let notes = [
+        "top row: scores minus its cards",
+        "each lower row: one card fewer, scores plus",
+        "one card under two: the peacock is complete (face down)",
+    ];
+    let middle = rect.left() + 1.5 * (card.x + gap);
+    for (r, row) in rows.iter().enumerate() {
+        let y = rect.top() + r as f32 * (card.y + gap);
+        let x0 = middle - row.len() as f32 * (card.x + gap) / 2.0;
+        for (k, &f) in row.iter().enumerate() {
+            let cr = Rect::from_min_size(Pos2::new(x0 + k as f32 * (card.x + gap), y), card);
+            let face = if r == 2 {
+                super::enchanted_plumes::FeatherFace::Down
+            } else {
+                super::enchanted_plumes::FeatherFace::Up(f)
+            };
+            super::enchanted_plumes::paint_feather(&painter, palette, cr, face);
+        }
+        painter.text(
+            Pos2::new(rect.left() + 3.0 * (card.x + gap) + 12.0, y + card.y / 2.0),
+            Align2::LEFT_CENTER,
+            notes[r],
+            FontId::proportional(13.0),
+            ui.visuals().text_color(),
+        );
+    }
+    resp
+}
+
+fn labyrinth_symbols(ui: &mut Ui, palette: &Palette) -> egui::Response {
+    let cs = 40.0;
+    let items = [
+        "nest: draw a feather card (a spade)",
+        "hive: draw a wax card (a club)",
+        "used: nothing more until refreshed",
+        "tinted column: reaching it makes every used place fresh",
+        "exit: step out through it",
+    ];
+    let (rect, resp) = ui.allocate_exact_size(Vec2::new(480.0, items.len() as f32 * (cs + 6.0)), Sense::hover());
+    let painter = ui.painter_at(rect);
+    let floor = palette.light_square;
+    for (i, words) in items.iter().enumerate() {
+        let cell = Rect::from_min_size(rect.min + Vec2::new(0.0, i as f32 * (cs + 6.0)), Vec2::splat(cs));
+        let fill = match i {
+            3 => palette.legal.gamma_multiply(0.25),
+            4 => palette.exit_strip,
+            _ => floor,
+        };
+        painter.rect_filled(cell, 2.0, floor);
+        painter.rect_filled(cell, 2.0, fill);
+        painter.rect_stroke(cell, 2.0, egui::Stroke::new(1.0, palette.wall), egui::StrokeKind::Inside);
+        match i {
+            0 => super::feathers_wax::paint_feather(&painter, cell.center(), cs * 0.62, palette.nest, palette.outline),
+            1 | 2 => {
+                let fade = if i == 2 { 0.3 } else { 1.0 };
+                super::feathers_wax::paint_hive(
+                    &painter,
+                    cell.center(),
+                    cs * 0.3,
+                    palette.honey.gamma_multiply(fade),
+                    palette.honey_rim.gamma_multiply(fade),
+                );
+            }
+            4 => {
+                painter.text(
+                    cell.center(),
+                    Align2::CENTER_CENTER,
+                    "exit",
+                    FontId::proportional(12.0),
+                    palette.text_on_exit,
+                );
+            }
+            _ => {}
+        }
+        painter.text(
+            Pos2::new(cell.right() + 12.0, cell.center().y),
+            Align2::LEFT_CENTER,
+            *words,
+            FontId::proportional(13.0),
+            ui.visuals().text_color(),
+        );
+    }
+    resp
+}
