@@ -3,6 +3,8 @@
 //! with Ctrl+Z, save and load.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use aviary::app::{AviaryApp, Screen};
 use aviary::rules::Game;
 use aviary::rules::daedalus::{Action, Colour, Phase, PieceKind};
@@ -12,6 +14,8 @@ use aviary::ui::daedalus::DaedalusTab;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
+
+use common::{is_chosen, press_on, tab_to};
 
 fn app(dir: &std::path::Path) -> AviaryApp {
     AviaryApp::new(Some(dir.join("config")), dir.join("saves"))
@@ -368,4 +372,67 @@ fn while_the_computer_thinks_the_panel_says_so_and_undo_is_off_until_a_person_ha
     h.step();
     assert_eq!(tab(&mut h).m.session.cursor(), 2, "the person placed a wall: {:?}", h.state().toast_texts());
     assert!(!h.get_by_label("Undo").accesskit_node().is_disabled(), "Undo is on after a person's move");
+}
+
+/// The log's last line; checks the side panel shows it, numbered.
+fn last_log_line(h: &mut Harness<'_, AviaryApp>) -> String {
+    let log = tab(h).m.session.log().to_vec();
+    let text = log.last().expect("something was logged").text.clone();
+    h.get_by_label(&format!("{:>3}. {text}", log.len()));
+    text
+}
+
+#[test]
+fn a_wall_from_the_tray_by_clicking_the_tray_then_a_square() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    open_daedalus(&mut h);
+    let colour = tab(&mut h).m.session.state().colour_to_move();
+    let tray = format!("tray {} wall", colour.lower());
+    h.get_by_label(&tray).click();
+    h.run();
+    assert!(is_chosen(&h, &tray), "the clicked tray piece shows as chosen");
+    let square = if colour == Colour::White { "c2" } else { "c7" };
+    h.get_by_label(&format!("{square} empty")).click();
+    h.run();
+    let piece = tab(&mut h).m.session.state().board().at(square.parse().unwrap()).expect("a wall where I placed it");
+    assert_eq!((piece.kind, piece.colour), (PieceKind::Wall, colour));
+    assert_eq!(last_log_line(&mut h), format!("{} places a wall on {square}", colour.name()));
+    // Placed: the next tray piece starts unchosen.
+    let next = format!("tray {} wall", tab(&mut h).m.session.state().colour_to_move().lower());
+    assert!(!is_chosen(&h, &next), "the choice ends with the move");
+}
+
+#[test]
+fn the_keyboard_alone_can_place_walls_from_the_tray() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    open_daedalus(&mut h);
+    // Tab reaches the tray; Enter chooses its piece, Enter on a square places it.
+    let colour = tab(&mut h).m.session.state().colour_to_move();
+    let tray = tab_to(&mut h, |l| l.starts_with("tray "));
+    assert_eq!(tray, format!("tray {} wall", colour.lower()));
+    h.key_press(Key::Enter);
+    h.run();
+    assert!(is_chosen(&h, &tray), "Enter chose the tray's wall");
+    let square = if colour == Colour::White { "c2" } else { "c7" };
+    press_on(&mut h, &format!("{square} empty"), Key::Enter);
+    let piece = tab(&mut h).m.session.state().board().at(square.parse().unwrap()).expect("a wall where I placed it");
+    assert_eq!((piece.kind, piece.colour), (PieceKind::Wall, colour));
+    assert_eq!(last_log_line(&mut h), format!("{} places a wall on {square}", colour.name()));
+    // Escape lets go of the focus; then the arrow keys' cursor starts on the
+    // e-file of the next builder's near row, and Enter places the next wall there.
+    let next = tab(&mut h).m.session.state().colour_to_move();
+    h.key_press(Key::Escape);
+    h.run();
+    h.key_press(Key::ArrowUp);
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    let start = Square::new(4, next.near_y());
+    let piece = tab(&mut h).m.session.state().board().at(start).expect("a wall at the cursor");
+    assert_eq!((piece.kind, piece.colour), (PieceKind::Wall, next));
+    assert_eq!(last_log_line(&mut h), format!("{} places a wall on {start}", next.name()));
 }

@@ -457,20 +457,28 @@ impl DaedalusView {
             return;
         }
         let colour = state.colour_to_move();
+        let hint = match kind {
+            PieceKind::Wall => {
+                format!("wall {} of 7 — drag it to your half, or click a square", state.board().walls(colour).len() + 1)
+            }
+            _ => format!("the {} — drag it to your near row, or click a square", kind.name()),
+        };
+        // A click (or Enter on it) chooses the piece and lights the squares it may go to.
+        let chosen = self.selected == Some(Source::Tray);
         ui.horizontal(|ui| {
             ui.label(format!("{} places:", colour.name()));
             let label = format!("tray {} {}", colour.lower(), kind.name());
             let (rect, resp) = ui.allocate_exact_size(Vec2::splat(44.0), Sense::click_and_drag());
-            resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
+            resp.widget_info(|| WidgetInfo::selected(egui::Role::Button, true, chosen, label.clone()));
             paint_piece(ui, palette, Piece { kind, colour }, rect.center(), 44.0, 1.0);
+            if chosen {
+                ui.painter().rect_stroke(rect, 4.0, Stroke::new(3.0, palette.selection), StrokeKind::Inside);
+            }
             resp.dnd_set_drag_payload(Source::Tray);
-            ui.label(match kind {
-                PieceKind::Wall => format!(
-                    "wall {} of 7 — drag it to your half, or click a square",
-                    state.board().walls(colour).len() + 1
-                ),
-                _ => format!("the {} — drag it to your near row, or click a square", kind.name()),
-            });
+            if resp.clicked() {
+                self.selected = if chosen { None } else { Some(Source::Tray) };
+            }
+            ui.label(hint);
         });
     }
 
