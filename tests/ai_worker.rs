@@ -6,7 +6,7 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
-use aviary::ai::worker::Worker;
+use aviary::ai::worker::{Replan, Worker};
 use aviary::ai::{Bot, Budget, Evaluate, GreedyBot, Level, Mcts};
 use aviary::rules::daedalus::{Action, Daedalus, Options, Phase};
 use aviary::rules::enchanted_plumes::{
@@ -71,6 +71,7 @@ fn a_whole_escaping_turn_takes_one_search() {
     let mut worker = Worker::<Daedalus>::with_bots(|_, seed, _| {
         Box::new(Counting { inner: GreedyBot::new(seed), searches: &SEARCHES, spoil: None })
     });
+    worker.replan = Replan::Never;
     let mut g = escaping(5);
     let mut cursor = 0;
     for turn in 1..=4 {
@@ -112,6 +113,7 @@ fn a_planned_step_that_is_no_longer_legal_is_searched_again() {
     let mut worker = Worker::<Daedalus>::with_bots(|_, seed, _| {
         Box::new(Counting { inner: GreedyBot::new(seed), searches: &SPOILT, spoil: Some(Action::Escape) })
     });
+    worker.replan = Replan::Never;
     let mut g = escaping(7);
     let mut cursor = 0;
     let taken = play_turn(&mut worker, &mut g, &mut cursor);
@@ -177,6 +179,7 @@ fn a_plan_ends_at_a_drawn_card_and_the_rest_of_the_turn_is_searched_knowing_it()
         let mut worker = Worker::<EnchantedPlumes>::with_bots(|_, seed, _| {
             Box::new(CountingPlumes { inner: GreedyBot::new(seed), searches: &DRAWS })
         });
+        worker.replan = Replan::Never;
         let mut cursor = 0;
         let mut taken = Vec::new();
         while g.to_move() == ToMove::Seat(seat) {
@@ -197,4 +200,19 @@ fn a_plan_ends_at_a_drawn_card_and_the_rest_of_the_turn_is_searched_knowing_it()
         }
     }
     assert!(checked >= 1, "a turn planned through a draw came up");
+}
+
+static QUICK: AtomicUsize = AtomicUsize::new(0);
+
+#[test]
+fn quick_searches_are_run_again_for_every_step_while_the_turn_has_time() {
+    // The greedy player answers in well under a millisecond: the turn's
+    // second of thinking allows a fresh search at every step.
+    let mut worker = Worker::<Daedalus>::with_bots(|_, seed, _| {
+        Box::new(Counting { inner: GreedyBot::new(seed), searches: &QUICK, spoil: None })
+    });
+    let mut g = escaping(5);
+    let mut cursor = 0;
+    let taken = play_turn(&mut worker, &mut g, &mut cursor);
+    assert_eq!(QUICK.load(Ordering::SeqCst), taken.len(), "one search per step: {taken:?}");
 }

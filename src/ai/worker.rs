@@ -4,7 +4,8 @@
 //!
 //! The computer plans its whole turn in one search ([`Bot::plan`]); the
 //! worker keeps the rest of the plan and answers the next requests of the
-//! same turn from it, after only the watching pause. A plan step is played
+//! same turn from it, after only the watching pause, unless another search
+//! as long as the last still fits in the turn's thinking time ([`Replan`]). A plan step is played
 //! only at the cursor it was planned for and only while it is legal, and a
 //! plan ends at a step that reveals a card (the steps after it were chosen
 //! without knowing the card), so a draw, a chance step, an undo or anything
@@ -71,6 +72,22 @@ struct Turn {
     /// The cursor at which the turn began.
     began: usize,
     spent: Duration,
+    /// How long the turn's latest search took.
+    last: Duration,
+}
+
+/// When the worker searches again instead of playing the next step of its
+/// plan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Replan {
+    /// When another search as long as the last one still fits in the
+    /// turn's thinking time: a quick search (Enchanted Plumes: under 0.1 s)
+    /// is run again for every step, knowing everything the step before
+    /// showed; a slow one (Daedalus, Dust in the Wings) is not, and the
+    /// plan is followed. The levels play this way.
+    WhenTimeAllows,
+    /// Only when the plan no longer fits (tests of the plan itself).
+    Never,
 }
 
 /// One game's computer-player worker.
@@ -83,6 +100,8 @@ pub struct Worker<G: Game> {
     /// Makes the bot for a level, a seed and the time left (the levels'
     /// bots unless a bench plays others through the same worker).
     make: BotMaker<G>,
+    /// When to search again rather than follow the plan.
+    pub replan: Replan,
     seed: u64,
     _game: std::marker::PhantomData<G>,
 }
@@ -123,6 +142,7 @@ impl<G: Evaluate> Worker<G> {
             turn: None,
             slowest_turn: Duration::ZERO,
             make,
+            replan: Replan::WhenTimeAllows,
             seed: 1,
             _game: std::marker::PhantomData,
         }
@@ -144,17 +164,19 @@ impl<G: Evaluate> Worker<G> {
         delay: Duration,
         wake: impl Fn() + Send + 'static,
     ) {
+        let (spent, last) = match &self.turn {
+            Some(t) if t.seat == seat && t.began == turn_began => (t.spent, t.last),
+            _ => (Duration::ZERO, Duration::ZERO),
+        };
+        let another_fits = spent + last <= level.turn_time();
         let planned = self.plan.take().filter(|p| {
             p.seat == seat
                 && p.cursor == for_cursor
                 && p.steps.front().is_some_and(|a| observation.legal_actions().contains(a))
+                && (self.replan == Replan::Never || !another_fits)
         });
         self.stop_search();
-        let spent = match &self.turn {
-            Some(t) if t.seat == seat && t.began == turn_began => t.spent,
-            _ => Duration::ZERO,
-        };
-        self.turn = Some(Turn { seat, began: turn_began, spent });
+        self.turn = Some(Turn { seat, began: turn_began, spent, last });
         self.seed = self.seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         let seed = self.seed ^ for_cursor as u64;
         // A search late in a turn still gets a tenth of the turn's time, so
@@ -224,6 +246,9 @@ impl<G: Evaluate> Worker<G> {
         let first = steps.pop_front()?;
         if let Some(turn) = self.turn.as_mut().filter(|t| t.seat == job.seat) {
             turn.spent += spent;
+            if spent > Duration::ZERO {
+                turn.last = spent;
+            }
             self.slowest_turn = self.slowest_turn.max(turn.spent);
         }
         if !steps.is_empty() {
