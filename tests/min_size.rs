@@ -116,9 +116,9 @@ fn enchanted_plumes_shows_the_train_and_the_whole_hand() {
     let hand = labels(&h).iter().filter(|(l, _)| l.starts_with("hand: ")).count();
     assert!(hand >= 1, "a hand is shown");
     assert_all_shown(&h, "hand cards", hand, &|l| l.starts_with("hand: "));
-    let train = labels(&h).iter().filter(|(l, _)| l.starts_with("train: ")).count();
+    let train = labels(&h).iter().filter(|(l, _)| l.starts_with("train")).count();
     assert_eq!(train, 5, "the Train's five cards are drawn");
-    assert_all_shown(&h, "Train cards", 5, &|l| l.starts_with("train: "));
+    assert_all_shown(&h, "Train cards", 5, &|l| l.starts_with("train"));
 }
 
 #[test]

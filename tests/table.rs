@@ -117,3 +117,46 @@ fn undo_turn_in_the_solitaire_goes_back_to_just_after_the_last_card() {
     let r = log.iter().rposition(|e| e.reveals).unwrap();
     assert_eq!(table.turn_start(), Some(r + 1), "back to just after the card");
 }
+
+#[test]
+fn a_card_waiting_to_be_redone_does_not_make_an_earlier_quiet_undo_refused() {
+    // Steps S1 S2, then a card drawn and taken back with consent (it waits
+    // to be redone); strict undo is switched on afterwards. Undoing S2
+    // takes back nothing hidden, so it is free: only the actions undone
+    // count, not the ones waiting to be redone.
+    let dir = tempfile::tempdir().unwrap();
+    let session: Session<FeathersAndWax> =
+        Session::new(Setup { seats: 1, options: Options {} }, 3, vec![Player::Human]);
+    let mut table = Table::new(session, dir.path().join("g.json"));
+    let wake: Waker = Arc::new(|| {});
+    let mut notices = Vec::new();
+    table.tick(&wake, Duration::ZERO, &mut notices);
+    table.paused = true;
+    let revealed = |e: &aviary::session::LogEntry| e.reveals;
+    // Quiet steps until one would show a card.
+    let mut quiet = 0;
+    for _ in 0..200 {
+        let s = table.session.state();
+        let legal = s.legal_actions();
+        let draw = legal.iter().find(|a| s.reveals(a)).cloned().filter(|_| quiet >= 1);
+        if let Some(a) = draw {
+            table.propose(a, &mut notices).unwrap();
+            break;
+        }
+        let a = legal.iter().find(|a| !s.reveals(a)).cloned().expect("a quiet step");
+        table.propose(a, &mut notices).unwrap();
+        quiet += 1;
+    }
+    assert!(table.session.log().last().is_some_and(|e| e.reveals), "a card was shown");
+    assert!(quiet >= 1, "a quiet step came first");
+    let drawn_at = table.session.cursor() - 1;
+    // The draw is taken back with consent: it waits to be redone.
+    assert_eq!(table.guarded_undo(false, revealed, "no", &mut notices), Some(drawn_at));
+    table.rewind_to(drawn_at, true, &mut notices);
+    assert!(table.session.can_redo());
+    // Strict now: undoing the quiet step before it is still free.
+    notices.clear();
+    assert_eq!(table.guarded_undo(true, revealed, "strict says no", &mut notices), None);
+    assert!(notices.is_empty(), "nothing refused: {notices:?}");
+    assert_eq!(table.session.cursor(), drawn_at - 1, "the quiet step was taken back");
+}
