@@ -33,6 +33,7 @@ pub mod enchanted_plumes;
 pub mod feathers_wax;
 pub mod grid;
 pub mod rng;
+pub mod tail_feathers;
 pub mod words;
 
 use std::fmt::{self, Debug};

@@ -1,0 +1,5 @@
+//! Tail Feathers (in progress: see issue "Tail Feathers, part 1"). So far
+//! the geometry of the table; the components, the rules and the game come
+//! next.
+
+pub mod geometry;
