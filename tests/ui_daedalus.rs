@@ -7,9 +7,10 @@ mod common;
 
 use aviary::app::{AviaryApp, Screen};
 use aviary::rules::Game;
-use aviary::rules::daedalus::{Action, Colour, Phase, PieceKind};
+use aviary::rules::daedalus::{Action, Board, Colour, Daedalus, Options, Phase, Piece, PieceKind};
 use aviary::rules::grid::Square;
-use aviary::session::Player;
+use aviary::session::{Player, Session};
+use aviary::table::Table;
 use aviary::ui::daedalus::DaedalusTab;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
@@ -435,4 +436,195 @@ fn the_keyboard_alone_can_place_walls_from_the_tray() {
     let piece = tab(&mut h).m.session.state().board().at(start).expect("a wall at the cursor");
     assert_eq!((piece.kind, piece.colour), (PieceKind::Wall, next));
     assert_eq!(last_log_line(&mut h), format!("{} places a wall on {start}", next.name()));
+}
+
+fn sq(s: &str) -> Square {
+    s.parse().unwrap()
+}
+
+fn piece(kind: PieceKind, colour: Colour) -> Piece {
+    Piece { kind, colour }
+}
+
+/// Both Gladiators and Minotaurs on their near rows, plus `extra`: its walls
+/// are added, and a Gladiator or Minotaur in it stands there instead.
+fn pieces_with(extra: &[(&str, Piece)]) -> Vec<(String, Piece)> {
+    let mut out: Vec<(String, Piece)> = [
+        ("e1", piece(PieceKind::Gladiator, Colour::White)),
+        ("h1", piece(PieceKind::Minotaur, Colour::White)),
+        ("e8", piece(PieceKind::Gladiator, Colour::Black)),
+        ("a8", piece(PieceKind::Minotaur, Colour::Black)),
+    ]
+    .iter()
+    .map(|(s, p)| ((*s).to_string(), *p))
+    .collect();
+    for (s, p) in extra {
+        // A piece that exists once (Gladiator, Minotaur) replaces its old square.
+        if p.kind != PieceKind::Wall {
+            out.retain(|(_, q)| q != p);
+        }
+        out.push(((*s).to_string(), *p));
+    }
+    out
+}
+
+/// Shows a two-person game at a hand-built escaping position: White to begin
+/// escaping turn `turn` (odd turns end with the Minotaur), after `before`
+/// (made through the session, not the screen).
+fn show_position(
+    h: &mut Harness<'_, AviaryApp>,
+    dir: &std::path::Path,
+    pieces: &[(String, Piece)],
+    turn: u16,
+    before: &[Action],
+) {
+    let mut board = Board::default();
+    for (s, p) in pieces {
+        board.put(sq(s), *p);
+    }
+    let state = Daedalus::from_position(board, Colour::White, turn, Options::default());
+    let mut session = Session::from_state(state, vec![Player::Human, Player::Human]);
+    for a in before {
+        session.propose(a.clone()).unwrap();
+    }
+    let t = DaedalusTab::new(Table::new(session, dir.join("saves").join("position.json")));
+    let app = h.state_mut();
+    app.tabs.push(Box::new(t));
+    app.screen = Screen::Game(app.tabs.len() - 1);
+    h.run();
+    h.run();
+    assert!(!tab(h).flipped, "White at the bottom: the arrow keys below assume it");
+}
+
+fn keys(h: &mut Harness<'_, AviaryApp>, presses: &[Key]) {
+    for &k in presses {
+        h.key_press(k);
+        h.run();
+    }
+}
+
+/// White's wall on c2, to move one square this turn (turn 2: no Minotaur).
+fn a_wall_to_move() -> Vec<(String, Piece)> {
+    pieces_with(&[("c2", piece(PieceKind::Wall, Colour::White))])
+}
+
+fn assert_wall_moved_c2_to_c3(h: &mut Harness<'_, AviaryApp>) {
+    let state = tab(h).m.session.state().clone();
+    assert_eq!(state.board().at(sq("c3")), Some(piece(PieceKind::Wall, Colour::White)), "the wall stands on c3");
+    assert_eq!(state.board().at(sq("c2")), None, "and left c2");
+    assert_eq!(last_log_line(h), "White moves a wall c2 to c3");
+    assert!(h.query_by_label("c3 white wall").is_some(), "the board shows it");
+}
+
+#[test]
+fn a_wall_moves_one_square_by_clicking_it_then_the_square() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    show_position(&mut h, dir.path(), &a_wall_to_move(), 2, &[]);
+    h.get_by_label("c2 white wall").click();
+    h.run();
+    assert_eq!(tab(&mut h).m.session.cursor(), 0, "the first click only chooses the wall");
+    h.get_by_label("c3 empty").click();
+    h.run();
+    assert_wall_moved_c2_to_c3(&mut h);
+}
+
+#[test]
+fn the_keyboard_alone_can_move_a_wall() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    show_position(&mut h, dir.path(), &a_wall_to_move(), 2, &[]);
+    // The first arrow press puts the cursor on White's Gladiator (e1); two more
+    // lefts and an up reach the wall on c2; Enter chooses it.
+    keys(&mut h, &[Key::ArrowLeft, Key::ArrowLeft, Key::ArrowLeft, Key::ArrowUp, Key::Enter]);
+    assert_eq!(tab(&mut h).m.session.cursor(), 0, "Enter on the wall only chooses it");
+    // Up to c3, and Enter moves it there.
+    keys(&mut h, &[Key::ArrowUp, Key::Enter]);
+    assert_wall_moved_c2_to_c3(&mut h);
+}
+
+/// White's Gladiator on its far row (c8), free to step off the board.
+fn a_gladiator_at_the_far_row() -> Vec<(String, Piece)> {
+    pieces_with(&[
+        ("c8", piece(PieceKind::Gladiator, Colour::White)),
+        ("d4", piece(PieceKind::Gladiator, Colour::Black)),
+    ])
+}
+
+fn assert_white_escaped(h: &mut Harness<'_, AviaryApp>) {
+    let state = tab(h).m.session.state().clone();
+    assert_eq!(state.phase(), Phase::Over, "the game is over");
+    let winners = state.outcome().unwrap().winners;
+    assert_eq!(winners, vec![Colour::White.seat()]);
+    assert_eq!(last_log_line(h), "White's Gladiator escapes off the board");
+    assert!(h.query_by_label("White wins").is_some(), "the end screen says who won");
+}
+
+#[test]
+fn the_gladiator_escapes_by_clicking_it_then_the_exit_strip() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    show_position(&mut h, dir.path(), &a_gladiator_at_the_far_row(), 2, &[]);
+    h.get_by_label("c8 White's Gladiator").click();
+    h.run();
+    assert_eq!(tab(&mut h).m.session.cursor(), 0, "the first click only chooses the Gladiator");
+    h.get_by_label("exit for White").click();
+    h.run();
+    assert_white_escaped(&mut h);
+}
+
+#[test]
+fn the_keyboard_alone_can_walk_the_gladiator_off_the_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    show_position(&mut h, dir.path(), &a_gladiator_at_the_far_row(), 2, &[]);
+    // The cursor starts on the Gladiator (c8); Enter chooses it.
+    keys(&mut h, &[Key::ArrowUp, Key::Enter]);
+    assert_eq!(tab(&mut h).m.session.cursor(), 0, "Enter on the Gladiator only chooses it");
+    // Up past row 8 onto the exit strip, and Enter steps off.
+    keys(&mut h, &[Key::ArrowUp, Key::Enter]);
+    assert_white_escaped(&mut h);
+}
+
+fn assert_minotaur_moved_h1_to_h2(h: &mut Harness<'_, AviaryApp>) {
+    let state = tab(h).m.session.state().clone();
+    assert_eq!(state.board().minotaur(Colour::White), Some(sq("h2")), "the Minotaur stands on h2");
+    assert_eq!(state.board().at(sq("h1")), None);
+    assert_eq!(state.colour_to_move(), Colour::Black, "the Minotaur's move ended White's turn");
+    assert_eq!(last_log_line(h), "White's Minotaur h1 to h2");
+    assert!(h.query_by_label("h2 White's Minotaur").is_some(), "the board shows it");
+}
+
+#[test]
+fn the_minotaur_moves_by_clicking_it_then_the_square() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    // White's turn 1: the Gladiator has stepped to e2, the Minotaur moves last.
+    show_position(&mut h, dir.path(), &pieces_with(&[]), 1, &[Action::MoveGladiator(sq("e2"))]);
+    assert!(tab(&mut h).m.session.state().minotaur_due());
+    h.get_by_label("h1 White's Minotaur").click();
+    h.run();
+    assert_eq!(tab(&mut h).m.session.cursor(), 1, "the first click only chooses the Minotaur");
+    h.get_by_label("h2 empty").click();
+    h.run();
+    assert_minotaur_moved_h1_to_h2(&mut h);
+}
+
+#[test]
+fn the_keyboard_alone_can_move_the_minotaur() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    show_position(&mut h, dir.path(), &pieces_with(&[]), 1, &[Action::MoveGladiator(sq("e2"))]);
+    // The first arrow press puts the cursor on the Gladiator (e2); three more
+    // rights and a down reach the Minotaur on h1.
+    keys(&mut h, &[Key::ArrowRight, Key::ArrowRight, Key::ArrowRight, Key::ArrowRight, Key::ArrowDown, Key::Enter]);
+    assert_eq!(tab(&mut h).m.session.cursor(), 1, "Enter on the Minotaur only chooses it");
+    keys(&mut h, &[Key::ArrowUp, Key::Enter]);
+    assert_minotaur_moved_h1_to_h2(&mut h);
 }

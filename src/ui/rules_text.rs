@@ -27,7 +27,9 @@ pub const DAEDALUS: RulesPage = RulesPage {
                  squares it may reach are marked with green dots, the square under the pointer turns green or \
                  red, and a red square tells you which rule forbids the move.",
                 "With the keyboard: the arrow keys move a cursor over the board (past your far row onto the exit \
-                 strip), and Enter or Space does what a click would; Escape drops the selection.",
+                 strip), and Enter or Space does what a click would; Escape drops the selection. Tab also reaches \
+                 the tray of walls (and then Gladiator and Minotaur) to place and every square of the board, where \
+                 Enter or Space chooses too.",
                 "Ctrl+Z undoes your last move (against the computer, its reply too); \"Undo turn\" \
                  (Ctrl+Alt+Z) takes back your whole last turn; Ctrl+Shift+Z or Ctrl+Y redoes. Every move is saved \
                  at once.",
