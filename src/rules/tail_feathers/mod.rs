@@ -2,4 +2,5 @@
 //! the geometry of the table; the components, the rules and the game come
 //! next.
 
+pub mod components;
 pub mod geometry;
