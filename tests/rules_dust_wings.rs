@@ -54,16 +54,7 @@ fn components_are_as_the_spec_constrains_them() {
         assert!(cards[i + 1..].iter().all(|b| b != a), "every multiset once");
     }
     assert_eq!(COMPOSITIONS.len(), 24);
-    for shape in [
-        Shape::Domino,
-        Shape::StraightTromino,
-        Shape::LTromino,
-        Shape::StraightTetromino,
-        Shape::Square,
-        Shape::T,
-        Shape::S,
-        Shape::L,
-    ] {
+    for shape in Shape::ALL {
         let of: Vec<_> = COMPOSITIONS.iter().filter(|c| c.shape == shape).collect();
         assert_eq!(of.len(), 3, "{shape:?}");
         assert!(of.iter().any(|c| matches!(c.condition, Condition::Few(_))));

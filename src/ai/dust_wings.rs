@@ -55,16 +55,7 @@ pub struct Reach {
 }
 
 /// The eight shapes in the order of [`Reach`].
-pub const SHAPES: [Shape; 8] = [
-    Shape::Domino,
-    Shape::StraightTromino,
-    Shape::LTromino,
-    Shape::StraightTetromino,
-    Shape::Square,
-    Shape::T,
-    Shape::S,
-    Shape::L,
-];
+pub const SHAPES: [Shape; 8] = Shape::ALL;
 
 struct Search<'a> {
     game: &'a DustInTheWings,

@@ -121,6 +121,18 @@ pub enum Shape {
 }
 
 impl Shape {
+    /// Every shape, smallest first (the order of the Composition cards).
+    pub const ALL: [Shape; 8] = [
+        Shape::Domino,
+        Shape::StraightTromino,
+        Shape::LTromino,
+        Shape::StraightTetromino,
+        Shape::Square,
+        Shape::T,
+        Shape::S,
+        Shape::L,
+    ];
+
     /// Its cells in one orientation, (column, row) offsets.
     #[must_use]
     pub fn cells(self) -> &'static [(i8, i8)] {

@@ -4,9 +4,7 @@
 //! before the last drop, the face-up cards with their crystals, every
 //! player's takings, and the final scores.
 
-use egui::{
-    Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Shape as EShape, Stroke, StrokeKind, Ui, Vec2, WidgetInfo,
-};
+use egui::{Align2, Color32, FontId, Pos2, RichText, Sense, Shape as EShape, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
 use super::Notice;
 use super::tab::{EndWords, Frame, Tab, UndoGuard, View};
@@ -439,13 +437,7 @@ fn composition_row(
                             let comp = COMPOSITIONS[usize::from(*id)];
                             ui.horizontal(|ui| {
                                 let (rect, _) = ui.allocate_exact_size(Vec2::splat(44.0), Sense::hover());
-                                for &(x, y) in comp.shape.cells() {
-                                    let cell = Rect::from_min_size(
-                                        rect.min + Vec2::new(f32::from(x as u8) * 11.0, f32::from(y as u8) * 11.0),
-                                        Vec2::splat(10.0),
-                                    );
-                                    ui.painter().rect_filled(cell, 1.0, palette.shape_ink);
-                                }
+                                super::figures::paint_shape(ui.painter(), palette, rect.min, comp.shape, 10.0);
                                 ui.vertical(|ui| {
                                     ui.label(RichText::new(format!("C{}: {} pt", slot + 1, comp.points)).strong());
                                     let cond = match comp.condition {

@@ -44,18 +44,6 @@ impl Figure {
     }
 }
 
-/// Every Composition shape.
-pub const SHAPES: [Shape; 8] = [
-    Shape::Domino,
-    Shape::StraightTromino,
-    Shape::LTromino,
-    Shape::StraightTetromino,
-    Shape::Square,
-    Shape::T,
-    Shape::S,
-    Shape::L,
-];
-
 /// A Composition shape as the cards print it: one filled square per space,
 /// `cell` wide, from `origin`.
 pub fn paint_shape(painter: &egui::Painter, palette: &Palette, origin: Pos2, shape: Shape, cell: f32) {
@@ -72,7 +60,7 @@ fn composition_shapes(ui: &mut Ui, palette: &Palette) -> egui::Response {
     let slot = Vec2::new(90.0, 70.0);
     let (rect, resp) = ui.allocate_exact_size(Vec2::new(slot.x * 4.0, slot.y * 2.0), Sense::hover());
     let painter = ui.painter_at(rect);
-    for (i, &shape) in SHAPES.iter().enumerate() {
+    for (i, &shape) in Shape::ALL.iter().enumerate() {
         let at = rect.min + Vec2::new((i % 4) as f32 * slot.x, (i / 4) as f32 * slot.y);
         paint_shape(&painter, palette, at + Vec2::new(8.0, 6.0), shape, 11.0);
         painter.text(
