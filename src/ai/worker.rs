@@ -81,7 +81,7 @@ struct Turn {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Replan {
     /// When another search as long as the last one still fits in the
-    /// turn's thinking time: a quick search (Enchanted Plumes: under 0.1 s)
+    /// turn's thinking time (with room for one more after it): a quick search (Enchanted Plumes: under 0.1 s)
     /// is run again for every step, knowing everything the step before
     /// showed; a slow one (Daedalus, Dust in the Wings) is not, and the
     /// plan is followed. The levels play this way.
@@ -168,7 +168,9 @@ impl<G: Evaluate> Worker<G> {
             Some(t) if t.seat == seat && t.began == turn_began => (t.spent, t.last),
             _ => (Duration::ZERO, Duration::ZERO),
         };
-        let another_fits = spent + last <= level.turn_time();
+        // Another search as long as the last must fit with room for one
+        // more after it (a drawn card may still need one).
+        let another_fits = spent + last * 2 <= level.turn_time();
         let planned = self.plan.take().filter(|p| {
             p.seat == seat
                 && p.cursor == for_cursor
@@ -179,9 +181,9 @@ impl<G: Evaluate> Worker<G> {
         self.turn = Some(Turn { seat, began: turn_began, spent, last });
         self.seed = self.seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         let seed = self.seed ^ for_cursor as u64;
-        // A search late in a turn still gets a tenth of the turn's time, so
-        // it never plays blind.
-        let time_left = level.turn_time().saturating_sub(spent).max(level.turn_time() / 10);
+        // A search late in a turn still gets a twentieth of the turn's
+        // time, so it never plays blind.
+        let time_left = level.turn_time().saturating_sub(spent).max(level.turn_time() / 20);
         let make = self.make;
         let stop = Arc::new(AtomicBool::new(false));
         let (tx, rx) = mpsc::channel();
