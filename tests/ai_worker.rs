@@ -216,3 +216,34 @@ fn quick_searches_are_run_again_for_every_step_while_the_turn_has_time() {
     let taken = play_turn(&mut worker, &mut g, &mut cursor);
     assert_eq!(QUICK.load(Ordering::SeqCst), taken.len(), "one search per step: {taken:?}");
 }
+
+static ASKED_EASY: AtomicUsize = AtomicUsize::new(0);
+
+/// A search that uses up the whole turn and plans one step only.
+struct Slow;
+
+impl Bot<Daedalus> for Slow {
+    fn choose(&mut self, observation: &Daedalus, seat: Seat, stop: &AtomicBool) -> Option<Action> {
+        std::thread::sleep(Duration::from_millis(1_050));
+        GreedyBot::new(1).choose(observation, seat, stop)
+    }
+}
+
+#[test]
+fn once_the_turns_time_is_spent_the_rest_is_played_by_the_quick_look_ahead() {
+    let mut worker = Worker::<Daedalus>::with_bots(|level, seed, _| {
+        if level == Level::Easy {
+            ASKED_EASY.fetch_add(1, Ordering::SeqCst);
+            Box::new(GreedyBot::new(seed))
+        } else {
+            Box::new(Slow)
+        }
+    });
+    let mut g = escaping(9);
+    let mut cursor = 0;
+    let taken = play_turn(&mut worker, &mut g, &mut cursor);
+    assert!(taken.len() >= 3);
+    // The slow search planned one step; the rest of the turn comes from one
+    // quick look-ahead (whose plan is then followed), not another search.
+    assert_eq!(ASKED_EASY.load(Ordering::SeqCst), 1, "{taken:?}");
+}

@@ -47,6 +47,12 @@ impl Level {
         self.bot_within(seed, self.turn_time())
     }
 
+    /// True for the levels that search (normal and hard).
+    #[must_use]
+    pub fn is_search(self) -> bool {
+        matches!(self, Level::Normal | Level::Hard)
+    }
+
     /// The thinking time a whole turn of this level may take: 1 s for
     /// normal, 3 s for hard (on the 2-core machine we aim at).
     #[must_use]

@@ -181,9 +181,11 @@ impl<G: Evaluate> Worker<G> {
         self.turn = Some(Turn { seat, began: turn_began, spent, last });
         self.seed = self.seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         let seed = self.seed ^ for_cursor as u64;
-        // A search late in a turn still gets a twentieth of the turn's
-        // time, so it never plays blind.
-        let time_left = level.turn_time().saturating_sub(spent).max(level.turn_time() / 20);
+        // Once the turn's time is (all but) spent, the rest of the turn is
+        // played by the easy level's one-turn look-ahead (under a
+        // millisecond), so a turn never thinks much past its budget.
+        let time_left = level.turn_time().saturating_sub(spent);
+        let level = if level.is_search() && time_left < level.turn_time() / 20 { Level::Easy } else { level };
         let make = self.make;
         let stop = Arc::new(AtomicBool::new(false));
         let (tx, rx) = mpsc::channel();
