@@ -82,6 +82,17 @@ pub struct GameEntry {
     pub notes: fn(strict: bool) -> Vec<&'static str>,
     /// How to play it; `None` while it is still coming.
     pub play: Option<Play>,
+    /// The rules page written so far of a game still coming (the designed
+    /// units and table), readable before the game is playable.
+    pub preview_rules: Option<&'static RulesPage>,
+}
+
+impl GameEntry {
+    /// Its rules page: the playable game's, or the preview of one coming.
+    #[must_use]
+    pub fn rules(&self) -> Option<&'static RulesPage> {
+        self.play.as_ref().map(|p| p.rules).or(self.preview_rules)
+    }
 }
 
 impl std::fmt::Debug for GameEntry {
@@ -173,6 +184,7 @@ pub static GAMES: [GameEntry; 5] = [
             },
             rules: &rules_text::DAEDALUS,
         }),
+        preview_rules: None,
     },
     GameEntry {
         id: feathers_wax::FeathersAndWax::INFO.id,
@@ -200,6 +212,7 @@ pub static GAMES: [GameEntry; 5] = [
             start: |_, seed, path| Box::new(ui::feathers_wax::new_tab(seed, path)),
             rules: &rules_text::FEATHERS_AND_WAX,
         }),
+        preview_rules: None,
     },
     GameEntry {
         id: enchanted_plumes::EnchantedPlumes::INFO.id,
@@ -221,6 +234,7 @@ pub static GAMES: [GameEntry; 5] = [
             },
             rules: &rules_text::ENCHANTED_PLUMES,
         }),
+        preview_rules: None,
     },
     GameEntry {
         id: dust_wings::DustInTheWings::INFO.id,
@@ -242,6 +256,7 @@ pub static GAMES: [GameEntry; 5] = [
             },
             rules: &rules_text::DUST_IN_THE_WINGS,
         }),
+        preview_rules: None,
     },
     GameEntry {
         id: "tail-feathers",
@@ -253,6 +268,7 @@ pub static GAMES: [GameEntry; 5] = [
         variants: &[],
         notes: |_| Vec::new(),
         play: None,
+        preview_rules: Some(&rules_text::TAIL_FEATHERS),
     },
 ];
 

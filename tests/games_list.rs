@@ -117,8 +117,7 @@ fn every_rules_page_starts_with_playing_in_aviary_then_the_idea() {
 fn rules_pages_keep_statistics_in_an_appendix_and_show_their_pictures() {
     let mut figures = 0;
     for entry in &aviary::games::GAMES {
-        let Some(play) = entry.play.as_ref() else { continue };
-        let page = play.rules;
+        let Some(page) = entry.rules() else { continue };
         let headings: Vec<&str> = page.sections.iter().map(|(h, _)| *h).collect();
         let first_appendix = headings.iter().position(|h| h.starts_with("Appendix")).unwrap_or(headings.len());
         assert!(
@@ -142,5 +141,24 @@ fn rules_pages_keep_statistics_in_an_appendix_and_show_their_pictures() {
             figures += 1;
         }
     }
-    assert!(figures >= 3, "the Composition shapes, a plume's rows and the labyrinth's symbols");
+    assert!(figures >= 4, "the Composition shapes, a plume's rows, the labyrinth's symbols, the Tail Feathers units");
+}
+
+/// Tail Feathers is still coming, but its designed units can be read from
+/// Home: every bird, pilot and ground unit, from the game's own tables.
+#[test]
+fn the_rules_of_a_game_still_coming_show_its_designed_units() {
+    use aviary::rules::tail_feathers::components::{BIRDS, GROUND, PILOTS};
+    let dir = tempfile::tempdir().unwrap();
+    let app = AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves"));
+    let mut h =
+        Harness::builder().with_size([1280.0, 4_000.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    h.run();
+    assert!(h.query_by_label("New Tail Feathers game").is_some());
+    h.get_by_label("Tail Feathers rules").click();
+    h.run();
+    h.get_by_label("figure: the unit cards and Scenario 1");
+    for name in BIRDS.iter().map(|b| b.name).chain(PILOTS.iter().map(|p| p.name)).chain(GROUND.iter().map(|g| g.name)) {
+        assert!(h.query_all_by_label(name).next().is_some(), "{name} is on the page");
+    }
 }

@@ -373,8 +373,8 @@ impl AviaryApp {
         egui::CentralPanel::default().show(ui, |ui| match self.screen {
             Screen::Home => self.home_ui(ui),
             Screen::SavedGames => self.saved_games_ui(ui, &mut notices),
-            Screen::Rules(id) => match games::entry(id).and_then(|e| e.play.as_ref()) {
-                Some(play) => rules_text::rules_ui(ui, play.rules),
+            Screen::Rules(id) => match games::entry(id).and_then(games::GameEntry::rules) {
+                Some(page) => rules_text::rules_ui(ui, page),
                 None => {
                     ui.label("The rules of this game will be written when it becomes playable.");
                 }
@@ -500,7 +500,8 @@ impl AviaryApp {
                 if new.clicked() {
                     self.open_new_game(entry.id);
                 }
-                if ui.add_enabled(playable, egui::Button::new(format!("{} rules", entry.name))).clicked() {
+                let rules = entry.rules().is_some();
+                if ui.add_enabled(rules, egui::Button::new(format!("{} rules", entry.name))).clicked() {
                     self.screen = Screen::Rules(entry.id);
                 }
             });

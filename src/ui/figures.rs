@@ -19,6 +19,9 @@ pub enum Figure {
     /// Nest, hive, a used location, the refreshing column and the exit
     /// (Feathers & Wax).
     LabyrinthSymbols,
+    /// Every designed unit card and Scenario 1's facts, straight from the
+    /// game's tables (Tail Feathers).
+    TailFeathersUnits,
 }
 
 impl Figure {
@@ -29,6 +32,7 @@ impl Figure {
             Figure::CompositionShapes => "figure: the eight Composition shapes",
             Figure::PlumeRows => "figure: a completed peacock, top row to point",
             Figure::LabyrinthSymbols => "figure: the symbols of the labyrinth",
+            Figure::TailFeathersUnits => "figure: the unit cards and Scenario 1",
         }
     }
 
@@ -39,6 +43,7 @@ impl Figure {
             Figure::CompositionShapes => composition_shapes(ui, &palette),
             Figure::PlumeRows => plume_rows(ui, &palette),
             Figure::LabyrinthSymbols => labyrinth_symbols(ui, &palette),
+            Figure::TailFeathersUnits => tail_feathers_units(ui),
         };
         resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, self.caption()));
     }
@@ -168,4 +173,83 @@ fn labyrinth_symbols(ui: &mut Ui, palette: &Palette) -> egui::Response {
         );
     }
     resp
+}
+
+fn words_of(abilities: &[crate::rules::tail_feathers::components::Ability]) -> String {
+    if abilities.is_empty() { "–".into() } else { abilities.iter().map(|a| a.words()).collect::<Vec<_>>().join("; ") }
+}
+
+fn tail_feathers_units(ui: &mut Ui) -> egui::Response {
+    use crate::rules::tail_feathers::components::{BIRDS, GROUND, PILOTS, scenario_one};
+    ui.scope(|ui| {
+        ui.label(egui::RichText::new("Birds (every bird is large)").strong());
+        egui::Grid::new("tf-birds").striped(true).show(ui, |ui| {
+            for h in ["bird", "side", "battle", "defence", "move", "life", "build points", "abilities"] {
+                ui.label(egui::RichText::new(h).small().strong());
+            }
+            ui.end_row();
+            for b in &BIRDS {
+                ui.label(b.name);
+                ui.label(format!("{:?}", b.alliance));
+                for v in [b.battle, b.defence, b.movement, b.life, b.build_points] {
+                    ui.label(v.to_string());
+                }
+                ui.label(words_of(b.abilities));
+                ui.end_row();
+            }
+        });
+        ui.add_space(6.0);
+        ui.label(egui::RichText::new("Pilots (one rank card of each is picked at setup)").strong());
+        egui::Grid::new("tf-pilots").striped(true).show(ui, |ui| {
+            for h in ["pilot", "side", "rank", "melee", "ranged", "pilot value", "bonus life", "proficiencies"] {
+                ui.label(egui::RichText::new(h).small().strong());
+            }
+            ui.end_row();
+            for p in &PILOTS {
+                ui.label(p.name);
+                ui.label(format!("{:?}", p.alliance));
+                ui.label(format!("{:?}", p.rank));
+                for v in [p.melee, p.ranged, p.pilot, p.bonus_life] {
+                    ui.label(v.to_string());
+                }
+                let prof: Vec<String> = p.proficiencies.iter().map(|x| format!("{x:?}").to_lowercase()).collect();
+                ui.label(prof.join(", "));
+                ui.end_row();
+            }
+        });
+        ui.add_space(6.0);
+        ui.label(egui::RichText::new("Ground units (small figures)").strong());
+        egui::Grid::new("tf-ground").striped(true).show(ui, |ui| {
+            for h in
+                ["unit", "side", "figures", "squad value", "melee", "ranged", "defence", "move", "life", "abilities"]
+            {
+                ui.label(egui::RichText::new(h).small().strong());
+            }
+            ui.end_row();
+            for g in &GROUND {
+                ui.label(g.name);
+                ui.label(format!("{:?}", g.alliance));
+                for v in [g.figures, g.squad, g.melee, g.ranged, g.defence, g.movement, g.life] {
+                    ui.label(v.to_string());
+                }
+                ui.label(words_of(g.abilities));
+                ui.end_row();
+            }
+        });
+        ui.add_space(6.0);
+        let field = scenario_one();
+        let trees: Vec<&str> = field.trees.iter().map(|t| t.name).collect();
+        ui.label(format!(
+            "Scenario 1 on a {}\" square: {}. Each nest has {} life; after round {} the nest with more life left \
+             wins (equal: a draw). Mission cards lie on {} spots round the axis marker, {} of them clear of the \
+             sapling.",
+            field.size,
+            trees.join(", "),
+            field.nest_life,
+            field.round_limit,
+            field.mission_spots.len(),
+            field.usable_mission_spots().len()
+        ));
+    })
+    .response
 }

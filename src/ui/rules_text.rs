@@ -456,3 +456,25 @@ pub fn rules_ui(ui: &mut egui::Ui, page: &RulesPage) {
         }
     });
 }
+
+/// Tail Feathers, as far as it is designed (the game is still coming).
+pub const TAIL_FEATHERS: RulesPage = RulesPage {
+    title: "Tail Feathers",
+    sections: &[
+        (
+            "Coming to Aviary",
+            &["Tail Feathers cannot be played in Aviary yet. This page shows what we have designed so far: the \
+               units of both sides and the table of the first scenario. The numbers are first guesses, to be \
+               tuned by letting computer players fight many battles until each side wins about half."],
+        ),
+        (
+            "The idea",
+            &["Two players: mice riding birds against rats riding birds, over a forest seen from above. Birds fly \
+                 by laying curved templates ahead of them; ground troops climb from space to space in the trees. \
+                 Dice decide attacks. Each round both sides bid for who goes first and send troops on secret \
+                 missions; a side whose home nest is destroyed is out."],
+        ),
+        ("The units we designed", &["Every value below is read from the game's own tables."]),
+    ],
+    figures: &[("The units we designed", Figure::TailFeathersUnits)],
+};
