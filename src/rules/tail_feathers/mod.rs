@@ -3,4 +3,5 @@
 //! next.
 
 pub mod components;
+pub mod dice;
 pub mod geometry;
