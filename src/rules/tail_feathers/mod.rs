@@ -5,3 +5,4 @@
 pub mod components;
 pub mod dice;
 pub mod geometry;
+pub mod trees;

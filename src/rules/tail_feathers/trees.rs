@@ -1,0 +1,88 @@
+//! Moving through the trees (TF-R7): space capacity, enemy stops and the
+//! outnumbering rule, over a battlefield's spaces and adjacency. Pure
+//! functions of who stands where, so the game and its tests share them.
+
+use super::components::{Alliance, Battlefield, SPACE_SMALL, Size};
+
+/// A figure standing in a space, as capacity and movement see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Occupant {
+    /// Whose it is.
+    pub side: Alliance,
+    /// Small or large.
+    pub size: Size,
+}
+
+/// True when a figure of `size` may stop in space `s` holding `here`
+/// (capacity: four small or one large, never mixed; a nest has no limit).
+#[must_use]
+pub fn has_room(field: &Battlefield, s: usize, here: &[Occupant], size: Size) -> bool {
+    if field.spaces[s].nest.is_some() {
+        return true;
+    }
+    match size {
+        Size::Large => here.is_empty(),
+        Size::Small => here.iter().all(|o| o.size == Size::Small) && here.len() < SPACE_SMALL,
+    }
+}
+
+/// True when a small figure of `side` may leave a space holding `here`
+/// (itself included): not while enemies outnumber friends there.
+#[must_use]
+pub fn may_leave(side: Alliance, size: Size, here: &[Occupant]) -> bool {
+    if size == Size::Large {
+        return true;
+    }
+    let friends = here.iter().filter(|o| o.side == side).count();
+    let enemies = here.len() - friends;
+    enemies <= friends
+}
+
+/// The spaces a figure in space `from` can end its move in with up to
+/// `steps` steps (TF-R7): along adjacent spaces, only through spaces where
+/// it could stop, and a small figure stops on entering a space with an
+/// enemy. `occupants(s)` lists who stands in space `s` (the mover
+/// excluded). The start space is not listed.
+#[must_use]
+pub fn destinations(
+    field: &Battlefield,
+    from: usize,
+    mover: Occupant,
+    steps: u8,
+    occupants: &dyn Fn(usize) -> Vec<Occupant>,
+) -> Vec<usize> {
+    let mut start = occupants(from);
+    start.push(mover);
+    if steps == 0 || !may_leave(mover.side, mover.size, &start) {
+        return Vec::new();
+    }
+    let mut best = vec![u8::MAX; field.spaces.len()];
+    best[from] = 0;
+    let mut frontier = vec![from];
+    let mut out = Vec::new();
+    for step in 1..=steps {
+        let mut next = Vec::new();
+        for &s in &frontier {
+            for n in field.neighbours(s) {
+                if best[n] <= step {
+                    continue;
+                }
+                let here = occupants(n);
+                if !has_room(field, n, &here, mover.size) {
+                    continue;
+                }
+                best[n] = step;
+                if !out.contains(&n) {
+                    out.push(n);
+                }
+                let enemy = here.iter().any(|o| o.side != mover.side);
+                if !(enemy && mover.size == Size::Small) {
+                    next.push(n);
+                }
+            }
+        }
+        frontier = next;
+    }
+    out.sort_unstable();
+    out
+}
