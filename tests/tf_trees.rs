@@ -76,8 +76,8 @@ fn tf_r7_a_small_figure_stops_on_entering_a_space_with_an_enemy_and_full_spaces_
 fn tf_r7_a_small_figure_cannot_leave_where_enemies_outnumber_friends() {
     let field = scenario_one();
     let (ring, _) = home(&field);
-    assert!(!may_leave(Alliance::Mice, Size::Small, &[MOUSE, RAT, RAT]));
-    assert!(may_leave(Alliance::Mice, Size::Small, &[MOUSE, MOUSE, RAT, RAT]), "the mover counts as a friend");
+    assert!(!may_leave(MOUSE, &[MOUSE, RAT, RAT]));
+    assert!(may_leave(MOUSE, &[MOUSE, MOUSE, RAT, RAT]), "the mover counts as a friend");
     let two_rats = |s: usize| if s == ring[0] { vec![RAT, RAT] } else { Vec::new() };
     assert!(destinations(&field, ring[0], MOUSE, 2, &two_rats).is_empty(), "pinned by two rats");
     let one_rat = |s: usize| if s == ring[0] { vec![RAT] } else { Vec::new() };

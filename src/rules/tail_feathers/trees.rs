@@ -26,14 +26,14 @@ pub fn has_room(field: &Battlefield, s: usize, here: &[Occupant], size: Size) ->
     }
 }
 
-/// True when a small figure of `side` may leave a space holding `here`
-/// (itself included): not while enemies outnumber friends there.
+/// True when `mover` may leave a space holding `here` (itself included):
+/// a small figure not while enemies outnumber friends there.
 #[must_use]
-pub fn may_leave(side: Alliance, size: Size, here: &[Occupant]) -> bool {
-    if size == Size::Large {
+pub fn may_leave(mover: Occupant, here: &[Occupant]) -> bool {
+    if mover.size == Size::Large {
         return true;
     }
-    let friends = here.iter().filter(|o| o.side == side).count();
+    let friends = here.iter().filter(|o| o.side == mover.side).count();
     let enemies = here.len() - friends;
     enemies <= friends
 }
@@ -53,7 +53,7 @@ pub fn destinations(
 ) -> Vec<usize> {
     let mut start = occupants(from);
     start.push(mover);
-    if steps == 0 || !may_leave(mover.side, mover.size, &start) {
+    if steps == 0 || !may_leave(mover, &start) {
         return Vec::new();
     }
     let mut best = vec![u8::MAX; field.spaces.len()];
