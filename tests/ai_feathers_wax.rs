@@ -108,13 +108,18 @@ fn near_the_end_the_chance_is_exact_and_a_certain_win_reads_100_percent() {
 
 #[test]
 fn every_flight_order_lists_each_order_once() {
-    let mut g = game(9);
-    let mut rng = Rng::seeded(9);
     let policy = Policy::default();
-    while !(g.phase() == Phase::Flight && g.flight_left() <= 5) && g.outcome().is_none() {
-        let a = policy.choose(&g, &mut rng).unwrap();
-        g.apply(&a).unwrap();
-    }
+    let late_flight = (0..40)
+        .map(|seed| {
+            let (mut g, mut rng) = (game(seed), Rng::seeded(seed));
+            while !(g.phase() == Phase::Flight && g.flight_left() <= 5) && g.outcome().is_none() {
+                let a = policy.choose(&g, &mut rng).unwrap();
+                g.apply(&a).unwrap();
+            }
+            g
+        })
+        .find(|g| g.outcome().is_none());
+    let g = late_flight.expect("some deal flies on with five cards or fewer left");
     let orders = g.every_flight_order(EXACT_ORDERS).expect("five cards or fewer have few orders");
     let n = g.flight_left();
     assert_eq!(orders.len(), (1..=n).product::<usize>());
@@ -123,6 +128,23 @@ fn every_flight_order_lists_each_order_once() {
         assert!(orders[i + 1..].iter().all(|b| a != b), "no order twice");
     }
     assert!(game(1).every_flight_order(EXACT_ORDERS).is_none(), "not while the labyrinth is ahead");
+}
+
+#[test]
+fn at_the_wings_the_chance_is_sampled_not_counted() {
+    // The flight deck is shuffled only at the leap: before it there is no
+    // order to count, and one playout must not pass for an exact figure.
+    let policy = Policy::default();
+    let mut g = game(4);
+    let mut rng = Rng::seeded(4);
+    while g.phase() != Phase::Wings {
+        assert!(g.outcome().is_none(), "this deal reaches the wings");
+        let a = policy.choose(&g, &mut rng).unwrap();
+        g.apply(&a).unwrap();
+    }
+    assert!(g.every_flight_order(EXACT_ORDERS).is_none());
+    let r = estimate(&g.observation(Seat(0)), 4, &AtomicBool::new(false), |_| {}).unwrap();
+    assert!(!r.exact && r.playouts == aviary::ai::feathers_wax::METER_PLAYOUTS, "{r:?}");
 }
 
 #[test]

@@ -224,6 +224,10 @@ fn the_wings_are_split_by_dragging_spades_onto_the_racks_and_a_wrong_drop_is_ref
             .propose(aviary::rules::feathers_wax::Action::Wing { value: v, flyer: Flyer::Icarus }, &mut notices)
             .unwrap();
     }
+    // The win-chance meter reads the new position in the background: let
+    // it finish, so the frames settle however busy the machine is.
+    h.run_steps(2);
+    tab(&mut h).settle_meter();
     h.run();
     if let Some(&extra) = spades.get(n) {
         let from = centre(&h, &card(extra));

@@ -599,12 +599,13 @@ impl FeathersAndWax {
     }
 
     /// Every order the flight deck could be in, as copies of this game that
-    /// differ only in it, once the labyrinth is behind (from then on only
-    /// the flight deck is drawn from). `None` before that, or when there
-    /// are more than `limit` orders. For the exact win chance near the end.
+    /// differ only in it, once the flyers are in the air (from then on only
+    /// the flight deck is drawn from). `None` before that (the flight deck
+    /// is only shuffled at the leap), or when there are more than `limit`
+    /// orders. For the exact win chance near the end.
     #[must_use]
     pub fn every_flight_order(&self, limit: usize) -> Option<Vec<Self>> {
-        if self.phase == Phase::Collect {
+        if self.phase != Phase::Flight {
             return None;
         }
         let mut cards = self.flight.cards().to_vec();
