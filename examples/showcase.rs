@@ -3,6 +3,8 @@
 //! screenshotted) in both themes: `cargo run --example showcase -- DIR`,
 //! then `AVIARY_SAVES=DIR/saves AVIARY_CONFIG=DIR/dark cargo run`.
 //! `benches/screens.sh` does both and takes the screenshots under Xvfb.
+//! `AVIARY_CONFIG=DIR/phases` offers Feathers & Wax at the wings and in the
+//! sky instead.
 
 use std::path::{Path, PathBuf};
 
@@ -37,6 +39,30 @@ fn write<G: Evaluate>(dir: &Path, players: &[Player], options: G::Options, moves
     path
 }
 
+/// A Feathers & Wax game played by the hint's policy until `at` is
+/// reached (the wings, the sky), written as `name`.
+fn write_feathers_at(dir: &Path, at: aviary::rules::feathers_wax::Phase, name: &str) -> PathBuf {
+    let policy = aviary::ai::feathers_wax::Policy::default();
+    let session = (1..200)
+        .find_map(|seed| {
+            let mut session = Session::<FeathersAndWax>::new(
+                Setup { seats: 1, options: <FeathersAndWax as Game>::Options::default() },
+                seed,
+                vec![Player::Human],
+            );
+            let mut rng = Rng::seeded(seed);
+            while session.state().phase() != at && !session.is_over() {
+                let a = policy.choose(session.state(), &mut rng)?;
+                session.propose(a).ok()?;
+            }
+            (!session.is_over()).then_some(session)
+        })
+        .expect("some deal reaches that phase");
+    let path = dir.join(name);
+    save::write_file(&path, &save::to_text(&save::record(&session))).expect("the save is written");
+    path
+}
+
 fn main() {
     let root = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "showcase".into()));
     let saves = root.join("saves");
@@ -60,10 +86,15 @@ fn main() {
             11,
         ),
     ];
-    for (name, dark) in [("light", false), ("dark", true)] {
+    // The later Feathers & Wax screens, offered from their own settings.
+    let phases = vec![
+        write_feathers_at(&saves, aviary::rules::feathers_wax::Phase::Wings, "feathers-and-wax-wings.json"),
+        write_feathers_at(&saves, aviary::rules::feathers_wax::Phase::Flight, "feathers-and-wax-sky.json"),
+    ];
+    for (name, dark, games) in [("light", false, &paths), ("dark", true, &paths), ("phases", false, &phases)] {
         let folder = root.join(name);
         std::fs::create_dir_all(&folder).expect("the folder is made");
-        let settings = serde_json::json!({ "dark": dark, "open_games": paths });
+        let settings = serde_json::json!({ "dark": dark, "open_games": games });
         save::write_file(&folder.join("settings.json"), &settings.to_string()).expect("settings are written");
     }
     println!("{}", root.display());
