@@ -265,15 +265,7 @@ impl<G: Evaluate> Table<G> {
             return None;
         }
         let to = s.cursor() - s.undo_span();
-        let crosses = s.log()[to..].iter().any(secret);
-        match self.policy(crosses, strict, refusal, notices) {
-            Policy::Free => {
-                self.undo(notices);
-                None
-            }
-            Policy::Ask => Some(to),
-            Policy::Refused => None,
-        }
+        self.guarded(to, (strict, secret, refusal), notices, |t, _, n| t.undo(n))
     }
 
     /// The same policy for going back to `to` (e.g. the start of the last
@@ -287,11 +279,24 @@ impl<G: Evaluate> Table<G> {
         refusal: &str,
         notices: &mut Vec<Notice>,
     ) -> Option<usize> {
-        let s = &self.session;
-        let crosses = s.log()[to..s.cursor()].iter().any(secret);
+        self.guarded(to, (strict, secret, refusal), notices, |t, to, n| t.rewind_to(to, false, n))
+    }
+
+    /// The undo policy for going back to `to`: `free` does it at once when
+    /// nothing hidden is taken back (or the game is already assisted); the
+    /// cursor is returned when the person must be asked first; strict mode
+    /// refuses with `refusal`.
+    fn guarded(
+        &mut self,
+        to: usize,
+        (strict, secret, refusal): (bool, impl Fn(&LogEntry) -> bool, &str),
+        notices: &mut Vec<Notice>,
+        free: impl FnOnce(&mut Self, usize, &mut Vec<Notice>),
+    ) -> Option<usize> {
+        let crosses = self.session.log()[to..].iter().any(secret);
         match self.policy(crosses, strict, refusal, notices) {
             Policy::Free => {
-                self.rewind_to(to, false, notices);
+                free(self, to, notices);
                 None
             }
             Policy::Ask => Some(to),

@@ -33,15 +33,21 @@ fn a_chance_step_is_applied_at_once_without_a_thread_or_a_delay() {
     assert_eq!(paused.session.cursor(), 0);
 }
 
+/// A Feathers & Wax table (seed 3) with its first card drawn (a reveal).
+fn dealt_solitaire(dir: &std::path::Path) -> (Table<FeathersAndWax>, Vec<aviary::ui::Notice>) {
+    let session: Session<FeathersAndWax> =
+        Session::new(Setup { seats: 1, options: Options {} }, 3, vec![Player::Human]);
+    let mut table = Table::new(session, dir.join("g.json"));
+    let wake: Waker = Arc::new(|| {});
+    let mut notices = Vec::new();
+    table.tick(&wake, Duration::ZERO, &mut notices);
+    (table, notices)
+}
+
 #[test]
 fn one_undo_policy_free_ask_first_or_refused_in_strict_mode() {
     let dir = tempfile::tempdir().unwrap();
-    let session: Session<FeathersAndWax> =
-        Session::new(Setup { seats: 1, options: Options {} }, 3, vec![Player::Human]);
-    let mut table = Table::new(session, dir.path().join("g.json"));
-    let wake: Waker = Arc::new(|| {});
-    let mut notices = Vec::new();
-    table.tick(&wake, Duration::ZERO, &mut notices); // the first card is drawn: a reveal
+    let (mut table, mut notices) = dealt_solitaire(dir.path()); // the first card is drawn: a reveal
     let quiet = table.session.state().legal_actions().into_iter().find(|a| !table.session.state().reveals(a)).unwrap();
     table.propose(quiet, &mut notices).unwrap();
     let revealed = |e: &aviary::session::LogEntry| e.reveals;
@@ -125,12 +131,7 @@ fn a_card_waiting_to_be_redone_does_not_make_an_earlier_quiet_undo_refused() {
     // takes back nothing hidden, so it is free: only the actions undone
     // count, not the ones waiting to be redone.
     let dir = tempfile::tempdir().unwrap();
-    let session: Session<FeathersAndWax> =
-        Session::new(Setup { seats: 1, options: Options {} }, 3, vec![Player::Human]);
-    let mut table = Table::new(session, dir.path().join("g.json"));
-    let wake: Waker = Arc::new(|| {});
-    let mut notices = Vec::new();
-    table.tick(&wake, Duration::ZERO, &mut notices);
+    let (mut table, mut notices) = dealt_solitaire(dir.path());
     table.paused = true;
     let revealed = |e: &aviary::session::LogEntry| e.reveals;
     // Quiet steps until one would show a card.

@@ -378,9 +378,7 @@ fn while_the_computer_thinks_the_panel_says_so_and_undo_is_off_until_a_person_ha
 /// The log's last line; checks the side panel shows it, numbered.
 fn last_log_line(h: &mut Harness<'_, AviaryApp>) -> String {
     let log = tab(h).m.session.log().to_vec();
-    let text = log.last().expect("something was logged").text.clone();
-    h.get_by_label(&format!("{:>3}. {text}", log.len()));
-    text
+    common::shown_last_line(h, &log)
 }
 
 #[test]

@@ -530,9 +530,7 @@ fn the_hint_shows_the_whole_walk_and_keeps_it_while_it_is_followed() {
 /// The log's last line; checks the side panel shows it, numbered.
 fn last_log_line(h: &mut Harness<'_, AviaryApp>) -> String {
     let log = tab(h).m.session.log().to_vec();
-    let text = log.last().expect("something was logged").text.clone();
-    h.get_by_label(&format!("{:>3}. {text}", log.len()));
-    text
+    common::shown_last_line(h, &log)
 }
 
 #[test]

@@ -179,8 +179,25 @@ fn words_of(abilities: &[crate::rules::tail_feathers::components::Ability]) -> S
     if abilities.is_empty() { "–".into() } else { abilities.iter().map(|a| a.words()).collect::<Vec<_>>().join("; ") }
 }
 
+/// Scenario 1's facts in words, worked out once (not every frame).
+static SCENARIO_FACTS: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    let field = crate::rules::tail_feathers::components::scenario_one();
+    let trees: Vec<&str> = field.trees.iter().map(|t| t.name).collect();
+    format!(
+        "Scenario 1 on a {}\" square: {}. Each nest has {} life; after round {} the nest with more life left \
+         wins (equal: a draw). Mission cards lie on {} spots round the axis marker, {} of them clear of the \
+         sapling.",
+        field.size,
+        trees.join(", "),
+        field.nest_life,
+        field.round_limit,
+        field.mission_spots.len(),
+        field.usable_mission_spots().len()
+    )
+});
+
 fn tail_feathers_units(ui: &mut Ui) -> egui::Response {
-    use crate::rules::tail_feathers::components::{BIRDS, GROUND, PILOTS, scenario_one};
+    use crate::rules::tail_feathers::components::{BIRDS, GROUND, PILOTS};
     ui.scope(|ui| {
         ui.label(egui::RichText::new("Birds (every bird is large)").strong());
         egui::Grid::new("tf-birds").striped(true).show(ui, |ui| {
@@ -237,19 +254,7 @@ fn tail_feathers_units(ui: &mut Ui) -> egui::Response {
             }
         });
         ui.add_space(6.0);
-        let field = scenario_one();
-        let trees: Vec<&str> = field.trees.iter().map(|t| t.name).collect();
-        ui.label(format!(
-            "Scenario 1 on a {}\" square: {}. Each nest has {} life; after round {} the nest with more life left \
-             wins (equal: a draw). Mission cards lie on {} spots round the axis marker, {} of them clear of the \
-             sapling.",
-            field.size,
-            trees.join(", "),
-            field.nest_life,
-            field.round_limit,
-            field.mission_spots.len(),
-            field.usable_mission_spots().len()
-        ));
+        ui.label(SCENARIO_FACTS.as_str());
     })
     .response
 }

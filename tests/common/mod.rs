@@ -1,5 +1,6 @@
-//! Keyboard helpers the UI tests share: reach a widget with real Tab
-//! presses, or focus one (as a screen reader would) and press a key on it.
+//! Helpers the UI tests share: reach a widget with real Tab presses, or
+//! focus one (as a screen reader would) and press a key on it; check the
+//! side panel shows the log's last line.
 
 use aviary::app::AviaryApp;
 use egui::Key;
@@ -35,4 +36,12 @@ pub fn is_chosen(h: &Harness<'_, AviaryApp>, label: &str) -> bool {
     h.query_all_by_label(label)
         .next()
         .is_some_and(|n| n.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True))
+}
+
+/// The last line of `log`; checks the side panel shows it, numbered.
+#[allow(dead_code, reason = "not every UI test file checks log lines")]
+pub fn shown_last_line(h: &Harness<'_, AviaryApp>, log: &[aviary::session::LogEntry]) -> String {
+    let text = log.last().expect("something was logged").text.clone();
+    h.get_by_label(&format!("{:>3}. {text}", log.len()));
+    text
 }
