@@ -287,10 +287,14 @@ impl<G: Game> Session<G> {
         // Check before anything else reads the action: `describe` may index
         // with it, and only legal actions are described.
         self.state.check(&action)?;
-        let text = self.state.describe(&action);
+        let mut text = self.state.describe(&action);
         let seat = self.state.to_move().seat();
         let reveals = self.state.reveals(&action);
         self.state.apply(&action)?;
+        let after = self.state.aftermath();
+        if !after.is_empty() {
+            text = format!("{text}: {after}");
+        }
         self.actions.truncate(self.cursor);
         self.log.truncate(self.cursor);
         self.snapshots.truncate(self.cursor / SNAPSHOT_EVERY + 1);

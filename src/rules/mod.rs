@@ -214,6 +214,12 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     }
     /// The action in words, for the move log ("White moves a wall c2→c3").
     fn describe(&self, action: &Self::Action) -> String;
+    /// What the action just applied brought about that its description
+    /// could not say in advance (dice rolled, hits, wounds), in words for
+    /// the log; only what every seat may know. Empty by default.
+    fn aftermath(&self) -> String {
+        String::new()
+    }
     /// What the player to move still owes, in words, for the status line.
     fn status(&self) -> String;
     /// Candidate actions for the conformance test: a superset of the legal

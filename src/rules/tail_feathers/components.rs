@@ -12,7 +12,7 @@
 use super::geometry::{BASE_RADIUS, Inches, Polygon, Shape, V2, distance};
 
 /// Which side a card belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub enum Alliance {
     /// The mice (first listed; seat 0 by default).
     Mice,
@@ -37,10 +37,15 @@ pub enum Ability {
     Swift,
     /// Defends with one die more against ranged attacks.
     Feathered,
-    /// Its ranged attacks roll one die more when it did not fly this turn.
+    /// Its ranged attacks roll one die more when it did not move this
+    /// activation.
     SteadyAim,
-    /// A figure it wounds in melee is also immobilized on a star.
+    /// A small figure it hits in melee but does not wound is immobilized
+    /// if a star was rolled.
     Pinning,
+    /// A ranged attack of its that hits with a star rolled sets the target
+    /// (a figure or a nest) on fire.
+    Firebrand,
 }
 
 impl Ability {
@@ -50,8 +55,13 @@ impl Ability {
         match self {
             Ability::Swift => "swift: may lay one template more than its move value",
             Ability::Feathered => "feathered: one defence die more against ranged attacks",
-            Ability::SteadyAim => "steady aim: one ranged die more when it did not fly this turn",
-            Ability::Pinning => "pinning: a figure it wounds in melee is also immobilized if a star was rolled",
+            Ability::SteadyAim => "steady aim: one ranged die more when it did not move this activation",
+            Ability::Pinning => {
+                "pinning: a small figure it hits in melee but does not wound lies down (immobilized) if a star was rolled"
+            }
+            Ability::Firebrand => {
+                "firebrand: a ranged attack of its that hits with a star rolled sets the target on fire"
+            }
         }
     }
 }
@@ -225,8 +235,9 @@ pub const PILOTS: [PilotCard; 10] = [
     pilot("Wren", Alliance::Mice, Rank::Ace, (1, 3, 3, 1), &[Proficiency::Bow, Proficiency::Wing]),
     pilot("Grist", Alliance::Rats, Rank::Standard, (2, 2, 2, 2), &[Proficiency::Blade]),
     pilot("Grist", Alliance::Rats, Rank::Ace, (3, 2, 3, 2), &[Proficiency::Blade, Proficiency::Wing]),
-    pilot("Mallow", Alliance::Rats, Rank::Rookie, (1, 2, 1, 1), &[Proficiency::Bow]),
-    pilot("Mallow", Alliance::Rats, Rank::Standard, (2, 2, 2, 1), &[Proficiency::Bow, Proficiency::Wing]),
+    pilot("Mallow", Alliance::Rats, Rank::Rookie, (1, 2, 1, 1), &[Proficiency::Bow]).with(&[Ability::Firebrand]),
+    pilot("Mallow", Alliance::Rats, Rank::Standard, (2, 2, 2, 1), &[Proficiency::Bow, Proficiency::Wing])
+        .with(&[Ability::Firebrand]),
 ];
 
 const fn pilot(
@@ -242,6 +253,13 @@ const fn pilot(
         Rank::Ace => 8,
     };
     PilotCard { name, alliance, rank, melee, ranged, pilot, abilities: &[], proficiencies, bonus_life, build_points }
+}
+
+impl PilotCard {
+    /// The card with `abilities`.
+    const fn with(self, abilities: &'static [Ability]) -> Self {
+        PilotCard { abilities, ..self }
+    }
 }
 
 /// The ground units: a squad of six each, and the rats' hero. To tune.
@@ -291,7 +309,7 @@ pub const GROUND: [GroundCard; 3] = [
 ];
 
 /// A mission card's type (resolved in this order, TF-R17).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub enum MissionKind {
     /// Figures come home; a swoop on it is spent.
     Decoy,

@@ -145,7 +145,7 @@ impl Heading {
 }
 
 /// A flying bird's tilt: which way its templates turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub enum Tilt {
     /// Each template after the first turns 30° left.
     Left,
@@ -191,7 +191,7 @@ pub const BASE_RADIUS: Inches = 0.75;
 pub const TEMPLATES_OF_EACH: usize = 3;
 
 /// A template's length.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub enum Length {
     /// 3".
     Short,
@@ -481,6 +481,37 @@ pub fn clear_sight(from: &Shape, to: &Shape, range: Inches, obstacles: &[Shape])
         }
     }
     best.map(|(_, a, b)| (a, b))
+}
+
+/// True when some segment of at most `range` between the two shapes'
+/// sample points is clear of `obstacles` (the same samples as
+/// [`clear_sight`], stopping at the first clear one).
+#[must_use]
+pub fn any_clear_sight(from: &Shape, to: &Shape, range: Inches, obstacles: &[Shape]) -> bool {
+    let (pa, pb) = (samples(from, centre(to)), samples(to, centre(from)));
+    // Only obstacles near the two shapes can block.
+    let (ca, cb) = (centre(from), centre(to));
+    let reach = ca.dist(cb) + radius(from) + radius(to);
+    let near: Vec<&Shape> = obstacles
+        .iter()
+        .filter(|o| {
+            let c = centre(o);
+            c.dist(ca).min(c.dist(cb)) <= reach + radius(o)
+        })
+        .collect();
+    pa.iter().any(|&a| pb.iter().any(|&b| a.dist(b) <= range && near.iter().all(|o| !blocks(o, a, b))))
+}
+
+/// The radius of a circle round a shape from its centre.
+#[must_use]
+pub fn radius(s: &Shape) -> f64 {
+    match s {
+        Shape::Circle(_, r) => *r,
+        Shape::Polygon(p) => {
+            let c = centre(s);
+            p.0.iter().map(|v| v.dist(c)).fold(0.0, f64::max)
+        }
+    }
 }
 
 /// A shape's centre (a polygon's mean corner).

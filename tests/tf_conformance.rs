@@ -1,0 +1,52 @@
+//! Tail Feathers conformance: random games (with a policy mixed in so
+//! combat, missions and nests are reached), checked at every step by the
+//! generic conformance test (legal actions sorted and applying, refusals
+//! leave the state alone, undo/redo, determinized copies, save round
+//! trips) and by the game's own invariants.
+
+use aviary::conformance;
+use aviary::rules::tail_feathers::game::{Action, Options, TailFeathers, Target};
+use aviary::rules::{Rng, Setup};
+
+/// Random, but attacks, swoops, hits on nests and sieges of the home trees
+/// are taken three times in four when offered, so some games reach a
+/// destroyed nest (uniformly random ones all run to the round limit).
+fn policy(state: &TailFeathers, legal: &[Action], rng: &mut Rng) -> Action {
+    if let Err(e) = state.invariants() {
+        panic!("invariant broken: {e}\n{state:?}");
+    }
+    let eager: Vec<&Action> = legal
+        .iter()
+        .filter(|a| {
+            matches!(
+                a,
+                Action::Strike { .. }
+                    | Action::Shoot { .. }
+                    | Action::Swoop
+                    | Action::AssignHit(Target::Nest(_))
+                    | Action::Siege(0 | 1)
+            )
+        })
+        .collect();
+    if !eager.is_empty() && rng.below(4) > 0 {
+        return eager[rng.below(eager.len())].clone();
+    }
+    legal[rng.below(legal.len())].clone()
+}
+
+#[test]
+fn random_games_keep_every_rule_and_invariant() {
+    let games: usize = std::env::var("AVIARY_TF_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(300);
+    let setup = Setup { seats: 2, options: Options::default() };
+    let report = conformance::run_with::<TailFeathers>(&setup, 1, games, 4000, 400, policy);
+    eprintln!("{report:?}");
+    assert_eq!(report.games, games);
+    assert_eq!(report.finished, games, "every game ends by the rules (nest or round limit): {report:?}");
+}
+
+#[test]
+fn veteran_pilots_play_too() {
+    let setup = Setup { seats: 2, options: Options { veterans: true, announce_first: false } };
+    let report = conformance::run_with::<TailFeathers>(&setup, 5000, 20, 4000, 400, policy);
+    assert_eq!(report.games, 20);
+}
