@@ -13,6 +13,7 @@ use aviary::rules::daedalus::Daedalus;
 use aviary::rules::dust_wings::DustInTheWings;
 use aviary::rules::enchanted_plumes::EnchantedPlumes;
 use aviary::rules::feathers_wax::FeathersAndWax;
+use aviary::rules::tail_feathers::game::{Action as TfAction, Phase as TfPhase, Place as TfPlace, TailFeathers};
 use aviary::rules::{Game, Rng, Setup, ToMove};
 use aviary::save;
 use aviary::session::{Player, Session};
@@ -63,6 +64,47 @@ fn write_feathers_at(dir: &Path, at: aviary::rules::feathers_wax::Phase, name: &
     path
 }
 
+/// A Tail Feathers game (the mice a person, the rats the computer) played
+/// at random, with attacks and swoops preferred, until a person is to
+/// move where `at` holds; written as `name`.
+fn write_tail_at(dir: &Path, at: fn(&TailFeathers) -> bool, name: &str) -> PathBuf {
+    let players = [Player::Human, Player::Computer(Level::Easy)];
+    let session = (1..400)
+        .find_map(|seed| {
+            let mut session = Session::<TailFeathers>::new(
+                Setup { seats: 2, options: <TailFeathers as Game>::Options::default() },
+                seed,
+                players.to_vec(),
+            );
+            let mut rng = Rng::seeded(seed);
+            for _ in 0..3000 {
+                let state = session.state();
+                if state.outcome().is_some() {
+                    return None;
+                }
+                if state.to_move() == ToMove::Seat(aviary::rules::Seat(0)) && at(state) {
+                    return Some(session);
+                }
+                let legal = state.legal_actions();
+                let eager: Vec<&TfAction> = legal
+                    .iter()
+                    .filter(|a| matches!(a, TfAction::Strike { .. } | TfAction::Shoot { .. } | TfAction::Swoop))
+                    .collect();
+                let a = if !eager.is_empty() && rng.coin() {
+                    eager[rng.below(eager.len())].clone()
+                } else {
+                    legal[rng.below(legal.len())].clone()
+                };
+                session.propose(a).ok()?;
+            }
+            None
+        })
+        .expect("some game reaches that moment");
+    let path = dir.join(name);
+    save::write_file(&path, &save::to_text(&save::record(&session))).expect("the save is written");
+    path
+}
+
 fn main() {
     let root = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "showcase".into()));
     let saves = root.join("saves");
@@ -91,7 +133,35 @@ fn main() {
         write_feathers_at(&saves, aviary::rules::feathers_wax::Phase::Wings, "feathers-and-wax-wings.json"),
         write_feathers_at(&saves, aviary::rules::feathers_wax::Phase::Flight, "feathers-and-wax-sky.json"),
     ];
-    for (name, dark, games) in [("light", false, &paths), ("dark", true, &paths), ("phases", false, &phases)] {
+    // Tail Feathers at each of its moments, offered from their own settings.
+    let tail: Vec<PathBuf> = vec![
+        write_tail_at(
+            &saves,
+            |g| g.phase() == TfPhase::Deploy && g.figure(4).place != TfPlace::Unplaced,
+            "tf-deploy.json",
+        ),
+        write_tail_at(&saves, |g| g.phase() == TfPhase::Mission && g.round() == 2, "tf-mission.json"),
+        write_tail_at(&saves, |g| g.phase() == TfPhase::Tilt && g.round() == 2, "tf-tilt.json"),
+        write_tail_at(
+            &saves,
+            |g| g.legal_actions().iter().any(|a| matches!(a, TfAction::Fly(_))) && g.round() >= 2,
+            "tf-flight.json",
+        ),
+        write_tail_at(&saves, |g| g.walking().is_some_and(|w| w.1.is_some()), "tf-crossing.json"),
+        write_tail_at(
+            &saves,
+            |g| g.legal_actions().iter().any(|a| matches!(a, TfAction::Strike { .. } | TfAction::Shoot { .. })),
+            "tf-attack.json",
+        ),
+        write_tail_at(&saves, |g| g.phase() == TfPhase::Final, "tf-final.json"),
+    ];
+    for (name, dark, games) in [
+        ("light", false, &paths),
+        ("dark", true, &paths),
+        ("phases", false, &phases),
+        ("tail-feathers", false, &tail),
+        ("tail-feathers-dark", true, &tail),
+    ] {
         let folder = root.join(name);
         std::fs::create_dir_all(&folder).expect("the folder is made");
         let settings = serde_json::json!({ "dark": dark, "open_games": games });

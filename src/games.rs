@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::ai::Level;
-use crate::rules::{Game, ToMove, daedalus, dust_wings, enchanted_plumes, feathers_wax};
+use crate::rules::{Game, ToMove, daedalus, dust_wings, enchanted_plumes, feathers_wax, tail_feathers};
 use crate::save::{self, SaveError, SaveFile};
 use crate::session::Player;
 use crate::table::Table;
@@ -259,16 +259,44 @@ pub static GAMES: [GameEntry; 5] = [
         preview_rules: None,
     },
     GameEntry {
-        id: "tail-feathers",
-        name: "Tail Feathers",
+        id: tail_feathers::TailFeathers::INFO.id,
+        name: tail_feathers::TailFeathers::INFO.name,
         players: "2 players",
         length: "60–90 min",
         pitch: "Mice on birds against rats on birds: a miniatures skirmish among the treetops.",
         seating: Seating::Fixed(&["Mice", "Rats"]),
-        variants: &[],
-        notes: |_| Vec::new(),
-        play: None,
-        preview_rules: Some(&rules_text::TAIL_FEATHERS),
+        variants: &[
+            Variant { key: "veterans", label: "Veteran pilots: every pilot flies at their higher rank card" },
+            Variant {
+                key: "announce_first",
+                label: "Announce flights first, as at the table (no ghosts of where each flight ends)",
+            },
+        ],
+        notes: |strict| {
+            vec![
+                "Mission cards and initiative bids are secret: with two people at the screen, a hand-off bar hides them.",
+                if strict {
+                    "Strict undo is on: rolled dice cannot be taken back (Settings)."
+                } else {
+                    "Undo across rolled dice asks first and marks the game; the dice fall the same way again."
+                },
+            ]
+        },
+        play: Some(Play {
+            verify: summarize::<tail_feathers::TailFeathers>,
+            open: |file, path| {
+                Ok(Box::new(ui::tail_feathers::SkirmishTab::new(Table::new(save::restore(file)?, path.to_path_buf()))))
+            },
+            start: |choice, seed, path| {
+                let options = tail_feathers::game::Options {
+                    veterans: choice.variant("veterans"),
+                    announce_first: choice.variant("announce_first"),
+                };
+                Box::new(ui::tail_feathers::new_tab(options, seed, choice.players.clone(), path))
+            },
+            rules: &rules_text::TAIL_FEATHERS,
+        }),
+        preview_rules: None,
     },
 ];
 

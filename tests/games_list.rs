@@ -144,10 +144,10 @@ fn rules_pages_keep_statistics_in_an_appendix_and_show_their_pictures() {
     assert!(figures >= 4, "the Composition shapes, a plume's rows, the labyrinth's symbols, the Tail Feathers units");
 }
 
-/// Tail Feathers is still coming, but its designed units can be read from
-/// Home: every bird, pilot and ground unit, from the game's own tables.
+/// The Tail Feathers rules page shows its designed units: every bird,
+/// pilot and ground unit, from the game's own tables.
 #[test]
-fn the_rules_of_a_game_still_coming_show_its_designed_units() {
+fn the_tail_feathers_rules_show_its_designed_units() {
     use aviary::rules::tail_feathers::components::{BIRDS, GROUND, PILOTS};
     let dir = tempfile::tempdir().unwrap();
     let app = AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves"));

@@ -29,6 +29,7 @@ pub mod daedalus;
 pub mod dust_wings;
 pub mod enchanted_plumes;
 pub mod feathers_wax;
+pub mod tail_feathers;
 pub mod worker;
 
 use std::sync::atomic::{AtomicBool, Ordering};

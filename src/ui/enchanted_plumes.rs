@@ -735,24 +735,10 @@ impl PlumesView {
     fn hand_off_ui(&mut self, ui: &mut Ui) {
         let Some(seat) = self.human_to_move() else { return };
         let name = self.state().seat_name(seat);
-        ui.add_space(4.0);
-        ui.horizontal(|ui| {
-            ui.heading(format!("Pass to {name}"));
-            ui.label("Every hand is hidden; the table is public. When only they can see the screen:");
-        });
-        if ui.add(egui::Button::new(RichText::new(format!("I am {name}: show my cards")).size(18.0))).clicked() {
+        let hidden = "Every hand is hidden; the table is public.";
+        if super::widgets::hand_off_bar(ui, &name, hidden, self.m.since_last_turn(seat)) {
             self.confirm_hand_off();
         }
-        let since = self.m.since_last_turn(seat);
-        if !since.is_empty() {
-            ui.label(RichText::new(format!("Since {name}'s last turn:")).strong());
-            egui::ScrollArea::vertical().max_height(140.0).stick_to_bottom(true).show(ui, |ui| {
-                for e in since {
-                    ui.label(format!("• {}", e.text));
-                }
-            });
-        }
-        ui.add_space(4.0);
     }
 
     fn side_ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {

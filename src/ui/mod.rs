@@ -21,6 +21,7 @@ pub mod figures;
 pub mod icon;
 pub mod rules_text;
 pub mod tab;
+pub mod tail_feathers;
 pub mod theme;
 pub mod widgets;
 

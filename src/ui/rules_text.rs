@@ -5,6 +5,7 @@
 //! sections whose heading starts with "Appendix".
 
 use super::figures::Figure;
+use crate::rules::tail_feathers;
 
 /// A rules page: a title and sections of (heading, paragraphs).
 pub struct RulesPage {
@@ -457,23 +458,84 @@ pub fn rules_ui(ui: &mut egui::Ui, page: &RulesPage) {
     });
 }
 
-/// Tail Feathers, as far as it is designed (the game is still coming).
+/// Tail Feathers, explained.
 pub const TAIL_FEATHERS: RulesPage = RulesPage {
     title: "Tail Feathers",
     sections: &[
         (
-            "Coming to Aviary",
-            &["Tail Feathers cannot be played in Aviary yet. This page shows what we have designed so far: the \
-               units of both sides and the table of the first scenario. The numbers are first guesses, to be \
-               tuned by letting computer players fight many battles until each side wins about half."],
+            "Playing in Aviary",
+            &[
+                "Choose a bird to fly and every flight it may announce shows as a faint ring where it would end; \
+                 point at one to see its templates, the crossings numbered in the order they will be met and, in \
+                 red, where the flight would be cut short and why. Click the ring, or drag the bird onto it. With \
+                 \"announce flights first\" (new-game dialog) the rings are hidden and you choose the templates \
+                 from a list, as at a real table. Decisions at a crossing appear on the board where it happens.",
+                "Click a ground figure (or drag it) and the spaces it may reach are lit; a refused move says which \
+                 rule forbids it. The chosen figure's targets are ringed in red; click one to attack. The range \
+                 finder measures between any two figures at any time: the line, the distance, close or ranged \
+                 range, and whether the sight is clear.",
+                "Dice are rolled by the game and shown with their faces; the log spells out hits, blocks, cheese \
+                 and wounds. Undo across rolled dice asks first (the dice fall the same way again), and strict \
+                 undo refuses it. With two people at one screen, a hand-off bar hides each side's mission and bid \
+                 until that person is at the screen.",
+            ],
         ),
         (
             "The idea",
-            &["Two players: mice riding birds against rats riding birds, over a forest seen from above. Birds fly \
-                 by laying curved templates ahead of them; ground troops climb from space to space in the trees. \
-                 Dice decide attacks. Each round both sides bid for who goes first and send troops on secret \
-                 missions; a side whose home nest is destroyed is out."],
+            &["Two players: mice riding birds against rats riding birds, over a forest seen from above (Scenario \
+               1, a pitched battle). Birds fly by laying templates ahead of them; ground troops climb from space \
+               to space in the trees. Dice decide attacks. Destroy the other side's nest to win; after round 12 \
+               the nest with more life left wins, and equal nests draw."],
         ),
+        (
+            "A round",
+            &[
+                "Missions: each side may choose one of its six mission cards in secret, lay it face down near the \
+                 marker in the middle, and send up to four small figures from its home tree on it.",
+                "Tilt: each flying bird may lean one step left or right (or stay); each perched bird either stays or \
+                 launches, facing any way it likes from its space. A launching bird flies straight at its \
+                 activation and may not perch again that activation.",
+                "Activation: both sides secretly buy up to three extra initiative dice at one cheese each, then roll; \
+                 the higher total goes first. The sides then take turns activating one unit each. A side with \
+                 nothing left to activate passes and takes a cheese.",
+                "Final: reserves climb into the home nest, the missions are turned up and carried out in the order \
+                 decoy, intercept, siege, patrol, rescue, sap run, and every unit is ready again.",
+            ],
+        ),
+        (
+            "Flying",
+            &[
+                "A flying bird must fly when activated: it may first roll its pilot value in dice and, on a star, \
+                 lean one step; then it announces two or more templates, short (3\") or long (5\"), up to its move \
+                 value. Each template after the first turns 30° to the side it leans.",
+                "Everything a template touches is crossed, in the order met: a space may be perched on (not by a \
+                 bird that began the activation perched); enemy figures, the enemy nest or an enemy mission may be \
+                 swooped at once per activation; a passenger may be dropped on a space with room; a trunk stops \
+                 the bird with two wounds and a shaken pilot; passing through an enemy bird costs a wound.",
+                "A flight that would end overlapping another flying bird stops at the last turning point that does \
+                 not (a wound each if that bird is an enemy). A bird that ends entirely off the battlefield is lost.",
+            ],
+        ),
+        (
+            "In the trees",
+            &["A ground figure moves up to its move value through bordering spaces; a space holds four small \
+               figures or one large (a perched bird), nests any number. A small figure stops when it enters a space \
+               with an enemy and cannot leave one where enemies outnumber friends. After moving, each activated \
+               figure may move again (scurry) or attack."],
+        ),
+        (
+            "Attacks, dice and cheese",
+            &[
+                "Ranged attacks need the target within 8\" and a clear line (trunks and other flying birds block); \
+                 melee needs a bordering or shared space on the ground, or 2\" between two flying birds. Swords hit \
+                 in melee, bows at range; if anything hits, the target rolls its defence and each shield blocks one \
+                 hit. A squad figure falls to any wound; heroes and birds have life.",
+                "Every cheese face rolled in an attack or defence goes on its roller's wheel (six at most); with a \
+                 full wheel the spare cheese faces may be rolled again once. A full wheel can be spent after an \
+                 activation to bring back the hero or up to three squad figures.",
+            ],
+        ),
+        ("Our reading", tail_feathers::game::READINGS),
         ("The units we designed", &["Every value below is read from the game's own tables."]),
     ],
     figures: &[("The units we designed", Figure::TailFeathersUnits)],

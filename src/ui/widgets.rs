@@ -2,7 +2,7 @@
 //! coordinate mapping, tokens, playing cards (face up or down, selectable,
 //! draggable) and drop zones that tint legal/illegal while a drag hovers them.
 
-use egui::{Align2, Color32, FontId, Pos2, Rect, Response, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+use egui::{Align2, Color32, FontId, Pos2, Rect, Response, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
 use super::theme::{CARD_SIZE, Palette};
 use crate::rules::RuleViolation;
@@ -286,4 +286,26 @@ pub fn confirm_undo_modal(ctx: &egui::Context, id: egui::Id, heading: &str, body
         });
     });
     decision
+}
+
+/// The hand-off bar of a shared screen: whose turn it is, what the others
+/// did since that person last acted, and the button that shows what is
+/// theirs alone. True when the button was pressed.
+pub fn hand_off_bar(ui: &mut Ui, name: &str, hidden: &str, since: &[crate::session::LogEntry]) -> bool {
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        ui.heading(format!("Pass to {name}"));
+        ui.label(format!("{hidden} When only they can see the screen:"));
+    });
+    let pressed = ui.add(egui::Button::new(RichText::new(format!("I am {name}: show my cards")).size(18.0))).clicked();
+    if !since.is_empty() {
+        ui.label(RichText::new(format!("Since {name}'s last turn:")).strong());
+        egui::ScrollArea::vertical().max_height(140.0).stick_to_bottom(true).show(ui, |ui| {
+            for e in since {
+                ui.label(format!("• {}", e.text));
+            }
+        });
+    }
+    ui.add_space(4.0);
+    pressed
 }

@@ -1132,6 +1132,9 @@ impl TailFeathers {
     }
 
     fn bidder(&self) -> Option<Seat> {
+        if self.rolled || self.phase != Phase::Activation {
+            return None;
+        }
         [self.first, other(self.first)].into_iter().find(|s| self.bids[s.index()] == Secret::Open)
     }
 
@@ -3366,12 +3369,6 @@ impl Game for TailFeathers {
             return o.reason.clone();
         }
         let who = |s: Seat| side_name(side_of_seat(s));
-        if let Some(c) = &self.combat {
-            return match c.reroll {
-                Some((s, n)) => format!("{}: re-roll up to {n} excess cheese?", who(s)),
-                None => format!("{}: give {} more hit(s)", who(c.attacker), c.hits - c.assigned_total()),
-            };
-        }
         let phase = match self.phase {
             Phase::Deploy => "Deployment",
             Phase::Mission => "Mission",
@@ -3380,6 +3377,13 @@ impl Game for TailFeathers {
             Phase::Final => "Final",
             Phase::Over => "Over",
         };
+        if let Some(c) = &self.combat {
+            let task = match c.reroll {
+                Some((s, n)) => format!("{} may re-roll up to {n} excess cheese", who(s)),
+                None => format!("{} to give {} more hit(s)", who(c.attacker), c.hits - c.assigned_total()),
+            };
+            return format!("Round {} · {phase} · {task}", self.round);
+        }
         let task = match self.decider() {
             ToMove::Seat(s) => {
                 let what = match self.phase {

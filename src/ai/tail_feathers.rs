@@ -1,0 +1,126 @@
+//! The Tail Feathers heuristic and the greedy player (part 1's computer
+//! opponent; the strong one is part 2).
+//!
+//! **Evaluation.** Each side's material: a squad figure on the battlefield
+//! 1, the hero 3 less 0.5 a wound, a bird 4 scaled by the life it has
+//! left; nest life 1.2 a point; cheese 0.15 each. A flying bird within
+//! 3" of the battlefield's edge risks flying off (−1.5), one within 9" of
+//! the enemy nest threatens it (+0.6). The value of a seat is a logistic
+//! curve of its side's total less the other's; finished games give the
+//! real reward.
+//!
+//! **Greedy choice.** Every legal decision is tried on three sampled
+//! futures (the bot's own determinized dice, never the game's) and the one
+//! with the best mean value is taken; a flight is followed to its end
+//! (swooping where it can, else flying on) before it is judged.
+
+use super::Evaluate;
+use crate::rules::tail_feathers::components::Alliance;
+use crate::rules::tail_feathers::game::{
+    Action, BIRD_FIGS, FIGURES, Place, TailFeathers, UNIT_DEFS, field, seat_of, side_of_seat, unit_of,
+};
+use crate::rules::{Game, Rng, Seat, ToMove};
+
+/// A side's material and position, in "squad figures".
+#[must_use]
+pub fn material(g: &TailFeathers, side: Alliance) -> f64 {
+    let enemy = if side == Alliance::Mice { Alliance::Rats } else { Alliance::Mice };
+    let enemy_nest = field().spaces[usize::from(TailFeathers::nest_space(enemy))].perch;
+    let table = field().size;
+    let mut v = 1.2 * f64::from(g.nest_life(side)) + 0.15 * f64::from(g.cheese(seat_of(side)));
+    for f in 0..FIGURES as u8 {
+        let u = unit_of(f);
+        if UNIT_DEFS[u].side != side {
+            continue;
+        }
+        let fig = g.figure(f);
+        let alive = !matches!(fig.place, Place::Casualty | Place::Unplaced);
+        if !alive {
+            continue;
+        }
+        if BIRD_FIGS.contains(&f) {
+            let life = f64::from(g.life(u));
+            v += 4.0 * (life - f64::from(fig.wounds)) / life;
+            if fig.place == Place::Air
+                && let Some(b) = g.bird(f)
+            {
+                let p = b.pose.at;
+                let edge = p.x.min(p.y).min(table - p.x).min(table - p.y);
+                if edge < 3.0 {
+                    v -= 1.5;
+                }
+                if p.dist(enemy_nest) < 9.0 {
+                    v += 0.6;
+                }
+            }
+        } else if UNIT_DEFS[u].count == 1 {
+            v += 3.0 - 0.5 * f64::from(fig.wounds);
+        } else {
+            v += 1.0;
+        }
+    }
+    v
+}
+
+impl Evaluate for TailFeathers {
+    fn evaluate(&self, seat: Seat) -> f64 {
+        if let Some(o) = self.outcome() {
+            return o.reward(seat, 2);
+        }
+        let me = side_of_seat(seat);
+        let them = if me == Alliance::Mice { Alliance::Rats } else { Alliance::Mice };
+        let d = material(self, me) - material(self, them);
+        0.02 + 0.96 / (1.0 + (-0.25 * d).exp())
+    }
+
+    fn greedy_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        let legal = self.legal_actions();
+        if legal.len() <= 1 {
+            return legal.into_iter().next();
+        }
+        let futures: Vec<TailFeathers> = (0..3).map(|_| self.determinize(seat, rng)).collect();
+        let mut best: Vec<Action> = Vec::new();
+        let mut best_v = f64::NEG_INFINITY;
+        for a in legal {
+            let mut total = 0.0;
+            for f in &futures {
+                let mut next = f.clone();
+                next.apply_legal(&a);
+                follow_flight(&mut next, seat);
+                total += next.evaluate(seat);
+            }
+            if total > best_v + 1e-9 {
+                best_v = total;
+                best = vec![a];
+            } else if (total - best_v).abs() <= 1e-9 {
+                best.push(a);
+            }
+        }
+        rng.pick(&best).cloned()
+    }
+}
+
+/// Plays a flight in progress to its end: swoop where offered, else fly
+/// on; other decisions of the same seat on the way are taken as they
+/// come first.
+fn follow_flight(g: &mut TailFeathers, seat: Seat) {
+    for _ in 0..40 {
+        if g.walking().is_none() && !g.in_combat() {
+            return;
+        }
+        if g.to_move() != ToMove::Seat(seat) {
+            return;
+        }
+        let legal = g.legal_actions();
+        let pick = legal
+            .iter()
+            .find(|a| matches!(a, Action::Swoop))
+            .or_else(|| legal.iter().find(|a| matches!(a, Action::Continue)))
+            .or_else(|| legal.first())
+            .cloned();
+        match pick {
+            Some(a) => g.apply_legal(&a),
+            None => return,
+        }
+    }
+}
