@@ -736,7 +736,7 @@ impl PlumesView {
         let Some(seat) = self.human_to_move() else { return };
         let name = self.state().seat_name(seat);
         let hidden = "Every hand is hidden; the table is public.";
-        if super::widgets::hand_off_bar(ui, &name, hidden, self.m.since_last_turn(seat)) {
+        if super::widgets::hand_off_bar(ui, &name, hidden, "show my cards", self.m.since_last_turn(seat)) {
             self.confirm_hand_off();
         }
     }

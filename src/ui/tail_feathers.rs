@@ -83,6 +83,9 @@ fn forest(dark: bool) -> Forest {
     }
 }
 
+/// Inches of table drawn round the battlefield.
+const MARGIN: f32 = 3.0;
+
 /// The battlefield's place on the screen.
 #[derive(Clone, Copy)]
 struct Board {
@@ -125,11 +128,26 @@ pub struct SkirmishView {
     ghosts: Option<(usize, Vec<FlightPlan>)>,
     /// Launching: the bird waits for a click that sets its heading.
     pub aiming: bool,
+    /// Where the last frame drew the battlefield (its top-left corner and
+    /// pixels per inch), and each figure on it: for pointing at things.
+    pub drawn: Option<(Pos2, f32)>,
+    /// Where the last frame drew each figure.
+    pub figure_spots: Vec<(Fig, Pos2)>,
 }
 
 impl SkirmishView {
     fn with_table(m: Table<TailFeathers>) -> Self {
-        Self { m, selected: None, finder: None, measured: None, revealed: None, ghosts: None, aiming: false }
+        Self {
+            m,
+            selected: None,
+            finder: None,
+            measured: None,
+            revealed: None,
+            ghosts: None,
+            aiming: false,
+            drawn: None,
+            figure_spots: Vec::new(),
+        }
     }
 
     fn state(&self) -> &TailFeathers {
@@ -178,6 +196,13 @@ impl SkirmishView {
         ok
     }
 
+    /// Where the last frame drew the table point `v`.
+    #[must_use]
+    pub fn screen_of(&self, v: V2) -> Option<Pos2> {
+        let (corner, scale) = self.drawn?;
+        Some(Board { rect: Rect::from_min_size(corner, Vec2::splat(field().size as f32 * scale)), scale }.to_screen(v))
+    }
+
     fn flights(&mut self) -> Vec<FlightPlan> {
         let cursor = self.m.session.cursor();
         if let Some((c, plans)) = &self.ghosts
@@ -215,10 +240,22 @@ impl SkirmishView {
         let legal = if human.is_some() { state.legal_actions() } else { Vec::new() };
         let side = ui.available_width().min(ui.available_height()).max(240.0) - 8.0;
         let (outer, board_resp) = ui.allocate_exact_size(Vec2::splat(side), Sense::click_and_drag());
-        let board = Board { rect: outer, scale: side / field().size as f32 };
+        // A margin of 3" round the battlefield, so flights that leave it
+        // can still be seen (and their end marked as lost).
+        let scale = side / (field().size as f32 + 2.0 * MARGIN);
+        let inner = outer.shrink(MARGIN * scale);
+        let board = Board { rect: inner, scale };
         let painter = ui.painter_at(outer);
-        painter.rect_filled(outer, 4.0, colours.floor);
-        painter.rect_stroke(outer, 4.0, Stroke::new(1.5, colours.ink), StrokeKind::Inside);
+        painter.rect_filled(outer, 4.0, colours.floor.gamma_multiply(0.6));
+        painter.text(
+            outer.left_top() + Vec2::new(6.0, 4.0),
+            Align2::LEFT_TOP,
+            "off the battlefield",
+            FontId::proportional(10.0),
+            colours.ink,
+        );
+        painter.rect_filled(inner, 2.0, colours.floor);
+        painter.rect_stroke(inner, 2.0, Stroke::new(1.5, colours.ink), StrokeKind::Outside);
         let poly = |p: &crate::rules::tail_feathers::geometry::Polygon| -> Vec<Pos2> {
             p.0.iter().map(|&v| board.to_screen(v)).collect()
         };
@@ -459,6 +496,8 @@ impl SkirmishView {
                 colours.ink,
             );
         }
+        self.drawn = Some((inner.min, scale));
+        self.figure_spots = token_at.iter().chain(bird_at.iter()).map(|x| (x.0, x.1)).collect();
         // Clicks and drags.
         let hit_figure = |p: Pos2| -> Option<Fig> {
             token_at
@@ -476,7 +515,7 @@ impl SkirmishView {
         let drag_resp = &board_resp;
         if human.is_some()
             && drag_resp.drag_started()
-            && let Some(p) = drag_resp.interact_pointer_pos()
+            && let Some(p) = ui.input(|i| i.pointer.press_origin())
             && let Some(f) = hit_figure(p)
         {
             egui::DragAndDrop::set_payload(ui.ctx(), Dragged(f));
@@ -970,12 +1009,8 @@ impl SkirmishView {
     fn hand_off_ui(&mut self, ui: &mut Ui) {
         let Some(seat) = self.human_to_move() else { return };
         let name = self.state().seat_name(seat);
-        if super::widgets::hand_off_bar(
-            ui,
-            &name,
-            "Secret choices are hidden; the battlefield is public.",
-            self.m.since_last_turn(seat),
-        ) {
+        let hidden = "Missions and bids are hidden; the battlefield is public.";
+        if super::widgets::hand_off_bar(ui, &name, hidden, "show my choices", self.m.since_last_turn(seat)) {
             self.confirm_hand_off();
         }
     }
@@ -1080,6 +1115,7 @@ fn choice_label(state: &TailFeathers, a: &Action) -> String {
             format!("{} shoots at {}", capitalise(&placed_name(state, *figure)), placed_name(state, *t))
         }
         Action::Send(f) => format!("Send {}", placed_name(state, *f)),
+        Action::PickUp(f) => format!("Pick up {}", placed_name(state, *f)),
         Action::Hold(f) => format!("Activate {} where it stands", placed_name(state, *f)),
         Action::Stand(f) => format!("{} stands up", capitalise(&placed_name(state, *f))),
         _ => {
@@ -1238,6 +1274,10 @@ fn unit_card(ui: &mut Ui, state: &TailFeathers, u: usize, colours: &Forest) {
 
 impl View for SkirmishView {
     type Game = TailFeathers;
+
+    fn title(&self) -> String {
+        "Tail Feathers".into()
+    }
 
     fn new(m: Table<TailFeathers>) -> Self {
         Self::with_table(m)

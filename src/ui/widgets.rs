@@ -291,13 +291,13 @@ pub fn confirm_undo_modal(ctx: &egui::Context, id: egui::Id, heading: &str, body
 /// The hand-off bar of a shared screen: whose turn it is, what the others
 /// did since that person last acted, and the button that shows what is
 /// theirs alone. True when the button was pressed.
-pub fn hand_off_bar(ui: &mut Ui, name: &str, hidden: &str, since: &[crate::session::LogEntry]) -> bool {
+pub fn hand_off_bar(ui: &mut Ui, name: &str, hidden: &str, show: &str, since: &[crate::session::LogEntry]) -> bool {
     ui.add_space(4.0);
     ui.horizontal(|ui| {
         ui.heading(format!("Pass to {name}"));
         ui.label(format!("{hidden} When only they can see the screen:"));
     });
-    let pressed = ui.add(egui::Button::new(RichText::new(format!("I am {name}: show my cards")).size(18.0))).clicked();
+    let pressed = ui.add(egui::Button::new(RichText::new(format!("I am {name}: {show}")).size(18.0))).clicked();
     if !since.is_empty() {
         ui.label(RichText::new(format!("Since {name}'s last turn:")).strong());
         egui::ScrollArea::vertical().max_height(140.0).stick_to_bottom(true).show(ui, |ui| {

@@ -2974,7 +2974,7 @@ fn faces_words(faces: &[Face]) -> String {
                 dice::Symbol::SwordShield => "sword+shield",
                 dice::Symbol::Bow => "bow",
             };
-            format!("{}{}{}", f.number(), sym, if f.star() { "★" } else { "" })
+            format!("{} {}{}", f.number(), sym, if f.star() { " (star)" } else { "" })
         })
         .collect::<Vec<_>>()
         .join(" ")

@@ -1,0 +1,238 @@
+//! Tail Feathers as people play it, driven through `egui_kittest`: a flight
+//! by dragging the bird onto a ghost of its end, a perch decision at a
+//! crossing, a refused tree move naming its rule, an attack with its dice
+//! shown, the hand-off hiding a bid, and undo across a roll asking first.
+#![allow(clippy::unwrap_used)]
+
+use aviary::app::{AviaryApp, Screen};
+use aviary::rules::tail_feathers::game::{Action, Options, Place, TailFeathers, field};
+use aviary::rules::{Game, Rng, Seat, Setup, ToMove};
+use aviary::session::{Player, Session};
+use aviary::table::Table;
+use aviary::ui::tail_feathers::SkirmishTab;
+use egui::{Key, Modifiers, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+fn harness(dir: &std::path::Path) -> Harness<'static, AviaryApp> {
+    let app = AviaryApp::new(Some(dir.join("config")), dir.join("saves"));
+    Harness::builder().with_size([1280.0, 900.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
+}
+
+fn tab<'h>(h: &'h mut Harness<'_, AviaryApp>) -> &'h mut SkirmishTab {
+    let app = h.state_mut();
+    let Screen::Game(i) = app.screen else { panic!("no game showing") };
+    app.tabs[i].as_any_mut().downcast_mut::<SkirmishTab>().unwrap()
+}
+
+fn state(h: &mut Harness<'_, AviaryApp>) -> TailFeathers {
+    tab(h).m.session.state().clone()
+}
+
+fn drag(h: &mut Harness<'_, AviaryApp>, from: Pos2, to: Pos2) {
+    h.drag_at(from);
+    h.run();
+    h.hover_at(Pos2::new(f32::midpoint(from.x, to.x), f32::midpoint(from.y, to.y)));
+    h.run();
+    h.hover_at(to);
+    h.run();
+    h.drop_at(to);
+    h.run();
+}
+
+/// A game between two people, played at random (attacks preferred) until
+/// the mice are to move where `wanted` holds; opened as a tab.
+fn open_where(h: &mut Harness<'_, AviaryApp>, dir: &std::path::Path, wanted: impl Fn(&TailFeathers) -> bool) {
+    for seed in 0..300 {
+        let setup = Setup { seats: 2, options: Options::default() };
+        let mut session: Session<TailFeathers> = Session::new(setup, seed, vec![Player::Human, Player::Human]);
+        let mut rng = Rng::seeded(seed);
+        let mut found = false;
+        for _ in 0..3000 {
+            let s = session.state();
+            if s.outcome().is_some() {
+                break;
+            }
+            if s.to_move() == ToMove::Seat(Seat(0)) && wanted(s) {
+                found = true;
+                break;
+            }
+            let legal = s.legal_actions();
+            let eager: Vec<&Action> =
+                legal.iter().filter(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. })).collect();
+            let a = if !eager.is_empty() && rng.coin() {
+                eager[rng.below(eager.len())].clone()
+            } else {
+                legal[rng.below(legal.len())].clone()
+            };
+            session.propose(a).unwrap();
+        }
+        if found {
+            let t = SkirmishTab::new(Table::new(session, dir.join("saves").join("tf.json")));
+            let app = h.state_mut();
+            app.tabs.push(Box::new(t));
+            app.screen = Screen::Game(app.tabs.len() - 1);
+            h.run();
+            h.run();
+            return;
+        }
+    }
+    panic!("no game reached the wanted moment");
+}
+
+fn last_log(h: &mut Harness<'_, AviaryApp>) -> String {
+    tab(h).m.session.log().last().map(|e| e.text.clone()).unwrap_or_default()
+}
+
+/// A flight of the bird to fly that ends well inside the battlefield.
+fn inner_flight(s: &TailFeathers) -> Option<aviary::rules::tail_feathers::game::FlightPlan> {
+    let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[s.active_unit()?].first;
+    let size = field().size;
+    s.legal_actions()
+        .iter()
+        .filter_map(|a| match a {
+            Action::Fly(list) => s.plan_flight(bird, list),
+            _ => None,
+        })
+        .find(|p| {
+            let e = p.end.at;
+            p.kept == p.laid.len() && e.x > 3.0 && e.y > 3.0 && e.x < size - 3.0 && e.y < size - 3.0
+        })
+}
+
+#[test]
+fn a_flight_by_dragging_the_bird_onto_a_ghost() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    // A mice bird to fly with a flight that ends well inside the battlefield.
+    open_where(&mut h, dir.path(), |s| inner_flight(s).is_some());
+    let s = state(&mut h);
+    let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[s.active_unit().unwrap()].first;
+    let target = inner_flight(&s).expect("a flight inside the battlefield");
+    let from = tab(&mut h).screen_of(s.bird(bird).unwrap().pose.at).unwrap();
+    let to = tab(&mut h).screen_of(target.end.at).unwrap();
+    let before = tab(&mut h).m.session.cursor();
+    drag(&mut h, from, to);
+    assert!(tab(&mut h).m.session.cursor() > before, "the flight was announced");
+    let line = tab(&mut h).m.session.log()[before].text.clone();
+    assert!(line.contains("flies"), "{line}");
+    // The announced flight ends where the ghost was.
+    let flown = tab(&mut h).m.session.actions()[before].clone();
+    let Action::Fly(list) = flown else { panic!("not a flight: {flown:?}") };
+    let plan = s.plan_flight(bird, &list).unwrap();
+    assert!(plan.end.at.dist(target.end.at) < 0.75, "the flight dropped on is the one flown");
+}
+
+#[test]
+fn a_perch_decision_at_a_crossing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_where(&mut h, dir.path(), |s| s.legal_actions().contains(&Action::Perch));
+    let s = state(&mut h);
+    let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[s.active_unit().unwrap()].first;
+    let Some((_, Some(aviary::rules::tail_feathers::game::Crossing::Space(space)))) = s.walking() else {
+        panic!("not at a space")
+    };
+    // The question appears on the board, where the crossing is.
+    h.get_by_label("Fly on");
+    h.get_by_label("Perch here?").click();
+    h.run();
+    let after = state(&mut h);
+    assert_eq!(after.figure(bird).place, Place::Space(space), "the bird perched on the crossed space");
+    assert!(last_log(&mut h).contains("perches"), "{}", last_log(&mut h));
+}
+
+#[test]
+fn a_refused_tree_move_names_its_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_where(&mut h, dir.path(), |s| s.legal_actions().iter().any(|a| matches!(a, Action::Move { .. })));
+    let s = state(&mut h);
+    let figure = s
+        .legal_actions()
+        .iter()
+        .find_map(|a| match a {
+            Action::Move { figure, .. } => Some(*figure),
+            _ => None,
+        })
+        .unwrap();
+    // A space of another tree: never reachable by climbing.
+    let Place::Space(here) = s.figure(figure).place else { panic!("not in a tree") };
+    let home = field().trees.iter().position(|t| t.spaces.contains(&usize::from(here))).unwrap();
+    let far = field().trees.iter().enumerate().find(|(i, _)| *i != home).map(|(_, t)| t.spaces[0]).unwrap();
+    let from = tab(&mut h).figure_spots.iter().find(|x| x.0 == figure).unwrap().1;
+    let to = tab(&mut h).screen_of(field().spaces[far].perch).unwrap();
+    let before = tab(&mut h).m.session.cursor();
+    drag(&mut h, from, to);
+    let toasts = h.state().toast_texts().join(" | ");
+    assert!(toasts.contains("TF-R7"), "{toasts}");
+    assert!(toasts.contains("cannot reach"), "{toasts}");
+    assert_eq!(tab(&mut h).m.session.cursor(), before, "nothing moved");
+}
+
+#[test]
+fn an_attack_shows_its_dice_and_undo_across_the_roll_asks_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_where(&mut h, dir.path(), |s| {
+        s.legal_actions().iter().any(|a| matches!(a, Action::Shoot { .. } | Action::Strike { .. }))
+    });
+    let s = state(&mut h);
+    let attack =
+        s.legal_actions().into_iter().find(|a| matches!(a, Action::Shoot { .. } | Action::Strike { .. })).unwrap();
+    let before = tab(&mut h).m.session.cursor();
+    // The attack is a button in the side panel.
+    let words: Vec<String> = h
+        .query_all_by_role(egui::accesskit::Role::Button)
+        .filter_map(|n| n.accesskit_node().label())
+        .filter(|l| l.contains("attacks") || l.contains("shoots"))
+        .collect();
+    assert!(!words.is_empty(), "the attack is offered");
+    h.get_by_label(&words[0]).click();
+    h.run();
+    assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "the attack was made: {attack:?}");
+    // The dice are drawn with their faces, and the log spells them out.
+    let dice = h.query_all_by_label_contains("die: ").count();
+    assert!(dice >= 1, "the dice are shown");
+    let line = tab(&mut h).m.session.log()[before].text.clone();
+    assert!(line.contains("roll attack") && line.contains("hit"), "{line}");
+    // Undo across the roll asks first.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(tab(&mut h).confirm_undo.is_some(), "the undo waits for a confirmation");
+    assert_eq!(tab(&mut h).m.session.cursor(), before + 1);
+    h.get_by_label("Undo anyway").click();
+    h.run();
+    assert!(tab(&mut h).m.session.cursor() <= before, "the roll is taken back");
+    assert!(tab(&mut h).m.session.is_assisted(), "the game is marked \"undo used\"");
+}
+
+#[test]
+fn the_hand_off_hides_a_bid_until_the_bidder_is_at_the_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    // The rats bid first this round and the mice are to bid now.
+    open_where(&mut h, dir.path(), |s| {
+        s.legal_actions().iter().any(|a| matches!(a, Action::Bid(_)))
+            && matches!(s.bid(Seat(1)), aviary::rules::tail_feathers::game::Secret::Chosen(_))
+    });
+    let aviary::rules::tail_feathers::game::Secret::Chosen(rats_bid) = state(&mut h).bid(Seat(1)) else {
+        unreachable!("the rats have bid")
+    };
+    // Before the hand-off: no bid buttons, no bid shown.
+    assert!(h.query_by_label("I am Mice: show my choices").is_some(), "the hand-off bar is up");
+    assert!(h.query_all_by_label_contains("Bid ").next().is_none(), "no bid is offered before the hand-off");
+    assert!(h.query_all_by_label_contains("Your bid").next().is_none());
+    assert!(h.query_all_by_label_contains(&format!("Rats {rats_bid} extra")).next().is_none());
+    h.get_by_label("I am Mice: show my choices").click();
+    h.run();
+    h.get_by_label("Bid 0 extra dice (0 cheese)");
+    // The rats' bid is still nowhere on the screen.
+    assert!(
+        h.query_all_by_label_contains("Rats bid").all(|n| !n
+            .accesskit_node()
+            .label()
+            .unwrap_or_default()
+            .contains(&format!("{rats_bid} extra")))
+    );
+}
