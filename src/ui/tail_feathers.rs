@@ -30,7 +30,7 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeK
 
 use super::Notice;
 use super::tab::{EndWords, Frame, Tab, UndoGuard, View};
-use super::theme::{self, Palette};
+use super::theme::{self, Forest, Palette};
 use crate::rules::tail_feathers::components::{Alliance, BIRDS, CLOSE_RANGE, GROUND, RANGED_RANGE};
 use crate::rules::tail_feathers::dice::{Face, Symbol};
 use crate::rules::tail_feathers::game::{
@@ -41,47 +41,6 @@ use crate::rules::tail_feathers::geometry::{BASE_RADIUS, Pose, Shape, V2, pose_a
 use crate::rules::{Game, Outcome, Seat, Setup};
 use crate::session::{Player, Session};
 use crate::table::Table;
-
-/// Colours of the forest (both themes read them from the palette's page).
-struct Forest {
-    floor: Color32,
-    space: Color32,
-    nest: Color32,
-    trunk: Color32,
-    ink: Color32,
-    mice: Color32,
-    rats: Color32,
-    ghost: Color32,
-    template: Color32,
-}
-
-fn forest(dark: bool) -> Forest {
-    if dark {
-        Forest {
-            floor: Color32::from_rgb(0x22, 0x30, 0x26),
-            space: Color32::from_rgb(0x4a, 0x6b, 0x3c),
-            nest: Color32::from_rgb(0x7a, 0x5a, 0x32),
-            trunk: Color32::from_rgb(0x5b, 0x3a, 0x22),
-            ink: Color32::from_rgb(0xe8, 0xe4, 0xd8),
-            mice: Color32::from_rgb(0xe8, 0xc3, 0x6a),
-            rats: Color32::from_rgb(0xb0, 0x8c, 0xd8),
-            ghost: Color32::from_rgba_unmultiplied(0xff, 0xff, 0xff, 60),
-            template: Color32::from_rgba_unmultiplied(0x9f, 0xd3, 0xff, 110),
-        }
-    } else {
-        Forest {
-            floor: Color32::from_rgb(0xdc, 0xe8, 0xcf),
-            space: Color32::from_rgb(0x9c, 0xc2, 0x7c),
-            nest: Color32::from_rgb(0xc8, 0x9a, 0x5c),
-            trunk: Color32::from_rgb(0x6b, 0x45, 0x26),
-            ink: Color32::from_rgb(0x1e, 0x24, 0x1c),
-            mice: Color32::from_rgb(0xd9, 0xa4, 0x2b),
-            rats: Color32::from_rgb(0x6a, 0x3f, 0x9e),
-            ghost: Color32::from_rgba_unmultiplied(0x20, 0x30, 0x60, 50),
-            template: Color32::from_rgba_unmultiplied(0x30, 0x70, 0xc0, 90),
-        }
-    }
-}
 
 /// Inches of table drawn round the battlefield.
 const MARGIN: f32 = 3.0;
@@ -233,9 +192,9 @@ impl SkirmishView {
     }
 
     #[allow(clippy::too_many_lines, reason = "draws the battlefield and handles its clicks and drags in one pass")]
-    fn battlefield_ui(&mut self, ui: &mut Ui, palette: &Palette, dark: bool, notices: &mut Vec<Notice>) {
+    fn battlefield_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
         let state = self.state().clone();
-        let colours = forest(dark);
+        let colours = palette.forest;
         let human = self.human_to_move();
         let legal = if human.is_some() { state.legal_actions() } else { Vec::new() };
         let side = ui.available_width().min(ui.available_height()).max(240.0) - 8.0;
@@ -276,11 +235,7 @@ impl SkirmishView {
                         colours.ink,
                     );
                     for k in 0..state.nest_fire(owner) {
-                        painter.circle_filled(
-                            c + Vec2::new(-12.0 + 8.0 * f32::from(k), 18.0),
-                            3.5,
-                            Color32::from_rgb(0xf0, 0x60, 0x10),
-                        );
+                        painter.circle_filled(c + Vec2::new(-12.0 + 8.0 * f32::from(k), 18.0), 3.5, colours.fire);
                     }
                 } else {
                     // Four pips: one large figure or four small fill them.
@@ -295,7 +250,7 @@ impl SkirmishView {
                 board.to_screen(crate::rules::tail_feathers::geometry::centre(&Shape::Polygon(tree.trunk.clone())));
             let short =
                 tree.name.split(": ").last().unwrap_or(tree.name).trim_start_matches("the ").trim_start_matches("The ");
-            painter.text(label_at, Align2::CENTER_CENTER, short, FontId::proportional(9.0), Color32::WHITE);
+            painter.text(label_at, Align2::CENTER_CENTER, short, FontId::proportional(9.0), colours.on_trunk);
             let _ = t;
         }
         // The axis marker.
@@ -358,7 +313,7 @@ impl SkirmishView {
             let letter = if UNIT_DEFS[unit_of(f)].count == 1 { "H" } else { "" };
             painter.text(p, Align2::CENTER_CENTER, letter, FontId::proportional(r * 1.2), palette.text_on(fill));
             if fig.on_fire {
-                painter.circle_stroke(p, r + 2.0, Stroke::new(2.0, Color32::from_rgb(0xf0, 0x60, 0x10)));
+                painter.circle_stroke(p, r + 2.0, Stroke::new(2.0, colours.fire));
             }
             if self.selected == Some(f) {
                 painter.circle_stroke(p, r + 3.0, Stroke::new(2.5, palette.selection));
@@ -789,7 +744,7 @@ impl SkirmishView {
             );
         }
         if fig.on_fire {
-            painter.circle_stroke(p, r + 2.5, Stroke::new(2.5, Color32::from_rgb(0xf0, 0x60, 0x10)));
+            painter.circle_stroke(p, r + 2.5, Stroke::new(2.5, colours.fire));
         }
         if b.launching {
             painter.circle_stroke(p, r + 1.5, Stroke::new(1.0, colours.ink));
@@ -812,7 +767,7 @@ impl SkirmishView {
             if i < plan.kept {
                 painter.add(egui::Shape::convex_polygon(pts, colours.template, Stroke::new(1.0, colours.ink)));
             } else {
-                painter.add(egui::Shape::closed_line(pts, Stroke::new(1.0, Color32::from_rgb(0xc0, 0x30, 0x30))));
+                painter.add(egui::Shape::closed_line(pts, Stroke::new(1.0, colours.cut)));
             }
         }
         if plan.kept < plan.laid.len() {
@@ -826,7 +781,7 @@ impl SkirmishView {
                 Align2::CENTER_BOTTOM,
                 why,
                 FontId::proportional(11.0),
-                Color32::from_rgb(0xc0, 0x30, 0x30),
+                colours.cut,
             );
         }
         let state = self.state();
@@ -841,9 +796,9 @@ impl SkirmishView {
             painter.circle_filled(
                 p,
                 if current { 9.0 } else { 7.0 },
-                if current { Color32::from_rgb(0xff, 0xd0, 0x40) } else { Color32::WHITE },
+                if current { colours.crossing_now } else { colours.crossing },
             );
-            painter.text(p, Align2::CENTER_CENTER, n.to_string(), FontId::proportional(10.0), Color32::BLACK);
+            painter.text(p, Align2::CENTER_CENTER, n.to_string(), FontId::proportional(10.0), colours.crossing_ink);
         }
         painter.circle_stroke(
             board.to_screen(plan.end.at),
@@ -853,9 +808,9 @@ impl SkirmishView {
     }
 
     #[allow(clippy::too_many_lines, reason = "the side panel lists every part of the game in order")]
-    fn side_ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>, palette: &Palette, dark: bool) {
+    fn side_ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>, palette: &Palette) {
         let state = self.state().clone();
-        let colours = forest(dark);
+        let colours = palette.forest;
         ui.heading("Tail Feathers");
         frame.status_ui(ui, &self.m);
         frame.history_ui(ui, &self.m);
@@ -890,7 +845,7 @@ impl SkirmishView {
         {
             self.choices_ui(ui, &state, seat, frame.notices);
         }
-        self.dice_ui(ui, &state);
+        self.dice_ui(ui, &state, palette.forest);
         ui.separator();
         egui::ScrollArea::vertical().max_height(260.0).id_salt("tf-units").show(ui, |ui| {
             for u in 0..UNITS {
@@ -979,7 +934,7 @@ impl SkirmishView {
         }
     }
 
-    fn dice_ui(&self, ui: &mut Ui, state: &TailFeathers) {
+    fn dice_ui(&self, ui: &mut Ui, state: &TailFeathers, forest: Forest) {
         let rolls: Vec<&Event> = state.events().iter().filter(|e| matches!(e, Event::Rolled { .. })).collect();
         if rolls.is_empty() {
             return;
@@ -990,7 +945,7 @@ impl SkirmishView {
                 ui.horizontal_wrapped(|ui| {
                     ui.label(format!("{} {what}:", side_name(side_of_seat(*seat))));
                     for &f in faces {
-                        die(ui, f);
+                        die(ui, &forest, f);
                     }
                 });
             }
@@ -1135,11 +1090,11 @@ fn capitalise(s: &str) -> String {
 /// A die as it lies: its number in the corner, its symbol drawn in the
 /// middle (cheese a yellow wedge, a sword, a sword and shield, a bow) and
 /// a star when it has one.
-fn die(ui: &mut Ui, f: Face) {
+fn die(ui: &mut Ui, forest: &Forest, f: Face) {
     let (rect, resp) = ui.allocate_exact_size(Vec2::splat(30.0), Sense::hover());
     let p = ui.painter();
-    let ink = Color32::from_rgb(0x20, 0x20, 0x20);
-    p.rect(rect, 4.0, Color32::from_rgb(0xfa, 0xf6, 0xea), Stroke::new(1.0, ink), StrokeKind::Inside);
+    let ink = forest.die_ink;
+    p.rect(rect, 4.0, forest.die, Stroke::new(1.0, ink), StrokeKind::Inside);
     p.text(
         rect.left_top() + Vec2::new(3.0, 1.0),
         Align2::LEFT_TOP,
@@ -1155,7 +1110,7 @@ fn die(ui: &mut Ui, f: Face) {
     let words = match f.symbol() {
         Symbol::Cheese => {
             let pts = vec![c + Vec2::new(-7.0, 5.0), c + Vec2::new(7.0, 5.0), c + Vec2::new(5.0, -5.0)];
-            p.add(egui::Shape::convex_polygon(pts, Color32::from_rgb(0xf2, 0xc1, 0x3a), Stroke::new(1.0, ink)));
+            p.add(egui::Shape::convex_polygon(pts, forest.cheese, Stroke::new(1.0, ink)));
             "cheese"
         }
         Symbol::Sword => {
@@ -1164,7 +1119,7 @@ fn die(ui: &mut Ui, f: Face) {
         }
         Symbol::SwordShield => {
             sword(p, c + Vec2::new(-3.0, 0.0));
-            p.circle(c + Vec2::new(5.0, 3.0), 4.5, Color32::from_rgb(0x8a, 0xa6, 0xc8), Stroke::new(1.0, ink));
+            p.circle(c + Vec2::new(5.0, 3.0), 4.5, forest.shield, Stroke::new(1.0, ink));
             "sword and shield"
         }
         Symbol::Bow => {
@@ -1188,7 +1143,7 @@ fn die(ui: &mut Ui, f: Face) {
                 s + Vec2::new(r * a.cos(), r * a.sin())
             })
             .collect();
-        p.add(egui::Shape::closed_line(pts, Stroke::new(1.5, Color32::from_rgb(0xc0, 0x80, 0x00))));
+        p.add(egui::Shape::closed_line(pts, Stroke::new(1.5, forest.star)));
     }
     let label = format!("die: {} {words}{}", f.number(), if f.star() { ", star" } else { "" });
     resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, label.clone()));
@@ -1215,7 +1170,7 @@ fn cheese_wheel(ui: &mut Ui, n: u8, palette: &Palette) {
     for k in 0..6 {
         let c = rect.left_center() + Vec2::new(4.0 + 7.0 * k as f32, 0.0);
         if k < n {
-            ui.painter().circle_filled(c, 3.0, Color32::from_rgb(0xf2, 0xc1, 0x3a));
+            ui.painter().circle_filled(c, 3.0, palette.forest.cheese);
         } else {
             ui.painter().circle_stroke(c, 3.0, Stroke::new(1.0, palette.text));
         }
@@ -1297,12 +1252,12 @@ impl View for SkirmishView {
         if self.m.humans().len() == 1 {
             self.revealed = self.m.humans().first().copied();
         }
-        super::tab::side_panel(ui, |ui| self.side_ui(ui, frame, &palette, dark));
+        super::tab::side_panel(ui, |ui| self.side_ui(ui, frame, &palette));
         if self.needs_hand_off() {
             egui::Panel::top(egui::Id::unique(("tf-hand-off", self.m.id))).show(ui, |ui| self.hand_off_ui(ui));
         }
         egui::CentralPanel::default().show(ui, |ui| {
-            self.battlefield_ui(ui, &palette, dark, frame.notices);
+            self.battlefield_ui(ui, &palette, frame.notices);
         });
     }
 

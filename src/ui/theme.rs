@@ -113,7 +113,101 @@ pub struct Palette {
     pub nest: Color32,
     /// The walls of the labyrinth.
     pub wall: Color32,
+    // ----- Tail Feathers ------------------------------------------------
+    /// The forest's colours.
+    pub forest: Forest,
 }
+
+/// The Tail Feathers battlefield's colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Forest {
+    /// The forest floor (the battlefield).
+    pub floor: Color32,
+    /// A tree space.
+    pub space: Color32,
+    /// A nest.
+    pub nest: Color32,
+    /// Trunks (solid wood).
+    pub trunk: Color32,
+    /// Names written on a trunk.
+    pub on_trunk: Color32,
+    /// Lines and writing on the battlefield.
+    pub ink: Color32,
+    /// The mice's figures.
+    pub mice: Color32,
+    /// The rats' figures.
+    pub rats: Color32,
+    /// The ghost of a flight's end.
+    pub ghost: Color32,
+    /// A flight template.
+    pub template: Color32,
+    /// Fire markers.
+    pub fire: Color32,
+    /// Cheese (wheel and die face).
+    pub cheese: Color32,
+    /// A flight's cut-short part and its reason.
+    pub cut: Color32,
+    /// A crossing's number disc, and the one being decided.
+    pub crossing: Color32,
+    /// The crossing being decided.
+    pub crossing_now: Color32,
+    /// Numbers on the crossing discs.
+    pub crossing_ink: Color32,
+    /// A die's face.
+    pub die: Color32,
+    /// A die's ink.
+    pub die_ink: Color32,
+    /// The shield on a die.
+    pub shield: Color32,
+    /// The star on a die.
+    pub star: Color32,
+}
+
+const FOREST_LIGHT: Forest = Forest {
+    floor: Color32::from_rgb(0xdc, 0xe8, 0xcf),
+    space: Color32::from_rgb(0x9c, 0xc2, 0x7c),
+    nest: Color32::from_rgb(0xc8, 0x9a, 0x5c),
+    trunk: Color32::from_rgb(0x6b, 0x45, 0x26),
+    on_trunk: Color32::from_rgb(0xff, 0xff, 0xff),
+    ink: Color32::from_rgb(0x1e, 0x24, 0x1c),
+    mice: Color32::from_rgb(0xd9, 0xa4, 0x2b),
+    rats: Color32::from_rgb(0x6a, 0x3f, 0x9e),
+    ghost: Color32::from_rgba_premultiplied(0x0a, 0x0f, 0x1e, 60),
+    template: Color32::from_rgba_premultiplied(0x11, 0x28, 0x44, 90),
+    fire: Color32::from_rgb(0xf0, 0x60, 0x10),
+    cheese: Color32::from_rgb(0xf2, 0xc1, 0x3a),
+    cut: Color32::from_rgb(0xc0, 0x30, 0x30),
+    crossing: Color32::from_rgb(0xff, 0xff, 0xff),
+    crossing_now: Color32::from_rgb(0xff, 0xd0, 0x40),
+    crossing_ink: Color32::from_rgb(0x00, 0x00, 0x00),
+    die: Color32::from_rgb(0xfa, 0xf6, 0xea),
+    die_ink: Color32::from_rgb(0x20, 0x20, 0x20),
+    shield: Color32::from_rgb(0x8a, 0xa6, 0xc8),
+    star: Color32::from_rgb(0xc0, 0x80, 0x00),
+};
+
+const FOREST_DARK: Forest = Forest {
+    floor: Color32::from_rgb(0x22, 0x30, 0x26),
+    space: Color32::from_rgb(0x4a, 0x6b, 0x3c),
+    nest: Color32::from_rgb(0x7a, 0x5a, 0x32),
+    trunk: Color32::from_rgb(0x5b, 0x3a, 0x22),
+    on_trunk: Color32::from_rgb(0xff, 0xff, 0xff),
+    ink: Color32::from_rgb(0xe8, 0xe4, 0xd8),
+    mice: Color32::from_rgb(0xe8, 0xc3, 0x6a),
+    rats: Color32::from_rgb(0xb0, 0x8c, 0xd8),
+    ghost: Color32::from_rgba_premultiplied(0x3c, 0x3c, 0x3c, 60),
+    template: Color32::from_rgba_premultiplied(0x45, 0x5b, 0x6f, 110),
+    fire: Color32::from_rgb(0xf0, 0x60, 0x10),
+    cheese: Color32::from_rgb(0xf2, 0xc1, 0x3a),
+    cut: Color32::from_rgb(0xf0, 0x60, 0x60),
+    crossing: Color32::from_rgb(0xff, 0xff, 0xff),
+    crossing_now: Color32::from_rgb(0xff, 0xd0, 0x40),
+    crossing_ink: Color32::from_rgb(0x00, 0x00, 0x00),
+    die: Color32::from_rgb(0xfa, 0xf6, 0xea),
+    die_ink: Color32::from_rgb(0x20, 0x20, 0x20),
+    shield: Color32::from_rgb(0x8a, 0xa6, 0xc8),
+    star: Color32::from_rgb(0xc0, 0x80, 0x00),
+};
 
 /// The ten feather colours; both themes use them (they are the cards'
 /// printed colours), the dark theme gives black cards a light outline.
@@ -195,6 +289,7 @@ pub const LIGHT: Palette = Palette {
     honey_rim: Color32::from_rgb(0x7a, 0x52, 0x10),
     nest: Color32::from_rgb(0x4f, 0x75, 0x28),
     wall: Color32::from_rgb(0xf2, 0xec, 0xe0),
+    forest: FOREST_LIGHT,
 };
 
 /// The dark theme: boards a little dimmer, text and rims light, nothing
@@ -251,6 +346,7 @@ pub const DARK: Palette = Palette {
     honey_rim: Color32::from_rgb(0x7a, 0x52, 0x10),
     nest: Color32::from_rgb(0x4f, 0x75, 0x28),
     wall: Color32::from_rgb(0xf2, 0xec, 0xe0),
+    forest: FOREST_DARK,
 };
 
 impl Palette {
