@@ -1924,15 +1924,16 @@ impl TailFeathers {
                 self.finish_activation();
             }
             Action::FinalPhase => self.begin_final(),
-            &Action::Siege(tree) => self.fin = Some(Final::SiegeOn(seat, tree)),
+            &Action::Siege(tree) => {
+                self.fin = Some(Final::SiegeOn(seat, tree));
+                self.siege_overflow();
+            }
             &Action::SiegeTo(s) => {
                 let side = side_of_seat(seat);
                 if let Some(&f) = self.mission_box(side).first() {
                     self.figures[usize::from(f)].place = Place::Space(s);
                 }
-                if self.mission_box(side).is_empty() {
-                    self.fin = None;
-                }
+                self.siege_overflow();
             }
             &Action::Patrol(target) => {
                 self.fin = None;
@@ -1968,6 +1969,19 @@ impl TailFeathers {
             Action::Reroll(_) | Action::AssignHit(_) => {}
         }
         self.advance();
+    }
+
+    /// A siege is over once its box is empty; figures that find no room
+    /// left on the tree go home (TF-R17).
+    fn siege_overflow(&mut self) {
+        let Some(Final::SiegeOn(seat, tree)) = self.fin else { return };
+        let side = side_of_seat(seat);
+        if !self.mission_box(side).is_empty() && self.siege_spaces(seat, usize::from(tree)).is_empty() {
+            self.send_home(side);
+        }
+        if self.mission_box(side).is_empty() {
+            self.fin = None;
+        }
     }
 
     fn done(&mut self, seat: Seat) {
@@ -3033,6 +3047,9 @@ pub fn kind_name(k: MissionKind) -> &'static str {
 impl TailFeathers {
     /// Why `action` is refused here, with its rule.
     fn refusal(&self, a: &Action) -> RuleViolation {
+        if let Some(v) = self.step_refusal(a) {
+            return v;
+        }
         let rule = match a {
             Action::Deploy { .. } => "TF-R21",
             Action::Mission(_) | Action::PlaceMission(_) | Action::Send(_) => "TF-R2",
@@ -3081,6 +3098,56 @@ impl TailFeathers {
             _ => format!("not now: {owed}"),
         };
         RuleViolation::new(rule, reason)
+    }
+
+    /// Refusals that follow from where the round or the activation is
+    /// rather than from the action's own ruling: a mission box left empty
+    /// (TF-R2), a bird that must fly (TF-R3, TF-R9), the squad value
+    /// (TF-R5), moves before attacks and one scurry or attack (TF-R6), a
+    /// perched bird (TF-R8), a figure lying down (TF-R18).
+    fn step_refusal(&self, a: &Action) -> Option<RuleViolation> {
+        if self.phase == Phase::Mission && *a == Action::Done {
+            return Some(RuleViolation::new("TF-R2", "send at least one figure on the mission"));
+        }
+        let act = self.activation.as_ref().filter(|_| self.combat.is_none())?;
+        let unit = usize::from(act.unit);
+        let mine = |f: Fig| usize::from(f) < FIGURES && unit_of(f) == unit;
+        let squad = UNIT_DEFS[unit].ground.map_or(1, |g| GROUND[g].squad);
+        let bird = UNIT_DEFS[unit].bird.map(|_| UNIT_DEFS[unit].first);
+        let v = |rule: &'static str, why: String| Some(RuleViolation::new(rule, why));
+        match (a, &act.step) {
+            (Action::Done, Step::Check | Step::SetTilt | Step::Fly) if act.began_perched => {
+                v("TF-R3", format!("{} launched this round: it must fly", unit_name(unit)))
+            }
+            (Action::Done, Step::Check | Step::SetTilt | Step::Fly | Step::Walk(_)) => {
+                v("TF-R9", format!("{} is in the air: it must fly", unit_name(unit)))
+            }
+            (&Action::Move { figure, .. } | &Action::Hold(figure), _)
+                if mine(figure) && self.figures[usize::from(figure)].immobilized =>
+            {
+                v("TF-R18", format!("{} lies down: it spends its activation standing up", figure_name(figure)))
+            }
+            (&Action::Move { figure, .. } | &Action::Hold(figure), _)
+                if mine(figure) && !act.figures.contains(&figure) && act.figures.len() >= usize::from(squad) =>
+            {
+                v("TF-R5", format!("{} activates at most {squad} figures at a time", unit_name(unit)))
+            }
+            (
+                &Action::Strike { figure, .. } | &Action::Shoot { figure, .. } | &Action::Scurry { figure, .. },
+                Step::Moves,
+            ) if mine(figure) => v("TF-R6", "every activated figure moves first; then each scurries or attacks".into()),
+            (&Action::Strike { figure, .. } | &Action::Shoot { figure, .. } | &Action::Scurry { figure, .. }, _)
+                if mine(figure) && act.acted.contains(&figure) =>
+            {
+                v("TF-R6", format!("{} has already scurried, attacked or stood up", figure_name(figure)))
+            }
+            (Action::Fly(_) | Action::Move { .. } | Action::Scurry { .. }, Step::Acts)
+                if bird.is_some_and(|b| matches!(self.figures[usize::from(b)].place, Place::Space(_))) =>
+            {
+                v("TF-R8", format!("{} is perched: it does not fly, move or scurry now", unit_name(unit)))
+            }
+            _ => None,
+        }
     }
 
     fn move_refusal(&self, f: Fig, to: u8) -> String {
