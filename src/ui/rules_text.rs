@@ -475,8 +475,8 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
                  finder measures between any two figures at any time: the line, the distance, close or ranged \
                  range, and whether the sight is clear.",
                 "Dice are rolled by the game and shown with their faces; the log spells out hits, blocks, cheese \
-                 and wounds. Undo across rolled dice asks first (the dice fall the same way again), and strict \
-                 undo refuses it. With two people at one screen, a hand-off bar hides each side's mission and bid \
+                 and wounds. Undo takes back one decision and Undo turn the whole activation; across rolled dice \
+                 either asks first (the dice fall the same way again), and strict undo refuses it. With two people at one screen, a hand-off bar hides each side's mission and bid \
                  until that person is at the screen.",
             ],
         ),

@@ -31,7 +31,7 @@ use super::geometry::{
     clear_sight, distance, first_touch, lay, overlaps, pose_after, touches, truncated,
 };
 use super::trees::{self, Occupant};
-use crate::rules::{Game, GameInfo, Outcome, Rng, RuleViolation, Seat, Setup, ToMove, and_list};
+use crate::rules::{Game, GameInfo, Outcome, Rng, RuleViolation, Seat, Setup, ToMove, and_list, words};
 
 /// Scenario 1's battlefield, built once.
 pub static FIELD: LazyLock<Battlefield> = LazyLock::new(scenario_one);
@@ -1920,7 +1920,10 @@ impl TailFeathers {
                 for &f in &chosen {
                     self.figures[usize::from(f)].place = Place::Reserves;
                 }
-                self.events.push(Event::Note(format!("{} figure(s) revived to the reserves", chosen.len())));
+                self.events.push(Event::Note(format!(
+                    "{} to the reserves",
+                    words::count_with(chosen.len(), "figure revived", "figures revived")
+                )));
                 self.finish_activation();
             }
             Action::FinalPhase => self.begin_final(),
@@ -3001,9 +3004,9 @@ pub fn event_words(e: &Event) -> String {
         Event::Rolled { seat, what, faces } => {
             format!("{} roll {what}: {}", side_name(side_of_seat(*seat)), faces_words(faces))
         }
-        Event::Hits(n) => format!("{n} hit{}", if *n == 1 { "" } else { "s" }),
+        Event::Hits(n) => words::count(usize::from(*n), "hit"),
         Event::Blocks(t, n) => format!("{} blocks {n}", target_name(*t)),
-        Event::Wounds(t, n) => format!("{} takes {n} wound{}", target_name(*t), if *n == 1 { "" } else { "s" }),
+        Event::Wounds(t, n) => format!("{} takes {}", target_name(*t), words::count(usize::from(*n), "wound")),
         Event::Defeated(f) => format!("{} is defeated", figure_name(*f)),
         Event::NestDestroyed(side) => format!("the {} nest is destroyed", side_name(*side).to_lowercase()),
         Event::Cheese(seat, n) => format!("{} gain {n} cheese", side_name(side_of_seat(*seat))),
@@ -3020,13 +3023,15 @@ pub fn event_words(e: &Event) -> String {
         Event::Crashed(f) => format!("{} hits a trunk and turns back", figure_name(*f)),
         Event::Truncated(f, n) => {
             format!(
-                "{}'s flight stops after {n} template{} so as not to end on a bird",
+                "{}'s flight stops after {} so as not to end on a bird",
                 figure_name(*f),
-                if *n == 1 { "" } else { "s" }
+                words::count(*n, "template")
             )
         }
         Event::Off(f) => format!("{} flies off the battlefield", figure_name(*f)),
-        Event::Home(side, n) => format!("{n} {} figure(s) go home", side_name(*side).to_lowercase()),
+        Event::Home(side, n) => {
+            format!("{} go home", words::count(usize::from(*n), &format!("{} figure", side_name(*side).to_lowercase())))
+        }
         Event::Note(s) => s.clone(),
     }
 }
@@ -3417,7 +3422,9 @@ impl Game for TailFeathers {
             &Action::Douse(f) => format!("{who}: {} tries to douse the nest", figure_name(f)),
             &Action::Revive(r) => match r {
                 Revival::Hero => format!("{who} spend 6 cheese to revive their hero"),
-                Revival::Squad(n) => format!("{who} spend 6 cheese to revive {n} squad figure(s)"),
+                Revival::Squad(n) => {
+                    format!("{who} spend 6 cheese to revive {}", words::count(usize::from(n), "squad figure"))
+                }
             },
             Action::FinalPhase => format!("Round {}: the final phase", self.round),
             &Action::Siege(t) => format!("{who} besiege {}", field().trees[usize::from(t)].name),
@@ -3447,7 +3454,11 @@ impl Game for TailFeathers {
         if let Some(c) = &self.combat {
             let task = match c.reroll {
                 Some((s, n)) => format!("{} may re-roll up to {n} excess cheese", who(s)),
-                None => format!("{} to give {} more hit(s)", who(c.attacker), c.hits - c.assigned_total()),
+                None => format!(
+                    "{} to give {} more",
+                    who(c.attacker),
+                    words::count(usize::from(c.hits - c.assigned_total()), "hit")
+                ),
             };
             return format!("Round {} · {phase} · {task}", self.round);
         }
