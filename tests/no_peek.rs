@@ -555,3 +555,92 @@ fn dust_in_the_wings_shows_nothing_of_the_deck_order() {
     }
     assert!(went_on.iter().map(|w| w.1).sum::<usize>() >= 5, "the games went on too little: {went_on:?}");
 }
+
+// ----- Tail Feathers ------------------------------------------------------
+
+impl SeatTab for aviary::ui::tail_feathers::SkirmishTab {
+    type G = aviary::rules::tail_feathers::TailFeathers;
+    fn make(m: Table<Self::G>) -> Self {
+        aviary::ui::tail_feathers::SkirmishTab::new(m)
+    }
+    fn game(&mut self) -> &mut Table<Self::G> {
+        &mut self.m
+    }
+}
+
+fn tf_counterpart(
+    real: &aviary::rules::tail_feathers::TailFeathers,
+    _other: &aviary::rules::tail_feathers::TailFeathers,
+    a: &aviary::rules::tail_feathers::Action,
+) -> Option<aviary::rules::tail_feathers::Action> {
+    (!real.reveals(a)).then(|| a.clone())
+}
+
+fn tf_differs(
+    real: &aviary::rules::tail_feathers::TailFeathers,
+    other: &aviary::rules::tail_feathers::TailFeathers,
+) -> bool {
+    without_rng(real) != without_rng(other)
+}
+
+/// The rats' screen (against the computer, and at one screen after their
+/// hand-off) shows nothing of the mice's secret mission card or bid: two
+/// states that differ only there look the same, while the game goes on
+/// until the roll or the reveal.
+#[test]
+fn tail_feathers_shows_nothing_of_the_other_side_s_mission_or_bid() {
+    use aviary::rules::tail_feathers::TailFeathers;
+    use aviary::rules::tail_feathers::game::{Action, MissionCard, Options, Phase, Secret};
+    use aviary::ui::tail_feathers::SkirmishTab;
+    let start = TailFeathers::new(&Setup { seats: 2, options: Options::default() }, 6);
+    let mut rng = Rng::seeded(6);
+    // The mice always go on a mission when they may and bid a die.
+    let game = play(start, 900, |g| {
+        let legal = g.legal_actions();
+        let mice = g.to_move() == ToMove::Seat(Seat(0));
+        if let Some(a) = legal.iter().find(|a| mice && matches!(a, Action::Mission(Some(_)) | Action::Bid(1))) {
+            return a.clone();
+        }
+        legal[rng.below(legal.len())].clone()
+    });
+    let find = |what: &'static str, f: &dyn Fn(&TailFeathers) -> bool| {
+        let i = game.iter().position(|(g, _)| f(g)).unwrap_or_else(|| panic!("no point: {what}"));
+        (what, i)
+    };
+    let rats = Seat(1);
+    let mice_card = |g: &TailFeathers| {
+        g.mission(aviary::rules::tail_feathers::components::Alliance::Mice)
+            .is_some_and(|c: MissionCard| c.spot.is_some() && !c.revealed)
+    };
+    let points = [
+        find("the rats to choose a mission after the mice", &|g| {
+            g.to_move() == ToMove::Seat(rats) && matches!(g.mission_pick(Seat(0)), Secret::Chosen(Some(_)))
+        }),
+        find("the rats to bid after the mice", &|g| {
+            g.to_move() == ToMove::Seat(rats) && matches!(g.bid(Seat(0)), Secret::Chosen(1))
+        }),
+        find("the mice mission face down in the tilt phase", &|g| {
+            g.to_move() == ToMove::Seat(rats) && g.phase() == Phase::Tilt && mice_card(g)
+        }),
+    ];
+    let mut went_on = Vec::new();
+    for players in [vec![Player::Computer(aviary::ai::Level::Easy), Player::Human], vec![Player::Human, Player::Human]]
+    {
+        let check = Check { seat: rats, players, differs: &tf_differs, counterpart: &tf_counterpart };
+        let mut rng = Rng::seeded(10);
+        let look = |w: &mut World<SkirmishTab>| {
+            // At one screen, the rats take the screen at their hand-off.
+            let rats_to_move = w.state().to_move() == ToMove::Seat(Seat(1));
+            let needs = rats_to_move && w.tab().needs_hand_off();
+            if needs {
+                w.tab().confirm_hand_off();
+            }
+            needs
+        };
+        for (what, i) in points {
+            let next: Vec<_> = game[i..].iter().take(6).map(|(_, a)| a.clone()).collect();
+            went_on.push((what, same_for_seat::<SkirmishTab>(what, &game[i].0, &next, &check, &mut rng, &look, false)));
+        }
+    }
+    assert!(went_on.iter().map(|w| w.1).sum::<usize>() >= 6, "the games went on too little: {went_on:?}");
+}

@@ -280,6 +280,7 @@ impl SkirmishView {
                     (true, Some(k)) => format!("{}\n({}, face down)", side_name(side_), kind_name(k)),
                     _ => format!("{}\nmission", side_name(side_)),
                 };
+                let said = format!("mission card: {}", text.replace('\n', " "));
                 painter.text(
                     r.center(),
                     Align2::CENTER_CENTER,
@@ -287,6 +288,8 @@ impl SkirmishView {
                     FontId::proportional(10.0),
                     palette.text_on(fill),
                 );
+                ui.interact(r, ui.scope_id().with(("tf-mission", seat_of(side_).0)), Sense::hover())
+                    .widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, said.clone()));
             }
         }
         // Ground figures in their spaces.

@@ -3321,8 +3321,8 @@ impl Game for TailFeathers {
     }
 
     fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
-        let mut copy = self.clone();
-        copy.memo = Memo::default();
+        // Start from what the seat knows: the other side's secrets hidden.
+        let mut copy = self.observation(seat);
         let o = other(seat).index();
         let kinds = super::components::MISSIONS;
         if let Some(c) = copy.cards[o].as_mut()
