@@ -151,3 +151,38 @@ fn check_reads_enchanted_plumes_saves_written_by_hand_and_names_an_illegal_play(
     assert_ne!(code, 0, "{out}");
     assert!(out.contains("mauve"), "{out}");
 }
+
+fn tail_save(moves: usize) -> String {
+    use aviary::rules::tail_feathers::TailFeathers;
+    use aviary::rules::tail_feathers::game::Options as TfOptions;
+    let mut s: Session<TailFeathers> =
+        Session::new(Setup { seats: 2, options: TfOptions::default() }, 21, vec![Player::Human, Player::Human]);
+    let mut rng = aviary::rules::Rng::seeded(21);
+    for _ in 0..moves {
+        let legal = aviary::rules::Game::legal_actions(s.state());
+        let a = legal[rng.below(legal.len())].clone();
+        s.propose(a).unwrap();
+    }
+    save::to_text(&save::record(&s))
+}
+
+#[test]
+fn check_reads_tail_feathers_saves_and_names_an_illegal_move_with_its_rule() {
+    let (code, out) = check(&tail_save(120));
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("game: Tail Feathers"), "{out}");
+    assert!(out.contains("actions: 120"), "{out}");
+    // Move 1 becomes a deployment of a mouse on the rats' home tree.
+    let text = tail_save(3);
+    let mut file: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let rats_home = aviary::rules::tail_feathers::game::field().trees[1].spaces[0];
+    file["actions"][0] = serde_json::json!({"Deploy": {"figure": 3, "space": rats_home}});
+    let (code, out) = check(&file.to_string());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("move 1 is illegal") && out.contains("TF-R21"), "{out}");
+    // A figure the game does not have is named as such.
+    file["actions"][0] = serde_json::json!({"Deploy": {"figure": 40, "space": 0}});
+    let (code, out) = check(&file.to_string());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("no figure 40"), "{out}");
+}

@@ -3,11 +3,12 @@
 //!
 //! **Evaluation.** Each side's material: a squad figure on the battlefield
 //! 1, the hero 3 less 0.5 a wound, a bird 4 scaled by the life it has
-//! left; nest life 1.2 a point; cheese 0.15 each. A flying bird within
-//! 3" of the battlefield's edge risks flying off (−1.5), one within 9" of
-//! the enemy nest threatens it (+0.6). The value of a seat is a logistic
-//! curve of its side's total less the other's; finished games give the
-//! real reward.
+//! left; nest life 1.2 a point; cheese 0.15 each. Position: a bird is worth
+//! up to 1.5 more the nearer it is to the enemy nest (0 at 30" or more), a
+//! ground figure up to 0.6; a launching bird 0.3 (it will fly this round);
+//! a flying bird within 3" of the battlefield's edge risks flying off
+//! (−1.5). The value of a seat is a logistic curve of its side's total less
+//! the other's; finished games give the real reward.
 //!
 //! **Greedy choice.** Every legal decision is tried on three sampled
 //! futures (the bot's own determinized dice, never the game's) and the one
@@ -20,6 +21,11 @@ use crate::rules::tail_feathers::game::{
     Action, BIRD_FIGS, FIGURES, Place, TailFeathers, UNIT_DEFS, field, seat_of, side_of_seat, unit_of,
 };
 use crate::rules::{Game, Rng, Seat, ToMove};
+
+/// 1 at the enemy nest, falling to 0 at 30" from it.
+fn closeness(p: crate::rules::tail_feathers::geometry::V2, nest: crate::rules::tail_feathers::geometry::V2) -> f64 {
+    (1.0 - p.dist(nest) / 30.0).max(0.0)
+}
 
 /// A side's material and position, in "squad figures".
 #[must_use]
@@ -41,22 +47,27 @@ pub fn material(g: &TailFeathers, side: Alliance) -> f64 {
         if BIRD_FIGS.contains(&f) {
             let life = f64::from(g.life(u));
             v += 4.0 * (life - f64::from(fig.wounds)) / life;
-            if fig.place == Place::Air
-                && let Some(b) = g.bird(f)
-            {
-                let p = b.pose.at;
-                let edge = p.x.min(p.y).min(table - p.x).min(table - p.y);
-                if edge < 3.0 {
-                    v -= 1.5;
+            if let Some(b) = g.bird(f) {
+                let p = match fig.place {
+                    Place::Space(s) if !b.launching => field().spaces[usize::from(s)].perch,
+                    _ => b.pose.at,
+                };
+                if fig.place == Place::Air {
+                    let edge = p.x.min(p.y).min(table - p.x).min(table - p.y);
+                    if edge < 3.0 {
+                        v -= 1.5;
+                    }
                 }
-                if p.dist(enemy_nest) < 9.0 {
-                    v += 0.6;
+                if b.launching {
+                    v += 0.3;
                 }
+                v += 1.5 * closeness(p, enemy_nest);
             }
-        } else if UNIT_DEFS[u].count == 1 {
-            v += 3.0 - 0.5 * f64::from(fig.wounds);
         } else {
-            v += 1.0;
+            v += if UNIT_DEFS[u].count == 1 { 3.0 - 0.5 * f64::from(fig.wounds) } else { 1.0 };
+            if let Place::Space(s) = fig.place {
+                v += 0.6 * closeness(field().spaces[usize::from(s)].perch, enemy_nest);
+            }
         }
     }
     v
