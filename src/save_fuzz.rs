@@ -22,6 +22,7 @@ use serde_json::{Value, json};
 use crate::games;
 use crate::rules::daedalus::{self, Daedalus};
 use crate::rules::dust_wings::{self, DustInTheWings};
+use crate::rules::tail_feathers::{self, TailFeathers};
 use crate::rules::enchanted_plumes::{self, EnchantedPlumes};
 use crate::rules::feathers_wax::{self, FeathersAndWax};
 use crate::rules::{Game, Rng, Setup, ToMove};
@@ -94,6 +95,12 @@ pub fn base_saves() -> Vec<String> {
         ));
         out.push(played::<DustInTheWings>(
             Setup { seats: 2 + (i % 3) as u8, options: dust_wings::Options::default() },
+            seed,
+            steps,
+            undo,
+        ));
+        out.push(played::<TailFeathers>(
+            Setup { seats: 2, options: tail_feathers::game::Options { veterans: i % 2 == 1, announce_first: false } },
             seed,
             steps,
             undo,
