@@ -31,4 +31,26 @@ for theme in light dark; do
   kill "$pid"
   wait "$pid" 2>/dev/null || true
 done
+# Tail Feathers at each phase: deployment, mission, tilt, a flight's ghosts,
+# a crossing decision, an attack, the final phase (one tab each).
+for theme in light dark; do
+  rm -rf "$out/games"
+  cargo run -q --example showcase -- "$out/games" >/dev/null
+  folder="$out/games/tail-feathers"
+  [ "$theme" = dark ] && folder="$out/games/tail-feathers-dark"
+  AVIARY_SAVES="$out/games/saves" AVIARY_CONFIG="$folder" "$bin" >/dev/null 2>&1 &
+  pid=$!
+  sleep 4
+  xdotool mousemove 341 538 click 1   # Resume
+  sleep 2
+  for tab in "225 deploy" "367 mission" "508 tilt" "650 flight" "792 crossing" "933 attack" "1075 final"; do
+    set -- $tab
+    xdotool mousemove "$1" 37 click 1
+    xdotool mousemove 1170 810
+    sleep 1.5
+    import -window root -crop 1180x820+0+0 "$out/tail-feathers-$2-$theme.png"
+  done
+  kill "$pid"
+  wait "$pid" 2>/dev/null || true
+done
 ls "$out"/*.png

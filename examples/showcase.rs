@@ -144,7 +144,20 @@ fn main() {
         write_tail_at(&saves, |g| g.phase() == TfPhase::Tilt && g.round() == 2, "tf-tilt.json"),
         write_tail_at(
             &saves,
-            |g| g.legal_actions().iter().any(|a| matches!(a, TfAction::Fly(_))) && g.round() >= 2,
+            |g| {
+                let Some(u) = g.active_unit() else { return false };
+                let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[u].first;
+                let inside = g
+                    .legal_actions()
+                    .iter()
+                    .filter_map(|a| match a {
+                        TfAction::Fly(list) => g.plan_flight(bird, list),
+                        _ => None,
+                    })
+                    .filter(|p| p.end.at.x > 2.0 && p.end.at.y > 2.0 && p.end.at.x < 34.0 && p.end.at.y < 34.0)
+                    .count();
+                g.round() >= 2 && inside >= 12
+            },
             "tf-flight.json",
         ),
         write_tail_at(&saves, |g| g.walking().is_some_and(|w| w.1.is_some()), "tf-crossing.json"),

@@ -48,3 +48,41 @@ fn the_greedy_player_finishes_games_legally_and_beats_random_play() {
     assert_eq!(losses, 0, "greedy lost {losses} of {games} to random play");
     assert!(wins >= 4, "greedy won only {wins} of {games} against random play (the rest drawn)");
 }
+
+/// Every level the new-game dialog offers picks a legal action from its
+/// own observation: at deployment, in the tilt phase, and at a flight.
+#[test]
+fn every_level_chooses_a_legal_action_at_each_kind_of_decision() {
+    use aviary::ai::Level;
+    use aviary::rules::tail_feathers::Action;
+    use aviary::rules::tail_feathers::game::Phase;
+    use std::time::Duration;
+    let mut g = TailFeathers::new(&Setup { seats: 2, options: Options::default() }, 4);
+    let mut rng = aviary::rules::Rng::seeded(4);
+    let mut points: Vec<TailFeathers> = Vec::new();
+    let wanted: [&dyn Fn(&TailFeathers) -> bool; 3] =
+        [&|s| s.phase() == Phase::Deploy, &|s| s.phase() == Phase::Tilt, &|s| {
+            s.legal_actions().iter().any(|a| matches!(a, Action::Fly(_)))
+        }];
+    for _ in 0..3000 {
+        if points.len() < wanted.len() && matches!(g.to_move(), ToMove::Seat(_)) && wanted[points.len()](&g) {
+            points.push(g.clone());
+        }
+        let legal = g.legal_actions();
+        if legal.is_empty() || points.len() == wanted.len() {
+            break;
+        }
+        let a = legal[rng.below(legal.len())].clone();
+        g.apply(&a).unwrap();
+    }
+    assert_eq!(points.len(), 3, "the game reached every kind of decision");
+    let stop = AtomicBool::new(false);
+    for s in &points {
+        let seat = s.to_move().seat().unwrap();
+        for level in [Level::Easy, Level::Normal, Level::Hard] {
+            let mut bot: Box<dyn Bot<TailFeathers>> = level.bot_within(7, Duration::from_millis(100));
+            let plan = bot.plan(&s.observation(seat), seat, &stop).expect("a plan");
+            s.check(&plan[0]).unwrap_or_else(|e| panic!("{level:?} chose {:?}: {e}", plan[0]));
+        }
+    }
+}

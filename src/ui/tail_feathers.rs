@@ -226,14 +226,11 @@ impl SkirmishView {
                 painter.add(egui::Shape::convex_polygon(poly(&sp.outline), fill, Stroke::new(1.0, colours.ink)));
                 let c = board.to_screen(sp.perch);
                 if let Some(owner) = sp.nest {
+                    // The nest dial above the nest, clear of the figures in it.
                     let life = state.nest_life(owner);
-                    painter.text(
-                        c,
-                        Align2::CENTER_CENTER,
-                        format!("{} nest\n{life} life", side_name(owner)),
-                        FontId::proportional(11.0),
-                        colours.ink,
-                    );
+                    let top = board.to_screen(V2::new(sp.perch.x, sp.perch.y + 1.25));
+                    let said = format!("{} nest: {life} life", side_name(owner));
+                    painter.text(top, Align2::CENTER_BOTTOM, &said, FontId::proportional(11.0), colours.ink);
                     for k in 0..state.nest_fire(owner) {
                         painter.circle_filled(c + Vec2::new(-12.0 + 8.0 * f32::from(k), 18.0), 3.5, colours.fire);
                     }
@@ -392,7 +389,13 @@ impl SkirmishView {
         let plans = if flying_now && !state.options().announce_first { self.flights() } else { Vec::new() };
         for plan in &plans {
             let p = board.to_screen(plan.end.at);
-            painter.circle_stroke(p, BASE_RADIUS as f32 * board.scale, Stroke::new(1.0, colours.ghost));
+            // A flight that ends off the battlefield loses the bird: its
+            // ghost is drawn in the warning colour.
+            let e = plan.end.at;
+            let size = field().size;
+            let off = e.x < -BASE_RADIUS || e.y < -BASE_RADIUS || e.x > size + BASE_RADIUS || e.y > size + BASE_RADIUS;
+            let ring = if off { colours.cut } else { colours.ghost };
+            painter.circle_stroke(p, BASE_RADIUS as f32 * board.scale, Stroke::new(1.0, ring));
             if let Some(q) = pointer
                 && q.distance(p) < BASE_RADIUS as f32 * board.scale * 0.7
                 && hovered_plan.is_none()
@@ -920,7 +923,11 @@ impl SkirmishView {
             .collect();
         if state.walking().is_none() || !matches!(state.walking(), Some((_, Some(_)))) {
             for a in small.iter().take(30) {
-                if ui.button(choice_label(state, a)).clicked() {
+                let mut button = ui.button(choice_label(state, a));
+                if let Action::Mission(Some(k)) = a {
+                    button = button.on_hover_text(mission_words(*k));
+                }
+                if button.clicked() {
                     action = Some((*a).clone());
                 }
             }
@@ -1082,6 +1089,19 @@ fn choice_label(state: &TailFeathers, a: &Action) -> String {
             let who = side_name(side_of_seat(state.to_move().seat().unwrap_or(Seat(0))));
             capitalise(text.strip_prefix(&format!("{who} ")).unwrap_or(&text))
         }
+    }
+}
+
+/// What a mission does, for its button's hover text.
+fn mission_words(k: crate::rules::tail_feathers::components::MissionKind) -> &'static str {
+    use crate::rules::tail_feathers::components::MissionKind;
+    match k {
+        MissionKind::Decoy => "A bluff: its figures simply come home; an enemy swoop on it is wasted.",
+        MissionKind::Intercept => "Attacks the enemy mission's figures: one melee die a small figure with melee.",
+        MissionKind::Siege => "Its figures land by the trunk of a tree you choose (the enemy home tree, say).",
+        MissionKind::Patrol => "Shoots at an enemy flying bird: one die a small figure with a ranged value.",
+        MissionKind::Rescue => "With two or more figures on it: a fallen bird comes back to your nest, wounded.",
+        MissionKind::Special => "The sap run: its figures bring 2 cheese home.",
     }
 }
 

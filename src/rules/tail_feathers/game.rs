@@ -3465,7 +3465,10 @@ impl Game for TailFeathers {
         let task = match self.decider() {
             ToMove::Seat(s) => {
                 let what = match self.phase {
-                    Phase::Deploy => "deploy on the home tree".to_string(),
+                    Phase::Deploy => self
+                        .deploying_seat()
+                        .map(|(_, f)| format!("deploy {} on the home tree", figure_name(f)))
+                        .unwrap_or_default(),
                     Phase::Mission if self.chooser().is_some() => "choose a mission in secret".into(),
                     Phase::Mission if self.placing_seat().is_some() => "lay the mission card".into(),
                     Phase::Mission => "send figures on the mission".into(),
