@@ -80,6 +80,16 @@ fn open_where(h: &mut Harness<'_, AviaryApp>, dir: &std::path::Path, wanted: imp
     panic!("no game reached the wanted moment");
 }
 
+/// A click where a person points (press and release without moving).
+fn click_at(h: &mut Harness<'_, AviaryApp>, p: Pos2) {
+    h.hover_at(p);
+    h.run();
+    h.drag_at(p);
+    h.run();
+    h.drop_at(p);
+    h.run();
+}
+
 fn last_log(h: &mut Harness<'_, AviaryApp>) -> String {
     tab(h).m.session.log().last().map(|e| e.text.clone()).unwrap_or_default()
 }
@@ -221,18 +231,59 @@ fn the_hand_off_hides_a_bid_until_the_bidder_is_at_the_screen() {
     };
     // Before the hand-off: no bid buttons, no bid shown.
     assert!(h.query_by_label("I am Mice: show my choices").is_some(), "the hand-off bar is up");
-    assert!(h.query_all_by_label_contains("Bid ").next().is_none(), "no bid is offered before the hand-off");
-    assert!(h.query_all_by_label_contains("Your bid").next().is_none());
-    assert!(h.query_all_by_label_contains(&format!("Rats {rats_bid} extra")).next().is_none());
+    let before = texts(&h);
+    assert!(before.iter().all(|t| !t.starts_with("Bid ")), "no bid is offered before the hand-off: {before:?}");
+    assert!(before.iter().all(|t| !t.contains("Your bid")), "{before:?}");
     h.get_by_label("I am Mice: show my choices").click();
     h.run();
     h.get_by_label("Bid 0 extra dice (0 cheese)");
-    // The rats' bid is still nowhere on the screen.
-    assert!(
-        h.query_all_by_label_contains("Rats bid").all(|n| !n
-            .accesskit_node()
-            .label()
-            .unwrap_or_default()
-            .contains(&format!("{rats_bid} extra")))
+    // The rats' bid is nowhere on the screen, before or after.
+    let after = texts(&h);
+    for t in before.iter().chain(&after) {
+        assert!(!t.contains(&format!("Rats {rats_bid} extra")) && !t.contains("Your bid"), "{t}");
+    }
+}
+
+/// Every text on the screen: the labels of widgets and the values of
+/// text labels.
+fn texts(h: &Harness<'_, AviaryApp>) -> Vec<String> {
+    h.query_all(egui_kittest::kittest::by())
+        .flat_map(|n| {
+            let a = n.accesskit_node();
+            [a.label(), a.value()]
+        })
+        .flatten()
+        .filter(|t| !t.is_empty())
+        .collect()
+}
+
+#[test]
+fn the_range_finder_measures_between_any_two_figures() {
+    use aviary::rules::tail_feathers::game::figure_name;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    // A flying rat bird (figures 9 and 10) and a mouse on the battlefield.
+    open_where(&mut h, dir.path(), |s| {
+        s.phase() == aviary::rules::tail_feathers::game::Phase::Activation && s.flyers().iter().any(|&f| f >= 9)
+    });
+    let s = state(&mut h);
+    let spots = tab(&mut h).figure_spots.clone();
+    let bird = *s.flyers().iter().find(|&&f| f >= 9).unwrap();
+    let (mouse, at) = *spots.iter().find(|(f, _)| *f >= 3 && *f < 9).unwrap();
+    let bird_at = spots.iter().find(|(f, _)| *f == bird).unwrap().1;
+    h.get_by_label("Range finder: click two figures").click();
+    h.run();
+    click_at(&mut h, at);
+    click_at(&mut h, bird_at);
+    let (d, sight) = s.measure(mouse, aviary::rules::tail_feathers::game::Target::Figure(bird)).unwrap();
+    let words = format!(
+        "{} to {}: {d:.1}\", {}",
+        figure_name(mouse),
+        figure_name(bird),
+        aviary::ui::tail_feathers::range_band(d)
     );
+    let shown: Vec<String> = texts(&h).into_iter().filter(|v| v.contains(&words)).collect();
+    assert_eq!(shown.len(), 1, "the measure is written out: {words}");
+    assert_eq!(shown[0].contains("no clear sight"), sight.is_none(), "{}", shown[0]);
+    assert_eq!(tab(&mut h).m.session.cursor(), tab(&mut h).m.session.actions().len(), "measuring changed nothing");
 }

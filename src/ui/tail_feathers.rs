@@ -448,6 +448,24 @@ impl SkirmishView {
             let colour = if sight.is_some() { palette.legal.to_opaque() } else { palette.illegal.to_opaque() };
             let (x, y) = sight.unwrap_or((pa, pb));
             painter.line_segment([board.to_screen(x), board.to_screen(y)], Stroke::new(2.5, colour));
+            if sight.is_none() {
+                // What blocks the line between the two: outlined.
+                for blocker in blockers(&state, a, b, pa, pb) {
+                    match blocker {
+                        Shape::Circle(c, r) => {
+                            painter.circle_stroke(
+                                board.to_screen(c),
+                                r as f32 * board.scale + 2.0,
+                                Stroke::new(3.0, colour),
+                            );
+                        }
+                        Shape::Polygon(p) => {
+                            let pts: Vec<Pos2> = p.0.iter().map(|&v| board.to_screen(v)).collect();
+                            painter.add(egui::Shape::closed_line(pts, Stroke::new(3.0, colour)));
+                        }
+                    }
+                }
+            }
             let band = range_band(d);
             painter.text(
                 board.to_screen(pa.plus(pb).scale(0.5)),
@@ -500,6 +518,9 @@ impl SkirmishView {
         if board_resp.clicked()
             && let Some(p) = board_resp.interact_pointer_pos()
         {
+            // The side panel (drawn first) shows what the click chose:
+            // draw once more.
+            ui.ctx().request_repaint();
             action = action
                 .or_else(|| self.click_action(&state, &legal, &plans, p, board, hit_figure(p), hit_space(p), notices));
         }
@@ -1014,6 +1035,22 @@ fn side_colour(c: &Forest, side: Alliance) -> Color32 {
 
 fn shape_of(state: &TailFeathers, f: Fig) -> Option<V2> {
     state.shape(f).map(|s| crate::rules::tail_feathers::geometry::centre(&s))
+}
+
+/// What stands between two figures on the line joining them: trunks and
+/// flying birds other than the two (the range finder shows them).
+fn blockers(state: &TailFeathers, a: Fig, b: Fig, pa: V2, pb: V2) -> Vec<Shape> {
+    let mut out: Vec<Shape> = field().trees.iter().map(|t| Shape::Polygon(t.trunk.clone())).collect();
+    for f in state.flyers() {
+        if f != a
+            && f != b
+            && let Some(bird) = state.bird(f)
+        {
+            out.push(Shape::base(bird.pose.at));
+        }
+    }
+    out.retain(|o| crate::rules::tail_feathers::geometry::blocks(o, pa, pb));
+    out
 }
 
 /// Close, ranged or out of range.
