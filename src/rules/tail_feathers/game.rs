@@ -2652,33 +2652,21 @@ impl TailFeathers {
                 }
                 false
             }
-            Step::Acts => {
+            Step::Acts | Step::Douse | Step::Revive => {
+                // Only "Done" left (or, to revive, no full wheel): the
+                // activation moves on by itself.
                 let mut out = Vec::new();
                 self.activation_actions(act, &mut out);
-                if out.len() <= 1 {
-                    self.close_activation();
-                    return true;
+                let empty_wheel = self.cheese[seat_of(d.side).index()] < CHEESE_MAX;
+                if out.len() > 1 && !(matches!(act.step, Step::Revive) && empty_wheel) {
+                    return false;
                 }
-                false
-            }
-            Step::Douse => {
-                let mut out = Vec::new();
-                self.activation_actions(act, &mut out);
-                if out.len() <= 1 {
-                    self.after_douse();
-                    return true;
+                match act.step {
+                    Step::Acts => self.close_activation(),
+                    Step::Douse => self.after_douse(),
+                    _ => self.finish_activation(),
                 }
-                false
-            }
-            Step::Revive => {
-                let seat = seat_of(d.side);
-                let mut out = Vec::new();
-                self.activation_actions(act, &mut out);
-                if self.cheese[seat.index()] < CHEESE_MAX || out.len() <= 1 {
-                    self.finish_activation();
-                    return true;
-                }
-                false
+                true
             }
             Step::Check | Step::SetTilt | Step::Fly | Step::Unload => false,
         }
