@@ -287,3 +287,20 @@ fn the_range_finder_measures_between_any_two_figures() {
     assert_eq!(shown[0].contains("no clear sight"), sight.is_none(), "{}", shown[0]);
     assert_eq!(tab(&mut h).m.session.cursor(), tab(&mut h).m.session.actions().len(), "measuring changed nothing");
 }
+
+#[test]
+fn deploy_the_rest_places_each_figure_as_its_own_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_where(&mut h, dir.path(), |s| s.phase() == aviary::rules::tail_feathers::game::Phase::Deploy);
+    let before = tab(&mut h).m.session.cursor();
+    let unplaced = |s: &TailFeathers| (0..9u8).filter(|&f| s.figure(f).place == Place::Unplaced).count();
+    let left = unplaced(&state(&mut h));
+    assert!(left > 0);
+    h.get_by_label("Deploy the rest as suggested").click();
+    h.run();
+    let s = state(&mut h);
+    assert_eq!(unplaced(&s), 0, "every mouse figure is on the home tree");
+    assert_eq!(tab(&mut h).m.session.cursor(), before + left, "one logged step a figure");
+    s.invariants().unwrap();
+}

@@ -959,9 +959,27 @@ impl SkirmishView {
         }
         if legal.iter().any(|a| matches!(a, Action::Deploy { .. })) {
             ui.label(RichText::new("Click a lit space of your home tree for the figure named above.").weak());
+            if ui.button("Deploy the rest as suggested").on_hover_text("Each figure on the first free space of your home tree, birds out of the nest; every placement is its own step in the log and can be undone.").clicked() {
+                self.deploy_rest(seat, notices);
+            }
         }
         if let Some(a) = action {
             self.propose(a, notices);
+        }
+    }
+
+    /// Deploys the seat's remaining figures one by one on the first space
+    /// each may take.
+    fn deploy_rest(&mut self, seat: Seat, notices: &mut Vec<Notice>) {
+        for _ in 0..crate::rules::tail_feathers::game::FIGURES {
+            let state = self.state();
+            if state.to_move() != crate::rules::ToMove::Seat(seat) {
+                break;
+            }
+            let Some(a) = state.legal_actions().into_iter().find(|a| matches!(a, Action::Deploy { .. })) else { break };
+            if !self.propose(a, notices) {
+                break;
+            }
         }
     }
 
