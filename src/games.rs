@@ -266,7 +266,11 @@ pub static GAMES: [GameEntry; 5] = [
         pitch: "Mice on birds against rats on birds: a miniatures skirmish among the treetops.",
         seating: Seating::Fixed(&["Mice", "Rats"]),
         variants: &[
-            Variant { key: "veterans", label: "Veteran pilots: every pilot flies at their higher rank card" },
+            Variant { key: "rank-0", label: "Tansy (mice) flies at the standard rank card, not rookie" },
+            Variant { key: "rank-1", label: "Burdock (mice) flies at the ace rank card, not standard" },
+            Variant { key: "rank-2", label: "Wren (mice) flies at the ace rank card, not rookie" },
+            Variant { key: "rank-3", label: "Grist (rats) flies at the ace rank card, not standard" },
+            Variant { key: "rank-4", label: "Mallow (rats) flies at the standard rank card, not rookie" },
             Variant {
                 key: "announce_first",
                 label: "Announce flights first, as at the table (no ghosts of where each flight ends)",
@@ -289,7 +293,8 @@ pub static GAMES: [GameEntry; 5] = [
             },
             start: |choice, seed, path| {
                 let options = tail_feathers::game::Options {
-                    veterans: choice.variant("veterans"),
+                    veterans: false,
+                    higher: ["rank-0", "rank-1", "rank-2", "rank-3", "rank-4"].map(|k| choice.variant(k)),
                     announce_first: choice.variant("announce_first"),
                 };
                 Box::new(ui::tail_feathers::new_tab(options, seed, choice.players.clone(), path))

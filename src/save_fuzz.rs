@@ -100,7 +100,7 @@ pub fn base_saves() -> Vec<String> {
             undo,
         ));
         out.push(played::<TailFeathers>(
-            Setup { seats: 2, options: tail_feathers::game::Options { veterans: i % 2 == 1, announce_first: false } },
+            Setup { seats: 2, options: tail_feathers::game::Options { veterans: i % 2 == 1, ..Default::default() } },
             seed,
             steps,
             undo,

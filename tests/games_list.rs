@@ -160,3 +160,20 @@ fn the_tail_feathers_rules_show_its_designed_units() {
         assert!(h.query_all_by_label(name).next().is_some(), "{name} is on the page");
     }
 }
+
+/// The new-game dialog picks each Tail Feathers pilot's rank card.
+#[test]
+fn the_tail_feathers_dialog_picks_each_pilot_s_rank_card() {
+    use aviary::rules::tail_feathers::components::Rank;
+    let dir = tempfile::tempdir().unwrap();
+    let entry = games::entry("tail-feathers").unwrap();
+    let mut choice = games::NewGame::new(entry, aviary::ai::Level::Easy);
+    let burdock = entry.variants.iter().position(|v| v.label.starts_with("Burdock")).unwrap();
+    choice.variants[burdock] = true;
+    let play = entry.play.as_ref().unwrap();
+    let mut tab = (play.start)(&choice, 3, dir.path().join("tf.json"));
+    let tab = tab.as_any_mut().downcast_mut::<aviary::ui::tail_feathers::SkirmishTab>().unwrap();
+    let state = tab.m.session.state();
+    let ranks: Vec<Rank> = (0..3).map(|u| state.pilot_card(u).unwrap().rank).collect();
+    assert_eq!(ranks, [Rank::Rookie, Rank::Ace, Rank::Rookie], "only Burdock flies at his higher card");
+}

@@ -46,7 +46,7 @@ fn random_games_keep_every_rule_and_invariant() {
 
 #[test]
 fn veteran_pilots_play_too() {
-    let setup = Setup { seats: 2, options: Options { veterans: true, announce_first: false } };
+    let setup = Setup { seats: 2, options: Options { veterans: true, ..Options::default() } };
     let report = conformance::run_with::<TailFeathers>(&setup, 5000, 20, 4000, 400, policy);
     assert_eq!(report.games, 20);
 }

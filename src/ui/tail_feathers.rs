@@ -294,10 +294,14 @@ impl SkirmishView {
         for s in 0..field().spaces.len() as u8 {
             let figs: Vec<Fig> = state.in_space(s).into_iter().filter(|&f| !BIRD_FIGS.contains(&f)).collect();
             let c = board.to_screen(field().spaces[usize::from(s)].perch);
-            let r = (board.scale * 0.32).clamp(5.0, 11.0);
+            // Two by two in a tree space (four at most), four a row in a nest.
+            let per_row = if field().spaces[usize::from(s)].nest.is_some() { 4 } else { 2 };
+            let r = (board.scale * 0.26).clamp(4.0, 10.0);
+            let rows = figs.len().div_ceil(per_row).max(1) as f32;
             for (k, &f) in figs.iter().enumerate() {
-                let (col, row) = ((k % 4) as f32, (k / 4) as f32);
-                let p = c + Vec2::new((col - 1.5) * r * 2.1, (row - 0.5) * r * 2.1 + r * 0.4);
+                let (col, row) = ((k % per_row) as f32, (k / per_row) as f32);
+                let across = (per_row as f32 - 1.0) / 2.0;
+                let p = c + Vec2::new((col - across) * r * 2.2, (row - (rows - 1.0) / 2.0) * r * 2.2);
                 token_at.push((f, p, r));
             }
         }

@@ -139,8 +139,12 @@ pub fn bird_index(f: Fig) -> Option<usize> {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Options {
-    /// Every pilot flies at their higher rank card (otherwise the lower).
+    /// Every pilot flies at their higher rank card.
     pub veterans: bool,
+    /// Each pilot (in unit order: Tansy, Burdock, Wren, Grist, Mallow)
+    /// flies at the higher of their two rank cards (picked at setup);
+    /// otherwise at the lower.
+    pub higher: [bool; 5],
     /// Announce the template list before seeing where a flight ends, as at
     /// the table (the view hides the ghosts); the rules are the same.
     pub announce_first: bool,
@@ -747,7 +751,7 @@ impl TailFeathers {
     /// The pilot card a bird unit flies with.
     #[must_use]
     pub fn pilot_card(&self, unit: usize) -> Option<&'static PilotCard> {
-        UNIT_DEFS[unit].bird.map(|(_, p)| &PILOTS[2 * p + usize::from(self.options.veterans)])
+        UNIT_DEFS[unit].bird.map(|(_, p)| &PILOTS[2 * p + usize::from(self.options.veterans || self.options.higher[p])])
     }
 
     /// A unit's life (bird life + pilot bonus; a hero's; 1 for squads).
