@@ -304,3 +304,29 @@ fn deploy_the_rest_places_each_figure_as_its_own_step() {
     assert_eq!(tab(&mut h).m.session.cursor(), before + left, "one logged step a figure");
     s.invariants().unwrap();
 }
+
+#[test]
+fn clicking_a_ringed_target_attacks_it_with_the_bird_being_activated() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let bird_target = |s: &TailFeathers| {
+        let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[s.active_unit()?].first;
+        s.legal_actions().into_iter().find_map(|a| match a {
+            Action::Shoot { figure, target: aviary::rules::tail_feathers::game::Target::Figure(t) }
+            | Action::Strike { figure, target: aviary::rules::tail_feathers::game::Target::Figure(t) }
+                if figure == bird =>
+            {
+                Some(t)
+            }
+            _ => None,
+        })
+    };
+    open_where(&mut h, dir.path(), |s| bird_target(s).is_some());
+    let target = bird_target(&state(&mut h)).unwrap();
+    let at = tab(&mut h).figure_spots.iter().find(|x| x.0 == target).unwrap().1;
+    let before = tab(&mut h).m.session.cursor();
+    click_at(&mut h, at);
+    assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "the click attacked");
+    let line = tab(&mut h).m.session.log()[before].text.clone();
+    assert!(line.contains("attacks") || line.contains("shoots"), "{line}");
+}

@@ -342,14 +342,16 @@ impl SkirmishView {
             bird_at.push((f, p, r));
             self.paint_bird(&painter, &colours, palette, &state, f, Pose { at, heading: b.pose.heading }, board);
         }
+        // The figure whose moves and targets are lit: the one clicked, or
+        // the bird being activated.
+        let chosen =
+            self.selected.or_else(|| state.active_unit().and_then(|u| UNIT_DEFS[u].bird.map(|_| UNIT_DEFS[u].first)));
         // What may be clicked now.
         let lit_spaces: Vec<u8> = legal
             .iter()
             .filter_map(|a| match a {
                 Action::Deploy { space, .. } | Action::SiegeTo(space) | Action::Unload(Some(space)) => Some(*space),
-                Action::Move { figure, to } | Action::Scurry { figure, to } if Some(*figure) == self.selected => {
-                    Some(*to)
-                }
+                Action::Move { figure, to } | Action::Scurry { figure, to } if Some(*figure) == chosen => Some(*to),
                 _ => None,
             })
             .collect();
@@ -362,9 +364,7 @@ impl SkirmishView {
         let targets: Vec<(Target, Action)> = legal
             .iter()
             .filter_map(|a| match a {
-                Action::Strike { figure, target } | Action::Shoot { figure, target }
-                    if Some(*figure) == self.selected =>
-                {
+                Action::Strike { figure, target } | Action::Shoot { figure, target } if Some(*figure) == chosen => {
                     Some((*target, a.clone()))
                 }
                 Action::AssignHit(t) => Some((*t, a.clone())),
@@ -629,8 +629,10 @@ impl SkirmishView {
             return launch;
         }
         if let Some(f) = fig {
-            // A target of the chosen figure, or a hit to give?
-            if let Some(sel) = self.selected {
+            // A target of the chosen figure (or the bird being activated),
+            // or a hit to give?
+            let active_bird = state.active_unit().and_then(|u| UNIT_DEFS[u].bird.map(|_| UNIT_DEFS[u].first));
+            if let Some(sel) = self.selected.or(active_bird) {
                 for a in [
                     Action::Strike { figure: sel, target: Target::Figure(f) },
                     Action::Shoot { figure: sel, target: Target::Figure(f) },
