@@ -1275,17 +1275,29 @@ impl TailFeathers {
         out
     }
 
+    /// A side's small figures standing (not lying down) in a space, with
+    /// their space: those that may go on missions or be carried.
+    fn standing_small(&self, side: Alliance) -> Vec<(Fig, u8)> {
+        (0..FIGURES as u8)
+            .filter_map(|f| {
+                let fig = &self.figures[usize::from(f)];
+                match fig.place {
+                    Place::Space(s) if Self::side(f) == side && Self::size(f) == Size::Small && !fig.immobilized => {
+                        Some((f, s))
+                    }
+                    _ => None,
+                }
+            })
+            .collect()
+    }
+
     fn eligible_for_mission(&self, seat: Seat) -> Vec<Fig> {
         let side = side_of_seat(seat);
         let tree = &field().trees[Self::home_tree(side)];
-        (0..FIGURES as u8)
-            .filter(|&f| {
-                let fig = &self.figures[usize::from(f)];
-                Self::side(f) == side
-                    && Self::size(f) == Size::Small
-                    && !fig.immobilized
-                    && matches!(fig.place, Place::Space(s) if tree.spaces.contains(&usize::from(s)))
-            })
+        self.standing_small(side)
+            .into_iter()
+            .filter(|&(_, s)| tree.spaces.contains(&usize::from(s)))
+            .map(|(f, _)| f)
             .collect()
     }
 
@@ -1426,16 +1438,7 @@ impl TailFeathers {
     }
 
     fn pickable(&self, bird: Fig) -> Vec<Fig> {
-        let side = Self::side(bird);
-        (0..FIGURES as u8)
-            .filter(|&f| {
-                let fig = &self.figures[usize::from(f)];
-                Self::side(f) == side
-                    && Self::size(f) == Size::Small
-                    && !fig.immobilized
-                    && matches!(fig.place, Place::Space(_))
-            })
-            .collect()
+        self.standing_small(Self::side(bird)).into_iter().map(|(f, _)| f).collect()
     }
 
     fn moves(&self, f: Fig) -> Vec<u8> {
