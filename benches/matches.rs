@@ -1,5 +1,6 @@
-//! Bot-against-bot matches (Daedalus, or Enchanted Plumes with
-//! `AVIARY_MATCH_GAME=enchanted-plumes`), first seat alternating. Not a timing
+//! Bot-against-bot matches (Daedalus, or another game with
+//! `AVIARY_MATCH_GAME=enchanted-plumes`, `dust-in-the-wings` or
+//! `tail-feathers`), first seat alternating. Not a timing
 //! benchmark: it prints win/draw/loss counts. `AVIARY_MATCH_GAMES` sets the
 //! number of games per pairing (default 10), `AVIARY_MATCH_ITERATIONS` the
 //! MCTS iterations per search (default: the normal level, 2,000 capped at
@@ -116,6 +117,11 @@ fn main() {
     let wanted = std::env::var("AVIARY_MATCH_GAME").unwrap_or_default();
     if wanted == DustInTheWings::INFO.id {
         pairings::<DustInTheWings>(DustInTheWings::INFO.id, &aviary::rules::dust_wings::Options::default());
+    } else if wanted == aviary::rules::tail_feathers::TailFeathers::INFO.id {
+        pairings::<aviary::rules::tail_feathers::TailFeathers>(
+            aviary::rules::tail_feathers::TailFeathers::INFO.id,
+            &aviary::rules::tail_feathers::game::Options::default(),
+        );
     } else if wanted == EnchantedPlumes::INFO.id {
         pairings::<EnchantedPlumes>(EnchantedPlumes::INFO.id, &aviary::rules::enchanted_plumes::Options::default());
     } else {
