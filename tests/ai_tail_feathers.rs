@@ -86,3 +86,56 @@ fn every_level_chooses_a_legal_action_at_each_kind_of_decision() {
         }
     }
 }
+
+/// The normal level's search decides from its seat's observation only: two
+/// states that differ only in the other side's secret bid and mission give
+/// the same plan for a fixed seed.
+#[test]
+fn the_search_decides_the_same_whatever_the_other_side_s_secret() {
+    use aviary::ai::Budget;
+    use aviary::ai::tail_feathers::ActivationSearch;
+    use aviary::rules::tail_feathers::Action;
+    use aviary::rules::tail_feathers::game::Secret;
+    let mut g = TailFeathers::new(&Setup { seats: 2, options: Options::default() }, 8);
+    let mut rng = aviary::rules::Rng::seeded(8);
+    // Play until the mice are to bid after the rats, with a rats mission.
+    let mut found = None;
+    for _ in 0..4000 {
+        if g.to_move() == ToMove::Seat(Seat(0))
+            && g.legal_actions().iter().any(|a| matches!(a, Action::Bid(_)))
+            && matches!(g.bid(Seat(1)), Secret::Chosen(_))
+            && g.mission(aviary::rules::tail_feathers::components::Alliance::Rats).is_some()
+        {
+            found = Some(g.clone());
+            break;
+        }
+        let legal = g.legal_actions();
+        if legal.is_empty() {
+            g = TailFeathers::new(&Setup { seats: 2, options: Options::default() }, rng.next_u64());
+            continue;
+        }
+        let rats = g.to_move() == ToMove::Seat(Seat(1));
+        let a = legal
+            .iter()
+            .find(|a| rats && matches!(a, Action::Mission(Some(_))))
+            .cloned()
+            .unwrap_or_else(|| legal[rng.below(legal.len())].clone());
+        g.apply(&a).unwrap();
+    }
+    let real = found.expect("the mice bid after the rats, with a rats mission out");
+    // A world that differs in the rats' secrets only.
+    let other = (0..200)
+        .map(|_| real.determinize(Seat(0), &mut rng))
+        .find(|d| {
+            d.bid(Seat(1)) != real.bid(Seat(1))
+                || d.mission(aviary::rules::tail_feathers::components::Alliance::Rats)
+                    != real.mission(aviary::rules::tail_feathers::components::Alliance::Rats)
+        })
+        .expect("a world with another rats bid or mission");
+    let stop = AtomicBool::new(false);
+    let plan = |s: &TailFeathers| {
+        let mut bot = ActivationSearch::new(11, Budget::iterations(2_000));
+        Bot::<TailFeathers>::plan(&mut bot, &s.observation(Seat(0)), Seat(0), &stop).unwrap()
+    };
+    assert_eq!(plan(&real), plan(&other));
+}

@@ -15,7 +15,10 @@
 //! with the best mean value is taken; a flight is followed to its end
 //! (swooping where it can, else flying on) before it is judged.
 
-use super::Evaluate;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use super::{Bot, Budget, Evaluate};
 use crate::rules::tail_feathers::components::Alliance;
 use crate::rules::tail_feathers::game::{
     Action, BIRD_FIGS, FIGURES, Place, TailFeathers, UNIT_DEFS, field, seat_of, side_of_seat, unit_of,
@@ -74,6 +77,10 @@ pub fn material(g: &TailFeathers, side: Alliance) -> f64 {
 }
 
 impl Evaluate for TailFeathers {
+    fn search_bot(seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self>>> {
+        Some(Box::new(ActivationSearch::new(seed, budget)))
+    }
+
     fn evaluate(&self, seat: Seat) -> f64 {
         if let Some(o) = self.outcome() {
             return o.reward(seat, 2);
@@ -133,5 +140,111 @@ fn follow_flight(g: &mut TailFeathers, seat: Seat) {
             Some(a) => g.apply_legal(&a),
             None => return,
         }
+    }
+}
+
+/// The normal and hard levels (a first step of part 2): a beam search over
+/// the seat's own decisions until the activation (or the decision run)
+/// ends, each line played in several sampled futures at once (the bot's
+/// own determinized dice and secrets) and judged by the mean of the
+/// heuristic at its end. The whole line is the plan, so a turn costs one
+/// search.
+pub struct ActivationSearch {
+    rng: Rng,
+    budget: Budget,
+    /// Lines kept at each depth.
+    pub beam: usize,
+    /// Sampled futures each line is played in.
+    pub samples: usize,
+}
+
+impl ActivationSearch {
+    /// A search with this budget: its iterations set the beam (one line a
+    /// 200 iterations, at least 4), its time cuts the search short.
+    #[must_use]
+    pub fn new(seed: u64, budget: Budget) -> Self {
+        let beam = budget.iterations.map_or(10, |n| (n / 200).max(4) as usize);
+        Self { rng: Rng::seeded(seed), budget, beam, samples: 4 }
+    }
+}
+
+/// The heuristic at the end of a line: a flight in progress is first
+/// flown to its end.
+fn line_value(g: &TailFeathers, seat: Seat) -> f64 {
+    if g.walking().is_some() || g.in_combat() {
+        let mut d = g.clone();
+        follow_flight(&mut d, seat);
+        d.evaluate(seat)
+    } else {
+        g.evaluate(seat)
+    }
+}
+
+impl Bot<TailFeathers> for ActivationSearch {
+    fn choose(&mut self, observation: &TailFeathers, seat: Seat, stop: &AtomicBool) -> Option<Action> {
+        self.plan(observation, seat, stop).and_then(|p| p.into_iter().next())
+    }
+
+    fn plan(&mut self, observation: &TailFeathers, seat: Seat, stop: &AtomicBool) -> Option<Vec<Action>> {
+        let started = Instant::now();
+        let worlds: Vec<TailFeathers> =
+            (0..self.samples).map(|_| observation.determinize(seat, &mut self.rng)).collect();
+        let legal = worlds[0].legal_actions();
+        if legal.len() <= 1 {
+            return legal.into_iter().next().map(|a| vec![a]);
+        }
+        let out_of_time = || stop.load(Ordering::Relaxed) || self.budget.time.is_some_and(|t| started.elapsed() >= t);
+        let mean = |ws: &[TailFeathers]| ws.iter().map(|w| line_value(w, seat)).sum::<f64>() / ws.len() as f64;
+        let mut beam: Vec<(Vec<Action>, Vec<TailFeathers>, f64)> = vec![(Vec::new(), worlds, f64::NEG_INFINITY)];
+        let mut best: Option<(f64, Vec<Action>)> = None;
+        for _ in 0..64 {
+            let mut next: Vec<(Vec<Action>, Vec<TailFeathers>, f64)> = Vec::new();
+            for (line, ws, value) in &beam {
+                if ws[0].to_move() != ToMove::Seat(seat) {
+                    if best.as_ref().is_none_or(|b| *value > b.0) {
+                        best = Some((*value, line.clone()));
+                    }
+                    continue;
+                }
+                for a in ws[0].legal_actions() {
+                    let after: Vec<TailFeathers> = ws
+                        .iter()
+                        .filter(|w| w.to_move() == ToMove::Seat(seat) && w.check(&a).is_ok())
+                        .map(|w| {
+                            let mut c = w.clone();
+                            c.apply_legal(&a);
+                            c
+                        })
+                        .collect();
+                    if after.is_empty() {
+                        continue;
+                    }
+                    let v = mean(&after);
+                    let mut l = line.clone();
+                    l.push(a);
+                    next.push((l, after, v));
+                }
+                if out_of_time() {
+                    break;
+                }
+            }
+            if next.is_empty() {
+                break;
+            }
+            // Best lines first; among equals, the order the RNG gives.
+            self.rng.shuffle(&mut next);
+            next.sort_by(|x, y| y.2.total_cmp(&x.2));
+            next.truncate(self.beam);
+            beam = next;
+            if out_of_time() {
+                break;
+            }
+        }
+        for (line, _, value) in beam {
+            if best.as_ref().is_none_or(|b| value > b.0) {
+                best = Some((value, line));
+            }
+        }
+        best.map(|b| b.1).filter(|l| !l.is_empty()).or_else(|| legal.first().cloned().map(|a| vec![a]))
     }
 }
