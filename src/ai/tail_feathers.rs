@@ -6,8 +6,9 @@
 //! left; nest life 1.2 a point; cheese 0.15 each. Position: a bird is worth
 //! up to 1.5 more the nearer it is to the enemy nest (0 at 30" or more), a
 //! ground figure up to 0.6; a launching bird 0.3 (it will fly this round);
-//! a flying bird within 3" of the battlefield's edge risks flying off
-//! (−1.5). The value of a seat is a logistic curve of its side's total less
+//! a flying bird must fly again next activation, so one with no flight
+//! (of any list, at any tilt it may lean to) that ends on the battlefield
+//! is doomed (−3) and one with three or fewer is in danger (−1). The value of a seat is a logistic curve of its side's total less
 //! the other's; finished games give the real reward.
 //!
 //! **Greedy choice.** Every legal decision is tried on three sampled
@@ -24,6 +25,41 @@ use crate::rules::tail_feathers::game::{
     Action, BIRD_FIGS, FIGURES, Place, TailFeathers, UNIT_DEFS, field, seat_of, side_of_seat, unit_of,
 };
 use crate::rules::{Game, Rng, Seat, ToMove};
+
+/// Every unit's template lists, worked out once.
+static FLIGHT_LISTS: std::sync::LazyLock<Vec<Vec<Vec<crate::rules::tail_feathers::geometry::Length>>>> =
+    std::sync::LazyLock::new(|| {
+        (0..crate::rules::tail_feathers::game::UNITS).map(TailFeathers::flight_lists).collect()
+    });
+
+/// How many flights a bird at `pose` could announce next (its template
+/// lists at its tilt or one step either way) that end with its base on the
+/// battlefield.
+#[must_use]
+pub fn escape_routes(
+    pose: crate::rules::tail_feathers::geometry::Pose,
+    tilt: crate::rules::tail_feathers::geometry::Tilt,
+    unit: usize,
+    table: f64,
+) -> usize {
+    use crate::rules::tail_feathers::geometry::{BASE_RADIUS, Tilt, end_of};
+    let tilts: &[Tilt] = match tilt {
+        Tilt::Centre => &[Tilt::Left, Tilt::Centre, Tilt::Right],
+        Tilt::Left => &[Tilt::Left, Tilt::Centre],
+        Tilt::Right => &[Tilt::Centre, Tilt::Right],
+    };
+    let inside = |x: f64| x > BASE_RADIUS && x < table - BASE_RADIUS;
+    let mut n = 0;
+    for lengths in &FLIGHT_LISTS[unit] {
+        for &t in tilts {
+            let end = end_of(pose, lengths, t);
+            if inside(end.at.x) && inside(end.at.y) {
+                n += 1;
+            }
+        }
+    }
+    n
+}
 
 /// 1 at the enemy nest, falling to 0 at 30" from it.
 fn closeness(p: crate::rules::tail_feathers::geometry::V2, nest: crate::rules::tail_feathers::geometry::V2) -> f64 {
@@ -55,10 +91,14 @@ pub fn material(g: &TailFeathers, side: Alliance) -> f64 {
                     Place::Space(s) if !b.launching => field().spaces[usize::from(s)].perch,
                     _ => b.pose.at,
                 };
-                if fig.place == Place::Air {
-                    let edge = p.x.min(p.y).min(table - p.x).min(table - p.y);
-                    if edge < 3.0 {
-                        v -= 1.5;
+                if fig.place == Place::Air || b.launching {
+                    // Its next flight is forced: how many of the flights it
+                    // could announce (at any tilt it may lean to) stay on
+                    // the battlefield?
+                    match escape_routes(b.pose, b.tilt, u, table) {
+                        0 => v -= 3.0,
+                        1..=3 => v -= 1.0,
+                        _ => {}
                     }
                 }
                 if b.launching {

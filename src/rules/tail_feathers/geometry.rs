@@ -289,8 +289,23 @@ pub fn pose_after(start: Pose, laid: &[Laid], n: usize) -> Pose {
 /// Where a flight ends.
 #[must_use]
 pub fn end_pose(start: Pose, flight: &Flight) -> Pose {
-    let laid = lay(start, flight);
-    pose_after(start, &laid, laid.len())
+    end_of(start, &flight.lengths, flight.tilt)
+}
+
+/// Where templates of `lengths` laid from `start` at `tilt` end, without
+/// laying them: the same sums in the same order as [`lay`], so the same
+/// bits.
+#[must_use]
+pub fn end_of(start: Pose, lengths: &[Length], tilt: Tilt) -> Pose {
+    let mut heading = start.heading;
+    let mut from = start.at.plus(heading.unit().scale(BASE_RADIUS));
+    for (i, &length) in lengths.iter().enumerate() {
+        if i > 0 {
+            heading = heading.turned(tilt.steps());
+        }
+        from = from.plus(heading.unit().scale(length.inches()));
+    }
+    if lengths.is_empty() { start } else { Pose { at: from, heading } }
 }
 
 /// A polygon, its corners in order (either way round). Simple (no
