@@ -2,7 +2,9 @@
 //! each of 10 games ends, and counts of the events that shape them (birds
 //! flying off the battlefield, trunk crashes, perches, swoops and shots at
 //! the nests, nest wounds). For tuning the computer player and Scenario 1:
-//! `cargo run --release --example tf_stats`.
+//! `cargo run --release --example tf_stats`; with `TF_OFF=1` it also prints
+//! each flight that took a bird off the battlefield, with how many of the
+//! bird's flights would have stayed on it.
 #![allow(clippy::unwrap_used)]
 use aviary::ai::{Bot, GreedyBot};
 use aviary::rules::tail_feathers::game::{Event, Options, TailFeathers};
@@ -36,7 +38,17 @@ fn main() {
                     *tot.entry(k.into()).or_default() += 1;
                 }
             }
+            let before = g.clone();
             g.apply(&a).unwrap();
+            if std::env::var("TF_OFF").is_ok() && g.events().iter().any(|e| matches!(e, Event::Off(_))) {
+                let bird = before.active_unit().map(|u| aviary::rules::tail_feathers::game::UNIT_DEFS[u].first);
+                let routes = bird.and_then(|f| {
+                    before.bird(f).map(|b| {
+                        aviary::ai::tail_feathers::escape_routes(b.pose, b.tilt, before.active_unit().unwrap(), 36.0)
+                    })
+                });
+                println!("OFF after {d} (routes before {routes:?}, walking {})", before.walking().is_some());
+            }
             for e in g.events() {
                 let k = match e {
                     Event::Off(_) => "off board",
