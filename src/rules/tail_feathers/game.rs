@@ -31,7 +31,7 @@ use super::geometry::{
     clear_sight, distance, first_touch, lay, overlaps, pose_after, touches, truncated,
 };
 use super::trees::{self, Occupant};
-use crate::rules::{Game, GameInfo, Outcome, Rng, RuleViolation, Seat, Setup, ToMove, and_list, words};
+use crate::rules::{Game, GameInfo, Outcome, Rng, RuleViolation, Seat, Setup, ToMove, words};
 
 /// Scenario 1's battlefield, built once.
 pub static FIELD: LazyLock<Battlefield> = LazyLock::new(scenario_one);
@@ -1216,7 +1216,7 @@ impl TailFeathers {
                 if let Some(seat) = self.chooser() {
                     out.push(Action::Mission(None));
                     if !self.eligible_for_mission(seat).is_empty() {
-                        out.extend(MissionKindIter::all().map(|k| Action::Mission(Some(k))));
+                        out.extend(super::components::MISSIONS.into_iter().map(|k| Action::Mission(Some(k))));
                     }
                 } else if let Some(seat) = self.placing_seat() {
                     out.extend(self.free_spots(seat).into_iter().map(Action::PlaceMission));
@@ -1656,15 +1656,6 @@ impl TailFeathers {
             ring = next;
         }
         Vec::new()
-    }
-}
-
-/// The six mission kinds, in resolution order.
-struct MissionKindIter;
-
-impl MissionKindIter {
-    fn all() -> impl Iterator<Item = MissionKind> {
-        super::components::MISSIONS.into_iter()
     }
 }
 
@@ -3529,12 +3520,6 @@ impl Game for TailFeathers {
     fn seat_name(&self, seat: Seat) -> String {
         side_name(side_of_seat(seat)).to_string()
     }
-}
-
-/// Every decision in a list for tests and tools: `and_list` of names.
-#[must_use]
-pub fn names(figs: &[Fig]) -> String {
-    and_list(&figs.iter().map(|&f| figure_name(f)).collect::<Vec<_>>())
 }
 
 /// Arranging a position by hand, for the rule tests: each call puts one
