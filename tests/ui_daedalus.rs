@@ -16,7 +16,7 @@ use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
-use common::{is_chosen, press_on, tab_to};
+use common::{drag, is_chosen, press_on, tab_to};
 
 fn app(dir: &std::path::Path) -> AviaryApp {
     AviaryApp::new(Some(dir.join("config")), dir.join("saves"))
@@ -27,12 +27,7 @@ fn harness(app: AviaryApp) -> Harness<'static, AviaryApp> {
 }
 
 fn tab<'h>(h: &'h mut Harness<'_, AviaryApp>) -> &'h mut DaedalusTab {
-    let app = h.state_mut();
-    let i = match app.screen {
-        Screen::Game(i) => i,
-        s => panic!("no game showing: {s:?}"),
-    };
-    app.tabs[i].as_any_mut().downcast_mut::<DaedalusTab>().unwrap()
+    common::game_tab(h)
 }
 
 /// Opens a human-v-human Daedalus game from the Home tab with a fixed seed.
@@ -61,17 +56,6 @@ fn finish_building(h: &mut Harness<'_, AviaryApp>) {
 
 fn centre(h: &Harness<'_, AviaryApp>, label_prefix: &str) -> Pos2 {
     h.get_by(|n| n.label().is_some_and(|l| l.starts_with(label_prefix))).rect().center()
-}
-
-fn drag(h: &mut Harness<'_, AviaryApp>, from: Pos2, to: Pos2) {
-    h.drag_at(from);
-    h.run();
-    h.hover_at(from + (to - from) * 0.5);
-    h.run();
-    h.hover_at(to);
-    h.run();
-    h.drop_at(to);
-    h.run();
 }
 
 #[test]

@@ -17,7 +17,7 @@ use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
-use common::{is_chosen, press_on, tab_to};
+use common::{drag, is_chosen, press_on, tab_to};
 
 fn harness(dir: &std::path::Path) -> Harness<'static, AviaryApp> {
     let app = AviaryApp::new(Some(dir.join("config")), dir.join("saves"));
@@ -25,9 +25,7 @@ fn harness(dir: &std::path::Path) -> Harness<'static, AviaryApp> {
 }
 
 fn tab<'h>(h: &'h mut Harness<'_, AviaryApp>) -> &'h mut WingsTab {
-    let app = h.state_mut();
-    let Screen::Game(i) = app.screen else { panic!("no game showing") };
-    app.tabs[i].as_any_mut().downcast_mut::<WingsTab>().unwrap()
+    common::game_tab(h)
 }
 
 fn state(h: &mut Harness<'_, AviaryApp>) -> DustInTheWings {
@@ -36,17 +34,6 @@ fn state(h: &mut Harness<'_, AviaryApp>) -> DustInTheWings {
 
 fn centre(h: &Harness<'_, AviaryApp>, label: &str) -> Pos2 {
     h.query_all_by_label(label).next().unwrap_or_else(|| panic!("no {label}")).rect().center()
-}
-
-fn drag(h: &mut Harness<'_, AviaryApp>, from: Pos2, to: Pos2) {
-    h.drag_at(from);
-    h.run();
-    h.hover_at(Pos2::new(f32::midpoint(from.x, to.x), f32::midpoint(from.y, to.y)));
-    h.run();
-    h.hover_at(to);
-    h.run();
-    h.drop_at(to);
-    h.run();
 }
 
 /// Two people, seat 0 first, on a seed where a claim is within reach.

@@ -17,7 +17,7 @@ use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-use common::{is_chosen, press_on, tab_to};
+use common::{drag, is_chosen, press_on, tab_to};
 
 fn app(dir: &std::path::Path) -> AviaryApp {
     AviaryApp::new(Some(dir.join("config")), dir.join("saves"))
@@ -28,12 +28,7 @@ fn harness(app: AviaryApp) -> Harness<'static, AviaryApp> {
 }
 
 fn tab<'h>(h: &'h mut Harness<'_, AviaryApp>) -> &'h mut PlumesTab {
-    let app = h.state_mut();
-    let i = match app.screen {
-        Screen::Game(i) => i,
-        s => panic!("no game showing: {s:?}"),
-    };
-    app.tabs[i].as_any_mut().downcast_mut::<PlumesTab>().unwrap()
+    common::game_tab(h)
 }
 
 fn state(h: &mut Harness<'_, AviaryApp>) -> EnchantedPlumes {
@@ -48,17 +43,6 @@ fn labels_starting(h: &Harness<'_, AviaryApp>, prefix: &str) -> usize {
     h.query_all(egui_kittest::kittest::by().predicate(|n| n.label().is_some_and(|l| l.starts_with(prefix)))).count()
         + h.query_all(egui_kittest::kittest::by().predicate(|n| n.value().is_some_and(|l| l.starts_with(prefix))))
             .count()
-}
-
-fn drag(h: &mut Harness<'_, AviaryApp>, from: Pos2, to: Pos2) {
-    h.drag_at(from);
-    h.run();
-    h.hover_at(Pos2::new(f32::midpoint(from.x, to.x), f32::midpoint(from.y, to.y)));
-    h.run();
-    h.hover_at(to);
-    h.run();
-    h.drop_at(to);
-    h.run();
 }
 
 /// Two people at one screen, Ada first, seed 7.

@@ -28,12 +28,7 @@ fn harness(app: AviaryApp) -> Harness<'static, AviaryApp> {
 }
 
 fn tab<'h>(h: &'h mut Harness<'_, AviaryApp>) -> &'h mut FeathersTab {
-    let app = h.state_mut();
-    let i = match app.screen {
-        Screen::Game(i) => i,
-        s => panic!("no game showing: {s:?}"),
-    };
-    app.tabs[i].as_any_mut().downcast_mut::<FeathersTab>().unwrap()
+    common::game_tab(h)
 }
 
 fn state(h: &mut Harness<'_, AviaryApp>) -> FeathersAndWax {

@@ -4,6 +4,10 @@
 //! shown, the hand-off hiding a bid, and undo across a roll asking first.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
+use common::drag;
+
 use aviary::app::{AviaryApp, Screen};
 use aviary::rules::tail_feathers::game::{Action, Options, Place, TailFeathers, field};
 use aviary::rules::{Game, Rng, Seat, Setup, ToMove};
@@ -20,24 +24,11 @@ fn harness(dir: &std::path::Path) -> Harness<'static, AviaryApp> {
 }
 
 fn tab<'h>(h: &'h mut Harness<'_, AviaryApp>) -> &'h mut SkirmishTab {
-    let app = h.state_mut();
-    let Screen::Game(i) = app.screen else { panic!("no game showing") };
-    app.tabs[i].as_any_mut().downcast_mut::<SkirmishTab>().unwrap()
+    common::game_tab(h)
 }
 
 fn state(h: &mut Harness<'_, AviaryApp>) -> TailFeathers {
     tab(h).m.session.state().clone()
-}
-
-fn drag(h: &mut Harness<'_, AviaryApp>, from: Pos2, to: Pos2) {
-    h.drag_at(from);
-    h.run();
-    h.hover_at(Pos2::new(f32::midpoint(from.x, to.x), f32::midpoint(from.y, to.y)));
-    h.run();
-    h.hover_at(to);
-    h.run();
-    h.drop_at(to);
-    h.run();
 }
 
 /// A game between two people, played at random (attacks preferred) until

@@ -9,6 +9,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 
 /// Presses Tab until a widget whose label `wanted` accepts has the keyboard
 /// focus; returns that label. Panics if Tab never gets there.
+#[allow(dead_code, reason = "not every UI test file uses it")]
 pub fn tab_to(h: &mut Harness<'_, AviaryApp>, wanted: impl Fn(&str) -> bool) -> String {
     for _ in 0..300 {
         h.key_press(Key::Tab);
@@ -22,6 +23,7 @@ pub fn tab_to(h: &mut Harness<'_, AviaryApp>, wanted: impl Fn(&str) -> bool) -> 
 
 /// Focuses the (first) widget labelled `label`, checks it took the focus,
 /// and presses `key` on it.
+#[allow(dead_code, reason = "not every UI test file uses it")]
 pub fn press_on(h: &mut Harness<'_, AviaryApp>, label: &str, key: Key) {
     h.query_all_by_label(label).next().unwrap_or_else(|| panic!("no {label}")).focus();
     h.run();
@@ -32,6 +34,7 @@ pub fn press_on(h: &mut Harness<'_, AviaryApp>, label: &str, key: Key) {
 }
 
 /// Whether the (first) widget labelled `label` shows as chosen.
+#[allow(dead_code, reason = "not every UI test file uses it")]
 pub fn is_chosen(h: &Harness<'_, AviaryApp>, label: &str) -> bool {
     h.query_all_by_label(label)
         .next()
@@ -44,4 +47,26 @@ pub fn shown_last_line(h: &Harness<'_, AviaryApp>, log: &[aviary::session::LogEn
     let text = log.last().expect("something was logged").text.clone();
     h.get_by_label(&format!("{:>3}. {text}", log.len()));
     text
+}
+
+/// Drags from `from` to `to` as a person does: press, move halfway, move
+/// on, release, with a frame after each.
+#[allow(dead_code, reason = "not every UI test file drags")]
+pub fn drag(h: &mut Harness<'_, AviaryApp>, from: egui::Pos2, to: egui::Pos2) {
+    h.drag_at(from);
+    h.run();
+    h.hover_at(egui::Pos2::new(f32::midpoint(from.x, to.x), f32::midpoint(from.y, to.y)));
+    h.run();
+    h.hover_at(to);
+    h.run();
+    h.drop_at(to);
+    h.run();
+}
+
+/// The game tab on screen, as its own type.
+#[allow(dead_code, reason = "not every UI test file opens a game")]
+pub fn game_tab<'h, T: 'static>(h: &'h mut Harness<'_, AviaryApp>) -> &'h mut T {
+    let app = h.state_mut();
+    let aviary::app::Screen::Game(i) = app.screen else { panic!("no game showing: {:?}", app.screen) };
+    app.tabs[i].as_any_mut().downcast_mut::<T>().expect("the tab of this game")
 }
