@@ -44,7 +44,12 @@ fn main() {
                 let bird = before.active_unit().map(|u| aviary::rules::tail_feathers::game::UNIT_DEFS[u].first);
                 let routes = bird.and_then(|f| {
                     before.bird(f).map(|b| {
-                        aviary::ai::tail_feathers::escape_routes(b.pose, b.tilt, before.active_unit().unwrap(), 36.0)
+                        aviary::ai::tail_feathers::escape_routes(
+                            b.pose,
+                            &before.next_flight_tilts(f).0,
+                            before.active_unit().unwrap(),
+                            36.0,
+                        )
                     })
                 });
                 println!("OFF after {d} (routes before {routes:?}, walking {})", before.walking().is_some());

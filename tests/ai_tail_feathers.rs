@@ -139,3 +139,41 @@ fn the_search_decides_the_same_whatever_the_other_side_s_secret() {
     };
     assert_eq!(plan(&real), plan(&other));
 }
+
+/// A flying bird whose tilt is set for the round must fly at it (unless
+/// its pilot passes a check): if every flight at that tilt leaves the
+/// battlefield, the heuristic sees it in danger even though flights at the
+/// other tilts would stay on; once the bird has flown this round (another
+/// tilt phase comes first) it may lean, and it is safe. The heuristic once
+/// counted every tilt at every moment, and the greedy player flew birds
+/// off the battlefield with "14 safe flights" it could not announce.
+#[test]
+fn a_bird_whose_tilt_is_set_is_judged_by_the_flights_at_that_tilt() {
+    use aviary::ai::tail_feathers::{edge_danger, escape_routes};
+    use aviary::rules::tail_feathers::game::{Phase, Place, unit_of};
+    use aviary::rules::tail_feathers::geometry::{Heading, Pose, Tilt, V2};
+    let mut g = TailFeathers::new(&Setup { seats: 2, options: Options::default() }, 3);
+    let mut rng = aviary::rules::Rng::seeded(3);
+    while g.phase() != Phase::Activation {
+        let legal = g.legal_actions();
+        g.apply(&legal[rng.below(legal.len())]).unwrap();
+    }
+    let bird = 0u8;
+    let unit = unit_of(bird);
+    // A pose near the west edge where the centre tilt only leads off and a
+    // lean would save it.
+    let pose = (0..24u8)
+        .flat_map(|h| (1..12).map(move |y| Pose { at: V2::new(2.5, 3.0 * f64::from(y)), heading: Heading(h) }))
+        .find(|&p| {
+            escape_routes(p, &[Tilt::Centre], unit, 36.0) == 0
+                && escape_routes(p, &[Tilt::Left, Tilt::Right], unit, 36.0) > 3
+        })
+        .expect("such a pose exists");
+    g.arrange_place(bird, Place::Air);
+    g.arrange_bird(bird, pose, Tilt::Centre, false);
+    g.arrange_turn(Seat(0), &[]);
+    assert_eq!(g.next_flight_tilts(bird).0, vec![Tilt::Centre]);
+    assert!(edge_danger(&g, bird) <= -2.0, "the set tilt only leads off: {}", edge_danger(&g, bird));
+    g.arrange_turn(Seat(0), &[unit]);
+    assert!(edge_danger(&g, bird) > -0.5, "after its flight this round it may lean next round");
+}

@@ -7,9 +7,12 @@
 //! up to 1.5 more the nearer it is to the enemy nest (0 at 30" or more), a
 //! ground figure up to 0.6; a launching bird 0.3 (it will fly this round);
 //! a flying bird must fly again next activation, so one with no flight
-//! (of any list, at any tilt it may lean to) that ends on the battlefield
-//! is doomed (−3) and one with three or fewer is in danger (−1). The value of a seat is a logistic curve of its side's total less
-//! the other's; finished games give the real reward.
+//! that ends on the battlefield is doomed (−3), one that only a passed
+//! piloting check could save −2, and one with three or fewer −1 (the
+//! flights counted are every list at each tilt it may surely use: its set
+//! tilt once the tilt phase is done and it has not flown, else a lean of
+//! one step either way). The value of a seat is a logistic curve of its
+//! side's total less the other's; finished games give the real reward.
 //!
 //! **Greedy choice.** Every legal decision is tried on three sampled
 //! futures (the bot's own determinized dice, never the game's) and the one
@@ -32,22 +35,16 @@ static FLIGHT_LISTS: std::sync::LazyLock<Vec<Vec<Vec<crate::rules::tail_feathers
         (0..crate::rules::tail_feathers::game::UNITS).map(TailFeathers::flight_lists).collect()
     });
 
-/// How many flights a bird at `pose` could announce next (its template
-/// lists at its tilt or one step either way) that end with its base on the
-/// battlefield.
+/// How many flights a bird at `pose` could announce at any of `tilts`
+/// that end with its base on the battlefield.
 #[must_use]
 pub fn escape_routes(
     pose: crate::rules::tail_feathers::geometry::Pose,
-    tilt: crate::rules::tail_feathers::geometry::Tilt,
+    tilts: &[crate::rules::tail_feathers::geometry::Tilt],
     unit: usize,
     table: f64,
 ) -> usize {
-    use crate::rules::tail_feathers::geometry::{BASE_RADIUS, Tilt, end_of};
-    let tilts: &[Tilt] = match tilt {
-        Tilt::Centre => &[Tilt::Left, Tilt::Centre, Tilt::Right],
-        Tilt::Left => &[Tilt::Left, Tilt::Centre],
-        Tilt::Right => &[Tilt::Centre, Tilt::Right],
-    };
+    use crate::rules::tail_feathers::geometry::{BASE_RADIUS, end_of};
     let inside = |x: f64| x > BASE_RADIUS && x < table - BASE_RADIUS;
     let mut n = 0;
     for lengths in &FLIGHT_LISTS[unit] {
@@ -61,6 +58,23 @@ pub fn escape_routes(
     n
 }
 
+/// What a flying or launching bird's next forced flight risks: 0 when
+/// enough of the flights it may surely announce stay on the battlefield,
+/// −1 when three or fewer do, −2 when only a passed piloting check would
+/// save it, −3 when none would.
+#[must_use]
+pub fn edge_danger(g: &TailFeathers, f: crate::rules::tail_feathers::game::Fig) -> f64 {
+    let Some(b) = g.bird(f) else { return 0.0 };
+    let (sure, by_check) = g.next_flight_tilts(f);
+    let unit = unit_of(f);
+    match escape_routes(b.pose, &sure, unit, field().size) {
+        0 if escape_routes(b.pose, &by_check, unit, field().size) > 0 => -2.0,
+        0 => -3.0,
+        1..=3 => -1.0,
+        _ => 0.0,
+    }
+}
+
 /// 1 at the enemy nest, falling to 0 at 30" from it.
 fn closeness(p: crate::rules::tail_feathers::geometry::V2, nest: crate::rules::tail_feathers::geometry::V2) -> f64 {
     (1.0 - p.dist(nest) / 30.0).max(0.0)
@@ -71,7 +85,6 @@ fn closeness(p: crate::rules::tail_feathers::geometry::V2, nest: crate::rules::t
 pub fn material(g: &TailFeathers, side: Alliance) -> f64 {
     let enemy = if side == Alliance::Mice { Alliance::Rats } else { Alliance::Mice };
     let enemy_nest = field().spaces[usize::from(TailFeathers::nest_space(enemy))].perch;
-    let table = field().size;
     let mut v = 1.2 * f64::from(g.nest_life(side)) + 0.15 * f64::from(g.cheese(seat_of(side)));
     for f in 0..FIGURES as u8 {
         let u = unit_of(f);
@@ -95,11 +108,7 @@ pub fn material(g: &TailFeathers, side: Alliance) -> f64 {
                     // Its next flight is forced: how many of the flights it
                     // could announce (at any tilt it may lean to) stay on
                     // the battlefield?
-                    match escape_routes(b.pose, b.tilt, u, table) {
-                        0 => v -= 3.0,
-                        1..=3 => v -= 1.0,
-                        _ => {}
-                    }
+                    v += edge_danger(g, f);
                 }
                 if b.launching {
                     v += 0.3;

@@ -27,8 +27,8 @@ use super::components::{
 };
 use super::dice::{self, Attack, Face};
 use super::geometry::{
-    BASE_RADIUS, HEADINGS, Heading, Laid, Length, Pose, Shape, TEMPLATES_OF_EACH, Tilt, V2, any_clear_sight,
-    clear_sight, distance, first_touch, lay, overlaps, pose_after, touches, truncated,
+    BASE_RADIUS, HEADINGS, Heading, Laid, Length, Pose, Shape, TEMPLATES_OF_EACH, TURN_STEPS, Tilt, V2,
+    any_clear_sight, clear_sight, distance, first_touch, lay, overlaps, pose_after, touches, truncated,
 };
 use super::trees::{self, Occupant};
 use crate::rules::{Game, GameInfo, Outcome, Rng, RuleViolation, Seat, Setup, ToMove, words};
@@ -740,6 +740,44 @@ impl TailFeathers {
             Step::Walk(w) => Some((&w.plan, w.plan.crossings.get(w.next).map(|c| c.1))),
             _ => None,
         }
+    }
+
+    /// The tilts a bird's next flight may use: those it may surely fly at,
+    /// and those only a passed piloting check would open. A bird whose tilt
+    /// is set for this round (tilt phase done, not yet flown) flies at it
+    /// unless its pilot passes a check; a bird that will meet another tilt
+    /// phase first may lean one step either way.
+    #[must_use]
+    pub fn next_flight_tilts(&self, f: Fig) -> (Vec<Tilt>, Vec<Tilt>) {
+        let Some(b) = self.bird(f) else { return (Vec::new(), Vec::new()) };
+        let unit = unit_of(f);
+        let near = |t: Tilt| -> Vec<Tilt> {
+            [Tilt::Left, Tilt::Centre, Tilt::Right]
+                .into_iter()
+                .filter(|x| (x.steps() - t.steps()).abs() <= TURN_STEPS)
+                .collect()
+        };
+        let own = self.activation.as_ref().filter(|a| usize::from(a.unit) == unit).map(|a| &a.step);
+        let settled = match self.phase {
+            Phase::Tilt => bird_index(f).is_some_and(|i| self.tilted[i]),
+            Phase::Activation => match own {
+                Some(Step::SetTilt) => return (near(b.tilt), Vec::new()),
+                Some(Step::Fly) => return (vec![b.tilt], Vec::new()),
+                Some(Step::Check) => true,
+                Some(_) => false,
+                None => !self.activated[unit],
+            },
+            _ => false,
+        };
+        if !settled {
+            return (near(b.tilt), Vec::new());
+        }
+        let by_check = if self.pilot_value(unit) > 0 {
+            near(b.tilt).into_iter().filter(|&t| t != b.tilt).collect()
+        } else {
+            Vec::new()
+        };
+        (vec![b.tilt], by_check)
     }
 
     /// True when a combat waits for a decision.
