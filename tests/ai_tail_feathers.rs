@@ -89,24 +89,40 @@ fn every_level_chooses_a_legal_action_at_each_kind_of_decision() {
 
 /// The normal level's search decides from its seat's observation only: two
 /// states that differ only in the other side's secret bid and mission give
-/// the same plan for a fixed seed.
+/// the same plan for a fixed seed, both when the mice bid after the rats
+/// and when the mice pick their mission card after the rats picked theirs
+/// (each decided as a matrix game priced by rollouts).
 #[test]
 fn the_search_decides_the_same_whatever_the_other_side_s_secret() {
     use aviary::ai::Budget;
     use aviary::ai::tail_feathers::ActivationSearch;
     use aviary::rules::tail_feathers::Action;
+    use aviary::rules::tail_feathers::components::Alliance;
     use aviary::rules::tail_feathers::game::Secret;
     let mut g = TailFeathers::new(&Setup { seats: 2, options: Options::default() }, 8);
     let mut rng = aviary::rules::Rng::seeded(8);
-    // Play until the mice are to bid after the rats, with a rats mission.
-    let mut found = None;
-    for _ in 0..4000 {
-        if g.to_move() == ToMove::Seat(Seat(0))
-            && g.legal_actions().iter().any(|a| matches!(a, Action::Bid(_)))
+    // Play until the mice are to bid after the rats, with a rats mission
+    // out, and until the mice are to pick a mission after the rats.
+    let bidding = |g: &TailFeathers| {
+        g.legal_actions().iter().any(|a| matches!(a, Action::Bid(_)))
             && matches!(g.bid(Seat(1)), Secret::Chosen(_))
-            && g.mission(aviary::rules::tail_feathers::components::Alliance::Rats).is_some()
-        {
-            found = Some(g.clone());
+            && g.mission(Alliance::Rats).is_some()
+    };
+    let picking = |g: &TailFeathers| {
+        g.legal_actions().iter().any(|a| matches!(a, Action::Mission(Some(_))))
+            && matches!(g.mission_pick(Seat(1)), Secret::Chosen(Some(_)))
+    };
+    let (mut bid_point, mut pick_point) = (None, None);
+    for _ in 0..8000 {
+        if g.to_move() == ToMove::Seat(Seat(0)) {
+            if bid_point.is_none() && bidding(&g) {
+                bid_point = Some(g.clone());
+            }
+            if pick_point.is_none() && picking(&g) {
+                pick_point = Some(g.clone());
+            }
+        }
+        if bid_point.is_some() && pick_point.is_some() {
             break;
         }
         let legal = g.legal_actions();
@@ -122,22 +138,23 @@ fn the_search_decides_the_same_whatever_the_other_side_s_secret() {
             .unwrap_or_else(|| legal[rng.below(legal.len())].clone());
         g.apply(&a).unwrap();
     }
-    let real = found.expect("the mice bid after the rats, with a rats mission out");
-    // A world that differs in the rats' secrets only.
-    let other = (0..200)
-        .map(|_| real.determinize(Seat(0), &mut rng))
-        .find(|d| {
-            d.bid(Seat(1)) != real.bid(Seat(1))
-                || d.mission(aviary::rules::tail_feathers::components::Alliance::Rats)
-                    != real.mission(aviary::rules::tail_feathers::components::Alliance::Rats)
-        })
-        .expect("a world with another rats bid or mission");
     let stop = AtomicBool::new(false);
     let plan = |s: &TailFeathers| {
         let mut bot = ActivationSearch::new(11, Budget::iterations(2_000));
         Bot::<TailFeathers>::plan(&mut bot, &s.observation(Seat(0)), Seat(0), &stop).unwrap()
     };
-    assert_eq!(plan(&real), plan(&other));
+    for real in [bid_point.expect("the mice bid after the rats"), pick_point.expect("the mice pick after the rats")] {
+        // A world that differs in the rats' secrets only.
+        let other = (0..200)
+            .map(|_| real.determinize(Seat(0), &mut rng))
+            .find(|d| {
+                d.bid(Seat(1)) != real.bid(Seat(1))
+                    || d.mission_pick(Seat(1)) != real.mission_pick(Seat(1))
+                    || d.mission(Alliance::Rats) != real.mission(Alliance::Rats)
+            })
+            .expect("a world with another rats bid or mission");
+        assert_eq!(plan(&real), plan(&other));
+    }
 }
 
 /// A flying bird whose tilt is set for the round must fly at it (unless
@@ -176,4 +193,20 @@ fn a_bird_whose_tilt_is_set_is_judged_by_the_flights_at_that_tilt() {
     assert!(edge_danger(&g, bird) <= -2.0, "the set tilt only leads off: {}", edge_danger(&g, bird));
     g.arrange_turn(Seat(0), &[unit]);
     assert!(edge_danger(&g, bird) > -0.5, "after its flight this round it may lean next round");
+}
+
+/// The secret choices are matrix games: the solver finds the mixed
+/// equilibrium of matching pennies (half and half) and of a bid-like game
+/// where the only sensible answers are mixed (rock, paper, scissors: a
+/// third each), and never plays a dominated row.
+#[test]
+fn the_matrix_game_solver_finds_mixed_and_pure_equilibria() {
+    use aviary::ai::tail_feathers::solve_zero_sum;
+    let pennies = solve_zero_sum(&[vec![1.0, -1.0], vec![-1.0, 1.0]], 4_000);
+    assert!(pennies.iter().all(|p| (p - 0.5).abs() < 0.03), "{pennies:?}");
+    let rps = solve_zero_sum(&[vec![0.0, -1.0, 1.0], vec![1.0, 0.0, -1.0], vec![-1.0, 1.0, 0.0]], 4_000);
+    assert!(rps.iter().all(|p| (p - 1.0 / 3.0).abs() < 0.03), "{rps:?}");
+    // Row 1 is worse than row 0 whatever the column.
+    let dominated = solve_zero_sum(&[vec![2.0, 1.0, 3.0], vec![1.0, 0.0, 2.0]], 4_000);
+    assert!(dominated[1] < 0.01, "{dominated:?}");
 }

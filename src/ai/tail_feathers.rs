@@ -192,6 +192,143 @@ fn follow_flight(g: &mut TailFeathers, seat: Seat) {
     }
 }
 
+/// The quick policy of the rollouts that price the secret choices: at
+/// random, but an attack or swoop on offer is taken three times in four,
+/// and a flight is one that ends on the battlefield where there is one.
+pub fn playout_action(g: &TailFeathers, legal: &[Action], rng: &mut Rng) -> Action {
+    use crate::rules::tail_feathers::geometry::{BASE_RADIUS, end_of};
+    let eager: Vec<&Action> =
+        legal.iter().filter(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. } | Action::Swoop)).collect();
+    if !eager.is_empty() && rng.below(4) > 0 {
+        return eager[rng.below(eager.len())].clone();
+    }
+    let bird = g.active_unit().and_then(|u| g.bird(UNIT_DEFS[u].first));
+    if let Some(b) = bird
+        && legal.iter().any(|a| matches!(a, Action::Fly(_)))
+        && rng.below(5) > 0
+    {
+        let table = field().size;
+        let inside = |x: f64| x > BASE_RADIUS && x < table - BASE_RADIUS;
+        let safe: Vec<&Action> = legal
+            .iter()
+            .filter(|a| match a {
+                Action::Fly(l) => {
+                    let end = end_of(b.pose, l, b.tilt);
+                    inside(end.at.x) && inside(end.at.y)
+                }
+                _ => false,
+            })
+            .collect();
+        if let Some(a) = rng.pick(&safe) {
+            return (*a).clone();
+        }
+    }
+    legal[rng.below(legal.len())].clone()
+}
+
+/// Plays the rest of the round (to the next mission phase, or the end of
+/// the game) with [`playout_action`].
+fn rollout_round(g: &mut TailFeathers, rng: &mut Rng) {
+    let round = g.round();
+    for _ in 0..2_000 {
+        if g.outcome().is_some() || g.round() != round {
+            return;
+        }
+        let legal = g.legal_actions();
+        let Some(first) = legal.first() else { return };
+        let a = if g.to_move() == ToMove::Chance { first.clone() } else { playout_action(g, &legal, rng) };
+        g.apply_legal(&a);
+    }
+}
+
+/// How far ahead `seat` is, in squad figures (a finished game counts 20).
+fn margin(g: &TailFeathers, seat: Seat) -> f64 {
+    if let Some(o) = g.outcome() {
+        return 40.0 * (o.reward(seat, 2) - 0.5);
+    }
+    let me = side_of_seat(seat);
+    let them = if me == Alliance::Mice { Alliance::Rats } else { Alliance::Mice };
+    material(g, me) - material(g, them)
+}
+
+/// The row player's optimal mixed strategy in the zero-sum game whose
+/// payoffs to the row player are `m` (rows: its choices, columns: the
+/// other side's), by fictitious play: each side in turn answers the other's
+/// history of choices with its best reply; the frequencies converge to an
+/// equilibrium.
+#[must_use]
+pub fn solve_zero_sum(m: &[Vec<f64>], rounds: usize) -> Vec<f64> {
+    let rows = m.len();
+    let cols = m.first().map_or(0, Vec::len);
+    if rows == 0 || cols == 0 {
+        return vec![1.0; rows.min(1)];
+    }
+    let (mut counts, mut row_total, mut col_total) = (vec![0usize; rows], vec![0.0; rows], vec![0.0; cols]);
+    let (mut i, mut j) = (0, 0);
+    let best =
+        |v: &[f64], better: fn(f64, f64) -> bool| (0..v.len()).fold(0, |b, k| if better(v[k], v[b]) { k } else { b });
+    for _ in 0..rounds.max(1) {
+        counts[i] += 1;
+        for (k, t) in row_total.iter_mut().enumerate() {
+            *t += m[k][j];
+        }
+        for (k, t) in col_total.iter_mut().enumerate() {
+            *t += m[i][k];
+        }
+        i = best(&row_total, |a, b| a > b + 1e-12);
+        j = best(&col_total, |a, b| a < b - 1e-12);
+    }
+    let n = counts.iter().sum::<usize>() as f64;
+    counts.iter().map(|&c| c as f64 / n).collect()
+}
+
+/// The payoffs (to `seat`, in squad figures at the end of the round) of
+/// each pair of secret choices of the moment, `seat`'s in rows and the
+/// other side's in columns, each the mean of rollouts in `worlds` (with
+/// the same dice for every pair in a world).
+#[must_use]
+pub fn secret_payoffs(
+    worlds: &[TailFeathers],
+    seat: Seat,
+    mine: &[Action],
+    theirs: &[Action],
+    rng: &mut Rng,
+    stop: &dyn Fn() -> bool,
+) -> Vec<Vec<f64>> {
+    let them = crate::rules::tail_feathers::game::other(seat);
+    let mut m = vec![vec![0.0; theirs.len()]; mine.len()];
+    let mut played = 0usize;
+    for w in worlds {
+        let dice = rng.next_u64();
+        for (i, a) in mine.iter().enumerate() {
+            for (j, b) in theirs.iter().enumerate() {
+                let mut c = w.clone();
+                c.suppose_unchosen(them);
+                while let ToMove::Seat(s) = c.to_move() {
+                    let pick = if s == seat { a } else { b };
+                    if c.secret_choices(s).is_empty() || c.check(pick).is_err() {
+                        break;
+                    }
+                    c.apply_legal(pick);
+                }
+                c.arrange_rng(dice);
+                rollout_round(&mut c, &mut Rng::seeded(dice));
+                m[i][j] += margin(&c, seat);
+            }
+        }
+        played += 1;
+        if stop() {
+            break;
+        }
+    }
+    for row in &mut m {
+        for v in row.iter_mut() {
+            *v /= played.max(1) as f64;
+        }
+    }
+    m
+}
+
 /// The normal and hard levels (a first step of part 2): a beam search over
 /// the seat's own decisions until the activation (or the decision run)
 /// ends, each line played in several sampled futures at once (the bot's
@@ -205,6 +342,8 @@ pub struct ActivationSearch {
     pub beam: usize,
     /// Sampled futures each line is played in.
     pub samples: usize,
+    /// Sampled worlds in which each pair of secret choices is played out.
+    pub rollouts: usize,
 }
 
 impl ActivationSearch {
@@ -213,7 +352,7 @@ impl ActivationSearch {
     #[must_use]
     pub fn new(seed: u64, budget: Budget) -> Self {
         let beam = budget.iterations.map_or(10, |n| (n / 200).max(4) as usize);
-        Self { rng: Rng::seeded(seed), budget, beam, samples: 4 }
+        Self { rng: Rng::seeded(seed), budget, beam, samples: 4, rollouts: (beam / 2).clamp(4, 16) }
     }
 }
 
@@ -241,6 +380,27 @@ impl Bot<TailFeathers> for ActivationSearch {
         let legal = worlds[0].legal_actions();
         if legal.len() <= 1 {
             return legal.into_iter().next().map(|a| vec![a]);
+        }
+        let mine = worlds[0].secret_choices(seat);
+        if !mine.is_empty() {
+            let theirs = worlds[0].secret_choices(crate::rules::tail_feathers::game::other(seat));
+            let rollouts: Vec<TailFeathers> =
+                (0..self.rollouts).map(|_| observation.determinize(seat, &mut self.rng)).collect();
+            let budget = self.budget;
+            let out = || stop.load(Ordering::Relaxed) || budget.time.is_some_and(|t| started.elapsed() >= t);
+            let m = secret_payoffs(&rollouts, seat, &mine, &theirs, &mut self.rng, &out);
+            let p = solve_zero_sum(&m, 4_000);
+            // Choices played less than one time in fifty are dropped.
+            let kept: Vec<f64> = p.iter().map(|&x| if x < 0.02 { 0.0 } else { x }).collect();
+            let total: f64 = kept.iter().sum();
+            let mut r = self.rng.unit() * total;
+            for (a, &x) in mine.iter().zip(&kept) {
+                if r < x {
+                    return Some(vec![a.clone()]);
+                }
+                r -= x;
+            }
+            return mine.into_iter().zip(kept).filter(|(_, x)| *x > 0.0).map(|(a, _)| vec![a]).next_back();
         }
         let out_of_time = || stop.load(Ordering::Relaxed) || self.budget.time.is_some_and(|t| started.elapsed() >= t);
         let mean = |ws: &[TailFeathers]| ws.iter().map(|w| line_value(w, seat)).sum::<f64>() / ws.len() as f64;

@@ -742,6 +742,41 @@ impl TailFeathers {
         }
     }
 
+    /// While the secret choices of the moment are being made (mission
+    /// cards, or initiative bids), the choices `seat` has or had: all six
+    /// cards and none (none only, with no figure to send), or 0 to 3 extra
+    /// dice within its cheese. Empty at any other time.
+    #[must_use]
+    pub fn secret_choices(&self, seat: Seat) -> Vec<Action> {
+        if self.outcome.is_some() {
+            return Vec::new();
+        }
+        if self.phase == Phase::Mission && self.chooser().is_some() {
+            let mut out = vec![Action::Mission(None)];
+            if !self.eligible_for_mission(seat).is_empty() {
+                out.extend(super::components::MISSIONS.into_iter().map(|k| Action::Mission(Some(k))));
+            }
+            return out;
+        }
+        if self.bidder().is_some() {
+            return (0..=self.cheese[seat.index()].min(3)).map(Action::Bid).collect();
+        }
+        Vec::new()
+    }
+
+    /// For a search's supposed world: takes back `seat`'s secret choice of
+    /// the moment (its mission card pick or its bid), so the search can try
+    /// each of the answers `seat` might have given. A determinized copy
+    /// holds a sampled guess there, never the real choice.
+    pub fn suppose_unchosen(&mut self, seat: Seat) {
+        if self.phase == Phase::Mission && self.chooser().is_some() {
+            self.pick[seat.index()] = Secret::Open;
+        } else if self.bidder().is_some() {
+            self.bids[seat.index()] = Secret::Open;
+        }
+        self.memo = Memo::default();
+    }
+
     /// The tilts a bird's next flight may use: those it may surely fly at,
     /// and those only a passed piloting check would open. A bird whose tilt
     /// is set for this round (tilt phase done, not yet flown) flies at it
