@@ -6,7 +6,8 @@
 //! MCTS iterations per search (default: the normal level, 2,000 capped at
 //! 1 s of thinking per turn, exactly as the app plays it: both sides play
 //! through the app's worker, which plans a whole turn in one search), `AVIARY_MATCH_ONLY`
-//! one pairing (`mcts-random`, `mcts-greedy` or `greedy-random`),
+//! one pairing (`mcts-random`, `mcts-greedy`, `greedy-random`, or `mcts-mcts`:
+//! the normal level against itself, for balance, only when asked for),
 //! `AVIARY_MATCH_SEED` the first game's seed (to split a match over cores).
 //! Run with `cargo bench --bench matches`.
 #![allow(clippy::unwrap_used)]
@@ -81,20 +82,38 @@ fn play<G: Evaluate>(
 
 fn pairings<G: Evaluate>(game: &str, options: &G::Options) {
     let games: u64 = std::env::var("AVIARY_MATCH_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(10);
-    let list: [(&str, Maker<G>, &str, Maker<G>); 3] =
-        [("mcts", mcts, "random", random), ("mcts", mcts, "greedy", greedy), ("greedy", greedy, "random", random)];
+    let list: [(&str, Maker<G>, &str, Maker<G>); 4] = [
+        ("mcts", mcts, "random", random),
+        ("mcts", mcts, "greedy", greedy),
+        ("greedy", greedy, "random", random),
+        ("mcts", mcts, "mcts", mcts),
+    ];
     let only = std::env::var("AVIARY_MATCH_ONLY").unwrap_or_default();
     let first_seed: u64 = std::env::var("AVIARY_MATCH_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(1_000);
     for (na, a, nb, b) in list {
-        if !only.is_empty() && only != format!("{na}-{nb}") {
+        let pairing = format!("{na}-{nb}");
+        // The same level on both sides (for balance) only when asked for.
+        if (!only.is_empty() || na == nb) && only != pairing {
             continue;
         }
         let (mut wins, mut draws, mut losses) = (0, 0, 0);
+        // By seat: first seat's wins, second seat's wins, games ended by
+        // the rules rather than a round or move limit.
+        let (mut seat_wins, mut by_rules) = ([0; 2], 0);
         let mut worst = Duration::ZERO;
         let start = Instant::now();
         for i in 0..games {
             let (r, how) = play::<G>(options, a, b, i % 2 == 0, first_seed + 2 * i, &mut worst);
             println!("  game {}: {na} {} scores {r} ({how})", i + 1, if i % 2 == 0 { "first" } else { "second" });
+            let a_seat = usize::from(i % 2 != 0);
+            if r > 0.75 {
+                seat_wins[a_seat] += 1;
+            } else if r < 0.25 {
+                seat_wins[1 - a_seat] += 1;
+            }
+            if !how.contains("limit") {
+                by_rules += 1;
+            }
             if r > 0.75 {
                 wins += 1;
             } else if r > 0.25 {
@@ -107,6 +126,10 @@ fn pairings<G: Evaluate>(game: &str, options: &G::Options) {
             "{game}: {na} v {nb}: {wins} wins, {draws} draws/shared, {losses} losses in {games} games ({:.0} s; slowest {na} turn {:.2} s of thinking)",
             start.elapsed().as_secs_f64(),
             worst.as_secs_f64()
+        );
+        println!(
+            "{game}: by seat: the first seat won {}, the second seat won {}; {by_rules} of {games} ended by the rules, not a limit",
+            seat_wins[0], seat_wins[1]
         );
     }
 }
