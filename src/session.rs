@@ -307,6 +307,14 @@ impl<G: Game> Session<G> {
         Ok(())
     }
 
+    /// Adds why the last action was taken to its log line (a computer's
+    /// reason, which every seat may read).
+    pub fn annotate_last(&mut self, why: &str) {
+        if let Some(e) = self.cursor.checked_sub(1).and_then(|i| self.log.get_mut(i)) {
+            e.text = format!("{} ({why})", e.text);
+        }
+    }
+
     /// True when there is something to undo.
     #[must_use]
     pub fn can_undo(&self) -> bool {

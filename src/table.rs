@@ -59,6 +59,9 @@ pub struct Table<G: Evaluate> {
     submitted: Option<String>,
     /// The newest autosave failure, until a write succeeds.
     write_failed: Option<String>,
+    /// The cursor at which a computer's action was shown announced (it is
+    /// played when the pause ends).
+    announced_at: Option<usize>,
 }
 
 /// The undo policy's verdict on taking some actions back.
@@ -86,6 +89,7 @@ impl<G: Evaluate> Table<G> {
             writer: Writer::default(),
             submitted: None,
             write_failed: None,
+            announced_at: None,
         }
     }
 
@@ -319,7 +323,7 @@ impl<G: Evaluate> Table<G> {
 
     /// Undo for people: back to the previous human decision.
     pub fn undo(&mut self, notices: &mut Vec<Notice>) {
-        self.worker.cancel();
+        self.cancel();
         let n = if self.has_human() { self.session.undo() } else { usize::from(self.session.undo_one()) };
         if n > 0 {
             self.paused = !self.has_human();
@@ -333,7 +337,7 @@ impl<G: Evaluate> Table<G> {
         if mark {
             self.session.mark_assisted();
         }
-        self.worker.cancel();
+        self.cancel();
         while self.session.cursor() > cursor && self.session.undo_one() {}
         self.paused = false;
         self.autosave(notices);
@@ -341,7 +345,7 @@ impl<G: Evaluate> Table<G> {
 
     /// Redo for people.
     pub fn redo(&mut self, notices: &mut Vec<Notice>) {
-        self.worker.cancel();
+        self.cancel();
         let n = if self.has_human() { self.session.redo() } else { usize::from(self.session.redo_one()) };
         if n > 0 {
             self.autosave(notices);
@@ -465,10 +469,26 @@ impl<G: Evaluate> Table<G> {
         let cursor = self.session.cursor();
         match self.worker.poll(cursor) {
             Poll::Ready(action) => {
+                // An action a person should see coming (a flight's
+                // templates) is shown for the pause before it is played.
+                if !delay.is_zero()
+                    && self.announced_at != Some(cursor)
+                    && self.session.state().announced(&action)
+                    && let Some((seat, Player::Computer(_))) = self.session.player_to_move()
+                {
+                    self.announced_at = Some(cursor);
+                    let wake = Arc::clone(wake);
+                    self.worker.announce(action, seat, cursor, delay, move || wake());
+                    return;
+                }
+                self.announced_at = None;
+                let why = self.worker.take_reason();
                 if let Err(e) = self.propose(action, notices) {
                     notices
                         .push(Notice::Error(format!("The computer chose an illegal move ({e}); please report this")));
                     self.paused = true;
+                } else if let Some(why) = why {
+                    self.session.annotate_last(&why);
                 }
                 self.resolve_chance(notices);
             }
@@ -489,13 +509,28 @@ impl<G: Evaluate> Table<G> {
     /// Stops thinking.
     pub fn cancel(&mut self) {
         self.worker.cancel();
+        self.announced_at = None;
+    }
+
+    /// The computer's next action, shown announced during the pause
+    /// before it is played (a flight about to be flown).
+    #[must_use]
+    pub fn announced(&self) -> Option<&G::Action> {
+        self.worker.announced()
     }
 
     /// Waits for the computer's answer and applies it (tests only).
     pub fn wait_for_computer(&mut self, notices: &mut Vec<Notice>) -> bool {
         let cursor = self.session.cursor();
         match self.worker.wait(cursor) {
-            Some(a) => self.propose(a, notices).is_ok(),
+            Some(a) => {
+                let why = self.worker.take_reason();
+                let ok = self.propose(a, notices).is_ok();
+                if let (true, Some(why)) = (ok, why) {
+                    self.session.annotate_last(&why);
+                }
+                ok
+            }
             None => false,
         }
     }

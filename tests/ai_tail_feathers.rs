@@ -210,3 +210,42 @@ fn the_matrix_game_solver_finds_mixed_and_pure_equilibria() {
     let dominated = solve_zero_sum(&[vec![2.0, 1.0, 3.0], vec![1.0, 0.0, 2.0]], 4_000);
     assert!(dominated[1] < 0.01, "{dominated:?}");
 }
+
+/// The log says why the computer flew where it did when the flight alone
+/// does not ("… flies long, short (to bring the mice nest within range)"),
+/// and gives no reason for anything secret (bids, mission cards).
+#[test]
+fn the_log_says_why_the_computer_flew_where_it_did() {
+    use aviary::ai::Level;
+    use aviary::session::{Player, Session};
+    use aviary::table::{Table, Waker};
+    use std::sync::Arc;
+    use std::time::Duration;
+    let dir = tempfile::tempdir().unwrap();
+    let session: Session<TailFeathers> = Session::new(
+        Setup { seats: 2, options: Options::default() },
+        5,
+        vec![Player::Computer(Level::Normal), Player::Computer(Level::Normal)],
+    );
+    let mut table = Table::new(session, dir.path().join("tf.json"));
+    let wake: Waker = Arc::new(|| {});
+    let mut notices = Vec::new();
+    let explained = |t: &Table<TailFeathers>| {
+        t.session.log().iter().filter(|e| e.text.contains("flies") && e.text.contains(" (")).count()
+    };
+    for _ in 0..2_000 {
+        if table.session.is_over() || explained(&table) >= 3 {
+            break;
+        }
+        table.tick(&wake, Duration::ZERO, &mut notices);
+        if table.session.computer_to_move() {
+            assert!(table.wait_for_computer(&mut notices), "{notices:?}");
+        }
+    }
+    assert!(explained(&table) >= 3, "flights with their reasons: {:#?}", table.session.log());
+    for e in table.session.log() {
+        if e.text.contains("in secret") {
+            assert!(!e.text.contains('('), "no reason is given for a secret choice: {}", e.text);
+        }
+    }
+}

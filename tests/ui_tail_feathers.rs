@@ -34,9 +34,21 @@ fn state(h: &mut Harness<'_, AviaryApp>) -> TailFeathers {
 /// A game between two people, played at random (attacks preferred) until
 /// the mice are to move where `wanted` holds; opened as a tab.
 fn open_where(h: &mut Harness<'_, AviaryApp>, dir: &std::path::Path, wanted: impl Fn(&TailFeathers) -> bool) {
+    open_with(h, dir, [Player::Human, Player::Human], Seat(0), wanted);
+}
+
+/// A game between `players`, played at random (attacks preferred) until
+/// `seat` is to move where `wanted` holds; opened as a tab.
+fn open_with(
+    h: &mut Harness<'_, AviaryApp>,
+    dir: &std::path::Path,
+    players: [Player; 2],
+    seat: Seat,
+    wanted: impl Fn(&TailFeathers) -> bool,
+) {
     for seed in 0..300 {
         let setup = Setup { seats: 2, options: Options::default() };
-        let mut session: Session<TailFeathers> = Session::new(setup, seed, vec![Player::Human, Player::Human]);
+        let mut session: Session<TailFeathers> = Session::new(setup, seed, players.to_vec());
         let mut rng = Rng::seeded(seed);
         let mut found = false;
         for _ in 0..3000 {
@@ -44,7 +56,7 @@ fn open_where(h: &mut Harness<'_, AviaryApp>, dir: &std::path::Path, wanted: imp
             if s.outcome().is_some() {
                 break;
             }
-            if s.to_move() == ToMove::Seat(Seat(0)) && wanted(s) {
+            if s.to_move() == ToMove::Seat(seat) && wanted(s) {
                 found = true;
                 break;
             }
@@ -63,8 +75,13 @@ fn open_where(h: &mut Harness<'_, AviaryApp>, dir: &std::path::Path, wanted: imp
             let app = h.state_mut();
             app.tabs.push(Box::new(t));
             app.screen = Screen::Game(app.tabs.len() - 1);
-            h.run();
-            h.run();
+            // A computer thinking shows a spinner, which never settles.
+            if players.iter().any(|p| matches!(p, Player::Computer(_))) {
+                h.step();
+            } else {
+                h.run();
+                h.run();
+            }
             return;
         }
     }
@@ -320,4 +337,49 @@ fn clicking_a_ringed_target_attacks_it_with_the_bird_being_activated() {
     assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "the click attacked");
     let line = tab(&mut h).m.session.log()[before].text.clone();
     assert!(line.contains("attacks") || line.contains("shoots"), "{line}");
+}
+
+/// The computer's flight is shown before the bird moves: for the pause set
+/// in Settings its templates are drawn and the side panel names it
+/// ("Rats: the Magpie flies …"), with the bird still where it was; then
+/// the flight is played and logged.
+#[test]
+fn the_computer_s_flight_is_announced_before_the_bird_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.computer_delay = 1.0;
+    open_with(&mut h, dir.path(), [Player::Human, Player::Computer(aviary::ai::Level::Easy)], Seat(1), |s| {
+        s.legal_actions().iter().any(|a| matches!(a, Action::Fly(_)))
+    });
+    let bird = state(&mut h).active_unit().map(|u| aviary::rules::tail_feathers::game::UNIT_DEFS[u].first).unwrap();
+    let before = state(&mut h).bird(bird).unwrap().pose;
+    // The easy level answers at once (a piloting check or a pick-up may
+    // come first); the flight is then announced.
+    let mut announced = None;
+    for _ in 0..200 {
+        h.step();
+        if let Some(a) = tab(&mut h).m.announced().cloned() {
+            announced = Some(a);
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let Some(Action::Fly(_)) = announced.clone() else { panic!("no flight was announced: {announced:?}") };
+    let cursor = tab(&mut h).m.session.cursor();
+    h.step();
+    let words = state(&mut h).describe(announced.as_ref().unwrap());
+    assert!(texts(&h).iter().any(|t| t.contains(&words)), "the panel names the flight: {words}");
+    assert_eq!(tab(&mut h).m.session.cursor(), cursor, "not flown yet");
+    assert_eq!(state(&mut h).bird(bird).unwrap().pose, before, "the bird waits while its flight is shown");
+    // After the pause the flight is played.
+    for _ in 0..200 {
+        h.step();
+        if tab(&mut h).m.session.cursor() > cursor {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(tab(&mut h).m.session.cursor() > cursor, "the flight was played after the pause");
+    let log = tab(&mut h).m.session.log()[cursor].text.clone();
+    assert!(log.contains("flies"), "{log}");
 }

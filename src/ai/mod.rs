@@ -136,6 +136,14 @@ pub trait Bot<G: Game>: Send {
     fn plan(&mut self, observation: &G, seat: Seat, stop: &AtomicBool) -> Option<Vec<G::Action>> {
         self.choose(observation, seat, stop).map(|a| vec![a])
     }
+
+    /// Why each step of the last plan was chosen, in words for the log
+    /// where the move alone does not say ("to bring the rats nest within
+    /// range"), aligned with the plan's steps. Only what every seat may
+    /// know: never a reason for a secret choice. Empty by default.
+    fn reasons(&self) -> Vec<Option<String>> {
+        Vec::new()
+    }
 }
 
 /// Uniformly random legal actions.

@@ -11,7 +11,12 @@
 //! piloting check could save −2, and one with three or fewer −1 (the
 //! flights counted are every list at each tilt it may surely use: its set
 //! tilt once the tilt phase is done and it has not flown, else a lean of
-//! one step either way). The value of a seat is a logistic curve of its
+//! one step either way). A bird with the enemy nest within ranged range
+//! (centre to centre) gains 0.4, with an enemy bird within it 0.2 (the
+//! other side's birds in range of ours count for them: the threats against
+//! us). A mission card with figures in its box is worth what it will bring
+//! when it resolves (a sap run its cheese, a rescue 2 when a bird is lost,
+//! a siege, intercept or patrol 0.5, a decoy 0.2). The value of a seat is a logistic curve of its
 //! side's total less the other's; finished games give the real reward.
 //!
 //! **Greedy choice.** Every legal decision is tried on three sampled
@@ -23,7 +28,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::{Bot, Budget, Evaluate};
-use crate::rules::tail_feathers::components::Alliance;
+use crate::rules::tail_feathers::components::{Alliance, RANGED_RANGE};
 use crate::rules::tail_feathers::game::{
     Action, BIRD_FIGS, FIGURES, Place, TailFeathers, UNIT_DEFS, field, seat_of, side_of_seat, unit_of,
 };
@@ -75,6 +80,32 @@ pub fn edge_danger(g: &TailFeathers, f: crate::rules::tail_feathers::game::Fig) 
     }
 }
 
+/// What a side's mission card on the table promises when the final phase
+/// resolves it, in squad figures, if any figure is in its box: a sap run
+/// its cheese, a rescue a bird back (when one is among the casualties), a
+/// siege, an intercept or a patrol about half a figure, a decoy a little
+/// (it soaks up a swoop).
+#[must_use]
+pub fn mission_outlook(g: &TailFeathers, side: Alliance) -> f64 {
+    use crate::rules::tail_feathers::components::{MissionKind, SAP_RUN_CHEESE};
+    let Some(card) = g.mission(side) else { return 0.0 };
+    if g.mission_box(side).is_empty() {
+        return 0.0;
+    }
+    match card.kind {
+        Some(MissionKind::Special) => 0.15 * f64::from(SAP_RUN_CHEESE),
+        Some(MissionKind::Rescue) => {
+            let lost = BIRD_FIGS
+                .iter()
+                .any(|&b| UNIT_DEFS[unit_of(b)].side == side && matches!(g.figure(b).place, Place::Casualty));
+            if lost { 2.0 } else { 0.0 }
+        }
+        Some(MissionKind::Siege | MissionKind::Intercept | MissionKind::Patrol) => 0.5,
+        Some(MissionKind::Decoy) => 0.2,
+        None => 0.3,
+    }
+}
+
 /// 1 at the enemy nest, falling to 0 at 30" from it.
 fn closeness(p: crate::rules::tail_feathers::geometry::V2, nest: crate::rules::tail_feathers::geometry::V2) -> f64 {
     (1.0 - p.dist(nest) / 30.0).max(0.0)
@@ -86,6 +117,12 @@ pub fn material(g: &TailFeathers, side: Alliance) -> f64 {
     let enemy = if side == Alliance::Mice { Alliance::Rats } else { Alliance::Mice };
     let enemy_nest = field().spaces[usize::from(TailFeathers::nest_space(enemy))].perch;
     let mut v = 1.2 * f64::from(g.nest_life(side)) + 0.15 * f64::from(g.cheese(seat_of(side)));
+    v += mission_outlook(g, side);
+    let enemy_birds: Vec<crate::rules::tail_feathers::geometry::V2> = BIRD_FIGS
+        .iter()
+        .filter(|&&b| UNIT_DEFS[unit_of(b)].side == enemy)
+        .filter_map(|&b| g.bird(b).filter(|_| g.figure(b).place.on_battlefield()).map(|x| x.pose.at))
+        .collect();
     for f in 0..FIGURES as u8 {
         let u = unit_of(f);
         if UNIT_DEFS[u].side != side {
@@ -114,6 +151,14 @@ pub fn material(g: &TailFeathers, side: Alliance) -> f64 {
                     v += 0.3;
                 }
                 v += 1.5 * closeness(p, enemy_nest);
+                // Targets within ranged range (centre to centre, sight not
+                // checked): the enemy nest, enemy birds.
+                if p.dist(enemy_nest) <= RANGED_RANGE {
+                    v += 0.4;
+                }
+                if enemy_birds.iter().any(|e| e.dist(p) <= RANGED_RANGE) {
+                    v += 0.2;
+                }
             }
         } else {
             v += if UNIT_DEFS[u].count == 1 { 3.0 - 0.5 * f64::from(fig.wounds) } else { 1.0 };
@@ -329,6 +374,56 @@ pub fn secret_payoffs(
     m
 }
 
+/// Why each step of `line` was chosen, where the move alone does not say:
+/// a flight's purpose, read from where it ends (public positions only).
+#[must_use]
+pub fn explain(observation: &TailFeathers, line: &[Action]) -> Vec<Option<String>> {
+    use crate::rules::tail_feathers::game::{figure_name, side_name};
+    use crate::rules::tail_feathers::geometry::Tilt;
+    let mut g = observation.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for a in line {
+        let mut why = None;
+        if let (Action::Fly(list), Some(u)) = (a, g.active_unit()) {
+            let f = UNIT_DEFS[u].first;
+            if let (Some(plan), Some(b)) = (g.plan_flight(f, list), g.bird(f)) {
+                let side = UNIT_DEFS[u].side;
+                let enemy = if side == Alliance::Mice { Alliance::Rats } else { Alliance::Mice };
+                let nest = field().spaces[usize::from(TailFeathers::nest_space(enemy))].perch;
+                let (from, to) = (b.pose.at, plan.end.at);
+                let near_bird = |p: crate::rules::tail_feathers::geometry::V2| {
+                    BIRD_FIGS.iter().copied().find(|&e| {
+                        UNIT_DEFS[unit_of(e)].side == enemy
+                            && g.figure(e).place.on_battlefield()
+                            && g.bird(e).is_some_and(|x| x.pose.at.dist(p) <= RANGED_RANGE)
+                    })
+                };
+                let lean = [Tilt::Left, Tilt::Centre, Tilt::Right];
+                let routes = |p| escape_routes(p, &lean, u, field().size);
+                why = if to.dist(nest) <= RANGED_RANGE && from.dist(nest) > RANGED_RANGE {
+                    Some(format!("to bring the {} nest within range", side_name(enemy).to_lowercase()))
+                } else if let (Some(e), None) = (near_bird(to), near_bird(from)) {
+                    Some(format!("to get {} within range", figure_name(e)))
+                } else if routes(b.pose) <= 3 && routes(plan.end) > 3 {
+                    Some("to keep clear of the battlefield's edge".into())
+                } else if let (None, Some(e)) = (near_bird(to), near_bird(from)) {
+                    Some(format!("out of reach of {}", figure_name(e)))
+                } else if to.dist(nest) + 3.0 < from.dist(nest) {
+                    Some(format!("closing on the {} nest", side_name(enemy).to_lowercase()))
+                } else {
+                    None
+                };
+            }
+        }
+        out.push(why);
+        if g.check(a).is_err() {
+            break;
+        }
+        g.apply_legal(a);
+    }
+    out
+}
+
 /// The normal and hard levels (a first step of part 2): a beam search over
 /// the seat's own decisions until the activation (or the decision run)
 /// ends, each line played in several sampled futures at once (the bot's
@@ -344,6 +439,8 @@ pub struct ActivationSearch {
     pub samples: usize,
     /// Sampled worlds in which each pair of secret choices is played out.
     pub rollouts: usize,
+    /// Why each step of the last plan was chosen (for the log).
+    why: Vec<Option<String>>,
 }
 
 impl ActivationSearch {
@@ -352,7 +449,7 @@ impl ActivationSearch {
     #[must_use]
     pub fn new(seed: u64, budget: Budget) -> Self {
         let beam = budget.iterations.map_or(10, |n| (n / 200).max(4) as usize);
-        Self { rng: Rng::seeded(seed), budget, beam, samples: 4, rollouts: (beam / 2).clamp(4, 16) }
+        Self { rng: Rng::seeded(seed), budget, beam, samples: 4, rollouts: (beam / 2).clamp(4, 16), why: Vec::new() }
     }
 }
 
@@ -375,6 +472,7 @@ impl Bot<TailFeathers> for ActivationSearch {
 
     fn plan(&mut self, observation: &TailFeathers, seat: Seat, stop: &AtomicBool) -> Option<Vec<Action>> {
         let started = Instant::now();
+        self.why.clear();
         let worlds: Vec<TailFeathers> =
             (0..self.samples).map(|_| observation.determinize(seat, &mut self.rng)).collect();
         let legal = worlds[0].legal_actions();
@@ -454,6 +552,12 @@ impl Bot<TailFeathers> for ActivationSearch {
                 best = Some((value, line));
             }
         }
-        best.map(|b| b.1).filter(|l| !l.is_empty()).or_else(|| legal.first().cloned().map(|a| vec![a]))
+        let line = best.map(|b| b.1).filter(|l| !l.is_empty()).or_else(|| legal.first().cloned().map(|a| vec![a]))?;
+        self.why = explain(observation, &line);
+        Some(line)
+    }
+
+    fn reasons(&self) -> Vec<Option<String>> {
+        self.why.clone()
     }
 }

@@ -21,14 +21,18 @@ use std::time::{Duration, Instant};
 use super::{Bot, Evaluate, Level};
 use crate::rules::{Game, Seat};
 
-/// What a job sends back: the plan (first step first) and the time spent
-/// searching (zero for a step of an earlier plan).
-type Answer<A> = (Option<Vec<A>>, Duration);
+/// What a job sends back: the plan (first step first), the time spent
+/// searching (zero for a step of an earlier plan), and why each step was
+/// chosen where the bot says so.
+type Answer<A> = (Option<Vec<A>>, Duration, Vec<Option<String>>);
 
 /// A pending or finished request.
 struct Job<A> {
     /// The session cursor the answer is for (stale answers are dropped).
     for_cursor: usize,
+    /// An action already chosen, shown announced while the job waits out
+    /// the pause before it is played.
+    announced: Option<A>,
     seat: Seat,
     stop: Arc<AtomicBool>,
     rx: Receiver<Answer<A>>,
@@ -40,6 +44,8 @@ struct Plan<A> {
     seat: Seat,
     cursor: usize,
     steps: VecDeque<A>,
+    /// Why each step was chosen (where the bot said).
+    why: VecDeque<Option<String>>,
 }
 
 /// Makes a bot for a level, a seed and a time limit.
@@ -102,6 +108,8 @@ pub struct Worker<G: Game> {
     make: BotMaker<G>,
     /// When to search again rather than follow the plan.
     pub replan: Replan,
+    /// Why the step just answered was chosen, if the bot said.
+    reason: Option<String>,
     seed: u64,
     _game: std::marker::PhantomData<G>,
 }
@@ -143,6 +151,7 @@ impl<G: Evaluate> Worker<G> {
             slowest_turn: Duration::ZERO,
             make,
             replan: Replan::WhenTimeAllows,
+            reason: None,
             seed: 1,
             _game: std::marker::PhantomData,
         }
@@ -198,21 +207,68 @@ impl<G: Evaluate> Worker<G> {
                 waited += pause;
             }
             let answer = if flag.load(Ordering::Relaxed) {
-                (None, Duration::ZERO)
+                (None, Duration::ZERO, Vec::new())
             } else if let Some(plan) = planned {
-                (Some(plan.steps.into_iter().collect()), Duration::ZERO)
+                (Some(plan.steps.into_iter().collect()), Duration::ZERO, plan.why.into_iter().collect())
             } else {
                 let start = Instant::now();
                 let mut bot = make(level, seed, time_left);
                 let plan = bot.plan(&observation, seat, &flag).map(|p| until_reveal(&observation, p));
-                (plan, start.elapsed())
+                let mut why = bot.reasons();
+                why.truncate(plan.as_ref().map_or(0, Vec::len));
+                (plan, start.elapsed(), why)
             };
             let _ = tx.send(answer);
             wake();
         });
         if spawned.is_ok() {
-            self.job = Some(Job { for_cursor, seat, stop, rx });
+            self.job = Some(Job { for_cursor, announced: None, seat, stop, rx });
         }
+    }
+
+    /// Shows `action`, already chosen for `seat` at `for_cursor`, as
+    /// announced for `delay`, then answers it (the plan's other steps are
+    /// kept). `wake` is called when it is due.
+    pub fn announce(
+        &mut self,
+        action: G::Action,
+        seat: Seat,
+        for_cursor: usize,
+        delay: Duration,
+        wake: impl Fn() + Send + 'static,
+    ) where
+        G::Action: Send + 'static,
+    {
+        self.stop_search();
+        let stop = Arc::new(AtomicBool::new(false));
+        let (tx, rx) = mpsc::channel();
+        let flag = Arc::clone(&stop);
+        let answer = action.clone();
+        let spawned = std::thread::Builder::new().name("aviary-pause".into()).spawn(move || {
+            let mut waited = Duration::ZERO;
+            while waited < delay && !flag.load(Ordering::Relaxed) {
+                let pause = Duration::from_millis(20).min(delay.saturating_sub(waited));
+                std::thread::sleep(pause);
+                waited += pause;
+            }
+            let steps = if flag.load(Ordering::Relaxed) { None } else { Some(vec![answer]) };
+            let _ = tx.send((steps, Duration::ZERO, Vec::new()));
+            wake();
+        });
+        if spawned.is_ok() {
+            self.job = Some(Job { for_cursor, announced: Some(action), seat, stop, rx });
+        }
+    }
+
+    /// Why the step last answered was chosen, once (for the log).
+    pub fn take_reason(&mut self) -> Option<String> {
+        self.reason.take()
+    }
+
+    /// The action being shown announced before it is played, if any.
+    #[must_use]
+    pub fn announced(&self) -> Option<&G::Action> {
+        self.job.as_ref().and_then(|j| j.announced.as_ref())
     }
 
     /// Cancels any search in progress and forgets the plan (undo, redo, a
@@ -245,9 +301,15 @@ impl<G: Evaluate> Worker<G> {
 
     /// Takes the first step of a plan and keeps the rest for the next
     /// cursor; adds the search time to the turn's.
-    fn accept(&mut self, job: &Job<G::Action>, (plan, spent): Answer<G::Action>) -> Option<G::Action> {
+    fn accept(&mut self, job: &Job<G::Action>, (plan, spent, why): Answer<G::Action>) -> Option<G::Action> {
         let mut steps: VecDeque<G::Action> = plan?.into();
         let first = steps.pop_front()?;
+        // An announced step's reason was kept when it was first answered.
+        if job.announced.is_some() {
+            return Some(first);
+        }
+        let mut why: VecDeque<Option<String>> = why.into();
+        self.reason = why.pop_front().flatten();
         if let Some(turn) = self.turn.as_mut().filter(|t| t.seat == job.seat) {
             turn.spent += spent;
             if spent > Duration::ZERO {
@@ -256,7 +318,7 @@ impl<G: Evaluate> Worker<G> {
             self.slowest_turn = self.slowest_turn.max(turn.spent);
         }
         if !steps.is_empty() {
-            self.plan = Some(Plan { seat: job.seat, cursor: job.for_cursor + 1, steps });
+            self.plan = Some(Plan { seat: job.seat, cursor: job.for_cursor + 1, steps, why });
         }
         Some(first)
     }

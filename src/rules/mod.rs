@@ -212,6 +212,13 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     fn reveals(&self, _action: &Self::Action) -> bool {
         false
     }
+    /// True when a computer's `action` should be shown announced before it
+    /// is played (a flight's templates laid before the bird moves), for the
+    /// computer's pause between moves, so a person can follow it. False by
+    /// default.
+    fn announced(&self, _action: &Self::Action) -> bool {
+        false
+    }
     /// The action in words, for the move log ("White moves a wall c2→c3").
     fn describe(&self, action: &Self::Action) -> String;
     /// What the action just applied brought about that its description

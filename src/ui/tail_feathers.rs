@@ -407,8 +407,21 @@ impl SkirmishView {
                 hovered_plan = Some(plan.clone());
             }
         }
+        // The computer's flight, announced for the pause before it is
+        // flown: its templates and where it ends.
+        let announced = match self.m.announced() {
+            Some(Action::Fly(list)) => state.active_unit().and_then(|u| state.plan_flight(UNIT_DEFS[u].first, list)),
+            _ => None,
+        };
         if let Some((plan, _)) = state.walking() {
             self.paint_flight(&painter, &colours, plan, board, state.walking().and_then(|w| w.1));
+        } else if let Some(plan) = &announced {
+            self.paint_flight(&painter, &colours, plan, board, None);
+            painter.circle_stroke(
+                board.to_screen(plan.end.at),
+                BASE_RADIUS as f32 * board.scale,
+                Stroke::new(2.5, palette.selection),
+            );
         } else if let Some(plan) = &hovered_plan {
             self.paint_flight(&painter, &colours, plan, board, None);
             painter.circle_stroke(
@@ -877,6 +890,9 @@ impl SkirmishView {
             && !self.needs_hand_off()
         {
             self.choices_ui(ui, &state, seat, frame.notices);
+        }
+        if let Some(a) = self.m.announced() {
+            ui.label(RichText::new(format!("{} …", state.describe(a))).strong());
         }
         self.dice_ui(ui, &state, palette.forest);
         ui.separator();

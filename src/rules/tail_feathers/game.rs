@@ -3414,6 +3414,10 @@ impl Game for TailFeathers {
         c.rng != self.rng || shown(&c) != shown(self)
     }
 
+    fn announced(&self, a: &Action) -> bool {
+        matches!(a, Action::Fly(_))
+    }
+
     fn describe(&self, a: &Action) -> String {
         let seat = self.seat_now();
         let who = side_name(side_of_seat(seat));
