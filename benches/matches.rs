@@ -6,8 +6,9 @@
 //! MCTS iterations per search (default: the normal level, 2,000 capped at
 //! 1 s of thinking per turn, exactly as the app plays it: both sides play
 //! through the app's worker, which plans a whole turn in one search), `AVIARY_MATCH_ONLY`
-//! one pairing (`mcts-random`, `mcts-greedy`, `greedy-random`, or `mcts-mcts`:
-//! the normal level against itself, for balance, only when asked for),
+//! one pairing (`mcts-random`, `mcts-greedy`, `greedy-random`, or, only when
+//! asked for, `mcts-mcts`: the normal level against itself, for balance, and
+//! `hard-mcts`: hard against normal),
 //! `AVIARY_MATCH_SEED` the first game's seed (to split a match over cores).
 //! Run with `cargo bench --bench matches`.
 #![allow(clippy::unwrap_used)]
@@ -37,9 +38,10 @@ fn random<G: Evaluate>(_: Level, seed: u64, _: Duration) -> Box<dyn Bot<G>> {
 
 /// Plays one two-seat game; returns the reward of `a` (1 win, 0.5 draw or
 /// shared win, 0 loss) and how the game ended, with its length in actions.
+/// `a` plays at its level (normal, or hard), `b` at normal.
 fn play<G: Evaluate>(
     options: &G::Options,
-    a: Maker<G>,
+    (a, level_a): (Maker<G>, Level),
     b: Maker<G>,
     a_first: bool,
     seed: u64,
@@ -68,7 +70,8 @@ fn play<G: Evaluate>(
             turn_began = cursor;
             last_seat = Some(seat);
         }
-        bot.ask(g.observation(seat), (seat, turn_began), Level::Normal, cursor, Duration::ZERO, || {});
+        let level = if a_moves { level_a } else { Level::Normal };
+        bot.ask(g.observation(seat), (seat, turn_began), level, cursor, Duration::ZERO, || {});
         let action = bot.wait(cursor).unwrap();
         g.apply(&action).unwrap();
         actions += 1;
@@ -82,18 +85,20 @@ fn play<G: Evaluate>(
 
 fn pairings<G: Evaluate>(game: &str, options: &G::Options) {
     let games: u64 = std::env::var("AVIARY_MATCH_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(10);
-    let list: [(&str, Maker<G>, &str, Maker<G>); 4] = [
+    let list: [(&str, Maker<G>, &str, Maker<G>); 5] = [
         ("mcts", mcts, "random", random),
         ("mcts", mcts, "greedy", greedy),
         ("greedy", greedy, "random", random),
         ("mcts", mcts, "mcts", mcts),
+        ("hard", mcts, "mcts", mcts),
     ];
     let only = std::env::var("AVIARY_MATCH_ONLY").unwrap_or_default();
     let first_seed: u64 = std::env::var("AVIARY_MATCH_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(1_000);
     for (na, a, nb, b) in list {
         let pairing = format!("{na}-{nb}");
-        // The same level on both sides (for balance) only when asked for.
-        if (!only.is_empty() || na == nb) && only != pairing {
+        // The same level on both sides (for balance), and hard against
+        // normal, only when asked for.
+        if (!only.is_empty() || na == nb || na == "hard") && only != pairing {
             continue;
         }
         let (mut wins, mut draws, mut losses) = (0, 0, 0);
@@ -103,7 +108,8 @@ fn pairings<G: Evaluate>(game: &str, options: &G::Options) {
         let mut worst = Duration::ZERO;
         let start = Instant::now();
         for i in 0..games {
-            let (r, how) = play::<G>(options, a, b, i % 2 == 0, first_seed + 2 * i, &mut worst);
+            let hard = if na == "hard" { Level::Hard } else { Level::Normal };
+            let (r, how) = play::<G>(options, (a, hard), b, i % 2 == 0, first_seed + 2 * i, &mut worst);
             println!("  game {}: {na} {} scores {r} ({how})", i + 1, if i % 2 == 0 { "first" } else { "second" });
             let a_seat = usize::from(i % 2 != 0);
             if r > 0.75 {

@@ -13,7 +13,7 @@
 //! south, 28 south-east, 29 east, …, 33 west); 34–41 the sapling.
 #![allow(clippy::unwrap_used)]
 
-use aviary::rules::tail_feathers::components::{Alliance, MissionKind};
+use aviary::rules::tail_feathers::components::{Alliance, BIRDS, GROUND, MissionKind, PILOTS};
 use aviary::rules::tail_feathers::dice::{Face, Symbol};
 use aviary::rules::tail_feathers::game::{
     Action, Crossing, Event, MissionCard, Options, Phase, Place, Revival, Secret, TailFeathers, Target, field, other,
@@ -907,12 +907,12 @@ fn tf_r11_attack_dice_are_the_attack_value_and_the_target_defends_only_when_hit(
     let g = elm_shooter(&[(12, Place::Space(26))]);
     let strike = Action::Strike { figure: 3, target: Target::Figure(12) };
     let miss = with_dice(&g, &strike, "a miss", |h| h.events().contains(&Event::Hits(0)));
-    assert_eq!(rolls(&miss, "attack")[0].len(), 1, "Thistle Guard melee 1");
+    assert_eq!(rolls(&miss, "attack")[0].len(), usize::from(GROUND[0].melee), "the Thistle Guard's melee value");
     assert!(rolls(&miss, "defence").is_empty(), "no hit, no defence roll: {}", miss.aftermath());
     assert_eq!(miss.figure(12).place, Place::Space(26));
     let hit = with_dice(&g, &strike, "a hit", |h| h.events().contains(&Event::Hits(1)));
     assert_eq!(rolls(&hit, "defence").len(), 1, "{}", hit.aftermath());
-    assert_eq!(rolls(&hit, "defence")[0].len(), 1, "Gutter Pack defence 1");
+    assert_eq!(rolls(&hit, "defence")[0].len(), usize::from(GROUND[1].defence), "the Gutter Pack's defence value");
     // Steady aim: a Thistle Guard that did not move shoots with one die more.
     let shot = with_dice(&g, &Action::Shoot { figure: 3, target: Target::Figure(12) }, "any roll", |_| true);
     assert_eq!(rolls(&shot, "attack")[0].len(), 2);
@@ -957,10 +957,11 @@ fn tf_r12_any_wound_defeats_a_squad_figure_but_a_hero_lives_to_its_life() {
 #[test]
 fn tf_r12_a_bird_falls_when_its_wounds_reach_bird_life_plus_pilot_bonus() {
     let mut g = turn(MICE, &[]);
-    assert_eq!(g.life(4), 8, "Carrion Crow 6 + Grist 2");
+    let crow = BIRDS[3].life + PILOTS[6].bonus_life;
+    assert_eq!(g.life(4), crow, "the Carrion Crow's life + Grist's bonus life");
     g.arrange_place(3, Place::Space(33));
     g.arrange_place(9, Place::Space(26));
-    g.arrange_status(9, 7, false, false, false);
+    g.arrange_status(9, crow - 1, false, false, false);
     play(&mut g, &Action::Activate(3));
     hold_and_end_moves(&mut g, 3);
     let strike = Action::Strike { figure: 3, target: Target::Figure(9) };
@@ -1057,7 +1058,11 @@ fn tf_r14_one_swoop_an_activation() {
     // After a swoop at 26 it is not.
     let mut g = g;
     play(&mut g, &Action::Swoop);
-    assert_eq!(rolls(&g, "attack")[0].len(), 3, "Swallow battle 2 + Tansy melee 1");
+    assert_eq!(
+        rolls(&g, "attack")[0].len(),
+        usize::from(BIRDS[0].battle + PILOTS[0].melee),
+        "the Swallow's battle value + Tansy's melee value"
+    );
     while g.in_combat() {
         let a = g.legal_actions()[0].clone();
         play(&mut g, &a);
@@ -1121,7 +1126,11 @@ fn tf_r14_a_swoop_on_another_mission_attacks_the_figures_in_its_box() {
     let mut g = mission_run(MissionKind::Siege);
     play(&mut g, &Action::Swoop);
     assert!(g.mission(Alliance::Rats).unwrap().revealed);
-    assert_eq!(rolls(&g, "attack")[0].len(), 3);
+    assert_eq!(
+        rolls(&g, "attack")[0].len(),
+        usize::from(BIRDS[0].battle + PILOTS[0].melee),
+        "the Swallow's battle value + Tansy's melee value"
+    );
     assert!(g.aftermath().contains("revealed: siege"), "{}", g.aftermath());
 }
 

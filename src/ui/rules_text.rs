@@ -536,6 +536,34 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
             ],
         ),
         ("Our reading", tail_feathers::game::READINGS),
+        (
+            "The computer player",
+            &[
+                "Easy tries every decision in three guessed futures and keeps the one that leaves it best placed. \
+                 Normal and hard plan a whole activation at once (the piloting check, the templates, every crossing \
+                 decision, or each squad figure's move and attack), keeping the best 10 (normal) or 40 (hard) \
+                 partial plans at each step and judging each in four guessed futures. They never see your \
+                 secret choices or the dice to come: every guess is drawn from what their own side can see.",
+                "How it judges a position, in squad figures: a figure on the battlefield 1, the hero 3, a bird 4 \
+                 scaled by its life left, each point of nest life 1.2, each cheese 0.15. A bird gains up to 1.5 \
+                 as it nears the enemy nest (troops 0.6), 0.4 with the enemy nest within 8\", 0.2 with an enemy \
+                 bird within 8\" (the same counts for the other side's birds against ours), 0.3 when launching. A \
+                 flying bird must fly again: if none of the flights it can surely announce next (at its set tilt, \
+                 or leaning a step when a tilt phase comes first) ends on the battlefield it loses 3, 2 if only a \
+                 passed piloting check would save it, 1 if three or fewer would. A mission card with figures on it \
+                 counts for what it will bring: a sap run its cheese, a rescue 2 when a bird is lost, a siege, \
+                 intercept or patrol 0.5, a decoy 0.2.",
+                "Secret choices are played as the guessing games they are. For the initiative bid (up to 4 × 4 \
+                 pairs) and the mission card (up to 7 × 7), every pair of choices, its own and yours, is played \
+                 to the end of the round several times with quick random play that prefers attacks; it then \
+                 plays the mixed strategy that does best whatever you choose, so it may bluff, and it cannot be \
+                 read from one game to the next.",
+                "Its flights are shown before the bird moves (the templates and where it will end, for the pause \
+                 set in Settings), and the log says why when it is not plain: \"closing on the mice nest\", \"to \
+                 keep clear of the battlefield's edge\".",
+            ],
+        ),
+        ("Tuning Scenario 1", tail_feathers::components::TUNING),
         ("The units we designed", &["Every value below is read from the game's own tables."]),
     ],
     figures: &[("The units we designed", Figure::TailFeathersUnits)],
