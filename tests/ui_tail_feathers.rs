@@ -340,7 +340,7 @@ fn clicking_a_ringed_target_attacks_it_with_the_bird_being_activated() {
 }
 
 /// The computer's flight is shown before the bird moves: for the pause set
-/// in Settings its templates are drawn and the side panel names it
+/// in Settings its templates are drawn and the status line names it
 /// ("Rats: the Magpie flies …"), with the bird still where it was; then
 /// the flight is played and logged.
 #[test]
@@ -368,7 +368,7 @@ fn the_computer_s_flight_is_announced_before_the_bird_moves() {
     let cursor = tab(&mut h).m.session.cursor();
     h.step();
     let words = state(&mut h).describe(announced.as_ref().unwrap());
-    assert!(texts(&h).iter().any(|t| t.contains(&words)), "the panel names the flight: {words}");
+    assert!(texts(&h).iter().any(|t| t.contains(&format!("status: {words}"))), "the status names the flight: {words}");
     assert_eq!(tab(&mut h).m.session.cursor(), cursor, "not flown yet");
     assert_eq!(state(&mut h).bird(bird).unwrap().pose, before, "the bird waits while its flight is shown");
     // After the pause the flight is played.

@@ -100,9 +100,15 @@ impl Frame<'_> {
 
     /// The status line: what the rules say is owed, or, while a computer
     /// seat is to move, "Black (computer) is thinking…" with a spinner (and
-    /// nothing that invites a person to act).
+    /// nothing that invites a person to act), or the computer's next move
+    /// while it is shown before it is played.
     pub fn status_ui<G: Evaluate>(&self, ui: &mut Ui, table: &Table<G>) {
-        if let Some(seat) = table.computer_to_move() {
+        if let Some(a) = table.announced() {
+            // The computer's move, shown before it is played.
+            let text = format!("{} …", table.session.state().describe(a));
+            ui.label(RichText::new(&text).strong())
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, format!("status: {text}")));
+        } else if let Some(seat) = table.computer_to_move() {
             let text = format!("{} (computer) is thinking…", table.session.state().seat_name(seat));
             ui.horizontal(|ui| {
                 ui.spinner();

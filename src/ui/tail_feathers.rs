@@ -891,9 +891,6 @@ impl SkirmishView {
         {
             self.choices_ui(ui, &state, seat, frame.notices);
         }
-        if let Some(a) = self.m.announced() {
-            ui.label(RichText::new(format!("{} …", state.describe(a))).strong());
-        }
         self.dice_ui(ui, &state, palette.forest);
         ui.separator();
         egui::ScrollArea::vertical().max_height(260.0).id_salt("tf-units").show(ui, |ui| {
