@@ -72,6 +72,17 @@ fn until_reveal<G: Game>(observation: &G, plan: Vec<G::Action>) -> Vec<G::Action
     out
 }
 
+/// Waits `delay` (the watching pause) in short sleeps, returning early
+/// once `stop` is raised.
+fn pause(delay: Duration, stop: &AtomicBool) {
+    let mut waited = Duration::ZERO;
+    while waited < delay && !stop.load(Ordering::Relaxed) {
+        let nap = Duration::from_millis(20).min(delay.saturating_sub(waited));
+        std::thread::sleep(nap);
+        waited += nap;
+    }
+}
+
 /// The thinking spent on the turn in progress.
 struct Turn {
     seat: Seat,
@@ -200,12 +211,7 @@ impl<G: Evaluate> Worker<G> {
         let (tx, rx) = mpsc::channel();
         let flag = Arc::clone(&stop);
         let spawned = std::thread::Builder::new().name("aviary-ai".into()).spawn(move || {
-            let mut waited = Duration::ZERO;
-            while waited < delay && !flag.load(Ordering::Relaxed) {
-                let pause = Duration::from_millis(20).min(delay.saturating_sub(waited));
-                std::thread::sleep(pause);
-                waited += pause;
-            }
+            pause(delay, &flag);
             let answer = if flag.load(Ordering::Relaxed) {
                 (None, Duration::ZERO, Vec::new())
             } else if let Some(plan) = planned {
@@ -245,12 +251,7 @@ impl<G: Evaluate> Worker<G> {
         let flag = Arc::clone(&stop);
         let answer = action.clone();
         let spawned = std::thread::Builder::new().name("aviary-pause".into()).spawn(move || {
-            let mut waited = Duration::ZERO;
-            while waited < delay && !flag.load(Ordering::Relaxed) {
-                let pause = Duration::from_millis(20).min(delay.saturating_sub(waited));
-                std::thread::sleep(pause);
-                waited += pause;
-            }
+            pause(delay, &flag);
             let steps = if flag.load(Ordering::Relaxed) { None } else { Some(vec![answer]) };
             let _ = tx.send((steps, Duration::ZERO, Vec::new()));
             wake();

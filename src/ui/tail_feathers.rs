@@ -415,14 +415,7 @@ impl SkirmishView {
         };
         if let Some((plan, _)) = state.walking() {
             self.paint_flight(&painter, &colours, plan, board, state.walking().and_then(|w| w.1));
-        } else if let Some(plan) = &announced {
-            self.paint_flight(&painter, &colours, plan, board, None);
-            painter.circle_stroke(
-                board.to_screen(plan.end.at),
-                BASE_RADIUS as f32 * board.scale,
-                Stroke::new(2.5, palette.selection),
-            );
-        } else if let Some(plan) = &hovered_plan {
+        } else if let Some(plan) = announced.as_ref().or(hovered_plan.as_ref()) {
             self.paint_flight(&painter, &colours, plan, board, None);
             painter.circle_stroke(
                 board.to_screen(plan.end.at),
