@@ -1,13 +1,17 @@
 //! Tail Feathers speed (criterion): random playouts (one thread, and two
 //! games on two threads), the ghosts of every flight of one bird, the
-//! battlefield frame with every figure on it, and the greedy player's
-//! decision. Run with `cargo bench --bench tail_feathers`.
+//! battlefield frame with every figure on it (alone, and while the hard
+//! level searches on another thread), and one decision of the greedy, the
+//! normal and the hard player. Run with `cargo bench --bench tail_feathers`.
 #![allow(clippy::unwrap_used)]
 
 use std::hint::black_box;
-use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
-use aviary::ai::{Bot, GreedyBot};
+use aviary::ai::tail_feathers::ActivationSearch;
+use aviary::ai::{Bot, Budget, GreedyBot, Level};
 use aviary::app::{AviaryApp, Screen};
 use aviary::rules::tail_feathers::game::{Action, Options, TailFeathers, UNIT_DEFS};
 use aviary::rules::{Game, Rng, Seat, Setup, ToMove};
@@ -124,7 +128,47 @@ fn frame(c: &mut Criterion) {
         .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
     harness.run_steps(3);
     c.bench_function("tf_battlefield_frame", |b| b.iter(|| harness.step()));
+    // The same frame while the hard level searches on another thread (as
+    // the app's worker does), planning the rats' flight over and over.
+    let thinking = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&thinking);
+    let position = at_a_flight(2).state().clone();
+    let search = std::thread::spawn(move || {
+        while !flag.load(Ordering::Relaxed) {
+            let seat = match position.to_move() {
+                ToMove::Seat(s) => s,
+                _ => Seat(0),
+            };
+            let mut bot = ActivationSearch::new(5, Budget::both(8_000, Duration::from_secs(3)));
+            black_box(Bot::<TailFeathers>::plan(&mut bot, &position.observation(seat), seat, &flag));
+        }
+    });
+    c.bench_function("tf_battlefield_frame_while_the_computer_thinks", |b| b.iter(|| harness.step()));
+    thinking.store(true, Ordering::Relaxed);
+    let _ = search.join();
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// One decision of the normal and the hard level at a flight (the whole
+/// activation is planned at once), and at the secret mission choice.
+fn levels(c: &mut Criterion) {
+    let flight = at_a_flight(2).state().clone();
+    let stop = AtomicBool::new(false);
+    let mut group = c.benchmark_group("tf_levels");
+    group.sample_size(10);
+    for (name, level) in [("normal", Level::Normal), ("hard", Level::Hard)] {
+        group.bench_function(format!("{name}_decision_at_a_flight"), |b| {
+            b.iter(|| {
+                let mut bot = level.bot_within::<TailFeathers>(3, level.turn_time());
+                let seat = match flight.to_move() {
+                    ToMove::Seat(s) => s,
+                    _ => Seat(0),
+                };
+                black_box(bot.plan(&flight.observation(seat), seat, &stop))
+            });
+        });
+    }
+    group.finish();
 }
 
 fn greedy(c: &mut Criterion) {
@@ -141,5 +185,5 @@ fn greedy(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, playouts, ghosts, frame, greedy);
+criterion_group!(benches, playouts, ghosts, frame, greedy, levels);
 criterion_main!(benches);
