@@ -80,10 +80,11 @@ impl<G: Evaluate> Table<G> {
     /// A table around `session`, saving to `path`.
     #[must_use]
     pub fn new(session: Session<G>, path: PathBuf) -> Self {
+        let worker = Worker::default().seeded(session.seed());
         Self {
             session,
             path,
-            worker: Worker::default(),
+            worker,
             paused: false,
             id: NEXT_TABLE.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             writer: Writer::default(),

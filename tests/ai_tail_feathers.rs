@@ -139,9 +139,11 @@ fn the_search_decides_the_same_whatever_the_other_side_s_secret() {
         g.apply(&a).unwrap();
     }
     let stop = AtomicBool::new(false);
+    // The bot is handed each whole state, secrets and dice included: it
+    // must decide from what the mice can see only.
     let plan = |s: &TailFeathers| {
         let mut bot = ActivationSearch::new(11, Budget::iterations(2_000));
-        Bot::<TailFeathers>::plan(&mut bot, &s.observation(Seat(0)), Seat(0), &stop).unwrap()
+        Bot::<TailFeathers>::plan(&mut bot, s, Seat(0), &stop).unwrap()
     };
     for real in [bid_point.expect("the mice bid after the rats"), pick_point.expect("the mice pick after the rats")] {
         // A world that differs in the rats' secrets only.
@@ -153,6 +155,7 @@ fn the_search_decides_the_same_whatever_the_other_side_s_secret() {
                     || d.mission(Alliance::Rats) != real.mission(Alliance::Rats)
             })
             .expect("a world with another rats bid or mission");
+        assert_eq!(real.observation(Seat(0)), other.observation(Seat(0)), "the mice see the same");
         assert_eq!(plan(&real), plan(&other));
     }
 }
@@ -248,4 +251,68 @@ fn the_log_says_why_the_computer_flew_where_it_did() {
             assert!(!e.text.contains('('), "no reason is given for a secret choice: {}", e.text);
         }
     }
+}
+
+/// At a table with a pause between computer moves, the computer's flight
+/// is first shown (announced) and then played exactly as shown; taking
+/// the moment back during the pause (as an undo does) stops it, and the
+/// flight is shown again before it is played, never played unseen.
+#[test]
+fn a_computer_flight_is_shown_for_the_pause_then_played_as_shown() {
+    use aviary::ai::Level;
+    use aviary::rules::tail_feathers::Action;
+    use aviary::session::{Player, Session};
+    use aviary::table::{Table, Waker};
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let mut session: Session<TailFeathers> = Session::new(
+        Setup { seats: 2, options: Options::default() },
+        9,
+        vec![Player::Human, Player::Computer(Level::Normal)],
+    );
+    let mut rng = aviary::rules::Rng::seeded(9);
+    while !(session.state().to_move() == ToMove::Seat(Seat(1))
+        && session.state().legal_actions().iter().any(|a| matches!(a, Action::Fly(_))))
+    {
+        let legal = session.state().legal_actions();
+        assert!(!legal.is_empty(), "the game reaches a rats flight");
+        session.propose(legal[rng.below(legal.len())].clone()).unwrap();
+    }
+    let mut table = Table::new(session, dir.path().join("tf.json"));
+    let wake: Waker = Arc::new(|| {});
+    let mut notices = Vec::new();
+    let delay = Duration::from_millis(200);
+    let announced = |table: &mut Table<TailFeathers>, notices: &mut Vec<_>| {
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(20) {
+            table.tick(&wake, delay, notices);
+            if let Some(a) = table.announced() {
+                return a.clone();
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        panic!("no flight was shown");
+    };
+    // (A piloting check or a pick-up may come first.)
+    let first = announced(&mut table, &mut notices);
+    assert!(matches!(first, Action::Fly(_)), "{first:?}");
+    let cursor = table.session.cursor();
+    assert!(table.session.state().legal_actions().contains(&first), "shown, not yet played");
+    std::thread::sleep(delay / 2);
+    table.tick(&wake, delay, &mut notices);
+    assert_eq!(table.session.cursor(), cursor, "still shown during the pause");
+    // Taken back during the pause: nothing is played, and the flight is
+    // shown again before it is.
+    table.cancel();
+    assert!(table.announced().is_none());
+    let shown = announced(&mut table, &mut notices);
+    let words = table.session.state().describe(&shown);
+    let start = Instant::now();
+    while table.session.cursor() == cursor && start.elapsed() < Duration::from_secs(5) {
+        table.tick(&wake, delay, &mut notices);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(table.session.cursor(), cursor + 1, "played after the pause");
+    assert!(table.session.log()[cursor].text.starts_with(&words), "{} / {words}", table.session.log()[cursor].text);
 }

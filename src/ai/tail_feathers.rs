@@ -306,7 +306,7 @@ pub fn solve_zero_sum(m: &[Vec<f64>], rounds: usize) -> Vec<f64> {
     let rows = m.len();
     let cols = m.first().map_or(0, Vec::len);
     if rows == 0 || cols == 0 {
-        return vec![1.0; rows.min(1)];
+        return vec![1.0 / rows.max(1) as f64; rows];
     }
     let (mut counts, mut row_total, mut col_total) = (vec![0usize; rows], vec![0.0; rows], vec![0.0; cols]);
     let (mut i, mut j) = (0, 0);
@@ -362,6 +362,8 @@ pub fn secret_payoffs(
             }
         }
         played += 1;
+        // A world is used whole (every pair) or not at all, so the pairs
+        // stay comparable; the first is always played.
         if stop() {
             break;
         }
@@ -379,7 +381,6 @@ pub fn secret_payoffs(
 #[must_use]
 pub fn explain(observation: &TailFeathers, line: &[Action]) -> Vec<Option<String>> {
     use crate::rules::tail_feathers::game::{figure_name, side_name};
-    use crate::rules::tail_feathers::geometry::Tilt;
     let mut g = observation.clone();
     let mut out = Vec::with_capacity(line.len());
     for a in line {
@@ -398,13 +399,20 @@ pub fn explain(observation: &TailFeathers, line: &[Action]) -> Vec<Option<String
                             && g.bird(e).is_some_and(|x| x.pose.at.dist(p) <= RANGED_RANGE)
                     })
                 };
-                let lean = [Tilt::Left, Tilt::Centre, Tilt::Right];
-                let routes = |p| escape_routes(p, &lean, u, field().size);
+                // The edge as the heuristic sees it: before the flight, and
+                // once it is flown (swooping where it can, else flying on).
+                let edge_before = edge_danger(&g, f);
+                let mut flown = g.clone();
+                flown.apply_legal(a);
+                if let ToMove::Seat(s) = g.to_move() {
+                    follow_flight(&mut flown, s);
+                }
+                let edge_after = if flown.figure(f).place.on_battlefield() { edge_danger(&flown, f) } else { -4.0 };
                 why = if to.dist(nest) <= RANGED_RANGE && from.dist(nest) > RANGED_RANGE {
                     Some(format!("to bring the {} nest within range", side_name(enemy).to_lowercase()))
                 } else if let (Some(e), None) = (near_bird(to), near_bird(from)) {
                     Some(format!("to get {} within range", figure_name(e)))
-                } else if routes(b.pose) <= 3 && routes(plan.end) > 3 {
+                } else if edge_after > edge_before + 0.5 {
                     Some("to keep clear of the battlefield's edge".into())
                 } else if let (None, Some(e)) = (near_bird(to), near_bird(from)) {
                     Some(format!("out of reach of {}", figure_name(e)))

@@ -272,10 +272,19 @@ impl<G: Evaluate> Worker<G> {
         self.job.as_ref().and_then(|j| j.announced.as_ref())
     }
 
+    /// Seeds the bots this worker makes (a table seeds it from its game,
+    /// so two games do not see the same mixed strategies played out).
+    #[must_use]
+    pub fn seeded(mut self, seed: u64) -> Self {
+        self.seed = seed | 1;
+        self
+    }
+
     /// Cancels any search in progress and forgets the plan (undo, redo, a
     /// new game: the plan was made for another history).
     pub fn cancel(&mut self) {
         self.plan = None;
+        self.reason = None;
         self.turn = None;
         self.stop_search();
     }
