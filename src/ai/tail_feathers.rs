@@ -452,12 +452,25 @@ pub struct ActivationSearch {
 }
 
 impl ActivationSearch {
-    /// A search with this budget: its iterations set the beam (one line a
-    /// 200 iterations, at least 4), its time cuts the search short.
+    /// A search with this budget: its iterations set the beam, the futures
+    /// and the rollout worlds; its time cuts the search short.
     #[must_use]
     pub fn new(seed: u64, budget: Budget) -> Self {
-        let beam = budget.iterations.map_or(10, |n| (n / 200).max(4) as usize);
-        Self { rng: Rng::seeded(seed), budget, beam, samples: 4, rollouts: (beam / 2).clamp(4, 16), why: Vec::new() }
+        // Normal (2,000): 10 lines, 4 futures, 5 rollout worlds. A bigger
+        // budget grows the beam and the futures alike (hard, 8,000: 20
+        // lines, 8 futures, 10 worlds): a wider beam judged on as few
+        // futures picks the luckiest line, not the best (hard with a
+        // beam of 40 and 4 futures lost to normal, 34 to 50 in 90 games).
+        let scale = (budget.iterations.unwrap_or(2_000) as f64 / 2_000.0).sqrt();
+        let grown = |base: f64, lo: f64, hi: f64| (base * scale).round().clamp(lo, hi) as usize;
+        Self {
+            rng: Rng::seeded(seed),
+            budget,
+            beam: grown(10.0, 4.0, 64.0),
+            samples: grown(4.0, 2.0, 16.0),
+            rollouts: grown(5.0, 4.0, 16.0),
+            why: Vec::new(),
+        }
     }
 }
 

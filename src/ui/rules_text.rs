@@ -541,8 +541,8 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
             &[
                 "Easy tries every decision in three guessed futures and keeps the one that leaves it best placed. \
                  Normal and hard plan a whole activation at once (the piloting check, the templates, every crossing \
-                 decision, or each squad figure's move and attack), keeping the best 10 (normal) or 40 (hard) \
-                 partial plans at each step and judging each in four guessed futures. They never see your \
+                 decision, or each squad figure's move and attack), keeping the best 10 partial plans at each \
+                 step and judging each in four guessed futures (hard: 20 plans, eight futures). They never see your \
                  secret choices or the dice to come: every guess is drawn from what their own side can see.",
                 "How it judges a position, in squad figures: a figure on the battlefield 1, the hero 3, a bird 4 \
                  scaled by its life left, each point of nest life 1.2, each cheese 0.15. A bird gains up to 1.5 \
