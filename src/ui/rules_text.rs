@@ -553,8 +553,8 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
                  passed piloting check would save it, 1 if three or fewer would. A mission card with figures on it \
                  counts for what it will bring: a sap run its cheese, a rescue 2 when a bird is lost, a siege, \
                  intercept or patrol 0.5, a decoy 0.2.",
-                "Secret choices are played as the guessing games they are. For the initiative bid (up to 4 × 4 \
-                 pairs) and the mission card (up to 7 × 7), every pair of choices, its own and yours, is played \
+                "Secret choices are played as the guessing games they are. For the initiative bid (up to 4 by 4 \
+                 pairs) and the mission card (up to 7 by 7), every pair of choices, its own and yours, is played \
                  to the end of the round several times with quick random play that prefers attacks; it then \
                  plays the mixed strategy that does best whatever you choose, so it may bluff, and it cannot be \
                  read from one game to the next.",
@@ -563,8 +563,8 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
                  keep clear of the battlefield's edge\".",
             ],
         ),
-        ("Tuning Scenario 1", tail_feathers::components::TUNING),
         ("The units we designed", &["Every value below is read from the game's own tables."]),
+        ("Appendix: how we tuned Scenario 1", tail_feathers::components::TUNING),
     ],
     figures: &[("The units we designed", Figure::TailFeathersUnits)],
 };
