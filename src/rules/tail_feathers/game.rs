@@ -1287,10 +1287,7 @@ impl TailFeathers {
             }
             Phase::Mission => {
                 if let Some(seat) = self.chooser() {
-                    out.push(Action::Mission(None));
-                    if !self.eligible_for_mission(seat).is_empty() {
-                        out.extend(super::components::MISSIONS.into_iter().map(|k| Action::Mission(Some(k))));
-                    }
+                    out.extend(self.secret_choices(seat));
                 } else if let Some(seat) = self.placing_seat() {
                     out.extend(self.free_spots(seat).into_iter().map(Action::PlaceMission));
                 } else if let Some(seat) = self.sending {
@@ -1327,7 +1324,7 @@ impl TailFeathers {
             }
             Phase::Activation => {
                 if let Some(seat) = self.bidder() {
-                    out.extend((0..=self.cheese[seat.index()].min(3)).map(Action::Bid));
+                    out.extend(self.secret_choices(seat));
                 } else if !self.rolled {
                     out.push(Action::RollInitiative);
                 } else if let Some(act) = &self.activation {
