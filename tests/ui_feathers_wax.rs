@@ -364,10 +364,12 @@ fn a_finished_game_is_counted_once_in_the_statistics_on_the_home_tab() {
     h.run();
     assert_eq!(h.state().stats.get("feathers-and-wax").clean_played, 1);
     // The Home tab shows it, and it was written beside the settings.
+    // The win-chance meter may still be reporting from its thread: step
+    // a few frames instead of waiting for the screen to settle.
     h.get_by_label("Look at the table").click();
-    h.run();
+    h.run_steps(8);
     h.get_by_label("Home").click();
-    h.run();
+    h.run_steps(8);
     h.get_by_label("Your games: 1 finished · clean: 0 won of 1");
     h.state_mut().wait_for_files(); // written by a background writer
     assert!(dir.path().join("config").join("stats.json").exists());
