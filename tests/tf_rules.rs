@@ -974,15 +974,22 @@ fn tf_r12_a_bird_falls_when_its_wounds_reach_bird_life_plus_pilot_bonus() {
 
 #[test]
 fn tf_r12_more_wounds_than_the_pilot_value_in_one_attack_rattle_the_pilot() {
-    // The Swallow (Tansy, pilot value 1) perched next to the rats' hero.
-    let g = hero_next_to(&[(0, Place::Space(33))]);
-    let strike = Action::Strike { figure: 17, target: Target::Figure(0) };
-    let two = with_dice(&g, &strike, "two wounds", |h| wounds_event(h, Target::Figure(0)) == Some(2));
-    assert!(two.bird(0).unwrap().rattled);
-    assert!(two.aftermath().contains("the Swallow's pilot is rattled"), "{}", two.aftermath());
-    let one = with_dice(&g, &strike, "one wound", |h| wounds_event(h, Target::Figure(0)) == Some(1));
-    assert!(!one.bird(0).unwrap().rattled, "one wound is not more than 1");
-    assert_eq!(one.figure(0).wounds, 1);
+    // The Magpie (Mallow, pilot value 1) perched next to a Thistle Guard,
+    // which strikes with two dice.
+    let mut g = turn(MICE, &[]);
+    g.arrange_place(3, Place::Space(33));
+    g.arrange_place(10, Place::Space(26));
+    assert_eq!(g.pilot_card(5).map(|p| (p.name, p.pilot)), Some(("Mallow", 1)));
+    assert_eq!(GROUND[0].melee, 2, "two dice can deal two wounds");
+    play(&mut g, &Action::Activate(3));
+    hold_and_end_moves(&mut g, 3);
+    let strike = Action::Strike { figure: 3, target: Target::Figure(10) };
+    let two = with_dice(&g, &strike, "two wounds", |h| wounds_event(h, Target::Figure(10)) == Some(2));
+    assert!(two.bird(10).unwrap().rattled);
+    assert!(two.aftermath().contains("the Magpie's pilot is rattled"), "{}", two.aftermath());
+    let one = with_dice(&g, &strike, "one wound", |h| wounds_event(h, Target::Figure(10)) == Some(1));
+    assert!(!one.bird(10).unwrap().rattled, "one wound is not more than 1");
+    assert_eq!(one.figure(10).wounds, 1);
 }
 
 // ---------------------------------------------------------------------
@@ -990,40 +997,41 @@ fn tf_r12_more_wounds_than_the_pilot_value_in_one_attack_rattle_the_pilot() {
 
 #[test]
 fn tf_r13_each_cheese_face_rolled_attacking_or_defending_gives_a_cheese() {
-    let g = hero_next_to(&[(3, Place::Space(33))]);
-    let strike = Action::Strike { figure: 17, target: Target::Figure(3) };
+    // A Thistle Guard (two melee dice) strikes a Gutter Pack rat.
+    let g = elm_shooter(&[(12, Place::Space(26))]);
+    let strike = Action::Strike { figure: 3, target: Target::Figure(12) };
     let h = with_dice(&g, &strike, "cheese for both", |h| {
         rolls(h, "attack").iter().any(|d| cheese_faces(d) > 0)
             && rolls(h, "defence").iter().any(|d| cheese_faces(d) > 0)
     });
     let attack: u8 = rolls(&h, "attack").iter().map(|d| cheese_faces(d)).sum();
     let defence: u8 = rolls(&h, "defence").iter().map(|d| cheese_faces(d)).sum();
-    assert_eq!(h.cheese(RATS), attack);
-    assert_eq!(h.cheese(MICE), defence);
-    assert!(h.aftermath().contains("Rats gain"), "{}", h.aftermath());
+    assert_eq!(h.cheese(MICE), attack);
+    assert_eq!(h.cheese(RATS), defence);
+    assert!(h.aftermath().contains("Mice gain"), "{}", h.aftermath());
 }
 
 #[test]
 fn tf_r13_with_a_full_wheel_the_roller_may_reroll_the_excess_cheese_once() {
-    let mut g = hero_next_to(&[(3, Place::Space(33))]);
-    g.arrange_cheese(RATS, 5);
-    let strike = Action::Strike { figure: 17, target: Target::Figure(3) };
+    let mut g = elm_shooter(&[(12, Place::Space(26))]);
+    g.arrange_cheese(MICE, 5);
+    let strike = Action::Strike { figure: 3, target: Target::Figure(12) };
     let h = with_dice(&g, &strike, "two cheese", |h| rolls(h, "attack").first().is_some_and(|d| cheese_faces(d) == 2));
-    assert_eq!(h.cheese(RATS), 6, "one fits");
-    assert_eq!(h.to_move(), ToMove::Seat(RATS));
+    assert_eq!(h.cheese(MICE), 6, "one fits");
+    assert_eq!(h.to_move(), ToMove::Seat(MICE));
     assert_eq!(h.legal_actions(), [Action::Reroll(0), Action::Reroll(1)], "the one that did not fit");
     let mut h = h;
     play(&mut h, &Action::Reroll(1));
-    assert!(h.aftermath().contains("Rats roll re-rolled cheese"), "{}", h.aftermath());
-    assert_eq!(h.cheese(RATS), 6);
+    assert!(h.aftermath().contains("Mice roll re-rolled cheese"), "{}", h.aftermath());
+    assert_eq!(h.cheese(MICE), 6);
     assert!(!h.legal_actions().iter().any(|a| matches!(a, Action::Reroll(_))), "once only");
     // The defender chooses its own re-rolls.
-    let mut g = hero_next_to(&[(3, Place::Space(33))]);
-    g.arrange_cheese(MICE, 6);
+    let mut g = elm_shooter(&[(12, Place::Space(26))]);
+    g.arrange_cheese(RATS, 6);
     let h = with_dice(&g, &strike, "a cheese in defence", |h| {
         rolls(h, "defence").first().is_some_and(|d| cheese_faces(d) == 1)
     });
-    assert_eq!(h.to_move(), ToMove::Seat(MICE));
+    assert_eq!(h.to_move(), ToMove::Seat(RATS));
     assert_eq!(h.legal_actions(), [Action::Reroll(0), Action::Reroll(1)]);
 }
 
