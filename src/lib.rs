@@ -15,7 +15,7 @@
 //! | computer players | [`ai`] | bots over the `Game` trait, per-game heuristics, the worker threads. |
 //! | table | [`table`] | one game in progress for the app: dispatch, autosave, the undo policy, chance steps, the computer player. No egui. |
 //! | views | [`ui`] | the design tokens (`ui::theme`), commands, widgets, one view per game (they draw and propose) and the one generic tab (`ui::tab`) that gives every view the same undo policy, end-of-game window and rematch. |
-//! | app | [`games`], [`app`], [`cli`] | the one list of games; the shell (tabs, menus, dialogs, settings, Saved Games); `aviary check FILE`. |
+//! | app | [`games`], [`app`], [`cli`], [`desktop`] | the one list of games; the shell (tabs, menus, dialogs, settings, Saved Games); `aviary check FILE`; the icon and the applications-menu entry. |
 //! | checks | [`conformance`], [`save_fuzz`] | the generic conformance test every game runs; the save fuzzer. |
 //!
 //! Adding a game touches: its rules file(s) under `src/rules/`, its
@@ -25,6 +25,7 @@ pub mod ai;
 pub mod app;
 pub mod cli;
 pub mod conformance;
+pub mod desktop;
 pub mod games;
 pub mod rules;
 pub mod save;

@@ -26,7 +26,7 @@ fn main() -> ExitCode {
             .with_app_id("aviary")
             .with_inner_size([1180.0, 820.0])
             .with_min_inner_size([800.0, 600.0])
-            .with_icon(aviary::ui::icon::window_icon()),
+            .with_icon(aviary::desktop::window_icon()),
         ..Default::default()
     };
     let saves = aviary::save::folder();

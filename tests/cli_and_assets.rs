@@ -1,4 +1,4 @@
-//! The headless checker as a person runs it, and the shipped assets.
+//! The headless checker as a person runs it (the icon and menu entry: `desktop.rs`).
 #![allow(clippy::unwrap_used)]
 
 use std::process::Command;
@@ -60,18 +60,6 @@ fn check_refuses_foreign_and_newer_files() {
     let (code, out) = check("");
     assert_eq!(code, 1);
     assert!(out.contains("empty"), "{out}");
-}
-
-#[test]
-fn the_icon_file_is_the_icon_the_window_shows() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/aviary.png");
-    let png = aviary::ui::icon::png(128);
-    if std::env::var_os("AVIARY_WRITE_ASSETS").is_some() {
-        std::fs::write(path, &png).unwrap();
-    }
-    assert_eq!(std::fs::read(path).unwrap(), png, "run with AVIARY_WRITE_ASSETS=1 to refresh assets/aviary.png");
-    let desktop = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/aviary.desktop")).unwrap();
-    assert!(desktop.contains("Exec=aviary") && desktop.contains("Icon=aviary"));
 }
 
 /// A Feathers & Wax game with the first few moves of the playing policy.

@@ -93,6 +93,13 @@ pub struct AviaryApp {
     applied_style: Option<(bool, f32)>,
     /// Games finished and won (persisted beside the settings).
     pub stats: Stats,
+    /// Where Settings adds Aviary to the applications menu, and what the
+    /// entry starts.
+    pub menu: crate::desktop::MenuTarget,
+    /// The menu entry as last read (again each time Settings opens).
+    menu_entry: Option<crate::desktop::MenuEntry>,
+    /// What the last "Add"/"Remove" did, for the Settings screen.
+    menu_news: Option<(String, Vec<PathBuf>)>,
 }
 
 impl AviaryApp {
@@ -154,6 +161,9 @@ impl AviaryApp {
             file_dialog: None,
             applied_style: None,
             stats,
+            menu: crate::desktop::MenuTarget::this_program(),
+            menu_entry: None,
+            menu_news: None,
         }
     }
 
@@ -327,6 +337,7 @@ impl AviaryApp {
             self.screen = Screen::Rules(showing.unwrap_or(games::first().id));
         } else if command == commands::SETTINGS {
             self.screen = Screen::Settings;
+            self.menu_entry = None;
         } else if command == commands::SAVE_AS {
             if let Some(tab) = self.current_tab() {
                 self.save_as = Some(file_stem(tab.path()));
@@ -463,6 +474,7 @@ impl AviaryApp {
             ui.separator();
             if ui.selectable_label(self.screen == Screen::Settings, "Settings").clicked() {
                 self.screen = Screen::Settings;
+                self.menu_entry = None;
             }
         });
     }

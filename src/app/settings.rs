@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use egui::Ui;
 
 use crate::ai::Level;
+use crate::desktop;
 use crate::save;
 use crate::save_writer::Writer;
 use crate::ui::Notice;
@@ -213,6 +214,93 @@ impl AviaryApp {
         }
         if self.settings != before {
             self.store_settings();
+        }
+        ui.separator();
+        self.applications_menu_ui(ui);
+    }
+
+    /// "Add Aviary to the applications menu" / "Remove": the same entry
+    /// and icons as the package, in the person's data folder, starting
+    /// this program.
+    fn applications_menu_ui(&mut self, ui: &mut Ui) {
+        ui.label(egui::RichText::new("Applications menu").strong());
+        if !cfg!(target_os = "linux") {
+            ui.label("Adding Aviary to the applications menu is for Linux desktops.");
+            return;
+        }
+        if self.menu.packaged() {
+            ui.label("Aviary is installed from its package, which put it in the applications menu.");
+            return;
+        }
+        let (Some(home), Some(program)) = (self.menu.data_home.clone(), self.menu.program.clone()) else {
+            ui.label("Aviary cannot tell where your applications menu keeps its entries (no home folder is set).");
+            return;
+        };
+        let entry = self.menu_entry.get_or_insert_with(|| desktop::menu_entry(&home)).clone();
+        let ours = desktop::exec_argument(&program).ok();
+        let (mut add, mut remove) = (false, false);
+        match entry {
+            desktop::MenuEntry::Absent => {
+                ui.label("Aviary is not in your applications menu. Add it to start Aviary from the menu with a click.");
+                add = ui
+                    .button("Add Aviary to the applications menu")
+                    .on_hover_text(format!(
+                        "Writes an entry starting {} and its icons into {}",
+                        program.display(),
+                        home.display()
+                    ))
+                    .clicked();
+            }
+            desktop::MenuEntry::Present { exec } if Some(&exec) == ours.as_ref() => {
+                ui.label(format!("Aviary is in your applications menu; the entry starts {}.", program.display()));
+                remove = ui.button("Remove Aviary from the applications menu").clicked();
+            }
+            desktop::MenuEntry::Present { exec } => {
+                ui.label(format!(
+                    "Your applications menu has an Aviary entry that starts another copy ({exec}), not this one ({}).",
+                    program.display()
+                ));
+                ui.horizontal(|ui| {
+                    add = ui.button("Point the entry at this copy").clicked();
+                    remove = ui.button("Remove Aviary from the applications menu").clicked();
+                });
+            }
+        }
+        if add || remove {
+            let done = if add { desktop::add_to_menu(&home, &program) } else { desktop::remove_from_menu(&home) };
+            self.menu_entry = None;
+            match done {
+                Ok(files) => {
+                    let what = if add {
+                        format!(
+                            "Added Aviary to the applications menu: wrote {} files into {}.",
+                            files.len(),
+                            home.display()
+                        )
+                    } else if files.is_empty() {
+                        "There was nothing to remove.".to_owned()
+                    } else {
+                        format!(
+                            "Removed Aviary from the applications menu: deleted {} files from {}.",
+                            files.len(),
+                            home.display()
+                        )
+                    };
+                    self.menu_news = Some((what, files));
+                }
+                Err(why) => {
+                    self.menu_news = None;
+                    self.pending_notices.push(Notice::Error(why));
+                }
+            }
+        }
+        if let Some((what, files)) = &self.menu_news {
+            ui.label(what.as_str());
+            egui::CollapsingHeader::new("The files").id_salt("menu-files").show(ui, |ui| {
+                for f in files {
+                    ui.label(f.display().to_string());
+                }
+            });
         }
     }
 }

@@ -18,7 +18,6 @@ pub mod dust_wings;
 pub mod enchanted_plumes;
 pub mod feathers_wax;
 pub mod figures;
-pub mod icon;
 pub mod rules_text;
 pub mod tab;
 pub mod tail_feathers;

@@ -1,0 +1,267 @@
+//! Aviary on the desktop (issue 15): one icon drawn from its SVG source for
+//! the window, the package and the menu entry; the Settings button that adds
+//! Aviary to the person's applications menu and removes exactly what it
+//! added.
+#![allow(clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+
+use aviary::app::AviaryApp;
+use aviary::desktop::{self, MenuEntry, MenuTarget};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable, by};
+
+fn decode_png(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+    let image = image::load_from_memory_with_format(bytes, image::ImageFormat::Png).unwrap().to_rgba8();
+    (image.width(), image.height(), image.into_raw())
+}
+
+#[test]
+fn every_icon_size_is_the_svg_drawn_at_that_size_and_the_window_shows_the_same_picture() {
+    for size in desktop::ICON_SIZES {
+        let path = format!("{}/assets/icons/hicolor/{size}x{size}/apps/aviary.png", env!("CARGO_MANIFEST_DIR"));
+        let file = std::fs::read(&path).unwrap();
+        assert_eq!(desktop::icon_file(size), Some(file.as_slice()), "the app carries {path}");
+        let (w, h, pixels) = decode_png(&file);
+        assert_eq!((w, h), (size, size), "{path}");
+        assert!(
+            pixels == desktop::icon_rgba(size).unwrap(),
+            "{path} is not assets/aviary.svg drawn at {size} px: run `cargo run --example icons`"
+        );
+    }
+    // The picture is the feather on the disc: a blue corner-to-centre ring,
+    // transparent corners, gold on the feather's vane.
+    let (_, _, big) = decode_png(desktop::icon_file(256).unwrap());
+    let at = |x: usize, y: usize| &big[(y * 256 + x) * 4..(y * 256 + x) * 4 + 4];
+    assert_eq!(at(0, 0)[3], 0, "the corners are transparent");
+    let sky = at(60, 128);
+    assert!(sky[2] > sky[0] && sky[3] == 255, "blue disc: {sky:?}");
+    let window = desktop::window_icon();
+    assert_eq!((window.width, window.height), (128, 128));
+    let (_, _, file128) = decode_png(desktop::icon_file(128).unwrap());
+    assert!(window.rgba == file128, "the window icon is the 128 px file's picture");
+}
+
+/// Reads an `Exec` value back as the Desktop Entry Specification tells a
+/// launcher to: the general string escapes first, then the quoting.
+fn exec_arguments(value: &str) -> Vec<String> {
+    let mut unescaped = String::new();
+    let mut chars = value.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('s') => unescaped.push(' '),
+                Some('n') => unescaped.push('\n'),
+                Some('t') => unescaped.push('\t'),
+                Some('r') => unescaped.push('\r'),
+                Some(other) => unescaped.push(other),
+                None => {}
+            }
+        } else {
+            unescaped.push(c);
+        }
+    }
+    let (mut args, mut current, mut quoted, mut chars) = (Vec::new(), String::new(), false, unescaped.chars());
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => quoted = !quoted,
+            '\\' if quoted => current.extend(chars.next()),
+            ' ' if !quoted => args.push(std::mem::take(&mut current)),
+            '%' => {
+                assert_eq!(chars.next(), Some('%'), "a lone % is a field code");
+                current.push('%');
+            }
+            c => current.push(c),
+        }
+    }
+    args.push(current);
+    args.retain(|a| !a.is_empty());
+    args
+}
+
+#[test]
+fn the_menu_entry_starts_the_program_wherever_it_lives() {
+    for program in [
+        "/home/ada/aviary/target/release/aviary",
+        "/home/ada/My Games/Aviary 100%/aviary",
+        "/opt/a\"quote`tick$dollar\\backslash/aviary",
+    ] {
+        let entry = desktop::desktop_entry_for(Path::new(program)).unwrap();
+        let exec = entry.lines().find_map(|l| l.strip_prefix("Exec=")).unwrap();
+        assert_eq!(exec_arguments(exec), [program], "{entry}");
+        assert!(entry.contains("Icon=aviary") && entry.contains("Name=Aviary"), "{entry}");
+        assert_eq!(entry.lines().filter(|l| l.starts_with("Exec=")).count(), 1);
+    }
+    // The package's entry starts `aviary` from the PATH.
+    assert!(desktop::DESKTOP_ENTRY.lines().any(|l| l == "Exec=aviary"));
+}
+
+#[test]
+fn the_desktop_entries_pass_the_validator() {
+    let Ok(out) = std::process::Command::new("desktop-file-validate").arg("--help").output() else {
+        assert!(std::env::var_os("CI").is_none(), "CI installs desktop-file-utils (.ci/run)");
+        eprintln!("desktop-file-validate is not installed: skipped");
+        return;
+    };
+    assert!(out.status.success());
+    let dir = tempfile::tempdir().unwrap();
+    let package = dir.path().join("package/aviary.desktop");
+    std::fs::create_dir_all(package.parent().unwrap()).unwrap();
+    std::fs::write(&package, desktop::DESKTOP_ENTRY).unwrap();
+    let home = dir.path().join("home");
+    desktop::add_to_menu(&home, Path::new("/home/ada/My Games/Aviary 100%/aviary")).unwrap();
+    for file in [package, home.join("applications/aviary.desktop")] {
+        let out = std::process::Command::new("desktop-file-validate").arg(&file).output().unwrap();
+        let said = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success() && said.trim().is_empty(), "{}: {said}", file.display());
+    }
+}
+
+fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                out.extend(files_under(&p));
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn adding_writes_the_entry_and_every_icon_and_removing_deletes_exactly_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let home = dir.path().join("share");
+    // Someone else's entry and icon in the same folders stay untouched.
+    let other = [home.join("applications/other.desktop"), home.join("icons/hicolor/48x48/apps/other.png")];
+    for f in &other {
+        std::fs::create_dir_all(f.parent().unwrap()).unwrap();
+        std::fs::write(f, "theirs").unwrap();
+    }
+    let program = Path::new("/home/ada/aviary/target/release/aviary");
+    let written = desktop::add_to_menu(&home, program).unwrap();
+    let mut expected = desktop::menu_files(&home);
+    expected.extend(other.iter().cloned());
+    expected.sort();
+    assert_eq!(files_under(&home), expected);
+    assert_eq!(written.len(), 2 + desktop::ICON_SIZES.len(), "entry, scalable icon and each size");
+    assert!(written.iter().any(|f| f.ends_with("icons/hicolor/scalable/apps/aviary.svg")));
+    assert_eq!(std::fs::read(home.join("icons/hicolor/scalable/apps/aviary.svg")).unwrap(), desktop::ICON_SVG);
+    assert_eq!(
+        std::fs::read(home.join("icons/hicolor/256x256/apps/aviary.png")).unwrap(),
+        desktop::icon_file(256).unwrap()
+    );
+    assert_eq!(desktop::menu_entry(&home), MenuEntry::Present { exec: program.display().to_string() });
+    let removed = desktop::remove_from_menu(&home).unwrap();
+    assert_eq!(removed, written);
+    let mut left = other.to_vec();
+    left.sort();
+    assert_eq!(files_under(&home), left, "only what Aviary wrote is gone");
+    assert_eq!(desktop::menu_entry(&home), MenuEntry::Absent);
+    assert_eq!(desktop::remove_from_menu(&home).unwrap(), Vec::<PathBuf>::new());
+}
+
+#[test]
+fn a_data_folder_that_cannot_be_written_leaves_nothing_half_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let home = dir.path().join("share");
+    std::fs::create_dir_all(home.join("icons/hicolor")).unwrap();
+    // The 64 px icon's folder is a file: the sixth write fails.
+    std::fs::write(home.join("icons/hicolor/64x64"), "in the way").unwrap();
+    let why = desktop::add_to_menu(&home, Path::new("/usr/local/bin/aviary")).unwrap_err();
+    assert!(why.contains("64x64"), "{why}");
+    assert_eq!(files_under(&home), [home.join("icons/hicolor/64x64")], "the files written before it are taken back");
+}
+
+fn harness(app: AviaryApp) -> Harness<'static, AviaryApp> {
+    Harness::builder().with_size([1200.0, 860.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
+}
+
+fn labels(h: &Harness<'_, AviaryApp>) -> String {
+    h.query_all(by())
+        .filter_map(|n| {
+            let a = n.accesskit_node();
+            a.label().filter(|l| !l.is_empty()).or_else(|| a.value())
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_settings_button_adds_aviary_to_the_menu_says_where_and_remove_takes_it_away() {
+    let dir = tempfile::tempdir().unwrap();
+    let home = dir.path().join("share");
+    let program = dir.path().join("checkout/target/release/aviary");
+    let mut app = AviaryApp::new(None, dir.path().join("saves"));
+    app.menu = MenuTarget { data_home: Some(home.clone()), program: Some(program.clone()) };
+    let mut h = harness(app);
+    h.run();
+    h.get_by_label("Settings").click();
+    h.run();
+    assert!(labels(&h).contains("Aviary is not in your applications menu"), "{}", labels(&h));
+    h.get_by_label("Add Aviary to the applications menu").click();
+    h.run();
+    let text = labels(&h);
+    assert!(text.contains(&format!("wrote 8 files into {}", home.display())), "says where it wrote them: {text}");
+    assert!(text.contains(&format!("the entry starts {}", program.display())), "{text}");
+    let entry = std::fs::read_to_string(home.join("applications/aviary.desktop")).unwrap();
+    assert!(entry.lines().any(|l| l == format!("Exec={}", program.display())), "{entry}");
+    assert_eq!(files_under(&home), {
+        let mut f = desktop::menu_files(&home);
+        f.sort();
+        f
+    });
+    // The list of files is there to open.
+    h.get_by_label("The files").click();
+    h.run();
+    assert!(labels(&h).contains(&home.join("icons/hicolor/48x48/apps/aviary.png").display().to_string()));
+    h.get_by_label("Remove Aviary from the applications menu").click();
+    h.run();
+    assert!(files_under(&home).is_empty(), "{:?}", files_under(&home));
+    let text = labels(&h);
+    assert!(text.contains(&format!("deleted 8 files from {}", home.display())), "{text}");
+    assert!(text.contains("Aviary is not in your applications menu"), "{text}");
+}
+
+#[test]
+fn an_entry_for_another_copy_can_be_pointed_at_this_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let home = dir.path().join("share");
+    desktop::add_to_menu(&home, Path::new("/old/checkout/aviary")).unwrap();
+    let program = dir.path().join("new/aviary");
+    let mut app = AviaryApp::new(None, dir.path().join("saves"));
+    app.menu = MenuTarget { data_home: Some(home.clone()), program: Some(program.clone()) };
+    let mut h = harness(app);
+    h.run();
+    h.get_by_label("Settings").click();
+    h.run();
+    assert!(labels(&h).contains("starts another copy (/old/checkout/aviary)"), "{}", labels(&h));
+    h.get_by_label("Point the entry at this copy").click();
+    h.run();
+    assert_eq!(desktop::menu_entry(&home), MenuEntry::Present { exec: program.display().to_string() });
+}
+
+#[test]
+fn a_failed_add_is_reported_and_leaves_the_folder_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let home = dir.path().join("share");
+    std::fs::create_dir_all(&home).unwrap();
+    std::fs::write(home.join("applications"), "not a folder").unwrap();
+    let mut app = AviaryApp::new(None, dir.path().join("saves"));
+    app.menu = MenuTarget { data_home: Some(home.clone()), program: Some(dir.path().join("aviary")) };
+    let mut h = harness(app);
+    h.run();
+    h.get_by_label("Settings").click();
+    h.run();
+    h.get_by_label("Add Aviary to the applications menu").click();
+    h.run();
+    let toasts = h.state().toast_texts().join("\n");
+    assert!(toasts.contains("Could not write") && toasts.contains("aviary.desktop"), "{toasts}");
+    assert_eq!(files_under(&home), [home.join("applications")]);
+    assert_eq!(std::fs::read_to_string(home.join("applications")).unwrap(), "not a folder");
+}
