@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Run from the repository root after `cargo build --release`, with Xvfb on $DISPLAY
-# and xdotool installed. First window time, RSS and idle CPU of the release build under Xvfb.
+# and xdotool installed (AVIARY_BIN=path measures another build). First window time, RSS and idle CPU of the release build under Xvfb.
 export DISPLAY=${DISPLAY:-:99} AVIARY_SAVES=/tmp/av-saves-bench AVIARY_CONFIG=/tmp/av-config-bench
 rm -rf "$AVIARY_CONFIG"
 start=$(date +%s%N)
-./target/release/aviary >/dev/null 2>&1 &
+"${AVIARY_BIN:-./target/release/aviary}" >/dev/null 2>&1 &
 pid=$!
 while ! xdotool search --name '^Aviary$' >/dev/null 2>&1; do sleep 0.005; done
 shown=$(date +%s%N)

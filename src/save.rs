@@ -583,19 +583,35 @@ fn read_capped(path: &Path, max: u64) -> Result<String, SaveError> {
     })
 }
 
-/// The folder for saves: `AVIARY_SAVES` if set, else `./saves` when it
-/// exists (running from a checkout), else the platform's data folder.
+/// The folder for saves: `AVIARY_SAVES` if set, else the checkout's
+/// `saves/` when this program was built in a checkout (see
+/// [`checkout_saves`]), else the platform's data folder.
 #[must_use]
 pub fn folder() -> PathBuf {
     if let Some(dir) = std::env::var_os("AVIARY_SAVES") {
         return PathBuf::from(dir);
     }
-    let local = PathBuf::from("saves");
-    if local.is_dir() {
-        return local;
+    if let Some(dir) = std::env::current_exe().ok().as_deref().and_then(checkout_saves) {
+        return dir;
     }
     directories::ProjectDirs::from("org", "Aviary", "Aviary")
         .map_or_else(|| PathBuf::from("saves"), |d| d.data_dir().join("saves"))
+}
+
+/// The `saves/` folder of the checkout `program` was built in
+/// (`<checkout>/target/<profile>/aviary`, with `<checkout>/saves/` there):
+/// the same folder however the program is started (`cargo run` in the
+/// checkout, or the applications-menu entry Settings adds), never a
+/// `saves` folder that happens to be in the working folder.
+#[must_use]
+pub fn checkout_saves(program: &Path) -> Option<PathBuf> {
+    let profile = program.parent()?;
+    let target = profile.parent()?;
+    if target.file_name()? != "target" {
+        return None;
+    }
+    let saves = target.parent()?.join("saves");
+    (saves.is_dir() && saves.join("README.md").is_file()).then_some(saves)
 }
 
 /// "White (human) v Black (computer, hard)".

@@ -265,3 +265,23 @@ fn a_failed_add_is_reported_and_leaves_the_folder_as_it_was() {
     assert_eq!(files_under(&home), [home.join("applications")]);
     assert_eq!(std::fs::read_to_string(home.join("applications")).unwrap(), "not a folder");
 }
+
+#[test]
+fn a_checkout_s_program_keeps_its_games_in_the_checkout_however_it_is_started() {
+    let dir = tempfile::tempdir().unwrap();
+    let checkout = dir.path().join("aviary");
+    let program = checkout.join("target/release/aviary");
+    std::fs::create_dir_all(program.parent().unwrap()).unwrap();
+    std::fs::create_dir_all(checkout.join("saves")).unwrap();
+    // Without the checkout's own saves/README.md it is not Aviary's folder.
+    assert_eq!(aviary::save::checkout_saves(&program), None);
+    std::fs::write(checkout.join("saves/README.md"), "saves").unwrap();
+    assert_eq!(aviary::save::checkout_saves(&program), Some(checkout.join("saves")));
+    // The package's program, or one started from the menu in a home folder
+    // that happens to hold a `saves` folder, uses the data folder.
+    assert_eq!(aviary::save::checkout_saves(Path::new("/usr/bin/aviary")), None);
+    let home = dir.path().join("home");
+    std::fs::create_dir_all(home.join("saves")).unwrap();
+    std::fs::write(home.join("saves/README.md"), "someone's notes").unwrap();
+    assert_eq!(aviary::save::checkout_saves(&home.join("bin/aviary")), None);
+}
