@@ -182,6 +182,18 @@ fn harness(app: AviaryApp) -> Harness<'static, AviaryApp> {
     Harness::builder().with_size([1200.0, 860.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
 }
 
+/// The app on its Settings screen, adding menu entries under `home` that
+/// start `program`.
+fn settings_screen(dir: &Path, home: &Path, program: &Path) -> Harness<'static, AviaryApp> {
+    let mut app = AviaryApp::new(None, dir.join("saves"));
+    app.menu = MenuTarget { data_home: Some(home.to_path_buf()), program: Some(program.to_path_buf()) };
+    let mut h = harness(app);
+    h.run();
+    h.get_by_label("Settings").click();
+    h.run();
+    h
+}
+
 fn labels(h: &Harness<'_, AviaryApp>) -> String {
     h.query_all(by())
         .filter_map(|n| {
@@ -197,12 +209,7 @@ fn the_settings_button_adds_aviary_to_the_menu_says_where_and_remove_takes_it_aw
     let dir = tempfile::tempdir().unwrap();
     let home = dir.path().join("share");
     let program = dir.path().join("checkout/target/release/aviary");
-    let mut app = AviaryApp::new(None, dir.path().join("saves"));
-    app.menu = MenuTarget { data_home: Some(home.clone()), program: Some(program.clone()) };
-    let mut h = harness(app);
-    h.run();
-    h.get_by_label("Settings").click();
-    h.run();
+    let mut h = settings_screen(dir.path(), &home, &program);
     assert!(labels(&h).contains("Aviary is not in your applications menu"), "{}", labels(&h));
     h.get_by_label("Add Aviary to the applications menu").click();
     h.run();
@@ -234,12 +241,7 @@ fn an_entry_for_another_copy_can_be_pointed_at_this_one() {
     let home = dir.path().join("share");
     desktop::add_to_menu(&home, Path::new("/old/checkout/aviary")).unwrap();
     let program = dir.path().join("new/aviary");
-    let mut app = AviaryApp::new(None, dir.path().join("saves"));
-    app.menu = MenuTarget { data_home: Some(home.clone()), program: Some(program.clone()) };
-    let mut h = harness(app);
-    h.run();
-    h.get_by_label("Settings").click();
-    h.run();
+    let mut h = settings_screen(dir.path(), &home, &program);
     assert!(labels(&h).contains("starts another copy (/old/checkout/aviary)"), "{}", labels(&h));
     h.get_by_label("Point the entry at this copy").click();
     h.run();
@@ -252,12 +254,7 @@ fn a_failed_add_is_reported_and_leaves_the_folder_as_it_was() {
     let home = dir.path().join("share");
     std::fs::create_dir_all(&home).unwrap();
     std::fs::write(home.join("applications"), "not a folder").unwrap();
-    let mut app = AviaryApp::new(None, dir.path().join("saves"));
-    app.menu = MenuTarget { data_home: Some(home.clone()), program: Some(dir.path().join("aviary")) };
-    let mut h = harness(app);
-    h.run();
-    h.get_by_label("Settings").click();
-    h.run();
+    let mut h = settings_screen(dir.path(), &home, &dir.path().join("aviary"));
     h.get_by_label("Add Aviary to the applications menu").click();
     h.run();
     let toasts = h.state().toast_texts().join("\n");
