@@ -182,46 +182,71 @@ pub fn menu_entry(data_home: &Path) -> MenuEntry {
     }
 }
 
-/// Writes the menu entry for `program` and the icons under `data_home`,
-/// each file replaced whole (written beside it, then renamed). Returns the
-/// files written.
+/// Writes the menu entry for `program` and the icons under `data_home`.
+/// Every file is first written beside its place (`*.new`), then all are
+/// renamed into place. Returns the files written.
 ///
 /// # Errors
-/// What went wrong, naming the file. Files this call created are removed
-/// again; a file that was there before keeps either its old or its new
-/// content, never half of one.
+/// What went wrong, naming the file. When a file cannot be written, the
+/// `*.new` files and the folders this call made are removed again, and the
+/// files that were there before are untouched.
 pub fn add_to_menu(data_home: &Path, program: &Path) -> Result<Vec<PathBuf>, String> {
+    if !program.is_file() {
+        return Err(format!(
+            "{} is not there any more (was it rebuilt or moved?); start Aviary again",
+            program.display()
+        ));
+    }
     let entry = desktop_entry_for(program)?;
     let files = menu_files(data_home);
     let mut contents: Vec<Vec<u8>> = vec![entry.into_bytes(), ICON_SVG.to_vec()];
     contents.extend(ICON_SIZES.iter().map(|&s| icon_file(s).unwrap_or_default().to_vec()));
-    let mut created = Vec::new();
+    let mut made_dirs: Vec<PathBuf> = Vec::new();
+    let mut temps: Vec<PathBuf> = Vec::new();
+    let undo = |temps: &[PathBuf], made_dirs: &[PathBuf]| {
+        for t in temps {
+            let _ = std::fs::remove_file(t);
+        }
+        for d in made_dirs.iter().rev() {
+            let _ = std::fs::remove_dir(d);
+        }
+    };
     for (path, bytes) in files.iter().zip(&contents) {
-        let existed = path.exists();
-        if let Err(e) = write_whole(path, bytes) {
-            for p in &created {
-                let _ = std::fs::remove_file(p);
-            }
+        let temp = beside(path);
+        let staged = make_dirs(path.parent().unwrap_or(data_home), &mut made_dirs).and_then(|()| {
+            temps.push(temp.clone());
+            std::fs::write(&temp, bytes)
+        });
+        if let Err(e) = staged {
+            undo(&temps, &made_dirs);
             return Err(format!("Could not write {}: {e}", path.display()));
         }
-        if !existed {
-            created.push(path.clone());
+    }
+    for (path, temp) in files.iter().zip(&temps) {
+        if let Err(e) = std::fs::rename(temp, path) {
+            undo(&temps, &[]);
+            return Err(format!("Could not write {}: {e}", path.display()));
         }
     }
     Ok(files)
 }
 
-fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
+/// `path` with `.new` added: where its new content is written first.
+fn beside(path: &Path) -> PathBuf {
     let mut temp = path.as_os_str().to_owned();
     temp.push(".new");
-    let temp = PathBuf::from(temp);
-    std::fs::write(&temp, bytes)?;
-    std::fs::rename(&temp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&temp);
-    })
+    PathBuf::from(temp)
+}
+
+/// Creates `dir` and its missing parents, noting each one made (outermost
+/// first).
+fn make_dirs(dir: &Path, made: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    let missing: Vec<&Path> = dir.ancestors().take_while(|d| !d.exists()).collect();
+    for d in missing.into_iter().rev() {
+        std::fs::create_dir(d)?;
+        made.push(d.to_path_buf());
+    }
+    Ok(())
 }
 
 /// Removes the menu entry and the icons under `data_home`: exactly the
@@ -251,20 +276,73 @@ pub struct MenuTarget {
     pub data_home: Option<PathBuf>,
     /// The program the entry starts; none if the system cannot tell.
     pub program: Option<PathBuf>,
+    /// The installed package's own entry, if any (an entry in the data
+    /// folder takes its place in the menu).
+    pub system_entry: Option<PathBuf>,
 }
 
 impl MenuTarget {
     /// The person's data folder and this running program.
     #[must_use]
     pub fn this_program() -> Self {
-        Self { data_home: user_data_home(), program: std::env::current_exe().ok() }
+        Self {
+            data_home: user_data_home(),
+            program: std::env::current_exe().ok().map(|p| running_program(&p)),
+            system_entry: system_entry(),
+        }
     }
 
-    /// True when this program was installed by the package, which put the
-    /// entry in the system's menu already.
+    /// True when this program is the package's (`/usr/bin/aviary`), which
+    /// put an entry in the system's menu.
     #[must_use]
     pub fn packaged(&self) -> bool {
-        self.program.as_deref().is_some_and(|p| p.starts_with("/usr/"))
-            && Path::new("/usr/share/applications").join(format!("{APP}.desktop")).exists()
+        self.program.as_deref() == Some(Path::new("/usr/bin/aviary"))
     }
+}
+
+/// The system's own menu entry (the package's), if installed.
+#[must_use]
+pub fn system_entry() -> Option<PathBuf> {
+    let path = Path::new("/usr/share/applications").join(format!("{APP}.desktop"));
+    path.is_file().then_some(path)
+}
+
+/// The running program's path as Linux reports it, without the
+/// " (deleted)" it gets once the file was rebuilt under it.
+#[must_use]
+pub fn running_program(reported: &Path) -> PathBuf {
+    reported.to_str().and_then(|s| s.strip_suffix(" (deleted)")).map_or_else(|| reported.to_path_buf(), PathBuf::from)
+}
+
+/// An `Exec` value as a person reads it: the program's path, unquoted
+/// (the first argument, by the desktop entry's rules).
+#[must_use]
+pub fn exec_program(exec: &str) -> String {
+    let mut general = String::new();
+    let mut chars = exec.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('s') => general.push(' '),
+                Some('n') => general.push('\n'),
+                Some('t') => general.push('\t'),
+                Some('r') => general.push('\r'),
+                Some(other) => general.push(other),
+                None => {}
+            }
+        } else {
+            general.push(c);
+        }
+    }
+    let (mut out, mut quoted, mut chars) = (String::new(), false, general.chars());
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => quoted = !quoted,
+            '\\' if quoted => out.extend(chars.next()),
+            ' ' if !quoted => break,
+            '%' => out.extend(chars.next().filter(|&n| n == '%')),
+            c => out.push(c),
+        }
+    }
+    out
 }

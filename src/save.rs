@@ -585,7 +585,8 @@ fn read_capped(path: &Path, max: u64) -> Result<String, SaveError> {
 
 /// The folder for saves: `AVIARY_SAVES` if set, else the checkout's
 /// `saves/` when this program was built in a checkout (see
-/// [`checkout_saves`]), else the platform's data folder.
+/// [`checkout_saves`]) or started by `cargo run` in one, else the
+/// platform's data folder.
 #[must_use]
 pub fn folder() -> PathBuf {
     if let Some(dir) = std::env::var_os("AVIARY_SAVES") {
@@ -593,6 +594,14 @@ pub fn folder() -> PathBuf {
     }
     if let Some(dir) = std::env::current_exe().ok().as_deref().and_then(checkout_saves) {
         return dir;
+    }
+    // `cargo run` with the build elsewhere (CARGO_TARGET_DIR) names the
+    // checkout itself.
+    if let Some(checkout) = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from) {
+        let saves = checkout.join("saves");
+        if saves.join("README.md").is_file() {
+            return saves;
+        }
     }
     directories::ProjectDirs::from("org", "Aviary", "Aviary")
         .map_or_else(|| PathBuf::from("saves"), |d| d.data_dir().join("saves"))

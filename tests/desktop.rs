@@ -42,58 +42,35 @@ fn every_icon_size_is_the_svg_drawn_at_that_size_and_the_window_shows_the_same_p
     assert!(window.rgba == file128, "the window icon is the 128 px file's picture");
 }
 
-/// Reads an `Exec` value back as the Desktop Entry Specification tells a
-/// launcher to: the general string escapes first, then the quoting.
-fn exec_arguments(value: &str) -> Vec<String> {
-    let mut unescaped = String::new();
-    let mut chars = value.chars();
-    while let Some(c) = chars.next() {
-        if c == '\\' {
-            match chars.next() {
-                Some('s') => unescaped.push(' '),
-                Some('n') => unescaped.push('\n'),
-                Some('t') => unescaped.push('\t'),
-                Some('r') => unescaped.push('\r'),
-                Some(other) => unescaped.push(other),
-                None => {}
-            }
-        } else {
-            unescaped.push(c);
-        }
-    }
-    let (mut args, mut current, mut quoted, mut chars) = (Vec::new(), String::new(), false, unescaped.chars());
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => quoted = !quoted,
-            '\\' if quoted => current.extend(chars.next()),
-            ' ' if !quoted => args.push(std::mem::take(&mut current)),
-            '%' => {
-                assert_eq!(chars.next(), Some('%'), "a lone % is a field code");
-                current.push('%');
-            }
-            c => current.push(c),
-        }
-    }
-    args.push(current);
-    args.retain(|a| !a.is_empty());
-    args
-}
+/// Programs in awkward places, and their `Exec` values as the Desktop Entry
+/// Specification spells them: quoted when anything but plain characters is
+/// in them, `"`, `` ` ``, `$` and `\` escaped inside the quotes, `%`
+/// doubled, then every backslash escaped again for the string value.
+const AWKWARD: [(&str, &str); 3] = [
+    ("/home/ada/aviary/target/release/aviary", "/home/ada/aviary/target/release/aviary"),
+    ("/home/ada/My Games/Aviary 100%/aviary", "\"/home/ada/My Games/Aviary 100%%/aviary\""),
+    (
+        "/opt/a\"quote`tick$dollar\\backslash/aviary",
+        "\"/opt/a\\\\\"quote\\\\`tick\\\\$dollar\\\\\\\\backslash/aviary\"",
+    ),
+];
 
 #[test]
 fn the_menu_entry_starts_the_program_wherever_it_lives() {
-    for program in [
-        "/home/ada/aviary/target/release/aviary",
-        "/home/ada/My Games/Aviary 100%/aviary",
-        "/opt/a\"quote`tick$dollar\\backslash/aviary",
-    ] {
+    for (program, exec) in AWKWARD {
         let entry = desktop::desktop_entry_for(Path::new(program)).unwrap();
-        let exec = entry.lines().find_map(|l| l.strip_prefix("Exec=")).unwrap();
-        assert_eq!(exec_arguments(exec), [program], "{entry}");
-        assert!(entry.contains("Icon=aviary") && entry.contains("Name=Aviary"), "{entry}");
         assert_eq!(entry.lines().filter(|l| l.starts_with("Exec=")).count(), 1);
+        assert!(entry.lines().any(|l| l == format!("Exec={exec}")), "{program}: {entry}");
+        assert_eq!(desktop::exec_program(exec), program, "read back as a launcher does");
+        assert!(entry.contains("Icon=aviary") && entry.contains("Name=Aviary"), "{entry}");
     }
     // The package's entry starts `aviary` from the PATH.
     assert!(desktop::DESKTOP_ENTRY.lines().any(|l| l == "Exec=aviary"));
+    // A program rebuilt while it runs is reported with " (deleted)".
+    assert_eq!(
+        desktop::running_program(Path::new("/home/ada/aviary/target/release/aviary (deleted)")),
+        Path::new("/home/ada/aviary/target/release/aviary")
+    );
 }
 
 #[test]
@@ -105,16 +82,43 @@ fn the_desktop_entries_pass_the_validator() {
     };
     assert!(out.status.success());
     let dir = tempfile::tempdir().unwrap();
-    let package = dir.path().join("package/aviary.desktop");
-    std::fs::create_dir_all(package.parent().unwrap()).unwrap();
-    std::fs::write(&package, desktop::DESKTOP_ENTRY).unwrap();
-    let home = dir.path().join("home");
-    desktop::add_to_menu(&home, Path::new("/home/ada/My Games/Aviary 100%/aviary")).unwrap();
-    for file in [package, home.join("applications/aviary.desktop")] {
+    let mut files = vec![(dir.path().join("package/aviary.desktop"), desktop::DESKTOP_ENTRY.to_owned())];
+    for (i, (program, _)) in AWKWARD.iter().enumerate() {
+        files.push((
+            dir.path().join(format!("user{i}/aviary.desktop")),
+            desktop::desktop_entry_for(Path::new(program)).unwrap(),
+        ));
+    }
+    for (file, text) in files {
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(&file, text).unwrap();
         let out = std::process::Command::new("desktop-file-validate").arg(&file).output().unwrap();
         let said = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success() && said.trim().is_empty(), "{}: {said}", file.display());
     }
+}
+
+/// A program file at `path` (the entry must start something that is there).
+fn program_at(path: &Path) -> PathBuf {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, "").unwrap();
+    path.to_path_buf()
+}
+
+/// Every file and folder under `dir`.
+fn tree(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                out.extend(tree(&p));
+            }
+            out.push(p);
+        }
+    }
+    out.sort();
+    out
 }
 
 fn files_under(dir: &Path) -> Vec<PathBuf> {
@@ -143,7 +147,8 @@ fn adding_writes_the_entry_and_every_icon_and_removing_deletes_exactly_them() {
         std::fs::create_dir_all(f.parent().unwrap()).unwrap();
         std::fs::write(f, "theirs").unwrap();
     }
-    let program = Path::new("/home/ada/aviary/target/release/aviary");
+    let program = &program_at(&dir.path().join("aviary/target/release/aviary"));
+    let before = tree(&home);
     let written = desktop::add_to_menu(&home, program).unwrap();
     let mut expected = desktop::menu_files(&home);
     expected.extend(other.iter().cloned());
@@ -162,6 +167,7 @@ fn adding_writes_the_entry_and_every_icon_and_removing_deletes_exactly_them() {
     let mut left = other.to_vec();
     left.sort();
     assert_eq!(files_under(&home), left, "only what Aviary wrote is gone");
+    assert!(tree(&home).iter().all(|p| p.is_dir() || before.contains(p)), "{:?}", tree(&home));
     assert_eq!(desktop::menu_entry(&home), MenuEntry::Absent);
     assert_eq!(desktop::remove_from_menu(&home).unwrap(), Vec::<PathBuf>::new());
 }
@@ -173,9 +179,15 @@ fn a_data_folder_that_cannot_be_written_leaves_nothing_half_made() {
     std::fs::create_dir_all(home.join("icons/hicolor")).unwrap();
     // The 64 px icon's folder is a file: the sixth write fails.
     std::fs::write(home.join("icons/hicolor/64x64"), "in the way").unwrap();
-    let why = desktop::add_to_menu(&home, Path::new("/usr/local/bin/aviary")).unwrap_err();
+    let before = tree(&home);
+    let program = program_at(&dir.path().join("bin/aviary"));
+    let why = desktop::add_to_menu(&home, &program).unwrap_err();
     assert!(why.contains("64x64"), "{why}");
-    assert_eq!(files_under(&home), [home.join("icons/hicolor/64x64")], "the files written before it are taken back");
+    assert_eq!(tree(&home), before, "the files and folders written before it are taken back");
+    // A program that is no longer there is refused before anything is written.
+    let why = desktop::add_to_menu(&home, &dir.path().join("gone/aviary")).unwrap_err();
+    assert!(why.contains("is not there any more"), "{why}");
+    assert_eq!(tree(&home), before);
 }
 
 fn harness(app: AviaryApp) -> Harness<'static, AviaryApp> {
@@ -185,8 +197,16 @@ fn harness(app: AviaryApp) -> Harness<'static, AviaryApp> {
 /// The app on its Settings screen, adding menu entries under `home` that
 /// start `program`.
 fn settings_screen(dir: &Path, home: &Path, program: &Path) -> Harness<'static, AviaryApp> {
+    settings_screen_with(
+        dir,
+        MenuTarget { data_home: Some(home.to_path_buf()), program: Some(program.to_path_buf()), system_entry: None },
+    )
+}
+
+/// The app on its Settings screen with `menu`.
+fn settings_screen_with(dir: &Path, menu: MenuTarget) -> Harness<'static, AviaryApp> {
     let mut app = AviaryApp::new(None, dir.join("saves"));
-    app.menu = MenuTarget { data_home: Some(home.to_path_buf()), program: Some(program.to_path_buf()) };
+    app.menu = menu;
     let mut h = harness(app);
     h.run();
     h.get_by_label("Settings").click();
@@ -208,7 +228,7 @@ fn labels(h: &Harness<'_, AviaryApp>) -> String {
 fn the_settings_button_adds_aviary_to_the_menu_says_where_and_remove_takes_it_away() {
     let dir = tempfile::tempdir().unwrap();
     let home = dir.path().join("share");
-    let program = dir.path().join("checkout/target/release/aviary");
+    let program = program_at(&dir.path().join("checkout/target/release/aviary"));
     let mut h = settings_screen(dir.path(), &home, &program);
     assert!(labels(&h).contains("Aviary is not in your applications menu"), "{}", labels(&h));
     h.get_by_label("Add Aviary to the applications menu").click();
@@ -239,10 +259,12 @@ fn the_settings_button_adds_aviary_to_the_menu_says_where_and_remove_takes_it_aw
 fn an_entry_for_another_copy_can_be_pointed_at_this_one() {
     let dir = tempfile::tempdir().unwrap();
     let home = dir.path().join("share");
-    desktop::add_to_menu(&home, Path::new("/old/checkout/aviary")).unwrap();
-    let program = dir.path().join("new/aviary");
+    let old = program_at(&dir.path().join("old checkout/aviary"));
+    desktop::add_to_menu(&home, &old).unwrap();
+    let program = program_at(&dir.path().join("new/aviary"));
     let mut h = settings_screen(dir.path(), &home, &program);
-    assert!(labels(&h).contains("starts another copy (/old/checkout/aviary)"), "{}", labels(&h));
+    let text = labels(&h);
+    assert!(text.contains(&format!("that starts {}, not this copy", old.display())), "shown unquoted: {text}");
     h.get_by_label("Point the entry at this copy").click();
     h.run();
     assert_eq!(desktop::menu_entry(&home), MenuEntry::Present { exec: program.display().to_string() });
@@ -254,12 +276,12 @@ fn a_failed_add_is_reported_and_leaves_the_folder_as_it_was() {
     let home = dir.path().join("share");
     std::fs::create_dir_all(&home).unwrap();
     std::fs::write(home.join("applications"), "not a folder").unwrap();
-    let mut h = settings_screen(dir.path(), &home, &dir.path().join("aviary"));
+    let mut h = settings_screen(dir.path(), &home, &program_at(&dir.path().join("aviary")));
     h.get_by_label("Add Aviary to the applications menu").click();
     h.run();
     let toasts = h.state().toast_texts().join("\n");
     assert!(toasts.contains("Could not write") && toasts.contains("aviary.desktop"), "{toasts}");
-    assert_eq!(files_under(&home), [home.join("applications")]);
+    assert_eq!(tree(&home), [home.join("applications")]);
     assert_eq!(std::fs::read_to_string(home.join("applications")).unwrap(), "not a folder");
 }
 
@@ -281,4 +303,39 @@ fn a_checkout_s_program_keeps_its_games_in_the_checkout_however_it_is_started() 
     std::fs::create_dir_all(home.join("saves")).unwrap();
     std::fs::write(home.join("saves/README.md"), "someone's notes").unwrap();
     assert_eq!(aviary::save::checkout_saves(&home.join("bin/aviary")), None);
+}
+
+#[test]
+fn the_package_s_copy_says_it_is_in_the_menu_and_an_own_entry_can_still_be_removed() {
+    let dir = tempfile::tempdir().unwrap();
+    let home = dir.path().join("share");
+    let system = dir.path().join("usr/share/applications/aviary.desktop");
+    let packaged = MenuTarget {
+        data_home: Some(home.clone()),
+        program: Some(PathBuf::from("/usr/bin/aviary")),
+        system_entry: Some(system.clone()),
+    };
+    let h = settings_screen_with(dir.path(), packaged.clone());
+    assert!(labels(&h).contains("installed from its package"), "{}", labels(&h));
+    assert!(h.query_by_label("Add Aviary to the applications menu").is_none());
+    drop(h);
+    // An entry of the person's own (from a checkout) hides the package's:
+    // the package's copy says so and offers to remove it.
+    let checkout = program_at(&dir.path().join("checkout/target/release/aviary"));
+    desktop::add_to_menu(&home, &checkout).unwrap();
+    let mut h = settings_screen_with(dir.path(), packaged);
+    let text = labels(&h);
+    assert!(text.contains("takes the place of the installed package's entry"), "{text}");
+    h.get_by_label("Remove Aviary from the applications menu").click();
+    h.run();
+    assert_eq!(desktop::menu_entry(&home), MenuEntry::Absent);
+    assert!(labels(&h).contains("installed from its package"), "{}", labels(&h));
+    // From a checkout with the package installed, adding is offered with a
+    // word on what it does to the package's entry.
+    let h = settings_screen_with(
+        dir.path(),
+        MenuTarget { data_home: Some(home.clone()), program: Some(checkout), system_entry: Some(system) },
+    );
+    assert!(labels(&h).contains("An entry added here takes its place"), "{}", labels(&h));
+    assert!(h.query_by_label("Add Aviary to the applications menu").is_some());
 }

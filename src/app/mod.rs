@@ -336,8 +336,7 @@ impl AviaryApp {
         } else if command == commands::RULES {
             self.screen = Screen::Rules(showing.unwrap_or(games::first().id));
         } else if command == commands::SETTINGS {
-            self.screen = Screen::Settings;
-            self.menu_entry = None;
+            self.open_settings();
         } else if command == commands::SAVE_AS {
             if let Some(tab) = self.current_tab() {
                 self.save_as = Some(file_stem(tab.path()));
@@ -473,8 +472,7 @@ impl AviaryApp {
             }
             ui.separator();
             if ui.selectable_label(self.screen == Screen::Settings, "Settings").clicked() {
-                self.screen = Screen::Settings;
-                self.menu_entry = None;
+                self.open_settings();
             }
         });
     }

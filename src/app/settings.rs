@@ -219,6 +219,13 @@ impl AviaryApp {
         self.applications_menu_ui(ui);
     }
 
+    /// Shows Settings, reading the menu entry afresh.
+    pub(super) fn open_settings(&mut self) {
+        self.screen = super::Screen::Settings;
+        self.menu_entry = None;
+        self.menu_news = None;
+    }
+
     /// "Add Aviary to the applications menu" / "Remove": the same entry
     /// and icons as the package, in the person's data folder, starting
     /// this program.
@@ -228,20 +235,36 @@ impl AviaryApp {
             ui.label("Adding Aviary to the applications menu is for Linux desktops.");
             return;
         }
-        if self.menu.packaged() {
-            ui.label("Aviary is installed from its package, which put it in the applications menu.");
-            return;
-        }
         let (Some(home), Some(program)) = (self.menu.data_home.clone(), self.menu.program.clone()) else {
             ui.label("Aviary cannot tell where your applications menu keeps its entries (no home folder is set).");
             return;
         };
+        let ours = match desktop::exec_argument(&program) {
+            Ok(exec) => exec,
+            Err(why) => {
+                ui.label(format!("Aviary cannot add itself to the menu: {why}."));
+                return;
+            }
+        };
         let entry = self.menu_entry.get_or_insert_with(|| desktop::menu_entry(&home)).clone();
-        let ours = desktop::exec_argument(&program).ok();
+        let system = self.menu.system_entry.clone();
         let (mut add, mut remove) = (false, false);
         match entry {
+            desktop::MenuEntry::Absent if self.menu.packaged() && system.is_some() => {
+                ui.label("Aviary is installed from its package, which put it in the applications menu.");
+            }
             desktop::MenuEntry::Absent => {
-                ui.label("Aviary is not in your applications menu. Add it to start Aviary from the menu with a click.");
+                if let Some(system) = &system {
+                    ui.label(format!(
+                        "The installed package's entry ({}) starts /usr/bin/aviary. An entry added here takes its \
+                         place and starts this copy instead.",
+                        system.display()
+                    ));
+                } else {
+                    ui.label(
+                        "Aviary is not in your applications menu. Add it to start Aviary from the menu with a click.",
+                    );
+                }
                 add = ui
                     .button("Add Aviary to the applications menu")
                     .on_hover_text(format!(
@@ -251,14 +274,16 @@ impl AviaryApp {
                     ))
                     .clicked();
             }
-            desktop::MenuEntry::Present { exec } if Some(&exec) == ours.as_ref() => {
+            desktop::MenuEntry::Present { exec } if exec == ours => {
                 ui.label(format!("Aviary is in your applications menu; the entry starts {}.", program.display()));
                 remove = ui.button("Remove Aviary from the applications menu").clicked();
             }
             desktop::MenuEntry::Present { exec } => {
                 ui.label(format!(
-                    "Your applications menu has an Aviary entry that starts another copy ({exec}), not this one ({}).",
-                    program.display()
+                    "Your applications menu has an Aviary entry of your own that starts {}, not this copy ({}).{}",
+                    desktop::exec_program(&exec),
+                    program.display(),
+                    if system.is_some() { " It takes the place of the installed package's entry." } else { "" }
                 ));
                 ui.horizontal(|ui| {
                     add = ui.button("Point the entry at this copy").clicked();
