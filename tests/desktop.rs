@@ -121,20 +121,9 @@ fn tree(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// Every file (not folder) under `dir`.
 fn files_under(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    if let Ok(entries) = std::fs::read_dir(dir) {
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                out.extend(files_under(&p));
-            } else {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
+    tree(dir).into_iter().filter(|p| !p.is_dir()).collect()
 }
 
 #[test]
