@@ -161,6 +161,27 @@ fn the_tail_feathers_rules_show_its_designed_units() {
     }
 }
 
+/// The Tail Feathers rules page says what the rules do (issue 23): a
+/// launching bird takes a piloting check like any flying bird rather than
+/// "flying straight", burning nests lose life first in the final phase, and
+/// a flight may end over ground figures.
+#[test]
+fn the_tail_feathers_rules_page_tells_the_launch_check_the_burning_nests_and_ground_figures_making_room() {
+    let page = games::entry("tail-feathers").unwrap().rules().unwrap();
+    let section = |name: &str| {
+        page.sections.iter().find(|(h, _)| *h == name).map_or_else(|| panic!("{name}"), |(_, p)| p.join(" "))
+    };
+    let round = section("A round");
+    assert!(!round.contains("flies straight"), "{round}");
+    let tilt = round.split("Tilt:").nth(1).unwrap().split("Activation:").next().unwrap();
+    assert!(tilt.contains("launching bird") && tilt.contains("piloting check"), "{tilt}");
+    let fin = round.split("Final:").nth(1).unwrap();
+    let burning = fin.find("burning nest").expect("burning nests in the final phase");
+    assert!(burning < fin.find("reserves").unwrap(), "burning nests come first: {fin}");
+    let flying = section("Flying");
+    assert!(flying.contains("end over figures on the ground") && flying.contains("make room"), "{flying}");
+}
+
 /// The new-game dialog picks each Tail Feathers pilot's rank card.
 #[test]
 fn the_tail_feathers_dialog_picks_each_pilot_s_rank_card() {

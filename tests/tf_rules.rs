@@ -13,168 +13,26 @@
 //! south, 28 south-east, 29 east, …, 33 west); 34–41 the sapling.
 #![allow(clippy::unwrap_used)]
 
+mod tf_common;
+
 use aviary::rules::tail_feathers::components::{Alliance, BIRDS, GROUND, MissionKind, PILOTS};
 use aviary::rules::tail_feathers::dice::{Face, Symbol};
 use aviary::rules::tail_feathers::game::{
-    Action, Crossing, Event, MissionCard, Options, Phase, Place, Revival, Secret, TailFeathers, Target, field, other,
+    Action, Crossing, Event, MissionCard, Phase, Place, Revival, Secret, TailFeathers, Target, field, other,
     side_of_seat,
 };
 use aviary::rules::tail_feathers::geometry::{Heading, Length, Pose, Shape, Tilt, V2, overlaps};
-use aviary::rules::{Game, Seat, Setup, ToMove};
+use aviary::rules::{Game, Seat, ToMove};
+use tf_common::{
+    MICE, MICE_NEST, RATS, RATS_NEST, air, bid_nothing, close, deploy_all, enter_final, hold_and_end_moves, legal,
+    new_game, no_missions, play, refusal, rolls, rule, stay_all, swallow_activated, swoop_run, to_final, turn,
+    waiting_at, with_dice, wounds_event,
+};
 
 use Length::{Long as L, Short as S};
 
-const MICE: Seat = Seat(0);
-const RATS: Seat = Seat(1);
-/// The mice's nest space and the rats'.
-const MICE_NEST: u8 = 8;
-const RATS_NEST: u8 = 17;
-
-fn new_game(seed: u64) -> TailFeathers {
-    TailFeathers::new(&Setup { seats: 2, options: Options::default() }, seed)
-}
-
-/// Applies `a`, which must be legal.
-fn play(g: &mut TailFeathers, a: &Action) {
-    if let Err(e) = g.apply(a) {
-        panic!("{a:?} refused: {e}\nstatus: {}\nlegal: {:?}", g.status(), g.legal_actions());
-    }
-}
-
-/// The rule `a` is refused by (it must be refused).
-fn refusal(g: &TailFeathers, a: &Action) -> (&'static str, String) {
-    match g.check(a) {
-        Ok(()) => panic!("{a:?} should be refused; status: {}", g.status()),
-        Err(e) => (e.rule, e.reason),
-    }
-}
-
-fn rule(g: &TailFeathers, a: &Action) -> &'static str {
-    refusal(g, a).0
-}
-
-fn legal(g: &TailFeathers, a: &Action) -> bool {
-    g.legal_actions().contains(a)
-}
-
-/// Deployment by always taking the first legal action: the mice's birds
-/// in spaces 0, 1, 2, their squad 4 in space 3 and 2 in space 4; the
-/// rats' birds in 9 and 10, squad 4 in 11, 2 in 12 with the hero.
-fn deploy_all(g: &mut TailFeathers) {
-    while g.phase() == Phase::Deploy {
-        let a = g.legal_actions()[0].clone();
-        play(g, &a);
-    }
-}
-
-fn no_missions(g: &mut TailFeathers) {
-    while g.phase() == Phase::Mission {
-        play(g, &Action::Mission(None));
-    }
-}
-
-/// Keeps every perched bird perched and every flying bird at its tilt.
-fn stay_all(g: &mut TailFeathers) {
-    while g.phase() == Phase::Tilt {
-        let legal = g.legal_actions();
-        let a = legal
-            .iter()
-            .find(|a| match a {
-                Action::Stay(_) => true,
-                Action::Tilt { bird, tilt } => g.bird(*bird).is_some_and(|b| b.tilt == *tilt),
-                _ => false,
-            })
-            .cloned()
-            .unwrap_or_else(|| legal[0].clone());
-        play(g, &a);
-    }
-}
-
-/// Both bid nothing, then the initiative roll.
-fn bid_nothing(g: &mut TailFeathers) {
-    while g.legal_actions().iter().any(|a| matches!(a, Action::Bid(_))) {
-        play(g, &Action::Bid(0));
-    }
-    play(g, &Action::RollInitiative);
-}
-
-/// A fresh game in its first activation phase, initiative rolled.
-fn to_activation(seed: u64) -> TailFeathers {
-    let mut g = new_game(seed);
-    deploy_all(&mut g);
-    no_missions(&mut g);
-    stay_all(&mut g);
-    bid_nothing(&mut g);
-    assert_eq!(g.phase(), Phase::Activation);
-    g
-}
-
-/// The activation phase with `seat` to choose a unit.
-fn turn(seat: Seat, activated: &[usize]) -> TailFeathers {
-    let mut g = to_activation(1);
-    g.arrange_turn(seat, activated);
-    g
-}
-
-/// Puts bird `f` in the air at (`x`, `y`) facing `heading` (15° steps
-/// anticlockwise from east).
-fn air(g: &mut TailFeathers, f: u8, x: f64, y: f64, heading: u8, tilt: Tilt) {
-    g.arrange_place(f, Place::Air);
-    g.arrange_bird(f, Pose { at: V2::new(x, y), heading: Heading(heading) }, tilt, false);
-}
-
-/// The dice rolled in the last action for `what` ("attack", "defence", …).
-fn rolls(g: &TailFeathers, what: &str) -> Vec<Vec<Face>> {
-    g.events()
-        .iter()
-        .filter_map(|e| match e {
-            Event::Rolled { what: w, faces, .. } if *w == what => Some(faces.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
 fn cheese_faces(faces: &[Face]) -> u8 {
     faces.iter().filter(|f| f.symbol() == Symbol::Cheese).count() as u8
-}
-
-/// Tries the RNG seeds in order until applying `a` gives a state `ok`
-/// accepts; returns that state.
-fn with_dice(g: &TailFeathers, a: &Action, what: &str, ok: impl Fn(&TailFeathers) -> bool) -> TailFeathers {
-    for seed in 0..2000 {
-        let mut h = g.clone();
-        h.arrange_rng(seed);
-        play(&mut h, a);
-        if ok(&h) {
-            return h;
-        }
-    }
-    panic!("no RNG seed gives {what} for {a:?}");
-}
-
-/// The crossing the walk waits at, if any.
-fn waiting_at(g: &TailFeathers) -> Option<Crossing> {
-    g.walking().and_then(|w| w.1)
-}
-
-fn wounds_event(g: &TailFeathers, t: Target) -> Option<u8> {
-    g.events().iter().find_map(|e| match e {
-        Event::Wounds(x, n) if *x == t => Some(*n),
-        _ => None,
-    })
-}
-
-fn close(a: V2, x: f64, y: f64) -> bool {
-    (a.x - x).abs() < 0.01 && (a.y - y).abs() < 0.01
-}
-
-/// Activates squad figure `f` of the active unit where it stands and ends
-/// the moves (other figures of its squad stay unactivated).
-fn hold_and_end_moves(g: &mut TailFeathers, f: u8) {
-    play(g, &Action::Hold(f));
-    if legal(g, &Action::Done) && g.legal_actions().iter().any(|a| matches!(a, Action::Hold(_))) {
-        play(g, &Action::Done);
-    }
 }
 
 // ---------------------------------------------------------------------
@@ -305,6 +163,30 @@ fn tf_r2_no_mission_card_without_a_figure_to_send() {
     assert_eq!(g.to_move(), ToMove::Seat(MICE));
     assert_eq!(g.legal_actions(), [Action::Mission(None)]);
     assert_eq!(rule(&g, &Action::Mission(Some(MissionKind::Decoy))), "TF-R2");
+}
+
+#[test]
+fn tf_r2_a_mission_card_may_not_touch_a_flying_bird_s_base() {
+    let mut g = new_game(1);
+    deploy_all(&mut g);
+    let me = g.to_move().seat().unwrap();
+    play(&mut g, &Action::Mission(Some(MissionKind::Siege)));
+    play(&mut g, &Action::Mission(None));
+    assert_eq!(g.to_move(), ToMove::Seat(me), "{}", g.status());
+    assert!(legal(&g, &Action::PlaceMission(0)) && legal(&g, &Action::PlaceMission(4)));
+    // The Swallow hovers over spot 1's neighbour, spot 0 (its centre is
+    // (18, 20)); its base also reaches into spot 4, not into spot 1.
+    air(&mut g, 0, 18.0, 20.0, 0, Tilt::Centre);
+    for spot in [0, 4] {
+        let (r, why) = refusal(&g, &Action::PlaceMission(spot));
+        assert_eq!(r, "TF-R2");
+        assert!(why.contains("the Swallow's base"), "spot {spot}: {why}");
+    }
+    assert!(legal(&g, &Action::PlaceMission(1)), "spot 1 touches nothing");
+    // Once laid, the card is where it lies and a swoop is possible from
+    // outside it, never from a base hovering over it.
+    play(&mut g, &Action::PlaceMission(1));
+    assert_eq!(g.mission(side_of_seat(me)).unwrap().spot, Some(1));
 }
 
 // ---------------------------------------------------------------------
@@ -660,9 +542,7 @@ fn tf_r9_a_flight_lays_two_to_move_value_templates_at_most_three_regular_of_each
     assert_eq!(TailFeathers::max_templates(0), 6, "the Swallow: move 5, swift");
     assert_eq!(TailFeathers::max_templates(1), 4, "the Chaffinch: move 4");
     assert!(TailFeathers::flight_lists(1).iter().all(|l| (2..=4).contains(&l.len())));
-    let mut g = turn(MICE, &[]);
-    air(&mut g, 0, 18.0, 24.0, 0, Tilt::Centre);
-    play(&mut g, &Action::Activate(0));
+    let g = swallow_activated(18.0, 24.0, 0, Tilt::Centre);
     for ok in [vec![S, S], vec![L, L, L, S, S, S], vec![S, S, S, L], vec![L, L, L, L]] {
         assert!(legal(&g, &Action::Fly(ok.clone())), "{ok:?}");
     }
@@ -719,9 +599,7 @@ fn tf_r9_flying_through_an_enemy_bird_costs_the_mover_a_wound() {
 
 #[test]
 fn tf_r9_a_trunk_stops_the_bird_turns_it_round_wounds_it_twice_and_rattles_its_pilot() {
-    let mut g = turn(MICE, &[]);
-    air(&mut g, 0, 18.0, 7.0, 0, Tilt::Centre);
-    play(&mut g, &Action::Activate(0));
+    let mut g = swallow_activated(18.0, 7.0, 0, Tilt::Centre);
     play(&mut g, &Action::Fly(vec![S, L, S]));
     // First the Elm's west space (a perch is optional), then its trunk.
     assert_eq!(waiting_at(&g), Some(Crossing::Space(33)));
@@ -742,9 +620,7 @@ fn tf_r9_a_trunk_stops_the_bird_turns_it_round_wounds_it_twice_and_rattles_its_p
 
 #[test]
 fn tf_r9_perching_sets_centre_tilt() {
-    let mut g = turn(MICE, &[]);
-    air(&mut g, 0, 18.0, 7.0, 0, Tilt::Left);
-    play(&mut g, &Action::Activate(0));
+    let mut g = swallow_activated(18.0, 7.0, 0, Tilt::Left);
     play(&mut g, &Action::Fly(vec![L, S]));
     let Some(Crossing::Space(s)) = waiting_at(&g) else { panic!("{:?}", g.walking()) };
     assert!(field().trees[3].spaces.contains(&usize::from(s)), "a space of the Elm");
@@ -755,16 +631,64 @@ fn tf_r9_perching_sets_centre_tilt() {
 }
 
 #[test]
-fn tf_r9_ending_completely_off_the_battlefield_is_a_casualty_partly_off_stays() {
+fn tf_r9_a_flight_ending_over_a_launching_bird_is_not_cut_short_nobody_is_wounded_and_it_makes_room() {
+    // The Carrion Crow launches from the Ash's space 20 (perch (9.5, 26.5));
+    // the Swallow flies two short templates west and would end at
+    // (10.8, 26.5), its base over the Crow's.
     let mut g = turn(MICE, &[]);
-    air(&mut g, 0, 33.0, 20.0, 0, Tilt::Centre);
+    g.arrange_place(9, Place::Space(20));
+    g.arrange_bird(9, Pose { at: V2::new(9.5, 26.5), heading: Heading(0) }, Tilt::Centre, true);
+    air(&mut g, 0, 17.55, 26.5, 12, Tilt::Centre);
     play(&mut g, &Action::Activate(0));
+    play(&mut g, &Action::Fly(vec![S, S]));
+    while waiting_at(&g).is_some() {
+        play(&mut g, &Action::Continue);
+    }
+    assert!(close(g.bird(0).unwrap().pose.at, 10.8, 26.5), "not cut short: {:?}", g.bird(0).unwrap().pose);
+    assert_eq!((g.figure(0).wounds, g.figure(9).wounds), (0, 0), "nobody is wounded");
+    assert!(!g.aftermath().contains("stops after"), "{}", g.aftermath());
+    // The ground figure makes room within its space: the launch point half
+    // an inch west of its perch is the nearest clear of the Swallow.
+    let crow = g.bird(9).unwrap();
+    assert!(crow.launching && g.figure(9).place == Place::Space(20));
+    assert!(close(crow.pose.at, 9.0, 26.5), "{:?}", crow.pose);
+    assert!(!overlaps(&Shape::base(crow.pose.at), &Shape::base(g.bird(0).unwrap().pose.at)));
+    assert!(g.aftermath().contains("the Carrion Crow makes room"), "{}", g.aftermath());
+    // Ending right over its perch point, every launch point is under the
+    // Swallow: the Crow finds room elsewhere in its space.
+    let mut g = turn(MICE, &[]);
+    g.arrange_place(9, Place::Space(20));
+    g.arrange_bird(9, Pose { at: V2::new(9.5, 26.5), heading: Heading(0) }, Tilt::Centre, true);
+    air(&mut g, 0, 16.25, 26.5, 12, Tilt::Centre);
+    play(&mut g, &Action::Activate(0));
+    play(&mut g, &Action::Fly(vec![S, S]));
+    while waiting_at(&g).is_some() {
+        play(&mut g, &Action::Continue);
+    }
+    let (crow, swallow) = (g.bird(9).unwrap().pose.at, g.bird(0).unwrap().pose.at);
+    assert!(close(swallow, 9.5, 26.5));
+    assert!(!overlaps(&Shape::base(crow), &Shape::base(swallow)), "{crow:?}");
+    assert!(field().spaces[20].outline.contains(crow), "still in its space: {crow:?}");
+    // A perched bird (not launching) is passed over the same way.
+    let mut p = turn(MICE, &[]);
+    p.arrange_place(9, Place::Space(20));
+    air(&mut p, 0, 16.25, 26.5, 12, Tilt::Centre);
+    play(&mut p, &Action::Activate(0));
+    play(&mut p, &Action::Fly(vec![S, S]));
+    while waiting_at(&p).is_some() {
+        play(&mut p, &Action::Continue);
+    }
+    assert!(close(p.bird(0).unwrap().pose.at, 9.5, 26.5));
+    assert_eq!((p.figure(0).wounds, p.figure(9).wounds), (0, 0));
+}
+
+#[test]
+fn tf_r9_ending_completely_off_the_battlefield_is_a_casualty_partly_off_stays() {
+    let mut g = swallow_activated(33.0, 20.0, 0, Tilt::Centre);
     play(&mut g, &Action::Fly(vec![S, S]));
     assert_eq!(g.figure(0).place, Place::Casualty);
     assert!(g.aftermath().contains("flies off the battlefield"), "{}", g.aftermath());
-    let mut g = turn(MICE, &[]);
-    air(&mut g, 0, 29.5, 20.0, 0, Tilt::Centre);
-    play(&mut g, &Action::Activate(0));
+    let mut g = swallow_activated(29.5, 20.0, 0, Tilt::Centre);
     play(&mut g, &Action::Fly(vec![S, S]));
     assert_eq!(g.figure(0).place, Place::Air, "its centre is within a base's radius of the edge");
     assert!(close(g.bird(0).unwrap().pose.at, 36.25, 20.0));
@@ -903,6 +827,43 @@ fn tf_r11_a_flying_bird_strikes_only_flying_birds_within_close_range() {
 }
 
 #[test]
+fn tf_r11_clear_sight_to_a_space_tries_its_nearest_point() {
+    // A Gutter Pack rat in the Elm's west space (x 25.25-27.75, y
+    // 5.75-8.25); the Swallow hovers due west of a point 0.6" up that
+    // space's west edge, its base's edge 7.99" away: nothing is in between.
+    let mut g = turn(MICE, &[]);
+    g.arrange_place(14, Place::Space(33));
+    air(&mut g, 0, 25.25 - 0.75 - 7.99, 6.35, 0, Tilt::Centre);
+    let (d, sight) = g.measure(0, Target::Figure(14)).unwrap();
+    assert!((d - 7.99).abs() < 1e-9, "{d}");
+    let (a, b) = sight.expect("the finder laid between the nearest points is clear");
+    assert!(a.dist(b) <= 8.0);
+    assert!(g.targets(0, true).contains(&Target::Figure(14)), "in range and in clear sight");
+    // One hundredth further, it is out of range.
+    air(&mut g, 0, 25.25 - 0.75 - 8.01, 6.35, 0, Tilt::Centre);
+    assert!(!g.targets(0, true).contains(&Target::Figure(14)));
+}
+
+#[test]
+fn tf_r5_a_shot_after_the_activation_ended_itself_is_refused_for_that_not_for_a_shared_space() {
+    // The Swallow is perched at home with nothing in range: activating it
+    // ends the activation by itself (nothing left to do).
+    let mut g = turn(MICE, &[]);
+    assert_eq!(g.figure(0).place, Place::Space(0));
+    play(&mut g, &Action::Activate(0));
+    assert_eq!(g.active_unit(), None, "the activation ended itself");
+    assert_eq!(g.to_move(), ToMove::Seat(RATS));
+    let (r, why) = refusal(&g, &Action::Shoot { figure: 0, target: Target::Nest(Alliance::Rats) });
+    assert_eq!(r, "TF-R5", "{why}");
+    assert!(why.contains("activation is over"), "{why}");
+    assert!(!why.contains("sharing"), "{why}");
+    // A unit not yet activated says so.
+    let (r, why) = refusal(&g, &Action::Shoot { figure: 3, target: Target::Nest(Alliance::Rats) });
+    assert_eq!(r, "TF-R5");
+    assert!(why.contains("not activated"), "{why}");
+}
+
+#[test]
 fn tf_r11_attack_dice_are_the_attack_value_and_the_target_defends_only_when_hit() {
     let g = elm_shooter(&[(12, Place::Space(26))]);
     let strike = Action::Strike { figure: 3, target: Target::Figure(12) };
@@ -1037,19 +998,6 @@ fn tf_r13_with_a_full_wheel_the_roller_may_reroll_the_excess_cheese_once() {
 
 // ---------------------------------------------------------------------
 // TF-R14 Swoops.
-
-/// The Swallow flying east along the Elm's south row (spaces 26, 27, 28)
-/// from (`x`, 4.5) with the given rats placed.
-fn swoop_run(x: f64, rats: &[(u8, u8)], flight: Vec<Length>) -> TailFeathers {
-    let mut g = turn(MICE, &[]);
-    air(&mut g, 0, x, 4.5, 0, Tilt::Centre);
-    for &(f, s) in rats {
-        g.arrange_place(f, Place::Space(s));
-    }
-    play(&mut g, &Action::Activate(0));
-    play(&mut g, &Action::Fly(flight));
-    g
-}
 
 #[test]
 fn tf_r14_one_swoop_an_activation() {
@@ -1224,28 +1172,6 @@ fn tf_r16_no_revive_for_a_fallen_bird_alone_nor_on_a_pass() {
 
 // ---------------------------------------------------------------------
 // TF-R17 The final phase.
-
-/// Every unit activated, `first` to pass into the final phase, and the
-/// two mission cards with their boxes.
-fn to_final(first: Seat, mice: Option<(MissionKind, &[u8])>, rats: Option<(MissionKind, &[u8])>) -> TailFeathers {
-    let mut g = turn(first, &[0, 1, 2, 3, 4, 5, 6, 7]);
-    for (side, m, spot) in [(Alliance::Mice, mice, 0), (Alliance::Rats, rats, 1)] {
-        if let Some((kind, figs)) = m {
-            g.arrange_mission(side, Some(MissionCard { kind: Some(kind), spot: Some(spot), revealed: false }));
-            for &f in figs {
-                g.arrange_place(f, Place::Mission);
-            }
-        }
-    }
-    g
-}
-
-fn enter_final(g: &mut TailFeathers) {
-    play(g, &Action::Pass);
-    assert_eq!(g.phase(), Phase::Final);
-    assert_eq!(g.legal_actions(), [Action::FinalPhase]);
-    play(g, &Action::FinalPhase);
-}
 
 #[test]
 fn tf_r17_reinforce_then_missions_by_type_siege_by_the_trunk_sap_run_cheese_then_refresh() {

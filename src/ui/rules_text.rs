@@ -491,15 +491,18 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
             "A round",
             &[
                 "Missions: each side may choose one of its six mission cards in secret, lay it face down near the \
-                 marker in the middle, and send up to four small figures from its home tree on it.",
+                 marker in the middle (touching nothing: no other card, tree or bird's base, a hovering bird's \
+                 included), and send up to four small figures from its home tree on it.",
                 "Tilt: each flying bird may lean one step left or right (or stay); each perched bird either stays or \
-                 launches, facing any way it likes from its space. A launching bird flies straight at its \
-                 activation and may not perch again that activation.",
+                 launches, facing any way it likes from its space. A launching bird stays in its space until its \
+                 activation, then must fly: it starts at centre tilt, may take a piloting check like any flying \
+                 bird (a star lets it lean), and may not perch again that activation.",
                 "Activation: both sides secretly buy up to three extra initiative dice at one cheese each, then roll; \
                  the higher total goes first. The sides then take turns activating one unit each. A side with \
                  nothing left to activate passes and takes a cheese.",
-                "Final: reserves climb into the home nest, the missions are turned up and carried out in the order \
-                 decoy, intercept, siege, patrol, rescue, sap run, and every unit is ready again.",
+                "Final: first every burning nest loses one life for each fire on it (the first player's nest \
+                 first); then reserves climb into the home nest, the missions are turned up and carried out in \
+                 the order decoy, intercept, siege, patrol, rescue, sap run, and every unit is ready again.",
             ],
         ),
         (
@@ -513,7 +516,9 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
                  swooped at once per activation; a passenger may be dropped on a space with room; a trunk stops \
                  the bird with two wounds and a shaken pilot; passing through an enemy bird costs a wound.",
                 "A flight that would end overlapping another flying bird stops at the last turning point that does \
-                 not (a wound each if that bird is an enemy). A bird that ends entirely off the battlefield is lost.",
+                 not (a wound each if that bird is an enemy). A flight may end over figures on the ground, perched \
+                 or launching birds included: nothing is cut short, nobody is hurt, and they make room in their \
+                 space. A bird that ends entirely off the battlefield is lost.",
             ],
         ),
         (
@@ -526,7 +531,8 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
         (
             "Attacks, dice and cheese",
             &[
-                "Ranged attacks need the target within 8\" and a clear line (trunks and other flying birds block); \
+                "Ranged attacks need the target within 8\" and a clear line (trunks and other flying birds block; \
+                 to or from a space the finder may be laid at its nearest point); \
                  melee needs a bordering or shared space on the ground, or 2\" between two flying birds. Swords hit \
                  in melee, bows at range; if anything hits, the target rolls its defence and each shield blocks one \
                  hit. A squad figure falls to any wound; heroes and birds have life.",

@@ -549,17 +549,12 @@ impl Battlefield {
             .collect()
     }
 
-    /// True when two mission spots' cards would overlap (touching edges do
-    /// not).
+    /// True when two mission spots' cards would touch or overlap (TF-R2: a
+    /// card touches nothing, another card included).
     #[must_use]
     pub fn spots_clash(&self, a: usize, b: usize) -> bool {
         let (p, q) = (&self.mission_spots[a], &self.mission_spots[b]);
-        let inner = |p: &Polygon, q: &Polygon| {
-            let (x0, x1, y0, y1) = bounds(p);
-            let (u0, u1, v0, v1) = bounds(q);
-            x0 < u1 && u0 < x1 && y0 < v1 && v0 < y1
-        };
-        a == b || inner(p, q)
+        a == b || distance(&Shape::Polygon(p.clone()), &Shape::Polygon(q.clone())) <= 0.0
     }
 
     /// The spaces bordering space `s`.
@@ -584,16 +579,4 @@ impl Battlefield {
     pub fn perched_base(&self, s: usize) -> Shape {
         Shape::Circle(self.spaces[s].perch, BASE_RADIUS)
     }
-}
-
-/// The bounding box (x0, x1, y0, y1) of an axis-aligned card.
-fn bounds(p: &Polygon) -> (f64, f64, f64, f64) {
-    let xs = p.0.iter().map(|v| v.x);
-    let ys = p.0.iter().map(|v| v.y);
-    (
-        xs.clone().fold(f64::INFINITY, f64::min),
-        xs.fold(f64::NEG_INFINITY, f64::max),
-        ys.clone().fold(f64::INFINITY, f64::min),
-        ys.fold(f64::NEG_INFINITY, f64::max),
-    )
 }

@@ -628,7 +628,7 @@ pub const READINGS: &[&str] = &[
     "A template or base that meets a polygon (a space, trunk or card) touches it; only two round bases can overlap.",
     "A crossing's place along a flight is where a template first touches it, counted along the templates from the base's front.",
     "A trunk stops a bird where its base first touches the trunk, moved back along its path until it overlaps no flying base.",
-    "Launching birds count as flying bases when a flight's end or a launch is checked for overlap, so no bird ever ends on one.",
+    "A launching bird is still a ground figure: a flight may end over it (nobody is wounded, nothing is cut short), and it then moves to the nearest of its launch points clear of the flying bird, staying put when there is none; no bird launches onto another's base.",
     "A bird that would end on a flying bird and also crossed it takes the ending wound only, not a second one for passing through.",
     "Cheese re-rolls: the roller chooses how many excess cheese faces to re-roll; a re-rolled face gives no cheese.",
     "A swoop may be made on an enemy space, the enemy nest or an enemy mission card that is face down or face up with figures on it.",
@@ -928,8 +928,19 @@ impl TailFeathers {
         BIRD_FIGS.iter().copied().filter(|&f| self.figures[usize::from(f)].place == Place::Air).collect()
     }
 
-    /// Flying bases and launching bases other than `except`'s: what no
-    /// bird may end on.
+    /// The bases of flying birds other than `except`: the only figures a
+    /// flight may not end on (TF-R9; ground figures, perched and launching
+    /// birds included, make room instead: Further rulings).
+    fn airborne_bases(&self, except: Fig) -> Vec<(Fig, Shape)> {
+        self.flyers()
+            .into_iter()
+            .filter(|&f| f != except)
+            .filter_map(|f| self.bird(f).map(|b| (f, Shape::base(b.pose.at))))
+            .collect()
+    }
+
+    /// Flying bases and launching bases other than `except`'s: where no
+    /// bird may launch from.
     fn flying_bases(&self, except: Fig) -> Vec<(Fig, Shape)> {
         BIRD_FIGS
             .iter()
@@ -1036,7 +1047,7 @@ impl TailFeathers {
         let tilt = if b.launching { Tilt::Centre } else { b.tilt };
         let flight = super::geometry::Flight { lengths: lengths.to_vec(), tilt };
         let laid = lay(start, &flight);
-        let others = self.flying_bases(bird);
+        let others = self.airborne_bases(bird);
         let shapes: Vec<Shape> = others.iter().map(|(_, s)| s.clone()).collect();
         let kept = truncated(start, &laid, &shapes);
         let ended_on = if kept < laid.len() {
@@ -1140,7 +1151,7 @@ impl TailFeathers {
             }
             at = hi;
         }
-        let others: Vec<Shape> = self.flying_bases(bird).into_iter().map(|(_, s)| s).collect();
+        let others: Vec<Shape> = self.airborne_bases(bird).into_iter().map(|(_, s)| s).collect();
         let clear = |p: V2| others.iter().all(|o| !overlaps(&Shape::base(p), o));
         if !clear(at) {
             at = samples[..hit].iter().rev().map(|s| s.0).find(|&p| clear(p)).unwrap_or(plan.start.at);
@@ -1371,17 +1382,28 @@ impl TailFeathers {
             .collect()
     }
 
-    /// Mission spots free for `seat`'s card.
+    /// Mission spots free for `seat`'s card: the usable spots (within
+    /// close range of the axis marker, clear of the trees) that touch
+    /// neither the other card nor any figure's base (TF-R2, "touching
+    /// nothing"; Further rulings: flying birds included).
     #[must_use]
     pub fn free_spots(&self, seat: Seat) -> Vec<u8> {
-        let taken: Vec<usize> =
-            self.cards[other(seat).index()].and_then(|c| c.spot).map(usize::from).into_iter().collect();
-        USABLE_SPOTS
-            .iter()
-            .copied()
-            .filter(|&s| taken.iter().all(|&t| !field().spots_clash(s, t)))
-            .map(|s| s as u8)
-            .collect()
+        USABLE_SPOTS.iter().filter(|&&s| self.spot_blocker(seat, s).is_none()).map(|&s| s as u8).collect()
+    }
+
+    /// What mission spot `spot` would touch if `seat` laid its card there
+    /// (the other side's card or a bird's base), in words; `None` when it
+    /// touches nothing.
+    fn spot_blocker(&self, seat: Seat, spot: usize) -> Option<String> {
+        let taken = self.cards[other(seat).index()].and_then(|c| c.spot).map(usize::from);
+        if taken.is_some_and(|t| field().spots_clash(spot, t)) {
+            return Some(format!("the {} mission card", side_name(side_of_seat(other(seat))).to_lowercase()));
+        }
+        let card = Shape::Polygon(field().mission_spots.get(spot)?.clone());
+        BIRD_FIGS.iter().find_map(|&f| {
+            let base = self.base(f)?;
+            touches(&card, &base).then(|| format!("{}'s base", figure_name(f)))
+        })
     }
 
     fn activation_actions(&self, act: &Activation, out: &mut Vec<Action>) {
@@ -2142,6 +2164,14 @@ impl TailFeathers {
             let place = self.figures[usize::from(f)].place;
             if self.birds[i].launching {
                 act.began_perched = true;
+                // A flying bird that ended over it: it takes off from where
+                // it made room (or, with none left, from where it stands).
+                let airborne = self.airborne_bases(f);
+                if airborne.iter().any(|(_, o)| overlaps(&Shape::base(self.birds[i].pose.at), o))
+                    && let Some(at) = self.room_in_space(f)
+                {
+                    self.birds[i].pose.at = at;
+                }
                 self.birds[i].launching = false;
                 self.birds[i].tilt = Tilt::Centre;
                 self.figures[usize::from(f)].place = Place::Air;
@@ -2688,6 +2718,7 @@ impl TailFeathers {
                             }
                             if self.figures[usize::from(f)].place.on_battlefield() {
                                 self.events.push(Event::Rattled(f));
+                                self.make_room(f);
                             }
                         }
                         self.set_step(Step::Acts);
@@ -2740,10 +2771,62 @@ impl TailFeathers {
         }
     }
 
+    /// Ground figures make room for a flying bird that ends over them
+    /// (Further rulings, "Ending over ground figures"): a launching bird
+    /// whose base lies under `f`'s moves to the nearest of its launch
+    /// points (same heading) clear of every flying base, or stays where it
+    /// is when none is. Nobody is wounded.
+    fn make_room(&mut self, f: Fig) {
+        let Some(me) = self.bird(f).map(|b| Shape::base(b.pose.at)) else { return };
+        for g in BIRD_FIGS {
+            let Some(b) = self.bird(g).copied() else { continue };
+            if g == f || !b.launching || !overlaps(&Shape::base(b.pose.at), &me) {
+                continue;
+            }
+            if let (Some(at), Some(i)) = (self.room_in_space(g), bird_index(g)) {
+                self.birds[i].pose.at = at;
+                self.events.push(Event::Note(format!("{} makes room", figure_name(g))));
+            }
+        }
+    }
+
+    /// Where in its space a launching bird `g` may stand clear of every
+    /// other flying or launching base: the nearest of its launch points,
+    /// else the nearest point of a twentieth-of-an-inch grid over the space
+    /// (the base's centre inside the space). `None` when the space has no
+    /// room.
+    fn room_in_space(&self, g: Fig) -> Option<V2> {
+        const STEP: f64 = 0.05;
+        let b = self.bird(g)?;
+        let Place::Space(s) = self.figures[usize::from(g)].place else { return None };
+        let sp = &field().spaces[usize::from(s)];
+        let others: Vec<Shape> = self.flying_bases(g).into_iter().map(|(_, o)| o).collect();
+        let clear = |p: V2| sp.outline.contains(p) && others.iter().all(|o| !overlaps(&Shape::base(p), o));
+        let nearest = |points: Vec<V2>| {
+            points.into_iter().filter(|&p| clear(p)).min_by(|x, y| x.dist(b.pose.at).total_cmp(&y.dist(b.pose.at)))
+        };
+        let launch: Vec<V2> = (0..5).filter_map(|p| self.launch_pose(g, b.pose.heading.0, p)).map(|q| q.at).collect();
+        nearest(launch).or_else(|| {
+            let (mut lo, mut hi) = (sp.perch, sp.perch);
+            for v in &sp.outline.0 {
+                lo = V2::new(lo.x.min(v.x), lo.y.min(v.y));
+                hi = V2::new(hi.x.max(v.x), hi.y.max(v.y));
+            }
+            let steps = |a: f64, b: f64| ((b - a) / STEP).ceil() as usize;
+            let grid = (0..=steps(lo.x, hi.x))
+                .flat_map(|i| {
+                    (0..=steps(lo.y, hi.y)).map(move |j| V2::new(lo.x + STEP * i as f64, lo.y + STEP * j as f64))
+                })
+                .collect();
+            nearest(grid)
+        })
+    }
+
     fn finish_flight(&mut self, f: Fig, plan: &FlightPlan) {
         let Some(i) = bird_index(f) else { return };
         self.birds[i].pose = plan.end;
         self.figures[usize::from(f)].place = Place::Air;
+        self.make_room(f);
         if let Some(e) = plan.ended_on
             && Self::side(e) != Self::side(f)
         {
@@ -2944,7 +3027,7 @@ impl TailFeathers {
                 }
             }
         }
-        let flying = self.flying_bases(u8::MAX);
+        let flying = self.airborne_bases(u8::MAX);
         for (i, (f, a)) in flying.iter().enumerate() {
             for (g, b) in &flying[i + 1..] {
                 if overlaps(a, b) {
@@ -3111,6 +3194,11 @@ impl TailFeathers {
         if let Some(v) = self.step_refusal(a) {
             return v;
         }
+        if let &Action::Strike { figure, .. } | &Action::Shoot { figure, .. } = a
+            && let Some(v) = self.attack_turn_refusal(figure)
+        {
+            return v;
+        }
         let rule = match a {
             Action::Deploy { .. } => "TF-R21",
             Action::Mission(_) | Action::PlaceMission(_) | Action::Send(_) => "TF-R2",
@@ -3154,6 +3242,17 @@ impl TailFeathers {
                 figure_name(figure),
                 space_name(space)
             ),
+            &Action::PlaceMission(spot) => match self.placing_seat() {
+                Some(_) if !USABLE_SPOTS.contains(&usize::from(spot)) => format!(
+                    "spot {} is not within {CLOSE_RANGE}\" of the axis marker clear of the trees",
+                    spot + 1
+                ),
+                Some(seat) => match self.spot_blocker(seat, usize::from(spot)) {
+                    Some(what) => format!("a mission card touches nothing: spot {} would touch {what}", spot + 1),
+                    None => format!("not now: {owed}"),
+                },
+                None => format!("not now: {owed}"),
+            },
             Action::Perch => "a bird that began its turn perched cannot perch, and a space must be empty for a bird".into(),
             Action::Swoop => "one swoop an activation, at enemy figures, an enemy nest or mission not touching the base when it began".into(),
             _ => format!("not now: {owed}"),
@@ -3211,6 +3310,37 @@ impl TailFeathers {
         }
     }
 
+    /// Why figure `f` may not attack at all just now, whatever the target:
+    /// no activation of its unit under way (TF-R5), a figure of the unit
+    /// that was not activated, or a bird that swooped (TF-R14). `None` when
+    /// it is the figure's moment to attack.
+    fn attack_turn_refusal(&self, f: Fig) -> Option<RuleViolation> {
+        let v = |rule: &'static str, why: String| Some(RuleViolation::new(rule, why));
+        if self.combat.is_some() {
+            return v("TF-R15", "an attack is being resolved: finish it first".into());
+        }
+        let unit = unit_of(f);
+        let Some(act) = self.activation.as_ref().filter(|a| usize::from(a.unit) == unit) else {
+            return match self.active_unit() {
+                Some(u) => v("TF-R5", format!("{} is being activated, not {}", unit_name(u), unit_name(unit))),
+                None if self.phase == Phase::Activation && self.activated[unit] => {
+                    v("TF-R5", format!("{}'s activation is over: a unit activates once a round", unit_name(unit)))
+                }
+                None if self.phase == Phase::Activation => {
+                    v("TF-R5", format!("{} is not activated: activate it first", unit_name(unit)))
+                }
+                None => v("TF-R5", format!("attacks are made in the activation phase, not now: {}", self.status())),
+            };
+        };
+        if !act.figures.contains(&f) {
+            return v("TF-R5", format!("{} was not activated this turn", figure_name(f)));
+        }
+        if act.swooped {
+            return v("TF-R14", format!("{} swooped: a swoop is its attack this activation", figure_name(f)));
+        }
+        None
+    }
+
     fn move_refusal(&self, f: Fig, to: u8) -> String {
         let fig = &self.figures[usize::from(f)];
         let Place::Space(from) = fig.place else { return format!("{} is not in a tree", figure_name(f)) };
@@ -3243,8 +3373,10 @@ impl TailFeathers {
                     format!("{} is {d:.1}\" away, beyond ranged range ({RANGED_RANGE}\")", target_name(t))
                 } else if sight.is_none() {
                     format!("no clear sight to {}: a trunk or a flying bird is in the way", target_name(t))
-                } else {
+                } else if self.shares_space_with_enemies(f) {
                     "a figure sharing its space with enemies may shoot only at them".to_string()
+                } else {
+                    format!("{} cannot be shot at", target_name(t))
                 }
             }
             Some((d, _)) => format!(
@@ -3252,6 +3384,14 @@ impl TailFeathers {
                 target_name(t)
             ),
             None => format!("{} is not on the battlefield", target_name(t)),
+        }
+    }
+
+    /// True when figure `f` stands in a space with an enemy figure.
+    fn shares_space_with_enemies(&self, f: Fig) -> bool {
+        match self.figures[usize::from(f)].place {
+            Place::Space(s) => self.in_space(s).iter().any(|&e| Self::side(e) != Self::side(f)),
+            _ => false,
         }
     }
 

@@ -475,14 +475,91 @@ pub fn blocks(obstacle: &Shape, a: V2, b: V2) -> bool {
     }
 }
 
+/// The point of segment `a`–`b` nearest to `p`.
+#[must_use]
+pub fn nearest_on_segment(p: V2, a: V2, b: V2) -> V2 {
+    let ab = b.minus(a);
+    let len2 = ab.dot(ab);
+    let t = if len2 == 0.0 { 0.0 } else { (p.minus(a).dot(ab) / len2).clamp(0.0, 1.0) };
+    a.plus(ab.scale(t))
+}
+
+/// The point of a polygon's area nearest to `p` (`p` itself inside).
+fn nearest_on_polygon(p: V2, poly: &Polygon) -> V2 {
+    if poly.contains(p) {
+        return p;
+    }
+    poly.edges().map(|(a, b)| nearest_on_segment(p, a, b)).min_by(|x, y| x.dist(p).total_cmp(&y.dist(p))).unwrap_or(p)
+}
+
+/// The nearest points of two shapes, one on each (glossary "Range": the
+/// range finder is laid between them); the same point twice where the
+/// shapes touch or overlap.
+#[must_use]
+pub fn nearest_points(a: &Shape, b: &Shape) -> (V2, V2) {
+    let on_circle = |c: V2, r: Inches, q: V2| {
+        let d = q.minus(c);
+        let len = d.len();
+        if len <= r { q } else { c.plus(d.scale(r / len)) }
+    };
+    match (a, b) {
+        (Shape::Circle(c1, r1), Shape::Circle(c2, r2)) => (on_circle(*c1, *r1, *c2), on_circle(*c2, *r2, *c1)),
+        (Shape::Circle(c, r), Shape::Polygon(poly)) => {
+            let q = nearest_on_polygon(*c, poly);
+            (on_circle(*c, *r, q), q)
+        }
+        (Shape::Polygon(_), Shape::Circle(..)) => {
+            let (q, p) = nearest_points(b, a);
+            (p, q)
+        }
+        (Shape::Polygon(p), Shape::Polygon(q)) => {
+            if let Some(&v) = p.0.iter().find(|&&v| q.contains(v)) {
+                return (v, v);
+            }
+            if let Some(&v) = q.0.iter().find(|&&v| p.contains(v)) {
+                return (v, v);
+            }
+            let mut best = (f64::INFINITY, p.0[0], q.0[0]);
+            for (a1, b1) in p.edges() {
+                for (a2, b2) in q.edges() {
+                    for (x, y) in [
+                        (a1, nearest_on_segment(a1, a2, b2)),
+                        (b1, nearest_on_segment(b1, a2, b2)),
+                        (nearest_on_segment(a2, a1, b1), a2),
+                        (nearest_on_segment(b2, a1, b1), b2),
+                    ] {
+                        if x.dist(y) < best.0 {
+                            best = (x.dist(y), x, y);
+                        }
+                    }
+                }
+            }
+            (best.1, best.2)
+        }
+    }
+}
+
+/// The points clear sight tries between two shapes: each shape's sample
+/// points (see [`clear_sight`]) and the two nearest points, where the
+/// range finder is laid first.
+fn sight_points(from: &Shape, to: &Shape) -> (Vec<V2>, Vec<V2>) {
+    let (mut pa, mut pb) = (samples(from, centre(to)), samples(to, centre(from)));
+    let (a, b) = nearest_points(from, to);
+    pa.push(a);
+    pb.push(b);
+    (pa, pb)
+}
+
 /// Clear sight (our reading of the range finder): some segment of at most
 /// `range` from one of `from`'s sample points to one of `to`'s crosses
 /// none of `obstacles`. Bases are sampled at 24 points on their edge plus
 /// the point nearest the other shape's centre; a polygon at its corners and
-/// edge midpoints. Returns the segment found.
+/// edge midpoints; and the nearest points of the two shapes are always
+/// tried (Further rulings, "Clear sight from or to a space"). Returns the
+/// segment found.
 #[must_use]
 pub fn clear_sight(from: &Shape, to: &Shape, range: Inches, obstacles: &[Shape]) -> Option<(V2, V2)> {
-    let (pa, pb) = (samples(from, centre(to)), samples(to, centre(from)));
+    let (pa, pb) = sight_points(from, to);
     let mut best: Option<(f64, V2, V2)> = None;
     for &a in &pa {
         for &b in &pb {
@@ -503,7 +580,7 @@ pub fn clear_sight(from: &Shape, to: &Shape, range: Inches, obstacles: &[Shape])
 /// [`clear_sight`], stopping at the first clear one).
 #[must_use]
 pub fn any_clear_sight(from: &Shape, to: &Shape, range: Inches, obstacles: &[Shape]) -> bool {
-    let (pa, pb) = (samples(from, centre(to)), samples(to, centre(from)));
+    let (pa, pb) = sight_points(from, to);
     // Only obstacles near the two shapes can block.
     let (ca, cb) = (centre(from), centre(to));
     let reach = ca.dist(cb) + radius(from) + radius(to);
