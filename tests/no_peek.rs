@@ -644,3 +644,400 @@ fn tail_feathers_shows_nothing_of_the_other_side_s_mission_or_bid() {
     }
     assert!(went_on.iter().map(|w| w.1).sum::<usize>() >= 6, "the games went on too little: {went_on:?}");
 }
+
+// ----- Hand-offs through history (issue 23) -------------------------------
+//
+// With two people at one screen, an undo, a redo, "Undo turn", a load or a
+// resume that makes another person's private view due goes through the
+// hand-off first. Two worlds that differ only in a secret are drawn by ONE
+// egui context, one after the other, so that one font atlas serves both:
+// the same shapes (every position, colour, text and texture) are the same
+// pixels. They must paint alike until the person due confirms the hand-off
+// (and then differ, which shows the comparison sees the secret).
+
+/// Two tabs drawn in turn by one harness: `which` picks the world.
+struct Twin {
+    h: Harness<'static, (Vec<Box<dyn GameTab>>, usize)>,
+}
+
+type Worlds = (Vec<Box<dyn GameTab>>, usize);
+
+impl Twin {
+    fn new(tabs: Vec<Box<dyn GameTab>>) -> Self {
+        let h = Harness::builder().with_size([1280.0, 900.0]).build_ui_state(
+            |ui, (tabs, which): &mut Worlds| {
+                let mut notices = Vec::new();
+                tabs[*which].ui(ui, &SETTINGS, &mut notices);
+                for n in notices {
+                    ui.label(format!("{n:?}"));
+                }
+            },
+            (tabs, 0),
+        );
+        Self { h }
+    }
+
+    /// The tab of world `which`, as its own type.
+    fn tab<T: 'static>(&mut self, which: usize) -> &mut T {
+        self.h.state_mut().0[which].as_any_mut().downcast_mut::<T>().expect("the tab's type")
+    }
+
+    /// Everything world `which` paints, as shapes.
+    fn paint(&mut self, which: usize) -> String {
+        self.h.state_mut().1 = which;
+        self.h.run_steps(4);
+        format!("{:?}", self.h.output().shapes)
+    }
+
+    fn same_pixels(&mut self, when: &str) {
+        let (a, b) = (self.paint(0), self.paint(1));
+        assert!(a == b, "{when}: the two worlds paint differently:\n{}", first_difference(&a, &b));
+    }
+
+    fn different_pixels(&mut self, when: &str) {
+        let (a, b) = (self.paint(0), self.paint(1));
+        assert!(a != b, "{when}: the secret should show now");
+    }
+
+    /// True when world `which` shows a widget labelled `label`.
+    fn shows(&mut self, which: usize, label: &str) -> bool {
+        self.h.state_mut().1 = which;
+        self.h.run_steps(2);
+        self.h.query_by_label(label).is_some()
+    }
+
+    /// Clicks the widget labelled `label` in both worlds, as a person would.
+    fn click(&mut self, label: &str) {
+        for which in 0..2 {
+            self.h.state_mut().1 = which;
+            self.h.run_steps(2);
+            if self.h.query_by_label(label).is_none() {
+                let all: Vec<String> = self.h.query_all(by()).filter_map(|n| n.accesskit_node().label()).collect();
+                panic!("world {which} shows no {label:?}; it shows {all:?}");
+            }
+            self.h.get_by_label(label).click();
+            self.h.run_steps(2);
+        }
+    }
+}
+
+/// Where two paintings part, with some context, for a failure message.
+fn first_difference(a: &str, b: &str) -> String {
+    let i = a.bytes().zip(b.bytes()).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
+    let from = i.saturating_sub(300);
+    let cut = |s: &str| s.get(from..(i + 300).min(s.len())).unwrap_or_default().to_string();
+    format!("  real:  …{}…\n  other: …{}…", cut(a), cut(b))
+}
+
+fn people_tab<G: Evaluate, T: GameTab + 'static>(
+    state: G,
+    path: &Path,
+    make: impl Fn(Table<G>) -> T,
+) -> Box<dyn GameTab> {
+    let table = Table::new(Session::from_state(state, vec![Player::Human, Player::Human]), path.to_path_buf());
+    Box::new(make(table))
+}
+
+/// An Ada turn of the seeded game, from its start: the state, a copy that
+/// differs in Ada's hand (what Ben cannot see), and the turn's actions in
+/// each world (the same cards shown face up).
+fn ep_turn_in_two_worlds() -> (EnchantedPlumes, EnchantedPlumes, Vec<EpAction>, Vec<EpAction>) {
+    let game = ep_game();
+    let (ada, ben) = (Seat(0), Seat(1));
+    let mut rng = Rng::seeded(23);
+    for (i, (start, _)) in game.iter().enumerate() {
+        if start.phase() != EpPhase::Play || start.to_move() != ToMove::Seat(ada) || start.turn().played != 0 {
+            continue;
+        }
+        let turn: Vec<EpAction> =
+            game[i..].iter().take_while(|(g, _)| g.to_move() == ToMove::Seat(ada)).map(|(_, a)| a.clone()).collect();
+        for _ in 0..300 {
+            let other = start.determinize(ben, &mut rng);
+            if !ep_differs(start, &other) {
+                continue;
+            }
+            let (mut a, mut b) = (start.clone(), other.clone());
+            let mut twins = Vec::new();
+            for x in &turn {
+                let Some(y) = ep_counterpart(&a, &b, x) else { break };
+                a.apply(x).unwrap();
+                b.apply(&y).unwrap();
+                twins.push(y);
+            }
+            if twins.len() == turn.len() && b.to_move() == ToMove::Seat(ben) && a.hand(ada) != b.hand(ada) {
+                return (start.clone(), other, turn, twins);
+            }
+        }
+    }
+    panic!("no Ada turn can be played alike in two worlds");
+}
+
+#[test]
+fn enchanted_plumes_undo_redo_and_undo_turn_hand_the_screen_over_before_showing_a_hand() {
+    let (real, other, turn, twins) = ep_turn_in_two_worlds();
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = Twin::new(vec![
+        people_tab(real, &dir.path().join("a.json"), PlumesTab::new),
+        people_tab(other, &dir.path().join("b.json"), PlumesTab::new),
+    ]);
+    t.same_pixels("at the start, Pass to Ada");
+    t.click("I am Ada: show my cards");
+    t.different_pixels("Ada's own hand after her hand-off");
+    // Undo within one's own turn keeps one's own hand on screen.
+    for (w, action) in [(0, &turn[0]), (1, &twins[0])] {
+        t.tab::<PlumesTab>(w).m.propose(action.clone(), &mut Vec::new()).unwrap();
+    }
+    t.click("Undo");
+    assert!(!t.shows(0, "I am Ada: show my cards"), "Ada undid her own play: no hand-off");
+    t.different_pixels("Ada still sees her hand");
+    for (w, actions) in [(0, &turn), (1, &twins)] {
+        for a in actions {
+            t.tab::<PlumesTab>(w).m.propose(a.clone(), &mut Vec::new()).unwrap();
+        }
+    }
+    t.same_pixels("Ada's turn is over: Pass to Ben");
+    // Undo (Ada's last draw: asked first) with "Pass to Ben" showing.
+    t.click("Undo");
+    t.click("Undo anyway");
+    assert!(t.shows(0, "I am Ada: show my cards"));
+    t.same_pixels("after Undo, Pass to Ada");
+    t.click("Redo");
+    assert!(t.shows(0, "I am Ben: show my cards"));
+    t.same_pixels("after Redo, Pass to Ben");
+    // The game is now marked "undo used": taking back the turn is free.
+    t.click("Undo turn");
+    assert!(t.shows(0, "I am Ada: show my cards"));
+    t.same_pixels("after Undo turn, Pass to Ada");
+    t.click("I am Ada: show my cards");
+    t.different_pixels("Ada's hand once she took the screen");
+}
+
+/// Tail Feathers at the mice's bid, the rats to bid after them, with the
+/// mice's mission card face down on the battlefield.
+fn tf_at_the_mice_bid() -> aviary::rules::tail_feathers::TailFeathers {
+    use aviary::rules::tail_feathers::TailFeathers;
+    use aviary::rules::tail_feathers::components::Alliance;
+    use aviary::rules::tail_feathers::game::{Action, Options};
+    for seed in 0..50 {
+        let start = TailFeathers::new(&Setup { seats: 2, options: Options::default() }, seed);
+        let mut rng = Rng::seeded(seed);
+        let game = play(start, 600, |g| {
+            let legal = g.legal_actions();
+            let mice = g.to_move() == ToMove::Seat(Seat(0));
+            if let Some(a) = legal.iter().find(|a| mice && matches!(a, Action::Mission(Some(_)))) {
+                return a.clone();
+            }
+            legal[rng.below(legal.len())].clone()
+        });
+        let found = game.into_iter().map(|(g, _)| g).find(|g| {
+            g.to_move() == ToMove::Seat(Seat(0))
+                && g.legal_actions().iter().any(|a| matches!(a, Action::Bid(_)))
+                && g.bid(Seat(1)) == aviary::rules::tail_feathers::game::Secret::Open
+                && g.mission(Alliance::Mice).is_some_and(|c| c.spot.is_some() && !c.revealed && c.kind.is_some())
+        });
+        if let Some(g) = found {
+            return g;
+        }
+    }
+    panic!("no game reaches the mice's bid with their card down");
+}
+
+/// A copy the rats cannot tell from `g`: another mission card type for the
+/// mice.
+fn tf_other_mission(
+    g: &aviary::rules::tail_feathers::TailFeathers,
+    rng: &mut Rng,
+) -> aviary::rules::tail_feathers::TailFeathers {
+    use aviary::rules::tail_feathers::components::Alliance;
+    let kind = |x: &aviary::rules::tail_feathers::TailFeathers| x.mission(Alliance::Mice).and_then(|c| c.kind);
+    (0..200)
+        .map(|_| g.determinize(Seat(1), rng))
+        .find(|d| kind(d) != kind(g))
+        .expect("a determinization with another mission type")
+}
+
+#[test]
+fn tail_feathers_undo_redo_and_undo_turn_hand_the_screen_over_before_showing_a_mission() {
+    use aviary::rules::tail_feathers::game::Action;
+    use aviary::ui::tail_feathers::SkirmishTab;
+    let real = tf_at_the_mice_bid();
+    let other = tf_other_mission(&real, &mut Rng::seeded(4));
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = Twin::new(vec![
+        people_tab(real, &dir.path().join("a.json"), SkirmishTab::new),
+        people_tab(other, &dir.path().join("b.json"), SkirmishTab::new),
+    ]);
+    t.same_pixels("at the mice's bid, Pass to Mice");
+    t.click("I am Mice: show my choices");
+    t.different_pixels("the mice's own mission card after their hand-off");
+    for w in 0..2 {
+        t.tab::<SkirmishTab>(w).m.propose(Action::Bid(0), &mut Vec::new()).unwrap();
+    }
+    assert!(t.shows(0, "I am Rats: show my choices"));
+    t.same_pixels("the mice have bid: Pass to Rats");
+    t.click("Undo");
+    t.click("Undo anyway");
+    assert!(t.shows(0, "I am Mice: show my choices"));
+    t.same_pixels("after Undo, Pass to Mice");
+    t.click("Redo");
+    assert!(t.shows(0, "I am Rats: show my choices"));
+    t.same_pixels("after Redo, Pass to Rats");
+    t.click("Undo turn");
+    assert!(t.shows(0, "I am Mice: show my choices"));
+    t.same_pixels("after Undo turn, Pass to Mice");
+    t.click("I am Mice: show my choices");
+    t.different_pixels("the mission card once the mice took the screen");
+}
+
+/// A real game of `G` saved to `path`: `moves` actions of `policy` from the
+/// seed, two people at the screen. Returns the state it ends in.
+fn saved_game<G: Game>(
+    options: G::Options,
+    seats: u8,
+    seed: u64,
+    path: &Path,
+    mut stop: impl FnMut(&G) -> bool,
+    mut policy: impl FnMut(&G) -> G::Action,
+) -> G {
+    let people = vec![Player::Human; usize::from(seats)];
+    let mut s: Session<G> = Session::new(Setup { seats, options }, seed, people);
+    while !stop(s.state()) {
+        let a = policy(s.state());
+        s.propose(a).unwrap();
+    }
+    aviary::save::write_atomic(path, &aviary::save::to_text(&aviary::save::record(&s))).unwrap();
+    s.state().clone()
+}
+
+/// The app on a game opened by `open` (load or resume); paints the game
+/// with the real state and with `other` put in its place, and checks they
+/// are the same until `hand_off` is clicked.
+fn opened_alike<T: 'static, G: Game>(
+    mut h: Harness<'static, aviary::app::AviaryApp>,
+    other: G,
+    session: fn(&mut T) -> &mut Session<G>,
+    hand_off: &str,
+    when: &str,
+) {
+    h.run_steps(4);
+    let paint = |h: &mut Harness<'static, aviary::app::AviaryApp>, state: Option<G>| {
+        let tab = h.state_mut().tabs[0].as_any_mut().downcast_mut::<T>().expect("the tab's type");
+        let s = session(tab);
+        let real = s.state().clone();
+        if let Some(o) = state {
+            s.replace_state(o);
+        }
+        h.run_steps(4);
+        let shapes = format!("{:?}", h.output().shapes);
+        let tab = h.state_mut().tabs[0].as_any_mut().downcast_mut::<T>().expect("the tab's type");
+        session(tab).replace_state(real);
+        h.run_steps(4);
+        shapes
+    };
+    assert!(h.query_by_label(hand_off).is_some(), "{when}: the hand-off comes first");
+    let (a, b) = (paint(&mut h, None), paint(&mut h, Some(other.clone())));
+    assert!(a == b, "{when}: the two worlds paint differently:\n{}", first_difference(&a, &b));
+    h.get_by_label(hand_off).click();
+    h.run_steps(4);
+    let (a, b) = (paint(&mut h, None), paint(&mut h, Some(other)));
+    assert!(a != b, "{when}: after the hand-off the secret shows");
+}
+
+fn app_harness(app: aviary::app::AviaryApp) -> Harness<'static, aviary::app::AviaryApp> {
+    Harness::builder()
+        .with_size([1280.0, 900.0])
+        .build_ui_state(|ui, app: &mut aviary::app::AviaryApp| app.ui_root(ui), app)
+}
+
+/// Opens `path` by loading it, and by resuming it at the next start.
+fn load_and_resume(path: &Path, dir: &Path, check: &dyn Fn(Harness<'static, aviary::app::AviaryApp>, &str)) {
+    let config = dir.join("config");
+    let mut app = aviary::app::AviaryApp::new(Some(config.join("load")), dir.to_path_buf());
+    assert!(app.open_file(path, &mut Vec::new()));
+    check(app_harness(app), "loaded");
+    std::fs::create_dir_all(config.join("resume")).unwrap();
+    let settings = aviary::app::Settings { open_games: vec![path.to_path_buf()], ..Default::default() };
+    settings.store(&config.join("resume").join("settings.json")).unwrap();
+    let mut h = app_harness(aviary::app::AviaryApp::new(Some(config.join("resume")), dir.to_path_buf()));
+    h.run();
+    h.state_mut().wait_for_files();
+    h.run();
+    h.get_by_label("Resume").click();
+    h.run();
+    assert_eq!(h.state().tabs.len(), 1, "the game is resumed");
+    check(h, "resumed");
+}
+
+#[test]
+fn enchanted_plumes_loaded_or_resumed_shows_no_hand_before_the_hand_off() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("plumes.json");
+    let options = aviary::rules::enchanted_plumes::Options { names: vec!["Ada".into(), "Ben".into()], first: Some(0) };
+    let mut rng = Rng::seeded(3);
+    let mut moves = 0;
+    let state = saved_game::<EnchantedPlumes>(
+        options,
+        2,
+        3,
+        &path,
+        |g| {
+            moves += 1;
+            moves > 30 && g.phase() == EpPhase::Play && g.to_move() == ToMove::Seat(Seat(0))
+        },
+        |g| peacock_seeker(g, &mut rng),
+    );
+    let other = (0..200)
+        .map(|_| state.determinize(Seat(1), &mut rng))
+        .find(|d| d.hand(Seat(0)) != state.hand(Seat(0)))
+        .unwrap();
+    load_and_resume(&path, dir.path(), &|h, when| {
+        opened_alike::<PlumesTab, _>(h, other.clone(), |t| &mut t.m.session, "I am Ada: show my cards", when);
+    });
+}
+
+#[test]
+fn tail_feathers_loaded_or_resumed_shows_no_mission_before_the_hand_off() {
+    use aviary::rules::tail_feathers::TailFeathers;
+    use aviary::rules::tail_feathers::components::Alliance;
+    use aviary::rules::tail_feathers::game::{Action, Options};
+    use aviary::ui::tail_feathers::SkirmishTab;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("skirmish.json");
+    let mut rng = Rng::seeded(5);
+    let mut found = None;
+    for seed in 0..50 {
+        let mut r = Rng::seeded(seed);
+        let mut moves = 0;
+        let state = saved_game::<TailFeathers>(
+            Options::default(),
+            2,
+            seed,
+            &path,
+            |g| {
+                moves += 1;
+                let at_bid = g.to_move() == ToMove::Seat(Seat(0))
+                    && g.legal_actions().iter().any(|a| matches!(a, Action::Bid(_)))
+                    && g.mission(Alliance::Mice).is_some_and(|c| c.spot.is_some() && !c.revealed);
+                at_bid || moves > 600 || g.outcome().is_some()
+            },
+            |g| {
+                let legal = g.legal_actions();
+                let mice = g.to_move() == ToMove::Seat(Seat(0));
+                legal
+                    .iter()
+                    .find(|a| mice && matches!(a, Action::Mission(Some(_))))
+                    .cloned()
+                    .unwrap_or_else(|| legal[r.below(legal.len())].clone())
+            },
+        );
+        if state.legal_actions().iter().any(|a| matches!(a, Action::Bid(_))) {
+            found = Some(state);
+            break;
+        }
+    }
+    let state = found.expect("a saved game at the mice's bid");
+    let other = tf_other_mission(&state, &mut rng);
+    load_and_resume(&path, dir.path(), &|h, when| {
+        opened_alike::<SkirmishTab, _>(h, other.clone(), |t| &mut t.m.session, "I am Mice: show my choices", when);
+    });
+}

@@ -324,10 +324,6 @@ impl PlumesView {
     fn after_history_change(&mut self) {
         self.selected = None;
         self.marked.clear();
-        // After an undo the person now to act is the one who asked for it.
-        if self.humans().len() > 1 {
-            self.revealed = self.human_to_move();
-        }
     }
 
     // ----- Drawing -------------------------------------------------------
@@ -905,6 +901,17 @@ impl View for PlumesView {
 
     fn history_changed(&mut self) {
         self.after_history_change();
+    }
+
+    fn shown_to(&self) -> Option<Seat> {
+        match self.viewer() {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Nobody | Viewer::All => None,
+        }
+    }
+
+    fn hide_private(&mut self) {
+        self.revealed = None;
     }
 
     fn end_heading(&self, _outcome: &Outcome) -> String {

@@ -195,6 +195,19 @@ pub trait View: 'static {
     /// redo or a rewind.
     fn history_changed(&mut self) {}
 
+    /// The person whose private view (a hand, a secret choice) the screen
+    /// shows now, after they took it at the hand-off; `None` when it shows
+    /// nobody's (a hand-off is due, or the game has no secrets).
+    fn shown_to(&self) -> Option<Seat> {
+        None
+    }
+
+    /// Hides every private view until the next person confirms the
+    /// hand-off. The tab calls it after any undo, redo or rewind that makes
+    /// another person's private view due than the one shown before, so a
+    /// hidden hand never appears without a hand-off.
+    fn hide_private(&mut self) {}
+
     /// The pause between computer moves.
     fn computer_delay(&self, settings: &ViewSettings) -> Duration {
         Duration::from_secs_f32(settings.computer_delay.max(0.0))
@@ -273,11 +286,12 @@ impl<V: View> Tab<V> {
     pub fn guarded_undo(&mut self, notices: &mut Vec<Notice>) {
         let guard = self.view.undo_guard();
         let strict = self.settings.strict_undo;
+        let shown = self.view.shown_to();
         let table = self.view.table_mut();
         let me = table.person_to_move();
         self.confirm_undo = table.guarded_undo(strict, |e| (guard.secret)(e, me), guard.refusal, notices);
         if self.confirm_undo.is_none() {
-            self.after_history_change();
+            self.after_history_change(shown);
         }
     }
 
@@ -285,6 +299,7 @@ impl<V: View> Tab<V> {
     /// something already seen, and refuses that in strict mode.
     pub fn undo_to(&mut self, cursor: usize, notices: &mut Vec<Notice>) {
         let guard = self.view.undo_guard();
+        let shown = self.view.shown_to();
         let table = self.view.table_mut();
         let me = table.person_to_move();
         let crosses = table.session.log().iter().skip(cursor).any(|e| (guard.secret)(e, me));
@@ -293,7 +308,7 @@ impl<V: View> Tab<V> {
             return;
         }
         table.rewind_to(cursor, crosses, notices);
-        self.after_history_change();
+        self.after_history_change(shown);
     }
 
     /// Undo back to the start of the person's last turn, under the same
@@ -302,24 +317,34 @@ impl<V: View> Tab<V> {
     pub fn undo_turn(&mut self, notices: &mut Vec<Notice>) {
         let guard = self.view.undo_guard();
         let strict = self.settings.strict_undo;
+        let shown = self.view.shown_to();
         let table = self.view.table_mut();
         let Some(target) = table.turn_start() else { return };
         let me = table.person_to_move();
         self.confirm_undo = table.guarded_rewind(target, strict, |e| (guard.secret)(e, me), guard.refusal, notices);
         if self.confirm_undo.is_none() {
-            self.after_history_change();
+            self.after_history_change(shown);
         }
     }
 
     /// Redo one decision.
     pub fn redo_move(&mut self, notices: &mut Vec<Notice>) {
+        let shown = self.view.shown_to();
         self.table().redo(notices);
-        self.after_history_change();
+        self.after_history_change(shown);
     }
 
-    fn after_history_change(&mut self) {
+    /// After an undo, a redo or a rewind: the end window may show again,
+    /// the view forgets its selections, and when people share the screen
+    /// and the person now due is not the one whose private view was shown
+    /// (`shown`), every private view is hidden until the hand-off.
+    fn after_history_change(&mut self, shown: Option<Seat>) {
         self.end_dismissed = false;
         self.view.history_changed();
+        let table = self.view.table();
+        if table.humans().len() > 1 && table.person_to_move() != shown {
+            self.view.hide_private();
+        }
     }
 
     /// Starts again with the same seats and options: a new seed, or the
@@ -363,9 +388,11 @@ impl<V: View> Tab<V> {
         match widgets::confirm_undo_modal(ui.ctx(), id, guard.heading, guard.body) {
             Some(true) => {
                 self.confirm_undo = None;
+                // The private view shown when undo was asked for.
+                let shown = self.view.shown_to();
                 let table = self.view.table_mut();
                 table.rewind_to(target, true, notices);
-                self.after_history_change();
+                self.after_history_change(shown);
             }
             Some(false) => self.confirm_undo = None,
             None => {}

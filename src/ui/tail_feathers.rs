@@ -130,8 +130,10 @@ impl SkirmishView {
         self.revealed = self.human_to_move();
     }
 
-    /// Whose secrets the screen shows: the only person, or the one who
-    /// took the screen at the hand-off while it is still their decision.
+    /// Whose secrets the screen shows: the only person, or, with two
+    /// people at the screen, the one who took it at the hand-off while a
+    /// secret decision of theirs (a mission, a bid) is on. Between those
+    /// decisions both people watch the screen, so it shows nobody's.
     fn viewer(&self) -> Option<Seat> {
         let humans = self.m.humans();
         if humans.len() == 1 {
@@ -141,7 +143,7 @@ impl SkirmishView {
             return None;
         }
         match (self.revealed, self.human_to_move()) {
-            (Some(r), Some(h)) if r == h => Some(r),
+            (Some(r), Some(h)) if r == h && secret_decision(self.state()) => Some(r),
             _ => None,
         }
     }
@@ -1369,6 +1371,14 @@ impl View for SkirmishView {
         self.selected = None;
         self.aiming = false;
         self.ghosts = None;
+    }
+
+    fn shown_to(&self) -> Option<Seat> {
+        self.viewer()
+    }
+
+    fn hide_private(&mut self) {
+        self.revealed = None;
     }
 
     fn end_heading(&self, outcome: &Outcome) -> String {
