@@ -10,6 +10,11 @@
 //! asked for, `mcts-mcts`: the normal level against itself, for balance, and
 //! `hard-mcts`: hard against normal),
 //! `AVIARY_MATCH_SEED` the first game's seed (to split a match over cores).
+//! It also counts, for each side, the log lines of its own moves that hold
+//! one of the phrases in `AVIARY_MATCH_TALLY` (comma-separated; for Tail
+//! Feathers by default "hits a trunk" and "flies off the battlefield": the
+//! computer's trunk crashes and birds lost off the battlefield), and prints
+//! them a game. `hard-hard` plays hard against itself.
 //! Run with `cargo bench --bench matches`.
 #![allow(clippy::unwrap_used)]
 
@@ -36,16 +41,30 @@ fn random<G: Evaluate>(_: Level, seed: u64, _: Duration) -> Box<dyn Bot<G>> {
     Box::new(RandomBot::new(seed))
 }
 
+/// How often each tallied phrase turned up in the log lines of each
+/// side's own moves: `[phrase][side a, side b]`.
+type Tally = Vec<[usize; 2]>;
+
+/// The phrases to count in the log (see the module doc).
+fn tally_phrases(game: &str) -> Vec<String> {
+    use aviary::rules::Game;
+    let tail_feathers = aviary::rules::tail_feathers::TailFeathers::INFO.id;
+    let default = if game == tail_feathers { "hits a trunk,flies off the battlefield" } else { "" };
+    let list = std::env::var("AVIARY_MATCH_TALLY").unwrap_or_else(|_| default.to_string());
+    list.split(',').map(str::trim).filter(|p| !p.is_empty()).map(String::from).collect()
+}
+
 /// Plays one two-seat game; returns the reward of `a` (1 win, 0.5 draw or
 /// shared win, 0 loss) and how the game ended, with its length in actions.
-/// `a` plays at its level (normal, or hard), `b` at normal.
+/// `a` plays at its level (normal, or hard), `b` at its own. The tally
+/// counts the phrases in the log lines of each side's moves.
 fn play<G: Evaluate>(
     options: &G::Options,
     (a, level_a): (Maker<G>, Level),
-    b: Maker<G>,
-    a_first: bool,
-    seed: u64,
+    (b, level_b): (Maker<G>, Level),
+    (a_first, seed): (bool, u64),
     worst: &mut Duration,
+    (phrases, tally): (&[String], &mut Tally),
 ) -> (f64, String) {
     let mut g = G::new(&Setup { seats: 2, options: options.clone() }, seed);
     // Both sides play through the app's worker: one search plans a turn,
@@ -70,10 +89,15 @@ fn play<G: Evaluate>(
             turn_began = cursor;
             last_seat = Some(seat);
         }
-        let level = if a_moves { level_a } else { Level::Normal };
+        let level = if a_moves { level_a } else { level_b };
         bot.ask(g.observation(seat), (seat, turn_began), level, cursor, Duration::ZERO, || {});
         let action = bot.wait(cursor).unwrap();
+        let line = g.describe(&action);
         g.apply(&action).unwrap();
+        let line = format!("{line}: {}", g.aftermath());
+        for (p, count) in phrases.iter().zip(tally.iter_mut()) {
+            count[usize::from(!a_moves)] += line.matches(p.as_str()).count();
+        }
         actions += 1;
         cursor += 1;
     }
@@ -85,13 +109,15 @@ fn play<G: Evaluate>(
 
 fn pairings<G: Evaluate>(game: &str, options: &G::Options) {
     let games: u64 = std::env::var("AVIARY_MATCH_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(10);
-    let list: [(&str, Maker<G>, &str, Maker<G>); 5] = [
+    let list: [(&str, Maker<G>, &str, Maker<G>); 6] = [
         ("mcts", mcts, "random", random),
         ("mcts", mcts, "greedy", greedy),
         ("greedy", greedy, "random", random),
         ("mcts", mcts, "mcts", mcts),
         ("hard", mcts, "mcts", mcts),
+        ("hard", mcts, "hard", mcts),
     ];
+    let phrases = tally_phrases(game);
     let only = std::env::var("AVIARY_MATCH_ONLY").unwrap_or_default();
     let first_seed: u64 = std::env::var("AVIARY_MATCH_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(1_000);
     for (na, a, nb, b) in list {
@@ -106,11 +132,31 @@ fn pairings<G: Evaluate>(game: &str, options: &G::Options) {
         // the rules rather than a round or move limit.
         let (mut seat_wins, mut by_rules) = ([0; 2], 0);
         let mut worst = Duration::ZERO;
+        let mut tally: Tally = vec![[0; 2]; phrases.len()];
         let start = Instant::now();
+        let level = |name: &str| if name == "hard" { Level::Hard } else { Level::Normal };
         for i in 0..games {
-            let hard = if na == "hard" { Level::Hard } else { Level::Normal };
-            let (r, how) = play::<G>(options, (a, hard), b, i % 2 == 0, first_seed + 2 * i, &mut worst);
-            println!("  game {}: {na} {} scores {r} ({how})", i + 1, if i % 2 == 0 { "first" } else { "second" });
+            let mut game_tally: Tally = vec![[0; 2]; phrases.len()];
+            let (r, how) = play::<G>(
+                options,
+                (a, level(na)),
+                (b, level(nb)),
+                (i % 2 == 0, first_seed + 2 * i),
+                &mut worst,
+                (&phrases, &mut game_tally),
+            );
+            let counted: Vec<String> =
+                phrases.iter().zip(&game_tally).map(|(p, [x, y])| format!("\"{p}\" {na} {x}, {nb} {y}")).collect();
+            for (t, g) in tally.iter_mut().zip(&game_tally) {
+                t[0] += g[0];
+                t[1] += g[1];
+            }
+            println!(
+                "  game {}: {na} {} scores {r} ({how}){}",
+                i + 1,
+                if i % 2 == 0 { "first" } else { "second" },
+                if counted.is_empty() { String::new() } else { format!("; {}", counted.join("; ")) }
+            );
             let a_seat = usize::from(i % 2 != 0);
             if r > 0.75 {
                 seat_wins[a_seat] += 1;
@@ -137,6 +183,15 @@ fn pairings<G: Evaluate>(game: &str, options: &G::Options) {
             "{game}: by seat: the first seat won {}, the second seat won {}; {by_rules} of {games} ended by the rules, not a limit",
             seat_wins[0], seat_wins[1]
         );
+        for (p, [x, y]) in phrases.iter().zip(&tally) {
+            let per = |n: usize| n as f64 / games.max(1) as f64;
+            println!(
+                "{game}: \"{p}\": {na} {x} ({:.2} a game), {nb} {y} ({:.2} a game), both {:.2} a game",
+                per(*x),
+                per(*y),
+                per(x + y)
+            );
+        }
     }
 }
 
