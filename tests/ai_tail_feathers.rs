@@ -316,3 +316,176 @@ fn a_computer_flight_is_shown_for_the_pause_then_played_as_shown() {
     assert_eq!(table.session.cursor(), cursor + 1, "played after the pause");
     assert!(table.session.log()[cursor].text.starts_with(&words), "{} / {words}", table.session.log()[cursor].text);
 }
+
+/// A position of the activation phase (round 1, both forces deployed) with
+/// the mice to choose a unit.
+fn mice_to_activate() -> TailFeathers {
+    use aviary::rules::tail_feathers::game::Phase;
+    let mut g = TailFeathers::new(&Setup { seats: 2, options: Options::default() }, 3);
+    let mut rng = aviary::rules::Rng::seeded(3);
+    while g.phase() != Phase::Activation {
+        let legal = g.legal_actions();
+        g.apply(&legal[rng.below(legal.len())]).unwrap();
+    }
+    g.arrange_turn(Seat(0), &[]);
+    g
+}
+
+/// A bird that launches facing its own trunk is doomed in the heuristic
+/// (every flight it could announce crashes), and one facing the near edge
+/// is saved only by a passed piloting check, not "safe with 20 routes": the computer once launched both its
+/// birds facing its own trunk and crashed them (issue 23). Facing open air
+/// it is safe; and the normal level's launch in the tilt phase never
+/// leaves a bird doomed when another launch would not.
+#[test]
+fn a_bird_launched_facing_its_trunk_or_the_edge_is_doomed_and_the_computer_does_not_launch_it_so() {
+    use aviary::ai::Level;
+    use aviary::ai::tail_feathers::edge_danger;
+    use aviary::rules::tail_feathers::Action;
+    use aviary::rules::tail_feathers::game::{Phase, Place};
+    use aviary::rules::tail_feathers::geometry::{Heading, Pose, Tilt, V2};
+    // The Swallow perched south of the Old Beech's trunk (space 1, perch
+    // (7, 4.5); the trunk is north of it, the south edge 4.5" away).
+    let takes_off = |heading: u8| {
+        let mut g = mice_to_activate();
+        g.arrange_place(0, Place::Space(1));
+        g.arrange_bird(0, Pose { at: V2::new(7.0, 4.5), heading: Heading(heading) }, Tilt::Centre, true);
+        edge_danger(&g, 0)
+    };
+    assert!(takes_off(6) <= -3.0, "facing north, into its own trunk: {}", takes_off(6));
+    // (A passed piloting check would let it curl back at a lean.)
+    assert!(takes_off(18) <= -2.0, "facing south, off the battlefield: {}", takes_off(18));
+    assert!(takes_off(0) > -0.5, "facing east, into open air: {}", takes_off(0));
+    // The normal level's launches in the tilt phase, over several games.
+    let mut launches = 0;
+    for seed in 0..6 {
+        let mut g = TailFeathers::new(&Setup { seats: 2, options: Options::default() }, seed);
+        let mut rng = aviary::rules::Rng::seeded(seed);
+        let stop = AtomicBool::new(false);
+        while g.round() <= 3 && g.outcome().is_none() {
+            let legal = g.legal_actions();
+            let seat = g.to_move().seat();
+            let a = match seat {
+                Some(s) if g.phase() == Phase::Tilt && legal.iter().any(|a| matches!(a, Action::Launch { .. })) => {
+                    let mut bot: Box<dyn Bot<TailFeathers>> = Level::Normal.bot_within(seed, Level::Normal.turn_time());
+                    let a = bot.plan(&g.observation(s), s, &stop).unwrap()[0].clone();
+                    if let Action::Launch { bird, .. } = a {
+                        let mut after = g.clone();
+                        after.apply(&a).unwrap();
+                        let could = legal.iter().any(|b| {
+                            let mut c = g.clone();
+                            c.apply(b).unwrap();
+                            matches!(b, Action::Launch { .. }) && edge_danger(&c, bird) > -2.0
+                        });
+                        assert!(
+                            !could || edge_danger(&after, bird) > -2.0,
+                            "seed {seed}: {a:?} leaves the bird doomed ({})",
+                            edge_danger(&after, bird)
+                        );
+                        launches += 1;
+                    }
+                    a
+                }
+                _ => legal[rng.below(legal.len())].clone(),
+            };
+            g.apply(&a).unwrap();
+        }
+    }
+    assert!(launches >= 3, "the computer launched only {launches} birds");
+}
+
+/// A bird on the battlefield is worth more than a lost one however hurt
+/// and however cornered it is, even with a rescue waiting for a lost bird:
+/// the heuristic once valued a wounded bird facing the edge below nothing,
+/// and a rescue at two figures, so the computer flew birds off the
+/// battlefield on purpose (issue 23).
+#[test]
+fn a_bird_on_the_battlefield_is_worth_more_than_a_lost_one_however_cornered() {
+    use aviary::ai::tail_feathers::{edge_danger, material};
+    use aviary::rules::tail_feathers::components::{Alliance, MissionKind};
+    use aviary::rules::tail_feathers::game::{MissionCard, Place};
+    use aviary::rules::tail_feathers::geometry::{Heading, Pose, Tilt, V2};
+    let mut g = mice_to_activate();
+    // The Chaffinch (life 4 + its pilot's bonus) with one life left, in the
+    // south-west corner facing the corner: every flight leaves.
+    let life = g.life(1);
+    g.arrange_place(1, Place::Air);
+    g.arrange_bird(1, Pose { at: V2::new(1.5, 1.5), heading: Heading(15) }, Tilt::Centre, false);
+    g.arrange_status(1, life - 1, false, false, true);
+    assert!(edge_danger(&g, 1) <= -3.0, "cornered: {}", edge_danger(&g, 1));
+    // Two mice on a rescue mission.
+    g.arrange_place(3, Place::Mission);
+    g.arrange_place(4, Place::Mission);
+    g.arrange_mission(
+        Alliance::Mice,
+        Some(MissionCard { kind: Some(MissionKind::Rescue), spot: Some(0), revealed: false }),
+    );
+    let mut lost = g.clone();
+    lost.arrange_place(1, Place::Casualty);
+    let (here, gone) = (material(&g, Alliance::Mice), material(&lost, Alliance::Mice));
+    assert!(here > gone, "on the battlefield {here:.2}, lost {gone:.2}");
+}
+
+/// Where some flights open to a bird meet a trunk or leave the battlefield
+/// and others do not, the normal and hard levels fly a safe one.
+#[test]
+fn the_computer_flies_a_safe_flight_when_there_is_one() {
+    use aviary::ai::Level;
+    use aviary::rules::tail_feathers::Action;
+    use aviary::rules::tail_feathers::game::{Crossing, Place};
+    use aviary::rules::tail_feathers::geometry::{BASE_RADIUS, Heading, Pose, Tilt, V2};
+    let unsafe_flight = |g: &TailFeathers, a: &Action| match a {
+        Action::Fly(l) => g.plan_flight(0, l).is_some_and(|p| {
+            let off = p.end.at.x <= BASE_RADIUS || p.end.at.x >= 36.0 - BASE_RADIUS || p.end.at.y <= BASE_RADIUS;
+            off || p.crossings.iter().any(|(_, c)| matches!(c, Crossing::Trunk(_)))
+        }),
+        _ => false,
+    };
+    // The Swallow at its set tilt: north of the Old Beech's trunk heading
+    // south-west (some flights meet the trunk), and by the south edge
+    // heading south-east (some leave).
+    let mut tried = 0;
+    for (x, y, heading, tilt) in [(8.0, 12.5, 15, Tilt::Left), (20.0, 4.0, 20, Tilt::Left)] {
+        let mut g = mice_to_activate();
+        g.arrange_place(0, Place::Air);
+        g.arrange_bird(0, Pose { at: V2::new(x, y), heading: Heading(heading) }, tilt, false);
+        g.apply(&Action::Activate(0)).unwrap();
+        let flights: Vec<Action> = g.legal_actions().into_iter().filter(|a| matches!(a, Action::Fly(_))).collect();
+        let bad = flights.iter().filter(|a| unsafe_flight(&g, a)).count();
+        assert!(bad > 0 && bad < flights.len(), "({x}, {y}): {bad} of {} flights unsafe", flights.len());
+        let stop = AtomicBool::new(false);
+        for level in [Level::Normal, Level::Hard] {
+            for seed in 0..3 {
+                // The computer's decisions until its flight is over (it may
+                // perch before a trunk its templates would meet).
+                let mut h = g.clone();
+                let mut bot: Box<dyn Bot<TailFeathers>> = level.bot_within(seed, level.turn_time());
+                let mut flew = None;
+                while h.active_unit() == Some(0)
+                    && h.figure(0).place == Place::Air
+                    && h.to_move() == ToMove::Seat(Seat(0))
+                {
+                    let a = bot.plan(&h.observation(Seat(0)), Seat(0), &stop).unwrap()[0].clone();
+                    if matches!(a, Action::Fly(_)) {
+                        flew = Some(a.clone());
+                    }
+                    h.apply(&a).unwrap();
+                    if flew.is_some() && h.walking().is_none() {
+                        break;
+                    }
+                }
+                let fly = flew.expect("a flight");
+                let b = h.bird(0).unwrap();
+                assert!(
+                    h.figure(0).place.on_battlefield() && !b.rattled && h.figure(0).wounds == 0,
+                    "{level:?} at ({x}, {y}) chose {fly:?}: {:?}, rattled {}, {} wounds",
+                    h.figure(0).place,
+                    b.rattled,
+                    h.figure(0).wounds
+                );
+                tried += 1;
+            }
+        }
+    }
+    assert_eq!(tried, 12);
+}

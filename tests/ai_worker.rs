@@ -219,12 +219,28 @@ fn quick_searches_are_run_again_for_every_step_while_the_turn_has_time() {
 
 static ASKED_EASY: AtomicUsize = AtomicUsize::new(0);
 
-/// A search that uses up the whole turn and plans one step only.
+/// A search that thinks (spends CPU time) for the whole turn and plans one
+/// step only.
 struct Slow;
 
 impl Bot<Daedalus> for Slow {
     fn choose(&mut self, observation: &Daedalus, seat: Seat, stop: &AtomicBool) -> Option<Action> {
-        std::thread::sleep(Duration::from_millis(1_050));
+        let thinking = aviary::ai::clock::Thinking::start();
+        let mut x = 0u64;
+        while thinking.elapsed() < Duration::from_millis(1_050) {
+            x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(7));
+        }
+        GreedyBot::new(1).choose(observation, seat, stop)
+    }
+}
+
+/// A search that waits (a machine too busy to run it) for most of a second
+/// at each step without thinking.
+struct Waiting;
+
+impl Bot<Daedalus> for Waiting {
+    fn choose(&mut self, observation: &Daedalus, seat: Seat, stop: &AtomicBool) -> Option<Action> {
+        std::thread::sleep(Duration::from_millis(600));
         GreedyBot::new(1).choose(observation, seat, stop)
     }
 }
@@ -246,4 +262,27 @@ fn once_the_turns_time_is_spent_the_rest_is_played_by_the_quick_look_ahead() {
     // The slow search planned one step; the rest of the turn comes from one
     // quick look-ahead (whose plan is then followed), not another search.
     assert_eq!(ASKED_EASY.load(Ordering::SeqCst), 1, "{taken:?}");
+}
+
+static ASKED_EASY_WAITING: AtomicUsize = AtomicUsize::new(0);
+
+#[test]
+fn waiting_for_a_busy_machine_does_not_use_up_the_turns_thinking_time() {
+    // Each step's search waits 0.6 s by the wall clock but thinks for next
+    // to nothing: a busy machine makes the level slower, not weaker, so
+    // every step still gets a real search (never the quick look-ahead that
+    // a spent turn falls back to).
+    let mut worker = Worker::<Daedalus>::with_bots(|level, seed, _| {
+        if level == Level::Easy {
+            ASKED_EASY_WAITING.fetch_add(1, Ordering::SeqCst);
+            Box::new(GreedyBot::new(seed))
+        } else {
+            Box::new(Waiting)
+        }
+    });
+    let mut g = escaping(9);
+    let mut cursor = 0;
+    let taken = play_turn(&mut worker, &mut g, &mut cursor);
+    assert!(taken.len() >= 3);
+    assert_eq!(ASKED_EASY_WAITING.load(Ordering::SeqCst), 0, "{taken:?}");
 }

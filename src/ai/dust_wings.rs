@@ -15,7 +15,6 @@
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 use super::{Bot, Budget, Evaluate};
 use crate::rules::dust_wings::{
@@ -368,7 +367,7 @@ impl Bot<DustInTheWings> for PlanSearch {
         self.rng.shuffle(&mut all);
         all.sort_by(|a, b| claim_value(&base, b.claim).total_cmp(&claim_value(&base, a.claim)));
         all.truncate(self.candidates);
-        let start = Instant::now();
+        let start = super::clock::Thinking::start();
         // Stop a little early: an iteration can take a few milliseconds and
         // the decision must not outlast the budget.
         let time = self.budget.time.map(|t| t.mul_f64(0.95));
@@ -379,7 +378,7 @@ impl Bot<DustInTheWings> for PlanSearch {
             if stop.load(Ordering::Relaxed) {
                 return None;
             }
-            if self.budget.iterations.is_some_and(|m| n >= m) || time.is_some_and(|t| start.elapsed() >= t) {
+            if self.budget.iterations.is_some_and(|m| n >= m) || time.is_some_and(|t| start.spent(t)) {
                 break;
             }
             let i = if let Some(i) = visits.iter().position(|&v| v == 0) {

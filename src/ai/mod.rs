@@ -25,6 +25,7 @@
 //!
 //! [`worker`] runs any of them on a named thread so the UI never waits.
 
+pub mod clock;
 pub mod daedalus;
 pub mod dust_wings;
 pub mod enchanted_plumes;
@@ -33,7 +34,9 @@ pub mod tail_feathers;
 pub mod worker;
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use clock::Thinking;
 
 use crate::rules::{Game, Rng, Seat, ToMove};
 
@@ -55,7 +58,9 @@ impl Level {
     }
 
     /// The thinking time a whole turn of this level may take: 1 s for
-    /// normal, 3 s for hard (on the 2-core machine we aim at).
+    /// normal, 3 s for hard (on the 2-core machine we aim at), counted in
+    /// the thinking thread's own CPU time ([`clock::Thinking`]), so a busy
+    /// machine makes a level slower, not weaker.
     #[must_use]
     pub fn turn_time(self) -> Duration {
         match self {
@@ -487,7 +492,7 @@ impl Mcts {
     /// the iterations left (each iteration adds one visit to one child), so
     /// stopping now chooses exactly what the full budget would. With a time
     /// budget the iterations left are estimated from the rate so far.
-    fn decided<A>(&self, nodes: &[Node<A>], done: u64, start: Instant) -> bool {
+    fn decided<A>(&self, nodes: &[Node<A>], done: u64, start: &Thinking) -> bool {
         let by_count = self.budget.iterations.map(|n| n.saturating_sub(done));
         let by_time = self.budget.time.map(|t| {
             let spent = start.elapsed().as_secs_f64().max(1e-6);
@@ -521,7 +526,7 @@ const PLAN_MIN_VISITS: u32 = 24;
 impl Mcts {
     /// Runs the search from `observation` for `seat`; `None` when stopped.
     fn search<G: Evaluate>(&mut self, observation: &G, seat: Seat, stop: &AtomicBool) -> Option<Vec<Node<G::Action>>> {
-        let start = Instant::now();
+        let start = Thinking::start();
         let mut nodes: Vec<Node<G::Action>> = vec![Node {
             action: None,
             mover: None,
@@ -537,11 +542,11 @@ impl Mcts {
                 return None;
             }
             if self.budget.iterations.is_some_and(|n| iterations >= n)
-                || self.budget.time.is_some_and(|t| start.elapsed() >= t)
+                || self.budget.time.is_some_and(|t| start.spent(t))
             {
                 break;
             }
-            if iterations % 64 == 63 && self.decided(&nodes, iterations, start) {
+            if iterations % 64 == 63 && self.decided(&nodes, iterations, &start) {
                 break;
             }
             self.iterate(&mut nodes, observation, seat);

@@ -5,19 +5,29 @@
 //! 1, the hero 3 less 0.5 a wound, a bird 4 scaled by the life it has
 //! left; nest life 1.2 a point; cheese 0.15 each. Position: a bird is worth
 //! up to 1.5 more the nearer it is to the enemy nest (0 at 30" or more), a
-//! ground figure up to 0.6; a launching bird 0.3 (it will fly this round);
-//! a flying bird must fly again next activation, so one with no flight
-//! that ends on the battlefield is doomed (−3), one that only a passed
-//! piloting check could save −2, and one with three or fewer −1 (the
-//! flights counted are every list at each tilt it may surely use: its set
-//! tilt once the tilt phase is done and it has not flown, else a lean of
-//! one step either way). A bird with the enemy nest within ranged range
-//! (centre to centre) gains 0.4, with an enemy bird within it 0.2 (the
-//! other side's birds in range of ours count for them: the threats against
-//! us). A mission card with figures in its box is worth what it will bring
-//! when it resolves (a sap run its cheese, a rescue 2 when a bird is lost,
-//! a siege, intercept or patrol 0.5, a decoy 0.2). The value of a seat is a logistic curve of its
-//! side's total less the other's; finished games give the real reward.
+//! ground figure up to 0.6; a launching bird 0.3 (it will fly this round),
+//! a shaken (rattled) pilot 0.6 less (no attack until its next activation
+//! ends). A bird with the enemy nest within ranged range (centre to
+//! centre) gains 0.4, with an enemy bird within it 0.2 (the other side's
+//! birds in range of ours count for them: the threats against us). A
+//! flying or launching bird must fly at its next activation, so it keeps
+//! only a share of its worth by the flights it could then announce that
+//! end on the battlefield without meeting a trunk (a crash is two wounds
+//! and a shaken pilot), facing a way it can fly on from the time after
+//! (some two-template flight at a lean of one step is safe): all of it
+//! with more than three, three quarters
+//! with three or fewer, two fifths when only a passed piloting check would
+//! save it, a tenth when nothing would (the flights counted are every list
+//! at each tilt it may surely use: its set tilt once the tilt phase is done
+//! and it has not flown, else a lean of one step either way). A bird on the
+//! battlefield is always worth more than a lost one, and than a rescue
+//! waiting for one (at least 0.9), so no line gains by throwing a bird
+//! away. A mission card
+//! with figures in its box is worth what it will bring when it resolves (a
+//! sap run its cheese, a rescue 0.8 when a bird is lost and two figures are
+//! on it: less than a bird on the battlefield, so no bird is thrown away
+//! to be rescued; a siege, intercept or patrol 0.5, a decoy 0.2). The value of a seat is a logistic curve of
+//! its side's total less the other's; finished games give the real reward.
 //!
 //! **Greedy choice.** Every legal decision is tried on three sampled
 //! futures (the bot's own determinized dice, never the game's) and the one
@@ -25,42 +35,137 @@
 //! (swooping where it can, else flying on) before it is judged.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 use super::{Bot, Budget, Evaluate};
 use crate::rules::tail_feathers::components::{Alliance, RANGED_RANGE};
 use crate::rules::tail_feathers::game::{
     Action, BIRD_FIGS, FIGURES, Place, TailFeathers, UNIT_DEFS, field, seat_of, side_of_seat, unit_of,
 };
+use crate::rules::tail_feathers::geometry::{
+    self, BASE_RADIUS, Heading, Laid, Length, Pose, Shape, TEMPLATES_OF_EACH, Tilt, V2, touches,
+};
 use crate::rules::{Game, Rng, Seat, ToMove};
 
-/// Every unit's template lists, worked out once.
-static FLIGHT_LISTS: std::sync::LazyLock<Vec<Vec<Vec<crate::rules::tail_feathers::geometry::Length>>>> =
-    std::sync::LazyLock::new(|| {
-        (0..crate::rules::tail_feathers::game::UNITS).map(TailFeathers::flight_lists).collect()
-    });
+/// The trunks as shapes, with a circle round each (centre, radius) for a
+/// quick first test.
+static TRUNKS: std::sync::LazyLock<Vec<(Shape, V2, f64)>> = std::sync::LazyLock::new(|| {
+    field()
+        .trees
+        .iter()
+        .map(|t| {
+            let shape = Shape::Polygon(t.trunk.clone());
+            (shape.clone(), geometry::centre(&shape), geometry::radius(&shape))
+        })
+        .collect()
+});
 
-/// How many flights a bird at `pose` could announce at any of `tilts`
-/// that end with its base on the battlefield.
-#[must_use]
-pub fn escape_routes(
-    pose: crate::rules::tail_feathers::geometry::Pose,
-    tilts: &[crate::rules::tail_feathers::geometry::Tilt],
-    unit: usize,
-    table: f64,
+/// True when a template laid here touches a trunk (the flight would crash).
+fn meets_trunk(t: &Laid) -> bool {
+    let mid = t.from.plus(t.to().minus(t.from).scale(0.5));
+    let reach = t.length.inches() / 2.0 + geometry::TEMPLATE_WIDTH;
+    TRUNKS.iter().any(|(shape, c, r)| mid.dist(*c) <= reach + r && touches(&Shape::Polygon(t.polygon()), shape))
+}
+
+/// True when a bird whose flight at `tilt` ended at `at` facing `heading`
+/// can fly on safely next time: some two-template flight at a tilt one step
+/// from `tilt` (the next tilt phase lets it lean) ends on the battlefield
+/// without meeting a trunk. A flight that ends on the battlefield facing an
+/// edge too near to turn away from dooms the bird a flight later.
+fn viable(at: V2, heading: Heading, tilt: Tilt, inside: &dyn Fn(f64) -> bool) -> bool {
+    let from = at.plus(heading.unit().scale(BASE_RADIUS));
+    [Length::Short, Length::Long].into_iter().any(|first| {
+        let t1 = Laid { from, heading, length: first };
+        !meets_trunk(&t1)
+            && [Tilt::Left, Tilt::Centre, Tilt::Right]
+                .into_iter()
+                .filter(|next| (next.steps() - tilt.steps()).abs() <= geometry::TURN_STEPS)
+                .any(|next| {
+                    [Length::Short, Length::Long].into_iter().any(|second| {
+                        let t2 = Laid { from: t1.to(), heading: heading.turned(next.steps()), length: second };
+                        let end = t2.to();
+                        !meets_trunk(&t2) && inside(end.x) && inside(end.y)
+                    })
+                })
+    })
+}
+
+/// The safe flights among those that begin with the templates already laid
+/// (`depth` of them, the next starting at `from` with `heading`; `longs`
+/// and `shorts` regular templates so far): see [`safe_flights`].
+fn safe_from(
+    from: V2,
+    heading: Heading,
+    depth: usize,
+    (longs, shorts): (usize, usize),
+    ctx: &(Tilt, usize, &dyn Fn(f64) -> bool),
 ) -> usize {
-    use crate::rules::tail_feathers::geometry::{BASE_RADIUS, end_of};
-    let inside = |x: f64| x > BASE_RADIUS && x < table - BASE_RADIUS;
+    let (tilt, most, inside) = *ctx;
     let mut n = 0;
-    for lengths in &FLIGHT_LISTS[unit] {
-        for &t in tilts {
-            let end = end_of(pose, lengths, t);
-            if inside(end.at.x) && inside(end.at.y) {
-                n += 1;
-            }
+    for length in [Length::Short, Length::Long] {
+        let t = Laid { from, heading, length };
+        if meets_trunk(&t) {
+            continue;
+        }
+        let end = t.to();
+        if depth + 1 >= 2 && inside(end.x) && inside(end.y) && viable(end, heading, tilt, inside) {
+            n += 1;
+        }
+        let (l, s) = if length == Length::Long { (longs + 1, shorts) } else { (longs, shorts + 1) };
+        if depth + 1 < most && l <= TEMPLATES_OF_EACH && s <= TEMPLATES_OF_EACH {
+            n += safe_from(end, heading.turned(tilt.steps()), depth + 1, (l, s), ctx);
         }
     }
     n
+}
+
+/// How many of the flights a bird at `pose` could announce at `tilt` end
+/// with its base on the battlefield without meeting a trunk on the way, in
+/// a place it can fly on from next time ([`viable`]):
+/// every template list of 2 to `most` templates, at most three regular
+/// templates of each length. Lists sharing a start share its templates, so
+/// the templates are laid once per prefix, and a prefix that meets a trunk
+/// rules out every list that starts with it.
+fn safe_flights(pose: Pose, tilt: Tilt, most: usize, table: f64) -> usize {
+    let inside = |x: f64| x > BASE_RADIUS && x < table - BASE_RADIUS;
+    let from = pose.at.plus(pose.heading.unit().scale(BASE_RADIUS));
+    safe_from(from, pose.heading, 0, (0, 0), &(tilt, most, &inside))
+}
+
+/// A pose (its bits), a tilt and a bird's unit.
+type RouteKey = (u64, u64, u8, Tilt, usize);
+
+thread_local! {
+    /// Route counts already worked out on this thread, by pose, tilt and
+    /// bird (searches judge the same birds at the same places many times).
+    static ROUTES: std::cell::RefCell<std::collections::HashMap<RouteKey, usize>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// How many flights a bird at `pose` could announce at any of `tilts`
+/// that end with its base on the battlefield, meet no trunk on the way (a
+/// crash is two wounds and a shaken pilot: no escape) and leave it a safe
+/// flight the time after.
+#[must_use]
+pub fn escape_routes(pose: Pose, tilts: &[Tilt], unit: usize, table: f64) -> usize {
+    let most = TailFeathers::max_templates(unit);
+    tilts
+        .iter()
+        .map(|&t| {
+            let key = (pose.at.x.to_bits(), pose.at.y.to_bits(), pose.heading.0, t, unit);
+            ROUTES.with(|cache| {
+                if let Some(&n) = cache.borrow().get(&key) {
+                    return n;
+                }
+                let n = safe_flights(pose, t, most, table);
+                let mut cache = cache.borrow_mut();
+                if cache.len() > 200_000 {
+                    cache.clear();
+                }
+                cache.insert(key, n);
+                n
+            })
+        })
+        .sum()
 }
 
 /// What a flying or launching bird's next forced flight risks: 0 when
@@ -80,6 +185,21 @@ pub fn edge_danger(g: &TailFeathers, f: crate::rules::tail_feathers::game::Fig) 
     }
 }
 
+/// The share of a bird's worth its next forced flight leaves it, by its
+/// [`edge_danger`]: all of it with enough safe flights, three quarters with
+/// three or fewer, two fifths when only a passed piloting check would save
+/// it, a tenth when nothing would (it is all but lost, yet still worth more
+/// than a bird already lost).
+#[must_use]
+pub fn edge_share(danger: f64) -> f64 {
+    match danger {
+        d if d <= -3.0 => 0.1,
+        d if d <= -2.0 => 0.4,
+        d if d <= -1.0 => 0.75,
+        _ => 1.0,
+    }
+}
+
 /// What a side's mission card on the table promises when the final phase
 /// resolves it, in squad figures, if any figure is in its box: a sap run
 /// its cheese, a rescue a bird back (when one is among the casualties), a
@@ -94,11 +214,14 @@ pub fn mission_outlook(g: &TailFeathers, side: Alliance) -> f64 {
     }
     match card.kind {
         Some(MissionKind::Special) => 0.15 * f64::from(SAP_RUN_CHEESE),
+        // A rescue needs two figures; it is counted at less than a bird on
+        // the battlefield is worth (at least 1), so that no line throws a
+        // bird away to have it rescued.
         Some(MissionKind::Rescue) => {
             let lost = BIRD_FIGS
                 .iter()
                 .any(|&b| UNIT_DEFS[unit_of(b)].side == side && matches!(g.figure(b).place, Place::Casualty));
-            if lost { 2.0 } else { 0.0 }
+            if lost && g.mission_box(side).len() >= 2 { 0.8 } else { 0.0 }
         }
         Some(MissionKind::Siege | MissionKind::Intercept | MissionKind::Patrol) => 0.5,
         Some(MissionKind::Decoy) => 0.2,
@@ -135,31 +258,40 @@ pub fn material(g: &TailFeathers, side: Alliance) -> f64 {
         }
         if BIRD_FIGS.contains(&f) {
             let life = f64::from(g.life(u));
-            v += 4.0 * (life - f64::from(fig.wounds)) / life;
+            let mut bird = 4.0 * (life - f64::from(fig.wounds)) / life;
             if let Some(b) = g.bird(f) {
                 let p = match fig.place {
                     Place::Space(s) if !b.launching => field().spaces[usize::from(s)].perch,
                     _ => b.pose.at,
                 };
-                if fig.place == Place::Air || b.launching {
-                    // Its next flight is forced: how many of the flights it
-                    // could announce (at any tilt it may lean to) stay on
-                    // the battlefield?
-                    v += edge_danger(g, f);
-                }
                 if b.launching {
-                    v += 0.3;
+                    bird += 0.3;
                 }
-                v += 1.5 * closeness(p, enemy_nest);
+                // A shaken pilot makes no attack and adds no melee to a
+                // swoop until the end of its next activation.
+                if b.rattled {
+                    bird -= 0.6;
+                }
+                bird += 1.5 * closeness(p, enemy_nest);
                 // Targets within ranged range (centre to centre, sight not
                 // checked): the enemy nest, enemy birds.
                 if p.dist(enemy_nest) <= RANGED_RANGE {
-                    v += 0.4;
+                    bird += 0.4;
                 }
                 if enemy_birds.iter().any(|e| e.dist(p) <= RANGED_RANGE) {
-                    v += 0.2;
+                    bird += 0.2;
                 }
+                // Its next forced flight (flying or launching: how many of
+                // the flights it could announce stay on the battlefield
+                // clear of trunks?) keeps a share of its worth. A bird on
+                // the battlefield is always worth more than one lost, and
+                // than a rescue waiting for one (0.8).
+                if fig.place == Place::Air || b.launching {
+                    bird *= edge_share(edge_danger(g, f));
+                }
+                bird = bird.max(0.9);
             }
+            v += bird;
         } else {
             v += if UNIT_DEFS[u].count == 1 { 3.0 - 0.5 * f64::from(fig.wounds) } else { 1.0 };
             if let Place::Space(s) = fig.place {
@@ -239,9 +371,9 @@ fn follow_flight(g: &mut TailFeathers, seat: Seat) {
 
 /// The quick policy of the rollouts that price the secret choices: at
 /// random, but an attack or swoop on offer is taken three times in four,
-/// and a flight is one that ends on the battlefield where there is one.
+/// and a flight is one that ends on the battlefield without meeting a trunk
+/// where there is one.
 pub fn playout_action(g: &TailFeathers, legal: &[Action], rng: &mut Rng) -> Action {
-    use crate::rules::tail_feathers::geometry::{BASE_RADIUS, end_of};
     let eager: Vec<&Action> =
         legal.iter().filter(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. } | Action::Swoop)).collect();
     if !eager.is_empty() && rng.below(4) > 0 {
@@ -252,15 +384,11 @@ pub fn playout_action(g: &TailFeathers, legal: &[Action], rng: &mut Rng) -> Acti
         && legal.iter().any(|a| matches!(a, Action::Fly(_)))
         && rng.below(5) > 0
     {
-        let table = field().size;
-        let inside = |x: f64| x > BASE_RADIUS && x < table - BASE_RADIUS;
+        let tilt = if b.launching { Tilt::Centre } else { b.tilt };
         let safe: Vec<&Action> = legal
             .iter()
             .filter(|a| match a {
-                Action::Fly(l) => {
-                    let end = end_of(b.pose, l, b.tilt);
-                    inside(end.at.x) && inside(end.at.y)
-                }
+                Action::Fly(l) => safe_list(b.pose, l, tilt),
                 _ => false,
             })
             .collect();
@@ -269,6 +397,16 @@ pub fn playout_action(g: &TailFeathers, legal: &[Action], rng: &mut Rng) -> Acti
         }
     }
     legal[rng.below(legal.len())].clone()
+}
+
+/// True when the template list `lengths` flown from `pose` at `tilt` ends
+/// with the bird's base on the battlefield and meets no trunk on the way.
+fn safe_list(pose: Pose, lengths: &[Length], tilt: Tilt) -> bool {
+    let table = field().size;
+    let inside = |x: f64| x > BASE_RADIUS && x < table - BASE_RADIUS;
+    let end = geometry::end_of(pose, lengths, tilt);
+    let flight = geometry::Flight { lengths: lengths.to_vec(), tilt };
+    inside(end.at.x) && inside(end.at.y) && !geometry::lay(pose, &flight).iter().any(meets_trunk)
 }
 
 /// Plays the rest of the round (to the next mission phase, or the end of
@@ -408,7 +546,21 @@ pub fn explain(observation: &TailFeathers, line: &[Action]) -> Vec<Option<String
                     follow_flight(&mut flown, s);
                 }
                 let edge_after = if flown.figure(f).place.on_battlefield() { edge_danger(&flown, f) } else { -4.0 };
-                why = if to.dist(nest) <= RANGED_RANGE && from.dist(nest) > RANGED_RANGE {
+                let crashes = plan
+                    .crossings
+                    .iter()
+                    .any(|(_, c)| matches!(c, crate::rules::tail_feathers::game::Crossing::Trunk(_)));
+                let lost = !flown.figure(f).place.on_battlefield();
+                why = if crashes || lost {
+                    // Said only when it is so: no flight it could announce
+                    // was safe.
+                    let tilt = if b.launching { Tilt::Centre } else { b.tilt };
+                    let safe = g.legal_actions().iter().any(|x| match x {
+                        Action::Fly(l) => safe_list(b.pose, l, tilt),
+                        _ => false,
+                    });
+                    (!safe).then(|| "no flight open to it missed the trunks and the edge".to_string())
+                } else if to.dist(nest) <= RANGED_RANGE && from.dist(nest) > RANGED_RANGE {
                     Some(format!("to bring the {} nest within range", side_name(enemy).to_lowercase()))
                 } else if let (Some(e), None) = (near_bird(to), near_bird(from)) {
                     Some(format!("to get {} within range", figure_name(e)))
@@ -432,6 +584,10 @@ pub fn explain(observation: &TailFeathers, line: &[Action]) -> Vec<Option<String
     out
 }
 
+/// A line of the seat's decisions, the sampled futures it was played in,
+/// and its mean value there.
+type Line = (Vec<Action>, Vec<TailFeathers>, f64);
+
 /// The normal and hard levels (a first step of part 2): a beam search over
 /// the seat's own decisions until the activation (or the decision run)
 /// ends, each line played in several sampled futures at once (the bot's
@@ -447,6 +603,13 @@ pub struct ActivationSearch {
     pub samples: usize,
     /// Sampled worlds in which each pair of secret choices is played out.
     pub rollouts: usize,
+    /// How many of the best whole lines are judged again after the other
+    /// side's reply (its next decisions played greedily in each sampled
+    /// future); 0 judges lines where they end.
+    pub replies: usize,
+    /// How many runs of decisions those lines are played on for: 1 the
+    /// other side's reply, 2 the reply and the seat's own next turn.
+    pub turns_ahead: usize,
     /// Why each step of the last plan was chosen (for the log).
     why: Vec<Option<String>>,
 }
@@ -469,9 +632,67 @@ impl ActivationSearch {
             beam: grown(10.0, 4.0, 64.0),
             samples: grown(4.0, 2.0, 16.0),
             rollouts: grown(5.0, 4.0, 16.0),
+            replies: grown(4.0, 2.0, 32.0),
+            turns_ahead: if scale > 1.5 { 2 } else { 1 },
             why: Vec::new(),
         }
     }
+}
+
+/// A line's worth once the game has gone on, in one sampled future: the
+/// line's flight (if one is under way) flown to its end, then the other
+/// side's decisions until `seat` decides again (its reply), and, for each
+/// further `turns`, the next run of decisions of whoever is to decide, all
+/// taken by the one-step greedy policy of that future (chance as its dice
+/// fall), until the phase ends; the heuristic of where that leaves `seat`.
+fn value_after_reply(g: &TailFeathers, seat: Seat, turns: usize) -> f64 {
+    let mut d = g.clone();
+    follow_flight(&mut d, seat);
+    let (phase, round) = (d.phase(), d.round());
+    let mut runs = 0;
+    let mut last: Option<Seat> = Some(seat);
+    for _ in 0..200 {
+        if d.phase() != phase || d.round() != round {
+            break;
+        }
+        let legal = d.legal_actions();
+        let a = match d.to_move() {
+            ToMove::Chance => legal.first().cloned(),
+            ToMove::Seat(s) => {
+                if last != Some(s) {
+                    runs += 1;
+                    last = Some(s);
+                }
+                if runs > turns || (runs == 0 && s == seat) {
+                    break;
+                }
+                one_step_best(&d, s, &legal)
+            }
+            ToMove::Nobody => None,
+        };
+        let Some(a) = a else { break };
+        d.apply_legal(&a);
+    }
+    d.evaluate(seat)
+}
+
+/// The legal action whose result (a flight flown to its end) `seat`
+/// values most, in this very world; the first among equals.
+fn one_step_best(g: &TailFeathers, seat: Seat, legal: &[Action]) -> Option<Action> {
+    if legal.len() <= 1 {
+        return legal.first().cloned();
+    }
+    let mut best: Option<(f64, &Action)> = None;
+    for a in legal {
+        let mut c = g.clone();
+        c.apply_legal(a);
+        follow_flight(&mut c, seat);
+        let v = c.evaluate(seat);
+        if best.is_none_or(|(b, _)| v > b + 1e-12) {
+            best = Some((v, a));
+        }
+    }
+    best.map(|(_, a)| a.clone())
 }
 
 /// The heuristic at the end of a line: a flight in progress is first
@@ -492,7 +713,7 @@ impl Bot<TailFeathers> for ActivationSearch {
     }
 
     fn plan(&mut self, observation: &TailFeathers, seat: Seat, stop: &AtomicBool) -> Option<Vec<Action>> {
-        let started = Instant::now();
+        let started = super::clock::Thinking::start();
         self.why.clear();
         let worlds: Vec<TailFeathers> =
             (0..self.samples).map(|_| observation.determinize(seat, &mut self.rng)).collect();
@@ -506,7 +727,7 @@ impl Bot<TailFeathers> for ActivationSearch {
             let rollouts: Vec<TailFeathers> =
                 (0..self.rollouts).map(|_| observation.determinize(seat, &mut self.rng)).collect();
             let budget = self.budget;
-            let out = || stop.load(Ordering::Relaxed) || budget.time.is_some_and(|t| started.elapsed() >= t);
+            let out = || stop.load(Ordering::Relaxed) || budget.time.is_some_and(|t| started.spent(t));
             let m = secret_payoffs(&rollouts, seat, &mine, &theirs, &mut self.rng, &out);
             let p = solve_zero_sum(&m, 4_000);
             // Choices played less than one time in fifty are dropped.
@@ -521,17 +742,16 @@ impl Bot<TailFeathers> for ActivationSearch {
             }
             return mine.into_iter().zip(kept).filter(|(_, x)| *x > 0.0).map(|(a, _)| vec![a]).next_back();
         }
-        let out_of_time = || stop.load(Ordering::Relaxed) || self.budget.time.is_some_and(|t| started.elapsed() >= t);
+        let out_of_time = || stop.load(Ordering::Relaxed) || self.budget.time.is_some_and(|t| started.spent(t));
         let mean = |ws: &[TailFeathers]| ws.iter().map(|w| line_value(w, seat)).sum::<f64>() / ws.len() as f64;
-        let mut beam: Vec<(Vec<Action>, Vec<TailFeathers>, f64)> = vec![(Vec::new(), worlds, f64::NEG_INFINITY)];
-        let mut best: Option<(f64, Vec<Action>)> = None;
+        let mut beam: Vec<Line> = vec![(Vec::new(), worlds, f64::NEG_INFINITY)];
+        // Whole lines (the seat's decisions run out), with their futures.
+        let mut done: Vec<Line> = Vec::new();
         for _ in 0..64 {
-            let mut next: Vec<(Vec<Action>, Vec<TailFeathers>, f64)> = Vec::new();
+            let mut next: Vec<Line> = Vec::new();
             for (line, ws, value) in &beam {
                 if ws[0].to_move() != ToMove::Seat(seat) {
-                    if best.as_ref().is_none_or(|b| *value > b.0) {
-                        best = Some((*value, line.clone()));
-                    }
+                    done.push((line.clone(), ws.clone(), *value));
                     continue;
                 }
                 for a in ws[0].legal_actions() {
@@ -568,12 +788,22 @@ impl Bot<TailFeathers> for ActivationSearch {
                 break;
             }
         }
-        for (line, _, value) in beam {
-            if best.as_ref().is_none_or(|b| value > b.0) {
-                best = Some((value, line));
+        done.extend(beam);
+        done.retain(|(line, _, _)| !line.is_empty());
+        done.sort_by(|x, y| y.2.total_cmp(&x.2));
+        // The best lines judged again after the other side's reply.
+        let mut best: Option<(f64, usize)> = None;
+        for (i, (_, ws, _)) in done.iter().enumerate().take(self.replies) {
+            if out_of_time() {
+                break;
+            }
+            let v = ws.iter().map(|w| value_after_reply(w, seat, self.turns_ahead)).sum::<f64>() / ws.len() as f64;
+            if best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, i));
             }
         }
-        let line = best.map(|b| b.1).filter(|l| !l.is_empty()).or_else(|| legal.first().cloned().map(|a| vec![a]))?;
+        let chosen = best.map_or(0, |(_, i)| i);
+        let line = done.into_iter().nth(chosen).map(|d| d.0).or_else(|| legal.first().cloned().map(|a| vec![a]))?;
         self.why = explain(observation, &line);
         Some(line)
     }

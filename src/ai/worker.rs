@@ -16,7 +16,7 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::{Bot, Evaluate, Level};
 use crate::rules::{Game, Seat};
@@ -217,7 +217,7 @@ impl<G: Evaluate> Worker<G> {
             } else if let Some(plan) = planned {
                 (Some(plan.steps.into_iter().collect()), Duration::ZERO, plan.why.into_iter().collect())
             } else {
-                let start = Instant::now();
+                let start = super::clock::Thinking::start();
                 let mut bot = make(level, seed, time_left);
                 let plan = bot.plan(&observation, seat, &flag).map(|p| until_reveal(&observation, p));
                 let mut why = bot.reasons();

@@ -548,17 +548,25 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
                 "Easy tries every decision in three guessed futures and keeps the one that leaves it best placed. \
                  Normal and hard plan a whole activation at once (the piloting check, the templates, every crossing \
                  decision, or each squad figure's move and attack), keeping the best 10 partial plans at each \
-                 step and judging each in four guessed futures (hard: 20 plans, eight futures). They never see your \
-                 secret choices or the dice to come: every guess is drawn from what their own side can see.",
+                 step and judging each in four guessed futures (hard: 20 plans, eight futures). Then they look \
+                 at your answer: the best 4 whole plans (hard: 8) are judged again after your next decisions, \
+                 played in each guessed future as easy would play them. They never see your secret choices or \
+                 the dice to come: every guess is drawn from what their own side can see. Their thinking time \
+                 (1 s a turn for normal, 3 s for hard) is counted in the processor time their thread gets, so a \
+                 busy computer makes them slower, not weaker.",
                 "How it judges a position, in squad figures: a figure on the battlefield 1, the hero 3, a bird 4 \
                  scaled by its life left, each point of nest life 1.2, each cheese 0.15. A bird gains up to 1.5 \
                  as it nears the enemy nest (troops 0.6), 0.4 with the enemy nest within 8\", 0.2 with an enemy \
-                 bird within 8\" (the same counts for the other side's birds against ours), 0.3 when launching. A \
-                 flying bird must fly again: if none of the flights it can surely announce next (at its set tilt, \
-                 or leaning a step when a tilt phase comes first) ends on the battlefield it loses 3, 2 if only a \
-                 passed piloting check would save it, 1 if three or fewer would. A mission card with figures on it \
-                 counts for what it will bring: a sap run its cheese, a rescue 2 when a bird is lost, a siege, \
-                 intercept or patrol 0.5, a decoy 0.2.",
+                 bird within 8\" (the same counts for the other side's birds against ours), 0.3 when launching, \
+                 and loses 0.6 while its pilot is shaken. A flying bird must fly again, so it keeps only a share \
+                 of its worth by the flights it could announce next (at its set tilt, or leaning a step when a \
+                 tilt phase comes first) that end on the battlefield, meet no trunk on the way (a crash costs two \
+                 wounds and shakes the pilot) and face a way it can fly on from: all of it with more than three, \
+                 three quarters with three or fewer, two fifths if only a passed piloting check would save it, a \
+                 tenth if nothing would. A bird on the battlefield is always worth more than a lost one. A \
+                 mission card with figures on it counts for what it will bring: a sap run its cheese, a rescue \
+                 0.8 when a bird is lost (less than any bird on the battlefield, so none is thrown away to be \
+                 rescued), a siege, intercept or patrol 0.5, a decoy 0.2.",
                 "Secret choices are played as the guessing games they are. For the initiative bid (up to 4 by 4 \
                  pairs) and the mission card (up to 7 by 7), every pair of choices, its own and yours, is played \
                  to the end of the round several times with quick random play that prefers attacks; it then \
