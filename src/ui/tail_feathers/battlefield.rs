@@ -1,0 +1,558 @@
+//! The battlefield: trees, nests, mission cards, figures and flights drawn
+//! to scale, and its clicks and drags turned into decisions.
+
+#![allow(
+    clippy::many_single_char_names,
+    clippy::similar_names,
+    clippy::unused_self,
+    reason = "drawing code reads best with the usual short names (p, r, f, u), and the view's helpers stay methods"
+)]
+
+use egui::{Align2, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+
+use super::{
+    Board, Dragged, MARGIN, SkirmishView, blockers, choice_label, crossing_point, crossing_title, nearest_plan,
+    range_band, shape_of, side_colour, tilting_bird,
+};
+use crate::rules::Game;
+use crate::rules::tail_feathers::components::Alliance;
+use crate::rules::tail_feathers::game::{
+    Action, BIRD_FIGS, Fig, FlightPlan, Place, TailFeathers, Target, UNIT_DEFS, field, kind_name, seat_of, side_name,
+    unit_of,
+};
+use crate::rules::tail_feathers::geometry::{BASE_RADIUS, Pose, Shape, V2};
+use crate::ui::Notice;
+use crate::ui::theme::Palette;
+
+impl SkirmishView {
+    #[allow(clippy::too_many_lines, reason = "draws the battlefield and handles its clicks and drags in one pass")]
+    pub(super) fn battlefield_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
+        let state = self.state().clone();
+        let colours = palette.forest;
+        let human = self.human_to_move();
+        let legal = if human.is_some() { state.legal_actions() } else { Vec::new() };
+        let side = ui.available_width().min(ui.available_height()).max(240.0) - 8.0;
+        let (outer, board_resp) = ui.allocate_exact_size(Vec2::splat(side), Sense::click_and_drag());
+        // A margin of 3" round the battlefield, so flights that leave it
+        // can still be seen (and their end marked as lost).
+        let scale = side / (field().size as f32 + 2.0 * MARGIN);
+        let inner = outer.shrink(MARGIN * scale);
+        let board = Board { rect: inner, scale };
+        let painter = ui.painter_at(outer);
+        painter.rect_filled(outer, 4.0, colours.floor.gamma_multiply(0.6));
+        painter.text(
+            outer.left_top() + Vec2::new(6.0, 4.0),
+            Align2::LEFT_TOP,
+            "off the battlefield",
+            FontId::proportional(10.0),
+            colours.ink,
+        );
+        painter.rect_filled(inner, 2.0, colours.floor);
+        painter.rect_stroke(inner, 2.0, Stroke::new(1.5, colours.ink), StrokeKind::Outside);
+        let poly = |p: &crate::rules::tail_feathers::geometry::Polygon| -> Vec<Pos2> {
+            p.0.iter().map(|&v| board.to_screen(v)).collect()
+        };
+        // Trees: spaces (capacity pips), nests (life), trunks.
+        for (t, tree) in field().trees.iter().enumerate() {
+            for &s in &tree.spaces {
+                let sp = &field().spaces[s];
+                let fill = if sp.nest.is_some() { colours.nest } else { colours.space };
+                painter.add(egui::Shape::convex_polygon(poly(&sp.outline), fill, Stroke::new(1.0, colours.ink)));
+                let c = board.to_screen(sp.perch);
+                if let Some(owner) = sp.nest {
+                    // The nest dial above the nest, clear of the figures in it.
+                    let life = state.nest_life(owner);
+                    let top = board.to_screen(V2::new(sp.perch.x, sp.perch.y + 1.25));
+                    let said = format!("{} nest: {life} life", side_name(owner));
+                    painter.text(top, Align2::CENTER_BOTTOM, &said, FontId::proportional(11.0), colours.ink);
+                    for k in 0..state.nest_fire(owner) {
+                        painter.circle_filled(c + Vec2::new(-12.0 + 8.0 * f32::from(k), 18.0), 3.5, colours.fire);
+                    }
+                } else {
+                    // Four pips: one large figure or four small fill them.
+                    let top = board.to_screen(V2::new(sp.perch.x - 1.0, sp.perch.y + 1.1));
+                    for k in 0..4 {
+                        painter.circle_stroke(top + Vec2::new(5.0 * k as f32, 0.0), 1.6, Stroke::new(0.8, colours.ink));
+                    }
+                }
+            }
+            painter.add(egui::Shape::convex_polygon(poly(&tree.trunk), colours.trunk, Stroke::NONE));
+            let label_at =
+                board.to_screen(crate::rules::tail_feathers::geometry::centre(&Shape::Polygon(tree.trunk.clone())));
+            let short =
+                tree.name.split(": ").last().unwrap_or(tree.name).trim_start_matches("the ").trim_start_matches("The ");
+            painter.text(label_at, Align2::CENTER_CENTER, short, FontId::proportional(9.0), colours.on_trunk);
+            let _ = t;
+        }
+        // The axis marker.
+        let axis = board.to_screen(field().axis);
+        painter.line_segment([axis - Vec2::new(6.0, 0.0), axis + Vec2::new(6.0, 0.0)], Stroke::new(2.0, colours.ink));
+        painter.line_segment([axis - Vec2::new(0.0, 6.0), axis + Vec2::new(0.0, 6.0)], Stroke::new(2.0, colours.ink));
+        // Mission spots to lay a card on, and the cards.
+        for a in &legal {
+            if let Action::PlaceMission(spot) = a {
+                let pts = poly(&field().mission_spots[usize::from(*spot)]);
+                painter.add(egui::Shape::closed_line(pts, Stroke::new(2.0, palette.legal.to_opaque())));
+            }
+        }
+        let viewer = self.viewer();
+        for side_ in [Alliance::Mice, Alliance::Rats] {
+            if let Some(card) = state.mission(side_)
+                && let Some(spot) = card.spot
+            {
+                let pts = poly(&field().mission_spots[usize::from(spot)]);
+                let shown = card.revealed || viewer == Some(seat_of(side_));
+                let fill = if card.revealed { palette.card_face } else { palette.card_back };
+                let r = Rect::from_points(&pts);
+                painter.rect_filled(r, 3.0, fill);
+                painter.rect_stroke(r, 3.0, Stroke::new(1.5, side_colour(&colours, side_)), StrokeKind::Inside);
+                let text = match (shown, card.kind) {
+                    (true, Some(k)) if card.revealed => format!("{}\n{}", side_name(side_), kind_name(k)),
+                    (true, Some(k)) => format!("{}\n({}, face down)", side_name(side_), kind_name(k)),
+                    _ => format!("{}\nmission", side_name(side_)),
+                };
+                let said = format!("mission card: {}", text.replace('\n', " "));
+                painter.text(
+                    r.center(),
+                    Align2::CENTER_CENTER,
+                    text,
+                    FontId::proportional(10.0),
+                    palette.text_on(fill),
+                );
+                ui.interact(r, ui.scope_id().with(("tf-mission", seat_of(side_).0)), Sense::hover())
+                    .widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, said.clone()));
+            }
+        }
+        // Ground figures in their spaces.
+        let mut token_at: Vec<(Fig, Pos2, f32)> = Vec::new();
+        for s in 0..field().spaces.len() as u8 {
+            let figs: Vec<Fig> = state.in_space(s).into_iter().filter(|&f| !BIRD_FIGS.contains(&f)).collect();
+            let c = board.to_screen(field().spaces[usize::from(s)].perch);
+            // Two by two in a tree space (four at most), four a row in a nest.
+            let per_row = if field().spaces[usize::from(s)].nest.is_some() { 4 } else { 2 };
+            let r = (board.scale * 0.26).clamp(4.0, 10.0);
+            let rows = figs.len().div_ceil(per_row).max(1) as f32;
+            for (k, &f) in figs.iter().enumerate() {
+                let (col, row) = ((k % per_row) as f32, (k / per_row) as f32);
+                let across = (per_row as f32 - 1.0) / 2.0;
+                let p = c + Vec2::new((col - across) * r * 2.2, (row - (rows - 1.0) / 2.0) * r * 2.2);
+                token_at.push((f, p, r));
+            }
+        }
+        for &(f, p, r) in &token_at {
+            let fig = state.figure(f);
+            let side_ = UNIT_DEFS[unit_of(f)].side;
+            let fill = side_colour(&colours, side_);
+            if fig.immobilized {
+                painter.add(egui::Shape::ellipse_filled(p, Vec2::new(r * 1.2, r * 0.6), fill));
+            } else {
+                painter.circle(p, r, fill, Stroke::new(1.0, colours.ink));
+            }
+            let letter = if UNIT_DEFS[unit_of(f)].count == 1 { "H" } else { "" };
+            painter.text(p, Align2::CENTER_CENTER, letter, FontId::proportional(r * 1.2), palette.text_on(fill));
+            if fig.on_fire {
+                painter.circle_stroke(p, r + 2.0, Stroke::new(2.0, colours.fire));
+            }
+            if self.selected == Some(f) {
+                painter.circle_stroke(p, r + 3.0, Stroke::new(2.5, palette.selection));
+            }
+        }
+        // Birds.
+        let mut bird_at: Vec<(Fig, Pos2, f32)> = Vec::new();
+        for &f in &BIRD_FIGS {
+            let Some(b) = state.bird(f) else { continue };
+            let place = state.figure(f).place;
+            let at = match place {
+                Place::Air => b.pose.at,
+                Place::Space(s) if b.launching => {
+                    let _ = s;
+                    b.pose.at
+                }
+                Place::Space(s) => field().spaces[usize::from(s)].perch,
+                _ => continue,
+            };
+            let p = board.to_screen(at);
+            let r = BASE_RADIUS as f32 * board.scale;
+            bird_at.push((f, p, r));
+            self.paint_bird(&painter, &colours, palette, &state, f, Pose { at, heading: b.pose.heading }, board);
+        }
+        // The figure whose moves and targets are lit: the one clicked, or
+        // the bird being activated.
+        let chosen =
+            self.selected.or_else(|| state.active_unit().and_then(|u| UNIT_DEFS[u].bird.map(|_| UNIT_DEFS[u].first)));
+        // What may be clicked now.
+        let lit_spaces: Vec<u8> = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Deploy { space, .. } | Action::SiegeTo(space) | Action::Unload(Some(space)) => Some(*space),
+                Action::Move { figure, to } | Action::Scurry { figure, to } if Some(*figure) == chosen => Some(*to),
+                _ => None,
+            })
+            .collect();
+        for &s in &lit_spaces {
+            painter.add(egui::Shape::closed_line(
+                poly(&field().spaces[usize::from(s)].outline),
+                Stroke::new(3.0, palette.legal.to_opaque()),
+            ));
+        }
+        let targets: Vec<(Target, Action)> = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Strike { figure, target } | Action::Shoot { figure, target } if Some(*figure) == chosen => {
+                    Some((*target, a.clone()))
+                }
+                Action::AssignHit(t) => Some((*t, a.clone())),
+                Action::Patrol(f) => Some((Target::Figure(*f), a.clone())),
+                _ => None,
+            })
+            .collect();
+        let shape_pos = |t: Target| -> Option<(Pos2, f32)> {
+            match t {
+                Target::Figure(f) => token_at.iter().chain(bird_at.iter()).find(|x| x.0 == f).map(|x| (x.1, x.2)),
+                Target::Nest(side_) => {
+                    Some((board.to_screen(field().spaces[usize::from(TailFeathers::nest_space(side_))].perch), 18.0))
+                }
+                _ => None,
+            }
+        };
+        for (t, _) in &targets {
+            if let Some((p, r)) = shape_pos(*t) {
+                painter.circle_stroke(p, r + 4.0, Stroke::new(2.5, palette.illegal.to_opaque()));
+            }
+        }
+        // Flights: ghosts, the hovered flight, the walk in progress.
+        let pointer = ui.ctx().pointer_hover_pos().filter(|p| outer.contains(*p));
+        let flying_now = legal.iter().any(|a| matches!(a, Action::Fly(_)));
+        let mut hovered_plan: Option<FlightPlan> = None;
+        let plans = if flying_now && !state.options().announce_first { self.flights() } else { Vec::new() };
+        for plan in &plans {
+            let p = board.to_screen(plan.end.at);
+            // A flight that ends off the battlefield loses the bird: its
+            // ghost is drawn in the warning colour.
+            let e = plan.end.at;
+            let size = field().size;
+            let off = e.x < -BASE_RADIUS || e.y < -BASE_RADIUS || e.x > size + BASE_RADIUS || e.y > size + BASE_RADIUS;
+            let ring = if off { colours.cut } else { colours.ghost };
+            painter.circle_stroke(p, BASE_RADIUS as f32 * board.scale, Stroke::new(1.0, ring));
+            if let Some(q) = pointer
+                && q.distance(p) < BASE_RADIUS as f32 * board.scale * 0.7
+                && hovered_plan.is_none()
+            {
+                hovered_plan = Some(plan.clone());
+            }
+        }
+        // The computer's flight, announced for the pause before it is
+        // flown: its templates and where it ends.
+        let announced = match self.m.announced() {
+            Some(Action::Fly(list)) => state.active_unit().and_then(|u| state.plan_flight(UNIT_DEFS[u].first, list)),
+            _ => None,
+        };
+        if let Some((plan, _)) = state.walking() {
+            self.paint_flight(&painter, &colours, plan, board, state.walking().and_then(|w| w.1));
+        } else if let Some(plan) = announced.as_ref().or(hovered_plan.as_ref()) {
+            self.paint_flight(&painter, &colours, plan, board, None);
+            painter.circle_stroke(
+                board.to_screen(plan.end.at),
+                BASE_RADIUS as f32 * board.scale,
+                Stroke::new(2.5, palette.selection),
+            );
+        }
+        // Crossing prompt where it happens.
+        let mut action: Option<Action> = None;
+        if human.is_some()
+            && let Some((plan, Some(c))) = state.walking()
+        {
+            let at = crossing_point(&state, plan, c);
+            let choices: Vec<Action> = legal.clone();
+            if !choices.is_empty() {
+                let pos = board.to_screen(at) + Vec2::new(12.0, -12.0);
+                egui::Area::new(ui.scope_id().with("tf-crossing")).fixed_pos(pos).order(egui::Order::Foreground).show(
+                    ui.ctx(),
+                    |ui| {
+                        egui::Frame::popup(ui.style()).show(ui, |ui| {
+                            ui.label(RichText::new(crossing_title(c)).strong());
+                            for a in &choices {
+                                if ui.button(choice_label(&state, a)).clicked() {
+                                    action = Some(a.clone());
+                                }
+                            }
+                        });
+                    },
+                );
+            }
+        }
+        // Range finder line.
+        if let Some((a, b)) = self.measured
+            && let Some((d, sight)) = state.measure(a, Target::Figure(b))
+        {
+            let (pa, pb) = match (shape_of(&state, a), shape_of(&state, b)) {
+                (Some(x), Some(y)) => (x, y),
+                _ => (V2::new(0.0, 0.0), V2::new(0.0, 0.0)),
+            };
+            let colour = if sight.is_some() { palette.legal.to_opaque() } else { palette.illegal.to_opaque() };
+            let (x, y) = sight.unwrap_or((pa, pb));
+            painter.line_segment([board.to_screen(x), board.to_screen(y)], Stroke::new(2.5, colour));
+            if sight.is_none() {
+                // What blocks the line between the two: outlined.
+                for blocker in blockers(&state, a, b, pa, pb) {
+                    match blocker {
+                        Shape::Circle(c, r) => {
+                            painter.circle_stroke(
+                                board.to_screen(c),
+                                r as f32 * board.scale + 2.0,
+                                Stroke::new(3.0, colour),
+                            );
+                        }
+                        Shape::Polygon(p) => {
+                            let pts: Vec<Pos2> = p.0.iter().map(|&v| board.to_screen(v)).collect();
+                            painter.add(egui::Shape::closed_line(pts, Stroke::new(3.0, colour)));
+                        }
+                    }
+                }
+            }
+            let band = range_band(d);
+            painter.text(
+                board.to_screen(pa.plus(pb).scale(0.5)),
+                Align2::CENTER_BOTTOM,
+                format!("{d:.1}\" · {band} · {}", if sight.is_some() { "clear sight" } else { "no clear sight" }),
+                FontId::proportional(12.0),
+                colours.ink,
+            );
+        }
+        self.drawn = Some((inner.min, scale));
+        self.figure_spots = token_at.iter().chain(bird_at.iter()).map(|x| (x.0, x.1)).collect();
+        // Clicks and drags.
+        let hit_figure = |p: Pos2| -> Option<Fig> {
+            token_at
+                .iter()
+                .chain(bird_at.iter())
+                .filter(|x| x.1.distance(p) <= x.2 + 3.0)
+                .min_by(|x, y| x.1.distance(p).total_cmp(&y.1.distance(p)))
+                .map(|x| x.0)
+        };
+        let hit_space = |p: Pos2| -> Option<u8> {
+            let v = board.to_table(p);
+            field().spaces.iter().position(|s| s.outline.contains(v)).map(|s| s as u8)
+        };
+        // Dragging a figure: set the payload when the press starts on one.
+        let drag_resp = &board_resp;
+        if human.is_some()
+            && drag_resp.drag_started()
+            && let Some(p) = ui.input(|i| i.pointer.press_origin())
+            && let Some(f) = hit_figure(p)
+        {
+            egui::DragAndDrop::set_payload(ui.ctx(), Dragged(f));
+            self.selected = Some(f);
+        }
+        if drag_resp.drag_stopped()
+            && let Some(Dragged(f)) = egui::DragAndDrop::take_payload::<Dragged>(ui.ctx()).map(|d| *d)
+            && let Some(p) = ui.ctx().pointer_latest_pos()
+        {
+            action = action.or_else(|| self.drop_action(&state, &legal, &plans, f, p, board, hit_space(p)));
+            if action.is_none() {
+                notices.push(Notice::Error(self.drop_refusal(&state, f, hit_space(p))));
+            }
+        }
+        if let Some(Dragged(f)) = egui::DragAndDrop::payload::<Dragged>(ui.ctx()).map(|d| *d)
+            && let Some(p) = ui.ctx().pointer_latest_pos()
+        {
+            painter.circle_stroke(p, 8.0, Stroke::new(2.0, palette.selection));
+            let _ = f;
+        }
+        if board_resp.clicked()
+            && let Some(p) = board_resp.interact_pointer_pos()
+        {
+            // The side panel (drawn first) shows what the click chose:
+            // draw once more.
+            ui.ctx().request_repaint();
+            action = action
+                .or_else(|| self.click_action(&state, &legal, &plans, p, board, hit_figure(p), hit_space(p), notices));
+        }
+        board_resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, "battlefield"));
+        if let Some(a) = action {
+            self.propose(a, notices);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments, reason = "a drop needs the position, the board and what is under it")]
+    pub(super) fn drop_action(
+        &self,
+        state: &TailFeathers,
+        legal: &[Action],
+        plans: &[FlightPlan],
+        f: Fig,
+        p: Pos2,
+        board: Board,
+        space: Option<u8>,
+    ) -> Option<Action> {
+        if state.active_unit().map(|u| UNIT_DEFS[u].first) == Some(f)
+            && let Some(plan) = nearest_plan(plans, board, p)
+        {
+            return Some(Action::Fly(plan.laid.iter().map(|l| l.length).collect()));
+        }
+        let s = space?;
+        let options = [
+            Action::Move { figure: f, to: s },
+            Action::Scurry { figure: f, to: s },
+            Action::Deploy { figure: f, space: s },
+        ];
+        options.into_iter().find(|a| legal.contains(a))
+    }
+
+    pub(super) fn drop_refusal(&self, state: &TailFeathers, f: Fig, space: Option<u8>) -> String {
+        let Some(s) = space else {
+            return "Drop a figure on a space of a tree (or a bird on a ghost of its flight)".into();
+        };
+        let step = state.legal_actions();
+        let probe = if step.iter().any(|a| matches!(a, Action::Scurry { .. })) {
+            Action::Scurry { figure: f, to: s }
+        } else {
+            Action::Move { figure: f, to: s }
+        };
+        match state.check(&probe) {
+            Ok(()) => String::new(),
+            Err(v) => v.to_string(),
+        }
+    }
+
+    #[allow(
+        clippy::too_many_arguments,
+        clippy::too_many_lines,
+        reason = "a click needs the position, the board and what is under it, and tries each kind of decision in turn"
+    )]
+    pub(super) fn click_action(
+        &mut self,
+        state: &TailFeathers,
+        legal: &[Action],
+        plans: &[FlightPlan],
+        p: Pos2,
+        board: Board,
+        fig: Option<Fig>,
+        space: Option<u8>,
+        notices: &mut Vec<Notice>,
+    ) -> Option<Action> {
+        // The range finder takes clicks first.
+        if let Some(first) = self.finder {
+            if let Some(f) = fig {
+                match first {
+                    None => self.finder = Some(Some(f)),
+                    Some(a) => {
+                        self.measured = Some((a, f));
+                        self.finder = Some(None);
+                    }
+                }
+            }
+            return None;
+        }
+        if let Some(plan) = nearest_plan(plans, board, p) {
+            return Some(Action::Fly(plan.laid.iter().map(|l| l.length).collect()));
+        }
+        if self.aiming
+            && let Some((_, bird)) = tilting_bird(state)
+            && let Some(b) = state.bird(bird)
+        {
+            let at = match state.figure(bird).place {
+                Place::Space(s) => field().spaces[usize::from(s)].perch,
+                _ => b.pose.at,
+            };
+            let d = board.to_table(p).minus(at);
+            let h = (0..24u8).max_by(|x, y| {
+                crate::rules::tail_feathers::geometry::Heading(*x)
+                    .unit()
+                    .dot(d)
+                    .total_cmp(&crate::rules::tail_feathers::geometry::Heading(*y).unit().dot(d))
+            })?;
+            let launch = (0..5).map(|pt| Action::Launch { bird, heading: h, point: pt }).find(|a| legal.contains(a));
+            if launch.is_none() {
+                notices.push(Notice::Error("TF-R3: no launch position that way clears the flying birds".into()));
+            }
+            return launch;
+        }
+        if let Some(f) = fig {
+            // A target of the chosen figure (or the bird being activated),
+            // or a hit to give?
+            let active_bird = state.active_unit().and_then(|u| UNIT_DEFS[u].bird.map(|_| UNIT_DEFS[u].first));
+            if let Some(sel) = self.selected.or(active_bird) {
+                for a in [
+                    Action::Strike { figure: sel, target: Target::Figure(f) },
+                    Action::Shoot { figure: sel, target: Target::Figure(f) },
+                ] {
+                    if legal.contains(&a) {
+                        return Some(a);
+                    }
+                }
+            }
+            for a in [
+                Action::AssignHit(Target::Figure(f)),
+                Action::Patrol(f),
+                Action::Send(f),
+                Action::Activate(unit_of(f) as u8),
+                Action::Stand(f),
+            ] {
+                if legal.contains(&a) && (!matches!(a, Action::Activate(_)) || self.selected == Some(f)) {
+                    return Some(a);
+                }
+            }
+            self.selected = if self.selected == Some(f) { None } else { Some(f) };
+            return None;
+        }
+        if let Some(s) = space {
+            if let Some(sel) = self.selected {
+                for a in [Action::Move { figure: sel, to: s }, Action::Scurry { figure: sel, to: s }] {
+                    if legal.contains(&a) {
+                        return Some(a);
+                    }
+                }
+                let nest = field().spaces[usize::from(s)].nest;
+                if let Some(owner) = nest {
+                    for a in [
+                        Action::Strike { figure: sel, target: Target::Nest(owner) },
+                        Action::Shoot { figure: sel, target: Target::Nest(owner) },
+                    ] {
+                        if legal.contains(&a) {
+                            return Some(a);
+                        }
+                    }
+                }
+                if legal
+                    .iter()
+                    .any(|a| matches!(a, Action::Move { figure, .. } | Action::Scurry { figure, .. } if *figure == sel))
+                {
+                    let probe = if legal.iter().any(|a| matches!(a, Action::Scurry { .. })) {
+                        Action::Scurry { figure: sel, to: s }
+                    } else {
+                        Action::Move { figure: sel, to: s }
+                    };
+                    if let Err(v) = state.check(&probe) {
+                        notices.push(Notice::Error(v.to_string()));
+                    }
+                    return None;
+                }
+            }
+            if let Some(owner) = field().spaces[usize::from(s)].nest
+                && legal.contains(&Action::AssignHit(Target::Nest(owner)))
+            {
+                return Some(Action::AssignHit(Target::Nest(owner)));
+            }
+            for a in legal {
+                match a {
+                    Action::Deploy { space, .. } | Action::SiegeTo(space) | Action::Unload(Some(space))
+                        if *space == s =>
+                    {
+                        return Some(a.clone());
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let v = board.to_table(p);
+        for a in legal {
+            if let Action::PlaceMission(spot) = a
+                && field().mission_spots[usize::from(*spot)].contains(v)
+            {
+                return Some(a.clone());
+            }
+        }
+        None
+    }
+}

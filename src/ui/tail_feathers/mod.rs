@@ -1,0 +1,304 @@
+//! The Tail Feathers table: the battlefield to scale, top-down (trees with
+//! their trunks and spaces, nests with their life, the sapling, the axis
+//! marker, mission cards), birds on round bases with heading and tilt,
+//! ground figures as tokens, the unit cards and cheese wheels beside it,
+//! and every decision of the rules as a click, a drag or a button.
+//!
+//! - **Flights**: a bird to fly shows every flight it may announce as a
+//!   faint ghost of its end; pointing at one draws its templates, numbers
+//!   the crossings in the order they will be met and marks where it would
+//!   be cut short and why; click the ghost, or drag the bird onto it, to
+//!   fly. With "announce flights first" the list is chosen from buttons,
+//!   as at the table. Crossing decisions appear on the board where they
+//!   happen.
+//! - **Tree moves**: click a figure (or drag it) and the spaces it may
+//!   reach are lit; a refused drop names its rule.
+//! - **Attacks**: the chosen figure's targets are lit; the range finder
+//!   measures between any two figures at any time.
+//! - **Secrets**: with two people at the screen, a hand-off bar hides the
+//!   mission choice and the bid until the person to choose is at the
+//!   screen; face-down mission cards show only to their owner.
+//!
+//! The battlefield and its clicks and drags are in `battlefield`, the
+//! painters and geometry helpers they share in `paint`, the side panel
+//! (unit cards, cheese, dice, the hand-off) in `panel`, and the words of
+//! the decisions in `words`. This file holds the view, its tab and what
+//! the view remembers between frames.
+
+#![allow(
+    clippy::many_single_char_names,
+    clippy::similar_names,
+    clippy::unused_self,
+    reason = "drawing code reads best with the usual short names (p, r, f, u), and the view's helpers stay methods"
+)]
+
+mod battlefield;
+mod paint;
+mod panel;
+mod words;
+
+use egui::{Pos2, Rect, Ui, Vec2};
+
+use super::Notice;
+use super::tab::{EndWords, Frame, Tab, UndoGuard, View};
+use super::theme;
+use crate::rules::tail_feathers::components::Alliance;
+use crate::rules::tail_feathers::game::{
+    Action, Fig, FlightPlan, Options, TailFeathers, UNIT_DEFS, field, side_name, side_of_seat,
+};
+use crate::rules::tail_feathers::geometry::V2;
+use crate::rules::{Game, Outcome, Seat, Setup};
+use crate::session::{Player, Session};
+use crate::table::Table;
+pub use paint::range_band;
+use paint::{
+    blockers, crossing_point, crossing_title, nearest_plan, secret_decision, shape_of, side_colour, tilting_bird,
+};
+use panel::placed_name;
+use words::{choice_label, mission_words};
+
+/// Inches of table drawn round the battlefield.
+const MARGIN: f32 = 3.0;
+
+/// The battlefield's place on the screen.
+#[derive(Clone, Copy)]
+struct Board {
+    rect: Rect,
+    scale: f32,
+}
+
+impl Board {
+    fn to_screen(self, p: V2) -> Pos2 {
+        let size = field().size as f32;
+        Pos2::new(self.rect.left() + p.x as f32 * self.scale, self.rect.top() + (size - p.y as f32) * self.scale)
+    }
+
+    fn to_table(self, p: Pos2) -> V2 {
+        let size = field().size;
+        V2::new(
+            f64::from((p.x - self.rect.left()) / self.scale),
+            size - f64::from((p.y - self.rect.top()) / self.scale),
+        )
+    }
+}
+
+/// A dragged figure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Dragged(Fig);
+
+/// The Tail Feathers view (its tab is [`SkirmishTab`]).
+pub struct SkirmishView {
+    /// The game, its file and its computer players.
+    pub m: Table<TailFeathers>,
+    /// The figure chosen by a click.
+    pub selected: Option<Fig>,
+    /// The range finder is in use; its first end.
+    pub finder: Option<Option<Fig>>,
+    /// The range finder's measured pair.
+    pub measured: Option<(Fig, Fig)>,
+    /// The person whose secrets the screen may show (after the hand-off).
+    pub revealed: Option<Seat>,
+    /// The flights of the bird to fly, worked out once per position.
+    ghosts: Option<(usize, Vec<FlightPlan>)>,
+    /// Launching: the bird waits for a click that sets its heading.
+    pub aiming: bool,
+    /// Where the last frame drew the battlefield (its top-left corner and
+    /// pixels per inch), and each figure on it: for pointing at things.
+    pub drawn: Option<(Pos2, f32)>,
+    /// Where the last frame drew each figure.
+    pub figure_spots: Vec<(Fig, Pos2)>,
+}
+
+impl SkirmishView {
+    fn with_table(m: Table<TailFeathers>) -> Self {
+        Self {
+            m,
+            selected: None,
+            finder: None,
+            measured: None,
+            revealed: None,
+            ghosts: None,
+            aiming: false,
+            drawn: None,
+            figure_spots: Vec::new(),
+        }
+    }
+
+    fn state(&self) -> &TailFeathers {
+        self.m.session.state()
+    }
+
+    fn human_to_move(&self) -> Option<Seat> {
+        self.m.person_to_move()
+    }
+
+    /// True when the person to choose a secret (mission, bid) must be at
+    /// the screen alone first.
+    #[must_use]
+    pub fn needs_hand_off(&self) -> bool {
+        let Some(seat) = self.human_to_move() else { return false };
+        self.m.humans().len() > 1 && self.revealed != Some(seat) && secret_decision(self.state())
+    }
+
+    /// The person at the screen confirms.
+    pub fn confirm_hand_off(&mut self) {
+        self.revealed = self.human_to_move();
+    }
+
+    /// Whose secrets the screen shows: the only person, or, with two
+    /// people at the screen, the one who took it at the hand-off while a
+    /// secret decision of theirs (a mission, a bid) is on. Between those
+    /// decisions both people watch the screen, so it shows nobody's.
+    fn viewer(&self) -> Option<Seat> {
+        let humans = self.m.humans();
+        if humans.len() == 1 {
+            return humans.first().copied();
+        }
+        if humans.is_empty() || self.m.session.is_over() {
+            return None;
+        }
+        match (self.revealed, self.human_to_move()) {
+            (Some(r), Some(h)) if r == h && secret_decision(self.state()) => Some(r),
+            _ => None,
+        }
+    }
+
+    fn propose(&mut self, action: Action, notices: &mut Vec<Notice>) -> bool {
+        let ok = self.m.propose_for_person(action, notices);
+        if ok {
+            self.selected = None;
+            self.aiming = false;
+        }
+        ok
+    }
+
+    /// Where the last frame drew the table point `v`.
+    #[must_use]
+    pub fn screen_of(&self, v: V2) -> Option<Pos2> {
+        let (corner, scale) = self.drawn?;
+        Some(Board { rect: Rect::from_min_size(corner, Vec2::splat(field().size as f32 * scale)), scale }.to_screen(v))
+    }
+
+    fn flights(&mut self) -> Vec<FlightPlan> {
+        let cursor = self.m.session.cursor();
+        if let Some((c, plans)) = &self.ghosts
+            && *c == cursor
+        {
+            return plans.clone();
+        }
+        let state = self.state();
+        let plans: Vec<FlightPlan> = match state.active_unit() {
+            Some(u) if state.walking().is_none() => {
+                let bird = UNIT_DEFS[u].first;
+                state
+                    .legal_actions()
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::Fly(list) => state.plan_flight(bird, list).map(|mut p| {
+                            p.laid.truncate(list.len());
+                            p
+                        }),
+                        _ => None,
+                    })
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        self.ghosts = Some((cursor, plans.clone()));
+        plans
+    }
+}
+
+impl View for SkirmishView {
+    type Game = TailFeathers;
+
+    fn title(&self) -> String {
+        "Tail Feathers".into()
+    }
+
+    fn new(m: Table<TailFeathers>) -> Self {
+        Self::with_table(m)
+    }
+
+    fn table(&self) -> &Table<TailFeathers> {
+        &self.m
+    }
+
+    fn table_mut(&mut self) -> &mut Table<TailFeathers> {
+        &mut self.m
+    }
+
+    fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
+        let dark = frame.settings.dark;
+        let palette = theme::palette(dark);
+        if self.m.humans().len() == 1 {
+            self.revealed = self.m.humans().first().copied();
+        }
+        super::tab::side_panel(ui, |ui| self.side_ui(ui, frame, &palette));
+        if self.needs_hand_off() {
+            egui::Panel::top(egui::Id::unique(("tf-hand-off", self.m.id))).show(ui, |ui| self.hand_off_ui(ui));
+        }
+        egui::CentralPanel::default().show(ui, |ui| {
+            self.battlefield_ui(ui, &palette, frame.notices);
+        });
+    }
+
+    /// Free within one's own turn until dice are rolled or a secret shown;
+    /// across a roll or the other side's turn it asks first (refused with
+    /// strict undo), so undo never re-rolls dice.
+    fn undo_guard(&self) -> UndoGuard {
+        UndoGuard {
+            secret: |e, me| e.reveals || e.seat != me || me.is_none(),
+            refusal: "Strict undo is on: rolled dice, a revealed mission or the other side's turn cannot be taken back (Settings)",
+            heading: "Undo past rolled dice?",
+            body: "This takes back dice already rolled (or a mission already shown, or the other side's turn). You \
+                   may, while learning, but the game will be marked \"undo used\" in the statistics, and the dice \
+                   will fall the same way again.",
+        }
+    }
+
+    fn history_changed(&mut self) {
+        self.selected = None;
+        self.aiming = false;
+        self.ghosts = None;
+    }
+
+    fn shown_to(&self) -> Option<Seat> {
+        self.viewer()
+    }
+
+    fn hide_private(&mut self) {
+        self.revealed = None;
+    }
+
+    fn end_heading(&self, outcome: &Outcome) -> String {
+        match outcome.winners.first() {
+            Some(&s) => format!("The {} win", side_name(side_of_seat(s)).to_lowercase()),
+            None => "Draw".into(),
+        }
+    }
+
+    fn outcome_ui(&mut self, ui: &mut Ui, outcome: &Outcome, _frame: &mut Frame<'_>) {
+        let state = self.state();
+        ui.label(&outcome.reason);
+        ui.label(format!(
+            "Nests: mice {} life, rats {} life; round {}",
+            state.nest_life(Alliance::Mice),
+            state.nest_life(Alliance::Rats),
+            state.round()
+        ));
+    }
+
+    fn end_words(&self) -> EndWords {
+        EndWords { look: "Look at the battlefield", ..EndWords::default() }
+    }
+}
+
+/// The Tail Feathers tab: the view in the frame every game shares.
+pub type SkirmishTab = Tab<SkirmishView>;
+
+/// A new Tail Feathers tab.
+#[must_use]
+pub fn new_tab(options: Options, seed: u64, players: Vec<Player>, path: std::path::PathBuf) -> SkirmishTab {
+    SkirmishTab::new(Table::new(Session::new(Setup { seats: 2, options }, seed, players), path))
+}

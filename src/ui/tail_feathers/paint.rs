@@ -1,0 +1,235 @@
+//! Painters the battlefield shares: a bird on its base, a flight with its
+//! templates and crossings, and the geometry helpers behind them.
+
+#![allow(
+    clippy::many_single_char_names,
+    clippy::similar_names,
+    clippy::unused_self,
+    reason = "drawing code reads best with the usual short names (p, r, f, u), and the view's helpers stay methods"
+)]
+
+use egui::{Align2, Color32, FontId, Pos2, Stroke, Vec2};
+
+use super::{Board, SkirmishView};
+use crate::rules::tail_feathers::components::{Alliance, BIRDS, CLOSE_RANGE, RANGED_RANGE};
+use crate::rules::tail_feathers::game::{
+    Action, Crossing, Fig, FlightPlan, Phase, Place, TailFeathers, Target, UNIT_DEFS, field, figure_name, seat_of,
+    side_name, space_name, unit_of,
+};
+use crate::rules::tail_feathers::geometry::{BASE_RADIUS, Pose, Shape, V2, pose_after};
+use crate::rules::{Game, Seat};
+use crate::ui::theme::{Forest, Palette};
+
+impl SkirmishView {
+    #[allow(clippy::too_many_arguments, reason = "painting a bird needs its pose, the board and its colours")]
+    pub(super) fn paint_bird(
+        &self,
+        painter: &egui::Painter,
+        colours: &Forest,
+        palette: &Palette,
+        state: &TailFeathers,
+        f: Fig,
+        pose: Pose,
+        board: Board,
+    ) {
+        let Some(b) = state.bird(f) else { return };
+        let side_ = UNIT_DEFS[unit_of(f)].side;
+        let p = board.to_screen(pose.at);
+        let r = BASE_RADIUS as f32 * board.scale;
+        let fill = side_colour(colours, side_);
+        let perched = matches!(state.figure(f).place, Place::Space(_));
+        painter.circle(
+            p,
+            r,
+            fill.gamma_multiply(if perched && !b.launching { 0.75 } else { 1.0 }),
+            Stroke::new(1.5, colours.ink),
+        );
+        let u = pose.heading.unit();
+        let tip = p + Vec2::new(u.x as f32, -u.y as f32) * r;
+        painter.line_segment([p, tip], Stroke::new(2.5, colours.ink));
+        let name = BIRDS[UNIT_DEFS[unit_of(f)].bird.map_or(0, |x| x.0)].name;
+        let initial: String = name.split_whitespace().map(|w| w.chars().next().unwrap_or('?')).collect();
+        let tilt = match b.tilt {
+            crate::rules::tail_feathers::geometry::Tilt::Left => "L",
+            crate::rules::tail_feathers::geometry::Tilt::Centre => "C",
+            crate::rules::tail_feathers::geometry::Tilt::Right => "R",
+        };
+        let label = if perched && !b.launching { initial } else { format!("{initial}·{tilt}") };
+        painter.text(
+            p + Vec2::new(0.0, r * 0.35),
+            Align2::CENTER_CENTER,
+            label,
+            FontId::proportional((r * 0.55).max(8.0)),
+            palette.text_on(fill),
+        );
+        let fig = state.figure(f);
+        if fig.wounds > 0 {
+            painter.text(
+                p + Vec2::new(r * 0.8, -r * 0.8),
+                Align2::LEFT_BOTTOM,
+                format!("{}/{}", fig.wounds, state.life(unit_of(f))),
+                FontId::proportional(10.0),
+                palette.illegal.to_opaque(),
+            );
+        }
+        if b.rattled {
+            painter.text(
+                p + Vec2::new(-r * 0.9, -r * 0.8),
+                Align2::RIGHT_BOTTOM,
+                "rattled",
+                FontId::proportional(10.0),
+                colours.ink,
+            );
+        }
+        if fig.on_fire {
+            painter.circle_stroke(p, r + 2.5, Stroke::new(2.5, colours.fire));
+        }
+        if b.launching {
+            painter.circle_stroke(p, r + 1.5, Stroke::new(1.0, colours.ink));
+        }
+        if self.selected == Some(f) || state.active_unit().map(|u| UNIT_DEFS[u].first) == Some(f) {
+            painter.circle_stroke(p, r + 3.5, Stroke::new(2.5, palette.selection));
+        }
+    }
+
+    pub(super) fn paint_flight(
+        &self,
+        painter: &egui::Painter,
+        colours: &Forest,
+        plan: &FlightPlan,
+        board: Board,
+        at: Option<Crossing>,
+    ) {
+        for (i, t) in plan.laid.iter().enumerate() {
+            let pts: Vec<Pos2> = t.polygon().0.iter().map(|&v| board.to_screen(v)).collect();
+            if i < plan.kept {
+                painter.add(egui::Shape::convex_polygon(pts, colours.template, Stroke::new(1.0, colours.ink)));
+            } else {
+                painter.add(egui::Shape::closed_line(pts, Stroke::new(1.0, colours.cut)));
+            }
+        }
+        if plan.kept < plan.laid.len() {
+            let cut = board.to_screen(plan.end.at);
+            let why = match plan.ended_on {
+                Some(f) => format!("cut short: would end on {}", figure_name(f)),
+                None => "cut short".into(),
+            };
+            painter.text(
+                cut + Vec2::new(0.0, -14.0),
+                Align2::CENTER_BOTTOM,
+                why,
+                FontId::proportional(11.0),
+                colours.cut,
+            );
+        }
+        let state = self.state();
+        let mut n = 0;
+        for &(_, c) in &plan.crossings {
+            if matches!(c, Crossing::Maneuver(_)) {
+                continue;
+            }
+            n += 1;
+            let p = board.to_screen(crossing_point(state, plan, c));
+            let current = at == Some(c);
+            painter.circle_filled(
+                p,
+                if current { 9.0 } else { 7.0 },
+                if current { colours.crossing_now } else { colours.crossing },
+            );
+            painter.text(p, Align2::CENTER_CENTER, n.to_string(), FontId::proportional(10.0), colours.crossing_ink);
+        }
+        painter.circle_stroke(
+            board.to_screen(plan.end.at),
+            BASE_RADIUS as f32 * board.scale,
+            Stroke::new(1.5, colours.ink),
+        );
+    }
+}
+
+/// True when the decision now is one the other player may not see.
+pub(super) fn secret_decision(state: &TailFeathers) -> bool {
+    state.legal_actions().iter().any(|a| matches!(a, Action::Mission(_) | Action::Bid(_)))
+}
+
+pub(super) fn tilting_bird(state: &TailFeathers) -> Option<(Seat, Fig)> {
+    if state.phase() != Phase::Tilt {
+        return None;
+    }
+    state.legal_actions().iter().find_map(|a| match a {
+        Action::Stay(f) | Action::Launch { bird: f, .. } | Action::Tilt { bird: f, .. } => {
+            Some((seat_of(UNIT_DEFS[unit_of(*f)].side), *f))
+        }
+        _ => None,
+    })
+}
+
+pub(super) fn nearest_plan(plans: &[FlightPlan], board: Board, p: Pos2) -> Option<&FlightPlan> {
+    plans
+        .iter()
+        .filter(|plan| board.to_screen(plan.end.at).distance(p) < BASE_RADIUS as f32 * board.scale * 0.7)
+        .min_by(|a, b| board.to_screen(a.end.at).distance(p).total_cmp(&board.to_screen(b.end.at).distance(p)))
+}
+
+pub(super) fn side_colour(c: &Forest, side: Alliance) -> Color32 {
+    match side {
+        Alliance::Mice => c.mice,
+        Alliance::Rats => c.rats,
+    }
+}
+
+pub(super) fn shape_of(state: &TailFeathers, f: Fig) -> Option<V2> {
+    state.shape(f).map(|s| crate::rules::tail_feathers::geometry::centre(&s))
+}
+
+/// What stands between two figures on the line joining them: trunks and
+/// flying birds other than the two (the range finder shows them).
+pub(super) fn blockers(state: &TailFeathers, a: Fig, b: Fig, pa: V2, pb: V2) -> Vec<Shape> {
+    let mut out: Vec<Shape> = field().trees.iter().map(|t| Shape::Polygon(t.trunk.clone())).collect();
+    for f in state.flyers() {
+        if f != a
+            && f != b
+            && let Some(bird) = state.bird(f)
+        {
+            out.push(Shape::base(bird.pose.at));
+        }
+    }
+    out.retain(|o| crate::rules::tail_feathers::geometry::blocks(o, pa, pb));
+    out
+}
+
+/// Close, ranged or out of range.
+#[must_use]
+pub fn range_band(d: f64) -> &'static str {
+    if d <= CLOSE_RANGE {
+        "close range"
+    } else if d <= RANGED_RANGE {
+        "ranged range"
+    } else {
+        "out of range"
+    }
+}
+
+/// Where a crossing sits on the board (for its number and its prompt).
+pub(super) fn crossing_point(state: &TailFeathers, plan: &FlightPlan, c: Crossing) -> V2 {
+    match c {
+        Crossing::Space(s) => field().spaces[usize::from(s)].perch,
+        Crossing::Mission(m) => state
+            .target_shape(Target::Mission(m))
+            .map_or(field().axis, |s| crate::rules::tail_feathers::geometry::centre(&s)),
+        Crossing::Trunk(t) => {
+            crate::rules::tail_feathers::geometry::centre(&Shape::Polygon(field().trees[usize::from(t)].trunk.clone()))
+        }
+        Crossing::Flyer(f) => state.bird(f).map_or(field().axis, |b| b.pose.at),
+        Crossing::Maneuver(i) => pose_after(plan.start, &plan.laid, usize::from(i) + 1).at,
+    }
+}
+
+pub(super) fn crossing_title(c: Crossing) -> String {
+    match c {
+        Crossing::Space(s) => format!("Crossing {}", space_name(s)),
+        Crossing::Mission(m) => format!("Crossing the {} mission", side_name(m).to_lowercase()),
+        Crossing::Maneuver(i) => format!("Maneuver point {}", i + 1),
+        Crossing::Trunk(_) => "A trunk".into(),
+        Crossing::Flyer(f) => format!("Crossing {}", figure_name(f)),
+    }
+}

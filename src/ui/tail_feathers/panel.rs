@@ -1,0 +1,350 @@
+//! The side panel: status, the sides with their unit cards and cheese,
+//! the decisions that are not on the board, the dice and the hand-off.
+
+#![allow(
+    clippy::many_single_char_names,
+    clippy::similar_names,
+    clippy::unused_self,
+    reason = "drawing code reads best with the usual short names (p, r, f, u), and the view's helpers stay methods"
+)]
+
+use egui::{Align2, FontId, Pos2, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+
+use super::{SkirmishView, choice_label, mission_words, range_band, side_colour, tilting_bird};
+use crate::rules::tail_feathers::components::{Alliance, BIRDS, GROUND};
+use crate::rules::tail_feathers::dice::{Face, Symbol};
+use crate::rules::tail_feathers::game::{
+    Action, Event, Fig, Place, Secret, TailFeathers, Target, UNIT_DEFS, UNITS, figure_name, kind_name, seat_of,
+    side_name, side_of_seat, space_name, unit_name, unit_of,
+};
+use crate::rules::{Game, Seat};
+use crate::ui::Notice;
+use crate::ui::tab::Frame;
+use crate::ui::theme::{Forest, Palette};
+
+impl SkirmishView {
+    #[allow(clippy::too_many_lines, reason = "the side panel lists every part of the game in order")]
+    pub(super) fn side_ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>, palette: &Palette) {
+        let state = self.state().clone();
+        let colours = palette.forest;
+        ui.heading("Tail Feathers");
+        frame.status_ui(ui, &self.m);
+        frame.history_ui(ui, &self.m);
+        ui.horizontal(|ui| {
+            for side_ in [Alliance::Mice, Alliance::Rats] {
+                let seat = seat_of(side_);
+                ui.label(RichText::new(side_name(side_)).strong().color(side_colour(&colours, side_)));
+                cheese_wheel(ui, state.cheese(seat), palette);
+                ui.label(format!("nest {}", state.nest_life(side_)));
+            }
+        });
+        let finder_on = self.finder.is_some();
+        if ui.selectable_label(finder_on, "Range finder: click two figures").clicked() {
+            self.finder = if finder_on { None } else { Some(None) };
+            self.measured = None;
+        }
+        if let Some((a, b)) = self.measured
+            && let Some((d, sight)) = state.measure(a, Target::Figure(b))
+        {
+            ui.label(format!(
+                "{} to {}: {d:.1}\", {}, {}",
+                figure_name(a),
+                figure_name(b),
+                range_band(d),
+                if sight.is_some() { "clear sight" } else { "no clear sight (a trunk or a flying bird blocks)" }
+            ));
+        }
+        ui.separator();
+        // The decisions of the moment.
+        if let Some(seat) = self.human_to_move()
+            && !self.needs_hand_off()
+        {
+            self.choices_ui(ui, &state, seat, frame.notices);
+        }
+        self.dice_ui(ui, &state, palette.forest);
+        ui.separator();
+        egui::ScrollArea::vertical().max_height(260.0).id_salt("tf-units").show(ui, |ui| {
+            for u in 0..UNITS {
+                unit_card(ui, &state, u, &colours);
+            }
+        });
+        ui.separator();
+        ui.label(RichText::new("Log").strong());
+        egui::ScrollArea::vertical().stick_to_bottom(true).id_salt("tf-log").show(ui, |ui| {
+            for e in &self.m.session.log()[..self.m.session.cursor()] {
+                ui.label(&e.text);
+            }
+        });
+    }
+
+    pub(super) fn choices_ui(&mut self, ui: &mut Ui, state: &TailFeathers, seat: Seat, notices: &mut Vec<Notice>) {
+        let legal = state.legal_actions();
+        let mut action = None;
+        let viewer = self.viewer();
+        if let Some(card) = state.mission(side_of_seat(seat))
+            && viewer == Some(seat)
+            && let Some(k) = card.kind
+            && !card.revealed
+        {
+            ui.label(format!("Your mission card (secret): {}", kind_name(k)));
+        }
+        if let Secret::Chosen(n) = state.bid(seat)
+            && viewer == Some(seat)
+        {
+            ui.label(format!("Your bid (secret): {n} extra dice"));
+        }
+        let flights = legal.iter().filter(|a| matches!(a, Action::Fly(_))).count();
+        if flights > 0 {
+            if state.options().announce_first {
+                ui.label("Announce the flight (templates in order):");
+                egui::ScrollArea::vertical().max_height(160.0).id_salt("tf-lists").show(ui, |ui| {
+                    for a in &legal {
+                        if let Action::Fly(_) = a
+                            && ui.button(choice_label(state, a)).clicked()
+                        {
+                            action = Some(a.clone());
+                        }
+                    }
+                });
+            } else {
+                ui.label(format!(
+                    "{flights} flights: point at a ghost on the board to see its templates and crossings; click it, or drag the bird onto it, to fly."
+                ));
+            }
+        }
+        if tilting_bird(state).is_some() && legal.iter().any(|a| matches!(a, Action::Launch { .. })) {
+            let label = if self.aiming { "Launching: click where it should face" } else { "Launch…" };
+            if ui.selectable_label(self.aiming, label).clicked() {
+                self.aiming = !self.aiming;
+            }
+        }
+        let small: Vec<&Action> = legal
+            .iter()
+            .filter(|a| {
+                !matches!(
+                    a,
+                    Action::Fly(_)
+                        | Action::Launch { .. }
+                        | Action::Deploy { .. }
+                        | Action::Move { .. }
+                        | Action::Scurry { .. }
+                )
+            })
+            .collect();
+        if state.walking().is_none() || !matches!(state.walking(), Some((_, Some(_)))) {
+            for a in small.iter().take(30) {
+                let mut button = ui.button(choice_label(state, a));
+                if let Action::Mission(Some(k)) = a {
+                    button = button.on_hover_text(mission_words(*k));
+                }
+                if button.clicked() {
+                    action = Some((*a).clone());
+                }
+            }
+        }
+        let moving = legal.iter().any(|a| matches!(a, Action::Move { .. } | Action::Scurry { .. }));
+        if moving {
+            ui.label(RichText::new("Click a figure, then a lit space (or drag it there).").weak());
+        }
+        if legal.iter().any(|a| matches!(a, Action::Deploy { .. })) {
+            ui.label(RichText::new("Click a lit space of your home tree for the figure named above.").weak());
+            if ui.button("Deploy the rest as suggested").on_hover_text("Each figure on the first free space of your home tree, birds out of the nest; every placement is its own step in the log and can be undone.").clicked() {
+                self.deploy_rest(seat, notices);
+            }
+        }
+        if let Some(a) = action {
+            self.propose(a, notices);
+        }
+    }
+
+    /// Deploys the seat's remaining figures one by one on the first space
+    /// each may take.
+    pub(super) fn deploy_rest(&mut self, seat: Seat, notices: &mut Vec<Notice>) {
+        for _ in 0..crate::rules::tail_feathers::game::FIGURES {
+            let state = self.state();
+            if state.to_move() != crate::rules::ToMove::Seat(seat) {
+                break;
+            }
+            let Some(a) = state.legal_actions().into_iter().find(|a| matches!(a, Action::Deploy { .. })) else { break };
+            if !self.propose(a, notices) {
+                break;
+            }
+        }
+    }
+
+    pub(super) fn dice_ui(&self, ui: &mut Ui, state: &TailFeathers, forest: Forest) {
+        let rolls: Vec<&Event> = state.events().iter().filter(|e| matches!(e, Event::Rolled { .. })).collect();
+        if rolls.is_empty() {
+            return;
+        }
+        ui.label(RichText::new("Last roll").strong());
+        for e in rolls {
+            if let Event::Rolled { seat, what, faces } = e {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(format!("{} {what}:", side_name(side_of_seat(*seat))));
+                    for &f in faces {
+                        die(ui, &forest, f);
+                    }
+                });
+            }
+        }
+        let rest: Vec<String> = state
+            .events()
+            .iter()
+            .filter(|e| !matches!(e, Event::Rolled { .. }))
+            .map(crate::rules::tail_feathers::game::event_words)
+            .collect();
+        if !rest.is_empty() {
+            ui.label(rest.join("; ")).widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, "dice result"));
+        }
+    }
+
+    pub(super) fn hand_off_ui(&mut self, ui: &mut Ui) {
+        let Some(seat) = self.human_to_move() else { return };
+        let name = self.state().seat_name(seat);
+        let hidden = "Missions and bids are hidden; the battlefield is public.";
+        if crate::ui::widgets::hand_off_bar(ui, &name, hidden, "show my choices", self.m.since_last_turn(seat)) {
+            self.confirm_hand_off();
+        }
+    }
+}
+
+/// A die as it lies: its number in the corner, its symbol drawn in the
+/// middle (cheese a yellow wedge, a sword, a sword and shield, a bow) and
+/// a star when it has one.
+pub(super) fn die(ui: &mut Ui, forest: &Forest, f: Face) {
+    let (rect, resp) = ui.allocate_exact_size(Vec2::splat(30.0), Sense::hover());
+    let p = ui.painter();
+    let ink = forest.die_ink;
+    p.rect(rect, 4.0, forest.die, Stroke::new(1.0, ink), StrokeKind::Inside);
+    p.text(
+        rect.left_top() + Vec2::new(3.0, 1.0),
+        Align2::LEFT_TOP,
+        f.number().to_string(),
+        FontId::proportional(10.0),
+        ink,
+    );
+    let c = rect.center() + Vec2::new(1.0, 2.0);
+    let sword = |p: &egui::Painter, at: Pos2| {
+        p.line_segment([at + Vec2::new(-6.0, 6.0), at + Vec2::new(6.0, -6.0)], Stroke::new(2.0, ink));
+        p.line_segment([at + Vec2::new(-5.0, 1.0), at + Vec2::new(-1.0, 5.0)], Stroke::new(2.0, ink));
+    };
+    let words = match f.symbol() {
+        Symbol::Cheese => {
+            let pts = vec![c + Vec2::new(-7.0, 5.0), c + Vec2::new(7.0, 5.0), c + Vec2::new(5.0, -5.0)];
+            p.add(egui::Shape::convex_polygon(pts, forest.cheese, Stroke::new(1.0, ink)));
+            "cheese"
+        }
+        Symbol::Sword => {
+            sword(p, c);
+            "sword"
+        }
+        Symbol::SwordShield => {
+            sword(p, c + Vec2::new(-3.0, 0.0));
+            p.circle(c + Vec2::new(5.0, 3.0), 4.5, forest.shield, Stroke::new(1.0, ink));
+            "sword and shield"
+        }
+        Symbol::Bow => {
+            let arc: Vec<Pos2> = (0..=8)
+                .map(|k| {
+                    let t = -1.2 + 2.4 * k as f32 / 8.0;
+                    c + Vec2::new(-3.0 + 7.0 * t.cos(), 7.0 * t.sin())
+                })
+                .collect();
+            p.line_segment([arc[0], arc[8]], Stroke::new(1.0, ink));
+            p.add(egui::Shape::line(arc, Stroke::new(2.0, ink)));
+            "bow"
+        }
+    };
+    if f.star() {
+        let s = rect.right_bottom() + Vec2::new(-6.0, -6.0);
+        let pts: Vec<Pos2> = (0..10)
+            .map(|k| {
+                let r = if k % 2 == 0 { 4.5 } else { 2.0 };
+                let a = -std::f32::consts::FRAC_PI_2 + k as f32 * std::f32::consts::PI / 5.0;
+                s + Vec2::new(r * a.cos(), r * a.sin())
+            })
+            .collect();
+        p.add(egui::Shape::closed_line(pts, Stroke::new(1.5, forest.star)));
+    }
+    let label = format!("die: {} {words}{}", f.number(), if f.star() { ", star" } else { "" });
+    resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, label.clone()));
+}
+
+/// A figure with where it is, so figures of one squad can be told apart.
+pub(super) fn placed_name(state: &TailFeathers, f: Fig) -> String {
+    let d = &UNIT_DEFS[unit_of(f)];
+    let name = if d.count > 1 {
+        format!("{} {}", figure_name(f).trim_start_matches("a "), f - d.first + 1)
+    } else {
+        figure_name(f)
+    };
+    match state.figure(f).place {
+        Place::Space(s) => format!("{name} in {}", space_name(s)),
+        Place::Mission => format!("{name} on the mission"),
+        Place::Air => format!("{name}, flying"),
+        _ => name,
+    }
+}
+
+pub(super) fn cheese_wheel(ui: &mut Ui, n: u8, palette: &Palette) {
+    let (rect, resp) = ui.allocate_exact_size(Vec2::new(44.0, 14.0), Sense::hover());
+    for k in 0..6 {
+        let c = rect.left_center() + Vec2::new(4.0 + 7.0 * k as f32, 0.0);
+        if k < n {
+            ui.painter().circle_filled(c, 3.0, palette.forest.cheese);
+        } else {
+            ui.painter().circle_stroke(c, 3.0, Stroke::new(1.0, palette.text));
+        }
+    }
+    resp.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, format!("{n} of 6 cheese")));
+}
+
+pub(super) fn unit_card(ui: &mut Ui, state: &TailFeathers, u: usize, colours: &Forest) {
+    let d = &UNIT_DEFS[u];
+    let done = state.is_activated(u);
+    let mut head = RichText::new(format!("{}{}", unit_name(u), if done { " (activated)" } else { "" }))
+        .strong()
+        .color(side_colour(colours, d.side));
+    if done {
+        head = head.italics();
+    }
+    ui.label(head);
+    let line = match (d.bird, d.ground) {
+        (Some((b, _)), _) => {
+            let bird = &BIRDS[b];
+            let f = d.first;
+            let pilot = state.pilot_card(u);
+            let where_ = match state.figure(f).place {
+                Place::Air => "flying".to_string(),
+                Place::Space(s) => format!("perched in {}", space_name(s)),
+                Place::Casualty => "defeated".into(),
+                _ => String::new(),
+            };
+            format!(
+                "battle {} · defence {} · move {} · wounds {}/{} · pilot {} {} (melee {}, ranged {}, pilot {}) · {where_}",
+                bird.battle,
+                bird.defence,
+                bird.movement,
+                state.figure(f).wounds,
+                state.life(u),
+                pilot.map_or("", |p| p.name),
+                pilot.map_or(String::new(), |p| format!("{:?}", p.rank).to_lowercase()),
+                pilot.map_or(0, |p| p.melee),
+                pilot.map_or(0, |p| p.ranged),
+                pilot.map_or(0, |p| p.pilot)
+            )
+        }
+        (None, Some(g)) => {
+            let card = &GROUND[g];
+            let on = (d.first..d.first + d.count).filter(|&f| state.figure(f).place.on_battlefield()).count();
+            let lost = (d.first..d.first + d.count).filter(|&f| state.figure(f).place == Place::Casualty).count();
+            format!(
+                "squad {} · melee {} · ranged {} · defence {} · move {} · {on} on the battlefield, {lost} lost",
+                card.squad, card.melee, card.ranged, card.defence, card.movement
+            )
+        }
+        _ => String::new(),
+    };
+    ui.label(RichText::new(line).small());
+}
