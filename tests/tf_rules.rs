@@ -18,8 +18,8 @@ mod tf_common;
 use aviary::rules::tail_feathers::components::{Alliance, BIRDS, GROUND, MissionKind, PILOTS};
 use aviary::rules::tail_feathers::dice::{Face, Symbol};
 use aviary::rules::tail_feathers::game::{
-    Action, Crossing, Event, MissionCard, Phase, Place, Revival, Secret, TailFeathers, Target, field, other,
-    side_of_seat,
+    Action, Crossing, Event, FlightEnding, MissionCard, Phase, Place, Revival, Secret, TailFeathers, Target, field,
+    other, side_of_seat,
 };
 use aviary::rules::tail_feathers::geometry::{Heading, Length, Pose, Shape, Tilt, V2, overlaps};
 use aviary::rules::{Game, Seat, ToMove};
@@ -616,6 +616,47 @@ fn tf_r9_a_trunk_stops_the_bird_turns_it_round_wounds_it_twice_and_rattles_its_p
     // gained during it stays (TF-R6).
     assert_eq!(g.active_unit(), None);
     assert!(g.bird(0).unwrap().rattled);
+}
+
+#[test]
+fn tf_r9_the_preview_of_a_flight_into_a_trunk_ends_where_the_bird_really_stops() {
+    let g = swallow_activated(18.0, 7.0, 0, Tilt::Centre);
+    let flight = vec![S, L, S];
+    let plan = g.plan_flight(0, &flight).unwrap();
+    // The templates end well past the Elm's trunk ...
+    assert!(plan.end.at.x > 28.0, "{:?}", plan.end.at);
+    // ... but the preview stops at the trunk, says so, and matches the flight.
+    let out = g.flight_outcome(0, &plan);
+    assert_eq!(out.ending, FlightEnding::Crashes(3), "{out:?}");
+    assert!(close(out.at.at, 27.75 - 0.75, 7.0), "{:?}", out.at);
+    assert_eq!(out.wounds, 2);
+    assert!(out.flown < plan.laid.iter().map(|l| l.length.inches()).sum::<f64>());
+    assert_eq!(out.words(), "crashes into the Elm's trunk: 2 wounds, rattled");
+    let mut h = g.clone();
+    play(&mut h, &Action::Fly(flight));
+    play(&mut h, &Action::Continue);
+    assert_eq!(h.bird(0).unwrap().pose, out.at);
+    assert_eq!(h.figure(0).wounds, out.wounds);
+    // A flight in the open ends where its templates end.
+    let open = g.plan_flight(0, &[S]).unwrap();
+    let o = g.flight_outcome(0, &open);
+    assert_eq!((o.ending, o.at, o.wounds), (FlightEnding::Ends, open.end, 0));
+    assert_eq!(o.words(), "ends here");
+}
+
+#[test]
+fn tf_r9_the_preview_of_a_flight_off_the_battlefield_says_the_bird_is_lost() {
+    let g = swallow_activated(2.0, 20.0, 12, Tilt::Centre);
+    let plan = g.plan_flight(0, &[L, L]).unwrap();
+    let out = g.flight_outcome(0, &plan);
+    assert_eq!(out.ending, FlightEnding::Off, "{out:?}");
+    assert_eq!(out.words(), "flies off the battlefield: the bird is lost");
+    let mut h = g.clone();
+    play(&mut h, &Action::Fly(vec![L, L]));
+    while h.walking().is_some() {
+        play(&mut h, &Action::Continue);
+    }
+    assert!(!h.figure(0).place.on_battlefield(), "{:?}", h.figure(0).place);
 }
 
 #[test]

@@ -416,6 +416,71 @@ pub struct FlightPlan {
     pub crossings: Vec<(f64, Crossing)>,
 }
 
+/// How a flight ends ([`TailFeathers::flight_outcome`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlightEnding {
+    /// Where its templates end.
+    Ends,
+    /// Cut short before this flying bird (TF-R9).
+    CutShort(Fig),
+    /// Stopped by this tree's trunk: 2 wounds and a rattled pilot.
+    Crashes(u8),
+    /// Off the battlefield: the bird is lost.
+    Off,
+}
+
+/// Where a flight would really leave its bird.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FlightOutcome {
+    /// The bird's base there.
+    pub at: Pose,
+    /// How far along the templates' path it gets (inches).
+    pub flown: f64,
+    /// What happens there.
+    pub ending: FlightEnding,
+    /// The wounds it takes on the way and there.
+    pub wounds: u8,
+}
+
+impl FlightOutcome {
+    /// In words, for the preview and screen readers: "crashes into the
+    /// Sapling's trunk: 2 wounds, rattled".
+    #[must_use]
+    pub fn words(&self) -> String {
+        let hurt = |n: u8| match n {
+            0 => String::new(),
+            1 => ": 1 wound".to_string(),
+            n => format!(": {n} wounds"),
+        };
+        match self.ending {
+            FlightEnding::Crashes(t) => format!("crashes into {}'s trunk{}, rattled", tree_name(t), hurt(self.wounds)),
+            FlightEnding::Off => "flies off the battlefield: the bird is lost".to_string(),
+            FlightEnding::CutShort(f) => format!("cut short before {}{}", figure_name(f), hurt(self.wounds)),
+            FlightEnding::Ends if self.wounds > 0 => format!("ends here{}", hurt(self.wounds)),
+            FlightEnding::Ends => "ends here".to_string(),
+        }
+    }
+}
+
+/// True when a base centred at `c` is off the battlefield (TF-R9: its
+/// centre a base's radius or more beyond the edge).
+#[must_use]
+pub fn off_battlefield(c: V2) -> bool {
+    let s = field().size;
+    c.dist(V2::new(c.x.clamp(0.0, s), c.y.clamp(0.0, s))) >= BASE_RADIUS
+}
+
+/// A tree's name ("the Sapling", "the Hollow Oak").
+#[must_use]
+pub fn tree_name(t: u8) -> String {
+    let name = field().trees.get(usize::from(t)).map_or("a tree", |tree| tree.name);
+    let short = name.split(": ").last().unwrap_or(name);
+    match short.strip_prefix("The ") {
+        Some(rest) => format!("the {rest}"),
+        None => short.to_string(),
+    }
+}
+
 /// A walk along a flight in progress.
 #[derive(Clone, Debug, PartialEq)]
 struct Walk {
@@ -1115,6 +1180,46 @@ impl TailFeathers {
             end,
             crossings: crossings.into_iter().map(|(d, _, _, c)| (d, c)).collect(),
         })
+    }
+
+    /// Where a flight would really leave the bird, as far as the flight
+    /// alone decides it (no swoop or drop-off chosen on the way): where a
+    /// trunk stops it (TF-R9: 2 wounds, rattled), where it ends cut short
+    /// before a flying base, off the battlefield (the bird is lost), or
+    /// where its templates end; with the wounds taken on the way (an enemy
+    /// bird flown through, an enemy bird ended against) and how far along
+    /// its templates it gets. The preview draws it; the walk resolves the
+    /// same crossings one by one.
+    #[must_use]
+    pub fn flight_outcome(&self, bird: Fig, plan: &FlightPlan) -> FlightOutcome {
+        let hostile = |e: Fig| Self::side(e) != Self::side(bird);
+        let mut wounds = 0u8;
+        for &(d, c) in &plan.crossings {
+            match c {
+                Crossing::Trunk(t) => {
+                    return FlightOutcome {
+                        at: self.crash_pose(bird, plan, usize::from(t)),
+                        flown: d,
+                        ending: FlightEnding::Crashes(t),
+                        wounds: wounds + 2,
+                    };
+                }
+                Crossing::Flyer(e) if hostile(e) && plan.ended_on != Some(e) => wounds += 1,
+                _ => {}
+            }
+        }
+        let flown = plan.laid[..plan.kept].iter().map(|l| l.length.inches()).sum();
+        let ending = if off_battlefield(plan.end.at) {
+            FlightEnding::Off
+        } else if let Some(e) = plan.ended_on {
+            if hostile(e) {
+                wounds += 1;
+            }
+            FlightEnding::CutShort(e)
+        } else {
+            FlightEnding::Ends
+        };
+        FlightOutcome { at: plan.end, flown, ending, wounds }
     }
 
     /// Where a trunk stops a bird on this flight: the first place along
@@ -2834,15 +2939,9 @@ impl TailFeathers {
             self.wound(Target::Figure(e), 1, false);
             self.wound(Target::Figure(f), 1, false);
         }
-        if self.figures[usize::from(f)].place == Place::Air {
-            let s = field().size;
-            let c = plan.end.at;
-            let nx = c.x.clamp(0.0, s);
-            let ny = c.y.clamp(0.0, s);
-            if c.dist(V2::new(nx, ny)) >= BASE_RADIUS {
-                self.events.push(Event::Off(f));
-                self.defeat(f);
-            }
+        if self.figures[usize::from(f)].place == Place::Air && off_battlefield(plan.end.at) {
+            self.events.push(Event::Off(f));
+            self.defeat(f);
         }
         self.set_step(Step::Acts);
     }
