@@ -13,7 +13,9 @@ use aviary::rules::daedalus::Daedalus;
 use aviary::rules::dust_wings::DustInTheWings;
 use aviary::rules::enchanted_plumes::EnchantedPlumes;
 use aviary::rules::feathers_wax::FeathersAndWax;
-use aviary::rules::tail_feathers::game::{Action as TfAction, Phase as TfPhase, Place as TfPlace, TailFeathers};
+use aviary::rules::tail_feathers::game::{
+    Action as TfAction, FlightEnding as TfEnding, Phase as TfPhase, Place as TfPlace, TailFeathers,
+};
 use aviary::rules::{Game, Rng, Setup, ToMove};
 use aviary::save;
 use aviary::session::{Player, Session};
@@ -167,6 +169,25 @@ fn main() {
             "tf-attack.json",
         ),
         write_tail_at(&saves, |g| g.phase() == TfPhase::Final, "tf-final.json"),
+        // A bird to fly with flights into a trunk among flights in the open.
+        write_tail_at(
+            &saves,
+            |g| {
+                let Some(u) = g.active_unit() else { return false };
+                let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[u].first;
+                let endings: Vec<_> = g
+                    .legal_actions()
+                    .iter()
+                    .filter_map(|a| match a {
+                        TfAction::Fly(list) => g.plan_flight(bird, list).map(|p| g.flight_outcome(bird, &p).ending),
+                        _ => None,
+                    })
+                    .collect();
+                let crash = endings.iter().filter(|e| matches!(e, TfEnding::Crashes(_))).count();
+                g.round() >= 2 && crash >= 4 && endings.len() - crash >= 8
+            },
+            "tf-crash.json",
+        ),
     ];
     for (name, dark, games) in [
         ("light", false, &paths),

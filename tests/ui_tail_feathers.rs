@@ -141,6 +141,89 @@ fn a_flight_by_dragging_the_bird_onto_a_ghost() {
     assert!(plan.end.at.dist(target.end.at) < 0.75, "the flight dropped on is the one flown");
 }
 
+/// A flight of the bird to fly that crashes into a trunk, with where.
+fn crashing_flight(
+    s: &TailFeathers,
+) -> Option<(Vec<aviary::rules::tail_feathers::geometry::Length>, aviary::rules::tail_feathers::game::FlightOutcome)> {
+    let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[s.active_unit()?].first;
+    s.legal_actions().iter().find_map(|a| match a {
+        Action::Fly(list) => {
+            let plan = s.plan_flight(bird, list)?;
+            let out = s.flight_outcome(bird, &plan);
+            let crash = matches!(out.ending, aviary::rules::tail_feathers::game::FlightEnding::Crashes(_));
+            (crash && out.at.at.dist(plan.end.at) > 2.0).then(|| (list.clone(), out))
+        }
+        _ => None,
+    })
+}
+
+#[test]
+fn a_ring_whose_flight_meets_a_trunk_sits_at_the_crash_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    // (A bird launching from its nest facing its trunk crashes whatever it
+    // announces: the position wanted has a ring in the open as well.)
+    open_where(&mut h, dir.path(), |s| {
+        crashing_flight(s).is_some()
+            && inner_flight(s).is_some_and(|p| {
+                let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[s.active_unit().unwrap_or(0)].first;
+                s.flight_outcome(bird, &p).words() == "ends here"
+            })
+    });
+    let s = state(&mut h);
+    let (list, out) = crashing_flight(&s).unwrap();
+    let crash_at = tab(&mut h).screen_of(out.at.at).unwrap();
+    // The ring named for the crash is drawn at the crash point, not at the
+    // end of its templates.
+    let ring = h
+        .get_all_by(|n| n.label().is_some_and(|l| l.starts_with("flight ") && l.contains("crashes into")))
+        .map(|n| (n.accesskit_node().label().unwrap_or_default().clone(), n.rect().center()))
+        .min_by(|a, b| a.1.distance(crash_at).total_cmp(&b.1.distance(crash_at)))
+        .expect("a ring says it crashes");
+    assert!(ring.1.distance(crash_at) < 2.0, "{ring:?} v {crash_at:?}");
+    assert!(ring.0.contains("'s trunk: 2 wounds, rattled"), "{}", ring.0);
+    // A ring whose flight ends in the open says nothing of a crash.
+    let rings: Vec<String> = texts(&h).into_iter().filter(|l| l.starts_with("flight ")).collect();
+    assert!(rings.iter().any(|l| l.ends_with(": ends here")), "{rings:#?}");
+    // Clicking the ring flies a flight that stops there: the bird is left
+    // at the crash point.
+    let before = tab(&mut h).m.session.cursor();
+    click_at(&mut h, crash_at);
+    assert!(tab(&mut h).m.session.cursor() > before, "a flight was announced");
+    let Action::Fly(flown) = tab(&mut h).m.session.actions()[before].clone() else { panic!("not a flight") };
+    let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[s.active_unit().unwrap()].first;
+    let plan = s.plan_flight(bird, &flown).unwrap();
+    let where_left = s.flight_outcome(bird, &plan).at.at;
+    assert!(
+        where_left.dist(out.at.at) < 0.3,
+        "{flown:?} leaves the bird at {where_left:?}, not {:?} ({list:?})",
+        out.at
+    );
+}
+
+#[test]
+fn a_bird_dropped_where_no_flight_ends_says_where_the_nearest_ring_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_where(&mut h, dir.path(), |s| inner_flight(s).is_some());
+    let s = state(&mut h);
+    let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[s.active_unit().unwrap()].first;
+    let from = tab(&mut h).screen_of(s.bird(bird).unwrap().pose.at).unwrap();
+    // The far corner of the table from the bird: no flight reaches it.
+    let at = s.bird(bird).unwrap().pose.at;
+    let size = field().size;
+    let corner = aviary::rules::tail_feathers::geometry::V2::new(
+        if at.x < size / 2.0 { size - 0.5 } else { 0.5 },
+        if at.y < size / 2.0 { size - 0.5 } else { 0.5 },
+    );
+    let to = tab(&mut h).screen_of(corner).unwrap();
+    let before = tab(&mut h).m.session.cursor();
+    drag(&mut h, from, to);
+    assert_eq!(tab(&mut h).m.session.cursor(), before, "nothing was flown");
+    let said = texts(&h).join("\n");
+    assert!(said.contains("no flight of the") && said.contains("the nearest ring is"), "{said}");
+}
+
 #[test]
 fn a_perch_decision_at_a_crossing() {
     let dir = tempfile::tempdir().unwrap();

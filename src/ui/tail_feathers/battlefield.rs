@@ -11,13 +11,13 @@
 use egui::{Align2, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
 use super::{
-    Board, Dragged, MARGIN, SkirmishView, blockers, choice_label, crossing_point, crossing_title, nearest_plan,
-    range_band, shape_of, side_colour, tilting_bird,
+    Board, Dragged, Ghost, MARGIN, SkirmishView, blockers, choice_label, closest_ghost, crossing_point, crossing_title,
+    nearest_ghost, range_band, shape_of, side_colour, tilting_bird,
 };
 use crate::rules::Game;
 use crate::rules::tail_feathers::components::Alliance;
 use crate::rules::tail_feathers::game::{
-    Action, BIRD_FIGS, Fig, FlightPlan, Place, TailFeathers, Target, UNIT_DEFS, field, kind_name, seat_of, side_name,
+    Action, BIRD_FIGS, Fig, Place, TailFeathers, Target, UNIT_DEFS, field, figure_name, kind_name, seat_of, side_name,
     unit_of,
 };
 use crate::rules::tail_feathers::geometry::{BASE_RADIUS, Pose, Shape, V2};
@@ -223,39 +223,48 @@ impl SkirmishView {
         // Flights: ghosts, the hovered flight, the walk in progress.
         let pointer = ui.ctx().pointer_hover_pos().filter(|p| outer.contains(*p));
         let flying_now = legal.iter().any(|a| matches!(a, Action::Fly(_)));
-        let mut hovered_plan: Option<FlightPlan> = None;
         let plans = if flying_now && !state.options().announce_first { self.flights() } else { Vec::new() };
-        for plan in &plans {
-            let p = board.to_screen(plan.end.at);
-            // A flight that ends off the battlefield loses the bird: its
-            // ghost is drawn in the warning colour.
-            let e = plan.end.at;
-            let size = field().size;
-            let off = e.x < -BASE_RADIUS || e.y < -BASE_RADIUS || e.x > size + BASE_RADIUS || e.y > size + BASE_RADIUS;
-            let ring = if off { colours.cut } else { colours.ghost };
-            painter.circle_stroke(p, BASE_RADIUS as f32 * board.scale, Stroke::new(1.0, ring));
-            if let Some(q) = pointer
-                && q.distance(p) < BASE_RADIUS as f32 * board.scale * 0.7
-                && hovered_plan.is_none()
-            {
-                hovered_plan = Some(plan.clone());
+        // Each flight's ring sits where the bird would really be left: at
+        // a trunk it crashes into, short of a flying base, off the edge.
+        // A ring where the bird comes to harm is drawn in the warning
+        // colour with a cross; each is named for screen readers.
+        let base_r = BASE_RADIUS as f32 * board.scale;
+        for (i, g) in plans.iter().enumerate() {
+            let p = board.to_screen(g.at());
+            let ring = if g.harmful() { colours.cut } else { colours.ghost };
+            painter.circle_stroke(p, base_r, Stroke::new(if g.harmful() { 1.5 } else { 1.0 }, ring));
+            if g.harmful() {
+                let k = base_r * 0.3;
+                painter.line_segment([p - Vec2::splat(k), p + Vec2::splat(k)], Stroke::new(1.0, ring));
+                painter.line_segment([p + Vec2::new(-k, k), p + Vec2::new(k, -k)], Stroke::new(1.0, ring));
             }
+            let said = g.words();
+            ui.interact(
+                Rect::from_center_size(p, Vec2::splat(base_r)),
+                ui.scope_id().with(("tf-ring", i)),
+                Sense::hover(),
+            )
+            .widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, said.clone()));
         }
+        let hovered = pointer.and_then(|q| nearest_ghost(&plans, board, q));
         // The computer's flight, announced for the pause before it is
         // flown: its templates and where it ends.
         let announced = match self.m.announced() {
-            Some(Action::Fly(list)) => state.active_unit().and_then(|u| state.plan_flight(UNIT_DEFS[u].first, list)),
+            Some(Action::Fly(list)) => state.active_unit().and_then(|u| {
+                let bird = UNIT_DEFS[u].first;
+                state.plan_flight(bird, list).map(|plan| Ghost { outcome: state.flight_outcome(bird, &plan), plan })
+            }),
             _ => None,
         };
-        if let Some((plan, _)) = state.walking() {
-            self.paint_flight(&painter, &colours, plan, board, state.walking().and_then(|w| w.1));
-        } else if let Some(plan) = announced.as_ref().or(hovered_plan.as_ref()) {
-            self.paint_flight(&painter, &colours, plan, board, None);
-            painter.circle_stroke(
-                board.to_screen(plan.end.at),
-                BASE_RADIUS as f32 * board.scale,
-                Stroke::new(2.5, palette.selection),
-            );
+        if let Some((plan, at)) = state.walking() {
+            let bird = state.active_unit().map(|u| UNIT_DEFS[u].first);
+            if let Some(bird) = bird {
+                let outcome = state.flight_outcome(bird, plan);
+                self.paint_flight(&painter, &colours, plan, &outcome, board, at);
+            }
+        } else if let Some(g) = announced.as_ref().or(hovered) {
+            self.paint_flight(&painter, &colours, &g.plan, &g.outcome, board, None);
+            painter.circle_stroke(board.to_screen(g.at()), base_r, Stroke::new(2.5, palette.selection));
         }
         // Crossing prompt where it happens.
         let mut action: Option<Action> = None;
@@ -350,7 +359,7 @@ impl SkirmishView {
         {
             action = action.or_else(|| self.drop_action(&state, &legal, &plans, f, p, board, hit_space(p)));
             if action.is_none() {
-                notices.push(Notice::Error(self.drop_refusal(&state, f, hit_space(p))));
+                notices.push(Notice::Error(self.drop_refusal(&state, &plans, f, p, board, hit_space(p))));
             }
         }
         if let Some(Dragged(f)) = egui::DragAndDrop::payload::<Dragged>(ui.ctx()).map(|d| *d)
@@ -379,16 +388,16 @@ impl SkirmishView {
         &self,
         state: &TailFeathers,
         legal: &[Action],
-        plans: &[FlightPlan],
+        plans: &[Ghost],
         f: Fig,
         p: Pos2,
         board: Board,
         space: Option<u8>,
     ) -> Option<Action> {
         if state.active_unit().map(|u| UNIT_DEFS[u].first) == Some(f)
-            && let Some(plan) = nearest_plan(plans, board, p)
+            && let Some(g) = nearest_ghost(plans, board, p)
         {
-            return Some(Action::Fly(plan.laid.iter().map(|l| l.length).collect()));
+            return Some(g.action());
         }
         let s = space?;
         let options = [
@@ -399,7 +408,31 @@ impl SkirmishView {
         options.into_iter().find(|a| legal.contains(a))
     }
 
-    pub(super) fn drop_refusal(&self, state: &TailFeathers, f: Fig, space: Option<u8>) -> String {
+    #[allow(clippy::too_many_arguments, reason = "a refused drop says what was under it and what was near")]
+    pub(super) fn drop_refusal(
+        &self,
+        state: &TailFeathers,
+        plans: &[Ghost],
+        f: Fig,
+        p: Pos2,
+        board: Board,
+        space: Option<u8>,
+    ) -> String {
+        // The bird to fly dropped where no flight leaves it: how far the
+        // nearest ring is, and what happens there.
+        if state.active_unit().map(|u| UNIT_DEFS[u].first) == Some(f) {
+            if let Some(g) = closest_ghost(plans, board, p) {
+                let miss = board.to_table(p).dist(g.at());
+                return format!(
+                    "TF-R9: no flight of {} ends here; the nearest ring is {miss:.1}\" away ({})",
+                    figure_name(f),
+                    g.words()
+                );
+            }
+            if state.legal_actions().iter().any(|a| matches!(a, Action::Fly(_))) {
+                return "The flight is chosen from the list (announce flights first is on)".into();
+            }
+        }
         let Some(s) = space else {
             return "Drop a figure on a space of a tree (or a bird on a ghost of its flight)".into();
         };
@@ -424,7 +457,7 @@ impl SkirmishView {
         &mut self,
         state: &TailFeathers,
         legal: &[Action],
-        plans: &[FlightPlan],
+        plans: &[Ghost],
         p: Pos2,
         board: Board,
         fig: Option<Fig>,
@@ -444,8 +477,8 @@ impl SkirmishView {
             }
             return None;
         }
-        if let Some(plan) = nearest_plan(plans, board, p) {
-            return Some(Action::Fly(plan.laid.iter().map(|l| l.length).collect()));
+        if let Some(g) = nearest_ghost(plans, board, p) {
+            return Some(g.action());
         }
         if self.aiming
             && let Some((_, bird)) = tilting_bird(state)

@@ -5,10 +5,14 @@
 //! and every decision of the rules as a click, a drag or a button.
 //!
 //! - **Flights**: a bird to fly shows every flight it may announce as a
-//!   faint ghost of its end; pointing at one draws its templates, numbers
-//!   the crossings in the order they will be met and marks where it would
-//!   be cut short and why; click the ghost, or drag the bird onto it, to
-//!   fly. With "announce flights first" the list is chosen from buttons,
+//!   faint ring where the bird would really be left: at a trunk it would
+//!   crash into, short of a flying base, off the edge (a ring where the
+//!   bird comes to harm is crossed out in the warning colour, and every
+//!   ring is named for screen readers with what happens there); pointing
+//!   at one draws its templates (those it will not fly faded), numbers the
+//!   crossings in the order they will be met and says what happens at its
+//!   end; click the ring, or drag the bird onto it, to fly (a drop that
+//!   misses says how far the nearest ring is). With "announce flights first" the list is chosen from buttons,
 //!   as at the table. Crossing decisions appear on the board where they
 //!   happen.
 //! - **Tree moves**: click a figure (or drag it) and the spaces it may
@@ -44,7 +48,8 @@ use super::tab::{EndWords, Frame, Tab, UndoGuard, View};
 use super::theme;
 use crate::rules::tail_feathers::components::Alliance;
 use crate::rules::tail_feathers::game::{
-    Action, Fig, FlightPlan, Options, TailFeathers, UNIT_DEFS, field, side_name, side_of_seat,
+    Action, Fig, FlightEnding, FlightOutcome, FlightPlan, Options, TailFeathers, UNIT_DEFS, field, side_name,
+    side_of_seat,
 };
 use crate::rules::tail_feathers::geometry::V2;
 use crate::rules::{Game, Outcome, Seat, Setup};
@@ -52,7 +57,8 @@ use crate::session::{Player, Session};
 use crate::table::Table;
 pub use paint::range_band;
 use paint::{
-    blockers, crossing_point, crossing_title, nearest_plan, secret_decision, shape_of, side_colour, tilting_bird,
+    blockers, closest_ghost, crossing_point, crossing_title, nearest_ghost, secret_decision, shape_of, side_colour,
+    tilting_bird,
 };
 use panel::placed_name;
 use words::{choice_label, mission_words};
@@ -82,6 +88,44 @@ impl Board {
     }
 }
 
+/// A flight the bird to fly may announce: its templates and crossings, and
+/// where it really leaves the bird (a trunk, the edge, a flying base may
+/// stop it short of its templates' end). Its ring is drawn there.
+#[derive(Clone, Debug)]
+pub struct Ghost {
+    /// The flight as announced.
+    pub plan: FlightPlan,
+    /// Where it leaves the bird and what happens there.
+    pub outcome: FlightOutcome,
+}
+
+impl Ghost {
+    /// The templates announced.
+    #[must_use]
+    pub fn action(&self) -> Action {
+        Action::Fly(self.plan.laid.iter().map(|l| l.length).collect())
+    }
+
+    /// Where its ring is: the bird's base where the flight leaves it.
+    #[must_use]
+    pub fn at(&self) -> V2 {
+        self.outcome.at.at
+    }
+
+    /// The ring's name: "flight short, long: crashes into the Elm's trunk:
+    /// 2 wounds, rattled".
+    #[must_use]
+    pub fn words(&self) -> String {
+        format!("flight {}: {}", words::lengths(&self.plan), self.outcome.words())
+    }
+
+    /// True when the bird comes to harm there (a crash, the edge).
+    #[must_use]
+    pub fn harmful(&self) -> bool {
+        matches!(self.outcome.ending, FlightEnding::Crashes(_) | FlightEnding::Off) || self.outcome.wounds > 0
+    }
+}
+
 /// A dragged figure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Dragged(Fig);
@@ -99,7 +143,7 @@ pub struct SkirmishView {
     /// The person whose secrets the screen may show (after the hand-off).
     pub revealed: Option<Seat>,
     /// The flights of the bird to fly, worked out once per position.
-    ghosts: Option<(usize, Vec<FlightPlan>)>,
+    ghosts: Option<(usize, Vec<Ghost>)>,
     /// Launching: the bird waits for a click that sets its heading.
     pub aiming: bool,
     /// Where the last frame drew the battlefield (its top-left corner and
@@ -179,33 +223,33 @@ impl SkirmishView {
         Some(Board { rect: Rect::from_min_size(corner, Vec2::splat(field().size as f32 * scale)), scale }.to_screen(v))
     }
 
-    fn flights(&mut self) -> Vec<FlightPlan> {
+    /// Every flight the bird to fly may announce, with where each really
+    /// leaves it; worked out once per position.
+    fn flights(&mut self) -> Vec<Ghost> {
         let cursor = self.m.session.cursor();
-        if let Some((c, plans)) = &self.ghosts
+        if let Some((c, ghosts)) = &self.ghosts
             && *c == cursor
         {
-            return plans.clone();
+            return ghosts.clone();
         }
         let state = self.state();
-        let plans: Vec<FlightPlan> = match state.active_unit() {
+        let ghosts: Vec<Ghost> = match state.active_unit() {
             Some(u) if state.walking().is_none() => {
                 let bird = UNIT_DEFS[u].first;
                 state
                     .legal_actions()
                     .iter()
                     .filter_map(|a| match a {
-                        Action::Fly(list) => state.plan_flight(bird, list).map(|mut p| {
-                            p.laid.truncate(list.len());
-                            p
-                        }),
+                        Action::Fly(list) => state.plan_flight(bird, list),
                         _ => None,
                     })
+                    .map(|plan| Ghost { outcome: state.flight_outcome(bird, &plan), plan })
                     .collect()
             }
             _ => Vec::new(),
         };
-        self.ghosts = Some((cursor, plans.clone()));
-        plans
+        self.ghosts = Some((cursor, ghosts.clone()));
+        ghosts
     }
 }
 

@@ -10,11 +10,12 @@
 
 use egui::{Align2, Color32, FontId, Pos2, Stroke, Vec2};
 
-use super::{Board, SkirmishView};
+use super::words::capitalise;
+use super::{Board, Ghost, SkirmishView};
 use crate::rules::tail_feathers::components::{Alliance, BIRDS, CLOSE_RANGE, RANGED_RANGE};
 use crate::rules::tail_feathers::game::{
-    Action, Crossing, Fig, FlightPlan, Phase, Place, TailFeathers, Target, UNIT_DEFS, field, figure_name, seat_of,
-    side_name, space_name, unit_of,
+    Action, Crossing, Fig, FlightEnding, FlightOutcome, FlightPlan, Phase, Place, TailFeathers, Target, UNIT_DEFS,
+    field, figure_name, seat_of, side_name, space_name, unit_of,
 };
 use crate::rules::tail_feathers::geometry::{BASE_RADIUS, Pose, Shape, V2, pose_after};
 use crate::rules::{Game, Seat};
@@ -97,18 +98,42 @@ impl SkirmishView {
         painter: &egui::Painter,
         colours: &Forest,
         plan: &FlightPlan,
+        outcome: &FlightOutcome,
         board: Board,
         at: Option<Crossing>,
     ) {
+        // The templates the bird flies, then, faded, those it will not (a
+        // trunk or a flying base stops it first).
+        let mut start = 0.0;
         for (i, t) in plan.laid.iter().enumerate() {
             let pts: Vec<Pos2> = t.polygon().0.iter().map(|&v| board.to_screen(v)).collect();
-            if i < plan.kept {
+            if i < plan.kept && start < outcome.flown - 1e-6 {
                 painter.add(egui::Shape::convex_polygon(pts, colours.template, Stroke::new(1.0, colours.ink)));
             } else {
-                painter.add(egui::Shape::closed_line(pts, Stroke::new(1.0, colours.cut)));
+                painter.add(egui::Shape::convex_polygon(
+                    pts,
+                    colours.template.gamma_multiply(0.25),
+                    Stroke::new(1.0, colours.cut.gamma_multiply(0.6)),
+                ));
             }
+            start += t.length.inches();
         }
-        if plan.kept < plan.laid.len() {
+        let end = board.to_screen(outcome.at.at);
+        if let FlightEnding::Crashes(_) | FlightEnding::Off = outcome.ending {
+            // A burst where it ends, and what happens there.
+            let r = BASE_RADIUS as f32 * board.scale;
+            let s = Stroke::new(2.5, colours.cut);
+            painter.line_segment([end - Vec2::splat(r * 0.5), end + Vec2::splat(r * 0.5)], s);
+            painter.line_segment([end + Vec2::new(-r * 0.5, r * 0.5), end + Vec2::new(r * 0.5, -r * 0.5)], s);
+            plated_text(
+                painter,
+                end + Vec2::new(0.0, -r - 4.0),
+                Align2::CENTER_BOTTOM,
+                &capitalise(&outcome.words()),
+                colours.cut,
+                colours.floor,
+            );
+        } else if plan.kept < plan.laid.len() {
             let cut = board.to_screen(plan.end.at);
             let why = match plan.ended_on {
                 Some(f) => format!("cut short: would end on {}", figure_name(f)),
@@ -124,8 +149,8 @@ impl SkirmishView {
         }
         let state = self.state();
         let mut n = 0;
-        for &(_, c) in &plan.crossings {
-            if matches!(c, Crossing::Maneuver(_)) {
+        for &(d, c) in &plan.crossings {
+            if matches!(c, Crossing::Maneuver(_)) || d > outcome.flown + 1e-6 {
                 continue;
             }
             n += 1;
@@ -138,11 +163,7 @@ impl SkirmishView {
             );
             painter.text(p, Align2::CENTER_CENTER, n.to_string(), FontId::proportional(10.0), colours.crossing_ink);
         }
-        painter.circle_stroke(
-            board.to_screen(plan.end.at),
-            BASE_RADIUS as f32 * board.scale,
-            Stroke::new(1.5, colours.ink),
-        );
+        painter.circle_stroke(end, BASE_RADIUS as f32 * board.scale, Stroke::new(1.5, colours.ink));
     }
 }
 
@@ -163,11 +184,21 @@ pub(super) fn tilting_bird(state: &TailFeathers) -> Option<(Seat, Fig)> {
     })
 }
 
-pub(super) fn nearest_plan(plans: &[FlightPlan], board: Board, p: Pos2) -> Option<&FlightPlan> {
-    plans
-        .iter()
-        .filter(|plan| board.to_screen(plan.end.at).distance(p) < BASE_RADIUS as f32 * board.scale * 0.7)
-        .min_by(|a, b| board.to_screen(a.end.at).distance(p).total_cmp(&board.to_screen(b.end.at).distance(p)))
+/// The ring under `p`, if any: the nearest, and among rings at one place
+/// (flights stopped by the same trunk) the flight that gets there with
+/// the fewest templates.
+pub(super) fn nearest_ghost(ghosts: &[Ghost], board: Board, p: Pos2) -> Option<&Ghost> {
+    let reach = BASE_RADIUS as f32 * board.scale * 0.7;
+    let d = |g: &Ghost| board.to_screen(g.at()).distance(p);
+    ghosts.iter().filter(|g| d(g) < reach).min_by(|a, b| {
+        (d(a) * 4.0).round().total_cmp(&(d(b) * 4.0).round()).then(a.plan.laid.len().cmp(&b.plan.laid.len()))
+    })
+}
+
+/// The ring nearest `p` wherever it is (to say how far a drop missed).
+pub(super) fn closest_ghost(ghosts: &[Ghost], board: Board, p: Pos2) -> Option<&Ghost> {
+    let d = |g: &Ghost| board.to_screen(g.at()).distance(p);
+    ghosts.iter().min_by(|a, b| d(a).total_cmp(&d(b)))
 }
 
 pub(super) fn side_colour(c: &Forest, side: Alliance) -> Color32 {
@@ -232,4 +263,20 @@ pub(super) fn crossing_title(c: Crossing) -> String {
         Crossing::Trunk(_) => "A trunk".into(),
         Crossing::Flyer(f) => format!("Crossing {}", figure_name(f)),
     }
+}
+
+/// Text on a plate of the table's colour, so it reads over trees and
+/// templates.
+pub(super) fn plated_text(
+    painter: &egui::Painter,
+    at: Pos2,
+    align: Align2,
+    text: &str,
+    colour: Color32,
+    plate: Color32,
+) {
+    let galley = painter.layout_no_wrap(text.to_string(), FontId::proportional(12.0), colour);
+    let rect = align.anchor_size(at, galley.size());
+    painter.rect_filled(rect.expand2(Vec2::new(5.0, 2.0)), 4.0, plate.gamma_multiply(0.92));
+    painter.galley(rect.min, galley, colour);
 }

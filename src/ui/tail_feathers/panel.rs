@@ -14,8 +14,8 @@ use super::{SkirmishView, choice_label, mission_words, range_band, side_colour, 
 use crate::rules::tail_feathers::components::{Alliance, BIRDS, GROUND};
 use crate::rules::tail_feathers::dice::{Face, Symbol};
 use crate::rules::tail_feathers::game::{
-    Action, Event, Fig, Place, Secret, TailFeathers, Target, UNIT_DEFS, UNITS, figure_name, kind_name, seat_of,
-    side_name, side_of_seat, space_name, unit_name, unit_of,
+    Action, Event, Fig, FlightEnding, Place, Secret, TailFeathers, Target, UNIT_DEFS, UNITS, figure_name, kind_name,
+    seat_of, side_name, side_of_seat, space_name, unit_name, unit_of,
 };
 use crate::rules::{Game, Seat};
 use crate::ui::Notice;
@@ -107,8 +107,18 @@ impl SkirmishView {
                     }
                 });
             } else {
+                let ghosts = self.flights();
+                let crash = ghosts.iter().filter(|g| matches!(g.outcome.ending, FlightEnding::Crashes(_))).count();
+                let off = ghosts.iter().filter(|g| g.outcome.ending == FlightEnding::Off).count();
+                let harm = match (crash, off) {
+                    (0, 0) => String::new(),
+                    (c, 0) if c == flights => " (every one crashes into a trunk)".to_string(),
+                    (c, 0) => format!(" ({c} crash into a trunk, marked ×)"),
+                    (0, o) => format!(" ({o} leave the battlefield, marked ×)"),
+                    (c, o) => format!(" ({c} crash into a trunk and {o} leave the battlefield, marked ×)"),
+                };
                 ui.label(format!(
-                    "{flights} flights: point at a ghost on the board to see its templates and crossings; click it, or drag the bird onto it, to fly."
+                    "{flights} flights{harm}: point at a ring on the board to see where the bird ends, its templates and crossings; click it, or drag the bird onto it, to fly."
                 ));
             }
         }

@@ -69,3 +69,16 @@ pub(super) fn capitalise(s: &str) -> String {
     let mut c = s.chars();
     c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
 }
+
+/// A flight's templates in words ("short, long, short").
+pub(super) fn lengths(plan: &crate::rules::tail_feathers::game::FlightPlan) -> String {
+    use crate::rules::tail_feathers::geometry::Length;
+    plan.laid
+        .iter()
+        .map(|l| match l.length {
+            Length::Short => "short",
+            Length::Long => "long",
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
