@@ -1538,3 +1538,23 @@ fn tf_r21_the_second_player_deploys_first_on_the_home_tree_birds_perched_out_of_
     }
     assert!(firsts.contains(&MICE) && firsts.contains(&RATS));
 }
+
+#[test]
+fn tf_r11_the_odds_shown_before_an_attack_are_hits_less_blocks_from_the_faces() {
+    use aviary::rules::tail_feathers::dice::{Attack, blocks, expected_wounds, hits, roll, wounds};
+    // One melee die hits on half its faces; a ranged die on a third; a
+    // defence die blocks on a third.
+    assert!((expected_wounds(1, 0, Attack::Melee) - 0.5).abs() < 1e-12);
+    assert!((expected_wounds(3, 0, Attack::Ranged) - 1.0).abs() < 1e-12);
+    assert!((expected_wounds(1, 1, Attack::Melee) - 1.0 / 3.0).abs() < 1e-12);
+    assert!(expected_wounds(0, 2, Attack::Melee).abs() < 1e-12);
+    // The same as rolling them many times.
+    let mut rng = aviary::rules::Rng::seeded(5);
+    for (a, d, kind) in [(3, 2, Attack::Melee), (2, 3, Attack::Ranged), (4, 1, Attack::Melee)] {
+        let n = 40_000;
+        let total: u32 =
+            (0..n).map(|_| u32::from(wounds(hits(&roll(a, &mut rng), kind), blocks(&roll(d, &mut rng))))).sum();
+        let seen = f64::from(total) / f64::from(n);
+        assert!((seen - expected_wounds(a, d, kind)).abs() < 0.02, "{a} v {d}: {seen}");
+    }
+}

@@ -273,25 +273,17 @@ fn a_refused_tree_move_names_its_rule() {
 
 #[test]
 fn an_attack_shows_its_dice_and_undo_across_the_roll_asks_first() {
+    use aviary::rules::tail_feathers::game::Target;
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
-    open_where(&mut h, dir.path(), |s| {
-        s.legal_actions().iter().any(|a| matches!(a, Action::Shoot { .. } | Action::Strike { .. }))
-    });
-    let s = state(&mut h);
-    let attack =
-        s.legal_actions().into_iter().find(|a| matches!(a, Action::Shoot { .. } | Action::Strike { .. })).unwrap();
+    let on_figure = |s: &TailFeathers| attacks(s).into_iter().find(|x| matches!(x.1, Target::Figure(_)));
+    open_where(&mut h, dir.path(), |s| on_figure(s).is_some());
+    let (fig, target, _) = on_figure(&state(&mut h)).unwrap();
+    let Target::Figure(t) = target else { unreachable!() };
     let before = tab(&mut h).m.session.cursor();
-    // The attack is a button in the side panel.
-    let words: Vec<String> = h
-        .query_all_by_role(egui::accesskit::Role::Button)
-        .filter_map(|n| n.accesskit_node().label())
-        .filter(|l| l.contains("attacks") || l.contains("shoots"))
-        .collect();
-    assert!(!words.is_empty(), "the attack is offered");
-    h.get_by_label(&words[0]).click();
-    h.run();
-    assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "the attack was made: {attack:?}");
+    // The attack is made on the board: the figure, then its target.
+    attack_by_clicks(&mut h, fig, t);
+    assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "the attack was made");
     // The dice are drawn with their faces, and the log spells them out.
     let dice = h.query_all_by_label_contains("die: ").count();
     assert!(dice >= 1, "the dice are shown");
@@ -465,4 +457,120 @@ fn the_computer_s_flight_is_announced_before_the_bird_moves() {
     assert!(tab(&mut h).m.session.cursor() > cursor, "the flight was played after the pause");
     let log = tab(&mut h).m.session.log()[cursor].text.clone();
     assert!(log.contains("flies"), "{log}");
+}
+
+/// The figures with an attack, and their targets, when the mice are to act.
+fn attacks(s: &TailFeathers) -> Vec<(u8, aviary::rules::tail_feathers::game::Target, bool)> {
+    s.legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Strike { figure, target } => Some((figure, target, false)),
+            Action::Shoot { figure, target } => Some((figure, target, true)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn attacks_are_chosen_on_the_board_with_their_odds_not_from_a_list() {
+    use aviary::rules::tail_feathers::dice::Attack;
+    use aviary::rules::tail_feathers::game::{Target, target_name};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    // Some figure with at least two figure targets.
+    open_where(&mut h, dir.path(), |s| {
+        let a = attacks(s);
+        a.iter().any(|x| a.iter().filter(|y| y.0 == x.0 && matches!(y.1, Target::Figure(_))).count() >= 2)
+    });
+    let s = state(&mut h);
+    let list = attacks(&s);
+    // No button per attack in the side panel.
+    let buttons: Vec<String> = h
+        .query_all_by_role(egui::accesskit::Role::Button)
+        .filter_map(|n| n.accesskit_node().label())
+        .filter(|l| l.contains("attacks") || l.contains("shoots"))
+        .collect();
+    assert!(buttons.is_empty(), "attacks listed as buttons: {buttons:?}");
+    // Choose the figure (it may not be the one already chosen), then its
+    // targets are named on the board with their dice and odds.
+    let (fig, _, _) = *list
+        .iter()
+        .find(|x| list.iter().filter(|y| y.0 == x.0 && matches!(y.1, Target::Figure(_))).count() >= 2)
+        .unwrap();
+    let at = tab(&mut h).figure_spots.iter().find(|x| x.0 == fig).unwrap().1;
+    if tab(&mut h).selected != Some(fig) {
+        click_at(&mut h, at);
+    }
+    let (_, target, ranged) = *list.iter().find(|x| x.0 == fig && matches!(x.1, Target::Figure(_))).unwrap();
+    let kind = if ranged { Attack::Ranged } else { Attack::Melee };
+    let odds = s.attack_odds(fig, target, kind);
+    let name = format!("target {}: ", target_name(target));
+    let label = texts(&h).into_iter().find(|t| t.starts_with(&name)).expect("the target is named on the board");
+    let dice = if odds.dice == 1 { "1 die".to_string() } else { format!("{} dice", odds.dice) };
+    assert!(label.contains(&format!("{dice} v {} defence", odds.defence)), "{label}");
+    assert!(label.contains(&format!("about {:.1} wounds", odds.expected_wounds)), "{label}");
+    // Pointing at it paints the odds by it.
+    let Target::Figure(t) = target else { unreachable!() };
+    let spot = tab(&mut h).figure_spots.iter().find(|x| x.0 == t).unwrap().1;
+    h.hover_at(spot);
+    h.run();
+    let painted = format!("{:?}", h.output().shapes);
+    assert!(painted.contains(&format!("about {:.1} wounds", odds.expected_wounds)), "no odds painted by the target");
+    // A click on it attacks (or asks which attack, when both are open).
+    let before = tab(&mut h).m.session.cursor();
+    attack_by_clicks(&mut h, fig, t);
+    assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "the click attacked");
+}
+
+#[test]
+fn clicking_an_enemy_the_chosen_figure_cannot_attack_says_why() {
+    use aviary::rules::tail_feathers::game::{Target, UNIT_DEFS, unit_of};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    // The activated bird has targets, and some enemy on the battlefield is
+    // not one of them.
+    let out_of_reach = |s: &TailFeathers| -> Option<u8> {
+        let bird = UNIT_DEFS[s.active_unit()?].first;
+        let a = attacks(s);
+        if !a.iter().any(|x| x.0 == bird) {
+            return None;
+        }
+        (0..aviary::rules::tail_feathers::game::FIGURES as u8).find(|&f| {
+            UNIT_DEFS[unit_of(f)].side != UNIT_DEFS[unit_of(bird)].side
+                && s.figure(f).place.on_battlefield()
+                && !matches!(s.figure(f).place, Place::Casualty)
+                && !a.iter().any(|x| x.0 == bird && x.1 == Target::Figure(f))
+        })
+    };
+    open_where(&mut h, dir.path(), |s| out_of_reach(s).is_some());
+    let enemy = out_of_reach(&state(&mut h)).unwrap();
+    let Some(at) = tab(&mut h).figure_spots.iter().find(|x| x.0 == enemy).map(|x| x.1) else {
+        panic!("the enemy is drawn")
+    };
+    let before = tab(&mut h).m.session.cursor();
+    click_at(&mut h, at);
+    assert_eq!(tab(&mut h).m.session.cursor(), before, "nothing happened");
+    let said = h.state().toast_texts().join(" | ");
+    assert!(said.contains("TF-R"), "the refusal names the rule: {said}");
+    let name = aviary::rules::tail_feathers::game::figure_name(enemy);
+    assert!(said.contains(&name) || said.contains("no ranged attack") || said.contains("no melee attack"), "{said}");
+}
+
+/// Attacks enemy figure `t` with figure `f` as a person does: clicks `f`
+/// unless its targets are already lit, then clicks `t` (and, when both a
+/// melee and a ranged attack are open, the melee one by the target).
+fn attack_by_clicks(h: &mut Harness<'_, AviaryApp>, f: u8, t: u8) {
+    let active_bird = state(h).active_unit().map(|u| aviary::rules::tail_feathers::game::UNIT_DEFS[u].first);
+    if tab(h).selected.or(active_bird) != Some(f) || (tab(h).selected.is_some() && tab(h).selected != Some(f)) {
+        let at = tab(h).figure_spots.iter().find(|x| x.0 == f).unwrap().1;
+        click_at(h, at);
+    }
+    let spot = tab(h).figure_spots.iter().find(|x| x.0 == t).unwrap().1;
+    click_at(h, spot);
+    if tab(h).attack_choice.is_some() {
+        let b = texts(h).into_iter().find(|l| l.starts_with("Melee · ")).expect("the choice by the target");
+        h.get_by_label(&b).click();
+        h.run();
+        h.run();
+    }
 }

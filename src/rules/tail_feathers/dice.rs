@@ -108,6 +108,43 @@ pub fn wounds(hits: u8, blocks: u8) -> u8 {
     hits.saturating_sub(blocks)
 }
 
+/// The wounds `attack` dice of `kind` are expected to deal to a target
+/// rolling `defence` dice (hits less blocks, never below 0; the defender
+/// rolls only when hit, which changes nothing here), worked out exactly
+/// from the faces.
+#[must_use]
+pub fn expected_wounds(attack: u8, defence: u8, kind: Attack) -> f64 {
+    let hit = FACES
+        .iter()
+        .filter(|f| match kind {
+            Attack::Melee => matches!(f.1, Symbol::Sword | Symbol::SwordShield),
+            Attack::Ranged => f.1 == Symbol::Bow,
+        })
+        .count() as f64
+        / 6.0;
+    let block = FACES.iter().filter(|f| f.1 == Symbol::SwordShield).count() as f64 / 6.0;
+    let spread = |n: u8, p: f64| -> Vec<f64> {
+        let mut d = vec![1.0];
+        for _ in 0..n {
+            let mut next = vec![0.0; d.len() + 1];
+            for (k, &q) in d.iter().enumerate() {
+                next[k] += q * (1.0 - p);
+                next[k + 1] += q * p;
+            }
+            d = next;
+        }
+        d
+    };
+    let (hits, blocks) = (spread(attack, hit), spread(defence, block));
+    let mut e = 0.0;
+    for (h, &ph) in hits.iter().enumerate() {
+        for (b, &pb) in blocks.iter().enumerate() {
+            e += ph * pb * h.saturating_sub(b) as f64;
+        }
+    }
+    e
+}
+
 /// Adds the cheese a roll gave to a wheel holding `wheel` (TF-R13): at most
 /// [`CHEESE_MAX`]. Returns the new wheel and how many cheese faces did not
 /// fit (those may be re-rolled once, by the roller's choice).

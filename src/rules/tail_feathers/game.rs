@@ -416,6 +416,23 @@ pub struct FlightPlan {
     pub crossings: Vec<(f64, Crossing)>,
 }
 
+/// An attack before it is made ([`TailFeathers::attack_odds`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AttackOdds {
+    /// Melee or ranged.
+    pub kind: Attack,
+    /// Attack dice.
+    pub dice: u8,
+    /// The target's defence dice.
+    pub defence: u8,
+    /// The distance between the two (inches), if both are on the table.
+    pub distance: Option<f64>,
+    /// True when there is clear sight between them.
+    pub clear_sight: bool,
+    /// The wounds to expect.
+    pub expected_wounds: f64,
+}
+
 /// How a flight ends ([`TailFeathers::flight_outcome`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FlightEnding {
@@ -2371,14 +2388,44 @@ impl TailFeathers {
         self.start_combat(seat, Some(f), Attack::Melee, dice_count, candidates);
     }
 
-    fn normal_attack(&mut self, seat: Seat, f: Fig, target: Target, kind: Attack) {
+    /// The attack dice figure `f` rolls for an attack of `kind` now
+    /// (TF-R11: its attack value; Steady Aim adds a ranged die to a figure
+    /// that held its place this activation).
+    #[must_use]
+    pub fn attack_dice(&self, f: Fig, kind: Attack) -> u8 {
         let (melee, ranged) = self.attack_values(f);
         let held = self.activation.as_ref().is_some_and(|a| a.held.contains(&f));
         let steady = UNIT_DEFS[unit_of(f)].ground.is_some_and(|g| GROUND[g].abilities.contains(&Ability::SteadyAim));
-        let n = match kind {
+        match kind {
             Attack::Melee => melee,
             Attack::Ranged => ranged + u8::from(held && steady),
+        }
+    }
+
+    /// What an attack by `f` on `target` would be, before it is made: its
+    /// dice, the target's defence dice, the distance and clear sight
+    /// between them, and the wounds to expect (hits less blocks, cheese
+    /// re-rolls left out).
+    #[must_use]
+    pub fn attack_odds(&self, f: Fig, target: Target, kind: Attack) -> AttackOdds {
+        let dice_n = self.attack_dice(f, kind);
+        let defence = self.defence(target, kind);
+        let (distance, clear) = match self.measure(f, target) {
+            Some((d, sight)) => (Some(d), sight.is_some()),
+            None => (None, false),
         };
+        AttackOdds {
+            kind,
+            dice: dice_n,
+            defence,
+            distance,
+            clear_sight: clear,
+            expected_wounds: dice::expected_wounds(dice_n, defence, kind),
+        }
+    }
+
+    fn normal_attack(&mut self, seat: Seat, f: Fig, target: Target, kind: Attack) {
+        let n = self.attack_dice(f, kind);
         if let Some(act) = self.activation.as_mut() {
             act.acted.push(f);
         }

@@ -10,15 +10,18 @@
 
 use egui::{Align2, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
+use super::paint::plated_text;
+use super::words::{attack_refusal, odds_lines, target_words};
 use super::{
     Board, Dragged, Ghost, MARGIN, SkirmishView, blockers, choice_label, closest_ghost, crossing_point, crossing_title,
     nearest_ghost, range_band, shape_of, side_colour, tilting_bird,
 };
 use crate::rules::Game;
 use crate::rules::tail_feathers::components::Alliance;
+use crate::rules::tail_feathers::dice::Attack;
 use crate::rules::tail_feathers::game::{
     Action, BIRD_FIGS, Fig, Place, TailFeathers, Target, UNIT_DEFS, field, figure_name, kind_name, seat_of, side_name,
-    unit_of,
+    target_name, unit_of,
 };
 use crate::rules::tail_feathers::geometry::{BASE_RADIUS, Pose, Shape, V2};
 use crate::ui::Notice;
@@ -215,10 +218,71 @@ impl SkirmishView {
                 _ => None,
             }
         };
-        for (t, _) in &targets {
+        let pointer_now = ui.ctx().pointer_hover_pos().filter(|p| outer.contains(*p));
+        let mut odds_shown = false;
+        for (i, (t, a)) in targets.iter().enumerate() {
             if let Some((p, r)) = shape_pos(*t) {
                 painter.circle_stroke(p, r + 4.0, Stroke::new(2.5, palette.illegal.to_opaque()));
+                // Named for screen readers with its odds; pointing at it
+                // shows them by the target, with the line of sight.
+                let said = target_words(&state, a, &legal);
+                ui.interact(
+                    Rect::from_center_size(p, Vec2::splat(2.0 * r + 8.0)),
+                    ui.scope_id().with(("tf-target", i)),
+                    Sense::hover(),
+                )
+                .widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, said.clone()));
+                if !odds_shown
+                    && pointer_now.is_some_and(|q| q.distance(p) <= r + 4.0)
+                    && let Action::Strike { figure, .. } | Action::Shoot { figure, .. } = a
+                {
+                    odds_shown = true;
+                    if let Some((from, _)) = shape_pos(Target::Figure(*figure)) {
+                        painter.line_segment([from, p], Stroke::new(1.5, palette.legal.to_opaque()));
+                    }
+                    plated_text(
+                        &painter,
+                        p + Vec2::new(0.0, -r - 8.0),
+                        Align2::CENTER_BOTTOM,
+                        &odds_lines(&state, *figure, *t, &legal).join("\n"),
+                        colours.ink,
+                        colours.floor,
+                    );
+                }
             }
+        }
+        // A target open to both kinds of attack: which one, by the target.
+        if let Some((t, figure)) = self.attack_choice
+            && let Some((p, r)) = shape_pos(t)
+        {
+            egui::Area::new(ui.scope_id().with("tf-attack-choice"))
+                .fixed_pos(p + Vec2::new(r + 8.0, -r))
+                .order(egui::Order::Foreground)
+                .show(ui.ctx(), |ui| {
+                    egui::Frame::popup(ui.style()).show(ui, |ui| {
+                        ui.label(RichText::new(format!("Attack {}", target_name(t))).strong());
+                        for (kind, a) in [
+                            (Attack::Melee, Action::Strike { figure, target: t }),
+                            (Attack::Ranged, Action::Shoot { figure, target: t }),
+                        ] {
+                            let odds = state.attack_odds(figure, t, kind);
+                            let text = format!(
+                                "{} · {} {} · about {:.1} wounds",
+                                if kind == Attack::Melee { "Melee" } else { "Ranged" },
+                                odds.dice,
+                                if odds.dice == 1 { "die" } else { "dice" },
+                                odds.expected_wounds
+                            );
+                            if legal.contains(&a) && ui.button(text).clicked() {
+                                self.attack_choice = None;
+                                self.pending = Some(a);
+                            }
+                        }
+                        if ui.button("Cancel").clicked() {
+                            self.attack_choice = None;
+                        }
+                    });
+                });
         }
         // Flights: ghosts, the hovered flight, the walk in progress.
         let pointer = ui.ctx().pointer_hover_pos().filter(|p| outer.contains(*p));
@@ -267,7 +331,7 @@ impl SkirmishView {
             painter.circle_stroke(board.to_screen(g.at()), base_r, Stroke::new(2.5, palette.selection));
         }
         // Crossing prompt where it happens.
-        let mut action: Option<Action> = None;
+        let mut action: Option<Action> = self.pending.take();
         if human.is_some()
             && let Some((plan, Some(c))) = state.walking()
         {
@@ -506,13 +570,24 @@ impl SkirmishView {
             // or a hit to give?
             let active_bird = state.active_unit().and_then(|u| UNIT_DEFS[u].bird.map(|_| UNIT_DEFS[u].first));
             if let Some(sel) = self.selected.or(active_bird) {
-                for a in [
-                    Action::Strike { figure: sel, target: Target::Figure(f) },
-                    Action::Shoot { figure: sel, target: Target::Figure(f) },
-                ] {
-                    if legal.contains(&a) {
-                        return Some(a);
+                let strike = Action::Strike { figure: sel, target: Target::Figure(f) };
+                let shoot = Action::Shoot { figure: sel, target: Target::Figure(f) };
+                match (legal.contains(&strike), legal.contains(&shoot)) {
+                    (true, true) => {
+                        self.attack_choice = Some((Target::Figure(f), sel));
+                        return None;
                     }
+                    (true, false) => return Some(strike),
+                    (false, true) => return Some(shoot),
+                    (false, false) => {}
+                }
+                // An enemy the chosen figure may not attack now: why not.
+                let attacking = legal.iter().any(
+                    |a| matches!(a, Action::Strike { figure, .. } | Action::Shoot { figure, .. } if *figure == sel),
+                );
+                if attacking && UNIT_DEFS[unit_of(f)].side != UNIT_DEFS[unit_of(sel)].side {
+                    notices.push(Notice::Error(attack_refusal(state, sel, Target::Figure(f))));
+                    return None;
                 }
             }
             for a in [

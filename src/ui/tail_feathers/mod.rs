@@ -48,7 +48,7 @@ use super::tab::{EndWords, Frame, Tab, UndoGuard, View};
 use super::theme;
 use crate::rules::tail_feathers::components::Alliance;
 use crate::rules::tail_feathers::game::{
-    Action, Fig, FlightEnding, FlightOutcome, FlightPlan, Options, TailFeathers, UNIT_DEFS, field, side_name,
+    Action, Fig, FlightEnding, FlightOutcome, FlightPlan, Options, TailFeathers, Target, UNIT_DEFS, field, side_name,
     side_of_seat,
 };
 use crate::rules::tail_feathers::geometry::V2;
@@ -151,6 +151,11 @@ pub struct SkirmishView {
     pub drawn: Option<(Pos2, f32)>,
     /// Where the last frame drew each figure.
     pub figure_spots: Vec<(Fig, Pos2)>,
+    /// A target open to both a melee and a ranged attack of this figure
+    /// was clicked: the choice shown by it.
+    pub attack_choice: Option<(Target, Fig)>,
+    /// A decision taken in a popup, proposed with the board's next pass.
+    pending: Option<Action>,
 }
 
 impl SkirmishView {
@@ -165,6 +170,8 @@ impl SkirmishView {
             aiming: false,
             drawn: None,
             figure_spots: Vec::new(),
+            attack_choice: None,
+            pending: None,
         }
     }
 
@@ -305,6 +312,8 @@ impl View for SkirmishView {
         self.selected = None;
         self.aiming = false;
         self.ghosts = None;
+        self.attack_choice = None;
+        self.pending = None;
     }
 
     fn shown_to(&self) -> Option<Seat> {

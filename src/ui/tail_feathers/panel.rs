@@ -10,6 +10,7 @@
 
 use egui::{Align2, FontId, Pos2, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
+use super::words::capitalise;
 use super::{SkirmishView, choice_label, mission_words, range_band, side_colour, tilting_bird};
 use crate::rules::tail_feathers::components::{Alliance, BIRDS, GROUND};
 use crate::rules::tail_feathers::dice::{Face, Symbol};
@@ -138,9 +139,12 @@ impl SkirmishView {
                         | Action::Deploy { .. }
                         | Action::Move { .. }
                         | Action::Scurry { .. }
+                        | Action::Strike { .. }
+                        | Action::Shoot { .. }
                 )
             })
             .collect();
+        self.attackers_ui(ui, state, &legal);
         if state.walking().is_none() || !matches!(state.walking(), Some((_, Some(_)))) {
             for a in small.iter().take(30) {
                 let mut button = ui.button(choice_label(state, a));
@@ -164,6 +168,49 @@ impl SkirmishView {
         }
         if let Some(a) = action {
             self.propose(a, notices);
+        }
+    }
+
+    /// Attacks are made on the board: the figures that may attack, and
+    /// the one whose targets are lit (click another to light its own).
+    pub(super) fn attackers_ui(&mut self, ui: &mut Ui, state: &TailFeathers, legal: &[Action]) {
+        let mut attackers: Vec<Fig> = Vec::new();
+        for a in legal {
+            if let Action::Strike { figure, .. } | Action::Shoot { figure, .. } = a
+                && !attackers.contains(figure)
+            {
+                attackers.push(*figure);
+            }
+        }
+        if !attackers.is_empty() {
+            let active_bird = state.active_unit().and_then(|u| UNIT_DEFS[u].bird.map(|_| UNIT_DEFS[u].first));
+            let chosen = self.selected.or(active_bird).filter(|f| attackers.contains(f));
+            match chosen {
+                Some(f) => {
+                    let n = legal
+                        .iter()
+                        .filter(|a| matches!(a, Action::Strike { figure, .. } | Action::Shoot { figure, .. } if *figure == f))
+                        .count();
+                    ui.label(format!(
+                        "{} may attack ({n} {}, ringed on the board): click one; point at it for the dice and the odds.",
+                        capitalise(&placed_name(state, f)),
+                        if n == 1 { "target" } else { "targets" }
+                    ));
+                }
+                None => {
+                    ui.label("Click a figure to see its targets on the board:");
+                }
+            }
+            if attackers.len() > 1 || chosen.is_none() {
+                ui.horizontal_wrapped(|ui| {
+                    for &f in &attackers {
+                        if ui.selectable_label(chosen == Some(f), placed_name(state, f)).clicked() {
+                            self.selected = Some(f);
+                            self.attack_choice = None;
+                        }
+                    }
+                });
+            }
         }
     }
 

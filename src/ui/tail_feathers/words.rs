@@ -8,8 +8,10 @@
 )]
 
 use super::placed_name;
+use crate::rules::tail_feathers::dice::Attack;
 use crate::rules::tail_feathers::game::{
-    Action, Crossing, TailFeathers, Target, kind_name, side_name, side_of_seat, space_name,
+    Action, Crossing, Fig, TailFeathers, Target, figure_name, kind_name, side_name, side_of_seat, space_name,
+    target_name,
 };
 use crate::rules::{Game, Seat};
 
@@ -81,4 +83,61 @@ pub(super) fn lengths(plan: &crate::rules::tail_feathers::game::FlightPlan) -> S
         })
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// An attack's odds in short lines: "Melee: 2 dice v 3 defence",
+/// "1.2\" · close range · clear sight", "about 0.6 wounds".
+pub(super) fn odds_lines(state: &TailFeathers, figure: Fig, target: Target, legal: &[Action]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (kind, a) in
+        [(Attack::Melee, Action::Strike { figure, target }), (Attack::Ranged, Action::Shoot { figure, target })]
+    {
+        if !legal.contains(&a) {
+            continue;
+        }
+        let o = state.attack_odds(figure, target, kind);
+        let dice = |n: u8| if n == 1 { "1 die".to_string() } else { format!("{n} dice") };
+        out.push(format!(
+            "{}: {} v {} defence · about {:.1} wounds",
+            if kind == Attack::Melee { "Melee" } else { "Ranged" },
+            dice(o.dice),
+            o.defence,
+            o.expected_wounds
+        ));
+        if let Some(d) = o.distance
+            && kind == Attack::Ranged
+        {
+            out.push(format!(
+                "{d:.1}\" · {} · {}",
+                super::range_band(d),
+                if o.clear_sight { "clear sight" } else { "no clear sight" }
+            ));
+        }
+    }
+    out
+}
+
+/// A lit target's name for screen readers: "target the Jay: melee: 2 dice
+/// v 3 defence · about 0.7 wounds".
+pub(super) fn target_words(state: &TailFeathers, a: &Action, legal: &[Action]) -> String {
+    match a {
+        Action::Strike { figure, target } | Action::Shoot { figure, target } => {
+            format!("target {}: {}", target_name(*target), odds_lines(state, *figure, *target, legal).join("; "))
+        }
+        Action::AssignHit(t) => format!("give a hit to {}", target_name(*t)),
+        Action::Patrol(f) => format!("patrol target {}", target_name(Target::Figure(*f))),
+        _ => choice_label(state, a),
+    }
+}
+
+/// Why the chosen figure may not attack `target` now, with the rule: the
+/// rules' own refusal of its ranged attack (or of its melee, if it has no
+/// ranged attack).
+pub(super) fn attack_refusal(state: &TailFeathers, figure: Fig, target: Target) -> String {
+    let (_, ranged) = state.attack_values(figure);
+    let a = if ranged > 0 { Action::Shoot { figure, target } } else { Action::Strike { figure, target } };
+    match state.check(&a) {
+        Err(v) => v.to_string(),
+        Ok(()) => format!("{} may attack {}", capitalise(&figure_name(figure)), target_name(target)),
+    }
 }
