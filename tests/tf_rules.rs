@@ -1558,3 +1558,15 @@ fn tf_r11_the_odds_shown_before_an_attack_are_hits_less_blocks_from_the_faces() 
         assert!((seen - expected_wounds(a, d, kind)).abs() < 0.02, "{a} v {d}: {seen}");
     }
 }
+
+#[test]
+fn tf_r17_the_log_says_one_figure_goes_home_and_names_a_besieged_tree_once() {
+    let mut g = to_final(MICE, Some((MissionKind::Decoy, &[3])), Some((MissionKind::Decoy, &[11, 12])));
+    enter_final(&mut g);
+    let said = g.aftermath();
+    assert!(said.contains("a mouse figure goes home"), "{said}");
+    assert!(said.contains("2 rats figures go home"), "{said}");
+    let g = to_final(MICE, None, None);
+    assert_eq!(g.describe(&Action::Siege(1)).split_once(' ').unwrap().1, "besiege the Hollow Oak, the rats home tree");
+    assert_eq!(g.describe(&Action::Siege(4)).split_once(' ').unwrap().1, "besiege the Sapling");
+}

@@ -574,3 +574,77 @@ fn attack_by_clicks(h: &mut Harness<'_, AviaryApp>, f: u8, t: u8) {
         h.run();
     }
 }
+
+#[test]
+fn a_click_on_a_lit_space_that_holds_a_mouse_deploys_the_next_figure_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let crowded = |s: &TailFeathers| {
+        s.legal_actions().into_iter().find_map(|a| match a {
+            Action::Deploy { space, .. } if !s.in_space(space).is_empty() => Some(space),
+            _ => None,
+        })
+    };
+    open_where(&mut h, dir.path(), |s| crowded(s).is_some());
+    let s = state(&mut h);
+    let space = crowded(&s).unwrap();
+    let there = s.in_space(space)[0];
+    let at = tab(&mut h).figure_spots.iter().find(|x| x.0 == there).unwrap().1;
+    let before = tab(&mut h).m.session.cursor();
+    click_at(&mut h, at);
+    assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "the click deployed");
+    let done = tab(&mut h).m.session.actions()[before].clone();
+    assert!(matches!(done, Action::Deploy { space: s, .. } if s == space), "{done:?}");
+}
+
+#[test]
+fn the_mission_card_is_laid_by_clicking_a_free_spot_and_its_buttons_say_what_it_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_where(&mut h, dir.path(), |s| s.legal_actions().iter().any(|a| matches!(a, Action::Mission(Some(_)))));
+    if h.query_by_label("I am Mice: show my choices").is_some() {
+        h.get_by_label("I am Mice: show my choices").click();
+        h.run();
+    }
+    // What each mission does is on its button, not only on hover.
+    h.get_by_label("Siege: lands by a tree's trunk");
+    h.get_by_label("Sap run: brings 2 cheese home").click();
+    h.run();
+    // Laying it: the free spots are on the board, named; a click on one
+    // lays the card there.
+    for _ in 0..40 {
+        if state(&mut h).legal_actions().iter().any(|a| matches!(a, Action::PlaceMission(_))) {
+            break;
+        }
+        // The rats (a person too) choose theirs behind the hand-off.
+        let s = state(&mut h);
+        let a = s.legal_actions()[0].clone();
+        tab(&mut h).m.session.propose(a).unwrap();
+        h.run();
+    }
+    let s = state(&mut h);
+    assert!(s.legal_actions().iter().any(|a| matches!(a, Action::PlaceMission(_))), "a card to lay");
+    let spot = h
+        .get_all_by(|n| n.label().is_some_and(|l| l.starts_with("free mission spot ")))
+        .next()
+        .expect("a free spot on the board")
+        .rect()
+        .center();
+    let before = tab(&mut h).m.session.cursor();
+    click_at(&mut h, spot);
+    assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "the card was laid");
+    assert!(matches!(tab(&mut h).m.session.actions()[before], Action::PlaceMission(_)));
+}
+
+#[test]
+fn the_button_that_ends_sending_figures_reads_as_a_button() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_where(&mut h, dir.path(), |s| {
+        s.phase() == aviary::rules::tail_feathers::game::Phase::Mission
+            && s.legal_actions().iter().any(|a| matches!(a, Action::Send(_)))
+            && s.legal_actions().contains(&Action::Done)
+    });
+    h.get_by_label("Done sending figures");
+    assert!(h.query_by_label_contains("Are done").is_none());
+}

@@ -3314,9 +3314,11 @@ pub fn event_words(e: &Event) -> String {
             )
         }
         Event::Off(f) => format!("{} flies off the battlefield", figure_name(*f)),
-        Event::Home(side, n) => {
-            format!("{} go home", words::count(usize::from(*n), &format!("{} figure", side_name(*side).to_lowercase())))
-        }
+        Event::Home(side, n) => match (n, side) {
+            (1, Alliance::Mice) => "a mouse figure goes home".to_string(),
+            (1, Alliance::Rats) => "a rat figure goes home".to_string(),
+            (n, side) => format!("{n} {} figures go home", side_name(*side).to_lowercase()),
+        },
         Event::Note(s) => s.clone(),
     }
 }
@@ -3773,7 +3775,12 @@ impl Game for TailFeathers {
                 }
             },
             Action::FinalPhase => format!("Round {}: the final phase", self.round),
-            &Action::Siege(t) => format!("{who} besiege {}", field().trees[usize::from(t)].name),
+            &Action::Siege(t) => match field().trees[usize::from(t)].home {
+                Some(side) => {
+                    format!("{who} besiege {}, the {} home tree", tree_name(t), side_name(side).to_lowercase())
+                }
+                None => format!("{who} besiege {}", tree_name(t)),
+            },
             &Action::SiegeTo(s) => format!("{who} land a besieger in {}", space_name(s)),
             &Action::Patrol(f) => format!("{who}'s patrol shoots at {}", figure_name(f)),
             &Action::Rescue(f) => format!("{who} rescue {}", figure_name(f)),

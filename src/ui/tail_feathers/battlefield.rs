@@ -92,10 +92,32 @@ impl SkirmishView {
         painter.line_segment([axis - Vec2::new(6.0, 0.0), axis + Vec2::new(6.0, 0.0)], Stroke::new(2.0, colours.ink));
         painter.line_segment([axis - Vec2::new(0.0, 6.0), axis + Vec2::new(0.0, 6.0)], Stroke::new(2.0, colours.ink));
         // Mission spots to lay a card on, and the cards.
+        // Each free spot drawn as a card's outline, the one under the
+        // pointer filled (a click lays the card there), each named for
+        // screen readers.
+        let hover_v = ui.ctx().pointer_hover_pos().filter(|p| outer.contains(*p)).map(|p| board.to_table(p));
         for a in &legal {
             if let Action::PlaceMission(spot) = a {
-                let pts = poly(&field().mission_spots[usize::from(*spot)]);
-                painter.add(egui::Shape::closed_line(pts, Stroke::new(2.0, palette.legal.to_opaque())));
+                let outline = &field().mission_spots[usize::from(*spot)];
+                let pts = poly(outline);
+                let r = Rect::from_points(&pts);
+                let under = hover_v.is_some_and(|v| outline.contains(v));
+                let fill = palette.legal.gamma_multiply(if under { 0.9 } else { 0.25 });
+                painter.rect_filled(r, 3.0, fill);
+                painter.rect_stroke(r, 3.0, Stroke::new(2.0, palette.legal.to_opaque()), StrokeKind::Inside);
+                if under {
+                    plated_text(
+                        &painter,
+                        r.center_top() - Vec2::new(0.0, 4.0),
+                        Align2::CENTER_BOTTOM,
+                        "Lay the mission card here",
+                        colours.ink,
+                        colours.floor,
+                    );
+                }
+                let said = format!("free mission spot {}", spot + 1);
+                ui.interact(r, ui.scope_id().with(("tf-spot", *spot)), Sense::hover())
+                    .widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, said.clone()));
             }
         }
         let viewer = self.viewer();
@@ -111,17 +133,21 @@ impl SkirmishView {
                 painter.rect_stroke(r, 3.0, Stroke::new(1.5, side_colour(&colours, side_)), StrokeKind::Inside);
                 let text = match (shown, card.kind) {
                     (true, Some(k)) if card.revealed => format!("{}\n{}", side_name(side_), kind_name(k)),
-                    (true, Some(k)) => format!("{}\n({}, face down)", side_name(side_), kind_name(k)),
+                    (true, Some(k)) => format!("{}\n{}\n(face down)", side_name(side_), kind_name(k)),
                     _ => format!("{}\nmission", side_name(side_)),
                 };
                 let said = format!("mission card: {}", text.replace('\n', " "));
-                painter.text(
-                    r.center(),
-                    Align2::CENTER_CENTER,
-                    text,
-                    FontId::proportional(10.0),
-                    palette.text_on(fill),
-                );
+                // The card's words wrapped inside it, smaller until they fit.
+                let ink = palette.text_on(fill);
+                let mut size = 11.0;
+                let galley = loop {
+                    let g = painter.layout(text.clone(), FontId::proportional(size), ink, r.width() - 4.0);
+                    if (g.size().y <= r.height() - 2.0 && g.size().x <= r.width() - 2.0) || size <= 7.0 {
+                        break g;
+                    }
+                    size -= 0.5;
+                };
+                painter.galley(r.center() - galley.size() / 2.0, galley, ink);
                 ui.interact(r, ui.scope_id().with(("tf-mission", seat_of(side_).0)), Sense::hover())
                     .widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, said.clone()));
             }
@@ -564,6 +590,13 @@ impl SkirmishView {
                 notices.push(Notice::Error("TF-R3: no launch position that way clears the flying birds".into()));
             }
             return launch;
+        }
+        // Deploying: a click on a lit space deploys there, even on a figure
+        // already in it.
+        if let Some(s) = space
+            && let Some(a) = legal.iter().find(|a| matches!(a, Action::Deploy { space, .. } if *space == s))
+        {
+            return Some(a.clone());
         }
         if let Some(f) = fig {
             // A target of the chosen figure (or the bird being activated),

@@ -88,7 +88,11 @@ impl SkirmishView {
         if b.launching {
             painter.circle_stroke(p, r + 1.5, Stroke::new(1.0, colours.ink));
         }
-        if self.selected == Some(f) || state.active_unit().map(|u| UNIT_DEFS[u].first) == Some(f) {
+        // The bird chosen, being activated, or to tilt or launch now.
+        if self.selected == Some(f)
+            || state.active_unit().map(|u| UNIT_DEFS[u].first) == Some(f)
+            || tilting_bird(state).map(|x| x.1) == Some(f)
+        {
             painter.circle_stroke(p, r + 3.5, Stroke::new(2.5, palette.selection));
         }
     }

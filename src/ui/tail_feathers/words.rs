@@ -19,7 +19,7 @@ use crate::rules::{Game, Seat};
 pub(super) fn choice_label(state: &TailFeathers, a: &Action) -> String {
     match a {
         Action::Mission(None) => "No mission this round".into(),
-        Action::Mission(Some(k)) => format!("Mission: {}", kind_name(*k)),
+        Action::Mission(Some(k)) => format!("{}: {}", capitalise(kind_name(*k)), mission_short(*k)),
         Action::Bid(n) => format!("Bid {n} extra dice ({n} cheese)"),
         Action::Perch => "Perch here?".into(),
         Action::Swoop => match state.walking().and_then(|w| w.1) {
@@ -29,6 +29,9 @@ pub(super) fn choice_label(state: &TailFeathers, a: &Action) -> String {
         },
         Action::Continue => "Fly on".into(),
         Action::DropOff => "Drop the passenger here".into(),
+        Action::Done if state.phase() == crate::rules::tail_feathers::game::Phase::Mission => {
+            "Done sending figures".into()
+        }
         Action::Done => match state.describe(a).split_once(' ') {
             Some((_, rest)) => capitalise(rest),
             None => "Done".into(),
@@ -51,6 +54,19 @@ pub(super) fn choice_label(state: &TailFeathers, a: &Action) -> String {
             let who = side_name(side_of_seat(state.to_move().seat().unwrap_or(Seat(0))));
             capitalise(text.strip_prefix(&format!("{who} ")).unwrap_or(&text))
         }
+    }
+}
+
+/// What a mission does in a few words, on its button.
+pub(super) fn mission_short(k: crate::rules::tail_feathers::components::MissionKind) -> &'static str {
+    use crate::rules::tail_feathers::components::MissionKind;
+    match k {
+        MissionKind::Decoy => "a bluff that wastes a swoop",
+        MissionKind::Intercept => "strikes the enemy mission",
+        MissionKind::Siege => "lands by a tree's trunk",
+        MissionKind::Patrol => "shoots an enemy flying bird",
+        MissionKind::Rescue => "brings a fallen bird back",
+        MissionKind::Special => "brings 2 cheese home",
     }
 }
 
