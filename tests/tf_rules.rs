@@ -1570,3 +1570,21 @@ fn tf_r17_the_log_says_one_figure_goes_home_and_names_a_besieged_tree_once() {
     assert_eq!(g.describe(&Action::Siege(1)).split_once(' ').unwrap().1, "besiege the Hollow Oak, the rats home tree");
     assert_eq!(g.describe(&Action::Siege(4)).split_once(' ').unwrap().1, "besiege the Sapling");
 }
+
+#[test]
+fn tf_r6_an_activation_that_ends_by_itself_says_why_in_the_log() {
+    // A crash rattles the pilot: nothing is left, and the log says so.
+    let mut g = swallow_activated(18.0, 7.0, 0, Tilt::Centre);
+    play(&mut g, &Action::Fly(vec![S, L, S]));
+    play(&mut g, &Action::Continue);
+    assert_eq!(g.active_unit(), None);
+    assert!(g.aftermath().contains("activation ends by itself: a rattled pilot makes no attack"), "{}", g.aftermath());
+    // A flight in the open with no enemy in reach.
+    let mut g = swallow_activated(18.0, 18.0, 18, Tilt::Centre);
+    play(&mut g, &Action::Fly(vec![S, S]));
+    while g.walking().is_some() {
+        play(&mut g, &Action::Continue);
+    }
+    assert_eq!(g.active_unit(), None, "{:?} {:?}", g.legal_actions(), g.bird(0));
+    assert!(g.aftermath().contains("activation ends by itself: no target within reach"), "{}", g.aftermath());
+}

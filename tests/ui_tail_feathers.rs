@@ -648,3 +648,23 @@ fn the_button_that_ends_sending_figures_reads_as_a_button() {
     h.get_by_label("Done sending figures");
     assert!(h.query_by_label_contains("Are done").is_none());
 }
+
+#[test]
+fn a_click_on_the_enemy_tree_while_deploying_says_why_nothing_happened() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_where(&mut h, dir.path(), |s| s.legal_actions().iter().any(|a| matches!(a, Action::Deploy { .. })));
+    // A space of the rats' home tree.
+    let rats_tree = field()
+        .trees
+        .iter()
+        .find(|t| t.home.is_some_and(|a| a != aviary::rules::tail_feathers::components::Alliance::Mice))
+        .unwrap();
+    let space = rats_tree.spaces[0];
+    let at = tab(&mut h).screen_of(field().spaces[space].perch).unwrap();
+    let before = tab(&mut h).m.session.cursor();
+    click_at(&mut h, at);
+    assert_eq!(tab(&mut h).m.session.cursor(), before);
+    let said = h.state().toast_texts().join(" | ");
+    assert!(said.contains("deploy on their home tree, the Old Beech"), "{said}");
+}

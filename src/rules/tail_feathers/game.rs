@@ -2913,7 +2913,21 @@ impl TailFeathers {
                     return false;
                 }
                 match act.step {
-                    Step::Acts => self.close_activation(),
+                    Step::Acts => {
+                        // Said in the log, so that the activation does not
+                        // end in silence.
+                        let rattled = bird_index(d.first).is_some_and(|i| d.bird.is_some() && self.birds[i].rattled);
+                        let why = if rattled {
+                            "a rattled pilot makes no attack"
+                        } else if act.acted.is_empty() {
+                            "no target within reach"
+                        } else {
+                            "nothing more it may do"
+                        };
+                        let name = unit_name(unit);
+                        self.events.push(Event::Note(format!("the {name} activation ends by itself: {why}")));
+                        self.close_activation();
+                    }
                     Step::Douse => self.after_douse(),
                     _ => self.finish_activation(),
                 }
@@ -3385,11 +3399,28 @@ impl TailFeathers {
                 Some(_) => "at most 3 regular templates of each length exist".to_string(),
                 None => format!("not now: {owed}"),
             },
-            &Action::Deploy { figure, space } => format!(
-                "{} cannot deploy in {}: figures deploy on their home tree, one large figure or four small to a space",
-                figure_name(figure),
-                space_name(space)
-            ),
+            &Action::Deploy { figure, space } => {
+                let side = Self::side(figure);
+                let home = field().trees.iter().position(|t| t.home == Some(side)).map_or_else(String::new, |t| tree_name(t as u8));
+                let on_home = field()
+                    .trees
+                    .iter()
+                    .any(|t| t.home == Some(side) && t.spaces.contains(&usize::from(space)));
+                if on_home {
+                    format!(
+                        "{} cannot deploy in {}: no room for it there (one large figure or four small to a space, birds not in the nest)",
+                        figure_name(figure),
+                        space_name(space)
+                    )
+                } else {
+                    format!(
+                        "{} cannot deploy in {}: the {} deploy on their home tree, {home}",
+                        figure_name(figure),
+                        space_name(space),
+                        side_name(side).to_lowercase()
+                    )
+                }
+            }
             &Action::PlaceMission(spot) => match self.placing_seat() {
                 Some(_) if !USABLE_SPOTS.contains(&usize::from(spot)) => format!(
                     "spot {} is not within {CLOSE_RANGE}\" of the axis marker clear of the trees",

@@ -598,6 +598,16 @@ impl SkirmishView {
         {
             return Some(a.clone());
         }
+        // A space that is not lit: why the figure may not go there (a
+        // tree that is not yours, a full space).
+        if let Some(s) = space
+            && let Some(&Action::Deploy { figure, .. }) = legal.iter().find(|a| matches!(a, Action::Deploy { .. }))
+        {
+            if let Err(v) = state.check(&Action::Deploy { figure, space: s }) {
+                notices.push(Notice::Error(v.to_string()));
+            }
+            return None;
+        }
         if let Some(f) = fig {
             // A target of the chosen figure (or the bird being activated),
             // or a hit to give?
