@@ -668,3 +668,26 @@ fn a_click_on_the_enemy_tree_while_deploying_says_why_nothing_happened() {
     let said = h.state().toast_texts().join(" | ");
     assert!(said.contains("deploy on their home tree, the Old Beech"), "{said}");
 }
+
+#[test]
+fn unit_cards_name_abilities_and_a_carried_passenger_shows_on_its_bird() {
+    use aviary::rules::tail_feathers::game::BIRD_FIGS;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let carrier =
+        |s: &TailFeathers| BIRD_FIGS.iter().copied().find(|&b| s.bird(b).is_some_and(|x| x.passenger.is_some()));
+    open_where(&mut h, dir.path(), |s| carrier(s).is_some());
+    let s = state(&mut h);
+    let bird = carrier(&s).unwrap();
+    let rider = s.bird(bird).unwrap().passenger.unwrap();
+    let rider_name = aviary::rules::tail_feathers::game::figure_name(rider);
+    // The bird on the board is named with its passenger; its card says so.
+    let on_board = format!("{} (", aviary::rules::tail_feathers::game::figure_name(bird));
+    let said = texts(&h);
+    let named = said.iter().find(|t| t.starts_with(&on_board)).expect("the bird is named on the board");
+    assert!(named.contains(&format!("carrying {rider_name}")), "{named}");
+    assert!(said.iter().any(|t| *t == format!("carrying {rider_name}")), "the card's chip");
+    // The Swallow's card names its ability (it may lay a template more).
+    assert!(h.query_all_by_label("swift").count() >= 1, "the swift birds' cards say so");
+    assert!(h.query_all_by_label("feathered").count() >= 1);
+}

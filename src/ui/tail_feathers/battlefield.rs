@@ -11,7 +11,7 @@
 use egui::{Align2, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
 use super::paint::plated_text;
-use super::words::{attack_refusal, odds_lines, target_words};
+use super::words::{attack_refusal, figure_words, odds_lines, target_words};
 use super::{
     Board, Dragged, Ghost, MARGIN, SkirmishView, blockers, choice_label, closest_ghost, crossing_point, crossing_title,
     nearest_ghost, range_band, shape_of, side_colour, tilting_bird,
@@ -204,6 +204,16 @@ impl SkirmishView {
             let r = BASE_RADIUS as f32 * board.scale;
             bird_at.push((f, p, r));
             self.paint_bird(&painter, &colours, palette, &state, f, Pose { at, heading: b.pose.heading }, board);
+        }
+        // Every figure named for screen readers where it stands.
+        for (i, &(f, p, r)) in token_at.iter().chain(bird_at.iter()).enumerate() {
+            let said = figure_words(&state, f);
+            ui.interact(
+                Rect::from_center_size(p, Vec2::splat(2.0 * r)),
+                ui.scope_id().with(("tf-fig", i)),
+                Sense::hover(),
+            )
+            .widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, said.clone()));
         }
         // The figure whose moves and targets are lit: the one clicked, or
         // the bird being activated.

@@ -63,24 +63,32 @@ impl SkirmishView {
             FontId::proportional((r * 0.55).max(8.0)),
             palette.text_on(fill),
         );
+        // Wounds as a red arc round the base (its share of the bird's
+        // life), the rattled pilot as a small "!" badge on the rim, and a
+        // passenger riding at the back of the base: all on the base, so
+        // nothing covers the spaces around it.
         let fig = state.figure(f);
+        let life = f32::from(state.life(unit_of(f)).max(1));
         if fig.wounds > 0 {
-            painter.text(
-                p + Vec2::new(r * 0.8, -r * 0.8),
-                Align2::LEFT_BOTTOM,
-                format!("{}/{}", fig.wounds, state.life(unit_of(f))),
-                FontId::proportional(10.0),
-                palette.illegal.to_opaque(),
-            );
+            let share = (f32::from(fig.wounds) / life).min(1.0);
+            let steps = 24;
+            let pts: Vec<Pos2> = (0..=steps)
+                .map(|k| {
+                    let a = std::f32::consts::FRAC_PI_2 - share * std::f32::consts::TAU * k as f32 / steps as f32;
+                    p + Vec2::new(a.cos(), -a.sin()) * (r + 1.5)
+                })
+                .collect();
+            painter.add(egui::Shape::line(pts, Stroke::new(3.0, palette.illegal.to_opaque())));
         }
         if b.rattled {
-            painter.text(
-                p + Vec2::new(-r * 0.9, -r * 0.8),
-                Align2::RIGHT_BOTTOM,
-                "rattled",
-                FontId::proportional(10.0),
-                colours.ink,
-            );
+            let at = p + Vec2::new(-r * 0.72, -r * 0.72);
+            painter.circle(at, 5.5, colours.ink, Stroke::new(1.0, colours.floor));
+            painter.text(at, Align2::CENTER_CENTER, "!", FontId::proportional(9.0), colours.floor);
+        }
+        if let Some(rider) = b.passenger {
+            let back = p - Vec2::new(u.x as f32, -u.y as f32) * r * 0.55;
+            let rider_fill = side_colour(colours, UNIT_DEFS[unit_of(rider)].side);
+            painter.circle(back, (r * 0.28).max(3.5), rider_fill, Stroke::new(1.5, colours.floor));
         }
         if fig.on_fire {
             painter.circle_stroke(p, r + 2.5, Stroke::new(2.5, colours.fire));

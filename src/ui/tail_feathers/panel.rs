@@ -357,51 +357,144 @@ pub(super) fn cheese_wheel(ui: &mut Ui, n: u8, palette: &Palette) {
     resp.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, format!("{n} of 6 cheese")));
 }
 
+/// A unit's card, compact: its name and state as chips (flying, perched,
+/// rattled, on fire, carrying, activated), its values on one line, its
+/// abilities named (the full words on hover), and its pilot.
 pub(super) fn unit_card(ui: &mut Ui, state: &TailFeathers, u: usize, colours: &Forest) {
     let d = &UNIT_DEFS[u];
     let done = state.is_activated(u);
-    let mut head = RichText::new(format!("{}{}", unit_name(u), if done { " (activated)" } else { "" }))
-        .strong()
-        .color(side_colour(colours, d.side));
-    if done {
-        head = head.italics();
-    }
-    ui.label(head);
-    let line = match (d.bird, d.ground) {
-        (Some((b, _)), _) => {
-            let bird = &BIRDS[b];
-            let f = d.first;
-            let pilot = state.pilot_card(u);
-            let where_ = match state.figure(f).place {
-                Place::Air => "flying".to_string(),
-                Place::Space(s) => format!("perched in {}", space_name(s)),
-                Place::Casualty => "defeated".into(),
-                _ => String::new(),
+    let side = side_colour(colours, d.side);
+    egui::Frame::new()
+        .stroke(Stroke::new(1.0, side.gamma_multiply(if done { 0.35 } else { 0.8 })))
+        .corner_radius(5.0)
+        .inner_margin(egui::Margin::symmetric(6, 3))
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().item_spacing.x = 4.0;
+                let name = RichText::new(unit_name(u)).strong().color(side);
+                ui.label(if done { name.italics() } else { name });
+                state_chips(ui, state, u, colours);
+            });
+            let (values, abilities, pilot) = match (d.bird, d.ground) {
+                (Some((b, _)), _) => {
+                    let bird = &BIRDS[b];
+                    let p = state.pilot_card(u);
+                    let wounds = state.figure(d.first).wounds;
+                    (
+                        format!(
+                            "battle {} · defence {} · move {} · wounds {wounds} of {}",
+                            bird.battle,
+                            bird.defence,
+                            bird.movement,
+                            state.life(u)
+                        ),
+                        bird.abilities,
+                        p.map(|p| {
+                            format!(
+                                "pilot {} ({}): melee {} · ranged {} · piloting {}",
+                                p.name,
+                                format!("{:?}", p.rank).to_lowercase(),
+                                p.melee,
+                                p.ranged,
+                                p.pilot
+                            )
+                        }),
+                    )
+                }
+                (None, Some(g)) => {
+                    let card = &GROUND[g];
+                    (
+                        format!(
+                            "squad of {} · melee {} · ranged {} · defence {} · move {}",
+                            card.squad, card.melee, card.ranged, card.defence, card.movement
+                        ),
+                        card.abilities,
+                        None,
+                    )
+                }
+                _ => (String::new(), &[][..], None),
             };
-            format!(
-                "battle {} · defence {} · move {} · wounds {}/{} · pilot {} {} (melee {}, ranged {}, pilot {}) · {where_}",
-                bird.battle,
-                bird.defence,
-                bird.movement,
-                state.figure(f).wounds,
-                state.life(u),
-                pilot.map_or("", |p| p.name),
-                pilot.map_or(String::new(), |p| format!("{:?}", p.rank).to_lowercase()),
-                pilot.map_or(0, |p| p.melee),
-                pilot.map_or(0, |p| p.ranged),
-                pilot.map_or(0, |p| p.pilot)
-            )
+            ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().item_spacing.x = 4.0;
+                ui.label(RichText::new(values).small());
+                for a in abilities {
+                    let words = a.words();
+                    let name = words.split(':').next().unwrap_or(words);
+                    egui::Frame::new()
+                        .stroke(Stroke::new(1.0, side))
+                        .corner_radius(6.0)
+                        .inner_margin(egui::Margin::symmetric(5, 0))
+                        .show(ui, |ui| ui.label(RichText::new(name).small().strong()))
+                        .response
+                        .on_hover_text(capitalise(words));
+                }
+            });
+            if let Some(p) = pilot {
+                ui.label(RichText::new(p).small().weak());
+            }
+        });
+}
+
+/// A small coloured label on a unit card.
+fn chip(ui: &mut Ui, text: &str, fill: egui::Color32) {
+    let fill = fill.to_opaque();
+    let ink = if u32::from(fill.r()) + u32::from(fill.g()) + u32::from(fill.b()) > 380 {
+        egui::Color32::from_gray(30)
+    } else {
+        egui::Color32::from_gray(245)
+    };
+    egui::Frame::new().fill(fill).corner_radius(6.0).inner_margin(egui::Margin::symmetric(5, 1)).show(ui, |ui| {
+        ui.label(RichText::new(text).small().color(ink));
+    });
+}
+
+/// A unit's state as chips: activated, flying or perched, rattled, on fire,
+/// carrying; for a squad, how many are on the board and lost.
+fn state_chips(ui: &mut Ui, state: &TailFeathers, u: usize, colours: &Forest) {
+    let d = &UNIT_DEFS[u];
+    let done = state.is_activated(u);
+    let sky = egui::Color32::from_rgb(118, 160, 212);
+    let grey = egui::Color32::from_gray(150);
+    let alarm = egui::Color32::from_rgb(196, 64, 52);
+    if done {
+        chip(ui, "activated", grey);
+    }
+    match (d.bird, d.ground) {
+        (Some(_), _) => {
+            let f = d.first;
+            let b = state.bird(f);
+            match state.figure(f).place {
+                Place::Air => chip(ui, "flying", sky),
+                Place::Space(s) if b.is_some_and(|b| b.launching) => {
+                    chip(ui, &format!("launching from {}", space_name(s)), sky);
+                }
+                Place::Space(s) => chip(ui, &format!("perched: {}", space_name(s)), colours.space),
+                Place::Casualty => chip(ui, "defeated", alarm),
+                _ => {}
+            }
+            if b.is_some_and(|b| b.rattled) {
+                chip(ui, "rattled", alarm);
+            }
+            if state.figure(f).on_fire {
+                chip(ui, "on fire", colours.fire);
+            }
+            if let Some(p) = b.and_then(|b| b.passenger) {
+                chip(ui, &format!("carrying {}", figure_name(p)), colours.space);
+            }
         }
-        (None, Some(g)) => {
-            let card = &GROUND[g];
+        (None, Some(_)) => {
             let on = (d.first..d.first + d.count).filter(|&f| state.figure(f).place.on_battlefield()).count();
             let lost = (d.first..d.first + d.count).filter(|&f| state.figure(f).place == Place::Casualty).count();
-            format!(
-                "squad {} · melee {} · ranged {} · defence {} · move {} · {on} on the battlefield, {lost} lost",
-                card.squad, card.melee, card.ranged, card.defence, card.movement
-            )
+            chip(ui, &format!("{on} on the board"), colours.space);
+            if lost > 0 {
+                chip(ui, &format!("{lost} lost"), alarm);
+            }
+            let burning = (d.first..d.first + d.count).filter(|&f| state.figure(f).on_fire).count();
+            if burning > 0 {
+                chip(ui, &format!("{burning} on fire"), colours.fire);
+            }
         }
-        _ => String::new(),
-    };
-    ui.label(RichText::new(line).small());
+        _ => {}
+    }
 }

@@ -157,3 +157,54 @@ pub(super) fn attack_refusal(state: &TailFeathers, figure: Fig, target: Target) 
         Ok(()) => format!("{} may attack {}", capitalise(&figure_name(figure)), target_name(target)),
     }
 }
+
+/// A figure on the board in words, for screen readers: "the Swallow
+/// (mice): flying, facing 90°, left tilt, 2 wounds of 5, rattled, carrying
+/// a Thistle Guard mouse".
+pub(super) fn figure_words(state: &TailFeathers, f: Fig) -> String {
+    use crate::rules::tail_feathers::game::{Place, UNIT_DEFS, unit_of};
+    use crate::rules::tail_feathers::geometry::Tilt;
+    let side = side_name(UNIT_DEFS[unit_of(f)].side).to_lowercase();
+    let mut parts: Vec<String> = Vec::new();
+    let fig = state.figure(f);
+    if let Some(b) = state.bird(f) {
+        match fig.place {
+            Place::Air => parts.push("flying".into()),
+            Place::Space(s) if b.launching => parts.push(format!("launching from {}", space_name(s))),
+            Place::Space(s) => parts.push(format!("perched in {}", space_name(s))),
+            _ => {}
+        }
+        if fig.place == Place::Air || b.launching {
+            parts.push(format!("facing {}°", b.pose.heading.degrees()));
+            parts.push(
+                match b.tilt {
+                    Tilt::Left => "left tilt",
+                    Tilt::Centre => "centre tilt",
+                    Tilt::Right => "right tilt",
+                }
+                .into(),
+            );
+        }
+        if fig.wounds > 0 {
+            parts.push(format!("{} wounds of {}", fig.wounds, state.life(unit_of(f))));
+        }
+        if b.rattled {
+            parts.push("rattled".into());
+        }
+        if let Some(p) = b.passenger {
+            parts.push(format!("carrying {}", figure_name(p)));
+        }
+    } else if let Place::Space(s) = fig.place {
+        parts.push(format!("in {}", space_name(s)));
+        if fig.wounds > 0 {
+            parts.push(format!("{} wounds", fig.wounds));
+        }
+    }
+    if fig.immobilized {
+        parts.push("lying down (immobilized)".into());
+    }
+    if fig.on_fire {
+        parts.push("on fire".into());
+    }
+    format!("{} ({side}): {}", figure_name(f), parts.join(", "))
+}
