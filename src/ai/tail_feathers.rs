@@ -610,6 +610,11 @@ pub struct ActivationSearch {
     /// How many runs of decisions those lines are played on for: 1 the
     /// other side's reply, 2 the reply and the seat's own next turn.
     pub turns_ahead: usize,
+    /// The decisions of those runs are chosen without seeing the dice
+    /// they will roll (each judged in a copy of the future with other
+    /// dice); otherwise they see them, and a reply that happens to roll
+    /// well in that future makes a line look worse than it is.
+    pub blind_replies: bool,
     /// Why each step of the last plan was chosen (for the log).
     why: Vec<Option<String>>,
 }
@@ -619,21 +624,27 @@ impl ActivationSearch {
     /// and the rollout worlds; its time cuts the search short.
     #[must_use]
     pub fn new(seed: u64, budget: Budget) -> Self {
-        // Normal (2,000): 10 lines, 4 futures, 5 rollout worlds. A bigger
-        // budget grows the beam and the futures alike (hard, 8,000: 20
-        // lines, 8 futures, 10 worlds): a wider beam judged on as few
-        // futures picks the luckiest line, not the best (hard with a
-        // beam of 40 and 4 futures lost to normal, 34 to 50 in 90 games).
+        // Normal (2,000): 10 lines, 4 futures, 5 rollout worlds, the best
+        // 4 lines judged again after the other side's reply. A bigger
+        // budget (hard, 8,000) keeps the beam and judges every line in
+        // three times the futures, with replies that do not see their
+        // dice: a wider beam judged on as few futures picks the luckiest
+        // line, not the best (hard with a beam of 40 and 4 futures lost to
+        // normal, 34 to 50 in 90 games; with a beam of 20, 8 futures, 8
+        // replies and two runs ahead, 2 to 6 in 8; this one, 11 to 9 in
+        // 20; with 16 futures it runs out of its 3 s and does worse).
         let scale = (budget.iterations.unwrap_or(2_000) as f64 / 2_000.0).sqrt();
         let grown = |base: f64, lo: f64, hi: f64| (base * scale).round().clamp(lo, hi) as usize;
+        let more = scale > 1.5;
         Self {
             rng: Rng::seeded(seed),
             budget,
-            beam: grown(10.0, 4.0, 64.0),
-            samples: grown(4.0, 2.0, 16.0),
-            rollouts: grown(5.0, 4.0, 16.0),
-            replies: grown(4.0, 2.0, 32.0),
-            turns_ahead: if scale > 1.5 { 2 } else { 1 },
+            beam: 10,
+            samples: if more { grown(6.0, 2.0, 16.0) } else { grown(4.0, 2.0, 16.0) },
+            rollouts: if more { grown(7.5, 4.0, 16.0) } else { grown(5.0, 4.0, 16.0) },
+            replies: 4,
+            turns_ahead: 1,
+            blind_replies: more,
             why: Vec::new(),
         }
     }
@@ -645,8 +656,9 @@ impl ActivationSearch {
 /// further `turns`, the next run of decisions of whoever is to decide, all
 /// taken by the one-step greedy policy of that future (chance as its dice
 /// fall), until the phase ends; the heuristic of where that leaves `seat`.
-fn value_after_reply(g: &TailFeathers, seat: Seat, turns: usize) -> f64 {
+fn value_after_reply(g: &TailFeathers, seat: Seat, turns: usize, blind: Option<u64>) -> f64 {
     let mut d = g.clone();
+    let mut step = 0u64;
     follow_flight(&mut d, seat);
     let (phase, round) = (d.phase(), d.round());
     let mut runs = 0;
@@ -666,7 +678,14 @@ fn value_after_reply(g: &TailFeathers, seat: Seat, turns: usize) -> f64 {
                 if runs > turns || (runs == 0 && s == seat) {
                     break;
                 }
-                one_step_best(&d, s, &legal)
+                if let Some(k) = blind {
+                    step += 1;
+                    let mut probe = d.clone();
+                    probe.arrange_rng(k.wrapping_add(step.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
+                    one_step_best(&probe, s, &legal)
+                } else {
+                    one_step_best(&d, s, &legal)
+                }
             }
             ToMove::Nobody => None,
         };
@@ -797,7 +816,9 @@ impl Bot<TailFeathers> for ActivationSearch {
             if out_of_time() {
                 break;
             }
-            let v = ws.iter().map(|w| value_after_reply(w, seat, self.turns_ahead)).sum::<f64>() / ws.len() as f64;
+            let blind = self.blind_replies.then(|| self.rng.next_u64());
+            let v =
+                ws.iter().map(|w| value_after_reply(w, seat, self.turns_ahead, blind)).sum::<f64>() / ws.len() as f64;
             if best.is_none_or(|(b, _)| v > b) {
                 best = Some((v, i));
             }

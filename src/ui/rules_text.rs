@@ -548,9 +548,10 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
                 "Easy tries every decision in three guessed futures and keeps the one that leaves it best placed. \
                  Normal and hard plan a whole activation at once (the piloting check, the templates, every crossing \
                  decision, or each squad figure's move and attack), keeping the best 10 partial plans at each \
-                 step and judging each in four guessed futures (hard: 20 plans, eight futures). Then they look \
-                 at your answer: the best 4 whole plans (hard: 8) are judged again after your next decisions, \
-                 played in each guessed future as easy would play them. They never see your secret choices or \
+                 step and judging each in four guessed futures (hard: twelve). Then they look at your answer: \
+                 the best 4 whole plans are judged again after your next decisions, played in each guessed \
+                 future as easy would play them (hard guesses your answer without knowing how its dice will \
+                 fall, as you must). They never see your secret choices or \
                  the dice to come: every guess is drawn from what their own side can see. Their thinking time \
                  (1 s a turn for normal, 3 s for hard) is counted in the processor time their thread gets, so a \
                  busy computer makes them slower, not weaker.",
