@@ -37,6 +37,7 @@
 )]
 
 mod battlefield;
+mod clicks;
 mod paint;
 mod panel;
 mod words;

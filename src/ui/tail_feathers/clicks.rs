@@ -1,0 +1,255 @@
+//! What a click or a drop on the battlefield decides: the flight dropped
+//! on, the space, the target, the figure chosen; or why nothing happens.
+
+#![allow(
+    clippy::many_single_char_names,
+    clippy::similar_names,
+    clippy::unused_self,
+    reason = "drawing code reads best with the usual short names (p, r, f, u), and the view's helpers stay methods"
+)]
+
+use egui::Pos2;
+
+use super::words::attack_refusal;
+use super::{Board, Ghost, SkirmishView, closest_ghost, nearest_ghost, tilting_bird};
+use crate::rules::Game;
+use crate::rules::tail_feathers::game::{
+    Action, Fig, Place, TailFeathers, Target, UNIT_DEFS, field, figure_name, unit_of,
+};
+use crate::ui::Notice;
+
+impl SkirmishView {
+    #[allow(clippy::too_many_arguments, reason = "a drop needs the position, the board and what is under it")]
+    pub(super) fn drop_action(
+        &self,
+        state: &TailFeathers,
+        legal: &[Action],
+        plans: &[Ghost],
+        f: Fig,
+        p: Pos2,
+        board: Board,
+        space: Option<u8>,
+    ) -> Option<Action> {
+        if state.active_unit().map(|u| UNIT_DEFS[u].first) == Some(f)
+            && let Some(g) = nearest_ghost(plans, board, p)
+        {
+            return Some(g.action());
+        }
+        let s = space?;
+        let options = [
+            Action::Move { figure: f, to: s },
+            Action::Scurry { figure: f, to: s },
+            Action::Deploy { figure: f, space: s },
+        ];
+        options.into_iter().find(|a| legal.contains(a))
+    }
+
+    #[allow(clippy::too_many_arguments, reason = "a refused drop says what was under it and what was near")]
+    pub(super) fn drop_refusal(
+        &self,
+        state: &TailFeathers,
+        plans: &[Ghost],
+        f: Fig,
+        p: Pos2,
+        board: Board,
+        space: Option<u8>,
+    ) -> String {
+        // The bird to fly dropped where no flight leaves it: how far the
+        // nearest ring is, and what happens there.
+        if state.active_unit().map(|u| UNIT_DEFS[u].first) == Some(f) {
+            if let Some(g) = closest_ghost(plans, board, p) {
+                let miss = board.to_table(p).dist(g.at());
+                return format!(
+                    "TF-R9: no flight of {} ends here; the nearest ring is {miss:.1}\" away ({})",
+                    figure_name(f),
+                    g.words()
+                );
+            }
+            if state.legal_actions().iter().any(|a| matches!(a, Action::Fly(_))) {
+                return "The flight is chosen from the list (announce flights first is on)".into();
+            }
+        }
+        let Some(s) = space else {
+            return "Drop a figure on a space of a tree (or a bird on a ghost of its flight)".into();
+        };
+        let step = state.legal_actions();
+        let probe = if step.iter().any(|a| matches!(a, Action::Scurry { .. })) {
+            Action::Scurry { figure: f, to: s }
+        } else {
+            Action::Move { figure: f, to: s }
+        };
+        match state.check(&probe) {
+            Ok(()) => String::new(),
+            Err(v) => v.to_string(),
+        }
+    }
+
+    #[allow(
+        clippy::too_many_arguments,
+        clippy::too_many_lines,
+        reason = "a click needs the position, the board and what is under it, and tries each kind of decision in turn"
+    )]
+    pub(super) fn click_action(
+        &mut self,
+        state: &TailFeathers,
+        legal: &[Action],
+        plans: &[Ghost],
+        p: Pos2,
+        board: Board,
+        fig: Option<Fig>,
+        space: Option<u8>,
+        notices: &mut Vec<Notice>,
+    ) -> Option<Action> {
+        // The range finder takes clicks first.
+        if let Some(first) = self.finder {
+            if let Some(f) = fig {
+                match first {
+                    None => self.finder = Some(Some(f)),
+                    Some(a) => {
+                        self.measured = Some((a, f));
+                        self.finder = Some(None);
+                    }
+                }
+            }
+            return None;
+        }
+        if let Some(g) = nearest_ghost(plans, board, p) {
+            return Some(g.action());
+        }
+        if self.aiming
+            && let Some((_, bird)) = tilting_bird(state)
+            && let Some(b) = state.bird(bird)
+        {
+            let at = match state.figure(bird).place {
+                Place::Space(s) => field().spaces[usize::from(s)].perch,
+                _ => b.pose.at,
+            };
+            let d = board.to_table(p).minus(at);
+            let h = (0..24u8).max_by(|x, y| {
+                crate::rules::tail_feathers::geometry::Heading(*x)
+                    .unit()
+                    .dot(d)
+                    .total_cmp(&crate::rules::tail_feathers::geometry::Heading(*y).unit().dot(d))
+            })?;
+            let launch = (0..5).map(|pt| Action::Launch { bird, heading: h, point: pt }).find(|a| legal.contains(a));
+            if launch.is_none() {
+                notices.push(Notice::Error("TF-R3: no launch position that way clears the flying birds".into()));
+            }
+            return launch;
+        }
+        // Deploying: a click on a lit space deploys there, even on a figure
+        // already in it.
+        if let Some(s) = space
+            && let Some(a) = legal.iter().find(|a| matches!(a, Action::Deploy { space, .. } if *space == s))
+        {
+            return Some(a.clone());
+        }
+        // A space that is not lit: why the figure may not go there (a
+        // tree that is not yours, a full space).
+        if let Some(s) = space
+            && let Some(&Action::Deploy { figure, .. }) = legal.iter().find(|a| matches!(a, Action::Deploy { .. }))
+        {
+            if let Err(v) = state.check(&Action::Deploy { figure, space: s }) {
+                notices.push(Notice::Error(v.to_string()));
+            }
+            return None;
+        }
+        if let Some(f) = fig {
+            // A target of the chosen figure (or the bird being activated),
+            // or a hit to give?
+            let active_bird = state.active_unit().and_then(|u| UNIT_DEFS[u].bird.map(|_| UNIT_DEFS[u].first));
+            if let Some(sel) = self.selected.or(active_bird) {
+                let strike = Action::Strike { figure: sel, target: Target::Figure(f) };
+                let shoot = Action::Shoot { figure: sel, target: Target::Figure(f) };
+                match (legal.contains(&strike), legal.contains(&shoot)) {
+                    (true, true) => {
+                        self.attack_choice = Some((Target::Figure(f), sel));
+                        return None;
+                    }
+                    (true, false) => return Some(strike),
+                    (false, true) => return Some(shoot),
+                    (false, false) => {}
+                }
+                // An enemy the chosen figure may not attack now: why not.
+                let attacking = legal.iter().any(
+                    |a| matches!(a, Action::Strike { figure, .. } | Action::Shoot { figure, .. } if *figure == sel),
+                );
+                if attacking && UNIT_DEFS[unit_of(f)].side != UNIT_DEFS[unit_of(sel)].side {
+                    notices.push(Notice::Error(attack_refusal(state, sel, Target::Figure(f))));
+                    return None;
+                }
+            }
+            for a in [
+                Action::AssignHit(Target::Figure(f)),
+                Action::Patrol(f),
+                Action::Send(f),
+                Action::Activate(unit_of(f) as u8),
+                Action::Stand(f),
+            ] {
+                if legal.contains(&a) && (!matches!(a, Action::Activate(_)) || self.selected == Some(f)) {
+                    return Some(a);
+                }
+            }
+            self.selected = if self.selected == Some(f) { None } else { Some(f) };
+            return None;
+        }
+        if let Some(s) = space {
+            if let Some(sel) = self.selected {
+                for a in [Action::Move { figure: sel, to: s }, Action::Scurry { figure: sel, to: s }] {
+                    if legal.contains(&a) {
+                        return Some(a);
+                    }
+                }
+                let nest = field().spaces[usize::from(s)].nest;
+                if let Some(owner) = nest {
+                    for a in [
+                        Action::Strike { figure: sel, target: Target::Nest(owner) },
+                        Action::Shoot { figure: sel, target: Target::Nest(owner) },
+                    ] {
+                        if legal.contains(&a) {
+                            return Some(a);
+                        }
+                    }
+                }
+                if legal
+                    .iter()
+                    .any(|a| matches!(a, Action::Move { figure, .. } | Action::Scurry { figure, .. } if *figure == sel))
+                {
+                    let probe = if legal.iter().any(|a| matches!(a, Action::Scurry { .. })) {
+                        Action::Scurry { figure: sel, to: s }
+                    } else {
+                        Action::Move { figure: sel, to: s }
+                    };
+                    if let Err(v) = state.check(&probe) {
+                        notices.push(Notice::Error(v.to_string()));
+                    }
+                    return None;
+                }
+            }
+            if let Some(owner) = field().spaces[usize::from(s)].nest
+                && legal.contains(&Action::AssignHit(Target::Nest(owner)))
+            {
+                return Some(Action::AssignHit(Target::Nest(owner)));
+            }
+            for a in legal {
+                match a {
+                    Action::Deploy { space, .. } | Action::SiegeTo(space) | Action::Unload(Some(space))
+                        if *space == s =>
+                    {
+                        return Some(a.clone());
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let v = board.to_table(p);
+        for a in legal {
+            if let Action::PlaceMission(spot) = a
+                && field().mission_spots[usize::from(*spot)].contains(v)
+            {
+                return Some(a.clone());
+            }
+        }
+        None
+    }
+}
