@@ -691,3 +691,84 @@ fn unit_cards_name_abilities_and_a_carried_passenger_shows_on_its_bird() {
     assert!(h.query_all_by_label("swift").count() >= 1, "the swift birds' cards say so");
     assert!(h.query_all_by_label("feathered").count() >= 1);
 }
+
+/// Presses Tab until the focused widget's name passes `wanted`; its name.
+#[allow(clippy::redundant_closure_for_method_calls, reason = "the method path does not satisfy the query's lifetimes")]
+fn tab_to(h: &mut Harness<'_, AviaryApp>, wanted: impl Fn(&str) -> bool) -> String {
+    for _ in 0..400 {
+        h.key_press(Key::Tab);
+        h.run();
+        if let Some(name) =
+            h.query_by(|n| n.is_focused()).and_then(|n| n.accesskit_node().label()).filter(|l| wanted(l))
+        {
+            return name;
+        }
+    }
+    panic!("Tab never reached the wanted widget");
+}
+
+#[allow(clippy::redundant_closure_for_method_calls, reason = "the method path does not satisfy the query's lifetimes")]
+fn focused(h: &Harness<'_, AviaryApp>) -> Option<String> {
+    h.query_by(|n| n.is_focused()).and_then(|n| n.accesskit_node().label())
+}
+
+#[test]
+fn the_keyboard_alone_flies_a_bird_tab_to_a_ring_arrows_through_rings_enter_to_fly() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_where(&mut h, dir.path(), |s| inner_flight(s).is_some());
+    let first = tab_to(&mut h, |l| l.starts_with("flight "));
+    // The arrow keys go on to a neighbouring ring.
+    let mut now = first.clone();
+    for key in [Key::ArrowRight, Key::ArrowDown, Key::ArrowLeft, Key::ArrowUp] {
+        h.key_press(key);
+        h.run();
+        now = focused(&h).unwrap_or_default();
+        if now != first && now.starts_with("flight ") {
+            break;
+        }
+    }
+    assert!(now.starts_with("flight ") && now != first, "the arrows moved from {first} to {now}");
+    // Enter flies the flight of the ring that has the focus.
+    let before = tab(&mut h).m.session.cursor();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "Enter announced the flight");
+    let line = tab(&mut h).m.session.log()[before].text.clone();
+    let templates = now.trim_start_matches("flight ").split(':').next().unwrap().to_string();
+    assert!(line.contains(&format!("flies {templates}")), "{line} v {now}");
+}
+
+#[test]
+fn the_keyboard_alone_attacks_tab_to_a_figure_enter_then_tab_to_a_target_enter() {
+    use aviary::rules::tail_feathers::game::{Target, figure_name};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    // A ground figure with a target (it must be chosen first).
+    let ground = |s: &TailFeathers| {
+        attacks(s)
+            .into_iter()
+            .find(|x| !aviary::rules::tail_feathers::game::BIRD_FIGS.contains(&x.0) && matches!(x.1, Target::Figure(_)))
+    };
+    open_where(&mut h, dir.path(), |s| ground(s).is_some() && s.active_unit().is_some());
+    let (fig, _, _) = ground(&state(&mut h)).unwrap();
+    let name = format!("{} (", figure_name(fig));
+    // Tab to the figure (its squad mates share the name: any of them with
+    // targets will do) and choose it with Enter.
+    tab_to(&mut h, |l| l.starts_with(&name));
+    h.key_press(Key::Enter);
+    h.run();
+    let chosen = tab(&mut h).selected.expect("Enter chose the figure");
+    assert!(attacks(&state(&mut h)).iter().any(|x| x.0 == chosen), "{chosen}");
+    let target = tab_to(&mut h, |l| l.starts_with("target "));
+    let before = tab(&mut h).m.session.cursor();
+    h.key_press(Key::Enter);
+    h.run();
+    if tab(&mut h).attack_choice.is_some() {
+        tab_to(&mut h, |l| l.starts_with("Melee · "));
+        h.key_press(Key::Enter);
+        h.run();
+        h.run();
+    }
+    assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "Enter attacked {target}");
+}

@@ -14,14 +14,14 @@ use super::paint::plated_text;
 use super::words::{figure_words, odds_lines, target_words};
 use super::{
     Board, Dragged, Ghost, MARGIN, SkirmishView, blockers, choice_label, crossing_point, crossing_title, nearest_ghost,
-    range_band, shape_of, side_colour,
+    range_band, shape_of, side_colour, tilting_bird,
 };
 use crate::rules::Game;
 use crate::rules::tail_feathers::components::Alliance;
 use crate::rules::tail_feathers::dice::Attack;
 use crate::rules::tail_feathers::game::{
-    Action, BIRD_FIGS, Fig, Place, TailFeathers, Target, UNIT_DEFS, field, kind_name, seat_of, side_name, target_name,
-    unit_of,
+    Action, BIRD_FIGS, Fig, Place, TailFeathers, Target, UNIT_DEFS, field, kind_name, seat_of, side_name, space_name,
+    target_name, unit_of,
 };
 use crate::rules::tail_feathers::geometry::{BASE_RADIUS, Pose, Shape, V2};
 use crate::ui::Notice;
@@ -42,6 +42,18 @@ impl SkirmishView {
         let inner = outer.shrink(MARGIN * scale);
         let board = Board { rect: inner, scale };
         let painter = ui.painter_at(outer);
+        // The board's decisions are widgets too (figures, lit spaces,
+        // targets, rings, mission spots, launch headings): Tab and the
+        // arrow keys go through them, Enter or Space acts, and each is
+        // named for screen readers. What one of them chose this frame:
+        let mut by_widget: Option<Action> = None;
+        let mut clicked_at: Option<Pos2> = None;
+        let sense = if human.is_some() { Sense::click() } else { Sense::hover() };
+        let focus_ring = |resp: &egui::Response, rect: Rect| {
+            if resp.has_focus() {
+                painter.rect_stroke(rect.expand(3.0), 5.0, Stroke::new(2.5, palette.selection), StrokeKind::Outside);
+            }
+        };
         painter.rect_filled(outer, 4.0, colours.floor.gamma_multiply(0.6));
         painter.text(
             outer.left_top() + Vec2::new(6.0, 4.0),
@@ -101,7 +113,9 @@ impl SkirmishView {
                 let outline = &field().mission_spots[usize::from(*spot)];
                 let pts = poly(outline);
                 let r = Rect::from_points(&pts);
-                let under = hover_v.is_some_and(|v| outline.contains(v));
+                let id = ui.scope_id().with(("tf-spot", *spot));
+                let focused = ui.ctx().memory(|m| m.has_focus(id));
+                let under = focused || hover_v.is_some_and(|v| outline.contains(v));
                 let fill = palette.legal.gamma_multiply(if under { 0.9 } else { 0.25 });
                 painter.rect_filled(r, 3.0, fill);
                 painter.rect_stroke(r, 3.0, Stroke::new(2.0, palette.legal.to_opaque()), StrokeKind::Inside);
@@ -116,8 +130,11 @@ impl SkirmishView {
                     );
                 }
                 let said = format!("free mission spot {}", spot + 1);
-                ui.interact(r, ui.scope_id().with(("tf-spot", *spot)), Sense::hover())
-                    .widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, said.clone()));
+                let resp = ui.interact(r, id, sense);
+                resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, said.clone()));
+                if resp.clicked() {
+                    by_widget = Some(a.clone());
+                }
             }
         }
         let viewer = self.viewer();
@@ -208,12 +225,51 @@ impl SkirmishView {
         // Every figure named for screen readers where it stands.
         for (i, &(f, p, r)) in token_at.iter().chain(bird_at.iter()).enumerate() {
             let said = figure_words(&state, f);
-            ui.interact(
-                Rect::from_center_size(p, Vec2::splat(2.0 * r)),
-                ui.scope_id().with(("tf-fig", i)),
-                Sense::hover(),
-            )
-            .widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, said.clone()));
+            let rect = Rect::from_center_size(p, Vec2::splat(2.0 * r));
+            let resp = ui.interact(rect, ui.scope_id().with(("tf-fig", f)), Sense::click());
+            resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, said.clone()));
+            focus_ring(&resp, rect);
+            if resp.clicked() {
+                clicked_at = Some(p);
+            }
+            let _ = i;
+        }
+        // Launching: a handle for each heading the bird may launch facing,
+        // round its base (click one, or Tab to it and press Enter).
+        if self.aiming
+            && let Some((_, bird)) = tilting_bird(&state)
+            && let Some(&(_, p, r)) = bird_at.iter().find(|x| x.0 == bird)
+        {
+            for h in 0..24u8 {
+                let Some(a) =
+                    (0..5).map(|pt| Action::Launch { bird, heading: h, point: pt }).find(|a| legal.contains(a))
+                else {
+                    continue;
+                };
+                let u = crate::rules::tail_feathers::geometry::Heading(h).unit();
+                let at = p + Vec2::new(u.x as f32, -u.y as f32) * (r + 16.0);
+                let rect = Rect::from_center_size(at, Vec2::splat(12.0));
+                let resp = ui.interact(rect, ui.scope_id().with(("tf-launch", h)), sense);
+                let lit = resp.hovered() || resp.has_focus();
+                painter.circle(
+                    at,
+                    if lit { 6.0 } else { 4.0 },
+                    palette.legal.to_opaque(),
+                    Stroke::new(1.0, colours.ink),
+                );
+                if lit {
+                    painter.line_segment([p, at], Stroke::new(2.0, palette.legal.to_opaque()));
+                }
+                let said = format!(
+                    "launch {} facing {}°",
+                    crate::rules::tail_feathers::game::figure_name(bird),
+                    crate::rules::tail_feathers::geometry::Heading(h).degrees()
+                );
+                resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, said.clone()));
+                if resp.clicked() {
+                    by_widget = Some(a);
+                }
+            }
         }
         // The figure whose moves and targets are lit: the one clicked, or
         // the bird being activated.
@@ -229,10 +285,29 @@ impl SkirmishView {
             })
             .collect();
         for &s in &lit_spaces {
-            painter.add(egui::Shape::closed_line(
-                poly(&field().spaces[usize::from(s)].outline),
-                Stroke::new(3.0, palette.legal.to_opaque()),
-            ));
+            let pts = poly(&field().spaces[usize::from(s)].outline);
+            let rect = Rect::from_points(&pts);
+            painter.add(egui::Shape::closed_line(pts, Stroke::new(3.0, palette.legal.to_opaque())));
+            // The decision a click on this lit space makes.
+            let decision = legal.iter().find(|a| match a {
+                Action::Deploy { space, .. } | Action::SiegeTo(space) | Action::Unload(Some(space)) => *space == s,
+                Action::Move { figure, to } | Action::Scurry { figure, to } => Some(*figure) == chosen && *to == s,
+                _ => false,
+            });
+            let said = format!(
+                "{}: {}",
+                space_name(s),
+                decision.map_or_else(
+                    || "lit".to_string(),
+                    |a| state.describe(a).split_once(' ').map_or(String::new(), |x| x.1.to_string())
+                )
+            );
+            let resp = ui.interact(rect.shrink(rect.width() * 0.2), ui.scope_id().with(("tf-space", s)), sense);
+            resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, said.clone()));
+            focus_ring(&resp, rect);
+            if resp.clicked() {
+                by_widget = decision.cloned();
+            }
         }
         let targets: Vec<(Target, Action)> = legal
             .iter()
@@ -262,14 +337,26 @@ impl SkirmishView {
                 // Named for screen readers with its odds; pointing at it
                 // shows them by the target, with the line of sight.
                 let said = target_words(&state, a, &legal);
-                ui.interact(
-                    Rect::from_center_size(p, Vec2::splat(2.0 * r + 8.0)),
-                    ui.scope_id().with(("tf-target", i)),
-                    Sense::hover(),
-                )
-                .widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, said.clone()));
+                let rect = Rect::from_center_size(p, Vec2::splat(2.0 * r + 8.0));
+                let resp = ui.interact(rect, ui.scope_id().with(("tf-target", i)), sense);
+                resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, said.clone()));
+                focus_ring(&resp, rect);
+                if resp.clicked() {
+                    match a {
+                        Action::Strike { figure, target } | Action::Shoot { figure, target } => {
+                            let both = legal.contains(&Action::Strike { figure: *figure, target: *target })
+                                && legal.contains(&Action::Shoot { figure: *figure, target: *target });
+                            if both {
+                                self.attack_choice = Some((*target, *figure));
+                            } else {
+                                by_widget = Some(a.clone());
+                            }
+                        }
+                        _ => by_widget = Some(a.clone()),
+                    }
+                }
                 if !odds_shown
-                    && pointer_now.is_some_and(|q| q.distance(p) <= r + 4.0)
+                    && (resp.has_focus() || pointer_now.is_some_and(|q| q.distance(p) <= r + 4.0))
                     && let Action::Strike { figure, .. } | Action::Shoot { figure, .. } = a
                 {
                     odds_shown = true;
@@ -329,6 +416,7 @@ impl SkirmishView {
         // A ring where the bird comes to harm is drawn in the warning
         // colour with a cross; each is named for screen readers.
         let base_r = BASE_RADIUS as f32 * board.scale;
+        let mut focused_ring: Option<usize> = None;
         for (i, g) in plans.iter().enumerate() {
             let p = board.to_screen(g.at());
             let ring = if g.harmful() { colours.cut } else { colours.ghost };
@@ -339,14 +427,20 @@ impl SkirmishView {
                 painter.line_segment([p + Vec2::new(-k, k), p + Vec2::new(k, -k)], Stroke::new(1.0, ring));
             }
             let said = g.words();
-            ui.interact(
-                Rect::from_center_size(p, Vec2::splat(base_r)),
-                ui.scope_id().with(("tf-ring", i)),
-                Sense::hover(),
-            )
-            .widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, said.clone()));
+            let rect = Rect::from_center_size(p, Vec2::splat(base_r));
+            let resp = ui.interact(rect, ui.scope_id().with(("tf-ring", i)), sense);
+            resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, said.clone()));
+            if resp.has_focus() {
+                focused_ring = Some(i);
+            }
+            if resp.clicked() {
+                // A pointer's click takes the ring nearest it (rings
+                // overlap); a key press the ring that has the focus.
+                let nearest = resp.interact_pointer_pos().and_then(|q| nearest_ghost(&plans, board, q));
+                by_widget = Some(nearest.unwrap_or(g).action());
+            }
         }
-        let hovered = pointer.and_then(|q| nearest_ghost(&plans, board, q));
+        let hovered = focused_ring.map(|i| &plans[i]).or_else(|| pointer.and_then(|q| nearest_ghost(&plans, board, q)));
         // The computer's flight, announced for the pause before it is
         // flown: its templates and where it ends.
         let announced = match self.m.announced() {
@@ -367,7 +461,7 @@ impl SkirmishView {
             painter.circle_stroke(board.to_screen(g.at()), base_r, Stroke::new(2.5, palette.selection));
         }
         // Crossing prompt where it happens.
-        let mut action: Option<Action> = self.pending.take();
+        let mut action: Option<Action> = self.pending.take().or(by_widget);
         if human.is_some()
             && let Some((plan, Some(c))) = state.walking()
         {
@@ -468,8 +562,8 @@ impl SkirmishView {
             painter.circle_stroke(p, 8.0, Stroke::new(2.0, palette.selection));
             let _ = f;
         }
-        if board_resp.clicked()
-            && let Some(p) = board_resp.interact_pointer_pos()
+        if let Some(p) =
+            clicked_at.or_else(|| board_resp.clicked().then(|| board_resp.interact_pointer_pos()).flatten())
         {
             // The side panel (drawn first) shows what the click chose:
             // draw once more.
