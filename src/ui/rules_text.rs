@@ -519,6 +519,10 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
                  not (a wound each if that bird is an enemy). A flight may end over figures on the ground, perched \
                  or launching birds included: nothing is cut short, nobody is hurt, and they make room in their \
                  space. A bird that ends entirely off the battlefield is lost.",
+                "On the table each flight the bird may announce is a ring where the bird would really be left: at \
+                 the trunk it would crash into, short of a flying bird, off the edge; a ring where it comes to \
+                 harm is crossed out. Point at a ring (or move to it with Tab and the arrow keys) to see its \
+                 templates, the part it will not fly faded, its crossings numbered and what happens at its end.",
             ],
         ),
         (

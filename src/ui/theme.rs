@@ -161,6 +161,12 @@ pub struct Forest {
     pub shield: Color32,
     /// The star on a die.
     pub star: Color32,
+    /// A unit card's chip for a bird in the air.
+    pub chip_sky: Color32,
+    /// A unit card's chip for a quiet state (activated).
+    pub chip_quiet: Color32,
+    /// A unit card's chip for harm (rattled, defeated, lost).
+    pub chip_alarm: Color32,
 }
 
 const FOREST_LIGHT: Forest = Forest {
@@ -184,6 +190,9 @@ const FOREST_LIGHT: Forest = Forest {
     die_ink: Color32::from_rgb(0x20, 0x20, 0x20),
     shield: Color32::from_rgb(0x8a, 0xa6, 0xc8),
     star: Color32::from_rgb(0xc0, 0x80, 0x00),
+    chip_sky: Color32::from_rgb(118, 160, 212),
+    chip_quiet: Color32::from_gray(150),
+    chip_alarm: Color32::from_rgb(196, 64, 52),
 };
 
 const FOREST_DARK: Forest = Forest {
@@ -207,6 +216,9 @@ const FOREST_DARK: Forest = Forest {
     die_ink: Color32::from_rgb(0x20, 0x20, 0x20),
     shield: Color32::from_rgb(0x8a, 0xa6, 0xc8),
     star: Color32::from_rgb(0xc0, 0x80, 0x00),
+    chip_sky: Color32::from_rgb(118, 160, 212),
+    chip_quiet: Color32::from_gray(150),
+    chip_alarm: Color32::from_rgb(196, 64, 52),
 };
 
 /// The ten feather colours; both themes use them (they are the cards'

@@ -439,11 +439,7 @@ pub(super) fn unit_card(ui: &mut Ui, state: &TailFeathers, u: usize, colours: &F
 /// A small coloured label on a unit card.
 fn chip(ui: &mut Ui, text: &str, fill: egui::Color32) {
     let fill = fill.to_opaque();
-    let ink = if u32::from(fill.r()) + u32::from(fill.g()) + u32::from(fill.b()) > 380 {
-        egui::Color32::from_gray(30)
-    } else {
-        egui::Color32::from_gray(245)
-    };
+    let ink = crate::ui::theme::palette(ui.visuals().dark_mode).text_on(fill);
     egui::Frame::new().fill(fill).corner_radius(6.0).inner_margin(egui::Margin::symmetric(5, 1)).show(ui, |ui| {
         ui.label(RichText::new(text).small().color(ink));
     });
@@ -454,9 +450,7 @@ fn chip(ui: &mut Ui, text: &str, fill: egui::Color32) {
 fn state_chips(ui: &mut Ui, state: &TailFeathers, u: usize, colours: &Forest) {
     let d = &UNIT_DEFS[u];
     let done = state.is_activated(u);
-    let sky = egui::Color32::from_rgb(118, 160, 212);
-    let grey = egui::Color32::from_gray(150);
-    let alarm = egui::Color32::from_rgb(196, 64, 52);
+    let (sky, grey, alarm) = (colours.chip_sky, colours.chip_quiet, colours.chip_alarm);
     if done {
         chip(ui, "activated", grey);
     }
