@@ -167,6 +167,18 @@ pub struct Forest {
     pub chip_quiet: Color32,
     /// A unit card's chip for harm (rattled, defeated, lost).
     pub chip_alarm: Color32,
+    /// The canopy under a tree's spaces.
+    pub canopy: Color32,
+    /// The three leafy shades that tell a tree's spaces apart.
+    pub leaves: [Color32; 3],
+    /// Leaf highlights dabbed on a space.
+    pub leaf_light: Color32,
+    /// Bark grain on a trunk.
+    pub bark: Color32,
+    /// Shadows cast on the table.
+    pub shadow: Color32,
+    /// The table round the battlefield.
+    pub table: Color32,
 }
 
 const FOREST_LIGHT: Forest = Forest {
@@ -193,6 +205,16 @@ const FOREST_LIGHT: Forest = Forest {
     chip_sky: Color32::from_rgb(118, 160, 212),
     chip_quiet: Color32::from_gray(150),
     chip_alarm: Color32::from_rgb(196, 64, 52),
+    canopy: Color32::from_rgb(0x4f, 0x7a, 0x3a),
+    leaves: [
+        Color32::from_rgb(0x8d, 0xb8, 0x68),
+        Color32::from_rgb(0x79, 0xa8, 0x58),
+        Color32::from_rgb(0x9f, 0xc4, 0x74),
+    ],
+    leaf_light: Color32::from_rgba_premultiplied(0x3a, 0x44, 0x28, 0x48),
+    bark: Color32::from_rgb(0x45, 0x2b, 0x16),
+    shadow: Color32::from_rgba_premultiplied(0x10, 0x18, 0x08, 0x50),
+    table: Color32::from_rgb(0x8a, 0x6a, 0x48),
 };
 
 const FOREST_DARK: Forest = Forest {
@@ -219,6 +241,16 @@ const FOREST_DARK: Forest = Forest {
     chip_sky: Color32::from_rgb(118, 160, 212),
     chip_quiet: Color32::from_gray(150),
     chip_alarm: Color32::from_rgb(196, 64, 52),
+    canopy: Color32::from_rgb(0x24, 0x3a, 0x1c),
+    leaves: [
+        Color32::from_rgb(0x46, 0x68, 0x36),
+        Color32::from_rgb(0x3a, 0x5a, 0x2c),
+        Color32::from_rgb(0x52, 0x74, 0x3e),
+    ],
+    leaf_light: Color32::from_rgba_premultiplied(0x1c, 0x26, 0x12, 0x38),
+    bark: Color32::from_rgb(0x2e, 0x1c, 0x0e),
+    shadow: Color32::from_rgba_premultiplied(0x00, 0x00, 0x00, 0x70),
+    table: Color32::from_rgb(0x3a, 0x2c, 0x20),
 };
 
 /// The ten feather colours; both themes use them (they are the cards'

@@ -10,6 +10,7 @@
 
 use egui::{Align2, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
+use super::forest::{paint_table, paint_tree, shadow_disc};
 use super::paint::plated_text;
 use super::words::{figure_words, odds_lines, target_words};
 use super::{
@@ -54,50 +55,41 @@ impl SkirmishView {
                 painter.rect_stroke(rect.expand(3.0), 5.0, Stroke::new(2.5, palette.selection), StrokeKind::Outside);
             }
         };
-        painter.rect_filled(outer, 4.0, colours.floor.gamma_multiply(0.6));
+        paint_table(&painter, &colours, outer, inner);
         painter.text(
             outer.left_top() + Vec2::new(6.0, 4.0),
             Align2::LEFT_TOP,
             "off the battlefield",
             FontId::proportional(10.0),
-            colours.ink,
+            colours.on_trunk,
         );
-        painter.rect_filled(inner, 2.0, colours.floor);
-        painter.rect_stroke(inner, 2.0, Stroke::new(1.5, colours.ink), StrokeKind::Outside);
         let poly = |p: &crate::rules::tail_feathers::geometry::Polygon| -> Vec<Pos2> {
             p.0.iter().map(|&v| board.to_screen(v)).collect()
         };
-        // Trees: spaces (capacity pips), nests (life), trunks.
-        for (t, tree) in field().trees.iter().enumerate() {
-            for &s in &tree.spaces {
-                let sp = &field().spaces[s];
-                let fill = if sp.nest.is_some() { colours.nest } else { colours.space };
-                painter.add(egui::Shape::convex_polygon(poly(&sp.outline), fill, Stroke::new(1.0, colours.ink)));
-                let c = board.to_screen(sp.perch);
-                if let Some(owner) = sp.nest {
-                    // The nest dial above the nest, clear of the figures in it.
-                    let life = state.nest_life(owner);
-                    let top = board.to_screen(V2::new(sp.perch.x, sp.perch.y + 1.25));
-                    let said = format!("{} nest: {life} life", side_name(owner));
-                    painter.text(top, Align2::CENTER_BOTTOM, &said, FontId::proportional(11.0), colours.ink);
-                    for k in 0..state.nest_fire(owner) {
-                        painter.circle_filled(c + Vec2::new(-12.0 + 8.0 * f32::from(k), 18.0), 3.5, colours.fire);
-                    }
-                } else {
-                    // Four pips: one large figure or four small fill them.
-                    let top = board.to_screen(V2::new(sp.perch.x - 1.0, sp.perch.y + 1.1));
-                    for k in 0..4 {
-                        painter.circle_stroke(top + Vec2::new(5.0 * k as f32, 0.0), 1.6, Stroke::new(0.8, colours.ink));
-                    }
-                }
-            }
-            painter.add(egui::Shape::convex_polygon(poly(&tree.trunk), colours.trunk, Stroke::NONE));
-            let label_at =
-                board.to_screen(crate::rules::tail_feathers::geometry::centre(&Shape::Polygon(tree.trunk.clone())));
-            let short =
-                tree.name.split(": ").last().unwrap_or(tree.name).trim_start_matches("the ").trim_start_matches("The ");
-            painter.text(label_at, Align2::CENTER_CENTER, short, FontId::proportional(9.0), colours.on_trunk);
-            let _ = t;
+        // Trees; the places taken in each space shown only while they
+        // matter (a figure to move, deploy, land or unload).
+        let capacity_matters = legal.iter().any(|a| {
+            matches!(
+                a,
+                Action::Deploy { .. }
+                    | Action::Move { .. }
+                    | Action::Scurry { .. }
+                    | Action::SiegeTo(_)
+                    | Action::Unload(_)
+            )
+        });
+        let taken = |s: usize| -> u8 {
+            state.in_space(s as u8).iter().map(|f| if BIRD_FIGS.contains(f) { 4 } else { 1 }).sum::<u8>().min(4)
+        };
+        for tree in &field().trees {
+            paint_tree(
+                &painter,
+                &colours,
+                board,
+                &state,
+                tree,
+                capacity_matters.then_some(&taken as &dyn Fn(usize) -> u8),
+            );
         }
         // The axis marker.
         let axis = board.to_screen(field().axis);
@@ -189,6 +181,7 @@ impl SkirmishView {
             let fig = state.figure(f);
             let side_ = UNIT_DEFS[unit_of(f)].side;
             let fill = side_colour(&colours, side_);
+            shadow_disc(&painter, &colours, p, r);
             if fig.immobilized {
                 painter.add(egui::Shape::ellipse_filled(p, Vec2::new(r * 1.2, r * 0.6), fill));
             } else {

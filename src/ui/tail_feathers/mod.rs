@@ -38,6 +38,7 @@
 
 mod battlefield;
 mod clicks;
+mod forest;
 mod paint;
 mod panel;
 mod words;

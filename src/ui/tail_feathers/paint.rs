@@ -39,6 +39,9 @@ impl SkirmishView {
         let r = BASE_RADIUS as f32 * board.scale;
         let fill = side_colour(colours, side_);
         let perched = matches!(state.figure(f).place, Place::Space(_));
+        // A flying bird's shadow falls further from it.
+        let lift = if perched && !b.launching { 0.0 } else { r * 0.35 };
+        super::forest::shadow_disc(painter, colours, p + Vec2::splat(lift), r);
         painter.circle(
             p,
             r,

@@ -1,0 +1,188 @@
+//! The battlefield as a forest table seen from above: the table round it,
+//! the forest floor, each tree as a canopy whose spaces are leafy patches
+//! told apart by shade (as the rulebook's overlays are), a bark trunk with
+//! its name, nests as woven nests, and soft shadows under what stands on
+//! the table. Leaf dabs come from a hash of the space's number, so the
+//! forest looks the same every frame and costs no texture.
+
+use egui::epaint::RectShape;
+use egui::{Align2, CornerRadius, FontId, Pos2, Rect, Stroke, StrokeKind, Vec2};
+
+use super::Board;
+use crate::rules::tail_feathers::components::{Alliance, Tree};
+use crate::rules::tail_feathers::game::{TailFeathers, field, side_name};
+use crate::rules::tail_feathers::geometry::V2;
+use crate::ui::theme::Forest;
+
+/// A number from 0 to 1 for (`seed`, `k`), the same every frame.
+fn hashed(seed: usize, k: usize) -> f32 {
+    let mut x = (seed as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (k as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    x ^= x >> 31;
+    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x ^= x >> 29;
+    (x % 10_000) as f32 / 10_000.0
+}
+
+/// A soft shadow under a round token or base at `p`.
+pub(super) fn shadow_disc(painter: &egui::Painter, colours: &Forest, p: Pos2, r: f32) {
+    let rect = Rect::from_center_size(p + Vec2::new(1.5, 2.5), Vec2::splat(2.0 * r));
+    painter
+        .add(RectShape::filled(rect, CornerRadius::same(r.min(255.0) as u8), colours.shadow).with_blur_width(r * 0.6));
+}
+
+/// The table round the battlefield and the forest floor on it.
+pub(super) fn paint_table(painter: &egui::Painter, colours: &Forest, outer: Rect, inner: Rect) {
+    painter.rect_filled(outer, 6.0, colours.table);
+    // Wood grain on the table's rim: long faint lines.
+    for k in 0..12 {
+        let y = outer.top() + outer.height() * (k as f32 + 0.5) / 12.0;
+        let wobble = 2.0 * (hashed(7, k) - 0.5);
+        painter.line_segment(
+            [Pos2::new(outer.left() + 4.0, y + wobble), Pos2::new(outer.right() - 4.0, y - wobble)],
+            Stroke::new(1.0, colours.bark.gamma_multiply(0.18)),
+        );
+    }
+    painter.add(RectShape::filled(inner.translate(Vec2::new(2.0, 3.0)), 4.0, colours.shadow).with_blur_width(8.0));
+    painter.rect_filled(inner, 4.0, colours.floor);
+    // Moss and fallen leaves on the floor, sparse and quiet.
+    let cell = (inner.width() / 24.0).max(8.0);
+    let n = (inner.width() / cell) as usize;
+    for i in 0..n {
+        for j in 0..n {
+            let k = i * 131 + j;
+            if hashed(k, 1) > 0.22 {
+                continue;
+            }
+            let p = inner.min + Vec2::new((i as f32 + hashed(k, 2)) * cell, (j as f32 + hashed(k, 3)) * cell);
+            let r = cell * (0.06 + 0.3 * hashed(k, 4) * hashed(k, 5));
+            painter.circle_filled(p, r, colours.leaves[k % 3].gamma_multiply(0.14));
+        }
+    }
+    painter.rect_stroke(inner, 4.0, Stroke::new(1.5, colours.bark.gamma_multiply(0.7)), StrokeKind::Outside);
+}
+
+/// A tree: its shadow, the canopy under its spaces, each space a leafy
+/// patch of its own shade, nests woven, the bark trunk and its name.
+/// `room` gives, for a space, the small-figure places taken (0 to 4) when
+/// capacity matters now (a move or a deployment under way).
+pub(super) fn paint_tree(
+    painter: &egui::Painter,
+    colours: &Forest,
+    board: Board,
+    state: &TailFeathers,
+    tree: &Tree,
+    room: Option<&dyn Fn(usize) -> u8>,
+) {
+    let poly = |p: &crate::rules::tail_feathers::geometry::Polygon| -> Vec<Pos2> {
+        p.0.iter().map(|&v| board.to_screen(v)).collect()
+    };
+    let mut bounds = Rect::NOTHING;
+    for &s in &tree.spaces {
+        if field().spaces[s].nest.is_none() {
+            bounds = bounds.union(Rect::from_points(&poly(&field().spaces[s].outline)));
+        }
+    }
+    let round = (board.scale * 1.2).min(60.0) as u8;
+    let canopy = bounds.expand(board.scale * 0.35);
+    painter.add(
+        RectShape::filled(canopy.translate(Vec2::new(4.0, 6.0)), round, colours.shadow)
+            .with_blur_width(board.scale * 1.2),
+    );
+    painter.rect_filled(canopy, round, colours.canopy);
+    for &s in &tree.spaces {
+        let sp = &field().spaces[s];
+        let rect = Rect::from_points(&poly(&sp.outline));
+        if let Some(owner) = sp.nest {
+            paint_nest(painter, colours, board, state, rect, owner);
+            continue;
+        }
+        // Spaces in a checker of three shades, so neighbours differ.
+        let (col, row) = ((rect.center().x / rect.width()) as usize, (rect.center().y / rect.height()) as usize);
+        let shade = colours.leaves[(col + 2 * row) % 3];
+        let patch = rect.shrink(board.scale * 0.08);
+        painter.rect_filled(patch, (board.scale * 0.5) as u8, shade);
+        for k in 0..7 {
+            let p = patch.min
+                + Vec2::new(
+                    patch.width() * (0.15 + 0.7 * hashed(s, k)),
+                    patch.height() * (0.15 + 0.7 * hashed(s, k + 20)),
+                );
+            let r = board.scale * (0.12 + 0.12 * hashed(s, k + 40));
+            painter.circle_filled(p, r, colours.leaf_light);
+        }
+        painter.rect_stroke(patch, (board.scale * 0.5) as u8, Stroke::new(1.0, colours.canopy), StrokeKind::Inside);
+        if let Some(taken) = room.map(|f| f(s)) {
+            // Four places: filled for those taken, hollow for room left.
+            let top = patch.left_top() + Vec2::new(6.0, 6.0);
+            for k in 0..4u8 {
+                let at = top + Vec2::new(6.0 * f32::from(k), 0.0);
+                if k < taken {
+                    painter.circle_filled(at, 2.2, colours.ink);
+                } else {
+                    painter.circle_stroke(at, 2.2, Stroke::new(1.0, colours.ink));
+                }
+            }
+        }
+    }
+    // The trunk: bark with its grain, a darker rim, the tree's name.
+    let trunk = poly(&tree.trunk);
+    painter.add(egui::Shape::convex_polygon(trunk.clone(), colours.trunk, Stroke::new(1.5, colours.bark)));
+    let t = Rect::from_points(&trunk);
+    for k in 1..5 {
+        let x = t.left() + t.width() * k as f32 / 5.0;
+        let bend = t.width() * 0.04 * (hashed(tree.spaces[0], k) - 0.5);
+        painter.line_segment(
+            [Pos2::new(x + bend, t.top() + 3.0), Pos2::new(x - bend, t.bottom() - 3.0)],
+            Stroke::new(1.0, colours.bark),
+        );
+    }
+    let name = tree.name.split(": ").last().unwrap_or(tree.name).trim_start_matches("the ").trim_start_matches("The ");
+    let galley = painter.layout_no_wrap(name.to_string(), FontId::proportional(10.0), colours.on_trunk);
+    let plate = Align2::CENTER_CENTER.anchor_size(t.center(), galley.size()).expand2(Vec2::new(3.0, 1.0));
+    painter.rect_filled(plate, 3.0, colours.bark.gamma_multiply(0.85));
+    painter.galley(plate.min + Vec2::new(3.0, 1.0), galley, colours.on_trunk);
+}
+
+/// A nest: a woven ring of twigs round a hollow, its life on a dial
+/// beside it and a flame for each fire.
+fn paint_nest(
+    painter: &egui::Painter,
+    colours: &Forest,
+    board: Board,
+    state: &TailFeathers,
+    rect: Rect,
+    owner: Alliance,
+) {
+    let c = rect.center();
+    let r = rect.width().min(rect.height()) * 0.48;
+    shadow_disc(painter, colours, c, r);
+    painter.circle_filled(c, r, colours.nest);
+    for k in 0..18 {
+        let a = std::f32::consts::TAU * (k as f32 + hashed(k, 9)) / 18.0;
+        let b = a + 0.9;
+        let (ra, rb) = (r * (0.72 + 0.2 * hashed(k, 5)), r * (0.72 + 0.2 * hashed(k, 6)));
+        painter.line_segment(
+            [c + Vec2::angled(a) * ra, c + Vec2::angled(b) * rb],
+            Stroke::new(1.2, colours.bark.gamma_multiply(0.8)),
+        );
+    }
+    painter.circle_filled(c, r * 0.55, colours.bark.gamma_multiply(0.55));
+    // The life dial: a disc with the number, the side's colour round it.
+    let life = state.nest_life(owner);
+    let side = if owner == Alliance::Mice { colours.mice } else { colours.rats };
+    let dial = board
+        .to_screen(V2::new(if owner == Alliance::Mice { 0.5 } else { field().size - 0.5 }, board.to_table(c).y + 1.6));
+    let dial = Pos2::new(c.x, dial.y.min(c.y - r - 12.0));
+    painter.circle(dial, 11.0, colours.die, Stroke::new(2.5, side));
+    painter.text(dial, Align2::CENTER_CENTER, life.to_string(), FontId::proportional(12.0), colours.die_ink);
+    painter.text(
+        dial + Vec2::new(14.0, 0.0),
+        Align2::LEFT_CENTER,
+        format!("{} nest", side_name(owner)),
+        FontId::proportional(10.0),
+        colours.ink,
+    );
+    for k in 0..state.nest_fire(owner) {
+        painter.circle_filled(c + Vec2::new(-r * 0.5 + 7.0 * f32::from(k), r * 0.6), 3.5, colours.fire);
+    }
+}
