@@ -772,3 +772,25 @@ fn the_keyboard_alone_attacks_tab_to_a_figure_enter_then_tab_to_a_target_enter()
     }
     assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "Enter attacked {target}");
 }
+
+#[test]
+fn the_table_fills_the_window_beside_the_panel_and_the_battlefield_grows_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_where(&mut h, dir.path(), |s| s.round() >= 1);
+    let table = h.get_by_label("battlefield").rect();
+    // The side panel's heading (the other "Tail Feathers" is the tab's).
+    let panel_left = h.get_all_by_label("Tail Feathers").map(|n| n.rect().left()).fold(0.0, f32::max);
+    // The table reaches from the window's left edge to the side panel.
+    assert!(table.left() < 30.0 && panel_left - table.right() < 40.0, "{table:?}, panel at {panel_left}");
+    let across = |h: &mut Harness<'_, AviaryApp>| {
+        let a = tab(h).screen_of(field().trees[0].trunk.0[0]).unwrap();
+        let b = tab(h).screen_of(field().trees[1].trunk.0[0]).unwrap();
+        a.distance(b)
+    };
+    let small = across(&mut h);
+    h.set_size(egui::Vec2::new(1600.0, 1200.0));
+    h.run();
+    let large = across(&mut h);
+    assert!(large > small * 1.2, "the battlefield grew with the window: {small} to {large}");
+}

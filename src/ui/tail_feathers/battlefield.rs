@@ -35,12 +35,16 @@ impl SkirmishView {
         let colours = palette.forest;
         let human = self.human_to_move();
         let legal = if human.is_some() { state.legal_actions() } else { Vec::new() };
-        let side = ui.available_width().min(ui.available_height()).max(240.0) - 8.0;
-        let (outer, board_resp) = ui.allocate_exact_size(Vec2::splat(side), Sense::click_and_drag());
-        // A margin of 3" round the battlefield, so flights that leave it
-        // can still be seen (and their end marked as lost).
+        // The table fills the whole window beside the panel; the square
+        // battlefield sits in its middle, as large as the window allows,
+        // with at least 3" of table round it, so flights that leave it can
+        // still be seen (and their end marked as lost).
+        let avail = ui.available_size() - Vec2::splat(8.0);
+        let (outer, board_resp) =
+            ui.allocate_exact_size(Vec2::new(avail.x.max(240.0), avail.y.max(240.0)), Sense::click_and_drag());
+        let side = outer.width().min(outer.height());
         let scale = side / (field().size as f32 + 2.0 * MARGIN);
-        let inner = outer.shrink(MARGIN * scale);
+        let inner = Rect::from_center_size(outer.center(), Vec2::splat(field().size as f32 * scale));
         let board = Board { rect: inner, scale };
         let painter = ui.painter_at(outer);
         // The board's decisions are widgets too (figures, lit spaces,
