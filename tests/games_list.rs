@@ -48,8 +48,10 @@ fn a_save_of_a_game_aviary_does_not_have_is_refused_by_name() {
 fn home_lists_every_entry_and_each_playable_one_starts_from_its_dialog() {
     let dir = tempfile::tempdir().unwrap();
     let app = AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves"));
-    let mut h =
-        Harness::builder().with_size([1200.0, 900.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    let mut h = Harness::builder()
+        .with_size([1200.0, 900.0])
+        .with_max_steps(64)
+        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
     h.run();
     for entry in &GAMES {
         h.get_by_label(entry.name);
@@ -77,8 +79,10 @@ fn home_lists_every_entry_and_each_playable_one_starts_from_its_dialog() {
 fn ctrl_n_opens_the_new_game_dialog_for_the_game_on_screen() {
     let dir = tempfile::tempdir().unwrap();
     let app = AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves"));
-    let mut h =
-        Harness::builder().with_size([1200.0, 900.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    let mut h = Harness::builder()
+        .with_size([1200.0, 900.0])
+        .with_max_steps(64)
+        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
     h.run();
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
     h.run();
