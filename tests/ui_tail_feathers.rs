@@ -794,3 +794,51 @@ fn the_table_fills_the_window_beside_the_panel_and_the_battlefield_grows_with_it
     let large = across(&mut h);
     assert!(large > small * 1.2, "the battlefield grew with the window: {small} to {large}");
 }
+
+/// Attacks a figure by clicks, stepping frame by frame after the click;
+/// returns the dice labels seen on the next two frames.
+fn dice_after_attack(animations: bool) -> (Vec<String>, Vec<String>) {
+    use aviary::rules::tail_feathers::game::Target;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.animations = animations;
+    let on_figure = |s: &TailFeathers| {
+        let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[s.active_unit()?].first;
+        let all = attacks(s);
+        // A target open to one kind of attack only (no choice to make).
+        all.iter()
+            .find(|x| {
+                x.0 == bird
+                    && matches!(x.1, Target::Figure(_))
+                    && all.iter().filter(|y| y.0 == bird && y.1 == x.1).count() == 1
+            })
+            .copied()
+    };
+    open_where(&mut h, dir.path(), |s| on_figure(s).is_some());
+    let (_, Target::Figure(t), _) = on_figure(&state(&mut h)).unwrap() else { unreachable!() };
+    let spot = tab(&mut h).figure_spots.iter().find(|x| x.0 == t).unwrap().1;
+    let before = tab(&mut h).m.session.cursor();
+    h.hover_at(spot);
+    h.step();
+    h.drag_at(spot);
+    h.step();
+    h.drop_at(spot);
+    h.step();
+    assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "the click attacked");
+    let dice = |h: &Harness<'_, AviaryApp>| -> Vec<String> {
+        texts(h).into_iter().filter(|l| l.starts_with("die: ")).collect()
+    };
+    h.step();
+    let first = dice(&h);
+    h.run();
+    (first, dice(&h))
+}
+
+#[test]
+fn new_dice_tumble_for_a_moment_then_settle_and_not_at_all_without_animations() {
+    let (first, settled) = dice_after_attack(true);
+    assert!(!first.is_empty() && first.iter().all(|l| l == "die: rolling"), "{first:?}");
+    assert!(!settled.is_empty() && settled.iter().all(|l| l != "die: rolling"), "{settled:?}");
+    let (first, _) = dice_after_attack(false);
+    assert!(!first.is_empty() && first.iter().all(|l| l != "die: rolling"), "no tumble: {first:?}");
+}

@@ -158,6 +158,9 @@ pub struct SkirmishView {
     pub attack_choice: Option<(Target, Fig)>,
     /// A decision taken in a popup, proposed with the board's next pass.
     pending: Option<Action>,
+    /// When the dice now shown were first drawn (the history cursor and
+    /// the time), so a new roll tumbles for a moment.
+    roll_seen: Option<(usize, f64)>,
 }
 
 impl SkirmishView {
@@ -174,6 +177,7 @@ impl SkirmishView {
             figure_spots: Vec::new(),
             attack_choice: None,
             pending: None,
+            roll_seen: None,
         }
     }
 

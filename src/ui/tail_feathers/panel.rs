@@ -62,7 +62,8 @@ impl SkirmishView {
         {
             self.choices_ui(ui, &state, seat, frame.notices);
         }
-        self.dice_ui(ui, &state, palette.forest);
+        let animate = frame.settings.animations;
+        self.dice_ui(ui, &state, palette.forest, animate);
         ui.separator();
         egui::ScrollArea::vertical().max_height(260.0).id_salt("tf-units").show(ui, |ui| {
             for u in 0..UNITS {
@@ -229,18 +230,43 @@ impl SkirmishView {
         }
     }
 
-    pub(super) fn dice_ui(&self, ui: &mut Ui, state: &TailFeathers, forest: Forest) {
+    /// The last roll's dice. A new roll tumbles for a moment before the
+    /// dice settle (faces drawn from the clock, not the game's dice, and
+    /// named "rolling" meanwhile); with animations off they settle at once.
+    pub(super) fn dice_ui(&mut self, ui: &mut Ui, state: &TailFeathers, forest: Forest, animate: bool) {
         let rolls: Vec<&Event> = state.events().iter().filter(|e| matches!(e, Event::Rolled { .. })).collect();
         if rolls.is_empty() {
             return;
         }
-        ui.label(RichText::new("Last roll").strong());
+        let cursor = self.m.session.cursor();
+        let now = ui.input(|i| i.time);
+        let since = match self.roll_seen {
+            Some((c, t)) if c == cursor => now - t,
+            _ => {
+                self.roll_seen = Some((cursor, now));
+                0.0
+            }
+        };
+        let tumbling = animate && since < TUMBLE_SECONDS;
+        if tumbling {
+            ui.ctx().request_repaint();
+        }
+        ui.label(RichText::new(if tumbling { "Rolling…" } else { "Last roll" }).strong());
+        let mut k = 0u64;
         for e in rolls {
             if let Event::Rolled { seat, what, faces } = e {
                 ui.horizontal_wrapped(|ui| {
                     ui.label(format!("{} {what}:", side_name(side_of_seat(*seat))));
                     for &f in faces {
-                        die(ui, &forest, f);
+                        k += 1;
+                        if tumbling {
+                            // A face that changes about twelve times a second.
+                            let tick = (now * 12.0) as u64;
+                            let x = (tick.wrapping_add(k * 7)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 61;
+                            die_as(ui, &forest, Face((x % 6) as u8 + 1), Some("die: rolling"));
+                        } else {
+                            die(ui, &forest, f);
+                        }
                     }
                 });
             }
@@ -270,6 +296,15 @@ impl SkirmishView {
 /// middle (cheese a yellow wedge, a sword, a sword and shield, a bow) and
 /// a star when it has one.
 pub(super) fn die(ui: &mut Ui, forest: &Forest, f: Face) {
+    die_as(ui, forest, f, None);
+}
+
+/// How long new dice tumble before they settle.
+const TUMBLE_SECONDS: f64 = 0.45;
+
+/// A die showing `f`, named `name` for screen readers if given (a tumbling
+/// die), else by its face.
+fn die_as(ui: &mut Ui, forest: &Forest, f: Face, name: Option<&str>) {
     let (rect, resp) = ui.allocate_exact_size(Vec2::splat(30.0), Sense::hover());
     let p = ui.painter();
     let ink = forest.die_ink;
@@ -324,7 +359,8 @@ pub(super) fn die(ui: &mut Ui, forest: &Forest, f: Face) {
             .collect();
         p.add(egui::Shape::closed_line(pts, Stroke::new(1.5, forest.star)));
     }
-    let label = format!("die: {} {words}{}", f.number(), if f.star() { ", star" } else { "" });
+    let label = name
+        .map_or_else(|| format!("die: {} {words}{}", f.number(), if f.star() { ", star" } else { "" }), str::to_string);
     resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, label.clone()));
 }
 
