@@ -32,7 +32,8 @@ for theme in light dark; do
   wait "$pid" 2>/dev/null || true
 done
 # Tail Feathers at each phase: deployment, mission, tilt, a flight's ghosts,
-# a crossing decision, an attack, the final phase (one tab each).
+# a crossing decision, an attack, the final phase (one tab each), and a
+# flight position where some flights crash into a trunk (the eighth tab).
 for theme in light dark; do
   rm -rf "$out/games"
   cargo run -q --example showcase -- "$out/games" >/dev/null
@@ -41,7 +42,7 @@ for theme in light dark; do
   AVIARY_SAVES="$out/games/saves" AVIARY_CONFIG="$folder" "$bin" >/dev/null 2>&1 &
   pid=$!
   sleep 4
-  xdotool mousemove 341 538 click 1   # Resume
+  xdotool mousemove 341 554 click 1   # Resume (eight games offered)
   sleep 2
   for tab in "225 deploy" "367 mission" "508 tilt" "650 flight" "792 crossing" "933 attack" "1075 final"; do
     set -- $tab
@@ -50,6 +51,12 @@ for theme in light dark; do
     sleep 1.5
     import -window root -crop 1180x820+0+0 "$out/tail-feathers-$2-$theme.png"
   done
+  # The eighth tab (second row): flights into a trunk, one pointed at.
+  xdotool mousemove 52 60 click 1
+  sleep 1.5
+  xdotool mousemove 609 291
+  sleep 1
+  import -window root -crop 1180x820+0+0 "$out/tail-feathers-crash-$theme.png"
   kill "$pid"
   wait "$pid" 2>/dev/null || true
 done
