@@ -143,7 +143,11 @@ fn rules_pages_keep_statistics_in_an_appendix_and_show_their_pictures() {
             figures += 1;
         }
     }
-    assert!(figures >= 4, "the Composition shapes, a plume's rows, the labyrinth's symbols, the Tail Feathers units");
+    assert!(
+        figures >= 7,
+        "the Composition shapes, a plume's rows, the labyrinth's symbols, the Tail Feathers units, tilts, crossings \
+         and range"
+    );
 }
 
 /// The Tail Feathers rules page shows its designed units: every bird,

@@ -20,7 +20,11 @@ use egui_kittest::kittest::{NodeT, Queryable};
 
 fn harness(dir: &std::path::Path) -> Harness<'static, AviaryApp> {
     let app = AviaryApp::new(Some(dir.join("config")), dir.join("saves"));
-    Harness::builder().with_size([1280.0, 900.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
+    // A flight glides for up to 0.7 s before the screen settles.
+    Harness::builder()
+        .with_size([1280.0, 900.0])
+        .with_max_steps(12)
+        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
 }
 
 fn tab<'h>(h: &'h mut Harness<'_, AviaryApp>) -> &'h mut SkirmishTab {
@@ -841,4 +845,76 @@ fn new_dice_tumble_for_a_moment_then_settle_and_not_at_all_without_animations() 
     assert!(!settled.is_empty() && settled.iter().all(|l| l != "die: rolling"), "{settled:?}");
     let (first, _) = dice_after_attack(false);
     assert!(!first.is_empty() && first.iter().all(|l| l != "die: rolling"), "no tumble: {first:?}");
+}
+
+/// A flight by dragging, with `animations` as set; the view's glide just
+/// after it lands and once the screen has settled.
+fn glide_after_flight(
+    animations: bool,
+) -> (
+    Option<aviary::ui::tail_feathers::Glide>,
+    Option<aviary::ui::tail_feathers::Glide>,
+    Vec<aviary::rules::tail_feathers::geometry::V2>,
+    f64,
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.animations = animations;
+    // A flight that turns at least once and ends inside the battlefield.
+    let turning = |s: &TailFeathers| {
+        let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[s.active_unit()?].first;
+        s.legal_actions().iter().find_map(|a| match a {
+            Action::Fly(list) => s.plan_flight(bird, list).filter(|p| {
+                let e = p.end.at;
+                let size = field().size;
+                p.kept == p.laid.len()
+                    && p.laid.windows(2).any(|w| w[0].heading != w[1].heading)
+                    && s.flight_outcome(bird, p).at.at.dist(e) < 1e-6
+                    && e.x > 3.0
+                    && e.y > 3.0
+                    && e.x < size - 3.0
+                    && e.y < size - 3.0
+            }),
+            _ => None,
+        })
+    };
+    open_where(&mut h, dir.path(), |s| turning(s).is_some());
+    let s = state(&mut h);
+    let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[s.active_unit().unwrap()].first;
+    let plan = turning(&s).unwrap();
+    let from = tab(&mut h).screen_of(s.bird(bird).unwrap().pose.at).unwrap();
+    let to = tab(&mut h).screen_of(plan.end.at).unwrap();
+    drag(&mut h, from, to);
+    // Fly on past any crossing on the way, as the "fly on" button does.
+    while state(&mut h).walking().is_some() && state(&mut h).legal_actions().contains(&Action::Continue) {
+        tab(&mut h).m.session.propose(Action::Continue).unwrap();
+    }
+    h.step();
+    let landed = tab(&mut h).glide.clone();
+    let corners: Vec<_> = std::iter::once(plan.start.at)
+        .chain(plan.laid.iter().map(aviary::rules::tail_feathers::geometry::Laid::to))
+        .collect();
+    let now = h.ctx.input(|i| i.time);
+    h.run();
+    let later = tab(&mut h).glide.clone().filter(|g| g.at(h.ctx.input(|i| i.time)).is_some());
+    (landed, later, corners, now)
+}
+
+#[test]
+fn a_flight_glides_along_its_templates_then_rests_and_not_at_all_without_animations() {
+    let (landed, later, corners, now) = glide_after_flight(true);
+    let g = landed.expect("the bird glides after its flight");
+    // Its path is the flight's: from the start, through each maneuver
+    // point, to the end (not a straight jump).
+    assert!(g.path.len() >= 3, "{:?}", g.path);
+    assert!(g.path[0].dist(corners[0]) < 1e-6);
+    assert!(g.path.last().unwrap().dist(*corners.last().unwrap()) < 1e-6);
+    for c in &corners {
+        assert!(g.path.iter().any(|p| p.dist(*c) < 1e-6), "passes {c:?}");
+    }
+    // Drawn on its way, then at rest.
+    assert!(g.at(g.start + g.duration() / 2.0).is_some() || now > g.start + g.duration());
+    assert!(later.is_none(), "the glide ends");
+    let (landed, _, _, _) = glide_after_flight(false);
+    assert!(landed.is_none(), "no glide with Animations off");
 }

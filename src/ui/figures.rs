@@ -22,6 +22,12 @@ pub enum Figure {
     /// Every designed unit card and Scenario 1's facts, straight from the
     /// game's tables (Tail Feathers).
     TailFeathersUnits,
+    /// The three tilts and their 30° turns (Tail Feathers).
+    TailFeathersTilts,
+    /// A flight's crossings in the order met, up to a trunk (Tail Feathers).
+    TailFeathersCrossings,
+    /// The range finder's two lengths and a blocked sight (Tail Feathers).
+    TailFeathersRange,
 }
 
 impl Figure {
@@ -33,6 +39,11 @@ impl Figure {
             Figure::PlumeRows => "figure: a completed peacock, top row to point",
             Figure::LabyrinthSymbols => "figure: the symbols of the labyrinth",
             Figure::TailFeathersUnits => "figure: the unit cards and Scenario 1",
+            Figure::TailFeathersTilts => "figure: one flight laid leaning left, level and leaning right",
+            Figure::TailFeathersCrossings => "figure: a flight meeting a branch, an enemy mouse and a trunk, in order",
+            Figure::TailFeathersRange => {
+                "figure: close and ranged range round a bird, one enemy in sight, one behind a trunk"
+            }
         }
     }
 
@@ -44,6 +55,9 @@ impl Figure {
             Figure::PlumeRows => plume_rows(ui, &palette),
             Figure::LabyrinthSymbols => labyrinth_symbols(ui, &palette),
             Figure::TailFeathersUnits => tail_feathers_units(ui),
+            Figure::TailFeathersTilts => super::tail_feathers::diagrams::tilts(ui),
+            Figure::TailFeathersCrossings => super::tail_feathers::diagrams::crossings(ui),
+            Figure::TailFeathersRange => super::tail_feathers::diagrams::range(ui),
         };
         resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, self.caption()));
     }

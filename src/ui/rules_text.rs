@@ -585,5 +585,10 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
         ("The units we designed", &["Every value below is read from the game's own tables."]),
         ("Appendix: how we tuned Scenario 1", tail_feathers::components::TUNING),
     ],
-    figures: &[("The units we designed", Figure::TailFeathersUnits)],
+    figures: &[
+        ("Flying", Figure::TailFeathersTilts),
+        ("Flying", Figure::TailFeathersCrossings),
+        ("Attacks, dice and cheese", Figure::TailFeathersRange),
+        ("The units we designed", Figure::TailFeathersUnits),
+    ],
 };

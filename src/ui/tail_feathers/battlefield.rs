@@ -10,7 +10,8 @@
 
 use egui::{Align2, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
-use super::forest::{paint_table, paint_tree, shadow_disc};
+use super::figures::paint_rodent;
+use super::forest::{paint_axis_marker, paint_card, paint_table, paint_tree, shadow_disc};
 use super::paint::plated_text;
 use super::words::{figure_words, odds_lines, target_words};
 use super::{
@@ -24,7 +25,7 @@ use crate::rules::tail_feathers::game::{
     Action, BIRD_FIGS, Fig, Place, TailFeathers, Target, UNIT_DEFS, field, kind_name, seat_of, side_name, space_name,
     target_name, unit_of,
 };
-use crate::rules::tail_feathers::geometry::{BASE_RADIUS, Pose, Shape, V2};
+use crate::rules::tail_feathers::geometry::{BASE_RADIUS, Shape, V2};
 use crate::ui::Notice;
 use crate::ui::theme::Palette;
 
@@ -96,9 +97,7 @@ impl SkirmishView {
             );
         }
         // The axis marker.
-        let axis = board.to_screen(field().axis);
-        painter.line_segment([axis - Vec2::new(6.0, 0.0), axis + Vec2::new(6.0, 0.0)], Stroke::new(2.0, colours.ink));
-        painter.line_segment([axis - Vec2::new(0.0, 6.0), axis + Vec2::new(0.0, 6.0)], Stroke::new(2.0, colours.ink));
+        paint_axis_marker(&painter, &colours, board.to_screen(field().axis), (board.scale * 0.4).max(5.0));
         // Mission spots to lay a card on, and the cards.
         // Each free spot drawn as a card's outline, the one under the
         // pointer filled (a click lays the card there), each named for
@@ -142,8 +141,7 @@ impl SkirmishView {
                 let shown = card.revealed || viewer == Some(seat_of(side_));
                 let fill = if card.revealed { palette.card_face } else { palette.card_back };
                 let r = Rect::from_points(&pts);
-                painter.rect_filled(r, 3.0, fill);
-                painter.rect_stroke(r, 3.0, Stroke::new(1.5, side_colour(&colours, side_)), StrokeKind::Inside);
+                paint_card(&painter, &colours, r, side_colour(&colours, side_), fill, !card.revealed);
                 let text = match (shown, card.kind) {
                     (true, Some(k)) if card.revealed => format!("{}\n{}", side_name(side_), kind_name(k)),
                     (true, Some(k)) => format!("{}\n{}\n(face down)", side_name(side_), kind_name(k)),
@@ -160,7 +158,12 @@ impl SkirmishView {
                     }
                     size -= 0.5;
                 };
-                painter.galley(r.center() - galley.size() / 2.0, galley, ink);
+                let at = r.center() - galley.size() / 2.0;
+                if !card.revealed {
+                    // On the back's lattice, the words sit on a plate.
+                    painter.rect_filled(Rect::from_min_size(at, galley.size()).expand(1.5), 2.0, fill);
+                }
+                painter.galley(at, galley, ink);
                 ui.interact(r, ui.scope_id().with(("tf-mission", seat_of(side_).0)), Sense::hover())
                     .widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, said.clone()));
             }
@@ -171,8 +174,9 @@ impl SkirmishView {
             let figs: Vec<Fig> = state.in_space(s).into_iter().filter(|&f| !BIRD_FIGS.contains(&f)).collect();
             let c = board.to_screen(field().spaces[usize::from(s)].perch);
             // Two by two in a tree space (four at most), four a row in a nest.
-            let per_row = if field().spaces[usize::from(s)].nest.is_some() { 4 } else { 2 };
-            let r = (board.scale * 0.26).clamp(4.0, 10.0);
+            let nest = field().spaces[usize::from(s)].nest.is_some();
+            let per_row = if nest { 4 } else { 2 };
+            let r = if nest { (board.scale * 0.3).clamp(4.0, 11.0) } else { (board.scale * 0.4).clamp(4.0, 14.0) };
             let rows = figs.len().div_ceil(per_row).max(1) as f32;
             for (k, &f) in figs.iter().enumerate() {
                 let (col, row) = ((k % per_row) as f32, (k / per_row) as f32);
@@ -186,13 +190,19 @@ impl SkirmishView {
             let side_ = UNIT_DEFS[unit_of(f)].side;
             let fill = side_colour(&colours, side_);
             shadow_disc(&painter, &colours, p, r);
-            if fig.immobilized {
-                painter.add(egui::Shape::ellipse_filled(p, Vec2::new(r * 1.2, r * 0.6), fill));
-            } else {
-                painter.circle(p, r, fill, Stroke::new(1.0, colours.ink));
-            }
-            let letter = if UNIT_DEFS[unit_of(f)].count == 1 { "H" } else { "" };
-            painter.text(p, Align2::CENTER_CENTER, letter, FontId::proportional(r * 1.2), palette.text_on(fill));
+            // A small figure on its base, facing the other side's nest;
+            // an immobilized one lies on its side; a hero stands on a
+            // gilded rim.
+            let hero = UNIT_DEFS[unit_of(f)].count == 1;
+            painter.circle(
+                p,
+                r,
+                fill,
+                Stroke::new(if hero { 2.5 } else { 1.0 }, if hero { colours.star } else { colours.ink }),
+            );
+            let facing = if side_ == Alliance::Mice { Vec2::new(0.0, -1.0) } else { Vec2::new(0.0, 1.0) };
+            let facing = if fig.immobilized { Vec2::new(-facing.y, facing.x) } else { facing };
+            paint_rodent(&painter, p, facing, r * 0.92, side_ == Alliance::Rats, colours.die);
             if fig.on_fire {
                 painter.circle_stroke(p, r + 2.0, Stroke::new(2.0, colours.fire));
             }
@@ -217,7 +227,14 @@ impl SkirmishView {
             let p = board.to_screen(at);
             let r = BASE_RADIUS as f32 * board.scale;
             bird_at.push((f, p, r));
-            self.paint_bird(&painter, &colours, palette, &state, f, Pose { at, heading: b.pose.heading }, board);
+            // A bird that just ended its flight glides along it first.
+            let now = ui.input(|i| i.time);
+            let gliding = self.glide.as_ref().filter(|g| g.fig == f).and_then(|g| g.at(now));
+            if gliding.is_some() {
+                ui.ctx().request_repaint();
+            }
+            let (at, facing) = gliding.unwrap_or((at, b.pose.heading.unit()));
+            self.paint_bird(&painter, &colours, palette, &state, f, at, facing, gliding.is_some(), board);
         }
         // Every figure named for screen readers where it stands.
         for (i, &(f, p, r)) in token_at.iter().chain(bird_at.iter()).enumerate() {

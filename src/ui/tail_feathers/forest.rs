@@ -6,7 +6,7 @@
 //! forest looks the same every frame and costs no texture.
 
 use egui::epaint::RectShape;
-use egui::{Align2, CornerRadius, FontId, Pos2, Rect, Stroke, StrokeKind, Vec2};
+use egui::{Align2, Color32, CornerRadius, FontId, Pos2, Rect, Stroke, StrokeKind, Vec2};
 
 use super::Board;
 use crate::rules::tail_feathers::components::{Alliance, Tree};
@@ -61,6 +61,20 @@ pub(super) fn paint_table(painter: &egui::Painter, colours: &Forest, outer: Rect
     painter.rect_stroke(inner, 4.0, Stroke::new(1.5, colours.bark.gamma_multiply(0.7)), StrokeKind::Outside);
 }
 
+/// The point `d` along the rim of `r`, clockwise from its top-left corner.
+fn along_rect(r: Rect, d: f32) -> Pos2 {
+    let (w, h) = (r.width(), r.height());
+    if d < w {
+        r.left_top() + Vec2::new(d, 0.0)
+    } else if d < w + h {
+        r.right_top() + Vec2::new(0.0, d - w)
+    } else if d < 2.0 * w + h {
+        r.right_bottom() - Vec2::new(d - w - h, 0.0)
+    } else {
+        r.left_bottom() - Vec2::new(0.0, d - 2.0 * w - h)
+    }
+}
+
 /// A tree: its shadow, the canopy under its spaces, each space a leafy
 /// patch of its own shade, nests woven, the bark trunk and its name.
 /// `room` gives, for a space, the small-figure places taken (0 to 4) when
@@ -88,7 +102,17 @@ pub(super) fn paint_tree(
         RectShape::filled(canopy.translate(Vec2::new(4.0, 6.0)), round, colours.shadow)
             .with_blur_width(board.scale * 1.2),
     );
-    painter.rect_filled(canopy, round, colours.canopy);
+    // The canopy: leafy lobes round its edge, so the crown reads as a
+    // tree's and not as a box.
+    let lobe = board.scale * 0.85;
+    let inset = canopy.shrink(lobe * 0.55);
+    let perimeter = 2.0 * (inset.width() + inset.height());
+    let n = (perimeter / (lobe * 1.1)).ceil().max(8.0) as usize;
+    for k in 0..n {
+        let p = along_rect(inset, perimeter * k as f32 / n as f32);
+        painter.circle_filled(p, lobe * (0.8 + 0.35 * hashed(tree.spaces[0] + k, 3)), colours.canopy);
+    }
+    painter.rect_filled(inset, 2.0, colours.canopy);
     for &s in &tree.spaces {
         let sp = &field().spaces[s];
         let rect = Rect::from_points(&poly(&sp.outline));
@@ -185,4 +209,56 @@ fn paint_nest(
     for k in 0..state.nest_fire(owner) {
         painter.circle_filled(c + Vec2::new(-r * 0.5 + 7.0 * f32::from(k), r * 0.6), 3.5, colours.fire);
     }
+}
+
+/// A card lying on the table: its shadow, a cardboard edge in `edge` (the
+/// side's colour), its face (or, `back`, its back: a lattice of fine lines
+/// and a feather, so a face-down card reads as one without its colour).
+pub(super) fn paint_card(painter: &egui::Painter, colours: &Forest, r: Rect, edge: Color32, face: Color32, back: bool) {
+    painter.add(RectShape::filled(r.translate(Vec2::new(1.5, 2.5)), 4.0, colours.shadow).with_blur_width(5.0));
+    painter.rect_filled(r, 4.0, edge);
+    let inner = r.shrink(2.5);
+    painter.rect_filled(inner, 3.0, face);
+    if back {
+        let lines = painter.with_clip_rect(inner.intersect(painter.clip_rect()));
+        let step = 6.0;
+        let ink = colours.die.gamma_multiply(0.18);
+        let mut x = inner.left() - inner.height();
+        while x < inner.right() {
+            lines.line_segment(
+                [Pos2::new(x, inner.bottom()), Pos2::new(x + inner.height(), inner.top())],
+                Stroke::new(1.0, ink),
+            );
+            lines.line_segment(
+                [Pos2::new(x, inner.top()), Pos2::new(x + inner.height(), inner.bottom())],
+                Stroke::new(1.0, ink),
+            );
+            x += step;
+        }
+        // A feather down the middle (a quill and its vanes), on a card
+        // large enough to show it round its words.
+        if inner.height() >= 80.0 {
+            let (top, bottom) = (inner.center_top() + Vec2::new(3.0, 5.0), inner.center_bottom() - Vec2::new(3.0, 5.0));
+            let vane = Stroke::new(1.2, colours.die.gamma_multiply(0.8));
+            for k in 1..8 {
+                let t = k as f32 / 8.0;
+                let at = top + (bottom - top) * t;
+                let w = inner.width() * 0.22 * (1.0 - (t - 0.4).abs());
+                painter.line_segment([at, at + Vec2::new(-w, -w * 0.6)], vane);
+                painter.line_segment([at, at + Vec2::new(w, -w * 0.6)], vane);
+            }
+            painter.line_segment([top, bottom], Stroke::new(1.5, colours.die));
+        }
+    }
+    painter.rect_stroke(r, 4.0, Stroke::new(1.0, colours.bark.gamma_multiply(0.6)), StrokeKind::Outside);
+}
+
+/// The axis marker: a brass disc with a cross, on a soft shadow.
+pub(super) fn paint_axis_marker(painter: &egui::Painter, colours: &Forest, at: Pos2, r: f32) {
+    shadow_disc(painter, colours, at, r);
+    painter.circle(at, r, colours.cheese.gamma_multiply(0.9), Stroke::new(1.5, colours.bark));
+    painter.circle_stroke(at, r * 0.62, Stroke::new(1.0, colours.bark.gamma_multiply(0.7)));
+    let s = Stroke::new(1.6, colours.bark);
+    painter.line_segment([at - Vec2::new(r * 0.8, 0.0), at + Vec2::new(r * 0.8, 0.0)], s);
+    painter.line_segment([at - Vec2::new(0.0, r * 0.8), at + Vec2::new(0.0, r * 0.8)], s);
 }

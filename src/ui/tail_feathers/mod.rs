@@ -38,7 +38,10 @@
 
 mod battlefield;
 mod clicks;
+pub(crate) mod diagrams;
+mod figures;
 mod forest;
+pub mod glide;
 mod paint;
 mod panel;
 mod words;
@@ -57,6 +60,7 @@ use crate::rules::tail_feathers::geometry::V2;
 use crate::rules::{Game, Outcome, Seat, Setup};
 use crate::session::{Player, Session};
 use crate::table::Table;
+pub use glide::Glide;
 pub use paint::range_band;
 use paint::{
     blockers, closest_ghost, crossing_point, crossing_title, nearest_ghost, secret_decision, shape_of, side_colour,
@@ -161,6 +165,11 @@ pub struct SkirmishView {
     /// When the dice now shown were first drawn (the history cursor and
     /// the time), so a new roll tumbles for a moment.
     roll_seen: Option<(usize, f64)>,
+    /// The position last drawn (the history cursor and the game), to
+    /// notice a flight that ended since.
+    seen: Option<(usize, TailFeathers)>,
+    /// A bird gliding along the flight it just ended.
+    pub glide: Option<glide::Glide>,
 }
 
 impl SkirmishView {
@@ -178,6 +187,8 @@ impl SkirmishView {
             attack_choice: None,
             pending: None,
             roll_seen: None,
+            seen: None,
+            glide: None,
         }
     }
 
@@ -266,6 +277,43 @@ impl SkirmishView {
     }
 }
 
+impl SkirmishView {
+    /// Notices a flight that ended since the last frame (played forward:
+    /// a move, the computer's, a redo) and sets its bird gliding along
+    /// it; an undo or a load shows the position at once.
+    fn track_glide(&mut self, now: f64, animations: bool) {
+        let cursor = self.m.session.cursor();
+        if let Some((c, before)) = &self.seen
+            && *c == cursor
+            && before == self.state()
+        {
+            return;
+        }
+        let mut found = None;
+        if let Some((c, before)) = &self.seen
+            && animations
+            && *c < cursor
+            && cursor - *c <= 8
+        {
+            // Step through what happened since (the computer may take
+            // several decisions between two frames).
+            let mut at = before.clone();
+            for action in &self.m.session.actions()[*c..cursor] {
+                let mut next = at.clone();
+                if next.apply(action).is_err() {
+                    break;
+                }
+                if let Some((fig, path)) = glide::glide_path(&at, action, &next) {
+                    found = Some(glide::Glide { fig, path, start: now });
+                }
+                at = next;
+            }
+        }
+        self.glide = found;
+        self.seen = Some((cursor, self.state().clone()));
+    }
+}
+
 impl View for SkirmishView {
     type Game = TailFeathers;
 
@@ -295,6 +343,8 @@ impl View for SkirmishView {
         if self.needs_hand_off() {
             egui::Panel::top(egui::Id::unique(("tf-hand-off", self.m.id))).show(ui, |ui| self.hand_off_ui(ui));
         }
+        let now = ui.input(|i| i.time);
+        self.track_glide(now, frame.settings.animations);
         egui::CentralPanel::default().show(ui, |ui| {
             self.battlefield_ui(ui, &palette, frame.notices);
         });

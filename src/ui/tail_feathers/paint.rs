@@ -10,6 +10,7 @@
 
 use egui::{Align2, Color32, FontId, Pos2, Stroke, Vec2};
 
+use super::figures::{Species, Wings, paint_bird_figure, paint_rodent};
 use super::words::capitalise;
 use super::{Board, Ghost, SkirmishView};
 use crate::rules::tail_feathers::components::{Alliance, BIRDS, CLOSE_RANGE, RANGED_RANGE};
@@ -17,7 +18,7 @@ use crate::rules::tail_feathers::game::{
     Action, Crossing, Fig, FlightEnding, FlightOutcome, FlightPlan, Phase, Place, TailFeathers, Target, UNIT_DEFS,
     field, figure_name, seat_of, side_name, space_name, unit_of,
 };
-use crate::rules::tail_feathers::geometry::{BASE_RADIUS, Pose, Shape, V2, pose_after};
+use crate::rules::tail_feathers::geometry::{BASE_RADIUS, Shape, V2, pose_after};
 use crate::rules::{Game, Seat};
 use crate::ui::theme::{Forest, Palette};
 
@@ -30,42 +31,49 @@ impl SkirmishView {
         palette: &Palette,
         state: &TailFeathers,
         f: Fig,
-        pose: Pose,
+        at: V2,
+        facing: V2,
+        gliding: bool,
         board: Board,
     ) {
         let Some(b) = state.bird(f) else { return };
         let side_ = UNIT_DEFS[unit_of(f)].side;
-        let p = board.to_screen(pose.at);
+        let p = board.to_screen(at);
         let r = BASE_RADIUS as f32 * board.scale;
         let fill = side_colour(colours, side_);
-        let perched = matches!(state.figure(f).place, Place::Space(_));
+        // A bird gliding along its flight is drawn in the air until it lands.
+        let perched = matches!(state.figure(f).place, Place::Space(_)) && !gliding;
         // A flying bird's shadow falls further from it.
         let lift = if perched && !b.launching { 0.0 } else { r * 0.35 };
         super::forest::shadow_disc(painter, colours, p + Vec2::splat(lift), r);
-        painter.circle(
-            p,
-            r,
-            fill.gamma_multiply(if perched && !b.launching { 0.75 } else { 1.0 }),
-            Stroke::new(1.5, colours.ink),
-        );
-        let u = pose.heading.unit();
-        let tip = p + Vec2::new(u.x as f32, -u.y as f32) * r;
-        painter.line_segment([p, tip], Stroke::new(2.5, colours.ink));
-        let name = BIRDS[UNIT_DEFS[unit_of(f)].bird.map_or(0, |x| x.0)].name;
-        let initial: String = name.split_whitespace().map(|w| w.chars().next().unwrap_or('?')).collect();
-        let tilt = match b.tilt {
-            crate::rules::tail_feathers::geometry::Tilt::Left => "L",
-            crate::rules::tail_feathers::geometry::Tilt::Centre => "C",
-            crate::rules::tail_feathers::geometry::Tilt::Right => "R",
+        // The round base in the side's colour, a notch at its front, the
+        // tilt as a bar on the rim on the side the bird leans (level: a
+        // bar across the front), and the bird itself on it.
+        painter.circle(p, r, fill, Stroke::new(1.5, colours.ink));
+        let fwd = Vec2::new(facing.x as f32, -facing.y as f32).normalized();
+        let right = Vec2::new(-fwd.y, fwd.x);
+        let notch = [p + fwd * (r + 1.0), p + fwd * (r - 5.0) + right * 4.0, p + fwd * (r - 5.0) - right * 4.0];
+        painter.add(egui::Shape::convex_polygon(notch.to_vec(), colours.ink, Stroke::NONE));
+        let flying = !perched || b.launching;
+        let bank = match b.tilt {
+            crate::rules::tail_feathers::geometry::Tilt::Left => -1.0,
+            crate::rules::tail_feathers::geometry::Tilt::Centre => 0.0,
+            crate::rules::tail_feathers::geometry::Tilt::Right => 1.0,
         };
-        let label = if perched && !b.launching { initial } else { format!("{initial}·{tilt}") };
-        painter.text(
-            p + Vec2::new(0.0, r * 0.35),
-            Align2::CENTER_CENTER,
-            label,
-            FontId::proportional((r * 0.55).max(8.0)),
-            palette.text_on(fill),
-        );
+        if flying {
+            let mid = if bank == 0.0 { fwd } else { right * bank };
+            let pts: Vec<Pos2> = (0..=8)
+                .map(|k| {
+                    let a = (k as f32 / 8.0 - 0.5) * 0.9;
+                    let dir = mid * a.cos() + Vec2::new(-mid.y, mid.x) * a.sin();
+                    p + dir * (r - 2.5)
+                })
+                .collect();
+            painter.add(egui::Shape::line(pts, Stroke::new(3.5, colours.ink)));
+        }
+        let name = BIRDS[UNIT_DEFS[unit_of(f)].bird.map_or(0, |x| x.0)].name;
+        let wings = if flying { Wings::Spread { bank } } else { Wings::Folded };
+        paint_bird_figure(painter, p, fwd, r, Species::of(name), wings, colours.die);
         // Wounds as a red arc round the base (its share of the bird's
         // life), the rattled pilot as a small "!" badge on the rim, and a
         // passenger riding at the back of the base: all on the base, so
@@ -89,9 +97,11 @@ impl SkirmishView {
             painter.text(at, Align2::CENTER_CENTER, "!", FontId::proportional(9.0), colours.floor);
         }
         if let Some(rider) = b.passenger {
-            let back = p - Vec2::new(u.x as f32, -u.y as f32) * r * 0.55;
-            let rider_fill = side_colour(colours, UNIT_DEFS[unit_of(rider)].side);
-            painter.circle(back, (r * 0.28).max(3.5), rider_fill, Stroke::new(1.5, colours.floor));
+            let back = p - fwd * r * 0.55;
+            let rider_side = UNIT_DEFS[unit_of(rider)].side;
+            let rr = (r * 0.3).max(4.0);
+            painter.circle(back, rr, side_colour(colours, rider_side), Stroke::new(1.5, colours.floor));
+            paint_rodent(painter, back, fwd, rr, rider_side == Alliance::Rats, colours.die);
         }
         if fig.on_fire {
             painter.circle_stroke(p, r + 2.5, Stroke::new(2.5, colours.fire));
