@@ -61,3 +61,16 @@ for theme in light dark; do
   wait "$pid" 2>/dev/null || true
 done
 ls "$out"/*.png
+# The computer's flight shown before its bird moves (a long pause set).
+rm -rf "$out/games"
+cargo run -q --example showcase -- "$out/games" >/dev/null
+AVIARY_SAVES="$out/games/saves" AVIARY_CONFIG="$out/games/tail-feathers-computer" "$bin" >/dev/null 2>&1 &
+pid=$!
+sleep 4
+xdotool mousemove 341 488 click 1   # Resume (one game offered)
+xdotool mousemove 1170 810
+sleep 2.2
+import -window root -crop 1180x820+0+0 "$out/tail-feathers-computer-flight-light.png"
+kill "$pid"
+wait "$pid" 2>/dev/null || true
+ls "$out"/*computer*.png

@@ -70,6 +70,12 @@ fn write_feathers_at(dir: &Path, at: aviary::rules::feathers_wax::Phase, name: &
 /// at random, with attacks and swoops preferred, until a person is to
 /// move where `at` holds; written as `name`.
 fn write_tail_at(dir: &Path, at: fn(&TailFeathers) -> bool, name: &str) -> PathBuf {
+    write_tail_for(dir, aviary::rules::Seat(0), at, name)
+}
+
+/// As [`write_tail_at`], stopping where `seat` (0 the person, 1 the
+/// computer) is to move.
+fn write_tail_for(dir: &Path, seat: aviary::rules::Seat, at: fn(&TailFeathers) -> bool, name: &str) -> PathBuf {
     let players = [Player::Human, Player::Computer(Level::Easy)];
     let session = (1..400)
         .find_map(|seed| {
@@ -84,7 +90,7 @@ fn write_tail_at(dir: &Path, at: fn(&TailFeathers) -> bool, name: &str) -> PathB
                 if state.outcome().is_some() {
                     return None;
                 }
-                if state.to_move() == ToMove::Seat(aviary::rules::Seat(0)) && at(state) {
+                if state.to_move() == ToMove::Seat(seat) && at(state) {
                     return Some(session);
                 }
                 let legal = state.legal_actions();
@@ -105,6 +111,22 @@ fn write_tail_at(dir: &Path, at: fn(&TailFeathers) -> bool, name: &str) -> PathB
     let path = dir.join(name);
     save::write_file(&path, &save::to_text(&save::record(&session))).expect("the save is written");
     path
+}
+
+/// The computer's bird about to fly (its flight shown before it moves),
+/// offered from its own settings with a long pause on the flight.
+fn write_computer_flight(root: &Path, saves: &Path) {
+    let computer_flies = vec![write_tail_for(
+        saves,
+        aviary::rules::Seat(1),
+        |g| g.round() >= 2 && g.legal_actions().iter().any(|a| matches!(a, TfAction::Fly(_))),
+        "tf-computer-flight.json",
+    )];
+    let folder = root.join("tail-feathers-computer");
+    std::fs::create_dir_all(&folder).expect("the folder is made");
+    // A long pause on the computer's flight, to photograph it.
+    let settings = serde_json::json!({ "dark": false, "open_games": computer_flies, "computer_delay": 3.0 });
+    save::write_file(&folder.join("settings.json"), &settings.to_string()).expect("settings are written");
 }
 
 fn main() {
@@ -189,6 +211,7 @@ fn main() {
             "tf-crash.json",
         ),
     ];
+    write_computer_flight(&root, &saves);
     for (name, dark, games) in [
         ("light", false, &paths),
         ("dark", true, &paths),

@@ -813,11 +813,14 @@ impl Bot<TailFeathers> for ActivationSearch {
         done.sort_by(|x, y| y.2.total_cmp(&x.2));
         // The best lines judged again after the other side's reply.
         let mut best: Option<(f64, usize)> = None;
+        // Every line's replies guessed with the same unseen dice, so lines
+        // are compared on the same luck (common random numbers), not each
+        // on its own.
+        let blind = self.blind_replies.then(|| self.rng.next_u64());
         for (i, (_, ws, _)) in done.iter().enumerate().take(self.replies) {
             if out_of_time() {
                 break;
             }
-            let blind = self.blind_replies.then(|| self.rng.next_u64());
             let v =
                 ws.iter().map(|w| value_after_reply(w, seat, self.turns_ahead, blind)).sum::<f64>() / ws.len() as f64;
             if best.is_none_or(|(b, _)| v > b) {

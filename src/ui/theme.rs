@@ -437,3 +437,90 @@ pub const SIDE_PANEL_WIDTH: f32 = 320.0;
 pub const TOAST_SECONDS: f64 = 6.0;
 /// Playing-card size in points.
 pub const CARD_SIZE: egui::Vec2 = egui::vec2(56.0, 80.0);
+
+/// A bird miniature's paint, by species (the painted figures are the same
+/// in both themes, as at the table).
+#[derive(Clone, Copy, Debug)]
+pub struct Plumage {
+    /// The back.
+    pub back: Color32,
+    /// The head.
+    pub head: Color32,
+    /// The inner wing.
+    pub wing: Color32,
+    /// The wing tips (the hand).
+    pub tips: Color32,
+    /// The tail.
+    pub tail: Color32,
+    /// The bill.
+    pub bill: Color32,
+    /// The marks that tell the species apart (face, bars, patches).
+    pub mark: Color32,
+    /// The rump, where the back meets the tail.
+    pub rump: Color32,
+}
+
+/// Swallow, chaffinch, jay, carrion crow, magpie.
+pub const PLUMAGE: [Plumage; 5] = [
+    // Swallow
+    Plumage {
+        back: Color32::from_rgb(0x22, 0x33, 0x66),
+        head: Color32::from_rgb(0x22, 0x33, 0x66),
+        wing: Color32::from_rgb(0x1c, 0x26, 0x4a),
+        tips: Color32::from_rgb(0x14, 0x1a, 0x33),
+        tail: Color32::from_rgb(0x1c, 0x26, 0x4a),
+        bill: Color32::from_rgb(0x10, 0x10, 0x10),
+        mark: Color32::from_rgb(0xc4, 0x3a, 0x2c),
+        rump: Color32::from_rgb(0x22, 0x33, 0x66),
+    },
+    // Chaffinch
+    Plumage {
+        back: Color32::from_rgb(0x8f, 0x5e, 0x3e),
+        head: Color32::from_rgb(0x6e, 0x80, 0x9a),
+        wing: Color32::from_rgb(0x3c, 0x36, 0x30),
+        tips: Color32::from_rgb(0x2a, 0x26, 0x22),
+        tail: Color32::from_rgb(0x3c, 0x36, 0x30),
+        bill: Color32::from_rgb(0x9a, 0xa4, 0xb4),
+        mark: Color32::from_rgb(0xf4, 0xf0, 0xe6),
+        rump: Color32::from_rgb(0x8c, 0x9a, 0x52),
+    },
+    // Jay
+    Plumage {
+        back: Color32::from_rgb(0xb4, 0x8c, 0x7a),
+        head: Color32::from_rgb(0xc4, 0xa4, 0x94),
+        wing: Color32::from_rgb(0xa8, 0x80, 0x70),
+        tips: Color32::from_rgb(0x1e, 0x1e, 0x22),
+        tail: Color32::from_rgb(0x1e, 0x1e, 0x22),
+        bill: Color32::from_rgb(0x22, 0x22, 0x22),
+        mark: Color32::from_rgb(0x2f, 0x78, 0xd0),
+        rump: Color32::from_rgb(0xf2, 0xf0, 0xea),
+    },
+    // Crow
+    Plumage {
+        back: Color32::from_rgb(0x1d, 0x1e, 0x24),
+        head: Color32::from_rgb(0x22, 0x23, 0x2a),
+        wing: Color32::from_rgb(0x1a, 0x1b, 0x21),
+        tips: Color32::from_rgb(0x14, 0x14, 0x19),
+        tail: Color32::from_rgb(0x1a, 0x1b, 0x21),
+        bill: Color32::from_rgb(0x0e, 0x0e, 0x10),
+        mark: Color32::from_rgb(0x4a, 0x55, 0x6e),
+        rump: Color32::from_rgb(0x1d, 0x1e, 0x24),
+    },
+    // Magpie
+    Plumage {
+        back: Color32::from_rgb(0x18, 0x1a, 0x1e),
+        head: Color32::from_rgb(0x18, 0x1a, 0x1e),
+        wing: Color32::from_rgb(0x1e, 0x24, 0x30),
+        tips: Color32::from_rgb(0xee, 0xee, 0xea),
+        tail: Color32::from_rgb(0x1c, 0x30, 0x2c),
+        bill: Color32::from_rgb(0x0e, 0x0e, 0x10),
+        mark: Color32::from_rgb(0xf0, 0xf0, 0xec),
+        rump: Color32::from_rgb(0x18, 0x1a, 0x1e),
+    },
+];
+
+/// A mouse's and a rat's fur and ears.
+pub const FUR: [(Color32, Color32); 2] = [
+    (Color32::from_rgb(0xa8, 0x88, 0x66), Color32::from_rgb(0xe0, 0xa8, 0xa0)),
+    (Color32::from_rgb(0x6e, 0x62, 0x5a), Color32::from_rgb(0xc9, 0x9a, 0x94)),
+];

@@ -16,6 +16,8 @@
 
 use egui::{Color32, Pos2, Shape, Stroke, Vec2};
 
+use crate::ui::theme::{FUR, PLUMAGE, Plumage};
+
 /// The five species the units fly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Species {
@@ -65,10 +67,6 @@ struct Mark {
     paint: Color32,
 }
 
-const fn rgb(r: u8, g: u8, b: u8) -> Color32 {
-    Color32::from_rgb(r, g, b)
-}
-
 /// An ellipse's outline.
 fn ellipse(cx: f32, cy: f32, rx: f32, ry: f32) -> Vec<Local> {
     (0..16)
@@ -108,66 +106,8 @@ fn hull(mut pts: Vec<Pos2>) -> Vec<Pos2> {
     lower
 }
 
-/// A species' paint: back, head, wing, wing tips, tail, bill, and its
-/// marks' colour.
-struct Plumage {
-    back: Color32,
-    head: Color32,
-    wing: Color32,
-    tips: Color32,
-    tail: Color32,
-    bill: Color32,
-    mark: Color32,
-}
-
 fn plumage(s: Species) -> Plumage {
-    match s {
-        Species::Swallow => Plumage {
-            back: rgb(0x22, 0x33, 0x66),
-            head: rgb(0x22, 0x33, 0x66),
-            wing: rgb(0x1c, 0x26, 0x4a),
-            tips: rgb(0x14, 0x1a, 0x33),
-            tail: rgb(0x1c, 0x26, 0x4a),
-            bill: rgb(0x10, 0x10, 0x10),
-            mark: rgb(0xc4, 0x3a, 0x2c),
-        },
-        Species::Chaffinch => Plumage {
-            back: rgb(0x8f, 0x5e, 0x3e),
-            head: rgb(0x6e, 0x80, 0x9a),
-            wing: rgb(0x3c, 0x36, 0x30),
-            tips: rgb(0x2a, 0x26, 0x22),
-            tail: rgb(0x3c, 0x36, 0x30),
-            bill: rgb(0x9a, 0xa4, 0xb4),
-            mark: rgb(0xf4, 0xf0, 0xe6),
-        },
-        Species::Jay => Plumage {
-            back: rgb(0xb4, 0x8c, 0x7a),
-            head: rgb(0xc4, 0xa4, 0x94),
-            wing: rgb(0xa8, 0x80, 0x70),
-            tips: rgb(0x1e, 0x1e, 0x22),
-            tail: rgb(0x1e, 0x1e, 0x22),
-            bill: rgb(0x22, 0x22, 0x22),
-            mark: rgb(0x2f, 0x78, 0xd0),
-        },
-        Species::Crow => Plumage {
-            back: rgb(0x1d, 0x1e, 0x24),
-            head: rgb(0x22, 0x23, 0x2a),
-            wing: rgb(0x1a, 0x1b, 0x21),
-            tips: rgb(0x14, 0x14, 0x19),
-            tail: rgb(0x1a, 0x1b, 0x21),
-            bill: rgb(0x0e, 0x0e, 0x10),
-            mark: rgb(0x4a, 0x55, 0x6e),
-        },
-        Species::Magpie => Plumage {
-            back: rgb(0x18, 0x1a, 0x1e),
-            head: rgb(0x18, 0x1a, 0x1e),
-            wing: rgb(0x1e, 0x24, 0x30),
-            tips: rgb(0xee, 0xee, 0xea),
-            tail: rgb(0x1c, 0x30, 0x2c),
-            bill: rgb(0x0e, 0x0e, 0x10),
-            mark: rgb(0xf0, 0xf0, 0xec),
-        },
-    }
+    PLUMAGE[s as usize]
 }
 
 /// The right wing spread, as convex pieces (arm, hand, and the crow's
@@ -319,7 +259,7 @@ fn bird_pieces(s: Species, wings: Wings) -> (Vec<Piece>, Vec<Mark>) {
     pieces.push(Piece { points: ellipse(0.0, 0.0, bw, bl), paint: paint.back });
     if s == Species::Jay {
         // The white rump, where the back meets the black tail.
-        pieces.push(Piece { points: ellipse(0.0, -bl * 0.72, bw * 0.55, bl * 0.2), paint: rgb(0xf2, 0xf0, 0xea) });
+        pieces.push(Piece { points: ellipse(0.0, -bl * 0.72, bw * 0.55, bl * 0.2), paint: paint.rump });
     }
     pieces.push(Piece { points: ellipse(0.0, head_y, head_r, head_r), paint: paint.head });
     pieces.push(Piece {
@@ -342,7 +282,7 @@ fn bird_pieces(s: Species, wings: Wings) -> (Vec<Piece>, Vec<Mark>) {
             });
         }
         Species::Chaffinch => {
-            pieces.push(Piece { points: ellipse(0.0, -bl * 0.7, bw * 0.6, bl * 0.18), paint: rgb(0x8c, 0x9a, 0x52) });
+            pieces.push(Piece { points: ellipse(0.0, -bl * 0.7, bw * 0.6, bl * 0.18), paint: paint.rump });
         }
         _ => {}
     }
@@ -406,8 +346,7 @@ pub(super) fn paint_bird_figure(
 /// A mouse (or, with `rat`, a rat) at `at` facing `fwd`, `size` pixels to
 /// its base's radius.
 pub(super) fn paint_rodent(painter: &egui::Painter, at: Pos2, fwd: Vec2, size: f32, rat: bool, rim: Color32) {
-    let fur = if rat { rgb(0x6e, 0x62, 0x5a) } else { rgb(0xa8, 0x88, 0x66) };
-    let ear = if rat { rgb(0xc9, 0x9a, 0x94) } else { rgb(0xe0, 0xa8, 0xa0) };
+    let (fur, ear) = FUR[usize::from(rat)];
     let place = placer(at, fwd, size);
     // The tail first, curling round the base.
     let tail: Vec<Pos2> = if rat {
