@@ -67,9 +67,9 @@ cargo run -q --example showcase -- "$out/games" >/dev/null
 AVIARY_SAVES="$out/games/saves" AVIARY_CONFIG="$out/games/tail-feathers-computer" "$bin" >/dev/null 2>&1 &
 pid=$!
 sleep 4
-xdotool mousemove 341 488 click 1   # Resume (one game offered)
+xdotool mousemove 356 439 click 1   # Resume (one game offered)
 xdotool mousemove 1170 810
-sleep 2.2
+sleep 2.8
 import -window root -crop 1180x820+0+0 "$out/tail-feathers-computer-flight-light.png"
 kill "$pid"
 wait "$pid" 2>/dev/null || true
