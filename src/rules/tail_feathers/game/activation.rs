@@ -1,0 +1,392 @@
+//! Activation: what an activated unit may do (fly, move, scurry, pick up and
+//! drop passengers, attack), taking turns, and ending an activation.
+
+#![allow(clippy::wildcard_imports, reason = "a chapter of the game module: it shares the module's state and imports")]
+
+use super::*;
+
+impl TailFeathers {
+    pub(super) fn activation_actions(&self, act: &Activation, out: &mut Vec<Action>) {
+        let unit = usize::from(act.unit);
+        let d = &UNIT_DEFS[unit];
+        match &act.step {
+            Step::Check => {
+                if self.pilot_value(unit) > 0 {
+                    out.push(Action::PilotingCheck);
+                }
+                self.pickups(d.first, self.bird(d.first).map(|b| b.pose.at), act, out);
+                out.extend(Self::flight_lists(unit).into_iter().map(Action::Fly));
+            }
+            Step::SetTilt => {
+                let cur = self.bird(d.first).map_or(Tilt::Centre, |b| b.tilt);
+                for t in [Tilt::Left, Tilt::Centre, Tilt::Right] {
+                    if (cur.steps() - t.steps()).abs() <= 2 {
+                        out.push(Action::SetTilt(t));
+                    }
+                }
+            }
+            Step::Fly => {
+                self.pickups(d.first, self.bird(d.first).map(|b| b.pose.at), act, out);
+                out.extend(Self::flight_lists(unit).into_iter().map(Action::Fly));
+            }
+            Step::Walk(w) => self.crossing_actions(d.first, act, w, out),
+            Step::Unload => {
+                out.push(Action::Unload(None));
+                if let Place::Space(s) = self.figures[usize::from(d.first)].place {
+                    let mut spaces = field().neighbours(usize::from(s));
+                    if field().spaces[usize::from(s)].nest.is_some() {
+                        spaces.push(usize::from(s));
+                    }
+                    for n in spaces {
+                        if trees::has_room(field(), n, &self.occupants(n, None), Size::Small) {
+                            out.push(Action::Unload(Some(n as u8)));
+                        }
+                    }
+                }
+            }
+            Step::Moves => {
+                let squad = d.ground.map_or(1, |g| GROUND[g].squad);
+                let figs: Vec<Fig> = (d.first..d.first + d.count)
+                    .filter(|&f| self.figures[usize::from(f)].place.on_battlefield() && !act.figures.contains(&f))
+                    .collect();
+                if act.figures.len() < usize::from(squad) {
+                    for f in figs {
+                        if self.figures[usize::from(f)].immobilized {
+                            out.push(Action::Stand(f));
+                        } else {
+                            out.push(Action::Hold(f));
+                            out.extend(self.moves(f).into_iter().map(|to| Action::Move { figure: f, to }));
+                        }
+                    }
+                }
+                if !act.figures.is_empty() {
+                    out.push(Action::Done);
+                }
+            }
+            Step::Acts => {
+                out.push(Action::Done);
+                for &f in &act.figures {
+                    if act.acted.contains(&f) || !self.figures[usize::from(f)].place.on_battlefield() {
+                        continue;
+                    }
+                    if d.ground.is_some() {
+                        out.extend(self.moves(f).into_iter().map(|to| Action::Scurry { figure: f, to }));
+                    }
+                    if !act.swooped {
+                        self.attacks(f, act, out);
+                    }
+                }
+            }
+            Step::Douse => {
+                out.push(Action::Done);
+                for &f in &act.figures {
+                    if !act.doused.contains(&f)
+                        && let Place::Space(s) = self.figures[usize::from(f)].place
+                        && let Some(side) = field().spaces[usize::from(s)].nest
+                        && self.nest_fire[seat_of(side).index()] > 0
+                    {
+                        out.push(Action::Douse(f));
+                    }
+                }
+            }
+            Step::Revive => {
+                out.push(Action::Done);
+                let side = d.side;
+                let dead: Vec<Fig> = (0..FIGURES as u8)
+                    .filter(|&f| Self::side(f) == side && self.figures[usize::from(f)].place == Place::Casualty)
+                    .collect();
+                let squads = dead.iter().filter(|&&f| Self::is_squad(f)).count() as u8;
+                for n in 1..=squads.min(3) {
+                    out.push(Action::Revive(Revival::Squad(n)));
+                }
+                if dead.iter().any(|&f| Self::is_hero(f)) {
+                    out.push(Action::Revive(Revival::Hero));
+                }
+            }
+        }
+    }
+
+    pub(super) fn is_squad(f: Fig) -> bool {
+        UNIT_DEFS[unit_of(f)].ground.is_some_and(|g| GROUND[g].squad > 1)
+    }
+
+    pub(super) fn is_hero(f: Fig) -> bool {
+        UNIT_DEFS[unit_of(f)].ground.is_some_and(|g| GROUND[g].squad == 1)
+    }
+
+    pub(super) fn pickups(&self, bird: Fig, at: Option<V2>, act: &Activation, out: &mut Vec<Action>) {
+        let Some(at) = at else { return };
+        if act.picked || act.dropped || self.bird(bird).is_some_and(|b| b.passenger.is_some()) {
+            return;
+        }
+        let me = Shape::base(at);
+        for f in self.pickable(bird) {
+            if let Some(s) = self.shape(f)
+                && distance(&me, &s) <= CLOSE_RANGE
+            {
+                out.push(Action::PickUp(f));
+            }
+        }
+    }
+
+    pub(super) fn pickable(&self, bird: Fig) -> Vec<Fig> {
+        self.standing_small(Self::side(bird)).into_iter().map(|(f, _)| f).collect()
+    }
+
+    pub(super) fn moves(&self, f: Fig) -> Vec<u8> {
+        let fig = &self.figures[usize::from(f)];
+        let Place::Space(s) = fig.place else { return Vec::new() };
+        if bird_index(f).is_some() {
+            return Vec::new();
+        }
+        let card = &GROUND[UNIT_DEFS[unit_of(f)].ground.unwrap_or(0)];
+        let mover = Occupant { side: Self::side(f), size: Self::size(f) };
+        let occ = |n: usize| self.occupants(n, Some(f));
+        trees::destinations(field(), usize::from(s), mover, card.movement, &occ).into_iter().map(|n| n as u8).collect()
+    }
+
+    pub(super) fn activate(&mut self, unit: usize) {
+        self.activated[unit] = true;
+        let d = UNIT_DEFS[unit];
+        let mut act = Activation {
+            unit: unit as u8,
+            step: Step::Moves,
+            figures: Vec::new(),
+            held: Vec::new(),
+            acted: Vec::new(),
+            doused: Vec::new(),
+            swooped: false,
+            rattled_at_start: false,
+            began_perched: false,
+            dropped: false,
+            picked: false,
+            touching: Vec::new(),
+        };
+        if let Some(i) = bird_index(d.first) {
+            let f = d.first;
+            act.figures.push(f);
+            act.rattled_at_start = self.birds[i].rattled;
+            let place = self.figures[usize::from(f)].place;
+            if self.birds[i].launching {
+                act.began_perched = true;
+                // A flying bird that ended over it: it takes off from where
+                // it made room (or, with none left, from where it stands).
+                let airborne = self.airborne_bases(f);
+                if airborne.iter().any(|(_, o)| overlaps(&Shape::base(self.birds[i].pose.at), o))
+                    && let Some(at) = self.room_in_space(f)
+                {
+                    self.birds[i].pose.at = at;
+                }
+                self.birds[i].launching = false;
+                self.birds[i].tilt = Tilt::Centre;
+                self.figures[usize::from(f)].place = Place::Air;
+                act.step = Step::Check;
+            } else if place == Place::Air {
+                act.step = Step::Check;
+            } else {
+                act.began_perched = true;
+                act.held.push(f);
+                act.step = Step::Acts;
+            }
+            let me = Shape::base(self.birds[i].pose.at);
+            for (s, sp) in field().spaces.iter().enumerate() {
+                if touches(&me, &Shape::Polygon(sp.outline.clone())) {
+                    act.touching.push(Target::Space(s as u8));
+                }
+            }
+            for side in [Alliance::Mice, Alliance::Rats] {
+                if self.target_shape(Target::Mission(side)).is_some_and(|m| touches(&me, &m)) {
+                    act.touching.push(Target::Mission(side));
+                }
+            }
+        }
+        self.activation = Some(Box::new(act));
+    }
+
+    pub(super) fn next_turn(&mut self, seat: Seat) {
+        if self.available_units(Seat(0)).is_empty() && self.available_units(Seat(1)).is_empty() {
+            self.phase = Phase::Final;
+            self.fin = None;
+            self.fin_at = None;
+        } else {
+            self.turn = seat;
+        }
+    }
+
+    /// End of an activation, in order (TF-R6): fire rolls, dousing, the
+    /// rattled marker, revive.
+    pub(super) fn close_activation(&mut self) {
+        let Some(act) = self.activation.as_ref() else { return };
+        let figs = act.figures.clone();
+        let seat = seat_of(UNIT_DEFS[usize::from(act.unit)].side);
+        for f in figs {
+            if self.figures[usize::from(f)].on_fire && self.figures[usize::from(f)].place.on_battlefield() {
+                let faces = dice::roll(1, &mut self.rng);
+                let star = dice::any_star(&faces);
+                self.events.push(Event::Rolled { seat, what: "fire", faces });
+                if star {
+                    self.figures[usize::from(f)].on_fire = false;
+                    self.events.push(Event::Fire(Target::Figure(f), false));
+                } else {
+                    self.wound(Target::Figure(f), 1, false);
+                }
+            }
+        }
+        if self.outcome.is_some() {
+            return;
+        }
+        self.set_step(Step::Douse);
+    }
+
+    pub(super) fn after_douse(&mut self) {
+        let Some(act) = self.activation.as_ref() else { return };
+        let unit = usize::from(act.unit);
+        if act.rattled_at_start
+            && let Some(i) = bird_index(UNIT_DEFS[unit].first)
+        {
+            self.birds[i].rattled = false;
+        }
+        self.set_step(Step::Revive);
+    }
+
+    pub(super) fn finish_activation(&mut self) {
+        let Some(act) = self.activation.take() else { return };
+        let seat = seat_of(UNIT_DEFS[usize::from(act.unit)].side);
+        self.next_turn(other(seat));
+    }
+
+    pub(super) fn advance_activation(&mut self) -> bool {
+        let Some(act) = self.activation.as_ref() else { return false };
+        let unit = usize::from(act.unit);
+        let d = UNIT_DEFS[unit];
+        let bird_gone = d.bird.is_some() && !self.figures[usize::from(d.first)].place.on_battlefield();
+        match &act.step {
+            Step::Check | Step::SetTilt | Step::Fly | Step::Walk(_) | Step::Unload if bird_gone => {
+                self.close_activation();
+                true
+            }
+            Step::Walk(w) => {
+                let f = d.first;
+                if !self.crossing_options(f, act, w).is_empty() {
+                    return false;
+                }
+                let w = w.clone();
+                match w.plan.crossings.get(w.next).map(|c| c.1) {
+                    None => {
+                        self.finish_flight(f, &w.plan);
+                        return true;
+                    }
+                    Some(Crossing::Trunk(t)) => {
+                        let pose = self.crash_pose(f, &w.plan, usize::from(t));
+                        if let Some(i) = bird_index(f) {
+                            self.birds[i].pose = pose;
+                            self.birds[i].rattled = true;
+                        }
+                        self.events.push(Event::Crashed(f));
+                        self.wound(Target::Figure(f), 2, false);
+                        if let Some(i) = bird_index(f) {
+                            if self.figures[usize::from(f)].place.on_battlefield() && !self.birds[i].rattled {
+                                self.birds[i].rattled = true;
+                            }
+                            if self.figures[usize::from(f)].place.on_battlefield() {
+                                self.events.push(Event::Rattled(f));
+                                self.make_room(f);
+                            }
+                        }
+                        self.set_step(Step::Acts);
+                        return true;
+                    }
+                    Some(Crossing::Flyer(e)) => {
+                        if Self::side(e) != Self::side(f) && w.plan.ended_on != Some(e) {
+                            self.events.push(Event::Note("flew through an enemy bird".into()));
+                            self.wound(Target::Figure(f), 1, false);
+                        }
+                    }
+                    Some(_) => {}
+                }
+                if let Some(act) = self.activation.as_mut()
+                    && let Step::Walk(w) = &mut act.step
+                {
+                    w.next += 1;
+                    w.swooped_here = false;
+                    w.dropped_here = false;
+                }
+                true
+            }
+            Step::Moves => {
+                let squad = d.ground.map_or(1, |g| GROUND[g].squad);
+                let more = (d.first..d.first + d.count)
+                    .any(|f| self.figures[usize::from(f)].place.on_battlefield() && !act.figures.contains(&f));
+                if act.figures.len() >= usize::from(squad) || !more {
+                    self.set_step(Step::Acts);
+                    return true;
+                }
+                false
+            }
+            Step::Acts | Step::Douse | Step::Revive => {
+                // Only "Done" left (or, to revive, no full wheel): the
+                // activation moves on by itself.
+                let mut out = Vec::new();
+                self.activation_actions(act, &mut out);
+                let empty_wheel = self.cheese[seat_of(d.side).index()] < CHEESE_MAX;
+                if out.len() > 1 && !(matches!(act.step, Step::Revive) && empty_wheel) {
+                    return false;
+                }
+                match act.step {
+                    Step::Acts => {
+                        // Said in the log, so that the activation does not
+                        // end in silence.
+                        let rattled = bird_index(d.first).is_some_and(|i| d.bird.is_some() && self.birds[i].rattled);
+                        let why = if rattled {
+                            "a rattled pilot makes no attack"
+                        } else if act.acted.is_empty() {
+                            "no target within reach"
+                        } else {
+                            "nothing more it may do"
+                        };
+                        let name = unit_name(unit);
+                        self.events.push(Event::Note(format!("the {name} activation ends by itself: {why}")));
+                        self.close_activation();
+                    }
+                    Step::Douse => self.after_douse(),
+                    _ => self.finish_activation(),
+                }
+                true
+            }
+            Step::Check | Step::SetTilt | Step::Fly | Step::Unload => false,
+        }
+    }
+
+    pub(super) fn done(&mut self, seat: Seat) {
+        if self.phase == Phase::Mission {
+            self.sent[seat.index()] = true;
+            self.sending = None;
+            return;
+        }
+        let Some(act) = self.activation.as_mut() else { return };
+        match act.step {
+            Step::Moves => act.step = Step::Acts,
+            Step::Acts => self.close_activation(),
+            Step::Douse => self.after_douse(),
+            Step::Revive => self.finish_activation(),
+            _ => {}
+        }
+    }
+
+    pub(super) fn active_bird(&self) -> Fig {
+        self.active_unit().map_or(0, |u| UNIT_DEFS[u].first)
+    }
+
+    pub(super) fn set_step(&mut self, step: Step) {
+        if let Some(act) = self.activation.as_mut() {
+            act.step = step;
+        }
+    }
+
+    pub(super) fn current_space(&self) -> Option<u8> {
+        match self.walking()?.1? {
+            Crossing::Space(s) => Some(s),
+            _ => None,
+        }
+    }
+}

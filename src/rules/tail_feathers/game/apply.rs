@@ -1,0 +1,268 @@
+//! Carrying out a decision: each action changes the state here, then the game
+//! runs on by itself to the next decision.
+
+#![allow(clippy::wildcard_imports, reason = "a chapter of the game module: it shares the module's state and imports")]
+
+use super::*;
+
+/// The heading of the 24 nearest to the way from `from` to `to`.
+fn heading_toward(from: V2, to: V2) -> Heading {
+    let d = to.minus(from);
+    (0..HEADINGS).map(Heading).max_by(|a, b| a.unit().dot(d).total_cmp(&b.unit().dot(d))).unwrap_or(Heading(0))
+}
+
+impl TailFeathers {
+    #[allow(clippy::too_many_lines, reason = "one arm per action, in the round's order")]
+    pub(super) fn act(&mut self, a: &Action) {
+        self.events.clear();
+        self.memo = Memo::default();
+        let seat = self.seat_now();
+        if self.combat.is_some() {
+            match *a {
+                Action::Reroll(n) => self.reroll(n),
+                Action::AssignHit(t) => self.assign(t),
+                _ => {}
+            }
+            self.resolve_combat();
+            self.advance();
+            return;
+        }
+        match a {
+            &Action::Deploy { figure, space } => {
+                self.figures[usize::from(figure)].place = Place::Space(space);
+                if let Some(i) = bird_index(figure) {
+                    let at = field().spaces[usize::from(space)].perch;
+                    self.birds[i].pose = Pose { at, heading: heading_toward(at, field().axis) };
+                    self.birds[i].tilt = Tilt::Centre;
+                }
+            }
+            &Action::Mission(k) => self.pick[seat.index()] = Secret::Chosen(k),
+            &Action::PlaceMission(spot) => {
+                let kind = match self.pick[seat.index()] {
+                    Secret::Chosen(k) => k,
+                    _ => None,
+                };
+                self.cards[seat.index()] = Some(MissionCard { kind, spot: Some(spot), revealed: false });
+            }
+            &Action::Send(f) => self.figures[usize::from(f)].place = Place::Mission,
+            Action::Done => self.done(seat),
+            &Action::Tilt { bird, tilt } => {
+                if let Some(i) = bird_index(bird) {
+                    self.birds[i].tilt = tilt;
+                    self.tilted[i] = true;
+                }
+            }
+            &Action::Launch { bird, heading, point } => {
+                if let (Some(i), Some(pose)) = (bird_index(bird), self.launch_pose(bird, heading, point)) {
+                    self.birds[i].pose = pose;
+                    self.birds[i].launching = true;
+                    self.birds[i].tilt = Tilt::Centre;
+                    self.tilted[i] = true;
+                }
+            }
+            &Action::Stay(bird) => {
+                if let Some(i) = bird_index(bird) {
+                    self.tilted[i] = true;
+                }
+            }
+            &Action::Bid(n) => self.bids[seat.index()] = Secret::Chosen(n),
+            Action::RollInitiative => self.roll_initiative(),
+            Action::Pass => {
+                let c = &mut self.cheese[seat.index()];
+                *c = (*c + 1).min(CHEESE_MAX);
+                self.events.push(Event::Note(format!("{} pass and take a cheese", side_name(side_of_seat(seat)))));
+                self.next_turn(other(seat));
+            }
+            &Action::Activate(u) => self.activate(usize::from(u)),
+            Action::PilotingCheck => {
+                let unit = self.active_unit().unwrap_or(0);
+                let faces = dice::roll(self.pilot_value(unit), &mut self.rng);
+                let ok = dice::any_star(&faces);
+                self.events.push(Event::Rolled { seat, what: "piloting check", faces });
+                self.events.push(Event::Note(if ok { "a star: the tilt may change".into() } else { "no star".into() }));
+                self.set_step(if ok { Step::SetTilt } else { Step::Fly });
+            }
+            &Action::SetTilt(t) => {
+                let f = self.active_bird();
+                if let Some(i) = bird_index(f) {
+                    self.birds[i].tilt = t;
+                }
+                self.set_step(Step::Fly);
+            }
+            &Action::PickUp(p) => {
+                let f = self.active_bird();
+                self.figures[usize::from(p)].place = Place::Carried(f);
+                if let Some(i) = bird_index(f) {
+                    self.birds[i].passenger = Some(p);
+                }
+                if let Some(act) = self.activation.as_mut() {
+                    act.picked = true;
+                    if matches!(act.step, Step::Check) {
+                        act.step = Step::Fly;
+                    }
+                }
+            }
+            Action::Fly(list) => {
+                let f = self.active_bird();
+                if let Some(plan) = self.plan_flight(f, list) {
+                    if plan.kept < plan.laid.len() {
+                        self.events.push(Event::Truncated(f, plan.kept));
+                    }
+                    self.set_step(Step::Walk(Box::new(Walk {
+                        plan,
+                        next: 0,
+                        swooped_here: false,
+                        dropped_here: false,
+                    })));
+                }
+            }
+            Action::Perch => self.perch(),
+            Action::Swoop => self.swoop(),
+            Action::DropOff => {
+                let f = self.active_bird();
+                let s = self.current_space();
+                if let (Some(i), Some(s)) = (bird_index(f), s)
+                    && let Some(p) = self.birds[i].passenger.take()
+                {
+                    self.figures[usize::from(p)].place = Place::Space(s);
+                }
+                if let Some(act) = self.activation.as_mut() {
+                    act.dropped = true;
+                    if let Step::Walk(w) = &mut act.step {
+                        w.dropped_here = true;
+                    }
+                }
+            }
+            Action::Continue => {
+                if let Some(act) = self.activation.as_mut()
+                    && let Step::Walk(w) = &mut act.step
+                {
+                    w.next += 1;
+                    w.swooped_here = false;
+                    w.dropped_here = false;
+                }
+            }
+            &Action::Unload(to) => {
+                let f = self.active_bird();
+                if let Some(i) = bird_index(f)
+                    && let Some(p) = self.birds[i].passenger.take()
+                {
+                    match to {
+                        Some(s) => self.figures[usize::from(p)].place = Place::Space(s),
+                        None => self.defeat(p),
+                    }
+                }
+                self.set_step(Step::Acts);
+            }
+            &Action::Move { figure, to } => {
+                self.figures[usize::from(figure)].place = Place::Space(to);
+                if let Some(act) = self.activation.as_mut() {
+                    act.figures.push(figure);
+                }
+            }
+            &Action::Hold(f) => {
+                if let Some(act) = self.activation.as_mut() {
+                    act.figures.push(f);
+                    act.held.push(f);
+                }
+            }
+            &Action::Stand(f) => {
+                self.figures[usize::from(f)].immobilized = false;
+                if let Some(act) = self.activation.as_mut() {
+                    act.figures.push(f);
+                    act.acted.push(f);
+                }
+            }
+            &Action::Scurry { figure, to } => {
+                self.figures[usize::from(figure)].place = Place::Space(to);
+                if let Some(act) = self.activation.as_mut() {
+                    act.acted.push(figure);
+                }
+            }
+            &Action::Strike { figure, target } => self.normal_attack(seat, figure, target, Attack::Melee),
+            &Action::Shoot { figure, target } => self.normal_attack(seat, figure, target, Attack::Ranged),
+            &Action::Douse(f) => {
+                let faces = dice::roll(1, &mut self.rng);
+                let star = dice::any_star(&faces);
+                self.events.push(Event::Rolled { seat, what: "dousing the nest", faces });
+                if let Place::Space(s) = self.figures[usize::from(f)].place
+                    && let Some(side) = field().spaces[usize::from(s)].nest
+                {
+                    if star {
+                        self.nest_fire[seat_of(side).index()] -= 1;
+                        self.events.push(Event::Fire(Target::Nest(side), false));
+                    } else {
+                        self.wound(Target::Figure(f), 1, false);
+                    }
+                }
+                if let Some(act) = self.activation.as_mut() {
+                    act.doused.push(f);
+                }
+            }
+            &Action::Revive(r) => {
+                self.cheese[seat.index()] = 0;
+                let side = side_of_seat(seat);
+                let dead: Vec<Fig> = (0..FIGURES as u8)
+                    .filter(|&f| Self::side(f) == side && self.figures[usize::from(f)].place == Place::Casualty)
+                    .collect();
+                let chosen: Vec<Fig> = match r {
+                    Revival::Hero => dead.into_iter().filter(|&f| Self::is_hero(f)).take(1).collect(),
+                    Revival::Squad(n) => dead.into_iter().filter(|&f| Self::is_squad(f)).take(usize::from(n)).collect(),
+                };
+                for &f in &chosen {
+                    self.figures[usize::from(f)].place = Place::Reserves;
+                }
+                self.events.push(Event::Note(format!(
+                    "{} to the reserves",
+                    words::count_with(chosen.len(), "figure revived", "figures revived")
+                )));
+                self.finish_activation();
+            }
+            Action::FinalPhase => self.begin_final(),
+            &Action::Siege(tree) => {
+                self.fin = Some(Final::SiegeOn(seat, tree));
+                self.siege_overflow();
+            }
+            &Action::SiegeTo(s) => {
+                let side = side_of_seat(seat);
+                if let Some(&f) = self.mission_box(side).first() {
+                    self.figures[usize::from(f)].place = Place::Space(s);
+                }
+                self.siege_overflow();
+            }
+            &Action::Patrol(target) => {
+                self.fin = None;
+                let n = self.mission_value(side_of_seat(seat), false);
+                self.start_combat(seat, None, Attack::Ranged, n, vec![Target::Figure(target)]);
+            }
+            &Action::Rescue(b) => {
+                self.fin = None;
+                let side = side_of_seat(seat);
+                let nest = Self::nest_space(side);
+                let unit = unit_of(b);
+                let bonus = self.pilot_card(unit).map_or(0, |p| p.bonus_life);
+                let fig = &mut self.figures[usize::from(b)];
+                fig.place = Place::Space(nest);
+                fig.wounds = bonus;
+                fig.on_fire = false;
+                fig.immobilized = false;
+                if let Some(i) = bird_index(b) {
+                    let at = field().spaces[usize::from(nest)].perch;
+                    self.birds[i] = Bird {
+                        pose: Pose { at, heading: heading_toward(at, field().axis) },
+                        tilt: Tilt::Centre,
+                        rattled: false,
+                        launching: false,
+                        passenger: None,
+                    };
+                }
+                self.events.push(Event::Note(format!(
+                    "{} comes back to the nest",
+                    BIRDS[UNIT_DEFS[unit].bird.map_or(0, |x| x.0)].name
+                )));
+            }
+            Action::Reroll(_) | Action::AssignHit(_) => {}
+        }
+        self.advance();
+    }
+}

@@ -1,0 +1,289 @@
+//! Refusals: which rule forbids a decision, and why, in words a player
+//! understands.
+
+#![allow(clippy::wildcard_imports, reason = "a chapter of the game module: it shares the module's state and imports")]
+
+use super::*;
+
+impl TailFeathers {
+    /// Why `action` is refused here, with its rule.
+    pub(super) fn refusal(&self, a: &Action) -> RuleViolation {
+        if let Some(v) = self.step_refusal(a) {
+            return v;
+        }
+        if let &Action::Strike { figure, .. } | &Action::Shoot { figure, .. } = a
+            && let Some(v) = self.attack_turn_refusal(figure)
+        {
+            return v;
+        }
+        let rule = match a {
+            Action::Deploy { .. } => "TF-R21",
+            Action::Mission(_) | Action::PlaceMission(_) | Action::Send(_) => "TF-R2",
+            Action::Tilt { .. } | Action::Launch { .. } | Action::Stay(_) => "TF-R3",
+            Action::Bid(_) | Action::RollInitiative => "TF-R4",
+            Action::Pass | Action::Activate(_) => "TF-R5",
+            Action::Move { .. } | Action::Scurry { .. } | Action::Hold(_) => "TF-R7",
+            Action::Stand(_) | Action::Douse(_) => "TF-R18",
+            Action::PilotingCheck | Action::SetTilt(_) | Action::Fly(_) | Action::Perch | Action::Continue => "TF-R9",
+            Action::PickUp(_) | Action::DropOff | Action::Unload(_) => "TF-R10",
+            Action::Strike { .. } | Action::Shoot { .. } => "TF-R11",
+            Action::Reroll(_) => "TF-R13",
+            Action::Swoop => "TF-R14",
+            Action::AssignHit(_) => "TF-R15",
+            Action::Revive(_) => "TF-R16",
+            Action::Done
+            | Action::FinalPhase
+            | Action::Siege(_)
+            | Action::SiegeTo(_)
+            | Action::Patrol(_)
+            | Action::Rescue(_) => "TF-R17",
+        };
+        let owed = self.status();
+        let reason = match a {
+            &Action::Move { figure, to } | &Action::Scurry { figure, to } => self.move_refusal(figure, to),
+            &Action::Strike { figure, target } => self.attack_refusal(figure, target, false),
+            &Action::Shoot { figure, target } => self.attack_refusal(figure, target, true),
+            &Action::Activate(u) if usize::from(u) < UNITS && self.activated[usize::from(u)] => {
+                format!("{} has already been activated this round", unit_name(usize::from(u)))
+            }
+            Action::Fly(list) if list.len() < 2 => "a flight lays at least 2 templates".to_string(),
+            Action::Fly(list) => match self.active_unit() {
+                Some(u) if list.len() > Self::max_templates(u) => {
+                    format!("{} may lay at most {} templates", unit_name(u), Self::max_templates(u))
+                }
+                Some(_) => "at most 3 regular templates of each length exist".to_string(),
+                None => format!("not now: {owed}"),
+            },
+            &Action::Deploy { figure, space } => {
+                let side = Self::side(figure);
+                let home = field().trees.iter().position(|t| t.home == Some(side)).map_or_else(String::new, |t| tree_name(t as u8));
+                let on_home = field()
+                    .trees
+                    .iter()
+                    .any(|t| t.home == Some(side) && t.spaces.contains(&usize::from(space)));
+                if on_home {
+                    format!(
+                        "{} cannot deploy in {}: no room for it there (one large figure or four small to a space, birds not in the nest)",
+                        figure_name(figure),
+                        space_name(space)
+                    )
+                } else {
+                    format!(
+                        "{} cannot deploy in {}: the {} deploy on their home tree, {home}",
+                        figure_name(figure),
+                        space_name(space),
+                        side_name(side).to_lowercase()
+                    )
+                }
+            }
+            &Action::PlaceMission(spot) => match self.placing_seat() {
+                Some(_) if !USABLE_SPOTS.contains(&usize::from(spot)) => format!(
+                    "spot {} is not within {CLOSE_RANGE}\" of the axis marker clear of the trees",
+                    spot + 1
+                ),
+                Some(seat) => match self.spot_blocker(seat, usize::from(spot)) {
+                    Some(what) => format!("a mission card touches nothing: spot {} would touch {what}", spot + 1),
+                    None => format!("not now: {owed}"),
+                },
+                None => format!("not now: {owed}"),
+            },
+            Action::Perch => "a bird that began its turn perched cannot perch, and a space must be empty for a bird".into(),
+            Action::Swoop => "one swoop an activation, at enemy figures, an enemy nest or mission not touching the base when it began".into(),
+            _ => format!("not now: {owed}"),
+        };
+        RuleViolation::new(rule, reason)
+    }
+
+    /// Refusals that follow from where the round or the activation is
+    /// rather than from the action's own ruling: a mission box left empty
+    /// (TF-R2), a bird that must fly (TF-R3, TF-R9), the squad value
+    /// (TF-R5), moves before attacks and one scurry or attack (TF-R6), a
+    /// perched bird (TF-R8), a figure lying down (TF-R18).
+    pub(super) fn step_refusal(&self, a: &Action) -> Option<RuleViolation> {
+        if self.phase == Phase::Mission && *a == Action::Done {
+            return Some(RuleViolation::new("TF-R2", "send at least one figure on the mission"));
+        }
+        let act = self.activation.as_ref().filter(|_| self.combat.is_none())?;
+        let unit = usize::from(act.unit);
+        let mine = |f: Fig| usize::from(f) < FIGURES && unit_of(f) == unit;
+        let squad = UNIT_DEFS[unit].ground.map_or(1, |g| GROUND[g].squad);
+        let bird = UNIT_DEFS[unit].bird.map(|_| UNIT_DEFS[unit].first);
+        let v = |rule: &'static str, why: String| Some(RuleViolation::new(rule, why));
+        match (a, &act.step) {
+            (Action::Done, Step::Check | Step::SetTilt | Step::Fly) if act.began_perched => {
+                v("TF-R3", format!("{} launched this round: it must fly", unit_name(unit)))
+            }
+            (Action::Done, Step::Check | Step::SetTilt | Step::Fly | Step::Walk(_)) => {
+                v("TF-R9", format!("{} is in the air: it must fly", unit_name(unit)))
+            }
+            (&Action::Move { figure, .. } | &Action::Hold(figure), _)
+                if mine(figure) && self.figures[usize::from(figure)].immobilized =>
+            {
+                v("TF-R18", format!("{} lies down: it spends its activation standing up", figure_name(figure)))
+            }
+            (&Action::Move { figure, .. } | &Action::Hold(figure), _)
+                if mine(figure) && !act.figures.contains(&figure) && act.figures.len() >= usize::from(squad) =>
+            {
+                v("TF-R5", format!("{} activates at most {squad} figures at a time", unit_name(unit)))
+            }
+            (
+                &Action::Strike { figure, .. } | &Action::Shoot { figure, .. } | &Action::Scurry { figure, .. },
+                Step::Moves,
+            ) if mine(figure) => v("TF-R6", "every activated figure moves first; then each scurries or attacks".into()),
+            (&Action::Strike { figure, .. } | &Action::Shoot { figure, .. } | &Action::Scurry { figure, .. }, _)
+                if mine(figure) && act.acted.contains(&figure) =>
+            {
+                v("TF-R6", format!("{} has already scurried, attacked or stood up", figure_name(figure)))
+            }
+            (Action::Fly(_) | Action::Move { .. } | Action::Scurry { .. }, Step::Acts)
+                if bird.is_some_and(|b| matches!(self.figures[usize::from(b)].place, Place::Space(_))) =>
+            {
+                v("TF-R8", format!("{} is perched: it does not fly, move or scurry now", unit_name(unit)))
+            }
+            _ => None,
+        }
+    }
+
+    /// Why figure `f` may not attack at all just now, whatever the target:
+    /// no activation of its unit under way (TF-R5), a figure of the unit
+    /// that was not activated, or a bird that swooped (TF-R14). `None` when
+    /// it is the figure's moment to attack.
+    pub(super) fn attack_turn_refusal(&self, f: Fig) -> Option<RuleViolation> {
+        let v = |rule: &'static str, why: String| Some(RuleViolation::new(rule, why));
+        if self.combat.is_some() {
+            return v("TF-R15", "an attack is being resolved: finish it first".into());
+        }
+        let unit = unit_of(f);
+        let Some(act) = self.activation.as_ref().filter(|a| usize::from(a.unit) == unit) else {
+            return match self.active_unit() {
+                Some(u) => v("TF-R5", format!("{} is being activated, not {}", unit_name(u), unit_name(unit))),
+                None if self.phase == Phase::Activation && self.activated[unit] => {
+                    v("TF-R5", format!("{}'s activation is over: a unit activates once a round", unit_name(unit)))
+                }
+                None if self.phase == Phase::Activation => {
+                    v("TF-R5", format!("{} is not activated: activate it first", unit_name(unit)))
+                }
+                None => v("TF-R5", format!("attacks are made in the activation phase, not now: {}", self.status())),
+            };
+        };
+        if !act.figures.contains(&f) {
+            return v("TF-R5", format!("{} was not activated this turn", figure_name(f)));
+        }
+        if act.swooped {
+            return v("TF-R14", format!("{} swooped: a swoop is its attack this activation", figure_name(f)));
+        }
+        None
+    }
+
+    pub(super) fn move_refusal(&self, f: Fig, to: u8) -> String {
+        let fig = &self.figures[usize::from(f)];
+        let Place::Space(from) = fig.place else { return format!("{} is not in a tree", figure_name(f)) };
+        let mover = Occupant { side: Self::side(f), size: Self::size(f) };
+        let mut here = self.occupants(usize::from(from), Some(f));
+        here.push(mover);
+        if !trees::may_leave(mover, &here) {
+            return format!("{} cannot leave {}: enemies outnumber friends there", figure_name(f), space_name(from));
+        }
+        let tu = usize::from(to);
+        if tu < field().spaces.len() && !trees::has_room(field(), tu, &self.occupants(tu, Some(f)), mover.size) {
+            return format!("{} is full (four small figures or one large)", space_name(to));
+        }
+        let card = UNIT_DEFS[unit_of(f)].ground.map_or(0, |g| GROUND[g].movement);
+        format!(
+            "{} cannot reach {} with {card} steps through spaces it could stop in (a small figure stops where it meets an enemy; trunks are solid)",
+            figure_name(f),
+            space_name(to)
+        )
+    }
+
+    pub(super) fn attack_refusal(&self, f: Fig, t: Target, ranged: bool) -> String {
+        let (melee, shoot) = self.attack_values(f);
+        if (ranged && shoot == 0) || (!ranged && melee == 0) {
+            return format!("{} has no {} attack now", figure_name(f), if ranged { "ranged" } else { "melee" });
+        }
+        match self.measure(f, t) {
+            Some((d, sight)) if ranged => {
+                if d > RANGED_RANGE {
+                    format!("{} is {d:.1}\" away, beyond ranged range ({RANGED_RANGE}\")", target_name(t))
+                } else if sight.is_none() {
+                    format!("no clear sight to {}: a trunk or a flying bird is in the way", target_name(t))
+                } else if self.shares_space_with_enemies(f) {
+                    "a figure sharing its space with enemies may shoot only at them".to_string()
+                } else {
+                    format!("{} cannot be shot at", target_name(t))
+                }
+            }
+            Some((d, _)) => format!(
+                "melee needs an adjacent ground target (or, flying, a flying bird within {CLOSE_RANGE}\"); {} is {d:.1}\" away",
+                target_name(t)
+            ),
+            None => format!("{} is not on the battlefield", target_name(t)),
+        }
+    }
+
+    /// True when figure `f` stands in a space with an enemy figure.
+    pub(super) fn shares_space_with_enemies(&self, f: Fig) -> bool {
+        match self.figures[usize::from(f)].place {
+            Place::Space(s) => self.in_space(s).iter().any(|&e| Self::side(e) != Self::side(f)),
+            _ => false,
+        }
+    }
+
+    pub(super) fn validate_fig(f: Fig) -> Result<(), String> {
+        if usize::from(f) < FIGURES { Ok(()) } else { Err(format!("there is no figure {f}")) }
+    }
+
+    pub(super) fn validate_target(t: Target) -> Result<(), String> {
+        match t {
+            Target::Figure(f) => Self::validate_fig(f),
+            Target::Space(s) if usize::from(s) >= field().spaces.len() => Err(format!("there is no space {s}")),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl TailFeathers {
+    /// What [`Game::validate`] answers.
+    pub(super) fn validate_action(a: &Action) -> Result<(), String> {
+        let spaces = field().spaces.len();
+        let space = |s: u8| if usize::from(s) < spaces { Ok(()) } else { Err(format!("there is no space {s}")) };
+        match a {
+            &Action::Deploy { figure, space: s }
+            | &Action::Move { figure, to: s }
+            | &Action::Scurry { figure, to: s } => {
+                Self::validate_fig(figure)?;
+                space(s)
+            }
+            &Action::PlaceMission(s) if usize::from(s) >= field().mission_spots.len() => {
+                Err(format!("there is no mission spot {s}"))
+            }
+            &Action::Send(f)
+            | &Action::Stay(f)
+            | &Action::PickUp(f)
+            | &Action::Hold(f)
+            | &Action::Stand(f)
+            | &Action::Douse(f)
+            | &Action::Patrol(f)
+            | &Action::Rescue(f)
+            | &Action::Tilt { bird: f, .. } => Self::validate_fig(f),
+            &Action::Launch { bird, heading, point } => {
+                Self::validate_fig(bird)?;
+                if heading >= HEADINGS || point >= 5 {
+                    return Err(format!("there is no launch heading {heading} / point {point}"));
+                }
+                Ok(())
+            }
+            &Action::Activate(u) if usize::from(u) >= UNITS => Err(format!("there is no unit {u}")),
+            Action::Fly(list) if list.len() > 8 => Err("a flight of more than 8 templates".into()),
+            &Action::Strike { figure, target } | &Action::Shoot { figure, target } => {
+                Self::validate_fig(figure)?;
+                Self::validate_target(target)
+            }
+            &Action::AssignHit(t) => Self::validate_target(t),
+            &Action::Unload(Some(s)) | &Action::SiegeTo(s) => space(s),
+            &Action::Siege(t) if usize::from(t) >= field().trees.len() => Err(format!("there is no tree {t}")),
+            &Action::Bid(n) | &Action::Reroll(n) if n > 6 => Err(format!("{n} is too many dice")),
+            _ => Ok(()),
+        }
+    }
+}
