@@ -44,6 +44,8 @@ pub struct Variant {
     pub key: &'static str,
     /// The checkbox text, with its rule id.
     pub label: &'static str,
+    /// The group it is shown in (with an "all of them" box), if any.
+    pub group: Option<&'static str>,
 }
 
 /// A game's tab as the app holds it.
@@ -171,6 +173,7 @@ pub static GAMES: [GameEntry; 5] = [
         variants: &[Variant {
             key: "walls_roam",
             label: "Variant: walls roam (walls may leave their half after building, DA-R5)",
+            group: None,
         }],
         notes: |_| vec!["A coin decides who builds first (DA-R2)."],
         play: Some(Play {
@@ -266,14 +269,20 @@ pub static GAMES: [GameEntry; 5] = [
         pitch: "Mice on birds against rats on birds: a miniatures skirmish among the treetops.",
         seating: Seating::Fixed(&["Mice", "Rats"]),
         variants: &[
-            Variant { key: "rank-0", label: "Tansy (mice) flies at the standard rank card, not rookie" },
-            Variant { key: "rank-1", label: "Burdock (mice) flies at the ace rank card, not standard" },
-            Variant { key: "rank-2", label: "Wren (mice) flies at the ace rank card, not rookie" },
-            Variant { key: "rank-3", label: "Grist (rats) flies at the ace rank card, not standard" },
-            Variant { key: "rank-4", label: "Mallow (rats) flies at the standard rank card, not rookie" },
+            Variant { key: "rank-0", label: "Tansy (mice) flies at the standard rank card, not rookie", group: None },
+            Variant { key: "rank-1", label: "Burdock (mice) flies at the ace rank card, not standard", group: None },
+            Variant { key: "rank-2", label: "Wren (mice) flies at the ace rank card, not rookie", group: None },
+            Variant { key: "rank-3", label: "Grist (rats) flies at the ace rank card, not standard", group: None },
+            Variant { key: "rank-4", label: "Mallow (rats) flies at the standard rank card, not rookie", group: None },
             Variant {
                 key: "announce_first",
                 label: "Announce flights first, as at the table (no ghosts of where each flight ends)",
+                group: None,
+            },
+            Variant {
+                key: "foraging",
+                label: "Foraging (TF-R23): an activated ground unit may do nothing for a cheese",
+                group: Some("Additional rules"),
             },
         ],
         notes: |strict| {
@@ -296,6 +305,7 @@ pub static GAMES: [GameEntry; 5] = [
                     veterans: false,
                     higher: ["rank-0", "rank-1", "rank-2", "rank-3", "rank-4"].map(|k| choice.variant(k)),
                     announce_first: choice.variant("announce_first"),
+                    foraging: choice.variant("foraging"),
                 };
                 Box::new(ui::tail_feathers::new_tab(options, seed, choice.players.clone(), path))
             },

@@ -206,3 +206,36 @@ fn the_tail_feathers_dialog_picks_each_pilot_s_rank_card() {
     let ranks: Vec<Rank> = (0..3).map(|u| state.pilot_card(u).unwrap().rank).collect();
     assert_eq!(ranks, [Rank::Rookie, Rank::Ace, Rank::Rookie], "only Burdock flies at his higher card");
 }
+
+/// The Tail Feathers dialog groups the additional rules; a game started
+/// with foraging says so beside the battlefield and keeps it in its save.
+#[test]
+fn tail_feathers_starts_with_an_additional_rule_ticked_in_the_dialog() {
+    use aviary::rules::tail_feathers::game::TailFeathers;
+    let dir = tempfile::tempdir().unwrap();
+    let app = AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves"));
+    let mut h = Harness::builder()
+        .with_size([1280.0, 900.0])
+        .with_max_steps(64)
+        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    h.run();
+    h.get_by_label("New Tail Feathers game").click();
+    h.run();
+    h.get_by_label("Additional rules");
+    h.get_by_label("Foraging (TF-R23): an activated ground unit may do nothing for a cheese").click();
+    h.run();
+    let choice = h.state_mut().new_game.as_mut().unwrap();
+    choice.players = vec![Player::Human; 2];
+    h.run();
+    h.get_by_label("Start").click();
+    h.run();
+    h.get_by_label("Additional rules: foraging");
+    let tab = h.state_mut().tabs[0]
+        .as_any_mut()
+        .downcast_mut::<aviary::ui::tail_feathers::SkirmishTab>()
+        .expect("the Tail Feathers tab");
+    let state: &TailFeathers = tab.m.session.state();
+    assert!(state.options().foraging, "the game was started with foraging");
+    let saved = aviary::save::to_text(&aviary::save::record(&tab.m.session));
+    assert!(saved.contains("\"foraging\":true"), "the choice is in the save");
+}

@@ -50,3 +50,22 @@ fn veteran_pilots_play_too() {
     let report = conformance::run_with::<TailFeathers>(&setup, 5000, 20, 4000, 400, policy);
     assert_eq!(report.games, 20);
 }
+
+/// Every additional rule built so far (TF-R23 foraging), in random games
+/// with undo, redo and save round trips; the forage choice is taken now
+/// and then so its states are reached.
+#[test]
+fn the_additional_rules_keep_every_rule_and_invariant() {
+    let setup = Setup { seats: 2, options: Options { foraging: true, ..Options::default() } };
+    let mut foraged = 0usize;
+    let report = conformance::run_with::<TailFeathers>(&setup, 9000, 60, 4000, 400, |s, legal, rng| {
+        if legal.contains(&Action::Forage) && rng.below(3) == 0 {
+            foraged += 1;
+            return Action::Forage;
+        }
+        policy(s, legal, rng)
+    });
+    assert_eq!(report.games, 60);
+    assert_eq!(report.finished, 60, "{report:?}");
+    assert!(foraged > 50, "foraging was played ({foraged} times)");
+}

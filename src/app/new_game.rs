@@ -122,9 +122,7 @@ impl AviaryApp {
                 Seating::Fixed(names) => fixed_seats_ui(ui, &mut choice, names),
                 Seating::Named { min, max, .. } => named_seats_ui(ui, &mut choice, min, max),
             }
-            for (variant, on) in game.variants.iter().zip(choice.variants.iter_mut()) {
-                ui.checkbox(on, variant.label);
-            }
+            variants_ui(ui, game.variants, &mut choice.variants);
             ui.horizontal(|ui| {
                 let label = ui.label("Seed (optional):");
                 ui.add(egui::TextEdit::singleline(&mut choice.seed).hint_text("random").desired_width(160.0))
@@ -146,5 +144,32 @@ impl AviaryApp {
             return;
         }
         self.new_game = Some(choice);
+    }
+}
+
+/// The game's options: ungrouped ones first, then each group under its
+/// heading with an "All of them" box that sets or clears the whole group
+/// (shown ticked when every one is on).
+fn variants_ui(ui: &mut egui::Ui, variants: &[crate::games::Variant], on: &mut [bool]) {
+    for (variant, on) in variants.iter().zip(on.iter_mut()).filter(|(v, _)| v.group.is_none()) {
+        ui.checkbox(on, variant.label);
+    }
+    let mut groups: Vec<&str> = variants.iter().filter_map(|v| v.group).collect();
+    groups.dedup();
+    for group in groups {
+        ui.add_space(4.0);
+        ui.label(RichText::new(group).strong());
+        let members: Vec<usize> = (0..variants.len()).filter(|&i| variants[i].group == Some(group)).collect();
+        let mut all = members.iter().all(|&i| on[i]);
+        if members.len() > 1 && ui.checkbox(&mut all, "All of them").changed() {
+            for &i in &members {
+                on[i] = all;
+            }
+        }
+        ui.indent(group, |ui| {
+            for &i in &members {
+                ui.checkbox(&mut on[i], variants[i].label);
+            }
+        });
     }
 }

@@ -545,6 +545,16 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
                  activation to bring back the hero or up to three squad figures.",
             ],
         ),
+        (
+            "Additional rule: foraging",
+            &["Chosen in the new-game dialog under \"Additional rules\". When you activate a ground unit (a \
+               squad, a hero, or a perched bird that did not launch) you may have it forage instead of moving, \
+               scurrying or attacking: it does nothing else and you add one cheese to your wheel (six at most). \
+               A squad forages as a whole, once. You may still revive at the end of that activation. A bird in \
+               the air or launching must fly, and a figure that has to stand up cannot forage. In Aviary the \
+               button \"Forage: +1 cheese\" appears beside the battlefield while the unit has not yet acted; \
+               a burning forager still rolls for its fire, and foraging never douses a nest."],
+        ),
         ("Our reading", tail_feathers::game::READINGS),
         (
             "The computer player",

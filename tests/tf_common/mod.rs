@@ -96,7 +96,12 @@ pub fn bid_nothing(g: &mut TailFeathers) {
 
 /// A fresh game in its first activation phase, initiative rolled.
 pub fn to_activation(seed: u64) -> TailFeathers {
-    let mut g = new_game(seed);
+    to_activation_with(seed, Options::default())
+}
+
+/// As [`to_activation`], with these rules options.
+pub fn to_activation_with(seed: u64, options: Options) -> TailFeathers {
+    let mut g = TailFeathers::new(&Setup { seats: 2, options }, seed);
     deploy_all(&mut g);
     no_missions(&mut g);
     stay_all(&mut g);
@@ -108,6 +113,13 @@ pub fn to_activation(seed: u64) -> TailFeathers {
 /// The activation phase with `seat` to choose a unit.
 pub fn turn(seat: Seat, activated: &[usize]) -> TailFeathers {
     let mut g = to_activation(1);
+    g.arrange_turn(seat, activated);
+    g
+}
+
+/// The activation phase with `seat` to choose a unit, under `options`.
+pub fn turn_with(options: Options, seat: Seat, activated: &[usize]) -> TailFeathers {
+    let mut g = to_activation_with(1, options);
     g.arrange_turn(seat, activated);
     g
 }

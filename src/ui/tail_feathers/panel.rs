@@ -29,6 +29,10 @@ impl SkirmishView {
         let state = self.state().clone();
         let colours = palette.forest;
         ui.heading("Tail Feathers");
+        let extra = state.options().additional_rules();
+        if !extra.is_empty() {
+            ui.label(RichText::new(format!("Additional rules: {}", extra.join(", "))).weak());
+        }
         frame.status_ui(ui, &self.m);
         frame.history_ui(ui, &self.m);
         ui.horizontal(|ui| {

@@ -47,6 +47,7 @@ pub(super) fn choice_label(state: &TailFeathers, a: &Action) -> String {
         Action::Send(f) => format!("Send {}", placed_name(state, *f)),
         Action::PickUp(f) => format!("Pick up {}", placed_name(state, *f)),
         Action::Hold(f) => format!("Activate {} where it stands", placed_name(state, *f)),
+        Action::Forage => "Forage: +1 cheese (the unit does nothing else)".into(),
         Action::Stand(f) => format!("{} stands up", capitalise(&placed_name(state, *f))),
         _ => {
             let text = state.describe(a);

@@ -104,6 +104,8 @@ impl TailFeathers {
                 }
             }
         }
+        // Foraging instead of acting (TF-R23, an additional rule).
+        self.forage_actions(out);
     }
 
     pub(super) fn is_squad(f: Fig) -> bool {

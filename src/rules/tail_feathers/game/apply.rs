@@ -160,6 +160,7 @@ impl TailFeathers {
                     act.figures.push(figure);
                 }
             }
+            Action::Forage => self.forage(),
             &Action::Hold(f) => {
                 if let Some(act) = self.activation.as_mut() {
                     act.figures.push(f);

@@ -246,6 +246,7 @@ impl TailFeathers {
             },
             &Action::Move { figure, to } => format!("{who} move {} to {}", figure_name(figure), space_name(to)),
             &Action::Hold(f) => format!("{who} activate {} where it stands", figure_name(f)),
+            Action::Forage => format!("{who} forage with the {}", unit_name(self.active_unit().unwrap_or(0))),
             &Action::Stand(f) => format!("{who}: {} stands up", figure_name(f)),
             &Action::Scurry { figure, to } => format!("{who}: {} scurries to {}", figure_name(figure), space_name(to)),
             &Action::Strike { figure, target } => {

@@ -50,6 +50,7 @@ mod arrange;
 mod combat;
 mod final_phase;
 mod flight;
+mod foraging;
 mod invariants;
 mod log_words;
 mod measuring;
@@ -175,6 +176,17 @@ pub struct Options {
     /// Announce the template list before seeing where a flight ends, as at
     /// the table (the view hides the ghosts); the rules are the same.
     pub announce_first: bool,
+    /// Additional rule: foraging (TF-R23).
+    pub foraging: bool,
+}
+
+impl Options {
+    /// The additional rules in play, in the rulebook's order, as the table
+    /// names them ("foraging").
+    #[must_use]
+    pub fn additional_rules(&self) -> Vec<&'static str> {
+        [(self.foraging, "foraging")].into_iter().filter(|x| x.0).map(|x| x.1).collect()
+    }
 }
 
 /// Where a figure is.
@@ -349,6 +361,9 @@ pub enum Action {
     },
     /// Activate a squad figure without moving it.
     Hold(Fig),
+    /// Forage with the activated ground unit instead of moving or
+    /// attacking: one cheese (TF-R23, an additional rule).
+    Forage,
     /// Spend an immobilized figure's activation standing up (TF-R18).
     Stand(Fig),
     /// Scurry: move again instead of attacking (TF-R6).
