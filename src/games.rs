@@ -284,6 +284,11 @@ pub static GAMES: [GameEntry; 5] = [
                 label: "Foraging (TF-R23): an activated ground unit may do nothing for a cheese",
                 group: Some("Additional rules"),
             },
+            Variant {
+                key: "feathers",
+                label: "Tail feathers (TF-R24): wounded flying birds drop feathers that block sight and rattle pilots",
+                group: Some("Additional rules"),
+            },
         ],
         notes: |strict| {
             vec![
@@ -306,6 +311,7 @@ pub static GAMES: [GameEntry; 5] = [
                     higher: ["rank-0", "rank-1", "rank-2", "rank-3", "rank-4"].map(|k| choice.variant(k)),
                     announce_first: choice.variant("announce_first"),
                     foraging: choice.variant("foraging"),
+                    feathers: choice.variant("feathers"),
                 };
                 Box::new(ui::tail_feathers::new_tab(options, seed, choice.players.clone(), path))
             },

@@ -7,10 +7,12 @@
 mod tf_common;
 
 use aviary::rules::tail_feathers::components::Alliance;
-use aviary::rules::tail_feathers::game::{Action, Options, Place, Revival};
-use aviary::rules::tail_feathers::geometry::Tilt;
+use aviary::rules::tail_feathers::game::{Action, Crossing, Feather, Options, Phase, Place, Revival, Target};
+use aviary::rules::tail_feathers::geometry::{Heading, Length, Tilt, V2};
 use aviary::rules::{Game, ToMove};
 use tf_common::{MICE, MICE_NEST, RATS, air, legal, play, refusal, rolls, turn, turn_with};
+
+use Length::Short as S;
 
 fn foraging() -> Options {
     Options { foraging: true, ..Options::default() }
@@ -125,4 +127,112 @@ fn tf_r23_a_save_without_the_option_is_a_game_without_it() {
     assert!(!old.foraging);
     assert!(old.additional_rules().is_empty());
     assert_eq!(foraging().additional_rules(), ["foraging"]);
+}
+
+// ---------------------------------------------------------------------
+// TF-R24 Tail feathers.
+
+fn feathers() -> Options {
+    Options { feathers: true, ..Options::default() }
+}
+
+/// The Swallow flying east through an enemy bird in open air (a wound on
+/// the way), under `options`.
+fn through_an_enemy(options: Options) -> aviary::rules::tail_feathers::game::TailFeathers {
+    let mut g = turn_with(options, MICE, &[]);
+    air(&mut g, 0, 12.0, 16.0, 0, Tilt::Centre);
+    air(&mut g, 9, 15.75, 16.0, 12, Tilt::Centre);
+    play(&mut g, &Action::Activate(0));
+    while g.walking().is_some() && legal(&g, &Action::Continue) {
+        play(&mut g, &Action::Continue);
+    }
+    g
+}
+
+#[test]
+fn tf_r24_a_wounded_flying_bird_drops_one_feather_per_wound_behind_it_where_it_was_hit() {
+    let mut g = turn_with(feathers(), MICE, &[]);
+    air(&mut g, 0, 12.0, 16.0, 0, Tilt::Centre);
+    air(&mut g, 9, 15.75, 16.0, 12, Tilt::Centre);
+    play(&mut g, &Action::Activate(0));
+    play(&mut g, &Action::Fly(vec![S, S]));
+    assert_eq!(g.figure(0).wounds, 1, "{}", g.aftermath());
+    let fell = g.aftermath().matches("a tail feather falls").count();
+    assert_eq!(fell, 1, "one token for one wound: {}", g.aftermath());
+    // Where it was hit (meeting the Crow at about x = 15), behind it: the
+    // landing disc's centre is 1.75" behind that base's centre.
+    for t in g.feathers() {
+        assert!(t.at.x < 15.0 - 0.5 && t.at.x > 15.0 - 0.75 - 1.0 - 1.5 - 1.5, "{t:?}");
+        assert!((t.at.y - 16.0).abs() <= 1.5 + 1e-9, "{t:?}");
+        assert!(!t.notched);
+    }
+    // Without the option, nothing falls.
+    let g = through_an_enemy(Options::default());
+    assert!(g.feathers().is_empty() && !g.aftermath().contains("feather"), "{}", g.aftermath());
+}
+
+#[test]
+fn tf_r24_a_feather_landing_on_a_feather_a_space_a_card_a_base_or_off_the_edge_is_removed() {
+    let mut g = turn_with(feathers(), MICE, &[]);
+    let lying = g.arrange_feather(V2::new(16.0, 16.0), Heading(0), false);
+    air(&mut g, 0, 12.0, 12.0, 0, Tilt::Centre);
+    let at = |x: f64, y: f64| Feather { id: 999, at: V2::new(x, y), heading: Heading(0), notched: false };
+    assert_eq!(g.feather_blocker(&at(16.5, 16.2)).as_deref(), Some("another tail feather"));
+    assert_eq!(g.feather_blocker(&at(12.0, 12.5)).as_deref(), Some("the Swallow"), "a figure's base");
+    assert_eq!(g.feather_blocker(&at(0.2, 16.0)).as_deref(), Some("the battlefield's edge"));
+    let space = aviary::rules::tail_feathers::game::field().spaces[0].perch;
+    assert!(g.feather_blocker(&at(space.x, space.y)).is_some_and(|w| w.contains("space")), "a space");
+    let trunk = &aviary::rules::tail_feathers::game::field().trees[0].trunk.0;
+    let (tx, ty) = (trunk.iter().map(|v| v.x).sum::<f64>() / 4.0, trunk.iter().map(|v| v.y).sum::<f64>() / 4.0);
+    assert!(g.feather_blocker(&at(tx, ty)).is_some_and(|w| w.contains("trunk")), "a trunk");
+    assert_eq!(g.feather_blocker(&at(20.0, 20.0)), None, "open forest floor");
+    assert_eq!(g.feathers().len(), 1);
+    assert_eq!(g.feathers()[0].id, lying);
+}
+
+#[test]
+fn tf_r24_feathers_block_clear_sight() {
+    let mut g = turn_with(feathers(), MICE, &[]);
+    air(&mut g, 0, 12.0, 16.0, 0, Tilt::Centre);
+    air(&mut g, 9, 18.0, 16.0, 12, Tilt::Centre);
+    let (_, sight) = g.measure(0, Target::Figure(9)).unwrap();
+    assert!(sight.is_some(), "clear before");
+    // A wall of feathers across the line (quills pointing north).
+    for y in [14.6, 15.6, 16.4, 17.4] {
+        g.arrange_feather(V2::new(15.0, y), Heading(6), false);
+    }
+    let (_, sight) = g.measure(0, Target::Figure(9)).unwrap();
+    assert!(sight.is_none(), "the feathers block it");
+}
+
+#[test]
+fn tf_r24_a_flight_crossing_a_feather_removes_it_rattles_the_pilot_and_goes_on() {
+    let mut g = turn_with(feathers(), MICE, &[]);
+    air(&mut g, 0, 12.0, 16.0, 0, Tilt::Centre);
+    let id = g.arrange_feather(V2::new(15.0, 16.0), Heading(6), false);
+    play(&mut g, &Action::Activate(0));
+    let plan = g.plan_flight(0, &[S, S]).unwrap();
+    assert!(plan.crossings.iter().any(|c| c.1 == Crossing::Feather(id)), "the preview lists it");
+    play(&mut g, &Action::Fly(vec![S, S]));
+    while g.walking().is_some() && legal(&g, &Action::Continue) {
+        play(&mut g, &Action::Continue);
+    }
+    assert!(g.feathers().is_empty(), "removed");
+    assert!(g.bird(0).unwrap().rattled, "the pilot is rattled");
+    assert_eq!(g.figure(0).wounds, 0);
+    assert!((g.bird(0).unwrap().pose.at.x - plan.end.at.x).abs() < 1e-9, "the flight went on to its end");
+}
+
+#[test]
+fn tf_r24_at_the_round_s_end_fronts_turn_over_and_notched_ones_go() {
+    let mut g = turn_with(feathers(), MICE, &[0, 1, 2, 3, 4, 5, 6, 7]);
+    let front = g.arrange_feather(V2::new(16.0, 16.0), Heading(0), false);
+    g.arrange_feather(V2::new(20.0, 20.0), Heading(0), true);
+    play(&mut g, &Action::Pass);
+    assert_eq!(g.phase(), Phase::Final);
+    play(&mut g, &Action::FinalPhase);
+    assert_eq!(g.round(), 2, "{}", g.status());
+    assert_eq!(g.feathers().len(), 1);
+    assert_eq!(g.feathers()[0].id, front);
+    assert!(g.feathers()[0].notched, "turned to its notched side");
 }

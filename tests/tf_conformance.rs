@@ -51,14 +51,17 @@ fn veteran_pilots_play_too() {
     assert_eq!(report.games, 20);
 }
 
-/// Every additional rule built so far (TF-R23 foraging), in random games
+/// Every additional rule built so far (TF-R23 foraging, TF-R24 tail
+/// feathers), in random games
 /// with undo, redo and save round trips; the forage choice is taken now
 /// and then so its states are reached.
 #[test]
 fn the_additional_rules_keep_every_rule_and_invariant() {
-    let setup = Setup { seats: 2, options: Options { foraging: true, ..Options::default() } };
+    let setup = Setup { seats: 2, options: Options { foraging: true, feathers: true, ..Options::default() } };
     let mut foraged = 0usize;
+    let mut fell = 0usize;
     let report = conformance::run_with::<TailFeathers>(&setup, 9000, 60, 4000, 400, |s, legal, rng| {
+        fell += usize::from(!s.feathers().is_empty());
         if legal.contains(&Action::Forage) && rng.below(3) == 0 {
             foraged += 1;
             return Action::Forage;
@@ -68,4 +71,5 @@ fn the_additional_rules_keep_every_rule_and_invariant() {
     assert_eq!(report.games, 60);
     assert_eq!(report.finished, 60, "{report:?}");
     assert!(foraged > 50, "foraging was played ({foraged} times)");
+    assert!(fell >= 20, "tail feathers lay on the battlefield ({fell} decisions with one lying there)");
 }

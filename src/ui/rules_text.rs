@@ -555,6 +555,22 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
                button \"Forage: +1 cheese\" appears beside the battlefield while the unit has not yet acted; \
                a burning forager still rolls for its fire, and foraging never douses a nest."],
         ),
+        (
+            "Additional rule: tail feathers",
+            &[
+                "Each wound a bird takes in the air, whatever its cause, drops one tail-feather token behind it, \
+                 one at a time. A token that comes to rest touching another feather, a space or a trunk, a mission \
+                 card or a figure's base, or hanging over the battlefield's edge, is taken away. Tokens block clear sight. A \
+                 flight that crosses one removes it and rattles the pilot, and goes on. At the end of each round \
+                 every token is turned to its notched back; one already notched is removed.",
+                "Our design: a token is a strip 1.2\" long and 0.5\" wide; it lands anywhere in a disc of 1.5\" \
+                 radius whose centre is 1\" behind the rear of the bird's base, facing any of 24 ways, as the game's \
+                 dice decide (so undo past a fall asks first, like a roll). A bird wounded on its way (flying \
+                 through an enemy) drops its feathers where it was hit; a bird defeated by the wounds still drops \
+                 them. On the table the flight preview numbers a feather among the crossings (\"A tail feather: \
+                 removed, the pilot rattled\") and the range finder shows a feather blocking the sight.",
+            ],
+        ),
         ("Our reading", tail_feathers::game::READINGS),
         (
             "The computer player",

@@ -179,6 +179,8 @@ pub struct Forest {
     pub shadow: Color32,
     /// The table round the battlefield.
     pub table: Color32,
+    /// A tail-feather token's front, and its notched back.
+    pub feather: [Color32; 2],
 }
 
 const FOREST_LIGHT: Forest = Forest {
@@ -215,6 +217,7 @@ const FOREST_LIGHT: Forest = Forest {
     bark: Color32::from_rgb(0x45, 0x2b, 0x16),
     shadow: Color32::from_rgba_premultiplied(0x10, 0x18, 0x08, 0x50),
     table: Color32::from_rgb(0x8a, 0x6a, 0x48),
+    feather: [Color32::from_rgb(0xf4, 0xe9, 0xcf), Color32::from_rgb(0xb9, 0xa6, 0x86)],
 };
 
 const FOREST_DARK: Forest = Forest {
@@ -251,6 +254,7 @@ const FOREST_DARK: Forest = Forest {
     bark: Color32::from_rgb(0x2e, 0x1c, 0x0e),
     shadow: Color32::from_rgba_premultiplied(0x00, 0x00, 0x00, 0x70),
     table: Color32::from_rgb(0x3a, 0x2c, 0x20),
+    feather: [Color32::from_rgb(0xe6, 0xdc, 0xc2), Color32::from_rgb(0x9c, 0x8c, 0x70)],
 };
 
 /// The ten feather colours; both themes use them (they are the cards'

@@ -370,6 +370,13 @@ pub const SAP_RUN_CHEESE: u8 = 2;
 pub const MISSION_CARD: (Inches, Inches) = (2.5, 3.5);
 /// Close range (the range finder's wrapped end).
 pub const CLOSE_RANGE: Inches = 2.0;
+/// A tail-feather token (TF-R24, designed): a strip this long along its
+/// heading and this wide.
+pub const FEATHER_SIZE: (Inches, Inches) = (1.2, 0.5);
+/// Where dropped tail feathers land (TF-R24, designed): uniformly in a
+/// disc of this radius whose centre is this far behind the rear of the
+/// wounded bird's base.
+pub const FEATHER_SCATTER: (Inches, Inches) = (1.0, 1.5);
 /// Ranged range (the range finder's full length).
 pub const RANGED_RANGE: Inches = 8.0;
 /// Space capacity in small figures (one large figure fills a space).

@@ -11,7 +11,7 @@
 use egui::{Align2, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
 use super::figures::paint_rodent;
-use super::forest::{paint_axis_marker, paint_card, paint_table, paint_tree, shadow_disc};
+use super::forest::{paint_axis_marker, paint_card, paint_feather, paint_table, paint_tree, shadow_disc};
 use super::paint::plated_text;
 use super::words::{figure_words, odds_lines, target_words};
 use super::{
@@ -167,6 +167,15 @@ impl SkirmishView {
                 ui.interact(r, ui.scope_id().with(("tf-mission", seat_of(side_).0)), Sense::hover())
                     .widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, said.clone()));
             }
+        }
+        // Tail-feather tokens where they fell (TF-R24), each named.
+        for t in state.feathers() {
+            let pts = poly(&t.outline());
+            paint_feather(&painter, &colours, &pts, t.notched);
+            let said =
+                format!("tail feather{}", if t.notched { " (notched side up: goes at the round's end)" } else { "" });
+            ui.interact(Rect::from_points(&pts), ui.scope_id().with(("tf-feather", t.id)), Sense::hover())
+                .widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, said.clone()));
         }
         // Ground figures in their spaces.
         let mut token_at: Vec<(Fig, Pos2, f32)> = Vec::new();

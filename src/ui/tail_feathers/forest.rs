@@ -262,3 +262,48 @@ pub(super) fn paint_axis_marker(painter: &egui::Painter, colours: &Forest, at: P
     painter.line_segment([at - Vec2::new(r * 0.8, 0.0), at + Vec2::new(r * 0.8, 0.0)], s);
     painter.line_segment([at - Vec2::new(0.0, r * 0.8), at + Vec2::new(0.0, r * 0.8)], s);
 }
+
+/// A tail-feather token lying on the table: a vane pointed at its tip and
+/// narrowing to the quill, a few barbs either side; its notched back
+/// darker with three notches cut along one edge (told apart by shape, not
+/// colour alone). `outline` is the token's strip as the rules lay it
+/// (front-left, back-left, back-right, front-right).
+pub(super) fn paint_feather(painter: &egui::Painter, colours: &Forest, outline: &[Pos2], notched: bool) {
+    if outline.len() != 4 {
+        return;
+    }
+    let fill = colours.feather[usize::from(notched)];
+    let front = outline[0] + (outline[3] - outline[0]) * 0.5;
+    let back = outline[1] + (outline[2] - outline[1]) * 0.5;
+    let (along, across) = (front - back, (outline[0] - outline[3]) * 0.5);
+    let vane = vec![
+        front,
+        front - along * 0.22 + across,
+        back + along * 0.3 + across * 0.75,
+        back + along * 0.06,
+        back + along * 0.3 - across * 0.75,
+        front - along * 0.22 - across,
+    ];
+    let shadow: Vec<Pos2> = vane.iter().map(|p| *p + Vec2::new(1.0, 1.5)).collect();
+    painter.add(egui::Shape::convex_polygon(shadow, colours.shadow, Stroke::NONE));
+    painter.add(egui::Shape::convex_polygon(vane, fill, Stroke::new(0.8, colours.bark.gamma_multiply(0.6))));
+    let ink = Stroke::new(0.7, colours.bark.gamma_multiply(0.35));
+    for k in 1..4 {
+        let at = back + along * (0.25 + 0.18 * k as f32);
+        painter.line_segment([at, at + across * 0.75 - along * 0.12], ink);
+        painter.line_segment([at, at - across * 0.75 - along * 0.12], ink);
+    }
+    painter
+        .line_segment([back - along * 0.08, front - along * 0.05], Stroke::new(1.1, colours.bark.gamma_multiply(0.8)));
+    if notched {
+        for k in 0..3 {
+            let at = front - along * (0.3 + 0.14 * k as f32) + across * 0.85;
+            let w = along * 0.05;
+            painter.add(egui::Shape::convex_polygon(
+                vec![at - w, at + w, at - across * 0.45],
+                colours.floor,
+                Stroke::NONE,
+            ));
+        }
+    }
+}

@@ -277,6 +277,7 @@ pub(super) fn crossing_point(state: &TailFeathers, plan: &FlightPlan, c: Crossin
         }
         Crossing::Flyer(f) => state.bird(f).map_or(field().axis, |b| b.pose.at),
         Crossing::Maneuver(i) => pose_after(plan.start, &plan.laid, usize::from(i) + 1).at,
+        Crossing::Feather(id) => state.feathers().iter().find(|t| t.id == id).map_or(field().axis, |t| t.at),
     }
 }
 
@@ -286,6 +287,7 @@ pub(super) fn crossing_title(c: Crossing) -> String {
         Crossing::Mission(m) => format!("Crossing the {} mission", side_name(m).to_lowercase()),
         Crossing::Maneuver(i) => format!("Maneuver point {}", i + 1),
         Crossing::Trunk(_) => "A trunk".into(),
+        Crossing::Feather(_) => "A tail feather: removed, the pilot rattled".into(),
         Crossing::Flyer(f) => format!("Crossing {}", figure_name(f)),
     }
 }

@@ -301,9 +301,13 @@ impl TailFeathers {
                     Some(Crossing::Flyer(e)) => {
                         if Self::side(e) != Self::side(f) && w.plan.ended_on != Some(e) {
                             self.events.push(Event::Note("flew through an enemy bird".into()));
-                            self.wound(Target::Figure(f), 1, false);
+                            // Wounded where it is on its way (its feathers
+                            // fall there, TF-R24).
+                            let here = super::feathers::pose_along(&w.plan, w.plan.crossings[w.next].0);
+                            self.wound_on_the_way(f, 1, here);
                         }
                     }
+                    Some(Crossing::Feather(id)) => self.cross_feather(f, id),
                     Some(_) => {}
                 }
                 if let Some(act) = self.activation.as_mut()

@@ -286,6 +286,7 @@ impl TailFeathers {
         self.events.push(Event::Wounds(t, n));
         match t {
             Target::Figure(f) => {
+                self.drop_feathers(f, n);
                 let unit = unit_of(f);
                 if Self::is_squad(f) {
                     self.defeat(f);

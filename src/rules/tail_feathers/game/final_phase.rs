@@ -208,6 +208,8 @@ impl TailFeathers {
         for side in [Alliance::Mice, Alliance::Rats] {
             self.send_home(side);
         }
+        // Resetting the battlefield (TF-R24).
+        self.turn_feathers();
         self.activated = [false; UNITS];
         self.cards = [None; 2];
         self.pick = [Secret::Open; 2];

@@ -19,6 +19,8 @@ pub enum Crossing {
     Flyer(Fig),
     /// A maneuver point (after this template).
     Maneuver(u8),
+    /// A tail-feather token (its number; TF-R24).
+    Feather(u16),
 }
 
 /// A flight worked out before it is flown: its templates, how many are
@@ -261,6 +263,11 @@ impl TailFeathers {
                 crossings.push((d, 1, u32::from(f), Crossing::Flyer(f)));
             }
         }
+        for (id, shape) in self.feather_shapes() {
+            if let Some(d) = along(&shape) {
+                crossings.push((d, 0, 200 + u32::from(id), Crossing::Feather(id)));
+            }
+        }
         let maneuvers = kept.min(laid.len().saturating_sub(1));
         for i in 0..maneuvers {
             crossings.push((before[i] + path[i].length.inches(), 3, i as u32, Crossing::Maneuver(i as u8)));
@@ -408,7 +415,7 @@ impl TailFeathers {
                 let at = pose_after(w.plan.start, &w.plan.laid, usize::from(i) + 1).at;
                 self.pickups(bird, Some(at), act, &mut out);
             }
-            Crossing::Trunk(_) | Crossing::Flyer(_) => {}
+            Crossing::Trunk(_) | Crossing::Flyer(_) | Crossing::Feather(_) => {}
         }
         out
     }

@@ -91,6 +91,7 @@ impl TailFeathers {
                 out.push(Shape::base(bird.pose.at));
             }
         }
+        out.extend(self.feather_shapes().into_iter().map(|(_, s)| s));
         out
     }
 

@@ -48,6 +48,7 @@ mod activation;
 mod apply;
 mod arrange;
 mod combat;
+mod feathers;
 mod final_phase;
 mod flight;
 mod foraging;
@@ -58,6 +59,7 @@ mod refusals;
 mod round;
 
 pub use combat::AttackOdds;
+pub use feathers::Feather;
 pub use flight::{Crossing, FlightEnding, FlightOutcome, FlightPlan, off_battlefield, tree_name};
 pub use log_words::{Event, event_words, figure_name, kind_name, space_name, target_name, unit_name};
 
@@ -166,6 +168,7 @@ pub fn bird_index(f: Fig) -> Option<usize> {
 /// The rules options chosen in the new-game dialog.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
+#[allow(clippy::struct_excessive_bools, reason = "each option is its own yes-or-no in the new-game dialog")]
 pub struct Options {
     /// Every pilot flies at their higher rank card.
     pub veterans: bool,
@@ -178,6 +181,8 @@ pub struct Options {
     pub announce_first: bool,
     /// Additional rule: foraging (TF-R23).
     pub foraging: bool,
+    /// Additional rule: tail feathers (TF-R24).
+    pub feathers: bool,
 }
 
 impl Options {
@@ -185,7 +190,11 @@ impl Options {
     /// names them ("foraging").
     #[must_use]
     pub fn additional_rules(&self) -> Vec<&'static str> {
-        [(self.foraging, "foraging")].into_iter().filter(|x| x.0).map(|x| x.1).collect()
+        [(self.foraging, "foraging"), (self.feathers, "tail feathers")]
+            .into_iter()
+            .filter(|x| x.0)
+            .map(|x| x.1)
+            .collect()
     }
 }
 
@@ -549,6 +558,10 @@ pub struct TailFeathers {
     /// whether that mission has begun; `None` before the phase begins.
     fin_at: Option<(u8, bool)>,
     outcome: Option<Outcome>,
+    /// Tail-feather tokens on the battlefield (TF-R24), and the number the
+    /// next one dropped takes.
+    feathers: Vec<Feather>,
+    next_feather: u16,
     /// What the last action did.
     events: Vec<Event>,
     /// The legal actions, worked out once per state.

@@ -283,6 +283,8 @@ impl TailFeathers {
             sent: [false; 2],
             rolled: false,
             outcome: None,
+            feathers: Vec::new(),
+            next_feather: 0,
             events: Vec::new(),
             memo: Memo::default(),
         }
