@@ -174,3 +174,16 @@ fn check_reads_tail_feathers_saves_and_names_an_illegal_move_with_its_rule() {
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("no figure 40"), "{out}");
 }
+
+/// `aviary check` names a move made under an additional rule the game was
+/// not started with by that rule's id (TF-R23 foraging).
+#[test]
+fn check_names_a_forage_in_a_game_without_foraging_with_its_rule() {
+    let text = tail_save(3);
+    let mut file: serde_json::Value = serde_json::from_str(&text).unwrap();
+    file["actions"][0] = serde_json::json!("Forage");
+    let (code, out) = check(&file.to_string());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("move 1 is illegal") && out.contains("TF-R23"), "{out}");
+    assert!(out.contains("additional rule"), "{out}");
+}
