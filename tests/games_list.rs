@@ -207,7 +207,8 @@ fn the_tail_feathers_dialog_picks_each_pilot_s_rank_card() {
     assert_eq!(ranks, [Rank::Rookie, Rank::Ace, Rank::Rookie], "only Burdock flies at his higher card");
 }
 
-/// The Tail Feathers dialog groups the additional rules; a game started
+/// The Tail Feathers dialog groups the additional rules ("All of them"
+/// sets or clears the group); a game started
 /// with foraging says so beside the battlefield and keeps it in its save.
 #[test]
 fn tail_feathers_starts_with_an_additional_rule_ticked_in_the_dialog() {
@@ -222,8 +223,20 @@ fn tail_feathers_starts_with_an_additional_rule_ticked_in_the_dialog() {
     h.get_by_label("New Tail Feathers game").click();
     h.run();
     h.get_by_label("Additional rules");
+    // "All of them" ticks every additional rule, and clears them again.
+    let chosen = |h: &Harness<'_, AviaryApp>| {
+        let c = h.state().new_game.as_ref().unwrap();
+        ["foraging", "feathers"].map(|k| c.variant(k))
+    };
+    h.get_by_label("All of them").click();
+    h.run();
+    assert_eq!(chosen(&h), [true, true]);
+    h.get_by_label("All of them").click();
+    h.run();
+    assert_eq!(chosen(&h), [false, false]);
     h.get_by_label("Foraging (TF-R23): an activated ground unit may do nothing for a cheese").click();
     h.run();
+    assert_eq!(chosen(&h), [true, false]);
     let choice = h.state_mut().new_game.as_mut().unwrap();
     choice.players = vec![Player::Human; 2];
     h.run();
