@@ -44,15 +44,22 @@ fn a_save_of_a_game_aviary_does_not_have_is_refused_by_name() {
     assert!(err.to_string().contains("owl-post"), "{err}");
 }
 
-#[test]
-fn home_lists_every_entry_and_each_playable_one_starts_from_its_dialog() {
-    let dir = tempfile::tempdir().unwrap();
-    let app = AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves"));
+/// The app with its settings and saves in `dir`, in a window of `size`,
+/// after its first frames.
+fn app_at(dir: &std::path::Path, size: [f32; 2]) -> Harness<'static, AviaryApp> {
+    let app = AviaryApp::new(Some(dir.join("config")), dir.join("saves"));
     let mut h = Harness::builder()
-        .with_size([1200.0, 900.0])
+        .with_size(size)
         .with_max_steps(64)
         .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
     h.run();
+    h
+}
+
+#[test]
+fn home_lists_every_entry_and_each_playable_one_starts_from_its_dialog() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app_at(dir.path(), [1200.0, 900.0]);
     for entry in &GAMES {
         h.get_by_label(entry.name);
         h.get_by_label(&format!("New {} game", entry.name));
@@ -78,12 +85,7 @@ fn home_lists_every_entry_and_each_playable_one_starts_from_its_dialog() {
 #[test]
 fn ctrl_n_opens_the_new_game_dialog_for_the_game_on_screen() {
     let dir = tempfile::tempdir().unwrap();
-    let app = AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves"));
-    let mut h = Harness::builder()
-        .with_size([1200.0, 900.0])
-        .with_max_steps(64)
-        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
-    h.run();
+    let mut h = app_at(dir.path(), [1200.0, 900.0]);
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
     h.run();
     assert_eq!(h.state().new_game.as_ref().map(|c| c.game.id), Some(games::first().id), "from Home: the first game");
@@ -214,12 +216,7 @@ fn the_tail_feathers_dialog_picks_each_pilot_s_rank_card() {
 fn tail_feathers_starts_with_an_additional_rule_ticked_in_the_dialog() {
     use aviary::rules::tail_feathers::game::TailFeathers;
     let dir = tempfile::tempdir().unwrap();
-    let app = AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves"));
-    let mut h = Harness::builder()
-        .with_size([1280.0, 900.0])
-        .with_max_steps(64)
-        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
-    h.run();
+    let mut h = app_at(dir.path(), [1280.0, 900.0]);
     h.get_by_label("New Tail Feathers game").click();
     h.run();
     h.get_by_label("Additional rules");

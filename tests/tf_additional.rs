@@ -143,6 +143,7 @@ fn through_an_enemy(options: Options) -> aviary::rules::tail_feathers::game::Tai
     air(&mut g, 0, 12.0, 16.0, 0, Tilt::Centre);
     air(&mut g, 9, 15.75, 16.0, 12, Tilt::Centre);
     play(&mut g, &Action::Activate(0));
+    play(&mut g, &Action::Fly(vec![S, S]));
     while g.walking().is_some() && legal(&g, &Action::Continue) {
         play(&mut g, &Action::Continue);
     }
@@ -151,11 +152,7 @@ fn through_an_enemy(options: Options) -> aviary::rules::tail_feathers::game::Tai
 
 #[test]
 fn tf_r24_a_wounded_flying_bird_drops_one_feather_per_wound_behind_it_where_it_was_hit() {
-    let mut g = turn_with(feathers(), MICE, &[]);
-    air(&mut g, 0, 12.0, 16.0, 0, Tilt::Centre);
-    air(&mut g, 9, 15.75, 16.0, 12, Tilt::Centre);
-    play(&mut g, &Action::Activate(0));
-    play(&mut g, &Action::Fly(vec![S, S]));
+    let g = through_an_enemy(feathers());
     assert_eq!(g.figure(0).wounds, 1, "{}", g.aftermath());
     let fell = g.aftermath().matches("a tail feather falls").count();
     assert_eq!(fell, 1, "one token for one wound: {}", g.aftermath());
@@ -168,6 +165,7 @@ fn tf_r24_a_wounded_flying_bird_drops_one_feather_per_wound_behind_it_where_it_w
     }
     // Without the option, nothing falls.
     let g = through_an_enemy(Options::default());
+    assert_eq!(g.figure(0).wounds, 1, "wounded all the same");
     assert!(g.feathers().is_empty() && !g.aftermath().contains("feather"), "{}", g.aftermath());
 }
 

@@ -54,7 +54,7 @@ impl Feather {
 }
 
 /// True when every corner of `p` lies on the battlefield.
-pub(super) fn wholly_on_battlefield(p: &Polygon) -> bool {
+fn wholly_on_battlefield(p: &Polygon) -> bool {
     let s = field().size;
     p.0.iter().all(|c| (0.0..=s).contains(&c.x) && (0.0..=s).contains(&c.y))
 }
@@ -92,6 +92,23 @@ impl TailFeathers {
     /// the battlefield's edge.
     #[must_use]
     pub fn feather_blocker(&self, token: &Feather) -> Option<String> {
+        if let Some(what) = self.lasting_blocker(token) {
+            return Some(what);
+        }
+        let me = Shape::Polygon(token.outline());
+        for side in [Alliance::Mice, Alliance::Rats] {
+            if self.target_shape(Target::Mission(side)).is_some_and(|m| touches(&me, &m)) {
+                return Some(format!("the {} mission card", side_name(side).to_lowercase()));
+            }
+        }
+        (0..FIGURES as u8).find(|&f| self.base(f).is_some_and(|b| touches(&me, &b))).map(figure_name)
+    }
+
+    /// What of the things that stay put a token would touch: the edge,
+    /// another feather, a space, a trunk (our reading: part of its tree).
+    /// A lying token never touches any of them (an invariant); cards and
+    /// bases may come to it later.
+    pub(super) fn lasting_blocker(&self, token: &Feather) -> Option<String> {
         let me = Shape::Polygon(token.outline());
         if !wholly_on_battlefield(&token.outline()) {
             return Some("the battlefield's edge".into());
@@ -102,16 +119,11 @@ impl TailFeathers {
         if let Some(s) = field().spaces.iter().position(|sp| touches(&me, &Shape::Polygon(sp.outline.clone()))) {
             return Some(space_name(s as u8));
         }
-        // A trunk is part of its tree (our reading).
-        if let Some(t) = field().trees.iter().position(|t| touches(&me, &Shape::Polygon(t.trunk.clone()))) {
-            return Some(format!("{}'s trunk", tree_name(t as u8)));
-        }
-        for side in [Alliance::Mice, Alliance::Rats] {
-            if self.target_shape(Target::Mission(side)).is_some_and(|m| touches(&me, &m)) {
-                return Some(format!("the {} mission card", side_name(side).to_lowercase()));
-            }
-        }
-        (0..FIGURES as u8).find(|&f| self.base(f).is_some_and(|b| touches(&me, &b))).map(figure_name)
+        field()
+            .trees
+            .iter()
+            .position(|t| touches(&me, &Shape::Polygon(t.trunk.clone())))
+            .map(|t| format!("{}'s trunk", tree_name(t as u8)))
     }
 
     /// A flying bird at `pose` takes `wounds`: one token each, dropped one

@@ -21,6 +21,12 @@
 use super::*;
 
 impl TailFeathers {
+    /// The unit's figures on the battlefield.
+    fn on_battlefield(&self, unit: usize) -> Vec<Fig> {
+        let d = UNIT_DEFS[unit];
+        (d.first..d.first + d.count).filter(|&f| self.figures[usize::from(f)].place.on_battlefield()).collect()
+    }
+
     /// Why the active unit may not forage now, or `None` when it may.
     fn forage_blocker(&self) -> Option<String> {
         if !self.options.foraging {
@@ -31,8 +37,7 @@ impl TailFeathers {
         };
         let unit = usize::from(act.unit);
         let d = UNIT_DEFS[unit];
-        let figs: Vec<Fig> =
-            (d.first..d.first + d.count).filter(|&f| self.figures[usize::from(f)].place.on_battlefield()).collect();
+        let figs = self.on_battlefield(unit);
         if let Some(i) = bird_index(d.first) {
             let perched = matches!(self.figures[usize::from(d.first)].place, Place::Space(_));
             if !perched || !matches!(act.step, Step::Acts) || !act.began_perched || self.birds[i].launching {
@@ -64,13 +69,13 @@ impl TailFeathers {
     /// The unit forages: one cheese, its figures do nothing more, and the
     /// activation ends (fire rolls, then reviving as usual).
     pub(super) fn forage(&mut self) {
-        let Some(act) = self.activation.as_mut() else { return };
-        let d = UNIT_DEFS[usize::from(act.unit)];
-        let figs: Vec<Fig> =
-            (d.first..d.first + d.count).filter(|&f| self.figures[usize::from(f)].place.on_battlefield()).collect();
-        act.figures.clone_from(&figs);
-        act.acted = figs;
-        let seat = seat_of(d.side);
+        let Some(unit) = self.active_unit() else { return };
+        let figs = self.on_battlefield(unit);
+        if let Some(act) = self.activation.as_mut() {
+            act.figures.clone_from(&figs);
+            act.acted = figs;
+        }
+        let seat = seat_of(UNIT_DEFS[unit].side);
         let got = self.gain_cheese_plain(seat, 1);
         let held = self.cheese[seat.index()];
         self.events.push(Event::Note(if got > 0 {

@@ -13,19 +13,10 @@ impl TailFeathers {
     /// The first broken invariant, in words.
     pub fn invariants(&self) -> Result<(), String> {
         // Tail feathers (TF-R24): wholly on the battlefield, touching no
-        // space and no other feather.
+        // space, trunk or other feather.
         for t in &self.feathers {
-            let me = Shape::Polygon(t.outline());
-            if !super::feathers::wholly_on_battlefield(&t.outline()) {
-                return Err(format!("tail feather {} is not wholly on the battlefield", t.id));
-            }
-            if field().spaces.iter().any(|sp| touches(&me, &Shape::Polygon(sp.outline.clone())))
-                || field().trees.iter().any(|tr| touches(&me, &Shape::Polygon(tr.trunk.clone())))
-            {
-                return Err(format!("tail feather {} touches a space or a trunk", t.id));
-            }
-            if self.feathers.iter().any(|o| o.id != t.id && touches(&me, &Shape::Polygon(o.outline()))) {
-                return Err(format!("tail feather {} touches another", t.id));
+            if let Some(what) = self.lasting_blocker(t) {
+                return Err(format!("tail feather {} touches {what}", t.id));
             }
         }
         for s in 0..field().spaces.len() {
