@@ -348,20 +348,20 @@ fn a_finished_game_is_counted_once_in_the_statistics_on_the_home_tab() {
         s.propose(a).unwrap();
     }
     show(&mut h, s, dir.path());
+    // The win-chance meter reports from its thread when it likes: step a
+    // few frames rather than wait for the screen to settle.
     h.get_by(|n| n.label().is_some_and(|l| l.starts_with("End this move here"))).click();
-    h.run();
+    h.run_steps(8);
     assert!(tab(&mut h).m.session.is_over());
-    h.run();
     let r = h.state().stats.get("feathers-and-wax");
     assert_eq!((r.clean_played, r.clean_won, r.assisted_played), (1, 0, 0));
     // Undo and finish again: still one game.
     let mut notices = Vec::new();
     let back = tab(&mut h).m.session.cursor() - 1;
     tab(&mut h).undo_to(back, &mut notices);
-    h.run();
+    h.run_steps(8);
     h.get_by(|n| n.label().is_some_and(|l| l.starts_with("End this move here"))).click();
-    h.run();
-    h.run();
+    h.run_steps(8);
     assert_eq!(h.state().stats.get("feathers-and-wax").clean_played, 1);
     // The Home tab shows it, and it was written beside the settings.
     // The win-chance meter may still be reporting from its thread: step
