@@ -113,6 +113,67 @@ fn write_tail_for(dir: &Path, seat: aviary::rules::Seat, at: fn(&TailFeathers) -
     path
 }
 
+/// A flight of the active bird into a death spiral if one is offered,
+/// else the one ending nearest an enemy flying bird, so that birds meet.
+fn toward_enemy_birds(g: &TailFeathers, legal: &[TfAction]) -> Option<TfAction> {
+    use aviary::rules::tail_feathers::game::{UNIT_DEFS, unit_of};
+    let bird = UNIT_DEFS[g.active_unit()?].first;
+    let side = UNIT_DEFS[unit_of(bird)].side;
+    let enemies: Vec<_> = g
+        .flyers()
+        .into_iter()
+        .filter(|&e| UNIT_DEFS[unit_of(e)].side != side)
+        .filter_map(|e| g.bird(e).map(|b| b.pose.at))
+        .collect();
+    let scored = legal.iter().filter_map(|a| match a {
+        TfAction::Fly(list) => {
+            let outcome = g.flight_outcome(bird, &g.plan_flight(bird, list)?);
+            let spiral = matches!(outcome.ending, TfEnding::Spiral(_));
+            let d = enemies.iter().map(|e| e.dist(outcome.at.at)).fold(f64::MAX, f64::min);
+            Some((if spiral { -1.0 } else { d }, a))
+        }
+        _ => None,
+    });
+    scored.min_by(|a, b| a.0.total_cmp(&b.0)).map(|(_, a)| a.clone())
+}
+
+/// A Tail Feathers game with every additional rule built so far, both
+/// sides played by a person, at random but launching and flying at each
+/// other's birds, until `at` holds with a person to move; written as
+/// `name`.
+fn write_tail_additional(dir: &Path, at: fn(&TailFeathers) -> bool, name: &str) -> PathBuf {
+    use aviary::rules::tail_feathers::game::Options as TfOptions;
+    let options = TfOptions { foraging: true, feathers: true, death_spirals: true, ..TfOptions::default() };
+    let session = (1..400)
+        .find_map(|seed| {
+            let players = vec![Player::Human, Player::Human];
+            let mut session = Session::<TailFeathers>::new(Setup { seats: 2, options: options.clone() }, seed, players);
+            let mut rng = Rng::seeded(seed);
+            for _ in 0..3000 {
+                let state = session.state();
+                if state.outcome().is_some() {
+                    return None;
+                }
+                if matches!(state.to_move(), ToMove::Seat(_)) && at(state) {
+                    return Some(session);
+                }
+                let legal = state.legal_actions();
+                let launch: Vec<&TfAction> = legal.iter().filter(|a| matches!(a, TfAction::Launch { .. })).collect();
+                let a = match toward_enemy_birds(state, &legal) {
+                    Some(a) if rng.below(4) > 0 => a,
+                    _ if !launch.is_empty() && rng.below(4) > 0 => launch[rng.below(launch.len())].clone(),
+                    _ => legal[rng.below(legal.len())].clone(),
+                };
+                session.propose(a).ok()?;
+            }
+            None
+        })
+        .expect("some game reaches that moment");
+    let path = dir.join(name);
+    save::write_file(&path, &save::to_text(&save::record(&session))).expect("the save is written");
+    path
+}
+
 /// The computer's bird about to fly (its flight shown before it moves),
 /// offered from its own settings with a long pause on the flight.
 fn write_computer_flight(root: &Path, saves: &Path) {
@@ -127,6 +188,32 @@ fn write_computer_flight(root: &Path, saves: &Path) {
     // A long pause on the computer's flight, to photograph it.
     let settings = serde_json::json!({ "dark": false, "open_games": computer_flies, "computer_delay": 3.0 });
     save::write_file(&folder.join("settings.json"), &settings.to_string()).expect("settings are written");
+}
+
+/// The additional rules: two birds locked in a death spiral with tail
+/// feathers lying about; a bird whose flights include one into a spiral.
+fn write_additional(saves: &Path) -> Vec<PathBuf> {
+    vec![
+        write_tail_additional(
+            saves,
+            |g| !g.spirals().is_empty() && !g.feathers().is_empty() && g.active_unit().is_none(),
+            "tf-spiral.json",
+        ),
+        write_tail_additional(
+            saves,
+            |g| {
+                let Some(u) = g.active_unit() else { return false };
+                let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[u].first;
+                g.legal_actions().iter().any(|a| match a {
+                    TfAction::Fly(list) => g
+                        .plan_flight(bird, list)
+                        .is_some_and(|p| matches!(g.flight_outcome(bird, &p).ending, TfEnding::Spiral(_))),
+                    _ => false,
+                })
+            },
+            "tf-into-spiral.json",
+        ),
+    ]
 }
 
 fn main() {
@@ -212,12 +299,15 @@ fn main() {
         ),
     ];
     write_computer_flight(&root, &saves);
+    let additional = write_additional(&saves);
     for (name, dark, games) in [
         ("light", false, &paths),
         ("dark", true, &paths),
         ("phases", false, &phases),
         ("tail-feathers", false, &tail),
         ("tail-feathers-dark", true, &tail),
+        ("tail-feathers-additional", false, &additional),
+        ("tail-feathers-additional-dark", true, &additional),
     ] {
         let folder = root.join(name);
         std::fs::create_dir_all(&folder).expect("the folder is made");

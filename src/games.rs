@@ -289,6 +289,11 @@ pub static GAMES: [GameEntry; 5] = [
                 label: "Tail feathers (TF-R24): wounded flying birds drop feathers that block sight and rattle pilots",
                 group: Some("Additional rules"),
             },
+            Variant {
+                key: "death_spirals",
+                label: "Death spirals (TF-R25): a bird that flies into an enemy bird locks it in a duel in the air",
+                group: Some("Additional rules"),
+            },
         ],
         notes: |strict| {
             vec![
@@ -312,6 +317,7 @@ pub static GAMES: [GameEntry; 5] = [
                     announce_first: choice.variant("announce_first"),
                     foraging: choice.variant("foraging"),
                     feathers: choice.variant("feathers"),
+                    death_spirals: choice.variant("death_spirals"),
                 };
                 Box::new(ui::tail_feathers::new_tab(options, seed, choice.players.clone(), path))
             },

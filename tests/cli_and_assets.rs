@@ -1,6 +1,8 @@
 //! The headless checker as a person runs it (the icon and menu entry: `desktop.rs`).
 #![allow(clippy::unwrap_used)]
 
+mod tf_common;
+
 use std::process::Command;
 
 use aviary::rules::Setup;
@@ -186,4 +188,57 @@ fn check_names_a_forage_in_a_game_without_foraging_with_its_rule() {
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("move 1 is illegal") && out.contains("TF-R23"), "{out}");
     assert!(out.contains("additional rule"), "{out}");
+}
+
+/// A Tail Feathers game with death spirals played (flights into enemy
+/// birds and launches preferred) until two birds are locked in a spiral
+/// and a side is to choose its next unit; then a shot by that side at the
+/// enemy bird in the spiral is added as the next move.
+fn spiral_save_with_a_shot_at_the_spiral() -> Option<String> {
+    use aviary::rules::Game;
+    use aviary::rules::tail_feathers::TailFeathers;
+    use aviary::rules::tail_feathers::game::{Action, Options as TfOptions, Target, UNIT_DEFS, unit_of};
+    for seed in 0..60u64 {
+        let options = TfOptions { death_spirals: true, ..TfOptions::default() };
+        let mut s: Session<TailFeathers> =
+            Session::new(Setup { seats: 2, options }, seed, vec![Player::Human, Player::Human]);
+        let mut rng = aviary::rules::Rng::seeded(seed);
+        for _ in 0..3000 {
+            let g = s.state();
+            if g.outcome().is_some() {
+                break;
+            }
+            if let (Some(sp), None, aviary::rules::ToMove::Seat(seat)) =
+                (g.spirals().first(), g.active_unit(), g.to_move())
+                && g.legal_actions().iter().any(|a| matches!(a, Action::Activate(_)))
+            {
+                let enemy = sp
+                    .birds
+                    .into_iter()
+                    .find(|&b| UNIT_DEFS[unit_of(b)].side != UNIT_DEFS[unit_of(seat.0 * 9)].side)?;
+                let shooter = (0..18u8).find(|&f| {
+                    UNIT_DEFS[unit_of(f)].side == UNIT_DEFS[unit_of(seat.0 * 9)].side
+                        && g.figure(f).place.on_battlefield()
+                        && !sp.birds.contains(&f)
+                })?;
+                let shot = Action::Shoot { figure: shooter, target: Target::Figure(enemy) };
+                let mut file: serde_json::Value = serde_json::from_str(&save::to_text(&save::record(&s))).unwrap();
+                file["actions"].as_array_mut()?.push(serde_json::to_value(&shot).unwrap());
+                return Some(file.to_string());
+            }
+            let legal = g.legal_actions();
+            let a =
+                tf_common::spiral_seeking(g, &legal, &mut rng).unwrap_or_else(|| legal[rng.below(legal.len())].clone());
+            s.propose(a).unwrap();
+        }
+    }
+    None
+}
+
+#[test]
+fn check_names_a_shot_at_a_bird_locked_in_a_death_spiral_with_its_rule() {
+    let text = spiral_save_with_a_shot_at_the_spiral().expect("a game with a spiral");
+    let (code, out) = check(&text);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("TF-R25") && out.contains("death spiral"), "{out}");
 }

@@ -4,6 +4,8 @@
 //! leave the state alone, undo/redo, determinized copies, save round
 //! trips) and by the game's own invariants.
 
+mod tf_common;
+
 use aviary::conformance;
 use aviary::rules::tail_feathers::game::{Action, Options, TailFeathers, Target};
 use aviary::rules::{Rng, Setup};
@@ -52,19 +54,28 @@ fn veteran_pilots_play_too() {
 }
 
 /// Every additional rule built so far (TF-R23 foraging, TF-R24 tail
-/// feathers), in random games
-/// with undo, redo and save round trips; the forage choice is taken now
-/// and then so its states are reached.
+/// feathers, TF-R25 death spirals), in random games with undo, redo and
+/// save round trips; the forage choice and flights into a spiral are
+/// taken now and then so their states are reached.
 #[test]
 fn the_additional_rules_keep_every_rule_and_invariant() {
-    let setup = Setup { seats: 2, options: Options { foraging: true, feathers: true, ..Options::default() } };
+    let setup = Setup {
+        seats: 2,
+        options: Options { foraging: true, feathers: true, death_spirals: true, ..Options::default() },
+    };
     let mut foraged = 0usize;
     let mut fell = 0usize;
+    let (mut spiralled, mut battles) = (0usize, 0usize);
     let report = conformance::run_with::<TailFeathers>(&setup, 9000, 60, 4000, 400, |s, legal, rng| {
         fell += usize::from(!s.feathers().is_empty());
+        spiralled += usize::from(!s.spirals().is_empty());
+        battles += usize::from(aviary::rules::Game::aftermath(s).contains("death spiral"));
         if legal.contains(&Action::Forage) && rng.below(3) == 0 {
             foraged += 1;
             return Action::Forage;
+        }
+        if let Some(a) = tf_common::spiral_seeking(s, legal, rng) {
+            return a;
         }
         policy(s, legal, rng)
     });
@@ -72,4 +83,6 @@ fn the_additional_rules_keep_every_rule_and_invariant() {
     assert_eq!(report.finished, 60, "{report:?}");
     assert!(foraged > 50, "foraging was played ({foraged} times)");
     assert!(fell >= 20, "tail feathers lay on the battlefield ({fell} decisions with one lying there)");
+    assert!(spiralled >= 20, "birds were entangled ({spiralled} decisions with a spiral on the battlefield)");
+    assert!(battles >= 10, "spiral battles were fought ({battles})");
 }

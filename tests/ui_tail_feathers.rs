@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod common;
+mod tf_common;
 
 use common::drag;
 
@@ -694,6 +695,69 @@ fn unit_cards_name_abilities_and_a_carried_passenger_shows_on_its_bird() {
     // The Swallow's card names its ability (it may lay a template more).
     assert!(h.query_all_by_label("swift").count() >= 1, "the swift birds' cards say so");
     assert!(h.query_all_by_label("feathered").count() >= 1);
+}
+
+#[test]
+fn a_death_spiral_is_drawn_between_its_birds_named_on_both_cards_and_on_the_activate_button() {
+    use aviary::rules::tail_feathers::game::{figure_name, unit_of};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    // Both sides people; flights toward enemy birds until two are locked
+    // together and a side is to choose its next unit.
+    let options = Options { death_spirals: true, ..Options::default() };
+    let session = (0..200)
+        .find_map(|seed| {
+            let setup = Setup { seats: 2, options: options.clone() };
+            let mut session: Session<TailFeathers> = Session::new(setup, seed, vec![Player::Human, Player::Human]);
+            let mut rng = Rng::seeded(seed);
+            for _ in 0..3000 {
+                let s = session.state();
+                if s.outcome().is_some() {
+                    return None;
+                }
+                if !s.spirals().is_empty() && s.active_unit().is_none() && matches!(s.to_move(), ToMove::Seat(_)) {
+                    return Some(session);
+                }
+                let legal = s.legal_actions();
+                let a = tf_common::spiral_seeking(s, &legal, &mut rng)
+                    .unwrap_or_else(|| legal[rng.below(legal.len())].clone());
+                session.propose(a).unwrap();
+            }
+            None
+        })
+        .expect("a game with a spiral");
+    let spiral = session.state().spirals()[0];
+    let [first, second] = spiral.birds.map(figure_name);
+    let opened = SkirmishTab::new(Table::new(session.clone(), dir.path().join("saves").join("tf.json")));
+    let app = h.state_mut();
+    app.tabs.push(Box::new(opened));
+    app.screen = Screen::Game(app.tabs.len() - 1);
+    h.run();
+    let said = texts(&h);
+    assert!(
+        said.iter().any(|t| *t == format!("death spiral: {first} and {second} locked together")),
+        "the template on the board"
+    );
+    for (me, other) in [(first.as_str(), second.as_str()), (second.as_str(), first.as_str())] {
+        let chip = format!("death spiral with {other}");
+        assert!(said.contains(&chip), "{me}'s card: {said:?}");
+        let named = said.iter().find(|t| t.starts_with(&format!("{me} ("))).expect("the bird on the board");
+        assert!(named.contains(&format!("locked in a death spiral with {other}")), "{named}");
+    }
+    // The side to move sees its entangled bird's activation will fight
+    // the spiral again.
+    let seat = session.state().to_move().seat().unwrap();
+    let f = spiral
+        .birds
+        .into_iter()
+        .find(|&f| {
+            aviary::rules::tail_feathers::game::UNIT_DEFS[unit_of(f)].side
+                == aviary::rules::tail_feathers::game::side_of_seat(seat)
+        })
+        .expect("a spiral holds one bird of each side");
+    let name = aviary::rules::tail_feathers::game::unit_name(unit_of(f));
+    let button = format!("Activate {name} (its death spiral is fought again first)");
+    assert!(h.query_by_label(&button).is_some(), "{said:?}");
 }
 
 /// Presses Tab until the focused widget's name passes `wanted`; its name.

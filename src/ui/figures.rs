@@ -28,6 +28,13 @@ pub enum Figure {
     TailFeathersCrossings,
     /// The range finder's two lengths and a blocked sight (Tail Feathers).
     TailFeathersRange,
+    /// A squad foraging for a cheese (Tail Feathers, additional rule).
+    TailFeathersForaging,
+    /// Where a wounded bird's tail feathers land (Tail Feathers, additional
+    /// rule).
+    TailFeathersFeathers,
+    /// A death spiral in three steps (Tail Feathers, additional rule).
+    TailFeathersSpiral,
 }
 
 impl Figure {
@@ -44,6 +51,13 @@ impl Figure {
             Figure::TailFeathersRange => {
                 "figure: close and ranged range round a bird, one enemy in sight, one behind a trunk"
             }
+            Figure::TailFeathersForaging => "figure: a squad foraging adds a cheese to the wheel",
+            Figure::TailFeathersFeathers => {
+                "figure: a wounded bird, the disc behind it where its feathers land, a feather front up and one notched"
+            }
+            Figure::TailFeathersSpiral => {
+                "figure: a flight meets an enemy bird, the two locked across the template, then turned away"
+            }
         }
     }
 
@@ -58,6 +72,9 @@ impl Figure {
             Figure::TailFeathersTilts => super::tail_feathers::diagrams::tilts(ui),
             Figure::TailFeathersCrossings => super::tail_feathers::diagrams::crossings(ui),
             Figure::TailFeathersRange => super::tail_feathers::diagrams::range(ui),
+            Figure::TailFeathersForaging => super::tail_feathers::diagrams::foraging(ui),
+            Figure::TailFeathersFeathers => super::tail_feathers::diagrams::feathers(ui),
+            Figure::TailFeathersSpiral => super::tail_feathers::diagrams::spiral(ui),
         };
         resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, self.caption()));
     }

@@ -571,6 +571,33 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
                  removed, the pilot rattled\") and the range finder shows a feather blocking the sight.",
             ],
         ),
+        (
+            "Additional rule: death spirals",
+            &[
+                "When a bird's flight first touches an enemy bird in the air, and neither is already locked in a \
+                 spiral, the flight ends there and the two fight a death spiral. The template is laid against the \
+                 enemy's base on the side facing the newcomer, the newcomer against its far side, and the two turn \
+                 to face each other. Each side rolls its bird's battle value plus its pilot's melee (none for a \
+                 shaken pilot) and counts swords. The higher total wounds the other bird by the difference; the \
+                 spiral is over, and both birds turn their backs on each other and level out (a lone survivor \
+                 stays as it is). A tie wounds each bird once and leaves them locked together: the next time \
+                 either is activated they fight again first, and a second tie sends both to their casualty piles. \
+                 Otherwise the activated bird, if it survives, carries on and may fly, but makes no attack.",
+                "While locked together, nobody else may attack the two birds, patrols included; they keep their \
+                 lean through the tilt phase; another flight may pass over them without wounds either way but may \
+                 not end on them. A bird may swoop and then fly into a spiral in one activation; whatever its \
+                 announced flight would have crossed after the spiral does not happen. Spiral dice count as an \
+                 attack: cheese faces fill the roller's wheel (each side re-rolls its own spares), and wounds \
+                 beyond a pilot's value shake it.",
+                "Our design: the template is a bar 1\" long between the two bases and 2\" wide. It is laid on the \
+                 nearest of the 24 directions toward the newcomer; if the newcomer's base or the bar would \
+                 overlap another flying bird or a trunk, or leave the battlefield, it turns about the enemy \
+                 15\u{b0} at a time, nearest first and clockwise before anticlockwise, until it fits; if no turn \
+                 fits there is no spiral and the birds pass through each other as usual. On the table the \
+                 flight's ring says \"meets the Crow: a death spiral\" and shows the bar it would lay; a spiral \
+                 is drawn as a red cord between the two birds and marked on both unit cards.",
+            ],
+        ),
         ("Our reading", tail_feathers::game::READINGS),
         (
             "The computer player",
@@ -615,6 +642,9 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
         ("Flying", Figure::TailFeathersTilts),
         ("Flying", Figure::TailFeathersCrossings),
         ("Attacks, dice and cheese", Figure::TailFeathersRange),
+        ("Additional rule: foraging", Figure::TailFeathersForaging),
+        ("Additional rule: tail feathers", Figure::TailFeathersFeathers),
+        ("Additional rule: death spirals", Figure::TailFeathersSpiral),
         ("The units we designed", Figure::TailFeathersUnits),
     ],
 };

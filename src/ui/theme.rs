@@ -181,6 +181,9 @@ pub struct Forest {
     pub table: Color32,
     /// A tail-feather token's front, and its notched back.
     pub feather: [Color32; 2],
+    /// The death-spiral template between two entangled birds, and its
+    /// twist.
+    pub spiral: [Color32; 2],
 }
 
 const FOREST_LIGHT: Forest = Forest {
@@ -218,6 +221,7 @@ const FOREST_LIGHT: Forest = Forest {
     shadow: Color32::from_rgba_premultiplied(0x10, 0x18, 0x08, 0x50),
     table: Color32::from_rgb(0x8a, 0x6a, 0x48),
     feather: [Color32::from_rgb(0xf4, 0xe9, 0xcf), Color32::from_rgb(0xb9, 0xa6, 0x86)],
+    spiral: [Color32::from_rgb(0xa8, 0x3a, 0x2c), Color32::from_rgb(0xf0, 0xc8, 0x78)],
 };
 
 const FOREST_DARK: Forest = Forest {
@@ -255,6 +259,7 @@ const FOREST_DARK: Forest = Forest {
     shadow: Color32::from_rgba_premultiplied(0x00, 0x00, 0x00, 0x70),
     table: Color32::from_rgb(0x3a, 0x2c, 0x20),
     feather: [Color32::from_rgb(0xe6, 0xdc, 0xc2), Color32::from_rgb(0x9c, 0x8c, 0x70)],
+    spiral: [Color32::from_rgb(0xb8, 0x4a, 0x38), Color32::from_rgb(0xf0, 0xc8, 0x78)],
 };
 
 /// The ten feather colours; both themes use them (they are the cards'

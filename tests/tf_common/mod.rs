@@ -4,14 +4,14 @@
 //! first activation phase; applying actions that must be legal and reading
 //! the rule an action is refused by; placing a bird in the air; the dice,
 //! wound events and walk of the last action; RNG seeds tried until the dice
-//! suit; and the Swallow's swoop run along the Elm and the way into the
-//! final phase.
+//! suit; the Swallow's swoop run along the Elm and the way into the
+//! final phase; and a flight toward a death spiral for random play.
 #![allow(dead_code, reason = "each test file uses some of the helpers")]
 
 use aviary::rules::tail_feathers::components::{Alliance, MissionKind};
 use aviary::rules::tail_feathers::dice::Face;
 use aviary::rules::tail_feathers::game::{
-    Action, Crossing, Event, MissionCard, Options, Phase, Place, TailFeathers, Target,
+    Action, Crossing, Event, FlightEnding, MissionCard, Options, Phase, Place, TailFeathers, Target, UNIT_DEFS, unit_of,
 };
 use aviary::rules::tail_feathers::geometry::{Heading, Length, Pose, Tilt, V2};
 use aviary::rules::{Game, Seat, Setup};
@@ -233,4 +233,47 @@ pub fn enter_final(g: &mut TailFeathers) {
     assert_eq!(g.phase(), Phase::Final);
     assert_eq!(g.legal_actions(), [Action::FinalPhase]);
     play(g, &Action::FinalPhase);
+}
+
+/// A flight of the active bird into a death spiral if one is offered,
+/// else the flight that ends nearest an enemy flying bird (so that birds
+/// meet), if any.
+pub fn toward_a_spiral(s: &TailFeathers, legal: &[Action]) -> Option<Action> {
+    let bird = UNIT_DEFS[s.active_unit()?].first;
+    let enemies: Vec<_> = s
+        .flyers()
+        .into_iter()
+        .filter(|&e| UNIT_DEFS[unit_of(e)].side != UNIT_DEFS[unit_of(bird)].side)
+        .filter_map(|e| s.bird(e).map(|b| b.pose.at))
+        .collect();
+    let mut best: Option<(f64, &Action)> = None;
+    for a in legal {
+        let Action::Fly(list) = a else { continue };
+        let Some(plan) = s.plan_flight(bird, list) else { continue };
+        let outcome = s.flight_outcome(bird, &plan);
+        if matches!(outcome.ending, FlightEnding::Spiral(_)) {
+            return Some(a.clone());
+        }
+        let d = enemies.iter().map(|e| e.dist(outcome.at.at)).fold(f64::MAX, f64::min);
+        if best.is_none_or(|(b, _)| d < b) {
+            best = Some((d, a));
+        }
+    }
+    best.map(|(_, a)| a.clone())
+}
+
+/// For random play that should meet death spirals: three times in four a
+/// flight toward a spiral, else (three times in four) a launch when one is
+/// offered; `None` leaves the choice to the caller's policy.
+pub fn spiral_seeking(s: &TailFeathers, legal: &[Action], rng: &mut aviary::rules::Rng) -> Option<Action> {
+    if rng.below(4) > 0
+        && let Some(a) = toward_a_spiral(s, legal)
+    {
+        return Some(a);
+    }
+    let launches: Vec<&Action> = legal.iter().filter(|a| matches!(a, Action::Launch { .. })).collect();
+    if !launches.is_empty() && rng.below(4) > 0 {
+        return Some(launches[rng.below(launches.len())].clone());
+    }
+    None
 }

@@ -377,6 +377,9 @@ pub const FEATHER_SIZE: (Inches, Inches) = (1.2, 0.5);
 /// disc of this radius whose centre is this far behind the rear of the
 /// wounded bird's base.
 pub const FEATHER_SCATTER: (Inches, Inches) = (1.0, 1.5);
+/// The death-spiral template (TF-R25, designed): a bar this long between
+/// the two bases and this wide across.
+pub const SPIRAL_TEMPLATE: (Inches, Inches) = (1.0, 2.0);
 /// Ranged range (the range finder's full length).
 pub const RANGED_RANGE: Inches = 8.0;
 /// Space capacity in small figures (one large figure fills a space).

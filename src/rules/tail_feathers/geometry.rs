@@ -122,6 +122,14 @@ impl Heading {
         self.turned(12)
     }
 
+    /// The heading of the 24 nearest to the way from `from` to `to`
+    /// (on a tie, the later of the two).
+    #[must_use]
+    pub fn toward(from: V2, to: V2) -> Self {
+        let d = to.minus(from);
+        (0..HEADINGS).map(Heading).max_by(|a, b| a.unit().dot(d).total_cmp(&b.unit().dot(d))).unwrap_or(Heading(0))
+    }
+
     /// In degrees (for display only).
     #[must_use]
     pub fn degrees(self) -> u32 {

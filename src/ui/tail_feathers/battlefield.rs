@@ -11,7 +11,7 @@
 use egui::{Align2, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
 use super::figures::paint_rodent;
-use super::forest::{paint_axis_marker, paint_card, paint_feather, paint_table, paint_tree, shadow_disc};
+use super::forest::{paint_axis_marker, paint_card, paint_feather, paint_spiral, paint_table, paint_tree, shadow_disc};
 use super::paint::plated_text;
 use super::words::{figure_words, odds_lines, target_words};
 use super::{
@@ -22,8 +22,8 @@ use crate::rules::Game;
 use crate::rules::tail_feathers::components::Alliance;
 use crate::rules::tail_feathers::dice::Attack;
 use crate::rules::tail_feathers::game::{
-    Action, BIRD_FIGS, Fig, Place, TailFeathers, Target, UNIT_DEFS, field, kind_name, seat_of, side_name, space_name,
-    target_name, unit_of,
+    Action, BIRD_FIGS, Fig, Place, TailFeathers, Target, UNIT_DEFS, field, figure_name, kind_name, seat_of, side_name,
+    space_name, target_name, unit_of,
 };
 use crate::rules::tail_feathers::geometry::{BASE_RADIUS, Shape, V2};
 use crate::ui::Notice;
@@ -175,6 +175,16 @@ impl SkirmishView {
             let said =
                 format!("tail feather{}", if t.notched { " (notched side up: goes at the round's end)" } else { "" });
             ui.interact(Rect::from_points(&pts), ui.scope_id().with(("tf-feather", t.id)), Sense::hover())
+                .widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, said.clone()));
+        }
+        // Death-spiral templates between entangled birds (TF-R25), each
+        // named.
+        for (k, sp) in state.spirals().iter().enumerate() {
+            let pts = poly(&sp.template());
+            paint_spiral(&painter, &colours, &pts);
+            let said =
+                format!("death spiral: {} and {} locked together", figure_name(sp.birds[0]), figure_name(sp.birds[1]));
+            ui.interact(Rect::from_points(&pts), ui.scope_id().with(("tf-spiral", k)), Sense::hover())
                 .widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, said.clone()));
         }
         // Ground figures in their spaces.

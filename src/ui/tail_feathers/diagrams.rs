@@ -2,14 +2,16 @@
 //! rules' own geometry (so a picture cannot drift from the game): the
 //! three tilts and their 30° turns, the order a flight meets what it
 //! crosses (a branch, an enemy to swoop at, a trunk that stops it), and
-//! the range finder's two lengths with a sight a trunk blocks.
+//! the range finder's two lengths with a sight a trunk blocks; and one
+//! picture per additional rule (foraging, tail feathers, death spirals).
 
 use egui::{Align2, FontId, Pos2, Rect, Response, Sense, Stroke, Ui, Vec2};
 
 use super::figures::{Species, Wings, paint_bird_figure, paint_rodent};
-use super::forest::shadow_disc;
+use super::forest::{paint_feather, paint_spiral, shadow_disc};
 use super::paint::range_band;
-use crate::rules::tail_feathers::components::{CLOSE_RANGE, RANGED_RANGE};
+use crate::rules::tail_feathers::components::{CLOSE_RANGE, FEATHER_SCATTER, RANGED_RANGE};
+use crate::rules::tail_feathers::game::{Feather, Spiral};
 use crate::rules::tail_feathers::geometry::{
     BASE_RADIUS, Flight, Heading, Laid, Length, Polygon, Pose, Shape, Tilt, V2, clear_sight, distance, first_touch, lay,
 };
@@ -273,6 +275,141 @@ pub(crate) fn range(ui: &mut Ui) -> Response {
         rect.left_top() + Vec2::new(8.0, 6.0),
         Align2::LEFT_TOP,
         "Close range (2\", melee between flying birds) and ranged range (8\"), measured between the nearest points.",
+    );
+    resp
+}
+
+/// Foraging: a squad in its space, and the cheese it brings instead of
+/// moving or attacking.
+pub(crate) fn foraging(ui: &mut Ui) -> Response {
+    let (rect, resp, colours) = canvas(ui, Vec2::new(540.0, 150.0));
+    let painter = ui.painter_at(rect);
+    let space = Rect::from_center_size(rect.left_center() + Vec2::new(120.0, 10.0), Vec2::new(150.0, 90.0));
+    painter.rect(space, 18.0, colours.space, Stroke::new(1.5, colours.canopy), egui::StrokeKind::Inside);
+    for k in 0..4 {
+        let at = space.center() + Vec2::new((k % 2) as f32 * 44.0 - 22.0, (k / 2) as f32 * 40.0 - 20.0);
+        painter.circle(at, 15.0, colours.mice, Stroke::new(1.5, colours.ink));
+        paint_rodent(&painter, at, Vec2::new(1.0, 0.0), 15.0, false, colours.die);
+    }
+    // The arrow to the wheel, and the wheel gaining a wedge.
+    let wheel = rect.right_center() + Vec2::new(-120.0, 10.0);
+    painter.arrow(space.right_center() + Vec2::new(12.0, 0.0), Vec2::new(150.0, 0.0), Stroke::new(2.0, colours.ink));
+    painter.circle(wheel, 34.0, colours.die, Stroke::new(1.5, colours.ink));
+    for k in 0..6 {
+        let a0 = k as f32 / 6.0 * std::f32::consts::TAU;
+        let a1 = (k + 1) as f32 / 6.0 * std::f32::consts::TAU;
+        let fill = if k < 3 { colours.cheese } else { colours.die };
+        let pts = vec![
+            wheel,
+            wheel + Vec2::angled(a0) * 30.0,
+            wheel + Vec2::angled(0.5 * (a0 + a1)) * 30.0,
+            wheel + Vec2::angled(a1) * 30.0,
+        ];
+        painter.add(egui::Shape::convex_polygon(pts, fill, Stroke::new(1.0, colours.ink)));
+    }
+    label(&painter, &colours, wheel + Vec2::new(0.0, 40.0), Align2::CENTER_TOP, "+1 cheese (six at most)");
+    label(
+        &painter,
+        &colours,
+        rect.left_top() + Vec2::new(8.0, 6.0),
+        Align2::LEFT_TOP,
+        "An activated ground unit may forage instead of moving, scurrying or attacking.",
+    );
+    resp
+}
+
+/// Tail feathers: a bird wounded in the air, the disc behind it where its
+/// feathers may land, one lying front up and one notched.
+pub(crate) fn feathers(ui: &mut Ui) -> Response {
+    let (rect, resp, colours) = canvas(ui, Vec2::new(540.0, 200.0));
+    let painter = ui.painter_at(rect);
+    let scale = 26.0;
+    let scene = Scene { rect: rect.shrink2(Vec2::new(14.0, 20.0)), scale, origin: V2::new(0.0, 0.0) };
+    let me = Pose { at: V2::new(8.5, 3.2), heading: Heading::new(0) };
+    let (behind, radius) = FEATHER_SCATTER;
+    let centre = me.at.minus(me.heading.unit().scale(BASE_RADIUS + behind));
+    let c = scene.at(centre);
+    painter.circle(c, radius as f32 * scale, colours.template.gamma_multiply(0.35), Stroke::new(1.0, colours.ink));
+    painter.add(egui::Shape::dashed_line(&[scene.at(me.at), c], Stroke::new(1.0, colours.ink), 4.0, 3.0));
+    let tokens = [
+        (Feather { id: 0, at: centre.plus(V2::new(-0.6, 0.5)), heading: Heading::new(7), notched: false }, "front"),
+        (
+            Feather { id: 1, at: centre.plus(V2::new(0.4, -0.7)), heading: Heading::new(2), notched: true },
+            "notched back",
+        ),
+    ];
+    for (t, words) in tokens {
+        let pts: Vec<Pos2> = t.outline().0.iter().map(|&v| scene.at(v)).collect();
+        paint_feather(&painter, &colours, &pts, t.notched);
+        label(&painter, &colours, scene.at(t.at) + Vec2::new(-70.0, 0.0), Align2::RIGHT_CENTER, words);
+    }
+    bird(&painter, scene, &colours, me, Species::Swallow, Wings::Spread { bank: 0.0 }, colours.mice);
+    label(
+        &painter,
+        &colours,
+        scene.at(me.at) + Vec2::new(BASE_RADIUS as f32 * scale * 1.6, 0.0),
+        Align2::LEFT_CENTER,
+        "one token a wound, landing in the disc behind",
+    );
+    label(
+        &painter,
+        &colours,
+        rect.left_top() + Vec2::new(8.0, 6.0),
+        Align2::LEFT_TOP,
+        "A feather blocks clear sight; a flight through it removes it and shakes the pilot.",
+    );
+    resp
+}
+
+/// Death spirals: the flight meets an enemy; the template laid between
+/// them, facing; after the battle, both turned away.
+pub(crate) fn spiral(ui: &mut Ui) -> Response {
+    let (rect, resp, colours) = canvas(ui, Vec2::new(540.0, 190.0));
+    let painter = ui.painter_at(rect);
+    let scale = 22.0;
+    let scene = Scene { rect: rect.shrink2(Vec2::new(14.0, 24.0)), scale, origin: V2::new(0.0, 0.0) };
+    let panels =
+        [(0.0, "1. the flight meets the enemy"), (8.5, "2. locked across the template"), (17.0, "3. after the battle")];
+    for (k, &(x, words)) in panels.iter().enumerate() {
+        let enemy = Pose { at: V2::new(x + 5.0, 3.0), heading: Heading::new(12) };
+        let spiral = Spiral { birds: [0, 9], anchor: Pose { at: enemy.at, heading: Heading::new(12) } };
+        let mover = spiral.mover_pose();
+        match k {
+            0 => {
+                let start = Pose { at: V2::new(x + 0.9, 3.0), heading: Heading::new(0) };
+                let flight = Flight { lengths: vec![Length::Short, Length::Short], tilt: Tilt::Centre };
+                let laid = lay(start, &flight);
+                let touch = first_touch(&laid, &Shape::base(enemy.at)).map_or(0.0, |(_, d)| d);
+                for t in &laid {
+                    template(&painter, scene, &colours, t, false);
+                }
+                let met = start.at.plus(start.heading.unit().scale(BASE_RADIUS + touch));
+                number(&painter, &colours, scene.at(met), 1);
+                bird(&painter, scene, &colours, start, Species::Swallow, Wings::Spread { bank: 0.0 }, colours.mice);
+                bird(&painter, scene, &colours, enemy, Species::Crow, Wings::Spread { bank: 0.0 }, colours.rats);
+            }
+            1 => {
+                let pts: Vec<Pos2> = spiral.template().0.iter().map(|&v| scene.at(v)).collect();
+                paint_spiral(&painter, &colours, &pts);
+                bird(&painter, scene, &colours, mover, Species::Swallow, Wings::Spread { bank: 0.0 }, colours.mice);
+                let facing = Pose { at: enemy.at, heading: Heading::new(12) };
+                bird(&painter, scene, &colours, facing, Species::Crow, Wings::Spread { bank: 0.0 }, colours.rats);
+            }
+            _ => {
+                let away = Pose { at: mover.at, heading: mover.heading.reversed() };
+                let other = Pose { at: enemy.at, heading: Heading::new(0) };
+                bird(&painter, scene, &colours, away, Species::Swallow, Wings::Spread { bank: 0.0 }, colours.mice);
+                bird(&painter, scene, &colours, other, Species::Crow, Wings::Spread { bank: 0.0 }, colours.rats);
+            }
+        }
+        label(&painter, &colours, scene.at(V2::new(x + 3.6, 0.9)), Align2::CENTER_TOP, words);
+    }
+    label(
+        &painter,
+        &colours,
+        rect.left_top() + Vec2::new(8.0, 6.0),
+        Align2::LEFT_TOP,
+        "Both roll battle value + pilot's melee; the higher wounds the other by the difference. A tie: a wound each, still locked.",
     );
     resp
 }

@@ -307,3 +307,45 @@ pub(super) fn paint_feather(painter: &egui::Painter, colours: &Forest, outline: 
         }
     }
 }
+
+/// A death-spiral template (TF-R25) between two entangled birds: a red
+/// bar, and round its middle two gold arrows chasing each other (the two
+/// birds whirling down together); `outline` is its corners on screen
+/// (near left, far left, far right, near right).
+pub(super) fn paint_spiral(painter: &egui::Painter, colours: &Forest, outline: &[Pos2]) {
+    if outline.len() != 4 {
+        return;
+    }
+    let shadow: Vec<Pos2> = outline.iter().map(|p| *p + Vec2::new(1.5, 2.0)).collect();
+    painter.add(egui::Shape::convex_polygon(shadow, colours.shadow, Stroke::NONE));
+    painter.add(egui::Shape::convex_polygon(
+        outline.to_vec(),
+        colours.spiral[0],
+        Stroke::new(1.0, colours.bark.gamma_multiply(0.8)),
+    ));
+    let (near, far) = (outline[0] + (outline[3] - outline[0]) * 0.5, outline[1] + (outline[2] - outline[1]) * 0.5);
+    let (along, across) = (far - near, (outline[0] - outline[3]) * 0.5);
+    let centre = near + along * 0.5;
+    let r = ((along.length() * 0.5).min(across.length()) * 0.75).max(4.0);
+    let start = across.y.atan2(across.x);
+    let gold = Stroke::new((r * 0.18).clamp(1.5, 3.0), colours.spiral[1]);
+    for half in [0.0, std::f32::consts::PI] {
+        let a0 = start + half + 0.35;
+        let sweep = 2.3;
+        let arc: Vec<Pos2> = (0..=16).map(|i| centre + Vec2::angled(a0 + sweep * i as f32 / 16.0) * r).collect();
+        let tip = centre + Vec2::angled(a0 + sweep) * r;
+        let tangent = Vec2::angled(a0 + sweep + std::f32::consts::FRAC_PI_2);
+        let head = r * 0.35;
+        let radial = Vec2::angled(a0 + sweep);
+        painter.add(egui::Shape::line(arc, gold));
+        painter.add(egui::Shape::convex_polygon(
+            vec![
+                tip + tangent * head,
+                tip - tangent * head * 0.2 + radial * head * 0.6,
+                tip - tangent * head * 0.2 - radial * head * 0.6,
+            ],
+            colours.spiral[1],
+            Stroke::NONE,
+        ));
+    }
+}

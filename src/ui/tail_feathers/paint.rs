@@ -15,10 +15,10 @@ use super::words::capitalise;
 use super::{Board, Ghost, SkirmishView};
 use crate::rules::tail_feathers::components::{Alliance, BIRDS, CLOSE_RANGE, RANGED_RANGE};
 use crate::rules::tail_feathers::game::{
-    Action, Crossing, Fig, FlightEnding, FlightOutcome, FlightPlan, Phase, Place, TailFeathers, Target, UNIT_DEFS,
-    field, figure_name, seat_of, side_name, space_name, unit_of,
+    Action, Crossing, Fig, FlightEnding, FlightOutcome, FlightPlan, Phase, Place, Spiral, TailFeathers, Target,
+    UNIT_DEFS, field, figure_name, seat_of, side_name, space_name, unit_of,
 };
-use crate::rules::tail_feathers::geometry::{BASE_RADIUS, Shape, V2, pose_after};
+use crate::rules::tail_feathers::geometry::{BASE_RADIUS, Pose, Shape, V2, pose_after};
 use crate::rules::{Game, Seat};
 use crate::ui::theme::{Forest, Palette};
 
@@ -158,6 +158,27 @@ impl SkirmishView {
                 colours.cut,
                 colours.floor,
             );
+        } else if let FlightEnding::Spiral(e) = outcome.ending {
+            // The template it would lay against the enemy, and what starts.
+            if let Some(enemy) = self.state().bird(e) {
+                let anchor = Pose { at: enemy.pose.at, heading: outcome.at.heading.reversed() };
+                let spiral = Spiral { birds: [e, e], anchor };
+                let pts: Vec<Pos2> = spiral.template().0.iter().map(|&v| board.to_screen(v)).collect();
+                painter.add(egui::Shape::convex_polygon(
+                    pts,
+                    colours.spiral[0].gamma_multiply(0.55),
+                    Stroke::new(1.5, colours.spiral[1]),
+                ));
+            }
+            let r = BASE_RADIUS as f32 * board.scale;
+            plated_text(
+                painter,
+                end + Vec2::new(0.0, -r - 4.0),
+                Align2::CENTER_BOTTOM,
+                &capitalise(&outcome.words()),
+                colours.spiral[0],
+                colours.floor,
+            );
         } else if plan.kept < plan.laid.len() {
             let cut = board.to_screen(plan.end.at);
             let why = match plan.ended_on {
@@ -241,6 +262,7 @@ pub(super) fn shape_of(state: &TailFeathers, f: Fig) -> Option<V2> {
 /// flying birds other than the two (the range finder shows them).
 pub(super) fn blockers(state: &TailFeathers, a: Fig, b: Fig, pa: V2, pb: V2) -> Vec<Shape> {
     let mut out: Vec<Shape> = field().trees.iter().map(|t| Shape::Polygon(t.trunk.clone())).collect();
+    out.extend(state.feathers().iter().map(|t| Shape::Polygon(t.outline())));
     for f in state.flyers() {
         if f != a
             && f != b

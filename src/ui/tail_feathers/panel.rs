@@ -510,6 +510,9 @@ fn state_chips(ui: &mut Ui, state: &TailFeathers, u: usize, colours: &Forest) {
             if b.is_some_and(|b| b.rattled) {
                 chip(ui, "rattled", alarm);
             }
+            if let Some(s) = state.spiral_of(f) {
+                chip(ui, &format!("death spiral with {}", figure_name(s.partner(f))), colours.spiral[0]);
+            }
             if state.figure(f).on_fire {
                 chip(ui, "on fire", colours.fire);
             }

@@ -48,6 +48,15 @@ pub(super) fn choice_label(state: &TailFeathers, a: &Action) -> String {
         Action::PickUp(f) => format!("Pick up {}", placed_name(state, *f)),
         Action::Hold(f) => format!("Activate {} where it stands", placed_name(state, *f)),
         Action::Forage => "Forage: +1 cheese (the unit does nothing else)".into(),
+        Action::Activate(u)
+            if state.entangled(crate::rules::tail_feathers::game::UNIT_DEFS[usize::from(*u)].first)
+                && crate::rules::tail_feathers::game::UNIT_DEFS[usize::from(*u)].bird.is_some() =>
+        {
+            format!(
+                "Activate {} (its death spiral is fought again first)",
+                crate::rules::tail_feathers::game::unit_name(usize::from(*u))
+            )
+        }
         Action::Stand(f) => format!("{} stands up", capitalise(&placed_name(state, *f))),
         _ => {
             let text = state.describe(a);
@@ -191,6 +200,9 @@ pub(super) fn figure_words(state: &TailFeathers, f: Fig) -> String {
         }
         if b.rattled {
             parts.push("rattled".into());
+        }
+        if let Some(s) = state.spiral_of(f) {
+            parts.push(format!("locked in a death spiral with {}", figure_name(s.partner(f))));
         }
         if let Some(p) = b.passenger {
             parts.push(format!("carrying {}", figure_name(p)));

@@ -163,6 +163,7 @@ impl TailFeathers {
             dropped: false,
             picked: false,
             touching: Vec::new(),
+            spiralled: false,
         };
         if let Some(i) = bird_index(d.first) {
             let f = d.first;
@@ -203,6 +204,7 @@ impl TailFeathers {
             }
         }
         self.activation = Some(Box::new(act));
+        self.spiral_again(d.first);
     }
 
     pub(super) fn next_turn(&mut self, seat: Seat) {
@@ -299,12 +301,8 @@ impl TailFeathers {
                         return true;
                     }
                     Some(Crossing::Flyer(e)) => {
-                        if Self::side(e) != Self::side(f) && w.plan.ended_on != Some(e) {
-                            self.events.push(Event::Note("flew through an enemy bird".into()));
-                            // Wounded where it is on its way (its feathers
-                            // fall there, TF-R24).
-                            let here = super::feathers::pose_along(&w.plan, w.plan.crossings[w.next].0);
-                            self.wound_on_the_way(f, 1, here);
+                        if self.cross_flyer(f, e, &w) {
+                            return true;
                         }
                     }
                     Some(Crossing::Feather(id)) => self.cross_feather(f, id),
@@ -343,7 +341,9 @@ impl TailFeathers {
                         // Said in the log, so that the activation does not
                         // end in silence.
                         let rattled = bird_index(d.first).is_some_and(|i| d.bird.is_some() && self.birds[i].rattled);
-                        let why = if rattled {
+                        let why = if act.spiralled {
+                            "no normal attack after a death spiral"
+                        } else if rattled {
                             "a rattled pilot makes no attack"
                         } else if act.acted.is_empty() {
                             "no target within reach"

@@ -5,18 +5,20 @@
 
 use super::*;
 
-/// The heading of the 24 nearest to the way from `from` to `to`.
-fn heading_toward(from: V2, to: V2) -> Heading {
-    let d = to.minus(from);
-    (0..HEADINGS).map(Heading).max_by(|a, b| a.unit().dot(d).total_cmp(&b.unit().dot(d))).unwrap_or(Heading(0))
-}
-
 impl TailFeathers {
     #[allow(clippy::too_many_lines, reason = "one arm per action, in the round's order")]
     pub(super) fn act(&mut self, a: &Action) {
         self.events.clear();
         self.memo = Memo::default();
         let seat = self.seat_now();
+        if self.battle.is_some() {
+            if let Action::Reroll(n) = *a {
+                self.battle_reroll(n);
+            }
+            self.resolve_battle();
+            self.advance();
+            return;
+        }
         if self.combat.is_some() {
             match *a {
                 Action::Reroll(n) => self.reroll(n),
@@ -32,7 +34,7 @@ impl TailFeathers {
                 self.figures[usize::from(figure)].place = Place::Space(space);
                 if let Some(i) = bird_index(figure) {
                     let at = field().spaces[usize::from(space)].perch;
-                    self.birds[i].pose = Pose { at, heading: heading_toward(at, field().axis) };
+                    self.birds[i].pose = Pose { at, heading: Heading::toward(at, field().axis) };
                     self.birds[i].tilt = Tilt::Centre;
                 }
             }
@@ -250,7 +252,7 @@ impl TailFeathers {
                 if let Some(i) = bird_index(b) {
                     let at = field().spaces[usize::from(nest)].perch;
                     self.birds[i] = Bird {
-                        pose: Pose { at, heading: heading_toward(at, field().axis) },
+                        pose: Pose { at, heading: Heading::toward(at, field().axis) },
                         tilt: Tilt::Centre,
                         rattled: false,
                         launching: false,

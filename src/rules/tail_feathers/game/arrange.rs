@@ -77,4 +77,19 @@ impl TailFeathers {
         self.round = round;
         self.memo = Memo::default();
     }
+
+    /// Locks two flying birds in a death spiral, the template laid from
+    /// `enemy`'s base toward `heading` (TF-R25).
+    pub fn arrange_spiral(&mut self, mover: Fig, enemy: Fig, heading: Heading) {
+        let spiral = Spiral {
+            birds: [mover, enemy],
+            anchor: Pose { at: self.birds[bird_index(enemy).unwrap_or(0)].pose.at, heading },
+        };
+        if let (Some(i), Some(j)) = (bird_index(mover), bird_index(enemy)) {
+            self.birds[i].pose = spiral.mover_pose();
+            self.birds[j].pose.heading = heading;
+        }
+        self.spirals.push(spiral);
+        self.memo = Memo::default();
+    }
 }

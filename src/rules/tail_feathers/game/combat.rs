@@ -36,7 +36,9 @@ impl TailFeathers {
     }
 
     pub(super) fn attacks(&self, f: Fig, act: &Activation, out: &mut Vec<Action>) {
-        let _ = act;
+        if act.spiralled && bird_index(f).is_some() {
+            return;
+        }
         for t in self.targets(f, false) {
             out.push(Action::Strike { figure: f, target: t });
         }
@@ -344,6 +346,7 @@ impl TailFeathers {
             if let Some(p) = self.birds[i].passenger.take() {
                 self.defeat(p);
             }
+            self.leave_spiral(f);
         }
     }
 

@@ -16,7 +16,12 @@ impl TailFeathers {
             }
             Some(Final::Mission(MissionKind::Patrol, seat)) => {
                 let enemy = side_of_seat(other(seat));
-                out.extend(self.flyers().into_iter().filter(|&f| Self::side(f) == enemy).map(Action::Patrol));
+                out.extend(
+                    self.flyers()
+                        .into_iter()
+                        .filter(|&f| Self::side(f) == enemy && !self.entangled(f))
+                        .map(Action::Patrol),
+                );
             }
             Some(Final::Mission(MissionKind::Rescue, seat)) => {
                 let side = side_of_seat(seat);
@@ -154,7 +159,7 @@ impl TailFeathers {
                 }
                 MissionKind::Patrol => {
                     let n = self.mission_value(side, false);
-                    if n > 0 && self.flyers().iter().any(|&f| Self::side(f) == enemy) {
+                    if n > 0 && self.flyers().iter().any(|&f| Self::side(f) == enemy && !self.entangled(f)) {
                         self.fin = Some(Final::Mission(MissionKind::Patrol, seat));
                     }
                 }

@@ -53,6 +53,8 @@ pub enum FlightEnding {
     Crashes(u8),
     /// Off the battlefield: the bird is lost.
     Off,
+    /// Meets this enemy bird: a death spiral (TF-R25).
+    Spiral(Fig),
 }
 
 /// Where a flight would really leave its bird.
@@ -82,6 +84,7 @@ impl FlightOutcome {
             FlightEnding::Crashes(t) => format!("crashes into {}'s trunk{}, rattled", tree_name(t), hurt(self.wounds)),
             FlightEnding::Off => "flies off the battlefield: the bird is lost".to_string(),
             FlightEnding::CutShort(f) => format!("cut short before {}{}", figure_name(f), hurt(self.wounds)),
+            FlightEnding::Spiral(f) => format!("meets {}: a death spiral{}", figure_name(f), hurt(self.wounds)),
             FlightEnding::Ends if self.wounds > 0 => format!("ends here{}", hurt(self.wounds)),
             FlightEnding::Ends => "ends here".to_string(),
         }
@@ -305,7 +308,14 @@ impl TailFeathers {
                         wounds: wounds + 2,
                     };
                 }
-                Crossing::Flyer(e) if hostile(e) && plan.ended_on != Some(e) => wounds += 1,
+                Crossing::Flyer(e) => {
+                    if let Some(s) = self.spiral_at(bird, e, super::feathers::pose_along(plan, d)) {
+                        return FlightOutcome { at: s.mover_pose(), flown: d, ending: FlightEnding::Spiral(e), wounds };
+                    }
+                    if hostile(e) && plan.ended_on != Some(e) && !self.entangled(e) {
+                        wounds += 1;
+                    }
+                }
                 _ => {}
             }
         }
@@ -313,7 +323,7 @@ impl TailFeathers {
         let ending = if off_battlefield(plan.end.at) {
             FlightEnding::Off
         } else if let Some(e) = plan.ended_on {
-            if hostile(e) {
+            if hostile(e) && !self.entangled(e) {
                 wounds += 1;
             }
             FlightEnding::CutShort(e)
@@ -539,6 +549,25 @@ impl TailFeathers {
         })
     }
 
+    /// The walk crosses flying bird `e`: an enemy not in a spiral starts
+    /// one where it fits (TF-R25; true: the movement ends there); else
+    /// flying through an enemy wounds the mover where it meets it (not
+    /// when the flight ends on it, nor through an entangled bird).
+    pub(super) fn cross_flyer(&mut self, f: Fig, e: Fig, w: &Walk) -> bool {
+        let here = super::feathers::pose_along(&w.plan, w.plan.crossings[w.next].0);
+        if let Some(spiral) = self.spiral_at(f, e, here) {
+            self.enter_spiral(spiral);
+            return true;
+        }
+        if Self::side(e) != Self::side(f) && w.plan.ended_on != Some(e) && !self.entangled(e) {
+            self.events.push(Event::Note("flew through an enemy bird".into()));
+            // Wounded where it is on its way (its feathers fall there,
+            // TF-R24).
+            self.wound_on_the_way(f, 1, here);
+        }
+        false
+    }
+
     pub(super) fn finish_flight(&mut self, f: Fig, plan: &FlightPlan) {
         let Some(i) = bird_index(f) else { return };
         self.birds[i].pose = plan.end;
@@ -546,6 +575,7 @@ impl TailFeathers {
         self.make_room(f);
         if let Some(e) = plan.ended_on
             && Self::side(e) != Self::side(f)
+            && !self.entangled(e)
         {
             self.events.push(Event::Note("ended against an enemy bird: 1 wound each".into()));
             self.wound(Target::Figure(e), 1, false);

@@ -19,6 +19,7 @@ impl TailFeathers {
                 return Err(format!("tail feather {} touches {what}", t.id));
             }
         }
+        self.spiral_invariants()?;
         for s in 0..field().spaces.len() {
             let occ = self.occupants(s, None);
             if field().spaces[s].nest.is_none() {

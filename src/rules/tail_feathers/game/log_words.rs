@@ -291,6 +291,13 @@ impl TailFeathers {
             Phase::Final => "Final",
             Phase::Over => "Over",
         };
+        if let Some((s, _, n)) = self.battle.as_ref().and_then(|b| b.reroll) {
+            return format!(
+                "Round {} · {phase} · {} may re-roll up to {n} excess cheese in the death spiral",
+                self.round,
+                who(s)
+            );
+        }
         if let Some(c) = &self.combat {
             let task = match c.reroll {
                 Some((s, n)) => format!("{} may re-roll up to {n} excess cheese", who(s)),

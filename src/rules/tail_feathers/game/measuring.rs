@@ -123,6 +123,7 @@ impl TailFeathers {
         let place = self.figures[usize::from(f)].place;
         let mut cands: Vec<Target> = (0..FIGURES as u8)
             .filter(|&e| Self::side(e) == enemy && self.figures[usize::from(e)].place.on_battlefield())
+            .filter(|&e| !self.entangled(e))
             .map(Target::Figure)
             .collect();
         if self.nest_standing(enemy) {

@@ -48,6 +48,7 @@ mod activation;
 mod apply;
 mod arrange;
 mod combat;
+mod death_spiral;
 mod feathers;
 mod final_phase;
 mod flight;
@@ -59,6 +60,7 @@ mod refusals;
 mod round;
 
 pub use combat::AttackOdds;
+pub use death_spiral::Spiral;
 pub use feathers::Feather;
 pub use flight::{Crossing, FlightEnding, FlightOutcome, FlightPlan, off_battlefield, tree_name};
 pub use log_words::{Event, event_words, figure_name, kind_name, space_name, target_name, unit_name};
@@ -183,6 +185,8 @@ pub struct Options {
     pub foraging: bool,
     /// Additional rule: tail feathers (TF-R24).
     pub feathers: bool,
+    /// Additional rule: death spirals (TF-R25).
+    pub death_spirals: bool,
 }
 
 impl Options {
@@ -190,7 +194,7 @@ impl Options {
     /// names them ("foraging").
     #[must_use]
     pub fn additional_rules(&self) -> Vec<&'static str> {
-        [(self.foraging, "foraging"), (self.feathers, "tail feathers")]
+        [(self.foraging, "foraging"), (self.feathers, "tail feathers"), (self.death_spirals, "death spirals")]
             .into_iter()
             .filter(|x| x.0)
             .map(|x| x.1)
@@ -488,6 +492,9 @@ struct Activation {
     picked: bool,
     /// What touched the bird's base when the activation began (no swoop).
     touching: Vec<Target>,
+    /// The bird entered or fought a death spiral: no normal attack
+    /// (TF-R25).
+    spiralled: bool,
 }
 
 /// An attack being resolved.
@@ -562,6 +569,10 @@ pub struct TailFeathers {
     /// next one dropped takes.
     feathers: Vec<Feather>,
     next_feather: u16,
+    /// Death spirals on the battlefield, and a spiral battle waiting for a
+    /// re-roll (TF-R25).
+    spirals: Vec<Spiral>,
+    battle: Option<Box<death_spiral::SpiralBattle>>,
     /// What the last action did.
     events: Vec<Event>,
     /// The legal actions, worked out once per state.

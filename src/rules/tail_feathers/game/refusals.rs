@@ -11,8 +11,14 @@ impl TailFeathers {
         if let Some(v) = self.step_refusal(a) {
             return v;
         }
-        if let &Action::Strike { figure, .. } | &Action::Shoot { figure, .. } = a
-            && let Some(v) = self.attack_turn_refusal(figure)
+        if let &Action::Strike { figure, target } | &Action::Shoot { figure, target } = a
+            && let Some(v) = self.spiral_refusal(figure, target).or_else(|| self.attack_turn_refusal(figure))
+        {
+            return v;
+        }
+        if let &Action::Patrol(f) = a
+            && matches!(self.fin, Some(Final::Mission(MissionKind::Patrol, _)))
+            && let Some(v) = self.spiral_refusal(u8::MAX, Target::Figure(f))
         {
             return v;
         }

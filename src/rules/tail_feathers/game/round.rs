@@ -29,6 +29,7 @@ impl TailFeathers {
                 if Self::side(f) == side_of_seat(seat)
                     && !self.tilted[i]
                     && self.figures[usize::from(f)].place.on_battlefield()
+                    && !self.entangled(f)
                 {
                     return Some((seat, f));
                 }
@@ -72,6 +73,9 @@ impl TailFeathers {
         if self.outcome.is_some() {
             return ToMove::Nobody;
         }
+        if let Some(b) = &self.battle {
+            return b.reroll.map_or(ToMove::Chance, |(seat, ..)| ToMove::Seat(seat));
+        }
         if let Some(c) = &self.combat {
             return match c.reroll {
                 Some((seat, _)) => ToMove::Seat(seat),
@@ -111,6 +115,10 @@ impl TailFeathers {
     pub(super) fn legal(&self) -> Vec<Action> {
         let mut out = Vec::new();
         if self.outcome.is_some() {
+            return out;
+        }
+        if let Some((.., n)) = self.battle.as_ref().and_then(|b| b.reroll) {
+            out.extend((0..=n).map(Action::Reroll));
             return out;
         }
         if let Some(c) = &self.combat {
@@ -285,6 +293,8 @@ impl TailFeathers {
             outcome: None,
             feathers: Vec::new(),
             next_feather: 0,
+            spirals: Vec::new(),
+            battle: None,
             events: Vec::new(),
             memo: Memo::default(),
         }
@@ -327,7 +337,7 @@ impl TailFeathers {
     /// Moves on through steps that need no decision.
     pub(super) fn advance(&mut self) {
         for _ in 0..10_000 {
-            if self.outcome.is_some() || self.combat.is_some() {
+            if self.outcome.is_some() || self.combat.is_some() || self.battle.is_some() {
                 return;
             }
             if !self.advance_once() {
