@@ -74,3 +74,28 @@ import -window root -crop 1180x820+0+0 "$out/tail-feathers-computer-flight-light
 kill "$pid"
 wait "$pid" 2>/dev/null || true
 ls "$out"/*computer*.png
+# The additional rules: a death spiral with tail feathers lying about, and a
+# flight whose ring would start a spiral (pointed at), light and dark.
+for theme in light dark; do
+  rm -rf "$out/games"
+  cargo run -q --example showcase -- "$out/games" >/dev/null
+  folder="$out/games/tail-feathers-additional"
+  [ "$theme" = dark ] && folder="$out/games/tail-feathers-additional-dark"
+  AVIARY_SAVES="$out/games/saves" AVIARY_CONFIG="$folder" "$bin" >/dev/null 2>&1 &
+  pid=$!
+  sleep 4
+  xdotool mousemove 340 455 click 1   # Resume (two games offered)
+  sleep 2
+  xdotool mousemove 225 37 click 1
+  xdotool mousemove 1170 810
+  sleep 1.5
+  import -window root -crop 1180x820+0+0 "$out/tail-feathers-spiral-$theme.png"
+  xdotool mousemove 367 37 click 1
+  sleep 1.5
+  xdotool mousemove 580 153
+  sleep 1
+  import -window root -crop 1180x820+0+0 "$out/tail-feathers-into-spiral-$theme.png"
+  kill "$pid"
+  wait "$pid" 2>/dev/null || true
+done
+ls "$out"/*spiral*.png

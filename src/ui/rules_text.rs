@@ -595,7 +595,8 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
                  15\u{b0} at a time, nearest first and clockwise before anticlockwise, until it fits; if no turn \
                  fits there is no spiral and the birds pass through each other as usual. On the table the \
                  flight's ring says \"meets the Crow: a death spiral\" and shows the bar it would lay; a spiral \
-                 is drawn as a red cord between the two birds and marked on both unit cards.",
+                 is drawn as a red bar between the two birds with two gold arrows whirling on it, and marked on \
+                 both unit cards.",
             ],
         ),
         ("Our reading", tail_feathers::game::READINGS),

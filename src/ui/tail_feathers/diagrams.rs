@@ -321,11 +321,11 @@ pub(crate) fn foraging(ui: &mut Ui) -> Response {
 /// Tail feathers: a bird wounded in the air, the disc behind it where its
 /// feathers may land, one lying front up and one notched.
 pub(crate) fn feathers(ui: &mut Ui) -> Response {
-    let (rect, resp, colours) = canvas(ui, Vec2::new(540.0, 200.0));
+    let (rect, resp, colours) = canvas(ui, Vec2::new(540.0, 170.0));
     let painter = ui.painter_at(rect);
-    let scale = 26.0;
-    let scene = Scene { rect: rect.shrink2(Vec2::new(14.0, 20.0)), scale, origin: V2::new(0.0, 0.0) };
-    let me = Pose { at: V2::new(8.5, 3.2), heading: Heading::new(0) };
+    let scale = 30.0;
+    let scene = Scene { rect: rect.shrink2(Vec2::new(14.0, 14.0)), scale, origin: V2::new(0.0, 0.0) };
+    let me = Pose { at: V2::new(7.5, 2.4), heading: Heading::new(0) };
     let (behind, radius) = FEATHER_SCATTER;
     let centre = me.at.minus(me.heading.unit().scale(BASE_RADIUS + behind));
     let c = scene.at(centre);
@@ -341,7 +341,7 @@ pub(crate) fn feathers(ui: &mut Ui) -> Response {
     for (t, words) in tokens {
         let pts: Vec<Pos2> = t.outline().0.iter().map(|&v| scene.at(v)).collect();
         paint_feather(&painter, &colours, &pts, t.notched);
-        label(&painter, &colours, scene.at(t.at) + Vec2::new(-70.0, 0.0), Align2::RIGHT_CENTER, words);
+        label(&painter, &colours, scene.at(t.at) + Vec2::new(-24.0, 0.0), Align2::RIGHT_CENTER, words);
     }
     bird(&painter, scene, &colours, me, Species::Swallow, Wings::Spread { bank: 0.0 }, colours.mice);
     label(
@@ -409,7 +409,7 @@ pub(crate) fn spiral(ui: &mut Ui) -> Response {
         &colours,
         rect.left_top() + Vec2::new(8.0, 6.0),
         Align2::LEFT_TOP,
-        "Both roll battle value + pilot's melee; the higher wounds the other by the difference. A tie: a wound each, still locked.",
+        "Each rolls battle value + pilot's melee: the higher wounds the other by the difference.",
     );
     resp
 }
