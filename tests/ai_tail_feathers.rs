@@ -489,3 +489,35 @@ fn the_computer_flies_a_safe_flight_when_there_is_one() {
     }
     assert_eq!(tried, 12);
 }
+
+/// The greedy level plays whole games with every additional rule built so
+/// far (foraging, tail feathers, death spirals) on both sides, legally,
+/// from its own observation, keeping every invariant, to an end by the
+/// rules; and it beats random play there too.
+#[test]
+fn the_greedy_player_plays_the_additional_rules_legally_to_the_end() {
+    let options = Options { foraging: true, feathers: true, death_spirals: true, ..Options::default() };
+    let mut won = 0;
+    for seed in 0..2u64 {
+        let greedy = Seat((seed % 2) as u8);
+        let mut g = TailFeathers::new(&Setup { seats: 2, options: options.clone() }, 50 + seed);
+        let mut smart = GreedyBot::new(seed);
+        let mut random = RandomBot::new(seed + 1);
+        let stop = AtomicBool::new(false);
+        for _ in 0..20_000 {
+            g.invariants().unwrap();
+            let a = match g.to_move() {
+                ToMove::Nobody => break,
+                ToMove::Chance => g.legal_actions()[0].clone(),
+                ToMove::Seat(s) if s == greedy => {
+                    Bot::<TailFeathers>::choose(&mut smart, &g.observation(s), s, &stop).unwrap()
+                }
+                ToMove::Seat(s) => Bot::<TailFeathers>::choose(&mut random, &g.observation(s), s, &stop).unwrap(),
+            };
+            g.apply(&a).unwrap_or_else(|e| panic!("seed {seed}: the bot chose an illegal {a:?}: {e}"));
+        }
+        let outcome = g.outcome().expect("the game ends by the rules");
+        won += usize::from(outcome.winners == [greedy]);
+    }
+    assert_eq!(won, 2, "greedy beats random play with the additional rules on");
+}
