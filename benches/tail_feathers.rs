@@ -20,8 +20,13 @@ use aviary::table::Table;
 use aviary::ui::tail_feathers::SkirmishTab;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
+/// The core rules, or with `AVIARY_TF_ADDITIONAL=1` every additional rule
+/// built so far (foraging, tail feathers, death spirals).
 fn setup() -> Setup<Options> {
-    Setup { seats: 2, options: Options::default() }
+    let additional = std::env::var("AVIARY_TF_ADDITIONAL").is_ok_and(|v| v == "1");
+    let options =
+        Options { foraging: additional, feathers: additional, death_spirals: additional, ..Options::default() };
+    Setup { seats: 2, options }
 }
 
 /// A whole game of uniformly random legal actions; returns its actions.
