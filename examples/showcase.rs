@@ -66,6 +66,35 @@ fn write_feathers_at(dir: &Path, at: aviary::rules::feathers_wax::Phase, name: &
     path
 }
 
+/// The first game (seeds 1 to 399) between `players` under `options`,
+/// each move chosen by `choose`, that reaches a moment where `stop`
+/// holds before it ends.
+fn find_tail(
+    options: &<TailFeathers as Game>::Options,
+    players: &[Player],
+    stop: impl Fn(&TailFeathers) -> bool,
+    choose: impl Fn(&TailFeathers, &[TfAction], &mut Rng) -> TfAction,
+) -> Option<Session<TailFeathers>> {
+    (1..400).find_map(|seed| {
+        let mut session =
+            Session::<TailFeathers>::new(Setup { seats: 2, options: options.clone() }, seed, players.to_vec());
+        let mut rng = Rng::seeded(seed);
+        for _ in 0..3000 {
+            let state = session.state();
+            if state.outcome().is_some() {
+                return None;
+            }
+            if stop(state) {
+                return Some(session);
+            }
+            let legal = state.legal_actions();
+            let a = choose(state, &legal, &mut rng);
+            session.propose(a).ok()?;
+        }
+        None
+    })
+}
+
 /// A Tail Feathers game (the mice a person, the rats the computer) played
 /// at random, with attacks and swoops preferred, until a person is to
 /// move where `at` holds; written as `name`.
@@ -77,37 +106,23 @@ fn write_tail_at(dir: &Path, at: fn(&TailFeathers) -> bool, name: &str) -> PathB
 /// computer) is to move.
 fn write_tail_for(dir: &Path, seat: aviary::rules::Seat, at: fn(&TailFeathers) -> bool, name: &str) -> PathBuf {
     let players = [Player::Human, Player::Computer(Level::Easy)];
-    let session = (1..400)
-        .find_map(|seed| {
-            let mut session = Session::<TailFeathers>::new(
-                Setup { seats: 2, options: <TailFeathers as Game>::Options::default() },
-                seed,
-                players.to_vec(),
-            );
-            let mut rng = Rng::seeded(seed);
-            for _ in 0..3000 {
-                let state = session.state();
-                if state.outcome().is_some() {
-                    return None;
-                }
-                if state.to_move() == ToMove::Seat(seat) && at(state) {
-                    return Some(session);
-                }
-                let legal = state.legal_actions();
-                let eager: Vec<&TfAction> = legal
-                    .iter()
-                    .filter(|a| matches!(a, TfAction::Strike { .. } | TfAction::Shoot { .. } | TfAction::Swoop))
-                    .collect();
-                let a = if !eager.is_empty() && rng.coin() {
-                    eager[rng.below(eager.len())].clone()
-                } else {
-                    legal[rng.below(legal.len())].clone()
-                };
-                session.propose(a).ok()?;
+    let session = find_tail(
+        &<TailFeathers as Game>::Options::default(),
+        &players,
+        |state| state.to_move() == ToMove::Seat(seat) && at(state),
+        |_, legal, rng| {
+            let eager: Vec<&TfAction> = legal
+                .iter()
+                .filter(|a| matches!(a, TfAction::Strike { .. } | TfAction::Shoot { .. } | TfAction::Swoop))
+                .collect();
+            if !eager.is_empty() && rng.coin() {
+                eager[rng.below(eager.len())].clone()
+            } else {
+                legal[rng.below(legal.len())].clone()
             }
-            None
-        })
-        .expect("some game reaches that moment");
+        },
+    )
+    .expect("some game reaches that moment");
     let path = dir.join(name);
     save::write_file(&path, &save::to_text(&save::record(&session))).expect("the save is written");
     path
@@ -144,31 +159,21 @@ fn toward_enemy_birds(g: &TailFeathers, legal: &[TfAction]) -> Option<TfAction> 
 fn write_tail_additional(dir: &Path, at: fn(&TailFeathers) -> bool, name: &str) -> PathBuf {
     use aviary::rules::tail_feathers::game::Options as TfOptions;
     let options = TfOptions { foraging: true, feathers: true, death_spirals: true, ..TfOptions::default() };
-    let session = (1..400)
-        .find_map(|seed| {
-            let players = vec![Player::Human, Player::Human];
-            let mut session = Session::<TailFeathers>::new(Setup { seats: 2, options: options.clone() }, seed, players);
-            let mut rng = Rng::seeded(seed);
-            for _ in 0..3000 {
-                let state = session.state();
-                if state.outcome().is_some() {
-                    return None;
-                }
-                if matches!(state.to_move(), ToMove::Seat(_)) && at(state) {
-                    return Some(session);
-                }
-                let legal = state.legal_actions();
-                let launch: Vec<&TfAction> = legal.iter().filter(|a| matches!(a, TfAction::Launch { .. })).collect();
-                let a = match toward_enemy_birds(state, &legal) {
-                    Some(a) if rng.below(4) > 0 => a,
-                    _ if !launch.is_empty() && rng.below(4) > 0 => launch[rng.below(launch.len())].clone(),
-                    _ => legal[rng.below(legal.len())].clone(),
-                };
-                session.propose(a).ok()?;
+    let players = [Player::Human, Player::Human];
+    let session = find_tail(
+        &options,
+        &players,
+        |state| matches!(state.to_move(), ToMove::Seat(_)) && at(state),
+        |state, legal, rng| {
+            let launch: Vec<&TfAction> = legal.iter().filter(|a| matches!(a, TfAction::Launch { .. })).collect();
+            match toward_enemy_birds(state, legal) {
+                Some(a) if rng.below(4) > 0 => a,
+                _ if !launch.is_empty() && rng.below(4) > 0 => launch[rng.below(launch.len())].clone(),
+                _ => legal[rng.below(legal.len())].clone(),
             }
-            None
-        })
-        .expect("some game reaches that moment");
+        },
+    )
+    .expect("some game reaches that moment");
     let path = dir.join(name);
     save::write_file(&path, &save::to_text(&save::record(&session))).expect("the save is written");
     path

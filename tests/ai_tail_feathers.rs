@@ -13,7 +13,12 @@ use aviary::rules::{Game, Seat, Setup, ToMove};
 /// Plays one game, `greedy` seat against random; returns the winners (none
 /// for a draw) and checks the invariants at every step.
 fn play(seed: u64, greedy: Seat) -> Vec<Seat> {
-    let mut g = TailFeathers::new(&Setup { seats: 2, options: Options::default() }, seed);
+    play_with(Options::default(), seed, greedy)
+}
+
+/// As [`play`], with the rules `options`.
+fn play_with(options: Options, seed: u64, greedy: Seat) -> Vec<Seat> {
+    let mut g = TailFeathers::new(&Setup { seats: 2, options }, seed);
     let mut smart = GreedyBot::new(seed);
     let mut random = RandomBot::new(seed + 1);
     let stop = AtomicBool::new(false);
@@ -500,24 +505,7 @@ fn the_greedy_player_plays_the_additional_rules_legally_to_the_end() {
     let mut won = 0;
     for seed in 0..2u64 {
         let greedy = Seat((seed % 2) as u8);
-        let mut g = TailFeathers::new(&Setup { seats: 2, options: options.clone() }, 50 + seed);
-        let mut smart = GreedyBot::new(seed);
-        let mut random = RandomBot::new(seed + 1);
-        let stop = AtomicBool::new(false);
-        for _ in 0..20_000 {
-            g.invariants().unwrap();
-            let a = match g.to_move() {
-                ToMove::Nobody => break,
-                ToMove::Chance => g.legal_actions()[0].clone(),
-                ToMove::Seat(s) if s == greedy => {
-                    Bot::<TailFeathers>::choose(&mut smart, &g.observation(s), s, &stop).unwrap()
-                }
-                ToMove::Seat(s) => Bot::<TailFeathers>::choose(&mut random, &g.observation(s), s, &stop).unwrap(),
-            };
-            g.apply(&a).unwrap_or_else(|e| panic!("seed {seed}: the bot chose an illegal {a:?}: {e}"));
-        }
-        let outcome = g.outcome().expect("the game ends by the rules");
-        won += usize::from(outcome.winners == [greedy]);
+        won += usize::from(play_with(options.clone(), 50 + seed, greedy) == [greedy]);
     }
     assert_eq!(won, 2, "greedy beats random play with the additional rules on");
 }
