@@ -162,8 +162,7 @@ impl SkirmishView {
             // The template it would lay against the enemy, and what starts.
             if let Some(enemy) = self.state().bird(e) {
                 let anchor = Pose { at: enemy.pose.at, heading: outcome.at.heading.reversed() };
-                let spiral = Spiral { birds: [e, e], anchor };
-                let pts: Vec<Pos2> = spiral.template().0.iter().map(|&v| board.to_screen(v)).collect();
+                let pts: Vec<Pos2> = Spiral::template_at(anchor).0.iter().map(|&v| board.to_screen(v)).collect();
                 painter.add(egui::Shape::convex_polygon(
                     pts,
                     colours.spiral[0].gamma_multiply(0.55),
@@ -258,19 +257,11 @@ pub(super) fn shape_of(state: &TailFeathers, f: Fig) -> Option<V2> {
     state.shape(f).map(|s| crate::rules::tail_feathers::geometry::centre(&s))
 }
 
-/// What stands between two figures on the line joining them: trunks and
-/// flying birds other than the two (the range finder shows them).
+/// What stands between two figures on the line joining them: the rules'
+/// obstacles to clear sight that the line passes through (the range
+/// finder shows them).
 pub(super) fn blockers(state: &TailFeathers, a: Fig, b: Fig, pa: V2, pb: V2) -> Vec<Shape> {
-    let mut out: Vec<Shape> = field().trees.iter().map(|t| Shape::Polygon(t.trunk.clone())).collect();
-    out.extend(state.feathers().iter().map(|t| Shape::Polygon(t.outline())));
-    for f in state.flyers() {
-        if f != a
-            && f != b
-            && let Some(bird) = state.bird(f)
-        {
-            out.push(Shape::base(bird.pose.at));
-        }
-    }
+    let mut out = state.obstacles(Some(a), Some(b));
     out.retain(|o| crate::rules::tail_feathers::geometry::blocks(o, pa, pb));
     out
 }

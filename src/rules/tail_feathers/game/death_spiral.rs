@@ -49,7 +49,18 @@ impl Spiral {
     /// mover's.
     #[must_use]
     pub fn template(&self) -> Polygon {
-        template_outline(self.anchor)
+        Self::template_at(self.anchor)
+    }
+
+    /// The template laid from a base centred at `anchor.at` toward
+    /// `anchor.heading` (the preview draws one before it is laid).
+    #[must_use]
+    pub fn template_at(anchor: Pose) -> Polygon {
+        let u = anchor.heading.unit();
+        let w = u.left().scale(SPIRAL_TEMPLATE.1 / 2.0);
+        let near = anchor.at.plus(u.scale(BASE_RADIUS));
+        let far = anchor.at.plus(u.scale(BASE_RADIUS + SPIRAL_TEMPLATE.0));
+        Polygon(vec![near.plus(w), far.plus(w), far.minus(w), near.minus(w)])
     }
 
     /// The mover's pose: across the template, facing the met bird.
@@ -66,20 +77,6 @@ impl Spiral {
     pub fn partner(&self, f: Fig) -> Fig {
         if self.birds[0] == f { self.birds[1] } else { self.birds[0] }
     }
-}
-
-fn template_outline(anchor: Pose) -> Polygon {
-    let u = anchor.heading.unit();
-    let w = u.left().scale(SPIRAL_TEMPLATE.1 / 2.0);
-    let near = anchor.at.plus(u.scale(BASE_RADIUS));
-    let far = anchor.at.plus(u.scale(BASE_RADIUS + SPIRAL_TEMPLATE.0));
-    Polygon(vec![near.plus(w), far.plus(w), far.minus(w), near.minus(w)])
-}
-
-/// True when every corner lies on the battlefield.
-fn on_battlefield(p: &Polygon) -> bool {
-    let s = field().size;
-    p.0.iter().all(|c| (0.0..=s).contains(&c.x) && (0.0..=s).contains(&c.y))
 }
 
 /// A death-spiral battle being rolled: the dice of both birds, and the
@@ -150,15 +147,14 @@ impl TailFeathers {
         let steps = std::iter::once(0).chain((1..=12).flat_map(|k| [-k, k])).take(24);
         steps.map(|k| Spiral { birds: [mover, enemy], anchor: Pose { at: centre, heading: facing.turned(k) } }).find(
             |s| {
-                let base = Shape::base(s.mover_pose().at);
+                let p = s.mover_pose().at;
+                let (r, size) = (BASE_RADIUS, field().size);
+                let base = Shape::base(p);
                 let template = s.template();
                 let bar = Shape::Polygon(template.clone());
-                let r = BASE_RADIUS;
-                let p = s.mover_pose().at;
-                let size = field().size;
-                let base_on = p.x >= r && p.y >= r && p.x <= size - r && p.y <= size - r;
-                base_on
-                    && on_battlefield(&template)
+                (r..=size - r).contains(&p.x)
+                    && (r..=size - r).contains(&p.y)
+                    && super::feathers::wholly_on_battlefield(&template)
                     && others.iter().all(|o| !overlaps(&base, o) && !overlaps(&bar, o))
                     && trunks.iter().all(|t| !touches(&base, t) && !touches(&bar, t))
             },

@@ -54,7 +54,7 @@ impl Feather {
 }
 
 /// True when every corner of `p` lies on the battlefield.
-fn wholly_on_battlefield(p: &Polygon) -> bool {
+pub(super) fn wholly_on_battlefield(p: &Polygon) -> bool {
     let s = field().size;
     p.0.iter().all(|c| (0.0..=s).contains(&c.x) && (0.0..=s).contains(&c.y))
 }

@@ -79,9 +79,10 @@ impl TailFeathers {
             .collect()
     }
 
-    /// What blocks clear sight between `a` and `b`: trunks and flying
-    /// bases other than theirs.
-    pub(super) fn obstacles(&self, a: Option<Fig>, b: Option<Fig>) -> Vec<Shape> {
+    /// What blocks clear sight between `a` and `b`: trunks, flying bases
+    /// other than theirs, tail feathers (the range finder draws them too).
+    #[must_use]
+    pub fn obstacles(&self, a: Option<Fig>, b: Option<Fig>) -> Vec<Shape> {
         let mut out: Vec<Shape> = field().trees.iter().map(|t| Shape::Polygon(t.trunk.clone())).collect();
         for f in self.flyers() {
             if Some(f) != a
