@@ -294,6 +294,11 @@ pub static GAMES: [GameEntry; 5] = [
                 label: "Death spirals (TF-R25): a bird that flies into an enemy bird locks it in a duel in the air",
                 group: Some("Additional rules"),
             },
+            Variant {
+                key: "leaves",
+                label: "Leaves (TF-R26): leaves hang from the branches; cut one loose and ride it across the battlefield",
+                group: Some("Additional rules"),
+            },
         ],
         notes: |strict| {
             vec![
@@ -318,6 +323,7 @@ pub static GAMES: [GameEntry; 5] = [
                     foraging: choice.variant("foraging"),
                     feathers: choice.variant("feathers"),
                     death_spirals: choice.variant("death_spirals"),
+                    leaves: choice.variant("leaves"),
                 };
                 Box::new(ui::tail_feathers::new_tab(options, seed, choice.players.clone(), path))
             },

@@ -242,3 +242,49 @@ fn check_names_a_shot_at_a_bird_locked_in_a_death_spiral_with_its_rule() {
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("TF-R25") && out.contains("death spiral"), "{out}");
 }
+
+/// A Tail Feathers game with leaves played (moves onto leaves preferred)
+/// until a figure on a hanging leaf may cut it loose; then it cuts the
+/// leaf loose toward the tree the leaf hangs from, as the next move.
+fn leaf_save_cut_toward_its_own_tree() -> Option<String> {
+    use aviary::rules::Game;
+    use aviary::rules::tail_feathers::TailFeathers;
+    use aviary::rules::tail_feathers::game::{Action, Options as TfOptions, Place, field, leaf_tree};
+    for seed in 0..40u64 {
+        let options = TfOptions { leaves: true, ..TfOptions::default() };
+        let mut s: Session<TailFeathers> =
+            Session::new(Setup { seats: 2, options }, seed, vec![Player::Human, Player::Human]);
+        let mut rng = aviary::rules::Rng::seeded(seed);
+        for _ in 0..3000 {
+            let g = s.state();
+            if g.outcome().is_some() {
+                break;
+            }
+            let legal = g.legal_actions();
+            if let Some(Action::CutLoose { figure, .. }) = legal.iter().find(|a| matches!(a, Action::CutLoose { .. })) {
+                let Place::Space(leaf) = g.figure(*figure).place else { return None };
+                let k = usize::from(leaf) - field().spaces.len();
+                let own = field().trees[leaf_tree(k)].spaces[0];
+                let cut = Action::CutLoose { figure: *figure, toward: own as u8 };
+                let mut file: serde_json::Value = serde_json::from_str(&save::to_text(&save::record(&s))).unwrap();
+                file["actions"].as_array_mut()?.push(serde_json::to_value(&cut).unwrap());
+                return Some(file.to_string());
+            }
+            let a = legal
+                .iter()
+                .find(|a| matches!(a, Action::Move { to, .. } if usize::from(*to) >= field().spaces.len()))
+                .cloned()
+                .unwrap_or_else(|| legal[rng.below(legal.len())].clone());
+            s.propose(a).unwrap();
+        }
+    }
+    None
+}
+
+#[test]
+fn check_names_a_leaf_cut_loose_toward_its_own_tree_with_its_rule() {
+    let text = leaf_save_cut_toward_its_own_tree().expect("a game with a figure on a leaf");
+    let (code, out) = check(&text);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("TF-R26") && out.contains("another tree"), "{out}");
+}

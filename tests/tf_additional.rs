@@ -6,13 +6,16 @@
 
 mod tf_common;
 
-use aviary::rules::tail_feathers::components::Alliance;
+use aviary::rules::tail_feathers::components::{Alliance, MissionKind};
 use aviary::rules::tail_feathers::game::{
-    Action, Crossing, Feather, FlightEnding, Options, Phase, Place, Revival, TailFeathers, Target,
+    Action, Crossing, Feather, FlightEnding, MissionCard, Options, Phase, Place, Revival, TailFeathers, Target,
 };
-use aviary::rules::tail_feathers::geometry::{Heading, Length, Pose, Tilt, V2};
+use aviary::rules::tail_feathers::geometry::{Heading, Length, Pose, Shape, Tilt, V2};
 use aviary::rules::{Game, ToMove};
-use tf_common::{MICE, MICE_NEST, RATS, air, close, legal, play, refusal, rolls, turn, turn_with};
+use tf_common::{
+    MICE, MICE_NEST, RATS, air, close, enter_final, hold_and_end_moves, legal, play, refusal, rolls, rule, turn,
+    turn_with, waiting_at, with_dice,
+};
 
 use Length::Short as S;
 
@@ -595,4 +598,377 @@ fn tf_r25_a_bird_may_swoop_then_enter_a_spiral_which_ends_its_movement() {
     assert_eq!(rolls(&g, "death spiral").len(), 2, "the battle after the swoop");
     assert!(close(g.bird(0).unwrap().pose.at, 29.0 - 2.5, 4.5), "its movement ended at the Crow");
     assert!(g.feathers().iter().any(|t| t.id == beyond), "crossings after the spiral do not happen");
+}
+
+// ---------------------------------------------------------------------
+// TF-R26 Leaves. Leaves are spaces 42 on: 42 hangs on the Old Beech (from
+// space 4), 43 the Hollow Oak (9), 44 the Ash (20), 45 the Elm (30), 46 the
+// sapling (34).
+
+fn leaves() -> Options {
+    Options { leaves: true, ..Options::default() }
+}
+
+const BEECH_LEAF: u8 = 42;
+const ASH_LEAF: u8 = 44;
+
+/// Every unit activated, the mice first; the leaf of the Old Beech
+/// drifting in open ground south of the Ash (front hole at (7, 14), its
+/// other hole south of it) toward the Ash's south space (19, centred at
+/// (7, 26.5)) with a mouse (figure 3) on it.
+fn beech_leaf_adrift() -> TailFeathers {
+    let mut g = turn_with(leaves(), MICE, &[0, 1, 2, 3, 4, 5, 6, 7]);
+    g.arrange_place(3, Place::Space(BEECH_LEAF));
+    g.arrange_drifting_leaf(0, V2::new(7.0, 14.0), Heading(18), 19, Alliance::Mice);
+    g
+}
+
+/// The number of spins the last action's drift rolled for (the die and
+/// the figures), from the log.
+fn spins_rolled(g: &TailFeathers) -> u8 {
+    rolls(g, "the leaf's spins")[0][0].number()
+}
+
+fn touching(a: &Shape, b: &Shape) -> bool {
+    aviary::rules::tail_feathers::geometry::touches(a, b)
+}
+
+#[test]
+fn tf_r26_leaves_hang_one_per_tree_each_a_space_bordering_only_its_stem() {
+    let g = turn_with(leaves(), MICE, &[]);
+    let field = aviary::rules::tail_feathers::game::field();
+    assert_eq!(g.leaves().len(), field.trees.len(), "a leaf for every tree");
+    assert_eq!(g.space_count(), 47);
+    for k in 0..g.leaves().len() {
+        let s = 42 + k;
+        let stem = field.connections[k].stem;
+        assert_eq!(g.space_neighbours(s), vec![stem], "an attached leaf borders its stem space only");
+        assert!(g.space_neighbours(stem).contains(&s), "and its stem space borders it");
+        let leaf = Shape::Polygon(g.space_outline(s as u8));
+        assert!(touching(&leaf, &Shape::Polygon(field.spaces[stem].outline.clone())), "it hangs from its stem");
+        // Clear of every other tree and of every mission spot.
+        for (t, tree) in field.trees.iter().enumerate() {
+            if !tree.spaces.contains(&stem) {
+                assert!(!touching(&leaf, &Shape::Polygon(tree.trunk.clone())), "leaf {k} touches tree {t}");
+                for &o in &tree.spaces {
+                    assert!(!touching(&leaf, &Shape::Polygon(field.spaces[o].outline.clone())), "leaf {k} on {o}");
+                }
+            }
+        }
+        for spot in &field.mission_spots {
+            assert!(!touching(&leaf, &Shape::Polygon(spot.clone())), "leaf {k} under a mission spot");
+        }
+    }
+    // Without the option there are none, and nobody moves onto one.
+    let mut h = turn(MICE, &[]);
+    assert!(h.leaves().is_empty());
+    assert_eq!(h.space_count(), 42);
+    play(&mut h, &Action::Activate(3));
+    assert_eq!(rule(&h, &Action::Move { figure: 7, to: BEECH_LEAF }), "TF-R7");
+}
+
+#[test]
+fn tf_r26_a_leaf_holds_three_small_figures_no_large_one_and_no_bird_perches_on_it() {
+    // Mice 7 and 8 stand in space 4, the leaf's stem.
+    let mut g = turn_with(leaves(), MICE, &[]);
+    assert_eq!(g.in_space(4), vec![7, 8]);
+    g.arrange_place(3, Place::Space(BEECH_LEAF));
+    g.arrange_place(4, Place::Space(BEECH_LEAF));
+    play(&mut g, &Action::Activate(3));
+    play(&mut g, &Action::Move { figure: 7, to: BEECH_LEAF });
+    assert_eq!(g.in_space(BEECH_LEAF), vec![3, 4, 7]);
+    let (rule, why) = refusal(&g, &Action::Move { figure: 8, to: BEECH_LEAF });
+    assert_eq!(rule, "TF-R7");
+    assert!(why.contains("no room"), "{why}");
+    // A bird flying over a leaf with an enemy on it may swoop on it but
+    // not perch there.
+    let mut g = turn_with(leaves(), MICE, &[]);
+    g.arrange_place(11, Place::Space(BEECH_LEAF));
+    air(&mut g, 0, 11.8, 16.0, 18, Tilt::Centre);
+    play(&mut g, &Action::Activate(0));
+    play(&mut g, &Action::Fly(vec![S, S]));
+    while waiting_at(&g).is_some_and(|c| c != Crossing::Space(BEECH_LEAF)) {
+        play(&mut g, &Action::Continue);
+    }
+    assert_eq!(waiting_at(&g), Some(Crossing::Space(BEECH_LEAF)), "{}", g.status());
+    assert!(legal(&g, &Action::Swoop), "{:?}", g.legal_actions());
+    assert!(!legal(&g, &Action::Perch), "no bird perches on a leaf");
+    play(&mut g, &Action::Swoop);
+}
+
+#[test]
+fn tf_r26_cutting_loose_takes_the_place_of_the_attack_and_points_at_another_tree() {
+    let mut g = turn_with(leaves(), MICE, &[]);
+    play(&mut g, &Action::Activate(3));
+    play(&mut g, &Action::Move { figure: 7, to: BEECH_LEAF });
+    play(&mut g, &Action::Done);
+    let cuts: Vec<u8> = g
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::CutLoose { figure: 7, toward } => Some(toward),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(cuts, (9..42).collect::<Vec<u8>>(), "every space of every other tree");
+    assert!(!g.legal_actions().iter().any(|a| matches!(a, Action::CutLoose { figure: 8, .. })), "8 is not on it");
+    let (rule, why) = refusal(&g, &Action::CutLoose { figure: 7, toward: 2 });
+    assert_eq!(rule, "TF-R26");
+    assert!(why.contains("another tree"), "{why}");
+    assert_eq!(
+        g.describe(&Action::CutLoose { figure: 7, toward: 30 }),
+        "Mice: a Thistle Guard mouse cuts its leaf loose toward The Elm, space 5"
+    );
+    play(&mut g, &Action::CutLoose { figure: 7, toward: 30 });
+    assert!(g.aftermath().contains("cuts the leaf of the Old Beech loose"), "{}", g.aftermath());
+    assert!(g.leaves()[0].toward.is_some() || g.figure(7).place != Place::Space(BEECH_LEAF));
+    // The figure's attack is spent: it neither attacks nor scurries now.
+    assert!(
+        !g.legal_actions()
+            .iter()
+            .any(|a| matches!(a, Action::Strike { figure: 7, .. } | Action::Scurry { figure: 7, .. }))
+    );
+    // Without the option: refused by the rule's id.
+    let mut h = turn(MICE, &[]);
+    play(&mut h, &Action::Activate(3));
+    hold_and_end_moves(&mut h, 7);
+    let (rule, why) = refusal(&h, &Action::CutLoose { figure: 7, toward: 30 });
+    assert_eq!(rule, "TF-R26");
+    assert!(why.contains("additional rule"), "{why}");
+}
+
+#[test]
+fn tf_r26_a_drift_spins_die_plus_figures_times_each_a_clockwise_half_turn_about_the_front_hole() {
+    let mut seen = std::collections::BTreeSet::new();
+    for (seed, aboard) in (0..16).zip([1u8, 2].into_iter().cycle()) {
+        let mut g = beech_leaf_adrift();
+        if aboard == 2 {
+            g.arrange_place(4, Place::Space(BEECH_LEAF));
+        }
+        // A tail feather west of the leaf's front hole and one east: a
+        // clockwise swing from south sweeps the west one only.
+        let west = g.arrange_feather(V2::new(4.9, 14.0), Heading(6), false);
+        let east = g.arrange_feather(V2::new(9.1, 14.0), Heading(6), false);
+        g.arrange_rng(seed);
+        enter_final(&mut g);
+        let spins = spins_rolled(&g) + aboard;
+        seen.insert(spins);
+        let t = g.aftermath();
+        assert!(t.contains(&format!("{spins} spins toward The Ash, space 2")), "{t}");
+        assert!(!t.contains(&format!("spin {} of", spins + 1)), "{t}");
+        let ids: Vec<u16> = g.feathers().iter().map(|f| f.id).collect();
+        assert!(!ids.contains(&west), "the swing swept the west feather away");
+        assert!(ids.contains(&east), "and never swung east");
+        assert!(t.contains("sweeps a tail feather away"), "{t}");
+        g.invariants().unwrap();
+        if g.leaves()[0].toward.is_none() {
+            // Five spins reach the Ash.
+            assert_eq!(spins, 5, "{t}");
+            assert!(t.contains("reaches the Ash"), "{t}");
+            continue;
+        }
+        assert!(t.contains(&format!("spin {spins} of {spins}")), "{t}");
+        let leaf = &g.leaves()[0];
+        assert_eq!(leaf.trail.len(), usize::from(spins));
+        // Each half turn moves the leaf one hole span north, still pointed
+        // at the Ash.
+        let (a, b) = leaf.holes();
+        let (front, back) = if a.y > b.y { (a, b) } else { (b, a) };
+        assert!(close(front, 7.0, 14.0 + 2.3 * f64::from(spins)), "{front:?} after {spins} spins");
+        assert!(close(back, 7.0, 14.0 + 2.3 * f64::from(spins - 1)), "{back:?}");
+        assert_eq!(g.figure(3).place, Place::Space(BEECH_LEAF), "the figures ride along");
+    }
+    assert!(seen.len() >= 3, "the die and the figures decide: {seen:?}");
+}
+
+#[test]
+fn tf_r26_a_flying_bird_stops_the_swing_and_the_next_spin_pivots_on_the_hole_nearest_the_destination() {
+    let mut g = beech_leaf_adrift();
+    air(&mut g, 0, 8.0, 15.5, 0, Tilt::Centre);
+    g.arrange_rng(0);
+    enter_final(&mut g);
+    let t = g.aftermath();
+    assert_eq!(t.matches("swings against the Swallow and stops turning").count(), 1, "{t}");
+    let bird = Shape::base(g.bird(0).unwrap().pose.at);
+    let leaf = &g.leaves()[0];
+    assert!(leaf.trail.len() >= 2, "{t}");
+    for &(hole, back) in &leaf.trail {
+        let p = Shape::Polygon(aviary::rules::tail_feathers::game::leaf_outline(hole, back));
+        assert!(!touching(&p, &bird), "the leaf never moves into the bird");
+    }
+    // Stopped short, the swinging end lay nearer the Ash: the next spin
+    // turned about it.
+    let dest = V2::new(7.0, 26.5);
+    let (h0, b0) = leaf.trail[0];
+    let other = h0.plus(b0.unit().scale(aviary::rules::tail_feathers::game::hole_span()));
+    let nearest = if other.dist(dest) < h0.dist(dest) { other } else { h0 };
+    assert!(close(leaf.trail[1].0, nearest.x, nearest.y), "{:?} then {:?}", leaf.trail[0], leaf.trail[1]);
+    assert!(!close(nearest, 7.0, 14.0), "the swing got somewhere before the bird");
+}
+
+#[test]
+fn tf_r26_a_mission_card_stops_the_leaf_an_opponent_s_is_revealed_one_s_own_is_not() {
+    for (owner, revealed) in [(Alliance::Rats, true), (Alliance::Mice, false)] {
+        // The mouse on the Old Beech's leaf cuts it loose toward the Hollow
+        // Oak, across the mission card at spot 6 (south-west of the axis).
+        let mut g = turn_with(leaves(), MICE, &[]);
+        g.arrange_mission(owner, Some(MissionCard { kind: Some(MissionKind::Siege), spot: Some(6), revealed: false }));
+        play(&mut g, &Action::Activate(3));
+        play(&mut g, &Action::Move { figure: 7, to: BEECH_LEAF });
+        play(&mut g, &Action::Done);
+        let g =
+            with_dice(&g, &Action::CutLoose { figure: 7, toward: 9 }, "three spins or more", |h| spins_rolled(h) >= 2);
+        let t = g.aftermath();
+        assert!(
+            t.contains(&format!("stops at the {} mission card", if owner == MICE_SIDE { "mice" } else { "rats" })),
+            "{t}"
+        );
+        assert_eq!(g.mission(owner).unwrap().revealed, revealed, "{t}");
+        let card = g.target_shape(Target::Mission(owner)).unwrap();
+        assert!(!touching(&Shape::Polygon(g.leaves()[0].outline()), &card));
+        assert!(g.leaves()[0].toward.is_some(), "it rests there, still adrift");
+        assert!(g.leaves()[0].trail.len() < usize::from(spins_rolled(&g) + 1), "the drift stopped early: {t}");
+    }
+}
+
+const MICE_SIDE: Alliance = Alliance::Mice;
+
+/// The Ash's leaf adrift with a rat (11) on it, in the Old Beech leaf's way
+/// toward the Hollow Oak.
+fn ash_leaf_in_the_way(g: &mut TailFeathers) {
+    g.arrange_place(11, Place::Space(ASH_LEAF));
+    g.arrange_drifting_leaf(2, V2::new(16.6, 14.8), Heading(6), 26, Alliance::Rats);
+}
+
+#[test]
+fn tf_r26_another_drifting_leaf_stops_the_leaf_and_the_two_are_adjacent_until_either_moves() {
+    let mut g = turn_with(leaves(), MICE, &[]);
+    ash_leaf_in_the_way(&mut g);
+    play(&mut g, &Action::Activate(3));
+    play(&mut g, &Action::Move { figure: 7, to: BEECH_LEAF });
+    play(&mut g, &Action::Done);
+    let g = with_dice(&g, &Action::CutLoose { figure: 7, toward: 9 }, "a meeting", |h| {
+        h.aftermath().contains("drifts against the leaf of the Ash")
+    });
+    let (a, b) = (&g.leaves()[0], &g.leaves()[2]);
+    assert_eq!((a.touching, b.touching), (Some(2), Some(0)), "{}", g.aftermath());
+    assert_eq!(g.space_neighbours(usize::from(BEECH_LEAF)), vec![usize::from(ASH_LEAF)]);
+    assert_eq!(g.space_neighbours(usize::from(ASH_LEAF)), vec![usize::from(BEECH_LEAF)]);
+    // The rat may step across (and a small figure stops on entering a
+    // space with an enemy); the Ash leaf, left empty, goes back at once.
+    let mut g = g;
+    g.arrange_turn(RATS, &[0, 1, 2, 3]);
+    play(&mut g, &Action::Activate(6));
+    play(&mut g, &Action::Move { figure: 11, to: BEECH_LEAF });
+    assert_eq!(g.leaves()[2].toward, None, "{}", g.aftermath());
+    assert!(g.aftermath().contains("the leaf of the Ash goes back to its branch"), "{}", g.aftermath());
+    assert_eq!(g.leaves()[0].touching, None, "no longer adjacent");
+    assert_eq!(g.space_neighbours(usize::from(ASH_LEAF)), vec![20], "it hangs from its stem again");
+    g.invariants().unwrap();
+}
+
+#[test]
+fn tf_r26_a_tree_ends_the_drift_the_figures_step_onto_its_closest_spaces_with_room_and_the_leaf_goes_home() {
+    // The Old Beech's leaf, three mice on it, just south of the Ash: every
+    // spin reaches the Ash, whose nearest space (19) already holds a
+    // perched bird.
+    let mut g = turn_with(leaves(), MICE, &[0, 1, 2, 3, 4, 5, 6, 7]);
+    for f in [3, 4, 5] {
+        g.arrange_place(f, Place::Space(BEECH_LEAF));
+    }
+    g.arrange_drifting_leaf(0, V2::new(7.0, 22.0), Heading(18), 19, Alliance::Mice);
+    g.arrange_place(9, Place::Space(19));
+    g.arrange_rng(0);
+    enter_final(&mut g);
+    let t = g.aftermath();
+    assert!(t.contains("the leaf of the Old Beech reaches the Ash"), "{t}");
+    let landed: Vec<u8> = [3, 4, 5]
+        .iter()
+        .map(|&f| match g.figure(f).place {
+            Place::Space(s) => s,
+            p => panic!("{p:?}"),
+        })
+        .collect();
+    assert!(landed.iter().all(|s| (18..26).contains(s) && *s != 19), "{landed:?}: the Ash, not the bird's space");
+    assert!(landed.iter().all(|&s| s == landed[0]), "{landed:?}: the closest space with room takes all three");
+    let leaf = &g.leaves()[0];
+    assert_eq!(leaf.toward, None, "the leaf goes back to its branch");
+    assert_eq!(g.space_neighbours(usize::from(BEECH_LEAF)), vec![4]);
+    g.invariants().unwrap();
+}
+
+#[test]
+fn tf_r26_drifting_leaves_drift_again_each_final_phase_in_turn_order() {
+    // Rats first: the rats' leaf (the Ash's, cut loose by them) rolls first.
+    let mut g = beech_leaf_adrift();
+    g.arrange_turn(RATS, &[0, 1, 2, 3, 4, 5, 6, 7]);
+    g.arrange_place(11, Place::Space(ASH_LEAF));
+    g.arrange_drifting_leaf(2, V2::new(22.0, 30.0), Heading(12), 30, Alliance::Rats);
+    play(&mut g, &Action::Pass);
+    play(&mut g, &Action::FinalPhase);
+    let seats: Vec<aviary::rules::Seat> = g
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            aviary::rules::tail_feathers::game::Event::Rolled { seat, what: "the leaf's spins", .. } => Some(*seat),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(seats, vec![RATS, MICE], "{}", g.aftermath());
+    assert_eq!(g.phase(), Phase::Mission, "then the next round");
+}
+
+#[test]
+fn tf_r26_a_drifting_leaf_blocks_clear_sight_and_birds_fly_over_it() {
+    // Two birds facing each other across open ground south of the Ash.
+    let mut g = turn_with(leaves(), MICE, &[]);
+    air(&mut g, 0, 3.0, 17.0, 0, Tilt::Centre);
+    air(&mut g, 9, 11.0, 17.0, 12, Tilt::Centre);
+    assert!(g.measure(0, Target::Figure(9)).unwrap().1.is_some(), "clear at first");
+    g.arrange_place(3, Place::Space(BEECH_LEAF));
+    g.arrange_drifting_leaf(0, V2::new(7.0, 15.5), Heading(6), 19, Alliance::Mice);
+    assert!(g.measure(0, Target::Figure(9)).unwrap().1.is_none(), "the drifting leaf blocks the line");
+    // A figure on the leaf itself sees out of it.
+    let from_leaf = g.measure(3, Target::Figure(9)).unwrap();
+    assert!(from_leaf.1.is_some(), "{from_leaf:?}");
+    // The Swallow flies north over it: a space crossed, nothing more.
+    air(&mut g, 0, 7.0, 13.0, 6, Tilt::Centre);
+    let plan = g.plan_flight(0, &[S, S]).unwrap();
+    assert!(plan.crossings.iter().any(|c| c.1 == Crossing::Space(BEECH_LEAF)), "{:?}", plan.crossings);
+    assert_eq!(plan.kept, plan.laid.len(), "not cut short");
+}
+
+#[test]
+fn tf_r26_home_tree_leaves_count_as_the_home_tree_for_deploying_and_missions() {
+    let mut g = TailFeathers::new(&aviary::rules::Setup { seats: 2, options: leaves() }, 1);
+    let deploys: Vec<u8> = g
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Deploy { space, .. } => Some(space),
+            _ => None,
+        })
+        .collect();
+    // The first figure placed is a bird: never on the leaf.
+    assert!(!deploys.contains(&BEECH_LEAF));
+    tf_common::deploy_all(&mut g);
+    g.arrange_place(7, Place::Space(BEECH_LEAF));
+    while g.to_move() != ToMove::Seat(MICE) || !legal(&g, &Action::Send(3)) {
+        let a = if g.to_move() == ToMove::Seat(MICE) && legal(&g, &Action::Mission(Some(MissionKind::Siege))) {
+            Action::Mission(Some(MissionKind::Siege))
+        } else if legal(&g, &Action::Mission(None)) {
+            Action::Mission(None)
+        } else {
+            g.legal_actions()[0].clone()
+        };
+        play(&mut g, &a);
+    }
+    assert!(
+        legal(&g, &Action::Send(7)),
+        "a mouse on the home tree's leaf goes on the mission: {:?}",
+        g.legal_actions()
+    );
+    // A leaf of another tree is not the home tree.
+    g.arrange_place(7, Place::Space(ASH_LEAF));
+    assert!(!legal(&g, &Action::Send(7)));
 }

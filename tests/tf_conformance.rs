@@ -53,26 +53,41 @@ fn veteran_pilots_play_too() {
     assert_eq!(report.games, 20);
 }
 
-/// Every additional rule built so far (TF-R23 foraging, TF-R24 tail
-/// feathers, TF-R25 death spirals), in random games with undo, redo and
-/// save round trips; the forage choice and flights into a spiral are
-/// taken now and then so their states are reached.
+/// Every additional rule (TF-R23 foraging, TF-R24 tail feathers, TF-R25
+/// death spirals, TF-R26 leaves), in random games with undo, redo and save
+/// round trips; the forage choice, flights into a spiral, moves onto
+/// leaves and cutting them loose are taken now and then so their states
+/// are reached.
 #[test]
 fn the_additional_rules_keep_every_rule_and_invariant() {
     let setup = Setup {
         seats: 2,
-        options: Options { foraging: true, feathers: true, death_spirals: true, ..Options::default() },
+        options: Options { foraging: true, feathers: true, death_spirals: true, leaves: true, ..Options::default() },
     };
     let mut foraged = 0usize;
     let mut fell = 0usize;
     let (mut spiralled, mut battles) = (0usize, 0usize);
+    let (mut cut, mut adrift, mut landed) = (0usize, 0usize, 0usize);
     let report = conformance::run_with::<TailFeathers>(&setup, 9000, 60, 4000, 400, |s, legal, rng| {
         fell += usize::from(!s.feathers().is_empty());
         spiralled += usize::from(!s.spirals().is_empty());
         battles += usize::from(aviary::rules::Game::aftermath(s).contains("death spiral"));
+        adrift += usize::from(s.leaves().iter().any(|l| l.toward.is_some()));
+        landed += usize::from(aviary::rules::Game::aftermath(s).contains("steps off onto"));
         if legal.contains(&Action::Forage) && rng.below(3) == 0 {
             foraged += 1;
             return Action::Forage;
+        }
+        let onto_leaf = |a: &&Action| matches!(a, Action::Move { to, .. } | Action::Scurry { to, .. } if *to >= 42);
+        if rng.below(2) == 0
+            && let Some(a) = legal.iter().find(onto_leaf)
+        {
+            return a.clone();
+        }
+        let cuts: Vec<&Action> = legal.iter().filter(|a| matches!(a, Action::CutLoose { .. })).collect();
+        if !cuts.is_empty() && rng.below(2) == 0 {
+            cut += 1;
+            return cuts[rng.below(cuts.len())].clone();
         }
         if let Some(a) = tf_common::spiral_seeking(s, legal, rng) {
             return a;
@@ -85,4 +100,7 @@ fn the_additional_rules_keep_every_rule_and_invariant() {
     assert!(fell >= 20, "tail feathers lay on the battlefield ({fell} decisions with one lying there)");
     assert!(spiralled >= 20, "birds were entangled ({spiralled} decisions with a spiral on the battlefield)");
     assert!(battles >= 10, "spiral battles were fought ({battles})");
+    assert!(cut >= 20, "leaves were cut loose ({cut} times)");
+    assert!(adrift >= 100, "leaves drifted ({adrift} decisions with one adrift)");
+    assert!(landed >= 3, "drifting leaves reached trees ({landed} times)");
 }

@@ -261,7 +261,7 @@ pub fn material(g: &TailFeathers, side: Alliance) -> f64 {
             let mut bird = 4.0 * (life - f64::from(fig.wounds)) / life;
             if let Some(b) = g.bird(f) {
                 let p = match fig.place {
-                    Place::Space(s) if !b.launching => field().spaces[usize::from(s)].perch,
+                    Place::Space(s) if !b.launching => g.space_centre(s),
                     _ => b.pose.at,
                 };
                 if b.launching {
@@ -295,7 +295,7 @@ pub fn material(g: &TailFeathers, side: Alliance) -> f64 {
         } else {
             v += if UNIT_DEFS[u].count == 1 { 3.0 - 0.5 * f64::from(fig.wounds) } else { 1.0 };
             if let Place::Space(s) = fig.place {
-                v += 0.6 * closeness(field().spaces[usize::from(s)].perch, enemy_nest);
+                v += 0.6 * closeness(g.space_centre(s), enemy_nest);
             }
         }
     }

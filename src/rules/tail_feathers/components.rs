@@ -9,7 +9,7 @@
 //! Feathers work tunes by computer-v-computer games (both sides should win
 //! about half).
 
-use super::geometry::{BASE_RADIUS, Inches, Polygon, Shape, V2, distance};
+use super::geometry::{BASE_RADIUS, Heading, Inches, Polygon, Shape, V2, distance};
 
 /// Which side a card belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
@@ -380,6 +380,11 @@ pub const FEATHER_SCATTER: (Inches, Inches) = (1.0, 1.5);
 /// The death-spiral template (TF-R25, designed): a bar this long between
 /// the two bases and this wide across.
 pub const SPIRAL_TEMPLATE: (Inches, Inches) = (1.0, 2.0);
+/// A leaf (TF-R26, designed): this long from tip to tip and this wide at
+/// its middle, with a pivot hole this far in from each tip.
+pub const LEAF_SIZE: (Inches, Inches, Inches) = (3.0, 1.2, 0.35);
+/// A leaf's capacity in small figures (no large figure on a leaf).
+pub const LEAF_SMALL: usize = 3;
 /// Ranged range (the range finder's full length).
 pub const RANGED_RANGE: Inches = 8.0;
 /// Space capacity in small figures (one large figure fills a space).
@@ -415,6 +420,19 @@ pub struct Tree {
     pub sapling: bool,
 }
 
+/// A connection point on a branch where a leaf hangs (TF-R26, designed):
+/// the space its stem is attached to, the point where the stem's tip
+/// touches that space, and the way the leaf hangs from it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Connection {
+    /// The stem's space (the only space an attached leaf borders).
+    pub stem: usize,
+    /// Where the leaf's stem tip meets the branch.
+    pub at: V2,
+    /// The way the leaf points from there.
+    pub heading: Heading,
+}
+
 /// A scenario's table.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Battlefield {
@@ -431,6 +449,9 @@ pub struct Battlefield {
     pub axis: V2,
     /// Where mission cards may lie (their outlines).
     pub mission_spots: Vec<Polygon>,
+    /// Where leaves hang when the leaves rule is on, at least one per tree
+    /// (TF-R26); a leaf is known by its connection point's number.
+    pub connections: Vec<Connection>,
     /// A nest's life.
     pub nest_life: u8,
     /// Rounds before the limit (then the nest with more life left wins).
@@ -503,6 +524,7 @@ pub fn scenario_one() -> Battlefield {
         trees: Vec::new(),
         axis: V2::new(18.0, 18.0),
         mission_spots: Vec::new(),
+        connections: Vec::new(),
         nest_life: 10,
         round_limit: 12,
     };
@@ -521,6 +543,26 @@ pub fn scenario_one() -> Battlefield {
     let mut sapling = tree(&mut field, "The Sapling", V2::new(22.5, 13.5), 1.75, None, (0, 0));
     sapling.sapling = true;
     field.trees.push(sapling);
+    // Leaves (TF-R26): one per tree, hanging from a corner space of its
+    // ring toward open ground (never toward another tree or the mission
+    // cards), the stem's tip at the corner's outer point.
+    let hangs = [(0, (1, 1)), (1, (-1, -1)), (2, (1, -1)), (3, (1, 1)), (4, (-1, -1))];
+    for (t, (dx, dy)) in hangs {
+        let ring = [(-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)];
+        let k = ring.iter().position(|&d| d == (dx, dy)).unwrap_or(0);
+        let stem = field.trees[t].spaces[k];
+        let corner = field.spaces[stem]
+            .outline
+            .0
+            .iter()
+            .copied()
+            .max_by(|a, b| {
+                (f64::from(dx) * a.x + f64::from(dy) * a.y).total_cmp(&(f64::from(dx) * b.x + f64::from(dy) * b.y))
+            })
+            .unwrap_or(field.spaces[stem].perch);
+        let heading = Heading::toward(corner, corner.plus(V2::new(f64::from(dx), f64::from(dy))));
+        field.connections.push(Connection { stem, at: corner, heading });
+    }
     // Mission spots: portrait and landscape cards round the axis marker,
     // their nearest edge 0.25" from it.
     let (w, h) = MISSION_CARD;

@@ -318,7 +318,7 @@ pub fn end_of(start: Pose, lengths: &[Length], tilt: Tilt) -> Pose {
 
 /// A polygon, its corners in order (either way round). Simple (no
 /// self-crossing) but not necessarily convex.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Polygon(pub Vec<V2>);
 
 impl Polygon {

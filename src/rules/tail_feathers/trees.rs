@@ -13,6 +13,32 @@ pub struct Occupant {
     pub size: Size,
 }
 
+/// The spaces a figure moves over: how many, which border which, and which
+/// have room. The battlefield's own spaces are one; a game adds its leaves
+/// (TF-R26).
+pub trait Spaces {
+    /// How many spaces (numbered from 0).
+    fn count(&self) -> usize;
+    /// The spaces bordering space `s`.
+    fn neighbours(&self, s: usize) -> Vec<usize>;
+    /// True when a figure of `size` may stop in space `s` holding `here`.
+    fn room(&self, s: usize, here: &[Occupant], size: Size) -> bool;
+}
+
+impl Spaces for Battlefield {
+    fn count(&self) -> usize {
+        self.spaces.len()
+    }
+
+    fn neighbours(&self, s: usize) -> Vec<usize> {
+        Battlefield::neighbours(self, s)
+    }
+
+    fn room(&self, s: usize, here: &[Occupant], size: Size) -> bool {
+        has_room(self, s, here, size)
+    }
+}
+
 /// True when a figure of `size` may stop in space `s` holding `here`
 /// (capacity: four small or one large, never mixed; a nest has no limit).
 #[must_use]
@@ -45,7 +71,7 @@ pub fn may_leave(mover: Occupant, here: &[Occupant]) -> bool {
 /// excluded). The start space is not listed.
 #[must_use]
 pub fn destinations(
-    field: &Battlefield,
+    field: &impl Spaces,
     from: usize,
     mover: Occupant,
     steps: u8,
@@ -56,7 +82,7 @@ pub fn destinations(
     if steps == 0 || !may_leave(mover, &start) {
         return Vec::new();
     }
-    let mut best = vec![u8::MAX; field.spaces.len()];
+    let mut best = vec![u8::MAX; field.count()];
     best[from] = 0;
     let mut frontier = vec![from];
     let mut out = Vec::new();
@@ -68,7 +94,7 @@ pub fn destinations(
                     continue;
                 }
                 let here = occupants(n);
-                if !has_room(field, n, &here, mover.size) {
+                if !field.room(n, &here, mover.size) {
                     continue;
                 }
                 best[n] = step;

@@ -189,11 +189,11 @@ impl SkirmishView {
         }
         // Ground figures in their spaces.
         let mut token_at: Vec<(Fig, Pos2, f32)> = Vec::new();
-        for s in 0..field().spaces.len() as u8 {
+        for s in 0..state.space_count() as u8 {
             let figs: Vec<Fig> = state.in_space(s).into_iter().filter(|&f| !BIRD_FIGS.contains(&f)).collect();
-            let c = board.to_screen(field().spaces[usize::from(s)].perch);
+            let c = board.to_screen(state.space_centre(s));
             // Two by two in a tree space (four at most), four a row in a nest.
-            let nest = field().spaces[usize::from(s)].nest.is_some();
+            let nest = TailFeathers::space_nest(usize::from(s)).is_some();
             let per_row = if nest { 4 } else { 2 };
             let r = if nest { (board.scale * 0.3).clamp(4.0, 11.0) } else { (board.scale * 0.4).clamp(4.0, 14.0) };
             let rows = figs.len().div_ceil(per_row).max(1) as f32;
@@ -240,7 +240,7 @@ impl SkirmishView {
                     let _ = s;
                     b.pose.at
                 }
-                Place::Space(s) => field().spaces[usize::from(s)].perch,
+                Place::Space(s) => state.space_centre(s),
                 _ => continue,
             };
             let p = board.to_screen(at);
@@ -318,7 +318,7 @@ impl SkirmishView {
             })
             .collect();
         for &s in &lit_spaces {
-            let pts = poly(&field().spaces[usize::from(s)].outline);
+            let pts = poly(&state.space_outline(s));
             let rect = Rect::from_points(&pts);
             painter.add(egui::Shape::closed_line(pts, Stroke::new(3.0, palette.legal.to_opaque())));
             // The decision a click on this lit space makes.
@@ -568,7 +568,8 @@ impl SkirmishView {
         };
         let hit_space = |p: Pos2| -> Option<u8> {
             let v = board.to_table(p);
-            field().spaces.iter().position(|s| s.outline.contains(v)).map(|s| s as u8)
+            // Leaves lie over the branches: they are hit first.
+            (0..state.space_count() as u8).rev().find(|&s| state.space_outline(s).contains(v))
         };
         // Dragging a figure: set the payload when the press starts on one.
         let drag_resp = &board_resp;

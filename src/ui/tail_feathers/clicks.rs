@@ -121,7 +121,7 @@ impl SkirmishView {
             && let Some(b) = state.bird(bird)
         {
             let at = match state.figure(bird).place {
-                Place::Space(s) => field().spaces[usize::from(s)].perch,
+                Place::Space(s) => state.space_centre(s),
                 _ => b.pose.at,
             };
             let d = board.to_table(p).minus(at);
@@ -200,7 +200,7 @@ impl SkirmishView {
                         return Some(a);
                     }
                 }
-                let nest = field().spaces[usize::from(s)].nest;
+                let nest = TailFeathers::space_nest(usize::from(s));
                 if let Some(owner) = nest {
                     for a in [
                         Action::Strike { figure: sel, target: Target::Nest(owner) },
@@ -226,7 +226,7 @@ impl SkirmishView {
                     return None;
                 }
             }
-            if let Some(owner) = field().spaces[usize::from(s)].nest
+            if let Some(owner) = TailFeathers::space_nest(usize::from(s))
                 && legal.contains(&Action::AssignHit(Target::Nest(owner)))
             {
                 return Some(Action::AssignHit(Target::Nest(owner)));

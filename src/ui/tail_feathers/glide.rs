@@ -4,7 +4,7 @@
 //! instead of jumping there. Nothing glides with Animations off, after an
 //! undo, or when a game is loaded.
 
-use crate::rules::tail_feathers::game::{Action, Fig, Place, TailFeathers, UNIT_DEFS, field};
+use crate::rules::tail_feathers::game::{Action, Fig, Place, TailFeathers, UNIT_DEFS};
 use crate::rules::tail_feathers::geometry::V2;
 
 /// A bird on its way along a flight.
@@ -67,7 +67,7 @@ pub fn drawn_at(state: &TailFeathers, f: Fig) -> Option<V2> {
     match state.figure(f).place {
         Place::Air => Some(b.pose.at),
         Place::Space(_) if b.launching => Some(b.pose.at),
-        Place::Space(s) => Some(field().spaces[usize::from(s)].perch),
+        Place::Space(s) => Some(state.space_centre(s)),
         _ => None,
     }
 }

@@ -281,7 +281,7 @@ pub fn range_band(d: f64) -> &'static str {
 /// Where a crossing sits on the board (for its number and its prompt).
 pub(super) fn crossing_point(state: &TailFeathers, plan: &FlightPlan, c: Crossing) -> V2 {
     match c {
-        Crossing::Space(s) => field().spaces[usize::from(s)].perch,
+        Crossing::Space(s) => state.space_centre(s),
         Crossing::Mission(m) => state
             .target_shape(Target::Mission(m))
             .map_or(field().axis, |s| crate::rules::tail_feathers::geometry::centre(&s)),

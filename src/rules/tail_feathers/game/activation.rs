@@ -33,12 +33,12 @@ impl TailFeathers {
             Step::Unload => {
                 out.push(Action::Unload(None));
                 if let Place::Space(s) = self.figures[usize::from(d.first)].place {
-                    let mut spaces = field().neighbours(usize::from(s));
-                    if field().spaces[usize::from(s)].nest.is_some() {
+                    let mut spaces = self.space_neighbours(usize::from(s));
+                    if Self::space_nest(usize::from(s)).is_some() {
                         spaces.push(usize::from(s));
                     }
                     for n in spaces {
-                        if trees::has_room(field(), n, &self.occupants(n, None), Size::Small) {
+                        if self.space_room(n, &self.occupants(n, None), Size::Small) {
                             out.push(Action::Unload(Some(n as u8)));
                         }
                     }
@@ -75,6 +75,8 @@ impl TailFeathers {
                     if !act.swooped {
                         self.attacks(f, act, out);
                     }
+                    // Cutting a leaf loose in place of the attack (TF-R26).
+                    self.cut_loose_actions(f, out);
                 }
             }
             Step::Douse => {
@@ -82,7 +84,7 @@ impl TailFeathers {
                 for &f in &act.figures {
                     if !act.doused.contains(&f)
                         && let Place::Space(s) = self.figures[usize::from(f)].place
-                        && let Some(side) = field().spaces[usize::from(s)].nest
+                        && let Some(side) = Self::space_nest(usize::from(s))
                         && self.nest_fire[seat_of(side).index()] > 0
                     {
                         out.push(Action::Douse(f));
@@ -144,7 +146,7 @@ impl TailFeathers {
         let card = &GROUND[UNIT_DEFS[unit_of(f)].ground.unwrap_or(0)];
         let mover = Occupant { side: Self::side(f), size: Self::size(f) };
         let occ = |n: usize| self.occupants(n, Some(f));
-        trees::destinations(field(), usize::from(s), mover, card.movement, &occ).into_iter().map(|n| n as u8).collect()
+        trees::destinations(self, usize::from(s), mover, card.movement, &occ).into_iter().map(|n| n as u8).collect()
     }
 
     pub(super) fn activate(&mut self, unit: usize) {
@@ -192,9 +194,9 @@ impl TailFeathers {
                 act.step = Step::Acts;
             }
             let me = Shape::base(self.birds[i].pose.at);
-            for (s, sp) in field().spaces.iter().enumerate() {
-                if touches(&me, &Shape::Polygon(sp.outline.clone())) {
-                    act.touching.push(Target::Space(s as u8));
+            for s in 0..self.space_count() as u8 {
+                if touches(&me, &Shape::Polygon(self.space_outline(s))) {
+                    act.touching.push(Target::Space(s));
                 }
             }
             for side in [Alliance::Mice, Alliance::Rats] {

@@ -163,6 +163,7 @@ impl TailFeathers {
                 }
             }
             Action::Forage => self.forage(),
+            &Action::CutLoose { figure, toward } => self.cut_loose(figure, toward),
             &Action::Hold(f) => {
                 if let Some(act) = self.activation.as_mut() {
                     act.figures.push(f);
@@ -189,7 +190,7 @@ impl TailFeathers {
                 let star = dice::any_star(&faces);
                 self.events.push(Event::Rolled { seat, what: "dousing the nest", faces });
                 if let Place::Space(s) = self.figures[usize::from(f)].place
-                    && let Some(side) = field().spaces[usize::from(s)].nest
+                    && let Some(side) = Self::space_nest(usize::from(s))
                 {
                     if star {
                         self.nest_fire[seat_of(side).index()] -= 1;

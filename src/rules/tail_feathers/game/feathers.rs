@@ -116,8 +116,8 @@ impl TailFeathers {
         if self.feathers.iter().any(|t| t.id != token.id && touches(&me, &Shape::Polygon(t.outline()))) {
             return Some("another tail feather".into());
         }
-        if let Some(s) = field().spaces.iter().position(|sp| touches(&me, &Shape::Polygon(sp.outline.clone()))) {
-            return Some(space_name(s as u8));
+        if let Some(s) = (0..self.space_count() as u8).find(|&s| touches(&me, &Shape::Polygon(self.space_outline(s)))) {
+            return Some(space_name(s));
         }
         field()
             .trees

@@ -44,9 +44,8 @@ impl TailFeathers {
     pub(super) fn siege_spaces(&self, seat: Seat, tree: usize) -> Vec<u8> {
         let _ = seat;
         let t = &field().trees[tree];
-        let room = |s: usize| {
-            field().spaces[s].nest.is_none() && trees::has_room(field(), s, &self.occupants(s, None), Size::Small)
-        };
+        let room =
+            |s: usize| Self::space_nest(s).is_none() && self.space_room(s, &self.occupants(s, None), Size::Small);
         let mut ring: Vec<usize> = t.spaces.iter().copied().filter(|&s| field().spaces[s].by_trunk).collect();
         let mut seen = ring.clone();
         while !ring.is_empty() {
@@ -56,8 +55,8 @@ impl TailFeathers {
             }
             let mut next = Vec::new();
             for &s in &ring {
-                for n in field().neighbours(s) {
-                    if !seen.contains(&n) && field().spaces[n].nest.is_none() {
+                for n in self.space_neighbours(s) {
+                    if !seen.contains(&n) && Self::space_nest(n).is_none() {
                         seen.push(n);
                         next.push(n);
                     }
@@ -213,6 +212,8 @@ impl TailFeathers {
         for side in [Alliance::Mice, Alliance::Rats] {
             self.send_home(side);
         }
+        // Drifting leaves move again, after the missions (TF-R26).
+        self.drift_again();
         // Resetting the battlefield (TF-R24).
         self.turn_feathers();
         self.activated = [false; UNITS];

@@ -241,9 +241,9 @@ impl TailFeathers {
             first_touch(path, shape).map(|(i, a)| before[i] + a)
         };
         let mut crossings: Vec<(f64, u8, u32, Crossing)> = Vec::new();
-        for (i, sp) in field().spaces.iter().enumerate() {
-            if let Some(d) = along(&Shape::Polygon(sp.outline.clone())) {
-                crossings.push((d, 0, i as u32, Crossing::Space(i as u8)));
+        for i in 0..self.space_count() as u8 {
+            if let Some(d) = along(&Shape::Polygon(self.space_outline(i))) {
+                crossings.push((d, 0, u32::from(i), Crossing::Space(i)));
             }
         }
         for side in [Alliance::Mice, Alliance::Rats] {
@@ -393,19 +393,17 @@ impl TailFeathers {
         match c {
             Crossing::Space(s) => {
                 let su = usize::from(s);
-                if !act.began_perched && trees::has_room(field(), su, &self.occupants(su, None), Size::Large) {
+                if !act.began_perched && self.space_room(su, &self.occupants(su, None), Size::Large) {
                     out.push(Action::Perch);
                 }
                 if !act.swooped && !w.swooped_here && !act.touching.contains(&Target::Space(s)) {
                     let enemies = self.in_space(s).iter().any(|&f| Self::side(f) != side);
-                    let enemy_nest = field().spaces[su].nest.is_some_and(|n| n != side && self.nest_standing(n));
+                    let enemy_nest = Self::space_nest(su).is_some_and(|n| n != side && self.nest_standing(n));
                     if enemies || enemy_nest {
                         out.push(Action::Swoop);
                     }
                 }
-                if passenger.is_some()
-                    && !w.dropped_here
-                    && trees::has_room(field(), su, &self.occupants(su, None), Size::Small)
+                if passenger.is_some() && !w.dropped_here && self.space_room(su, &self.occupants(su, None), Size::Small)
                 {
                     out.push(Action::DropOff);
                 }
@@ -463,7 +461,7 @@ impl TailFeathers {
             Crossing::Space(s) => {
                 let mut t: Vec<Target> =
                     self.in_space(s).into_iter().filter(|&e| Self::side(e) != side).map(Target::Figure).collect();
-                if let Some(owner) = field().spaces[usize::from(s)].nest
+                if let Some(owner) = Self::space_nest(usize::from(s))
                     && owner != side
                     && self.nest_standing(owner)
                 {

@@ -20,6 +20,7 @@ impl TailFeathers {
             }
         }
         self.spiral_invariants()?;
+        self.leaf_invariants()?;
         for s in 0..field().spaces.len() {
             let occ = self.occupants(s, None);
             if field().spaces[s].nest.is_none() {

@@ -79,6 +79,9 @@ pub fn unit_name(u: usize) -> String {
 #[must_use]
 pub fn space_name(s: u8) -> String {
     let su = usize::from(s);
+    if let Some(k) = su.checked_sub(field().spaces.len()).filter(|&k| k < field().connections.len()) {
+        return super::leaves::leaf_name(k);
+    }
     if let Some(side) = field().spaces.get(su).and_then(|sp| sp.nest) {
         return format!("the {} nest", side_name(side).to_lowercase());
     }
@@ -247,6 +250,9 @@ impl TailFeathers {
             &Action::Move { figure, to } => format!("{who} move {} to {}", figure_name(figure), space_name(to)),
             &Action::Hold(f) => format!("{who} activate {} where it stands", figure_name(f)),
             Action::Forage => format!("{who} forage with the {}", unit_name(self.active_unit().unwrap_or(0))),
+            &Action::CutLoose { figure, toward } => {
+                format!("{who}: {} cuts its leaf loose toward {}", figure_name(figure), space_name(toward))
+            }
             &Action::Stand(f) => format!("{who}: {} stands up", figure_name(f)),
             &Action::Scurry { figure, to } => format!("{who}: {} scurries to {}", figure_name(figure), space_name(to)),
             &Action::Strike { figure, target } => {

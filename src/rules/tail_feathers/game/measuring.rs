@@ -26,7 +26,7 @@ impl TailFeathers {
     pub fn shape(&self, f: Fig) -> Option<Shape> {
         match self.figures[usize::from(f)].place {
             Place::Air => self.bird(f).map(|b| Shape::base(b.pose.at)),
-            Place::Space(s) => Some(Shape::Polygon(field().spaces[usize::from(s)].outline.clone())),
+            Place::Space(s) => Some(Shape::Polygon(self.space_outline(s))),
             _ => None,
         }
     }
@@ -39,7 +39,7 @@ impl TailFeathers {
             Target::Nest(side) => {
                 Some(Shape::Polygon(field().spaces[usize::from(Self::nest_space(side))].outline.clone()))
             }
-            Target::Space(s) => Some(Shape::Polygon(field().spaces[usize::from(s)].outline.clone())),
+            Target::Space(s) => Some(Shape::Polygon(self.space_outline(s))),
             Target::Mission(side) => self.cards[seat_of(side).index()]
                 .and_then(|c| c.spot)
                 .map(|spot| Shape::Polygon(field().mission_spots[usize::from(spot)].clone())),
@@ -93,6 +93,16 @@ impl TailFeathers {
             }
         }
         out.extend(self.feather_shapes().into_iter().map(|(_, s)| s));
+        // Drifting leaves (TF-R26), but for the ones `a` and `b` stand on.
+        let on: Vec<u8> = [a, b]
+            .into_iter()
+            .flatten()
+            .filter_map(|f| match self.figures[usize::from(f)].place {
+                Place::Space(s) => Some(s),
+                _ => None,
+            })
+            .collect();
+        out.extend(self.drifting_shapes(&on));
         out
     }
 
@@ -154,7 +164,7 @@ impl TailFeathers {
                 .into_iter()
                 .filter(|&t| {
                     space_of(t)
-                        .is_some_and(|ts| ts == s || field().neighbours(usize::from(s)).contains(&usize::from(ts)))
+                        .is_some_and(|ts| ts == s || self.space_neighbours(usize::from(s)).contains(&usize::from(ts)))
                 })
                 .collect(),
             (Place::Air, true) => cands.into_iter().filter(|&t| self.in_sight(f, t)).collect(),

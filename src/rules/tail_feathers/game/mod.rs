@@ -54,6 +54,7 @@ mod final_phase;
 mod flight;
 mod foraging;
 mod invariants;
+mod leaves;
 mod log_words;
 mod measuring;
 mod refusals;
@@ -63,6 +64,7 @@ pub use combat::AttackOdds;
 pub use death_spiral::Spiral;
 pub use feathers::Feather;
 pub use flight::{Crossing, FlightEnding, FlightOutcome, FlightPlan, off_battlefield, tree_name};
+pub use leaves::{Leaf, hole_span, leaf_name, leaf_outline, leaf_space, leaf_tree, tree_of};
 pub use log_words::{Event, event_words, figure_name, kind_name, space_name, target_name, unit_name};
 
 /// Scenario 1's battlefield, built once.
@@ -187,6 +189,8 @@ pub struct Options {
     pub feathers: bool,
     /// Additional rule: death spirals (TF-R25).
     pub death_spirals: bool,
+    /// Additional rule: leaves (TF-R26).
+    pub leaves: bool,
 }
 
 impl Options {
@@ -194,11 +198,16 @@ impl Options {
     /// names them ("foraging").
     #[must_use]
     pub fn additional_rules(&self) -> Vec<&'static str> {
-        [(self.foraging, "foraging"), (self.feathers, "tail feathers"), (self.death_spirals, "death spirals")]
-            .into_iter()
-            .filter(|x| x.0)
-            .map(|x| x.1)
-            .collect()
+        [
+            (self.foraging, "foraging"),
+            (self.feathers, "tail feathers"),
+            (self.death_spirals, "death spirals"),
+            (self.leaves, "leaves"),
+        ]
+        .into_iter()
+        .filter(|x| x.0)
+        .map(|x| x.1)
+        .collect()
     }
 }
 
@@ -377,6 +386,14 @@ pub enum Action {
     /// Forage with the activated ground unit instead of moving or
     /// attacking: one cheese (TF-R23, an additional rule).
     Forage,
+    /// Cut the leaf a figure stands on loose, in place of its attack, and
+    /// point it at a space of another tree (TF-R26, an additional rule).
+    CutLoose {
+        /// The figure.
+        figure: Fig,
+        /// The space the leaf is pointed at.
+        toward: u8,
+    },
     /// Spend an immobilized figure's activation standing up (TF-R18).
     Stand(Fig),
     /// Scurry: move again instead of attacking (TF-R6).
@@ -573,6 +590,8 @@ pub struct TailFeathers {
     /// re-roll (TF-R25).
     spirals: Vec<Spiral>,
     battle: Option<Box<death_spiral::SpiralBattle>>,
+    /// The leaves, by connection point (TF-R26; empty without the rule).
+    leaves: Vec<Leaf>,
     /// What the last action did.
     events: Vec<Event>,
     /// The legal actions, worked out once per state.
@@ -970,6 +989,7 @@ impl Game for TailFeathers {
             out.push(Action::Shoot { figure: f, target: Target::Nest(Alliance::Rats) });
             out.push(Action::Send(f));
             out.push(Action::Hold(f));
+            out.push(Action::CutLoose { figure: f, toward: f % spaces });
         }
         out.push(Action::Fly(vec![Length::Long; 7]));
         out.push(Action::Fly(vec![Length::Short]));

@@ -31,6 +31,7 @@ impl TailFeathers {
             Action::Move { .. } | Action::Scurry { .. } | Action::Hold(_) => "TF-R7",
             Action::Stand(_) | Action::Douse(_) => "TF-R18",
             Action::Forage => "TF-R23",
+            Action::CutLoose { .. } => "TF-R26",
             Action::PilotingCheck | Action::SetTilt(_) | Action::Fly(_) | Action::Perch | Action::Continue => "TF-R9",
             Action::PickUp(_) | Action::DropOff | Action::Unload(_) => "TF-R10",
             Action::Strike { .. } | Action::Shoot { .. } => "TF-R11",
@@ -95,6 +96,7 @@ impl TailFeathers {
                 None => format!("not now: {owed}"),
             },
             Action::Forage => self.forage_refusal(),
+            &Action::CutLoose { figure, toward } => self.cut_refusal(figure, toward),
             Action::Perch => "a bird that began its turn perched cannot perch, and a space must be empty for a bird".into(),
             Action::Swoop => "one swoop an activation, at enemy figures, an enemy nest or mission not touching the base when it began".into(),
             _ => format!("not now: {owed}"),
@@ -193,7 +195,10 @@ impl TailFeathers {
             return format!("{} cannot leave {}: enemies outnumber friends there", figure_name(f), space_name(from));
         }
         let tu = usize::from(to);
-        if tu < field().spaces.len() && !trees::has_room(field(), tu, &self.occupants(tu, Some(f)), mover.size) {
+        if tu < self.space_count() && !self.space_room(tu, &self.occupants(tu, Some(f)), mover.size) {
+            if self.leaf_at(tu).is_some() {
+                return format!("{} has no room (a leaf holds three small figures, never a large one)", space_name(to));
+            }
             return format!("{} is full (four small figures or one large)", space_name(to));
         }
         let card = UNIT_DEFS[unit_of(f)].ground.map_or(0, |g| GROUND[g].movement);
@@ -244,16 +249,36 @@ impl TailFeathers {
     pub(super) fn validate_target(t: Target) -> Result<(), String> {
         match t {
             Target::Figure(f) => Self::validate_fig(f),
-            Target::Space(s) if usize::from(s) >= field().spaces.len() => Err(format!("there is no space {s}")),
+            Target::Space(s) if usize::from(s) >= Self::most_spaces() => Err(format!("there is no space {s}")),
             _ => Ok(()),
         }
     }
 }
 
 impl TailFeathers {
+    /// The most spaces a game can have: the battlefield's and every leaf.
+    fn most_spaces() -> usize {
+        field().spaces.len() + field().connections.len()
+    }
+
+    /// Why figure `f` may not cut its leaf loose toward `toward` (TF-R26).
+    fn cut_refusal(&self, f: Fig, toward: u8) -> String {
+        if let Some(why) = self.cut_blocker(f) {
+            return why;
+        }
+        let Place::Space(s) = self.figures[usize::from(f)].place else { return String::new() };
+        let from = self.leaf_at(usize::from(s)).map(leaf_tree);
+        match leaves::tree_of(usize::from(toward)) {
+            Some(t) if Some(t) == from => {
+                format!("a leaf is pointed at another tree: {} is on the tree it hangs from", space_name(toward))
+            }
+            _ => format!("{} is not a space of a tree", space_name(toward)),
+        }
+    }
+
     /// What [`Game::validate`] answers.
     pub(super) fn validate_action(a: &Action) -> Result<(), String> {
-        let spaces = field().spaces.len();
+        let spaces = Self::most_spaces();
         let space = |s: u8| if usize::from(s) < spaces { Ok(()) } else { Err(format!("there is no space {s}")) };
         match a {
             &Action::Deploy { figure, space: s }
@@ -264,6 +289,14 @@ impl TailFeathers {
             }
             &Action::PlaceMission(s) if usize::from(s) >= field().mission_spots.len() => {
                 Err(format!("there is no mission spot {s}"))
+            }
+            &Action::CutLoose { figure, toward } => {
+                Self::validate_fig(figure)?;
+                if usize::from(toward) < field().spaces.len() {
+                    Ok(())
+                } else {
+                    Err(format!("there is no tree space {toward}"))
+                }
             }
             &Action::Send(f)
             | &Action::Stay(f)

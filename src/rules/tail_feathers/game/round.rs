@@ -134,13 +134,11 @@ impl TailFeathers {
             Phase::Deploy => {
                 if let Some((_, f)) = self.deploying_seat() {
                     let side = Self::side(f);
-                    let tree = &field().trees[Self::home_tree(side)];
-                    for &s in &tree.spaces {
-                        let sp = &field().spaces[s];
-                        if Self::size(f) == Size::Large && sp.nest.is_some() {
+                    for s in self.tree_spaces(Self::home_tree(side)) {
+                        if Self::size(f) == Size::Large && Self::space_nest(s).is_some() {
                             continue;
                         }
-                        if trees::has_room(field(), s, &self.occupants(s, None), Self::size(f)) {
+                        if self.space_room(s, &self.occupants(s, None), Self::size(f)) {
                             out.push(Action::Deploy { figure: f, space: s as u8 });
                         }
                     }
@@ -224,12 +222,8 @@ impl TailFeathers {
 
     pub(super) fn eligible_for_mission(&self, seat: Seat) -> Vec<Fig> {
         let side = side_of_seat(seat);
-        let tree = &field().trees[Self::home_tree(side)];
-        self.standing_small(side)
-            .into_iter()
-            .filter(|&(_, s)| tree.spaces.contains(&usize::from(s)))
-            .map(|(f, _)| f)
-            .collect()
+        let tree = self.tree_spaces(Self::home_tree(side));
+        self.standing_small(side).into_iter().filter(|&(_, s)| tree.contains(&usize::from(s))).map(|(f, _)| f).collect()
     }
 
     /// Mission spots free for `seat`'s card: the usable spots (within
@@ -267,6 +261,7 @@ impl TailFeathers {
             passenger: None,
         };
         Self {
+            leaves: Self::hung_leaves(&options),
             options,
             rng,
             round: 1,
@@ -337,6 +332,7 @@ impl TailFeathers {
     /// Moves on through steps that need no decision.
     pub(super) fn advance(&mut self) {
         for _ in 0..10_000 {
+            self.return_empty_leaves();
             if self.outcome.is_some() || self.combat.is_some() || self.battle.is_some() {
                 return;
             }
