@@ -152,13 +152,14 @@ fn toward_enemy_birds(g: &TailFeathers, legal: &[TfAction]) -> Option<TfAction> 
     scored.min_by(|a, b| a.0.total_cmp(&b.0)).map(|(_, a)| a.clone())
 }
 
-/// A Tail Feathers game with every additional rule built so far, both
-/// sides played by a person, at random but launching and flying at each
-/// other's birds, until `at` holds with a person to move; written as
-/// `name`.
+/// A Tail Feathers game with every additional rule, both sides played by
+/// a person, at random but launching and flying at each other's birds,
+/// stepping onto leaves and cutting them loose, until `at` holds with a
+/// person to move; written as `name`.
 fn write_tail_additional(dir: &Path, at: fn(&TailFeathers) -> bool, name: &str) -> PathBuf {
     use aviary::rules::tail_feathers::game::Options as TfOptions;
-    let options = TfOptions { foraging: true, feathers: true, death_spirals: true, ..TfOptions::default() };
+    let options =
+        TfOptions { foraging: true, feathers: true, death_spirals: true, leaves: true, ..TfOptions::default() };
     let players = [Player::Human, Player::Human];
     let session = find_tail(
         &options,
@@ -166,6 +167,17 @@ fn write_tail_additional(dir: &Path, at: fn(&TailFeathers) -> bool, name: &str) 
         |state| matches!(state.to_move(), ToMove::Seat(_)) && at(state),
         |state, legal, rng| {
             let launch: Vec<&TfAction> = legal.iter().filter(|a| matches!(a, TfAction::Launch { .. })).collect();
+            let leafy: Vec<&TfAction> = legal
+                .iter()
+                .filter(|a| match a {
+                    TfAction::Move { to, .. } => state.leaf_at(usize::from(*to)).is_some(),
+                    TfAction::CutLoose { .. } => true,
+                    _ => false,
+                })
+                .collect();
+            if !leafy.is_empty() && rng.coin() {
+                return leafy[rng.below(leafy.len())].clone();
+            }
             match toward_enemy_birds(state, legal) {
                 Some(a) if rng.below(4) > 0 => a,
                 _ if !launch.is_empty() && rng.below(4) > 0 => launch[rng.below(launch.len())].clone(),
@@ -217,6 +229,15 @@ fn write_additional(saves: &Path) -> Vec<PathBuf> {
                 })
             },
             "tf-into-spiral.json",
+        ),
+        write_tail_additional(
+            saves,
+            |g| {
+                let adrift = g.leaves().iter().filter(|l| l.toward.is_some() && l.trail.len() >= 2).count();
+                let riders = (42..47u8).map(|s| g.in_space(s).len()).sum::<usize>();
+                adrift >= 1 && riders >= 3 && g.active_unit().is_none()
+            },
+            "tf-leaf.json",
         ),
     ]
 }

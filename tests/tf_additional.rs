@@ -972,3 +972,29 @@ fn tf_r26_home_tree_leaves_count_as_the_home_tree_for_deploying_and_missions() {
     g.arrange_place(7, Place::Space(ASH_LEAF));
     assert!(!legal(&g, &Action::Send(7)));
 }
+
+/// Lays the mice's mission as far as placing its card, with a drifting
+/// leaf over spot 6 and a tail feather over spot 2.
+#[test]
+fn tf_r26_and_r24_no_mission_card_is_laid_on_a_drifting_leaf_or_a_tail_feather() {
+    let mut g = TailFeathers::new(&aviary::rules::Setup { seats: 2, options: leaves() }, 1);
+    tf_common::deploy_all(&mut g);
+    g.arrange_place(3, Place::Space(BEECH_LEAF));
+    g.arrange_drifting_leaf(0, V2::new(16.5, 15.0), Heading(6), 30, Alliance::Mice);
+    g.arrange_feather(V2::new(20.0, 18.0), Heading(0), false);
+    while !g.legal_actions().iter().any(|a| matches!(a, Action::PlaceMission(_))) {
+        let a = if legal(&g, &Action::Mission(Some(MissionKind::Siege))) {
+            Action::Mission(Some(MissionKind::Siege))
+        } else {
+            g.legal_actions()[0].clone()
+        };
+        play(&mut g, &a);
+    }
+    let (rule, why) = refusal(&g, &Action::PlaceMission(6));
+    assert_eq!(rule, "TF-R2");
+    assert!(why.contains("the leaf of the Old Beech"), "{why}");
+    let (rule, why) = refusal(&g, &Action::PlaceMission(2));
+    assert_eq!(rule, "TF-R2");
+    assert!(why.contains("a tail feather"), "{why}");
+    assert!(legal(&g, &Action::PlaceMission(0)), "{:?}", g.legal_actions());
+}

@@ -184,6 +184,8 @@ pub struct Forest {
     /// The death-spiral template between two entangled birds, and its
     /// twist.
     pub spiral: [Color32; 2],
+    /// A leaf (TF-R26): its blade, and its midrib and veins.
+    pub leaf: [Color32; 2],
 }
 
 const FOREST_LIGHT: Forest = Forest {
@@ -222,6 +224,7 @@ const FOREST_LIGHT: Forest = Forest {
     table: Color32::from_rgb(0x8a, 0x6a, 0x48),
     feather: [Color32::from_rgb(0xf4, 0xe9, 0xcf), Color32::from_rgb(0xb9, 0xa6, 0x86)],
     spiral: [Color32::from_rgb(0xa8, 0x3a, 0x2c), Color32::from_rgb(0xf0, 0xc8, 0x78)],
+    leaf: [Color32::from_rgb(0xd2, 0xa4, 0x3c), Color32::from_rgb(0x7a, 0x52, 0x1a)],
 };
 
 const FOREST_DARK: Forest = Forest {
@@ -260,6 +263,7 @@ const FOREST_DARK: Forest = Forest {
     table: Color32::from_rgb(0x3a, 0x2c, 0x20),
     feather: [Color32::from_rgb(0xe6, 0xdc, 0xc2), Color32::from_rgb(0x9c, 0x8c, 0x70)],
     spiral: [Color32::from_rgb(0xb8, 0x4a, 0x38), Color32::from_rgb(0xf0, 0xc8, 0x78)],
+    leaf: [Color32::from_rgb(0xb0, 0x84, 0x2e), Color32::from_rgb(0x52, 0x36, 0x12)],
 };
 
 /// The ten feather colours; both themes use them (they are the cards'

@@ -11,7 +11,9 @@
 use egui::{Align2, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
 use super::figures::paint_rodent;
-use super::forest::{paint_axis_marker, paint_card, paint_feather, paint_spiral, paint_table, paint_tree, shadow_disc};
+use super::forest::{
+    paint_axis_marker, paint_card, paint_feather, paint_leaf, paint_spiral, paint_table, paint_tree, shadow_disc,
+};
 use super::paint::plated_text;
 use super::words::{figure_words, odds_lines, target_words};
 use super::{
@@ -22,8 +24,8 @@ use crate::rules::Game;
 use crate::rules::tail_feathers::components::Alliance;
 use crate::rules::tail_feathers::dice::Attack;
 use crate::rules::tail_feathers::game::{
-    Action, BIRD_FIGS, Fig, Place, TailFeathers, Target, UNIT_DEFS, field, figure_name, kind_name, seat_of, side_name,
-    space_name, target_name, unit_of,
+    Action, BIRD_FIGS, Fig, Place, TailFeathers, Target, UNIT_DEFS, field, figure_name, hole_span, kind_name,
+    leaf_name, leaf_outline_along, leaf_space, seat_of, side_name, space_name, target_name, unit_of,
 };
 use crate::rules::tail_feathers::geometry::{BASE_RADIUS, Shape, V2};
 use crate::ui::Notice;
@@ -177,6 +179,40 @@ impl SkirmishView {
             ui.interact(Rect::from_points(&pts), ui.scope_id().with(("tf-feather", t.id)), Sense::hover())
                 .widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, said.clone()));
         }
+        // Leaves (TF-R26), hanging or adrift, each named.
+        let now = ui.input(|i| i.time);
+        for (k, leaf) in state.leaves().iter().enumerate() {
+            let (outline, holes) = match self.leaf_drift.as_ref().filter(|d| d.leaf == k).and_then(|d| d.at(now)) {
+                Some((hole, along)) => {
+                    ui.ctx().request_repaint();
+                    (leaf_outline_along(hole, along), [hole, hole.plus(along.scale(hole_span()))])
+                }
+                None => (leaf.outline(), <[V2; 2]>::from(leaf.holes())),
+            };
+            let drifting = leaf.toward.is_some();
+            if drifting && leaf.trail.len() > 1 {
+                // The way it came: its pivot holes, spin by spin.
+                let path: Vec<Pos2> = leaf.trail.iter().map(|x| board.to_screen(x.0)).collect();
+                for w in path.windows(2) {
+                    painter.add(egui::Shape::dashed_line(
+                        w,
+                        Stroke::new(1.2, colours.leaf[1].gamma_multiply(0.6)),
+                        4.0,
+                        4.0,
+                    ));
+                }
+            }
+            let pts = poly(&outline);
+            paint_leaf(&painter, &colours, &pts, holes.map(|h| board.to_screen(h)), drifting);
+            let s = leaf_space(k);
+            let on = state.in_space(s).len();
+            let said = match leaf.toward {
+                Some(to) => format!("{}, adrift toward {}, {on} of 3 figures on it", leaf_name(k), space_name(to)),
+                None => format!("{}, hanging on its branch, {on} of 3 figures on it", leaf_name(k)),
+            };
+            ui.interact(Rect::from_points(&pts), ui.scope_id().with(("tf-leaf", k)), Sense::hover())
+                .widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, said.clone()));
+        }
         // Death-spiral templates between entangled birds (TF-R25), each
         // named.
         for (k, sp) in state.spirals().iter().enumerate() {
@@ -192,6 +228,21 @@ impl SkirmishView {
         for s in 0..state.space_count() as u8 {
             let figs: Vec<Fig> = state.in_space(s).into_iter().filter(|&f| !BIRD_FIGS.contains(&f)).collect();
             let c = board.to_screen(state.space_centre(s));
+            // In a row along a leaf (three at most).
+            if let Some(k) = state.leaf_at(usize::from(s)) {
+                let (a, b) = state.leaves()[k].holes();
+                let (a, b) = match self.leaf_drift.as_ref().filter(|d| d.leaf == k).and_then(|d| d.at(now)) {
+                    Some((hole, along)) => (hole, hole.plus(along.scale(hole_span()))),
+                    None => (a, b),
+                };
+                let (pa, pb) = (board.to_screen(a), board.to_screen(b));
+                let r = (board.scale * 0.38).clamp(4.0, 13.0);
+                let n = figs.len() as f32;
+                for (i, &f) in figs.iter().enumerate() {
+                    token_at.push((f, pa + (pb - pa) * ((i as f32 + 1.0) / (n + 1.0)), r));
+                }
+                continue;
+            }
             // Two by two in a tree space (four at most), four a row in a nest.
             let nest = TailFeathers::space_nest(usize::from(s)).is_some();
             let per_row = if nest { 4 } else { 2 };
@@ -314,6 +365,7 @@ impl SkirmishView {
             .filter_map(|a| match a {
                 Action::Deploy { space, .. } | Action::SiegeTo(space) | Action::Unload(Some(space)) => Some(*space),
                 Action::Move { figure, to } | Action::Scurry { figure, to } if Some(*figure) == chosen => Some(*to),
+                Action::CutLoose { figure, toward } if Some(*figure) == self.cutting => Some(*toward),
                 _ => None,
             })
             .collect();
@@ -325,6 +377,7 @@ impl SkirmishView {
             let decision = legal.iter().find(|a| match a {
                 Action::Deploy { space, .. } | Action::SiegeTo(space) | Action::Unload(Some(space)) => *space == s,
                 Action::Move { figure, to } | Action::Scurry { figure, to } => Some(*figure) == chosen && *to == s,
+                Action::CutLoose { figure, toward } => Some(*figure) == self.cutting && *toward == s,
                 _ => false,
             });
             let said = format!(

@@ -194,6 +194,17 @@ impl SkirmishView {
             return None;
         }
         if let Some(s) = space {
+            // Cutting a leaf loose: the space it is pointed at.
+            if let Some(f) = self.cutting {
+                let cut = Action::CutLoose { figure: f, toward: s };
+                if legal.contains(&cut) {
+                    return Some(cut);
+                }
+                if let Err(v) = state.check(&cut) {
+                    notices.push(Notice::Error(v.to_string()));
+                }
+                return None;
+            }
             if let Some(sel) = self.selected {
                 for a in [Action::Move { figure: sel, to: s }, Action::Scurry { figure: sel, to: s }] {
                     if legal.contains(&a) {

@@ -349,3 +349,42 @@ pub(super) fn paint_spiral(painter: &egui::Painter, colours: &Forest, outline: &
         ));
     }
 }
+
+/// A leaf (TF-R26): a golden blade on its eight-cornered outline as the
+/// rules lay it (`outline[0]` and `outline[4]` the tips), a midrib from tip
+/// to tip with veins to the edge, and its two pivot holes; a drifting leaf
+/// floats higher (a longer shadow) and an attached one shows its stem.
+pub(super) fn paint_leaf(
+    painter: &egui::Painter,
+    colours: &Forest,
+    outline: &[Pos2],
+    holes: [Pos2; 2],
+    drifting: bool,
+) {
+    if outline.len() != 8 {
+        return;
+    }
+    let lift = if drifting { Vec2::new(3.0, 4.5) } else { Vec2::new(1.2, 1.8) };
+    let shadow: Vec<Pos2> = outline.iter().map(|p| *p + lift).collect();
+    painter.add(egui::Shape::convex_polygon(shadow, colours.shadow, Stroke::NONE));
+    painter.add(egui::Shape::convex_polygon(outline.to_vec(), colours.leaf[0], Stroke::new(1.0, colours.leaf[1])));
+    let (a, b) = (outline[0], outline[4]);
+    let rib = Stroke::new(1.4, colours.leaf[1]);
+    painter.line_segment([a, b], rib);
+    let vein = Stroke::new(0.8, colours.leaf[1].gamma_multiply(0.8));
+    for (t, edge) in [(0.3, [1, 7]), (0.55, [2, 6]), (0.75, [3, 5])] {
+        let on = a + (b - a) * t;
+        for e in edge {
+            let to = on + (outline[e] - on) * 0.8 + (b - a) * 0.08;
+            painter.line_segment([on, to], vein);
+        }
+    }
+    if !drifting {
+        // The stem, where the leaf meets its branch.
+        painter.line_segment([a, a - (b - a) * 0.08], Stroke::new(2.0, colours.bark));
+    }
+    let r = ((b - a).length() * 0.035).clamp(1.5, 4.0);
+    for h in holes {
+        painter.circle(h, r, colours.bark, Stroke::new(1.0, colours.leaf[0].gamma_multiply(0.6)));
+    }
+}

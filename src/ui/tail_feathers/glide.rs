@@ -4,8 +4,8 @@
 //! instead of jumping there. Nothing glides with Animations off, after an
 //! undo, or when a game is loaded.
 
-use crate::rules::tail_feathers::game::{Action, Fig, Place, TailFeathers, UNIT_DEFS};
-use crate::rules::tail_feathers::geometry::V2;
+use crate::rules::tail_feathers::game::{Action, Fig, Place, TailFeathers, UNIT_DEFS, hole_span};
+use crate::rules::tail_feathers::geometry::{Heading, V2};
 
 /// A bird on its way along a flight.
 #[derive(Clone, Debug, PartialEq)]
@@ -104,6 +104,69 @@ pub fn glide_path(before: &TailFeathers, action: &Action, after: &TailFeathers) 
     path.push(to);
     path.dedup_by(|a, b| a.dist(*b) < 1e-6);
     Some((f, path))
+}
+
+/// A leaf on its drift (TF-R26): each spin swings it clockwise about its
+/// pivot hole, one after another, a third of a second each.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeafDrift {
+    /// The leaf.
+    pub leaf: usize,
+    /// Its holes before the drift.
+    pub from: (V2, V2),
+    /// Its pose after each spin (pivot hole, the way to the other hole).
+    pub trail: Vec<(V2, Heading)>,
+    /// When it set off (seconds, the screen's clock).
+    pub start: f64,
+}
+
+/// Seconds a spin takes on the screen.
+const SPIN: f64 = 0.33;
+
+impl LeafDrift {
+    /// Where the leaf is at `now`: its front hole and the unit vector to
+    /// its other hole; `None` once the drift has been shown.
+    #[must_use]
+    pub fn at(&self, now: f64) -> Option<(V2, V2)> {
+        let t = (now - self.start) / SPIN;
+        if t < 0.0 || t >= self.trail.len() as f64 {
+            return None;
+        }
+        let i = t.floor() as usize;
+        let frac = t - t.floor();
+        let (pivot, back) = self.trail[i];
+        let before = if i == 0 {
+            self.from
+        } else {
+            let (h, b) = self.trail[i - 1];
+            (h, h.plus(b.unit().scale(hole_span())))
+        };
+        // The hole that swings is the one that was not the pivot.
+        let swinging = if before.0.dist(pivot) < before.1.dist(pivot) { before.1 } else { before.0 };
+        let d = swinging.minus(pivot);
+        let from = d.y.atan2(d.x);
+        let u = back.unit();
+        let to = u.y.atan2(u.x);
+        // Clockwise: the angle falls from `from` to `to`.
+        let sweep = (from - to).rem_euclid(std::f64::consts::TAU);
+        let eased = frac * frac * (3.0 - 2.0 * frac);
+        let a = from - sweep * eased;
+        Some((pivot, V2::new(a.cos(), a.sin())))
+    }
+}
+
+/// The drifts of the step from `before` to `after`: each leaf whose last
+/// drift changed, from where it was.
+#[must_use]
+pub fn leaf_drifts(before: &TailFeathers, after: &TailFeathers, start: f64) -> Vec<LeafDrift> {
+    before
+        .leaves()
+        .iter()
+        .zip(after.leaves())
+        .enumerate()
+        .filter(|(_, (b, a))| !a.trail.is_empty() && (a.trail != b.trail || a.toward != b.toward))
+        .map(|(leaf, (b, a))| LeafDrift { leaf, from: b.holes(), trail: a.trail.clone(), start })
+        .collect()
 }
 
 #[cfg(test)]

@@ -170,6 +170,10 @@ pub struct SkirmishView {
     seen: Option<(usize, TailFeathers)>,
     /// A bird gliding along the flight it just ended.
     pub glide: Option<glide::Glide>,
+    /// A leaf whose drift is being shown spin by spin.
+    pub leaf_drift: Option<glide::LeafDrift>,
+    /// The figure whose leaf is being cut loose: its destinations are lit.
+    pub cutting: Option<Fig>,
 }
 
 impl SkirmishView {
@@ -189,6 +193,8 @@ impl SkirmishView {
             roll_seen: None,
             seen: None,
             glide: None,
+            leaf_drift: None,
+            cutting: None,
         }
     }
 
@@ -236,6 +242,7 @@ impl SkirmishView {
         if ok {
             self.selected = None;
             self.aiming = false;
+            self.cutting = None;
         }
         ok
     }
@@ -290,6 +297,7 @@ impl SkirmishView {
             return;
         }
         let mut found = None;
+        let mut drift = None;
         if let Some((c, before)) = &self.seen
             && animations
             && *c < cursor
@@ -306,10 +314,14 @@ impl SkirmishView {
                 if let Some((fig, path)) = glide::glide_path(&at, action, &next) {
                     found = Some(glide::Glide { fig, path, start: now });
                 }
+                if let Some(d) = glide::leaf_drifts(&at, &next, now).pop() {
+                    drift = Some(d);
+                }
                 at = next;
             }
         }
         self.glide = found;
+        self.leaf_drift = drift;
         self.seen = Some((cursor, self.state().clone()));
     }
 }
@@ -367,6 +379,7 @@ impl View for SkirmishView {
     fn history_changed(&mut self) {
         self.selected = None;
         self.aiming = false;
+        self.cutting = None;
         self.ghosts = None;
         self.attack_choice = None;
         self.pending = None;

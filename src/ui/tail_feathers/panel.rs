@@ -146,10 +146,12 @@ impl SkirmishView {
                         | Action::Scurry { .. }
                         | Action::Strike { .. }
                         | Action::Shoot { .. }
+                        | Action::CutLoose { .. }
                 )
             })
             .collect();
         self.attackers_ui(ui, state, &legal);
+        self.cutters_ui(ui, state, &legal);
         if state.walking().is_none() || !matches!(state.walking(), Some((_, Some(_)))) {
             for a in small.iter().take(30) {
                 let mut button = ui.button(choice_label(state, a));
@@ -216,6 +218,36 @@ impl SkirmishView {
                     }
                 });
             }
+        }
+    }
+
+    /// Cutting a leaf loose (TF-R26): one choice for each figure that may,
+    /// then the space it is pointed at picked on the board.
+    pub(super) fn cutters_ui(&mut self, ui: &mut Ui, state: &TailFeathers, legal: &[Action]) {
+        let mut cutters: Vec<Fig> = Vec::new();
+        for a in legal {
+            if let Action::CutLoose { figure, .. } = a
+                && !cutters.contains(figure)
+            {
+                cutters.push(*figure);
+            }
+        }
+        if self.cutting.is_some_and(|f| !cutters.contains(&f)) {
+            self.cutting = None;
+        }
+        for f in cutters {
+            let on = self.cutting == Some(f);
+            let label = format!("{} cuts its leaf loose…", capitalise(&placed_name(state, f)));
+            if ui
+                .selectable_label(on, label)
+                .on_hover_text("Instead of its attack. Then click a space of another tree: the leaf is pointed at it and drifts (one action die + the figures on it spins).")
+                .clicked()
+            {
+                self.cutting = if on { None } else { Some(f) };
+            }
+        }
+        if self.cutting.is_some() {
+            ui.label(RichText::new("Click a lit space of another tree: the leaf drifts toward it.").weak());
         }
     }
 

@@ -82,8 +82,15 @@ pub fn hole_span() -> f64 {
 /// `back`: a pointed oval of eight corners.
 #[must_use]
 pub fn leaf_outline(hole: V2, back: Heading) -> Polygon {
+    leaf_outline_along(hole, back.unit())
+}
+
+/// A leaf's outline with its front hole at `hole` and its other hole along
+/// the unit vector `u` (the table turns a leaf through every angle while
+/// it animates a spin; the rules use the 24 headings only).
+#[must_use]
+pub fn leaf_outline_along(hole: V2, u: V2) -> Polygon {
     let (len, wide, inset) = LEAF_SIZE;
-    let u = back.unit();
     let n = u.left();
     let tip = hole.minus(u.scale(inset));
     let at = |t: f64, w: f64| tip.plus(u.scale(t * len)).plus(n.scale(w * wide / 2.0));
@@ -534,6 +541,12 @@ impl TailFeathers {
             }
             if l.toward.is_some() && occ.is_empty() {
                 return Err(format!("{} drifts with nobody on it", leaf_name(k)));
+            }
+            let me = Shape::Polygon(l.outline());
+            for side in [Alliance::Mice, Alliance::Rats] {
+                if self.target_shape(Target::Mission(side)).is_some_and(|m| touches(&me, &m)) {
+                    return Err(format!("{} lies on the {} mission card", leaf_name(k), side_name(side)));
+                }
             }
             if let Some(o) = l.touching
                 && self.leaves.get(usize::from(o)).and_then(|x| x.touching) != Some(k as u8)

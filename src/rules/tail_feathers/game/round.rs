@@ -244,10 +244,24 @@ impl TailFeathers {
             return Some(format!("the {} mission card", side_name(side_of_seat(other(seat))).to_lowercase()));
         }
         let card = Shape::Polygon(field().mission_spots.get(spot)?.clone());
-        BIRD_FIGS.iter().find_map(|&f| {
-            let base = self.base(f)?;
-            touches(&card, &base).then(|| format!("{}'s base", figure_name(f)))
-        })
+        BIRD_FIGS
+            .iter()
+            .find_map(|&f| {
+                let base = self.base(f)?;
+                touches(&card, &base).then(|| format!("{}'s base", figure_name(f)))
+            })
+            .or_else(|| {
+                // Tail feathers (TF-R24) and leaves (TF-R26) too.
+                self.feathers
+                    .iter()
+                    .any(|t| touches(&card, &Shape::Polygon(t.outline())))
+                    .then(|| "a tail feather".to_string())
+            })
+            .or_else(|| {
+                (0..self.leaves.len())
+                    .find(|&k| touches(&card, &Shape::Polygon(self.leaves[k].outline())))
+                    .map(leaf_name)
+            })
     }
 
     pub(super) fn start(options: Options, seed: u64) -> Self {
