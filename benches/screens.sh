@@ -74,8 +74,9 @@ import -window root -crop 1180x820+0+0 "$out/tail-feathers-computer-flight-light
 kill "$pid"
 wait "$pid" 2>/dev/null || true
 ls "$out"/*computer*.png
-# The additional rules: a death spiral with tail feathers lying about, and a
-# flight whose ring would start a spiral (pointed at), light and dark.
+# The additional rules: a death spiral with tail feathers lying about, a
+# flight whose ring would start a spiral (pointed at), and leaves adrift
+# with their riders, light and dark.
 for theme in light dark; do
   rm -rf "$out/games"
   cargo run -q --example showcase -- "$out/games" >/dev/null
@@ -84,7 +85,7 @@ for theme in light dark; do
   AVIARY_SAVES="$out/games/saves" AVIARY_CONFIG="$folder" "$bin" >/dev/null 2>&1 &
   pid=$!
   sleep 4
-  xdotool mousemove 340 455 click 1   # Resume (two games offered)
+  xdotool mousemove 340 472 click 1   # Resume (three games offered)
   sleep 2
   xdotool mousemove 225 37 click 1
   xdotool mousemove 1170 810
@@ -95,7 +96,11 @@ for theme in light dark; do
   xdotool mousemove 580 153
   sleep 1
   import -window root -crop 1180x820+0+0 "$out/tail-feathers-into-spiral-$theme.png"
+  xdotool mousemove 509 37 click 1
+  xdotool mousemove 1170 810
+  sleep 1.5
+  import -window root -crop 1180x820+0+0 "$out/tail-feathers-leaf-$theme.png"
   kill "$pid"
   wait "$pid" 2>/dev/null || true
 done
-ls "$out"/*spiral*.png
+ls "$out"/*spiral*.png "$out"/*leaf*.png

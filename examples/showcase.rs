@@ -152,14 +152,14 @@ fn toward_enemy_birds(g: &TailFeathers, legal: &[TfAction]) -> Option<TfAction> 
     scored.min_by(|a, b| a.0.total_cmp(&b.0)).map(|(_, a)| a.clone())
 }
 
-/// A Tail Feathers game with every additional rule, both sides played by
-/// a person, at random but launching and flying at each other's birds,
-/// stepping onto leaves and cutting them loose, until `at` holds with a
+/// A Tail Feathers game with foraging, tail feathers and death spirals
+/// (and leaves, when `leaves`), both sides played by a person, at random
+/// but launching and flying at each other's birds (stepping onto leaves
+/// and cutting them loose half the time they may), until `at` holds with a
 /// person to move; written as `name`.
-fn write_tail_additional(dir: &Path, at: fn(&TailFeathers) -> bool, name: &str) -> PathBuf {
+fn write_tail_additional(dir: &Path, at: fn(&TailFeathers) -> bool, name: &str, leaves: bool) -> PathBuf {
     use aviary::rules::tail_feathers::game::Options as TfOptions;
-    let options =
-        TfOptions { foraging: true, feathers: true, death_spirals: true, leaves: true, ..TfOptions::default() };
+    let options = TfOptions { foraging: true, feathers: true, death_spirals: true, leaves, ..TfOptions::default() };
     let players = [Player::Human, Player::Human];
     let session = find_tail(
         &options,
@@ -215,6 +215,7 @@ fn write_additional(saves: &Path) -> Vec<PathBuf> {
             saves,
             |g| !g.spirals().is_empty() && !g.feathers().is_empty() && g.active_unit().is_none(),
             "tf-spiral.json",
+            false,
         ),
         write_tail_additional(
             saves,
@@ -229,6 +230,7 @@ fn write_additional(saves: &Path) -> Vec<PathBuf> {
                 })
             },
             "tf-into-spiral.json",
+            false,
         ),
         write_tail_additional(
             saves,
@@ -238,6 +240,7 @@ fn write_additional(saves: &Path) -> Vec<PathBuf> {
                 adrift >= 1 && riders >= 3 && g.active_unit().is_none()
             },
             "tf-leaf.json",
+            true,
         ),
     ]
 }

@@ -35,6 +35,9 @@ pub enum Figure {
     TailFeathersFeathers,
     /// A death spiral in three steps (Tail Feathers, additional rule).
     TailFeathersSpiral,
+    /// A leaf cut loose and spinning toward a tree (Tail Feathers,
+    /// additional rule).
+    TailFeathersLeaves,
 }
 
 impl Figure {
@@ -58,6 +61,9 @@ impl Figure {
             Figure::TailFeathersSpiral => {
                 "figure: a flight meets an enemy bird, the two locked across the template, then turned away"
             }
+            Figure::TailFeathersLeaves => {
+                "figure: a leaf cut loose from its branch swings clockwise twice about its front hole toward another tree"
+            }
         }
     }
 
@@ -75,6 +81,7 @@ impl Figure {
             Figure::TailFeathersForaging => super::tail_feathers::diagrams::foraging(ui),
             Figure::TailFeathersFeathers => super::tail_feathers::diagrams::feathers(ui),
             Figure::TailFeathersSpiral => super::tail_feathers::diagrams::spiral(ui),
+            Figure::TailFeathersLeaves => super::tail_feathers::diagrams::leaves(ui),
         };
         resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, self.caption()));
     }

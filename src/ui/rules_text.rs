@@ -599,6 +599,38 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
                  both unit cards.",
             ],
         ),
+        (
+            "Additional rule: leaves",
+            &[
+                "Leaves hang from the branches, one on each tree. A hanging leaf is a space that borders only the \
+                 space its stem hangs from; it holds three small figures and never a large one, and no bird \
+                 perches on it (a bird flying over may swoop on it or drop its passenger there).",
+                "A ground figure standing on a hanging leaf may cut it loose instead of attacking: its player points \
+                 the leaf at a space of another tree, and the leaf drifts at once. It spins as many times as an \
+                 action die's number plus the figures on it. Each spin swings the leaf clockwise about the hole at \
+                 the end nearer the destination until its other end points there; that end is now the front. On \
+                 its way the leaf sweeps tail feathers aside; a bird in the air stops the swing where the leaf \
+                 meets it, and the next spin carries on from there; a mission card stops the drift (an \
+                 opponent's card is turned face up); another drifting leaf stops it too, and the two are \
+                 neighbouring spaces until one moves; a tree ends it: the riders step one by one onto the \
+                 nearest space of that tree with room (any without room go to the casualty pile) and the leaf \
+                 goes back to its branch.",
+                "Drifting leaves drift again in every final phase after the missions, the first player's first. A \
+                 drifting leaf left with nobody on it goes back to its branch at once. A drifting leaf blocks \
+                 clear sight; birds fly over leaves. Figures on a leaf attack and are attacked as in any space; \
+                 leaves hanging on a home tree are part of it for deploying and for missions.",
+                "Our design: a leaf is 3\" from tip to tip and 1.2\" wide, with a pivot hole 0.35\" in from each \
+                 tip. In Scenario 1 each tree's leaf hangs from a corner space of its ring, pointing into open \
+                 ground clear of the other trees and the mission cards. A swing is looked at every 15\u{b0}; the \
+                 tree a leaf was cut from does not stop it until the leaf has swung clear of it; the battlefield's \
+                 edge stops a swing as a bird does; a leaf going back to its branch sweeps away a feather lying \
+                 there; no mission card is laid on a drifting leaf. In Scenario 1 every tree has more room than \
+                 a leaf has riders, so nobody is lost when a leaf lands. On the table the leaves are golden, a \
+                 drifting one floats higher with its way dashed behind it, each spin swings on screen and is \
+                 numbered in the log, and \"cuts its leaf loose\u{2026}\" is among a figure's choices before the \
+                 destination is clicked on the board.",
+            ],
+        ),
         ("Our reading", tail_feathers::game::READINGS),
         (
             "The computer player",
@@ -646,6 +678,7 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
         ("Additional rule: foraging", Figure::TailFeathersForaging),
         ("Additional rule: tail feathers", Figure::TailFeathersFeathers),
         ("Additional rule: death spirals", Figure::TailFeathersSpiral),
+        ("Additional rule: leaves", Figure::TailFeathersLeaves),
         ("The units we designed", Figure::TailFeathersUnits),
     ],
 };

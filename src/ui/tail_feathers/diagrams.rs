@@ -8,10 +8,10 @@
 use egui::{Align2, FontId, Pos2, Rect, Response, Sense, Stroke, Ui, Vec2};
 
 use super::figures::{Species, Wings, paint_bird_figure, paint_rodent};
-use super::forest::{paint_feather, paint_spiral, shadow_disc};
+use super::forest::{paint_feather, paint_leaf, paint_spiral, shadow_disc};
 use super::paint::range_band;
 use crate::rules::tail_feathers::components::{CLOSE_RANGE, FEATHER_SCATTER, RANGED_RANGE};
-use crate::rules::tail_feathers::game::{Feather, Spiral};
+use crate::rules::tail_feathers::game::{Feather, Spiral, hole_span, leaf_outline};
 use crate::rules::tail_feathers::geometry::{
     BASE_RADIUS, Flight, Heading, Laid, Length, Polygon, Pose, Shape, Tilt, V2, clear_sight, distance, first_touch, lay,
 };
@@ -410,6 +410,86 @@ pub(crate) fn spiral(ui: &mut Ui) -> Response {
         rect.left_top() + Vec2::new(8.0, 6.0),
         Align2::LEFT_TOP,
         "Each rolls battle value + pilot's melee: the higher wounds the other by the difference.",
+    );
+    resp
+}
+
+/// Leaves: a leaf hanging from its branch, cut loose and pointed at a
+/// space of another tree, then two spins, each a clockwise half turn about
+/// the hole at its front end, until it reaches the tree.
+pub(crate) fn leaves(ui: &mut Ui) -> Response {
+    let (rect, resp, colours) = canvas(ui, Vec2::new(540.0, 190.0));
+    let painter = ui.painter_at(rect);
+    let scale = 22.0;
+    let scene = Scene { rect: rect.shrink2(Vec2::new(14.0, 20.0)), scale, origin: V2::new(0.0, 0.0) };
+    let span = hole_span();
+    let (inset, y) = (crate::rules::tail_feathers::components::LEAF_SIZE.2, 2.6);
+    // The branch the leaf hangs from, and the tree it drifts to.
+    for (x0, words) in [(0.2, "its branch"), (19.4, "another tree")] {
+        let pts: Vec<Pos2> = [(x0, y - 1.25), (x0 + 2.5, y - 1.25), (x0 + 2.5, y + 1.25), (x0, y + 1.25)]
+            .iter()
+            .map(|&(a, b)| scene.at(V2::new(a, b)))
+            .collect();
+        painter.add(egui::Shape::convex_polygon(pts, colours.leaves[0], Stroke::new(1.0, colours.canopy)));
+        label(&painter, &colours, scene.at(V2::new(x0 + 1.25, y - 1.5)), Align2::CENTER_TOP, words);
+    }
+    let dest = scene.at(V2::new(20.65, y));
+    // Hanging, then after the first and second spins.
+    let poses = [V2::new(2.7 + inset, y), V2::new(2.7 + inset + span, y), V2::new(2.7 + inset + 2.0 * span, y)];
+    for (k, &hole) in poses.iter().enumerate() {
+        let outline: Vec<Pos2> = leaf_outline(hole, Heading::new(0)).0.iter().map(|&v| scene.at(v)).collect();
+        let holes = [scene.at(hole), scene.at(hole.plus(V2::new(span, 0.0)))];
+        if k + 1 < poses.len() {
+            let faded: Vec<Pos2> = outline.clone();
+            painter.add(egui::Shape::closed_line(faded, Stroke::new(1.0, colours.leaf[1].gamma_multiply(0.7))));
+        } else {
+            paint_leaf(&painter, &colours, &outline, holes, true);
+            paint_rodent(
+                &painter,
+                scene.at(hole.plus(V2::new(span / 2.0, 0.0))),
+                Vec2::new(1.0, 0.0),
+                7.0,
+                false,
+                colours.die,
+            );
+        }
+        if k > 0 {
+            // The half turn that brought it here: about the hole on the
+            // left, clockwise (over the top).
+            let pivot = scene.at(hole);
+            let r = span as f32 * scale;
+            let arc: Vec<Pos2> = (0..=20)
+                .map(|i| pivot + Vec2::angled(std::f32::consts::PI + std::f32::consts::PI * i as f32 / 20.0) * r)
+                .collect();
+            let end = arc[arc.len() - 1];
+            painter.add(egui::Shape::dashed_line(&arc, Stroke::new(1.3, colours.ink), 5.0, 4.0));
+            painter.add(egui::Shape::convex_polygon(
+                vec![end + Vec2::new(0.0, 2.0), end + Vec2::new(-5.0, -6.0), end + Vec2::new(5.0, -6.0)],
+                colours.ink,
+                Stroke::NONE,
+            ));
+            number(&painter, &colours, pivot - Vec2::new(0.0, r + 10.0), k);
+        }
+    }
+    painter.add(egui::Shape::dashed_line(
+        &[scene.at(poses[2].plus(V2::new(span + inset, 0.0))), dest],
+        Stroke::new(1.2, colours.ink.gamma_multiply(0.6)),
+        4.0,
+        4.0,
+    ));
+    label(
+        &painter,
+        &colours,
+        scene.at(V2::new(12.6, y + 0.9)),
+        Align2::LEFT_BOTTOM,
+        "spins: an action die + the figures on it",
+    );
+    label(
+        &painter,
+        &colours,
+        rect.left_top() + Vec2::new(8.0, 6.0),
+        Align2::LEFT_TOP,
+        "Cut loose instead of an attack: each spin swings the leaf clockwise about its front hole.",
     );
     resp
 }
