@@ -24,8 +24,13 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 /// built so far (foraging, tail feathers, death spirals).
 fn setup() -> Setup<Options> {
     let additional = std::env::var("AVIARY_TF_ADDITIONAL").is_ok_and(|v| v == "1");
-    let options =
-        Options { foraging: additional, feathers: additional, death_spirals: additional, ..Options::default() };
+    let options = Options {
+        foraging: additional,
+        feathers: additional,
+        death_spirals: additional,
+        leaves: additional,
+        ..Options::default()
+    };
     Setup { seats: 2, options }
 }
 
