@@ -21,7 +21,7 @@ use aviary::ui::tail_feathers::SkirmishTab;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 /// The core rules, or with `AVIARY_TF_ADDITIONAL=1` every additional rule
-/// built so far (foraging, tail feathers, death spirals).
+/// (foraging, tail feathers, death spirals, leaves).
 fn setup() -> Setup<Options> {
     let additional = std::env::var("AVIARY_TF_ADDITIONAL").is_ok_and(|v| v == "1");
     let options = Options {
