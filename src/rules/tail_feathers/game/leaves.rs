@@ -72,6 +72,28 @@ enum Spin {
     Over,
 }
 
+/// Each tree's trunk centre and the farthest any of its spaces or its
+/// hanging leaf reaches from it (a quick test before measuring).
+static TREE_REACH: std::sync::LazyLock<Vec<(V2, f64)>> = std::sync::LazyLock::new(|| {
+    field()
+        .trees
+        .iter()
+        .map(|tree| {
+            let n = tree.trunk.0.len().max(1) as f64;
+            let c = tree.trunk.0.iter().fold(V2::new(0.0, 0.0), |a, &v| a.plus(v)).scale(1.0 / n);
+            let far = tree
+                .spaces
+                .iter()
+                .flat_map(|&s| field().spaces[s].outline.0.iter())
+                .map(|v| v.dist(c))
+                .fold(0.0, f64::max);
+            // A hanging leaf reaches a leaf length past the spaces, and a
+            // touching leaf has a corner within its own length of that.
+            (c, far + 2.0 * LEAF_SIZE.0 + 0.01)
+        })
+        .collect()
+});
+
 /// The distance between a leaf's two pivot holes.
 #[must_use]
 pub fn hole_span() -> f64 {
@@ -365,6 +387,12 @@ impl TailFeathers {
         let me = Shape::Polygon(p.clone());
         let mut out = Vec::new();
         for (t, tree) in field().trees.iter().enumerate() {
+            // Far from the tree's reach (its spaces and a hanging leaf): no
+            // touch, without measuring.
+            let (c, reach) = TREE_REACH[t];
+            if p.0.iter().all(|v| v.dist(c) > reach) {
+                continue;
+            }
             let hit = touches(&me, &Shape::Polygon(tree.trunk.clone()))
                 || self.tree_spaces(t).iter().any(|&s| {
                     s != usize::from(leaf_space(k)) && touches(&me, &Shape::Polygon(self.space_outline(s as u8)))
