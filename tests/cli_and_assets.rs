@@ -190,49 +190,72 @@ fn check_names_a_forage_in_a_game_without_foraging_with_its_rule() {
     assert!(out.contains("additional rule"), "{out}");
 }
 
+/// Tail Feathers games under `options` (seeds 0 to `seeds`), both seats
+/// people, each move from `choose`, until `found` gives a save's text for
+/// the session as it stands.
+fn tail_save_where(
+    options: aviary::rules::tail_feathers::game::Options,
+    seeds: u64,
+    found: impl Fn(&Session<aviary::rules::tail_feathers::TailFeathers>) -> Option<serde_json::Value>,
+    choose: impl Fn(
+        &aviary::rules::tail_feathers::TailFeathers,
+        &[aviary::rules::tail_feathers::game::Action],
+        &mut aviary::rules::Rng,
+    ) -> aviary::rules::tail_feathers::game::Action,
+) -> Option<String> {
+    use aviary::rules::Game;
+    for seed in 0..seeds {
+        let mut s: Session<aviary::rules::tail_feathers::TailFeathers> =
+            Session::new(Setup { seats: 2, options: options.clone() }, seed, vec![Player::Human, Player::Human]);
+        let mut rng = aviary::rules::Rng::seeded(seed);
+        for _ in 0..3000 {
+            if s.state().outcome().is_some() {
+                break;
+            }
+            if let Some(next) = found(&s) {
+                let mut file: serde_json::Value = serde_json::from_str(&save::to_text(&save::record(&s))).unwrap();
+                file["actions"].as_array_mut()?.push(next);
+                return Some(file.to_string());
+            }
+            let legal = s.state().legal_actions();
+            let a = choose(s.state(), &legal, &mut rng);
+            s.propose(a).unwrap();
+        }
+    }
+    None
+}
+
 /// A Tail Feathers game with death spirals played (flights into enemy
 /// birds and launches preferred) until two birds are locked in a spiral
 /// and a side is to choose its next unit; then a shot by that side at the
 /// enemy bird in the spiral is added as the next move.
 fn spiral_save_with_a_shot_at_the_spiral() -> Option<String> {
     use aviary::rules::Game;
-    use aviary::rules::tail_feathers::TailFeathers;
     use aviary::rules::tail_feathers::game::{Action, Options as TfOptions, Target, UNIT_DEFS, unit_of};
-    for seed in 0..60u64 {
-        let options = TfOptions { death_spirals: true, ..TfOptions::default() };
-        let mut s: Session<TailFeathers> =
-            Session::new(Setup { seats: 2, options }, seed, vec![Player::Human, Player::Human]);
-        let mut rng = aviary::rules::Rng::seeded(seed);
-        for _ in 0..3000 {
+    tail_save_where(
+        TfOptions { death_spirals: true, ..TfOptions::default() },
+        60,
+        |s| {
             let g = s.state();
-            if g.outcome().is_some() {
-                break;
-            }
-            if let (Some(sp), None, aviary::rules::ToMove::Seat(seat)) =
+            let (Some(sp), None, aviary::rules::ToMove::Seat(seat)) =
                 (g.spirals().first(), g.active_unit(), g.to_move())
-                && g.legal_actions().iter().any(|a| matches!(a, Action::Activate(_)))
-            {
-                let enemy = sp
-                    .birds
-                    .into_iter()
-                    .find(|&b| UNIT_DEFS[unit_of(b)].side != UNIT_DEFS[unit_of(seat.0 * 9)].side)?;
-                let shooter = (0..18u8).find(|&f| {
-                    UNIT_DEFS[unit_of(f)].side == UNIT_DEFS[unit_of(seat.0 * 9)].side
-                        && g.figure(f).place.on_battlefield()
-                        && !sp.birds.contains(&f)
-                })?;
-                let shot = Action::Shoot { figure: shooter, target: Target::Figure(enemy) };
-                let mut file: serde_json::Value = serde_json::from_str(&save::to_text(&save::record(&s))).unwrap();
-                file["actions"].as_array_mut()?.push(serde_json::to_value(&shot).unwrap());
-                return Some(file.to_string());
+            else {
+                return None;
+            };
+            if !g.legal_actions().iter().any(|a| matches!(a, Action::Activate(_))) {
+                return None;
             }
-            let legal = g.legal_actions();
-            let a =
-                tf_common::spiral_seeking(g, &legal, &mut rng).unwrap_or_else(|| legal[rng.below(legal.len())].clone());
-            s.propose(a).unwrap();
-        }
-    }
-    None
+            let mine = UNIT_DEFS[unit_of(seat.0 * 9)].side;
+            let enemy = sp.birds.into_iter().find(|&b| UNIT_DEFS[unit_of(b)].side != mine)?;
+            let shooter = (0..18u8).find(|&f| {
+                UNIT_DEFS[unit_of(f)].side == mine && g.figure(f).place.on_battlefield() && !sp.birds.contains(&f)
+            })?;
+            serde_json::to_value(Action::Shoot { figure: shooter, target: Target::Figure(enemy) }).ok()
+        },
+        |g, legal, rng| {
+            tf_common::spiral_seeking(g, legal, rng).unwrap_or_else(|| legal[rng.below(legal.len())].clone())
+        },
+    )
 }
 
 #[test]
@@ -248,37 +271,29 @@ fn check_names_a_shot_at_a_bird_locked_in_a_death_spiral_with_its_rule() {
 /// leaf loose toward the tree the leaf hangs from, as the next move.
 fn leaf_save_cut_toward_its_own_tree() -> Option<String> {
     use aviary::rules::Game;
-    use aviary::rules::tail_feathers::TailFeathers;
     use aviary::rules::tail_feathers::game::{Action, Options as TfOptions, Place, field, leaf_tree};
-    for seed in 0..40u64 {
-        let options = TfOptions { leaves: true, ..TfOptions::default() };
-        let mut s: Session<TailFeathers> =
-            Session::new(Setup { seats: 2, options }, seed, vec![Player::Human, Player::Human]);
-        let mut rng = aviary::rules::Rng::seeded(seed);
-        for _ in 0..3000 {
+    tail_save_where(
+        TfOptions { leaves: true, ..TfOptions::default() },
+        40,
+        |s| {
             let g = s.state();
-            if g.outcome().is_some() {
-                break;
-            }
             let legal = g.legal_actions();
-            if let Some(Action::CutLoose { figure, .. }) = legal.iter().find(|a| matches!(a, Action::CutLoose { .. })) {
-                let Place::Space(leaf) = g.figure(*figure).place else { return None };
-                let k = usize::from(leaf) - field().spaces.len();
-                let own = field().trees[leaf_tree(k)].spaces[0];
-                let cut = Action::CutLoose { figure: *figure, toward: own as u8 };
-                let mut file: serde_json::Value = serde_json::from_str(&save::to_text(&save::record(&s))).unwrap();
-                file["actions"].as_array_mut()?.push(serde_json::to_value(&cut).unwrap());
-                return Some(file.to_string());
-            }
-            let a = legal
+            let Some(&Action::CutLoose { figure, .. }) = legal.iter().find(|a| matches!(a, Action::CutLoose { .. }))
+            else {
+                return None;
+            };
+            let Place::Space(leaf) = g.figure(figure).place else { return None };
+            let own = field().trees[leaf_tree(usize::from(leaf) - field().spaces.len())].spaces[0];
+            serde_json::to_value(Action::CutLoose { figure, toward: own as u8 }).ok()
+        },
+        |_, legal, rng| {
+            legal
                 .iter()
                 .find(|a| matches!(a, Action::Move { to, .. } if usize::from(*to) >= field().spaces.len()))
                 .cloned()
-                .unwrap_or_else(|| legal[rng.below(legal.len())].clone());
-            s.propose(a).unwrap();
-        }
-    }
-    None
+                .unwrap_or_else(|| legal[rng.below(legal.len())].clone())
+        },
+    )
 }
 
 #[test]
