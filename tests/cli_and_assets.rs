@@ -194,7 +194,7 @@ fn check_names_a_forage_in_a_game_without_foraging_with_its_rule() {
 /// people, each move from `choose`, until `found` gives a save's text for
 /// the session as it stands.
 fn tail_save_where(
-    options: aviary::rules::tail_feathers::game::Options,
+    options: &aviary::rules::tail_feathers::game::Options,
     seeds: u64,
     found: impl Fn(&Session<aviary::rules::tail_feathers::TailFeathers>) -> Option<serde_json::Value>,
     choose: impl Fn(
@@ -233,7 +233,7 @@ fn spiral_save_with_a_shot_at_the_spiral() -> Option<String> {
     use aviary::rules::Game;
     use aviary::rules::tail_feathers::game::{Action, Options as TfOptions, Target, UNIT_DEFS, unit_of};
     tail_save_where(
-        TfOptions { death_spirals: true, ..TfOptions::default() },
+        &TfOptions { death_spirals: true, ..TfOptions::default() },
         60,
         |s| {
             let g = s.state();
@@ -273,7 +273,7 @@ fn leaf_save_cut_toward_its_own_tree() -> Option<String> {
     use aviary::rules::Game;
     use aviary::rules::tail_feathers::game::{Action, Options as TfOptions, Place, field, leaf_tree};
     tail_save_where(
-        TfOptions { leaves: true, ..TfOptions::default() },
+        &TfOptions { leaves: true, ..TfOptions::default() },
         40,
         |s| {
             let g = s.state();
