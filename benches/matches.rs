@@ -14,7 +14,9 @@
 //! one of the phrases in `AVIARY_MATCH_TALLY` (comma-separated; for Tail
 //! Feathers by default "hits a trunk" and "flies off the battlefield": the
 //! computer's trunk crashes and birds lost off the battlefield), and prints
-//! them a game. `hard-hard` plays hard against itself.
+//! them a game. `hard-hard` plays hard against itself. For Tail Feathers,
+//! `AVIARY_TF_ADDITIONAL=1` turns every additional rule on (foraging, tail
+//! feathers, death spirals, leaves).
 //! Run with `cargo bench --bench matches`.
 #![allow(clippy::unwrap_used)]
 
@@ -195,6 +197,19 @@ fn pairings<G: Evaluate>(game: &str, options: &G::Options) {
     }
 }
 
+/// Tail Feathers' core rules, or every additional rule with
+/// `AVIARY_TF_ADDITIONAL=1`.
+fn tail_options() -> aviary::rules::tail_feathers::game::Options {
+    let additional = std::env::var("AVIARY_TF_ADDITIONAL").is_ok_and(|v| v == "1");
+    aviary::rules::tail_feathers::game::Options {
+        foraging: additional,
+        feathers: additional,
+        death_spirals: additional,
+        leaves: additional,
+        ..aviary::rules::tail_feathers::game::Options::default()
+    }
+}
+
 fn main() {
     use aviary::rules::Game;
     use aviary::rules::dust_wings::DustInTheWings;
@@ -204,7 +219,7 @@ fn main() {
     } else if wanted == aviary::rules::tail_feathers::TailFeathers::INFO.id {
         pairings::<aviary::rules::tail_feathers::TailFeathers>(
             aviary::rules::tail_feathers::TailFeathers::INFO.id,
-            &aviary::rules::tail_feathers::game::Options::default(),
+            &tail_options(),
         );
     } else if wanted == EnchantedPlumes::INFO.id {
         pairings::<EnchantedPlumes>(EnchantedPlumes::INFO.id, &aviary::rules::enchanted_plumes::Options::default());

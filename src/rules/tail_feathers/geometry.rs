@@ -349,6 +349,21 @@ impl Polygon {
     pub fn moved(&self, d: V2) -> Self {
         Self(self.0.iter().map(|p| p.plus(d)).collect())
     }
+
+    /// Its bounding box: (least x, least y, greatest x, greatest y).
+    fn bounds(&self) -> (f64, f64, f64, f64) {
+        self.0.iter().fold((f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY), |b, v| {
+            (b.0.min(v.x), b.1.min(v.y), b.2.max(v.x), b.3.max(v.y))
+        })
+    }
+
+    /// True when the two polygons' bounding boxes are apart (then every
+    /// corner of one lies strictly to one side of every corner of the
+    /// other, so they cannot touch: a quick, exact test before measuring).
+    fn boxes_apart(&self, other: &Self) -> bool {
+        let (a, b) = (self.bounds(), other.bounds());
+        a.2 < b.0 || b.2 < a.0 || a.3 < b.1 || b.3 < a.1
+    }
 }
 
 /// Distance from `p` to the segment `a`–`b`.
@@ -450,6 +465,11 @@ pub fn distance(a: &Shape, b: &Shape) -> f64 {
 /// thing; in range at distance 0).
 #[must_use]
 pub fn touches(a: &Shape, b: &Shape) -> bool {
+    if let (Shape::Polygon(p), Shape::Polygon(q)) = (a, b)
+        && p.boxes_apart(q)
+    {
+        return false;
+    }
     distance(a, b) <= 0.0
 }
 
