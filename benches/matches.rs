@@ -15,8 +15,9 @@
 //! Feathers by default "hits a trunk" and "flies off the battlefield": the
 //! computer's trunk crashes and birds lost off the battlefield), and prints
 //! them a game. `hard-hard` plays hard against itself. For Tail Feathers,
-//! `AVIARY_TF_ADDITIONAL=1` turns every additional rule on (foraging, tail
-//! feathers, death spirals, leaves).
+//! `AVIARY_TF_ADDITIONAL=1` turns every additional rule on, or a
+//! comma-separated list some of them (`foraging`, `feathers`, `spirals`,
+//! `leaves`).
 //! Run with `cargo bench --bench matches`.
 #![allow(clippy::unwrap_used)]
 
@@ -198,14 +199,15 @@ fn pairings<G: Evaluate>(game: &str, options: &G::Options) {
 }
 
 /// Tail Feathers' core rules, or every additional rule with
-/// `AVIARY_TF_ADDITIONAL=1`.
+/// `AVIARY_TF_ADDITIONAL=1`, or those it lists.
 fn tail_options() -> aviary::rules::tail_feathers::game::Options {
-    let additional = std::env::var("AVIARY_TF_ADDITIONAL").is_ok_and(|v| v == "1");
+    let list = std::env::var("AVIARY_TF_ADDITIONAL").unwrap_or_default();
+    let on = |rule: &str| list == "1" || list.split(',').any(|r| r.trim() == rule);
     aviary::rules::tail_feathers::game::Options {
-        foraging: additional,
-        feathers: additional,
-        death_spirals: additional,
-        leaves: additional,
+        foraging: on("foraging"),
+        feathers: on("feathers"),
+        death_spirals: on("spirals"),
+        leaves: on("leaves"),
         ..aviary::rules::tail_feathers::game::Options::default()
     }
 }

@@ -29,6 +29,16 @@
 //! to be rescued; a siege, intercept or patrol 0.5, a decoy 0.2). The value of a seat is a logistic curve of
 //! its side's total less the other's; finished games give the real reward.
 //!
+//! **The additional rules** need no terms of their own: each one's effect
+//! is already priced by the terms above, and the search tries their choices
+//! like any other. Foraging gains a cheese (0.15) against the move the unit
+//! gives up; a tail feather crossed rattles the pilot (0.6); a death spiral
+//! is judged by the wounds its battle deals; a figure on a leaf stands where
+//! the leaf is, so cutting a leaf loose is worth what the drift brings it
+//! nearer the enemy nest (or onto a better tree). Measured with all four on
+//! (`AVIARY_TF_ADDITIONAL=1` in the match bench): the normal level forages
+//! rarely and cuts a leaf loose now and then, the easy one forages often.
+//!
 //! **Greedy choice.** Every legal decision is tried on three sampled
 //! futures (the bot's own determinized dice, never the game's) and the one
 //! with the best mean value is taken; a flight is followed to its end
@@ -729,6 +739,39 @@ fn line_value(g: &TailFeathers, seat: Seat) -> f64 {
     }
 }
 
+impl ActivationSearch {
+    /// Which of the first (best) of `done` is worth most after the other
+    /// side's reply, judged in each line's futures; the first when none
+    /// could be judged in time.
+    fn best_after_reply(&mut self, done: &[Line], seat: Seat, out_of_time: &dyn Fn() -> bool) -> usize {
+        let mut best: Option<(f64, usize)> = None;
+        for (i, (_, ws, _)) in done.iter().enumerate().take(self.replies) {
+            if out_of_time() {
+                break;
+            }
+            let blind = self.blind_replies.then(|| self.rng.next_u64());
+            // A line whose futures were not all judged in time is not
+            // compared (a part of them would be a luckier mean).
+            let (mut total, mut counted) = (0.0, 0);
+            for w in ws {
+                if out_of_time() {
+                    break;
+                }
+                total += value_after_reply(w, seat, self.turns_ahead, blind);
+                counted += 1;
+            }
+            if counted < ws.len() {
+                break;
+            }
+            let v = total / ws.len() as f64;
+            if best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, i));
+            }
+        }
+        best.map_or(0, |(_, i)| i)
+    }
+}
+
 impl Bot<TailFeathers> for ActivationSearch {
     fn choose(&mut self, observation: &TailFeathers, seat: Seat, stop: &AtomicBool) -> Option<Action> {
         self.plan(observation, seat, stop).and_then(|p| p.into_iter().next())
@@ -764,7 +807,8 @@ impl Bot<TailFeathers> for ActivationSearch {
             }
             return mine.into_iter().zip(kept).filter(|(_, x)| *x > 0.0).map(|(a, _)| vec![a]).next_back();
         }
-        let out_of_time = || stop.load(Ordering::Relaxed) || self.budget.time.is_some_and(|t| started.spent(t));
+        let budget = self.budget;
+        let out_of_time = || stop.load(Ordering::Relaxed) || budget.time.is_some_and(|t| started.spent(t));
         let mean = |ws: &[TailFeathers]| ws.iter().map(|w| line_value(w, seat)).sum::<f64>() / ws.len() as f64;
         let mut beam: Vec<Line> = vec![(Vec::new(), worlds, f64::NEG_INFINITY)];
         // Whole lines (the seat's decisions run out), with their futures.
@@ -793,6 +837,11 @@ impl Bot<TailFeathers> for ActivationSearch {
                     let mut l = line.clone();
                     l.push(a);
                     next.push((l, after, v));
+                    // Checked after each decision tried, so that a turn
+                    // ends within its time, not a line's expansion later.
+                    if out_of_time() {
+                        break;
+                    }
                 }
                 if out_of_time() {
                     break;
@@ -814,19 +863,7 @@ impl Bot<TailFeathers> for ActivationSearch {
         done.retain(|(line, _, _)| !line.is_empty());
         done.sort_by(|x, y| y.2.total_cmp(&x.2));
         // The best lines judged again after the other side's reply.
-        let mut best: Option<(f64, usize)> = None;
-        for (i, (_, ws, _)) in done.iter().enumerate().take(self.replies) {
-            if out_of_time() {
-                break;
-            }
-            let blind = self.blind_replies.then(|| self.rng.next_u64());
-            let v =
-                ws.iter().map(|w| value_after_reply(w, seat, self.turns_ahead, blind)).sum::<f64>() / ws.len() as f64;
-            if best.is_none_or(|(b, _)| v > b) {
-                best = Some((v, i));
-            }
-        }
-        let chosen = best.map_or(0, |(_, i)| i);
+        let chosen = self.best_after_reply(&done, seat, &out_of_time);
         let line = done.into_iter().nth(chosen).map(|d| d.0).or_else(|| legal.first().cloned().map(|a| vec![a]))?;
         self.why = explain(observation, &line);
         Some(line)
