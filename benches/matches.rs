@@ -14,7 +14,8 @@
 //! one of the phrases in `AVIARY_MATCH_TALLY` (comma-separated; for Tail
 //! Feathers by default "hits a trunk" and "flies off the battlefield": the
 //! computer's trunk crashes and birds lost off the battlefield), and prints
-//! them a game. `hard-hard` plays hard against itself. For Tail Feathers,
+//! them a game (with `AVIARY_MATCH_SHOW=1`, each such line whole, with its
+//! seat; with `AVIARY_MATCH_SHOW=all`, every line). `hard-hard` plays hard against itself. For Tail Feathers,
 //! `AVIARY_TF_ADDITIONAL=1` turns every additional rule on, or a
 //! comma-separated list some of them (`foraging`, `feathers`, `spirals`,
 //! `leaves`).
@@ -70,6 +71,8 @@ fn play<G: Evaluate>(
     (phrases, tally): (&[String], &mut Tally),
 ) -> (f64, String) {
     let mut g = G::new(&Setup { seats: 2, options: options.clone() }, seed);
+    let show_all = std::env::var("AVIARY_MATCH_SHOW").is_ok_and(|v| v == "all");
+    let show = show_all || std::env::var("AVIARY_MATCH_SHOW").is_ok_and(|v| v == "1");
     // Both sides play through the app's worker: one search plans a turn,
     // and its steps are played from the plan.
     let (mut bot_a, mut bot_b) = (Worker::<G>::with_bots(a), Worker::<G>::with_bots(b));
@@ -98,8 +101,14 @@ fn play<G: Evaluate>(
         let line = g.describe(&action);
         g.apply(&action).unwrap();
         let line = format!("{line}: {}", g.aftermath());
+        let mut shown = false;
         for (p, count) in phrases.iter().zip(tally.iter_mut()) {
-            count[usize::from(!a_moves)] += line.matches(p.as_str()).count();
+            let n = line.matches(p.as_str()).count();
+            count[usize::from(!a_moves)] += n;
+            if (n > 0 && show && !shown) || (show_all && !shown) {
+                println!("    seat {}: {line}", seat.0);
+                shown = true;
+            }
         }
         actions += 1;
         cursor += 1;
