@@ -324,6 +324,7 @@ pub static GAMES: [GameEntry; 5] = [
                     feathers: choice.variant("feathers"),
                     death_spirals: choice.variant("death_spirals"),
                     leaves: choice.variant("leaves"),
+                    ..tail_feathers::game::Options::default()
                 };
                 Box::new(ui::tail_feathers::new_tab(options, seed, choice.players.clone(), path))
             },

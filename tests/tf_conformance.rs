@@ -104,3 +104,64 @@ fn the_additional_rules_keep_every_rule_and_invariant() {
     assert!(adrift >= 100, "leaves drifted ({adrift} decisions with one adrift)");
     assert!(landed >= 3, "drifting leaves reached trees ({landed} times)");
 }
+
+/// Action cards and structures (TF-R27, TF-R28) with every other
+/// additional rule, in random games with undo, redo and save round trips:
+/// hands picked in secret, cards played at every timing, the attack
+/// window answered (both sides at once now and then, ordered by the first
+/// player), ballistas built, shot and destroyed.
+#[test]
+fn action_cards_and_structures_keep_every_rule_and_invariant() {
+    let setup = Setup {
+        seats: 2,
+        options: Options {
+            foraging: true,
+            feathers: true,
+            death_spirals: true,
+            leaves: true,
+            action_cards: true,
+            structures: true,
+            ..Options::default()
+        },
+    };
+    let games: usize = std::env::var("AVIARY_TF_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(60);
+    let (mut played, mut windows, mut both, mut built, mut bolts) = (0usize, 0usize, 0usize, 0usize, 0usize);
+    let report = conformance::run_with::<TailFeathers>(&setup, 12_000, games, 5000, 400, |s, legal, rng| {
+        let words = aviary::rules::Game::aftermath(s);
+        built += usize::from(words.contains("build their ballista"));
+        both += usize::from(words.contains("choose which resolves first"));
+        // Hands lean to the window's cards, so that both sides answer
+        // an attack at once now and then.
+        let window_cards: Vec<&Action> = legal
+            .iter()
+            .filter(
+                |a| matches!(a, Action::Pick(c) if aviary::rules::tail_feathers::cards::card(*c).timing.in_window()),
+            )
+            .collect();
+        if !window_cards.is_empty() && rng.below(3) > 0 {
+            return window_cards[rng.below(window_cards.len())].clone();
+        }
+        let window = legal.contains(&Action::NoCard);
+        windows += usize::from(window);
+        let plays: Vec<&Action> = legal.iter().filter(|a| matches!(a, Action::Play(_))).collect();
+        // Cards are kept for the attack window more often than not.
+        if !plays.is_empty() && (window || rng.below(4) == 0) {
+            played += 1;
+            return plays[rng.below(plays.len())].clone();
+        }
+        let looses: Vec<&Action> = legal.iter().filter(|a| matches!(a, Action::Loose(_))).collect();
+        if !looses.is_empty() {
+            bolts += 1;
+            return looses[rng.below(looses.len())].clone();
+        }
+        policy(s, legal, rng)
+    });
+    eprintln!("{report:?}; played {played}, windows {windows}, both {both}, built {built}, bolts {bolts}");
+    assert_eq!(report.games, games);
+    assert_eq!(report.finished, games, "{report:?}");
+    assert!(played >= 200, "cards were played ({played})");
+    assert!(windows >= 100, "attack windows were answered ({windows})");
+    assert!(both >= 3, "both sides played at once ({both})");
+    assert!(built >= 5, "ballistas were built ({built})");
+    assert!(bolts >= 5, "ballistas shot ({bolts})");
+}

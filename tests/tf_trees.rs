@@ -4,9 +4,9 @@
 use aviary::rules::tail_feathers::components::{Alliance, Battlefield, Size, scenario_one};
 use aviary::rules::tail_feathers::trees::{Occupant, destinations, has_room, may_leave};
 
-const MOUSE: Occupant = Occupant { side: Alliance::Mice, size: Size::Small };
-const RAT: Occupant = Occupant { side: Alliance::Rats, size: Size::Small };
-const MOUSE_BIRD: Occupant = Occupant { side: Alliance::Mice, size: Size::Large };
+const MOUSE: Occupant = Occupant::figure(Alliance::Mice, Size::Small);
+const RAT: Occupant = Occupant::figure(Alliance::Rats, Size::Small);
+const MOUSE_BIRD: Occupant = Occupant::figure(Alliance::Mice, Size::Large);
 
 /// The mice's home tree: its ring of eight spaces (in ring order) and its nest.
 fn home(field: &Battlefield) -> (Vec<usize>, usize) {
@@ -68,7 +68,7 @@ fn tf_r7_a_small_figure_stops_on_entering_a_space_with_an_enemy_and_full_spaces_
     // A large figure (a bird on foot is never moved this way, but a large
     // hero would be) passes only empty spaces.
     let mouse_at_1 = |s: usize| if s == ring[1] { vec![MOUSE] } else { Vec::new() };
-    let big = Occupant { side: Alliance::Mice, size: Size::Large };
+    let big = Occupant::figure(Alliance::Mice, Size::Large);
     assert!(!destinations(&field, ring[0], big, 3, &mouse_at_1).contains(&ring[2]));
 }
 

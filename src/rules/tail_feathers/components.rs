@@ -75,6 +75,8 @@ pub enum Proficiency {
     Bow,
     /// Flying.
     Wing,
+    /// Building (action cards: the ballista, TF-R28).
+    Craft,
 }
 
 /// A bird's card.
@@ -157,6 +159,8 @@ pub struct GroundCard {
     pub movement: u8,
     /// Abilities.
     pub abilities: &'static [Ability],
+    /// Proficiencies action cards may require (TF-R27).
+    pub proficiencies: &'static [Proficiency],
     /// Small or large.
     pub size: Size,
     /// Life: 1 for a squad figure, more for a hero (our choice: 4).
@@ -274,6 +278,7 @@ pub const GROUND: [GroundCard; 3] = [
         defence: 2,
         movement: 2,
         abilities: &[Ability::SteadyAim],
+        proficiencies: &[Proficiency::Bow, Proficiency::Craft],
         size: Size::Small,
         life: 1,
         build_points: 12,
@@ -288,6 +293,7 @@ pub const GROUND: [GroundCard; 3] = [
         defence: 1,
         movement: 2,
         abilities: &[],
+        proficiencies: &[Proficiency::Blade, Proficiency::Craft],
         size: Size::Small,
         life: 1,
         build_points: 12,
@@ -302,6 +308,7 @@ pub const GROUND: [GroundCard; 3] = [
         defence: 2,
         movement: 2,
         abilities: &[Ability::Pinning],
+        proficiencies: &[Proficiency::Blade],
         size: Size::Small,
         life: 4,
         build_points: 14,

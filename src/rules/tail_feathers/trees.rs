@@ -11,6 +11,17 @@ pub struct Occupant {
     pub side: Alliance,
     /// Small or large.
     pub size: Size,
+    /// A structure (TF-R28): it fills room as a small figure but never
+    /// counts for outnumbering and stops nobody.
+    pub structure: bool,
+}
+
+impl Occupant {
+    /// A figure of `side` and `size`.
+    #[must_use]
+    pub const fn figure(whose: Alliance, size: Size) -> Self {
+        Self { side: whose, size, structure: false }
+    }
 }
 
 /// The spaces a figure moves over: how many, which border which, and which
@@ -59,8 +70,8 @@ pub fn may_leave(mover: Occupant, here: &[Occupant]) -> bool {
     if mover.size == Size::Large {
         return true;
     }
-    let friends = here.iter().filter(|o| o.side == mover.side).count();
-    let enemies = here.len() - friends;
+    let friends = here.iter().filter(|o| o.side == mover.side && !o.structure).count();
+    let enemies = here.iter().filter(|o| o.side != mover.side && !o.structure).count();
     enemies <= friends
 }
 
@@ -101,7 +112,7 @@ pub fn destinations(
                 if !out.contains(&n) {
                     out.push(n);
                 }
-                let enemy = here.iter().any(|o| o.side != mover.side);
+                let enemy = here.iter().any(|o| o.side != mover.side && !o.structure);
                 if !(enemy && mover.size == Size::Small) {
                     next.push(n);
                 }

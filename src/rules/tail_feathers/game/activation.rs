@@ -15,7 +15,7 @@ impl TailFeathers {
                     out.push(Action::PilotingCheck);
                 }
                 self.pickups(d.first, self.bird(d.first).map(|b| b.pose.at), act, out);
-                out.extend(Self::flight_lists(unit).into_iter().map(Action::Fly));
+                out.extend(Self::lists_up_to(Self::most_templates(act)).into_iter().map(Action::Fly));
             }
             Step::SetTilt => {
                 let cur = self.bird(d.first).map_or(Tilt::Centre, |b| b.tilt);
@@ -27,7 +27,7 @@ impl TailFeathers {
             }
             Step::Fly => {
                 self.pickups(d.first, self.bird(d.first).map(|b| b.pose.at), act, out);
-                out.extend(Self::flight_lists(unit).into_iter().map(Action::Fly));
+                out.extend(Self::lists_up_to(Self::most_templates(act)).into_iter().map(Action::Fly));
             }
             Step::Walk(w) => self.crossing_actions(d.first, act, w, out),
             Step::Unload => {
@@ -144,9 +144,14 @@ impl TailFeathers {
             return Vec::new();
         }
         let card = &GROUND[UNIT_DEFS[unit_of(f)].ground.unwrap_or(0)];
-        let mover = Occupant { side: Self::side(f), size: Self::size(f) };
+        let mover = Occupant::figure(Self::side(f), Self::size(f));
         let occ = |n: usize| self.occupants(n, Some(f));
-        trees::destinations(self, usize::from(s), mover, card.movement, &occ).into_iter().map(|n| n as u8).collect()
+        // Steps more from a card played this activation (TF-R27).
+        let more = self.activation.as_ref().filter(|a| usize::from(a.unit) == unit_of(f)).map_or(0, |a| a.boost.steps);
+        trees::destinations(self, usize::from(s), mover, card.movement + more, &occ)
+            .into_iter()
+            .map(|n| n as u8)
+            .collect()
     }
 
     pub(super) fn activate(&mut self, unit: usize) {
@@ -166,7 +171,9 @@ impl TailFeathers {
             picked: false,
             touching: Vec::new(),
             spiralled: false,
+            boost: action_cards::Boost::default(),
         };
+        self.new_card_turn();
         if let Some(i) = bird_index(d.first) {
             let f = d.first;
             act.figures.push(f);
@@ -210,7 +217,7 @@ impl TailFeathers {
     }
 
     pub(super) fn next_turn(&mut self, seat: Seat) {
-        if self.available_units(Seat(0)).is_empty() && self.available_units(Seat(1)).is_empty() {
+        if !self.can_act(Seat(0)) && !self.can_act(Seat(1)) {
             self.phase = Phase::Final;
             self.fin = None;
             self.fin_at = None;
@@ -334,6 +341,8 @@ impl TailFeathers {
                 // activation moves on by itself.
                 let mut out = Vec::new();
                 self.activation_actions(act, &mut out);
+                // A card still to play keeps the activation open (TF-R27).
+                self.play_actions(&mut out);
                 let empty_wheel = self.cheese[seat_of(d.side).index()] < CHEESE_MAX;
                 if out.len() > 1 && !(matches!(act.step, Step::Revive) && empty_wheel) {
                     return false;

@@ -11,6 +11,15 @@ impl TailFeathers {
         self.events.clear();
         self.memo = Memo::default();
         let seat = self.seat_now();
+        if self.window.is_some() {
+            // The attack window's secret choices (TF-R27).
+            self.window_act(a);
+            if self.window.is_none() {
+                self.resolve_combat();
+            }
+            self.advance();
+            return;
+        }
         if self.battle.is_some() {
             if let Action::Reroll(n) = *a {
                 self.battle_reroll(n);
@@ -53,6 +62,7 @@ impl TailFeathers {
                     self.birds[i].tilt = tilt;
                     self.tilted[i] = true;
                 }
+                self.new_card_turn();
             }
             &Action::Launch { bird, heading, point } => {
                 if let (Some(i), Some(pose)) = (bird_index(bird), self.launch_pose(bird, heading, point)) {
@@ -61,11 +71,13 @@ impl TailFeathers {
                     self.birds[i].tilt = Tilt::Centre;
                     self.tilted[i] = true;
                 }
+                self.new_card_turn();
             }
             &Action::Stay(bird) => {
                 if let Some(i) = bird_index(bird) {
                     self.tilted[i] = true;
                 }
+                self.new_card_turn();
             }
             &Action::Bid(n) => self.bids[seat.index()] = Secret::Chosen(n),
             Action::RollInitiative => self.roll_initiative(),
@@ -73,6 +85,7 @@ impl TailFeathers {
                 let c = &mut self.cheese[seat.index()];
                 *c = (*c + 1).min(CHEESE_MAX);
                 self.events.push(Event::Note(format!("{} pass and take a cheese", side_name(side_of_seat(seat)))));
+                self.new_card_turn();
                 self.next_turn(other(seat));
             }
             &Action::Activate(u) => self.activate(usize::from(u)),
@@ -265,7 +278,10 @@ impl TailFeathers {
                     BIRDS[UNIT_DEFS[unit].bird.map_or(0, |x| x.0)].name
                 )));
             }
-            Action::Reroll(_) | Action::AssignHit(_) => {}
+            &Action::Pick(c) => self.hands[seat.index()].cards.push(Some(c)),
+            &Action::Play(p) => self.play(seat, p),
+            &Action::Loose(target) => self.loose(seat, target),
+            Action::Reroll(_) | Action::AssignHit(_) | Action::NoCard | Action::First(_) => {}
         }
         self.advance();
     }

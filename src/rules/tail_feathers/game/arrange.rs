@@ -92,4 +92,18 @@ impl TailFeathers {
         self.spirals.push(spiral);
         self.memo = Memo::default();
     }
+
+    /// Gives `seat` this hand of action cards, nothing played yet
+    /// (TF-R27).
+    pub fn arrange_hand(&mut self, seat: Seat, cards: &[u8]) {
+        self.hands[seat.index()] = Hand { cards: cards.iter().copied().map(Some).collect(), ..Hand::default() };
+        self.memo = Memo::default();
+    }
+
+    /// Builds `side`'s ballista in space `space` in round `built`, with
+    /// `wounds` (TF-R28).
+    pub fn arrange_ballista(&mut self, side: Alliance, space: u8, built: u8, wounds: u8) {
+        self.ballistas[seat_of(side).index()] = Some(Ballista { space, wounds, built, activated: false });
+        self.memo = Memo::default();
+    }
 }

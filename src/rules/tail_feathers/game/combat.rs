@@ -31,7 +31,9 @@ impl TailFeathers {
             if self.bird(f).is_some_and(|b| b.rattled) { (0, 0) } else { (p.melee, p.ranged) }
         } else {
             let g = &GROUND[UNIT_DEFS[unit].ground.unwrap_or(0)];
-            (g.melee, g.ranged)
+            // A veteran marker adds one to both (TF-R22).
+            let v = self.veteran_bonus(f);
+            (g.melee + v, g.ranged + v)
         }
     }
 
@@ -84,11 +86,23 @@ impl TailFeathers {
     }
 
     pub(super) fn normal_attack(&mut self, seat: Seat, f: Fig, target: Target, kind: Attack) {
-        let n = self.attack_dice(f, kind);
+        let mut n = self.attack_dice(f, kind);
+        let mut alight = false;
         if let Some(act) = self.activation.as_mut() {
             act.acted.push(f);
+            // What a card played before the attack gives it (TF-R27).
+            if let Some((k, more)) = act.boost.attack
+                && k == kind
+            {
+                n += more;
+                act.boost.attack = None;
+            }
+            if kind == Attack::Ranged && act.boost.alight {
+                alight = true;
+                act.boost.alight = false;
+            }
         }
-        self.start_combat(seat, Some(f), kind, n, vec![target]);
+        self.start_combat_alight(seat, Some(f), (kind, n), vec![target], alight);
     }
 
     pub(super) fn start_combat(
@@ -98,6 +112,19 @@ impl TailFeathers {
         kind: Attack,
         n: u8,
         candidates: Vec<Target>,
+    ) {
+        self.start_combat_alight(attacker, by, (kind, n), candidates, false);
+    }
+
+    /// As [`Self::start_combat`]; `alight`: a hit sets the target on fire
+    /// (a card, TF-R27).
+    pub(super) fn start_combat_alight(
+        &mut self,
+        attacker: Seat,
+        by: Option<Fig>,
+        (kind, n): (Attack, u8),
+        candidates: Vec<Target>,
+        alight: bool,
     ) {
         let dice = dice::roll(n, &mut self.rng);
         let star = dice::any_star(&dice);
@@ -115,6 +142,9 @@ impl TailFeathers {
             defending: 0,
             defence: None,
             star,
+            window_done: false,
+            defence_bonus: Vec::new(),
+            alight,
         };
         let excess = self.gain_cheese(attacker, dice::cheese_faces(&c.dice));
         if excess > 0 {
@@ -182,6 +212,17 @@ impl TailFeathers {
                 }
                 return;
             }
+            if c.defending == 0 && c.defence.is_none() && c.assigned.is_empty() && !c.window_done {
+                // The attack window: both sides may answer with a card
+                // (TF-R27).
+                c.window_done = true;
+                let attacker = c.attacker;
+                self.combat = Some(c);
+                if self.phase == Phase::Activation && self.open_window(attacker) {
+                    return;
+                }
+                continue;
+            }
             if c.defending == 0 && c.defence.is_none() && c.assigned.is_empty() {
                 c.hits = dice::hits(&c.dice, c.kind);
                 self.events.push(Event::Hits(c.hits));
@@ -202,11 +243,17 @@ impl TailFeathers {
             let Some(&(target, hits)) = c.assigned.get(c.defending) else { return };
             let defender = match target {
                 Target::Figure(f) => seat_of(Self::side(f)),
-                Target::Nest(s) | Target::Mission(s) => seat_of(s),
+                Target::Nest(s) | Target::Mission(s) | Target::Ballista(s) => seat_of(s),
                 Target::Space(_) => other(c.attacker),
             };
             if c.defence.is_none() {
-                let n = self.defence(target, c.kind);
+                let bonus: u8 = match target {
+                    Target::Figure(f) => {
+                        c.defence_bonus.iter().filter(|(u, _)| usize::from(*u) == unit_of(f)).map(|x| x.1).sum()
+                    }
+                    _ => 0,
+                };
+                let n = self.defence(target, c.kind) + bonus;
                 let faces = dice::roll(n, &mut self.rng);
                 if n > 0 {
                     self.events.push(Event::Rolled { seat: defender, what: "defence", faces: faces.clone() });
@@ -249,7 +296,8 @@ impl TailFeathers {
             self.figures[usize::from(f)].immobilized = true;
             self.events.push(Event::Immobilized(f));
         }
-        if c.kind == Attack::Ranged && (pilot_has || ground_has(Ability::Firebrand)) && c.star && hits > 0 {
+        let firebrand = (pilot_has || ground_has(Ability::Firebrand)) && c.star;
+        if c.kind == Attack::Ranged && (firebrand || c.alight) && hits > 0 {
             match target {
                 Target::Figure(f)
                     if self.figures[usize::from(f)].place.on_battlefield() && !self.figures[usize::from(f)].on_fire =>
@@ -269,6 +317,9 @@ impl TailFeathers {
     /// Defence dice of a target against an attack of `kind`.
     #[must_use]
     pub fn defence(&self, t: Target, kind: Attack) -> u8 {
+        if let Target::Ballista(_) = t {
+            return crate::rules::tail_feathers::cards::BALLISTA.defence;
+        }
         let Target::Figure(f) = t else { return 0 };
         let unit = unit_of(f);
         let d = &UNIT_DEFS[unit];
@@ -277,7 +328,7 @@ impl TailFeathers {
             (None, Some(g)) => (GROUND[g].defence, GROUND[g].abilities),
             _ => (0, &[][..]),
         };
-        base + u8::from(kind == Attack::Ranged && abilities.contains(&Ability::Feathered))
+        base + u8::from(kind == Attack::Ranged && abilities.contains(&Ability::Feathered)) + self.veteran_bonus(f)
     }
 
     /// Deals `n` wounds (TF-R12).
@@ -328,6 +379,7 @@ impl TailFeathers {
                     self.fin = None;
                 }
             }
+            Target::Ballista(side) => self.wound_ballista(side, n),
             Target::Mission(_) | Target::Space(_) => {}
         }
     }

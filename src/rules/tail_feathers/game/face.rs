@@ -72,6 +72,7 @@ impl Game for TailFeathers {
         if matches!(obs.bids[o], Secret::Chosen(_)) {
             obs.bids[o] = Secret::Hidden;
         }
+        obs.redact_cards(seat);
         obs
     }
 
@@ -99,6 +100,7 @@ impl Game for TailFeathers {
             let most = copy.cheese[o].min(3);
             copy.bids[o] = Secret::Chosen(rng.below(usize::from(most) + 1) as u8);
         }
+        copy.suppose_cards(seat, rng);
         copy.rng = rng.split();
         copy
     }
@@ -144,6 +146,17 @@ impl Game for TailFeathers {
             out.push(Action::Hold(f));
             out.push(Action::CutLoose { figure: f, toward: f % spaces });
         }
+        // Action cards and the ballista (TF-R27, TF-R28).
+        for c in (0..crate::rules::tail_feathers::cards::CARD_COUNT as u8).step_by(3) {
+            out.push(Action::Pick(c));
+            for f in [0, 3, 9, 11, 17] {
+                out.push(Action::Play(Play { card: c, figure: f, aim: Aim::Nothing }));
+            }
+        }
+        out.push(Action::Play(Play { card: 2, figure: 0, aim: Aim::Turn(2) }));
+        out.push(Action::Play(Play { card: 22, figure: 17, aim: Aim::Figure(3) }));
+        out.extend([Action::NoCard, Action::First(0), Action::First(1)]);
+        out.extend([Action::Loose(Target::Nest(Alliance::Mice)), Action::Loose(Target::Figure(1))]);
         out.push(Action::Fly(vec![Length::Long; 7]));
         out.push(Action::Fly(vec![Length::Short]));
         out.push(Action::Mission(Some(MissionKind::Siege)));

@@ -216,6 +216,11 @@ impl TailFeathers {
         self.drift_again();
         // Resetting the battlefield (TF-R24).
         self.turn_feathers();
+        // Refresh: played cards back to the hands (TF-R27); ballistas
+        // ready again (TF-R28).
+        self.refresh_hands();
+        self.ready_ballistas();
+        self.new_card_turn();
         self.activated = [false; UNITS];
         self.cards = [None; 2];
         self.pick = [Secret::Open; 2];

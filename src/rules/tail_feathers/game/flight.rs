@@ -187,8 +187,20 @@ impl TailFeathers {
     /// regular templates of each length).
     #[must_use]
     pub fn flight_lists(unit: usize) -> Vec<Vec<Length>> {
+        Self::lists_up_to(Self::max_templates(unit))
+    }
+
+    /// The most templates the active bird may lay now: its move value,
+    /// and any more its cards give this activation (TF-R27).
+    pub(super) fn most_templates(act: &Activation) -> usize {
+        Self::max_templates(usize::from(act.unit)) + usize::from(act.boost.templates)
+    }
+
+    /// Every template list of 2 to `most` templates, at most 3 regular
+    /// templates of each length.
+    pub(super) fn lists_up_to(most: usize) -> Vec<Vec<Length>> {
         let mut out = Vec::new();
-        for n in 2..=Self::max_templates(unit) {
+        for n in 2..=most {
             for bits in 0..(1u32 << n) {
                 let list: Vec<Length> =
                     (0..n).map(|i| if bits >> i & 1 == 1 { Length::Long } else { Length::Short }).collect();
@@ -397,7 +409,8 @@ impl TailFeathers {
                     out.push(Action::Perch);
                 }
                 if !act.swooped && !w.swooped_here && !act.touching.contains(&Target::Space(s)) {
-                    let enemies = self.in_space(s).iter().any(|&f| Self::side(f) != side);
+                    let enemies = self.in_space(s).iter().any(|&f| Self::side(f) != side)
+                        || self.structures_in(su).any(|o| o.side != side);
                     let enemy_nest = Self::space_nest(su).is_some_and(|n| n != side && self.nest_standing(n));
                     if enemies || enemy_nest {
                         out.push(Action::Swoop);
@@ -456,11 +469,16 @@ impl TailFeathers {
         let unit = unit_of(f);
         let battle = UNIT_DEFS[unit].bird.map_or(0, |(b, _)| BIRDS[b].battle);
         let melee = self.attack_values(f).0;
-        let dice_count = battle + melee;
+        let more = self.activation.as_ref().map_or(0, |a| a.boost.swoop);
+        let dice_count = battle + melee + more;
         let candidates: Vec<Target> = match crossing {
             Crossing::Space(s) => {
                 let mut t: Vec<Target> =
                     self.in_space(s).into_iter().filter(|&e| Self::side(e) != side).map(Target::Figure).collect();
+                // An enemy ballista in the space is hit too (TF-R28).
+                t.extend(
+                    self.structures_in(usize::from(s)).filter(|o| o.side != side).map(|o| Target::Ballista(o.side)),
+                );
                 if let Some(owner) = Self::space_nest(usize::from(s))
                     && owner != side
                     && self.nest_standing(owner)

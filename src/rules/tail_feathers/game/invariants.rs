@@ -19,6 +19,7 @@ impl TailFeathers {
                 return Err(format!("tail feather {} touches {what}", t.id));
             }
         }
+        self.card_invariants()?;
         self.spiral_invariants()?;
         self.leaf_invariants()?;
         for s in 0..field().spaces.len() {
@@ -44,8 +45,47 @@ impl TailFeathers {
                 return Err(format!("figure {f} has {} wounds on the battlefield", fig.wounds));
             }
         }
+        for b in self.ballistas.iter().flatten() {
+            let s = usize::from(b.space);
+            if s >= field().spaces.len() || Self::space_nest(s).is_some() {
+                return Err(format!("a ballista stands in space {s}, not a tree space"));
+            }
+            if b.wounds >= crate::rules::tail_feathers::cards::BALLISTA.life {
+                return Err("a ballista stands with wounds at its life".into());
+            }
+        }
         if self.cheese.iter().any(|&c| c > CHEESE_MAX) {
             return Err(format!("cheese {:?}", self.cheese));
+        }
+        Ok(())
+    }
+
+    /// Action cards (TF-R27): after the picks, each side's seven cards are
+    /// in its hand, its refresh pile or by a flying bird of its, each card
+    /// once; a veteran marker is on a squad figure of its side.
+    fn card_invariants(&self) -> Result<(), String> {
+        use crate::rules::tail_feathers::cards::HAND;
+        for (s, h) in self.hands.iter().enumerate() {
+            let mut all: Vec<u8> = h.cards.iter().flatten().copied().collect();
+            all.extend(&h.refresh);
+            all.extend(h.lying.iter().map(|l| l.0));
+            let n = all.len();
+            all.sort_unstable();
+            all.dedup();
+            if all.len() != n {
+                return Err(format!("seat {s} holds a card twice"));
+            }
+            if self.options.action_cards && self.hand_picker().is_none() && n != HAND {
+                return Err(format!("seat {s} has {n} action cards, not {HAND}"));
+            }
+            if let Some(&(c, b)) = h.lying.iter().find(|l| self.figures[usize::from(l.1)].place != Place::Air) {
+                return Err(format!("card {c} lies by figure {b}, which is not flying"));
+            }
+            if let Some(f) = self.veterans[s]
+                && (!Self::is_squad(f) || seat_of(Self::side(f)).index() != s)
+            {
+                return Err(format!("seat {s}'s veteran marker is on figure {f}"));
+            }
         }
         Ok(())
     }

@@ -102,6 +102,7 @@ pub fn target_name(t: Target) -> String {
         Target::Nest(side) => format!("the {} nest", side_name(side).to_lowercase()),
         Target::Mission(side) => format!("the {} mission", side_name(side).to_lowercase()),
         Target::Space(s) => space_name(s),
+        Target::Ballista(side) => format!("the {} ballista", side_name(side).to_lowercase()),
     }
 }
 
@@ -280,6 +281,21 @@ impl TailFeathers {
             &Action::SiegeTo(s) => format!("{who} land a besieger in {}", space_name(s)),
             &Action::Patrol(f) => format!("{who}'s patrol shoots at {}", figure_name(f)),
             &Action::Rescue(f) => format!("{who} rescue {}", figure_name(f)),
+            Action::Pick(_) => format!("{who} pick an action card in secret"),
+            &Action::Play(p) if self.window.is_some() => {
+                let _ = p;
+                format!("{who} choose a card or none, in secret")
+            }
+            &Action::Play(p) => format!(
+                "{who} play {} on {}",
+                crate::rules::tail_feathers::cards::card(p.card).name,
+                figure_name(p.figure)
+            ),
+            Action::NoCard => format!("{who} choose a card or none, in secret"),
+            &Action::First(s) => {
+                format!("{who} let the {} card resolve first", side_name(side_of_seat(Seat(s))).to_lowercase())
+            }
+            &Action::Loose(t) => format!("{who} activate their ballista: a bolt at {}", target_name(t)),
         }
     }
 
@@ -302,6 +318,23 @@ impl TailFeathers {
                 "Round {} · {phase} · {} may re-roll up to {n} excess cheese in the death spiral",
                 self.round,
                 who(s)
+            );
+        }
+        if let Some(w) = &self.window {
+            let task = if w.first.is_none() && w.picks.contains(&Some(Secret::Open)) {
+                format!("{} may answer the attack with a card, in secret", who(self.seat_now()))
+            } else {
+                format!("{} choose which card resolves first", who(self.seat_now()))
+            };
+            return format!("Round {} · {phase} · {task}", self.round);
+        }
+        if let Some(seat) = self.hand_picker() {
+            let n = self.hands[seat.index()].cards.len();
+            return format!(
+                "Round {} · {phase} · {} to pick action cards in secret ({n} of {})",
+                self.round,
+                who(seat),
+                crate::rules::tail_feathers::cards::HAND
             );
         }
         if let Some(c) = &self.combat {

@@ -40,6 +40,9 @@ impl TailFeathers {
                 Some(Shape::Polygon(field().spaces[usize::from(Self::nest_space(side))].outline.clone()))
             }
             Target::Space(s) => Some(Shape::Polygon(self.space_outline(s))),
+            Target::Ballista(side) => {
+                self.ballistas[seat_of(side).index()].map(|b| Shape::Polygon(self.space_outline(b.space)))
+            }
             Target::Mission(side) => self.cards[seat_of(side).index()]
                 .and_then(|c| c.spot)
                 .map(|spot| Shape::Polygon(field().mission_spots[usize::from(spot)].clone())),
@@ -140,12 +143,16 @@ impl TailFeathers {
         if self.nest_standing(enemy) {
             cands.push(Target::Nest(enemy));
         }
+        if self.ballistas[seat_of(enemy).index()].is_some() {
+            cands.push(Target::Ballista(enemy));
+        }
         let space_of = |t: Target| match t {
             Target::Figure(e) => match self.figures[usize::from(e)].place {
                 Place::Space(s) => Some(s),
                 _ => None,
             },
             Target::Nest(side) => Some(Self::nest_space(side)),
+            Target::Ballista(side) => self.ballistas[seat_of(side).index()].map(|b| b.space),
             _ => None,
         };
         match (place, ranged) {

@@ -44,9 +44,11 @@ use super::geometry::{
 use super::trees::{self, Occupant};
 use crate::rules::{Game, GameInfo, Outcome, Rng, RuleViolation, Seat, Setup, ToMove, words};
 
+mod action_cards;
 mod activation;
 mod apply;
 mod arrange;
+mod ballista;
 mod combat;
 mod death_spiral;
 mod face;
@@ -61,6 +63,8 @@ mod measuring;
 mod refusals;
 mod round;
 
+pub use action_cards::{Aim, Hand, Play};
+pub use ballista::Ballista;
 pub use combat::AttackOdds;
 pub use death_spiral::Spiral;
 pub use feathers::Feather;
@@ -192,6 +196,11 @@ pub struct Options {
     pub death_spirals: bool,
     /// Additional rule: leaves (TF-R26).
     pub leaves: bool,
+    /// Additional rule: action cards (TF-R27).
+    pub action_cards: bool,
+    /// Additional rule: structures, the ballista (TF-R28; needs action
+    /// cards, since a card builds it).
+    pub structures: bool,
 }
 
 impl Options {
@@ -204,6 +213,8 @@ impl Options {
             (self.feathers, "tail feathers"),
             (self.death_spirals, "death spirals"),
             (self.leaves, "leaves"),
+            (self.action_cards, "action cards"),
+            (self.action_cards && self.structures, "structures"),
         ]
         .into_iter()
         .filter(|x| x.0)
@@ -299,6 +310,8 @@ pub enum Target {
     Nest(Alliance),
     /// A side's mission (swoops only).
     Mission(Alliance),
+    /// A side's ballista (TF-R28).
+    Ballista(Alliance),
     /// A space (swoops only: a group attack on what stands there).
     Space(u8),
 }
@@ -436,6 +449,17 @@ pub enum Action {
     Patrol(Fig),
     /// Rescue: the bird to bring back (TF-R17).
     Rescue(Fig),
+    /// Pick a card for the hand at setup, in secret (TF-R27).
+    Pick(u8),
+    /// Play an action card (TF-R27).
+    Play(Play),
+    /// Play no card in the attack window (TF-R27).
+    NoCard,
+    /// Both sides played a card at once: this seat's resolves first (the
+    /// first player's choice, TF-R27).
+    First(u8),
+    /// Activate the ballista: one bolt at a target (TF-R28).
+    Loose(Target),
 }
 
 /// The round's phases (TF-R1).
@@ -513,10 +537,13 @@ struct Activation {
     /// The bird entered or fought a death spiral: no normal attack
     /// (TF-R25).
     spiralled: bool,
+    /// What the action cards played this activation still give (TF-R27).
+    boost: action_cards::Boost,
 }
 
 /// An attack being resolved.
 #[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::struct_excessive_bools, reason = "the attack's own flags, each a rule's memory")]
 struct Combat {
     attacker: Seat,
     by: Option<Fig>,
@@ -534,6 +561,12 @@ struct Combat {
     defence: Option<Vec<Face>>,
     /// The attack's star (for pinning and firebrand).
     star: bool,
+    /// The attack window has been offered (TF-R27).
+    window_done: bool,
+    /// Defence dice more, by unit, from cards played in the window.
+    defence_bonus: Vec<(u8, u8)>,
+    /// A hit sets the target on fire (a card, TF-R27).
+    alight: bool,
 }
 
 /// The final phase's steps.
@@ -593,6 +626,15 @@ pub struct TailFeathers {
     battle: Option<Box<death_spiral::SpiralBattle>>,
     /// The leaves, by connection point (TF-R26; empty without the rule).
     leaves: Vec<Leaf>,
+    /// Each side's action cards (TF-R27; empty without the rule).
+    hands: [Hand; 2],
+    /// The attack window waiting for the secret card choices (TF-R27).
+    window: Option<Box<action_cards::Window>>,
+    /// Each side's ballista (TF-R28), and whether it was destroyed.
+    ballistas: [Option<Ballista>; 2],
+    ballista_lost: [bool; 2],
+    /// The figure carrying each side's veteran marker (TF-R22).
+    veterans: [Option<Fig>; 2],
     /// What the last action did.
     events: Vec<Event>,
     /// The legal actions, worked out once per state.
@@ -824,7 +866,8 @@ impl TailFeathers {
         self.in_space(s as u8)
             .into_iter()
             .filter(|&f| Some(f) != except)
-            .map(|f| Occupant { side: Self::side(f), size: Self::size(f) })
+            .map(|f| Occupant::figure(Self::side(f), Self::size(f)))
+            .chain(self.structures_in(s))
             .collect()
     }
 

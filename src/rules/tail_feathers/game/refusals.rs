@@ -7,7 +7,17 @@ use super::*;
 
 impl TailFeathers {
     /// Why `action` is refused here, with its rule.
+    #[allow(clippy::too_many_lines, reason = "one arm per action, like the rulebook's order")]
     pub(super) fn refusal(&self, a: &Action) -> RuleViolation {
+        // Action cards, structures and what they bring in (TF-R27, TF-R28,
+        // TF-R22).
+        match *a {
+            Action::Play(p) => return self.play_refusal(p),
+            Action::Pick(_) | Action::NoCard | Action::First(_) => return self.window_refusal(a),
+            Action::Loose(t) => return self.loose_refusal(t),
+            _ if self.window.is_some() => return self.window_refusal(a),
+            _ => {}
+        }
         if let Some(v) = self.step_refusal(a) {
             return v;
         }
@@ -45,6 +55,8 @@ impl TailFeathers {
             | Action::SiegeTo(_)
             | Action::Patrol(_)
             | Action::Rescue(_) => "TF-R17",
+            Action::Pick(_) | Action::Play(_) | Action::NoCard | Action::First(_) => "TF-R27",
+            Action::Loose(_) => "TF-R28",
         };
         let owed = self.status();
         let reason = match a {
@@ -188,7 +200,7 @@ impl TailFeathers {
     pub(super) fn move_refusal(&self, f: Fig, to: u8) -> String {
         let fig = &self.figures[usize::from(f)];
         let Place::Space(from) = fig.place else { return format!("{} is not in a tree", figure_name(f)) };
-        let mover = Occupant { side: Self::side(f), size: Self::size(f) };
+        let mover = Occupant::figure(Self::side(f), Self::size(f));
         let mut here = self.occupants(usize::from(from), Some(f));
         here.push(mover);
         if !trees::may_leave(mover, &here) {
@@ -320,7 +332,22 @@ impl TailFeathers {
                 Self::validate_fig(figure)?;
                 Self::validate_target(target)
             }
-            &Action::AssignHit(t) => Self::validate_target(t),
+            &Action::AssignHit(t) | &Action::Loose(t) => Self::validate_target(t),
+            &Action::Pick(c) if usize::from(c) >= crate::rules::tail_feathers::cards::CARD_COUNT => {
+                Err(format!("there is no action card {c}"))
+            }
+            &Action::Play(p) => {
+                if usize::from(p.card) >= crate::rules::tail_feathers::cards::CARD_COUNT {
+                    return Err(format!("there is no action card {}", p.card));
+                }
+                Self::validate_fig(p.figure)?;
+                match p.aim {
+                    Aim::Figure(f) => Self::validate_fig(f),
+                    Aim::Turn(t) if !(-12..=12).contains(&t) => Err(format!("a turn of {t} steps")),
+                    _ => Ok(()),
+                }
+            }
+            &Action::First(s) if s > 1 => Err(format!("there is no seat {s}")),
             &Action::Unload(Some(s)) | &Action::SiegeTo(s) => space(s),
             &Action::Siege(t) if usize::from(t) >= field().trees.len() => Err(format!("there is no tree {t}")),
             &Action::Bid(n) | &Action::Reroll(n) if n > 6 => Err(format!("{n} is too many dice")),

@@ -73,6 +73,9 @@ impl TailFeathers {
         if self.outcome.is_some() {
             return ToMove::Nobody;
         }
+        if let Some(t) = self.card_decider() {
+            return t;
+        }
         if let Some(b) = &self.battle {
             return b.reroll.map_or(ToMove::Chance, |(seat, ..)| ToMove::Seat(seat));
         }
@@ -116,6 +119,10 @@ impl TailFeathers {
         let mut out = Vec::new();
         if self.outcome.is_some() {
             return out;
+        }
+        if let Some(mut cards) = self.card_actions() {
+            cards.sort();
+            return cards;
         }
         if let Some((.., n)) = self.battle.as_ref().and_then(|b| b.reroll) {
             out.extend((0..=n).map(Action::Reroll));
@@ -190,15 +197,20 @@ impl TailFeathers {
                     self.activation_actions(act, &mut out);
                 } else {
                     let units = self.available_units(self.turn);
-                    if units.is_empty() {
+                    let bolts = self.ballista_targets(side_of_seat(self.turn));
+                    if units.is_empty() && bolts.is_empty() {
                         out.push(Action::Pass);
                     }
                     out.extend(units.into_iter().map(|u| Action::Activate(u as u8)));
+                    out.extend(bolts.into_iter().map(Action::Loose));
                 }
             }
             Phase::Final => self.final_actions(&mut out),
             Phase::Over => {}
         }
+        // Action cards of the side deciding, by this decision's timing
+        // (TF-R27).
+        self.play_actions(&mut out);
         out.sort();
         out.dedup();
         out
@@ -276,6 +288,11 @@ impl TailFeathers {
         };
         Self {
             leaves: Self::hung_leaves(&options),
+            hands: Default::default(),
+            window: None,
+            ballistas: [None; 2],
+            ballista_lost: [false; 2],
+            veterans: [None; 2],
             options,
             rng,
             round: 1,
@@ -347,7 +364,8 @@ impl TailFeathers {
     pub(super) fn advance(&mut self) {
         for _ in 0..10_000 {
             self.return_empty_leaves();
-            if self.outcome.is_some() || self.combat.is_some() || self.battle.is_some() {
+            self.return_lying();
+            if self.outcome.is_some() || self.combat.is_some() || self.battle.is_some() || self.window.is_some() {
                 return;
             }
             if !self.advance_once() {
@@ -361,6 +379,9 @@ impl TailFeathers {
     pub(super) fn advance_once(&mut self) -> bool {
         match self.phase {
             Phase::Deploy => {
+                if self.hand_picker().is_some() {
+                    return false;
+                }
                 if self.deploying_seat().is_none() {
                     self.phase = Phase::Mission;
                     return true;
@@ -407,7 +428,7 @@ impl TailFeathers {
                     return false;
                 }
                 if self.activation.is_none() {
-                    if self.available_units(Seat(0)).is_empty() && self.available_units(Seat(1)).is_empty() {
+                    if !self.can_act(Seat(0)) && !self.can_act(Seat(1)) {
                         self.next_turn(self.turn);
                         return true;
                     }
