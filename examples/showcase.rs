@@ -245,6 +245,76 @@ fn write_additional(saves: &Path) -> Vec<PathBuf> {
     ]
 }
 
+/// Action cards and the ballista (TF-R27, TF-R28), every additional rule
+/// on, the mice a person and the rats the computer: the hand to pick at
+/// setup; a turn with cards to play and a ballista standing; the attack
+/// window. Played at random, cards, builds and attacks preferred.
+fn write_cards(saves: &Path) -> Vec<PathBuf> {
+    use aviary::rules::tail_feathers::game::Options as TfOptions;
+    let options = TfOptions {
+        foraging: true,
+        feathers: true,
+        death_spirals: true,
+        leaves: true,
+        action_cards: true,
+        structures: true,
+        ..TfOptions::default()
+    };
+    let players = [Player::Human, Player::Computer(Level::Easy)];
+    let mice = ToMove::Seat(aviary::rules::Seat(0));
+    let choose = |state: &TailFeathers, legal: &[TfAction], rng: &mut Rng| {
+        let _ = state;
+        let builds: Vec<&TfAction> = legal
+            .iter()
+            .filter(|a| matches!(a, TfAction::Play(p) if aviary::rules::tail_feathers::cards::card(p.card).name == "Build Ballista"))
+            .collect();
+        if let Some(a) = builds.first() {
+            return (*a).clone();
+        }
+        let picks: Vec<&TfAction> = legal
+            .iter()
+            .filter(|a| matches!(a, TfAction::Pick(c) if aviary::rules::tail_feathers::cards::card(*c).name == "Build Ballista"))
+            .collect();
+        if let Some(a) = picks.first() {
+            return (*a).clone();
+        }
+        let eager: Vec<&TfAction> = legal
+            .iter()
+            .filter(|a| {
+                matches!(a, TfAction::Strike { .. } | TfAction::Shoot { .. } | TfAction::Swoop | TfAction::Loose(_))
+            })
+            .collect();
+        if !eager.is_empty() && rng.coin() {
+            return eager[rng.below(eager.len())].clone();
+        }
+        legal[rng.below(legal.len())].clone()
+    };
+    let mut out = Vec::new();
+    for (name, stop) in [
+        (
+            "tf-cards-pick.json",
+            (|g: &TailFeathers| g.legal_actions().iter().any(|a| matches!(a, TfAction::Pick(_))))
+                as fn(&TailFeathers) -> bool,
+        ),
+        ("tf-cards-play.json", |g: &TailFeathers| {
+            g.round() >= 2
+                && g.ballista(aviary::rules::tail_feathers::components::Alliance::Mice).is_some()
+                && g.legal_actions().iter().filter(|a| matches!(a, TfAction::Play(_))).count() >= 2
+                && !g.legal_actions().contains(&TfAction::NoCard)
+        }),
+        ("tf-cards-window.json", |g: &TailFeathers| {
+            g.legal_actions().contains(&TfAction::NoCard) && g.legal_actions().len() >= 2
+        }),
+    ] {
+        let session = find_tail(&options, &players, |g| g.to_move() == mice && stop(g), choose)
+            .expect("some game reaches that moment");
+        let path = saves.join(name);
+        save::write_file(&path, &save::to_text(&save::record(&session))).expect("the save is written");
+        out.push(path);
+    }
+    out
+}
+
 fn main() {
     let root = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "showcase".into()));
     let saves = root.join("saves");
@@ -329,6 +399,7 @@ fn main() {
     ];
     write_computer_flight(&root, &saves);
     let additional = write_additional(&saves);
+    let cards = write_cards(&saves);
     for (name, dark, games) in [
         ("light", false, &paths),
         ("dark", true, &paths),
@@ -337,6 +408,8 @@ fn main() {
         ("tail-feathers-dark", true, &tail),
         ("tail-feathers-additional", false, &additional),
         ("tail-feathers-additional-dark", true, &additional),
+        ("tail-feathers-cards", false, &cards),
+        ("tail-feathers-cards-dark", true, &cards),
     ] {
         let folder = root.join(name);
         std::fs::create_dir_all(&folder).expect("the folder is made");

@@ -299,10 +299,20 @@ pub static GAMES: [GameEntry; 5] = [
                 label: "Leaves (TF-R26): leaves hang from the branches; cut one loose and ride it across the battlefield",
                 group: Some("Additional rules"),
             },
+            Variant {
+                key: "action_cards",
+                label: "Action cards (TF-R27): each side picks a secret hand of 7 cards to play on its units",
+                group: Some("Additional rules"),
+            },
+            Variant {
+                key: "structures",
+                label: "Structures (TF-R28): a card builds a ballista in the trees (turns action cards on)",
+                group: Some("Additional rules"),
+            },
         ],
         notes: |strict| {
             vec![
-                "Mission cards and initiative bids are secret: with two people at the screen, a hand-off bar hides them.",
+                "Mission cards, initiative bids and action cards are secret: with two people at the screen, a hand-off bar hides them.",
                 if strict {
                     "Strict undo is on: rolled dice cannot be taken back (Settings)."
                 } else {
@@ -324,7 +334,10 @@ pub static GAMES: [GameEntry; 5] = [
                     feathers: choice.variant("feathers"),
                     death_spirals: choice.variant("death_spirals"),
                     leaves: choice.variant("leaves"),
-                    ..tail_feathers::game::Options::default()
+                    // A card builds the ballista: structures bring the
+                    // cards with them.
+                    action_cards: choice.variant("action_cards") || choice.variant("structures"),
+                    structures: choice.variant("structures"),
                 };
                 Box::new(ui::tail_feathers::new_tab(options, seed, choice.players.clone(), path))
             },

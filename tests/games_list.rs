@@ -249,3 +249,32 @@ fn tail_feathers_starts_with_an_additional_rule_ticked_in_the_dialog() {
     let saved = aviary::save::to_text(&aviary::save::record(&tab.m.session));
     assert!(saved.contains("\"foraging\":true"), "the choice is in the save");
 }
+
+#[test]
+fn tail_feathers_structures_in_the_dialog_bring_the_action_cards_with_them() {
+    use aviary::rules::tail_feathers::game::TailFeathers;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app_at(dir.path(), [1280.0, 900.0]);
+    h.get_by_label("New Tail Feathers game").click();
+    h.run();
+    h.get_by_label("Structures (TF-R28): a card builds a ballista in the trees (turns action cards on)").click();
+    h.run();
+    let choice = h.state_mut().new_game.as_mut().unwrap();
+    choice.players = vec![Player::Human; 2];
+    h.run();
+    h.get_by_label("Start").click();
+    h.run();
+    h.get_by_label("Additional rules: action cards, structures");
+    let tab = h.state_mut().tabs[0]
+        .as_any_mut()
+        .downcast_mut::<aviary::ui::tail_feathers::SkirmishTab>()
+        .expect("the Tail Feathers tab");
+    let state: &TailFeathers = tab.m.session.state();
+    assert!(state.options().action_cards && state.options().structures);
+    assert!(
+        aviary::rules::Game::legal_actions(state)
+            .iter()
+            .all(|a| matches!(a, aviary::rules::tail_feathers::Action::Pick(_))),
+        "the game begins with the hands picked"
+    );
+}

@@ -34,7 +34,8 @@ use aviary::ui::{GameTab, Notice, ViewSettings};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable, by};
 
-const SETTINGS: ViewSettings = ViewSettings { dark: false, animations: false, computer_delay: 0.0, strict_undo: false };
+const SETTINGS: ViewSettings =
+    ViewSettings { dark: false, animations: false, computer_delay: 0.0, strict_undo: false, quick_card_windows: false };
 
 /// What the test needs from a game's tab.
 trait SeatTab: GameTab + 'static {
@@ -1040,4 +1041,181 @@ fn tail_feathers_loaded_or_resumed_shows_no_mission_before_the_hand_off() {
     load_and_resume(&path, dir.path(), &|h, when| {
         opened_alike::<SkirmishTab, _>(h, other.clone(), |t| &mut t.m.session, "I am Mice: show my choices", when);
     });
+}
+
+// ----- Tail Feathers' action cards (issue 26) ------------------------------
+
+/// With every additional rule on, the rats' screen shows nothing of the
+/// mice's hand: while the hands are picked, while the mice play their
+/// turns, and at the attack window (the mice's secret answer). Against the
+/// computer and at one screen (after the rats' hand-off, when the mice's
+/// hand row is face down).
+#[test]
+fn tail_feathers_shows_nothing_of_the_other_side_s_action_cards() {
+    use aviary::rules::tail_feathers::TailFeathers;
+    use aviary::rules::tail_feathers::game::{Action, Options};
+    use aviary::ui::tail_feathers::SkirmishTab;
+    let options = Options {
+        foraging: true,
+        feathers: true,
+        death_spirals: true,
+        leaves: true,
+        action_cards: true,
+        structures: true,
+        ..Options::default()
+    };
+    // A game where the mice pick their hand first.
+    let start = (8..200)
+        .map(|seed| TailFeathers::new(&Setup { seats: 2, options: options.clone() }, seed))
+        .find(|g| g.first_player() == Seat(0))
+        .expect("a seed where the mice go first");
+    let mut rng = Rng::seeded(8);
+    // Attacks taken eagerly, cards played now and then, windows answered
+    // with a card when one may.
+    let game = play(start, 1500, |g| {
+        let legal = g.legal_actions();
+        let window = legal.contains(&Action::NoCard);
+        let plays: Vec<&Action> = legal.iter().filter(|a| matches!(a, Action::Play(_))).collect();
+        if !plays.is_empty() && (window || rng.below(3) == 0) {
+            return plays[rng.below(plays.len())].clone();
+        }
+        let eager: Vec<&Action> = legal
+            .iter()
+            .filter(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. } | Action::Swoop))
+            .collect();
+        if !eager.is_empty() && rng.below(4) > 0 {
+            return eager[rng.below(eager.len())].clone();
+        }
+        legal[rng.below(legal.len())].clone()
+    });
+    let rats = Seat(1);
+    let find = |what: &'static str, f: &dyn Fn(&TailFeathers) -> bool| {
+        let i = game.iter().position(|(g, _)| f(g)).unwrap_or_else(|| panic!("no point: {what}"));
+        (what, i)
+    };
+    let mice_hand = |g: &TailFeathers| g.hand(aviary::rules::tail_feathers::components::Alliance::Mice).cards.len();
+    let points = [
+        find("the rats to pick after the mice picked theirs", &|g| {
+            g.to_move() == ToMove::Seat(rats)
+                && g.legal_actions().iter().any(|a| matches!(a, Action::Pick(_)))
+                && mice_hand(g) == 7
+        }),
+        find("the rats to activate, the mice holding cards", &|g| {
+            g.to_move() == ToMove::Seat(rats) && g.active_unit().is_none() && g.round() >= 2 && mice_hand(g) >= 3
+        }),
+        find("the rats to answer an attack after the mice answered in secret", &|g| {
+            g.to_move() == ToMove::Seat(rats) && g.legal_actions().contains(&Action::NoCard) && mice_hand(g) >= 2
+        }),
+    ];
+    let mut went_on = Vec::new();
+    for players in [vec![Player::Computer(aviary::ai::Level::Easy), Player::Human], vec![Player::Human, Player::Human]]
+    {
+        let check = Check { seat: rats, players, differs: &tf_differs, counterpart: &tf_card_counterpart };
+        let mut rng = Rng::seeded(12);
+        let look = |w: &mut World<SkirmishTab>| {
+            let rats_to_move = w.state().to_move() == ToMove::Seat(Seat(1));
+            let needs = rats_to_move && w.tab().needs_hand_off();
+            if needs {
+                w.tab().confirm_hand_off();
+            }
+            needs
+        };
+        for (what, i) in points {
+            let next: Vec<_> = game[i..].iter().take(8).map(|(_, a)| a.clone()).collect();
+            went_on.push((what, same_for_seat::<SkirmishTab>(what, &game[i].0, &next, &check, &mut rng, &look, false)));
+        }
+    }
+    assert!(went_on.iter().map(|w| w.1).sum::<usize>() >= 6, "the games went on too little: {went_on:?}");
+}
+
+/// For an action of the real game, one the rats cannot tell from it in the
+/// other world: the same, or for the mice's secret pick or window answer
+/// another secret one; `None` once something shows.
+fn tf_card_counterpart(
+    real: &aviary::rules::tail_feathers::TailFeathers,
+    other: &aviary::rules::tail_feathers::TailFeathers,
+    a: &aviary::rules::tail_feathers::Action,
+) -> Option<aviary::rules::tail_feathers::Action> {
+    use aviary::rules::tail_feathers::Action;
+    // Once the secret missions are chosen, who lays a card first shows
+    // whether the mice chose one: the worlds may part there.
+    if real.reveals(a) || matches!(a, Action::Mission(_)) {
+        return None;
+    }
+    if other.check(a).is_ok() {
+        return Some(a.clone());
+    }
+    let legal = other.legal_actions();
+    match a {
+        Action::Pick(_) => legal.iter().find(|x| matches!(x, Action::Pick(_))).cloned(),
+        Action::Play(_) | Action::NoCard if legal.contains(&Action::NoCard) => Some(Action::NoCard),
+        _ => None,
+    }
+}
+
+/// Tail Feathers with action cards at the mice's answer to an attack, two
+/// people at the screen.
+fn tf_at_the_mice_window() -> aviary::rules::tail_feathers::TailFeathers {
+    use aviary::rules::tail_feathers::TailFeathers;
+    use aviary::rules::tail_feathers::game::{Action, Options};
+    let options = Options { action_cards: true, structures: true, ..Options::default() };
+    for seed in 0..80 {
+        let start = TailFeathers::new(&Setup { seats: 2, options: options.clone() }, seed);
+        let mut rng = Rng::seeded(seed);
+        let game = play(start, 1200, |g| {
+            let legal = g.legal_actions();
+            let eager: Vec<&Action> = legal
+                .iter()
+                .filter(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. } | Action::Swoop))
+                .collect();
+            if !eager.is_empty() && rng.below(4) > 0 {
+                return eager[rng.below(eager.len())].clone();
+            }
+            let quiet: Vec<&Action> = legal.iter().filter(|a| !matches!(a, Action::Play(_))).collect();
+            quiet[rng.below(quiet.len())].clone()
+        });
+        let found = game.into_iter().map(|(g, _)| g).find(|g| {
+            g.to_move() == ToMove::Seat(Seat(0))
+                && g.legal_actions().contains(&Action::NoCard)
+                && g.hand(aviary::rules::tail_feathers::components::Alliance::Mice).cards.len() == 7
+                && g.hand(aviary::rules::tail_feathers::components::Alliance::Rats).cards.len() == 7
+        });
+        if let Some(g) = found {
+            return g;
+        }
+    }
+    panic!("no game reaches the mice's answer to an attack");
+}
+
+#[test]
+fn tail_feathers_undo_and_redo_hand_the_screen_over_before_showing_a_hand_of_cards() {
+    use aviary::rules::tail_feathers::components::Alliance;
+    use aviary::rules::tail_feathers::game::Action;
+    use aviary::ui::tail_feathers::SkirmishTab;
+    let real = tf_at_the_mice_window();
+    let mut rng = Rng::seeded(5);
+    let other = (0..200)
+        .map(|_| real.determinize(Seat(1), &mut rng))
+        .find(|d| d.hand(Alliance::Mice).cards != real.hand(Alliance::Mice).cards)
+        .expect("another hand for the mice");
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = Twin::new(vec![
+        people_tab(real, &dir.path().join("a.json"), SkirmishTab::new),
+        people_tab(other, &dir.path().join("b.json"), SkirmishTab::new),
+    ]);
+    t.same_pixels("at the mice's answer to an attack, Pass to Mice");
+    t.click("I am Mice: show my choices");
+    t.different_pixels("the mice's hand after their hand-off");
+    for w in 0..2 {
+        t.tab::<SkirmishTab>(w).m.propose(Action::NoCard, &mut Vec::new()).unwrap();
+    }
+    t.same_pixels("the mice answered: their hand hidden again");
+    t.click("Undo");
+    if t.shows(0, "Undo anyway") {
+        t.click("Undo anyway");
+    }
+    assert!(t.shows(0, "I am Mice: show my choices"));
+    t.same_pixels("after Undo, Pass to Mice");
+    t.click("Redo");
+    t.same_pixels("after Redo");
 }

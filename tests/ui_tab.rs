@@ -16,7 +16,8 @@ use aviary::ui::{GameTab, TabRequest, ViewSettings};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-const SETTINGS: ViewSettings = ViewSettings { dark: false, animations: false, computer_delay: 0.0, strict_undo: false };
+const SETTINGS: ViewSettings =
+    ViewSettings { dark: false, animations: false, computer_delay: 0.0, strict_undo: false, quick_card_windows: false };
 
 /// A game played to its end by random legal moves, every seat a person.
 fn finished<G: Evaluate>(seats: u8, options: G::Options, seed: u64) -> Session<G> {

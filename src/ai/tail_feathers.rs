@@ -239,6 +239,105 @@ pub fn mission_outlook(g: &TailFeathers, side: Alliance) -> f64 {
     }
 }
 
+/// What a side's action cards, ballista and veteran marker are worth
+/// (TF-R27, TF-R28, TF-R22), in squad figures: a card in hand 0.3 (so a
+/// card is played only for more than that), one on the refresh pile 0.1
+/// (it comes back at the round's end), one lying by a bird 0.05; a
+/// standing ballista 1.5 less a third a wound, 0.4 more with the enemy nest
+/// within its range; the veteran marker 0.4.
+#[must_use]
+pub fn cards_worth(g: &TailFeathers, side: Alliance) -> f64 {
+    use crate::rules::tail_feathers::cards::BALLISTA;
+    if !g.options().action_cards {
+        return 0.0;
+    }
+    let h = g.hand(side);
+    let mut v = 0.3 * h.cards.len() as f64 + 0.1 * h.refresh.len() as f64 + 0.05 * h.lying.len() as f64;
+    if let Some(b) = g.ballista(side) {
+        let enemy = if side == Alliance::Mice { Alliance::Rats } else { Alliance::Mice };
+        let nest = field().spaces[usize::from(TailFeathers::nest_space(enemy))].perch;
+        v += 1.5 * f64::from(BALLISTA.life - b.wounds) / f64::from(BALLISTA.life);
+        if g.space_centre(b.space).dist(nest) <= RANGED_RANGE {
+            v += 0.4;
+        }
+    }
+    if g.veteran(side).is_some() {
+        v += 0.4;
+    }
+    v
+}
+
+/// The computer's hand at setup (TF-R27): the suggested hand for its side
+/// with one or two cards swapped at random for others of its pool, so its
+/// hand cannot be read from the rules; the next card of it not yet held.
+pub fn pick_card(g: &TailFeathers, seat: Seat, rng: &mut Rng) -> Option<Action> {
+    use crate::rules::tail_feathers::cards::{SUGGESTED, card_named};
+    let legal = g.legal_actions();
+    let side = side_of_seat(seat);
+    let pool = g.card_pool(side);
+    let held: Vec<u8> = g.hand(side).cards.iter().flatten().copied().collect();
+    let mut wanted: Vec<u8> =
+        SUGGESTED[seat.index()].iter().filter_map(|n| card_named(n)).filter(|c| pool.contains(c)).collect();
+    // Swap one or two of the suggested cards for cards of the pool: which
+    // depends on the bot's own dice, drawn at the first pick.
+    if held.is_empty() {
+        for _ in 0..=rng.below(2) {
+            let others: Vec<u8> = pool.iter().copied().filter(|c| !wanted.contains(c)).collect();
+            if let (Some(&o), false) = (rng.pick(&others), wanted.is_empty()) {
+                let k = rng.below(wanted.len());
+                wanted[k] = o;
+            }
+        }
+        wanted.sort_unstable();
+    }
+    wanted
+        .into_iter()
+        .map(Action::Pick)
+        .find(|a| legal.contains(a))
+        .or_else(|| legal.iter().find(|a| matches!(a, Action::Pick(_))).cloned())
+}
+
+/// The attack window (TF-R27): each answer (no card, or a card that may
+/// answer) tried in `worlds`, the combat played to its end there (the
+/// other side's hidden answer as each world guessed it), and the best mean
+/// taken.
+fn window_choice(worlds: &[TailFeathers], seat: Seat, legal: &[Action]) -> Option<Action> {
+    let mut best: Option<(f64, &Action)> = None;
+    for a in legal {
+        let mut total = 0.0;
+        let mut n = 0usize;
+        for w in worlds {
+            if w.check(a).is_err() {
+                continue;
+            }
+            let mut c = w.clone();
+            c.apply_legal(a);
+            follow_flight(&mut c, seat);
+            total += c.evaluate(seat);
+            n += 1;
+        }
+        if n == 0 {
+            continue;
+        }
+        let v = total / n as f64;
+        if best.is_none_or(|(b, _)| v > b + 1e-9) {
+            best = Some((v, a));
+        }
+    }
+    best.map(|(_, a)| a.clone())
+}
+
+/// How long a computer's answer at the attack window takes, whatever its
+/// hand holds (TF-R27: its timing tells nothing).
+pub const WINDOW_THINKING: std::time::Duration = std::time::Duration::from_millis(150);
+
+/// Waits until `WINDOW_THINKING` has passed since `since`.
+fn pad_window(since: std::time::Instant) {
+    if let Some(rest) = WINDOW_THINKING.checked_sub(since.elapsed()) {
+        std::thread::sleep(rest);
+    }
+}
+
 /// 1 at the enemy nest, falling to 0 at 30" from it.
 fn closeness(p: crate::rules::tail_feathers::geometry::V2, nest: crate::rules::tail_feathers::geometry::V2) -> f64 {
     (1.0 - p.dist(nest) / 30.0).max(0.0)
@@ -251,6 +350,7 @@ pub fn material(g: &TailFeathers, side: Alliance) -> f64 {
     let enemy_nest = field().spaces[usize::from(TailFeathers::nest_space(enemy))].perch;
     let mut v = 1.2 * f64::from(g.nest_life(side)) + 0.15 * f64::from(g.cheese(seat_of(side)));
     v += mission_outlook(g, side);
+    v += cards_worth(g, side);
     let enemy_birds: Vec<crate::rules::tail_feathers::geometry::V2> = BIRD_FIGS
         .iter()
         .filter(|&&b| UNIT_DEFS[unit_of(b)].side == enemy)
@@ -329,6 +429,16 @@ impl Evaluate for TailFeathers {
 
     fn greedy_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
         let legal = self.legal_actions();
+        if legal.iter().any(|a| matches!(a, Action::Pick(_))) {
+            return pick_card(self, seat, rng);
+        }
+        if legal.contains(&Action::NoCard) {
+            let since = std::time::Instant::now();
+            let futures: Vec<TailFeathers> = (0..3).map(|_| self.determinize(seat, rng)).collect();
+            let a = window_choice(&futures, seat, &legal);
+            pad_window(since);
+            return a;
+        }
         if legal.len() <= 1 {
             return legal.into_iter().next();
         }
@@ -362,10 +472,20 @@ fn follow_flight(g: &mut TailFeathers, seat: Seat) {
         if g.walking().is_none() && !g.in_combat() {
             return;
         }
-        if g.to_move() != ToMove::Seat(seat) {
-            return;
-        }
         let legal = g.legal_actions();
+        if g.to_move() != ToMove::Seat(seat) {
+            // Within an attack, the other side answers the window with no
+            // card (its guessed answer, where the world holds one, is
+            // already chosen) and re-rolls nothing.
+            let quiet = legal.iter().find(|a| matches!(a, Action::NoCard | Action::Reroll(0))).cloned();
+            match (g.in_combat(), quiet) {
+                (true, Some(a)) => {
+                    g.apply_legal(&a);
+                    continue;
+                }
+                _ => return,
+            }
+        }
         let pick = legal
             .iter()
             .find(|a| matches!(a, Action::Swoop))
@@ -844,6 +964,17 @@ impl Bot<TailFeathers> for ActivationSearch {
         let worlds: Vec<TailFeathers> =
             (0..self.samples).map(|_| observation.determinize(seat, &mut self.rng)).collect();
         let legal = worlds[0].legal_actions();
+        // Action cards (TF-R27): the hand at setup, and the attack window,
+        // answered in the same time whatever the hand holds.
+        if legal.iter().any(|a| matches!(a, Action::Pick(_))) {
+            return pick_card(observation, seat, &mut self.rng).map(|a| vec![a]);
+        }
+        if legal.contains(&Action::NoCard) {
+            let since = std::time::Instant::now();
+            let a = window_choice(&worlds, seat, &legal);
+            pad_window(since);
+            return a.map(|a| vec![a]);
+        }
         if legal.len() <= 1 {
             return legal.into_iter().next().map(|a| vec![a]);
         }

@@ -306,6 +306,7 @@ impl AviaryApp {
             animations: self.settings.animations,
             computer_delay: self.settings.computer_delay,
             strict_undo: self.settings.strict_undo,
+            quick_card_windows: self.settings.quick_card_windows,
         }
     }
 

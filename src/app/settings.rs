@@ -16,6 +16,7 @@ use super::AviaryApp;
 /// Settings kept between runs.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
+#[allow(clippy::struct_excessive_bools, reason = "each setting is its own yes-or-no in the Settings tab")]
 pub struct Settings {
     /// Dark theme.
     pub dark: bool,
@@ -31,6 +32,10 @@ pub struct Settings {
     pub open_games: Vec<PathBuf>,
     /// Strict: undo may not take back a revealed card (solitaires).
     pub strict_undo: bool,
+    /// Tail Feathers' action cards: ask at the attack window only when a
+    /// card may answer it (off: always ask, so nothing shows what a hand
+    /// holds).
+    pub quick_card_windows: bool,
 }
 
 impl Default for Settings {
@@ -43,6 +48,7 @@ impl Default for Settings {
             computer_delay: 0.5,
             open_games: Vec::new(),
             strict_undo: false,
+            quick_card_windows: false,
         }
     }
 }
@@ -202,6 +208,10 @@ impl AviaryApp {
         ui.checkbox(
             &mut self.settings.strict_undo,
             "Strict undo in solitaires: never take back a card you have already seen",
+        );
+        ui.checkbox(
+            &mut self.settings.quick_card_windows,
+            "Tail Feathers action cards: ask me to answer an attack only when I hold a card for it (quicker, but the other player can tell a card is held)",
         );
         ui.horizontal(|ui| {
             let label = ui.label("Pause before each of the computer's moves (to follow them):");

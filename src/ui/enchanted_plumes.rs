@@ -218,7 +218,13 @@ impl PlumesView {
     fn with_table(m: Table<EnchantedPlumes>) -> Self {
         let mut tab = Self {
             m,
-            settings: ViewSettings { dark: false, animations: true, computer_delay: 0.8, strict_undo: false },
+            settings: ViewSettings {
+                dark: false,
+                animations: true,
+                computer_delay: 0.8,
+                strict_undo: false,
+                quick_card_windows: false,
+            },
             revealed: None,
             marked: Vec::new(),
             selected: None,

@@ -88,7 +88,13 @@ impl FeathersView {
     fn with_table(m: Table<FeathersAndWax>) -> Self {
         Self {
             m,
-            settings: ViewSettings { dark: false, animations: true, computer_delay: 0.8, strict_undo: false },
+            settings: ViewSettings {
+                dark: false,
+                animations: true,
+                computer_delay: 0.8,
+                strict_undo: false,
+                quick_card_windows: false,
+            },
             meter: None,
             reading: None,
             hint: None,

@@ -33,6 +33,7 @@ use crate::table::{Finished, Waker};
 
 /// Shared display settings a view needs.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[allow(clippy::struct_excessive_bools, reason = "each setting is its own yes-or-no in the Settings tab")]
 pub struct ViewSettings {
     /// Dark theme.
     pub dark: bool,
@@ -42,6 +43,10 @@ pub struct ViewSettings {
     pub computer_delay: f32,
     /// Strict: no undo past a revealed card.
     pub strict_undo: bool,
+    /// Tail Feathers' action cards: a person is asked at the attack window
+    /// only when they hold a card that may answer it (quicker, but the other
+    /// player learns that a card is held).
+    pub quick_card_windows: bool,
 }
 
 /// What the app needs from any game's tab.

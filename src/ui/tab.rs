@@ -270,7 +270,13 @@ impl<V: View> Tab<V> {
     pub fn new(table: Table<V::Game>) -> Self {
         Tab {
             view: V::new(table),
-            settings: ViewSettings { dark: false, animations: true, computer_delay: 0.8, strict_undo: false },
+            settings: ViewSettings {
+                dark: false,
+                animations: true,
+                computer_delay: 0.8,
+                strict_undo: false,
+                quick_card_windows: false,
+            },
             confirm_undo: None,
             end_dismissed: false,
             request: None,

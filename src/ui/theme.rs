@@ -186,6 +186,11 @@ pub struct Forest {
     pub spiral: [Color32; 2],
     /// A leaf (TF-R26): its blade, and its midrib and veins.
     pub leaf: [Color32; 2],
+    /// Action cards' edges by kind (TF-R27): bird, pilot, hero; and the
+    /// title written on them.
+    pub card_kinds: [Color32; 3],
+    /// The title on an action card's coloured band.
+    pub card_title: Color32,
 }
 
 const FOREST_LIGHT: Forest = Forest {
@@ -225,6 +230,12 @@ const FOREST_LIGHT: Forest = Forest {
     feather: [Color32::from_rgb(0xf4, 0xe9, 0xcf), Color32::from_rgb(0xb9, 0xa6, 0x86)],
     spiral: [Color32::from_rgb(0xa8, 0x3a, 0x2c), Color32::from_rgb(0xf0, 0xc8, 0x78)],
     leaf: [Color32::from_rgb(0xd2, 0xa4, 0x3c), Color32::from_rgb(0x7a, 0x52, 0x1a)],
+    card_kinds: [
+        Color32::from_rgb(0x4f, 0x86, 0xb8),
+        Color32::from_rgb(0xb0, 0x86, 0x2c),
+        Color32::from_rgb(0x9a, 0x44, 0x32),
+    ],
+    card_title: Color32::from_rgb(0xff, 0xff, 0xff),
 };
 
 const FOREST_DARK: Forest = Forest {
@@ -264,6 +275,12 @@ const FOREST_DARK: Forest = Forest {
     feather: [Color32::from_rgb(0xe6, 0xdc, 0xc2), Color32::from_rgb(0x9c, 0x8c, 0x70)],
     spiral: [Color32::from_rgb(0xb8, 0x4a, 0x38), Color32::from_rgb(0xf0, 0xc8, 0x78)],
     leaf: [Color32::from_rgb(0xb0, 0x84, 0x2e), Color32::from_rgb(0x52, 0x36, 0x12)],
+    card_kinds: [
+        Color32::from_rgb(0x3d, 0x6e, 0x9c),
+        Color32::from_rgb(0x98, 0x72, 0x22),
+        Color32::from_rgb(0x86, 0x3a, 0x2a),
+    ],
+    card_title: Color32::from_rgb(0xff, 0xff, 0xff),
 };
 
 /// The ten feather colours; both themes use them (they are the cards'

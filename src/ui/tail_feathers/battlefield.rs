@@ -86,7 +86,12 @@ impl SkirmishView {
             )
         });
         let taken = |s: usize| -> u8 {
-            state.in_space(s as u8).iter().map(|f| if BIRD_FIGS.contains(f) { 4 } else { 1 }).sum::<u8>().min(4)
+            let built = [Alliance::Mice, Alliance::Rats]
+                .into_iter()
+                .filter(|&side_| state.ballista(side_).is_some_and(|b| usize::from(b.space) == s))
+                .count() as u8;
+            (state.in_space(s as u8).iter().map(|f| if BIRD_FIGS.contains(f) { 4 } else { 1 }).sum::<u8>() + built)
+                .min(4)
         };
         for tree in &field().trees {
             paint_tree(
@@ -276,6 +281,14 @@ impl SkirmishView {
             if fig.on_fire {
                 painter.circle_stroke(p, r + 2.0, Stroke::new(2.0, colours.fire));
             }
+            // The veteran marker under a squad figure (TF-R22): a gold
+            // chevron at its foot.
+            if state.veteran(side_) == Some(f) {
+                let foot = p + Vec2::new(0.0, r * 0.95);
+                let w = r * 0.7;
+                let chevron = vec![foot + Vec2::new(-w, -w * 0.5), foot, foot + Vec2::new(w, -w * 0.5)];
+                painter.add(egui::Shape::line(chevron, Stroke::new(2.5, colours.star)));
+            }
             if self.selected == Some(f) {
                 painter.circle_stroke(p, r + 3.0, Stroke::new(2.5, palette.selection));
             }
@@ -305,6 +318,72 @@ impl SkirmishView {
             }
             let (at, facing) = gliding.unwrap_or((at, b.pose.heading.unit()));
             self.paint_bird(&painter, &colours, palette, &state, f, at, facing, gliding.is_some(), board);
+        }
+        // Ballistas (TF-R28) in their spaces, each named.
+        let mut ballista_at: Vec<(Alliance, Pos2, f32)> = Vec::new();
+        for side_ in [Alliance::Mice, Alliance::Rats] {
+            let Some(b) = state.ballista(side_) else { continue };
+            let centre = board.to_screen(state.space_centre(b.space));
+            let r = (board.scale * 0.5).clamp(6.0, 16.0);
+            // In the space's lower corner, beside its figures.
+            let at = centre + Vec2::new(r * 1.1, r * 1.1);
+            super::hand::paint_ballista(&painter, &colours, at, r, side_colour(&colours, side_), b.wounds);
+            ballista_at.push((side_, at, r));
+            let ready = state.ballista_blocker(side_).unwrap_or_else(|| "ready".to_string());
+            let said = format!(
+                "the {} ballista in {}, {} of {} wounds; {ready}",
+                side_name(side_).to_lowercase(),
+                space_name(b.space),
+                b.wounds,
+                crate::rules::tail_feathers::cards::BALLISTA.life
+            );
+            let rect = Rect::from_center_size(at, Vec2::splat(2.0 * r));
+            let resp = ui.interact(rect, ui.scope_id().with(("tf-ballista", seat_of(side_).0)), sense);
+            resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, said.clone()));
+            focus_ring(&resp, rect);
+            if resp.clicked() {
+                clicked_at = Some(at);
+            }
+        }
+        // Targets of the ballista's bolt (TF-R28) ringed.
+        for a in &legal {
+            if let Action::Loose(t) = a {
+                let spot = match *t {
+                    Target::Figure(f) => token_at.iter().chain(bird_at.iter()).find(|x| x.0 == f).map(|x| (x.1, x.2)),
+                    Target::Ballista(side_) => ballista_at.iter().find(|x| x.0 == side_).map(|x| (x.1, x.2)),
+                    Target::Nest(side_) => {
+                        Some((board.to_screen(state.space_centre(TailFeathers::nest_space(side_))), board.scale))
+                    }
+                    _ => None,
+                };
+                if let Some((p, r)) = spot {
+                    painter.circle_stroke(p, r + 5.0, Stroke::new(2.0, palette.illegal.to_opaque()));
+                }
+            }
+        }
+        // A card held (clicked in the hand, or dragged): the figures that
+        // may receive it ringed in gold (TF-R27); a card waiting for its
+        // aim rings its targets.
+        let held_card = egui::DragAndDrop::payload::<super::hand::CardDrag>(ui.ctx()).map(|d| d.0).or(self.card);
+        if let Some(c) = held_card {
+            for f in Self::receivers(&legal, c) {
+                if let Some(&(_, p, r)) = token_at.iter().chain(bird_at.iter()).find(|x| x.0 == f) {
+                    painter.circle_stroke(p, r + 4.0, Stroke::new(3.0, colours.crossing_now));
+                    painter.circle_stroke(p, r + 8.0, Stroke::new(1.0, colours.crossing_now));
+                }
+            }
+        }
+        if let Some((c, f)) = self.card_aim {
+            for a in &legal {
+                if let Action::Play(pl) = a
+                    && pl.card == c
+                    && pl.figure == f
+                    && let crate::rules::tail_feathers::game::Aim::Figure(e) = pl.aim
+                    && let Some(&(_, p, r)) = token_at.iter().chain(bird_at.iter()).find(|x| x.0 == e)
+                {
+                    painter.circle_stroke(p, r + 4.0, Stroke::new(3.0, palette.illegal.to_opaque()));
+                }
+            }
         }
         // Every figure named for screen readers where it stands.
         for (i, &(f, p, r)) in token_at.iter().chain(bird_at.iter()).enumerate() {
@@ -624,6 +703,24 @@ impl SkirmishView {
             // Leaves lie over the branches: they are hit first.
             (0..state.space_count() as u8).rev().find(|&s| state.space_outline(s).contains(v))
         };
+        let hit_ballista =
+            |p: Pos2| -> Option<Alliance> { ballista_at.iter().find(|x| x.1.distance(p) <= x.2 + 3.0).map(|x| x.0) };
+        // A card dropped on the battlefield: the figure under it receives
+        // it, or the refusal says why (TF-R27).
+        if let Some(p) = ui.ctx().pointer_latest_pos()
+            && outer.contains(p)
+            && ui.input(|i| i.pointer.any_released())
+            && let Some(super::hand::CardDrag(c)) =
+                egui::DragAndDrop::take_payload::<super::hand::CardDrag>(ui.ctx()).map(|d| *d)
+        {
+            match hit_figure(p) {
+                Some(f) => action = action.or_else(|| self.give_card(&state, c, f, notices)),
+                None => notices.push(Notice::Error(format!(
+                    "TF-R27: drop {} on the unit that receives it (a lit figure)",
+                    crate::rules::tail_feathers::cards::card(c).name
+                ))),
+            }
+        }
         // Dragging a figure: set the payload when the press starts on one.
         let drag_resp = &board_resp;
         if human.is_some()
@@ -655,8 +752,19 @@ impl SkirmishView {
             // The side panel (drawn first) shows what the click chose:
             // draw once more.
             ui.ctx().request_repaint();
-            action = action
-                .or_else(|| self.click_action(&state, &legal, &plans, p, board, hit_figure(p), hit_space(p), notices));
+            let fig = hit_figure(p);
+            if self.card_aim.is_some() {
+                // A card waiting for its aim: where the bird should face,
+                // or the figure it is aimed at.
+                action = action.or_else(|| self.aim_click(&state, board.to_table(p), fig));
+            } else if let (Some(c), Some(f)) = (self.card, fig) {
+                action = action.or_else(|| self.give_card(&state, c, f, notices));
+            } else if let Some(a) = self.bolt_or_blow(&legal, fig, hit_ballista(p), hit_space(p)) {
+                action = action.or(Some(a));
+            } else {
+                action =
+                    action.or_else(|| self.click_action(&state, &legal, &plans, p, board, fig, hit_space(p), notices));
+            }
         }
         board_resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, "battlefield"));
         if let Some(a) = action {

@@ -42,6 +42,7 @@ pub(crate) mod diagrams;
 mod figures;
 mod forest;
 pub mod glide;
+mod hand;
 mod paint;
 mod panel;
 mod words;
@@ -174,6 +175,17 @@ pub struct SkirmishView {
     pub leaf_drift: Option<glide::LeafDrift>,
     /// The figure whose leaf is being cut loose: its destinations are lit.
     pub cutting: Option<Fig>,
+    /// The action card clicked in the hand: the unit clicked next receives
+    /// it (TF-R27).
+    pub card: Option<u8>,
+    /// A card given to a figure that still needs its aim (a heading, a
+    /// target).
+    pub card_aim: Option<(u8, Fig)>,
+    /// With two people at the screen, the person who asked to see their
+    /// hand (until the decision passes).
+    pub peek: Option<Seat>,
+    /// The cards chosen so far for the hand, before it is taken.
+    pub picks: Vec<u8>,
 }
 
 impl SkirmishView {
@@ -195,6 +207,10 @@ impl SkirmishView {
             glide: None,
             leaf_drift: None,
             cutting: None,
+            card: None,
+            card_aim: None,
+            peek: None,
+            picks: Vec::new(),
         }
     }
 
@@ -351,14 +367,38 @@ impl View for SkirmishView {
         if self.m.humans().len() == 1 {
             self.revealed = self.m.humans().first().copied();
         }
+        // The attack window with nothing that may answer it is passed at
+        // once for a person who chose so in Settings (TF-R27).
+        if frame.settings.quick_card_windows
+            && self.human_to_move().is_some()
+            && self.state().legal_actions() == [Action::NoCard]
+        {
+            self.propose(Action::NoCard, frame.notices);
+        }
         super::tab::side_panel(ui, |ui| self.side_ui(ui, frame, &palette));
         if self.needs_hand_off() {
             egui::Panel::top(egui::Id::unique(("tf-hand-off", self.m.id))).show(ui, |ui| self.hand_off_ui(ui));
         }
         let now = ui.input(|i| i.time);
         self.track_glide(now, frame.settings.animations);
+        // Action cards (TF-R27): the hand to pick fills the table at setup;
+        // afterwards the hand lies along its bottom edge.
+        let cards = self.state().options().action_cards;
+        let picking = cards
+            && !self.needs_hand_off()
+            && self.human_to_move().is_some()
+            && self.state().legal_actions().iter().any(|a| matches!(a, Action::Pick(_)));
+        if cards && !picking {
+            egui::Panel::bottom(egui::Id::unique(("tf-hand", self.m.id)))
+                .show(ui, |ui| self.hand_ui(ui, &palette, frame.notices));
+            hand::dragged_card(ui.ctx(), &palette.forest);
+        }
         egui::CentralPanel::default().show(ui, |ui| {
-            self.battlefield_ui(ui, &palette, frame.notices);
+            if picking {
+                self.picking_ui(ui, &palette, frame.notices);
+            } else {
+                self.battlefield_ui(ui, &palette, frame.notices);
+            }
         });
     }
 
@@ -377,6 +417,8 @@ impl View for SkirmishView {
     }
 
     fn history_changed(&mut self) {
+        self.card = None;
+        self.card_aim = None;
         self.selected = None;
         self.aiming = false;
         self.cutting = None;
@@ -391,6 +433,10 @@ impl View for SkirmishView {
 
     fn hide_private(&mut self) {
         self.revealed = None;
+        self.peek = None;
+        self.card = None;
+        self.card_aim = None;
+        self.picks.clear();
     }
 
     fn end_heading(&self, outcome: &Outcome) -> String {

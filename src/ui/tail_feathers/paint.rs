@@ -214,7 +214,12 @@ impl SkirmishView {
 
 /// True when the decision now is one the other player may not see.
 pub(super) fn secret_decision(state: &TailFeathers) -> bool {
-    state.legal_actions().iter().any(|a| matches!(a, Action::Mission(_) | Action::Bid(_)))
+    // Mission cards, bids, the hand picked at setup and the attack
+    // window's answer (TF-R27).
+    state
+        .legal_actions()
+        .iter()
+        .any(|a| matches!(a, Action::Mission(_) | Action::Bid(_) | Action::Pick(_) | Action::NoCard))
 }
 
 pub(super) fn tilting_bird(state: &TailFeathers) -> Option<(Seat, Fig)> {

@@ -83,6 +83,7 @@ impl SkirmishView {
         });
     }
 
+    #[allow(clippy::too_many_lines, reason = "the decisions of the moment, one kind after another")]
     pub(super) fn choices_ui(&mut self, ui: &mut Ui, state: &TailFeathers, seat: Seat, notices: &mut Vec<Notice>) {
         let legal = state.legal_actions();
         let mut action = None;
@@ -147,9 +148,26 @@ impl SkirmishView {
                         | Action::Strike { .. }
                         | Action::Shoot { .. }
                         | Action::CutLoose { .. }
+                        | Action::Play(_)
+                        | Action::Pick(_)
+                        | Action::NoCard
+                        | Action::First(_)
+                        | Action::Loose(_)
                 )
             })
             .collect();
+        self.window_ui(ui, state, &legal, notices);
+        if legal.iter().any(|a| matches!(a, Action::Loose(_))) {
+            ui.label(
+                RichText::new(
+                    "The ballista may loose a bolt instead of a unit's activation: click a target ringed in red.",
+                )
+                .weak(),
+            );
+        }
+        if legal.iter().any(|a| matches!(a, Action::Play(_))) && !legal.contains(&Action::NoCard) {
+            ui.label(RichText::new("Cards lit in your hand may be played now: drag one onto a lit unit.").weak());
+        }
         self.attackers_ui(ui, state, &legal);
         self.cutters_ui(ui, state, &legal);
         if state.walking().is_none() || !matches!(state.walking(), Some((_, Some(_)))) {
@@ -321,7 +339,11 @@ impl SkirmishView {
     pub(super) fn hand_off_ui(&mut self, ui: &mut Ui) {
         let Some(seat) = self.human_to_move() else { return };
         let name = self.state().seat_name(seat);
-        let hidden = "Missions and bids are hidden; the battlefield is public.";
+        let hidden = if self.state().options().action_cards {
+            "Missions, bids and action cards are hidden; the battlefield is public."
+        } else {
+            "Missions and bids are hidden; the battlefield is public."
+        };
         if crate::ui::widgets::hand_off_bar(ui, &name, hidden, "show my choices", self.m.since_last_turn(seat)) {
             self.confirm_hand_off();
         }

@@ -109,7 +109,9 @@ impl Game for TailFeathers {
         let mut c = self.clone();
         c.act(a);
         let shown = |g: &Self| g.cards.iter().flatten().filter(|c| c.revealed).count();
-        c.rng != self.rng || shown(&c) != shown(self)
+        // A card played shows (TF-R27).
+        let played = |g: &Self| g.hands.iter().map(|h| h.shown.len() + h.refresh.len() + h.lying.len()).sum::<usize>();
+        c.rng != self.rng || shown(&c) != shown(self) || played(&c) != played(self)
     }
 
     fn announced(&self, a: &Action) -> bool {

@@ -1,0 +1,721 @@
+//! Action cards at the table (TF-R27, TF-R28): the hand as a row of cards
+//! along the bottom of the table, each dragged onto the unit that receives
+//! it (or clicked, then the unit clicked); the units that may receive the
+//! card held light up on the board, and a refused drop names the rule and
+//! the reason. The other side's hand is only ever drawn as card backs (how
+//! many); the refresh piles and the cards lying by a bird are public. At
+//! setup the hand is picked from the side's cards laid out on the table;
+//! the attack window is a short prompt with the cards that may answer and
+//! "no card". With two people at one screen the hand shows only to the
+//! person to decide, after they ask for it (the other looks away), and the
+//! picking and every window answer come behind the hand-off.
+
+#![allow(
+    clippy::many_single_char_names,
+    clippy::similar_names,
+    clippy::unused_self,
+    reason = "drawing code reads best with the usual short names (p, r, f, u), and the view's helpers stay methods"
+)]
+
+use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+
+use super::SkirmishView;
+use super::forest::paint_card;
+use crate::rules::tail_feathers::cards::{
+    ActionCard, CardId, CardKind, HAND, Requirement, SUGGESTED, card, card_named, requirement_words,
+};
+use crate::rules::tail_feathers::components::{Alliance, Proficiency};
+use crate::rules::tail_feathers::game::{
+    Action, Aim, Fig, Play, TailFeathers, Target, figure_name, seat_of, side_name, side_of_seat,
+};
+use crate::rules::{Game, Rng, Seat};
+use crate::ui::Notice;
+use crate::ui::theme::{Forest, Palette};
+
+/// A card being dragged from the hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct CardDrag(pub CardId);
+
+/// A card in the hand row.
+pub(super) const CARD: Vec2 = Vec2::new(112.0, 150.0);
+
+/// How a card is drawn.
+#[derive(Clone, Copy, Default)]
+pub(super) struct CardLook {
+    /// It may be played now (a glow round it).
+    pub lit: bool,
+    /// Chosen (clicked, or picked for the hand).
+    pub chosen: bool,
+    /// Not playable now (faded a little).
+    pub dim: bool,
+}
+
+/// The colour of a card's edge, by its kind.
+fn kind_colour(colours: &Forest, k: CardKind) -> Color32 {
+    match k {
+        CardKind::Bird => colours.card_kinds[0],
+        CardKind::Pilot => colours.card_kinds[1],
+        CardKind::Hero => colours.card_kinds[2],
+    }
+}
+
+fn kind_name(k: CardKind) -> &'static str {
+    match k {
+        CardKind::Bird => "bird card",
+        CardKind::Pilot => "pilot card",
+        CardKind::Hero => "hero card",
+    }
+}
+
+/// An action card face up in `r`: its kind's coloured edge, its name, its
+/// cost in cheese, an emblem of what it needs, its requirement, timing and
+/// effect.
+pub(super) fn paint_action_card(painter: &egui::Painter, r: Rect, c: &ActionCard, colours: &Forest, look: CardLook) {
+    let edge = kind_colour(colours, c.kind);
+    if look.lit {
+        painter.rect_stroke(r.expand(3.0), 7.0, Stroke::new(3.0, colours.crossing_now), StrokeKind::Outside);
+    }
+    let face = if look.dim { colours.die.gamma_multiply(0.85) } else { colours.die };
+    paint_card(painter, colours, r, edge, face, false);
+    let ink = colours.die_ink;
+    let inner = r.shrink(7.0);
+    let scale = r.width() / CARD.x;
+    // The name, in the card's colour band.
+    let band = Rect::from_min_size(r.min + Vec2::splat(2.5), Vec2::new(r.width() - 5.0, 20.0 * scale));
+    painter.rect_filled(band, 3.0, edge.gamma_multiply(0.9));
+    painter.text(
+        band.left_center() + Vec2::new(5.0, 0.0),
+        Align2::LEFT_CENTER,
+        c.name,
+        FontId::proportional(11.5 * scale),
+        colours.card_title,
+    );
+    // The cost: the number on a cheese wedge (a rind, two holes).
+    if c.cost > 0 {
+        let at = band.right_center() + Vec2::new(-13.0 * scale, 0.0);
+        let s = 8.5 * scale;
+        let wedge = vec![
+            at + Vec2::new(-s, s * 0.75),
+            at + Vec2::new(s, s * 0.75),
+            at + Vec2::new(s, -s * 0.35),
+            at + Vec2::new(-s, s * 0.1),
+        ];
+        painter.add(egui::Shape::convex_polygon(wedge, colours.cheese, Stroke::new(1.0, ink)));
+        painter
+            .line_segment([at + Vec2::new(-s, s * 0.1), at + Vec2::new(s, -s * 0.35)], Stroke::new(1.5, colours.nest));
+        painter.circle_filled(at + Vec2::new(-s * 0.45, s * 0.5), s * 0.13, colours.nest);
+        painter.circle_filled(at + Vec2::new(s * 0.55, s * 0.35), s * 0.1, colours.nest);
+        let disc = at + Vec2::new(-s * 1.5, -s * 0.1);
+        painter.circle(disc, s * 0.62, colours.die, Stroke::new(1.0, ink));
+        painter.text(disc, Align2::CENTER_CENTER, c.cost.to_string(), FontId::proportional(10.0 * scale), ink);
+    }
+    // The emblem.
+    let art = Rect::from_min_size(Pos2::new(inner.left(), band.bottom() + 3.0), Vec2::new(inner.width(), 34.0 * scale));
+    painter.rect_filled(art, 3.0, edge.gamma_multiply(0.16));
+    emblem(painter, art.center(), 13.0 * scale, c, Stroke::new(1.8 * scale, edge.gamma_multiply(1.2)));
+    // Requirement and timing.
+    let small = FontId::proportional(9.0 * scale);
+    let mut y = art.bottom() + 3.0;
+    for (text, italic) in [(requirement_words(c.requires), false), (c.timing.words().to_string(), true)] {
+        let text = if italic { format!("· {text} ·") } else { format!("needs {text}") };
+        let g = painter.layout(text, small.clone(), if italic { edge.gamma_multiply(1.1) } else { ink }, inner.width());
+        painter.galley(Pos2::new(inner.center().x - g.size().x / 2.0, y), g.clone(), ink);
+        y += g.size().y;
+    }
+    // The effect, wrapped.
+    let g = painter.layout(c.text.to_string(), FontId::proportional(8.6 * scale), ink, inner.width());
+    let clip = painter
+        .with_clip_rect(Rect::from_min_max(Pos2::new(inner.left(), y), inner.max).intersect(painter.clip_rect()));
+    clip.galley(Pos2::new(inner.left(), y + 2.0), g, ink);
+    if look.chosen {
+        painter.rect_stroke(r.expand(1.0), 6.0, Stroke::new(3.0, colours.crossing_now), StrokeKind::Outside);
+        let tick = r.right_top() + Vec2::new(-10.0, 30.0 * scale);
+        painter.circle_filled(tick, 8.0, colours.crossing_now);
+        painter.line_segment([tick + Vec2::new(-4.0, 0.0), tick + Vec2::new(-1.0, 3.0)], Stroke::new(2.0, ink));
+        painter.line_segment([tick + Vec2::new(-1.0, 3.0), tick + Vec2::new(4.0, -3.0)], Stroke::new(2.0, ink));
+    }
+}
+
+/// What a card needs, drawn as a small emblem: a feather for a bird, a bow,
+/// a sword, a wing or a hammer for a proficiency, a crown for a hero, three
+/// heads for a squad, a shield for either.
+fn emblem(p: &egui::Painter, c: Pos2, s: f32, card: &ActionCard, st: Stroke) {
+    match card.requires {
+        Requirement::Bird | Requirement::BirdNamed(_) => {
+            // A feather: quill and vanes.
+            let (a, b) = (c + Vec2::new(-s, s * 0.8), c + Vec2::new(s, -s * 0.8));
+            p.line_segment([a, b], st);
+            for k in 1..7 {
+                let t = k as f32 / 7.0;
+                let at = a + (b - a) * t;
+                let w = s * 0.45 * (1.0 - (t - 0.55).abs());
+                p.line_segment([at, at + Vec2::new(-w, -w)], Stroke::new(st.width * 0.7, st.color));
+                p.line_segment([at, at + Vec2::new(w, w)], Stroke::new(st.width * 0.7, st.color));
+            }
+        }
+        Requirement::Proficiency(Proficiency::Bow) => {
+            let arc: Vec<Pos2> = (0..=10)
+                .map(|k| {
+                    let t = -1.1 + 2.2 * k as f32 / 10.0;
+                    c + Vec2::new(-s * 0.3 + s * t.cos(), s * t.sin())
+                })
+                .collect();
+            p.line_segment([arc[0], arc[10]], Stroke::new(st.width * 0.6, st.color));
+            p.add(egui::Shape::line(arc, st));
+            p.line_segment([c + Vec2::new(-s * 0.9, 0.0), c + Vec2::new(s * 1.1, 0.0)], st);
+        }
+        Requirement::Proficiency(Proficiency::Blade) => {
+            p.line_segment([c + Vec2::new(-s, s), c + Vec2::new(s, -s)], st);
+            p.line_segment([c + Vec2::new(-s * 0.9, s * 0.2), c + Vec2::new(-s * 0.2, s * 0.9)], st);
+        }
+        Requirement::Proficiency(Proficiency::Wing) => {
+            let pts: Vec<Pos2> = (0..=8)
+                .map(|k| {
+                    let t = k as f32 / 8.0;
+                    c + Vec2::new(-s + 2.0 * s * t, -s * 0.8 * (std::f32::consts::PI * t).sin())
+                })
+                .collect();
+            p.add(egui::Shape::line(pts, st));
+            for k in 0..4 {
+                let x = -s * 0.6 + s * 0.45 * k as f32;
+                p.line_segment([c + Vec2::new(x, -s * 0.3), c + Vec2::new(x + s * 0.2, s * 0.5)], st);
+            }
+        }
+        Requirement::Proficiency(Proficiency::Craft) => {
+            // A ballista: a bow on a frame.
+            p.line_segment([c + Vec2::new(-s, s * 0.7), c + Vec2::new(s, s * 0.7)], st);
+            p.line_segment([c + Vec2::new(0.0, s * 0.7), c + Vec2::new(0.0, -s * 0.8)], st);
+            let arc: Vec<Pos2> = (0..=8)
+                .map(|k| {
+                    let t = std::f32::consts::PI * (0.15 + 0.7 * k as f32 / 8.0);
+                    c + Vec2::new(-s * t.cos(), -s * 0.2 - s * 0.5 * t.sin())
+                })
+                .collect();
+            p.add(egui::Shape::line(arc, st));
+        }
+        Requirement::Hero => {
+            let pts = vec![
+                c + Vec2::new(-s, s * 0.6),
+                c + Vec2::new(-s, -s * 0.4),
+                c + Vec2::new(-s * 0.5, s * 0.1),
+                c + Vec2::new(0.0, -s * 0.7),
+                c + Vec2::new(s * 0.5, s * 0.1),
+                c + Vec2::new(s, -s * 0.4),
+                c + Vec2::new(s, s * 0.6),
+            ];
+            p.add(egui::Shape::closed_line(pts, st));
+        }
+        Requirement::Squad => {
+            for k in -1..=1 {
+                p.circle_stroke(c + Vec2::new(k as f32 * s * 0.8, 0.0), s * 0.35, st);
+            }
+        }
+        Requirement::Ground => {
+            let pts = vec![
+                c + Vec2::new(-s * 0.8, -s * 0.8),
+                c + Vec2::new(s * 0.8, -s * 0.8),
+                c + Vec2::new(s * 0.8, 0.0),
+                c + Vec2::new(0.0, s),
+                c + Vec2::new(-s * 0.8, 0.0),
+            ];
+            p.add(egui::Shape::closed_line(pts, st));
+        }
+    }
+}
+
+/// A card's words for screen readers and hover: name, kind, cost,
+/// requirement, timing and effect.
+pub(super) fn card_words(c: &ActionCard) -> String {
+    let cost = if c.cost > 0 { format!(", {} cheese", c.cost) } else { String::new() };
+    format!(
+        "{} ({}{cost}): needs {}; {}. {}",
+        c.name,
+        kind_name(c.kind),
+        requirement_words(c.requires),
+        c.timing.words(),
+        c.text
+    )
+}
+
+impl SkirmishView {
+    /// Whose hand the row shows: the only person's, or, with two at the
+    /// screen, the person to decide once they asked to see it.
+    pub(super) fn hand_viewer(&self) -> Option<Seat> {
+        let humans = self.m.humans();
+        if humans.len() == 1 {
+            return humans.first().copied();
+        }
+        let to_move = self.human_to_move()?;
+        (self.peek == Some(to_move) || self.viewer() == Some(to_move)).then_some(to_move)
+    }
+
+    /// The plays the rules offer now with card `c`.
+    fn plays_of(legal: &[Action], c: CardId) -> Vec<Play> {
+        legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Play(p) if p.card == c => Some(*p),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The figures that may receive card `c` now (they light up).
+    pub(super) fn receivers(legal: &[Action], c: CardId) -> Vec<Fig> {
+        let mut out: Vec<Fig> = Self::plays_of(legal, c).into_iter().map(|p| p.figure).collect();
+        out.dedup();
+        out
+    }
+
+    /// Card `c` given to figure `f` (dropped on it, or clicked): the play,
+    /// or its aim asked for when it takes one, or why not.
+    pub(super) fn give_card(
+        &mut self,
+        state: &TailFeathers,
+        c: CardId,
+        f: Fig,
+        notices: &mut Vec<Notice>,
+    ) -> Option<Action> {
+        let legal = state.legal_actions();
+        let plays: Vec<Play> = Self::plays_of(&legal, c).into_iter().filter(|p| p.figure == f).collect();
+        self.card = None;
+        match plays.as_slice() {
+            [] => {
+                let probe = Action::Play(Play { card: c, figure: f, aim: Aim::Nothing });
+                if let Err(v) = state.check(&probe) {
+                    notices.push(Notice::Error(v.to_string()));
+                }
+                None
+            }
+            [one] if one.aim == Aim::Nothing => Some(Action::Play(*one)),
+            _ => {
+                self.card_aim = Some((c, f));
+                None
+            }
+        }
+    }
+
+    /// The row of cards along the bottom of the table.
+    #[allow(clippy::too_many_lines, reason = "the hand, the other hand, the piles and the prompts, left to right")]
+    pub(super) fn hand_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
+        let state = self.state().clone();
+        let colours = palette.forest;
+        let legal = if self.human_to_move().is_some() { state.legal_actions() } else { Vec::new() };
+        let viewer = self.hand_viewer();
+        if self.peek.is_some() && self.peek != self.human_to_move() {
+            self.peek = None;
+        }
+        let mut action = None;
+        ui.horizontal(|ui| {
+            // The hand shown, or the button that shows it.
+            let mine = viewer.map(side_of_seat);
+            match mine {
+                Some(side) => {
+                    let hand = state.hand(side);
+                    ui.vertical(|ui| {
+                        ui.label(RichText::new(format!("{} hand", side_name(side))).strong());
+                        ui.label(RichText::new(format!("{} of {HAND}", hand.cards.len())).weak());
+                        if state.window_plays(seat_of(side)).is_empty() && legal.contains(&Action::NoCard) {
+                            ui.label(RichText::new("none answers this attack").weak());
+                        }
+                    });
+                    // The cards side by side, overlapping like a hand held
+                    // when the row is short of room; the one pointed at
+                    // comes up, whole.
+                    let cards: Vec<CardId> = hand.cards.iter().flatten().copied().collect();
+                    let room = (ui.available_width() - 180.0).max(CARD.x);
+                    let step = if cards.len() > 1 {
+                        ((room - CARD.x) / (cards.len() - 1) as f32).min(CARD.x + 6.0)
+                    } else {
+                        CARD.x
+                    };
+                    let width = CARD.x + step * cards.len().saturating_sub(1) as f32;
+                    let (row, _) = ui.allocate_exact_size(Vec2::new(width, CARD.y), Sense::hover());
+                    let pointer = ui.ctx().pointer_hover_pos();
+                    let top = (0..cards.len()).rev().find(|&k| {
+                        let r = Rect::from_min_size(row.min + Vec2::new(step * k as f32, 0.0), CARD);
+                        pointer.is_some_and(|p| r.contains(p))
+                    });
+                    let mut order: Vec<usize> = (0..cards.len()).collect();
+                    if let Some(t) = top {
+                        order.retain(|&k| k != t);
+                        order.push(t);
+                    }
+                    for k in order {
+                        let c = cards[k];
+                        let plays = Self::plays_of(&legal, c);
+                        let look =
+                            CardLook { lit: !plays.is_empty(), chosen: self.card == Some(c), dim: plays.is_empty() };
+                        let full = Rect::from_min_size(row.min + Vec2::new(step * k as f32, 0.0), CARD);
+                        // Only the part not covered by the next card answers
+                        // the pointer, unless it is the one on top.
+                        let hit = if Some(k) == top || k + 1 == cards.len() {
+                            full
+                        } else {
+                            Rect::from_min_max(full.min, Pos2::new(full.left() + step, full.bottom()))
+                        };
+                        let resp = ui.interact(hit, ui.scope_id().with(("tf-card", c)), Sense::click_and_drag());
+                        let lift = if Some(k) == top && !look.dim { -8.0 } else { 0.0 };
+                        paint_action_card(ui.painter(), full.translate(Vec2::new(0.0, lift)), card(c), &colours, look);
+                        let words = card_words(card(c));
+                        let resp = resp.on_hover_text(if plays.is_empty() {
+                            format!("{words}\n\nNot playable now.")
+                        } else {
+                            format!(
+                                "{words}\n\nDrag it onto a lit unit on the battlefield, or click it, then the unit."
+                            )
+                        });
+                        resp.widget_info(|| {
+                            WidgetInfo::labeled(egui::Role::Button, true, format!("action card {words}"))
+                        });
+                        if resp.drag_started() && !plays.is_empty() {
+                            egui::DragAndDrop::set_payload(ui.ctx(), CardDrag(c));
+                            self.card = Some(c);
+                        }
+                        if resp.clicked() {
+                            // One way only to play it: played at once.
+                            let figures = Self::receivers(&legal, c);
+                            if plays.len() == 1 && plays[0].aim == Aim::Nothing {
+                                action = Some(Action::Play(plays[0]));
+                            } else if figures.len() == 1 && !plays.is_empty() {
+                                action = self.give_card(&state, c, figures[0], notices);
+                            } else {
+                                self.card = if self.card == Some(c) { None } else { Some(c) };
+                            }
+                        }
+                    }
+                }
+                None if self.m.humans().len() > 1 && self.human_to_move().is_some() => {
+                    let seat = self.human_to_move().unwrap_or(Seat(0));
+                    let name = state.seat_name(seat);
+                    ui.vertical(|ui| {
+                        ui.label(RichText::new(format!("{name}: your hand is face down")).strong());
+                        if ui
+                            .button(format!("Show my hand ({name} only)"))
+                            .on_hover_text("The other player looks away; the hand hides again when the turn passes.")
+                            .clicked()
+                        {
+                            self.peek = Some(seat);
+                        }
+                    });
+                }
+                None => {}
+            }
+            ui.separator();
+            // The other hand (backs only), the piles, the ballistas.
+            ui.vertical(|ui| {
+                for side in [Alliance::Mice, Alliance::Rats] {
+                    let h = state.hand(side);
+                    ui.horizontal(|ui| {
+                        ui.label(RichText::new(side_name(side)).strong().color(super::side_colour(&colours, side)));
+                        if Some(side) != mine {
+                            backs(ui, &colours, h.cards.len());
+                            ui.label(format!("{} in hand", h.cards.len()));
+                        }
+                    });
+                    let refresh: Vec<&str> = h.refresh.iter().map(|&c| card(c).name).collect();
+                    if !refresh.is_empty() {
+                        ui.label(RichText::new(format!("refresh pile: {}", refresh.join(", "))).small());
+                    }
+                    let lying: Vec<String> =
+                        h.lying.iter().map(|&(c, b)| format!("{} by {}", card(c).name, figure_name(b))).collect();
+                    if !lying.is_empty() {
+                        ui.label(RichText::new(format!("face down: {}", lying.join(", "))).small());
+                    }
+                }
+            });
+        });
+        if let Some(a) = action {
+            self.propose(a, notices);
+        }
+    }
+
+    /// The hand to pick at setup: the side's cards laid out on the table,
+    /// seven to choose (suggested, random or one by one), then confirmed.
+    pub(super) fn picking_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
+        let state = self.state().clone();
+        let Some(seat) = self.human_to_move() else { return };
+        let side = side_of_seat(seat);
+        let pool = state.card_pool(side);
+        let held: Vec<CardId> = state.hand(side).cards.iter().flatten().copied().collect();
+        self.picks.retain(|c| pool.contains(c) && !held.contains(c));
+        let room = HAND - held.len();
+        self.picks.truncate(room);
+        ui.horizontal(|ui| {
+            ui.heading(format!("{}: pick your {HAND} action cards", side_name(side)));
+            ui.label(
+                RichText::new(format!("{} of {HAND} chosen — secret until played", held.len() + self.picks.len()))
+                    .weak(),
+            );
+        });
+        ui.horizontal(|ui| {
+            if ui.button("Suggested hand").clicked() {
+                let suggested =
+                    SUGGESTED[seat.index()].iter().filter_map(|n| card_named(n)).filter(|c| pool.contains(c));
+                self.picks = suggested.filter(|c| !held.contains(c)).take(room).collect();
+            }
+            if ui.button("Random legal hand").clicked() {
+                let mut rng = Rng::seeded(ui.input(|i| (i.time * 1e6) as u64));
+                let mut free: Vec<CardId> = pool.iter().copied().filter(|c| !held.contains(c)).collect();
+                rng.shuffle(&mut free);
+                self.picks = free.into_iter().take(room).collect();
+            }
+            if ui.button("Clear").clicked() {
+                self.picks.clear();
+            }
+            let ready = self.picks.len() == room;
+            if ui.add_enabled(ready, egui::Button::new(RichText::new("Take this hand").strong())).clicked() {
+                for c in std::mem::take(&mut self.picks) {
+                    if !self.propose(Action::Pick(c), notices) {
+                        break;
+                    }
+                }
+            }
+        });
+        ui.label(RichText::new("Click a card to take it or put it back. Cards marked with a number of cheese are paid for when played.").weak());
+        egui::ScrollArea::vertical().id_salt("tf-pick").show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for &c in &pool {
+                    let chosen = held.contains(&c) || self.picks.contains(&c);
+                    let (rect, resp) = ui.allocate_exact_size(CARD, Sense::click());
+                    paint_action_card(
+                        ui.painter(),
+                        rect,
+                        card(c),
+                        &palette.forest,
+                        CardLook { chosen, ..CardLook::default() },
+                    );
+                    let words = card_words(card(c));
+                    let resp = resp.on_hover_text(&words);
+                    resp.widget_info(|| {
+                        WidgetInfo::selected(egui::Role::CheckBox, true, chosen, format!("pick {words}"))
+                    });
+                    if resp.clicked() && !held.contains(&c) {
+                        if let Some(i) = self.picks.iter().position(|&x| x == c) {
+                            self.picks.remove(i);
+                        } else if self.picks.len() < room {
+                            self.picks.push(c);
+                        } else {
+                            notices
+                                .push(Notice::Error(format!("TF-R27: a hand holds {HAND} cards: put one back first")));
+                        }
+                    }
+                }
+            });
+        });
+    }
+
+    /// The attack window's prompt and the first player's order, in the
+    /// side panel.
+    pub(super) fn window_ui(&mut self, ui: &mut Ui, state: &TailFeathers, legal: &[Action], notices: &mut Vec<Notice>) {
+        let mut action = None;
+        if legal.contains(&Action::NoCard) {
+            egui::Frame::group(ui.style()).show(ui, |ui| {
+                ui.label(RichText::new("An attack is rolled: answer it with a card?").strong());
+                ui.label(RichText::new("Your choice stays secret until both sides have chosen.").weak().small());
+                for a in legal {
+                    if let Action::Play(p) = a
+                        && ui
+                            .button(format!("{} on {}", card(p.card).name, figure_name(p.figure)))
+                            .on_hover_text(card_words(card(p.card)))
+                            .clicked()
+                    {
+                        action = Some(a.clone());
+                    }
+                }
+                if ui.button("No card").clicked() {
+                    action = Some(Action::NoCard);
+                }
+            });
+        }
+        let firsts: Vec<&Action> = legal.iter().filter(|a| matches!(a, Action::First(_))).collect();
+        if !firsts.is_empty() {
+            ui.label(
+                RichText::new(
+                    "Both sides played a card at once: you go first this round, so you say which resolves first.",
+                )
+                .strong(),
+            );
+            for a in firsts {
+                if let Action::First(s) = a
+                    && ui
+                        .button(format!("The {} card first", side_name(side_of_seat(Seat(*s))).to_lowercase()))
+                        .clicked()
+                {
+                    action = Some(a.clone());
+                }
+            }
+        }
+        // A card that needs an aim: how to give it.
+        if let Some((c, f)) = self.card_aim {
+            let plays: Vec<Play> = Self::plays_of(legal, c).into_iter().filter(|p| p.figure == f).collect();
+            if plays.is_empty() {
+                self.card_aim = None;
+            } else {
+                egui::Frame::group(ui.style()).show(ui, |ui| {
+                    ui.label(RichText::new(format!("{} on {}", card(c).name, figure_name(f))).strong());
+                    let pivots = plays.iter().filter(|p| matches!(p.aim, Aim::Turn(_))).count();
+                    if pivots > 3 {
+                        ui.label("Click on the battlefield where the bird should face.");
+                    } else if plays.iter().any(|p| matches!(p.aim, Aim::Figure(_))) {
+                        ui.label("Click a ringed enemy figure.");
+                    }
+                    if pivots <= 3 {
+                        for p in &plays {
+                            let label = match p.aim {
+                                Aim::Turn(0) => "straight ahead".to_string(),
+                                Aim::Turn(t) if t < 0 => "30° to the right".to_string(),
+                                Aim::Turn(_) => "30° to the left".to_string(),
+                                Aim::Figure(e) => figure_name(e),
+                                Aim::Nothing => "play it".to_string(),
+                            };
+                            if ui.button(label).clicked() {
+                                action = Some(Action::Play(*p));
+                            }
+                        }
+                    }
+                    if ui.button("Keep the card").clicked() {
+                        self.card_aim = None;
+                    }
+                });
+            }
+        }
+        let _ = state;
+        if let Some(a) = action {
+            self.card_aim = None;
+            self.propose(a, notices);
+        }
+    }
+
+    /// A click on the battlefield while a card waits for its aim: the
+    /// heading toward the click (a pivot) or the figure clicked.
+    pub(super) fn aim_click(
+        &mut self,
+        state: &TailFeathers,
+        at: crate::rules::tail_feathers::geometry::V2,
+        fig: Option<Fig>,
+    ) -> Option<Action> {
+        let (c, f) = self.card_aim?;
+        let legal = state.legal_actions();
+        let plays: Vec<Play> = Self::plays_of(&legal, c).into_iter().filter(|p| p.figure == f).collect();
+        if let Some(e) = fig
+            && let Some(p) = plays.iter().find(|p| p.aim == Aim::Figure(e))
+        {
+            return Some(Action::Play(*p));
+        }
+        let b = state.bird(f)?;
+        let d = at.minus(b.pose.at);
+        plays
+            .iter()
+            .filter_map(|p| match p.aim {
+                Aim::Turn(t) => Some((b.pose.heading.turned(i32::from(t)).unit().dot(d), p)),
+                _ => None,
+            })
+            .max_by(|x, y| x.0.total_cmp(&y.0))
+            .map(|(_, p)| Action::Play(*p))
+    }
+}
+
+impl SkirmishView {
+    /// A click on the ballista, on a target of its bolt or on a ballista to
+    /// attack (TF-R28): the decision it makes, if any.
+    pub(super) fn bolt_or_blow(
+        &self,
+        legal: &[Action],
+        fig: Option<Fig>,
+        ballista: Option<Alliance>,
+        space: Option<u8>,
+    ) -> Option<Action> {
+        let mut tries: Vec<Action> = Vec::new();
+        if let Some(side) = ballista {
+            let t = Target::Ballista(side);
+            tries.push(Action::Loose(t));
+            tries.push(Action::AssignHit(t));
+            if let Some(sel) = self.selected.or_else(|| {
+                legal.iter().find_map(|a| match a {
+                    Action::Strike { figure, .. } | Action::Shoot { figure, .. } => Some(*figure),
+                    _ => None,
+                })
+            }) {
+                tries.push(Action::Strike { figure: sel, target: t });
+                tries.push(Action::Shoot { figure: sel, target: t });
+            }
+        }
+        if let Some(f) = fig {
+            tries.push(Action::Loose(Target::Figure(f)));
+        }
+        if fig.is_none()
+            && let Some(owner) = space.and_then(|s| TailFeathers::space_nest(usize::from(s)))
+        {
+            tries.push(Action::Loose(Target::Nest(owner)));
+        }
+        tries.into_iter().find(|a| legal.contains(a))
+    }
+}
+
+/// A ballista seen from above, at `at` (radius `r`): a timber frame on
+/// two wheels, its bow drawn across, the bolt along it, on its side's
+/// coloured plate, with a notch for each wound.
+pub(super) fn paint_ballista(p: &egui::Painter, colours: &Forest, at: Pos2, r: f32, side: Color32, wounds: u8) {
+    // A square timber platform with its side's coloured rim, on a shadow.
+    let base = Rect::from_center_size(at, Vec2::splat(2.0 * r));
+    p.add(
+        egui::epaint::RectShape::filled(base.translate(Vec2::new(1.5, 2.5)), 3.0, colours.shadow).with_blur_width(4.0),
+    );
+    p.rect(base, 3.0, colours.nest, Stroke::new(2.0, side), StrokeKind::Inside);
+    for k in 1..4 {
+        let y = base.top() + base.height() * k as f32 / 4.0;
+        p.line_segment(
+            [Pos2::new(base.left() + 2.0, y), Pos2::new(base.right() - 2.0, y)],
+            Stroke::new(1.0, colours.bark.gamma_multiply(0.5)),
+        );
+    }
+    let wood = Stroke::new((r * 0.18).max(1.5), colours.trunk);
+    // The stock along the bolt, and its cross-beam.
+    p.line_segment([at + Vec2::new(0.0, r * 0.8), at + Vec2::new(0.0, -r * 0.7)], wood);
+    p.line_segment([at + Vec2::new(-r * 0.5, r * 0.6), at + Vec2::new(r * 0.5, r * 0.6)], wood);
+    // The bow, and its string drawn back.
+    let arc: Vec<Pos2> = (0..=10)
+        .map(|k| {
+            let t = std::f32::consts::PI * (0.08 + 0.84 * k as f32 / 10.0);
+            at + Vec2::new(-r * 0.85 * t.cos(), -r * 0.15 - r * 0.5 * t.sin())
+        })
+        .collect();
+    let ends = (arc[0], arc[10]);
+    p.add(egui::Shape::line(arc, Stroke::new((r * 0.16).max(1.5), colours.bark)));
+    let nock = at + Vec2::new(0.0, r * 0.3);
+    p.line_segment([ends.0, nock], Stroke::new(1.0, colours.die));
+    p.line_segment([ends.1, nock], Stroke::new(1.0, colours.die));
+    // The bolt's head.
+    let tip = at + Vec2::new(0.0, -r * 0.95);
+    p.add(egui::Shape::convex_polygon(
+        vec![tip, tip + Vec2::new(-r * 0.2, r * 0.3), tip + Vec2::new(r * 0.2, r * 0.3)],
+        colours.die_ink,
+        Stroke::NONE,
+    ));
+    for k in 0..wounds {
+        let c = base.right_top() + Vec2::new(0.0, r * 0.35 + k as f32 * r * 0.5);
+        p.circle(c, (r * 0.2).max(2.5), colours.chip_alarm, Stroke::new(1.0, colours.ink));
+    }
+}
+
+/// Card backs, fanned: as many as a hand holds (never which).
+pub(super) fn backs(ui: &mut Ui, colours: &Forest, n: usize) {
+    let w = 14.0 + 7.0 * n.saturating_sub(1) as f32;
+    let (rect, resp) = ui.allocate_exact_size(Vec2::new(w.max(14.0), 26.0), Sense::hover());
+    for k in 0..n {
+        let r = Rect::from_min_size(rect.min + Vec2::new(7.0 * k as f32, 0.0), Vec2::new(18.0, 26.0));
+        paint_card(ui.painter(), colours, r, colours.bark, colours.trunk, true);
+    }
+    resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, format!("{n} action cards face down")));
+}
+
+/// A card following the pointer while it is dragged.
+pub(super) fn dragged_card(ctx: &egui::Context, colours: &Forest) {
+    let Some(CardDrag(c)) = egui::DragAndDrop::payload::<CardDrag>(ctx).map(|d| *d) else { return };
+    let Some(p) = ctx.pointer_latest_pos() else { return };
+    let layer = egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("tf-card-drag"));
+    let painter = ctx.layer_painter(layer);
+    let r = Rect::from_center_size(p + Vec2::new(0.0, 20.0), CARD * 0.7);
+    paint_action_card(&painter, r, card(c), colours, CardLook { lit: true, ..CardLook::default() });
+}

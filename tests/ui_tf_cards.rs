@@ -1,0 +1,220 @@
+//! Tail Feathers' action cards (TF-R27) and the ballista (TF-R28) as people
+//! play them, driven through `egui_kittest`: a hand picked from the cards
+//! laid out on the table; a card dragged from the hand onto a lit unit, a
+//! refused drop naming its rule; a card clicked, then its unit; the attack
+//! window's prompt; the ballista's bolt at a ringed target.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+mod tf_common;
+
+use common::drag;
+
+use aviary::app::{AviaryApp, Screen};
+use aviary::rules::tail_feathers::cards::{HAND, card_named};
+use aviary::rules::tail_feathers::components::Alliance;
+use aviary::rules::tail_feathers::game::{Action, Options, Place, TailFeathers, Target};
+use aviary::rules::tail_feathers::geometry::Tilt;
+use aviary::rules::{Game, Seat, Setup, ToMove};
+use aviary::session::{Player, Session};
+use aviary::table::Table;
+use aviary::ui::tail_feathers::SkirmishTab;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use tf_common::{MICE, RATS, air};
+
+fn harness(dir: &std::path::Path) -> Harness<'static, AviaryApp> {
+    let app = AviaryApp::new(Some(dir.join("config")), dir.join("saves"));
+    Harness::builder()
+        .with_size([1280.0, 900.0])
+        .with_max_steps(12)
+        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
+}
+
+fn tab<'h>(h: &'h mut Harness<'_, AviaryApp>) -> &'h mut SkirmishTab {
+    common::game_tab(h)
+}
+
+fn options() -> Options {
+    Options { action_cards: true, structures: true, ..Options::default() }
+}
+
+fn id(name: &str) -> u8 {
+    card_named(name).unwrap()
+}
+
+/// Opens `state` as a tab played by `players`.
+fn open(h: &mut Harness<'_, AviaryApp>, dir: &std::path::Path, state: TailFeathers, players: [Player; 2]) {
+    let session = Session::from_state(state, players.to_vec());
+    let t = SkirmishTab::new(Table::new(session, dir.join("saves").join("tf.json")));
+    let app = h.state_mut();
+    app.tabs.push(Box::new(t));
+    app.screen = Screen::Game(app.tabs.len() - 1);
+    h.run();
+    h.run();
+}
+
+/// The activation phase with the mice to choose a unit, the mice holding
+/// `mice` (the rats `rats`), both wheels full.
+fn table(mice: &[&str], rats: &[&str]) -> TailFeathers {
+    let mut g = tf_common::to_activation_with(1, options());
+    g.arrange_turn(MICE, &[]);
+    g.arrange_hand(MICE, &mice.iter().map(|n| id(n)).collect::<Vec<_>>());
+    g.arrange_hand(RATS, &rats.iter().map(|n| id(n)).collect::<Vec<_>>());
+    g.arrange_cheese(MICE, 6);
+    g.arrange_cheese(RATS, 6);
+    g
+}
+
+/// Where the hand row draws card `name` (its label starts "action card").
+fn card_spot(h: &Harness<'_, AviaryApp>, name: &str) -> egui::Pos2 {
+    let label = format!("action card {name} (");
+    let node = h.query_all_by_label_contains(&label).next().unwrap_or_else(|| panic!("no card {name} in the hand"));
+    let r = node.rect();
+    // The left part of the card: the only part a later card never covers.
+    egui::Pos2::new(r.left() + 10.0, r.center().y)
+}
+
+#[test]
+fn a_hand_is_picked_from_the_cards_laid_out_and_then_lies_along_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let start = (1..200)
+        .map(|seed| TailFeathers::new(&Setup { seats: 2, options: options() }, seed))
+        .find(|g| g.first_player() == MICE)
+        .unwrap();
+    open(&mut h, dir.path(), start, [Player::Human, Player::Human]);
+    // Two people at the screen: the picking waits behind the hand-off.
+    assert!(h.query_by_label_contains("pick your 7 action cards").is_none());
+    h.get_by_label("I am Mice: show my choices").click();
+    h.run();
+    h.get_by_label_contains("Mice: pick your 7 action cards");
+    // A card taken, then put back; then the suggested hand, taken.
+    h.get_by_label_contains("pick Tailwind (").click();
+    h.run();
+    assert_eq!(tab(&mut h).picks, vec![id("Tailwind")]);
+    h.get_by_label_contains("pick Tailwind (").click();
+    h.run();
+    assert!(tab(&mut h).picks.is_empty());
+    h.get_by_label("Suggested hand").click();
+    h.run();
+    h.get_by_label("Take this hand").click();
+    h.run();
+    let s = tab(&mut h).m.session.state().clone();
+    assert_eq!(s.hand(Alliance::Mice).cards.len(), HAND);
+    // The log says a card was picked, never which.
+    let log: Vec<String> = tab(&mut h).m.session.log().iter().map(|e| e.text.clone()).collect();
+    assert!(log.iter().all(|l| l == "Mice pick an action card in secret"), "{log:?}");
+    // The rats' turn to pick: their hand-off, and the mice's cards hidden.
+    h.get_by_label("I am Rats: show my choices");
+    assert!(h.query_by_label_contains("action card Tailwind (").is_none(), "the mice's hand is not drawn");
+}
+
+#[test]
+fn a_card_dragged_onto_a_lit_unit_is_played_and_a_refused_drop_names_its_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let mut g = table(&["Tailwind", "Steady Talons"], &[]);
+    air(&mut g, 0, 12.0, 14.0, 6, Tilt::Centre);
+    tf_common::play(&mut g, &Action::Activate(0));
+    open(&mut h, dir.path(), g, [Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
+    h.get_by_label_contains("Cards lit in your hand may be played now");
+    // Steady Talons dropped on the perched Jay: refused, with its rule.
+    let jay = tab(&mut h).figure_spots.iter().find(|x| x.0 == 2).unwrap().1;
+    let before = tab(&mut h).m.session.cursor();
+    let from = card_spot(&h, "Steady Talons");
+    drag(&mut h, from, jay);
+    let toasts = h.state().toast_texts().join(" | ");
+    assert!(toasts.contains("TF-R27: Steady Talons needs a flying bird; the Jay is perched"), "{toasts}");
+    assert_eq!(tab(&mut h).m.session.cursor(), before, "nothing was played");
+    // Tailwind dropped on the Swallow, flying: played.
+    let swallow = tab(&mut h).figure_spots.iter().find(|x| x.0 == 0).unwrap().1;
+    let from = card_spot(&h, "Tailwind");
+    drag(&mut h, from, swallow);
+    let log = tab(&mut h).m.session.log().last().unwrap().text.clone();
+    assert!(log.contains("Mice play Tailwind on the Swallow"), "{log}");
+    assert_eq!(tab(&mut h).m.session.state().hand(Alliance::Mice).lying, vec![(id("Tailwind"), 0)]);
+    assert!(h.query_by_label_contains("face down: Tailwind by the Swallow").is_some());
+}
+
+#[test]
+fn a_card_clicked_then_its_unit_clicked_is_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    // The Jay (Bow) has flown beside the Crow; Aimed Shot may go to it, and
+    // to no other unit, so the click alone plays it.
+    let mut g = table(&["Aimed Shot", "Tailwind"], &[]);
+    air(&mut g, 9, 17.0, 21.0, 12, Tilt::Centre);
+    air(&mut g, 2, 12.0, 14.0, 6, Tilt::Centre);
+    air(&mut g, 0, 6.0, 24.0, 6, Tilt::Centre);
+    tf_common::play(&mut g, &Action::Activate(2));
+    tf_common::play(&mut g, &Action::Fly(vec![aviary::rules::tail_feathers::geometry::Length::Short; 2]));
+    while g.walking().is_some() {
+        tf_common::play(&mut g, &Action::Continue);
+    }
+    open(&mut h, dir.path(), g, [Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
+    let spot = card_spot(&h, "Aimed Shot");
+    h.hover_at(spot);
+    h.run();
+    h.drag_at(spot);
+    h.run();
+    h.drop_at(spot);
+    h.run();
+    let log = tab(&mut h).m.session.log().last().unwrap().text.clone();
+    assert!(log.contains("Mice play Aimed Shot on the Jay"), "{log}");
+}
+
+#[test]
+fn the_attack_window_asks_for_a_card_or_none_with_the_answers_lit() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    // The Magpie shoots at the Swallow; the mice hold Barrel Roll.
+    let mut g = table(&["Barrel Roll", "Tailwind"], &["Tailwind"]);
+    g.arrange_turn(RATS, &[]);
+    air(&mut g, 10, 12.0, 14.0, 6, Tilt::Centre);
+    air(&mut g, 0, 17.0, 21.0, 12, Tilt::Centre);
+    tf_common::play(&mut g, &Action::Activate(5));
+    tf_common::play(&mut g, &Action::Fly(vec![aviary::rules::tail_feathers::geometry::Length::Short; 2]));
+    while g.walking().is_some() {
+        tf_common::play(&mut g, &Action::Continue);
+    }
+    tf_common::play(&mut g, &Action::Shoot { figure: 10, target: Target::Figure(0) });
+    while g.legal_actions().iter().any(|a| matches!(a, Action::Reroll(_))) {
+        tf_common::play(&mut g, &Action::Reroll(0));
+    }
+    tf_common::play(&mut g, &Action::NoCard);
+    assert_eq!(g.to_move(), ToMove::Seat(MICE));
+    open(&mut h, dir.path(), g, [Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
+    h.get_by_label("An attack is rolled: answer it with a card?");
+    h.get_by_label("No card");
+    h.get_by_label("Barrel Roll on the Swallow").click();
+    h.run();
+    let log: Vec<String> = tab(&mut h).m.session.log().iter().map(|e| e.text.clone()).collect();
+    assert!(log.iter().any(|l| l.contains("Mice play Barrel Roll on the Swallow (1 cheese)")), "{log:?}");
+}
+
+#[test]
+fn the_ballista_looses_a_bolt_at_a_ringed_target_clicked_on_the_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let mut g = table(&[], &[]);
+    g.arrange_round(2);
+    g.arrange_ballista(Alliance::Mice, 20, 1, 0);
+    g.arrange_place(3, Place::Space(20));
+    air(&mut g, 10, 12.0, 26.0, 0, Tilt::Centre);
+    open(&mut h, dir.path(), g, [Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
+    h.get_by_label_contains("The ballista may loose a bolt");
+    h.get_by_label_contains("the mice ballista in");
+    let magpie = tab(&mut h).figure_spots.iter().find(|x| x.0 == 10).unwrap().1;
+    let before = tab(&mut h).m.session.cursor();
+    h.hover_at(magpie);
+    h.run();
+    h.drag_at(magpie);
+    h.run();
+    h.drop_at(magpie);
+    // The computer thinks next: a spinner that never settles.
+    h.run_steps(3);
+    let log = tab(&mut h).m.session.log()[before].text.clone();
+    assert!(log.contains("Mice activate their ballista: a bolt at the Magpie"), "{log}");
+    let _ = Seat(0);
+}
