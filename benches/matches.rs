@@ -18,7 +18,7 @@
 //! seat; with `AVIARY_MATCH_SHOW=all`, every line). `hard-hard` plays hard against itself. For Tail Feathers,
 //! `AVIARY_TF_ADDITIONAL=1` turns every additional rule on, or a
 //! comma-separated list some of them (`foraging`, `feathers`, `spirals`,
-//! `leaves`).
+//! `leaves`, `cards`, `structures`; structures bring the cards).
 //! Run with `cargo bench --bench matches`.
 #![allow(clippy::unwrap_used)]
 
@@ -217,6 +217,8 @@ fn tail_options() -> aviary::rules::tail_feathers::game::Options {
         feathers: on("feathers"),
         death_spirals: on("spirals"),
         leaves: on("leaves"),
+        action_cards: on("cards") || on("structures"),
+        structures: on("structures"),
         ..aviary::rules::tail_feathers::game::Options::default()
     }
 }

@@ -104,3 +104,33 @@ for theme in light dark; do
   wait "$pid" 2>/dev/null || true
 done
 ls "$out"/*spiral*.png "$out"/*leaf*.png
+# Action cards and the ballista: the hand picked at setup, a turn with
+# cards to play and a ballista standing (a card pointed at), and the
+# attack window's prompt, light and dark.
+for theme in light dark; do
+  rm -rf "$out/games"
+  cargo run -q --example showcase -- "$out/games" >/dev/null
+  folder="$out/games/tail-feathers-cards"
+  [ "$theme" = dark ] && folder="$out/games/tail-feathers-cards-dark"
+  AVIARY_SAVES="$out/games/saves" AVIARY_CONFIG="$folder" "$bin" >/dev/null 2>&1 &
+  pid=$!
+  sleep 4
+  xdotool mousemove 340 472 click 1   # Resume (three games offered)
+  sleep 2
+  xdotool mousemove 225 37 click 1
+  xdotool mousemove 1170 810
+  sleep 1.5
+  import -window root -crop 1180x820+0+0 "$out/tail-feathers-cards-pick-$theme.png"
+  xdotool mousemove 367 37 click 1
+  sleep 1.5
+  xdotool mousemove 120 740
+  sleep 1
+  import -window root -crop 1180x820+0+0 "$out/tail-feathers-cards-play-$theme.png"
+  xdotool mousemove 509 37 click 1
+  xdotool mousemove 1170 810
+  sleep 1.5
+  import -window root -crop 1180x820+0+0 "$out/tail-feathers-cards-window-$theme.png"
+  kill "$pid"
+  wait "$pid" 2>/dev/null || true
+done
+ls "$out"/*cards*.png

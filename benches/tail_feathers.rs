@@ -21,14 +21,19 @@ use aviary::ui::tail_feathers::SkirmishTab;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 /// The core rules, or with `AVIARY_TF_ADDITIONAL=1` every additional rule
-/// (foraging, tail feathers, death spirals, leaves).
+/// (foraging, tail feathers, death spirals, leaves, action cards and
+/// structures; `AVIARY_TF_ADDITIONAL=4` the first four).
 fn setup() -> Setup<Options> {
-    let additional = std::env::var("AVIARY_TF_ADDITIONAL").is_ok_and(|v| v == "1");
+    let which = std::env::var("AVIARY_TF_ADDITIONAL").unwrap_or_default();
+    let additional = which == "1" || which == "4";
+    let cards = which == "1";
     let options = Options {
         foraging: additional,
         feathers: additional,
         death_spirals: additional,
         leaves: additional,
+        action_cards: cards,
+        structures: cards,
         ..Options::default()
     };
     Setup { seats: 2, options }

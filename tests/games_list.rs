@@ -278,3 +278,26 @@ fn tail_feathers_structures_in_the_dialog_bring_the_action_cards_with_them() {
         "the game begins with the hands picked"
     );
 }
+
+/// The Tail Feathers rules page shows every action card we designed
+/// (TF-R27), from the game's own table, and the ballista's card.
+#[test]
+fn the_tail_feathers_rules_show_every_action_card_and_the_ballista() {
+    use aviary::rules::tail_feathers::cards::{ACTION_CARDS, BALLISTA};
+    let page = games::entry("tail-feathers").unwrap().rules().unwrap();
+    let mut h = Harness::builder().with_size([1100.0, 14_000.0]).build_ui(|ui| {
+        aviary::ui::rules_text::rules_ui(ui, page);
+    });
+    h.run();
+    for c in &ACTION_CARDS {
+        assert!(
+            h.query_all_by_label_contains(&format!("action card {} (", c.name)).next().is_some(),
+            "{} is on the page",
+            c.name
+        );
+    }
+    let text: String = page.sections.iter().flat_map(|(_, p)| p.iter()).copied().collect::<Vec<_>>().join(" ");
+    assert!(
+        text.contains(&format!("ranged {}, defence {}, life {}", BALLISTA.ranged, BALLISTA.defence, BALLISTA.life))
+    );
+}

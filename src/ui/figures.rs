@@ -22,6 +22,8 @@ pub enum Figure {
     /// Every designed unit card and Scenario 1's facts, straight from the
     /// game's tables (Tail Feathers).
     TailFeathersUnits,
+    /// Every action card we designed (Tail Feathers, TF-R27).
+    TailFeathersCards,
     /// The three tilts and their 30° turns (Tail Feathers).
     TailFeathersTilts,
     /// A flight's crossings in the order met, up to a trunk (Tail Feathers).
@@ -49,6 +51,7 @@ impl Figure {
             Figure::PlumeRows => "figure: a completed peacock, top row to point",
             Figure::LabyrinthSymbols => "figure: the symbols of the labyrinth",
             Figure::TailFeathersUnits => "figure: the unit cards and Scenario 1",
+            Figure::TailFeathersCards => "figure: every action card we designed, as it is drawn in the hand",
             Figure::TailFeathersTilts => "figure: one flight laid leaning left, level and leaning right",
             Figure::TailFeathersCrossings => "figure: a flight meeting a branch, an enemy mouse and a trunk, in order",
             Figure::TailFeathersRange => {
@@ -75,6 +78,7 @@ impl Figure {
             Figure::PlumeRows => plume_rows(ui, &palette),
             Figure::LabyrinthSymbols => labyrinth_symbols(ui, &palette),
             Figure::TailFeathersUnits => tail_feathers_units(ui),
+            Figure::TailFeathersCards => super::tail_feathers::all_cards(ui),
             Figure::TailFeathersTilts => super::tail_feathers::diagrams::tilts(ui),
             Figure::TailFeathersCrossings => super::tail_feathers::diagrams::crossings(ui),
             Figure::TailFeathersRange => super::tail_feathers::diagrams::range(ui),

@@ -631,6 +631,63 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
                  destination is clicked on the board.",
             ],
         ),
+        (
+            "Additional rule: action cards",
+            &[
+                "Before the forces are set up, each side picks seven different cards from the cards its units can \
+                 use, in secret; the other side sees how many you hold, never which, until you play them. You may \
+                 play one card in each turn (a turn is one unit's activation, or one bird's tilt in the tilt \
+                 phase), and so may the other side, when its card's moment comes.",
+                "A card names who may receive it (any bird, one bird, a hero, a squad, or a proficiency such as \
+                 Bow or Wing that a pilot or troop must have), when it is played, and what it does. Pilot and \
+                 hero cards cost the cheese printed on them, paid first; afterwards they go to your refresh pile. \
+                 Bird cards cost nothing and need the bird in the air unless they say otherwise; once used, a \
+                 bird card lies face down by its bird until the bird perches or is defeated, then goes to the \
+                 refresh pile. At the end of each round the refresh pile comes back into your hand. A rattled \
+                 pilot plays no pilot card but one that calms it.",
+                "Moments: in the tilt phase; before a bird flies; after it has flown; before a ground unit moves; \
+                 before an attack; instead of a figure's attack. These come up among your own decisions. The one \
+                 answer to the other side is the attack window: once an attack's dice are rolled (and their \
+                 cheese re-rolled), the attacker may play a card for \"after the attack roll\" and the side \
+                 attacked one for \"when defending\", each in secret. Both sides are asked whenever they hold \
+                 any card and have not played one this turn, so being asked tells nothing about a hand (a \
+                 setting lets you be asked only when you hold a card for it: quicker, but the other player can \
+                 tell). If both play, the side that went first this round says which card works first.",
+                "Our design: 28 cards, shown below, each built from one requirement, one moment and one effect \
+                 the rules understand: extra templates, a sure piloting check, extra swoop, attack or defence \
+                 dice, re-rolling the misses, making the attacker re-roll a hit, a shift, a turn in place, a \
+                 cheese gain, extra steps, netting an enemy, calling back troops, healing, putting out a nest, \
+                 the veteran marker, and building the ballista. A shift lays one short template from the front \
+                 of the base straight ahead or 30\u{b0} to either side and moves the bird to its end facing the \
+                 same way; it is not a move, crosses nothing, and may not pass a trunk, leave the battlefield or \
+                 end touching another flying base. The veteran marker (one a side) gives the squad figure above \
+                 it one more melee, ranged and defence die, and leaves it when it is defeated. A bird locked in a \
+                 death spiral neither turns nor shifts. The computer picks the suggested hand of its side with \
+                 one or two cards changed at random, plays a card when the position it leads to is worth more \
+                 than keeping the card, and always takes the same short time at the attack window, whatever it \
+                 holds.",
+            ],
+        ),
+        (
+            "Additional rule: structures",
+            &[
+                "Structures come with the action cards: the card \"Build Ballista\" builds your side's ballista \
+                 in the space of the figure that plays it, instead of its attack: a tree space (not a leaf, not a \
+                 nest) with room for one more small figure. It fills room as a small figure does but never counts \
+                 when figures outnumber others. It cannot be activated in the round it is built. From then on, \
+                 once a round, in place of a unit's activation, it may loose one bolt: a ranged attack of three \
+                 dice at any enemy figure, the enemy nest or the enemy ballista within 8\" in clear sight of its \
+                 space, but only while a small figure of its side shares its space (its crew) and no enemy \
+                 figure does.",
+                "A ballista can be attacked (melee from its own or a neighbouring space, ranged, and swoops on its \
+                 space); it takes no status (no fire, no pinning). With three wounds it is destroyed and out of \
+                 play for good. It never moves, forages, goes on a mission or is carried. On the table it is a \
+                 timber platform with its bow drawn, in its side's colour, a red dot for each wound; its targets \
+                 are ringed in red when it may shoot.",
+                "Our design: the ballista's card reads ranged 3, defence 2, life 3, a crew of one small figure, 8 \
+                 build points (shown, not used).",
+            ],
+        ),
         ("Our reading", tail_feathers::game::READINGS),
         (
             "The computer player",
@@ -679,6 +736,7 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
         ("Additional rule: tail feathers", Figure::TailFeathersFeathers),
         ("Additional rule: death spirals", Figure::TailFeathersSpiral),
         ("Additional rule: leaves", Figure::TailFeathersLeaves),
+        ("Additional rule: action cards", Figure::TailFeathersCards),
         ("The units we designed", Figure::TailFeathersUnits),
     ],
 };

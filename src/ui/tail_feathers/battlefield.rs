@@ -710,6 +710,8 @@ impl SkirmishView {
         if let Some(p) = ui.ctx().pointer_latest_pos()
             && outer.contains(p)
             && ui.input(|i| i.pointer.any_released())
+            // (taking a payload of another type would drop a figure's)
+            && egui::DragAndDrop::has_payload_of_type::<super::hand::CardDrag>(ui.ctx())
             && let Some(super::hand::CardDrag(c)) =
                 egui::DragAndDrop::take_payload::<super::hand::CardDrag>(ui.ctx()).map(|d| *d)
         {

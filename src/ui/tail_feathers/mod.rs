@@ -462,6 +462,29 @@ impl View for SkirmishView {
     }
 }
 
+/// Every action card of the designed set, laid out as the hand draws them
+/// (the rules page's picture).
+pub(crate) fn all_cards(ui: &mut Ui) -> egui::Response {
+    let palette = theme::palette(ui.visuals().dark_mode);
+    let per_row = ((ui.available_width() / (hand::CARD.x + 6.0)).floor() as usize).clamp(3, 8);
+    let n = crate::rules::tail_feathers::cards::CARD_COUNT;
+    let rows = n.div_ceil(per_row);
+    let size = Vec2::new(per_row as f32 * (hand::CARD.x + 6.0), rows as f32 * (hand::CARD.y + 8.0));
+    let (rect, resp) = ui.allocate_exact_size(size, egui::Sense::hover());
+    for k in 0..n {
+        let at = rect.min
+            + Vec2::new((k % per_row) as f32 * (hand::CARD.x + 6.0), (k / per_row) as f32 * (hand::CARD.y + 8.0));
+        let card = crate::rules::tail_feathers::cards::card(k as u8);
+        let r = Rect::from_min_size(at, hand::CARD);
+        hand::paint_action_card(ui.painter(), r, card, &palette.forest, hand::CardLook::default());
+        let words = hand::card_words(card);
+        ui.interact(r, ui.scope_id().with(("tf-rules-card", k)), egui::Sense::hover())
+            .on_hover_text(&words)
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, format!("action card {words}")));
+    }
+    resp
+}
+
 /// The Tail Feathers tab: the view in the frame every game shares.
 pub type SkirmishTab = Tab<SkirmishView>;
 

@@ -73,6 +73,9 @@ impl SkirmishView {
             for u in 0..UNITS {
                 unit_card(ui, &state, u, &colours);
             }
+            for side_ in [Alliance::Mice, Alliance::Rats] {
+                ballista_card(ui, &state, side_, &colours);
+            }
         });
         ui.separator();
         ui.label(RichText::new("Log").strong());
@@ -530,6 +533,49 @@ pub(super) fn unit_card(ui: &mut Ui, state: &TailFeathers, u: usize, colours: &F
         });
 }
 
+/// A side's ballista's unit card once it is built (TF-R28): its values,
+/// wounds and whether it may shoot this round.
+fn ballista_card(ui: &mut Ui, state: &TailFeathers, side: Alliance, colours: &Forest) {
+    use crate::rules::tail_feathers::cards::BALLISTA;
+    let Some(b) = state.ballista(side) else { return };
+    let colour = side_colour(colours, side);
+    egui::Frame::new()
+        .stroke(Stroke::new(1.0, colour.gamma_multiply(if b.activated { 0.35 } else { 0.8 })))
+        .corner_radius(5.0)
+        .inner_margin(egui::Margin::symmetric(6, 3))
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().item_spacing.x = 4.0;
+                ui.label(RichText::new(format!("{} ballista", side_name(side))).strong().color(colour));
+                chip(ui, &format!("in {}", space_name(b.space)), colours.space);
+                match state.ballista_blocker(side) {
+                    None => chip(ui, "ready", colours.chip_sky),
+                    Some(why) => {
+                        let short = if b.activated {
+                            "activated"
+                        } else if b.built >= state.round() {
+                            "built this round"
+                        } else {
+                            "no crew, or an enemy beside it"
+                        };
+                        egui::Frame::new()
+                            .show(ui, |ui| chip(ui, short, colours.chip_quiet))
+                            .response
+                            .on_hover_text(why);
+                    }
+                }
+            });
+            ui.label(
+                RichText::new(format!(
+                    "ranged {} · defence {} · wounds {} of {} · crew {}",
+                    BALLISTA.ranged, BALLISTA.defence, b.wounds, BALLISTA.life, BALLISTA.crew
+                ))
+                .small(),
+            );
+        });
+}
+
 /// A small coloured label on a unit card.
 fn chip(ui: &mut Ui, text: &str, fill: egui::Color32) {
     let fill = fill.to_opaque();
@@ -572,6 +618,18 @@ fn state_chips(ui: &mut Ui, state: &TailFeathers, u: usize, colours: &Forest) {
             }
             if let Some(p) = b.and_then(|b| b.passenger) {
                 chip(ui, &format!("carrying {}", figure_name(p)), colours.space);
+            }
+            // Bird cards lying face down by it until it perches (TF-R27).
+            let lying: Vec<&str> = state
+                .hand(d.side)
+                .lying
+                .iter()
+                .filter(|l| l.1 == f)
+                .map(|l| crate::rules::tail_feathers::cards::card(l.0).name)
+                .collect();
+            if !lying.is_empty() {
+                super::hand::backs(ui, colours, lying.len());
+                ui.label(RichText::new(format!("face down: {}", lying.join(", "))).small().weak());
             }
         }
         (None, Some(_)) => {
