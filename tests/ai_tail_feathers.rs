@@ -509,3 +509,147 @@ fn the_greedy_player_plays_the_additional_rules_legally_to_the_end() {
     }
     assert_eq!(won, 2, "greedy beats random play with the additional rules on");
 }
+
+/// With action cards (TF-R27): the search decides the same whatever the
+/// other side's hand holds (it sees only what its seat may know), at its
+/// own turn and at the attack window.
+#[test]
+fn the_search_decides_the_same_whatever_the_other_side_s_hand() {
+    use aviary::ai::Budget;
+    use aviary::ai::tail_feathers::ActivationSearch;
+    use aviary::rules::tail_feathers::Action;
+    use aviary::rules::tail_feathers::components::Alliance;
+    let options = Options { action_cards: true, structures: true, ..Options::default() };
+    let mut rng = aviary::rules::Rng::seeded(21);
+    let (mut turn, mut window) = (None, None);
+    for seed in 0..40 {
+        let mut g = TailFeathers::new(&Setup { seats: 2, options: options.clone() }, seed);
+        for _ in 0..3000 {
+            if g.to_move() == ToMove::Seat(Seat(0)) && g.round() >= 2 {
+                let legal = g.legal_actions();
+                if turn.is_none()
+                    && legal.iter().any(|a| matches!(a, Action::Play(_)))
+                    && !legal.contains(&Action::NoCard)
+                {
+                    turn = Some(g.clone());
+                }
+                if window.is_none() && legal.contains(&Action::NoCard) && legal.len() > 1 {
+                    window = Some(g.clone());
+                }
+            }
+            let legal = g.legal_actions();
+            if legal.is_empty() || (turn.is_some() && window.is_some()) {
+                break;
+            }
+            let eager: Vec<&Action> = legal
+                .iter()
+                .filter(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. } | Action::Swoop))
+                .collect();
+            let a = if !eager.is_empty() && rng.below(4) > 0 {
+                eager[rng.below(eager.len())].clone()
+            } else {
+                legal[rng.below(legal.len())].clone()
+            };
+            g.apply(&a).unwrap();
+        }
+        if turn.is_some() && window.is_some() {
+            break;
+        }
+    }
+    let stop = AtomicBool::new(false);
+    let plan = |s: &TailFeathers| {
+        let mut bot = ActivationSearch::new(11, Budget::iterations(2_000));
+        Bot::<TailFeathers>::plan(&mut bot, s, Seat(0), &stop).unwrap()
+    };
+    for real in [turn.expect("a mice turn with a card to play"), window.expect("a mice answer at the window")] {
+        let other = (0..200)
+            .map(|_| real.determinize(Seat(0), &mut rng))
+            .find(|d| d.hand(Alliance::Rats).cards != real.hand(Alliance::Rats).cards)
+            .expect("a world where the rats hold other cards");
+        assert_eq!(real.observation(Seat(0)), other.observation(Seat(0)), "the mice see the same");
+        assert_eq!(plan(&real), plan(&other), "the computer decides from what it may know");
+    }
+}
+
+/// The computer's answer at the attack window takes the same time
+/// whether or not it holds a card that may answer (TF-R27: its timing
+/// tells nothing); checked as a lower bound on both, so a slow machine
+/// cannot make it fail.
+#[test]
+fn the_computer_answers_the_attack_window_in_the_same_time_whatever_it_holds() {
+    use aviary::ai::Budget;
+    use aviary::ai::tail_feathers::{ActivationSearch, WINDOW_THINKING};
+    use aviary::rules::tail_feathers::Action;
+    use aviary::rules::tail_feathers::cards::card_named;
+    use aviary::rules::tail_feathers::components::Alliance;
+    let options = Options { action_cards: true, ..Options::default() };
+    let mut rng = aviary::rules::Rng::seeded(3);
+    let mut g = TailFeathers::new(&Setup { seats: 2, options }, 3);
+    let mut found = None;
+    for _ in 0..20_000 {
+        if g.legal_actions().contains(&Action::NoCard) && g.to_move() == ToMove::Seat(Seat(0)) {
+            found = Some(g.clone());
+            break;
+        }
+        let legal = g.legal_actions();
+        if legal.is_empty() {
+            g = TailFeathers::new(&Setup { seats: 2, options: g.options().clone() }, rng.next_u64());
+            continue;
+        }
+        let eager: Vec<&Action> = legal
+            .iter()
+            .filter(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. } | Action::Swoop))
+            .collect();
+        let a = if eager.is_empty() { legal[rng.below(legal.len())].clone() } else { eager[0].clone() };
+        g.apply(&a).unwrap();
+    }
+    let at_window = found.expect("the mice answer an attack");
+    let stop = AtomicBool::new(false);
+    for cards in [&["Tailwind"][..], &["Feint", "Barrel Roll", "Parry", "Shield Wall", "Alarm Call"][..]] {
+        let mut s = at_window.clone();
+        s.arrange_hand(Seat(0), &cards.iter().filter_map(|n| card_named(n)).collect::<Vec<_>>());
+        s.arrange_cheese(Seat(0), 6);
+        let _ = s.hand(Alliance::Mice);
+        for level in [aviary::ai::Level::Easy, aviary::ai::Level::Normal] {
+            let started = std::time::Instant::now();
+            let a = if level == aviary::ai::Level::Easy {
+                Bot::<TailFeathers>::choose(&mut GreedyBot::new(4), &s.observation(Seat(0)), Seat(0), &stop)
+            } else {
+                Bot::<TailFeathers>::choose(
+                    &mut ActivationSearch::new(4, Budget::iterations(2_000)),
+                    &s.observation(Seat(0)),
+                    Seat(0),
+                    &stop,
+                )
+            };
+            assert!(
+                started.elapsed() >= WINDOW_THINKING,
+                "{level:?} with {cards:?} answered in {:?}",
+                started.elapsed()
+            );
+            assert!(a.is_some_and(|a| s.check(&a).is_ok()), "a legal answer");
+        }
+    }
+}
+
+/// Every level plays whole games with every additional rule on, action
+/// cards and the ballista included, legally, and the greedy level beats
+/// random play there.
+#[test]
+fn the_greedy_player_plays_action_cards_and_the_ballista_legally_to_the_end() {
+    let options = Options {
+        foraging: true,
+        feathers: true,
+        death_spirals: true,
+        leaves: true,
+        action_cards: true,
+        structures: true,
+        ..Options::default()
+    };
+    let mut won = 0;
+    for seed in 0..2u64 {
+        let greedy = Seat((seed % 2) as u8);
+        won += usize::from(play_with(options.clone(), 70 + seed, greedy) == [greedy]);
+    }
+    assert_eq!(won, 2, "greedy beats random play with every additional rule on");
+}

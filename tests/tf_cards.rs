@@ -136,11 +136,12 @@ fn tf_r27_pilot_and_hero_cards_are_paid_in_cheese_first_then_go_to_the_refresh_p
     g.arrange_status(0, 0, false, false, true);
     g.arrange_cheese(MICE, 3);
     play(&mut g, &Action::Activate(0));
+    // The log says the card, its unit and what it cost.
+    assert_eq!(g.describe(&plays("Keep Calm", 0)), "Mice play Keep Calm on the Swallow (1 cheese)");
     play(&mut g, &plays("Keep Calm", 0));
     assert_eq!(g.cheese(MICE), 2);
     assert!(hand(&g, MICE).is_empty());
     assert_eq!(g.hand(Alliance::Mice).refresh, vec![id("Keep Calm")]);
-    assert!(log(&g).contains("Mice play Keep Calm on the Swallow (1 cheese)"), "{}", log(&g));
 }
 
 #[test]
@@ -1196,4 +1197,26 @@ fn every_side_can_make_a_legal_hand_of_seven_and_every_card_is_someones() {
         assert!(mice.contains(&c) || rats.contains(&c), "card {c} belongs to nobody");
     }
     const { assert!(aviary::rules::tail_feathers::cards::CARD_COUNT >= 20) };
+}
+
+#[test]
+fn tf_r28_a_ballista_takes_no_status_a_burning_arrow_only_wounds_it() {
+    // The Jay, flown north, with Fire Arrow; the rats' ballista in a space
+    // of the Ash within its sight.
+    let base = flown_beside(2, &["Fire Arrow"], &[], &[(9, 17.0, 21.0, 12)]);
+    let shot = Action::Shoot { figure: 2, target: Target::Ballista(Alliance::Rats) };
+    let mut g = (18..26u8)
+        .map(|s| {
+            let mut g = base.clone();
+            g.arrange_ballista(Alliance::Rats, s, 1, 0);
+            g
+        })
+        .find(|g| legal(g, &shot))
+        .expect("a space of the Ash in the Jay's sight");
+    play(&mut g, &plays("Fire Arrow", 2));
+    let (h, events) = fight_until(&g, &shot, (None, None), |h, e| {
+        e.iter().any(|x| matches!(x, Event::Wounds(Target::Ballista(_), _))) && h.ballista(Alliance::Rats).is_some()
+    });
+    assert!(h.ballista(Alliance::Rats).is_some_and(|b| b.wounds > 0));
+    assert!(!events.iter().any(|x| matches!(x, Event::Fire(..))), "no fire on a structure: {events:?}");
 }

@@ -218,3 +218,55 @@ fn the_ballista_looses_a_bolt_at_a_ringed_target_clicked_on_the_board() {
     assert!(log.contains("Mice activate their ballista: a bolt at the Magpie"), "{log}");
     let _ = Seat(0);
 }
+
+/// The mice to answer the Magpie's shot at the Swallow, holding `mice`.
+fn mice_answer(mice: &[&str]) -> TailFeathers {
+    let mut g = table(mice, &["Tailwind"]);
+    g.arrange_turn(RATS, &[]);
+    air(&mut g, 10, 12.0, 14.0, 6, Tilt::Centre);
+    air(&mut g, 0, 17.0, 21.0, 12, Tilt::Centre);
+    tf_common::play(&mut g, &Action::Activate(5));
+    tf_common::play(&mut g, &Action::Fly(vec![aviary::rules::tail_feathers::geometry::Length::Short; 2]));
+    while g.walking().is_some() {
+        tf_common::play(&mut g, &Action::Continue);
+    }
+    tf_common::play(&mut g, &Action::Shoot { figure: 10, target: Target::Figure(0) });
+    while g.legal_actions().iter().any(|a| matches!(a, Action::Reroll(_))) {
+        tf_common::play(&mut g, &Action::Reroll(0));
+    }
+    tf_common::play(&mut g, &Action::NoCard);
+    assert_eq!(g.to_move(), ToMove::Seat(MICE));
+    g
+}
+
+#[test]
+fn with_the_quick_setting_a_window_nothing_answers_is_passed_at_once() {
+    // Off (the default): the mice are asked though Tailwind cannot answer.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open(&mut h, dir.path(), mice_answer(&["Tailwind"]), [Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
+    h.get_by_label("An attack is rolled: answer it with a card?");
+    h.get_by_label("No card");
+    // On: passed at once, without asking.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.quick_card_windows = true;
+    let g = mice_answer(&["Tailwind"]);
+    let before = g.legal_actions();
+    assert_eq!(before, vec![Action::NoCard]);
+    let session = Session::from_state(g, vec![Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
+    let t = SkirmishTab::new(Table::new(session, dir.path().join("saves").join("tf.json")));
+    let app = h.state_mut();
+    app.tabs.push(Box::new(t));
+    app.screen = Screen::Game(app.tabs.len() - 1);
+    h.run_steps(3);
+    assert!(h.query_by_label("An attack is rolled: answer it with a card?").is_none());
+    let log: Vec<String> = tab(&mut h).m.session.log().iter().map(|e| e.text.clone()).collect();
+    assert!(log.iter().any(|l| l.contains("Mice play no card")), "{log:?}");
+    // Holding a card that may answer, the mice are asked even so.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.quick_card_windows = true;
+    open(&mut h, dir.path(), mice_answer(&["Barrel Roll"]), [Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
+    h.get_by_label("Barrel Roll on the Swallow");
+}

@@ -109,6 +109,14 @@ pub trait Evaluate: Game {
         None
     }
 
+    /// True at a decision whose timing must not tell how many choices the
+    /// seat had (Tail Feathers' attack window: answered in the same time
+    /// whatever the hand holds); the greedy player then decides through
+    /// [`Self::greedy_action`] even with one choice. `false` by default.
+    fn secret_moment(&self) -> bool {
+        false
+    }
+
     /// The search bot for this game at the given budget, when the game has
     /// its own (Dust in the Wings searches whole-turn plans); `None` (the
     /// default) gives the generic [`Mcts`].
@@ -255,7 +263,7 @@ impl<G: Evaluate> Bot<G> for GreedyBot {
     fn plan(&mut self, observation: &G, seat: Seat, stop: &AtomicBool) -> Option<Vec<G::Action>> {
         let state = observation.determinize(seat, &mut self.rng);
         let actions = state.legal_actions();
-        if actions.len() <= 1 {
+        if actions.len() <= 1 && !state.secret_moment() {
             return actions.into_iter().next().map(|a| vec![a]);
         }
         if let Some(turn) = state.greedy_turn(seat, &mut self.rng) {

@@ -417,6 +417,10 @@ impl Evaluate for TailFeathers {
         Some(Box::new(ActivationSearch::new(seed, budget)))
     }
 
+    fn secret_moment(&self) -> bool {
+        self.legal_actions().contains(&Action::NoCard)
+    }
+
     fn evaluate(&self, seat: Seat) -> f64 {
         if let Some(o) = self.outcome() {
             return o.reward(seat, 2);

@@ -108,6 +108,14 @@ pub(super) struct Window {
     pub first: Option<Seat>,
 }
 
+/// A card played, in the log's words: "Mice play Keep Calm on the
+/// Swallow (1 cheese)".
+pub(super) fn play_words(seat: Seat, p: Play) -> String {
+    let k = card(p.card);
+    let cost = if k.cost > 0 { format!(" ({} cheese)", k.cost) } else { String::new() };
+    format!("{} play {} on {}{cost}", side_name(side_of_seat(seat)), k.name, figure_name(p.figure))
+}
+
 impl TailFeathers {
     /// The seat picking its hand at setup (the first player first).
     pub(super) fn hand_picker(&self) -> Option<Seat> {
@@ -474,7 +482,7 @@ impl TailFeathers {
         }
         for (seat, p) in order {
             if let Some(p) = p {
-                self.play(seat, p);
+                self.play(seat, p, true);
             }
         }
         if let Some(c) = self.combat.as_mut() {
@@ -482,9 +490,11 @@ impl TailFeathers {
         }
     }
 
-    /// Plays card `p` for `seat`: pays, shows it, carries out its effect,
-    /// and puts it by its bird or on the refresh pile.
-    pub(super) fn play(&mut self, seat: Seat, p: Play) {
+    /// Plays card `p` for `seat`: pays, shows it (`announce`: in the log's
+    /// words of what happened, when the decision's own words did not name
+    /// it, as at the attack window), carries out its effect, and puts it by
+    /// its bird or on the refresh pile.
+    pub(super) fn play(&mut self, seat: Seat, p: Play, announce: bool) {
         let k = card(p.card);
         let h = &mut self.hands[seat.index()];
         if let Some(i) = h.cards.iter().position(|&c| c == Some(p.card)) {
@@ -500,13 +510,9 @@ impl TailFeathers {
             h.refresh.push(p.card);
         }
         self.cheese[seat.index()] -= k.cost.min(self.cheese[seat.index()]);
-        let cost = if k.cost > 0 { format!(" ({} cheese)", k.cost) } else { String::new() };
-        self.events.push(Event::Note(format!(
-            "{} play {} on {}{cost}",
-            side_name(side_of_seat(seat)),
-            k.name,
-            figure_name(p.figure)
-        )));
+        if announce {
+            self.events.push(Event::Note(play_words(seat, p)));
+        }
         self.card_effect(seat, k.effect, p);
     }
 

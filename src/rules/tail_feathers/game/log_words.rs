@@ -286,11 +286,7 @@ impl TailFeathers {
                 let _ = p;
                 format!("{who} choose a card or none, in secret")
             }
-            &Action::Play(p) => format!(
-                "{who} play {} on {}",
-                crate::rules::tail_feathers::cards::card(p.card).name,
-                figure_name(p.figure)
-            ),
+            &Action::Play(p) => super::action_cards::play_words(seat, p),
             Action::NoCard => format!("{who} choose a card or none, in secret"),
             &Action::First(s) => {
                 format!("{who} let the {} card resolve first", side_name(side_of_seat(Seat(s))).to_lowercase())
