@@ -251,15 +251,7 @@ fn write_additional(saves: &Path) -> Vec<PathBuf> {
 /// window. Played at random, cards, builds and attacks preferred.
 fn write_cards(saves: &Path) -> Vec<PathBuf> {
     use aviary::rules::tail_feathers::game::Options as TfOptions;
-    let options = TfOptions {
-        foraging: true,
-        feathers: true,
-        death_spirals: true,
-        leaves: true,
-        action_cards: true,
-        structures: true,
-        ..TfOptions::default()
-    };
+    let options = TfOptions::every_additional_rule();
     let players = [Player::Human, Player::Computer(Level::Easy)];
     let mice = ToMove::Seat(aviary::rules::Seat(0));
     let choose = |state: &TailFeathers, legal: &[TfAction], rng: &mut Rng| {

@@ -637,15 +637,7 @@ fn the_computer_answers_the_attack_window_in_the_same_time_whatever_it_holds() {
 /// random play there.
 #[test]
 fn the_greedy_player_plays_action_cards_and_the_ballista_legally_to_the_end() {
-    let options = Options {
-        foraging: true,
-        feathers: true,
-        death_spirals: true,
-        leaves: true,
-        action_cards: true,
-        structures: true,
-        ..Options::default()
-    };
+    let options = Options::every_additional_rule();
     let mut won = 0;
     for seed in 0..2u64 {
         let greedy = Seat((seed % 2) as u8);

@@ -1055,15 +1055,7 @@ fn tail_feathers_shows_nothing_of_the_other_side_s_action_cards() {
     use aviary::rules::tail_feathers::TailFeathers;
     use aviary::rules::tail_feathers::game::{Action, Options};
     use aviary::ui::tail_feathers::SkirmishTab;
-    let options = Options {
-        foraging: true,
-        feathers: true,
-        death_spirals: true,
-        leaves: true,
-        action_cards: true,
-        structures: true,
-        ..Options::default()
-    };
+    let options = Options::every_additional_rule();
     // A game where the mice pick their hand first.
     let start = (8..200)
         .map(|seed| TailFeathers::new(&Setup { seats: 2, options: options.clone() }, seed))

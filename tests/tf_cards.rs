@@ -550,6 +550,15 @@ fn flown_beside(bird: u8, mice: &[&str], rats: &[&str], others: &[(u8, f64, f64,
     g
 }
 
+/// The mice's `bird` flying north from (12, 14), activated, the mice
+/// holding `mice`.
+fn about_to_fly(bird: u8, mice: &[&str]) -> TailFeathers {
+    let mut g = table(MICE, mice, &[]);
+    air(&mut g, bird, 12.0, 14.0, 6, Tilt::Centre);
+    play(&mut g, &Action::Activate(unit(bird)));
+    g
+}
+
 fn unit(f: u8) -> u8 {
     aviary::rules::tail_feathers::game::unit_of(f) as u8
 }
@@ -699,9 +708,7 @@ const SHOOT_CROW: Action = Action::Shoot { figure: 2, target: Target::Figure(9) 
 
 #[test]
 fn card_tailwind_lays_one_template_more_before_the_flight_only() {
-    let mut g = table(MICE, &["Tailwind"], &[]);
-    air(&mut g, 1, 12.0, 14.0, 6, Tilt::Centre);
-    play(&mut g, &Action::Activate(1));
+    let mut g = about_to_fly(1, &["Tailwind"]);
     let (s, l) = (Length::Short, Length::Long);
     let five = Action::Fly(vec![s, s, s, l, s]);
     assert!(!legal(&g, &five), "the Chaffinch lays at most 4");
@@ -715,16 +722,12 @@ fn card_tailwind_lays_one_template_more_before_the_flight_only() {
 
 #[test]
 fn card_steady_talons_passes_the_piloting_check_without_a_roll() {
-    let mut g = table(MICE, &["Steady Talons"], &[]);
-    air(&mut g, 1, 12.0, 14.0, 6, Tilt::Centre);
-    play(&mut g, &Action::Activate(1));
+    let mut g = about_to_fly(1, &["Steady Talons"]);
     play(&mut g, &plays("Steady Talons", 1));
     assert!(tf_common::rolls(&g, "piloting check").is_empty());
     assert!(legal(&g, &Action::SetTilt(Tilt::Left)) && legal(&g, &Action::SetTilt(Tilt::Right)));
     // Once the check has been rolled, it is too late.
-    let mut h = table(MICE, &["Steady Talons"], &[]);
-    air(&mut h, 1, 12.0, 14.0, 6, Tilt::Centre);
-    play(&mut h, &Action::Activate(1));
+    let h = about_to_fly(1, &["Steady Talons"]);
     let failed = with_dice(&h, &Action::PilotingCheck, "a failed check", |k| g_status(k).contains("announce"));
     assert!(!legal(&failed, &plays("Steady Talons", 1)));
 }
@@ -737,9 +740,7 @@ fn g_status(g: &TailFeathers) -> String {
 fn card_sideslip_shifts_after_the_flight_only() {
     let g = flown(0, &["Sideslip"], &[]);
     assert!(legal(&g, &aimed("Sideslip", 0, Aim::Turn(0))));
-    let mut h = table(MICE, &["Sideslip"], &[]);
-    air(&mut h, 0, 12.0, 14.0, 6, Tilt::Centre);
-    play(&mut h, &Action::Activate(0));
+    let h = about_to_fly(0, &["Sideslip"]);
     let (rule, why) = refusal(&h, &aimed("Sideslip", 0, Aim::Turn(0)));
     assert_eq!(rule, "TF-R27");
     assert!(why.contains("after flying"), "{why}");
@@ -768,9 +769,7 @@ fn card_wheel_about_turns_the_bird_in_the_tilt_phase_only() {
     play(&mut g, &aimed("Wheel About", 0, Aim::Turn(-6)));
     assert_eq!(g.bird(0).expect("a bird").pose.heading, heading.turned(-6));
     assert!(g.legal_actions().iter().any(|a| matches!(a, Action::Tilt { bird: 0, .. })), "the tilt is still to set");
-    let mut h = table(MICE, &["Wheel About"], &[]);
-    air(&mut h, 0, 12.0, 14.0, 6, Tilt::Centre);
-    play(&mut h, &Action::Activate(0));
+    let h = about_to_fly(0, &["Wheel About"]);
     let (rule, why) = refusal(&h, &aimed("Wheel About", 0, Aim::Turn(2)));
     assert_eq!(rule, "TF-R27");
     assert!(why.contains("tilt phase"), "{why}");
@@ -806,9 +805,7 @@ fn card_stoop_and_skimming_pass_add_swoop_dice() {
         let _ = bird_ok;
     }
     // Skimming Pass is the Swallow's own: not for the Chaffinch.
-    let mut g = table(MICE, &["Skimming Pass"], &[]);
-    air(&mut g, 1, 12.0, 14.0, 6, Tilt::Centre);
-    play(&mut g, &Action::Activate(1));
+    let g = about_to_fly(1, &["Skimming Pass"]);
     let (rule, why) = refusal(&g, &plays("Skimming Pass", 1));
     assert_eq!(rule, "TF-R27");
     assert!(why.contains("needs the Swallow"), "{why}");
@@ -840,9 +837,7 @@ fn card_feint_and_barrel_roll_add_two_defence_dice_to_the_bird_attacked() {
     assert_eq!(rule, "TF-R27");
     assert!(why.contains("needs Wing proficiency"), "{why}");
     // Feint is played when defending, not before flying.
-    let mut h = table(MICE, &["Feint"], &[]);
-    air(&mut h, 0, 12.0, 14.0, 6, Tilt::Centre);
-    play(&mut h, &Action::Activate(0));
+    let h = about_to_fly(0, &["Feint"]);
     assert_eq!(refusal(&h, &plays("Feint", 0)).0, "TF-R27");
 }
 
@@ -850,14 +845,7 @@ fn card_feint_and_barrel_roll_add_two_defence_dice_to_the_bird_attacked() {
 fn card_barrel_roll_defends_a_wing_pilot() {
     // The rats' Magpie (Mallow: Bow) shoots at the flying Swallow (Tansy
     // rookie: Wing).
-    let mut g = table(RATS, &["Barrel Roll"], &[]);
-    air(&mut g, 10, 12.0, 14.0, 6, Tilt::Centre);
-    air(&mut g, 0, 17.0, 21.0, 12, Tilt::Centre);
-    play(&mut g, &Action::Activate(5));
-    play(&mut g, &Action::Fly(vec![Length::Short, Length::Short]));
-    while g.walking().is_some() {
-        play(&mut g, &Action::Continue);
-    }
+    let g = flown_beside(10, &["Barrel Roll"], &[], &[(0, 17.0, 21.0, 12)]);
     let shot = Action::Shoot { figure: 10, target: Target::Figure(0) };
     let (_, events) =
         fight_until(&g, &shot, (Some(&plays("Barrel Roll", 0)), None), |_, e| !rolled(e, "defence").is_empty());
@@ -866,15 +854,11 @@ fn card_barrel_roll_defends_a_wing_pilot() {
 
 #[test]
 fn card_long_glide_gives_the_chaffinch_two_templates_more() {
-    let mut g = table(MICE, &["Long Glide"], &[]);
-    air(&mut g, 1, 12.0, 14.0, 6, Tilt::Centre);
-    play(&mut g, &Action::Activate(1));
+    let mut g = about_to_fly(1, &["Long Glide"]);
     play(&mut g, &plays("Long Glide", 1));
     let (s, l) = (Length::Short, Length::Long);
     assert!(legal(&g, &Action::Fly(vec![s, s, s, l, l, s])));
-    let mut h = table(MICE, &["Long Glide"], &[]);
-    air(&mut h, 2, 12.0, 14.0, 6, Tilt::Centre);
-    play(&mut h, &Action::Activate(2));
+    let h = about_to_fly(2, &["Long Glide"]);
     assert!(refusal(&h, &plays("Long Glide", 2)).1.contains("needs the Chaffinch"));
 }
 
@@ -891,23 +875,14 @@ fn card_quick_turn_and_aces_loop_turn_the_bird_any_way_after_its_flight() {
     let h = flown(2, &["Ace's Loop"], &[]);
     assert!(refusal(&h, &aimed("Ace's Loop", 2, Aim::Turn(3))).1.contains("needs Wing proficiency"));
     // Not before the flight.
-    let mut k = table(MICE, &["Quick Turn"], &[]);
-    air(&mut k, 2, 12.0, 14.0, 6, Tilt::Centre);
-    play(&mut k, &Action::Activate(2));
+    let k = about_to_fly(2, &["Quick Turn"]);
     assert!(refusal(&k, &aimed("Quick Turn", 2, Aim::Turn(3))).1.contains("after flying"));
 }
 
 #[test]
 fn card_alarm_call_and_parry_make_the_attacker_re_roll_one_hit() {
     // The Magpie shoots at the Jay; the Jay answers with its own card.
-    let mut g = table(RATS, &["Alarm Call"], &[]);
-    air(&mut g, 10, 12.0, 14.0, 6, Tilt::Centre);
-    air(&mut g, 2, 17.0, 21.0, 12, Tilt::Centre);
-    play(&mut g, &Action::Activate(5));
-    play(&mut g, &Action::Fly(vec![Length::Short, Length::Short]));
-    while g.walking().is_some() {
-        play(&mut g, &Action::Continue);
-    }
+    let g = flown_beside(10, &["Alarm Call"], &[], &[(2, 17.0, 21.0, 12)]);
     let shot = Action::Shoot { figure: 10, target: Target::Figure(2) };
     let (_, events) = fight_until(&g, &shot, (Some(&plays("Alarm Call", 2)), None), |_, e| {
         e.iter().any(|x| matches!(x, Event::Hits(_)))
@@ -915,14 +890,7 @@ fn card_alarm_call_and_parry_make_the_attacker_re_roll_one_hit() {
     });
     assert!(events.iter().any(|x| matches!(x, Event::Note(n) if n.contains("Mice play Alarm Call on the Jay"))));
     // Parry needs Blade: Burdock (Chaffinch) has it; Wren (Jay) not.
-    let mut h = table(RATS, &["Parry"], &[]);
-    air(&mut h, 10, 12.0, 14.0, 6, Tilt::Centre);
-    air(&mut h, 1, 17.0, 21.0, 12, Tilt::Centre);
-    play(&mut h, &Action::Activate(5));
-    play(&mut h, &Action::Fly(vec![Length::Short, Length::Short]));
-    while h.walking().is_some() {
-        play(&mut h, &Action::Continue);
-    }
+    let h = flown_beside(10, &["Parry"], &[], &[(1, 17.0, 21.0, 12)]);
     let shot = Action::Shoot { figure: 10, target: Target::Figure(1) };
     let (_, events) = fight_until(&h, &shot, (Some(&plays("Parry", 1)), None), |_, e| {
         e.iter().any(|x| matches!(x, Event::Rolled { what: "one hit again", .. }))
@@ -950,14 +918,7 @@ fn card_carrion_fury_and_second_volley_re_roll_the_misses() {
     }
     assert!(refusal(&h, &plays("Carrion Fury", 2)).1.contains("needs the Carrion Crow"));
     // The Crow strikes the Jay in melee with its fury.
-    let mut k = table(RATS, &[], &["Carrion Fury"]);
-    air(&mut k, 9, 12.0, 14.0, 6, Tilt::Centre);
-    air(&mut k, 2, 14.5, 21.0, 12, Tilt::Centre);
-    play(&mut k, &Action::Activate(4));
-    play(&mut k, &Action::Fly(vec![Length::Short, Length::Short]));
-    while k.walking().is_some() {
-        play(&mut k, &Action::Continue);
-    }
+    let k = flown_beside(9, &[], &["Carrion Fury"], &[(2, 14.5, 21.0, 12)]);
     let strike = Action::Strike { figure: 9, target: Target::Figure(2) };
     assert!(legal(&k, &strike), "{:?}", k.legal_actions());
     let (_, events) = fight_until(&k, &strike, (None, Some(&plays("Carrion Fury", 9))), |_, e| {
@@ -1036,9 +997,7 @@ fn card_keep_calm_steadies_a_rattled_pilot_and_only_a_rattled_one() {
     play(&mut g, &Action::Activate(0));
     play(&mut g, &plays("Keep Calm", 0));
     assert!(!g.bird(0).expect("a bird").rattled);
-    let mut h = table(MICE, &["Keep Calm"], &[]);
-    air(&mut h, 0, 12.0, 14.0, 6, Tilt::Centre);
-    play(&mut h, &Action::Activate(0));
+    let h = about_to_fly(0, &["Keep Calm"]);
     assert!(refusal(&h, &plays("Keep Calm", 0)).1.contains("would do nothing"));
     // A rattled pilot may play no other pilot card.
     let mut k = jay_facing_crow(&["Aimed Shot"], &[]);

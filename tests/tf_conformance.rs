@@ -112,18 +112,7 @@ fn the_additional_rules_keep_every_rule_and_invariant() {
 /// player), ballistas built, shot and destroyed.
 #[test]
 fn action_cards_and_structures_keep_every_rule_and_invariant() {
-    let setup = Setup {
-        seats: 2,
-        options: Options {
-            foraging: true,
-            feathers: true,
-            death_spirals: true,
-            leaves: true,
-            action_cards: true,
-            structures: true,
-            ..Options::default()
-        },
-    };
+    let setup = Setup { seats: 2, options: Options::every_additional_rule() };
     let games: usize = std::env::var("AVIARY_TF_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(60);
     let (mut played, mut windows, mut both, mut built, mut bolts) = (0usize, 0usize, 0usize, 0usize, 0usize);
     let report = conformance::run_with::<TailFeathers>(&setup, 12_000, games, 5000, 400, |s, legal, rng| {

@@ -169,21 +169,7 @@ fn the_attack_window_asks_for_a_card_or_none_with_the_answers_lit() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
     // The Magpie shoots at the Swallow; the mice hold Barrel Roll.
-    let mut g = table(&["Barrel Roll", "Tailwind"], &["Tailwind"]);
-    g.arrange_turn(RATS, &[]);
-    air(&mut g, 10, 12.0, 14.0, 6, Tilt::Centre);
-    air(&mut g, 0, 17.0, 21.0, 12, Tilt::Centre);
-    tf_common::play(&mut g, &Action::Activate(5));
-    tf_common::play(&mut g, &Action::Fly(vec![aviary::rules::tail_feathers::geometry::Length::Short; 2]));
-    while g.walking().is_some() {
-        tf_common::play(&mut g, &Action::Continue);
-    }
-    tf_common::play(&mut g, &Action::Shoot { figure: 10, target: Target::Figure(0) });
-    while g.legal_actions().iter().any(|a| matches!(a, Action::Reroll(_))) {
-        tf_common::play(&mut g, &Action::Reroll(0));
-    }
-    tf_common::play(&mut g, &Action::NoCard);
-    assert_eq!(g.to_move(), ToMove::Seat(MICE));
+    let g = mice_answer(&["Barrel Roll", "Tailwind"]);
     open(&mut h, dir.path(), g, [Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
     h.get_by_label("An attack is rolled: answer it with a card?");
     h.get_by_label("No card");

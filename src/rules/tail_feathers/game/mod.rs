@@ -204,6 +204,20 @@ pub struct Options {
 }
 
 impl Options {
+    /// Every additional rule on (TF-R23 to TF-R28), the rest as default.
+    #[must_use]
+    pub fn every_additional_rule() -> Self {
+        Self {
+            foraging: true,
+            feathers: true,
+            death_spirals: true,
+            leaves: true,
+            action_cards: true,
+            structures: true,
+            ..Self::default()
+        }
+    }
+
     /// The additional rules in play, in the rulebook's order, as the table
     /// names them ("foraging").
     #[must_use]
