@@ -126,6 +126,13 @@ for theme in light dark; do
   xdotool mousemove 120 740
   sleep 1
   import -window root -crop 1180x820+0+0 "$out/tail-feathers-cards-play-$theme.png"
+  # The first card carried over the battlefield: the units it may go to lit.
+  xdotool mousemove 100 760
+  xdotool mousedown 1
+  for i in 1 2 3 4 5 6 7 8 9 10; do xdotool mousemove $((100 + i * 47)) $((760 - i * 52)); sleep 0.1; done
+  sleep 0.8
+  import -window root -crop 1180x820+0+0 "$out/tail-feathers-cards-drag-$theme.png"
+  xdotool mouseup 1
   xdotool mousemove 509 37 click 1
   xdotool mousemove 1170 810
   sleep 1.5

@@ -716,6 +716,8 @@ pub(super) fn dragged_card(ctx: &egui::Context, colours: &Forest) {
     let Some(p) = ctx.pointer_latest_pos() else { return };
     let layer = egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("tf-card-drag"));
     let painter = ctx.layer_painter(layer);
-    let r = Rect::from_center_size(p + Vec2::new(0.0, 20.0), CARD * 0.7);
+    // Up and to the right of the pointer, so the unit under it shows.
+    let size = CARD * 0.7;
+    let r = Rect::from_min_size(p + Vec2::new(18.0, -size.y - 10.0), size);
     paint_action_card(&painter, r, card(c), colours, CardLook { lit: true, ..CardLook::default() });
 }
