@@ -62,6 +62,9 @@ pub struct Table<G: Evaluate> {
     /// The cursor at which a computer's action was shown announced (it is
     /// played when the pause ends).
     announced_at: Option<usize>,
+    /// A replay: stepped through, never played on (no move is taken, no
+    /// computer thinks, nothing is written to the file, nothing counted).
+    pub replay: bool,
 }
 
 /// The undo policy's verdict on taking some actions back.
@@ -91,6 +94,7 @@ impl<G: Evaluate> Table<G> {
             submitted: None,
             write_failed: None,
             announced_at: None,
+            replay: false,
         }
     }
 
@@ -105,6 +109,9 @@ impl<G: Evaluate> Table<G> {
     /// what an earlier end of the same game counted (a lost game undone and
     /// then won counts once, as an assisted win).
     pub fn finished_request(&mut self) -> Option<Finished> {
+        if self.replay {
+            return None;
+        }
         let game = G::INFO.id;
         let now = self.session.result_for_people()?;
         let before = self.session.counted();
@@ -126,6 +133,12 @@ impl<G: Evaluate> Table<G> {
     /// # Errors
     /// The rule that refuses it; nothing changes then.
     pub fn propose(&mut self, action: G::Action, notices: &mut Vec<Notice>) -> Result<(), RuleViolation> {
+        if self.replay {
+            return Err(RuleViolation::new(
+                "REPLAY",
+                "this is a replay: \"Play on from here\" starts a game from this move",
+            ));
+        }
         self.session.propose(action)?;
         self.worker.stop_search();
         self.autosave(notices);
@@ -161,6 +174,9 @@ impl<G: Evaluate> Table<G> {
     /// Hands the game to its background writer (the frame goes on at once);
     /// a failure is reported by [`Table::tick`] when the writer says so.
     pub fn autosave(&mut self, notices: &mut Vec<Notice>) {
+        if self.replay {
+            return;
+        }
         let Some((key, text)) = self.changed_text() else { return };
         match self.writer.submit(&self.path, text) {
             Ok(()) => self.submitted = Some(key),
@@ -205,6 +221,10 @@ impl<G: Evaluate> Table<G> {
     /// # Errors
     /// The I/O problem; the file on disk is then unchanged.
     pub fn save(&mut self) -> Result<(), SaveError> {
+        if self.replay {
+            // A replay leaves its file as it was.
+            return Ok(());
+        }
         let mut ignored = Vec::new();
         self.autosave(&mut ignored);
         if let Some(Notice::Error(e) | Notice::Info(e)) = ignored.pop() {
@@ -363,6 +383,10 @@ impl<G: Evaluate> Table<G> {
     /// about to think after its pause), if any.
     #[must_use]
     pub fn computer_to_move(&self) -> Option<Seat> {
+        if self.replay {
+            // Nobody plays in a replay: no seat waits for the computer.
+            return None;
+        }
         match self.session.player_to_move() {
             Some((seat, player)) if player.is_computer() && !self.session.is_over() => Some(seat),
             _ => None,
@@ -461,6 +485,9 @@ impl<G: Evaluate> Table<G> {
     /// thinking when a computer seat is to move. Never blocks; `wake` is
     /// called when background work has news.
     pub fn tick(&mut self, wake: &Waker, delay: Duration, notices: &mut Vec<Notice>) {
+        if self.replay {
+            return;
+        }
         if !self.writer.has_wake() {
             let wake = Arc::clone(wake);
             self.writer.set_wake(move || wake());

@@ -248,7 +248,7 @@ impl AviaryApp {
     /// Opens a saved game in a new tab (or shows the tab if it is open).
     /// A bad file is refused with a message; nothing else changes.
     pub fn open_file(&mut self, path: &Path, notices: &mut Vec<Notice>) -> bool {
-        if let Some(i) = self.tabs.iter().position(|t| t.path() == path) {
+        if let Some(i) = self.tabs.iter().position(|t| t.path() == path && !t.is_replay()) {
             self.screen = Screen::Game(i);
             return true;
         }
@@ -261,6 +261,23 @@ impl AviaryApp {
             }
             Err(e) => {
                 notices.push(Notice::Error(format!("Cannot open {}: {e}", file_name(path))));
+                false
+            }
+        }
+    }
+
+    /// Opens a saved game as a replay in a new tab, at move 0 (the file is
+    /// never written). A bad file is refused with a message.
+    pub fn open_replay(&mut self, path: &Path, notices: &mut Vec<Notice>) -> bool {
+        match games::open(path) {
+            Ok(mut tab) => {
+                tab.start_replay();
+                self.tabs.push(tab);
+                self.screen = Screen::Game(self.tabs.len() - 1);
+                true
+            }
+            Err(e) => {
+                notices.push(Notice::Error(format!("Cannot replay {}: {e}", file_name(path))));
                 false
             }
         }
@@ -290,7 +307,8 @@ impl AviaryApp {
     }
 
     fn remember_open_games(&mut self) {
-        let mut open: Vec<PathBuf> = self.tabs.iter().map(|t| t.path().to_path_buf()).collect();
+        let mut open: Vec<PathBuf> =
+            self.tabs.iter().filter(|t| !t.is_replay()).map(|t| t.path().to_path_buf()).collect();
         for p in &self.resume_pending {
             if !open.contains(p) {
                 open.push(p.clone());
@@ -397,6 +415,13 @@ impl AviaryApp {
                     match tab.take_request() {
                         Some(TabRequest::NewGame(id)) => self.open_new_game(id),
                         Some(TabRequest::Close) => self.close_tab(i, &mut notices),
+                        Some(TabRequest::Replay(path)) => {
+                            self.open_replay(&path, &mut notices);
+                        }
+                        Some(TabRequest::Open(path)) => {
+                            self.invalidate_listing();
+                            self.open_file(&path, &mut notices);
+                        }
                         Some(TabRequest::Finished(crate::table::Finished { game, result, replaces })) => {
                             if let Some(before) = replaces {
                                 self.stats.take_back(game, before);

@@ -107,6 +107,7 @@ impl AviaryApp {
             return;
         }
         let mut to_open = None;
+        let mut to_replay = None;
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             egui::Grid::new("saved-games").striped(true).num_columns(6).spacing([14.0, 6.0]).show(ui, |ui| {
                 for h in ["File", "Game", "Seats", "Saved (UTC)", "Moves", ""] {
@@ -132,6 +133,13 @@ impl AviaryApp {
                         if ui.add_enabled(row.problem.is_none(), egui::Button::new("Load")).clicked() {
                             to_open = Some(row.path.clone());
                         }
+                        if ui
+                            .add_enabled(row.problem.is_none(), egui::Button::new("Replay"))
+                            .on_hover_text("Step through the game from its first move; the file stays as it is")
+                            .clicked()
+                        {
+                            to_replay = Some(row.path.clone());
+                        }
                         if ui.button("Rename").clicked() {
                             self.rename = Some((row.path.clone(), file_stem(&row.path)));
                         }
@@ -145,6 +153,9 @@ impl AviaryApp {
         });
         if let Some(path) = to_open {
             self.open_file(&path, notices);
+        }
+        if let Some(path) = to_replay {
+            self.open_replay(&path, notices);
         }
     }
 

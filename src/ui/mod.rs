@@ -18,6 +18,7 @@ pub mod dust_wings;
 pub mod enchanted_plumes;
 pub mod feathers_wax;
 pub mod figures;
+pub mod replay;
 pub mod rules_text;
 pub mod tab;
 pub mod tail_feathers;
@@ -93,6 +94,13 @@ pub trait GameTab {
     fn take_request(&mut self) -> Option<TabRequest> {
         None
     }
+    /// Turns the tab into a replay of its game: at move 0, stepped through,
+    /// never played on, its file untouched.
+    fn start_replay(&mut self) {}
+    /// True for a replay.
+    fn is_replay(&self) -> bool {
+        false
+    }
 }
 
 /// Something a tab asks the app to do.
@@ -105,6 +113,10 @@ pub enum TabRequest {
     /// A game ended: count it in the statistics (and save the game, which
     /// now records that it was counted).
     Finished(Finished),
+    /// Open this saved game as a replay.
+    Replay(PathBuf),
+    /// Open this saved game (a new game played on from a replay).
+    Open(PathBuf),
 }
 
 /// A waker for the table's background work: repaints `ctx`.

@@ -78,6 +78,8 @@ pub enum Ask {
     },
     /// Open the new-game dialog for this game.
     NewGame,
+    /// Replay this game from its start, in a tab of its own.
+    Replay,
 }
 
 /// What a view gets each frame: the settings, the place for messages, and
@@ -248,6 +250,8 @@ pub struct Tab<V: View> {
     pub confirm_undo: Option<usize>,
     end_dismissed: bool,
     request: Option<TabRequest>,
+    /// A replay of the game's file, stepped through (see [`super::replay`]).
+    replay: Option<super::replay::Replay>,
 }
 
 impl<V: View> std::ops::Deref for Tab<V> {
@@ -280,6 +284,7 @@ impl<V: View> Tab<V> {
             confirm_undo: None,
             end_dismissed: false,
             request: None,
+            replay: None,
         }
     }
 
@@ -384,6 +389,47 @@ impl<V: View> Tab<V> {
                 self.end_dismissed = true;
                 self.request = Some(TabRequest::NewGame(<V::Game as Game>::INFO.id));
             }
+            Ask::Replay => {
+                self.end_dismissed = true;
+                match self.table().save() {
+                    Ok(()) => self.request = Some(TabRequest::Replay(self.view.table().path.clone())),
+                    Err(e) => notices.push(Notice::Error(format!("Cannot replay: the game could not be saved: {e}"))),
+                }
+            }
+        }
+    }
+
+    /// Carries out what the replay bar asked.
+    fn replay_act(&mut self, ask: super::replay::ReplayAsk, ctx: &egui::Context, notices: &mut Vec<Notice>) {
+        use super::replay::ReplayAsk;
+        let Some(replay) = self.replay.clone() else { return };
+        match ask {
+            ReplayAsk::Seek(at) => {
+                self.view.table_mut().session.seek(at);
+                self.view.history_changed();
+            }
+            ReplayAsk::Seat(seat) => {
+                replay.show_as(self.view.table_mut(), seat);
+                if let Some(r) = self.replay.as_mut() {
+                    r.seat = seat;
+                }
+                self.view.hide_private();
+                self.view.history_changed();
+            }
+            ReplayAsk::PlayOn => {
+                let file = replay.cut(self.view.table());
+                let dir = self.view.table().path.parent().map(Path::to_path_buf).unwrap_or_default();
+                match super::replay::write_new::<V::Game>(&dir, &file) {
+                    Ok(path) => self.request = Some(TabRequest::Open(path)),
+                    Err(e) => notices.push(Notice::Error(format!("Cannot start a game from here: {e}"))),
+                }
+            }
+            ReplayAsk::Copy => {
+                let file = replay.cut(self.view.table());
+                ctx.copy_text(save::to_text(&file));
+                let at = self.view.table().session.cursor();
+                notices.push(Notice::Info(format!("Copied the save up to move {at} (paste it into a bug report)")));
+            }
         }
     }
 
@@ -432,6 +478,9 @@ impl<V: View> Tab<V> {
                 if ui.button("New game…").clicked() {
                     frame.ask(Ask::NewGame);
                 }
+                if ui.button("Replay the game").on_hover_text("Step through it from the first move").clicked() {
+                    frame.ask(Ask::Replay);
+                }
                 if ui.button(words.look).clicked() {
                     frame.ask(Ask::HideEnd);
                 }
@@ -445,7 +494,7 @@ impl<V: View> Tab<V> {
 
 impl<V: View> GameTab for Tab<V> {
     fn title(&self) -> String {
-        self.view.title()
+        if self.replay.is_some() { format!("Replay: {}", self.view.title()) } else { self.view.title() }
     }
 
     fn game_id(&self) -> &'static str {
@@ -457,6 +506,19 @@ impl<V: View> GameTab for Tab<V> {
     }
 
     fn ui(&mut self, ui: &mut Ui, settings: &ViewSettings, notices: &mut Vec<Notice>) {
+        if let Some(replay) = self.replay.clone() {
+            // A replay: its bar above the game, no end window, no undo.
+            let mut ask = None;
+            egui::Panel::top(egui::Id::unique(("replay-bar", self.view.table().id))).show(ui, |ui| {
+                ask = super::replay::bar_ui(ui, &replay, self.view.table());
+            });
+            if let Some(ask) = ask {
+                self.replay_act(ask, ui.ctx(), notices);
+            }
+            let mut frame = Frame { settings: *settings, notices, end_dismissed: true, asks: Vec::new() };
+            self.view.ui(ui, &mut frame);
+            return;
+        }
         self.settings = *settings;
         let delay = self.view.computer_delay(settings);
         self.table().tick(&super::waker(ui.ctx()), delay, notices);
@@ -471,19 +533,37 @@ impl<V: View> GameTab for Tab<V> {
     }
 
     fn undo(&mut self, notices: &mut Vec<Notice>) {
+        if self.replay.is_some() {
+            // In a replay, undo steps back.
+            let at = self.view.table().session.cursor();
+            self.view.table_mut().session.seek(at.saturating_sub(1));
+            self.view.history_changed();
+            return;
+        }
         self.guarded_undo(notices);
     }
 
     fn redo(&mut self, notices: &mut Vec<Notice>) {
+        if self.replay.is_some() {
+            let at = self.view.table().session.cursor();
+            self.view.table_mut().session.seek(at + 1);
+            self.view.history_changed();
+            return;
+        }
         self.redo_move(notices);
     }
 
     fn can_undo(&self) -> bool {
+        if self.replay.is_some() {
+            return self.view.table().session.cursor() > 0;
+        }
         self.view.table().can_undo_for_people()
     }
 
     fn undo_turn(&mut self, notices: &mut Vec<Notice>) {
-        Tab::undo_turn(self, notices);
+        if self.replay.is_none() {
+            Tab::undo_turn(self, notices);
+        }
     }
 
     fn can_undo_turn(&self) -> bool {
@@ -522,5 +602,17 @@ impl<V: View> GameTab for Tab<V> {
 
     fn take_request(&mut self) -> Option<TabRequest> {
         self.table().finished_request().map(TabRequest::Finished).or_else(|| self.request.take())
+    }
+
+    fn start_replay(&mut self) {
+        self.replay = Some(super::replay::Replay::start(self.view.table_mut()));
+        self.confirm_undo = None;
+        self.end_dismissed = true;
+        self.view.hide_private();
+        self.view.history_changed();
+    }
+
+    fn is_replay(&self) -> bool {
+        self.replay.is_some()
     }
 }
