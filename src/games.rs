@@ -87,6 +87,25 @@ pub struct GameEntry {
     /// The rules page written so far of a game still coming (the designed
     /// units and table), readable before the game is playable.
     pub preview_rules: Option<&'static RulesPage>,
+    /// Its course of lessons, once written.
+    pub learn: Option<Learn>,
+}
+
+/// A game's course of lessons (see [`crate::lessons`]).
+pub struct Learn {
+    /// The lessons, in order.
+    pub list: fn() -> Vec<crate::lessons::LessonInfo>,
+    /// Lesson number `n` in a new tab (its table writes nothing; `dir` only
+    /// names it).
+    pub open: fn(n: usize, dir: &Path) -> Option<Tab>,
+}
+
+impl Learn {
+    /// The whole course's minutes.
+    #[must_use]
+    pub fn minutes(&self) -> u32 {
+        (self.list)().iter().map(|l| u32::from(l.minutes)).sum()
+    }
 }
 
 impl GameEntry {
@@ -188,6 +207,16 @@ pub static GAMES: [GameEntry; 5] = [
             rules: &rules_text::DAEDALUS,
         }),
         preview_rules: None,
+        learn: Some(Learn {
+            list: || crate::lessons::daedalus::COURSE.iter().map(crate::lessons::Lesson::info).collect(),
+            open: |n, dir| {
+                let course = &crate::lessons::daedalus::COURSE;
+                let lesson = course.get(n)?;
+                let session = lesson.session().ok()?;
+                let table = Table::new(session, dir.join(format!("lesson-{}.json", lesson.id)));
+                Some(Box::new(ui::daedalus::DaedalusTab::with_lesson(table, lesson, n, course.len())))
+            },
+        }),
     },
     GameEntry {
         id: feathers_wax::FeathersAndWax::INFO.id,
@@ -216,6 +245,7 @@ pub static GAMES: [GameEntry; 5] = [
             rules: &rules_text::FEATHERS_AND_WAX,
         }),
         preview_rules: None,
+        learn: None,
     },
     GameEntry {
         id: enchanted_plumes::EnchantedPlumes::INFO.id,
@@ -238,6 +268,7 @@ pub static GAMES: [GameEntry; 5] = [
             rules: &rules_text::ENCHANTED_PLUMES,
         }),
         preview_rules: None,
+        learn: None,
     },
     GameEntry {
         id: dust_wings::DustInTheWings::INFO.id,
@@ -260,6 +291,7 @@ pub static GAMES: [GameEntry; 5] = [
             rules: &rules_text::DUST_IN_THE_WINGS,
         }),
         preview_rules: None,
+        learn: None,
     },
     GameEntry {
         id: tail_feathers::TailFeathers::INFO.id,
@@ -344,6 +376,7 @@ pub static GAMES: [GameEntry; 5] = [
             rules: &rules_text::TAIL_FEATHERS,
         }),
         preview_rules: None,
+        learn: None,
     },
 ];
 

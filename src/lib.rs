@@ -11,6 +11,7 @@
 //! | layer | modules | what they hold |
 //! |---|---|---|
 //! | rules | [`rules`] | the shared rules kernel: the `Game` trait, components, one module per game. No egui, no I/O, no threads. |
+//! | lessons | [`lessons`] | each game's course as data, run by the rules: start, goal, offered moves and hint, replies, success, par, solution. |
 //! | game in progress | [`session`], [`save`], [`save_writer`], [`stats`] | history with undo/redo and player kinds; the save format (bounded reads, load = replay); the autosave thread; statistics. |
 //! | computer players | [`ai`] | bots over the `Game` trait, per-game heuristics, the worker threads. |
 //! | table | [`table`] | one game in progress for the app: dispatch, autosave, the undo policy, chance steps, the computer player. No egui. |
@@ -27,6 +28,7 @@ pub mod cli;
 pub mod conformance;
 pub mod desktop;
 pub mod games;
+pub mod lessons;
 pub mod rules;
 pub mod save;
 pub mod save_fuzz;

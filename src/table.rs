@@ -65,6 +65,10 @@ pub struct Table<G: Evaluate> {
     /// A replay: stepped through, never played on (no move is taken, no
     /// computer thinks, nothing is written to the file, nothing counted).
     pub replay: bool,
+    /// A lesson: the person's moves go through its check (the rules', then
+    /// its own), the other seats play its script, nothing is written or
+    /// counted.
+    pub lesson: Option<&'static crate::lessons::Lesson<G>>,
 }
 
 /// The undo policy's verdict on taking some actions back.
@@ -95,6 +99,7 @@ impl<G: Evaluate> Table<G> {
             write_failed: None,
             announced_at: None,
             replay: false,
+            lesson: None,
         }
     }
 
@@ -109,7 +114,7 @@ impl<G: Evaluate> Table<G> {
     /// what an earlier end of the same game counted (a lost game undone and
     /// then won counts once, as an assisted win).
     pub fn finished_request(&mut self) -> Option<Finished> {
-        if self.replay {
+        if self.replay || self.lesson.is_some() {
             return None;
         }
         let game = G::INFO.id;
@@ -158,6 +163,12 @@ impl<G: Evaluate> Table<G> {
     /// computer (or chance) is to move it is refused with a message; a move
     /// the rules refuse is reported with its rule. Returns true when applied.
     pub fn propose_for_person(&mut self, action: G::Action, notices: &mut Vec<Notice>) -> bool {
+        if let Some(lesson) = self.lesson
+            && let Err(refusal) = lesson.check(self.session.state(), &action)
+        {
+            notices.push(Notice::Error(refusal.to_string()));
+            return false;
+        }
         if self.person_to_move().is_none() && self.session.computer_to_move() {
             notices.push(Notice::Error("Wait for your turn: the computer is to move".into()));
             return false;
@@ -174,7 +185,7 @@ impl<G: Evaluate> Table<G> {
     /// Hands the game to its background writer (the frame goes on at once);
     /// a failure is reported by [`Table::tick`] when the writer says so.
     pub fn autosave(&mut self, notices: &mut Vec<Notice>) {
-        if self.replay {
+        if self.replay || self.lesson.is_some() {
             return;
         }
         let Some((key, text)) = self.changed_text() else { return };
@@ -221,8 +232,8 @@ impl<G: Evaluate> Table<G> {
     /// # Errors
     /// The I/O problem; the file on disk is then unchanged.
     pub fn save(&mut self) -> Result<(), SaveError> {
-        if self.replay {
-            // A replay leaves its file as it was.
+        if self.replay || self.lesson.is_some() {
+            // A replay leaves its file as it was; a lesson has none.
             return Ok(());
         }
         let mut ignored = Vec::new();
@@ -383,8 +394,9 @@ impl<G: Evaluate> Table<G> {
     /// about to think after its pause), if any.
     #[must_use]
     pub fn computer_to_move(&self) -> Option<Seat> {
-        if self.replay {
-            // Nobody plays in a replay: no seat waits for the computer.
+        if self.replay || self.lesson.is_some() {
+            // Nobody plays in a replay, and a lesson's script answers at
+            // once: no seat waits for the computer.
             return None;
         }
         match self.session.player_to_move() {
@@ -486,6 +498,13 @@ impl<G: Evaluate> Table<G> {
     /// called when background work has news.
     pub fn tick(&mut self, wake: &Waker, delay: Duration, notices: &mut Vec<Notice>) {
         if self.replay {
+            return;
+        }
+        if let Some(lesson) = self.lesson {
+            // The other seats play the lesson's script.
+            if let Err(e) = lesson.play_replies(&mut self.session) {
+                notices.push(Notice::Error(e));
+            }
             return;
         }
         if !self.writer.has_wake() {

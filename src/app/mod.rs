@@ -5,6 +5,7 @@
 //! `closing` (resuming at start, and closing without losing a move).
 
 mod closing;
+mod learn;
 mod new_game;
 mod saved_games;
 pub mod settings;
@@ -41,6 +42,8 @@ pub enum Screen {
     Settings,
     /// An open game tab.
     Game(usize),
+    /// A game's lessons.
+    Lessons(&'static str),
 }
 
 struct Toast {
@@ -54,6 +57,9 @@ pub struct AviaryApp {
     pub settings: Settings,
     settings_file: ConfigFile,
     stats_file: ConfigFile,
+    lessons_file: ConfigFile,
+    /// The lessons done (persisted beside the settings).
+    pub lesson_progress: learn::LessonProgress,
     /// Where saves go.
     pub saves_dir: PathBuf,
     /// Open games.
@@ -115,8 +121,16 @@ impl AviaryApp {
             "settings",
             &mut lasting_notices,
         );
-        let (stats_file, stats) =
-            ConfigFile::load::<Stats>(config_dir.map(|d| d.join("stats.json")), "statistics", &mut lasting_notices);
+        let (stats_file, stats) = ConfigFile::load::<Stats>(
+            config_dir.as_ref().map(|d| d.join("stats.json")),
+            "statistics",
+            &mut lasting_notices,
+        );
+        let (lessons_file, lesson_progress) = ConfigFile::load::<learn::LessonProgress>(
+            config_dir.map(|d| d.join("lessons.json")),
+            "lesson progress",
+            &mut lasting_notices,
+        );
         let wake: Arc<OnceLock<egui::Context>> = Arc::default();
         let resume_pending = settings.open_games.clone();
         let resume_check = (!resume_pending.is_empty())
@@ -138,6 +152,8 @@ impl AviaryApp {
             settings,
             settings_file,
             stats_file,
+            lessons_file,
+            lesson_progress,
             saves_dir,
             tabs: Vec::new(),
             screen: Screen::Home,
@@ -307,8 +323,12 @@ impl AviaryApp {
     }
 
     fn remember_open_games(&mut self) {
-        let mut open: Vec<PathBuf> =
-            self.tabs.iter().filter(|t| !t.is_replay()).map(|t| t.path().to_path_buf()).collect();
+        let mut open: Vec<PathBuf> = self
+            .tabs
+            .iter()
+            .filter(|t| !t.is_replay() && t.lesson_id().is_none())
+            .map(|t| t.path().to_path_buf())
+            .collect();
         for p in &self.resume_pending {
             if !open.contains(p) {
                 open.push(p.clone());
@@ -403,12 +423,19 @@ impl AviaryApp {
             Screen::Home => self.home_ui(ui),
             Screen::SavedGames => self.saved_games_ui(ui, &mut notices),
             Screen::Rules(id) => match games::entry(id).and_then(games::GameEntry::rules) {
-                Some(page) => rules_text::rules_ui(ui, page),
+                Some(page) => {
+                    let lessons =
+                        games::entry(id).and_then(|e| e.learn.as_ref()).map(|l| (l.list)()).unwrap_or_default();
+                    if let Some(n) = rules_text::rules_with_lessons_ui(ui, page, &lessons) {
+                        self.open_lesson(id, n, &mut notices);
+                    }
+                }
                 None => {
                     ui.label("The rules of this game will be written when it becomes playable.");
                 }
             },
             Screen::Settings => self.settings_ui(ui),
+            Screen::Lessons(id) => self.lessons_ui(ui, id, &mut notices),
             Screen::Game(i) => {
                 if let Some(tab) = self.tabs.get_mut(i) {
                     tab.ui(ui, &settings, &mut notices);
@@ -422,6 +449,12 @@ impl AviaryApp {
                             self.invalidate_listing();
                             self.open_file(&path, &mut notices);
                         }
+                        Some(TabRequest::Lesson(id, n)) => {
+                            self.open_lesson(id, n, &mut notices);
+                        }
+                        Some(TabRequest::Lessons(id)) => self.screen = Screen::Lessons(id),
+                        Some(TabRequest::Rules(id)) => self.screen = Screen::Rules(id),
+                        Some(TabRequest::LessonDone(_, lesson, moves)) => self.lesson_done(lesson, moves),
                         Some(TabRequest::Finished(crate::table::Finished { game, result, replaces })) => {
                             if let Some(before) = replaces {
                                 self.stats.take_back(game, before);
@@ -540,6 +573,7 @@ impl AviaryApp {
                 if ui.add_enabled(rules, egui::Button::new(format!("{} rules", entry.name))).clicked() {
                     self.screen = Screen::Rules(entry.id);
                 }
+                self.learn_button_ui(ui, entry);
             });
         });
     }

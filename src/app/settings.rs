@@ -170,13 +170,21 @@ impl AviaryApp {
 
     /// Collects failed writes of the settings and statistics (each frame).
     pub(super) fn poll_config_files(&mut self, ctx: &egui::Context) {
-        let news = [self.settings_file.poll("settings", ctx), self.stats_file.poll("statistics", ctx)];
+        let news = [
+            self.settings_file.poll("settings", ctx),
+            self.stats_file.poll("statistics", ctx),
+            self.lessons_file.poll("lesson progress", ctx),
+        ];
         self.pending_notices.extend(news.into_iter().flatten());
     }
 
     /// Waits until the settings and statistics are on disk (quitting).
     pub(super) fn flush_config_files(&mut self) {
-        let news = [self.settings_file.flush("settings"), self.stats_file.flush("statistics")];
+        let news = [
+            self.settings_file.flush("settings"),
+            self.stats_file.flush("statistics"),
+            self.lessons_file.flush("lesson progress"),
+        ];
         self.pending_notices.extend(news.into_iter().flatten());
     }
 

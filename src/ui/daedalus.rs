@@ -78,6 +78,8 @@ pub struct DaedalusView {
     pub speed: Option<f32>,
     seen: Option<(u64, usize, Board)>,
     anim: Option<Slide>,
+    /// Squares a lesson points at (ringed).
+    lights: Vec<Square>,
 }
 
 /// A piece sliding from one square to another after a move, undo or redo.
@@ -117,7 +119,17 @@ impl DaedalusView {
     fn with_table(m: Table<Daedalus>) -> Self {
         // Whoever plays alone against the computer sees their side at the bottom.
         let flipped = matches!(m.session.players(), [Player::Computer(_), Player::Human]);
-        Self { m, selected: None, legal_cache: None, flipped, speed: None, seen: None, anim: None, key_cursor: None }
+        Self {
+            m,
+            selected: None,
+            legal_cache: None,
+            flipped,
+            speed: None,
+            seen: None,
+            anim: None,
+            key_cursor: None,
+            lights: Vec::new(),
+        }
     }
 
     fn legal(&mut self) -> &[Action] {
@@ -293,6 +305,10 @@ impl DaedalusView {
             painter.rect_filled(rect, 0.0, if dark { palette.dark_square } else { palette.light_square });
             if Some(sq) == last_to {
                 painter.rect_filled(rect, 0.0, palette.last_move);
+            }
+            if self.lights.contains(&sq) {
+                // A square the lesson points at.
+                painter.rect_stroke(rect.shrink(3.0), 4.0, Stroke::new(3.0, palette.selection), StrokeKind::Inside);
             }
             let piece = state.board().at(sq);
             let resp = ui.interact(rect, ui.scope_id().with(("sq", sq)), Sense::click_and_drag());
@@ -632,6 +648,21 @@ fn paint_piece_with(painter: &egui::Painter, palette: &Palette, p: Piece, center
 
 impl View for DaedalusView {
     type Game = Daedalus;
+
+    fn lesson_lights(&mut self, actions: &[Action]) {
+        self.lights = actions
+            .iter()
+            .filter_map(|a| match *a {
+                Action::PlaceWall(s)
+                | Action::PlaceGladiator(s)
+                | Action::PlaceMinotaur(s)
+                | Action::MoveGladiator(s)
+                | Action::MoveMinotaur(s)
+                | Action::MoveWall { to: s, .. } => Some(s),
+                Action::Escape | Action::Pass => None,
+            })
+            .collect();
+    }
 
     fn new(m: Table<Daedalus>) -> Self {
         Self::with_table(m)

@@ -18,6 +18,7 @@ pub mod dust_wings;
 pub mod enchanted_plumes;
 pub mod feathers_wax;
 pub mod figures;
+pub mod lesson;
 pub mod replay;
 pub mod rules_text;
 pub mod tab;
@@ -101,6 +102,10 @@ pub trait GameTab {
     fn is_replay(&self) -> bool {
         false
     }
+    /// The lesson played in this tab, if it is one.
+    fn lesson_id(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// Something a tab asks the app to do.
@@ -117,6 +122,14 @@ pub enum TabRequest {
     Replay(PathBuf),
     /// Open this saved game (a new game played on from a replay).
     Open(PathBuf),
+    /// Open lesson number `.1` of game `.0`'s course (again, or the next).
+    Lesson(&'static str, usize),
+    /// Show game `.0`'s lessons.
+    Lessons(&'static str),
+    /// Show game `.0`'s rules page.
+    Rules(&'static str),
+    /// A lesson was done: its game, its id and the learner's moves.
+    LessonDone(&'static str, &'static str, u16),
 }
 
 /// A waker for the table's background work: repaints `ctx`.

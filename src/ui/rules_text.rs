@@ -439,12 +439,28 @@ pub const DUST_IN_THE_WINGS: RulesPage = RulesPage {
 
 /// Draws a rules page.
 pub fn rules_ui(ui: &mut egui::Ui, page: &RulesPage) {
+    let _ = rules_with_lessons_ui(ui, page, &[]);
+}
+
+/// The rules page with, under each section a lesson teaches, a link to
+/// that lesson; returns the lesson clicked (its number in `lessons`).
+pub fn rules_with_lessons_ui(
+    ui: &mut egui::Ui,
+    page: &RulesPage,
+    lessons: &[crate::lessons::LessonInfo],
+) -> Option<usize> {
+    let mut clicked = None;
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui.set_max_width(760.0);
         ui.heading(format!("{} — rules", page.title));
         for (heading, paragraphs) in page.sections {
             ui.add_space(8.0);
             ui.label(egui::RichText::new(*heading).strong().size(17.0));
+            for (n, l) in lessons.iter().enumerate().filter(|(_, l)| l.section == *heading) {
+                if ui.link(format!("Learn it by playing: {} (about {} min)", l.title, l.minutes)).clicked() {
+                    clicked = Some(n);
+                }
+            }
             for p in *paragraphs {
                 ui.label(*p);
                 ui.add_space(3.0);
@@ -456,6 +472,7 @@ pub fn rules_ui(ui: &mut egui::Ui, page: &RulesPage) {
             }
         }
     });
+    clicked
 }
 
 /// Tail Feathers, explained.

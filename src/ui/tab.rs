@@ -238,6 +238,10 @@ pub trait View: 'static {
 
     /// Stops the view's own background work (closing the tab).
     fn shutdown(&mut self) {}
+
+    /// The moves a lesson points at now: the view lights them (by default
+    /// it lights nothing).
+    fn lesson_lights(&mut self, _actions: &[<Self::Game as Game>::Action]) {}
 }
 
 /// A tab: any game's view in the frame every game shares.
@@ -252,6 +256,8 @@ pub struct Tab<V: View> {
     request: Option<TabRequest>,
     /// A replay of the game's file, stepped through (see [`super::replay`]).
     replay: Option<super::replay::Replay>,
+    /// A lesson played in the game's tab (see [`super::lesson`]).
+    pub lesson: Option<super::lesson::LessonRun<V::Game>>,
 }
 
 impl<V: View> std::ops::Deref for Tab<V> {
@@ -285,7 +291,25 @@ impl<V: View> Tab<V> {
             end_dismissed: false,
             request: None,
             replay: None,
+            lesson: None,
         }
+    }
+
+    /// A tab playing lesson `index` of a course of `count` on `table`
+    /// (made by [`crate::lessons::Lesson::session`]).
+    #[must_use]
+    pub fn with_lesson(
+        mut table: Table<V::Game>,
+        lesson: &'static crate::lessons::Lesson<V::Game>,
+        index: usize,
+        count: usize,
+    ) -> Self {
+        table.lesson = Some(lesson);
+        let start = table.session.cursor();
+        let mut tab = Self::new(table);
+        tab.lesson = Some(super::lesson::LessonRun { lesson, index, count, start, reported: false });
+        tab.end_dismissed = true;
+        tab
     }
 
     fn table(&mut self) -> &mut Table<V::Game> {
@@ -295,8 +319,10 @@ impl<V: View> Tab<V> {
     /// Undo under the game's policy: free, asked first (then
     /// [`Tab::confirm_undo`] holds the target), or refused in strict mode.
     pub fn guarded_undo(&mut self, notices: &mut Vec<Notice>) {
-        let guard = self.view.undo_guard();
-        let strict = self.settings.strict_undo;
+        // Undo is free in a lesson.
+        let lesson = self.lesson.is_some();
+        let guard = if lesson { UndoGuard::FREE } else { self.view.undo_guard() };
+        let strict = self.settings.strict_undo && !lesson;
         let shown = self.view.shown_to();
         let table = self.view.table_mut();
         let me = table.person_to_move();
@@ -506,6 +532,10 @@ impl<V: View> GameTab for Tab<V> {
     }
 
     fn ui(&mut self, ui: &mut Ui, settings: &ViewSettings, notices: &mut Vec<Notice>) {
+        if self.lesson.is_some() {
+            self.lesson_ui(ui, *settings, notices);
+            return;
+        }
         if let Some(replay) = self.replay.clone() {
             // A replay: its bar above the game, no end window, no undo.
             let mut ask = None;
@@ -614,5 +644,68 @@ impl<V: View> GameTab for Tab<V> {
 
     fn is_replay(&self) -> bool {
         self.replay.is_some()
+    }
+
+    fn lesson_id(&self) -> Option<&'static str> {
+        self.lesson.as_ref().map(|l| l.lesson.id)
+    }
+}
+
+impl<V: View> Tab<V> {
+    /// A lesson's frame: its bar above the game, the script's replies, the
+    /// view's lights on what the lesson points at, free undo, and the result
+    /// handed to the app once the goal is met.
+    fn lesson_ui(&mut self, ui: &mut Ui, settings: ViewSettings, notices: &mut Vec<Notice>) {
+        self.settings = settings;
+        self.table().tick(&super::waker(ui.ctx()), Duration::ZERO, notices);
+        let game = <V::Game as Game>::INFO.id;
+        let mut ask = None;
+        if let Some(run) = &self.lesson {
+            egui::Panel::top(egui::Id::unique(("lesson-bar", self.view.table().id))).show(ui, |ui| {
+                ask = super::lesson::bar_ui(ui, run, self.view.table());
+            });
+        }
+        let Some(run) = self.lesson.as_ref() else { return };
+        let (lesson, index) = (run.lesson, run.index);
+        self.request = match ask {
+            Some(super::lesson::LessonAsk::Restart) => Some(TabRequest::Lesson(game, index)),
+            Some(super::lesson::LessonAsk::Next) => Some(TabRequest::Lesson(game, index + 1)),
+            Some(super::lesson::LessonAsk::Map) => Some(TabRequest::Lessons(game)),
+            Some(super::lesson::LessonAsk::Rules) => Some(TabRequest::Rules(game)),
+            None => self.request.take(),
+        };
+        let lights = (lesson.highlight)(self.view.table().session.state());
+        self.view.lesson_lights(&lights);
+        let before = notices.len();
+        let mut frame = Frame { settings, notices, end_dismissed: true, asks: Vec::new() };
+        self.view.ui(ui, &mut frame);
+        let Frame { asks, notices, .. } = frame;
+        // A move the view refused with the rules' reason: the lesson's hint
+        // follows it (the table adds it to the moves it refuses itself).
+        for n in notices.iter_mut().skip(before) {
+            if let Notice::Error(text) = n
+                && !text.contains("Hint:")
+            {
+                text.push_str(". Hint: ");
+                text.push_str(lesson.hint);
+            }
+        }
+        for a in asks {
+            // Undo, redo and undo turn are free; nothing else of the frame.
+            match a {
+                Ask::Undo | Ask::Redo | Ask::UndoTo(_) | Ask::UndoTurn => self.act(a, notices),
+                _ => {}
+            }
+        }
+        let state_done = (lesson.done)(self.view.table().session.state());
+        if let Some(run) = self.lesson.as_mut()
+            && state_done
+            && !run.reported
+            && self.request.is_none()
+        {
+            run.reported = true;
+            let moves = run.moves(self.view.table());
+            self.request = Some(TabRequest::LessonDone(game, lesson.id, moves));
+        }
     }
 }

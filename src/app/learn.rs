@@ -1,0 +1,125 @@
+//! Learning the games: the "Learn" button of each game on Home (and, for a
+//! game never played, "New to it? Learn in N minutes"), each game's lesson
+//! map (every lesson open at any time, finished ones ticked with the moves
+//! used against par, the next one suggested), opening a lesson in the
+//! game's own tab, and the learner's progress kept in `lessons.json` beside
+//! the settings (a broken file is kept aside, as with the statistics).
+
+use std::collections::BTreeMap;
+
+use egui::{RichText, Ui};
+
+use super::{AviaryApp, Screen};
+use crate::games::{self, GameEntry};
+use crate::ui::Notice;
+
+/// The lessons done, by lesson id: the fewest moves it took.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct LessonProgress {
+    /// Lesson id → fewest moves used.
+    pub done: BTreeMap<String, u16>,
+}
+
+impl LessonProgress {
+    /// Records a lesson done in `moves`, keeping the best; true when it
+    /// changed.
+    pub fn record(&mut self, id: &str, moves: u16) -> bool {
+        match self.done.get(id) {
+            Some(&best) if best <= moves => false,
+            _ => {
+                self.done.insert(id.to_string(), moves);
+                true
+            }
+        }
+    }
+}
+
+impl AviaryApp {
+    /// The Learn button and the invitation on a game's Home card.
+    pub(super) fn learn_button_ui(&mut self, ui: &mut Ui, entry: &'static GameEntry) {
+        let Some(learn) = &entry.learn else { return };
+        let never = self.stats.get(entry.id).clean_played + self.stats.get(entry.id).assisted_played == 0;
+        if ui.button(format!("Learn {}", entry.name)).clicked() {
+            self.screen = Screen::Lessons(entry.id);
+        }
+        if never {
+            ui.label(RichText::new(format!("New to it? Learn in {} minutes", learn.minutes())).italics());
+        }
+    }
+
+    /// A game's lesson map.
+    pub(super) fn lessons_ui(&mut self, ui: &mut Ui, id: &'static str, notices: &mut Vec<Notice>) {
+        let Some(entry) = games::entry(id) else { return };
+        let Some(learn) = &entry.learn else {
+            ui.label("This game's lessons are still to be written.");
+            return;
+        };
+        let list = (learn.list)();
+        ui.heading(format!("Learn {}", entry.name));
+        ui.label(format!(
+            "{} short lessons, about {} minutes in all. Each is a position on the real board with a goal; every lesson \
+             is open, in any order, and undo is free.",
+            list.len(),
+            learn.minutes()
+        ));
+        let next = list.iter().position(|l| !self.lesson_progress.done.contains_key(l.id));
+        let mut open = None;
+        egui::Grid::new(("lessons", id)).striped(true).num_columns(4).spacing([14.0, 8.0]).show(ui, |ui| {
+            for (n, l) in list.iter().enumerate() {
+                let done = self.lesson_progress.done.get(l.id).copied();
+                let mark = match done {
+                    Some(moves) => format!("Done: {moves} moves (par {})", l.par),
+                    None if Some(n) == next => "next".to_string(),
+                    None => String::new(),
+                };
+                ui.label(RichText::new(format!("{}. {}", n + 1, l.title)).strong());
+                ui.label(RichText::new(format!("about {} min · {}", l.minutes, l.section)).weak());
+                ui.label(mark);
+                let label = if Some(n) == next {
+                    "Start (suggested)"
+                } else if done.is_some() {
+                    "Play again"
+                } else {
+                    "Start"
+                };
+                if ui.button(label).on_hover_text(format!("Lesson {}: {}", n + 1, l.title)).clicked() {
+                    open = Some(n);
+                }
+                ui.end_row();
+            }
+        });
+        if let Some(n) = open {
+            self.open_lesson(id, n, notices);
+        }
+    }
+
+    /// Opens lesson `n` of game `id` in a tab of its own (replacing that
+    /// game's open lesson tab, if any).
+    pub fn open_lesson(&mut self, id: &'static str, n: usize, notices: &mut Vec<Notice>) -> bool {
+        let Some(learn) = games::entry(id).and_then(|e| e.learn.as_ref()) else { return false };
+        let Some(tab) = (learn.open)(n, &self.saves_dir) else {
+            notices.push(Notice::Error("This lesson could not be set up (please report it)".into()));
+            return false;
+        };
+        // One lesson tab per game: the new lesson takes its place.
+        let ids: Vec<&str> = (learn.list)().iter().map(|l| l.id).collect();
+        if let Some(i) = self.tabs.iter().position(|t| t.lesson_id().is_some_and(|l| ids.contains(&l))) {
+            self.tabs[i] = tab;
+            self.screen = Screen::Game(i);
+        } else {
+            self.tabs.push(tab);
+            self.screen = Screen::Game(self.tabs.len() - 1);
+        }
+        true
+    }
+
+    /// A lesson was done: kept in the progress file.
+    pub(super) fn lesson_done(&mut self, id: &str, moves: u16) {
+        if self.lesson_progress.record(id, moves)
+            && let Some(n) = self.lessons_file.store(&self.lesson_progress, "lesson progress")
+        {
+            self.pending_notices.push(n);
+        }
+    }
+}

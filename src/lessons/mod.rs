@@ -1,0 +1,192 @@
+//! Lessons: a short course for each game, as data run by the real rules.
+//!
+//! A lesson is a row of a game's table ([`Lesson`]): where it starts (a
+//! setup, a seed and the actions that lead there: a save), its goal in a
+//! sentence or two, which of the legal actions it offers (any other is
+//! refused with the lesson's hint after the rules' own refusal, so a lesson
+//! cannot drift from the rules), what it lights up, the other seats'
+//! scripted replies, its test of success (and of failure, with what to
+//! try), its par, and a solution the tests play through the real rules.
+//!
+//! The app lists a game's course from [`LessonInfo`]s and runs a lesson in
+//! the game's own tab (see `ui::tab`).
+
+pub mod daedalus;
+
+use crate::ai::Level;
+use crate::rules::{Game, RuleViolation, Seat, Setup, ToMove};
+use crate::session::{Player, Session};
+
+/// Where a lesson starts: a new game and the actions that lead to its
+/// position.
+pub struct Start<G: Game> {
+    /// The game's setup.
+    pub setup: Setup<G::Options>,
+    /// Its seed.
+    pub seed: u64,
+    /// The actions played before the lesson begins.
+    pub actions: Vec<G::Action>,
+}
+
+/// One lesson of a game's course.
+pub struct Lesson<G: Game> {
+    /// Its id, unique in the game ("daedalus-build").
+    pub id: &'static str,
+    /// Its title.
+    pub title: &'static str,
+    /// About how long it takes.
+    pub minutes: u8,
+    /// The section of the game's rules page it teaches.
+    pub section: &'static str,
+    /// What to do, in a sentence or two.
+    pub goal: &'static str,
+    /// The seat the learner plays.
+    pub learner: Seat,
+    /// Where it starts.
+    pub start: fn() -> Start<G>,
+    /// Whether a legal action is one the lesson offers.
+    pub offered: fn(&G, &G::Action) -> bool,
+    /// Said when an action is refused (after the rules' own reason).
+    pub hint: &'static str,
+    /// The actions the lesson points at now (the view lights them up).
+    pub highlight: fn(&G) -> Vec<G::Action>,
+    /// The other seats' scripted reply, when one of them is to move.
+    pub reply: fn(&G) -> Option<G::Action>,
+    /// The lesson is done.
+    pub done: fn(&G) -> bool,
+    /// The lesson went wrong, with what to try instead.
+    pub failed: fn(&G) -> Option<&'static str>,
+    /// The learner's moves a good solution takes.
+    pub par: u16,
+    /// The learner's next move of a solution (the tests play it).
+    pub solution: fn(&G) -> Option<G::Action>,
+}
+
+/// A lesson as the app lists it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LessonInfo {
+    /// Its id.
+    pub id: &'static str,
+    /// Its title.
+    pub title: &'static str,
+    /// About how long it takes.
+    pub minutes: u8,
+    /// The rules-page section it teaches.
+    pub section: &'static str,
+    /// Its par.
+    pub par: u16,
+}
+
+/// Why the lesson refuses a move: the rules' refusal (when the rules
+/// refuse it), and the lesson's hint.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LessonRefusal {
+    /// The rule and reason, when the rules refuse the move.
+    pub rule: Option<RuleViolation>,
+    /// What the lesson wants instead.
+    pub hint: &'static str,
+}
+
+impl std::fmt::Display for LessonRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.rule {
+            Some(v) => write!(f, "{v}. Hint: {}", self.hint),
+            None => write!(f, "Not in this lesson. Hint: {}", self.hint),
+        }
+    }
+}
+
+impl<G: Game> Lesson<G> {
+    /// The lesson as the app lists it.
+    #[must_use]
+    pub fn info(&self) -> LessonInfo {
+        LessonInfo { id: self.id, title: self.title, minutes: self.minutes, section: self.section, par: self.par }
+    }
+
+    /// The seats: the learner a person, the others played by the lesson's
+    /// script.
+    #[must_use]
+    pub fn players(&self, seats: u8) -> Vec<Player> {
+        (0..seats)
+            .map(|s| if Seat(s) == self.learner { Player::Human } else { Player::Computer(Level::Easy) })
+            .collect()
+    }
+
+    /// The lesson's game at its start, with the other seats' replies (and
+    /// chance) played up to the learner's first move.
+    ///
+    /// # Errors
+    /// A start action the rules refuse (a lesson out of step with the
+    /// rules), in words.
+    pub fn session(&self) -> Result<Session<G>, String> {
+        let start = (self.start)();
+        let seats = start.setup.seats;
+        let mut session = Session::new(start.setup, start.seed, self.players(seats));
+        for (i, a) in start.actions.into_iter().enumerate() {
+            session.propose(a).map_err(|v| format!("{}: start move {} is refused: {v}", self.id, i + 1))?;
+        }
+        self.play_replies(&mut session)?;
+        Ok(session)
+    }
+
+    /// Whether the learner may play `a` now: the rules' refusal with the
+    /// lesson's hint, or the hint alone when the rules allow it but the
+    /// lesson does not offer it.
+    ///
+    /// # Errors
+    /// Why it is refused.
+    pub fn check(&self, g: &G, a: &G::Action) -> Result<(), LessonRefusal> {
+        match g.check(a) {
+            Err(v) => Err(LessonRefusal { rule: Some(v), hint: self.hint }),
+            Ok(()) if !(self.offered)(g, a) => Err(LessonRefusal { rule: None, hint: self.hint }),
+            Ok(()) => Ok(()),
+        }
+    }
+
+    /// Plays the other seats' scripted replies and the chance steps until
+    /// the learner is to move, or the lesson (or the game) is over.
+    ///
+    /// # Errors
+    /// A reply the rules refuse, or a seat the script does not answer for.
+    pub fn play_replies(&self, session: &mut Session<G>) -> Result<(), String> {
+        for _ in 0..10_000 {
+            let state = session.state();
+            if (self.done)(state) {
+                return Ok(());
+            }
+            let a = match state.to_move() {
+                ToMove::Nobody => return Ok(()),
+                ToMove::Seat(s) if s == self.learner => return Ok(()),
+                ToMove::Chance => state.legal_actions().into_iter().next(),
+                ToMove::Seat(s) => Some(
+                    (self.reply)(state).ok_or_else(|| format!("{}: no scripted reply for seat {}", self.id, s.0))?,
+                ),
+            };
+            let Some(a) = a else { return Ok(()) };
+            session.propose(a).map_err(|v| format!("{}: a scripted reply is refused: {v}", self.id))?;
+        }
+        Err(format!("{}: the replies never end", self.id))
+    }
+
+    /// Plays the lesson's solution through the real rules: the final
+    /// state and the learner's moves, when it succeeds.
+    ///
+    /// # Errors
+    /// Where the solution goes wrong, in words.
+    pub fn play_solution(&self) -> Result<(G, u16), String> {
+        let mut session = self.session()?;
+        for moves in 0..2_000u16 {
+            if (self.done)(session.state()) {
+                return Ok((session.state().clone(), moves));
+            }
+            if let Some(why) = (self.failed)(session.state()) {
+                return Err(format!("{}: the solution fails: {why}", self.id));
+            }
+            let a = (self.solution)(session.state()).ok_or_else(|| format!("{}: the solution has no move", self.id))?;
+            self.check(session.state(), &a).map_err(|r| format!("{}: the solution's move is refused: {r}", self.id))?;
+            session.propose(a).map_err(|v| v.to_string())?;
+            self.play_replies(&mut session)?;
+        }
+        Err(format!("{}: the solution never ends", self.id))
+    }
+}

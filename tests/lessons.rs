@@ -1,0 +1,55 @@
+//! Every lesson of every course plays its solution through the real rules
+//! and succeeds within par; a move the lesson does not offer is refused
+//! with its hint (after the rules' own reason when the rules refuse it). A
+//! rules change that breaks a lesson fails here.
+
+use aviary::lessons::{Lesson, daedalus};
+use aviary::rules::Game;
+
+fn check_course<G: Game>(course: &[Lesson<G>]) {
+    let mut ids: Vec<&str> = course.iter().map(|l| l.id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), course.len(), "lesson ids are unique");
+    for lesson in course {
+        let (end, moves) = lesson.play_solution().unwrap_or_else(|e| panic!("{e}"));
+        assert!((lesson.done)(&end), "{}: the solution succeeds", lesson.id);
+        assert!(moves <= lesson.par, "{}: the solution takes {moves} moves, par {}", lesson.id, lesson.par);
+        assert!(moves > 0, "{}: the learner plays", lesson.id);
+        // At the start: a move the rules refuse gets their reason and the
+        // hint; a legal move the lesson does not offer gets the hint.
+        let session = lesson.session().unwrap_or_else(|e| panic!("{e}"));
+        let g = session.state();
+        assert!(!(lesson.done)(g), "{}: not done before it starts", lesson.id);
+        assert!(!lesson.goal.is_empty() && !lesson.hint.is_empty());
+        let legal = g.legal_actions();
+        let not_offered = legal.iter().find(|a| !(lesson.offered)(g, a));
+        if let Some(a) = not_offered {
+            let r = lesson.check(g, a).expect_err("a move the lesson does not offer is refused");
+            assert!(r.rule.is_none() && r.to_string().contains(lesson.hint), "{}: {r}", lesson.id);
+        }
+        let illegal = g.pseudo_legal().into_iter().find(|a| g.check(a).is_err());
+        if let Some(a) = illegal {
+            let r = lesson.check(g, &a).expect_err("an illegal move is refused");
+            let text = r.to_string();
+            assert!(r.rule.is_some() && text.contains(lesson.hint), "{}: {text}", lesson.id);
+        }
+    }
+}
+
+#[test]
+fn the_daedalus_course_plays_through_the_rules() {
+    check_course(&daedalus::COURSE);
+}
+
+/// Each lesson names a section of its game's rules page (the page links it,
+/// and the lesson links back).
+#[test]
+fn every_lesson_teaches_a_section_of_its_rules_page() {
+    for entry in &aviary::games::GAMES {
+        let (Some(learn), Some(page)) = (&entry.learn, entry.rules()) else { continue };
+        for l in (learn.list)() {
+            assert!(page.sections.iter().any(|(h, _)| *h == l.section), "{}: no section {:?}", l.id, l.section);
+        }
+    }
+}

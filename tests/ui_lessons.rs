@@ -1,0 +1,83 @@
+//! Lessons as a newcomer meets them (issue 27): "Learn" on Home (with its
+//! invitation for a game never played), the lesson map, a lesson in the
+//! game's own tab, a wrong move refused with the rule and the lesson's
+//! hint, the right moves played on the board, the lesson ticked with its
+//! moves against par, and the progress kept and read again at the next
+//! start.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use aviary::app::AviaryApp;
+use aviary::lessons::daedalus::COURSE;
+use aviary::rules::daedalus::Action;
+use aviary::ui::daedalus::DaedalusTab;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn harness(app: AviaryApp) -> Harness<'static, AviaryApp> {
+    Harness::builder().with_size([1280.0, 900.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
+}
+
+#[test]
+fn a_lesson_from_home_refuses_a_wrong_move_with_its_hint_then_is_ticked_and_remembered() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config");
+    let mut h = harness(AviaryApp::new(Some(config.clone()), dir.path().join("saves")));
+    h.run();
+    h.get_by_label_contains("New to it? Learn in");
+    h.get_by_label("Learn Daedalus").click();
+    h.run();
+    h.get_by_label("Start (suggested)").click();
+    h.run();
+    h.get_by_label_contains("lesson: Goal: Place your seven walls");
+    // A wall on Black's half: the rules refuse it, and the hint follows.
+    h.get_by_label("a8 empty").click();
+    h.run();
+    let toasts = h.state().toast_texts().join(" | ");
+    assert!(toasts.contains("DA-R") && toasts.contains("Hint: Drop a wall on a lit square"), "{toasts}");
+    // The right moves, clicked on the board.
+    for _ in 0..7 {
+        let state = common::game_tab::<aviary::ui::daedalus::DaedalusTab>(&mut h).m.session.state().clone();
+        let Some(Action::PlaceWall(sq)) = (COURSE[0].solution)(&state) else { break };
+        h.get_by_label(&format!("{sq} empty")).click();
+        h.run();
+    }
+    h.get_by_label("lesson: Done in 7 moves (par 7). On to the next lesson?");
+    assert_eq!(h.state().lesson_progress.done.get("daedalus-build"), Some(&7));
+    // The progress is in the settings folder: a new start reads it.
+    let file = config.join("lessons.json");
+    for _ in 0..200 {
+        if std::fs::read_to_string(&file).is_ok_and(|t| t.contains("daedalus-build")) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let mut again = harness(AviaryApp::new(Some(config), dir.path().join("saves")));
+    again.run();
+    again.get_by_label("Learn Daedalus").click();
+    again.run();
+    again.get_by_label("Done: 7 moves (par 7)");
+    // The next lesson is the one suggested.
+    again.get_by_label("Start (suggested)").click();
+    again.run();
+    again.get_by_label_contains("lesson: Goal: Set your Gladiator");
+    let _ = std::any::type_name::<DaedalusTab>();
+}
+
+#[test]
+fn a_broken_progress_file_is_kept_aside_and_loses_nothing_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(config.join("lessons.json"), "{ not json").unwrap();
+    std::fs::write(config.join("settings.json"), "{\"dark\": true}").unwrap();
+    let app = AviaryApp::new(Some(config.clone()), dir.path().join("saves"));
+    assert!(app.settings.dark, "the settings are read as ever");
+    assert!(app.lesson_progress.done.is_empty());
+    let kept = std::fs::read_dir(&config).unwrap().filter_map(Result::ok).any(|e| {
+        let n = e.file_name().to_string_lossy().into_owned();
+        n.starts_with("lessons") && n != "lessons.json"
+    });
+    assert!(kept, "the broken file is kept aside");
+}
