@@ -59,8 +59,8 @@ fn tf_r27_each_side_picks_seven_different_cards_in_secret_at_setup() {
     let first = g.first_player();
     let mice_pool = g.card_pool(Alliance::Mice);
     // The mice have no hero: a hero-only card is no card of theirs.
-    assert!(!mice_pool.contains(&id("Rally")));
-    assert!(g.card_pool(Alliance::Rats).contains(&id("Rally")));
+    assert!(!mice_pool.contains(&id("Patch Up")));
+    assert!(g.card_pool(Alliance::Rats).contains(&id("Patch Up")));
     for seat in [first, Seat(1 - first.0)] {
         assert_eq!(g.to_move(), aviary::rules::ToMove::Seat(seat));
         let pool = g.card_pool(if seat == MICE { Alliance::Mice } else { Alliance::Rats });
@@ -89,7 +89,7 @@ fn tf_r27_each_side_picks_seven_different_cards_in_secret_at_setup() {
             play(&mut h, &Action::Pick(c));
         }
     }
-    let (rule, why) = refusal(&h, &Action::Pick(id("Rally")));
+    let (rule, why) = refusal(&h, &Action::Pick(id("Patch Up")));
     assert_eq!(rule, "TF-R27");
     assert!(why.contains("no card the mice can use"), "{why}");
 }
@@ -1088,18 +1088,24 @@ fn card_net_throw_lays_down_an_enemy_beside_instead_of_attacking() {
 }
 
 #[test]
-fn card_rally_brings_two_squad_figures_back_to_the_reserves() {
+fn card_rally_brings_one_squad_figure_back_to_the_reserves() {
     let mut g = scab(&["Rally"]);
     for f in [11, 12, 13] {
         g.arrange_place(f, Place::Casualty);
     }
     play(&mut g, &plays("Rally", 17));
     let reserves = (11..17).filter(|&f| g.figure(f).place == Place::Reserves).count();
-    assert_eq!(reserves, 2);
-    // Only a hero: the squad may not.
-    let mut h = table(RATS, &[], &["Rally"]);
-    play(&mut h, &Action::Activate(6));
-    assert!(refusal(&h, &plays("Rally", 11)).1.contains("needs a hero"));
+    assert_eq!(reserves, 1);
+    // A squad may rally too, instead of a figure's attack; a bird may not.
+    let mut h = table(MICE, &["Rally"], &[]);
+    h.arrange_place(5, Place::Casualty);
+    play(&mut h, &Action::Activate(3));
+    play(&mut h, &Action::Hold(3));
+    play(&mut h, &Action::Done);
+    play(&mut h, &plays("Rally", 3));
+    assert_eq!(h.figure(5).place, Place::Reserves);
+    let k = flown_beside(1, &["Rally"], &[], &[(9, 14.5, 21.0, 12)]);
+    assert!(refusal(&k, &plays("Rally", 1)).1.contains("needs a hero or squad"));
 }
 
 #[test]

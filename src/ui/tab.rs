@@ -520,6 +520,9 @@ impl<V: View> Tab<V> {
 
 impl<V: View> GameTab for Tab<V> {
     fn title(&self) -> String {
+        if let Some(run) = &self.lesson {
+            return format!("Lesson: {}", run.lesson.title);
+        }
         if self.replay.is_some() { format!("Replay: {}", self.view.title()) } else { self.view.title() }
     }
 

@@ -400,10 +400,10 @@ pub const ACTION_CARDS: [ActionCard; CARD_COUNT] = [
     hero(
         "Rally",
         2,
-        Requirement::Hero,
+        Requirement::Ground,
         Timing::InsteadOfAttacking,
-        Effect::Revive(2),
-        "Instead of attacking, the hero calls up to two squad figures from the casualty pile to the reserves.",
+        Effect::Revive(1),
+        "Instead of its attack, the figure calls one squad figure back from the casualty pile to the reserves.",
     ),
     hero(
         "Patch Up",
@@ -457,7 +457,7 @@ pub fn card_named(name: &str) -> Option<CardId> {
 /// The hands the new-game dialog and the hand picker suggest, by side (the
 /// computer's first choices too).
 pub const SUGGESTED: [[&str; HAND]; 2] = [
-    ["Tailwind", "Steady Talons", "Feint", "Aimed Shot", "Barrel Roll", "Shield Wall", "Build Ballista"],
+    ["Tailwind", "Steady Talons", "Feint", "Aimed Shot", "Rally", "Shield Wall", "Build Ballista"],
     ["Tailwind", "Stoop", "Carrion Fury", "Cutlass Swing", "Parry", "Rally", "Build Ballista"],
 ];
 
