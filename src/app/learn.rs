@@ -65,28 +65,62 @@ impl AviaryApp {
         ));
         let next = list.iter().position(|l| !self.lesson_progress.done.contains_key(l.id));
         let mut open = None;
-        egui::Grid::new(("lessons", id)).striped(true).num_columns(4).spacing([14.0, 8.0]).show(ui, |ui| {
+        ui.add_space(8.0);
+        // The course as a row of lesson cards, in order, like stepping
+        // stones: a numbered badge, the title, the time and the rules
+        // section, done (moves against par) or suggested next.
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing = egui::vec2(12.0, 12.0);
             for (n, l) in list.iter().enumerate() {
                 let done = self.lesson_progress.done.get(l.id).copied();
-                let mark = match done {
-                    Some(moves) => format!("Done: {moves} moves (par {})", l.par),
-                    None if Some(n) == next => "next".to_string(),
-                    None => String::new(),
-                };
-                ui.label(RichText::new(format!("{}. {}", n + 1, l.title)).strong());
-                ui.label(RichText::new(format!("about {} min · {}", l.minutes, l.section)).weak());
-                ui.label(mark);
-                let label = if Some(n) == next {
-                    "Start (suggested)"
-                } else if done.is_some() {
-                    "Play again"
+                let suggested = Some(n) == next;
+                let accent = if done.is_some() {
+                    ui.visuals().selection.bg_fill
+                } else if suggested {
+                    ui.visuals().warn_fg_color
                 } else {
-                    "Start"
+                    ui.visuals().widgets.noninteractive.bg_stroke.color
                 };
-                if ui.button(label).on_hover_text(format!("Lesson {}: {}", n + 1, l.title)).clicked() {
-                    open = Some(n);
-                }
-                ui.end_row();
+                egui::Frame::group(ui.style())
+                    .stroke(egui::Stroke::new(if suggested { 2.5 } else { 1.5 }, accent))
+                    .corner_radius(8.0)
+                    .inner_margin(10.0)
+                    .show(ui, |ui| {
+                        ui.vertical(|ui| {
+                            ui.set_width(200.0);
+                            ui.set_min_height(110.0);
+                            ui.horizontal(|ui| {
+                                let (r, _) = ui.allocate_exact_size(egui::vec2(26.0, 26.0), egui::Sense::hover());
+                                ui.painter().circle_filled(r.center(), 12.0, accent);
+                                ui.painter().text(
+                                    r.center(),
+                                    egui::Align2::CENTER_CENTER,
+                                    (n + 1).to_string(),
+                                    egui::FontId::proportional(14.0),
+                                    ui.visuals().strong_text_color(),
+                                );
+                                ui.label(RichText::new(l.title).strong());
+                            });
+                            ui.label(
+                                RichText::new(format!("about {} min · teaches \"{}\"", l.minutes, l.section)).weak(),
+                            );
+                            match done {
+                                Some(moves) => ui.label(format!("Done: {moves} moves (par {})", l.par)),
+                                None if suggested => ui.label(RichText::new("Next to try").italics()),
+                                None => ui.label(format!("Par {}", l.par)),
+                            };
+                            let label = if suggested {
+                                "Start (suggested)"
+                            } else if done.is_some() {
+                                "Play again"
+                            } else {
+                                "Start"
+                            };
+                            if ui.button(label).on_hover_text(format!("Lesson {}: {}", n + 1, l.title)).clicked() {
+                                open = Some(n);
+                            }
+                        })
+                    });
             }
         });
         if let Some(n) = open {
