@@ -81,3 +81,30 @@ fn a_broken_progress_file_is_kept_aside_and_loses_nothing_else() {
     });
     assert!(kept, "the broken file is kept aside");
 }
+
+#[test]
+fn undo_in_a_lesson_is_free_but_never_goes_back_past_its_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves")));
+    h.run();
+    // Lesson 2 starts after both sides' walls were placed.
+    assert!(h.state_mut().open_lesson("daedalus", 1, &mut Vec::new()));
+    h.run();
+    let cursor = |h: &mut Harness<'_, AviaryApp>| common::game_tab::<DaedalusTab>(h).m.session.cursor();
+    let start = cursor(&mut h);
+    assert!(start >= 14, "the walls are placed before the lesson");
+    h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(cursor(&mut h), start, "nothing before the lesson is taken back");
+    // A move of the lesson's, then undo: back to the start, no question.
+    let state = common::game_tab::<DaedalusTab>(&mut h).m.session.state().clone();
+    let Some(Action::PlaceGladiator(sq)) = (aviary::lessons::daedalus::COURSE[1].solution)(&state) else {
+        panic!("the lesson starts with the Gladiator")
+    };
+    h.get_by_label(&format!("{sq} empty")).click();
+    h.run();
+    assert!(cursor(&mut h) > start);
+    h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(cursor(&mut h), start);
+}

@@ -319,8 +319,21 @@ impl<V: View> Tab<V> {
     /// Undo under the game's policy: free, asked first (then
     /// [`Tab::confirm_undo`] holds the target), or refused in strict mode.
     pub fn guarded_undo(&mut self, notices: &mut Vec<Notice>) {
-        // Undo is free in a lesson.
-        let lesson = self.lesson.is_some();
+        // Undo is free in a lesson, back to where the lesson starts.
+        if let Some(start) = self.lesson.as_ref().map(|r| r.start) {
+            let shown = self.view.shown_to();
+            let table = self.view.table_mut();
+            let at = table.session.cursor();
+            if at <= start {
+                notices.push(Notice::Info("This is where the lesson starts (Restart lesson begins it again)".into()));
+                return;
+            }
+            let target = at.saturating_sub(table.session.undo_span()).max(start);
+            table.rewind_to(target, false, notices);
+            self.after_history_change(shown);
+            return;
+        }
+        let lesson = false;
         let guard = if lesson { UndoGuard::FREE } else { self.view.undo_guard() };
         let strict = self.settings.strict_undo && !lesson;
         let shown = self.view.shown_to();
