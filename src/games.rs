@@ -245,7 +245,16 @@ pub static GAMES: [GameEntry; 5] = [
             rules: &rules_text::FEATHERS_AND_WAX,
         }),
         preview_rules: None,
-        learn: None,
+        learn: Some(Learn {
+            list: || crate::lessons::feathers_wax::COURSE.iter().map(crate::lessons::Lesson::info).collect(),
+            open: |n, dir| {
+                let course = &crate::lessons::feathers_wax::COURSE;
+                let lesson = course.get(n)?;
+                let session = lesson.session().ok()?;
+                let table = Table::new(session, dir.join(format!("lesson-{}.json", lesson.id)));
+                Some(Box::new(ui::feathers_wax::FeathersTab::with_lesson(table, lesson, n, course.len())))
+            },
+        }),
     },
     GameEntry {
         id: enchanted_plumes::EnchantedPlumes::INFO.id,

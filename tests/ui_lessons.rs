@@ -25,7 +25,7 @@ fn a_lesson_from_home_refuses_a_wrong_move_with_its_hint_then_is_ticked_and_reme
     let config = dir.path().join("config");
     let mut h = harness(AviaryApp::new(Some(config.clone()), dir.path().join("saves")));
     h.run();
-    h.get_by_label_contains("New to it? Learn in");
+    assert!(h.query_all_by_label_contains("New to it? Learn in").count() >= 2, "each course invites a newcomer");
     h.get_by_label("Learn Daedalus").click();
     h.run();
     h.get_by_label("Start (suggested)").click();

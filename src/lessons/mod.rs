@@ -12,6 +12,7 @@
 //! the game's own tab (see `ui::tab`).
 
 pub mod daedalus;
+pub mod feathers_wax;
 
 use crate::ai::Level;
 use crate::rules::{Game, RuleViolation, Seat, Setup, ToMove};
