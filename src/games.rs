@@ -277,7 +277,16 @@ pub static GAMES: [GameEntry; 5] = [
             rules: &rules_text::ENCHANTED_PLUMES,
         }),
         preview_rules: None,
-        learn: None,
+        learn: Some(Learn {
+            list: || crate::lessons::enchanted_plumes::COURSE.iter().map(crate::lessons::Lesson::info).collect(),
+            open: |n, dir| {
+                let course = &crate::lessons::enchanted_plumes::COURSE;
+                let lesson = course.get(n)?;
+                let session = lesson.session().ok()?;
+                let table = Table::new(session, dir.join(format!("lesson-{}.json", lesson.id)));
+                Some(Box::new(ui::enchanted_plumes::PlumesTab::with_lesson(table, lesson, n, course.len())))
+            },
+        }),
     },
     GameEntry {
         id: dust_wings::DustInTheWings::INFO.id,

@@ -3,7 +3,7 @@
 //! with its hint (after the rules' own reason when the rules refuse it). A
 //! rules change that breaks a lesson fails here.
 
-use aviary::lessons::{Lesson, daedalus, feathers_wax};
+use aviary::lessons::{Lesson, daedalus, enchanted_plumes, feathers_wax};
 use aviary::rules::Game;
 
 fn check_course<G: Game>(course: &[Lesson<G>]) {
@@ -57,4 +57,9 @@ fn every_lesson_teaches_a_section_of_its_rules_page() {
 #[test]
 fn the_feathers_and_wax_course_plays_through_the_rules() {
     check_course(&feathers_wax::COURSE);
+}
+
+#[test]
+fn the_enchanted_plumes_course_plays_through_the_rules() {
+    check_course(&enchanted_plumes::COURSE);
 }

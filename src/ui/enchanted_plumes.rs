@@ -170,6 +170,9 @@ pub struct PlumesView {
     refusal: Option<String>,
     /// The public cards laid since the person to act last acted.
     fresh: Fresh,
+    /// In a lesson: the moves it offers now (only their places are
+    /// outlined, and a drag elsewhere shows the lesson's refusal).
+    lesson: Option<Vec<Action>>,
 }
 
 /// The public cards that changed since a person's last action (highlighted
@@ -230,6 +233,7 @@ impl PlumesView {
             selected: None,
             refusal: None,
             fresh: Fresh::default(),
+            lesson: None,
         };
         if tab.humans().len() == 1 {
             tab.revealed = tab.humans().first().copied();
@@ -241,8 +245,31 @@ impl PlumesView {
         self.m.session.state()
     }
 
+    /// Whether `a` may be played now: the rules' verdict, then (in a
+    /// lesson) whether the lesson offers it.
+    fn verdict(&self, state: &EnchantedPlumes, a: &Action) -> Result<(), crate::rules::RuleViolation> {
+        state.check(a)?;
+        match &self.lesson {
+            Some(offered) if !offered.contains(a) => {
+                Err(crate::rules::RuleViolation::new("Lesson", "not part of this lesson: follow the goal above"))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// The seats people play.
     #[must_use]
+    /// In a lesson: whether a move it offers (and lights) uses hand card `c`.
+    fn lesson_uses(&self, c: Feather) -> bool {
+        self.lesson.as_ref().is_some_and(|offered| {
+            offered.iter().any(|a| match a {
+                Action::Play { card, .. } | Action::Swap { card, .. } => *card == c,
+                Action::Keep { returned } => returned.contains(&c),
+                _ => false,
+            })
+        })
+    }
+
     pub fn humans(&self) -> Vec<Seat> {
         self.m.humans()
     }
@@ -350,7 +377,7 @@ impl PlumesView {
                     let r = feather_card(ui, palette, FeatherFace::Down, HAND_CARD, false, "deck");
                     let n = state.deck_len();
                     ui.label(words::count(n, "card"));
-                    let can_draw = acting.is_some() && state.check(&Action::Draw).is_ok();
+                    let can_draw = acting.is_some() && self.verdict(&state, &Action::Draw).is_ok();
                     let r = r.on_hover_text("The Peahen is somewhere among the last 8 cards. Click to draw.");
                     if ui.add_enabled(can_draw, egui::Button::new("Draw a card")).clicked()
                         || (r.clicked() && acting.is_some())
@@ -374,7 +401,7 @@ impl PlumesView {
                                 && acting.is_some()
                                 && state.phase() == Phase::Play
                             {
-                                let verdict = state.check(&action_for(card, target));
+                                let verdict = self.verdict(&state, &action_for(card, target));
                                 if r.dnd_hover_payload::<Dragged>().is_some() {
                                     note = note.take().or(widgets::tint_drop_zone(ui, r.rect, palette, &verdict));
                                 } else if verdict.is_ok() {
@@ -623,7 +650,7 @@ impl PlumesView {
         note: &mut Option<String>,
     ) {
         if let Some(card) = dragging {
-            let verdict = state.check(&action_for(card, target));
+            let verdict = self.verdict(state, &action_for(card, target));
             if resp.dnd_hover_payload::<Dragged>().is_some() || (self.selected.is_some() && resp.hovered()) {
                 *note = note.take().or(widgets::tint_drop_zone(ui, zone, palette, &verdict));
             } else if verdict.is_ok() {
@@ -671,6 +698,15 @@ impl PlumesView {
                 let rect = fan_rect(origin, i, n, HAND_CARD);
                 let r = ui.interact(rect, ui.scope_id().with(("hand", c.colour, c.value)), Sense::click_and_drag());
                 show_feather(ui, &r, palette, FeatherFace::Up(c), marked, "hand");
+                if acting && !marked && self.lesson_uses(c) {
+                    // The lesson's cards to try glow softly.
+                    ui.painter().rect_stroke(
+                        r.rect.expand(2.0),
+                        6.0,
+                        Stroke::new(2.5, palette.legal.to_opaque()),
+                        StrokeKind::Outside,
+                    );
+                }
                 let r = if state.last_drawn() == Some((seat, c)) && acting {
                     ui.painter().text(
                         r.rect.center_bottom() + Vec2::new(0.0, 2.0),
@@ -859,6 +895,10 @@ impl Viewer {
 
 impl View for PlumesView {
     type Game = EnchantedPlumes;
+
+    fn lesson_lights(&mut self, actions: &[Action]) {
+        self.lesson = Some(actions.to_vec());
+    }
 
     fn new(m: Table<EnchantedPlumes>) -> Self {
         Self::with_table(m)

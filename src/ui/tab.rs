@@ -333,9 +333,8 @@ impl<V: View> Tab<V> {
             self.after_history_change(shown);
             return;
         }
-        let lesson = false;
-        let guard = if lesson { UndoGuard::FREE } else { self.view.undo_guard() };
-        let strict = self.settings.strict_undo && !lesson;
+        let guard = self.view.undo_guard();
+        let strict = self.settings.strict_undo;
         let shown = self.view.shown_to();
         let table = self.view.table_mut();
         let me = table.person_to_move();
