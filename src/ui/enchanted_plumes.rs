@@ -257,19 +257,19 @@ impl PlumesView {
         }
     }
 
-    /// The seats people play.
-    #[must_use]
     /// In a lesson: whether a move it offers (and lights) uses hand card `c`.
     fn lesson_uses(&self, c: Feather) -> bool {
         self.lesson.as_ref().is_some_and(|offered| {
             offered.iter().any(|a| match a {
                 Action::Play { card, .. } | Action::Swap { card, .. } => *card == c,
                 Action::Keep { returned } => returned.contains(&c),
-                _ => false,
+                Action::Draw => false,
             })
         })
     }
 
+    /// The seats people play.
+    #[must_use]
     pub fn humans(&self) -> Vec<Seat> {
         self.m.humans()
     }
