@@ -180,6 +180,23 @@ impl NewGame {
     }
 }
 
+/// A game's [`Learn`]: its course (a `static` array of lessons) and the tab
+/// type that runs a lesson.
+macro_rules! learn {
+    ($course:path, $tab:ty) => {
+        Learn {
+            list: || $course.iter().map(crate::lessons::Lesson::info).collect(),
+            open: |n, dir| {
+                let course = &$course;
+                let lesson = course.get(n)?;
+                let session = lesson.session().ok()?;
+                let table = Table::new(session, dir.join(format!("lesson-{}.json", lesson.id)));
+                Some(Box::new(<$tab>::with_lesson(table, lesson, n, course.len())))
+            },
+        }
+    };
+}
+
 /// Every game, in the order Home shows them.
 pub static GAMES: [GameEntry; 5] = [
     GameEntry {
@@ -207,16 +224,7 @@ pub static GAMES: [GameEntry; 5] = [
             rules: &rules_text::DAEDALUS,
         }),
         preview_rules: None,
-        learn: Some(Learn {
-            list: || crate::lessons::daedalus::COURSE.iter().map(crate::lessons::Lesson::info).collect(),
-            open: |n, dir| {
-                let course = &crate::lessons::daedalus::COURSE;
-                let lesson = course.get(n)?;
-                let session = lesson.session().ok()?;
-                let table = Table::new(session, dir.join(format!("lesson-{}.json", lesson.id)));
-                Some(Box::new(ui::daedalus::DaedalusTab::with_lesson(table, lesson, n, course.len())))
-            },
-        }),
+        learn: Some(learn!(crate::lessons::daedalus::COURSE, ui::daedalus::DaedalusTab)),
     },
     GameEntry {
         id: feathers_wax::FeathersAndWax::INFO.id,
@@ -245,16 +253,7 @@ pub static GAMES: [GameEntry; 5] = [
             rules: &rules_text::FEATHERS_AND_WAX,
         }),
         preview_rules: None,
-        learn: Some(Learn {
-            list: || crate::lessons::feathers_wax::COURSE.iter().map(crate::lessons::Lesson::info).collect(),
-            open: |n, dir| {
-                let course = &crate::lessons::feathers_wax::COURSE;
-                let lesson = course.get(n)?;
-                let session = lesson.session().ok()?;
-                let table = Table::new(session, dir.join(format!("lesson-{}.json", lesson.id)));
-                Some(Box::new(ui::feathers_wax::FeathersTab::with_lesson(table, lesson, n, course.len())))
-            },
-        }),
+        learn: Some(learn!(crate::lessons::feathers_wax::COURSE, ui::feathers_wax::FeathersTab)),
     },
     GameEntry {
         id: enchanted_plumes::EnchantedPlumes::INFO.id,
@@ -277,16 +276,7 @@ pub static GAMES: [GameEntry; 5] = [
             rules: &rules_text::ENCHANTED_PLUMES,
         }),
         preview_rules: None,
-        learn: Some(Learn {
-            list: || crate::lessons::enchanted_plumes::COURSE.iter().map(crate::lessons::Lesson::info).collect(),
-            open: |n, dir| {
-                let course = &crate::lessons::enchanted_plumes::COURSE;
-                let lesson = course.get(n)?;
-                let session = lesson.session().ok()?;
-                let table = Table::new(session, dir.join(format!("lesson-{}.json", lesson.id)));
-                Some(Box::new(ui::enchanted_plumes::PlumesTab::with_lesson(table, lesson, n, course.len())))
-            },
-        }),
+        learn: Some(learn!(crate::lessons::enchanted_plumes::COURSE, ui::enchanted_plumes::PlumesTab)),
     },
     GameEntry {
         id: dust_wings::DustInTheWings::INFO.id,
@@ -309,7 +299,7 @@ pub static GAMES: [GameEntry; 5] = [
             rules: &rules_text::DUST_IN_THE_WINGS,
         }),
         preview_rules: None,
-        learn: None,
+        learn: Some(learn!(crate::lessons::dust_wings::COURSE, ui::dust_wings::WingsTab)),
     },
     GameEntry {
         id: tail_feathers::TailFeathers::INFO.id,

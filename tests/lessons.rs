@@ -3,7 +3,7 @@
 //! with its hint (after the rules' own reason when the rules refuse it). A
 //! rules change that breaks a lesson fails here.
 
-use aviary::lessons::{Lesson, daedalus, enchanted_plumes, feathers_wax};
+use aviary::lessons::{Lesson, daedalus, dust_wings, enchanted_plumes, feathers_wax};
 use aviary::rules::Game;
 
 fn check_course<G: Game>(course: &[Lesson<G>]) {
@@ -62,4 +62,9 @@ fn the_feathers_and_wax_course_plays_through_the_rules() {
 #[test]
 fn the_enchanted_plumes_course_plays_through_the_rules() {
     check_course(&enchanted_plumes::COURSE);
+}
+
+#[test]
+fn the_dust_in_the_wings_course_plays_through_the_rules() {
+    check_course(&dust_wings::COURSE);
 }

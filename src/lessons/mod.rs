@@ -12,6 +12,7 @@
 //! the game's own tab (see `ui::tab`).
 
 pub mod daedalus;
+pub mod dust_wings;
 pub mod enchanted_plumes;
 pub mod feathers_wax;
 

@@ -92,6 +92,8 @@ pub struct WingsView {
     pub m: Table<DustInTheWings>,
     /// A tray butterfly picked by a click (then click a space).
     pub selected: Option<Colour>,
+    /// In a lesson: the moves it points at (their spaces are lit).
+    lights: Vec<Action>,
 }
 
 impl WingsView {
@@ -177,6 +179,12 @@ impl WingsView {
             let resp = ui.interact(rect, ui.scope_id().with(("space", s.x, s.y)), Sense::click());
             let label = format!("space {s}");
             resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
+            let lit = self.lights.iter().any(|a| matches!(a, Action::Pick(t) | Action::Drop { to: t, .. } if *t == s));
+            if lit && human {
+                // The lesson's space: a warm glow and a gold ring.
+                painter.rect_filled(rect.shrink(2.0), 2.0, palette.selection.gamma_multiply(0.18));
+                painter.rect_stroke(rect.shrink(2.0), 2.0, Stroke::new(3.5, palette.selection), StrokeKind::Inside);
+            }
             match state.stage() {
                 Stage::Pick if human => {
                     if resp.hovered() && n > 0 {
@@ -475,7 +483,7 @@ impl View for WingsView {
     type Game = DustInTheWings;
 
     fn new(m: Table<DustInTheWings>) -> Self {
-        Self { m, selected: None }
+        Self { m, selected: None, lights: Vec::new() }
     }
 
     fn table(&self) -> &Table<DustInTheWings> {
@@ -522,6 +530,10 @@ impl View for WingsView {
 
     fn history_changed(&mut self) {
         self.selected = None;
+    }
+
+    fn lesson_lights(&mut self, actions: &[Action]) {
+        self.lights = actions.to_vec();
     }
 
     fn end_heading(&self, _outcome: &Outcome) -> String {
