@@ -384,7 +384,7 @@ pub static GAMES: [GameEntry; 5] = [
             rules: &rules_text::TAIL_FEATHERS,
         }),
         preview_rules: None,
-        learn: None,
+        learn: Some(learn!(crate::lessons::tail_feathers::COURSE, ui::tail_feathers::SkirmishTab)),
     },
 ];
 

@@ -3,7 +3,7 @@
 //! with its hint (after the rules' own reason when the rules refuse it). A
 //! rules change that breaks a lesson fails here.
 
-use aviary::lessons::{Lesson, daedalus, dust_wings, enchanted_plumes, feathers_wax};
+use aviary::lessons::{Lesson, daedalus, dust_wings, enchanted_plumes, feathers_wax, tail_feathers};
 use aviary::rules::Game;
 
 fn check_course<G: Game>(course: &[Lesson<G>]) {
@@ -67,4 +67,9 @@ fn the_enchanted_plumes_course_plays_through_the_rules() {
 #[test]
 fn the_dust_in_the_wings_course_plays_through_the_rules() {
     check_course(&dust_wings::COURSE);
+}
+
+#[test]
+fn the_tail_feathers_course_plays_through_the_rules() {
+    check_course(&tail_feathers::COURSE);
 }

@@ -15,6 +15,7 @@ pub mod daedalus;
 pub mod dust_wings;
 pub mod enchanted_plumes;
 pub mod feathers_wax;
+pub mod tail_feathers;
 
 use crate::ai::Level;
 use crate::rules::{Game, RuleViolation, Seat, Setup, ToMove};

@@ -689,6 +689,12 @@ impl SkirmishView {
         }
         self.drawn = Some((inner.min, scale));
         self.figure_spots = token_at.iter().chain(bird_at.iter()).map(|x| (x.0, x.1)).collect();
+        // A lesson's units to activate: a gold ring round each figure.
+        for x in token_at.iter().chain(bird_at.iter()) {
+            if self.lights.contains(&Action::Activate(unit_of(x.0) as u8)) {
+                painter.circle_stroke(x.1, x.2 + 5.0, Stroke::new(3.0, palette.selection));
+            }
+        }
         // Clicks and drags.
         let hit_figure = |p: Pos2| -> Option<Fig> {
             token_at

@@ -186,6 +186,8 @@ pub struct SkirmishView {
     pub peek: Option<Seat>,
     /// The cards chosen so far for the hand, before it is taken.
     pub picks: Vec<u8>,
+    /// In a lesson: the moves it points at (units to activate are lit).
+    pub lights: Vec<Action>,
 }
 
 impl SkirmishView {
@@ -211,6 +213,7 @@ impl SkirmishView {
             card_aim: None,
             peek: None,
             picks: Vec::new(),
+            lights: Vec::new(),
         }
     }
 
@@ -414,6 +417,10 @@ impl View for SkirmishView {
                    may, while learning, but the game will be marked \"undo used\" in the statistics, and the dice \
                    will fall the same way again.",
         }
+    }
+
+    fn lesson_lights(&mut self, actions: &[Action]) {
+        self.lights = actions.to_vec();
     }
 
     fn history_changed(&mut self) {

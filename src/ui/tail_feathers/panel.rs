@@ -71,7 +71,8 @@ impl SkirmishView {
         ui.separator();
         egui::ScrollArea::vertical().max_height(260.0).id_salt("tf-units").show(ui, |ui| {
             for u in 0..UNITS {
-                unit_card(ui, &state, u, &colours);
+                let lit = self.lights.contains(&Action::Activate(u as u8));
+                unit_card(ui, &state, u, &colours, lit);
             }
             for side_ in [Alliance::Mice, Alliance::Rats] {
                 ballista_card(ui, &state, side_, &colours);
@@ -457,80 +458,82 @@ pub(super) fn cheese_wheel(ui: &mut Ui, n: u8, palette: &Palette) {
 /// A unit's card, compact: its name and state as chips (flying, perched,
 /// rattled, on fire, carrying, activated), its values on one line, its
 /// abilities named (the full words on hover), and its pilot.
-pub(super) fn unit_card(ui: &mut Ui, state: &TailFeathers, u: usize, colours: &Forest) {
+pub(super) fn unit_card(ui: &mut Ui, state: &TailFeathers, u: usize, colours: &Forest, lit: bool) {
     let d = &UNIT_DEFS[u];
     let done = state.is_activated(u);
     let side = side_colour(colours, d.side);
-    egui::Frame::new()
-        .stroke(Stroke::new(1.0, side.gamma_multiply(if done { 0.35 } else { 0.8 })))
-        .corner_radius(5.0)
-        .inner_margin(egui::Margin::symmetric(6, 3))
-        .show(ui, |ui| {
-            ui.set_width(ui.available_width());
-            ui.horizontal_wrapped(|ui| {
-                ui.spacing_mut().item_spacing.x = 4.0;
-                let name = RichText::new(unit_name(u)).strong().color(side);
-                ui.label(if done { name.italics() } else { name });
-                state_chips(ui, state, u, colours);
-            });
-            let (values, abilities, pilot) = match (d.bird, d.ground) {
-                (Some((b, _)), _) => {
-                    let bird = &BIRDS[b];
-                    let p = state.pilot_card(u);
-                    let wounds = state.figure(d.first).wounds;
-                    (
+    // A lesson's unit to activate wears a gold frame.
+    let stroke = if lit {
+        Stroke::new(2.5, ui.visuals().selection.stroke.color)
+    } else {
+        Stroke::new(1.0, side.gamma_multiply(if done { 0.35 } else { 0.8 }))
+    };
+    egui::Frame::new().stroke(stroke).corner_radius(5.0).inner_margin(egui::Margin::symmetric(6, 3)).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing.x = 4.0;
+            let name = RichText::new(unit_name(u)).strong().color(side);
+            ui.label(if done { name.italics() } else { name });
+            state_chips(ui, state, u, colours);
+        });
+        let (values, abilities, pilot) = match (d.bird, d.ground) {
+            (Some((b, _)), _) => {
+                let bird = &BIRDS[b];
+                let p = state.pilot_card(u);
+                let wounds = state.figure(d.first).wounds;
+                (
+                    format!(
+                        "battle {} · defence {} · move {} · wounds {wounds} of {}",
+                        bird.battle,
+                        bird.defence,
+                        bird.movement,
+                        state.life(u)
+                    ),
+                    bird.abilities,
+                    p.map(|p| {
                         format!(
-                            "battle {} · defence {} · move {} · wounds {wounds} of {}",
-                            bird.battle,
-                            bird.defence,
-                            bird.movement,
-                            state.life(u)
-                        ),
-                        bird.abilities,
-                        p.map(|p| {
-                            format!(
-                                "pilot {} ({}): melee {} · ranged {} · piloting {}",
-                                p.name,
-                                format!("{:?}", p.rank).to_lowercase(),
-                                p.melee,
-                                p.ranged,
-                                p.pilot
-                            )
-                        }),
-                    )
-                }
-                (None, Some(g)) => {
-                    let card = &GROUND[g];
-                    (
-                        format!(
-                            "squad of {} · melee {} · ranged {} · defence {} · move {}",
-                            card.squad, card.melee, card.ranged, card.defence, card.movement
-                        ),
-                        card.abilities,
-                        None,
-                    )
-                }
-                _ => (String::new(), &[][..], None),
-            };
-            ui.horizontal_wrapped(|ui| {
-                ui.spacing_mut().item_spacing.x = 4.0;
-                ui.label(RichText::new(values).small());
-                for a in abilities {
-                    let words = a.words();
-                    let name = words.split(':').next().unwrap_or(words);
-                    egui::Frame::new()
-                        .stroke(Stroke::new(1.0, side))
-                        .corner_radius(6.0)
-                        .inner_margin(egui::Margin::symmetric(5, 0))
-                        .show(ui, |ui| ui.label(RichText::new(name).small().strong()))
-                        .response
-                        .on_hover_text(capitalise(words));
-                }
-            });
-            if let Some(p) = pilot {
-                ui.label(RichText::new(p).small().weak());
+                            "pilot {} ({}): melee {} · ranged {} · piloting {}",
+                            p.name,
+                            format!("{:?}", p.rank).to_lowercase(),
+                            p.melee,
+                            p.ranged,
+                            p.pilot
+                        )
+                    }),
+                )
+            }
+            (None, Some(g)) => {
+                let card = &GROUND[g];
+                (
+                    format!(
+                        "squad of {} · melee {} · ranged {} · defence {} · move {}",
+                        card.squad, card.melee, card.ranged, card.defence, card.movement
+                    ),
+                    card.abilities,
+                    None,
+                )
+            }
+            _ => (String::new(), &[][..], None),
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing.x = 4.0;
+            ui.label(RichText::new(values).small());
+            for a in abilities {
+                let words = a.words();
+                let name = words.split(':').next().unwrap_or(words);
+                egui::Frame::new()
+                    .stroke(Stroke::new(1.0, side))
+                    .corner_radius(6.0)
+                    .inner_margin(egui::Margin::symmetric(5, 0))
+                    .show(ui, |ui| ui.label(RichText::new(name).small().strong()))
+                    .response
+                    .on_hover_text(capitalise(words));
             }
         });
+        if let Some(p) = pilot {
+            ui.label(RichText::new(p).small().weak());
+        }
+    });
 }
 
 /// A side's ballista's unit card once it is built (TF-R28): its values,

@@ -1,0 +1,351 @@
+//! The Tail Feathers course: the steps of a round, a squad climbing its
+//! tree, a bird taking off and flying, and the additional rules (foraging,
+//! choosing a hand of action cards). The learner plays the mice; the rats'
+//! choices are scripted (the quiet choice each time: no mission, birds
+//! stay, no bid, ground units hold), and every start is reached from a
+//! seed by the same script, so each lesson plays the same way.
+
+use std::sync::OnceLock;
+
+use super::{Lesson, Start};
+use crate::rules::tail_feathers::components::Alliance;
+use crate::rules::tail_feathers::game::{
+    Action, Fig, FlightEnding, Options, Phase, Place, TailFeathers, UNIT_DEFS, unit_of,
+};
+use crate::rules::tail_feathers::geometry::Length;
+use crate::rules::{Game, Seat, Setup, ToMove};
+
+const YOU: Seat = Seat(0);
+/// The mice's squad (unit 3).
+const SQUAD: usize = 3;
+
+fn setup(options: Options) -> Setup<Options> {
+    Setup { seats: 2, options }
+}
+
+/// The quiet choice for either side: no mission, birds keep their perch
+/// or tilt, no extra dice, no card, a unit held where it is; a bird in
+/// the air flies a list that ends in open air when one does.
+fn calm(g: &TailFeathers) -> Option<Action> {
+    let legal = g.legal_actions();
+    let quiet = legal.iter().find(|a| match a {
+        Action::Mission(None)
+        | Action::Stay(_)
+        | Action::Bid(0)
+        | Action::NoCard
+        | Action::Pass
+        | Action::Done
+        | Action::Continue => true,
+        Action::Tilt { bird, tilt } => g.bird(*bird).is_some_and(|b| b.tilt == *tilt),
+        _ => false,
+    });
+    let safe_flight = || {
+        legal.iter().find(|a| match a {
+            Action::Fly(list) => flies_clear(g, list),
+            _ => false,
+        })
+    };
+    quiet.or_else(safe_flight).or(legal.first()).cloned()
+}
+
+/// The bird being activated, when one is.
+fn active_bird(g: &TailFeathers) -> Option<Fig> {
+    let unit = UNIT_DEFS.get(g.active_unit()?)?;
+    unit.bird.map(|_| unit.first)
+}
+
+/// The active bird's flight of `list` ends in open air, unhurt.
+fn flies_clear(g: &TailFeathers, list: &[Length]) -> bool {
+    let Some(bird) = active_bird(g) else { return false };
+    g.plan_flight(bird, list).is_some_and(|plan| {
+        let out = g.flight_outcome(bird, &plan);
+        out.ending == FlightEnding::Ends && out.wounds == 0
+    })
+}
+
+/// Plays `choose` (and the first chance outcome) from a new game until
+/// `ready` holds with the mice to move; the actions played.
+fn script(options: &Options, seed: u64, ready: fn(&TailFeathers) -> bool) -> Option<(Vec<Action>, TailFeathers)> {
+    let mut g = TailFeathers::new(&setup(options.clone()), seed);
+    let mut actions = Vec::new();
+    for _ in 0..2_000 {
+        if g.to_move() == ToMove::Seat(YOU) && ready(&g) {
+            return Some((actions, g));
+        }
+        let a = match g.to_move() {
+            ToMove::Nobody => return None,
+            ToMove::Chance => g.legal_actions().into_iter().next()?,
+            ToMove::Seat(_) => calm(&g)?,
+        };
+        g.check(&a).ok()?;
+        g.apply_legal(&a);
+        actions.push(a);
+    }
+    None
+}
+
+/// A lesson's start, found once: the seed, its actions and the position.
+struct Found {
+    seed: u64,
+    actions: Vec<Action>,
+    state: TailFeathers,
+}
+
+fn find(options: &Options, ready: fn(&TailFeathers) -> bool) -> Found {
+    (1..200)
+        .find_map(|seed| script(options, seed, ready).map(|(actions, state)| Found { seed, actions, state }))
+        .unwrap_or_else(|| Found { seed: 1, actions: Vec::new(), state: TailFeathers::new(&setup(options.clone()), 1) })
+}
+
+fn start_of(options: &Options, found: &Found) -> Start<TailFeathers> {
+    Start { setup: setup(options.clone()), seed: found.seed, actions: found.actions.clone() }
+}
+
+fn deployed(g: &TailFeathers) -> bool {
+    g.phase() == Phase::Mission
+}
+
+fn squad_to_activate(g: &TailFeathers) -> bool {
+    g.phase() == Phase::Activation && g.legal_actions().contains(&Action::Activate(SQUAD as u8))
+}
+
+fn tilt_phase(g: &TailFeathers) -> bool {
+    g.phase() == Phase::Tilt
+}
+
+fn round_start() -> &'static Found {
+    static FOUND: OnceLock<Found> = OnceLock::new();
+    FOUND.get_or_init(|| find(&Options::default(), deployed))
+}
+
+fn trees_start() -> &'static Found {
+    static FOUND: OnceLock<Found> = OnceLock::new();
+    FOUND.get_or_init(|| find(&Options::default(), squad_to_activate))
+}
+
+fn flight_start() -> &'static Found {
+    static FOUND: OnceLock<Found> = OnceLock::new();
+    FOUND.get_or_init(|| find(&Options::default(), tilt_phase))
+}
+
+fn foraging() -> Options {
+    Options { foraging: true, ..Options::default() }
+}
+
+fn forage_start() -> &'static Found {
+    static FOUND: OnceLock<Found> = OnceLock::new();
+    FOUND.get_or_init(|| find(&foraging(), squad_to_activate))
+}
+
+fn cards() -> Options {
+    Options { action_cards: true, ..Options::default() }
+}
+
+fn cards_start() -> &'static Found {
+    static FOUND: OnceLock<Found> = OnceLock::new();
+    FOUND.get_or_init(|| find(&cards(), |g| g.legal_actions().iter().any(|a| matches!(a, Action::Pick(_)))))
+}
+
+/// A mice squad figure stands somewhere else than at the start.
+fn squad_moved(g: &TailFeathers, start: &TailFeathers) -> bool {
+    let u = UNIT_DEFS[SQUAD];
+    (u.first..u.first + u.count).any(|f| g.figure(f).place != start.figure(f).place)
+}
+
+/// A mice bird has been activated and flown, and is in the air, its
+/// flight over.
+fn a_bird_flew(g: &TailFeathers) -> bool {
+    let before_flight = || {
+        g.legal_actions()
+            .iter()
+            .any(|a| matches!(a, Action::Fly(_) | Action::PilotingCheck | Action::SetTilt(_) | Action::PickUp(_)))
+    };
+    g.walking().is_none()
+        && (0..3).any(|f: Fig| g.is_activated(unit_of(f)) && g.figure(f).place == Place::Air)
+        && !before_flight()
+}
+
+/// A mice bird is hurt or lost since the start.
+fn a_bird_hurt(g: &TailFeathers, start: &TailFeathers) -> bool {
+    (0..3).any(|f: Fig| {
+        g.figure(f).wounds > start.figure(f).wounds
+            || (g.figure(f).place == Place::Casualty && start.figure(f).place != Place::Casualty)
+    })
+}
+
+/// A launch after which the bird has a flight ending in open air.
+fn good_launch(g: &TailFeathers, a: &Action) -> bool {
+    let Action::Launch { bird, .. } = a else { return false };
+    let mut next = g.clone();
+    next.apply_legal(a);
+    short_lists().iter().any(|list| {
+        next.plan_flight(*bird, list).is_some_and(|plan| {
+            let out = next.flight_outcome(*bird, &plan);
+            out.ending == FlightEnding::Ends && out.wounds == 0 && out.flown > 0.0
+        })
+    })
+}
+
+/// Template lists of two to four templates (a first flight's lengths).
+fn short_lists() -> Vec<Vec<Length>> {
+    let mut out = Vec::new();
+    for n in 2..=4u32 {
+        for bits in 0..(1u32 << n) {
+            out.push((0..n).map(|i| if bits >> i & 1 == 1 { Length::Long } else { Length::Short }).collect());
+        }
+    }
+    out
+}
+
+/// The course.
+pub static COURSE: [Lesson<TailFeathers>; 5] = [
+    Lesson {
+        id: "tail-feathers-round",
+        title: "The start of a round",
+        minutes: 2,
+        section: "A round",
+        goal: "Before anything moves, each round asks three things of you: a mission card in secret (or none), \
+               whether each perched bird stays or launches, and how much cheese to bid for extra initiative dice. \
+               Answer them; the initiative roll then decides who activates first.",
+        learner: YOU,
+        start: || start_of(&Options::default(), round_start()),
+        offered: |g, a| matches!(g.phase(), Phase::Mission | Phase::Tilt) || matches!(a, Action::Bid(_)),
+        hint: "Answer the questions of the round's first steps: a mission (or none), each bird's launch or stay, \
+               then your bid.",
+        highlight: |_| Vec::new(),
+        reply: calm,
+        done: |g| g.phase() == Phase::Activation,
+        failed: |_| None,
+        par: 4,
+        solution: calm,
+    },
+    Lesson {
+        id: "tail-feathers-trees",
+        title: "Climb the tree",
+        minutes: 2,
+        section: "In the trees",
+        goal: "Ground figures move from space to space along their tree's branches. Activate your squad of mice, \
+               then move one of them to a lit space next to it.",
+        learner: YOU,
+        start: || start_of(&Options::default(), trees_start()),
+        offered: |_, a| match a {
+            Action::Activate(u) => usize::from(*u) == SQUAD,
+            Action::Move { figure, .. } => unit_of(*figure) == SQUAD,
+            _ => false,
+        },
+        hint: "Activate the mice squad (its unit card), then drag one mouse to a lit space.",
+        highlight: |g| {
+            if g.active_unit().is_none() {
+                vec![Action::Activate(SQUAD as u8)]
+            } else {
+                g.legal_actions().into_iter().filter(|a| matches!(a, Action::Move { .. })).collect()
+            }
+        },
+        reply: calm,
+        done: |g| squad_moved(g, &trees_start().state),
+        failed: |_| None,
+        par: 2,
+        solution: |g| {
+            if g.active_unit().is_none() {
+                return Some(Action::Activate(SQUAD as u8));
+            }
+            g.legal_actions().into_iter().find(|a| matches!(a, Action::Move { .. }))
+        },
+    },
+    Lesson {
+        id: "tail-feathers-flight",
+        title: "Take off and fly",
+        minutes: 4,
+        section: "Flying",
+        goal: "Launch one of your birds from its perch (choose where it faces), let the others stay and bid \
+               nothing. When its turn comes, activate it: roll its piloting check, then pick a flight whose ghost \
+               ends in open air, clear of trunks and the battlefield's edge.",
+        learner: YOU,
+        start: || start_of(&Options::default(), flight_start()),
+        offered: |g, a| match a {
+            Action::Launch { .. } => !(0..3).any(|f: Fig| g.bird(f).is_some_and(|b| b.launching)),
+            Action::Activate(u) => UNIT_DEFS[usize::from(*u)].bird.is_some(),
+            Action::Pass => false,
+            _ => true,
+        },
+        hint: "Launch one bird and keep the others perched; then activate the launched bird, roll its check and \
+               choose a flight that ends in open air.",
+        highlight: |g| {
+            let legal = g.legal_actions();
+            let launching = (0..3).find(|&f: &Fig| g.bird(f).is_some_and(|b| b.launching));
+            match launching {
+                Some(f) if legal.contains(&Action::Activate(unit_of(f) as u8)) => {
+                    vec![Action::Activate(unit_of(f) as u8)]
+                }
+                _ => legal.into_iter().filter(|a| matches!(a, Action::Fly(list) if flies_clear(g, list))).collect(),
+            }
+        },
+        reply: calm,
+        done: a_bird_flew,
+        failed: |g| {
+            a_bird_hurt(g, &flight_start().state).then_some(
+                "Your bird was hurt or lost: undo and choose a flight whose ghost ends in open air (the ghost shows \
+                 where each list of templates ends).",
+            )
+        },
+        par: 8,
+        solution: |g| {
+            let legal = g.legal_actions();
+            let launched = (0..3).any(|f: Fig| g.bird(f).is_some_and(|b| b.launching));
+            if g.phase() == Phase::Tilt && !launched {
+                return legal.into_iter().find(|a| good_launch(g, a));
+            }
+            let f = (0..3).find(|&f: &Fig| g.bird(f).is_some_and(|b| b.launching));
+            if let Some(f) = f
+                && legal.contains(&Action::Activate(unit_of(f) as u8))
+            {
+                return Some(Action::Activate(unit_of(f) as u8));
+            }
+            calm(g)
+        },
+    },
+    Lesson {
+        id: "tail-feathers-foraging",
+        title: "Forage for cheese",
+        minutes: 1,
+        section: "Additional rule: foraging",
+        goal: "With foraging in play, a ground unit may spend its activation gathering food instead of moving or \
+               attacking: one cheese for its side. Activate your squad and forage.",
+        learner: YOU,
+        start: || start_of(&foraging(), forage_start()),
+        offered: |_, a| match a {
+            Action::Activate(u) => usize::from(*u) == SQUAD,
+            Action::Forage => true,
+            _ => false,
+        },
+        hint: "Activate the mice squad, then choose Forage before moving anyone.",
+        highlight: |g| {
+            if g.active_unit().is_none() { vec![Action::Activate(SQUAD as u8)] } else { vec![Action::Forage] }
+        },
+        reply: calm,
+        done: |g| g.cheese(YOU) > forage_start().state.cheese(YOU),
+        failed: |_| None,
+        par: 2,
+        solution: |g| {
+            if g.active_unit().is_none() { Some(Action::Activate(SQUAD as u8)) } else { Some(Action::Forage) }
+        },
+    },
+    Lesson {
+        id: "tail-feathers-hand",
+        title: "Choose a hand of cards",
+        minutes: 2,
+        section: "Additional rule: action cards",
+        goal: "With action cards in play each side chooses seven cards from its pool, in secret, before the \
+               battle. A card names who may play it, when, and what it costs in cheese. Pick seven.",
+        learner: YOU,
+        start: || start_of(&cards(), cards_start()),
+        offered: |_, a| matches!(a, Action::Pick(_)),
+        hint: "Click cards of your pool to take them into your hand until you hold seven.",
+        highlight: |_| Vec::new(),
+        reply: calm,
+        done: |g| g.hand(Alliance::Mice).cards.len() >= 7,
+        failed: |_| None,
+        par: 7,
+        solution: |g| g.legal_actions().into_iter().find(|a| matches!(a, Action::Pick(_))),
+    },
+];
