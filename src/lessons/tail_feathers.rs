@@ -263,13 +263,13 @@ pub static COURSE: [Lesson<TailFeathers>; 5] = [
         learner: YOU,
         start: || start_of(&Options::default(), flight_start()),
         offered: |g, a| match a {
-            Action::Launch { .. } => !(0..3).any(|f: Fig| g.bird(f).is_some_and(|b| b.launching)),
+            Action::Launch { .. } => !(0..3).any(|f: Fig| g.bird(f).is_some_and(|b| b.launching)) && good_launch(g, a),
             Action::Activate(u) => UNIT_DEFS[usize::from(*u)].bird.is_some(),
             Action::Pass => false,
             _ => true,
         },
-        hint: "Launch one bird and keep the others perched; then activate the launched bird, roll its check and \
-               choose a flight that ends in open air.",
+        hint: "Launch one bird facing open air (a bird facing its own trunk has no flight that clears it) and \
+               keep the others perched; then activate it, roll its check and choose a flight that ends in open air.",
         highlight: |g| {
             let legal = g.legal_actions();
             let launching = (0..3).find(|&f: &Fig| g.bird(f).is_some_and(|b| b.launching));
