@@ -21,6 +21,9 @@ pub struct LessonProgress {
     pub done: BTreeMap<String, u16>,
 }
 
+/// The width of a lesson card's contents on the lesson map.
+const CARD_WIDTH: f32 = 200.0;
+
 impl LessonProgress {
     /// Records a lesson done in `moves`, keeping the best; true when it
     /// changed.
@@ -69,60 +72,69 @@ impl AviaryApp {
         // The course as a row of lesson cards, in order, like stepping
         // stones: a numbered badge, the title, the time and the rules
         // section, done (moves against par) or suggested next.
-        ui.horizontal_wrapped(|ui| {
-            ui.spacing_mut().item_spacing = egui::vec2(12.0, 12.0);
-            for (n, l) in list.iter().enumerate() {
-                let done = self.lesson_progress.done.get(l.id).copied();
-                let suggested = Some(n) == next;
-                let accent = if done.is_some() {
-                    ui.visuals().selection.bg_fill
-                } else if suggested {
-                    ui.visuals().warn_fg_color
-                } else {
-                    ui.visuals().widgets.noninteractive.bg_stroke.color
-                };
-                egui::Frame::group(ui.style())
-                    .stroke(egui::Stroke::new(if suggested { 2.5 } else { 1.5 }, accent))
-                    .corner_radius(8.0)
-                    .inner_margin(10.0)
-                    .show(ui, |ui| {
-                        ui.vertical(|ui| {
-                            ui.set_width(200.0);
-                            ui.set_min_height(110.0);
-                            ui.horizontal(|ui| {
-                                let (r, _) = ui.allocate_exact_size(egui::vec2(26.0, 26.0), egui::Sense::hover());
-                                ui.painter().circle_filled(r.center(), 12.0, accent);
-                                ui.painter().text(
-                                    r.center(),
-                                    egui::Align2::CENTER_CENTER,
-                                    (n + 1).to_string(),
-                                    egui::FontId::proportional(14.0),
-                                    ui.visuals().strong_text_color(),
+        // Rows of as many cards as fit (a wrapping layout cannot wrap a
+        // frame of fixed width: it would run off the window's edge).
+        let per_row = (((ui.available_width() + 12.0) / (CARD_WIDTH + 36.0)).floor() as usize).max(1);
+        ui.spacing_mut().item_spacing = egui::vec2(12.0, 12.0);
+        for (row, chunk) in list.chunks(per_row).enumerate() {
+            ui.horizontal(|ui| {
+                for (k, l) in chunk.iter().enumerate() {
+                    let n = row * per_row + k;
+                    let done = self.lesson_progress.done.get(l.id).copied();
+                    let suggested = Some(n) == next;
+                    let accent = if done.is_some() {
+                        ui.visuals().selection.bg_fill
+                    } else if suggested {
+                        ui.visuals().warn_fg_color
+                    } else {
+                        ui.visuals().widgets.noninteractive.bg_stroke.color
+                    };
+                    egui::Frame::group(ui.style())
+                        .stroke(egui::Stroke::new(if suggested { 2.5 } else { 1.5 }, accent))
+                        .corner_radius(8.0)
+                        .inner_margin(10.0)
+                        .show(ui, |ui| {
+                            ui.vertical(|ui| {
+                                ui.set_width(CARD_WIDTH);
+                                ui.set_min_height(110.0);
+                                ui.horizontal(|ui| {
+                                    let (r, _) = ui.allocate_exact_size(egui::vec2(26.0, 26.0), egui::Sense::hover());
+                                    ui.painter().circle_filled(r.center(), 12.0, accent);
+                                    ui.painter().text(
+                                        r.center(),
+                                        egui::Align2::CENTER_CENTER,
+                                        (n + 1).to_string(),
+                                        egui::FontId::proportional(14.0),
+                                        ui.visuals().strong_text_color(),
+                                    );
+                                    ui.label(RichText::new(l.title).strong());
+                                });
+                                ui.label(
+                                    RichText::new(format!("about {} min · teaches \"{}\"", l.minutes, l.section))
+                                        .weak(),
                                 );
-                                ui.label(RichText::new(l.title).strong());
-                            });
-                            ui.label(
-                                RichText::new(format!("about {} min · teaches \"{}\"", l.minutes, l.section)).weak(),
-                            );
-                            match done {
-                                Some(moves) => ui.label(format!("Done: {moves} moves (par {})", l.par)),
-                                None if suggested => ui.label(RichText::new("Next to try").italics()),
-                                None => ui.label(format!("Par {}", l.par)),
-                            };
-                            let label = if suggested {
-                                "Start (suggested)"
-                            } else if done.is_some() {
-                                "Play again"
-                            } else {
-                                "Start"
-                            };
-                            if ui.button(label).on_hover_text(format!("Lesson {}: {}", n + 1, l.title)).clicked() {
-                                open = Some(n);
-                            }
-                        })
-                    });
-            }
-        });
+                                match done {
+                                    Some(moves) => ui.label(format!("Done: {moves} moves (par {})", l.par)),
+                                    None if suggested => {
+                                        ui.label(RichText::new(format!("Next to try · par {}", l.par)).italics())
+                                    }
+                                    None => ui.label(format!("Par {}", l.par)),
+                                };
+                                let label = if suggested {
+                                    "Start (suggested)"
+                                } else if done.is_some() {
+                                    "Play again"
+                                } else {
+                                    "Start"
+                                };
+                                if ui.button(label).on_hover_text(format!("Lesson {}: {}", n + 1, l.title)).clicked() {
+                                    open = Some(n);
+                                }
+                            })
+                        });
+                }
+            });
+        }
         if let Some(n) = open {
             self.open_lesson(id, n, notices);
         }

@@ -1,13 +1,18 @@
 //! The Tail Feathers course: the steps of a round, a squad climbing its
-//! tree, a bird taking off and flying, and the additional rules (foraging,
-//! choosing a hand of action cards). The learner plays the mice; the rats'
-//! choices are scripted (the quiet choice each time: no mission, birds
-//! stay, no bid, ground units hold), and every start is reached from a
-//! seed by the same script, so each lesson plays the same way.
+//! tree, a bird taking off and flying, an attack, and the additional rules
+//! (foraging, choosing a hand of action cards, cutting a leaf loose,
+//! building the ballista). The learner plays the mice; the rats' choices
+//! in a lesson are scripted (the quiet choice each time: no mission, birds
+//! stay, no bid, ground units hold). Every start is reached from a seed:
+//! by that quiet script, or (for positions a quiet game never meets) by
+//! both sides choosing at random from the seed; so each lesson plays the
+//! same way.
 
 use std::sync::OnceLock;
 
 use super::{Lesson, Start};
+use crate::rules::Rng;
+use crate::rules::tail_feathers::cards::{CardId, SUGGESTED, card, card_named};
 use crate::rules::tail_feathers::components::Alliance;
 use crate::rules::tail_feathers::game::{
     Action, Fig, FlightEnding, Options, Phase, Place, TailFeathers, UNIT_DEFS, unit_of,
@@ -35,7 +40,9 @@ fn calm(g: &TailFeathers) -> Option<Action> {
         | Action::NoCard
         | Action::Pass
         | Action::Done
+        | Action::Reroll(0)
         | Action::Continue => true,
+        Action::Pick(c) => suggested(g, *c),
         Action::Tilt { bird, tilt } => g.bird(*bird).is_some_and(|b| b.tilt == *tilt),
         _ => false,
     });
@@ -46,6 +53,12 @@ fn calm(g: &TailFeathers) -> Option<Action> {
         })
     };
     quiet.or_else(safe_flight).or(legal.first()).cloned()
+}
+
+/// Card `c` is in the suggested hand of the side to pick.
+fn suggested(g: &TailFeathers, c: CardId) -> bool {
+    let ToMove::Seat(seat) = g.to_move() else { return false };
+    SUGGESTED[usize::from(seat.0)].contains(&card(c).name)
 }
 
 /// The bird being activated, when one is.
@@ -84,6 +97,35 @@ fn script(options: &Options, seed: u64, ready: fn(&TailFeathers) -> bool) -> Opt
     None
 }
 
+/// As [`script`], but both sides choose at random from the seed (their
+/// hands are still the suggested ones), so the battle moves about. Used
+/// to reach positions a quiet game never meets.
+fn wander(options: &Options, seed: u64, ready: fn(&TailFeathers) -> bool) -> Option<(Vec<Action>, TailFeathers)> {
+    let mut g = TailFeathers::new(&setup(options.clone()), seed);
+    let mut rng = Rng::seeded(seed);
+    let mut actions = Vec::new();
+    for _ in 0..3_000 {
+        if g.to_move() == ToMove::Seat(YOU) && ready(&g) {
+            return Some((actions, g));
+        }
+        let a = match g.to_move() {
+            ToMove::Nobody => return None,
+            ToMove::Chance => g.legal_actions().into_iter().next()?,
+            ToMove::Seat(_) => {
+                let legal = g.legal_actions();
+                // Picks stay the suggested hand; the rest at random.
+                calm(&g)
+                    .filter(|a| matches!(a, Action::Pick(_)))
+                    .unwrap_or_else(|| legal[rng.below(legal.len())].clone())
+            }
+        };
+        g.check(&a).ok()?;
+        g.apply_legal(&a);
+        actions.push(a);
+    }
+    None
+}
+
 /// A lesson's start, found once: the seed, its actions and the position.
 struct Found {
     seed: u64,
@@ -95,6 +137,104 @@ fn find(options: &Options, ready: fn(&TailFeathers) -> bool) -> Found {
     (1..200)
         .find_map(|seed| script(options, seed, ready).map(|(actions, state)| Found { seed, actions, state }))
         .unwrap_or_else(|| Found { seed: 1, actions: Vec::new(), state: TailFeathers::new(&setup(options.clone()), 1) })
+}
+
+fn find_wandering(options: &Options, ready: fn(&TailFeathers) -> bool) -> Found {
+    (1..400)
+        .find_map(|seed| wander(options, seed, ready).map(|(actions, state)| Found { seed, actions, state }))
+        .unwrap_or_else(|| Found { seed: 1, actions: Vec::new(), state: TailFeathers::new(&setup(options.clone()), 1) })
+}
+
+/// The mice squad's figures on the battlefield.
+fn squad_figures(g: &TailFeathers) -> Vec<Fig> {
+    let u = UNIT_DEFS[SQUAD];
+    (u.first..u.first + u.count).filter(|&f| matches!(g.figure(f).place, Place::Space(_))).collect()
+}
+
+fn is_attack(a: &Action) -> bool {
+    matches!(a, Action::Strike { .. } | Action::Shoot { .. })
+}
+
+fn squad_ready(g: &TailFeathers) -> bool {
+    g.phase() == Phase::Activation && g.check(&Action::Activate(SQUAD as u8)).is_ok()
+}
+
+/// A squad figure that may attack (it has a target in reach).
+fn can_attack(g: &TailFeathers, f: Fig) -> bool {
+    !g.targets(f, false).is_empty() || !g.targets(f, true).is_empty()
+}
+
+/// A squad figure standing on a leaf.
+fn on_leaf(g: &TailFeathers, f: Fig) -> bool {
+    matches!(g.figure(f).place, Place::Space(s) if g.leaf_at(usize::from(s)).is_some())
+}
+
+/// A squad figure that may build the ballista where it stands, its side
+/// holding the card and the cheese for it.
+fn can_build(g: &TailFeathers, f: Fig) -> bool {
+    g.build_blocker(f).is_none() && g.hand(Alliance::Mice).holds(ballista_card()) && g.cheese(YOU) >= 2
+}
+
+fn squad_may_attack(g: &TailFeathers) -> bool {
+    squad_ready(g) && squad_figures(g).iter().any(|&f| can_attack(g, f))
+}
+
+fn squad_may_cut(g: &TailFeathers) -> bool {
+    squad_ready(g) && squad_figures(g).iter().any(|&f| on_leaf(g, f))
+}
+
+fn ballista_card() -> CardId {
+    card_named("Build Ballista").unwrap_or(0)
+}
+
+fn squad_may_build(g: &TailFeathers) -> bool {
+    squad_ready(g) && squad_figures(g).iter().any(|&f| can_build(g, f))
+}
+
+fn attack_start() -> &'static Found {
+    static FOUND: OnceLock<Found> = OnceLock::new();
+    FOUND.get_or_init(|| find_wandering(&Options::default(), squad_may_attack))
+}
+
+fn leaves() -> Options {
+    Options { leaves: true, ..Options::default() }
+}
+
+fn leaf_start() -> &'static Found {
+    static FOUND: OnceLock<Found> = OnceLock::new();
+    FOUND.get_or_init(|| find_wandering(&leaves(), squad_may_cut))
+}
+
+fn structures() -> Options {
+    Options { action_cards: true, structures: true, ..Options::default() }
+}
+
+fn ballista_start() -> &'static Found {
+    static FOUND: OnceLock<Found> = OnceLock::new();
+    FOUND.get_or_init(|| find_wandering(&structures(), squad_may_build))
+}
+
+/// The squad's activation, one step toward `wanted` (the first of its
+/// actions `wanted` accepts): activate the squad, activate the figure
+/// `able` accepts where it stands, end the moves.
+fn squad_step(g: &TailFeathers, able: fn(&TailFeathers, Fig) -> bool, wanted: fn(&Action) -> bool) -> Option<Action> {
+    if g.active_unit().is_none() {
+        return Some(Action::Activate(SQUAD as u8));
+    }
+    let legal = g.legal_actions();
+    let hold = |a: &&Action| matches!(a, Action::Hold(f) if able(g, *f));
+    legal
+        .iter()
+        .find(|a| wanted(a))
+        .or_else(|| legal.iter().find(hold))
+        .or_else(|| legal.iter().find(|a| matches!(a, Action::Done)))
+        .cloned()
+}
+
+/// The squad's activation is over (it acted: the lesson offers no other
+/// way to end it).
+fn squad_done(g: &TailFeathers) -> bool {
+    g.is_activated(SQUAD) && g.active_unit() != Some(SQUAD)
 }
 
 fn start_of(options: &Options, found: &Found) -> Start<TailFeathers> {
@@ -198,7 +338,7 @@ fn short_lists() -> Vec<Vec<Length>> {
 }
 
 /// The course.
-pub static COURSE: [Lesson<TailFeathers>; 5] = [
+pub static COURSE: [Lesson<TailFeathers>; 8] = [
     Lesson {
         id: "tail-feathers-round",
         title: "The start of a round",
@@ -235,7 +375,7 @@ pub static COURSE: [Lesson<TailFeathers>; 5] = [
         },
         hint: "Activate the mice squad (its unit card), then drag one mouse to a lit space.",
         highlight: |g| {
-            if g.active_unit().is_none() {
+            if squad_ready(g) {
                 vec![Action::Activate(SQUAD as u8)]
             } else {
                 g.legal_actions().into_iter().filter(|a| matches!(a, Action::Move { .. })).collect()
@@ -305,6 +445,41 @@ pub static COURSE: [Lesson<TailFeathers>; 5] = [
         },
     },
     Lesson {
+        id: "tail-feathers-attack",
+        title: "Attack!",
+        minutes: 3,
+        section: "Attacks, dice and cheese",
+        goal: "An enemy is within reach of your mice. Activate the squad and attack: a strike if the enemy is in \
+               the same space, a shot if it is within 8\" in clear sight. Each die showing your weapon hits; \
+               cheese faces may be spent on re-rolls. Pointing at an enemy shows your odds.",
+        learner: YOU,
+        start: || start_of(&Options::default(), attack_start()),
+        offered: |g, a| match a {
+            Action::Activate(u) => usize::from(*u) == SQUAD,
+            Action::Done => !g.legal_actions().iter().any(is_attack),
+            Action::Move { .. }
+            | Action::Scurry { .. }
+            | Action::Pass
+            | Action::Forage
+            | Action::Play(_)
+            | Action::CutLoose { .. } => false,
+            _ => true,
+        },
+        hint: "Activate the mice squad, end its moves where it stands, then click a mouse and the enemy to attack.",
+        highlight: |g| {
+            if squad_ready(g) {
+                vec![Action::Activate(SQUAD as u8)]
+            } else {
+                g.legal_actions().into_iter().filter(is_attack).collect()
+            }
+        },
+        reply: calm,
+        done: squad_done,
+        failed: |_| None,
+        par: 5,
+        solution: |g| squad_step(g, can_attack, is_attack).or_else(|| calm(g)),
+    },
+    Lesson {
         id: "tail-feathers-foraging",
         title: "Forage for cheese",
         minutes: 1,
@@ -320,7 +495,7 @@ pub static COURSE: [Lesson<TailFeathers>; 5] = [
         },
         hint: "Activate the mice squad, then choose Forage before moving anyone.",
         highlight: |g| {
-            if g.active_unit().is_none() { vec![Action::Activate(SQUAD as u8)] } else { vec![Action::Forage] }
+            if squad_ready(g) { vec![Action::Activate(SQUAD as u8)] } else { vec![Action::Forage] }
         },
         reply: calm,
         done: |g| g.cheese(YOU) > forage_start().state.cheese(YOU),
@@ -347,5 +522,75 @@ pub static COURSE: [Lesson<TailFeathers>; 5] = [
         failed: |_| None,
         par: 7,
         solution: |g| g.legal_actions().into_iter().find(|a| matches!(a, Action::Pick(_))),
+    },
+    Lesson {
+        id: "tail-feathers-leaf",
+        title: "Cut a leaf loose",
+        minutes: 2,
+        section: "Additional rule: leaves",
+        goal: "With leaves in play, a figure standing on a leaf may, instead of attacking, cut it loose and point \
+               it at a space of another tree; the leaf drifts there (the wind may turn it) with everyone on it. \
+               Activate your squad and cut the lit leaf loose.",
+        learner: YOU,
+        start: || start_of(&leaves(), leaf_start()),
+        offered: |g, a| match a {
+            Action::Activate(u) => usize::from(*u) == SQUAD,
+            Action::Done => !g.legal_actions().iter().any(|a| matches!(a, Action::CutLoose { .. })),
+            Action::Move { .. }
+            | Action::Scurry { .. }
+            | Action::Pass
+            | Action::Forage
+            | Action::Strike { .. }
+            | Action::Shoot { .. } => false,
+            _ => true,
+        },
+        hint: "Activate the mice squad, end its moves, then choose \"Cut the leaf loose\" for the mouse on the leaf \
+               and click the space to point it at.",
+        highlight: |g| {
+            if squad_ready(g) { vec![Action::Activate(SQUAD as u8)] } else { Vec::new() }
+        },
+        reply: calm,
+        done: squad_done,
+        failed: |_| None,
+        par: 6,
+        solution: |g| squad_step(g, on_leaf, |a| matches!(a, Action::CutLoose { .. })).or_else(|| calm(g)),
+    },
+    Lesson {
+        id: "tail-feathers-ballista",
+        title: "Build the ballista",
+        minutes: 2,
+        section: "Additional rule: structures",
+        goal: "With structures in play, the \"Build Ballista\" card lets a figure build its side's ballista in its \
+               space instead of attacking (it costs 2 cheese). Activate your squad and play the card: drag it from \
+               your hand onto the lit mouse.",
+        learner: YOU,
+        start: || start_of(&structures(), ballista_start()),
+        offered: |g, a| match a {
+            Action::Activate(u) => usize::from(*u) == SQUAD,
+            Action::Done => {
+                !g.legal_actions().iter().any(|a| matches!(a, Action::Play(p) if p.card == ballista_card()))
+            }
+            Action::Play(p) => p.card == ballista_card(),
+            Action::Move { .. }
+            | Action::Scurry { .. }
+            | Action::Pass
+            | Action::Forage
+            | Action::Strike { .. }
+            | Action::Shoot { .. }
+            | Action::CutLoose { .. } => false,
+            _ => true,
+        },
+        hint: "Activate the mice squad, end its moves, then drag \"Build Ballista\" onto a mouse in a tree space \
+               with room.",
+        highlight: |g| {
+            if squad_ready(g) { vec![Action::Activate(SQUAD as u8)] } else { Vec::new() }
+        },
+        reply: calm,
+        done: |g| g.ballista(Alliance::Mice).is_some(),
+        failed: |_| None,
+        par: 4,
+        solution: |g| {
+            squad_step(g, can_build, |a| matches!(a, Action::Play(p) if p.card == ballista_card())).or_else(|| calm(g))
+        },
     },
 ];

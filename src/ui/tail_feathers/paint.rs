@@ -321,7 +321,52 @@ pub(super) fn plated_text(
     plate: Color32,
 ) {
     let galley = painter.layout_no_wrap(text.to_string(), FontId::proportional(12.0), colour);
-    let rect = align.anchor_size(at, galley.size());
+    // Kept whole on screen: a label by a figure at the window's edge is
+    // moved in rather than cut off.
+    let rect = keep_inside(align.anchor_size(at, galley.size()), painter.clip_rect().shrink2(Vec2::new(5.0, 2.0)));
     painter.rect_filled(rect.expand2(Vec2::new(5.0, 2.0)), 4.0, plate.gamma_multiply(0.92));
     painter.galley(rect.min, galley, colour);
+}
+
+/// `rect` moved (not resized) to lie inside `within`; when it is the
+/// larger, its top-left corner stays inside.
+pub(super) fn keep_inside(rect: egui::Rect, within: egui::Rect) -> egui::Rect {
+    let shift = |lo: f32, hi: f32, min: f32, max: f32| {
+        if lo < min {
+            min - lo
+        } else if hi > max {
+            (max - hi).max(min - lo)
+        } else {
+            0.0
+        }
+    };
+    rect.translate(Vec2::new(
+        shift(rect.left(), rect.right(), within.left(), within.right()),
+        shift(rect.top(), rect.bottom(), within.top(), within.bottom()),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use egui::{Pos2, Rect, Vec2};
+
+    use super::keep_inside;
+
+    /// Found in a lesson: the odds by a bird at the battlefield's left
+    /// edge ran off the window ("anged: 2 dice v 4 defence").
+    #[test]
+    fn a_label_at_the_edge_is_moved_in_whole() {
+        let window = Rect::from_min_size(Pos2::ZERO, Vec2::new(800.0, 600.0));
+        let off_left = Rect::from_min_size(Pos2::new(-60.0, 100.0), Vec2::new(200.0, 30.0));
+        let moved = keep_inside(off_left, window);
+        assert!(moved.left().abs() < 1e-4, "{moved:?}");
+        assert_eq!(moved.size(), off_left.size());
+        let off_right_and_bottom = Rect::from_min_size(Pos2::new(700.0, 590.0), Vec2::new(200.0, 30.0));
+        let moved = keep_inside(off_right_and_bottom, window);
+        assert_eq!((moved.right(), moved.bottom()), (800.0, 600.0));
+        let inside = Rect::from_min_size(Pos2::new(10.0, 10.0), Vec2::new(20.0, 20.0));
+        assert_eq!(keep_inside(inside, window), inside);
+        let too_wide = Rect::from_min_size(Pos2::new(-10.0, 10.0), Vec2::new(900.0, 20.0));
+        assert!(keep_inside(too_wide, window).left().abs() < 1e-4);
+    }
 }
