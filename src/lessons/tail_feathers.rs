@@ -1,7 +1,8 @@
-//! The Tail Feathers course: the steps of a round, a squad climbing its
-//! tree, a bird taking off and flying, an attack, and the additional rules
-//! (foraging, choosing a hand of action cards, cutting a leaf loose,
-//! building the ballista). The learner plays the mice; the rats' choices
+//! The Tail Feathers course: the steps of a round, a mission, a squad
+//! climbing its tree, a bird taking off and flying, perching from the air
+//! (a crossing), an attack with its dice and cheese, and one lesson per
+//! additional rule (foraging, choosing a hand of action cards, tail
+//! feathers, death spirals, cutting a leaf loose, building the ballista). The learner plays the mice; the rats' choices
 //! in a lesson are scripted (the quiet choice each time: no mission, birds
 //! stay, no bid, ground units hold). Every start is reached from a seed:
 //! by that quiet script, or (for positions a quiet game never meets) by
@@ -15,7 +16,7 @@ use crate::rules::Rng;
 use crate::rules::tail_feathers::cards::{CardId, SUGGESTED, card, card_named};
 use crate::rules::tail_feathers::components::Alliance;
 use crate::rules::tail_feathers::game::{
-    Action, Fig, FlightEnding, Options, Phase, Place, TailFeathers, UNIT_DEFS, unit_of,
+    Action, Crossing, Fig, FlightEnding, FlightOutcome, Options, Phase, Place, TailFeathers, UNIT_DEFS, unit_of,
 };
 use crate::rules::tail_feathers::geometry::Length;
 use crate::rules::{Game, Seat, Setup, ToMove};
@@ -337,8 +338,138 @@ fn short_lists() -> Vec<Vec<Length>> {
     out
 }
 
+/// The mice birds in the air that may be activated now.
+fn airborne_ready(g: &TailFeathers) -> Vec<Fig> {
+    if g.phase() != Phase::Activation {
+        return Vec::new();
+    }
+    (0..3)
+        .filter(|&f: &Fig| {
+            g.figure(f).place == Place::Air
+                && g.spiral_of(f).is_none()
+                && g.check(&Action::Activate(unit_of(f) as u8)).is_ok()
+        })
+        .collect()
+}
+
+/// How a list would end for bird `f` from where it is: its outcome and
+/// the crossings met before it stops.
+fn flight_of(g: &TailFeathers, f: Fig, list: &[Length]) -> Option<(FlightOutcome, Vec<Crossing>)> {
+    let plan = g.plan_flight(f, list)?;
+    let out = g.flight_outcome(f, &plan);
+    let met = plan.crossings.iter().filter(|(d, _)| *d <= out.flown).map(|(_, c)| *c).collect();
+    Some((out, met))
+}
+
+/// A list that takes bird `f` across a tree space it may perch on, unhurt.
+fn perching_list(g: &TailFeathers, f: Fig) -> Option<Vec<Length>> {
+    short_lists().into_iter().find(|list| {
+        flight_of(g, f, list).is_some_and(|(out, met)| {
+            out.wounds == 0
+                && matches!(out.ending, FlightEnding::Ends)
+                && met.first().is_some_and(|c| matches!(c, Crossing::Space(s) if g.leaf_at(usize::from(*s)).is_none()))
+        })
+    })
+}
+
+/// A list that takes bird `f` into an enemy bird: a death spiral.
+fn spiral_list(g: &TailFeathers, f: Fig) -> Option<Vec<Length>> {
+    short_lists()
+        .into_iter()
+        .find(|list| flight_of(g, f, list).is_some_and(|(out, _)| matches!(out.ending, FlightEnding::Spiral(_))))
+}
+
+/// Bird `f` has a list crossing a tail feather and one ending in open air
+/// that crosses none.
+fn feather_choice(g: &TailFeathers, f: Fig) -> bool {
+    let lists = short_lists();
+    let crosses = |list: &Vec<Length>| {
+        flight_of(g, f, list).is_some_and(|(_, met)| met.iter().any(|c| matches!(c, Crossing::Feather(_))))
+    };
+    lists.iter().any(crosses) && lists.iter().any(|l| clear_of_feathers(g, f, l))
+}
+
+/// Bird `f`'s flight of `list` ends in open air unhurt, crossing no
+/// tail feather.
+fn clear_of_feathers(g: &TailFeathers, f: Fig, list: &[Length]) -> bool {
+    flight_of(g, f, list).is_some_and(|(out, met)| {
+        out.wounds == 0
+            && out.ending == FlightEnding::Ends
+            && !met.iter().any(|c| matches!(c, Crossing::Feather(_) | Crossing::Flyer(_)))
+    })
+}
+
+fn perch_start() -> &'static Found {
+    static FOUND: OnceLock<Found> = OnceLock::new();
+    FOUND.get_or_init(|| {
+        find_wandering(&Options::default(), |g| airborne_ready(g).iter().any(|&f| perching_list(g, f).is_some()))
+    })
+}
+
+fn spirals() -> Options {
+    Options { death_spirals: true, ..Options::default() }
+}
+
+fn spiral_start() -> &'static Found {
+    static FOUND: OnceLock<Found> = OnceLock::new();
+    FOUND.get_or_init(|| find_wandering(&spirals(), |g| airborne_ready(g).iter().any(|&f| spiral_list(g, f).is_some())))
+}
+
+fn feathers() -> Options {
+    Options { feathers: true, ..Options::default() }
+}
+
+fn feather_start() -> &'static Found {
+    static FOUND: OnceLock<Found> = OnceLock::new();
+    FOUND.get_or_init(|| find_wandering(&feathers(), |g| airborne_ready(g).iter().any(|&f| feather_choice(g, f))))
+}
+
+fn mission_start() -> &'static Found {
+    static FOUND: OnceLock<Found> = OnceLock::new();
+    FOUND.get_or_init(|| find(&Options::default(), deployed))
+}
+
+/// The bird a lesson's flight is about: the first mice bird `fit`
+/// accepts at the lesson's start.
+fn lesson_bird(start: &TailFeathers, fit: fn(&TailFeathers, Fig) -> bool) -> Fig {
+    airborne_ready(start).into_iter().find(|&f| fit(start, f)).unwrap_or(0)
+}
+
+fn perch_bird() -> Fig {
+    lesson_bird(&perch_start().state, |g, f| perching_list(g, f).is_some())
+}
+
+fn spiral_bird() -> Fig {
+    lesson_bird(&spiral_start().state, |g, f| spiral_list(g, f).is_some())
+}
+
+fn feather_bird() -> Fig {
+    lesson_bird(&feather_start().state, feather_choice)
+}
+
+/// One step of flying the lesson's bird `f` with `list`: activate it, fly,
+/// then at each crossing `at` says what to do (else go on).
+fn fly_step(g: &TailFeathers, f: Fig, list: Option<Vec<Length>>, at: fn(Crossing) -> Action) -> Option<Action> {
+    let legal = g.legal_actions();
+    let activate = Action::Activate(unit_of(f) as u8);
+    if legal.contains(&activate) {
+        return Some(activate);
+    }
+    if let Some((_, Some(c))) = g.walking() {
+        let a = at(c);
+        return Some(if legal.contains(&a) { a } else { Action::Continue });
+    }
+    if let Some(list) = list {
+        let fly = Action::Fly(list);
+        if legal.contains(&fly) {
+            return Some(fly);
+        }
+    }
+    calm(g)
+}
+
 /// The course.
-pub static COURSE: [Lesson<TailFeathers>; 8] = [
+pub static COURSE: [Lesson<TailFeathers>; 12] = [
     Lesson {
         id: "tail-feathers-round",
         title: "The start of a round",
@@ -358,6 +489,45 @@ pub static COURSE: [Lesson<TailFeathers>; 8] = [
         failed: |_| None,
         par: 4,
         solution: calm,
+    },
+    Lesson {
+        id: "tail-feathers-missions",
+        title: "Send a mission",
+        minutes: 2,
+        section: "A round",
+        goal: "A mission sends figures off the battlefield to come back later with an effect: choose a mission card \
+               in secret (not \"none\" this time), lay it on a free spot, and send one or more figures from your \
+               home tree into the mission box; then finish sending.",
+        learner: YOU,
+        start: || start_of(&Options::default(), mission_start()),
+        offered: |g, a| match a {
+            Action::Mission(None) => false,
+            Action::Mission(Some(_)) | Action::PlaceMission(_) | Action::Send(_) => true,
+            Action::Done => !g.mission_box(Alliance::Mice).is_empty(),
+            _ => g.phase() != Phase::Mission,
+        },
+        hint: "Choose a mission card (any but \"none\"), click a free spot for it, then click figures on your home \
+               tree to send them, and finish.",
+        highlight: |_| Vec::new(),
+        reply: calm,
+        done: |g| g.phase() != Phase::Mission && !g.mission_box(Alliance::Mice).is_empty(),
+        failed: |_| None,
+        par: 4,
+        solution: |g| {
+            let legal = g.legal_actions();
+            legal
+                .iter()
+                .find(|a| matches!(a, Action::Mission(Some(_)) | Action::PlaceMission(_)))
+                .or_else(|| {
+                    legal
+                        .iter()
+                        .find(|a| matches!(a, Action::Send(_)))
+                        .filter(|_| g.mission_box(Alliance::Mice).is_empty())
+                })
+                .or_else(|| legal.iter().find(|a| matches!(a, Action::Done)))
+                .cloned()
+                .or_else(|| calm(g))
+        },
     },
     Lesson {
         id: "tail-feathers-trees",
@@ -445,6 +615,39 @@ pub static COURSE: [Lesson<TailFeathers>; 8] = [
         },
     },
     Lesson {
+        id: "tail-feathers-perch",
+        title: "Land on a branch",
+        minutes: 3,
+        section: "Flying",
+        goal: "A flight stops at each thing it crosses and asks what to do. Activate your bird in the air (it is \
+               lit) and choose a flight across a tree space; when the flight reaches the space, perch there.",
+        learner: YOU,
+        start: || start_of(&Options::default(), perch_start()),
+        offered: |_, a| match a {
+            Action::Activate(u) => usize::from(*u) == unit_of(perch_bird()),
+            Action::Pass => false,
+            _ => true,
+        },
+        hint: "Activate the lit bird, pick a ring whose path crosses a tree space, and choose \"Perch\" when the \
+               flight stops there.",
+        highlight: |g| {
+            let activate = Action::Activate(unit_of(perch_bird()) as u8);
+            if g.check(&activate).is_ok() { vec![activate] } else { Vec::new() }
+        },
+        reply: calm,
+        done: |g| matches!(g.figure(perch_bird()).place, Place::Space(_)),
+        failed: |g| {
+            (g.figure(perch_bird()).place == Place::Casualty || g.is_activated(unit_of(perch_bird())) && g.active_unit().is_none())
+                .then_some("The bird's activation ended without a perch: undo and choose a flight across a tree space, then \"Perch\" there.")
+        },
+        par: 3,
+        solution: |g| {
+            let f = perch_bird();
+            let list = if g.walking().is_none() { perching_list(g, f) } else { None };
+            fly_step(g, f, list, |_| Action::Perch)
+        },
+    },
+    Lesson {
         id: "tail-feathers-attack",
         title: "Attack!",
         minutes: 3,
@@ -522,6 +725,92 @@ pub static COURSE: [Lesson<TailFeathers>; 8] = [
         failed: |_| None,
         par: 7,
         solution: |g| g.legal_actions().into_iter().find(|a| matches!(a, Action::Pick(_))),
+    },
+    Lesson {
+        id: "tail-feathers-feathers",
+        title: "Mind the feathers",
+        minutes: 3,
+        section: "Additional rule: tail feathers",
+        goal: "With tail feathers in play a bird wounded in the air drops feather tokens; a flight that crosses one \
+               takes it away but rattles the pilot. Activate your lit bird and fly to open air without crossing a \
+               feather (the flight preview names every feather on the way).",
+        learner: YOU,
+        start: || start_of(&feathers(), feather_start()),
+        offered: |_, a| match a {
+            Action::Activate(u) => usize::from(*u) == unit_of(feather_bird()),
+            Action::Pass => false,
+            _ => true,
+        },
+        hint: "Activate the lit bird and pick a ring whose path crosses no tail feather.",
+        highlight: |g| {
+            let activate = Action::Activate(unit_of(feather_bird()) as u8);
+            if g.check(&activate).is_ok() { vec![activate] } else { Vec::new() }
+        },
+        reply: calm,
+        done: |g| {
+            let f = feather_bird();
+            g.is_activated(unit_of(f))
+                && g.walking().is_none()
+                && g.figure(f).place == Place::Air
+                && g.bird(f).is_some_and(|b| !b.rattled)
+                && !g
+                    .legal_actions()
+                    .iter()
+                    .any(|a| matches!(a, Action::Fly(_) | Action::PilotingCheck | Action::SetTilt(_)))
+        },
+        failed: |g| {
+            g.bird(feather_bird()).is_some_and(|b| b.rattled).then_some(
+                "The flight crossed a tail feather (or hit something) and rattled the pilot: undo and pick a ring \
+                 whose path crosses no feather.",
+            )
+        },
+        par: 2,
+        solution: |g| {
+            let f = feather_bird();
+            let list = if g.walking().is_none() {
+                short_lists().into_iter().find(|l| clear_of_feathers(g, f, l))
+            } else {
+                None
+            };
+            fly_step(g, f, list, |_| Action::Continue)
+        },
+    },
+    Lesson {
+        id: "tail-feathers-spiral",
+        title: "A death spiral",
+        minutes: 3,
+        section: "Additional rule: death spirals",
+        goal: "With death spirals in play, a flight that first touches an enemy bird in the air ends there and the \
+               two fight: each rolls battle plus melee, and the higher total wounds the other by the difference. \
+               Activate your lit bird and fly into the enemy bird.",
+        learner: YOU,
+        start: || start_of(&spirals(), spiral_start()),
+        offered: |_, a| match a {
+            Action::Activate(u) => usize::from(*u) == unit_of(spiral_bird()),
+            Action::Pass => false,
+            _ => true,
+        },
+        hint: "Activate the lit bird and pick the ring that says it meets the enemy bird: a death spiral.",
+        highlight: |g| {
+            let activate = Action::Activate(unit_of(spiral_bird()) as u8);
+            if g.check(&activate).is_ok() { vec![activate] } else { Vec::new() }
+        },
+        reply: calm,
+        done: |g| {
+            let start = &spiral_start().state;
+            g.spiral_of(spiral_bird()).is_some()
+                || [0u8, 1, 2, 9, 10].iter().any(|&f| {
+                    g.figure(f).wounds > start.figure(f).wounds
+                        || (g.figure(f).place == Place::Casualty) != (start.figure(f).place == Place::Casualty)
+                })
+        },
+        failed: |_| None,
+        par: 3,
+        solution: |g| {
+            let f = spiral_bird();
+            let list = if g.walking().is_none() { spiral_list(g, f) } else { None };
+            fly_step(g, f, list, |_| Action::Continue)
+        },
     },
     Lesson {
         id: "tail-feathers-leaf",
