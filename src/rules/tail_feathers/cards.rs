@@ -399,7 +399,7 @@ pub const ACTION_CARDS: [ActionCard; CARD_COUNT] = [
     ),
     hero(
         "Rally",
-        2,
+        3,
         Requirement::Ground,
         Timing::InsteadOfAttacking,
         Effect::Revive(1),
