@@ -1,6 +1,7 @@
 //! The Enchanted Plumes course: keeping six of nine and starting a plume,
 //! a turn's refill from the deck and the Train, a second row that narrows
-//! and matches the colours above it, and a finished peacock. The learner
+//! and matches the colours above it, a finished peacock, and the Peahen
+//! ending the game. The learner
 //! plays the first seat of two; the other seat's turns are scripted (a
 //! low card into a new plume, then two draws), so every lesson plays the
 //! same way.
@@ -133,6 +134,50 @@ fn peacock_start() -> Start<EnchantedPlumes> {
     Start { setup: setup(), seed: *seed, actions: actions.clone() }
 }
 
+/// Late in a game played by the scripts (both seats lay a low card and
+/// draw two each turn): the learner to start a turn whose first draw turns
+/// up the Peahen.
+fn peahen_start() -> Start<EnchantedPlumes> {
+    static FOUND: OnceLock<(u64, Vec<Action>)> = OnceLock::new();
+    let (seed, actions) = FOUND.get_or_init(|| {
+        (0..2_000)
+            .find_map(|seed| {
+                let mut g = EnchantedPlumes::new(&setup(), seed);
+                let mut actions = Vec::new();
+                for _ in 0..400 {
+                    if g.phase() != Phase::Play && g.phase() != Phase::Keep {
+                        return None;
+                    }
+                    let learners_turn = g.to_move() == ToMove::Seat(YOU) && g.phase() == Phase::Play;
+                    if learners_turn && g.turn().played == 0 && g.deck_len() <= g.cards_under_peahen() {
+                        return Some((seed, actions));
+                    }
+                    let a = if g.to_move() == ToMove::Seat(YOU) { learner_script(&g)? } else { other(&g)? };
+                    g.check(&a).ok()?;
+                    g.apply_legal(&a);
+                    actions.push(a);
+                }
+                None
+            })
+            .unwrap_or_default()
+    });
+    Start { setup: setup(), seed: *seed, actions: actions.clone() }
+}
+
+/// The learner's side in a scripted game: keep low, lay a card under a
+/// row when one matches (else start a plume with the lowest), then draw.
+fn learner_script(g: &EnchantedPlumes) -> Option<Action> {
+    if g.phase() == Phase::Keep {
+        return keep_low(g, YOU);
+    }
+    let legal = g.legal_actions();
+    if g.turn().played == 0 {
+        let under = legal.iter().find(|a| matches!(a, Action::Play { row, .. } if *row > 0));
+        return under.cloned().or_else(|| other(g));
+    }
+    legal.iter().find(|a| matches!(a, Action::Draw)).or_else(|| legal.first()).cloned()
+}
+
 /// After both seats kept their six (the learner to play the first turn).
 fn kept_start() -> Start<EnchantedPlumes> {
     let seed = 7;
@@ -156,7 +201,7 @@ fn first_plume_row(g: &EnchantedPlumes, row: usize) -> usize {
 }
 
 /// The course.
-pub static COURSE: [Lesson<EnchantedPlumes>; 4] = [
+pub static COURSE: [Lesson<EnchantedPlumes>; 5] = [
     Lesson {
         id: "enchanted-plumes-keep",
         title: "Keep six, start a plume",
@@ -268,5 +313,31 @@ pub static COURSE: [Lesson<EnchantedPlumes>; 4] = [
         failed: |_| None,
         par: 1,
         solution: |g| best_under(g, 1),
+    },
+    Lesson {
+        id: "enchanted-plumes-peahen",
+        title: "The Peahen",
+        minutes: 2,
+        section: "The end and the scores",
+        goal: "The deck is nearly out, and the Peahen hides among its last cards: whoever draws her ends the game \
+               at once, and cards still in hand score nothing. Lay a card first (under a row it scores its value; \
+               a new plume's top row counts against you), then draw.",
+        learner: YOU,
+        start: peahen_start,
+        offered: |_, a| matches!(a, Action::Play { .. } | Action::Draw),
+        hint: "Lay a card (under a row if one matches: it scores), then draw from the deck.",
+        highlight: |g| g.legal_actions().into_iter().filter(|a| matches!(a, Action::Play { .. })).collect(),
+        reply: other,
+        done: |g| g.phase() == Phase::Over,
+        failed: |_| None,
+        par: 2,
+        solution: |g| {
+            let legal = g.legal_actions();
+            if g.turn().played == 0 {
+                let under = legal.iter().find(|a| matches!(a, Action::Play { row, .. } if *row > 0));
+                return under.or_else(|| legal.iter().find(|a| matches!(a, Action::Play { .. }))).cloned();
+            }
+            Some(Action::Draw)
+        },
     },
 ];

@@ -1,6 +1,6 @@
 //! The Feathers & Wax course: into the labyrinth (a movement card and the
-//! nests and hives on the way), leaving it by the exit door, and building
-//! the wings. The game is a solitaire: the only other "seat" is chance,
+//! nests and hives on the way), leaving it by the exit door, a king spent
+//! against the Jailer, building the wings, and the first turn in the sky. The game is a solitaire: the only other "seat" is chance,
 //! whose draws come from the lesson's seed, so every lesson plays the same
 //! way.
 
@@ -118,8 +118,92 @@ fn wings_start() -> Start<FeathersAndWax> {
 
 const YOU: Seat = Seat(0);
 
+/// A position found once: the seed, the actions to it, and the game there.
+struct Found {
+    seed: u64,
+    actions: Vec<Action>,
+    state: FeathersAndWax,
+}
+
+/// Plays the course's walk through the labyrinth (nests and hives first,
+/// then out) from `seed` until `ready` holds.
+fn walk_until(seed: u64, ready: fn(&FeathersAndWax) -> bool) -> Option<Found> {
+    let mut g = FeathersAndWax::new(&setup(), seed);
+    let mut actions = Vec::new();
+    for _ in 0..600 {
+        if ready(&g) {
+            return Some(Found { seed, actions, state: g });
+        }
+        if g.phase() != Phase::Collect {
+            return None;
+        }
+        let pairs = g.held(Suit::Spades).len().min(g.held(Suit::Clubs).len());
+        let a = match g.to_move() {
+            ToMove::Seat(_) if g.legal_actions().contains(&Action::KeepKing) => Some(Action::KeepKing),
+            ToMove::Seat(_) if pairs < 3 && g.deck_counts().2 > 6 => walk_toward(&g, &fresh_spot),
+            ToMove::Seat(_) => (COURSE[1].solution)(&g),
+            _ => g.legal_actions().into_iter().next(),
+        }?;
+        g.apply_legal(&a);
+        actions.push(a);
+    }
+    None
+}
+
+/// A jack or queen turned up while its suit's king is kept: the choice
+/// to spend the king, with cards of that suit held (so the jack would
+/// take them).
+fn king_start() -> &'static Found {
+    static FOUND: OnceLock<Found> = OnceLock::new();
+    FOUND.get_or_init(|| {
+        (0..3_000)
+            .find_map(|seed| {
+                walk_until(seed, |g| {
+                    g.legal_actions().contains(&Action::UseKing)
+                        && g.pending().is_some_and(|c| c.rank == 11 && !g.held(c.suit).is_empty())
+                })
+            })
+            .unwrap_or_else(|| Found { seed: 0, actions: Vec::new(), state: settled(0) })
+    })
+}
+
+/// The wings built (the wings lesson's solution) and the flyers in the
+/// tower, the first turn's cards to draw.
+fn flight_start() -> &'static Found {
+    static FOUND: OnceLock<Found> = OnceLock::new();
+    FOUND.get_or_init(|| {
+        let start = wings_start();
+        let mut g = FeathersAndWax::new(&start.setup, start.seed);
+        let mut actions = start.actions.clone();
+        for a in &actions {
+            g.apply_legal(a);
+        }
+        while g.phase() == Phase::Wings {
+            let Some(a) = (COURSE[3].solution)(&g) else { break };
+            g.apply_legal(&a);
+            actions.push(a);
+        }
+        while g.to_move() == ToMove::Chance {
+            let Some(a) = g.legal_actions().into_iter().next() else { break };
+            g.apply_legal(&a);
+            actions.push(a);
+        }
+        Found { seed: start.seed, actions, state: g }
+    })
+}
+
+/// Where a flight action leaves the game: not lost.
+fn survives(g: &FeathersAndWax, a: &Action) -> bool {
+    let mut next = g.clone();
+    next.apply_legal(a);
+    next.phase() != Phase::Over
+        && [crate::rules::feathers_wax::Flyer::Icarus, crate::rules::feathers_wax::Flyer::Daedalus]
+            .iter()
+            .all(|f| next.place(*f) != crate::rules::feathers_wax::Place::Lost)
+}
+
 /// The course.
-pub static COURSE: [Lesson<FeathersAndWax>; 3] = [
+pub static COURSE: [Lesson<FeathersAndWax>; 5] = [
     Lesson {
         id: "feathers-and-wax-labyrinth",
         title: "Into the labyrinth",
@@ -171,6 +255,28 @@ pub static COURSE: [Lesson<FeathersAndWax>; 3] = [
         },
     },
     Lesson {
+        id: "feathers-and-wax-king",
+        title: "A king against the Jailer",
+        minutes: 2,
+        section: "The labyrinth",
+        goal: "A jack, the Jailer, has turned up: he takes every card of his suit you hold. You kept that suit's \
+               king earlier, and a king may be spent to cancel a jack or queen of its suit. Spend it.",
+        learner: YOU,
+        start: || Start { setup: setup(), seed: king_start().seed, actions: king_start().actions.clone() },
+        offered: |_, a| matches!(a, Action::UseKing),
+        hint: "Choose to spend the king: keeping it would let the Jailer take your cards of his suit.",
+        highlight: |g| g.legal_actions().into_iter().filter(|a| matches!(a, Action::UseKing)).collect(),
+        reply: |g| g.legal_actions().into_iter().next(),
+        done: |g| {
+            let start = &king_start().state;
+            let Some(jack) = start.pending() else { return false };
+            g.pending().is_none() && g.held(jack.suit).len() >= start.held(jack.suit).len()
+        },
+        failed: |_| None,
+        par: 1,
+        solution: |g| g.legal_actions().into_iter().find(|a| matches!(a, Action::UseKing)),
+    },
+    Lesson {
         id: "feathers-and-wax-wings",
         title: "Building the wings",
         minutes: 2,
@@ -199,6 +305,39 @@ pub static COURSE: [Lesson<FeathersAndWax>; 3] = [
                 .find(|a| matches!(a, Action::Wing { flyer: f, value } if *f == flyer && free.contains(value)))
                 .or_else(|| legal.iter().find(|a| matches!(a, Action::Launch)))
                 .cloned()
+        },
+    },
+    Lesson {
+        id: "feathers-and-wax-flight",
+        title: "The first turn in the sky",
+        minutes: 3,
+        section: "The sky",
+        goal: "In the sky each turn you draw at least two cards (more if you dare), stop, and give one to each \
+               flyer, Icarus first: hearts go right and down, diamonds right and up. Pointing at a card shows \
+               where it would take him. Play one turn without losing anyone to the sun or the sea.",
+        learner: YOU,
+        start: || Start { setup: setup(), seed: flight_start().seed, actions: flight_start().actions.clone() },
+        offered: |_, a| !matches!(a, Action::Launch),
+        hint: "Draw cards, press Stop drawing, then give one card to Icarus and one to Daedalus.",
+        highlight: |_| Vec::new(),
+        reply: |g| g.legal_actions().into_iter().next(),
+        done: |g| g.turn() > flight_start().state.turn() && g.phase() == Phase::Flight,
+        failed: |g| {
+            (g.phase() == Phase::Over).then_some("a flyer was lost: undo and give the other card to him instead")
+        },
+        par: 6,
+        solution: |g| {
+            let legal = g.legal_actions();
+            if legal.contains(&Action::EndDraw) {
+                return Some(Action::EndDraw);
+            }
+            if legal.contains(&Action::Draw) {
+                return Some(Action::Draw);
+            }
+            if legal.contains(&Action::Done) && survives(g, &Action::Done) {
+                return Some(Action::Done);
+            }
+            legal.iter().find(|a| survives(g, a)).cloned()
         },
     },
 ];
