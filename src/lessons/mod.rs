@@ -147,6 +147,17 @@ impl<G: Game> Lesson<G> {
         }
     }
 
+    /// The verdict a view shows while a move is pointed at: the rules'
+    /// refusal, else (for a move the lesson does not offer) the lesson's
+    /// own, with its hint.
+    ///
+    /// # Errors
+    /// Why the move is refused.
+    pub fn verdict(&self, g: &G, a: &G::Action) -> Result<(), RuleViolation> {
+        g.check(a)?;
+        if (self.offered)(g, a) { Ok(()) } else { Err(RuleViolation::new("Lesson", self.hint)) }
+    }
+
     /// Plays the other seats' scripted replies and the chance steps until
     /// the learner is to move, or the lesson (or the game) is over.
     ///

@@ -170,8 +170,8 @@ pub struct PlumesView {
     refusal: Option<String>,
     /// The public cards laid since the person to act last acted.
     fresh: Fresh,
-    /// In a lesson: the moves it offers now (only their places are
-    /// outlined, and a drag elsewhere shows the lesson's refusal).
+    /// In a lesson: the moves it points at now (the hand cards they use
+    /// glow).
     lesson: Option<Vec<Action>>,
 }
 
@@ -246,14 +246,11 @@ impl PlumesView {
     }
 
     /// Whether `a` may be played now: the rules' verdict, then (in a
-    /// lesson) whether the lesson offers it.
+    /// lesson) the lesson's.
     fn verdict(&self, state: &EnchantedPlumes, a: &Action) -> Result<(), crate::rules::RuleViolation> {
-        state.check(a)?;
-        match &self.lesson {
-            Some(offered) if !offered.contains(a) => {
-                Err(crate::rules::RuleViolation::new("Lesson", "not part of this lesson: follow the goal above"))
-            }
-            _ => Ok(()),
+        match self.m.lesson {
+            Some(lesson) => lesson.verdict(state, a),
+            None => state.check(a),
         }
     }
 
