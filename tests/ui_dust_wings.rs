@@ -263,3 +263,23 @@ fn words_for(drops: &[Action]) -> String {
     let n = drops.iter().filter(|a| matches!(a, Action::Drop { .. })).count();
     aviary::rules::words::count_with(n, "butterfly", "butterflies")
 }
+
+/// Found in a lesson under Xvfb: picking up a space brought the hand's
+/// panel in below the meadow, and the meadow shrank under the pointer, so
+/// the next click landed elsewhere. The meadow keeps its place and size
+/// from the pick to the drops (and back).
+#[test]
+fn the_meadow_does_not_move_when_the_butterflies_are_picked_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let plan = open(&mut h, dir.path());
+    let Action::Pick(from) = plan[0] else { panic!("a plan starts with a pick") };
+    let rect = |h: &Harness<'_, AviaryApp>| h.get_by_label("space c3").rect();
+    let before = rect(&h);
+    h.get_by_label(&format!("space {from}")).click();
+    h.run();
+    h.run();
+    assert!(matches!(state(&mut h).stage(), Stage::Disperse { .. }), "the butterflies are in hand");
+    assert_eq!(rect(&h), before, "the meadow stays put while the butterflies are in hand");
+}

@@ -264,7 +264,22 @@ impl WingsView {
 
     fn tray_ui(&mut self, ui: &mut Ui, palette: &Palette) {
         let state = self.state().clone();
-        let Stage::Disperse { tray, .. } = state.stage() else { return };
+        let Stage::Disperse { tray, .. } = state.stage() else {
+            // The hand's room is kept when it is empty, so the meadow above
+            // never moves under the pointer when butterflies are picked up.
+            ui.horizontal(|ui| {
+                ui.label(RichText::new("In hand:").strong());
+                ui.allocate_exact_size(Vec2::new(0.0, 30.0), Sense::hover());
+                let what = match state.stage() {
+                    Stage::Pick => "nothing yet: click a space to pick up its butterflies",
+                    Stage::Claim { .. } => "nothing: take one of the cards the last space fulfils",
+                    _ => "nothing",
+                };
+                ui.label(RichText::new(what).weak());
+            });
+            ui.label(RichText::new(" ").weak());
+            return;
+        };
         let human = self.human_to_move();
         ui.horizontal(|ui| {
             ui.label(RichText::new("In hand:").strong());
