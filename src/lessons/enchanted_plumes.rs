@@ -94,24 +94,31 @@ fn matching(g: &EnchantedPlumes, row: &[Feather], except: &[Feather]) -> Vec<Fea
     g.hand(YOU).iter().filter(|c| !except.contains(c) && row.iter().any(|r| r.colour == c.colour)).copied().collect()
 }
 
+/// The first seed where the learner, laying its lowest kept cards into
+/// its first plume's top row turn by turn (`turns` lists, per turn, which
+/// of them by rank: 0 the lowest), then holds as many cards matching that
+/// row's colours as `fits` wants (given the matching count and the hand
+/// size): the seed and the actions.
+fn plume_start(turns: &[&[usize]], fits: fn(usize, usize) -> bool) -> (u64, Vec<Action>) {
+    (0..5_000)
+        .find_map(|seed| {
+            let kept = script(seed, &[])?.1;
+            let low = low_first(&kept);
+            let plays: Vec<Vec<(Feather, u8, u8)>> =
+                turns.iter().map(|t| t.iter().map(|&i| (low[i], 0, 0)).collect()).collect();
+            let (actions, g) = script(seed, &plays)?;
+            let top = &g.plumes(YOU)[0].rows[0];
+            fits(matching(&g, top, &[]).len(), g.hand(YOU).len()).then_some((seed, actions))
+        })
+        .unwrap_or_default()
+}
+
 /// A start where the learner's first plume has a top row of three low
-/// cards and two hand cards match its colours: laid two, then one.
+/// cards and two hand cards match its colours (and one does not, to be
+/// refused when tried): laid two, then one.
 fn rows_start() -> Start<EnchantedPlumes> {
     static FOUND: OnceLock<(u64, Vec<Action>)> = OnceLock::new();
-    let (seed, actions) = FOUND.get_or_init(|| {
-        (0..5_000)
-            .find_map(|seed| {
-                let kept = script(seed, &[])?.1;
-                let low = low_first(&kept);
-                let (actions, g) = script(seed, &[vec![(low[0], 0, 0), (low[1], 0, 0)], vec![(low[2], 0, 0)]])?;
-                let top = &g.plumes(YOU)[0].rows[0];
-                let m = matching(&g, top, &[]);
-                // Two different matching cards, and one that does not
-                // match (to be refused when tried).
-                (m.len() >= 2 && g.hand(YOU).len() > m.len()).then_some((seed, actions))
-            })
-            .unwrap_or_default()
-    });
+    let (seed, actions) = FOUND.get_or_init(|| plume_start(&[&[0, 1], &[2]], |m, hand| m >= 2 && hand > m));
     Start { setup: setup(), seed: *seed, actions: actions.clone() }
 }
 
@@ -119,18 +126,7 @@ fn rows_start() -> Start<EnchantedPlumes> {
 /// hand card matches one of its colours.
 fn peacock_start() -> Start<EnchantedPlumes> {
     static FOUND: OnceLock<(u64, Vec<Action>)> = OnceLock::new();
-    let (seed, actions) = FOUND.get_or_init(|| {
-        (0..5_000)
-            .find_map(|seed| {
-                let kept = script(seed, &[])?.1;
-                let low = low_first(&kept);
-                let (actions, g) = script(seed, &[vec![(low[0], 0, 0), (low[1], 0, 0)]])?;
-                let top = &g.plumes(YOU)[0].rows[0];
-                let m = matching(&g, top, &[]);
-                (!m.is_empty() && g.hand(YOU).len() > m.len()).then_some((seed, actions))
-            })
-            .unwrap_or_default()
-    });
+    let (seed, actions) = FOUND.get_or_init(|| plume_start(&[&[0, 1]], |m, hand| m >= 1 && hand > m));
     Start { setup: setup(), seed: *seed, actions: actions.clone() }
 }
 
