@@ -910,7 +910,9 @@ fn tf_r26_drifting_leaves_drift_again_each_final_phase_in_turn_order() {
         .events()
         .iter()
         .filter_map(|e| match e {
-            aviary::rules::tail_feathers::game::Event::Rolled { seat, what: "the leaf's spins", .. } => Some(*seat),
+            aviary::rules::tail_feathers::game::Event::Rolled { seat, what, .. } if what == "the leaf's spins" => {
+                Some(*seat)
+            }
             _ => None,
         })
         .collect();

@@ -886,14 +886,14 @@ fn card_alarm_call_and_parry_make_the_attacker_re_roll_one_hit() {
     let shot = Action::Shoot { figure: 10, target: Target::Figure(2) };
     let (_, events) = fight_until(&g, &shot, (Some(&plays("Alarm Call", 2)), None), |_, e| {
         e.iter().any(|x| matches!(x, Event::Hits(_)))
-            && e.iter().any(|x| matches!(x, Event::Rolled { what: "one hit again", .. }))
+            && e.iter().any(|x| matches!(x, Event::Rolled { what, .. } if what == "one hit again"))
     });
     assert!(events.iter().any(|x| matches!(x, Event::Note(n) if n.contains("Mice play Alarm Call on the Jay"))));
     // Parry needs Blade: Burdock (Chaffinch) has it; Wren (Jay) not.
     let h = flown_beside(10, &["Parry"], &[], &[(1, 17.0, 21.0, 12)]);
     let shot = Action::Shoot { figure: 10, target: Target::Figure(1) };
     let (_, events) = fight_until(&h, &shot, (Some(&plays("Parry", 1)), None), |_, e| {
-        e.iter().any(|x| matches!(x, Event::Rolled { what: "one hit again", .. }))
+        e.iter().any(|x| matches!(x, Event::Rolled { what, .. } if what == "one hit again"))
     });
     assert!(
         events.iter().any(|x| matches!(x, Event::Note(n) if n.contains("Mice play Parry on the Chaffinch (1 cheese)")))
@@ -905,7 +905,7 @@ fn card_carrion_fury_and_second_volley_re_roll_the_misses() {
     // The Jay shoots at the Crow with Second Volley after its roll.
     let g = jay_facing_crow(&["Second Volley"], &[]);
     let (_, events) = fight_until(&g, &SHOOT_CROW, (Some(&plays("Second Volley", 2)), None), |_, e| {
-        e.iter().any(|x| matches!(x, Event::Rolled { what: "the misses again", .. }))
+        e.iter().any(|x| matches!(x, Event::Rolled { what, .. } if what == "the misses again"))
     });
     assert!(events.iter().any(|x| matches!(x, Event::Note(n) if n.contains("Mice play Second Volley"))));
     // Carrion Fury is the Crow's: the Jay may not.
@@ -922,7 +922,7 @@ fn card_carrion_fury_and_second_volley_re_roll_the_misses() {
     let strike = Action::Strike { figure: 9, target: Target::Figure(2) };
     assert!(legal(&k, &strike), "{:?}", k.legal_actions());
     let (_, events) = fight_until(&k, &strike, (None, Some(&plays("Carrion Fury", 9))), |_, e| {
-        e.iter().any(|x| matches!(x, Event::Rolled { what: "the misses again", .. }))
+        e.iter().any(|x| matches!(x, Event::Rolled { what, .. } if what == "the misses again"))
     });
     assert!(
         events.iter().any(|x| matches!(x, Event::Note(n) if n.contains("Rats play Carrion Fury on the Carrion Crow")))

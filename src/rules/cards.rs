@@ -113,7 +113,7 @@ impl fmt::Debug for Card {
 
 /// A set of standard cards as 52 bits: cheap to copy, for discard piles
 /// and "seen" memories.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct CardSet(u64);
 
 impl CardSet {
@@ -160,7 +160,7 @@ impl Extend<Card> for CardSet {
 }
 
 /// A face-down pile drawn from the top (the end of the vector).
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Deck<C> {
     cards: Vec<C>,
 }

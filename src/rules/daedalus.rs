@@ -119,7 +119,7 @@ impl fmt::Display for Colour {
 }
 
 /// The three kinds of piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
 pub enum PieceKind {
     /// One of the seven walls.
     Wall,
@@ -142,7 +142,7 @@ impl PieceKind {
 }
 
 /// A piece on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Piece {
     /// Wall, Gladiator or Minotaur.
     pub kind: PieceKind,
@@ -198,7 +198,7 @@ pub enum Action {
 }
 
 /// The game's phase.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Phase {
     /// Walls, then Gladiators, then Minotaurs are placed (DA-R3).
     Building,
@@ -209,7 +209,7 @@ pub enum Phase {
 }
 
 /// What a complete escaping turn must contain (DA-R7).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Shape {
     /// Wall moves required (0, 1 or 2).
     pub walls: u8,
@@ -246,11 +246,29 @@ impl fmt::Display for Shape {
 }
 
 /// The pieces on the board: cheap to copy, so the turn search can try moves.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Board {
+    #[serde(with = "cells_serde")]
     cells: [Option<Piece>; 64],
     gladiators: [Option<Square>; 2],
     minotaurs: [Option<Square>; 2],
+}
+
+/// The board's 64 cells as a list (serde's arrays stop at 32).
+mod cells_serde {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::Piece;
+
+    pub fn serialize<S: Serializer>(cells: &[Option<Piece>; 64], s: S) -> Result<S::Ok, S::Error> {
+        cells.as_slice().serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[Option<Piece>; 64], D::Error> {
+        let v = Vec::<Option<Piece>>::deserialize(d)?;
+        let n = v.len();
+        v.try_into().map_err(|_| serde::de::Error::invalid_length(n, &"64 cells"))
+    }
 }
 
 impl fmt::Debug for Board {
@@ -281,7 +299,7 @@ impl Default for Board {
 }
 
 /// Where a Gladiator can go: a square, or off the far edge.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 enum Exit {
     To(Square),
     Off,
@@ -725,7 +743,7 @@ impl Board {
 
 /// A position for the repetition rule (DA-R12): pieces, walls, player to move
 /// and both Minotaurs' parity.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 struct PositionKey {
     board: Board,
     to_move: Colour,
@@ -733,7 +751,7 @@ struct PositionKey {
 }
 
 /// A game of Daedalus.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Daedalus {
     options: Options,
     rng: Rng,

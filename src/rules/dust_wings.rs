@@ -72,7 +72,7 @@ fn total(c: Counts) -> u8 {
 }
 
 /// A Gathering card: exactly these butterflies on the last space.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Gathering {
     /// Red, blue, yellow.
     pub counts: Counts,
@@ -100,7 +100,7 @@ pub fn gathering_card(id: u8) -> Gathering {
 }
 
 /// The eight Composition shapes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Shape {
     /// Two spaces.
     Domino,
@@ -197,7 +197,7 @@ impl Shape {
 }
 
 /// What a Composition card asks of the spaces under its shape.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Condition {
     /// At most this many butterflies in all.
     Few(u8),
@@ -208,7 +208,7 @@ pub enum Condition {
 }
 
 /// A Composition card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Composition {
     /// The shape.
     pub shape: Shape,
@@ -275,7 +275,7 @@ pub fn crystals_for(seats: u8) -> (u8, u8) {
 }
 
 /// A scoring crystal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Crystal {
     /// 1 point.
     Black,
@@ -320,7 +320,7 @@ pub enum Action {
 }
 
 /// Where the turn is.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Stage {
     /// Choose a space to pick up.
     Pick,
@@ -343,7 +343,7 @@ pub enum Stage {
 }
 
 /// What a player has taken.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Tableau {
     /// Gathering card ids.
     pub gatherings: Vec<u8>,
@@ -376,7 +376,7 @@ pub struct Options {
 }
 
 /// The state of a game of Dust in the Wings.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct DustInTheWings {
     rng: Rng,
     options: Options,

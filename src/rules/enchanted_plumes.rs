@@ -120,7 +120,7 @@ impl TryFrom<String> for Feather {
 }
 
 /// A set of Feather cards (100 bits).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct FeatherSet(u128);
 
 impl FeatherSet {
@@ -164,7 +164,7 @@ impl FromIterator<Feather> for FeatherSet {
 }
 
 /// One plume: rows from the top (row 0, scored negative) down.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Plume {
     /// The rows, top first.
     pub rows: Vec<Vec<Feather>>,
@@ -245,7 +245,7 @@ impl Plume {
 }
 
 /// A score as one seat may know it (EP-R5, EP-R8).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Known {
     /// The exact value.
     Exact(i32),
@@ -317,7 +317,7 @@ pub enum Action {
 }
 
 /// Where the game is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Phase {
     /// Seats choose their six cards (EP-R2).
     Keep,
@@ -328,7 +328,7 @@ pub enum Phase {
 }
 
 /// What the player to move has done this turn.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Turn {
     /// Cards played (0–2).
     pub played: u8,
@@ -349,7 +349,7 @@ impl Turn {
 }
 
 /// The state of a game of Enchanted Plumes.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct EnchantedPlumes {
     rng: Rng,
     options: Options,

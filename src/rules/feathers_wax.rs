@@ -64,7 +64,7 @@ pub const SKY_ROWS: u8 = 7;
 pub const TOWER_ROW: u8 = 3;
 
 /// What a labyrinth cell holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Spot {
     /// Nothing to collect.
     Empty,
@@ -113,7 +113,7 @@ impl Heading {
 }
 
 /// A labyrinth cell: column `x` (0 = `a`, west) and row `y` (0 = row 1, north).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Cell {
     /// Column from the west.
     pub x: u8,
@@ -140,7 +140,7 @@ impl fmt::Debug for Cell {
 }
 
 /// The parsed labyrinth.
-#[derive(Debug)]
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub struct Labyrinth {
     /// `open[cell][heading]`: a step that way from the cell is not blocked
     /// by a wall or the edge (the doors count as open).
@@ -294,7 +294,7 @@ impl Flyer {
 }
 
 /// Where Daedalus is in phase 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Walker {
     /// Before the entrance door.
     Outside,
@@ -305,7 +305,7 @@ pub enum Walker {
 }
 
 /// A flyer's place in phase 3.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Place {
     /// In the sky (column 0 is the tower).
     Sky {
@@ -321,7 +321,7 @@ pub enum Place {
 }
 
 /// The phase of the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Phase {
     /// Phase 1: the labyrinth.
     Collect,
@@ -334,7 +334,7 @@ pub enum Phase {
 }
 
 /// Where phase 3 stands within a turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Stage {
     /// Drawing cards for this turn.
     Drawing,
@@ -354,7 +354,7 @@ pub enum Stage {
 
 /// Something that happened while an action was applied (for the log and
 /// the table's messages).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Event {
     /// A card was drawn from a deck and shown.
     Drew(Card),
@@ -450,7 +450,7 @@ pub enum Action {
 }
 
 /// A game of Feathers & Wax.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FeathersAndWax {
     rng: Rng,
     phase: Phase,
@@ -1377,7 +1377,7 @@ impl FeathersAndWax {
 }
 
 /// One of the four decks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Pile {
     /// Spades (phase 1).
     Feathers,

@@ -15,7 +15,7 @@ pub struct Square {
 }
 
 /// The four orthogonal directions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Dir {
     /// Towards higher ranks.
     Up,

@@ -55,7 +55,7 @@ impl Seat {
 }
 
 /// Whose decision it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ToMove {
     /// This seat must choose one of the legal actions.
     Seat(Seat),
@@ -139,7 +139,7 @@ pub struct Setup<O> {
 }
 
 /// Static facts about a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GameInfo {
     /// The id used in save files (`daedalus`).
     pub id: &'static str,
@@ -152,7 +152,8 @@ pub struct GameInfo {
 }
 
 /// A game: a state that knows its rules. Every game in Aviary implements it.
-pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
+/// A state serializes whole (an `observation` is what a seat may be sent).
+pub trait Game: Clone + PartialEq + Debug + Send + Sync + Serialize + DeserializeOwned + 'static {
     /// One atomic decision. Sorted order is the order of [`Game::legal_actions`].
     type Action: Clone + Ord + Debug + Send + Sync + Serialize + DeserializeOwned + 'static;
     /// The rules options (variants) chosen in the new-game dialog.

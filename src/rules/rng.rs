@@ -3,7 +3,7 @@
 //! on every platform and undo/redo never changes the luck.
 
 /// The random number generator stored inside game states.
-#[derive(Clone, PartialEq, Eq, Debug, Hash)]
+#[derive(Clone, PartialEq, Eq, Debug, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Rng {
     s: [u64; 4],
 }

@@ -10,7 +10,7 @@ use crate::rules::RuleViolation;
 use crate::rules::cards::Suit;
 
 /// Where Daedalus may be sent in the labyrinth.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Target {
     /// A cell.
     Cell(Cell),

@@ -14,7 +14,7 @@ use super::components::{Alliance, BIRDS, GROUND, PILOTS, Proficiency};
 use super::dice::Attack;
 
 /// Which unit card an action card is played from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum CardKind {
     /// A bird card: free; the bird must be flying unless the card says
     /// otherwise; it lies face down by the bird until it perches or is
@@ -28,7 +28,7 @@ pub enum CardKind {
 }
 
 /// Who may receive a card's effect (TF-R27).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Requirement {
     /// Any bird (with its pilot).
     Bird,
@@ -50,7 +50,7 @@ pub enum Requirement {
 /// attack's dice (and their cheese re-rolls), both sides choose in secret,
 /// the attacker from its "after the attack roll" cards, the defender from
 /// its "when defending" ones.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Timing {
     /// When the bird's tilt is decided in the tilt phase.
     TiltPhase,
@@ -94,7 +94,7 @@ impl Timing {
 }
 
 /// What a card does: the engine's small vocabulary.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Effect {
     /// This flight may lay this many templates more than the move value.
     ExtraTemplates(u8),
@@ -144,7 +144,7 @@ pub enum Effect {
 }
 
 /// One action card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ActionCard {
     /// Our name for it.
     pub name: &'static str,
@@ -463,7 +463,7 @@ pub const SUGGESTED: [[&str; HAND]; 2] = [
 
 /// The ballista's unit card (TF-R28): one per side, built only by "Build
 /// Ballista".
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct StructureCard {
     /// Its name.
     pub name: &'static str,

@@ -21,7 +21,7 @@ pub enum Alliance {
 }
 
 /// A figure's size (TF-R8: every bird is large).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Size {
     /// Four to a space.
     Small,
@@ -31,7 +31,7 @@ pub enum Size {
 
 /// The closed set of abilities the engine understands; every designed card
 /// uses only these.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Ability {
     /// Its flights may use one template more than its move value.
     Swift,
@@ -67,7 +67,7 @@ impl Ability {
 }
 
 /// What an action card may require of a pilot or hero.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Proficiency {
     /// Close fighting.
     Blade,
@@ -103,7 +103,7 @@ pub struct BirdCard {
 }
 
 /// A pilot's rank.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Rank {
     /// New to the saddle.
     Rookie,
@@ -400,7 +400,7 @@ pub const SPACE_SMALL: usize = 4;
 pub const CHEESE_MAX: u8 = 6;
 
 /// One space of a tree.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Space {
     /// Its outline.
     pub outline: Polygon,
@@ -430,7 +430,7 @@ pub struct Tree {
 /// A connection point on a branch where a leaf hangs (TF-R26, designed):
 /// the space its stem is attached to, the point where the stem's tip
 /// touches that space, and the way the leaf hangs from it.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Connection {
     /// The stem's space (the only space an attached leaf borders).
     pub stem: usize,

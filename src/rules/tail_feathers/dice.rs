@@ -8,7 +8,7 @@ use super::components::CHEESE_MAX;
 use crate::rules::Rng;
 
 /// A face's symbol.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Symbol {
     /// Gives a cheese.
     Cheese,
@@ -21,7 +21,7 @@ pub enum Symbol {
 }
 
 /// One face of an action die, 1 to 6.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub struct Face(pub u8);
 
 /// (number, symbol, star) of faces 1 to 6.
@@ -64,7 +64,7 @@ pub fn roll(n: u8, rng: &mut Rng) -> Vec<Face> {
 }
 
 /// The kind of an attack, which decides what counts as a hit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Attack {
     /// Swords and sword-and-shields hit (melee, swoops, intercepts).
     Melee,

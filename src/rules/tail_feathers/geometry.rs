@@ -26,7 +26,7 @@ use std::sync::LazyLock;
 pub type Inches = f64;
 
 /// A point or a vector on the table, in inches (x east, y north).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct V2 {
     /// East.
     pub x: Inches,
@@ -94,7 +94,7 @@ impl V2 {
 pub const HEADINGS: u8 = 24;
 
 /// A heading: `0` is east, counting 15° steps anticlockwise (6 is north).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub struct Heading(pub u8);
 
 /// cos of 0°, 15°, …, 90°, from square roots only.
@@ -219,7 +219,7 @@ impl Length {
 }
 
 /// A bird's place and facing.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Pose {
     /// The base's centre.
     pub at: V2,
@@ -228,7 +228,7 @@ pub struct Pose {
 }
 
 /// One template laid on the table.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Laid {
     /// Where it starts (the middle of its back edge).
     pub from: V2,
@@ -257,7 +257,7 @@ impl Laid {
 
 /// A flight as announced: the templates' lengths in order (the last is an
 /// end template) and the tilt.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Flight {
     /// Lengths in order.
     pub lengths: Vec<Length>,
@@ -318,7 +318,7 @@ pub fn end_of(start: Pose, lengths: &[Length], tilt: Tilt) -> Pose {
 
 /// A polygon, its corners in order (either way round). Simple (no
 /// self-crossing) but not necessarily convex.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Polygon(pub Vec<V2>);
 
 impl Polygon {
@@ -401,7 +401,7 @@ pub fn segment_segment(a: V2, b: V2, c: V2, d: V2) -> f64 {
 }
 
 /// A thing on the table that can be measured to.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Shape {
     /// A round base: centre and radius.
     Circle(V2, Inches),

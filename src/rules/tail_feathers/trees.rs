@@ -5,7 +5,7 @@
 use super::components::{Alliance, Battlefield, SPACE_SMALL, Size};
 
 /// A figure standing in a space, as capacity and movement see it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Occupant {
     /// Whose it is.
     pub side: Alliance,

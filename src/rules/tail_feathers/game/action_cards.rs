@@ -36,7 +36,7 @@ use crate::rules::tail_feathers::cards::{
 };
 
 /// A side's action cards (TF-R27).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Hand {
     /// The cards in hand; `None` for a card this observer may not know.
     pub cards: Vec<Option<CardId>>,
@@ -82,7 +82,7 @@ pub struct Play {
 }
 
 /// What the cards played this activation still give.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(super) struct Boost {
     /// Templates more than the move value for this flight.
     pub templates: u8,
@@ -98,7 +98,7 @@ pub(super) struct Boost {
 
 /// The attack window (TF-R27): the secret choices of both sides once an
 /// attack's dice are down.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(super) struct Window {
     /// Who attacks.
     pub attacker: Seat,
@@ -566,7 +566,7 @@ impl TailFeathers {
                     }
                     c.star = dice::any_star(&c.dice);
                     let faces = c.dice.clone();
-                    self.events.push(Event::Rolled { seat, what: "the misses again", faces });
+                    self.events.push(Event::Rolled { seat, what: "the misses again".into(), faces });
                 }
             }
             Effect::Deflect => {
@@ -577,7 +577,7 @@ impl TailFeathers {
                     }
                     c.star = dice::any_star(&c.dice);
                     let faces = c.dice.clone();
-                    self.events.push(Event::Rolled { seat: other(seat), what: "one hit again", faces });
+                    self.events.push(Event::Rolled { seat: other(seat), what: "one hit again".into(), faces });
                 }
             }
             Effect::ExtraDefence(n) => {

@@ -236,7 +236,7 @@ impl TailFeathers {
             if self.figures[usize::from(f)].on_fire && self.figures[usize::from(f)].place.on_battlefield() {
                 let faces = dice::roll(1, &mut self.rng);
                 let star = dice::any_star(&faces);
-                self.events.push(Event::Rolled { seat, what: "fire", faces });
+                self.events.push(Event::Rolled { seat, what: "fire".into(), faces });
                 if star {
                     self.figures[usize::from(f)].on_fire = false;
                     self.events.push(Event::Fire(Target::Figure(f), false));

@@ -93,7 +93,7 @@ impl TailFeathers {
                 let unit = self.active_unit().unwrap_or(0);
                 let faces = dice::roll(self.pilot_value(unit), &mut self.rng);
                 let ok = dice::any_star(&faces);
-                self.events.push(Event::Rolled { seat, what: "piloting check", faces });
+                self.events.push(Event::Rolled { seat, what: "piloting check".into(), faces });
                 self.events.push(Event::Note(if ok { "a star: the tilt may change".into() } else { "no star".into() }));
                 self.set_step(if ok { Step::SetTilt } else { Step::Fly });
             }
@@ -201,7 +201,7 @@ impl TailFeathers {
             &Action::Douse(f) => {
                 let faces = dice::roll(1, &mut self.rng);
                 let star = dice::any_star(&faces);
-                self.events.push(Event::Rolled { seat, what: "dousing the nest", faces });
+                self.events.push(Event::Rolled { seat, what: "dousing the nest".into(), faces });
                 if let Place::Space(s) = self.figures[usize::from(f)].place
                     && let Some(side) = Self::space_nest(usize::from(s))
                 {

@@ -19,7 +19,7 @@ use super::*;
 use crate::rules::tail_feathers::cards::BALLISTA;
 
 /// A side's ballista on the battlefield.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Ballista {
     /// The space it stands in.
     pub space: u8,

@@ -6,7 +6,7 @@
 use super::*;
 
 /// An attack before it is made ([`TailFeathers::attack_odds`]).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct AttackOdds {
     /// Melee or ranged.
     pub kind: Attack,
@@ -128,7 +128,7 @@ impl TailFeathers {
     ) {
         let dice = dice::roll(n, &mut self.rng);
         let star = dice::any_star(&dice);
-        self.events.push(Event::Rolled { seat: attacker, what: "attack", faces: dice.clone() });
+        self.events.push(Event::Rolled { seat: attacker, what: "attack".into(), faces: dice.clone() });
         let mut c = Combat {
             attacker,
             by,
@@ -188,7 +188,7 @@ impl TailFeathers {
             c.star = dice::any_star(&c.dice);
         }
         if n > 0 {
-            self.events.push(Event::Rolled { seat, what: "re-rolled cheese", faces: shown });
+            self.events.push(Event::Rolled { seat, what: "re-rolled cheese".into(), faces: shown });
         }
         self.combat = Some(c);
     }
@@ -256,7 +256,7 @@ impl TailFeathers {
                 let n = self.defence(target, c.kind) + bonus;
                 let faces = dice::roll(n, &mut self.rng);
                 if n > 0 {
-                    self.events.push(Event::Rolled { seat: defender, what: "defence", faces: faces.clone() });
+                    self.events.push(Event::Rolled { seat: defender, what: "defence".into(), faces: faces.clone() });
                 }
                 let excess = self.gain_cheese(defender, dice::cheese_faces(&faces));
                 c.defence = Some(faces);

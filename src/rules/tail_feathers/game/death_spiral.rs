@@ -29,7 +29,7 @@ use crate::rules::tail_feathers::components::SPIRAL_TEMPLATE;
 use crate::rules::tail_feathers::geometry::Polygon;
 
 /// Two birds locked in a death spiral, and the template between them.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Spiral {
     /// The bird that flew into it, then the bird it met.
     pub birds: [Fig; 2],
@@ -81,7 +81,7 @@ impl Spiral {
 
 /// A death-spiral battle being rolled: the dice of both birds, and the
 /// re-roll decisions still owed (TF-R13: each roller re-rolls their own).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub(super) struct SpiralBattle {
     /// The two birds, in the order they roll.
     birds: [Fig; 2],
@@ -215,7 +215,7 @@ impl TailFeathers {
             let f = birds[k];
             let seat = seat_of(Self::side(f));
             dice[k] = dice::roll(self.battle_dice(f), &mut self.rng);
-            self.events.push(Event::Rolled { seat, what: "death spiral", faces: dice[k].clone() });
+            self.events.push(Event::Rolled { seat, what: "death spiral".into(), faces: dice[k].clone() });
             owed[k] = self.gain_cheese(seat, dice::cheese_faces(&dice[k]));
         }
         self.battle = Some(Box::new(SpiralBattle { birds, dice, owed, reroll: None, again }));
@@ -235,7 +235,7 @@ impl TailFeathers {
         }
         if n > 0 {
             let faces = b.dice[k].clone();
-            self.events.push(Event::Rolled { seat, what: "re-rolled cheese", faces });
+            self.events.push(Event::Rolled { seat, what: "re-rolled cheese".into(), faces });
         }
     }
 

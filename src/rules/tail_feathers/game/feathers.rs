@@ -26,7 +26,7 @@ use crate::rules::tail_feathers::components::{FEATHER_SCATTER, FEATHER_SIZE};
 use crate::rules::tail_feathers::geometry::Polygon;
 
 /// A tail-feather token lying on the battlefield.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Feather {
     /// Its number, unique in the game (crossings name it).
     pub id: u16,

@@ -7,7 +7,7 @@
 use super::*;
 
 /// A crossing met along a flight.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Crossing {
     /// A tree space (or nest).
     Space(u8),
@@ -26,7 +26,7 @@ pub enum Crossing {
 /// A flight worked out before it is flown: its templates, how many are
 /// kept (TF-R9 truncation), where it would end, and the crossings met along
 /// the kept path in order, with their distance along the templates.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct FlightPlan {
     /// Where it starts.
     pub start: Pose,
@@ -43,7 +43,7 @@ pub struct FlightPlan {
 }
 
 /// How a flight ends ([`TailFeathers::flight_outcome`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum FlightEnding {
     /// Where its templates end.
     Ends,
@@ -58,7 +58,7 @@ pub enum FlightEnding {
 }
 
 /// Where a flight would really leave its bird.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct FlightOutcome {
     /// The bird's base there.
     pub at: Pose,

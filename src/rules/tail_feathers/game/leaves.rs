@@ -44,7 +44,7 @@ use crate::rules::tail_feathers::components::{Connection, LEAF_SIZE, LEAF_SMALL}
 use crate::rules::tail_feathers::geometry::Polygon;
 
 /// A leaf: hanging at its connection point or drifting.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Leaf {
     /// The front pivot hole.
     pub hole: V2,
@@ -358,7 +358,7 @@ impl TailFeathers {
         let faces = dice::roll(1, &mut self.rng);
         let spins = faces.first().map_or(0, |x| x.number()) + aboard;
         let seat = seat_of(self.leaves[k].cut_by.unwrap_or(Alliance::Mice));
-        self.events.push(Event::Rolled { seat, what: "the leaf's spins", faces });
+        self.events.push(Event::Rolled { seat, what: "the leaf's spins".into(), faces });
         self.events.push(Event::Note(format!("{}: {spins} spins toward {}", leaf_name(k), space_name(toward))));
         let partner = self.leaves[k].touching.take();
         if let Some(o) = partner {

@@ -6,14 +6,14 @@
 use super::*;
 
 /// Something that happened in the last action, for the log.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Event {
     /// Dice rolled.
     Rolled {
         /// Whose.
         seat: Seat,
         /// What for.
-        what: &'static str,
+        what: std::borrow::Cow<'static, str>,
         /// The faces.
         faces: Vec<Face>,
     },

@@ -95,7 +95,7 @@ pub const UNITS: usize = 8;
 /// A unit: its side, its bird (index into [`BIRDS`], with its pilot's two
 /// rank cards at `2 × pilot` and `2 × pilot + 1` of [`PILOTS`]) or its
 /// ground card (index into [`GROUND`]), and its figures.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct UnitDef {
     /// Whose.
     pub side: Alliance,
@@ -238,7 +238,7 @@ impl Options {
 }
 
 /// Where a figure is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Place {
     /// Not deployed yet.
     Unplaced,
@@ -265,7 +265,7 @@ impl Place {
 }
 
 /// A figure's state.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Figure {
     /// Where it is.
     pub place: Place,
@@ -278,7 +278,7 @@ pub struct Figure {
 }
 
 /// A bird's own state beside its figure's.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Bird {
     /// Where its base is and where it faces (flying or launching; a perched
     /// bird's base sits at its space's perch point, facing this way).
@@ -294,7 +294,7 @@ pub struct Bird {
 }
 
 /// A side's mission card this round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MissionCard {
     /// Its type; `None` in an observation that may not know it.
     pub kind: Option<MissionKind>,
@@ -305,7 +305,7 @@ pub struct MissionCard {
 }
 
 /// A secret choice as a seat sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Secret<T> {
     /// Not chosen yet.
     Open,
@@ -477,7 +477,7 @@ pub enum Action {
 }
 
 /// The round's phases (TF-R1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Phase {
     /// Setting up the forces (TF-R21).
     Deploy,
@@ -494,7 +494,7 @@ pub enum Phase {
 }
 
 /// A walk along a flight in progress.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 struct Walk {
     plan: FlightPlan,
     /// The next crossing to resolve.
@@ -505,7 +505,7 @@ struct Walk {
 }
 
 /// Where an activation is.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 enum Step {
     /// A flying or launching bird: piloting check, pick-up or flight.
     Check,
@@ -528,7 +528,7 @@ enum Step {
 }
 
 /// An activation in progress.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[allow(clippy::struct_excessive_bools, reason = "the activation's own flags, each a rule's memory")]
 struct Activation {
     unit: u8,
@@ -556,7 +556,7 @@ struct Activation {
 }
 
 /// An attack being resolved.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[allow(clippy::struct_excessive_bools, reason = "the attack's own flags, each a rule's memory")]
 struct Combat {
     attacker: Seat,
@@ -584,7 +584,7 @@ struct Combat {
 }
 
 /// The final phase's steps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 enum Final {
     /// Resolving missions of this kind for this seat.
     Mission(MissionKind, Seat),
@@ -593,7 +593,7 @@ enum Final {
 }
 
 /// A game of Tail Feathers.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct TailFeathers {
     options: Options,
     rng: Rng,
@@ -652,6 +652,7 @@ pub struct TailFeathers {
     /// What the last action did.
     events: Vec<Event>,
     /// The legal actions, worked out once per state.
+    #[serde(skip)]
     memo: Memo,
 }
 

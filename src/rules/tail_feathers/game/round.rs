@@ -345,7 +345,7 @@ impl TailFeathers {
             for (seat, (total, bid)) in totals.iter_mut().zip(n).enumerate() {
                 let faces = dice::roll(2 + bid, &mut self.rng);
                 *total = faces.iter().map(|f| u32::from(f.number())).sum();
-                self.events.push(Event::Rolled { seat: Seat(seat as u8), what: "initiative", faces });
+                self.events.push(Event::Rolled { seat: Seat(seat as u8), what: "initiative".into(), faces });
             }
             if totals[0] != totals[1] {
                 let winner = Seat(u8::from(totals[1] > totals[0]));
