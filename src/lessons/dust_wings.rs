@@ -99,9 +99,13 @@ fn composition_start() -> &'static (u64, Square) {
 }
 
 /// The first lesson's space: the first one holding three butterflies.
+/// (Worked out once: views ask for it every frame.)
 fn scatter_space() -> Square {
-    let g = DustInTheWings::new(&setup(), SCATTER_SEED);
-    Square::all(5, 5).find(|&s| count(&g, s) == 3).unwrap_or(Square::new(2, 2))
+    static SPACE: OnceLock<Square> = OnceLock::new();
+    *SPACE.get_or_init(|| {
+        let g = DustInTheWings::new(&setup(), SCATTER_SEED);
+        Square::all(5, 5).find(|&s| count(&g, s) == 3).unwrap_or(Square::new(2, 2))
+    })
 }
 
 const SCATTER_SEED: u64 = 3;

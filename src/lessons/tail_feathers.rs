@@ -435,16 +435,20 @@ fn lesson_bird(start: &TailFeathers, fit: fn(&TailFeathers, Fig) -> bool) -> Fig
     airborne_ready(start).into_iter().find(|&f| fit(start, f)).unwrap_or(0)
 }
 
+// The lesson birds are worked out once: views ask for them every frame.
 fn perch_bird() -> Fig {
-    lesson_bird(&perch_start().state, |g, f| perching_list(g, f).is_some())
+    static BIRD: OnceLock<Fig> = OnceLock::new();
+    *BIRD.get_or_init(|| lesson_bird(&perch_start().state, |g, f| perching_list(g, f).is_some()))
 }
 
 fn spiral_bird() -> Fig {
-    lesson_bird(&spiral_start().state, |g, f| spiral_list(g, f).is_some())
+    static BIRD: OnceLock<Fig> = OnceLock::new();
+    *BIRD.get_or_init(|| lesson_bird(&spiral_start().state, |g, f| spiral_list(g, f).is_some()))
 }
 
 fn feather_bird() -> Fig {
-    lesson_bird(&feather_start().state, feather_choice)
+    static BIRD: OnceLock<Fig> = OnceLock::new();
+    *BIRD.get_or_init(|| lesson_bird(&feather_start().state, feather_choice))
 }
 
 /// One step of flying the lesson's bird `f` with `list`: activate it, fly,
@@ -799,7 +803,7 @@ pub static COURSE: [Lesson<TailFeathers>; 12] = [
         done: |g| {
             let start = &spiral_start().state;
             g.spiral_of(spiral_bird()).is_some()
-                || [0u8, 1, 2, 9, 10].iter().any(|&f| {
+                || UNIT_DEFS.iter().filter(|u| u.bird.is_some()).map(|u| u.first).any(|f| {
                     g.figure(f).wounds > start.figure(f).wounds
                         || (g.figure(f).place == Place::Casualty) != (start.figure(f).place == Place::Casualty)
                 })
