@@ -640,6 +640,7 @@ fn tf_r22_a_veteran_marker_gives_one_more_melee_ranged_and_defence_die_and_leave
 // Each card: its effect happens; refused where its requirement or its
 // timing is not met.
 
+use aviary::rules::tail_feathers::dice::{self, Attack, Face};
 use aviary::rules::tail_feathers::game::Event;
 
 /// Carries a combat on after `a`: no cheese re-rolls, the first hit
@@ -929,6 +930,72 @@ fn card_carrion_fury_and_second_volley_re_roll_the_misses() {
     );
 }
 
+/// The attack roll just before "the misses again", and the faces after it.
+fn before_and_after_the_fury(events: &[Event]) -> Option<(Vec<Face>, Vec<Face>)> {
+    let again = events.iter().position(|x| matches!(x, Event::Rolled { what, .. } if what == "the misses again"))?;
+    let before = events[..again].iter().rev().find_map(|x| match x {
+        Event::Rolled { faces, .. } => Some(faces.clone()),
+        _ => None,
+    })?;
+    match &events[again] {
+        Event::Rolled { faces, .. } => Some((before, faces.clone())),
+        _ => None,
+    }
+}
+
+#[test]
+fn card_carrion_fury_re_rolls_one_miss_and_second_volley_every_one() {
+    let misses = |faces: &[Face]| {
+        faces
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| dice::hits(&[**f], Attack::Melee) == 0)
+            .map(|(i, _)| i)
+            .collect::<Vec<_>>()
+    };
+    // The Crow's melee rolls with two misses or more: only the first miss
+    // is rolled again, every other die stays as it fell (twenty fights).
+    let k = flown_beside(9, &[], &["Carrion Fury"], &[(2, 14.5, 21.0, 12)]);
+    let strike = Action::Strike { figure: 9, target: Target::Figure(2) };
+    let mut fights = 0;
+    for seed in 0..3000 {
+        let mut h = k.clone();
+        h.arrange_rng(seed);
+        let events = fight(&mut h, &strike, None, Some(&plays("Carrion Fury", 9)));
+        let Some((before, after)) = before_and_after_the_fury(&events) else { continue };
+        if misses(&before).len() < 2 {
+            continue;
+        }
+        assert_eq!(before.len(), after.len());
+        let again = misses(&before)[0];
+        for (i, (b, a)) in before.iter().zip(&after).enumerate() {
+            if i != again {
+                assert_eq!(b, a, "die {i} was not the miss rolled again: {before:?} then {after:?}");
+            }
+        }
+        fights += 1;
+        if fights == 20 {
+            break;
+        }
+    }
+    assert_eq!(fights, 20);
+    // Second Volley rolls every miss again: over many seeds some roll with
+    // two misses or more changes the second one.
+    let g = jay_facing_crow(&["Second Volley"], &[]);
+    let (_, events) = fight_until(&g, &SHOOT_CROW, (Some(&plays("Second Volley", 2)), None), |_, e| {
+        before_and_after_the_fury(e).is_some_and(|(before, after)| {
+            let m: Vec<usize> = before
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| dice::hits(&[**f], Attack::Ranged) == 0)
+                .map(|(i, _)| i)
+                .collect();
+            m.len() >= 2 && m[1..].iter().any(|&i| before[i] != after[i])
+        })
+    });
+    assert!(events.iter().any(|x| matches!(x, Event::Note(n) if n.contains("Mice play Second Volley"))));
+}
+
 #[test]
 fn card_magpies_hoard_brings_two_cheese_perched_or_flying() {
     let mut g = table(RATS, &[], &["Magpie's Hoard"]);
@@ -1089,14 +1156,14 @@ fn card_net_throw_lays_down_an_enemy_beside_instead_of_attacking() {
 
 #[test]
 fn card_rally_brings_one_squad_figure_back_to_the_reserves() {
+    // A hero may not rally (the card is a squad's), nor may a bird.
     let mut g = scab(&["Rally"]);
     for f in [11, 12, 13] {
         g.arrange_place(f, Place::Casualty);
     }
-    play(&mut g, &plays("Rally", 17));
-    let reserves = (11..17).filter(|&f| g.figure(f).place == Place::Reserves).count();
-    assert_eq!(reserves, 1);
-    // A squad may rally too, instead of a figure's attack; a bird may not.
+    assert!(refusal(&g, &plays("Rally", 17)).1.contains("needs a squad"));
+    assert!((11..14).all(|f| g.figure(f).place == Place::Casualty));
+    // A squad rallies instead of a figure's attack.
     let mut h = table(MICE, &["Rally"], &[]);
     h.arrange_place(5, Place::Casualty);
     play(&mut h, &Action::Activate(3));
@@ -1105,7 +1172,7 @@ fn card_rally_brings_one_squad_figure_back_to_the_reserves() {
     play(&mut h, &plays("Rally", 3));
     assert_eq!(h.figure(5).place, Place::Reserves);
     let k = flown_beside(1, &["Rally"], &[], &[(9, 14.5, 21.0, 12)]);
-    assert!(refusal(&k, &plays("Rally", 1)).1.contains("needs a hero or squad"));
+    assert!(refusal(&k, &plays("Rally", 1)).1.contains("needs a squad"));
 }
 
 #[test]

@@ -114,8 +114,9 @@ pub enum Effect {
     AttackDice(Attack, u8),
     /// The unit's next ranged attack that hits sets its target on fire.
     SetAlight,
-    /// The attacker re-rolls every attack die that did not hit.
-    RerollMisses,
+    /// The attacker re-rolls up to this many attack dice that did not hit
+    /// (`u8::MAX`: every one).
+    RerollMisses(u8),
     /// The unit's figures defend against this attack with this many dice
     /// more.
     ExtraDefence(u8),
@@ -296,8 +297,8 @@ pub const ACTION_CARDS: [ActionCard; CARD_COUNT] = [
         "Carrion Fury",
         Requirement::BirdNamed(CROW),
         Timing::AfterAttackRoll,
-        Effect::RerollMisses,
-        "The Crow does not let go: after its attack roll, re-roll every die that missed.",
+        Effect::RerollMisses(1),
+        "The Crow does not let go: after its attack roll, re-roll one die that missed.",
     ),
     ActionCard {
         perched_too: true,
@@ -338,7 +339,7 @@ pub const ACTION_CARDS: [ActionCard; CARD_COUNT] = [
         1,
         Proficiency::Bow,
         Timing::AfterAttackRoll,
-        Effect::RerollMisses,
+        Effect::RerollMisses(u8::MAX),
         "Another arrow already nocked: re-roll every attack die that missed.",
     ),
     pilot(
@@ -400,10 +401,10 @@ pub const ACTION_CARDS: [ActionCard; CARD_COUNT] = [
     hero(
         "Rally",
         3,
-        Requirement::Ground,
+        Requirement::Squad,
         Timing::InsteadOfAttacking,
         Effect::Revive(1),
-        "Instead of its attack, the figure calls one squad figure back from the casualty pile to the reserves.",
+        "Instead of its attack, a squad figure calls one fallen comrade back from the casualty pile to the reserves.",
     ),
     hero(
         "Patch Up",
@@ -457,7 +458,7 @@ pub fn card_named(name: &str) -> Option<CardId> {
 /// The hands the new-game dialog and the hand picker suggest, by side (the
 /// computer's first choices too).
 pub const SUGGESTED: [[&str; HAND]; 2] = [
-    ["Tailwind", "Steady Talons", "Feint", "Aimed Shot", "Rally", "Shield Wall", "Build Ballista"],
+    ["Tailwind", "Steady Talons", "Feint", "Aimed Shot", "Rally", "Alarm Call", "Build Ballista"],
     ["Tailwind", "Stoop", "Carrion Fury", "Cutlass Swing", "Parry", "Rally", "Build Ballista"],
 ];
 

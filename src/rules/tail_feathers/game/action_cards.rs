@@ -556,13 +556,12 @@ impl TailFeathers {
                     )));
                 }
             }
-            Effect::RerollMisses => {
+            Effect::RerollMisses(most) => {
                 if let Some(c) = self.combat.as_mut() {
                     let kind = c.kind;
-                    for face in &mut c.dice {
-                        if dice::hits(&[*face], kind) == 0 {
-                            *face = dice::roll(1, &mut self.rng)[0];
-                        }
+                    let misses = c.dice.iter_mut().filter(|face| dice::hits(&[**face], kind) == 0);
+                    for face in misses.take(usize::from(most)) {
+                        *face = dice::roll(1, &mut self.rng)[0];
                     }
                     c.star = dice::any_star(&c.dice);
                     let faces = c.dice.clone();
