@@ -15,6 +15,7 @@
 //! | game in progress | [`session`], [`save`], [`save_writer`], [`stats`] | history with undo/redo and player kinds; the save format (bounded reads, load = replay); the autosave thread; statistics. |
 //! | computer players | [`ai`] | bots over the `Game` trait, per-game heuristics, the worker threads. |
 //! | table | [`table`] | one game in progress for the app: dispatch, autosave, the undo policy, chance steps, the computer player. No egui. |
+//! | network | [`net`] | playing a friend on another computer: the host's table is the authority, a friend holds a mirror of its seat's view; the protocol and the links. No egui. |
 //! | views | [`ui`] | the design tokens (`ui::theme`), commands, widgets, one view per game (they draw and propose) and the one generic tab (`ui::tab`) that gives every view the same undo policy, end-of-game window and rematch. |
 //! | app | [`games`], [`app`], [`cli`], [`desktop`] | the one list of games; the shell (tabs, menus, dialogs, settings, Saved Games); `aviary check FILE`; the icon and the applications-menu entry. |
 //! | checks | [`conformance`], [`save_fuzz`] | the generic conformance test every game runs; the save fuzzer. |
@@ -29,6 +30,7 @@ pub mod conformance;
 pub mod desktop;
 pub mod games;
 pub mod lessons;
+pub mod net;
 pub mod rules;
 pub mod save;
 pub mod save_fuzz;

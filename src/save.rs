@@ -631,6 +631,7 @@ pub fn describe_seats(seats: &[SeatRecord]) -> String {
         .map(|s| match s.player {
             Player::Human => format!("{} (human)", clip(&s.name, MAX_NAME_CHARS)),
             Player::Computer(level) => format!("{} (computer, {})", clip(&s.name, MAX_NAME_CHARS), level.name()),
+            Player::Friend => format!("{} (friend online)", clip(&s.name, MAX_NAME_CHARS)),
         })
         .collect::<Vec<_>>()
         .join(" v ")

@@ -50,6 +50,9 @@ pub enum Player {
     Human,
     /// A computer player of this level.
     Computer(Level),
+    /// A person on another computer, playing through the network
+    /// (`crate::net`): their moves come from the host's link to them.
+    Friend,
 }
 
 impl Player {
@@ -57,6 +60,12 @@ impl Player {
     #[must_use]
     pub fn is_computer(self) -> bool {
         matches!(self, Player::Computer(_))
+    }
+
+    /// True for a friend playing from another computer.
+    #[must_use]
+    pub fn is_friend(self) -> bool {
+        matches!(self, Player::Friend)
     }
 }
 
@@ -71,7 +80,7 @@ pub struct Counted {
 }
 
 /// One entry of the move log: the action and its description.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct LogEntry {
     /// Who made it (`None` for chance).
     pub seat: Option<Seat>,
@@ -98,6 +107,9 @@ pub struct Session<G: Game> {
     assisted: bool,
     /// What the statistics hold for this game, once it has finished.
     counted: Option<Counted>,
+    /// One more each time the state or the log changes (friends online are
+    /// sent a new view when it moves).
+    revision: u64,
 }
 
 impl<G: Game> Session<G> {
@@ -120,6 +132,7 @@ impl<G: Game> Session<G> {
             state,
             assisted: false,
             counted: None,
+            revision: 0,
         }
     }
 
@@ -140,12 +153,20 @@ impl<G: Game> Session<G> {
     #[doc(hidden)]
     pub fn replace_state(&mut self, state: G) {
         self.state = state;
+        self.revision += 1;
     }
 
-    /// The seats people play (not computers).
+    /// One more each time the state or the log changes.
+    #[must_use]
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// The seats people at this screen play (not computers, not friends
+    /// online).
     #[must_use]
     pub fn people(&self) -> Vec<Seat> {
-        (0..self.players.len()).map(|i| Seat(i as u8)).filter(|s| !self.players[s.index()].is_computer()).collect()
+        (0..self.players.len()).map(|i| Seat(i as u8)).filter(|s| self.players[s.index()] == Player::Human).collect()
     }
 
     /// True once the player has undone past a revealed card.
@@ -309,6 +330,7 @@ impl<G: Game> Session<G> {
         self.snapshots.truncate(self.cursor / SNAPSHOT_EVERY + 1);
         self.actions.push(action);
         self.log.push(LogEntry { seat, text, reveals });
+        self.revision += 1;
         self.cursor += 1;
         if self.cursor.is_multiple_of(SNAPSHOT_EVERY) {
             self.snapshots.push(self.state.clone());
@@ -321,6 +343,7 @@ impl<G: Game> Session<G> {
     pub fn annotate_last(&mut self, why: &str) {
         if let Some(e) = self.cursor.checked_sub(1).and_then(|i| self.log.get_mut(i)) {
             e.text = format!("{} ({why})", e.text);
+            self.revision += 1;
         }
     }
 
@@ -343,6 +366,7 @@ impl<G: Game> Session<G> {
             state.apply(action).expect("a recorded action replays");
         }
         self.state = state;
+        self.revision += 1;
     }
 
     /// Undoes one action. Returns false when there was none.
@@ -362,6 +386,7 @@ impl<G: Game> Session<G> {
         }
         let action = self.actions[self.cursor].clone();
         self.state.apply(&action).expect("a recorded action replays");
+        self.revision += 1;
         self.cursor += 1;
         if self.cursor.is_multiple_of(SNAPSHOT_EVERY) && self.snapshots.len() == self.cursor / SNAPSHOT_EVERY {
             self.snapshots.push(self.state.clone());

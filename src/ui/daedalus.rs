@@ -509,6 +509,7 @@ impl DaedalusView {
             let who = match self.m.session.players().get(colour.index()) {
                 Some(Player::Human) => "human".to_string(),
                 Some(Player::Computer(l)) => format!("computer, {}", l.name()),
+                Some(Player::Friend) => "friend online".to_string(),
                 None => String::new(),
             };
             let text = format!("{}: {who}", colour.name());
@@ -680,6 +681,7 @@ impl View for DaedalusView {
         let players = self.m.session.players();
         let short = |p: Option<&Player>| match p {
             Some(Player::Computer(_)) => "computer",
+            Some(Player::Friend) => "friend online",
             _ => "human",
         };
         format!("Daedalus — {} v {}", short(players.first()), short(players.get(1)))

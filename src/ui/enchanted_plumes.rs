@@ -476,6 +476,7 @@ impl PlumesView {
                 ui.label(RichText::new(state.seat_name(seat)).strong().size(16.0));
                 let who = match self.m.session.players().get(seat.index()) {
                     Some(Player::Computer(l)) => format!("computer ({})", l.name()),
+                    Some(Player::Friend) => "friend online".to_string(),
                     _ => "human".to_string(),
                 };
                 ui.label(RichText::new(who).weak());

@@ -1,0 +1,415 @@
+//! The host's side: invitations, connections, and the friends' moves put
+//! through the host's own table.
+
+use std::time::Instant;
+
+use crate::ai::Evaluate;
+use crate::rules::{Game, Seat};
+use crate::session::{LogEntry, Player};
+use crate::table::{Notice, Table};
+
+use super::protocol::{self, Counter, PROTOCOL, SeatStatus, Sequence, ToGuest, ToHost, View};
+use super::{Link, Received};
+
+/// One seat kept for a friend.
+#[derive(Clone, Debug)]
+pub struct Invitation {
+    /// The seat.
+    pub seat: Seat,
+    /// The secret the invite code carries for it.
+    pub token: String,
+    /// The app that took the seat (its public key): only it may come back.
+    pub peer: Option<String>,
+    /// The friend's name, once they joined.
+    pub name: String,
+    /// When the friend's connection was lost, while it stays lost.
+    pub lost_at: Option<Instant>,
+    /// Connected now.
+    pub connected: bool,
+}
+
+/// One connection: before its Join is accepted it has no seat.
+struct Conn {
+    link: Link,
+    seat: Option<Seat>,
+    incoming: Sequence,
+    outgoing: Counter,
+    /// The log the friend holds, as last sent.
+    sent_log: Vec<LogEntry>,
+    /// The hash of the last view sent, and the table's revision then.
+    sent: Option<(u64, u64)>,
+    /// The connection is to be dropped after this poll.
+    closing: bool,
+}
+
+impl Conn {
+    fn send<G: Game>(&mut self, body: &ToGuest<G>) -> usize {
+        let frame = protocol::encode(self.outgoing.bump(), body);
+        let n = frame.len();
+        if !self.link.send(frame) {
+            self.closing = true;
+        }
+        n
+    }
+}
+
+/// A request to take moves back that waits for an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UndoRequest {
+    /// Who asks (a friend's seat, or `None` for the host).
+    pub by: Option<Seat>,
+}
+
+/// The host's end of an online game: its invitations and connections.
+/// [`Host::poll`] is called with the table each time the tab is drawn (and
+/// whenever a frame arrives, which wakes the UI).
+pub struct Host<G: Game> {
+    invitations: Vec<Invitation>,
+    incoming: std::sync::mpsc::Receiver<Link>,
+    conns: Vec<Conn>,
+    /// Friends may take moves back without asking.
+    pub undo_freely: bool,
+    /// A friend's request to take moves back, for the host to answer.
+    pub undo_asked: Option<UndoRequest>,
+    /// Bytes sent in views, and how many views: for the measurements.
+    pub sent_bytes: usize,
+    /// Views sent.
+    pub views_sent: usize,
+    marker: std::marker::PhantomData<G>,
+}
+
+impl<G: Evaluate> Host<G> {
+    /// A host for the table's friend seats, each with its token, taking
+    /// connections from `incoming`.
+    #[must_use]
+    pub fn new(table: &Table<G>, tokens: Vec<String>, incoming: std::sync::mpsc::Receiver<Link>) -> Self {
+        let seats: Vec<Seat> = (0..table.session.players().len())
+            .map(|i| Seat(i as u8))
+            .filter(|s| table.session.players()[s.index()].is_friend())
+            .collect();
+        let invitations = seats
+            .into_iter()
+            .zip(tokens)
+            .map(|(seat, token)| Invitation {
+                seat,
+                token,
+                peer: None,
+                name: table.session.state().seat_name(seat),
+                lost_at: None,
+                connected: false,
+            })
+            .collect();
+        Self {
+            invitations,
+            incoming,
+            conns: Vec::new(),
+            undo_freely: false,
+            undo_asked: None,
+            sent_bytes: 0,
+            views_sent: 0,
+            marker: std::marker::PhantomData,
+        }
+    }
+
+    /// The invitations, one for each friend seat.
+    #[must_use]
+    pub fn invitations(&self) -> &[Invitation] {
+        &self.invitations
+    }
+
+    /// The friend seats no one holds now, with how long since they
+    /// dropped (`None`: never joined yet).
+    #[must_use]
+    pub fn waiting_for(&self) -> Vec<(Seat, String, Option<std::time::Duration>)> {
+        self.invitations
+            .iter()
+            .filter(|i| !i.connected)
+            .map(|i| (i.seat, i.name.clone(), i.lost_at.map(|t| t.elapsed())))
+            .collect()
+    }
+
+    /// Takes new connections and every frame that came, puts the friends'
+    /// moves through the table, and sends each friend what changed. Returns
+    /// true when something happened (the tab draws again).
+    pub fn poll(&mut self, table: &mut Table<G>, notices: &mut Vec<Notice>) -> bool {
+        let mut busy = false;
+        while let Ok(link) = self.incoming.try_recv() {
+            self.conns.push(Conn {
+                link,
+                seat: None,
+                incoming: Sequence::default(),
+                outgoing: Counter::default(),
+                sent_log: Vec::new(),
+                sent: None,
+                closing: false,
+            });
+            busy = true;
+        }
+        for i in 0..self.conns.len() {
+            loop {
+                match self.conns[i].link.receive() {
+                    Received::Frame(frame) => {
+                        busy = true;
+                        self.handle(i, &frame, table, notices);
+                    }
+                    Received::Nothing => break,
+                    Received::Closed => {
+                        self.conns[i].closing = true;
+                        break;
+                    }
+                }
+                if self.conns[i].closing {
+                    break;
+                }
+            }
+        }
+        busy |= self.drop_closed(notices);
+        self.send_views(table);
+        busy
+    }
+
+    fn drop_closed(&mut self, notices: &mut Vec<Notice>) -> bool {
+        let mut any = false;
+        let mut k = 0;
+        while k < self.conns.len() {
+            if self.conns[k].closing {
+                let conn = self.conns.remove(k);
+                if let Some(seat) = conn.seat
+                    && let Some(inv) = self.invitations.iter_mut().find(|i| i.seat == seat)
+                {
+                    inv.connected = false;
+                    inv.lost_at = Some(Instant::now());
+                    notices.push(Notice::Info(format!("{}'s connection was lost: the game waits for them", inv.name)));
+                    any = true;
+                }
+            } else {
+                k += 1;
+            }
+        }
+        if any {
+            self.broadcast_seats();
+        }
+        any
+    }
+
+    fn handle(&mut self, i: usize, frame: &[u8], table: &mut Table<G>, notices: &mut Vec<Notice>) {
+        let message = match protocol::decode::<ToHost<G>>(frame) {
+            Ok(m) => m,
+            Err(why) => {
+                self.refuse(i, 0, &why);
+                return;
+            }
+        };
+        if let Err(why) = self.conns[i].incoming.accept(message.n) {
+            self.refuse(i, message.n, &why);
+            return;
+        }
+        let n = message.n;
+        match (message.body, self.conns[i].seat) {
+            (ToHost::Join { protocol, game, token, name }, None) => {
+                self.join(i, (protocol, &game, &token, &name), table, notices);
+            }
+            (ToHost::Join { .. }, Some(_)) => self.refuse(i, n, "this connection has joined already"),
+            (_, None) => {
+                self.conns[i].send::<G>(&ToGuest::Goodbye("join first, with an invite code".into()));
+                self.conns[i].closing = true;
+            }
+            (ToHost::Propose { at, action }, Some(seat)) => self.propose(i, n, seat, (at, action), table, notices),
+            (ToHost::Resend, Some(_)) => {
+                self.conns[i].sent_log.clear();
+                self.conns[i].sent = None;
+            }
+            (ToHost::Undo, Some(seat)) => {
+                if self.undo_freely {
+                    table.undo(notices);
+                } else if self.undo_asked.is_none() {
+                    self.undo_asked = Some(UndoRequest { by: Some(seat) });
+                    notices.push(Notice::Info(format!("{} asks to take back their last move", self.name_of(seat))));
+                }
+            }
+            (ToHost::UndoAnswer(yes), Some(seat)) => {
+                if self.undo_asked == Some(UndoRequest { by: None }) {
+                    self.undo_asked = None;
+                    if yes {
+                        table.undo(notices);
+                    } else {
+                        notices.push(Notice::Info(format!("{} declined the undo", self.name_of(seat))));
+                    }
+                }
+            }
+        }
+    }
+
+    fn name_of(&self, seat: Seat) -> String {
+        self.invitations
+            .iter()
+            .find(|i| i.seat == seat)
+            .map_or_else(|| format!("Seat {}", seat.0 + 1), |i| i.name.clone())
+    }
+
+    fn refuse(&mut self, i: usize, to: u64, why: &str) {
+        self.conns[i].send::<G>(&ToGuest::Refused { to, why: why.to_string() });
+    }
+
+    fn join(
+        &mut self,
+        i: usize,
+        (version, game, token, name): (u32, &str, &str, &str),
+        table: &Table<G>,
+        notices: &mut Vec<Notice>,
+    ) {
+        let peer = self.conns[i].link.peer.clone();
+        let refusal = if version != PROTOCOL {
+            Some(format!("the host's Aviary speaks version {PROTOCOL} of the protocol, yours {version}: update both"))
+        } else if game != G::INFO.id {
+            Some(format!("this invitation is for {}, not {game}", G::INFO.name))
+        } else {
+            match self.invitations.iter().position(|inv| inv.token == token) {
+                None => Some("not invited: this code does not open a seat at this table".to_string()),
+                Some(k) if self.invitations[k].peer.as_ref().is_some_and(|p| *p != peer) => {
+                    Some("this seat was taken by another computer: ask the host for a new code".to_string())
+                }
+                Some(k) if self.invitations[k].connected => Some("this seat is already connected".to_string()),
+                Some(_) => None,
+            }
+        };
+        if let Some(why) = refusal {
+            self.conns[i].send::<G>(&ToGuest::Goodbye(why));
+            self.conns[i].closing = true;
+            return;
+        }
+        let Some(inv) = self.invitations.iter_mut().find(|inv| inv.token == token) else { return };
+        let again = inv.peer.is_some();
+        inv.peer = Some(peer);
+        inv.connected = true;
+        inv.lost_at = None;
+        let clean: String = name.chars().filter(|c| !c.is_control()).take(40).collect();
+        if !clean.trim().is_empty() {
+            inv.name = clean.trim().to_string();
+        }
+        let seat = inv.seat;
+        notices.push(Notice::Info(if again {
+            format!("{} is back", inv.name)
+        } else {
+            format!("{} joined as {}", inv.name, table.session.state().seat_name(seat))
+        }));
+        self.conns[i].seat = Some(seat);
+        let players = (0..table.session.players().len()).map(|s| self.player_name(table, Seat(s as u8))).collect();
+        self.conns[i].send::<G>(&ToGuest::Welcome { seat, players });
+        self.broadcast_seats();
+    }
+
+    fn player_name(&self, table: &Table<G>, seat: Seat) -> String {
+        match table.session.players().get(seat.index()) {
+            Some(Player::Friend) => self.name_of(seat),
+            _ => table.session.state().seat_name(seat),
+        }
+    }
+
+    fn propose(
+        &mut self,
+        i: usize,
+        n: u64,
+        seat: Seat,
+        (at, action): (usize, G::Action),
+        table: &mut Table<G>,
+        notices: &mut Vec<Notice>,
+    ) {
+        let to_move = table.session.state().to_move().seat();
+        let why = if at != table.session.cursor() {
+            Some("the table has moved on since: look again".to_string())
+        } else if to_move != Some(seat) {
+            Some(match to_move {
+                Some(other) => format!(
+                    "you play {}: it is {}'s move, not yours",
+                    table.session.state().seat_name(seat),
+                    table.session.state().seat_name(other)
+                ),
+                None => "no one is to move now".to_string(),
+            })
+        } else {
+            table.propose(action, notices).err().map(|v| v.to_string())
+        };
+        if let Some(why) = why {
+            self.refuse(i, n, &why);
+        }
+    }
+
+    /// Sends every joined friend a new view when the table changed since
+    /// the last one.
+    fn send_views(&mut self, table: &Table<G>) {
+        let revision = table.session.revision();
+        let log = table.session.log();
+        let mut views: Vec<(Seat, G, u64)> = Vec::new();
+        for conn in &mut self.conns {
+            let Some(seat) = conn.seat else { continue };
+            if conn.closing || conn.sent.is_some_and(|(_, r)| r == revision) {
+                continue;
+            }
+            let k = if let Some(k) = views.iter().position(|v| v.0 == seat) {
+                k
+            } else {
+                let state = table.session.state().observation(seat);
+                let hash = protocol::view_hash(&state, log);
+                views.push((seat, state, hash));
+                views.len() - 1
+            };
+            let (_, state, hash) = &views[k];
+            if conn.sent.is_some_and(|(h, _)| h == *hash) {
+                conn.sent = Some((*hash, revision));
+                continue;
+            }
+            let from = if log.starts_with(&conn.sent_log) { conn.sent_log.len() } else { 0 };
+            let view = View { cursor: log.len(), from, log: log[from..].to_vec(), state: state.clone(), hash: *hash };
+            self.sent_bytes += conn.send(&ToGuest::View(view));
+            self.views_sent += 1;
+            conn.sent_log = log.to_vec();
+            conn.sent = Some((*hash, revision));
+        }
+    }
+
+    /// Tells every friend who is connected.
+    fn broadcast_seats(&mut self) {
+        let seats: Vec<SeatStatus> = self
+            .invitations
+            .iter()
+            .map(|i| SeatStatus {
+                seat: i.seat,
+                name: i.name.clone(),
+                kind: "friend".into(),
+                connected: i.connected,
+                lost_for: i.lost_at.map(|t| t.elapsed().as_secs()),
+            })
+            .collect();
+        for conn in &mut self.conns {
+            if conn.seat.is_some() {
+                conn.send::<G>(&ToGuest::Seats(seats.clone()));
+            }
+        }
+    }
+
+    /// The host asks the friends to take moves back (unless they may
+    /// freely, then it is done at once).
+    pub fn ask_undo(&mut self, table: &mut Table<G>, notices: &mut Vec<Notice>) {
+        if self.undo_freely || self.conns.iter().all(|c| c.seat.is_none()) {
+            table.undo(notices);
+            return;
+        }
+        self.undo_asked = Some(UndoRequest { by: None });
+        for conn in &mut self.conns {
+            if conn.seat.is_some() {
+                conn.send::<G>(&ToGuest::UndoAsked { by: "the host".into() });
+            }
+        }
+    }
+
+    /// The host answers a friend's request to take moves back.
+    pub fn answer_undo(&mut self, yes: bool, table: &mut Table<G>, notices: &mut Vec<Notice>) {
+        if matches!(self.undo_asked, Some(UndoRequest { by: Some(_) })) {
+            self.undo_asked = None;
+            if yes {
+                table.undo(notices);
+            }
+        }
+    }
+}

@@ -1,0 +1,510 @@
+//! Online play between app tables in one process (memory links): whole
+//! games, a friend dropping and rejoining, and every kind of bad message
+//! refused without touching the game.
+
+#![allow(clippy::unwrap_used)]
+
+use std::sync::Arc;
+use std::sync::mpsc::Sender;
+use std::time::Duration;
+
+use aviary::ai::Evaluate;
+use aviary::net::protocol::{self, ToGuest, ToHost};
+use aviary::net::{GuestEvent, Host, Link, Mirror, Received, memory};
+use aviary::rules::{Game, Rng, Seat, Setup, ToMove};
+use aviary::session::{Player, Session};
+use aviary::table::{Notice, Table, Waker};
+
+/// A host's table with its friends' mirrors, all in this process.
+struct Online<G: Evaluate> {
+    table: Table<G>,
+    host: Host<G>,
+    listener: Sender<Link>,
+    mirrors: Vec<Mirror<G>>,
+    notices: Vec<Notice>,
+    refused: Vec<String>,
+    rng: Rng,
+    _dir: tempfile::TempDir,
+}
+
+fn token(seat: Seat) -> String {
+    format!("token-of-seat-{}", seat.0)
+}
+
+fn peer(seat: Seat) -> String {
+    format!("peer-{}", seat.0)
+}
+
+impl<G: Evaluate> Online<G> {
+    fn new(setup: Setup<G::Options>, seed: u64, players: Vec<Player>) -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let friends: Vec<Seat> =
+            (0..players.len()).map(|i| Seat(i as u8)).filter(|s| players[s.index()].is_friend()).collect();
+        let table = Table::new(Session::new(setup, seed, players), dir.path().join("game.json"));
+        let (listener, incoming) = memory::listener();
+        let host = Host::new(&table, friends.iter().map(|&s| token(s)).collect(), incoming);
+        let mirrors = friends
+            .iter()
+            .map(|&s| Mirror::join(memory::dial(&listener, &peer(s)), &token(s), &format!("Friend {}", s.0)))
+            .collect();
+        let mut online = Self {
+            table,
+            host,
+            listener,
+            mirrors,
+            notices: Vec::new(),
+            refused: Vec::new(),
+            rng: Rng::seeded(seed ^ 0x5eed),
+            _dir: dir,
+        };
+        online.exchange();
+        online
+    }
+
+    /// The host reads and sends, then every friend reads.
+    fn exchange(&mut self) {
+        for _ in 0..3 {
+            let wake: Waker = Arc::new(|| {});
+            self.table.tick(&wake, Duration::ZERO, &mut self.notices);
+            self.host.poll(&mut self.table, &mut self.notices);
+            for m in &mut self.mirrors {
+                for e in m.poll() {
+                    if let GuestEvent::Refused(why) = e {
+                        self.refused.push(why);
+                    }
+                }
+            }
+        }
+    }
+
+    fn mirror(&mut self, seat: Seat) -> Option<&mut Mirror<G>> {
+        self.mirrors.iter_mut().find(|m| m.seat() == Some(seat))
+    }
+
+    /// Every friend's copy is its seat's observation of the host's table,
+    /// with the host's log.
+    fn assert_in_step(&self) {
+        for m in &self.mirrors {
+            let seat = m.seat().expect("welcomed");
+            assert_eq!(m.state(), Some(&self.table.session.state().observation(seat)), "{seat:?}'s view");
+            assert_eq!(m.log(), self.table.session.log(), "{seat:?}'s log");
+        }
+    }
+
+    /// One move by whoever is to move: a person here or a friend picks at
+    /// random among the moves their own view allows. False once over.
+    fn step(&mut self) -> bool {
+        self.exchange();
+        let state = self.table.session.state();
+        let ToMove::Seat(seat) = state.to_move() else { return state.to_move() != ToMove::Nobody };
+        match self.table.session.players()[seat.index()] {
+            Player::Human => {
+                let legal = state.legal_actions();
+                let a = self.rng.pick(&legal).unwrap().clone();
+                assert!(self.table.propose_for_person(a, &mut self.notices), "{:?}", self.notices);
+            }
+            Player::Friend => {
+                let mut rng = self.rng.split();
+                let m = self.mirror(seat).expect("the friend is connected");
+                assert!(m.our_turn(), "the friend's view says it is their move");
+                let legal = m.state().unwrap().legal_actions();
+                m.propose(rng.pick(&legal).unwrap().clone());
+            }
+            Player::Computer(_) => {
+                self.table.wait_for_computer(&mut self.notices);
+            }
+        }
+        true
+    }
+
+    fn play(&mut self, most: usize) -> usize {
+        let mut moves = 0;
+        while moves < most && self.step() {
+            moves += 1;
+            assert!(self.refused.is_empty(), "a friend's legal move was refused: {:?}", self.refused);
+            if moves % 7 == 0 {
+                self.exchange();
+                self.assert_in_step();
+            }
+        }
+        self.exchange();
+        self.assert_in_step();
+        moves
+    }
+}
+
+#[test]
+fn a_whole_game_of_daedalus_between_two_tables() {
+    use aviary::rules::daedalus::{Daedalus, Options};
+    let mut online = Online::<Daedalus>::new(
+        Setup { seats: 2, options: Options::default() },
+        7,
+        vec![Player::Human, Player::Friend],
+    );
+    assert_eq!(online.mirrors[0].seat(), Some(Seat(1)));
+    online.play(5000);
+    assert!(online.table.session.is_over(), "the game ended");
+    assert!(online.mirrors[0].state().unwrap().outcome().is_some(), "the friend sees the end");
+    assert!(online.host.views_sent > 10);
+}
+
+#[test]
+fn a_whole_game_of_enchanted_plumes_between_three_tables() {
+    use aviary::rules::enchanted_plumes::{EnchantedPlumes, Options};
+    let mut online = Online::<EnchantedPlumes>::new(
+        Setup { seats: 3, options: Options::default() },
+        11,
+        vec![Player::Human, Player::Friend, Player::Friend],
+    );
+    online.play(5000);
+    assert!(online.table.session.is_over(), "the game ended");
+    for m in &online.mirrors {
+        assert!(m.state().unwrap().outcome().is_some());
+    }
+}
+
+#[test]
+fn a_whole_game_of_tail_feathers_with_every_rule_between_two_tables() {
+    use aviary::rules::tail_feathers::game::{Options, TailFeathers};
+    let mut online = Online::<TailFeathers>::new(
+        Setup { seats: 2, options: Options::every_additional_rule() },
+        3,
+        vec![Player::Friend, Player::Human],
+    );
+    online.play(20000);
+    assert!(online.table.session.is_over(), "the game ended");
+    assert!(online.mirrors[0].state().unwrap().outcome().is_some());
+}
+
+#[test]
+fn a_computer_seat_thinks_on_the_host_and_the_friend_sees_its_moves() {
+    use aviary::rules::enchanted_plumes::{EnchantedPlumes, Options};
+    use aviary::session::Level;
+    let mut online = Online::<EnchantedPlumes>::new(
+        Setup { seats: 3, options: Options::default() },
+        5,
+        vec![Player::Human, Player::Friend, Player::Computer(Level::Easy)],
+    );
+    online.play(60);
+    let computer_lines = online.mirrors[0].log().iter().filter(|l| l.seat == Some(Seat(2))).count();
+    assert!(computer_lines > 0, "the friend's log shows the computer's moves");
+}
+
+#[test]
+fn a_friend_who_drops_rejoins_with_the_same_code_and_nothing_is_lost() {
+    use aviary::rules::enchanted_plumes::{EnchantedPlumes, Options};
+    let mut online = Online::<EnchantedPlumes>::new(
+        Setup { seats: 3, options: Options::default() },
+        21,
+        vec![Player::Human, Player::Friend, Player::Friend],
+    );
+    online.play(40);
+    // Play on until it is the first friend's move, then they drop.
+    while online.table.session.state().to_move() != ToMove::Seat(Seat(1)) {
+        online.step();
+    }
+    online.exchange();
+    let before = (online.table.session.cursor(), online.table.session.state().clone());
+    online.mirrors.retain(|m| m.seat() != Some(Seat(1)));
+    online.exchange();
+    let waiting = online.host.waiting_for();
+    assert_eq!(waiting.len(), 1);
+    assert_eq!(waiting[0].0, Seat(1));
+    assert!(waiting[0].2.is_some(), "the host knows since when");
+    assert!(online.notices.iter().any(|n| matches!(n, Notice::Info(t) if t.contains("connection was lost"))));
+    // The game waits for them.
+    for _ in 0..5 {
+        online.exchange();
+    }
+    assert_eq!(online.table.session.cursor(), before.0);
+    // Someone else with the code (another computer) may not take the seat.
+    let mut stranger =
+        Mirror::<EnchantedPlumes>::join(memory::dial(&online.listener, "someone-else"), &token(Seat(1)), "Eve");
+    online.exchange();
+    stranger.poll();
+    assert!(stranger.closed().is_some_and(|w| w.contains("taken by another computer")), "{:?}", stranger.closed());
+    // The friend comes back from the same computer: same seat, same table.
+    online.mirrors.push(Mirror::join(memory::dial(&online.listener, &peer(Seat(1))), &token(Seat(1)), "Friend 1"));
+    online.exchange();
+    online.assert_in_step();
+    assert_eq!(online.table.session.state(), &before.1);
+    assert!(online.host.waiting_for().is_empty());
+    online.play(5000);
+    assert!(online.table.session.is_over());
+}
+
+/// A raw connection for seat 1 of a two-seat game, joined.
+fn raw<G: Evaluate>(online: &mut Online<G>, seat: Seat) -> Link {
+    let link = memory::dial(&online.listener, &peer(seat));
+    let join: ToHost<G> =
+        ToHost::Join { protocol: protocol::PROTOCOL, game: G::INFO.id.into(), token: token(seat), name: "Raw".into() };
+    assert!(link.send(protocol::encode(1, &join)));
+    online.exchange();
+    link
+}
+
+fn frames<G: Game>(link: &Link) -> Vec<ToGuest<G>> {
+    let mut out = Vec::new();
+    while let Received::Frame(f) = link.receive() {
+        out.push(protocol::decode::<ToGuest<G>>(&f).unwrap().body);
+    }
+    out
+}
+
+fn refusals<G: Game>(link: &Link) -> Vec<String> {
+    frames::<G>(link)
+        .into_iter()
+        .filter_map(|m| match m {
+            ToGuest::Refused { why, .. } => Some(why),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn malformed_replayed_out_of_order_and_tampered_messages_are_refused_and_change_nothing() {
+    use aviary::rules::daedalus::{Daedalus, Options};
+    let mut online = Online::<Daedalus>::new(
+        Setup { seats: 2, options: Options::default() },
+        9,
+        vec![Player::Human, Player::Friend],
+    );
+    online.mirrors.clear();
+    online.exchange();
+    let link = raw(&mut online, Seat(1));
+    assert!(frames::<Daedalus>(&link).iter().any(|m| matches!(m, ToGuest::Welcome { seat: Seat(1), .. })));
+    // The host moves until it is the friend's move.
+    while online.table.session.state().to_move() != ToMove::Seat(Seat(1)) {
+        online.step();
+    }
+    online.exchange();
+    let _ = frames::<Daedalus>(&link);
+    let unchanged = |o: &Online<Daedalus>, cursor: usize| {
+        assert_eq!(o.table.session.cursor(), cursor);
+    };
+    let cursor = online.table.session.cursor();
+    let legal = online.table.session.state().legal_actions();
+    let good: ToHost<Daedalus> = ToHost::Propose { at: cursor, action: legal[0].clone() };
+
+    // Malformed: not JSON, JSON of the wrong shape, an unknown field.
+    for bad in
+        [&b"\x00\xffnot json"[..], br#"{"n":2,"body":{"Propose":{"at":"x"}}}"#, br#"{"n":2,"body":"Resend","x":1}"#]
+    {
+        assert!(link.send(bad.to_vec()));
+        online.exchange();
+        let why = refusals::<Daedalus>(&link);
+        assert!(why.iter().any(|w| w.contains("malformed")), "{why:?}");
+        unchanged(&online, cursor);
+    }
+    // Out of order: message 3 before 2.
+    assert!(link.send(protocol::encode(3, &good)));
+    online.exchange();
+    assert!(refusals::<Daedalus>(&link).iter().any(|w| w.contains("out of order")));
+    unchanged(&online, cursor);
+    // Tampered: a move that does not exist on this board, then one the
+    // rules refuse; each with the reason, the game untouched.
+    let mut text = String::from_utf8(protocol::encode(2, &good)).unwrap();
+    let tampered = serde_json::to_string(&legal[0]).unwrap();
+    let broken = tampered.replacen(|c: char| c.is_ascii_digit(), "9", 1);
+    text = text.replacen(&tampered, &broken, 1);
+    assert!(link.send(text.into_bytes()));
+    online.exchange();
+    let why = refusals::<Daedalus>(&link);
+    assert_eq!(why.len(), 1, "{why:?}");
+    unchanged(&online, cursor);
+    // The real move, numbered 3, is taken.
+    assert!(link.send(protocol::encode(3, &good)));
+    online.exchange();
+    assert_eq!(online.table.session.cursor(), cursor + 1);
+    // Replayed: the same message again.
+    assert!(link.send(protocol::encode(3, &good)));
+    online.exchange();
+    assert!(refusals::<Daedalus>(&link).iter().any(|w| w.contains("replayed")));
+    assert_eq!(online.table.session.cursor(), cursor + 1);
+}
+
+#[test]
+fn a_friend_may_move_only_for_their_own_seat_and_a_stranger_is_not_let_in() {
+    use aviary::rules::daedalus::{Daedalus, Options};
+    let mut online = Online::<Daedalus>::new(
+        Setup { seats: 2, options: Options::default() },
+        9,
+        vec![Player::Human, Player::Friend],
+    );
+    online.mirrors.clear();
+    online.exchange();
+    let link = raw(&mut online, Seat(1));
+    let _ = frames::<Daedalus>(&link);
+    // When the friend's seat moves first, they move, then the host's seat is
+    // to move: the friend proposes the host's move.
+    let mut n = 2;
+    if online.table.session.state().to_move() == ToMove::Seat(Seat(1)) {
+        let cursor = online.table.session.cursor();
+        let own = online.table.session.state().legal_actions()[0].clone();
+        assert!(link.send(protocol::encode(n, &ToHost::<Daedalus>::Propose { at: cursor, action: own })));
+        n += 1;
+        online.exchange();
+        assert_eq!(online.table.session.cursor(), cursor + 1);
+    }
+    assert_eq!(online.table.session.state().to_move(), ToMove::Seat(Seat(0)));
+    let cursor = online.table.session.cursor();
+    let host_move = online.table.session.state().legal_actions()[0].clone();
+    assert!(link.send(protocol::encode(n, &ToHost::<Daedalus>::Propose { at: cursor, action: host_move })));
+    online.exchange();
+    let why = refusals::<Daedalus>(&link);
+    assert!(why.iter().any(|w| w.contains("not yours")), "{why:?}");
+    assert_eq!(online.table.session.cursor(), cursor);
+    // A stranger with a made-up code is sent away.
+    let stranger = memory::dial(&online.listener, "stranger");
+    let join: ToHost<Daedalus> =
+        ToHost::Join { protocol: protocol::PROTOCOL, game: "daedalus".into(), token: "guess".into(), name: "X".into() };
+    assert!(stranger.send(protocol::encode(1, &join)));
+    online.exchange();
+    let told = frames::<Daedalus>(&stranger);
+    assert!(told.iter().any(|m| matches!(m, ToGuest::Goodbye(w) if w.contains("not invited"))), "{told:?}");
+    assert!(!told.iter().any(|m| matches!(m, ToGuest::View(_))), "a stranger sees nothing of the table");
+    assert_eq!(online.table.session.cursor(), cursor);
+    // Nor may anyone propose before joining.
+    let early = memory::dial(&online.listener, "early");
+    assert!(early.send(protocol::encode(1, &ToHost::<Daedalus>::Resend)));
+    online.exchange();
+    assert!(frames::<Daedalus>(&early).iter().all(|m| !matches!(m, ToGuest::View(_))));
+}
+
+#[test]
+fn a_view_that_does_not_match_its_hash_is_caught_and_healed_by_a_resend() {
+    use aviary::rules::daedalus::{Daedalus, Options};
+    use std::sync::mpsc::channel;
+    let mut online = Online::<Daedalus>::new(
+        Setup { seats: 2, options: Options::default() },
+        9,
+        vec![Player::Human, Player::Friend],
+    );
+    online.play(6);
+    online.mirrors.clear();
+    online.exchange();
+    // The friend comes back through a tap in the middle that alters one
+    // log line of the second view it carries.
+    let host_end = memory::dial(&online.listener, &peer(Seat(1)));
+    let (mirror_out, from_mirror) = channel();
+    let (to_mirror, mirror_in) = channel();
+    let mut mirror = Mirror::<Daedalus>::join(Link::new("host".into(), mirror_out, mirror_in), &token(Seat(1)), "F");
+    let mut views = 0;
+    let mut events = Vec::new();
+    for round in 0..12 {
+        if round == 4 {
+            // A move by the host's person, so a new (incremental) view goes out.
+            while online.table.session.state().to_move() != ToMove::Seat(Seat(0)) {
+                let legal = mirror.state().unwrap().legal_actions();
+                mirror.propose(legal[0].clone());
+                while let Ok(f) = from_mirror.try_recv() {
+                    assert!(host_end.send(f));
+                }
+                online.host.poll(&mut online.table, &mut online.notices);
+            }
+            online.step();
+        }
+        while let Ok(f) = from_mirror.try_recv() {
+            assert!(host_end.send(f));
+        }
+        online.host.poll(&mut online.table, &mut online.notices);
+        while let Received::Frame(mut f) = host_end.receive() {
+            if protocol::decode::<ToGuest<Daedalus>>(&f).is_ok_and(|m| matches!(m.body, ToGuest::View(_))) {
+                views += 1;
+                if views == 2 {
+                    let text = String::from_utf8(f).unwrap().replacen(r#""text":""#, r#""text":"X"#, 1);
+                    f = text.into_bytes();
+                }
+            }
+            to_mirror.send(f).unwrap();
+        }
+        events.extend(mirror.poll());
+    }
+    assert!(views >= 3, "{views} views");
+    assert!(events.contains(&GuestEvent::OutOfStep), "{events:?}");
+    assert_eq!(mirror.out_of_step, 1);
+    // Healed: the copy is the seat's view again.
+    assert_eq!(mirror.state(), Some(&online.table.session.state().observation(Seat(1))));
+    assert_eq!(mirror.log(), online.table.session.log());
+}
+
+/// Every frame a host sends a friend joining `seat` of a table at `session`.
+fn sent_on_join<G: Evaluate>(session: Session<G>, seat: Seat, dir: &std::path::Path) -> Vec<Vec<u8>> {
+    let table = Table::new(session, dir.join("alt.json"));
+    let (listener, incoming) = memory::listener();
+    let friends: Vec<Seat> = (0..table.session.players().len())
+        .map(|i| Seat(i as u8))
+        .filter(|s| table.session.players()[s.index()].is_friend())
+        .collect();
+    let mut host = Host::new(&table, friends.iter().map(|&s| token(s)).collect(), incoming);
+    let mut table = table;
+    let link = memory::dial(&listener, &peer(seat));
+    let join: ToHost<G> =
+        ToHost::Join { protocol: protocol::PROTOCOL, game: G::INFO.id.into(), token: token(seat), name: "F".into() };
+    assert!(link.send(protocol::encode(1, &join)));
+    host.poll(&mut table, &mut Vec::new());
+    let mut out = Vec::new();
+    while let Received::Frame(f) = link.receive() {
+        out.push(f);
+    }
+    assert!(out.len() >= 2, "a welcome and a view");
+    out
+}
+
+/// Over a whole game, at every few moves and for every friend: what the
+/// host sends that friend is the same, byte for byte, when everything the
+/// friend may not know (other hands, the deck order, the dice to come) is
+/// dealt otherwise. Returns how many checks found a world that differed.
+fn nothing_hidden_reaches_a_friend<G: Evaluate>(setup: Setup<G::Options>, players: Vec<Player>, every: usize) -> usize {
+    let mut online = Online::<G>::new(setup, 13, players);
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng::seeded(99);
+    let (mut checks, mut differed) = (0, 0);
+    let mut moves = 0;
+    while online.step() {
+        moves += 1;
+        if moves % every != 0 {
+            continue;
+        }
+        online.exchange();
+        for m in &online.mirrors {
+            let seat = m.seat().unwrap();
+            let real = online.table.session.clone();
+            let other = real.state().determinize(seat, &mut rng);
+            if &other != real.state() {
+                differed += 1;
+            }
+            let mut alt = real.clone();
+            alt.replace_state(other);
+            let a = sent_on_join(real, seat, dir.path());
+            let b = sent_on_join(alt, seat, dir.path());
+            assert!(a == b, "seat {seat:?} after {moves} moves: the bytes sent depend on a secret");
+            checks += 1;
+        }
+    }
+    assert!(online.table.session.is_over());
+    assert!(checks > 20, "{checks} checks");
+    differed
+}
+
+#[test]
+fn nothing_an_enchanted_plumes_friend_may_not_know_is_ever_sent_to_them() {
+    use aviary::rules::enchanted_plumes::{EnchantedPlumes, Options};
+    let differed = nothing_hidden_reaches_a_friend::<EnchantedPlumes>(
+        Setup { seats: 3, options: Options::default() },
+        vec![Player::Human, Player::Friend, Player::Friend],
+        3,
+    );
+    assert!(differed > 20, "the secrets were really dealt otherwise ({differed})");
+}
+
+#[test]
+fn nothing_a_tail_feathers_friend_may_not_know_is_ever_sent_to_them() {
+    use aviary::rules::tail_feathers::game::{Options, TailFeathers};
+    let differed = nothing_hidden_reaches_a_friend::<TailFeathers>(
+        Setup { seats: 2, options: Options::every_additional_rule() },
+        vec![Player::Human, Player::Friend],
+        12,
+    );
+    assert!(differed > 20, "the secrets were really dealt otherwise ({differed})");
+}
