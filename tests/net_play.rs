@@ -4,143 +4,30 @@
 
 #![allow(clippy::unwrap_used)]
 
-use std::sync::Arc;
-use std::sync::mpsc::Sender;
-use std::time::Duration;
+mod net_common;
 
 use aviary::ai::Evaluate;
 use aviary::net::protocol::{self, ToGuest, ToHost};
 use aviary::net::{GuestEvent, Host, Link, Mirror, Received, memory};
 use aviary::rules::{Game, Rng, Seat, Setup, ToMove};
 use aviary::session::{Player, Session};
-use aviary::table::{Notice, Table, Waker};
+use aviary::table::{Notice, Table};
+use net_common::{Online, peer, token};
 
-/// A host's table with its friends' mirrors, all in this process.
-struct Online<G: Evaluate> {
-    table: Table<G>,
-    host: Host<G>,
-    listener: Sender<Link>,
-    mirrors: Vec<Mirror<G>>,
-    notices: Vec<Notice>,
-    refused: Vec<String>,
-    rng: Rng,
-    _dir: tempfile::TempDir,
-}
-
-fn token(seat: Seat) -> String {
-    format!("token-of-seat-{}", seat.0)
-}
-
-fn peer(seat: Seat) -> String {
-    format!("peer-{}", seat.0)
-}
-
-impl<G: Evaluate> Online<G> {
-    fn new(setup: Setup<G::Options>, seed: u64, players: Vec<Player>) -> Self {
-        let dir = tempfile::tempdir().unwrap();
-        let friends: Vec<Seat> =
-            (0..players.len()).map(|i| Seat(i as u8)).filter(|s| players[s.index()].is_friend()).collect();
-        let table = Table::new(Session::new(setup, seed, players), dir.path().join("game.json"));
-        let (listener, incoming) = memory::listener();
-        let host = Host::new(&table, friends.iter().map(|&s| token(s)).collect(), incoming);
-        let mirrors = friends
-            .iter()
-            .map(|&s| Mirror::join(memory::dial(&listener, &peer(s)), &token(s), &format!("Friend {}", s.0)))
-            .collect();
-        let mut online = Self {
-            table,
-            host,
-            listener,
-            mirrors,
-            notices: Vec::new(),
-            refused: Vec::new(),
-            rng: Rng::seeded(seed ^ 0x5eed),
-            _dir: dir,
-        };
-        online.exchange();
-        online
-    }
-
-    /// The host reads and sends, then every friend reads.
-    fn exchange(&mut self) {
-        for _ in 0..3 {
-            let wake: Waker = Arc::new(|| {});
-            self.table.tick(&wake, Duration::ZERO, &mut self.notices);
-            self.host.poll(&mut self.table, &mut self.notices);
-            for m in &mut self.mirrors {
-                for e in m.poll() {
-                    if let GuestEvent::Refused(why) = e {
-                        self.refused.push(why);
-                    }
-                }
-            }
-        }
-    }
-
-    fn mirror(&mut self, seat: Seat) -> Option<&mut Mirror<G>> {
-        self.mirrors.iter_mut().find(|m| m.seat() == Some(seat))
-    }
-
-    /// Every friend's copy is its seat's observation of the host's table,
-    /// with the host's log.
-    fn assert_in_step(&self) {
-        for m in &self.mirrors {
-            let seat = m.seat().expect("welcomed");
-            assert_eq!(m.state(), Some(&self.table.session.state().observation(seat)), "{seat:?}'s view");
-            assert_eq!(m.log(), self.table.session.log(), "{seat:?}'s log");
-        }
-    }
-
-    /// One move by whoever is to move: a person here or a friend picks at
-    /// random among the moves their own view allows. False once over.
-    fn step(&mut self) -> bool {
-        self.exchange();
-        let state = self.table.session.state();
-        let ToMove::Seat(seat) = state.to_move() else { return state.to_move() != ToMove::Nobody };
-        match self.table.session.players()[seat.index()] {
-            Player::Human => {
-                let legal = state.legal_actions();
-                let a = self.rng.pick(&legal).unwrap().clone();
-                assert!(self.table.propose_for_person(a, &mut self.notices), "{:?}", self.notices);
-            }
-            Player::Friend => {
-                let mut rng = self.rng.split();
-                let m = self.mirror(seat).expect("the friend is connected");
-                assert!(m.our_turn(), "the friend's view says it is their move");
-                let legal = m.state().unwrap().legal_actions();
-                m.propose(rng.pick(&legal).unwrap().clone());
-            }
-            Player::Computer(_) => {
-                self.table.wait_for_computer(&mut self.notices);
-            }
-        }
-        true
-    }
-
-    fn play(&mut self, most: usize) -> usize {
-        let mut moves = 0;
-        while moves < most && self.step() {
-            moves += 1;
-            assert!(self.refused.is_empty(), "a friend's legal move was refused: {:?}", self.refused);
-            if moves % 7 == 0 {
-                self.exchange();
-                self.assert_in_step();
-            }
-        }
-        self.exchange();
-        self.assert_in_step();
-        moves
-    }
+/// A table whose friends come through memory links.
+fn online<G: Evaluate>(setup: Setup<G::Options>, seed: u64, players: Vec<Player>) -> Online<G> {
+    let (listener, incoming) = memory::listener();
+    let dial = listener.clone();
+    let mut o = Online::new(setup, seed, players, incoming, move |s| memory::dial(&dial, &peer(s)));
+    o.listener = Some(listener);
+    o
 }
 
 #[test]
 fn a_whole_game_of_daedalus_between_two_tables() {
     use aviary::rules::daedalus::{Daedalus, Options};
-    let mut online = Online::<Daedalus>::new(
-        Setup { seats: 2, options: Options::default() },
-        7,
-        vec![Player::Human, Player::Friend],
-    );
+    let mut online =
+        online::<Daedalus>(Setup { seats: 2, options: Options::default() }, 7, vec![Player::Human, Player::Friend]);
     assert_eq!(online.mirrors[0].seat(), Some(Seat(1)));
     online.play(5000);
     assert!(online.table.session.is_over(), "the game ended");
@@ -151,7 +38,7 @@ fn a_whole_game_of_daedalus_between_two_tables() {
 #[test]
 fn a_whole_game_of_enchanted_plumes_between_three_tables() {
     use aviary::rules::enchanted_plumes::{EnchantedPlumes, Options};
-    let mut online = Online::<EnchantedPlumes>::new(
+    let mut online = online::<EnchantedPlumes>(
         Setup { seats: 3, options: Options::default() },
         11,
         vec![Player::Human, Player::Friend, Player::Friend],
@@ -166,7 +53,7 @@ fn a_whole_game_of_enchanted_plumes_between_three_tables() {
 #[test]
 fn a_whole_game_of_tail_feathers_with_every_rule_between_two_tables() {
     use aviary::rules::tail_feathers::game::{Options, TailFeathers};
-    let mut online = Online::<TailFeathers>::new(
+    let mut online = online::<TailFeathers>(
         Setup { seats: 2, options: Options::every_additional_rule() },
         3,
         vec![Player::Friend, Player::Human],
@@ -180,7 +67,7 @@ fn a_whole_game_of_tail_feathers_with_every_rule_between_two_tables() {
 fn a_computer_seat_thinks_on_the_host_and_the_friend_sees_its_moves() {
     use aviary::rules::enchanted_plumes::{EnchantedPlumes, Options};
     use aviary::session::Level;
-    let mut online = Online::<EnchantedPlumes>::new(
+    let mut online = online::<EnchantedPlumes>(
         Setup { seats: 3, options: Options::default() },
         5,
         vec![Player::Human, Player::Friend, Player::Computer(Level::Easy)],
@@ -193,7 +80,7 @@ fn a_computer_seat_thinks_on_the_host_and_the_friend_sees_its_moves() {
 #[test]
 fn a_friend_who_drops_rejoins_with_the_same_code_and_nothing_is_lost() {
     use aviary::rules::enchanted_plumes::{EnchantedPlumes, Options};
-    let mut online = Online::<EnchantedPlumes>::new(
+    let mut online = online::<EnchantedPlumes>(
         Setup { seats: 3, options: Options::default() },
         21,
         vec![Player::Human, Player::Friend, Player::Friend],
@@ -218,13 +105,20 @@ fn a_friend_who_drops_rejoins_with_the_same_code_and_nothing_is_lost() {
     }
     assert_eq!(online.table.session.cursor(), before.0);
     // Someone else with the code (another computer) may not take the seat.
-    let mut stranger =
-        Mirror::<EnchantedPlumes>::join(memory::dial(&online.listener, "someone-else"), &token(Seat(1)), "Eve");
+    let mut stranger = Mirror::<EnchantedPlumes>::join(
+        memory::dial(online.listener.as_ref().unwrap(), "someone-else"),
+        &token(Seat(1)),
+        "Eve",
+    );
     online.exchange();
     stranger.poll();
     assert!(stranger.closed().is_some_and(|w| w.contains("taken by another computer")), "{:?}", stranger.closed());
     // The friend comes back from the same computer: same seat, same table.
-    online.mirrors.push(Mirror::join(memory::dial(&online.listener, &peer(Seat(1))), &token(Seat(1)), "Friend 1"));
+    online.mirrors.push(Mirror::join(
+        memory::dial(online.listener.as_ref().unwrap(), &peer(Seat(1))),
+        &token(Seat(1)),
+        "Friend 1",
+    ));
     online.exchange();
     online.assert_in_step();
     assert_eq!(online.table.session.state(), &before.1);
@@ -235,7 +129,7 @@ fn a_friend_who_drops_rejoins_with_the_same_code_and_nothing_is_lost() {
 
 /// A raw connection for seat 1 of a two-seat game, joined.
 fn raw<G: Evaluate>(online: &mut Online<G>, seat: Seat) -> Link {
-    let link = memory::dial(&online.listener, &peer(seat));
+    let link = memory::dial(online.listener.as_ref().unwrap(), &peer(seat));
     let join: ToHost<G> =
         ToHost::Join { protocol: protocol::PROTOCOL, game: G::INFO.id.into(), token: token(seat), name: "Raw".into() };
     assert!(link.send(protocol::encode(1, &join)));
@@ -264,11 +158,8 @@ fn refusals<G: Game>(link: &Link) -> Vec<String> {
 #[test]
 fn malformed_replayed_out_of_order_and_tampered_messages_are_refused_and_change_nothing() {
     use aviary::rules::daedalus::{Daedalus, Options};
-    let mut online = Online::<Daedalus>::new(
-        Setup { seats: 2, options: Options::default() },
-        9,
-        vec![Player::Human, Player::Friend],
-    );
+    let mut online =
+        online::<Daedalus>(Setup { seats: 2, options: Options::default() }, 9, vec![Player::Human, Player::Friend]);
     online.mirrors.clear();
     online.exchange();
     let link = raw(&mut online, Seat(1));
@@ -326,11 +217,8 @@ fn malformed_replayed_out_of_order_and_tampered_messages_are_refused_and_change_
 #[test]
 fn a_friend_may_move_only_for_their_own_seat_and_a_stranger_is_not_let_in() {
     use aviary::rules::daedalus::{Daedalus, Options};
-    let mut online = Online::<Daedalus>::new(
-        Setup { seats: 2, options: Options::default() },
-        9,
-        vec![Player::Human, Player::Friend],
-    );
+    let mut online =
+        online::<Daedalus>(Setup { seats: 2, options: Options::default() }, 9, vec![Player::Human, Player::Friend]);
     online.mirrors.clear();
     online.exchange();
     let link = raw(&mut online, Seat(1));
@@ -355,7 +243,7 @@ fn a_friend_may_move_only_for_their_own_seat_and_a_stranger_is_not_let_in() {
     assert!(why.iter().any(|w| w.contains("not yours")), "{why:?}");
     assert_eq!(online.table.session.cursor(), cursor);
     // A stranger with a made-up code is sent away.
-    let stranger = memory::dial(&online.listener, "stranger");
+    let stranger = memory::dial(online.listener.as_ref().unwrap(), "stranger");
     let join: ToHost<Daedalus> =
         ToHost::Join { protocol: protocol::PROTOCOL, game: "daedalus".into(), token: "guess".into(), name: "X".into() };
     assert!(stranger.send(protocol::encode(1, &join)));
@@ -365,7 +253,7 @@ fn a_friend_may_move_only_for_their_own_seat_and_a_stranger_is_not_let_in() {
     assert!(!told.iter().any(|m| matches!(m, ToGuest::View(_))), "a stranger sees nothing of the table");
     assert_eq!(online.table.session.cursor(), cursor);
     // Nor may anyone propose before joining.
-    let early = memory::dial(&online.listener, "early");
+    let early = memory::dial(online.listener.as_ref().unwrap(), "early");
     assert!(early.send(protocol::encode(1, &ToHost::<Daedalus>::Resend)));
     online.exchange();
     assert!(frames::<Daedalus>(&early).iter().all(|m| !matches!(m, ToGuest::View(_))));
@@ -375,17 +263,14 @@ fn a_friend_may_move_only_for_their_own_seat_and_a_stranger_is_not_let_in() {
 fn a_view_that_does_not_match_its_hash_is_caught_and_healed_by_a_resend() {
     use aviary::rules::daedalus::{Daedalus, Options};
     use std::sync::mpsc::channel;
-    let mut online = Online::<Daedalus>::new(
-        Setup { seats: 2, options: Options::default() },
-        9,
-        vec![Player::Human, Player::Friend],
-    );
+    let mut online =
+        online::<Daedalus>(Setup { seats: 2, options: Options::default() }, 9, vec![Player::Human, Player::Friend]);
     online.play(6);
     online.mirrors.clear();
     online.exchange();
     // The friend comes back through a tap in the middle that alters one
     // log line of the second view it carries.
-    let host_end = memory::dial(&online.listener, &peer(Seat(1)));
+    let host_end = memory::dial(online.listener.as_ref().unwrap(), &peer(Seat(1)));
     let (mirror_out, from_mirror) = channel();
     let (to_mirror, mirror_in) = channel();
     let mut mirror = Mirror::<Daedalus>::join(Link::new("host".into(), mirror_out, mirror_in), &token(Seat(1)), "F");
@@ -456,7 +341,7 @@ fn sent_on_join<G: Evaluate>(session: Session<G>, seat: Seat, dir: &std::path::P
 /// friend may not know (other hands, the deck order, the dice to come) is
 /// dealt otherwise. Returns how many checks found a world that differed.
 fn nothing_hidden_reaches_a_friend<G: Evaluate>(setup: Setup<G::Options>, players: Vec<Player>, every: usize) -> usize {
-    let mut online = Online::<G>::new(setup, 13, players);
+    let mut online = online::<G>(setup, 13, players);
     let dir = tempfile::tempdir().unwrap();
     let mut rng = Rng::seeded(99);
     let (mut checks, mut differed) = (0, 0);

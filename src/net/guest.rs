@@ -108,6 +108,13 @@ impl<G: Game> Mirror<G> {
         &self.seats
     }
 
+    /// How the connection to the host goes (direct or relayed, the round
+    /// trip), over a network link.
+    #[must_use]
+    pub fn path(&self) -> Option<super::PathInfo> {
+        self.link.path()
+    }
+
     /// Why the connection ended, once it has.
     #[must_use]
     pub fn closed(&self) -> Option<&str> {

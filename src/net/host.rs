@@ -128,6 +128,13 @@ impl<G: Evaluate> Host<G> {
             .collect()
     }
 
+    /// How the connection to the friend at `seat` goes, while connected
+    /// over the network.
+    #[must_use]
+    pub fn path_of(&self, seat: Seat) -> Option<super::PathInfo> {
+        self.conns.iter().find(|c| c.seat == Some(seat)).and_then(|c| c.link.path())
+    }
+
     /// Takes new connections and every frame that came, puts the friends'
     /// moves through the table, and sends each friend what changed. Returns
     /// true when something happened (the tab draws again).

@@ -17,6 +17,8 @@
 
 pub mod guest;
 pub mod host;
+pub mod invite;
+pub mod p2p;
 pub mod protocol;
 
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
@@ -25,13 +27,38 @@ pub use guest::{GuestEvent, Mirror};
 pub use host::Host;
 
 /// One end of a connection.
-#[derive(Debug)]
 pub struct Link {
     /// Who is at the other end: the peer's public key as text (the same
     /// key every time that app connects).
     pub peer: String,
-    out: Sender<Vec<u8>>,
+    out: Box<dyn Fn(Vec<u8>) -> bool + Send>,
     inbox: Receiver<Vec<u8>>,
+    /// How the connection goes (a network link keeps it up to date).
+    pub path: Option<std::sync::Arc<std::sync::Mutex<PathInfo>>>,
+}
+
+impl std::fmt::Debug for Link {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Link").field("peer", &self.peer).finish_non_exhaustive()
+    }
+}
+
+/// The network path of a connection, for the tab's status line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PathInfo {
+    /// Straight between the two computers (else through a relay).
+    pub direct: bool,
+    /// The round trip.
+    pub rtt: std::time::Duration,
+}
+
+impl PathInfo {
+    /// "direct, 3 ms" or "relayed, 80 ms".
+    #[must_use]
+    pub fn words(&self) -> String {
+        let how = if self.direct { "direct" } else { "relayed" };
+        format!("{how}, {} ms round trip", self.rtt.as_millis())
+    }
 }
 
 /// What [`Link::receive`] found.
@@ -49,13 +76,26 @@ impl Link {
     /// A link whose frames go to `out` and come from `inbox`.
     #[must_use]
     pub fn new(peer: String, out: Sender<Vec<u8>>, inbox: Receiver<Vec<u8>>) -> Self {
-        Self { peer, out, inbox }
+        Self::with(peer, Box::new(move |frame| out.send(frame).is_ok()), inbox)
+    }
+
+    /// A link whose frames are handed to `out` (false: the connection is
+    /// gone) and come from `inbox`.
+    #[must_use]
+    pub fn with(peer: String, out: Box<dyn Fn(Vec<u8>) -> bool + Send>, inbox: Receiver<Vec<u8>>) -> Self {
+        Self { peer, out, inbox, path: None }
     }
 
     /// Sends one frame; false when the connection is gone.
     #[must_use = "false means the connection is gone"]
     pub fn send(&self, frame: Vec<u8>) -> bool {
-        self.out.send(frame).is_ok()
+        (self.out)(frame)
+    }
+
+    /// How the connection goes now, for a network link.
+    #[must_use]
+    pub fn path(&self) -> Option<PathInfo> {
+        self.path.as_ref().and_then(|p| p.lock().ok().map(|p| p.clone()))
     }
 
     /// The next frame, if one has come.

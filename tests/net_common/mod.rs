@@ -1,0 +1,175 @@
+//! The harness the online-play tests share: a host's table, its Host, and
+//! the friends' mirrors, over whatever links the test makes.
+
+#![allow(dead_code, clippy::unwrap_used)]
+
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, Sender};
+use std::time::{Duration, Instant};
+
+use aviary::ai::Evaluate;
+use aviary::net::{GuestEvent, Host, Link, Mirror};
+use aviary::rules::{Rng, Seat, Setup, ToMove};
+use aviary::session::{Player, Session};
+use aviary::table::{Notice, Table, Waker};
+
+pub fn token(seat: Seat) -> String {
+    format!("token-of-seat-{}", seat.0)
+}
+
+pub fn peer(seat: Seat) -> String {
+    format!("peer-{}", seat.0)
+}
+
+/// A host's table with its friends' mirrors, all in this process.
+pub struct Online<G: Evaluate> {
+    pub table: Table<G>,
+    pub host: Host<G>,
+    /// The memory listener, for tests that dial more.
+    pub listener: Option<Sender<Link>>,
+    pub mirrors: Vec<Mirror<G>>,
+    pub notices: Vec<Notice>,
+    pub refused: Vec<String>,
+    rng: Rng,
+    /// A friend's move in flight: its seat and the moves seen then.
+    proposed: Option<(Seat, usize)>,
+    _dir: tempfile::TempDir,
+}
+
+impl<G: Evaluate> Online<G> {
+    /// A table with `players`; each friend seat's mirror joins through the
+    /// link `connect` makes for it, the host taking links from `incoming`.
+    pub fn new(
+        setup: Setup<G::Options>,
+        seed: u64,
+        players: Vec<Player>,
+        incoming: Receiver<Link>,
+        connect: impl Fn(Seat) -> Link,
+    ) -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let friends: Vec<Seat> =
+            (0..players.len()).map(|i| Seat(i as u8)).filter(|s| players[s.index()].is_friend()).collect();
+        let table = Table::new(Session::new(setup, seed, players), dir.path().join("game.json"));
+        let host = Host::new(&table, friends.iter().map(|&s| token(s)).collect(), incoming);
+        let mirrors =
+            friends.iter().map(|&s| Mirror::join(connect(s), &token(s), &format!("Friend {}", s.0))).collect();
+        let mut online = Self {
+            table,
+            host,
+            listener: None,
+            mirrors,
+            notices: Vec::new(),
+            refused: Vec::new(),
+            rng: Rng::seeded(seed ^ 0x5eed),
+            proposed: None,
+            _dir: dir,
+        };
+        online.settle();
+        online
+    }
+
+    /// The host reads and sends, then every friend reads.
+    pub fn exchange(&mut self) {
+        for _ in 0..3 {
+            let wake: Waker = Arc::new(|| {});
+            self.table.tick(&wake, Duration::ZERO, &mut self.notices);
+            self.host.poll(&mut self.table, &mut self.notices);
+            for m in &mut self.mirrors {
+                for e in m.poll() {
+                    if let GuestEvent::Refused(why) = e {
+                        self.refused.push(why);
+                    }
+                }
+            }
+        }
+    }
+
+    /// True when every friend holds its seat's view of the host's table.
+    pub fn in_step(&self) -> bool {
+        self.mirrors.iter().all(|m| {
+            m.seat().is_some_and(|seat| {
+                m.log() == self.table.session.log() && m.state() == Some(&self.table.session.state().observation(seat))
+            })
+        })
+    }
+
+    /// Exchanges until every friend is in step (links over a network take
+    /// a moment); at most 10 s.
+    pub fn settle(&mut self) {
+        let start = Instant::now();
+        self.exchange();
+        while !self.in_step() && start.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(1));
+            self.exchange();
+        }
+    }
+
+    pub fn mirror(&mut self, seat: Seat) -> Option<&mut Mirror<G>> {
+        self.mirrors.iter_mut().find(|m| m.seat() == Some(seat))
+    }
+
+    /// Every friend's copy is its seat's observation of the host's table,
+    /// with the host's log.
+    pub fn assert_in_step(&mut self) {
+        self.settle();
+        for m in &self.mirrors {
+            let seat = m.seat().expect("welcomed");
+            assert_eq!(m.state(), Some(&self.table.session.state().observation(seat)), "{seat:?}'s view");
+            assert_eq!(m.log(), self.table.session.log(), "{seat:?}'s log");
+        }
+    }
+
+    /// One move by whoever is to move: a person here or a friend picks at
+    /// random among the moves their own view allows (a friend once, then
+    /// waits for the host's answer). False once over.
+    pub fn step(&mut self) -> bool {
+        self.exchange();
+        let state = self.table.session.state();
+        let ToMove::Seat(seat) = state.to_move() else { return state.to_move() != ToMove::Nobody };
+        match self.table.session.players()[seat.index()] {
+            Player::Human => {
+                let legal = state.legal_actions();
+                let a = self.rng.pick(&legal).unwrap().clone();
+                assert!(self.table.propose_for_person(a, &mut self.notices), "{:?}", self.notices);
+            }
+            Player::Friend => {
+                let cursor = self.table.session.cursor();
+                if self.proposed == Some((seat, cursor)) {
+                    std::thread::sleep(Duration::from_micros(200));
+                    return true;
+                }
+                let mut rng = self.rng.split();
+                let m = self.mirror(seat).expect("the friend is connected");
+                if m.log().len() != cursor {
+                    // Its view is still on the way.
+                    std::thread::sleep(Duration::from_micros(200));
+                    return true;
+                }
+                assert!(m.our_turn(), "the friend's view says it is their move");
+                let legal = m.state().unwrap().legal_actions();
+                m.propose(rng.pick(&legal).unwrap().clone());
+                self.proposed = Some((seat, cursor));
+            }
+            Player::Computer(_) => {
+                self.table.wait_for_computer(&mut self.notices);
+            }
+        }
+        true
+    }
+
+    /// Plays up to `most` moves (or until the end), checking every friend
+    /// is in step every few moves. Returns the moves played.
+    pub fn play(&mut self, most: usize) -> usize {
+        let start = self.table.session.cursor();
+        let mut checked = start;
+        while self.table.session.cursor() - start < most && self.step() {
+            assert!(self.refused.is_empty(), "a friend's legal move was refused: {:?}", self.refused);
+            if self.table.session.cursor() >= checked + 7 {
+                checked = self.table.session.cursor();
+                self.assert_in_step();
+            }
+        }
+        self.assert_in_step();
+        self.table.session.cursor() - start
+    }
+}
