@@ -61,7 +61,13 @@ pub struct Play {
     pub start: fn(&NewGame, u64, PathBuf) -> Box<dyn GameTab>,
     /// The rules page, in our own words.
     pub rules: &'static RulesPage,
+    /// A friend's tab for an online game: the invite, the friend's name,
+    /// the network settings, the UI context to wake and a path to name it.
+    pub join: Join,
 }
+
+/// How a game opens a friend's tab from an invite code.
+pub type Join = fn(crate::net::invite::Invite, String, crate::net::p2p::NetConfig, &egui::Context, PathBuf) -> Tab;
 
 /// One game of Aviary.
 pub struct GameEntry {
@@ -222,6 +228,9 @@ pub static GAMES: [GameEntry; 5] = [
                 Box::new(ui::daedalus::new_tab(options, seed, choice.players.clone(), path))
             },
             rules: &rules_text::DAEDALUS,
+            join: |invite, name, config, ctx, path| {
+                Box::new(ui::daedalus::DaedalusTab::joined(invite, name, config, ctx, path))
+            },
         }),
         preview_rules: None,
         learn: Some(learn!(crate::lessons::daedalus::COURSE, ui::daedalus::DaedalusTab)),
@@ -251,6 +260,9 @@ pub static GAMES: [GameEntry; 5] = [
             },
             start: |_, seed, path| Box::new(ui::feathers_wax::new_tab(seed, path)),
             rules: &rules_text::FEATHERS_AND_WAX,
+            join: |invite, name, config, ctx, path| {
+                Box::new(ui::feathers_wax::FeathersTab::joined(invite, name, config, ctx, path))
+            },
         }),
         preview_rules: None,
         learn: Some(learn!(crate::lessons::feathers_wax::COURSE, ui::feathers_wax::FeathersTab)),
@@ -274,6 +286,9 @@ pub static GAMES: [GameEntry; 5] = [
                 Box::new(ui::enchanted_plumes::new_tab(options, seed, choice.players.clone(), path))
             },
             rules: &rules_text::ENCHANTED_PLUMES,
+            join: |invite, name, config, ctx, path| {
+                Box::new(ui::enchanted_plumes::PlumesTab::joined(invite, name, config, ctx, path))
+            },
         }),
         preview_rules: None,
         learn: Some(learn!(crate::lessons::enchanted_plumes::COURSE, ui::enchanted_plumes::PlumesTab)),
@@ -297,6 +312,9 @@ pub static GAMES: [GameEntry; 5] = [
                 Box::new(ui::dust_wings::new_tab(options, seed, choice.players.clone(), path))
             },
             rules: &rules_text::DUST_IN_THE_WINGS,
+            join: |invite, name, config, ctx, path| {
+                Box::new(ui::dust_wings::WingsTab::joined(invite, name, config, ctx, path))
+            },
         }),
         preview_rules: None,
         learn: Some(learn!(crate::lessons::dust_wings::COURSE, ui::dust_wings::WingsTab)),
@@ -382,6 +400,9 @@ pub static GAMES: [GameEntry; 5] = [
                 Box::new(ui::tail_feathers::new_tab(options, seed, choice.players.clone(), path))
             },
             rules: &rules_text::TAIL_FEATHERS,
+            join: |invite, name, config, ctx, path| {
+                Box::new(ui::tail_feathers::SkirmishTab::joined(invite, name, config, ctx, path))
+            },
         }),
         preview_rules: None,
         learn: Some(learn!(crate::lessons::tail_feathers::COURSE, ui::tail_feathers::SkirmishTab)),

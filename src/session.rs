@@ -156,6 +156,18 @@ impl<G: Game> Session<G> {
         self.revision += 1;
     }
 
+    /// Shows what a host sent a friend online: its seat's view and the
+    /// log. The session then holds no actions (the friend cannot replay or
+    /// undo them; undo is a request to the host), only this position.
+    pub fn mirror(&mut self, state: G, log: Vec<LogEntry>) {
+        self.cursor = 0;
+        self.actions.clear();
+        self.snapshots = vec![state.clone()];
+        self.state = state;
+        self.log = log;
+        self.revision += 1;
+    }
+
     /// One more each time the state or the log changes.
     #[must_use]
     pub fn revision(&self) -> u64 {
@@ -266,6 +278,13 @@ impl<G: Game> Session<G> {
         }
     }
 
+    /// Puts `players` in the seats (a friend's copy learns them from the
+    /// host).
+    pub fn set_players(&mut self, players: Vec<Player>) {
+        self.players = players;
+        self.revision += 1;
+    }
+
     /// Every recorded action, including undone ones past the cursor.
     #[must_use]
     pub fn actions(&self) -> &[G::Action] {
@@ -281,7 +300,9 @@ impl<G: Game> Session<G> {
     /// The move log up to the cursor.
     #[must_use]
     pub fn log(&self) -> &[LogEntry] {
-        &self.log[..self.cursor]
+        // A mirror (a friend's copy of an online game) holds the host's log
+        // without its actions.
+        if self.actions.is_empty() { &self.log } else { &self.log[..self.cursor] }
     }
 
     /// The player to decide now, if a seat is to move.

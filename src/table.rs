@@ -69,6 +69,13 @@ pub struct Table<G: Evaluate> {
     /// its own), the other seats play its script, nothing is written or
     /// counted.
     pub lesson: Option<&'static crate::lessons::Lesson<G>>,
+    /// A friend's copy of an online game: the person's moves are checked
+    /// against its seat's view and sent to the host (they wait in
+    /// `outbox`) instead of applied; nothing thinks, rolls or is written
+    /// here.
+    pub mirror: bool,
+    /// Moves for the host, in a mirror.
+    pub outbox: Vec<G::Action>,
 }
 
 /// The undo policy's verdict on taking some actions back.
@@ -100,6 +107,8 @@ impl<G: Evaluate> Table<G> {
             announced_at: None,
             replay: false,
             lesson: None,
+            mirror: false,
+            outbox: Vec::new(),
         }
     }
 
@@ -169,6 +178,9 @@ impl<G: Evaluate> Table<G> {
             notices.push(Notice::Error(refusal.to_string()));
             return false;
         }
+        if self.mirror {
+            return self.send_to_host(action, notices);
+        }
         if self.person_to_move().is_none() && self.session.computer_to_move() {
             notices.push(Notice::Error("Wait for your turn: the computer is to move".into()));
             return false;
@@ -182,10 +194,33 @@ impl<G: Evaluate> Table<G> {
         }
     }
 
+    /// In a mirror: a move checked against the seat's view (the same rule
+    /// and reason as at one screen), then queued for the host.
+    fn send_to_host(&mut self, action: G::Action, notices: &mut Vec<Notice>) -> bool {
+        if self.person_to_move().is_none() {
+            notices.push(Notice::Error("Wait for your turn".into()));
+            return false;
+        }
+        if !self.outbox.is_empty() {
+            notices.push(Notice::Error("Your last move is still on its way to the host".into()));
+            return false;
+        }
+        match self.session.check(&action) {
+            Ok(()) => {
+                self.outbox.push(action);
+                true
+            }
+            Err(v) => {
+                notices.push(Notice::Error(v.to_string()));
+                false
+            }
+        }
+    }
+
     /// Hands the game to its background writer (the frame goes on at once);
     /// a failure is reported by [`Table::tick`] when the writer says so.
     pub fn autosave(&mut self, notices: &mut Vec<Notice>) {
-        if self.replay || self.lesson.is_some() {
+        if self.replay || self.lesson.is_some() || self.mirror {
             return;
         }
         let Some((key, text)) = self.changed_text() else { return };
@@ -232,7 +267,7 @@ impl<G: Evaluate> Table<G> {
     /// # Errors
     /// The I/O problem; the file on disk is then unchanged.
     pub fn save(&mut self) -> Result<(), SaveError> {
-        if self.replay || self.lesson.is_some() {
+        if self.replay || self.lesson.is_some() || self.mirror {
             // A replay leaves its file as it was; a lesson has none.
             return Ok(());
         }
@@ -497,7 +532,7 @@ impl<G: Evaluate> Table<G> {
     /// thinking when a computer seat is to move. Never blocks; `wake` is
     /// called when background work has news.
     pub fn tick(&mut self, wake: &Waker, delay: Duration, notices: &mut Vec<Notice>) {
-        if self.replay {
+        if self.replay || self.mirror {
             return;
         }
         if let Some(lesson) = self.lesson {

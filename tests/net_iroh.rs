@@ -32,7 +32,7 @@ struct Nodes {
 
 impl Nodes {
     fn invite(&self, seat: Seat) -> Invite {
-        let mut invite = self.host.invite(&token(seat));
+        let mut invite = self.host.invite("test", &token(seat));
         if self.strip_addrs {
             invite.addrs.clear();
         }
@@ -234,7 +234,7 @@ fn a_game_through_a_relay_run_in_the_test() {
 #[test]
 fn a_code_for_a_host_that_is_gone_says_so_within_the_dial_timeout() {
     let host = Node::start(NetConfig::loopback(), Some(mpsc::channel().0), no_wake()).unwrap();
-    let invite = host.invite("yyyyyyyyyyyyyyyy");
+    let invite = host.invite("daedalus", "yyyyyyyyyyyyyyyy");
     host.shutdown();
     let guest = Node::start(NetConfig::loopback(), None, no_wake()).unwrap();
     let started = Instant::now();

@@ -7,6 +7,7 @@
 mod closing;
 mod learn;
 mod new_game;
+mod online;
 mod saved_games;
 pub mod settings;
 
@@ -106,6 +107,13 @@ pub struct AviaryApp {
     menu_entry: Option<crate::desktop::MenuEntry>,
     /// What the last "Add"/"Remove" did, for the Settings screen.
     menu_news: Option<(String, Vec<PathBuf>)>,
+    /// Where settings live (the network key is kept there too).
+    config_dir: Option<PathBuf>,
+    /// The "Join a game online" dialog, when open.
+    pub join: Option<online::JoinDialog>,
+    /// Online play stays on this machine: 127.0.0.1, no relay, no lookup
+    /// (tests, and two windows side by side; `AVIARY_NET_LOOPBACK=1`).
+    pub loopback_net: bool,
 }
 
 impl AviaryApp {
@@ -127,7 +135,7 @@ impl AviaryApp {
             &mut lasting_notices,
         );
         let (lessons_file, lesson_progress) = ConfigFile::load::<learn::LessonProgress>(
-            config_dir.map(|d| d.join("lessons.json")),
+            config_dir.as_ref().map(|d| d.join("lessons.json")),
             "lesson progress",
             &mut lasting_notices,
         );
@@ -149,6 +157,9 @@ impl AviaryApp {
             })
             .flatten();
         Self {
+            config_dir,
+            join: None,
+            loopback_net: std::env::var_os("AVIARY_NET_LOOPBACK").is_some(),
             settings,
             settings_file,
             stats_file,
@@ -272,6 +283,10 @@ impl AviaryApp {
             Ok(tab) => {
                 self.tabs.push(tab);
                 self.screen = Screen::Game(self.tabs.len() - 1);
+                // A game with friends online invites them again (new codes
+                // for the same seats).
+                let ctx = self.wake.get().cloned();
+                self.host_if_friends(self.tabs.len() - 1, ctx.as_ref());
                 self.remember_open_games();
                 true
             }
@@ -541,6 +556,13 @@ impl AviaryApp {
             ui.add_space(8.0);
             ui.heading("Aviary");
             ui.label("Five feather-themed tabletop games, every rule enforced. Pick one:");
+            ui.horizontal(|ui| {
+                ui.label(RichText::new("Play a friend on another computer:").weak());
+                if ui.button("Join a game online").on_hover_text("Paste the invite code a friend sent you").clicked() {
+                    self.join = Some(online::JoinDialog::default());
+                }
+                ui.label(RichText::new("or host: choose \"Friend online\" for a seat in a new game").weak());
+            });
             ui.add_space(8.0);
             for entry in &GAMES {
                 self.game_card_ui(ui, entry);
@@ -620,6 +642,7 @@ impl AviaryApp {
 
     fn dialogs_ui(&mut self, ctx: &egui::Context, notices: &mut Vec<Notice>) {
         self.new_game_dialog(ctx, notices);
+        self.join_dialog(ctx, notices);
         self.resume_dialog(ctx, notices);
         self.save_as_dialog(ctx, notices);
         self.rename_dialog(ctx, notices);

@@ -28,6 +28,8 @@ pub(super) fn player_ui(ui: &mut Ui, player: &mut Player) {
     for level in [Level::Easy, Level::Normal, Level::Hard] {
         ui.selectable_value(player, Player::Computer(level), format!("Computer ({})", level.name()));
     }
+    ui.selectable_value(player, Player::Friend, "Friend online")
+        .on_hover_text("A friend on another computer: starting the game shows the invite code to send them");
 }
 
 /// The seats of games of `min` to `max` named seats: each a name and a
@@ -103,6 +105,10 @@ impl AviaryApp {
         }
         self.tabs.push(tab);
         self.screen = Screen::Game(self.tabs.len() - 1);
+        if choice.players.iter().any(|p| p.is_friend()) {
+            let ctx = self.wake.get().cloned();
+            self.host_if_friends(self.tabs.len() - 1, ctx.as_ref());
+        }
         self.remember_open_games();
         true
     }

@@ -36,6 +36,9 @@ pub struct Settings {
     /// card may answer it (off: always ask, so nothing shows what a hand
     /// holds).
     pub quick_card_windows: bool,
+    /// Online play: the address of a relay of one's own (empty: iroh's
+    /// public relays).
+    pub relay: String,
 }
 
 impl Default for Settings {
@@ -49,6 +52,7 @@ impl Default for Settings {
             open_games: Vec::new(),
             strict_undo: false,
             quick_card_windows: false,
+            relay: String::new(),
         }
     }
 }
@@ -224,6 +228,16 @@ impl AviaryApp {
         ui.horizontal(|ui| {
             let label = ui.label("Pause before each of the computer's moves (to follow them):");
             ui.add(egui::Slider::new(&mut self.settings.computer_delay, 0.0..=3.0).suffix(" s")).labelled_by(label.id);
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label("Online play relay:");
+            ui.add(
+                egui::TextEdit::singleline(&mut self.settings.relay)
+                    .hint_text("iroh's public relays")
+                    .desired_width(280.0),
+            )
+            .labelled_by(label.id)
+            .on_hover_text("When two computers cannot reach each other directly, a relay passes their messages on (end-to-end encrypted). Leave empty for iroh's public relays, or give the address of your own (https://…).");
         });
         ui.separator();
         ui.label(format!("Saved games folder: {}", self.saves_dir.display()));

@@ -1,12 +1,13 @@
 //! Invite codes: which computer to dial and which seat's secret to show.
 //!
-//! A code reads `<host>.<token>`: the host's public key in z-base-32 (52
+//! A code reads `<game>/<host>.<token>`: the game's id (so the friend's
+//! Aviary opens the right table), the host's public key in z-base-32 (52
 //! letters and digits, the same every time that Aviary hosts) and the
 //! seat's token (16 more). The network finds the host by its key (address
 //! lookup, relays). A host without address lookup (tests, a LAN with
 //! relays off) adds its addresses after `@`, and a host on a relay of its
 //! own adds the relay after `#`:
-//! `<host>.<token>@127.0.0.1:5000,[::1]:5000#https://relay.example`.
+//! `daedalus/<host>.<token>@127.0.0.1:5000,[::1]:5000#https://relay.example`.
 
 use std::net::SocketAddr;
 
@@ -19,6 +20,8 @@ pub const TOKEN_CHARS: usize = 16;
 /// A parsed invite code.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Invite {
+    /// The game's id (`daedalus`).
+    pub game: String,
     /// The host's public key, z-base-32.
     pub host: String,
     /// The seat's secret.
@@ -33,7 +36,7 @@ impl Invite {
     /// The code as text.
     #[must_use]
     pub fn code(&self) -> String {
-        let mut code = format!("{}.{}", self.host, self.token);
+        let mut code = format!("{}/{}.{}", self.game, self.host, self.token);
         if !self.addrs.is_empty() {
             let addrs: Vec<String> = self.addrs.iter().map(ToString::to_string).collect();
             code = format!("{code}@{}", addrs.join(","));
@@ -68,6 +71,13 @@ impl Invite {
             }
             None => (rest, Vec::new()),
         };
+        let Some((game, rest)) = rest.split_once('/') else {
+            return Err("this is not an Aviary invite code (it does not start with a game's name and \"/\")".into());
+        };
+        let game = game.to_ascii_lowercase();
+        if game.is_empty() || !game.bytes().all(|b| b.is_ascii_lowercase() || b == b'-') {
+            return Err(format!("\"{game}\" is not the name of a game in an invite code"));
+        }
         let Some((host, token)) = rest.split_once('.') else {
             return Err("this is not an Aviary invite code (it has no \".\" between the host and the seat)".into());
         };
@@ -89,7 +99,7 @@ impl Invite {
         {
             return Err("the relay at the end of the code should be a web address".into());
         }
-        Ok(Self { host, token, addrs, relay })
+        Ok(Self { game, host, token, addrs, relay })
     }
 }
 
@@ -118,6 +128,7 @@ mod tests {
         assert_ne!(a, b);
         assert_eq!(a.len(), TOKEN_CHARS);
         let invite = Invite {
+            game: "some-game".into(),
             host: "y".repeat(52),
             token: a,
             addrs: vec!["127.0.0.1:5000".parse().expect("an address")],
@@ -126,9 +137,10 @@ mod tests {
         let code = invite.code();
         assert_eq!(Invite::parse(&format!("  {}\n", code.replacen('.', ".\n", 1))), Ok(invite.clone()));
         let plain = Invite { addrs: Vec::new(), relay: None, ..invite };
-        assert_eq!(plain.code().len(), 52 + 1 + TOKEN_CHARS);
+        assert_eq!(plain.code().len(), "some-game/".len() + 52 + 1 + TOKEN_CHARS);
         assert!(Invite::parse("hello").expect_err("not a code").contains("not an Aviary invite code"));
         assert!(Invite::parse(&plain.code()[..40]).is_err());
+        assert!(Invite::parse(&plain.code()[10..]).expect_err("no game").contains("game"));
         assert!(
             Invite::parse(&format!("{}@nowhere", plain.code())).expect_err("no address").contains("not an address")
         );

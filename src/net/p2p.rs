@@ -135,11 +135,12 @@ impl Node {
         &self.id
     }
 
-    /// The invite code for a seat's token: the key, and on a loopback
-    /// node its addresses, and a relay of the player's own.
+    /// The invite code to `game` for a seat's token: the key, and on a
+    /// loopback node its addresses, and a relay of the player's own.
     #[must_use]
-    pub fn invite(&self, token: &str) -> Invite {
+    pub fn invite(&self, game: &str, token: &str) -> Invite {
         Invite {
+            game: game.to_string(),
             host: self.id.clone(),
             token: token.to_string(),
             addrs: if self.config.loopback { self.addrs.clone() } else { Vec::new() },

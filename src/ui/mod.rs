@@ -19,6 +19,7 @@ pub mod enchanted_plumes;
 pub mod feathers_wax;
 pub mod figures;
 pub mod lesson;
+pub mod online;
 pub mod replay;
 pub mod rules_text;
 pub mod tab;
@@ -106,6 +107,9 @@ pub trait GameTab {
     fn lesson_id(&self) -> Option<&'static str> {
         None
     }
+    /// Starts hosting this game's "Friend online" seats (the network comes
+    /// up only now).
+    fn host_online(&mut self, _config: crate::net::p2p::NetConfig, _ctx: &egui::Context) {}
 }
 
 /// Something a tab asks the app to do.

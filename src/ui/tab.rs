@@ -258,6 +258,9 @@ pub struct Tab<V: View> {
     replay: Option<super::replay::Replay>,
     /// A lesson played in the game's tab (see [`super::lesson`]).
     pub lesson: Option<super::lesson::LessonRun<V::Game>>,
+    /// Online play: this app hosts friends, or is a friend's copy (see
+    /// [`super::online`]).
+    pub online: Option<super::online::Online<V::Game>>,
 }
 
 impl<V: View> std::ops::Deref for Tab<V> {
@@ -292,7 +295,31 @@ impl<V: View> Tab<V> {
             request: None,
             replay: None,
             lesson: None,
+            online: None,
         }
+    }
+
+    /// A friend's tab: a copy of the host's table at `invite`, joined as
+    /// `name`. It shows "connecting" until the host's first view comes.
+    #[must_use]
+    pub fn joined(
+        invite: crate::net::invite::Invite,
+        name: String,
+        config: crate::net::p2p::NetConfig,
+        ctx: &egui::Context,
+        path: PathBuf,
+    ) -> Self {
+        use crate::rules::Setup;
+        use crate::session::Player;
+        let info = <V::Game as Game>::INFO;
+        let setup = Setup { seats: info.min_seats, options: Default::default() };
+        let players = vec![Player::Friend; usize::from(info.min_seats)];
+        let mut table = Table::new(Session::new(setup, 0, players), path);
+        table.mirror = true;
+        let mut tab = Self::new(table);
+        tab.online = Some(super::online::Online::join(invite, name, config, super::waker(ctx)));
+        tab.end_dismissed = false;
+        tab
     }
 
     /// A tab playing lesson `index` of a course of `count` on `table`
@@ -319,6 +346,11 @@ impl<V: View> Tab<V> {
     /// Undo under the game's policy: free, asked first (then
     /// [`Tab::confirm_undo`] holds the target), or refused in strict mode.
     pub fn guarded_undo(&mut self, notices: &mut Vec<Notice>) {
+        // Online, undo is a request to the others.
+        if let Some(online) = self.online.as_mut() {
+            online.undo(self.view.table_mut(), notices);
+            return;
+        }
         // Undo is free in a lesson, back to where the lesson starts.
         if let Some(start) = self.lesson.as_ref().map(|r| r.start) {
             let shown = self.view.shown_to();
@@ -565,6 +597,24 @@ impl<V: View> GameTab for Tab<V> {
             return;
         }
         self.settings = *settings;
+        if let Some(mut online) = self.online.take() {
+            let table = self.view.table_mut();
+            egui::Panel::top(egui::Id::unique(("online-bar", table.id))).show(ui, |ui| {
+                online.bar_ui(ui, table, notices);
+            });
+            let shown = self.view.shown_to();
+            if online.poll(self.view.table_mut(), notices) {
+                self.after_history_change(shown);
+            }
+            let waiting = !online.shown();
+            self.online = Some(online);
+            if waiting {
+                ui.centered_and_justified(|ui| {
+                    ui.label(RichText::new("Waiting for the host's table…").size(20.0).weak());
+                });
+                return;
+            }
+        }
         let delay = self.view.computer_delay(settings);
         self.table().tick(&super::waker(ui.ctx()), delay, notices);
         let mut frame = Frame { settings: *settings, notices, end_dismissed: self.end_dismissed, asks: Vec::new() };
@@ -574,6 +624,9 @@ impl<V: View> GameTab for Tab<V> {
         let Frame { asks, notices, .. } = frame;
         for ask in asks {
             self.act(ask, notices);
+        }
+        if let Some(online) = self.online.as_mut() {
+            online.flush(self.view.table_mut());
         }
     }
 
@@ -602,6 +655,10 @@ impl<V: View> GameTab for Tab<V> {
         if self.replay.is_some() {
             return self.view.table().session.cursor() > 0;
         }
+        if self.online.is_some() {
+            // A request to the others: there must be a move to take back.
+            return !self.view.table().session.log().is_empty();
+        }
         self.view.table().can_undo_for_people()
     }
 
@@ -612,12 +669,15 @@ impl<V: View> GameTab for Tab<V> {
     }
 
     fn can_undo_turn(&self) -> bool {
+        if self.online.is_some() {
+            return false;
+        }
         let table = self.view.table();
         table.turn_start().is_some() && table.can_undo_for_people()
     }
 
     fn can_redo(&self) -> bool {
-        self.view.table().session.can_redo()
+        self.online.is_none() && self.view.table().session.can_redo()
     }
 
     fn save(&mut self) -> Result<(), SaveError> {
@@ -655,6 +715,13 @@ impl<V: View> GameTab for Tab<V> {
         self.end_dismissed = true;
         self.view.hide_private();
         self.view.history_changed();
+    }
+
+    fn host_online(&mut self, config: crate::net::p2p::NetConfig, ctx: &egui::Context) {
+        let table = self.view.table();
+        if self.online.is_none() && table.session.players().iter().any(|p| p.is_friend()) {
+            self.online = Some(super::online::Online::host(table, config, super::waker(ctx)));
+        }
     }
 
     fn is_replay(&self) -> bool {

@@ -1,0 +1,411 @@
+//! A tab's online play: the host's invitations and connections, or a
+//! friend's copy of the host's table, and the bar above the game that says
+//! how the connection goes.
+//!
+//! The network starts only here, when a person hosts or joins: its
+//! endpoint comes up on a thread of its own (`net::p2p`), and the frames it
+//! brings wake the UI; nothing else runs while nothing happens.
+
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+use egui::{RichText, Ui};
+
+use super::Notice;
+use crate::ai::Evaluate;
+use crate::net::invite::{Invite, fresh_token};
+use crate::net::p2p::{NetConfig, Node, Relays};
+use crate::net::{GuestEvent, Host, Link, Mirror};
+use crate::rules::{Game, Seat};
+use crate::session::Player;
+use crate::table::{Table, Waker};
+
+/// The endpoint, while it starts and once it runs.
+enum NodeState {
+    Starting(Receiver<Result<Node, String>>),
+    Running(Node),
+    Failed(String),
+}
+
+impl NodeState {
+    fn start(config: NetConfig, accept: Option<mpsc::Sender<Link>>, wake: Waker) -> Self {
+        let (tx, rx) = mpsc::channel();
+        let wake_when_up = std::sync::Arc::clone(&wake);
+        let spawned = std::thread::Builder::new().name("aviary-net-start".into()).spawn(move || {
+            let _ = tx.send(Node::start(config, accept, wake));
+            wake_when_up();
+        });
+        match spawned {
+            Ok(_) => NodeState::Starting(rx),
+            Err(e) => NodeState::Failed(format!("the network could not start: {e}")),
+        }
+    }
+
+    /// Moves on once the endpoint is up (or failed).
+    fn poll(&mut self) -> bool {
+        if let NodeState::Starting(rx) = self {
+            match rx.try_recv() {
+                Ok(Ok(node)) => *self = NodeState::Running(node),
+                Ok(Err(why)) => *self = NodeState::Failed(why),
+                Err(mpsc::TryRecvError::Empty) => return false,
+                Err(mpsc::TryRecvError::Disconnected) => *self = NodeState::Failed("the network did not start".into()),
+            }
+            return true;
+        }
+        false
+    }
+
+    fn node(&self) -> Option<&Node> {
+        match self {
+            NodeState::Running(n) => Some(n),
+            _ => None,
+        }
+    }
+}
+
+/// The host's side of a tab.
+pub struct Hosting<G: Game> {
+    host: Host<G>,
+    node: NodeState,
+    relays: Relays,
+}
+
+/// A friend's side of a tab.
+pub struct Joined<G: Game> {
+    invite: Invite,
+    name: String,
+    node: NodeState,
+    dialing: Option<Receiver<Result<Link, String>>>,
+    mirror: Option<Mirror<G>>,
+    /// Why the last connection ended (or failed), and since when.
+    lost: Option<(String, Instant)>,
+    undo_asked: Option<String>,
+    relays: Relays,
+    /// The host's table has been shown at least once.
+    shown: bool,
+}
+
+/// A tab's online play.
+pub enum Online<G: Game> {
+    /// This app hosts: its table is the authority.
+    Host(Box<Hosting<G>>),
+    /// This app is a friend's: a copy of its seat's view.
+    Guest(Box<Joined<G>>),
+}
+
+/// Where the app keeps its network key, so a friend who closes Aviary and
+/// comes back is the same friend to the host.
+#[must_use]
+pub fn config(relays: Relays, key_file: Option<&std::path::Path>) -> NetConfig {
+    let mut config = NetConfig::new(relays);
+    if let Some(path) = key_file {
+        match std::fs::read(path) {
+            Ok(bytes) if bytes.len() == 32 => config.secret.copy_from_slice(&bytes),
+            _ => {
+                // A new key, kept for next time (a failure only means a
+                // rejoin after a restart needs a new code).
+                let _ = path.parent().map(std::fs::create_dir_all);
+                let _ = std::fs::write(path, config.secret);
+            }
+        }
+    }
+    config
+}
+
+impl<G: Evaluate> Online<G> {
+    /// Hosts `table`'s friend seats: a new token for each.
+    #[must_use]
+    pub fn host(table: &Table<G>, config: NetConfig, wake: Waker) -> Self {
+        let friends = table.session.players().iter().filter(|p| p.is_friend()).count();
+        let (tx, rx) = mpsc::channel();
+        let host = Host::new(table, (0..friends).map(|_| fresh_token()).collect(), rx);
+        let relays = config.relays.clone();
+        Online::Host(Box::new(Hosting { host, node: NodeState::start(config, Some(tx), wake), relays }))
+    }
+
+    /// Joins the host of `invite` as `name`.
+    #[must_use]
+    pub fn join(invite: Invite, name: String, config: NetConfig, wake: Waker) -> Self {
+        let relays = config.relays.clone();
+        Online::Guest(Box::new(Joined {
+            invite,
+            name,
+            node: NodeState::start(config, None, wake),
+            dialing: None,
+            mirror: None,
+            lost: None,
+            undo_asked: None,
+            relays,
+            shown: false,
+        }))
+    }
+
+    /// True for a friend's copy.
+    #[must_use]
+    pub fn is_guest(&self) -> bool {
+        matches!(self, Online::Guest(_))
+    }
+
+    /// The invite codes of the seats no friend holds now (once the
+    /// network is up).
+    #[must_use]
+    pub fn invite_codes(&self) -> Vec<(Seat, String)> {
+        match self {
+            Online::Host(h) => h.node.node().map_or_else(Vec::new, |node| {
+                h.host
+                    .invitations()
+                    .iter()
+                    .filter(|i| !i.connected)
+                    .map(|i| (i.seat, node.invite(G::INFO.id, &i.token).code()))
+                    .collect()
+            }),
+            Online::Guest(_) => Vec::new(),
+        }
+    }
+
+    /// The host's end, when this app hosts.
+    #[must_use]
+    pub fn host_side(&self) -> Option<&Host<G>> {
+        match self {
+            Online::Host(h) => Some(&h.host),
+            Online::Guest(_) => None,
+        }
+    }
+
+    /// False for a friend's copy until the host's table first came.
+    #[must_use]
+    pub fn shown(&self) -> bool {
+        match self {
+            Online::Host(_) => true,
+            Online::Guest(g) => g.shown,
+        }
+    }
+
+    /// Reads the network and brings the table up to date. Returns true when
+    /// the table changed.
+    pub fn poll(&mut self, table: &mut Table<G>, notices: &mut Vec<Notice>) -> bool {
+        match self {
+            Online::Host(h) => {
+                h.node.poll();
+                h.host.poll(table, notices)
+            }
+            Online::Guest(g) => g.poll(table, notices),
+        }
+    }
+
+    /// Sends the person's moves waiting in a mirror to the host.
+    pub fn flush(&mut self, table: &mut Table<G>) {
+        if let Online::Guest(g) = self
+            && let Some(m) = g.mirror.as_mut()
+        {
+            for action in table.outbox.drain(..) {
+                m.propose(action);
+            }
+        }
+    }
+
+    /// Undo in an online game: a request to the others (or done at once
+    /// when the host allows it freely).
+    pub fn undo(&mut self, table: &mut Table<G>, notices: &mut Vec<Notice>) {
+        match self {
+            Online::Host(h) => h.host.ask_undo(table, notices),
+            Online::Guest(g) => {
+                if let Some(m) = g.mirror.as_mut() {
+                    m.ask_undo();
+                    notices.push(Notice::Info("Asked the host to take back your last move".into()));
+                }
+            }
+        }
+    }
+
+    /// The bar above the game: the connection, the invite codes, who is
+    /// waited for, and any request to take moves back.
+    pub fn bar_ui(&mut self, ui: &mut Ui, table: &mut Table<G>, notices: &mut Vec<Notice>) {
+        match self {
+            Online::Host(h) => h.bar_ui(ui, table, notices),
+            Online::Guest(g) => g.bar_ui(ui, table),
+        }
+    }
+}
+
+fn since(t: Instant) -> String {
+    let s = t.elapsed().as_secs();
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+impl<G: Evaluate> Hosting<G> {
+    fn bar_ui(&mut self, ui: &mut Ui, table: &mut Table<G>, notices: &mut Vec<Notice>) {
+        let state = table.session.state().clone();
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Online — you host").strong());
+            match &self.node {
+                NodeState::Starting(_) => {
+                    ui.spinner();
+                    ui.label("starting the network…");
+                }
+                NodeState::Failed(why) => {
+                    ui.colored_label(ui.visuals().error_fg_color, why);
+                }
+                NodeState::Running(_) => {
+                    ui.label(RichText::new(format!("through {}", self.relays.words())).weak());
+                }
+            }
+        });
+        let node = self.node.node();
+        let mut waiting = false;
+        for inv in self.host.invitations().to_vec() {
+            ui.horizontal_wrapped(|ui| {
+                let seat_name = state.seat_name(inv.seat);
+                if inv.connected {
+                    let path = self.host.path_of(inv.seat).map_or_else(String::new, |p| format!(" — {}", p.words()));
+                    ui.label(format!("{seat_name}: {} is connected{path}", inv.name));
+                } else {
+                    waiting = true;
+                    match inv.lost_at {
+                        Some(t) => ui.colored_label(
+                            ui.visuals().error_fg_color,
+                            format!("{seat_name}: waiting for {} (connection lost {})", inv.name, since(t)),
+                        ),
+                        None => ui.label(format!("{seat_name}: send this code to your friend")),
+                    };
+                    if let Some(node) = node {
+                        let code = node.invite(G::INFO.id, &inv.token).code();
+                        let mut shown = code.clone();
+                        ui.add(
+                            egui::TextEdit::singleline(&mut shown)
+                                .desired_width(360.0)
+                                .font(egui::TextStyle::Monospace),
+                        );
+                        if ui.button("Copy").on_hover_text("Copy the invite code").clicked() {
+                            ui.ctx().copy_text(code);
+                            notices.push(Notice::Info("Invite code copied".into()));
+                        }
+                    }
+                }
+            });
+        }
+        if let Some(req) = self.host.undo_asked.clone()
+            && req.by.is_some()
+        {
+            ui.horizontal(|ui| {
+                ui.label("Your friend asks to take back their last move.");
+                if ui.button("Allow").clicked() {
+                    self.host.answer_undo(true, table, notices);
+                }
+                if ui.button("Decline").clicked() {
+                    self.host.answer_undo(false, table, notices);
+                }
+            });
+        }
+        if waiting && self.host.invitations().iter().any(|i| i.lost_at.is_some()) {
+            // The "lost 0:42" clock ticks while someone is waited for.
+            ui.ctx().request_repaint_after(Duration::from_secs(1));
+        }
+    }
+}
+
+impl<G: Evaluate> Joined<G> {
+    fn poll(&mut self, table: &mut Table<G>, notices: &mut Vec<Notice>) -> bool {
+        if self.node.poll()
+            && let Some(node) = self.node.node()
+        {
+            self.dialing = Some(node.dial(&self.invite));
+        }
+        if let NodeState::Failed(why) = &self.node
+            && self.lost.is_none()
+        {
+            self.lost = Some((why.clone(), Instant::now()));
+        }
+        if let Some(rx) = &self.dialing {
+            match rx.try_recv() {
+                Ok(Ok(link)) => {
+                    self.dialing = None;
+                    self.mirror = Some(Mirror::join(link, &self.invite.token, &self.name));
+                    self.lost = None;
+                }
+                Ok(Err(why)) => {
+                    self.dialing = None;
+                    self.lost = Some((why, Instant::now()));
+                }
+                Err(_) => {}
+            }
+        }
+        let mut changed = false;
+        if let Some(m) = self.mirror.as_mut() {
+            for event in m.poll() {
+                match event {
+                    GuestEvent::Welcomed(seat) => {
+                        let players = (0..m.players().len())
+                            .map(|i| if Seat(i as u8) == seat { Player::Human } else { Player::Friend })
+                            .collect::<Vec<_>>();
+                        table.session.set_players(players);
+                    }
+                    GuestEvent::Moved => {
+                        if let Some(state) = m.state() {
+                            table.session.mirror(state.clone(), m.log().to_vec());
+                            table.outbox.clear();
+                            self.shown = true;
+                            changed = true;
+                        }
+                    }
+                    GuestEvent::Refused(why) => notices.push(Notice::Error(why)),
+                    GuestEvent::UndoAsked(by) => self.undo_asked = Some(by),
+                    GuestEvent::OutOfStep => {
+                        notices.push(Notice::Info("Out of step with the host: asked for the table again".into()));
+                    }
+                    GuestEvent::Seats => {}
+                    GuestEvent::Goodbye(why) => self.lost = Some((why, Instant::now())),
+                    GuestEvent::Lost => {
+                        self.lost = Some(("the connection to the host is lost".into(), Instant::now()));
+                    }
+                }
+            }
+            if m.closed().is_some() {
+                self.mirror = None;
+                table.outbox.clear();
+            }
+        }
+        changed
+    }
+
+    fn bar_ui(&mut self, ui: &mut Ui, table: &mut Table<G>) {
+        ui.horizontal_wrapped(|ui| {
+            let seat = self.mirror.as_ref().and_then(Mirror::seat);
+            let who = seat.map_or_else(|| "a friend's game".to_string(), |s| table.session.state().seat_name(s));
+            ui.label(RichText::new(format!("Online — you play {who}")).strong());
+            if let Some((why, at)) = &self.lost {
+                ui.colored_label(ui.visuals().error_fg_color, format!("{why} ({})", since(*at)));
+                let can_retry = self.dialing.is_none() && self.node.node().is_some();
+                if ui.add_enabled(can_retry, egui::Button::new("Reconnect")).clicked()
+                    && let Some(node) = self.node.node()
+                {
+                    self.dialing = Some(node.dial(&self.invite));
+                }
+                ui.ctx().request_repaint_after(Duration::from_secs(1));
+            } else if self.dialing.is_some() || matches!(self.node, NodeState::Starting(_)) {
+                ui.spinner();
+                ui.label("connecting to the host…");
+            } else if let Some(m) = &self.mirror {
+                let path = m.path().map_or_else(String::new, |p| format!(" — {}", p.words()));
+                ui.label(format!("connected{path}"));
+                ui.label(RichText::new(format!("through {}", self.relays.words())).weak());
+                if !table.outbox.is_empty() {
+                    ui.spinner();
+                }
+            }
+        });
+        if let Some(by) = self.undo_asked.clone() {
+            ui.horizontal(|ui| {
+                ui.label(format!("{by} asks to take back the last move."));
+                for (label, yes) in [("Allow", true), ("Decline", false)] {
+                    if ui.button(label).clicked() {
+                        if let Some(m) = self.mirror.as_mut() {
+                            m.answer_undo(yes);
+                        }
+                        self.undo_asked = None;
+                    }
+                }
+            });
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! Two Aviary apps in one process play Daedalus online, as people do: the
+//! host starts a game with a "Friend online" seat and reads the invite
+//! code off the tab; the friend pastes it into "Join a game online". Both
+//! stay on this machine (loopback endpoints, no relay, no lookup).
+
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use aviary::app::AviaryApp;
+use aviary::rules::{Game, Seat, ToMove};
+use aviary::ui::daedalus::DaedalusTab;
+use aviary::ui::tab::View;
+use common::game_tab;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn app(dir: &std::path::Path, name: &str) -> Harness<'static, AviaryApp> {
+    let mut app = AviaryApp::new(Some(dir.join(name).join("config")), dir.join(name).join("saves"));
+    app.loopback_net = true;
+    Harness::builder().with_size([1280.0, 900.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
+}
+
+/// Runs both apps (a frame each, the network in between) until `done`.
+fn until(
+    host: &mut Harness<'static, AviaryApp>,
+    friend: &mut Harness<'static, AviaryApp>,
+    what: &str,
+    mut done: impl FnMut(&mut Harness<'static, AviaryApp>, &mut Harness<'static, AviaryApp>) -> bool,
+) {
+    let start = Instant::now();
+    while !done(host, friend) {
+        assert!(start.elapsed() < Duration::from_secs(20), "waited 20 s for {what}");
+        host.step();
+        friend.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn a_host_and_a_friend_play_daedalus_from_an_invite_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut host = app(dir.path(), "host");
+    let mut friend = app(dir.path(), "friend");
+    host.run();
+    friend.run();
+
+    // The host: a new Daedalus game, Black played by a friend online.
+    host.get_by_label("New Daedalus game").click();
+    host.run();
+    let friend_choices: Vec<_> = host.query_all_by_label("Friend online").collect();
+    assert_eq!(friend_choices.len(), 2, "each seat may be a friend online");
+    friend_choices[1].click();
+    host.run();
+    host.get_by_label("Start").click();
+    host.run_steps(2);
+    // The code shows once the network is up.
+    let mut code = String::new();
+    until(&mut host, &mut friend, "the invite code", |h, _| {
+        let tab = game_tab::<DaedalusTab>(h);
+        code = tab.online.as_ref().and_then(|o| o.invite_codes().first().map(|c| c.1.clone())).unwrap_or_default();
+        !code.is_empty()
+    });
+    assert!(code.starts_with("daedalus/"), "{code}");
+    host.step();
+    host.get_by_label("Copy");
+    host.get_by_label_contains("send this code to your friend");
+
+    // The friend pastes it.
+    friend.get_by_label("Join a game online").click();
+    friend.run();
+    friend.get_by_role(egui::accesskit::Role::MultilineTextInput).type_text(&code);
+    friend.run();
+    friend.get_by_role(egui::accesskit::Role::TextInput).focus();
+    friend.run();
+    friend.get_by_role(egui::accesskit::Role::TextInput).type_text("Ben");
+    friend.run();
+    friend.get_by_label("Join").click();
+    friend.run_steps(2);
+    assert!(friend.state().join.is_none(), "the dialog closed: {:?}", friend.state().join);
+    until(&mut host, &mut friend, "the friend to see the table", |h, f| {
+        let shown = game_tab::<DaedalusTab>(f).online.as_ref().unwrap().shown();
+        shown && h.query_by_label_contains("Ben is connected").is_some()
+    });
+    friend.step();
+    friend.get_by_label_contains("Online — you play Black");
+
+    // They play: whoever is to move, from their own app.
+    for _ in 0..6 {
+        let to_move = game_tab::<DaedalusTab>(&mut host).view.table().session.state().to_move();
+        let before = game_tab::<DaedalusTab>(&mut host).view.table().session.cursor();
+        let mover = if to_move == ToMove::Seat(Seat(0)) { &mut host } else { &mut friend };
+        let table = game_tab::<DaedalusTab>(mover).view.table_mut();
+        let action = table.session.state().legal_actions()[0].clone();
+        let mut notices = Vec::new();
+        assert!(table.propose_for_person(action, &mut notices), "{notices:?}");
+        until(&mut host, &mut friend, "the move on both screens", |h, f| {
+            let cursor = game_tab::<DaedalusTab>(h).view.table().session.cursor();
+            let seen = game_tab::<DaedalusTab>(f).view.table().session.log().len();
+            cursor == before + 1 && seen == cursor
+        });
+    }
+    // The friend's view is Black's view of the host's table.
+    let real = game_tab::<DaedalusTab>(&mut host).view.table().session.state().observation(Seat(1));
+    assert_eq!(game_tab::<DaedalusTab>(&mut friend).view.table().session.state(), &real);
+
+    // A move out of turn is refused on the friend's screen with the reason.
+    let host_turn = game_tab::<DaedalusTab>(&mut host).view.table().session.state().to_move() == ToMove::Seat(Seat(0));
+    if host_turn {
+        let action = game_tab::<DaedalusTab>(&mut host).view.table().session.state().legal_actions()[0].clone();
+        let table = game_tab::<DaedalusTab>(&mut friend).view.table_mut();
+        let mut notices = Vec::new();
+        assert!(!table.propose_for_person(action, &mut notices));
+        assert!(format!("{notices:?}").contains("Wait for your turn"), "{notices:?}");
+    }
+}
