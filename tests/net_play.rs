@@ -393,3 +393,58 @@ fn nothing_a_tail_feathers_friend_may_not_know_is_ever_sent_to_them() {
     );
     assert!(differed > 20, "the secrets were really dealt otherwise ({differed})");
 }
+
+#[test]
+fn undo_online_is_a_request_the_other_side_allows_or_declines() {
+    use aviary::rules::daedalus::{Daedalus, Options};
+    let mut online =
+        online::<Daedalus>(Setup { seats: 2, options: Options::default() }, 9, vec![Player::Human, Player::Friend]);
+    // Play on until the friend has just moved and the host is to move.
+    for _ in 0..200 {
+        online.step();
+        online.settle();
+        let s = &online.table.session;
+        if s.state().to_move() == ToMove::Seat(Seat(0)) && s.log().last().and_then(|e| e.seat) == Some(Seat(1)) {
+            break;
+        }
+    }
+    assert_eq!(online.table.session.log().last().and_then(|e| e.seat), Some(Seat(1)));
+    let cursor = online.table.session.cursor();
+    // The friend asks; nothing moves until the host answers.
+    online.mirrors[0].ask_undo();
+    online.exchange();
+    assert!(online.host.undo_asked.is_some());
+    assert_eq!(online.table.session.cursor(), cursor);
+    // Declined: nothing changes.
+    let mut notices = Vec::new();
+    online.host.answer_undo(false, &mut online.table, &mut notices);
+    online.settle();
+    assert_eq!(online.table.session.cursor(), cursor);
+    // Asked again and allowed: the friend's last move is taken back, and
+    // the friend's screen shows it.
+    online.mirrors[0].ask_undo();
+    online.exchange();
+    online.host.answer_undo(true, &mut online.table, &mut notices);
+    online.settle();
+    assert_eq!(online.table.session.cursor(), cursor - 1);
+    assert_eq!(online.table.session.state().to_move(), ToMove::Seat(Seat(1)));
+    online.assert_in_step();
+    // The host asks: the friend is asked, and allowing takes back the
+    // host's last move (and the friend's reply after it, if any).
+    online.step();
+    online.settle();
+    online.step();
+    online.settle();
+    let before = online.table.session.cursor();
+    let mut t = std::mem::take(&mut online.notices);
+    online.host.ask_undo(&mut online.table, &mut t);
+    assert!(online.host.undo_asked.is_some(), "the friend is asked first");
+    assert_eq!(online.table.session.cursor(), before);
+    online.exchange();
+    online.mirrors[0].answer_undo(true);
+    online.exchange();
+    online.settle();
+    assert!(online.table.session.cursor() < before, "the host's move was taken back");
+    assert_eq!(online.table.session.state().to_move(), ToMove::Seat(Seat(0)), "the host is to move again");
+    online.assert_in_step();
+}

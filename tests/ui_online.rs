@@ -86,6 +86,8 @@ fn a_host_and_a_friend_play_daedalus_from_an_invite_code() {
     });
     friend.step();
     friend.get_by_label_contains("Online — you play Black");
+    assert!(game_tab::<DaedalusTab>(&mut friend).view.flipped, "the friend playing Black sees Black at the bottom");
+    assert!(!game_tab::<DaedalusTab>(&mut host).view.flipped, "the host playing White sees White at the bottom");
 
     // They play: whoever is to move, from their own app.
     for _ in 0..6 {

@@ -228,7 +228,7 @@ impl<G: Evaluate> Host<G> {
             }
             (ToHost::Undo, Some(seat)) => {
                 if self.undo_freely {
-                    table.undo(notices);
+                    take_back(table, &[seat], notices);
                 } else if self.undo_asked.is_none() {
                     self.undo_asked = Some(UndoRequest { by: Some(seat) });
                     notices.push(Notice::Info(format!("{} asks to take back their last move", self.name_of(seat))));
@@ -238,7 +238,7 @@ impl<G: Evaluate> Host<G> {
                 if self.undo_asked == Some(UndoRequest { by: None }) {
                     self.undo_asked = None;
                     if yes {
-                        table.undo(notices);
+                        take_back(table, &table.session.people(), notices);
                     } else {
                         notices.push(Notice::Info(format!("{} declined the undo", self.name_of(seat))));
                     }
@@ -399,24 +399,33 @@ impl<G: Evaluate> Host<G> {
     /// freely, then it is done at once).
     pub fn ask_undo(&mut self, table: &mut Table<G>, notices: &mut Vec<Notice>) {
         if self.undo_freely || self.conns.iter().all(|c| c.seat.is_none()) {
-            table.undo(notices);
+            take_back(table, &table.session.people(), notices);
             return;
         }
         self.undo_asked = Some(UndoRequest { by: None });
         for conn in &mut self.conns {
             if conn.seat.is_some() {
-                conn.send::<G>(&ToGuest::UndoAsked { by: "the host".into() });
+                conn.send::<G>(&ToGuest::UndoAsked { by: "The host".into() });
             }
         }
     }
 
     /// The host answers a friend's request to take moves back.
     pub fn answer_undo(&mut self, yes: bool, table: &mut Table<G>, notices: &mut Vec<Notice>) {
-        if matches!(self.undo_asked, Some(UndoRequest { by: Some(_) })) {
+        if let Some(UndoRequest { by: Some(seat) }) = self.undo_asked {
             self.undo_asked = None;
             if yes {
-                table.undo(notices);
+                take_back(table, &[seat], notices);
             }
         }
+    }
+}
+
+/// Takes moves back to before the last move one of `seats` made (the
+/// others' replies since go too).
+fn take_back<G: Evaluate>(table: &mut Table<G>, seats: &[Seat], notices: &mut Vec<Notice>) {
+    let log = table.session.log();
+    if let Some(i) = log.iter().rposition(|e| e.seat.is_some_and(|s| seats.contains(&s))) {
+        table.rewind_to(i, false, notices);
     }
 }

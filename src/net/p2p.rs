@@ -52,7 +52,7 @@ impl Relays {
         match self {
             Relays::Default => "iroh's public relays".into(),
             Relays::Custom(url) => format!("your relay {url}"),
-            Relays::Off => "no relay".into(),
+            Relays::Off => "direct connections only (no relay)".into(),
         }
     }
 }

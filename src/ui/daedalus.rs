@@ -72,6 +72,9 @@ pub struct DaedalusView {
     legal_cache: Option<(u64, usize, Vec<Action>)>,
     /// Draw Black's side at the bottom.
     pub flipped: bool,
+    /// The side to show at the bottom was chosen from who sits where (a
+    /// friend online learns their seat from the host, after the tab opens).
+    seated: bool,
     /// The keyboard cursor (arrow keys), if the keyboard has been used.
     key_cursor: Option<Target>,
     /// Seconds between moves when computers play each other (None: settings).
@@ -117,13 +120,12 @@ fn moved_piece(before: &Board, after: &Board) -> Option<(Piece, Square, Square)>
 
 impl DaedalusView {
     fn with_table(m: Table<Daedalus>) -> Self {
-        // Whoever plays alone against the computer sees their side at the bottom.
-        let flipped = matches!(m.session.players(), [Player::Computer(_), Player::Human]);
         Self {
+            seated: false,
             m,
             selected: None,
             legal_cache: None,
-            flipped,
+            flipped: false,
             speed: None,
             seen: None,
             anim: None,
@@ -688,6 +690,12 @@ impl View for DaedalusView {
     }
 
     fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
+        if !self.seated && self.m.session.players().contains(&Player::Human) {
+            // Whoever plays Black alone at this screen (against the computer
+            // or a friend online) sees their side at the bottom.
+            self.flipped = matches!(self.m.session.players(), [p, Player::Human] if *p != Player::Human);
+            self.seated = true;
+        }
         let palette = theme::palette(frame.settings.dark);
         self.track_changes(ui.input(|i| i.time), frame.settings.animations);
         super::tab::side_panel(ui, |ui| self.side_ui(ui, frame));

@@ -284,6 +284,9 @@ impl<G: Evaluate> Hosting<G> {
                 }
             });
         }
+        if self.host.undo_asked.as_ref().is_some_and(|r| r.by.is_none()) {
+            ui.label(RichText::new("Asked your friends to take back your last move: waiting for their answer").weak());
+        }
         if let Some(req) = self.host.undo_asked.clone()
             && req.by.is_some()
         {
@@ -396,7 +399,7 @@ impl<G: Evaluate> Joined<G> {
         });
         if let Some(by) = self.undo_asked.clone() {
             ui.horizontal(|ui| {
-                ui.label(format!("{by} asks to take back the last move."));
+                ui.label(format!("{by} asks to take back their last move."));
                 for (label, yes) in [("Allow", true), ("Decline", false)] {
                     if ui.button(label).clicked() {
                         if let Some(m) = self.mirror.as_mut() {

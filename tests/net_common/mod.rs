@@ -31,8 +31,8 @@ pub struct Online<G: Evaluate> {
     pub notices: Vec<Notice>,
     pub refused: Vec<String>,
     rng: Rng,
-    /// A friend's move in flight: its seat and the moves seen then.
-    proposed: Option<(Seat, usize)>,
+    /// A friend's move in flight: its seat and the table's revision then.
+    proposed: Option<(Seat, u64)>,
     _dir: tempfile::TempDir,
 }
 
@@ -134,7 +134,8 @@ impl<G: Evaluate> Online<G> {
             }
             Player::Friend => {
                 let cursor = self.table.session.cursor();
-                if self.proposed == Some((seat, cursor)) {
+                let revision = self.table.session.revision();
+                if self.proposed == Some((seat, revision)) {
                     std::thread::sleep(Duration::from_micros(200));
                     return true;
                 }
@@ -148,7 +149,7 @@ impl<G: Evaluate> Online<G> {
                 assert!(m.our_turn(), "the friend's view says it is their move");
                 let legal = m.state().unwrap().legal_actions();
                 m.propose(rng.pick(&legal).unwrap().clone());
-                self.proposed = Some((seat, cursor));
+                self.proposed = Some((seat, revision));
             }
             Player::Computer(_) => {
                 self.table.wait_for_computer(&mut self.notices);
