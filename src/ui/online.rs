@@ -235,7 +235,9 @@ fn since(t: Instant) -> String {
 
 impl<G: Evaluate> Hosting<G> {
     fn bar_ui(&mut self, ui: &mut Ui, table: &mut Table<G>, notices: &mut Vec<Notice>) {
-        let state = table.session.state().clone();
+        // Only the seats' names are needed from the state (drawn every frame).
+        let state = table.session.state();
+        let names: Vec<String> = self.host.invitations().iter().map(|i| state.seat_name(i.seat)).collect();
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Online — you host").strong());
             match &self.node {
@@ -253,9 +255,8 @@ impl<G: Evaluate> Hosting<G> {
         });
         let node = self.node.node();
         let mut waiting = false;
-        for inv in self.host.invitations().to_vec() {
+        for (inv, seat_name) in self.host.invitations().to_vec().into_iter().zip(names) {
             ui.horizontal_wrapped(|ui| {
-                let seat_name = state.seat_name(inv.seat);
                 if inv.connected {
                     let path = self.host.path_of(inv.seat).map_or_else(String::new, |p| format!(" — {}", p.words()));
                     ui.label(format!("{seat_name}: {} is connected{path}", inv.name));
