@@ -649,12 +649,16 @@ fn a_flight_card_is_played_by_clicking_it_then_the_flyer() {
     let (session, card) = at_a_flight_play();
     show(&mut h, session, dir.path());
     let before = tab(&mut h).m.session.cursor();
+    // The win-chance meter reports from its thread when it likes (later on
+    // a busy machine): let it read this position, and step frames rather
+    // than wait for the screen to settle.
+    tab(&mut h).settle_meter();
     let label = format!("card {card}");
     h.get_by_label(&label).click();
-    h.run();
+    h.run_steps(4);
     assert!(is_chosen(&h, &label), "the clicked card shows as chosen");
     h.get_by(|n| n.label().is_some_and(|l| l.starts_with("Icarus at"))).click();
-    h.run();
+    h.run_steps(4);
     assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "the card was played");
     assert!(!state(&mut h).drawn().contains(&card), "{card} left the drawn cards");
     assert!(last_log_line(&mut h).starts_with(&format!("Plays the {} on Icarus: to ", card.name())));
