@@ -439,6 +439,19 @@ pub struct Summary {
 
 fn summarize<G: Game>(file: &SaveFile) -> Result<Summary, SaveError> {
     let session = save::restore::<G>(file)?;
+    if let Some(copy) = &file.friend {
+        // A friend's copy: its views, the last one as things stand.
+        let views = copy.states::<G>()?;
+        let now = views.last().map_or_else(
+            || "a friend's copy: the host's table never came".to_string(),
+            |v| match v.outcome() {
+                Some(o) => format!("a friend's copy — finished: {}", o.reason),
+                None => format!("a friend's copy — {}", v.status()),
+            },
+        );
+        let finished = views.last().is_some_and(|v| v.outcome().is_some());
+        return Ok(Summary { game: G::INFO.name, actions: views.len(), cursor: views.len(), finished, now });
+    }
     let state = session.state();
     let now = match (state.outcome(), state.to_move()) {
         (Some(o), _) => format!("finished: {}", o.reason),
@@ -484,7 +497,13 @@ pub fn verify_path(path: &Path) -> Result<(SaveFile, Summary), SaveError> {
 /// The [`SaveError`] naming the problem.
 pub fn open(path: &Path) -> Result<Box<dyn GameTab>, SaveError> {
     let file = save::parse(&save::read(path)?)?;
-    save::contained(|| (play_of(&file)?.open)(&file, path))
+    save::contained(|| {
+        let mut tab = (play_of(&file)?.open)(&file, path)?;
+        if let Some(copy) = &file.friend {
+            tab.open_copy(copy)?;
+        }
+        Ok(tab)
+    })
 }
 
 /// One row of the Saved Games screen.

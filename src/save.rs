@@ -105,6 +105,148 @@ pub struct SaveFile {
     /// result, even across restarts).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counted: Option<crate::session::Counted>,
+    /// A friend's copy of an online game: what its seat was shown, view by
+    /// view (such a file has no actions: the friend never knew them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub friend: Option<FriendCopy>,
+}
+
+/// A friend's own record of an online game: the code and name to rejoin
+/// with, the seat played, and every view the host sent (the seat's
+/// observation, never more), so the friend can step through it again.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct FriendCopy {
+    /// The invite code the friend joined with.
+    pub code: String,
+    /// The name the host saw.
+    pub name: String,
+    /// The seat played, once the host said it.
+    #[serde(default)]
+    pub seat: Option<u8>,
+    /// Each view as the host sent it: the seat's observation (JSON in the
+    /// game's own notation) and how long the log was then.
+    #[serde(deserialize_with = "bounded::<_, _, MAX_ACTIONS>")]
+    pub views: Vec<SeenView>,
+    /// The log as last shown.
+    #[serde(deserialize_with = "bounded::<_, _, MAX_ACTIONS>")]
+    pub log: Vec<crate::session::LogEntry>,
+    /// A checksum of the views and the log, so a damaged copy is refused
+    /// instead of drawn.
+    #[serde(default)]
+    pub check: u64,
+}
+
+/// One view of a friend's copy.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SeenView {
+    /// The seat's observation, as JSON.
+    pub state: Box<RawValue>,
+    /// The log's length with it.
+    pub log: usize,
+}
+
+impl PartialEq for SeenView {
+    fn eq(&self, other: &Self) -> bool {
+        self.state.get() == other.state.get() && self.log == other.log
+    }
+}
+
+impl FriendCopy {
+    /// A new copy for the friend who joins with `code` as `name`.
+    #[must_use]
+    pub fn new(code: String, name: String) -> Self {
+        let mut copy = FriendCopy { code, name, ..Default::default() };
+        copy.check = copy.checksum();
+        copy
+    }
+
+    /// Adds a view the host sent (unless it shows nothing new) and keeps
+    /// the checksum.
+    pub fn push<G: Game>(&mut self, state: &G, log: &[crate::session::LogEntry]) {
+        let state = json_text(state);
+        if self.views.last().is_some_and(|v| v.state.get() == state.get()) && self.log == log {
+            return;
+        }
+        self.views.push(SeenView { state, log: log.len() });
+        self.log = log.to_vec();
+        self.check = self.checksum();
+    }
+
+    /// Records the seat the host gave the friend.
+    pub fn set_seat(&mut self, seat: u8) {
+        self.seat = Some(seat);
+        self.check = self.checksum();
+    }
+
+    /// FNV-1a over everything the copy shows.
+    #[must_use]
+    pub fn checksum(&self) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |bytes: &[u8]| {
+            for b in bytes {
+                h ^= u64::from(*b);
+                h = h.wrapping_mul(0x0100_0000_01b3);
+            }
+        };
+        eat(self.code.as_bytes());
+        eat(self.name.as_bytes());
+        eat(&[self.seat.map_or(255, |s| s)]);
+        for v in &self.views {
+            eat(v.state.get().as_bytes());
+            eat(&(v.log as u64).to_le_bytes());
+        }
+        for line in &self.log {
+            eat(serde_json::to_string(line).unwrap_or_default().as_bytes());
+        }
+        h
+    }
+
+    /// The views as states of game `G`, checked: the checksum must hold,
+    /// every view must read as the game's state and answer the questions
+    /// the table asks of it (a panic there is caught as
+    /// [`SaveError::Crashed`]).
+    ///
+    /// # Errors
+    /// The first problem, with the view's number.
+    pub fn states<G: Game>(&self) -> Result<Vec<G>, SaveError> {
+        if self.check != self.checksum() {
+            return Err(SaveError::Damaged("the friend's copy does not match its checksum".into()));
+        }
+        if self.views.iter().any(|v| v.log > self.log.len()) {
+            return Err(SaveError::Damaged("a view of the friend's copy points past its log".into()));
+        }
+        let mut states = Vec::with_capacity(self.views.len());
+        for (i, v) in self.views.iter().enumerate() {
+            let state: G = serde_json::from_str(v.state.get())
+                .map_err(|e| SaveError::Damaged(format!("view {} is not a {} position: {e}", i + 1, G::INFO.name)))?;
+            check_state(&state).map_err(|e| SaveError::Damaged(format!("view {}: {e}", i + 1)))?;
+            states.push(state);
+        }
+        Ok(states)
+    }
+}
+
+/// Checks a position that came from outside (a friend's copy, a host's
+/// view) before anything draws it: its seats are within the game's, and
+/// the questions the table asks of it answer without a crash (a panic is
+/// caught and reported).
+///
+/// # Errors
+/// What is wrong with it, in words.
+pub fn check_state<G: Game>(state: &G) -> Result<(), String> {
+    let info = G::INFO;
+    contained(|| {
+        let seats = state.setup().seats;
+        if seats < info.min_seats || seats > info.max_seats {
+            return Err(SaveError::Damaged(format!("a game of {seats} seats is not a game of {}", info.name)));
+        }
+        let _ = (state.to_move(), state.outcome(), state.status(), state.legal_actions().len());
+        for s in 0..seats {
+            let _ = state.seat_name(crate::rules::Seat(s));
+        }
+        Ok(())
+    })
+    .map_err(|e| e.to_string())
 }
 
 impl PartialEq for SaveFile {
@@ -122,6 +264,7 @@ impl PartialEq for SaveFile {
             && self.finished == other.finished
             && self.assisted == other.assisted
             && self.counted == other.counted
+            && self.friend == other.friend
     }
 }
 
@@ -396,6 +539,7 @@ pub fn record<G: Game>(session: &Session<G>) -> SaveFile {
         finished: session.is_over(),
         assisted: session.is_assisted(),
         counted: session.counted(),
+        friend: None,
     }
 }
 
@@ -420,6 +564,17 @@ pub fn to_text(file: &SaveFile) -> String {
     }
     if let Some(c) = file.counted {
         lines.push(field("counted", &serde_json::to_value(c).unwrap_or_default()));
+    }
+    if let Some(copy) = &file.friend {
+        // One view a line, after the rest.
+        let head = serde_json::json!({ "code": copy.code, "name": copy.name, "seat": copy.seat, "check": copy.check });
+        let mut text = serde_json::to_string(&head).unwrap_or_default();
+        text.pop();
+        let log = serde_json::to_string(&copy.log).unwrap_or_default();
+        let views: Vec<String> =
+            copy.views.iter().map(|v| format!("    {{\"log\":{},\"state\":{}}}", v.log, v.state.get())).collect();
+        let views = if views.is_empty() { "[]".to_string() } else { format!("[\n{}\n  ]", views.join(",\n")) };
+        lines.push(format!("  \"friend\": {text},\"log\":{log},\"views\":{views}}}"));
     }
     let actions: Vec<String> = file.actions.iter().map(|a| format!("    {}", a.get())).collect();
     if actions.is_empty() {

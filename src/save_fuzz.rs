@@ -10,6 +10,7 @@
 //! one move's fields to boundary values (squares off the board and on its
 //! edge, card slots and values out of range, numbers past their type), a
 //! move taken from another game, and moves duplicated, dropped or swapped.
+//! Friends' copies of online games (views, not moves) are among the bases.
 //!
 //! Every file must be accepted or refused with a message; a panic inside
 //! loading is caught by [`save::contained`] and reported here as a crash,
@@ -68,7 +69,34 @@ fn played<G: Game>(setup: Setup<G::Options>, seed: u64, steps: usize, undo: usiz
     save::to_text(&save::record(&session))
 }
 
-/// Saves of every game at several lengths: the material mutations start from.
+/// A friend's copy of a random game of `G` (seat 1's views of `steps`
+/// actions), as the friend's app writes it.
+fn friend_copy<G: Game>(setup: Setup<G::Options>, seed: u64, steps: usize) -> String {
+    let seats = usize::from(setup.seats);
+    let mut session: Session<G> = Session::new(setup.clone(), seed, vec![Player::Human; seats]);
+    let mut copy = save::FriendCopy::new(format!("{}/host.token", G::INFO.id), "Ben".into());
+    copy.set_seat(1);
+    let mut rng = Rng::seeded(seed ^ 0xF00D);
+    let seat = crate::rules::Seat(1);
+    copy.push(&session.state().observation(seat), session.log());
+    for _ in 0..steps {
+        let legal = session.state().legal_actions();
+        let Some(a) = rng.pick(&legal).cloned() else { break };
+        if session.propose(a).is_err() {
+            break;
+        }
+        copy.push(&session.state().observation(seat), session.log());
+    }
+    let players = (0..seats).map(|i| if i == 1 { Player::Human } else { Player::Friend }).collect();
+    let mut mirror: Session<G> = Session::new(setup, 0, players);
+    mirror.mirror(session.state().observation(seat), session.log().to_vec());
+    let mut file = save::record(&mirror);
+    file.friend = Some(copy);
+    save::to_text(&file)
+}
+
+/// Saves of every game at several lengths: the material mutations start
+/// from (and, last, friends' copies of online games).
 #[must_use]
 pub fn base_saves() -> Vec<String> {
     let mut out = Vec::new();
@@ -106,6 +134,8 @@ pub fn base_saves() -> Vec<String> {
             undo,
         ));
     }
+    out.push(friend_copy::<EnchantedPlumes>(Setup { seats: 3, options: enchanted_plumes::Options::default() }, 5, 40));
+    out.push(friend_copy::<TailFeathers>(Setup { seats: 2, options: tail_feathers::game::Options::default() }, 6, 30));
     out
 }
 

@@ -76,6 +76,9 @@ pub struct Table<G: Evaluate> {
     pub mirror: bool,
     /// Moves for the host, in a mirror.
     pub outbox: Vec<G::Action>,
+    /// A friend's own copy of an online game (every view the host sent),
+    /// written to `path` after each one.
+    pub copy: Option<save::FriendCopy>,
 }
 
 /// The undo policy's verdict on taking some actions back.
@@ -109,6 +112,7 @@ impl<G: Evaluate> Table<G> {
             lesson: None,
             mirror: false,
             outbox: Vec::new(),
+            copy: None,
         }
     }
 
@@ -197,6 +201,12 @@ impl<G: Evaluate> Table<G> {
     /// In a mirror: a move checked against the seat's view (the same rule
     /// and reason as at one screen), then queued for the host.
     fn send_to_host(&mut self, action: G::Action, notices: &mut Vec<Notice>) -> bool {
+        if self.replay {
+            notices.push(Notice::Error(
+                "This is your copy of an online game: press \"Rejoin the game\" to play on".into(),
+            ));
+            return false;
+        }
         if self.person_to_move().is_none() {
             notices.push(Notice::Error("Wait for your turn".into()));
             return false;
@@ -217,10 +227,27 @@ impl<G: Evaluate> Table<G> {
         }
     }
 
+    /// True when this table keeps its file: not a replay, not a lesson,
+    /// and a friend's copy only with its record of views.
+    fn writes(&self) -> bool {
+        !self.replay && self.lesson.is_none() && (!self.mirror || self.copy.is_some())
+    }
+
+    /// In a friend's copy: shows the view the host sent and adds it to the
+    /// friend's own record, which is written at once.
+    pub fn show_view(&mut self, state: G, log: Vec<LogEntry>, notices: &mut Vec<Notice>) {
+        if let Some(copy) = self.copy.as_mut() {
+            copy.push(&state, &log);
+        }
+        self.session.mirror(state, log);
+        self.outbox.clear();
+        self.autosave(notices);
+    }
+
     /// Hands the game to its background writer (the frame goes on at once);
     /// a failure is reported by [`Table::tick`] when the writer says so.
     pub fn autosave(&mut self, notices: &mut Vec<Notice>) {
-        if self.replay || self.lesson.is_some() || self.mirror {
+        if !self.writes() {
             return;
         }
         let Some((key, text)) = self.changed_text() else { return };
@@ -235,6 +262,7 @@ impl<G: Evaluate> Table<G> {
     /// with the key to compare next time.
     fn changed_text(&self) -> Option<(String, String)> {
         let mut file = save::record(&self.session);
+        file.friend.clone_from(&self.copy);
         let saved_at = std::mem::take(&mut file.saved_at);
         let key = format!("{}\n{}", self.path.display(), save::to_text(&file));
         if self.submitted.as_ref() == Some(&key) && !self.writer.busy() && self.write_failed.is_none() {
@@ -267,7 +295,7 @@ impl<G: Evaluate> Table<G> {
     /// # Errors
     /// The I/O problem; the file on disk is then unchanged.
     pub fn save(&mut self) -> Result<(), SaveError> {
-        if self.replay || self.lesson.is_some() || self.mirror {
+        if !self.writes() {
             // A replay leaves its file as it was; a lesson has none.
             return Ok(());
         }
@@ -532,6 +560,14 @@ impl<G: Evaluate> Table<G> {
     /// thinking when a computer seat is to move. Never blocks; `wake` is
     /// called when background work has news.
     pub fn tick(&mut self, wake: &Waker, delay: Duration, notices: &mut Vec<Notice>) {
+        if self.mirror && self.copy.is_some() {
+            // A friend's copy is written as views come: its failures shown.
+            if !self.writer.has_wake() {
+                let wake = Arc::clone(wake);
+                self.writer.set_wake(move || wake());
+            }
+            self.poll_writer(notices);
+        }
         if self.replay || self.mirror {
             return;
         }

@@ -448,3 +448,98 @@ fn undo_online_is_a_request_the_other_side_allows_or_declines() {
     assert_eq!(online.table.session.state().to_move(), ToMove::Seat(Seat(0)), "the host is to move again");
     online.assert_in_step();
 }
+
+#[test]
+fn a_friend_keeps_their_own_copy_and_can_step_through_it_but_not_play_on_it() {
+    use aviary::rules::enchanted_plumes::{EnchantedPlumes, Options};
+    use aviary::ui::enchanted_plumes::PlumesTab;
+    use aviary::ui::tab::View;
+    let mut online = online::<EnchantedPlumes>(
+        Setup { seats: 3, options: Options::default() },
+        33,
+        vec![Player::Human, Player::Friend, Player::Human],
+    );
+    online.play(5000);
+    assert!(online.table.session.is_over());
+    let end = online.table.session.state().observation(Seat(1));
+    let (_, friend) = &mut online.friend_tables[0];
+    friend.wait_for_autosave().unwrap();
+    let path = friend.path.clone();
+
+    // The friend's file holds what their seat was shown, view by view, and
+    // no action (the friend never knew them, nor the deck).
+    let (file, summary) = aviary::games::verify_path(&path).unwrap();
+    assert!(file.actions.is_empty());
+    let copy = file.friend.clone().expect("a friend's copy");
+    assert_eq!(copy.seat, Some(1));
+    let views = copy.states::<EnchantedPlumes>().unwrap();
+    assert!(views.len() > 20, "{} views", views.len());
+    assert_eq!(views.last(), Some(&end), "the last view is the end as the seat saw it");
+    assert!(summary.finished && summary.now.starts_with("a friend's copy — finished"), "{}", summary.now);
+
+    // Opened, it is the copy at its last view, stepped back and forth.
+    let mut tab = aviary::games::open(&path).unwrap();
+    assert!(tab.title().starts_with("Copy:"), "{}", tab.title());
+    assert!(tab.can_undo() && !tab.can_redo());
+    let mut notices = Vec::new();
+    tab.undo(&mut notices);
+    tab.undo(&mut notices);
+    assert!(tab.can_redo());
+    let plumes = tab.as_any_mut().downcast_mut::<PlumesTab>().unwrap();
+    assert_eq!(plumes.view.table().session.state(), &views[views.len() - 3]);
+    // It takes no move: the friend rejoins the host to play on.
+    let legal = plumes.view.table().session.state().legal_actions();
+    if let Some(a) = legal.first() {
+        assert!(!plumes.view.table_mut().propose_for_person(a.clone(), &mut notices));
+        assert!(notices.iter().any(|n| matches!(n, Notice::Error(t) if t.contains("Rejoin the game"))), "{notices:?}");
+    }
+    tab.redo(&mut notices);
+    tab.redo(&mut notices);
+    assert!(!tab.can_redo());
+    let before = std::fs::read_to_string(&path).unwrap();
+    assert!(tab.save().is_ok());
+    drop(tab);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before, "stepping through the copy writes nothing");
+
+    // A damaged copy is refused with a message; the file stays as it was.
+    let at = before.find("\"views\"").unwrap() + 200;
+    let digit = before[at..].find(|c: char| c.is_ascii_digit()).unwrap() + at;
+    let mut damaged = before.clone();
+    let swapped = if &before[digit..=digit] == "7" { "8" } else { "7" };
+    damaged.replace_range(digit..=digit, swapped);
+    std::fs::write(&path, &damaged).unwrap();
+    let why = aviary::games::open(&path).err().expect("refused").to_string();
+    assert!(why.contains("checksum"), "{why}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), damaged);
+}
+
+#[test]
+fn a_host_that_sends_an_impossible_position_is_left_and_the_friends_copy_keeps_what_it_had() {
+    use aviary::net::protocol::View;
+    use aviary::rules::enchanted_plumes::{EnchantedPlumes, Options};
+    use std::sync::mpsc::channel;
+    let setup = Setup { seats: 3, options: Options::default() };
+    let real = EnchantedPlumes::new(&setup, 5).observation(Seat(1));
+    // A host of our own making: it welcomes the friend, sends a true view,
+    // then a position of a 9-seat game, its hash made to match.
+    let (mirror_out, _from_mirror) = channel();
+    let (to_mirror, mirror_in) = channel();
+    let mut mirror = Mirror::<EnchantedPlumes>::join(Link::new("host".into(), mirror_out, mirror_in), "t", "F");
+    let welcome: ToGuest<EnchantedPlumes> = ToGuest::Welcome { seat: Seat(1), players: vec!["A".into(); 3] };
+    to_mirror.send(protocol::encode(1, &welcome)).unwrap();
+    let view = |state: EnchantedPlumes| {
+        let hash = protocol::view_hash(&state, &[]);
+        ToGuest::View(View { cursor: 0, from: 0, log: Vec::new(), state, hash })
+    };
+    to_mirror.send(protocol::encode(2, &view(real.clone()))).unwrap();
+    assert!(mirror.poll().contains(&GuestEvent::Moved));
+    assert_eq!(mirror.state(), Some(&real));
+    let text = serde_json::to_string(&real).unwrap();
+    assert!(text.contains("\"seats\":3"), "the state names its seats");
+    let impossible: EnchantedPlumes = serde_json::from_str(&text.replacen("\"seats\":3", "\"seats\":9", 1)).unwrap();
+    to_mirror.send(protocol::encode(3, &view(impossible))).unwrap();
+    let events = mirror.poll();
+    assert!(events.iter().any(|e| matches!(e, GuestEvent::Goodbye(why) if why.contains("cannot show"))), "{events:?}");
+    assert_eq!(mirror.state(), Some(&real), "the copy keeps the last true view");
+    assert!(mirror.closed().is_some());
+}

@@ -82,3 +82,66 @@ fn a_file_of_more_moves_than_any_game_has_is_refused_while_it_is_read() {
     let err = save::parse(&v.to_string()).unwrap_err();
     assert!(err.to_string().contains(&format!("more than {}", save::MAX_ACTIONS)), "{err}");
 }
+
+#[test]
+fn friends_copies_with_forged_checksums_are_refused_or_drawn_never_a_crash() {
+    use aviary::rules::Rng;
+    use egui_kittest::Harness;
+    let bases = save_fuzz::base_saves();
+    let copies = &bases[bases.len() - 2..];
+    let odd = ["0", "1", "2", "7", "9", "63", "255", "256", "65535", "4294967296", "-1", "1e3", "0.5"];
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let mut rng = Rng::seeded(2026);
+    let (mut refused, mut drawn) = (0, 0);
+    for i in 0..160 {
+        let mut file = save::parse(&copies[i % copies.len()]).unwrap();
+        let copy = file.friend.as_mut().expect("a friend's copy");
+        let k = rng.below(copy.views.len());
+        // One number somewhere in one view becomes a boundary value, and
+        // the checksum is made to match (a crafted file, not a damaged one).
+        let state = copy.views[k].state.get().to_string();
+        let digits: Vec<usize> = state
+            .char_indices()
+            .filter(|&(j, c)| c.is_ascii_digit() && !state[..j].ends_with(|p: char| p.is_ascii_digit()))
+            .map(|(j, _)| j)
+            .collect();
+        let at = digits[rng.below(digits.len())];
+        let end = state[at..].find(|c: char| !c.is_ascii_digit()).map_or(state.len(), |n| at + n);
+        let forged = format!("{}{}{}", &state[..at], odd[rng.below(odd.len())], &state[end..]);
+        let Ok(raw) = serde_json::value::RawValue::from_string(forged) else { continue };
+        copy.views[k].state = raw;
+        copy.check = copy.checksum();
+        let back = copy.views.len() - 1 - k;
+        let text = save::to_text(&file);
+        match save_fuzz::load(&text) {
+            Err(SaveError::Crashed(why)) => panic!("loading crashed: {why}"),
+            Err(e) => {
+                assert!(!e.to_string().is_empty());
+                refused += 1;
+            }
+            Ok(_) => {
+                // Accepted: it is opened and the forged view is drawn.
+                let path = saves.join(format!("copy-{i}.json"));
+                std::fs::write(&path, &text).unwrap();
+                let mut app = AviaryApp::new(Some(dir.path().join("config")), saves.clone());
+                let mut notices = Vec::new();
+                if !app.open_file(&path, &mut notices) {
+                    refused += 1;
+                    continue;
+                }
+                for _ in 0..back {
+                    app.tabs[0].undo(&mut notices);
+                }
+                let mut harness = Harness::builder()
+                    .with_size([1280.0, 800.0])
+                    .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+                harness.run_steps(2);
+                drawn += 1;
+            }
+        }
+    }
+    eprintln!("forged copies: {refused} refused, {drawn} drawn");
+    assert!(refused > 0 && drawn > 0, "refused {refused}, drawn {drawn}");
+}

@@ -108,6 +108,24 @@ fn a_host_and_a_friend_play_daedalus_from_an_invite_code() {
     let real = game_tab::<DaedalusTab>(&mut host).view.table().session.state().observation(Seat(1));
     assert_eq!(game_tab::<DaedalusTab>(&mut friend).view.table().session.state(), &real);
 
+    // The host lets friends take moves back without asking: the friend's
+    // undo is done at once, on both screens, with no question on the host's.
+    host.get_by_label("Friends may take back moves without asking").click();
+    host.run();
+    let before = game_tab::<DaedalusTab>(&mut host).view.table().session.cursor();
+    let mut notices = Vec::new();
+    game_tab::<DaedalusTab>(&mut friend).guarded_undo(&mut notices);
+    until(&mut host, &mut friend, "the friend's move taken back", |h, f| {
+        let cursor = game_tab::<DaedalusTab>(h).view.table().session.cursor();
+        cursor < before && game_tab::<DaedalusTab>(f).view.table().session.log().len() == cursor
+    });
+    assert!(host.query_by_label_contains("asks to take back").is_none(), "the host was not asked");
+    assert_eq!(
+        game_tab::<DaedalusTab>(&mut host).view.table().session.state().to_move(),
+        ToMove::Seat(Seat(1)),
+        "Black (the friend) is to move again"
+    );
+
     // A move out of turn is refused on the friend's screen with the reason.
     let host_turn = game_tab::<DaedalusTab>(&mut host).view.table().session.state().to_move() == ToMove::Seat(Seat(0));
     if host_turn {
@@ -117,4 +135,95 @@ fn a_host_and_a_friend_play_daedalus_from_an_invite_code() {
         assert!(!table.propose_for_person(action, &mut notices));
         assert!(format!("{notices:?}").contains("Wait for your turn"), "{notices:?}");
     }
+}
+
+#[test]
+fn a_friend_who_closes_aviary_steps_through_their_copy_and_rejoins_from_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut host = app(dir.path(), "host");
+    let mut friend = app(dir.path(), "friend");
+    host.run();
+    friend.run();
+    host.get_by_label("New Daedalus game").click();
+    host.run();
+    host.query_all_by_label("Friend online").nth(1).unwrap().click();
+    host.run();
+    host.get_by_label("Start").click();
+    host.run_steps(2);
+    let mut code = String::new();
+    until(&mut host, &mut friend, "the invite code", |h, _| {
+        let tab = game_tab::<DaedalusTab>(h);
+        code = tab.online.as_ref().and_then(|o| o.invite_codes().first().map(|c| c.1.clone())).unwrap_or_default();
+        !code.is_empty()
+    });
+    friend.get_by_label("Join a game online").click();
+    friend.run();
+    friend.get_by_role(egui::accesskit::Role::MultilineTextInput).type_text(&code);
+    friend.run();
+    friend.get_by_role(egui::accesskit::Role::TextInput).focus();
+    friend.run();
+    friend.get_by_role(egui::accesskit::Role::TextInput).type_text("Ben");
+    friend.run();
+    friend.get_by_label("Join").click();
+    friend.run_steps(2);
+    until(&mut host, &mut friend, "the friend to see the table", |h, f| {
+        game_tab::<DaedalusTab>(f).online.as_ref().unwrap().shown() && h.query_by_label_contains("Ben").is_some()
+    });
+    let play = |host: &mut Harness<'static, AviaryApp>, friend: &mut Harness<'static, AviaryApp>, moves: usize| {
+        for _ in 0..moves {
+            let to_move = game_tab::<DaedalusTab>(host).view.table().session.state().to_move();
+            let before = game_tab::<DaedalusTab>(host).view.table().session.cursor();
+            let mover = if to_move == ToMove::Seat(Seat(0)) { &mut *host } else { &mut *friend };
+            let table = game_tab::<DaedalusTab>(mover).view.table_mut();
+            let action = table.session.state().legal_actions()[0].clone();
+            let mut notices = Vec::new();
+            assert!(table.propose_for_person(action, &mut notices), "{notices:?}");
+            until(host, friend, "the move on both screens", |h, f| {
+                let cursor = game_tab::<DaedalusTab>(h).view.table().session.cursor();
+                let seen = game_tab::<DaedalusTab>(f).view.table().session.log().len();
+                cursor == before + 1 && seen == cursor
+            });
+        }
+    };
+    play(&mut host, &mut friend, 5);
+    let seen = game_tab::<DaedalusTab>(&mut friend).view.table().session.state().clone();
+
+    // The friend closes Aviary; the host's game waits for them.
+    assert!(friend.state_mut().save_all().is_empty());
+    drop(friend);
+    let start = Instant::now();
+    while host.query_by_label_contains("waiting for Ben").is_none() {
+        assert!(start.elapsed() < Duration::from_secs(20), "the host never saw Ben go");
+        host.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+
+    // Aviary again: it offers to resume the game, which opens the friend's
+    // copy at its last view; the copy steps back through the views and
+    // takes no move.
+    let mut friend = app(dir.path(), "friend");
+    friend.run();
+    friend.state_mut().wait_for_files();
+    friend.run();
+    friend.get_by_label_contains("Resume your unfinished games?");
+    friend.get_by_label("Resume").click();
+    friend.run();
+    friend.get_by_label_contains("Your copy of an online game — you played Black");
+    assert_eq!(game_tab::<DaedalusTab>(&mut friend).view.table().session.state(), &seen);
+    friend.get_by_label("‹ Back").click();
+    friend.run();
+    assert_ne!(game_tab::<DaedalusTab>(&mut friend).view.table().session.state(), &seen);
+    friend.get_by_label("End »").click();
+    friend.run();
+
+    // Rejoin: same computer, same code, same seat; the game goes on.
+    friend.get_by_label("Rejoin the game").click();
+    friend.step();
+    until(&mut host, &mut friend, "the friend back at the table", |h, f| {
+        game_tab::<DaedalusTab>(f).online.as_ref().is_some_and(aviary::ui::online::Online::shown)
+            && h.query_by_label_contains("waiting for Ben").is_none()
+    });
+    play(&mut host, &mut friend, 3);
+    let real = game_tab::<DaedalusTab>(&mut host).view.table().session.state().observation(Seat(1));
+    assert_eq!(game_tab::<DaedalusTab>(&mut friend).view.table().session.state(), &real);
 }

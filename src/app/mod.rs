@@ -457,6 +457,12 @@ impl AviaryApp {
                     match tab.take_request() {
                         Some(TabRequest::NewGame(id)) => self.open_new_game(id),
                         Some(TabRequest::Close) => self.close_tab(i, &mut notices),
+                        Some(TabRequest::Rejoin) => {
+                            let config = self.net_config();
+                            if let Some(tab) = self.tabs.get_mut(i) {
+                                tab.rejoin(config, ui.ctx(), &mut notices);
+                            }
+                        }
                         Some(TabRequest::Replay(path)) => {
                             self.open_replay(&path, &mut notices);
                         }

@@ -90,8 +90,9 @@ impl AviaryApp {
         }
         if join {
             match self.join_game(&dialog.code, dialog.name.trim(), ctx) {
-                Ok(()) => {
+                Ok(warning) => {
                     notices.push(Notice::Info("Connecting to your friend's game…".into()));
+                    notices.extend(warning.map(Notice::Error));
                     return;
                 }
                 Err(why) => dialog.problem = Some(why),
@@ -100,8 +101,10 @@ impl AviaryApp {
         self.join = Some(dialog);
     }
 
-    /// Opens a friend's tab for the game of `code`.
-    fn join_game(&mut self, code: &str, name: &str, ctx: &egui::Context) -> Result<(), String> {
+    /// Opens a friend's tab for the game of `code`, its copy written at
+    /// once (so a restart offers to resume it); a copy that cannot be
+    /// written is a warning, not a refusal.
+    fn join_game(&mut self, code: &str, name: &str, ctx: &egui::Context) -> Result<Option<String>, String> {
         let invite = Invite::parse(code)?;
         let Some(entry) = games::entry(&invite.game) else {
             return Err(format!("this code is for \"{}\", a game this Aviary does not have", invite.game));
@@ -109,9 +112,13 @@ impl AviaryApp {
         let Some(play) = &entry.play else { return Err(format!("{} cannot be played yet", entry.name)) };
         let name = if name.is_empty() { "Friend".to_string() } else { name.to_string() };
         let path = save::fresh_path(&self.saves_dir, entry.id);
-        let tab = (play.join)(invite, name, self.net_config(), ctx, path);
+        let mut tab = (play.join)(invite, name, self.net_config(), ctx, path);
+        let warning = tab.save().err().map(|e| {
+            format!("Your copy of this game cannot be written ({e}); you can play, but not resume it after closing")
+        });
         self.tabs.push(tab);
         self.screen = super::Screen::Game(self.tabs.len() - 1);
-        Ok(())
+        self.remember_open_games();
+        Ok(warning)
     }
 }

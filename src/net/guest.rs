@@ -191,6 +191,14 @@ impl<G: Game> Mirror<G> {
     }
 
     fn take(&mut self, view: View<G>, events: &mut Vec<GuestEvent>) {
+        if let Err(why) = crate::save::check_state(&view.state) {
+            // A position the game cannot stand on (a hostile or broken
+            // host): the copy keeps what it had and the friend is told.
+            let why = format!("the host sent a position this Aviary cannot show ({why})");
+            self.closed = Some(why.clone());
+            events.push(GuestEvent::Goodbye(why));
+            return;
+        }
         if self.awaiting_full && view.from != 0 {
             return;
         }

@@ -18,6 +18,7 @@ pub mod dust_wings;
 pub mod enchanted_plumes;
 pub mod feathers_wax;
 pub mod figures;
+pub mod friend_copy;
 pub mod lesson;
 pub mod online;
 pub mod replay;
@@ -110,6 +111,16 @@ pub trait GameTab {
     /// Starts hosting this game's "Friend online" seats (the network comes
     /// up only now).
     fn host_online(&mut self, _config: crate::net::p2p::NetConfig, _ctx: &egui::Context) {}
+    /// Turns the tab into a friend's copy of an online game (from its
+    /// file): its views stepped through until the friend rejoins.
+    ///
+    /// # Errors
+    /// The copy's problem (damaged, another game's views).
+    fn open_copy(&mut self, _copy: &crate::save::FriendCopy) -> Result<(), SaveError> {
+        Ok(())
+    }
+    /// Connects a friend's copy to its host again (same code, same key).
+    fn rejoin(&mut self, _config: crate::net::p2p::NetConfig, _ctx: &egui::Context, _notices: &mut Vec<Notice>) {}
 }
 
 /// Something a tab asks the app to do.
@@ -130,6 +141,8 @@ pub enum TabRequest {
     Lesson(&'static str, usize),
     /// Show game `.0`'s lessons.
     Lessons(&'static str),
+    /// Connect this friend's copy to its host again.
+    Rejoin,
     /// Show game `.0`'s rules page.
     Rules(&'static str),
     /// A lesson was done: its game, its id and the learner's moves.

@@ -228,6 +228,40 @@ impl<G: Evaluate> Online<G> {
     }
 }
 
+/// How a connection stands, as its dot's colour says.
+#[derive(Clone, Copy)]
+enum Standing {
+    Connected,
+    Waiting,
+    Lost,
+}
+
+/// A seat's connection as a chip on the bar: a coloured dot, the words,
+/// and whatever `add` puts after them (a code and its Copy button).
+fn chip(ui: &mut Ui, standing: Standing, words: &str, detail: &str, add: impl FnOnce(&mut Ui)) {
+    let dot = match standing {
+        Standing::Connected => egui::Color32::from_rgb(0x3a, 0xa0, 0x4a),
+        Standing::Waiting => egui::Color32::from_rgb(0xe0, 0x9a, 0x20),
+        Standing::Lost => ui.visuals().error_fg_color,
+    };
+    egui::Frame::new()
+        .fill(ui.visuals().faint_bg_color)
+        .stroke(egui::Stroke::new(1.0, dot.gamma_multiply(0.6)))
+        .corner_radius(12.0)
+        .inner_margin(egui::Margin::symmetric(10, 4))
+        .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+                ui.painter().circle_filled(rect.center(), 5.0, dot);
+                ui.label(RichText::new(words).strong());
+                if !detail.is_empty() {
+                    ui.label(RichText::new(detail).weak());
+                }
+                add(ui);
+            });
+        });
+}
+
 fn since(t: Instant) -> String {
     let s = t.elapsed().as_secs();
     format!("{}:{:02}", s / 60, s % 60)
@@ -239,7 +273,7 @@ impl<G: Evaluate> Hosting<G> {
         let state = table.session.state();
         let names: Vec<String> = self.host.invitations().iter().map(|i| state.seat_name(i.seat)).collect();
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new("Online — you host").strong());
+            ui.label(RichText::new("Online — you host").strong().size(15.0));
             match &self.node {
                 NodeState::Starting(_) => {
                     ui.spinner();
@@ -252,29 +286,39 @@ impl<G: Evaluate> Hosting<G> {
                     ui.label(RichText::new(format!("through {}", self.relays.words())).weak());
                 }
             }
+            ui.separator();
+            ui.checkbox(&mut self.host.undo_freely, "Friends may take back moves without asking")
+                .on_hover_text("Off: a friend's undo is a request you allow or decline");
         });
         let node = self.node.node();
         let mut waiting = false;
-        for (inv, seat_name) in self.host.invitations().to_vec().into_iter().zip(names) {
-            ui.horizontal_wrapped(|ui| {
+        ui.horizontal_wrapped(|ui| {
+            for (inv, seat_name) in self.host.invitations().to_vec().into_iter().zip(&names) {
                 if inv.connected {
-                    let path = self.host.path_of(inv.seat).map_or_else(String::new, |p| format!(" — {}", p.words()));
-                    ui.label(format!("{seat_name}: {} is connected{path}", inv.name));
-                } else {
-                    waiting = true;
-                    match inv.lost_at {
-                        Some(t) => ui.colored_label(
-                            ui.visuals().error_fg_color,
-                            format!("{seat_name}: waiting for {} (connection lost {})", inv.name, since(t)),
-                        ),
-                        None => ui.label(format!("{seat_name}: send this code to your friend")),
-                    };
+                    let path = self.host.path_of(inv.seat).map_or_else(String::new, |p| p.words());
+                    chip(ui, Standing::Connected, &format!("{seat_name}: {} is connected", inv.name), &path, |_| {});
+                    continue;
+                }
+                waiting = true;
+                let (standing, words, detail) = match inv.lost_at {
+                    Some(t) => (
+                        Standing::Lost,
+                        format!("{seat_name}: waiting for {}", inv.name),
+                        format!("connection lost {} — send the code again if they lost it", since(t)),
+                    ),
+                    None => (
+                        Standing::Waiting,
+                        format!("{seat_name}: a friend online"),
+                        "send this code to your friend".into(),
+                    ),
+                };
+                chip(ui, standing, &words, &detail, |ui| {
                     if let Some(node) = node {
                         let code = node.invite(G::INFO.id, &inv.token).code();
                         let mut shown = code.clone();
                         ui.add(
                             egui::TextEdit::singleline(&mut shown)
-                                .desired_width(360.0)
+                                .desired_width(300.0)
                                 .font(egui::TextStyle::Monospace),
                         );
                         if ui.button("Copy").on_hover_text("Copy the invite code").clicked() {
@@ -282,9 +326,9 @@ impl<G: Evaluate> Hosting<G> {
                             notices.push(Notice::Info("Invite code copied".into()));
                         }
                     }
-                }
-            });
-        }
+                });
+            }
+        });
         if self.host.undo_asked.as_ref().is_some_and(|r| r.by.is_none()) {
             ui.label(RichText::new("Asked your friends to take back your last move: waiting for their answer").weak());
         }
@@ -343,11 +387,13 @@ impl<G: Evaluate> Joined<G> {
                             .map(|i| if Seat(i as u8) == seat { Player::Human } else { Player::Friend })
                             .collect::<Vec<_>>();
                         table.session.set_players(players);
+                        if let Some(copy) = table.copy.as_mut() {
+                            copy.set_seat(seat.0);
+                        }
                     }
                     GuestEvent::Moved => {
                         if let Some(state) = m.state() {
-                            table.session.mirror(state.clone(), m.log().to_vec());
-                            table.outbox.clear();
+                            table.show_view(state.clone(), m.log().to_vec(), notices);
                             self.shown = true;
                             changed = true;
                         }
@@ -376,9 +422,9 @@ impl<G: Evaluate> Joined<G> {
         ui.horizontal_wrapped(|ui| {
             let seat = self.mirror.as_ref().and_then(Mirror::seat);
             let who = seat.map_or_else(|| "a friend's game".to_string(), |s| table.session.state().seat_name(s));
-            ui.label(RichText::new(format!("Online — you play {who}")).strong());
+            ui.label(RichText::new(format!("Online — you play {who}")).strong().size(15.0));
             if let Some((why, at)) = &self.lost {
-                ui.colored_label(ui.visuals().error_fg_color, format!("{why} ({})", since(*at)));
+                chip(ui, Standing::Lost, why, &since(*at), |_| {});
                 let can_retry = self.dialing.is_none() && self.node.node().is_some();
                 if ui.add_enabled(can_retry, egui::Button::new("Reconnect")).clicked()
                     && let Some(node) = self.node.node()
@@ -387,15 +433,17 @@ impl<G: Evaluate> Joined<G> {
                 }
                 ui.ctx().request_repaint_after(Duration::from_secs(1));
             } else if self.dialing.is_some() || matches!(self.node, NodeState::Starting(_)) {
-                ui.spinner();
-                ui.label("connecting to the host…");
-            } else if let Some(m) = &self.mirror {
-                let path = m.path().map_or_else(String::new, |p| format!(" — {}", p.words()));
-                ui.label(format!("connected{path}"));
-                ui.label(RichText::new(format!("through {}", self.relays.words())).weak());
-                if !table.outbox.is_empty() {
+                chip(ui, Standing::Waiting, "connecting to the host…", "", |ui| {
                     ui.spinner();
-                }
+                });
+            } else if let Some(m) = &self.mirror {
+                let path = m.path().map_or_else(String::new, |p| p.words());
+                chip(ui, Standing::Connected, "connected", &path, |ui| {
+                    if !table.outbox.is_empty() {
+                        ui.spinner();
+                    }
+                });
+                ui.label(RichText::new(format!("through {}", self.relays.words())).weak());
             }
         });
         if let Some(by) = self.undo_asked.clone() {

@@ -261,6 +261,9 @@ pub struct Tab<V: View> {
     /// Online play: this app hosts friends, or is a friend's copy (see
     /// [`super::online`]).
     pub online: Option<super::online::Online<V::Game>>,
+    /// A friend's own copy of an online game, stepped through until the
+    /// friend rejoins (see [`super::friend_copy`]).
+    pub copy: Option<super::friend_copy::CopyReplay<V::Game>>,
 }
 
 impl<V: View> std::ops::Deref for Tab<V> {
@@ -296,6 +299,7 @@ impl<V: View> Tab<V> {
             replay: None,
             lesson: None,
             online: None,
+            copy: None,
         }
     }
 
@@ -316,6 +320,7 @@ impl<V: View> Tab<V> {
         let players = vec![Player::Friend; usize::from(info.min_seats)];
         let mut table = Table::new(Session::new(setup, 0, players), path);
         table.mirror = true;
+        table.copy = Some(crate::save::FriendCopy::new(invite.code(), name.clone()));
         let mut tab = Self::new(table);
         tab.online = Some(super::online::Online::join(invite, name, config, super::waker(ctx)));
         tab.end_dismissed = false;
@@ -567,6 +572,9 @@ impl<V: View> GameTab for Tab<V> {
         if let Some(run) = &self.lesson {
             return format!("Lesson: {}", run.lesson.title);
         }
+        if self.copy.is_some() {
+            return format!("Copy: {}", self.view.title());
+        }
         if self.replay.is_some() { format!("Replay: {}", self.view.title()) } else { self.view.title() }
     }
 
@@ -591,6 +599,30 @@ impl<V: View> GameTab for Tab<V> {
             });
             if let Some(ask) = ask {
                 self.replay_act(ask, ui.ctx(), notices);
+            }
+            let mut frame = Frame { settings: *settings, notices, end_dismissed: true, asks: Vec::new() };
+            self.view.ui(ui, &mut frame);
+            return;
+        }
+        if let Some(copy) = self.copy.take() {
+            // A friend's copy: its bar above the game, no moves until the
+            // friend rejoins.
+            let mut ask = None;
+            egui::Panel::top(egui::Id::unique(("copy-bar", self.view.table().id))).show(ui, |ui| {
+                ask = super::friend_copy::bar_ui(ui, &copy, self.view.table());
+            });
+            let empty = copy.is_empty();
+            self.copy = Some(copy);
+            match ask {
+                Some(super::friend_copy::CopyAsk::Seek(at)) => self.copy_seek(at),
+                Some(super::friend_copy::CopyAsk::Rejoin) => self.request = Some(TabRequest::Rejoin),
+                None => {}
+            }
+            if empty {
+                ui.centered_and_justified(|ui| {
+                    ui.label(RichText::new("Nothing to show yet: rejoin to see the host's table").size(20.0).weak());
+                });
+                return;
             }
             let mut frame = Frame { settings: *settings, notices, end_dismissed: true, asks: Vec::new() };
             self.view.ui(ui, &mut frame);
@@ -631,6 +663,10 @@ impl<V: View> GameTab for Tab<V> {
     }
 
     fn undo(&mut self, notices: &mut Vec<Notice>) {
+        if let Some(at) = self.copy.as_ref().map(|c| c.at) {
+            self.copy_seek(at.saturating_sub(1));
+            return;
+        }
         if self.replay.is_some() {
             // In a replay, undo steps back.
             let at = self.view.table().session.cursor();
@@ -642,6 +678,10 @@ impl<V: View> GameTab for Tab<V> {
     }
 
     fn redo(&mut self, notices: &mut Vec<Notice>) {
+        if let Some(at) = self.copy.as_ref().map(|c| c.at) {
+            self.copy_seek(at + 1);
+            return;
+        }
         if self.replay.is_some() {
             let at = self.view.table().session.cursor();
             self.view.table_mut().session.seek(at + 1);
@@ -652,6 +692,9 @@ impl<V: View> GameTab for Tab<V> {
     }
 
     fn can_undo(&self) -> bool {
+        if let Some(copy) = &self.copy {
+            return copy.at > 0;
+        }
         if self.replay.is_some() {
             return self.view.table().session.cursor() > 0;
         }
@@ -677,6 +720,9 @@ impl<V: View> GameTab for Tab<V> {
     }
 
     fn can_redo(&self) -> bool {
+        if let Some(copy) = &self.copy {
+            return copy.at + 1 < copy.len();
+        }
         self.online.is_none() && self.view.table().session.can_redo()
     }
 
@@ -710,6 +756,10 @@ impl<V: View> GameTab for Tab<V> {
     }
 
     fn start_replay(&mut self) {
+        if self.copy.is_some() {
+            // A friend's copy already steps through its views.
+            return;
+        }
         self.replay = Some(super::replay::Replay::start(self.view.table_mut()));
         self.confirm_undo = None;
         self.end_dismissed = true;
@@ -728,12 +778,45 @@ impl<V: View> GameTab for Tab<V> {
         self.replay.is_some()
     }
 
+    fn open_copy(&mut self, copy: &crate::save::FriendCopy) -> Result<(), SaveError> {
+        let replay = super::friend_copy::CopyReplay::open(self.view.table_mut(), copy)?;
+        self.copy = Some(replay);
+        self.confirm_undo = None;
+        self.end_dismissed = true;
+        self.view.history_changed();
+        Ok(())
+    }
+
+    fn rejoin(&mut self, config: crate::net::p2p::NetConfig, ctx: &egui::Context, notices: &mut Vec<Notice>) {
+        let Some(copy) = self.view.table().copy.clone() else { return };
+        let invite = match crate::net::invite::Invite::parse(&copy.code) {
+            Ok(invite) => invite,
+            Err(why) => {
+                notices.push(Notice::Error(format!("Cannot rejoin: {why}")));
+                return;
+            }
+        };
+        self.copy = None;
+        self.end_dismissed = false;
+        let table = self.view.table_mut();
+        table.replay = false;
+        self.online = Some(super::online::Online::join(invite, copy.name, config, super::waker(ctx)));
+    }
+
     fn lesson_id(&self) -> Option<&'static str> {
         self.lesson.as_ref().map(|l| l.lesson.id)
     }
 }
 
 impl<V: View> Tab<V> {
+    /// Shows view `at` of a friend's copy.
+    fn copy_seek(&mut self, at: usize) {
+        if let Some(copy) = self.copy.as_mut() {
+            copy.seek(at, self.view.table_mut());
+            self.view.history_changed();
+        }
+    }
+
     /// A lesson's frame: its bar above the game, the script's replies, the
     /// view's lights on what the lesson points at, free undo, and the result
     /// handed to the app once the goal is met.

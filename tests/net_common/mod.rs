@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use aviary::ai::Evaluate;
 use aviary::net::{GuestEvent, Host, Link, Mirror};
 use aviary::rules::{Rng, Seat, Setup, ToMove};
+use aviary::save::FriendCopy;
 use aviary::session::{Player, Session};
 use aviary::table::{Notice, Table, Waker};
 
@@ -28,6 +29,9 @@ pub struct Online<G: Evaluate> {
     /// The memory listener, for tests that dial more.
     pub listener: Option<Sender<Link>>,
     pub mirrors: Vec<Mirror<G>>,
+    /// Each friend's own table, as the friend's app keeps it: the views
+    /// shown and written to the friend's copy (`friend-<seat>.json`).
+    pub friend_tables: Vec<(Seat, Table<G>)>,
     pub notices: Vec<Notice>,
     pub refused: Vec<String>,
     rng: Rng,
@@ -53,11 +57,25 @@ impl<G: Evaluate> Online<G> {
         let host = Host::new(&table, friends.iter().map(|&s| token(s)).collect(), incoming);
         let mirrors =
             friends.iter().map(|&s| Mirror::join(connect(s), &token(s), &format!("Friend {}", s.0))).collect();
+        let friend_tables = friends
+            .iter()
+            .map(|&s| {
+                let info = G::INFO;
+                let setup = Setup { seats: info.min_seats, options: Default::default() };
+                let players = vec![Player::Friend; usize::from(info.min_seats)];
+                let mut t =
+                    Table::new(Session::new(setup, 0, players), dir.path().join(format!("friend-{}.json", s.0)));
+                t.mirror = true;
+                t.copy = Some(FriendCopy::new(format!("{}/code-of-seat-{}", info.id, s.0), format!("Friend {}", s.0)));
+                (s, t)
+            })
+            .collect();
         let mut online = Self {
             table,
             host,
             listener: None,
             mirrors,
+            friend_tables,
             notices: Vec::new(),
             refused: Vec::new(),
             rng: Rng::seeded(seed ^ 0x5eed),
@@ -76,8 +94,30 @@ impl<G: Evaluate> Online<G> {
             self.host.poll(&mut self.table, &mut self.notices);
             for m in &mut self.mirrors {
                 for e in m.poll() {
-                    if let GuestEvent::Refused(why) = e {
-                        self.refused.push(why);
+                    let table = m.seat().and_then(|s| self.friend_tables.iter_mut().find(|(t, _)| *t == s));
+                    let Some((_, t)) = table else {
+                        if let GuestEvent::Refused(why) = e {
+                            self.refused.push(why);
+                        }
+                        continue;
+                    };
+                    match e {
+                        GuestEvent::Refused(why) => self.refused.push(why),
+                        GuestEvent::Welcomed(seat) => {
+                            let players = (0..m.players().len())
+                                .map(|i| if Seat(i as u8) == seat { Player::Human } else { Player::Friend })
+                                .collect();
+                            t.session.set_players(players);
+                            if let Some(c) = t.copy.as_mut() {
+                                c.set_seat(seat.0);
+                            }
+                        }
+                        GuestEvent::Moved => {
+                            if let Some(state) = m.state() {
+                                t.show_view(state.clone(), m.log().to_vec(), &mut self.notices);
+                            }
+                        }
+                        _ => {}
                     }
                 }
             }
