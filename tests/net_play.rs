@@ -61,6 +61,15 @@ fn a_whole_game_of_tail_feathers_with_every_rule_between_two_tables() {
     online.play(20000);
     assert!(online.table.session.is_over(), "the game ended");
     assert!(online.mirrors[0].state().unwrap().outcome().is_some());
+    // The friend's copy holds the whole game as the mice saw it (its size,
+    // for the measurements: `-- --nocapture`).
+    let (_, friend) = &mut online.friend_tables[0];
+    friend.wait_for_autosave().unwrap();
+    let (file, _) = aviary::games::verify_path(&friend.path).unwrap();
+    let views = file.friend.map_or(0, |c| c.views.len());
+    let bytes = std::fs::metadata(&friend.path).unwrap().len();
+    eprintln!("the friend's copy: {} actions, {views} views, {} KB", online.table.session.cursor(), bytes / 1024);
+    assert!(views > 50);
 }
 
 #[test]

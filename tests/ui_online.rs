@@ -57,29 +57,14 @@ fn a_host_and_a_friend_play_daedalus_from_an_invite_code() {
     host.get_by_label("Start").click();
     host.run_steps(2);
     // The code shows once the network is up.
-    let mut code = String::new();
-    until(&mut host, &mut friend, "the invite code", |h, _| {
-        let tab = game_tab::<DaedalusTab>(h);
-        code = tab.online.as_ref().and_then(|o| o.invite_codes().first().map(|c| c.1.clone())).unwrap_or_default();
-        !code.is_empty()
-    });
+    let code = invite_code(&mut host, &mut friend);
     assert!(code.starts_with("daedalus/"), "{code}");
     host.step();
     host.get_by_label("Copy");
     host.get_by_label_contains("send this code to your friend");
 
     // The friend pastes it.
-    friend.get_by_label("Join a game online").click();
-    friend.run();
-    friend.get_by_role(egui::accesskit::Role::MultilineTextInput).type_text(&code);
-    friend.run();
-    friend.get_by_role(egui::accesskit::Role::TextInput).focus();
-    friend.run();
-    friend.get_by_role(egui::accesskit::Role::TextInput).type_text("Ben");
-    friend.run();
-    friend.get_by_label("Join").click();
-    friend.run_steps(2);
-    assert!(friend.state().join.is_none(), "the dialog closed: {:?}", friend.state().join);
+    join(&mut friend, &code);
     until(&mut host, &mut friend, "the friend to see the table", |h, f| {
         let shown = game_tab::<DaedalusTab>(f).online.as_ref().unwrap().shown();
         shown && h.query_by_label_contains("Ben is connected").is_some()
@@ -140,35 +125,7 @@ fn a_host_and_a_friend_play_daedalus_from_an_invite_code() {
 #[test]
 fn a_friend_who_closes_aviary_steps_through_their_copy_and_rejoins_from_it() {
     let dir = tempfile::tempdir().unwrap();
-    let mut host = app(dir.path(), "host");
-    let mut friend = app(dir.path(), "friend");
-    host.run();
-    friend.run();
-    host.get_by_label("New Daedalus game").click();
-    host.run();
-    host.query_all_by_label("Friend online").nth(1).unwrap().click();
-    host.run();
-    host.get_by_label("Start").click();
-    host.run_steps(2);
-    let mut code = String::new();
-    until(&mut host, &mut friend, "the invite code", |h, _| {
-        let tab = game_tab::<DaedalusTab>(h);
-        code = tab.online.as_ref().and_then(|o| o.invite_codes().first().map(|c| c.1.clone())).unwrap_or_default();
-        !code.is_empty()
-    });
-    friend.get_by_label("Join a game online").click();
-    friend.run();
-    friend.get_by_role(egui::accesskit::Role::MultilineTextInput).type_text(&code);
-    friend.run();
-    friend.get_by_role(egui::accesskit::Role::TextInput).focus();
-    friend.run();
-    friend.get_by_role(egui::accesskit::Role::TextInput).type_text("Ben");
-    friend.run();
-    friend.get_by_label("Join").click();
-    friend.run_steps(2);
-    until(&mut host, &mut friend, "the friend to see the table", |h, f| {
-        game_tab::<DaedalusTab>(f).online.as_ref().unwrap().shown() && h.query_by_label_contains("Ben").is_some()
-    });
+    let (mut host, mut friend) = daedalus_with_ben(dir.path());
     let play = |host: &mut Harness<'static, AviaryApp>, friend: &mut Harness<'static, AviaryApp>, moves: usize| {
         for _ in 0..moves {
             let to_move = game_tab::<DaedalusTab>(host).view.table().session.state().to_move();
@@ -226,4 +183,51 @@ fn a_friend_who_closes_aviary_steps_through_their_copy_and_rejoins_from_it() {
     play(&mut host, &mut friend, 3);
     let real = game_tab::<DaedalusTab>(&mut host).view.table().session.state().observation(Seat(1));
     assert_eq!(game_tab::<DaedalusTab>(&mut friend).view.table().session.state(), &real);
+}
+
+/// The host starts Daedalus with Black a friend online; the friend ("Ben")
+/// joins with the code, as a person does.
+fn daedalus_with_ben(dir: &std::path::Path) -> (Harness<'static, AviaryApp>, Harness<'static, AviaryApp>) {
+    let mut host = app(dir, "host");
+    let mut friend = app(dir, "friend");
+    host.run();
+    friend.run();
+    host.get_by_label("New Daedalus game").click();
+    host.run();
+    host.query_all_by_label("Friend online").nth(1).unwrap().click();
+    host.run();
+    host.get_by_label("Start").click();
+    host.run_steps(2);
+    let code = invite_code(&mut host, &mut friend);
+    join(&mut friend, &code);
+    until(&mut host, &mut friend, "the friend to see the table", |h, f| {
+        game_tab::<DaedalusTab>(f).online.as_ref().unwrap().shown() && h.query_by_label_contains("Ben").is_some()
+    });
+    (host, friend)
+}
+
+/// The host's invite code, once the network is up.
+fn invite_code(host: &mut Harness<'static, AviaryApp>, friend: &mut Harness<'static, AviaryApp>) -> String {
+    let mut code = String::new();
+    until(host, friend, "the invite code", |h, _| {
+        let tab = game_tab::<DaedalusTab>(h);
+        code = tab.online.as_ref().and_then(|o| o.invite_codes().first().map(|c| c.1.clone())).unwrap_or_default();
+        !code.is_empty()
+    });
+    code
+}
+
+/// The friend pastes `code` into "Join a game online" as Ben.
+fn join(friend: &mut Harness<'static, AviaryApp>, code: &str) {
+    friend.get_by_label("Join a game online").click();
+    friend.run();
+    friend.get_by_role(egui::accesskit::Role::MultilineTextInput).type_text(code);
+    friend.run();
+    friend.get_by_role(egui::accesskit::Role::TextInput).focus();
+    friend.run();
+    friend.get_by_role(egui::accesskit::Role::TextInput).type_text("Ben");
+    friend.run();
+    friend.get_by_label("Join").click();
+    friend.run_steps(2);
+    assert!(friend.state().join.is_none(), "the dialog closed: {:?}", friend.state().join);
 }

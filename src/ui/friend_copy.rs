@@ -6,7 +6,7 @@
 //! Secrets: the copy holds only what the friend's seat was shown (the
 //! host's `observation` of it), so nothing else can be drawn from it.
 
-use egui::{Key, Modifiers, RichText, Ui};
+use egui::{RichText, Ui};
 
 use crate::ai::Evaluate;
 use crate::rules::Seat;
@@ -99,23 +99,7 @@ impl<G: Evaluate> CopyReplay<G> {
 /// log line and "Rejoin the game".
 pub fn bar_ui<G: Evaluate>(ui: &mut Ui, replay: &CopyReplay<G>, table: &Table<G>) -> Option<CopyAsk> {
     let (at, last) = (replay.at, replay.len().saturating_sub(1));
-    let mut ask = None;
-    if !ui.ctx().egui_wants_keyboard_input() {
-        ui.input_mut(|i| {
-            if i.consume_key(Modifiers::NONE, Key::ArrowRight) && at < last {
-                ask = Some(CopyAsk::Seek(at + 1));
-            }
-            if i.consume_key(Modifiers::NONE, Key::ArrowLeft) && at > 0 {
-                ask = Some(CopyAsk::Seek(at - 1));
-            }
-            if i.consume_key(Modifiers::NONE, Key::Home) {
-                ask = Some(CopyAsk::Seek(0));
-            }
-            if i.consume_key(Modifiers::NONE, Key::End) {
-                ask = Some(CopyAsk::Seek(last));
-            }
-        });
-    }
+    let mut ask = super::replay::step_keys(ui, at, last).map(CopyAsk::Seek);
     let state = table.session.state();
     let who = replay.seat.map_or_else(|| "a seat".to_string(), |s| state.seat_name(s));
     ui.horizontal_wrapped(|ui| {
@@ -133,32 +117,11 @@ pub fn bar_ui<G: Evaluate>(ui: &mut Ui, replay: &CopyReplay<G>, table: &Table<G>
         return ask;
     }
     ui.horizontal_wrapped(|ui| {
-        if ui.add_enabled(at > 0, egui::Button::new("« Start")).on_hover_text("Home").clicked() {
-            ask = Some(CopyAsk::Seek(0));
-        }
-        if ui.add_enabled(at > 0, egui::Button::new("‹ Back")).on_hover_text("←").clicked() {
-            ask = Some(CopyAsk::Seek(at - 1));
-        }
-        let mut shown = at + 1;
-        let slider = ui.add(egui::Slider::new(&mut shown, 1..=last + 1).text(format!("of {} views", last + 1)));
-        if slider.changed() {
-            ask = Some(CopyAsk::Seek(shown - 1));
-        }
-        if ui.add_enabled(at < last, egui::Button::new("Forward ›")).on_hover_text("→").clicked() {
-            ask = Some(CopyAsk::Seek(at + 1));
-        }
-        if ui.add_enabled(at < last, egui::Button::new("End »")).on_hover_text("End").clicked() {
-            ask = Some(CopyAsk::Seek(last));
+        if let Some(to) = super::replay::step_buttons(ui, at, last, 1, &format!("of {} views", last + 1)) {
+            ask = Some(CopyAsk::Seek(to));
         }
     });
     let line = table.session.log().last().map_or_else(|| "The start of the game".to_string(), |e| e.text.clone());
-    egui::Frame::new()
-        .fill(ui.visuals().selection.bg_fill.gamma_multiply(0.35))
-        .corner_radius(4.0)
-        .inner_margin(egui::Margin::symmetric(6, 3))
-        .show(ui, |ui| {
-            ui.label(RichText::new(&line).strong())
-                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, format!("copy: {line}")));
-        });
+    super::replay::current_line(ui, &line, "copy");
     ask
 }

@@ -97,42 +97,11 @@ impl Replay {
 pub fn bar_ui<G: Evaluate>(ui: &mut Ui, replay: &Replay, table: &Table<G>) -> Option<ReplayAsk> {
     let session = &table.session;
     let (at, total) = (session.cursor(), session.actions().len());
-    let mut ask = None;
-    // The keys, unless a text field has the focus.
-    if !ui.ctx().egui_wants_keyboard_input() {
-        ui.input_mut(|i| {
-            if i.consume_key(Modifiers::NONE, Key::ArrowRight) && at < total {
-                ask = Some(ReplayAsk::Seek(at + 1));
-            }
-            if i.consume_key(Modifiers::NONE, Key::ArrowLeft) && at > 0 {
-                ask = Some(ReplayAsk::Seek(at - 1));
-            }
-            if i.consume_key(Modifiers::NONE, Key::Home) {
-                ask = Some(ReplayAsk::Seek(0));
-            }
-            if i.consume_key(Modifiers::NONE, Key::End) {
-                ask = Some(ReplayAsk::Seek(total));
-            }
-        });
-    }
+    let mut ask = step_keys(ui, at, total).map(ReplayAsk::Seek);
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new("Replay").strong());
-        if ui.add_enabled(at > 0, egui::Button::new("« Start")).on_hover_text("Home").clicked() {
-            ask = Some(ReplayAsk::Seek(0));
-        }
-        if ui.add_enabled(at > 0, egui::Button::new("‹ Back")).on_hover_text("←").clicked() {
-            ask = Some(ReplayAsk::Seek(at - 1));
-        }
-        let mut shown = at;
-        let slider = ui.add(egui::Slider::new(&mut shown, 0..=total).text(format!("of {total}")));
-        if slider.changed() {
-            ask = Some(ReplayAsk::Seek(shown));
-        }
-        if ui.add_enabled(at < total, egui::Button::new("Forward ›")).on_hover_text("→").clicked() {
-            ask = Some(ReplayAsk::Seek(at + 1));
-        }
-        if ui.add_enabled(at < total, egui::Button::new("End »")).on_hover_text("End").clicked() {
-            ask = Some(ReplayAsk::Seek(total));
+        if let Some(to) = step_buttons(ui, at, total, 0, &format!("of {total}")) {
+            ask = Some(ReplayAsk::Seek(to));
         }
         ui.separator();
         if ui
@@ -168,15 +137,69 @@ pub fn bar_ui<G: Evaluate>(ui: &mut Ui, replay: &Replay, table: &Table<G>) -> Op
         0 => "Move 0: the start of the game".to_string(),
         n => format!("Move {n}: {}", session.log().get(n - 1).map_or("", |e| e.text.as_str())),
     };
+    current_line(ui, &line, "replay");
+    ask
+}
+
+/// Where the stepping keys (←, →, Home, End) ask to go among `0..=last`
+/// from `at`, unless a text field has the keyboard.
+pub fn step_keys(ui: &mut Ui, at: usize, last: usize) -> Option<usize> {
+    let mut to = None;
+    if ui.ctx().egui_wants_keyboard_input() {
+        return None;
+    }
+    ui.input_mut(|i| {
+        if i.consume_key(Modifiers::NONE, Key::ArrowRight) && at < last {
+            to = Some(at + 1);
+        }
+        if i.consume_key(Modifiers::NONE, Key::ArrowLeft) && at > 0 {
+            to = Some(at - 1);
+        }
+        if i.consume_key(Modifiers::NONE, Key::Home) {
+            to = Some(0);
+        }
+        if i.consume_key(Modifiers::NONE, Key::End) {
+            to = Some(last);
+        }
+    });
+    to
+}
+
+/// « Start, ‹ Back, a slider, Forward › and End » over `0..=last` (the
+/// slider shows the steps counted from `first`, with `of` after it).
+/// Returns where they ask to go.
+pub fn step_buttons(ui: &mut Ui, at: usize, last: usize, first: usize, of: &str) -> Option<usize> {
+    let mut to = None;
+    if ui.add_enabled(at > 0, egui::Button::new("« Start")).on_hover_text("Home").clicked() {
+        to = Some(0);
+    }
+    if ui.add_enabled(at > 0, egui::Button::new("‹ Back")).on_hover_text("←").clicked() {
+        to = Some(at - 1);
+    }
+    let mut shown = at + first;
+    if ui.add(egui::Slider::new(&mut shown, first..=last + first).text(of)).changed() {
+        to = Some(shown - first);
+    }
+    if ui.add_enabled(at < last, egui::Button::new("Forward ›")).on_hover_text("→").clicked() {
+        to = Some(at + 1);
+    }
+    if ui.add_enabled(at < last, egui::Button::new("End »")).on_hover_text("End").clicked() {
+        to = Some(last);
+    }
+    to
+}
+
+/// The shown step's line, highlighted under the bar (named `what: line`
+/// for screen readers).
+pub fn current_line(ui: &mut Ui, line: &str, what: &str) {
     egui::Frame::new()
         .fill(ui.visuals().selection.bg_fill.gamma_multiply(0.35))
         .corner_radius(4.0)
         .inner_margin(egui::Margin::symmetric(6, 3))
         .show(ui, |ui| {
-            ui.label(RichText::new(&line).strong())
-                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, format!("replay: {line}")));
+            ui.label(RichText::new(line).strong())
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, format!("{what}: {line}")));
         });
-    ask
 }
 
 /// Writes `file` as a new game in `dir` and returns its path.
