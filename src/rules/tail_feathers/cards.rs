@@ -458,7 +458,7 @@ pub fn card_named(name: &str) -> Option<CardId> {
 /// The hands the new-game dialog and the hand picker suggest, by side (the
 /// computer's first choices too).
 pub const SUGGESTED: [[&str; HAND]; 2] = [
-    ["Tailwind", "Steady Talons", "Feint", "Aimed Shot", "Rally", "Skimming Pass", "Stoop"],
+    ["Tailwind", "Steady Talons", "Feint", "Aimed Shot", "Rally", "Alarm Call", "Stoop"],
     ["Tailwind", "Stoop", "Carrion Fury", "Cutlass Swing", "Parry", "Rally", "Build Ballista"],
 ];
 
