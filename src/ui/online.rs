@@ -240,8 +240,8 @@ enum Standing {
 /// and whatever `add` puts after them (a code and its Copy button).
 fn chip(ui: &mut Ui, standing: Standing, words: &str, detail: &str, add: impl FnOnce(&mut Ui)) {
     let dot = match standing {
-        Standing::Connected => egui::Color32::from_rgb(0x3a, 0xa0, 0x4a),
-        Standing::Waiting => egui::Color32::from_rgb(0xe0, 0x9a, 0x20),
+        Standing::Connected => super::theme::ONLINE_CONNECTED,
+        Standing::Waiting => super::theme::ONLINE_WAITING,
         Standing::Lost => ui.visuals().error_fg_color,
     };
     egui::Frame::new()

@@ -457,6 +457,10 @@ pub fn contrast(a: Color32, b: Color32) -> f64 {
     (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
 }
 
+/// The online bar's dot for a friend who is connected (both themes).
+pub const ONLINE_CONNECTED: Color32 = Color32::from_rgb(0x3a, 0xa0, 0x4a);
+/// The online bar's dot for a seat waiting for its friend (both themes).
+pub const ONLINE_WAITING: Color32 = Color32::from_rgb(0xe0, 0x9a, 0x20);
 /// Smallest side of a board square, in points.
 pub const MIN_SQUARE: f32 = 34.0;
 /// Largest side of a board square, in points.
