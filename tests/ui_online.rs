@@ -164,14 +164,16 @@ fn a_friend_who_closes_aviary_steps_through_their_copy_and_rejoins_from_it() {
     friend.run();
     friend.get_by_label_contains("Resume your unfinished games?");
     friend.get_by_label("Resume").click();
-    friend.run();
+    // Background work (the settings written, the copy's writer) may wake
+    // a frame or two more.
+    friend.run_steps(4);
     friend.get_by_label_contains("Your copy of an online game — you played Black");
     assert_eq!(game_tab::<DaedalusTab>(&mut friend).view.table().session.state(), &seen);
     friend.get_by_label("‹ Back").click();
-    friend.run();
+    friend.run_steps(2);
     assert_ne!(game_tab::<DaedalusTab>(&mut friend).view.table().session.state(), &seen);
     friend.get_by_label("End »").click();
-    friend.run();
+    friend.run_steps(2);
 
     // Rejoin: same computer, same code, same seat; the game goes on.
     friend.get_by_label("Rejoin the game").click();
