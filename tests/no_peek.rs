@@ -1045,6 +1045,9 @@ fn tail_feathers_loaded_or_resumed_shows_no_mission_before_the_hand_off() {
 
 // ----- Tail Feathers' action cards (issue 26) ------------------------------
 
+/// A point of a random game to look from, and how to know it.
+type TfPoint<'a> = (&'static str, &'a dyn Fn(&aviary::rules::tail_feathers::TailFeathers) -> bool);
+
 /// With every additional rule on, the rats' screen shows nothing of the
 /// mice's hand: while the hands are picked, while the mice play their
 /// turns, and at the attack window (the mice's secret answer). Against the
@@ -1061,44 +1064,48 @@ fn tail_feathers_shows_nothing_of_the_other_side_s_action_cards() {
         .map(|seed| TailFeathers::new(&Setup { seats: 2, options: options.clone() }, seed))
         .find(|g| g.first_player() == Seat(0))
         .expect("a seed where the mice go first");
-    let mut rng = Rng::seeded(8);
-    // Attacks taken eagerly, cards played now and then, windows answered
-    // with a card when one may.
-    let game = play(start, 1500, |g| {
-        let legal = g.legal_actions();
-        let window = legal.contains(&Action::NoCard);
-        let plays: Vec<&Action> = legal.iter().filter(|a| matches!(a, Action::Play(_))).collect();
-        if !plays.is_empty() && (window || rng.below(3) == 0) {
-            return plays[rng.below(plays.len())].clone();
-        }
-        let eager: Vec<&Action> = legal
-            .iter()
-            .filter(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. } | Action::Swoop))
-            .collect();
-        if !eager.is_empty() && rng.below(4) > 0 {
-            return eager[rng.below(eager.len())].clone();
-        }
-        legal[rng.below(legal.len())].clone()
-    });
     let rats = Seat(1);
-    let find = |what: &'static str, f: &dyn Fn(&TailFeathers) -> bool| {
-        let i = game.iter().position(|(g, _)| f(g)).unwrap_or_else(|| panic!("no point: {what}"));
-        (what, i)
-    };
     let mice_hand = |g: &TailFeathers| g.hand(aviary::rules::tail_feathers::components::Alliance::Mice).cards.len();
-    let points = [
-        find("the rats to pick after the mice picked theirs", &|g| {
+    let wanted: [TfPoint; 3] = [
+        ("the rats to pick after the mice picked theirs", &|g| {
             g.to_move() == ToMove::Seat(rats)
                 && g.legal_actions().iter().any(|a| matches!(a, Action::Pick(_)))
                 && mice_hand(g) == 7
         }),
-        find("the rats to activate, the mice holding cards", &|g| {
+        ("the rats to activate, the mice holding cards", &|g| {
             g.to_move() == ToMove::Seat(rats) && g.active_unit().is_none() && g.round() >= 2 && mice_hand(g) >= 3
         }),
-        find("the rats to answer an attack after the mice answered in secret", &|g| {
+        ("the rats to answer an attack after the mice answered in secret", &|g| {
             g.to_move() == ToMove::Seat(rats) && g.legal_actions().contains(&Action::NoCard) && mice_hand(g) >= 2
         }),
     ];
+    // Random games (attacks taken eagerly, cards played now and then,
+    // windows answered with a card when one may) until one passes all
+    // three points.
+    let (game, points) = (8..60)
+        .find_map(|seed| {
+            let mut rng = Rng::seeded(seed);
+            let game = play(start.clone(), 1500, |g| {
+                let legal = g.legal_actions();
+                let window = legal.contains(&Action::NoCard);
+                let plays: Vec<&Action> = legal.iter().filter(|a| matches!(a, Action::Play(_))).collect();
+                if !plays.is_empty() && (window || rng.below(3) == 0) {
+                    return plays[rng.below(plays.len())].clone();
+                }
+                let eager: Vec<&Action> = legal
+                    .iter()
+                    .filter(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. } | Action::Swoop))
+                    .collect();
+                if !eager.is_empty() && rng.below(4) > 0 {
+                    return eager[rng.below(eager.len())].clone();
+                }
+                legal[rng.below(legal.len())].clone()
+            });
+            let points: Option<Vec<(&str, usize)>> =
+                wanted.iter().map(|(what, f)| game.iter().position(|(g, _)| f(g)).map(|i| (*what, i))).collect();
+            points.map(|p| (game, p))
+        })
+        .expect("a random game that reaches every point");
     let mut went_on = Vec::new();
     for players in [vec![Player::Computer(aviary::ai::Level::Easy), Player::Human], vec![Player::Human, Player::Human]]
     {
@@ -1112,7 +1119,7 @@ fn tail_feathers_shows_nothing_of_the_other_side_s_action_cards() {
             }
             needs
         };
-        for (what, i) in points {
+        for &(what, i) in &points {
             let next: Vec<_> = game[i..].iter().take(8).map(|(_, a)| a.clone()).collect();
             went_on.push((what, same_for_seat::<SkirmishTab>(what, &game[i].0, &next, &check, &mut rng, &look, false)));
         }

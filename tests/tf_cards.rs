@@ -1011,6 +1011,24 @@ fn card_magpies_hoard_brings_two_cheese_perched_or_flying() {
 }
 
 #[test]
+fn card_acorn_cache_brings_the_jay_two_cheese_after_its_flight_only() {
+    let mut g = flown(2, &["Acorn Cache"], &[]);
+    g.arrange_cheese(MICE, 1);
+    play(&mut g, &plays("Acorn Cache", 2));
+    assert_eq!(g.cheese(MICE), 3);
+    // The wheel holds six at most.
+    let mut g = flown(2, &["Acorn Cache"], &[]);
+    g.arrange_cheese(MICE, 5);
+    play(&mut g, &plays("Acorn Cache", 2));
+    assert_eq!(g.cheese(MICE), 6);
+    // Not before the flight, and no card of the Swallow's.
+    let h = about_to_fly(2, &["Acorn Cache"]);
+    assert!(refusal(&h, &plays("Acorn Cache", 2)).1.contains("after flying"));
+    let k = flown(0, &["Acorn Cache"], &[]);
+    assert!(refusal(&k, &plays("Acorn Cache", 0)).1.contains("needs the Jay"));
+}
+
+#[test]
 fn card_aimed_shot_adds_two_ranged_dice_to_the_next_shot() {
     let mut g = jay_facing_crow(&["Aimed Shot"], &[]);
     play(&mut g, &plays("Aimed Shot", 2));

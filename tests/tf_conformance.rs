@@ -119,6 +119,12 @@ fn action_cards_and_structures_keep_every_rule_and_invariant() {
         let words = aviary::rules::Game::aftermath(s);
         built += usize::from(words.contains("build their ballista"));
         both += usize::from(words.contains("choose which resolves first"));
+        // Every hand that may hold Build Ballista holds it, so that
+        // ballistas are built, shot and destroyed in most games.
+        let ballista = aviary::rules::tail_feathers::cards::card_named("Build Ballista").map(Action::Pick);
+        if let Some(pick) = ballista.filter(|a| legal.contains(a)) {
+            return pick;
+        }
         // Hands lean to the window's cards, so that both sides answer
         // an attack at once now and then.
         let window_cards: Vec<&Action> = legal

@@ -670,7 +670,7 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
                  any card and have not played one this turn, so being asked tells nothing about a hand (a \
                  setting lets you be asked only when you hold a card for it: quicker, but the other player can \
                  tell). If both play, the side that went first this round says which card works first.",
-                "Our design: 28 cards, shown below, each built from one requirement, one moment and one effect \
+                "Our design: 29 cards, shown below, each built from one requirement, one moment and one effect \
                  the rules understand: extra templates, a sure piloting check, extra swoop, attack or defence \
                  dice, re-rolling the misses, making the attacker re-roll a hit, a shift, a turn in place, a \
                  cheese gain, extra steps, netting an enemy, calling back troops, healing, putting out a nest, \
@@ -701,7 +701,7 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
                  play for good. It never moves, forages, goes on a mission or is carried. On the table it is a \
                  timber platform with its bow drawn, in its side's colour, a red dot for each wound; its targets \
                  are ringed in red when it may shoot.",
-                "Our design: the ballista's card reads ranged 3, defence 2, life 3, a crew of one small figure, 8 \
+                "Our design: the ballista's card reads ranged 2, defence 2, life 3, a crew of one small figure, 8 \
                  build points (shown, not used).",
             ],
         ),

@@ -215,7 +215,7 @@ const CROW: usize = 3;
 const MAGPIE: usize = 4;
 
 /// Cards in the designed set.
-pub const CARD_COUNT: usize = 28;
+pub const CARD_COUNT: usize = 29;
 
 /// Cards in a hand (TF-R27).
 pub const HAND: usize = 7;
@@ -432,11 +432,20 @@ pub const ACTION_CARDS: [ActionCard; CARD_COUNT] = [
     ),
     hero(
         "Build Ballista",
-        2,
+        3,
         Requirement::Proficiency(Proficiency::Craft),
         Timing::InsteadOfAttacking,
         Effect::Build,
         "Instead of its attack, the figure builds its side's ballista in its space (a tree space, not a leaf or a nest, with room).",
+    ),
+    // Added last so that the numbers of the cards before it, which saved
+    // games hold, stay as they were.
+    bird(
+        "Acorn Cache",
+        Requirement::BirdNamed(JAY),
+        Timing::AfterFlight,
+        Effect::Cheese(2),
+        "The Jay drops in on a store it buried in autumn: two cheese to the wheel after its flight.",
     ),
 ];
 
@@ -458,7 +467,7 @@ pub fn card_named(name: &str) -> Option<CardId> {
 /// The hands the new-game dialog and the hand picker suggest, by side (the
 /// computer's first choices too).
 pub const SUGGESTED: [[&str; HAND]; 2] = [
-    ["Tailwind", "Steady Talons", "Feint", "Aimed Shot", "Rally", "Alarm Call", "Stoop"],
+    ["Tailwind", "Steady Talons", "Feint", "Aimed Shot", "Rally", "Acorn Cache", "Stoop"],
     ["Tailwind", "Stoop", "Carrion Fury", "Cutlass Swing", "Parry", "Rally", "Build Ballista"],
 ];
 
@@ -483,7 +492,7 @@ pub struct StructureCard {
 /// The ballista (designed): three ranged dice at the ranged range, with a
 /// crew of one.
 pub const BALLISTA: StructureCard =
-    StructureCard { name: "Ballista", ranged: 3, defence: 2, life: 3, crew: 1, build_points: 8 };
+    StructureCard { name: "Ballista", ranged: 2, defence: 2, life: 3, crew: 1, build_points: 8 };
 
 /// The veteran marker's bonus (TF-R22): +1 melee, ranged and defence for
 /// the squad figure above it. One marker a side.
