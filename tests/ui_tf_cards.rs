@@ -83,12 +83,27 @@ fn a_hand_is_picked_from_the_cards_laid_out_and_then_lies_along_the_table() {
         .map(|seed| TailFeathers::new(&Setup { seats: 2, options: options() }, seed))
         .find(|g| g.first_player() == MICE)
         .unwrap();
-    open(&mut h, dir.path(), start, [Player::Human, Player::Human]);
+    open(&mut h, dir.path(), start.clone(), [Player::Human, Player::Human]);
     // Two people at the screen: the picking waits behind the hand-off.
     assert!(h.query_by_label_contains("pick your 7 action cards").is_none());
     h.get_by_label("I am Mice: show my choices").click();
     h.run();
     h.get_by_label_contains("Mice: pick your 7 action cards");
+    // Laid out by kind, bird cards first: Acorn Cache, last in the set,
+    // among the birds' cards, before every pilot card; every card whole
+    // on the screen.
+    let spot = |name: &str| h.get_by_label_contains(&format!("pick {name} (")).rect();
+    let (acorn, aimed, rally) = (spot("Acorn Cache"), spot("Aimed Shot"), spot("Rally"));
+    assert!((acorn.top(), acorn.left()) < (aimed.top(), aimed.left()), "{acorn:?} {aimed:?}");
+    assert!((aimed.top(), aimed.left()) < (rally.top(), rally.left()), "{aimed:?} {rally:?}");
+    let pool = start.card_pool(Alliance::Mice);
+    let cards: Vec<egui::Rect> = h
+        .query_all_by_label_contains("pick ")
+        .map(|n| n.rect())
+        .filter(|r| (r.width() - 112.0).abs() < 1.0 && (r.height() - 150.0).abs() < 1.0)
+        .collect();
+    assert_eq!(cards.len(), pool.len());
+    assert!(cards.iter().all(|r| r.bottom() <= 900.0), "a card is cut off: {cards:?}");
     // A card taken, then put back; then the suggested hand, taken.
     h.get_by_label_contains("pick Tailwind (").click();
     h.run();

@@ -458,6 +458,20 @@ pub fn card(id: CardId) -> &'static ActionCard {
     &ACTION_CARDS[usize::from(id).min(CARD_COUNT - 1)]
 }
 
+/// `cards` in the order the table lays them out: bird cards, then pilot
+/// cards, then hero cards, each kind in the set's order (a card added to
+/// the set later, at the end to keep saved numbers, joins its kind).
+pub fn lay_out(cards: &mut [CardId]) {
+    cards.sort_by_key(|&c| {
+        let rank = match card(c).kind {
+            CardKind::Bird => 0,
+            CardKind::Pilot => 1,
+            CardKind::Hero => 2,
+        };
+        (rank, c)
+    });
+}
+
 /// The number of the card with this name.
 #[must_use]
 pub fn card_named(name: &str) -> Option<CardId> {

@@ -436,7 +436,8 @@ impl SkirmishView {
         let state = self.state().clone();
         let Some(seat) = self.human_to_move() else { return };
         let side = side_of_seat(seat);
-        let pool = state.card_pool(side);
+        let mut pool = state.card_pool(side);
+        crate::rules::tail_feathers::cards::lay_out(&mut pool);
         let held: Vec<CardId> = state.hand(side).cards.iter().flatten().copied().collect();
         self.picks.retain(|c| pool.contains(c) && !held.contains(c));
         let room = HAND - held.len();
@@ -475,6 +476,9 @@ impl SkirmishView {
         ui.label(RichText::new("Click a card to take it or put it back. Cards marked with a number of cheese are paid for when played.").weak());
         egui::ScrollArea::vertical().id_salt("tf-pick").show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
+                // Close enough that seven cards fit across the table of a
+                // window of the default size (four rows for the mice's 25).
+                ui.spacing_mut().item_spacing.x = 4.0;
                 for &c in &pool {
                     let chosen = held.contains(&c) || self.picks.contains(&c);
                     let (rect, resp) = ui.allocate_exact_size(CARD, Sense::click());

@@ -478,10 +478,12 @@ pub(crate) fn all_cards(ui: &mut Ui) -> egui::Response {
     let rows = n.div_ceil(per_row);
     let size = Vec2::new(per_row as f32 * (hand::CARD.x + 6.0), rows as f32 * (hand::CARD.y + 8.0));
     let (rect, resp) = ui.allocate_exact_size(size, egui::Sense::hover());
-    for k in 0..n {
+    let mut order: Vec<u8> = (0..n as u8).collect();
+    crate::rules::tail_feathers::cards::lay_out(&mut order);
+    for (k, &id) in order.iter().enumerate() {
         let at = rect.min
             + Vec2::new((k % per_row) as f32 * (hand::CARD.x + 6.0), (k / per_row) as f32 * (hand::CARD.y + 8.0));
-        let card = crate::rules::tail_feathers::cards::card(k as u8);
+        let card = crate::rules::tail_feathers::cards::card(id);
         let r = Rect::from_min_size(at, hand::CARD);
         hand::paint_action_card(ui.painter(), r, card, &palette.forest, hand::CardLook::default());
         let words = hand::card_words(card);
