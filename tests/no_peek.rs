@@ -1045,6 +1045,18 @@ fn tail_feathers_loaded_or_resumed_shows_no_mission_before_the_hand_off() {
 
 // ----- Tail Feathers' action cards (issue 26) ------------------------------
 
+/// Three times in four, an attack or a swoop when one is legal (random
+/// Tail Feathers games that fight).
+fn tf_eager(
+    legal: &[aviary::rules::tail_feathers::Action],
+    rng: &mut Rng,
+) -> Option<aviary::rules::tail_feathers::Action> {
+    use aviary::rules::tail_feathers::Action;
+    let eager: Vec<&Action> =
+        legal.iter().filter(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. } | Action::Swoop)).collect();
+    (!eager.is_empty() && rng.below(4) > 0).then(|| eager[rng.below(eager.len())].clone())
+}
+
 /// A point of a random game to look from, and how to know it.
 type TfPoint<'a> = (&'static str, &'a dyn Fn(&aviary::rules::tail_feathers::TailFeathers) -> bool);
 
@@ -1092,12 +1104,8 @@ fn tail_feathers_shows_nothing_of_the_other_side_s_action_cards() {
                 if !plays.is_empty() && (window || rng.below(3) == 0) {
                     return plays[rng.below(plays.len())].clone();
                 }
-                let eager: Vec<&Action> = legal
-                    .iter()
-                    .filter(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. } | Action::Swoop))
-                    .collect();
-                if !eager.is_empty() && rng.below(4) > 0 {
-                    return eager[rng.below(eager.len())].clone();
+                if let Some(a) = tf_eager(&legal, &mut rng) {
+                    return a;
                 }
                 legal[rng.below(legal.len())].clone()
             });
@@ -1163,12 +1171,8 @@ fn tf_at_the_mice_window() -> aviary::rules::tail_feathers::TailFeathers {
         let mut rng = Rng::seeded(seed);
         let game = play(start, 1200, |g| {
             let legal = g.legal_actions();
-            let eager: Vec<&Action> = legal
-                .iter()
-                .filter(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. } | Action::Swoop))
-                .collect();
-            if !eager.is_empty() && rng.below(4) > 0 {
-                return eager[rng.below(eager.len())].clone();
+            if let Some(a) = tf_eager(&legal, &mut rng) {
+                return a;
             }
             let quiet: Vec<&Action> = legal.iter().filter(|a| !matches!(a, Action::Play(_))).collect();
             quiet[rng.below(quiet.len())].clone()
