@@ -300,4 +300,22 @@ fn the_tail_feathers_rules_show_every_action_card_and_the_ballista() {
     assert!(
         text.contains(&format!("ranged {}, defence {}, life {}", BALLISTA.ranged, BALLISTA.defence, BALLISTA.life))
     );
+    // The structures section names no count of dice or wounds that the
+    // card could contradict (it said "three dice" after the card's ranged
+    // value went to 2).
+    let structures: String = page
+        .sections
+        .iter()
+        .filter(|(title, _)| title.contains("structures"))
+        .flat_map(|(_, p)| p.iter())
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(structures.contains("Build Ballista"), "the section is there");
+    for n in ["one", "two", "three", "four", "five", "2", "3", "4"] {
+        for what in ["dice", "wounds"] {
+            let said = format!("{n} {what}");
+            assert!(!structures.contains(&said), "the rules say \"{said}\"; the card's numbers are the truth");
+        }
+    }
 }

@@ -180,7 +180,9 @@ fn on_leaf(g: &TailFeathers, f: Fig) -> bool {
 /// A squad figure that may build the ballista where it stands, its side
 /// holding the card and the cheese for it.
 fn can_build(g: &TailFeathers, f: Fig) -> bool {
-    g.build_blocker(f).is_none() && g.hand(Alliance::Mice).holds(ballista_card()) && g.cheese(YOU) >= 2
+    g.build_blocker(f).is_none()
+        && g.hand(Alliance::Mice).holds(ballista_card())
+        && g.cheese(YOU) >= crate::rules::tail_feathers::cards::card(ballista_card()).cost
 }
 
 fn squad_may_attack(g: &TailFeathers) -> bool {
@@ -861,7 +863,7 @@ pub static COURSE: [Lesson<TailFeathers>; 12] = [
         minutes: 2,
         section: "Additional rule: structures",
         goal: "With structures in play, the \"Build Ballista\" card lets a figure build its side's ballista in its \
-               space instead of attacking (it costs 2 cheese). Activate your squad and play the card: drag it from \
+               space instead of attacking (paid in cheese: the number on the card). Activate your squad and play the card: drag it from \
                your hand onto the lit mouse.",
         learner: YOU,
         start: || start_of(&structures(), ballista_start()),

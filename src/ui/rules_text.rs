@@ -692,13 +692,13 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
                  in the space of the figure that plays it, instead of its attack: a tree space (not a leaf, not a \
                  nest) with room for one more small figure. It fills room as a small figure does but never counts \
                  when figures outnumber others. It cannot be activated in the round it is built. From then on, \
-                 once a round, in place of a unit's activation, it may loose one bolt: a ranged attack of three \
-                 dice at any enemy figure, the enemy nest or the enemy ballista within 8\" in clear sight of its \
+                 once a round, in place of a unit's activation, it may loose one bolt: a ranged attack with its \
+                 card's ranged dice at any enemy figure, the enemy nest or the enemy ballista within 8\" in clear sight of its \
                  space, but only while a small figure of its side shares its space (its crew) and no enemy \
                  figure does.",
                 "A ballista can be attacked (melee from its own or a neighbouring space, ranged, and swoops on its \
-                 space); it takes no status (no fire, no pinning). With three wounds it is destroyed and out of \
-                 play for good. It never moves, forages, goes on a mission or is carried. On the table it is a \
+                 space); it takes no status (no fire, no pinning). When its wounds reach its card's life it is \
+                 destroyed and out of play for good. It never moves, forages, goes on a mission or is carried. On the table it is a \
                  timber platform with its bow drawn, in its side's colour, a red dot for each wound; its targets \
                  are ringed in red when it may shoot.",
                 "Our design: the ballista's card reads ranged 2, defence 2, life 3, a crew of one small figure, 8 \
