@@ -26,6 +26,7 @@ pub mod rules_text;
 pub mod tab;
 pub mod tail_feathers;
 pub mod theme;
+pub mod view;
 pub mod widgets;
 
 use std::path::{Path, PathBuf};

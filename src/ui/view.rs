@@ -1,0 +1,240 @@
+//! The small trait a game's view implements, and what it gets each frame.
+//!
+//! A game's view owns the [`Table`] below it, draws the game and proposes
+//! moves; the tab around it ([`super::tab::Tab`]) gives every game the same
+//! frame. A view asks the tab for undo, redo, the end window or a rematch
+//! through [`Frame::ask`].
+
+use std::time::Duration;
+
+use egui::{RichText, Ui};
+
+use super::{Notice, ViewSettings, commands, theme};
+use crate::ai::Evaluate;
+use crate::rules::{Game, Outcome, Seat};
+use crate::session::LogEntry;
+use crate::table::Table;
+
+/// What undo may not take back silently, and what the person is told.
+#[derive(Clone, Copy, Debug)]
+pub struct UndoGuard {
+    /// True for a log entry that showed something new to the person to
+    /// move (`me`), so undoing past it asks first.
+    pub secret: fn(entry: &LogEntry, me: Option<Seat>) -> bool,
+    /// The refusal in strict mode.
+    pub refusal: &'static str,
+    /// The confirmation window's heading.
+    pub heading: &'static str,
+    /// The confirmation window's text.
+    pub body: &'static str,
+}
+
+impl UndoGuard {
+    /// Undo is always free (a game without hidden information).
+    pub const FREE: UndoGuard = UndoGuard { secret: |_, _| false, refusal: "", heading: "", body: "" };
+}
+
+/// The words of the end-of-game window's buttons.
+#[derive(Clone, Copy, Debug)]
+pub struct EndWords {
+    /// The rematch button ("Rematch", "New deal").
+    pub rematch: &'static str,
+    /// Replaying the same deal, where the game has one ("Replay this deal").
+    pub replay: Option<&'static str>,
+    /// Closing the window to look at the game ("Look at the board").
+    pub look: &'static str,
+}
+
+impl Default for EndWords {
+    fn default() -> Self {
+        EndWords { rematch: "Rematch", replay: None, look: "Look at the board" }
+    }
+}
+
+/// Something a view asks of its tab.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// Undo one decision, under the game's undo policy.
+    Undo,
+    /// Redo one decision.
+    Redo,
+    /// Undo back to this cursor (e.g. "undo back to the costly move").
+    UndoTo(usize),
+    /// Undo back to the start of the person's last turn.
+    UndoTurn,
+    /// Show the end-of-game window again.
+    ShowEnd,
+    /// Put the end-of-game window aside.
+    HideEnd,
+    /// Start again with the same seats; `same_deal` keeps the seed.
+    Rematch {
+        /// Keep the seed (replay the same deal).
+        same_deal: bool,
+    },
+    /// Open the new-game dialog for this game.
+    NewGame,
+    /// Replay this game from its start, in a tab of its own.
+    Replay,
+}
+
+/// What a view gets each frame: the settings, the place for messages, and
+/// a way to ask the tab for undo, redo, the end window or a rematch.
+pub struct Frame<'a> {
+    /// The display settings.
+    pub settings: ViewSettings,
+    /// Messages for the app's toasts.
+    pub notices: &'a mut Vec<Notice>,
+    /// The end-of-game window was put aside (a view may offer to show it).
+    pub end_dismissed: bool,
+    pub(super) asks: Vec<Ask>,
+}
+
+impl Frame<'_> {
+    /// Asks the tab for something; it is done after the view has drawn.
+    pub fn ask(&mut self, ask: Ask) {
+        self.asks.push(ask);
+    }
+
+    /// The status line: what the rules say is owed, or, while a computer
+    /// seat is to move, "Black (computer) is thinking…" with a spinner (and
+    /// nothing that invites a person to act), or the computer's next move
+    /// while it is shown before it is played.
+    pub fn status_ui<G: Evaluate>(&self, ui: &mut Ui, table: &Table<G>) {
+        if let Some(a) = table.announced() {
+            // The computer's move, shown before it is played.
+            let text = format!("{} …", table.session.state().describe(a));
+            ui.label(RichText::new(&text).strong())
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, format!("status: {text}")));
+        } else if let Some(seat) = table.computer_to_move() {
+            let text = format!("{} (computer) is thinking…", table.session.state().seat_name(seat));
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(RichText::new(&text).strong().italics())
+                    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, format!("status: {text}")));
+            });
+        } else {
+            let status = table.session.state().status();
+            ui.label(RichText::new(&status).strong())
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, format!("status: {status}")));
+        }
+    }
+
+    /// The Undo and Redo buttons (from the one declaration of each command)
+    /// and, once the game is over and its window closed, "Show the result".
+    pub fn history_ui<G: Evaluate>(&mut self, ui: &mut Ui, table: &Table<G>) {
+        ui.horizontal(|ui| {
+            if commands::UNDO.button(ui, table.can_undo_for_people()) {
+                self.ask(Ask::Undo);
+            }
+            if commands::REDO.button(ui, table.session.can_redo()) {
+                self.ask(Ask::Redo);
+            }
+            if commands::UNDO_TURN.button(ui, table.turn_start().is_some() && table.can_undo_for_people()) {
+                self.ask(Ask::UndoTurn);
+            }
+            if table.session.is_over() && self.end_dismissed && ui.button("Show the result").clicked() {
+                self.ask(Ask::ShowEnd);
+            }
+        });
+        if table.session.is_assisted() {
+            ui.label(RichText::new("Undo used: this game is marked in the statistics.").italics());
+        }
+    }
+}
+
+/// The side panel of every game screen (status, controls, log): one width
+/// for all games, kept when the person resizes it, and never pushed wider by
+/// its content, so the board beside it does not move between screens or
+/// when a message appears.
+pub fn side_panel(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
+    egui::Panel::right(egui::Id::unique("aviary-game-side"))
+        .resizable(true)
+        .default_size(theme::SIDE_PANEL_WIDTH)
+        .size_range(theme::SIDE_PANEL_WIDTH..=theme::SIDE_PANEL_WIDTH * 1.8)
+        .show(ui, |ui| {
+            ui.set_max_width(ui.available_width());
+            add(ui);
+        });
+}
+
+/// A game's view: it draws the game and proposes moves to its table.
+pub trait View: 'static {
+    /// The game's rules.
+    type Game: Evaluate;
+
+    /// A view of a fresh or loaded table.
+    fn new(table: Table<Self::Game>) -> Self
+    where
+        Self: Sized;
+
+    /// The table below the view.
+    fn table(&self) -> &Table<Self::Game>;
+
+    /// The table below the view, to act on.
+    fn table_mut(&mut self) -> &mut Table<Self::Game>;
+
+    /// The tab's title; by default the game's name and its number of seats.
+    fn title(&self) -> String {
+        let seats = self.table().session.setup().seats;
+        let name = <Self::Game as Game>::INFO.name;
+        if seats < 2 { name.to_string() } else { format!("{name} ({seats} players)") }
+    }
+
+    /// Draws the game (its panels) and handles its input.
+    fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>);
+
+    /// What undo may not take back silently.
+    fn undo_guard(&self) -> UndoGuard {
+        UndoGuard::FREE
+    }
+
+    /// Forgets selections and other per-position state after an undo, a
+    /// redo or a rewind.
+    fn history_changed(&mut self) {}
+
+    /// The person whose private view (a hand, a secret choice) the screen
+    /// shows now, after they took it at the hand-off; `None` when it shows
+    /// nobody's (a hand-off is due, or the game has no secrets).
+    fn shown_to(&self) -> Option<Seat> {
+        None
+    }
+
+    /// Hides every private view until the next person confirms the
+    /// hand-off. The tab calls it after any undo, redo or rewind that makes
+    /// another person's private view due than the one shown before, so a
+    /// hidden hand never appears without a hand-off.
+    fn hide_private(&mut self) {}
+
+    /// The pause between computer moves.
+    fn computer_delay(&self, settings: &ViewSettings) -> Duration {
+        Duration::from_secs_f32(settings.computer_delay.max(0.0))
+    }
+
+    /// The end-of-game window's heading; by default the winners or "Draw".
+    fn end_heading(&self, outcome: &Outcome) -> String {
+        let state = self.table().session.state();
+        let names: Vec<String> = outcome.winners.iter().map(|&s| state.seat_name(s)).collect();
+        match names.as_slice() {
+            [] => "Draw".to_string(),
+            [one] => format!("{one} wins"),
+            many => format!("Shared win: {}", many.join(", ")),
+        }
+    }
+
+    /// The end-of-game window's body; by default the reason the game ended.
+    fn outcome_ui(&mut self, ui: &mut Ui, outcome: &Outcome, _frame: &mut Frame<'_>) {
+        ui.label(&outcome.reason);
+    }
+
+    /// The words of the end-of-game buttons.
+    fn end_words(&self) -> EndWords {
+        EndWords::default()
+    }
+
+    /// Stops the view's own background work (closing the tab).
+    fn shutdown(&mut self) {}
+
+    /// The moves a lesson points at now: the view lights them (by default
+    /// it lights nothing).
+    fn lesson_lights(&mut self, _actions: &[<Self::Game as Game>::Action]) {}
+}
