@@ -17,6 +17,8 @@
     reason = "drawing code reads best with the usual short names (p, r, f, u), and the view's helpers stay methods"
 )]
 
+use std::sync::Arc;
+
 use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
 use super::SkirmishView;
@@ -70,6 +72,19 @@ fn kind_name(k: CardKind) -> &'static str {
 /// An action card face up in `r`: its kind's coloured edge, its name, its
 /// cost in cheese, an emblem of what it needs, its requirement, timing and
 /// effect.
+/// A card's name laid out for its title band (`band` wide): a long name is
+/// set smaller so that it ends before the cost badge.
+fn title(painter: &egui::Painter, c: &ActionCard, band: f32, scale: f32, colour: Color32) -> Arc<egui::Galley> {
+    let room = band - 8.0 - if c.cost > 0 { 34.0 * scale } else { 0.0 };
+    let size = 11.5 * scale;
+    let name = painter.layout_no_wrap(c.name.to_string(), FontId::proportional(size), colour);
+    if name.size().x <= room {
+        return name;
+    }
+    let smaller = (size * room / name.size().x).max(8.0 * scale);
+    painter.layout_no_wrap(c.name.to_string(), FontId::proportional(smaller), colour)
+}
+
 pub(super) fn paint_action_card(painter: &egui::Painter, r: Rect, c: &ActionCard, colours: &Forest, look: CardLook) {
     let edge = kind_colour(colours, c.kind);
     if look.lit {
@@ -83,13 +98,8 @@ pub(super) fn paint_action_card(painter: &egui::Painter, r: Rect, c: &ActionCard
     // The name, in the card's colour band.
     let band = Rect::from_min_size(r.min + Vec2::splat(2.5), Vec2::new(r.width() - 5.0, 20.0 * scale));
     painter.rect_filled(band, 3.0, edge.gamma_multiply(0.9));
-    painter.text(
-        band.left_center() + Vec2::new(5.0, 0.0),
-        Align2::LEFT_CENTER,
-        c.name,
-        FontId::proportional(11.5 * scale),
-        colours.card_title,
-    );
+    let name = title(painter, c, band.width(), scale, colours.card_title);
+    painter.galley(Pos2::new(band.left() + 5.0, band.center().y - name.size().y / 2.0), name, colours.card_title);
     // The cost: the number on a cheese wedge (a rind, two holes).
     if c.cost > 0 {
         let at = band.right_center() + Vec2::new(-13.0 * scale, 0.0);
@@ -724,4 +734,25 @@ pub(super) fn dragged_card(ctx: &egui::Context, colours: &Forest) {
     let size = CARD * 0.7;
     let r = Rect::from_min_size(p + Vec2::new(18.0, -size.y - 10.0), size);
     paint_action_card(&painter, r, card(c), colours, CardLook { lit: true, ..CardLook::default() });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every card's name ends before its cost badge (long names such as
+    /// "Battle-Hardened" ran under it).
+    #[test]
+    fn every_card_name_fits_its_title_band() {
+        let ctx = egui::Context::default();
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let painter = ui.painter();
+            for c in &crate::rules::tail_feathers::cards::ACTION_CARDS {
+                let g = title(painter, c, CARD.x - 5.0, 1.0, Color32::BLACK);
+                let room = CARD.x - 5.0 - 8.0 - if c.cost > 0 { 34.0 } else { 0.0 };
+                assert!(g.size().x <= room + 0.5, "{}: {} wide, {room} free", c.name, g.size().x);
+            }
+        });
+        out.textures_delta.clear();
+    }
 }
