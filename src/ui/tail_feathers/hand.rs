@@ -748,7 +748,7 @@ mod tests {
         let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
             let painter = ui.painter();
             for c in &crate::rules::tail_feathers::cards::ACTION_CARDS {
-                let g = title(painter, c, CARD.x - 5.0, 1.0, Color32::BLACK);
+                let g = title(painter, c, CARD.x - 5.0, 1.0, crate::ui::theme::palette(false).forest.card_title);
                 let room = CARD.x - 5.0 - 8.0 - if c.cost > 0 { 34.0 } else { 0.0 };
                 assert!(g.size().x <= room + 0.5, "{}: {} wide, {room} free", c.name, g.size().x);
             }
