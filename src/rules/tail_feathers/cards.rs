@@ -503,7 +503,7 @@ pub struct StructureCard {
     pub build_points: u8,
 }
 
-/// The ballista (designed): three ranged dice at the ranged range, with a
+/// The ballista (designed): its ranged dice at the ranged range, with a
 /// crew of one.
 pub const BALLISTA: StructureCard =
     StructureCard { name: "Ballista", ranged: 2, defence: 2, life: 3, crew: 1, build_points: 8 };

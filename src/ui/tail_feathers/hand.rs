@@ -69,13 +69,16 @@ fn kind_name(k: CardKind) -> &'static str {
     }
 }
 
-/// An action card face up in `r`: its kind's coloured edge, its name, its
-/// cost in cheese, an emblem of what it needs, its requirement, timing and
-/// effect.
+/// The width a card's name may take in its title band (`band` wide): all
+/// of it but the margins and, for a card with a cost, the cost badge.
+fn title_room(c: &ActionCard, band: f32, scale: f32) -> f32 {
+    band - 8.0 - if c.cost > 0 { 34.0 * scale } else { 0.0 }
+}
+
 /// A card's name laid out for its title band (`band` wide): a long name is
 /// set smaller so that it ends before the cost badge.
 fn title(painter: &egui::Painter, c: &ActionCard, band: f32, scale: f32, colour: Color32) -> Arc<egui::Galley> {
-    let room = band - 8.0 - if c.cost > 0 { 34.0 * scale } else { 0.0 };
+    let room = title_room(c, band, scale);
     let size = 11.5 * scale;
     let name = painter.layout_no_wrap(c.name.to_string(), FontId::proportional(size), colour);
     if name.size().x <= room {
@@ -85,6 +88,9 @@ fn title(painter: &egui::Painter, c: &ActionCard, band: f32, scale: f32, colour:
     painter.layout_no_wrap(c.name.to_string(), FontId::proportional(smaller), colour)
 }
 
+/// An action card face up in `r`: its kind's coloured edge, its name, its
+/// cost in cheese, an emblem of what it needs, its requirement, timing and
+/// effect.
 pub(super) fn paint_action_card(painter: &egui::Painter, r: Rect, c: &ActionCard, colours: &Forest, look: CardLook) {
     let edge = kind_colour(colours, c.kind);
     if look.lit {
@@ -749,7 +755,7 @@ mod tests {
             let painter = ui.painter();
             for c in &crate::rules::tail_feathers::cards::ACTION_CARDS {
                 let g = title(painter, c, CARD.x - 5.0, 1.0, crate::ui::theme::palette(false).forest.card_title);
-                let room = CARD.x - 5.0 - 8.0 - if c.cost > 0 { 34.0 } else { 0.0 };
+                let room = title_room(c, CARD.x - 5.0, 1.0);
                 assert!(g.size().x <= room + 0.5, "{}: {} wide, {room} free", c.name, g.size().x);
             }
         });
