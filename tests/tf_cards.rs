@@ -1173,7 +1173,7 @@ fn card_net_throw_lays_down_an_enemy_beside_instead_of_attacking() {
 }
 
 #[test]
-fn card_rally_brings_one_squad_figure_back_to_the_reserves() {
+fn card_rally_brings_one_squad_figure_back_to_the_reserves_for_two_cheese() {
     // A hero may not rally (the card is a squad's), nor may a bird.
     let mut g = scab(&["Rally"]);
     for f in [11, 12, 13] {
@@ -1181,14 +1181,19 @@ fn card_rally_brings_one_squad_figure_back_to_the_reserves() {
     }
     assert!(refusal(&g, &plays("Rally", 17)).1.contains("needs a squad"));
     assert!((11..14).all(|f| g.figure(f).place == Place::Casualty));
-    // A squad rallies instead of a figure's attack.
+    // A squad rallies instead of a figure's attack, for two cheese: with
+    // one it may not.
     let mut h = table(MICE, &["Rally"], &[]);
     h.arrange_place(5, Place::Casualty);
+    h.arrange_cheese(MICE, 1);
     play(&mut h, &Action::Activate(3));
     play(&mut h, &Action::Hold(3));
     play(&mut h, &Action::Done);
+    assert!(refusal(&h, &plays("Rally", 3)).1.contains("cheese"), "{:?}", refusal(&h, &plays("Rally", 3)));
+    h.arrange_cheese(MICE, 2);
     play(&mut h, &plays("Rally", 3));
     assert_eq!(h.figure(5).place, Place::Reserves);
+    assert_eq!(h.cheese(MICE), 0, "Rally costs two cheese");
     let k = flown_beside(1, &["Rally"], &[], &[(9, 14.5, 21.0, 12)]);
     assert!(refusal(&k, &plays("Rally", 1)).1.contains("needs a squad"));
 }

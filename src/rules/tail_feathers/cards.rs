@@ -400,7 +400,7 @@ pub const ACTION_CARDS: [ActionCard; CARD_COUNT] = [
     ),
     hero(
         "Rally",
-        3,
+        2,
         Requirement::Squad,
         Timing::InsteadOfAttacking,
         Effect::Revive(1),
