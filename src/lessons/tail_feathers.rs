@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 
 use super::{Lesson, Start};
 use crate::rules::Rng;
-use crate::rules::tail_feathers::cards::{CardId, HAND, SUGGESTED, card, card_named};
+use crate::rules::tail_feathers::cards::{CardId, HAND, card, card_named};
 use crate::rules::tail_feathers::components::Alliance;
 use crate::rules::tail_feathers::game::{
     Action, Crossing, Fig, FlightEnding, FlightOutcome, Options, Phase, Place, TailFeathers, UNIT_DEFS, unit_of,
@@ -58,10 +58,13 @@ fn calm(g: &TailFeathers) -> Option<Action> {
 
 /// The hands both sides take in the lessons' starts: the mice's holds
 /// "Build Ballista" for the ballista lesson. Kept apart from the computer's
-/// suggested hands ([`SUGGESTED`]), which are tuned for balance, so
-/// re-tuning those does not move the lessons.
-const LESSON_HANDS: [[&str; HAND]; 2] =
-    [["Tailwind", "Steady Talons", "Feint", "Aimed Shot", "Rally", "Alarm Call", "Build Ballista"], SUGGESTED[1]];
+/// suggested hands ([`crate::rules::tail_feathers::cards::SUGGESTED`]),
+/// which are tuned for balance, so re-tuning those does not move the
+/// lessons.
+const LESSON_HANDS: [[&str; HAND]; 2] = [
+    ["Tailwind", "Steady Talons", "Feint", "Aimed Shot", "Rally", "Alarm Call", "Build Ballista"],
+    ["Tailwind", "Stoop", "Carrion Fury", "Cutlass Swing", "Parry", "Rally", "Build Ballista"],
+];
 
 /// Card `c` is in the lessons' hand of the side to pick.
 fn suggested(g: &TailFeathers, c: CardId) -> bool {

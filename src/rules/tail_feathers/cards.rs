@@ -482,7 +482,7 @@ pub fn card_named(name: &str) -> Option<CardId> {
 /// computer's first choices too).
 pub const SUGGESTED: [[&str; HAND]; 2] = [
     ["Tailwind", "Steady Talons", "Feint", "Aimed Shot", "Rally", "Acorn Cache", "Stoop"],
-    ["Tailwind", "Stoop", "Carrion Fury", "Cutlass Swing", "Parry", "Rally", "Build Ballista"],
+    ["Tailwind", "Stoop", "Carrion Fury", "Cutlass Swing", "Parry", "Shield Wall", "Build Ballista"],
 ];
 
 /// The ballista's unit card (TF-R28): one per side, built only by "Build
