@@ -744,6 +744,7 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
         ),
         ("The units we designed", &["Every value below is read from the game's own tables."]),
         ("Appendix: how we tuned Scenario 1", tail_feathers::components::TUNING),
+        ("Appendix: how we tuned the action cards", tail_feathers::cards::TUNING),
     ],
     figures: &[
         ("Flying", Figure::TailFeathersTilts),

@@ -485,6 +485,35 @@ pub const SUGGESTED: [[&str; HAND]; 2] = [
     ["Tailwind", "Stoop", "Carrion Fury", "Cutlass Swing", "Parry", "Shield Wall", "Build Ballista"],
 ];
 
+/// How the cards and the suggested hands were tuned, with every additional
+/// rule on: each change and what it did, measured in games between two
+/// normal computer players, sides alternating (`AVIARY_MATCH_GAME=tail-feathers
+/// AVIARY_TF_ADDITIONAL=1 AVIARY_MATCH_ONLY=mcts-mcts cargo bench --bench
+/// matches`). Shown on the rules page.
+pub const TUNING: &[&str] = &[
+    "Without action cards and structures (the other four additional rules on): in 200 games the mice won 105 \
+     (52.5%), the rats 89, 6 drawn.",
+    "1. The first set, Rally bringing back two figures and only for the rats' hero: in 118 games the mice won \
+     41.5%, the rats 55.1%.",
+    "2. Rally brings back one figure, for any squad; Carrion Fury re-rolls one miss (was every miss); the mice's \
+     suggested hand without Build Ballista (their one ground unit paid for it with cheese and an attack): in 400 \
+     games the mice won 177 (44%), the rats 213 (53%), 10 drawn.",
+    "3. Also Build Ballista costs 3 cheese (was 2) for a ballista of 2 ranged dice (was 3), and the Jay has Acorn \
+     Cache (two cheese after its flight) in the mice's hand: in 180 games the mice won 73 (41%), the rats 102, 5 \
+     drawn. The mice now had the cheese, and won no more.",
+    "Looking closer, in short runs (17 to 43 games each): the mice without Rally in their hand won a quarter of \
+     their games; with Rally bringing back two figures, 26%; with Rally at 1 cheese, 16%. Rally decides it, and \
+     the rats, with the cheese their foraging brings, get the most from it.",
+    "4. Also Rally costs 2 cheese (was 3): in 142 games the mice won 58 (41%), the rats 82, 2 drawn; the rats \
+     rallied 2.1 times a game, the mice 1.9.",
+    "5. Also the rats' suggested hand holds Shield Wall instead of Rally (the cards as they stand): in 252 games \
+     the mice won 102 (40%), the rats 146 (58%), 4 drawn. Without Rally the rats kept their cheese for the full \
+     wheel's revive of three figures (0.9 a game, was 0.4).",
+    "With the same seven plain cards for both sides (Tailwind, Steady Talons, Sideslip, Wheel About, Stoop, Feint, \
+     Shield Wall), in 60 games the mice won 19 (32%), the rats 41. The cards are not balanced yet: the cheese the \
+     rats forage buys their troops back, whichever card spends it.",
+];
+
 /// The ballista's unit card (TF-R28): one per side, built only by "Build
 /// Ballista".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
