@@ -1029,6 +1029,33 @@ fn card_acorn_cache_brings_the_jay_two_cheese_after_its_flight_only() {
 }
 
 #[test]
+fn card_raid_the_larder_takes_up_to_two_cheese_from_the_rats_wheel_to_the_mice() {
+    let mut g = flown(2, &["Raid the Larder"], &[]);
+    g.arrange_cheese(MICE, 1);
+    g.arrange_cheese(RATS, 5);
+    play(&mut g, &plays("Raid the Larder", 2));
+    assert_eq!((g.cheese(MICE), g.cheese(RATS)), (3, 3));
+    assert!(log(&g).contains("Rats lose 2 cheese"), "{}", log(&g));
+    // Only what the rats have: one cheese on their wheel, one taken.
+    let mut g = flown(2, &["Raid the Larder"], &[]);
+    g.arrange_cheese(MICE, 0);
+    g.arrange_cheese(RATS, 1);
+    play(&mut g, &plays("Raid the Larder", 2));
+    assert_eq!((g.cheese(MICE), g.cheese(RATS)), (1, 0));
+    // A full wheel holds no more: the rats still lose theirs.
+    let mut g = flown(2, &["Raid the Larder"], &[]);
+    g.arrange_cheese(MICE, 5);
+    g.arrange_cheese(RATS, 6);
+    play(&mut g, &plays("Raid the Larder", 2));
+    assert_eq!((g.cheese(MICE), g.cheese(RATS)), (6, 4));
+    // Not before the flight, and no card of the Swallow's.
+    let h = about_to_fly(2, &["Raid the Larder"]);
+    assert!(refusal(&h, &plays("Raid the Larder", 2)).1.contains("after flying"));
+    let k = flown(0, &["Raid the Larder"], &[]);
+    assert!(refusal(&k, &plays("Raid the Larder", 0)).1.contains("needs the Jay"));
+}
+
+#[test]
 fn card_aimed_shot_adds_two_ranged_dice_to_the_next_shot() {
     let mut g = jay_facing_crow(&["Aimed Shot"], &[]);
     play(&mut g, &plays("Aimed Shot", 2));
@@ -1127,9 +1154,10 @@ fn card_shield_wall_gives_each_figure_of_the_unit_one_defence_die_more() {
     }
     let shot = Action::Shoot { figure: 10, target: Target::Figure(3) };
     assert!(legal(&g, &shot), "{:?}", g.legal_actions());
-    let (_, events) =
+    let (after, events) =
         fight_until(&g, &shot, (Some(&plays("Shield Wall", 3)), None), |_, e| !rolled(e, "defence").is_empty());
     assert_eq!(rolled(&events, "defence")[0], 2 + 1, "the Thistle Guard's 2 and one more");
+    assert_eq!(after.cheese(MICE), 6 - 2, "Shield Wall costs two cheese");
     // A bird is no ground unit.
     let mut h = jay_facing_crow(&[], &["Shield Wall"]);
     play(&mut h, &SHOOT_CROW);

@@ -126,6 +126,9 @@ pub enum Effect {
     Steady,
     /// This many cheese to the wheel.
     Cheese(u8),
+    /// Up to this many cheese taken off the other side's wheel and put on
+    /// one's own (what the own wheel cannot hold is lost to both).
+    Pilfer(u8),
     /// Each move of the unit this activation may take this many steps more.
     ExtraSteps(u8),
     /// An enemy small figure in the figure's space or an adjacent one lies
@@ -215,7 +218,7 @@ const CROW: usize = 3;
 const MAGPIE: usize = 4;
 
 /// Cards in the designed set.
-pub const CARD_COUNT: usize = 29;
+pub const CARD_COUNT: usize = 30;
 
 /// Cards in a hand (TF-R27).
 pub const HAND: usize = 7;
@@ -384,7 +387,7 @@ pub const ACTION_CARDS: [ActionCard; CARD_COUNT] = [
     ),
     hero(
         "Shield Wall",
-        1,
+        2,
         Requirement::Ground,
         Timing::WhenDefending,
         Effect::ExtraDefence(1),
@@ -447,6 +450,13 @@ pub const ACTION_CARDS: [ActionCard; CARD_COUNT] = [
         Effect::Cheese(2),
         "The Jay drops in on a store it buried in autumn: two cheese to the wheel after its flight.",
     ),
+    bird(
+        "Raid the Larder",
+        Requirement::BirdNamed(JAY),
+        Timing::AfterFlight,
+        Effect::Pilfer(2),
+        "The Jay robs the rats' stores: after its flight, up to two cheese from the other side's wheel to yours.",
+    ),
 ];
 
 /// A card's number in [`ACTION_CARDS`].
@@ -481,7 +491,7 @@ pub fn card_named(name: &str) -> Option<CardId> {
 /// The hands the new-game dialog and the hand picker suggest, by side (the
 /// computer's first choices too).
 pub const SUGGESTED: [[&str; HAND]; 2] = [
-    ["Tailwind", "Steady Talons", "Feint", "Aimed Shot", "Rally", "Acorn Cache", "Stoop"],
+    ["Tailwind", "Steady Talons", "Feint", "Aimed Shot", "Rally", "Raid the Larder", "Stoop"],
     ["Tailwind", "Stoop", "Carrion Fury", "Cutlass Swing", "Parry", "Shield Wall", "Build Ballista"],
 ];
 

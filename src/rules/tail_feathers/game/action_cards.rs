@@ -597,6 +597,14 @@ impl TailFeathers {
                 let got = self.gain_cheese_plain(seat, n);
                 self.events.push(Event::Cheese(seat, got));
             }
+            Effect::Pilfer(n) => {
+                let theirs = &mut self.cheese[other(seat).index()];
+                let taken = n.min(*theirs);
+                *theirs -= taken;
+                self.events.push(Event::Note(format!("{} lose {taken} cheese", side_name(side_of_seat(other(seat))))));
+                let got = self.gain_cheese_plain(seat, taken);
+                self.events.push(Event::Cheese(seat, got));
+            }
             Effect::Immobilize => {
                 if let Aim::Figure(e) = p.aim {
                     self.figures[usize::from(e)].immobilized = true;
