@@ -300,6 +300,8 @@ fn the_tail_feathers_rules_show_every_action_card_and_the_ballista() {
     assert!(
         text.contains(&format!("ranged {}, defence {}, life {}", BALLISTA.ranged, BALLISTA.defence, BALLISTA.life))
     );
+    // The page counts the cards it shows (it said 29 after a 30th came in).
+    assert!(text.contains(&format!("Our design: {} cards", ACTION_CARDS.len())), "the page counts the cards");
     // The structures section names no count of dice or wounds that the
     // card could contradict (it said "three dice" after the card's ranged
     // value went to 2).
