@@ -441,8 +441,8 @@ pub const ACTION_CARDS: [ActionCard; CARD_COUNT] = [
         Effect::Build,
         "Instead of its attack, the figure builds its side's ballista in its space (a tree space, not a leaf or a nest, with room).",
     ),
-    // Added last so that the numbers of the cards before it, which saved
-    // games hold, stay as they were.
+    // Acorn Cache and Raid the Larder were added last, so that the numbers
+    // of the cards before them, which saved games hold, stay as they were.
     bird(
         "Acorn Cache",
         Requirement::BirdNamed(JAY),
