@@ -674,10 +674,10 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
                  the rules understand: extra templates, a sure piloting check, extra swoop, attack or defence \
                  dice, re-rolling the misses, making the attacker re-roll a hit, a shift, a turn in place, a \
                  cheese gain, cheese taken from the other side, extra steps, netting an enemy, calling back \
-                 troops, healing, putting out a nest, the veteran marker, and building the ballista. A shift lays one short template from the front \
-                 of the base straight ahead or 30\u{b0} to either side and moves the bird to its end facing the \
-                 same way; it is not a move, crosses nothing, and may not pass a trunk, leave the battlefield or \
-                 end touching another flying base. The veteran marker (one a side) gives the squad figure above \
+                 troops, healing, putting out a nest, the veteran marker, and building the ballista. A shift \
+                 lays one short template from the front of the base straight ahead or 30\u{b0} to either side \
+                 and moves the bird to its end facing the same way; it is not a move, crosses nothing, and may \
+                 not pass a trunk, leave the battlefield or end touching another flying base. The veteran marker (one a side) gives the squad figure above \
                  it one more melee, ranged and defence die, and leaves it when it is defeated. A bird locked in a \
                  death spiral neither turns nor shifts. The computer picks the suggested hand of its side with \
                  one or two cards changed at random, plays a card when the position it leads to is worth more \
