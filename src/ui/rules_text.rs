@@ -677,8 +677,9 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
                  troops, healing, putting out a nest, the veteran marker, and building the ballista. A shift \
                  lays one short template from the front of the base straight ahead or 30\u{b0} to either side \
                  and moves the bird to its end facing the same way; it is not a move, crosses nothing, and may \
-                 not pass a trunk, leave the battlefield or end touching another flying base. The veteran marker (one a side) gives the squad figure above \
-                 it one more melee, ranged and defence die, and leaves it when it is defeated. A bird locked in a \
+                 not pass a trunk, leave the battlefield or end touching another flying base. The veteran \
+                 marker (one a side) gives the squad figure above it one more melee, ranged and defence die, \
+                 and leaves it when it is defeated. A bird locked in a \
                  death spiral neither turns nor shifts. The computer picks the suggested hand of its side with \
                  one or two cards changed at random, plays a card when the position it leads to is worth more \
                  than keeping the card, and always takes the same short time at the attack window, whatever it \
