@@ -42,6 +42,20 @@ pub struct Finished {
     pub replaces: Option<Counted>,
 }
 
+/// In a replay, whose secrets (a hand, a face-down card, a bid) the
+/// screen may show. The replay decides it, behind the same hand-off the
+/// game uses; while a game is played the view decides by who sits at the
+/// screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown {
+    /// Every seat's (a finished game, or one without secrets).
+    Everyone,
+    /// This seat's only.
+    Seat(Seat),
+    /// Nobody's: what every seat may know.
+    Nobody,
+}
+
 /// A game in progress: the session, its file, its writer and its computer
 /// player.
 pub struct Table<G: Evaluate> {
@@ -65,6 +79,9 @@ pub struct Table<G: Evaluate> {
     /// A replay: stepped through, never played on (no move is taken, no
     /// computer thinks, nothing is written to the file, nothing counted).
     pub replay: bool,
+    /// In a replay: whose secrets the screen may show (`None` while the
+    /// game is played).
+    pub shown: Option<Shown>,
     /// A lesson: the person's moves go through its check (the rules', then
     /// its own), the other seats play its script, nothing is written or
     /// counted.
@@ -109,6 +126,7 @@ impl<G: Evaluate> Table<G> {
             write_failed: None,
             announced_at: None,
             replay: false,
+            shown: None,
             lesson: None,
             mirror: false,
             outbox: Vec::new(),

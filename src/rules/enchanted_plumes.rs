@@ -924,6 +924,7 @@ impl Game for EnchantedPlumes {
     type Options = Options;
 
     const INFO: GameInfo = GameInfo { id: "enchanted-plumes", name: "Enchanted Plumes", min_seats: 2, max_seats: 6 };
+    const SEAT_SECRETS: bool = true;
 
     fn new(setup: &Setup<Options>, seed: u64) -> Self {
         let seats = setup.seats.clamp(2, 6);

@@ -161,6 +161,11 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Serialize + Deserializ
 
     /// Static facts: id, name, seat range.
     const INFO: GameInfo;
+    /// True when each seat holds something the others may not see (a
+    /// hand, a secret bid or mission): a screen shared by several people
+    /// shows it only behind a hand-off. False by default (open boards,
+    /// solitaires).
+    const SEAT_SECRETS: bool = false;
 
     /// A new game. All setup randomness is drawn from `seed`.
     fn new(setup: &Setup<Self::Options>, seed: u64) -> Self;

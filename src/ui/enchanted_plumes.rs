@@ -15,7 +15,7 @@ use crate::rules::enchanted_plumes::{
 use crate::rules::words;
 use crate::rules::{Game, Outcome, Seat, Setup};
 use crate::session::{Player, Session};
-use crate::table::Table;
+use crate::table::{Shown, Table};
 
 /// Size of a hand card.
 const HAND_CARD: Vec2 = Vec2::new(56.0, 80.0);
@@ -280,7 +280,7 @@ impl PlumesView {
     /// anything private is shown.
     #[must_use]
     pub fn needs_hand_off(&self) -> bool {
-        if self.m.session.is_over() {
+        if self.m.session.is_over() || self.m.shown.is_some() {
             return false;
         }
         match self.human_to_move() {
@@ -293,6 +293,13 @@ impl PlumesView {
     /// the hand-off), the only person at the table, or everyone's when
     /// computers play alone or the game is over (`None` = everyone).
     fn viewer(&self) -> Viewer {
+        // A replay says itself whose cards it shows.
+        match self.m.shown {
+            Some(Shown::Everyone) => return Viewer::All,
+            Some(Shown::Seat(s)) => return Viewer::Seat(s),
+            Some(Shown::Nobody) => return Viewer::Nobody,
+            None => {}
+        }
         if self.m.session.is_over() || self.humans().is_empty() {
             return Viewer::All;
         }
@@ -669,7 +676,9 @@ impl PlumesView {
         let state = self.state().clone();
         let viewer = self.viewer();
         let Viewer::Seat(seat) = viewer else {
-            if viewer == Viewer::Nobody && !self.needs_hand_off() {
+            if self.m.shown == Some(Shown::Nobody) {
+                ui.label(RichText::new("Every hand stays hidden: show one person's view from the replay bar.").weak());
+            } else if viewer == Viewer::Nobody && !self.needs_hand_off() {
                 ui.label(RichText::new("The computer is playing; hands stay hidden.").weak());
             }
             return;

@@ -5,30 +5,37 @@
 //! written); "Copy position" puts the save up to the shown move on the
 //! clipboard, for a bug report.
 //!
-//! Secrets: a replay shows what one seat saw (the seat chosen is the only
-//! person at the table, so the game's own view shows that seat's hand and
-//! no other). A finished game may be looked at from every seat in turn,
-//! and the bar says so; a game still in progress says that only the chosen
-//! seat's view is shown.
+//! Secrets: a replay shows only what the people at this screen may see.
+//! A finished game may be shown as each seat saw it, and the bar says so.
+//! A game still in progress, in which seats hold secrets (hands, bids,
+//! missions), starts from what every seat may know; with one person at
+//! the table it shows that person's view (as the game itself does), and
+//! with several it shows one person's view only behind the hand-off the
+//! game uses. The seats of the computer and of friends elsewhere stay
+//! hidden until the game ends. The seats keep the players they were set
+//! up with.
 
 use egui::{Key, Modifiers, RichText, Ui};
 
 use crate::ai::Evaluate;
-use crate::ai::Level;
 use crate::rules::{Game, Seat};
 use crate::save;
 use crate::session::Player;
-use crate::table::Table;
+use crate::table::{Shown, Table};
 
 /// A replay's own state beside its table.
 #[derive(Clone, Debug)]
 pub struct Replay {
     /// Who played each seat in the file (a game played on keeps them).
     pub players: Vec<Player>,
-    /// The seat whose view is shown.
-    pub seat: Seat,
+    /// Whose secrets the screen shows.
+    pub shown: Shown,
+    /// A person chosen whose view waits for their hand-off.
+    pub pending: Option<Seat>,
     /// The file's game was over.
     pub finished: bool,
+    /// Each seat holds secrets of its own (the game's fact).
+    pub secrets: bool,
 }
 
 /// What the replay bar asks for.
@@ -36,8 +43,13 @@ pub struct Replay {
 pub enum ReplayAsk {
     /// Show the position after this many moves.
     Seek(usize),
-    /// Show the game as this seat saw it.
+    /// Show the game as this seat saw it (behind a hand-off while the game
+    /// is in progress and several people play it).
     Seat(Seat),
+    /// The person handed the screen to confirms it is theirs.
+    HandedOff,
+    /// Show only what every seat may know.
+    Table,
     /// Start a new game from the shown position.
     PlayOn,
     /// Copy the save up to the shown move.
@@ -45,14 +57,12 @@ pub enum ReplayAsk {
 }
 
 impl Replay {
-    /// Starts replaying `table` at move 0, as the first person's seat saw
-    /// it: the table stops playing and writing, and that seat becomes the
-    /// only person at it.
+    /// Starts replaying `table` at move 0: the table stops playing and
+    /// writing, and shows what the people at this screen may see.
     pub fn start<G: Evaluate>(table: &mut Table<G>) -> Self {
         table.cancel();
         table.replay = true;
         let players = table.session.players().to_vec();
-        let seat = players.iter().position(|p| !p.is_computer()).map_or(Seat(0), |i| Seat(i as u8));
         let finished = table.session.actions().is_empty() || {
             let at = table.session.cursor();
             let end = table.session.actions().len();
@@ -61,19 +71,76 @@ impl Replay {
             table.session.seek(at);
             over
         };
-        let replay = Replay { players, seat, finished };
-        replay.show_as(table, seat);
+        let secrets = G::SEAT_SECRETS;
+        let people = people(&players);
+        let shown = if !secrets {
+            Shown::Everyone
+        } else if finished {
+            Shown::Seat(people.first().copied().unwrap_or(Seat(0)))
+        } else {
+            match people.as_slice() {
+                [one] => Shown::Seat(*one),
+                // Computers alone: the game shows every hand.
+                [] if players.iter().all(|p| p.is_computer()) => Shown::Everyone,
+                _ => Shown::Nobody,
+            }
+        };
+        let replay = Replay { players, shown, pending: None, finished, secrets };
+        table.shown = Some(shown);
         table.session.seek(0);
         replay
     }
 
-    /// Makes `seat` the only person at the table, so the game's view shows
-    /// what that seat saw and nothing of the others.
-    pub fn show_as<G: Evaluate>(&self, table: &mut Table<G>, seat: Seat) {
-        for i in 0..self.players.len() {
-            let player = if i == seat.index() { Player::Human } else { Player::Computer(Level::Easy) };
-            table.session.set_player(Seat(i as u8), player);
+    /// The seats whose view the bar offers: every seat of a finished game;
+    /// in a game in progress, only the people at this screen (and only
+    /// when there is a choice to make).
+    #[must_use]
+    pub fn choices(&self) -> Vec<Seat> {
+        if !self.secrets || self.players.len() < 2 {
+            return Vec::new();
         }
+        if self.finished {
+            return (0..self.players.len()).map(|i| Seat(i as u8)).collect();
+        }
+        let people = people(&self.players);
+        if people.len() > 1 { people } else { Vec::new() }
+    }
+
+    /// True when showing a seat's view needs its person alone at the
+    /// screen first.
+    fn needs_hand_off(&self) -> bool {
+        !self.finished && self.secrets && people(&self.players).len() > 1
+    }
+
+    /// Carries out a choice of view on the replay and its table: a
+    /// finished game shows the seat at once; a game in progress only a
+    /// person's seat, after the hand-off. Returns true when the shown view
+    /// changed.
+    pub fn choose<G: Evaluate>(&mut self, table: &mut Table<G>, ask: ReplayAsk) -> bool {
+        let before = self.shown;
+        match ask {
+            ReplayAsk::Seat(seat) if self.choices().contains(&seat) => {
+                if self.needs_hand_off() {
+                    self.pending = Some(seat);
+                    self.shown = Shown::Nobody;
+                } else {
+                    self.pending = None;
+                    self.shown = Shown::Seat(seat);
+                }
+            }
+            ReplayAsk::HandedOff => {
+                if let Some(seat) = self.pending.take() {
+                    self.shown = Shown::Seat(seat);
+                }
+            }
+            ReplayAsk::Table if self.needs_hand_off() => {
+                self.pending = None;
+                self.shown = Shown::Nobody;
+            }
+            _ => {}
+        }
+        table.shown = Some(self.shown);
+        self.shown != before
     }
 
     /// The save of the game up to the shown move, with the seats as they
@@ -92,8 +159,14 @@ impl Replay {
     }
 }
 
+/// The seats played by a person at this screen.
+fn people(players: &[Player]) -> Vec<Seat> {
+    players.iter().enumerate().filter(|(_, p)| **p == Player::Human).map(|(i, _)| Seat(i as u8)).collect()
+}
+
 /// The replay bar above the game: where the replay stands, the current
-/// move's log line, the controls and the seat shown. Returns what it asks.
+/// move's log line, the controls, the seat shown and a hand-off when one is
+/// due. Returns what it asks.
 pub fn bar_ui<G: Evaluate>(ui: &mut Ui, replay: &Replay, table: &Table<G>) -> Option<ReplayAsk> {
     let session = &table.session;
     let (at, total) = (session.cursor(), session.actions().len());
@@ -115,30 +188,69 @@ pub fn bar_ui<G: Evaluate>(ui: &mut Ui, replay: &Replay, table: &Table<G>) -> Op
             ask = Some(ReplayAsk::Copy);
         }
     });
-    ui.horizontal_wrapped(|ui| {
-        let seats = session.players().len();
-        if seats > 1 {
-            ui.label(if replay.finished {
-                "The game is over: every seat's view may be shown. Show it"
-            } else {
-                "The game is still in progress: only the chosen seat's view is shown. Show it"
-            });
-            let state = session.state();
-            for i in 0..seats {
-                let seat = Seat(i as u8);
-                let label = format!("as {} saw it", state.seat_name(seat));
-                if ui.selectable_label(replay.seat == seat, label).clicked() && replay.seat != seat {
-                    ask = Some(ReplayAsk::Seat(seat));
-                }
-            }
-        }
-    });
+    seats_ui(ui, replay, table, &mut ask);
     let line = match at {
         0 => "Move 0: the start of the game".to_string(),
         n => format!("Move {n}: {}", session.log().get(n - 1).map_or("", |e| e.text.as_str())),
     };
     current_line(ui, &line, "replay");
     ask
+}
+
+/// Whose view the replay shows, the choice of another, and the hand-off
+/// that a person's view waits for.
+fn seats_ui<G: Evaluate>(ui: &mut Ui, replay: &Replay, table: &Table<G>, ask: &mut Option<ReplayAsk>) {
+    let state = table.session.state();
+    if let Some(seat) = replay.pending {
+        let name = state.seat_name(seat);
+        if super::widgets::hand_off_bar(ui, &name, "Every hand stays hidden until then.", "show my view", &[]) {
+            *ask = Some(ReplayAsk::HandedOff);
+        }
+    }
+    let choices = replay.choices();
+    let shown_name = match replay.shown {
+        Shown::Seat(s) => Some(state.seat_name(s)),
+        Shown::Everyone | Shown::Nobody => None,
+    };
+    if !replay.secrets || replay.players.len() < 2 {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        if replay.finished {
+            ui.label("The game is over: every seat's view may be shown. Show it");
+        } else if choices.is_empty() {
+            ui.label(match &shown_name {
+                Some(name) => format!(
+                    "The game is still in progress: shown as {name} saw it; the other seats' secrets stay hidden \
+                     until it ends."
+                ),
+                None => "The game is still in progress: only what every seat may know is shown.".to_string(),
+            });
+        } else {
+            ui.label(match &shown_name {
+                Some(name) => format!("The game is still in progress: shown as {name} saw it. Show it"),
+                None => "The game is still in progress: only what every seat may know is shown. Show it".to_string(),
+            });
+        }
+        for &seat in &choices {
+            let label = format!("as {} saw it", state.seat_name(seat));
+            let current = replay.shown == Shown::Seat(seat) || replay.pending == Some(seat);
+            if ui.selectable_label(current, label).clicked() && !current {
+                *ask = Some(ReplayAsk::Seat(seat));
+            }
+        }
+        if !replay.finished && !choices.is_empty() {
+            let table_only = replay.shown == Shown::Nobody && replay.pending.is_none();
+            if ui
+                .selectable_label(table_only, "as everyone sees it")
+                .on_hover_text("Hide every hand again (before passing the screen on)")
+                .clicked()
+                && !table_only
+            {
+                *ask = Some(ReplayAsk::Table);
+            }
+        }
+    });
 }
 
 /// Where the stepping keys (←, →, Home, End) ask to go among `0..=last`

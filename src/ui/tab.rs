@@ -260,13 +260,13 @@ impl<V: View> Tab<V> {
                 self.view.table_mut().session.seek(at);
                 self.view.history_changed();
             }
-            ReplayAsk::Seat(seat) => {
-                replay.show_as(self.view.table_mut(), seat);
-                if let Some(r) = self.replay.as_mut() {
-                    r.seat = seat;
+            ReplayAsk::Seat(_) | ReplayAsk::HandedOff | ReplayAsk::Table => {
+                let mut replay = replay;
+                if replay.choose(self.view.table_mut(), ask) {
+                    self.view.hide_private();
+                    self.view.history_changed();
                 }
-                self.view.hide_private();
-                self.view.history_changed();
+                self.replay = Some(replay);
             }
             ReplayAsk::PlayOn => {
                 let file = replay.cut(self.view.table());

@@ -257,6 +257,13 @@ impl SkirmishView {
     /// Whose hand the row shows: the only person's, or, with two at the
     /// screen, the person to decide once they asked to see it.
     pub(super) fn hand_viewer(&self) -> Option<Seat> {
+        if let Some(shown) = self.m.shown {
+            // A replay says itself whose hand it shows.
+            return match shown {
+                crate::table::Shown::Seat(s) => Some(s),
+                crate::table::Shown::Everyone | crate::table::Shown::Nobody => None,
+            };
+        }
         let humans = self.m.humans();
         if humans.len() == 1 {
             return humans.first().copied();
@@ -401,7 +408,7 @@ impl SkirmishView {
                         }
                     }
                 }
-                None if self.m.humans().len() > 1 && self.human_to_move().is_some() => {
+                None if self.m.shown.is_none() && self.m.humans().len() > 1 && self.human_to_move().is_some() => {
                     let seat = self.human_to_move().unwrap_or(Seat(0));
                     let name = state.seat_name(seat);
                     ui.vertical(|ui| {

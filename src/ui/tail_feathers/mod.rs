@@ -60,7 +60,7 @@ use crate::rules::tail_feathers::game::{
 use crate::rules::tail_feathers::geometry::V2;
 use crate::rules::{Game, Outcome, Seat, Setup};
 use crate::session::{Player, Session};
-use crate::table::Table;
+use crate::table::{Shown, Table};
 pub use glide::Glide;
 pub use paint::range_band;
 use paint::{
@@ -229,6 +229,10 @@ impl SkirmishView {
     /// the screen alone first.
     #[must_use]
     pub fn needs_hand_off(&self) -> bool {
+        if self.m.shown.is_some() {
+            // A replay hands the screen over itself.
+            return false;
+        }
         let Some(seat) = self.human_to_move() else { return false };
         self.m.humans().len() > 1 && self.revealed != Some(seat) && secret_decision(self.state())
     }
@@ -243,6 +247,13 @@ impl SkirmishView {
     /// secret decision of theirs (a mission, a bid) is on. Between those
     /// decisions both people watch the screen, so it shows nobody's.
     fn viewer(&self) -> Option<Seat> {
+        if let Some(shown) = self.m.shown {
+            // A replay says itself whose secrets it shows.
+            return match shown {
+                Shown::Seat(s) => Some(s),
+                Shown::Everyone | Shown::Nobody => None,
+            };
+        }
         let humans = self.m.humans();
         if humans.len() == 1 {
             return humans.first().copied();
@@ -373,6 +384,7 @@ impl View for SkirmishView {
         // The attack window with nothing that may answer it is passed at
         // once for a person who chose so in Settings (TF-R27).
         if frame.settings.quick_card_windows
+            && !self.m.replay
             && self.human_to_move().is_some()
             && self.state().legal_actions() == [Action::NoCard]
         {
@@ -388,6 +400,7 @@ impl View for SkirmishView {
         // afterwards the hand lies along its bottom edge.
         let cards = self.state().options().action_cards;
         let picking = cards
+            && self.m.shown.is_none()
             && !self.needs_hand_off()
             && self.human_to_move().is_some()
             && self.state().legal_actions().iter().any(|a| matches!(a, Action::Pick(_)));

@@ -11,6 +11,7 @@ impl Game for TailFeathers {
     type Options = Options;
 
     const INFO: GameInfo = GameInfo { id: "tail-feathers", name: "Tail Feathers", min_seats: 2, max_seats: 2 };
+    const SEAT_SECRETS: bool = true;
 
     fn new(setup: &Setup<Options>, seed: u64) -> Self {
         Self::start(setup.options.clone(), seed)
