@@ -174,7 +174,8 @@ pub enum MenuEntry {
 #[must_use]
 pub fn menu_entry(data_home: &Path) -> MenuEntry {
     let path = data_home.join("applications").join(format!("{APP}.desktop"));
-    match std::fs::read_to_string(path) {
+    // Read like a save (a size cap, never a pipe that would wait).
+    match crate::save::read(&path) {
         Ok(text) => MenuEntry::Present {
             exec: text.lines().find_map(|l| l.strip_prefix("Exec=")).unwrap_or_default().to_owned(),
         },

@@ -717,10 +717,19 @@ pub fn read(path: &Path) -> Result<String, SaveError> {
 fn read_capped(path: &Path, max: u64) -> Result<String, SaveError> {
     use std::io::Read as _;
     let io = |source| SaveError::Io { path: path.display().to_string(), source };
+    // Looked at before it is opened: opening a named pipe waits for a
+    // writer (a window that never draws), a device may never end.
+    let kind = fs::metadata(path).map_err(io)?;
+    if kind.is_dir() {
+        return Err(io(std::io::Error::other("this is a folder, not a file")));
+    }
+    if !kind.is_file() {
+        return Err(io(std::io::Error::other("this is not a regular file (a pipe, socket or device)")));
+    }
     let file = fs::File::open(path).map_err(io)?;
     let meta = file.metadata().map_err(io)?;
-    if meta.is_dir() {
-        return Err(io(std::io::Error::other("this is a folder, not a file")));
+    if !meta.is_file() {
+        return Err(io(std::io::Error::other("this is not a regular file (a pipe, socket or device)")));
     }
     if meta.len() > max {
         return Err(SaveError::TooLarge(meta.len()));

@@ -131,10 +131,10 @@ fn the_resume_offer_opens_the_good_games_and_names_the_bad_one() {
     h.run();
     h.state_mut().wait_for_files();
     h.run();
-    h.get_by_label_contains("• a.json — Daedalus · White (human) v Black (human) · 5 moves · saved ");
-    h.get_by_label_contains("• b.json — Daedalus");
+    h.get_by_label_contains("a.json — Daedalus · White (human) v Black (human) · 5 moves · saved ");
+    h.get_by_label_contains("b.json — Daedalus");
     h.get_by_label_contains("• bad.json: move 1 is not a Daedalus move: {\"PlaceWall\":\"a9\"} (a9 is off the board, which runs from a1 to h8)");
-    assert!(h.query_by_label_contains("• bad.json —").is_none(), "the bad file is not offered");
+    assert!(h.query_by_label_contains("bad.json —").is_none(), "the bad file is not offered");
     h.get_by_label("Resume").click();
     h.run();
     let paths: Vec<PathBuf> = h.state().tabs.iter().map(|t| t.path().to_path_buf()).collect();
@@ -164,7 +164,7 @@ fn closing_while_the_resume_offer_is_open_keeps_the_list() {
     again.run();
     again.state_mut().wait_for_files();
     again.run();
-    again.get_by_label_contains("• g.json — Daedalus");
+    again.get_by_label_contains("g.json — Daedalus");
 }
 
 #[test]
@@ -323,4 +323,138 @@ fn a_failed_autosave_names_the_folder_keeps_the_game_and_the_next_move_retries()
     tab.m.save().unwrap();
     let on_disk = save::restore::<Daedalus>(&save::parse(&std::fs::read_to_string(&path).unwrap()).unwrap()).unwrap();
     assert_eq!(on_disk.cursor(), 2);
+}
+
+/// Issue 41: a settings file whose pause before the computer's moves was
+/// 2e19 seconds (or negative) panicked on the first frame of any game tab,
+/// and was written back, so every later start crashed again. The numbers are
+/// brought within the Settings screen's ranges, the game tab draws, and the
+/// file written back holds the ranged values.
+#[test]
+fn impossible_numbers_in_the_settings_file_are_brought_within_range_and_never_crash_a_game() {
+    for (delay, scale, want_delay, want_scale) in [("2e19", "-3.0", 3.0, 0.7), ("-5", "1e30", 0.0, 2.0)] {
+        let dir = tempfile::tempdir().unwrap();
+        let saves = dir.path().join("saves");
+        std::fs::create_dir_all(&saves).unwrap();
+        std::fs::create_dir_all(config(dir.path())).unwrap();
+        let text = format!(r#"{{"dark": true, "computer_delay": {delay}, "scale": {scale}}}"#);
+        std::fs::write(config(dir.path()).join("settings.json"), text).unwrap();
+        // A game where the computer moves: its pause is read every frame.
+        let mut s: Session<Daedalus> = Session::new(
+            Setup { seats: 2, options: Options::default() },
+            1,
+            vec![Player::Human, Player::Computer(aviary::ai::Level::Easy)],
+        );
+        let a = s.state().legal_actions()[0].clone();
+        s.propose(a).unwrap();
+        let game = saves.join("g.json");
+        std::fs::write(&game, save::to_text(&save::record(&s))).unwrap();
+        let mut h = harness(AviaryApp::new(Some(config(dir.path())), saves.clone()));
+        assert!(h.state_mut().open_file(&game, &mut Vec::new()));
+        // The computer thinks (a spinner): frames, not a settled screen.
+        h.run_steps(10);
+        assert!(matches!(h.state().screen, Screen::Game(_)), "the game tab draws");
+        assert!((h.state().settings.computer_delay - want_delay).abs() < 1e-6, "the pause within range");
+        assert!((h.state().settings.scale - want_scale).abs() < 1e-6, "the scale within range");
+        assert!(h.state().settings.dark, "the rest of the file is kept");
+        assert!(h.state_mut().request_quit());
+        let written = aviary::app::Settings::load(Some(&config(dir.path()).join("settings.json"))).unwrap();
+        let raw: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(config(dir.path()).join("settings.json")).unwrap()).unwrap();
+        assert_eq!(raw["computer_delay"].as_f64(), Some(f64::from(want_delay)), "written back within range");
+        assert!((written.computer_delay - want_delay).abs() < 1e-6);
+    }
+}
+
+/// Numbers no JSON file can hold but a program can (not a number,
+/// infinity) are ranged too, and the pause itself never panics.
+#[test]
+fn settings_that_are_not_numbers_fall_back_to_the_defaults() {
+    let s = aviary::app::Settings { computer_delay: f32::NAN, scale: f32::NAN, ..Default::default() }.sanitized();
+    let d = aviary::app::Settings::default();
+    assert!(s.computer_delay.to_bits() == d.computer_delay.to_bits() && s.scale.to_bits() == d.scale.to_bits());
+    let s = aviary::app::Settings { computer_delay: f32::INFINITY, scale: f32::NEG_INFINITY, ..Default::default() }
+        .sanitized();
+    assert!(s.computer_delay.to_bits() == 3.0f32.to_bits() && s.scale.to_bits() == 0.7f32.to_bits());
+    for x in [f32::NAN, f32::INFINITY, -1.0, 2e19, f32::MAX] {
+        assert!(aviary::ui::view::pause(x) <= std::time::Duration::from_mins(1), "{x}");
+    }
+}
+
+/// Issue 41: a settings file that is a named pipe blocked the start before
+/// the first frame (a black window). Files that are not regular files are
+/// refused with a message and the app starts with fresh settings.
+#[cfg(unix)]
+#[test]
+fn a_settings_file_that_is_a_named_pipe_is_refused_with_a_message() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(config(dir.path())).unwrap();
+    let pipe = config(dir.path()).join("settings.json");
+    let made = std::process::Command::new("mkfifo").arg(&pipe).status().unwrap();
+    assert!(made.success(), "mkfifo made the pipe");
+    // Started on a thread: without the fix it never returns, and the test
+    // reports that instead of hanging (a deadline for a hang, not a
+    // measure of speed).
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (cfg, saves) = (config(dir.path()), dir.path().join("saves"));
+    std::thread::spawn(move || {
+        let mut h = harness(AviaryApp::new(Some(cfg), saves));
+        h.run();
+        let _ = tx.send(toasts(&h));
+    });
+    let said = rx.recv_timeout(std::time::Duration::from_mins(2)).expect("the app starts: the pipe is not opened");
+    assert!(said.contains("settings") && said.contains("not a regular file"), "{said}");
+}
+
+/// Issue 41: 20,000 games in `open_games` that no longer exist took 500 MB
+/// and a resume dialog that ran off the screen. The list is capped and the
+/// dialog scrolls: its button stays on an 800x600 screen.
+#[test]
+fn a_huge_list_of_missing_open_games_is_capped_and_its_dialog_fits_the_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let missing: Vec<PathBuf> = (0..20_000).map(|i| saves.join(format!("gone-{i}.json"))).collect();
+    let settings = aviary::app::Settings { open_games: missing, ..Default::default() };
+    std::fs::create_dir_all(config(dir.path())).unwrap();
+    settings.store(&config(dir.path()).join("settings.json")).unwrap();
+    let app = AviaryApp::new(Some(config(dir.path())), saves);
+    assert_eq!(app.settings.open_games.len(), aviary::app::settings::MAX_OPEN_GAMES);
+    let mut h =
+        Harness::builder().with_size([800.0, 600.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    h.run();
+    h.state_mut().wait_for_files();
+    h.run();
+    h.get_by_label("These could not be resumed (the files are left as they are):");
+    let ok = h.get_by_label("OK");
+    let rect = ok.rect();
+    assert!(rect.max.y <= 600.0 && rect.min.y >= 0.0, "the dialog's button is on the screen: {rect:?}");
+    ok.click();
+    h.run();
+    assert!(h.query_by_label("OK").is_none());
+}
+
+/// The resume offer lets one choose: an unticked game stays closed.
+#[test]
+fn the_resume_offer_opens_only_the_games_ticked() {
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let (a, b) = (saves.join("a.json"), saves.join("b.json"));
+    std::fs::write(&a, daedalus_save(5, 1)).unwrap();
+    std::fs::write(&b, daedalus_save(9, 2)).unwrap();
+    let settings = aviary::app::Settings { open_games: vec![a.clone(), b.clone()], ..Default::default() };
+    std::fs::create_dir_all(config(dir.path())).unwrap();
+    settings.store(&config(dir.path()).join("settings.json")).unwrap();
+    let mut h = harness(AviaryApp::new(Some(config(dir.path())), saves));
+    h.run();
+    h.state_mut().wait_for_files();
+    h.run();
+    h.get_by_label_contains("a.json — Daedalus").click();
+    h.run();
+    h.get_by_label("Resume").click();
+    h.run();
+    let paths: Vec<PathBuf> = h.state().tabs.iter().map(|t| t.path().to_path_buf()).collect();
+    assert_eq!(paths, vec![b.clone()], "only the ticked game opens");
+    assert!(a.exists(), "the other stays in Saved Games");
 }

@@ -54,39 +54,59 @@ impl AviaryApp {
                 ui.heading("Your games from last time");
             } else {
                 ui.heading("Resume your unfinished games?");
+                ui.label("Untick a game to leave it closed (it stays in Saved Games).");
+            }
+            // However many there are, the buttons stay on the screen.
+            let room = (ctx.content_rect().height() - 200.0).max(120.0);
+            egui::ScrollArea::vertical().max_height(room).auto_shrink([false, true]).show(ui, |ui| {
                 for row in &self.resume_offer {
-                    ui.label(format!(
-                        "• {} — {} · {} · {} · saved {} UTC",
+                    let mut chosen = !self.resume_unchosen.contains(&row.path);
+                    let text = format!(
+                        "{} — {} · {} · {} · saved {} UTC",
                         file_name(&row.path),
                         row.game,
                         row.seats,
                         crate::rules::words::count(row.moves, "move"),
                         save::format_time(row.saved_at)
-                    ));
-                }
-            }
-            if !self.resume_problems.is_empty() {
-                ui.add_space(4.0);
-                ui.label(RichText::new("These could not be resumed (the files are left as they are):").strong());
-                for row in &self.resume_problems {
-                    let why = row.problem.as_deref().unwrap_or_default();
-                    ui.label(
-                        RichText::new(format!("• {}: {why}", file_name(&row.path))).color(ui.visuals().error_fg_color),
                     );
+                    if ui.checkbox(&mut chosen, text).changed() {
+                        if chosen {
+                            self.resume_unchosen.remove(&row.path);
+                        } else {
+                            self.resume_unchosen.insert(row.path.clone());
+                        }
+                    }
                 }
-            }
+                if !self.resume_problems.is_empty() {
+                    ui.add_space(4.0);
+                    ui.label(RichText::new("These could not be resumed (the files are left as they are):").strong());
+                    for row in &self.resume_problems {
+                        let why = row.problem.as_deref().unwrap_or_default();
+                        ui.label(
+                            RichText::new(format!("• {}: {why}", file_name(&row.path)))
+                                .color(ui.visuals().error_fg_color),
+                        );
+                    }
+                }
+            });
             ui.horizontal(|ui| {
                 if self.resume_offer.is_empty() {
                     dismiss = ui.button("OK").clicked();
                 } else {
-                    resume_all = ui.button("Resume").clicked();
+                    let chosen = self.resume_offer.iter().filter(|r| !self.resume_unchosen.contains(&r.path)).count();
+                    resume_all = ui
+                        .add_enabled(chosen > 0, egui::Button::new("Resume"))
+                        .on_hover_text(format!("Open {}", crate::rules::words::count(chosen, "game")))
+                        .clicked();
                     dismiss = ui.button("Not now").clicked();
                 }
             });
         });
         if resume_all {
             self.resume_problems.clear();
-            for p in std::mem::take(&mut self.resume_offer).into_iter().map(|row| row.path) {
+            let unchosen = std::mem::take(&mut self.resume_unchosen);
+            let offer = std::mem::take(&mut self.resume_offer);
+            for p in offer.into_iter().map(|row| row.path).filter(|p| !unchosen.contains(p)) {
                 // Off the list before opening: if this game could bring the
                 // app down, the next start does not try it again.
                 self.resume_pending.retain(|q| q != &p);
@@ -96,6 +116,7 @@ impl AviaryApp {
             self.resume_pending.clear();
             self.remember_open_games();
         } else if dismiss || modal.should_close() {
+            self.resume_unchosen.clear();
             self.resume_offer.clear();
             self.resume_problems.clear();
             self.resume_pending.clear();

@@ -78,6 +78,8 @@ pub struct AviaryApp {
     /// Games open at the last exit and not yet resumed or dismissed: kept
     /// in the open-games list until the person decides.
     resume_pending: Vec<PathBuf>,
+    /// Games of the resume offer the person unticked.
+    resume_unchosen: std::collections::HashSet<PathBuf>,
     resume_check: Option<Background<Vec<games::Listing>>>,
     listing_job: Option<Background<Vec<games::Listing>>>,
     /// The context, once the first frame has run: background jobs wake it.
@@ -129,6 +131,7 @@ impl AviaryApp {
             "settings",
             &mut lasting_notices,
         );
+        let settings = settings.sanitized();
         let (stats_file, stats) = ConfigFile::load::<Stats>(
             config_dir.as_ref().map(|d| d.join("stats.json")),
             "statistics",
@@ -173,6 +176,7 @@ impl AviaryApp {
             resume_offer: Vec::new(),
             resume_problems: Vec::new(),
             resume_pending,
+            resume_unchosen: std::collections::HashSet::new(),
             resume_check,
             listing_job: None,
             wake,

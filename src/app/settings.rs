@@ -57,7 +57,41 @@ impl Default for Settings {
     }
 }
 
+/// The UI scale's range (the Settings slider's).
+pub const SCALE_RANGE: std::ops::RangeInclusive<f32> = 0.7..=2.0;
+/// The computer's pause's range in seconds (the Settings slider's).
+pub const DELAY_RANGE: std::ops::RangeInclusive<f32> = 0.0..=3.0;
+/// The most games remembered as open at the last exit (and offered for
+/// resuming): more tabs than anyone keeps open.
+pub const MAX_OPEN_GAMES: usize = 64;
+/// The longest relay address kept.
+const MAX_RELAY: usize = 2048;
+
+/// `value` within `range`; a value that is not a number gives `default`.
+fn clamped(value: f32, range: &std::ops::RangeInclusive<f32>, default: f32) -> f32 {
+    if value.is_nan() { default } else { value.clamp(*range.start(), *range.end()) }
+}
+
 impl Settings {
+    /// The settings with every value within what the Settings screen
+    /// offers: a hand-edited or damaged file can hold any number (a pause
+    /// of 2e19 seconds, a negative scale), which would otherwise reach the
+    /// game tabs and be written back at every start. The list of open games
+    /// is capped and loses repeats.
+    #[must_use]
+    pub fn sanitized(mut self) -> Self {
+        let default = Self::default();
+        self.scale = clamped(self.scale, &SCALE_RANGE, default.scale);
+        self.computer_delay = clamped(self.computer_delay, &DELAY_RANGE, default.computer_delay);
+        let mut seen = std::collections::HashSet::new();
+        self.open_games.retain(|p| seen.insert(p.clone()));
+        self.open_games.truncate(MAX_OPEN_GAMES);
+        if self.relay.len() > MAX_RELAY {
+            self.relay.clear();
+        }
+        self
+    }
+
     /// The folder for settings and statistics: `AVIARY_CONFIG` if set (a
     /// folder, like `AVIARY_SAVES`), else the platform's config folder.
     #[must_use]
@@ -73,7 +107,7 @@ impl Settings {
     /// # Errors
     /// A file that is there but cannot be used; the caller keeps it.
     pub fn load(path: Option<&Path>) -> Result<Self, save::JsonProblem> {
-        save::load_json(path)
+        save::load_json::<Self>(path).map(Self::sanitized)
     }
 
     /// Writes settings atomically.
@@ -208,7 +242,7 @@ impl AviaryApp {
         });
         ui.horizontal(|ui| {
             let label = ui.label("UI scale:");
-            ui.add(egui::Slider::new(&mut self.settings.scale, 0.7..=2.0).step_by(0.05)).labelled_by(label.id);
+            ui.add(egui::Slider::new(&mut self.settings.scale, SCALE_RANGE).step_by(0.05)).labelled_by(label.id);
         });
         ui.horizontal(|ui| {
             ui.label("Default computer level:");
@@ -227,7 +261,8 @@ impl AviaryApp {
         );
         ui.horizontal(|ui| {
             let label = ui.label("Pause before each of the computer's moves (to follow them):");
-            ui.add(egui::Slider::new(&mut self.settings.computer_delay, 0.0..=3.0).suffix(" s")).labelled_by(label.id);
+            ui.add(egui::Slider::new(&mut self.settings.computer_delay, DELAY_RANGE).suffix(" s"))
+                .labelled_by(label.id);
         });
         ui.horizontal(|ui| {
             let label = ui.label("Online play relay:");

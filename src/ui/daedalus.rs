@@ -712,7 +712,7 @@ impl View for DaedalusView {
     }
 
     fn computer_delay(&self, settings: &ViewSettings) -> Duration {
-        Duration::from_secs_f32(self.speed.unwrap_or(settings.computer_delay).max(0.0))
+        super::view::pause(self.speed.unwrap_or(settings.computer_delay))
     }
 
     fn end_heading(&self, outcome: &crate::rules::Outcome) -> String {

@@ -157,6 +157,14 @@ pub fn side_panel(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
         });
 }
 
+/// A pause of `seconds` for the computer's moves. Any number may come from
+/// a settings file (negative, not a number, 2e19): it never panics, and a
+/// pause stays within a minute.
+#[must_use]
+pub fn pause(seconds: f32) -> Duration {
+    Duration::try_from_secs_f32(seconds.clamp(0.0, 60.0)).unwrap_or_default()
+}
+
 /// A game's view: it draws the game and proposes moves to its table.
 pub trait View: 'static {
     /// The game's rules.
@@ -207,7 +215,7 @@ pub trait View: 'static {
 
     /// The pause between computer moves.
     fn computer_delay(&self, settings: &ViewSettings) -> Duration {
-        Duration::from_secs_f32(settings.computer_delay.max(0.0))
+        pause(settings.computer_delay)
     }
 
     /// The end-of-game window's heading; by default the winners or "Draw".
