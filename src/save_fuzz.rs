@@ -10,7 +10,10 @@
 //! one move's fields to boundary values (squares off the board and on its
 //! edge, card slots and values out of range, numbers past their type), a
 //! move taken from another game, and moves duplicated, dropped or swapped.
-//! Friends' copies of online games (views, not moves) are among the bases.
+//! Friends' copies of online games (views, not moves) are among the bases,
+//! and Tail Feathers games with every additional rule on (cards picked and
+//! played, the attack window, a ballista built and loosed, leaves adrift,
+//! a death spiral, foraging) and friends' copies of them.
 //!
 //! Every file must be accepted or refused with a message; a panic inside
 //! loading is caught by [`save::contained`] and reported here as a crash,
@@ -72,17 +75,31 @@ fn played<G: Game>(setup: Setup<G::Options>, seed: u64, steps: usize, undo: usiz
 /// A friend's copy of a random game of `G` (seat 1's views of `steps`
 /// actions), as the friend's app writes it.
 fn friend_copy<G: Game>(setup: Setup<G::Options>, seed: u64, steps: usize) -> String {
+    let mut rng = Rng::seeded(seed ^ 0xF00D);
+    let mut session: Session<G> = Session::new(setup.clone(), seed, vec![Player::Human; usize::from(setup.seats)]);
+    let mut actions = Vec::new();
+    for _ in 0..steps {
+        let legal = session.state().legal_actions();
+        let Some(a) = rng.pick(&legal).cloned() else { break };
+        if session.propose(a.clone()).is_err() {
+            break;
+        }
+        actions.push(a);
+    }
+    friend_copy_of::<G>(setup, seed, &actions)
+}
+
+/// A friend's copy (seat 1's views) of the game of `G` that `actions`
+/// play from `seed`, as the friend's app writes it.
+fn friend_copy_of<G: Game>(setup: Setup<G::Options>, seed: u64, actions: &[G::Action]) -> String {
     let seats = usize::from(setup.seats);
     let mut session: Session<G> = Session::new(setup.clone(), seed, vec![Player::Human; seats]);
     let mut copy = save::FriendCopy::new(format!("{}/host.token", G::INFO.id), "Ben".into());
     copy.set_seat(1);
-    let mut rng = Rng::seeded(seed ^ 0xF00D);
     let seat = crate::rules::Seat(1);
     copy.push(&session.state().observation(seat), session.log());
-    for _ in 0..steps {
-        let legal = session.state().legal_actions();
-        let Some(a) = rng.pick(&legal).cloned() else { break };
-        if session.propose(a).is_err() {
+    for a in actions {
+        if session.propose(a.clone()).is_err() {
             break;
         }
         copy.push(&session.state().observation(seat), session.log());
@@ -136,7 +153,225 @@ pub fn base_saves() -> Vec<String> {
     }
     out.push(friend_copy::<EnchantedPlumes>(Setup { seats: 3, options: enchanted_plumes::Options::default() }, 5, 40));
     out.push(friend_copy::<TailFeathers>(Setup { seats: 2, options: tail_feathers::game::Options::default() }, 6, 30));
+    out.extend(additional_rules_saves().iter().cloned());
     out
+}
+
+/// What a game of Tail Feathers with its additional rules went through.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[allow(clippy::struct_excessive_bools, reason = "one yes-or-no per additional rule met")]
+pub struct TfCoverage {
+    /// Action cards picked for the hands (TF-R27).
+    pub picked: bool,
+    /// An action card played (TF-R27).
+    pub played: bool,
+    /// The attack window opened (TF-R27).
+    pub window: bool,
+    /// A ballista built (TF-R28).
+    pub built: bool,
+    /// A ballista loosed a bolt (TF-R28).
+    pub loosed: bool,
+    /// A leaf cut loose and adrift (TF-R26).
+    pub adrift: bool,
+    /// A death spiral entered (TF-R25).
+    pub spiral: bool,
+    /// A squad foraged (TF-R23).
+    pub foraged: bool,
+}
+
+impl TfCoverage {
+    /// Every one of them.
+    #[must_use]
+    pub fn all(self) -> bool {
+        self.count() == 8
+    }
+
+    /// How many of them.
+    #[must_use]
+    pub fn count(self) -> usize {
+        [self.picked, self.played, self.window, self.built, self.loosed, self.adrift, self.spiral, self.foraged]
+            .into_iter()
+            .filter(|&b| b)
+            .count()
+    }
+
+    /// Adds what `action`, taken in `before`, brought about.
+    pub fn note(&mut self, before: &TailFeathers, action: &tail_feathers::Action, after: &TailFeathers) {
+        use tail_feathers::Action as A;
+        use tail_feathers::components::Alliance;
+        self.picked |= matches!(action, A::Pick(_));
+        self.played |= matches!(action, A::Play(_));
+        self.window |= before.legal_actions().contains(&A::NoCard);
+        self.built |= [Alliance::Mice, Alliance::Rats].into_iter().any(|s| after.ballista(s).is_some());
+        self.loosed |= matches!(action, A::Loose(_));
+        self.adrift |= matches!(action, A::CutLoose { .. });
+        self.spiral |= !after.spirals().is_empty();
+        self.foraged |= matches!(action, A::Forage);
+    }
+}
+
+/// What the game that `actions` play from `seed` with every additional
+/// rule went through.
+#[must_use]
+pub fn tf_coverage(seed: u64, actions: &[tail_feathers::Action]) -> TfCoverage {
+    let setup = Setup { seats: 2, options: tail_feathers::game::Options::every_additional_rule() };
+    let mut g = TailFeathers::new(&setup, seed);
+    let mut met = TfCoverage::default();
+    for a in actions {
+        let before = g.clone();
+        if g.apply(a).is_err() {
+            break;
+        }
+        met.note(&before, a, &g);
+    }
+    met
+}
+
+/// A kind of move sought, and the odds against it (1 in this many passes).
+type Wanted<'a> = (&'a dyn Fn(&tail_feathers::Action) -> bool, usize);
+
+/// A move for random play that meets the additional rules: bolts loosed,
+/// leaves cut, cards played, flights into death spirals, foraging and
+/// fights taken more often than chance would.
+fn seeking(g: &TailFeathers, legal: &[tail_feathers::Action], rng: &mut Rng) -> tail_feathers::Action {
+    use tail_feathers::Action as A;
+    let pick = |rng: &mut Rng, f: &dyn Fn(&A) -> bool, odds: usize| {
+        let some: Vec<&A> = legal.iter().filter(|a| f(a)).collect();
+        (!some.is_empty() && rng.below(odds) > 0).then(|| some[rng.below(some.len())].clone())
+    };
+    let choices: [Wanted; 6] = [
+        (&|a| matches!(a, A::Loose(_)), 8),
+        (&|a| matches!(a, A::CutLoose { .. }), 2),
+        (&|a| matches!(a, A::Play(_)), 2),
+        (&|a| matches!(a, A::Forage), 3),
+        (&|a| matches!(a, A::Strike { .. } | A::Shoot { .. } | A::Swoop), 4),
+        (&|a| matches!(a, A::Launch { .. }), 2),
+    ];
+    // Three times in four, a flight toward the enemy's birds (or into a
+    // death spiral with one) when the bird must fly.
+    if rng.below(4) > 0
+        && legal.iter().any(|a| matches!(a, A::Fly(_)))
+        && let Some(a) = toward_a_spiral(g, legal)
+    {
+        return a;
+    }
+    for (f, odds) in choices {
+        if let Some(a) = pick(rng, f, odds) {
+            return a;
+        }
+    }
+    legal[rng.below(legal.len())].clone()
+}
+
+/// A flight of the active bird into a death spiral if one is offered, else
+/// the flight that ends nearest an enemy flying bird (so that birds meet).
+fn toward_a_spiral(g: &TailFeathers, legal: &[tail_feathers::Action]) -> Option<tail_feathers::Action> {
+    use tail_feathers::game::UNIT_DEFS;
+    let side = |f: tail_feathers::game::Fig| UNIT_DEFS.get(tail_feathers::game::unit_of(f)).map(|u| u.side);
+    let bird = UNIT_DEFS.get(g.active_unit()?)?.first;
+    let enemies: Vec<_> = g
+        .flyers()
+        .into_iter()
+        .filter(|&e| side(e) != side(bird))
+        .filter_map(|e| g.bird(e).map(|b| b.pose.at))
+        .collect();
+    let mut best: Option<(f64, &tail_feathers::Action)> = None;
+    for a in legal {
+        let tail_feathers::Action::Fly(list) = a else { continue };
+        let Some(plan) = g.plan_flight(bird, list) else { continue };
+        let outcome = g.flight_outcome(bird, &plan);
+        if matches!(outcome.ending, tail_feathers::game::FlightEnding::Spiral(_)) {
+            return Some(a.clone());
+        }
+        let d = enemies.iter().map(|e| e.dist(outcome.at.at)).fold(f64::MAX, f64::min);
+        if best.is_none_or(|(b, _)| d < b) {
+            best = Some((d, a));
+        }
+    }
+    best.map(|(_, a)| a.clone())
+}
+
+/// Saves of Tail Feathers games with every additional rule on, among them
+/// games that pick and play cards, open the attack window, build and loose
+/// a ballista, cut leaves adrift, enter a death spiral and forage; cut at
+/// several points (some with the rest of the game to redo), and friends'
+/// copies of them. Made once per process.
+fn additional_rules_saves() -> &'static [String] {
+    static SAVES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    SAVES.get_or_init(|| {
+        let setup = Setup { seats: 2, options: tail_feathers::game::Options::every_additional_rule() };
+        let mut out = Vec::new();
+        let mut covered = TfCoverage::default();
+        for seed in 1..=40u64 {
+            let (actions, seen) = seeking_game(&setup, seed, 800);
+            // A game joins when it meets something the others have not.
+            let before = covered;
+            covered.picked |= seen.picked;
+            covered.played |= seen.played;
+            covered.window |= seen.window;
+            covered.built |= seen.built;
+            covered.loosed |= seen.loosed;
+            covered.adrift |= seen.adrift;
+            covered.spiral |= seen.spiral;
+            covered.foraged |= seen.foraged;
+            if covered == before && !out.is_empty() {
+                continue;
+            }
+            for cut in [actions.len(), actions.len() / 2] {
+                let mut session: Session<TailFeathers> =
+                    Session::new(setup.clone(), seed, vec![Player::Human, Player::Human]);
+                for a in &actions {
+                    if session.propose(a.clone()).is_err() {
+                        break;
+                    }
+                }
+                // Undone back to `cut`: the rest is a redo branch.
+                while session.cursor() > cut {
+                    session.undo_one();
+                }
+                out.push(save::to_text(&save::record(&session)));
+            }
+            out.push(friend_copy_of::<TailFeathers>(setup.clone(), seed, &actions[..actions.len().min(200)]));
+            if covered.all() {
+                break;
+            }
+        }
+        out
+    })
+}
+
+/// A game of Tail Feathers played by [`seeking`] from `seed` for at most
+/// `steps` actions: its actions and what it went through.
+fn seeking_game(
+    setup: &Setup<tail_feathers::game::Options>,
+    seed: u64,
+    steps: usize,
+) -> (Vec<tail_feathers::Action>, TfCoverage) {
+    let mut g = TailFeathers::new(setup, seed);
+    let mut rng = Rng::seeded(seed ^ 0xADD);
+    let mut actions = Vec::new();
+    let mut met = TfCoverage::default();
+    for _ in 0..steps {
+        let legal = g.legal_actions();
+        if legal.is_empty() {
+            break;
+        }
+        let a = if g.to_move() == ToMove::Chance { legal[0].clone() } else { seeking(&g, &legal, &mut rng) };
+        let before = g.clone();
+        if g.apply(&a).is_err() {
+            break;
+        }
+        met.note(&before, &a, &g);
+        actions.push(a);
+    }
+    (actions, met)
+}
+
+/// The Tail Feathers saves with every additional rule among the base saves
+/// (for the tests that check what they cover).
+#[must_use]
+pub fn additional_rules_bases() -> Vec<String> {
+    additional_rules_saves().to_vec()
 }
 
 /// Boundary and foreign values for any JSON field.

@@ -87,8 +87,9 @@ fn a_file_of_more_moves_than_any_game_has_is_refused_while_it_is_read() {
 fn friends_copies_with_forged_checksums_are_refused_or_drawn_never_a_crash() {
     use aviary::rules::Rng;
     use egui_kittest::Harness;
-    let bases = save_fuzz::base_saves();
-    let copies = &bases[bases.len() - 2..];
+    let copies: Vec<String> =
+        save_fuzz::base_saves().into_iter().filter(|t| save::parse(t).is_ok_and(|f| f.friend.is_some())).collect();
+    assert!(copies.len() >= 3, "friends' copies of several games, Tail Feathers with every rule among them");
     let odd = ["0", "1", "2", "7", "9", "63", "255", "256", "65535", "4294967296", "-1", "1e3", "0.5"];
     let dir = tempfile::tempdir().unwrap();
     let saves = dir.path().join("saves");
@@ -144,4 +145,46 @@ fn friends_copies_with_forged_checksums_are_refused_or_drawn_never_a_crash() {
     }
     eprintln!("forged copies: {refused} refused, {drawn} drawn");
     assert!(refused > 0 && drawn > 0, "refused {refused}, drawn {drawn}");
+}
+
+/// Issue 41: the fuzzer had no Tail Feathers save with any additional rule.
+/// Its bases now hold games with every one on that, between them, pick and
+/// play cards, open the attack window, build and loose a ballista, cut a
+/// leaf adrift, enter a death spiral and forage, and friends' copies of
+/// them.
+#[test]
+fn the_fuzzer_s_bases_meet_every_additional_rule_of_tail_feathers() {
+    use aviary::rules::tail_feathers::TailFeathers;
+    use aviary::rules::tail_feathers::game::Options;
+    let bases = save_fuzz::additional_rules_bases();
+    let mut covered = save_fuzz::TfCoverage::default();
+    let mut copies = 0;
+    for text in &bases {
+        let file = save::parse(text).unwrap();
+        assert_eq!(file.game, "tail-feathers");
+        if file.friend.is_some() {
+            copies += 1;
+            games::verify(&file).unwrap();
+            continue;
+        }
+        let session = save::restore::<TailFeathers>(&file).unwrap();
+        assert_eq!(session.state().options(), &Options::every_additional_rule(), "every additional rule on");
+        let seen = save_fuzz::tf_coverage(file.seed, session.actions());
+        for (have, got) in [
+            (&mut covered.picked, seen.picked),
+            (&mut covered.played, seen.played),
+            (&mut covered.window, seen.window),
+            (&mut covered.built, seen.built),
+            (&mut covered.loosed, seen.loosed),
+            (&mut covered.adrift, seen.adrift),
+            (&mut covered.spiral, seen.spiral),
+            (&mut covered.foraged, seen.foraged),
+        ] {
+            *have |= got;
+        }
+    }
+    assert!(covered.all(), "the bases meet every additional rule: {covered:?}");
+    assert!(copies > 0, "friends' copies of them too");
+    let all = save_fuzz::base_saves();
+    assert!(bases.iter().all(|b| all.contains(b)), "they are among the fuzzer's bases");
 }
