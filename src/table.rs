@@ -58,6 +58,10 @@ pub enum Shown {
 
 /// A game in progress: the session, its file, its writer and its computer
 /// player.
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "independent facts: paused, a replay, a friend's mirror, the host's copy, a move in flight"
+)]
 pub struct Table<G: Evaluate> {
     /// The game with its history.
     pub session: Session<G>,
@@ -91,8 +95,20 @@ pub struct Table<G: Evaluate> {
     /// `outbox`) instead of applied; nothing thinks, rolls or is written
     /// here.
     pub mirror: bool,
+    /// The host's copy on screen while the game is hosted online: the
+    /// authority (the table that checks, applies, saves and runs the
+    /// computer) works on a thread of its own (`net::host_table`), so the
+    /// game goes on while the window is hidden; this copy shows its
+    /// positions, and the person's moves wait in `outbox` for it.
+    pub hosted: bool,
+    /// The computer's next action as the hosting thread announced it.
+    pub hosted_announced: Option<G::Action>,
     /// Moves for the host, in a mirror.
     pub outbox: Vec<G::Action>,
+    /// A move was sent to the host (of a mirror, or the hosting thread)
+    /// and is not yet answered: the screen says "sending…" and the next
+    /// move waits.
+    pub awaiting: bool,
     /// A friend's own copy of an online game (every view the host sent),
     /// written to `path` after each one.
     pub copy: Option<save::FriendCopy>,
@@ -129,7 +145,10 @@ impl<G: Evaluate> Table<G> {
             shown: None,
             lesson: None,
             mirror: false,
+            hosted: false,
+            hosted_announced: None,
             outbox: Vec::new(),
+            awaiting: false,
             copy: None,
         }
     }
@@ -200,7 +219,7 @@ impl<G: Evaluate> Table<G> {
             notices.push(Notice::Error(refusal.to_string()));
             return false;
         }
-        if self.mirror {
+        if self.mirror || self.hosted {
             return self.send_to_host(action, notices);
         }
         if self.person_to_move().is_none() && self.session.computer_to_move() {
@@ -229,7 +248,7 @@ impl<G: Evaluate> Table<G> {
             notices.push(Notice::Error("Wait for your turn".into()));
             return false;
         }
-        if !self.outbox.is_empty() {
+        if !self.outbox.is_empty() || self.awaiting {
             notices.push(Notice::Error("Your last move is still on its way to the host".into()));
             return false;
         }
@@ -248,7 +267,7 @@ impl<G: Evaluate> Table<G> {
     /// True when this table keeps its file: not a replay, not a lesson,
     /// and a friend's copy only with its record of views.
     fn writes(&self) -> bool {
-        !self.replay && self.lesson.is_none() && (!self.mirror || self.copy.is_some())
+        !self.replay && !self.hosted && self.lesson.is_none() && (!self.mirror || self.copy.is_some())
     }
 
     /// In a friend's copy: shows the view the host sent and adds it to the
@@ -586,7 +605,7 @@ impl<G: Evaluate> Table<G> {
             }
             self.poll_writer(notices);
         }
-        if self.replay || self.mirror {
+        if self.replay || self.mirror || self.hosted {
             return;
         }
         if let Some(lesson) = self.lesson {
@@ -652,6 +671,9 @@ impl<G: Evaluate> Table<G> {
     /// before it is played (a flight about to be flown).
     #[must_use]
     pub fn announced(&self) -> Option<&G::Action> {
+        if self.hosted {
+            return self.hosted_announced.as_ref();
+        }
         self.worker.announced()
     }
 

@@ -42,6 +42,9 @@ pub struct Mirror<G: Game> {
     pub out_of_step: usize,
     /// A resend was asked for: views until the full one are passed over.
     awaiting_full: bool,
+    /// Our last move, not yet answered: its message number and the moves
+    /// the view had then.
+    sending: Option<(u64, usize)>,
     closed: Option<String>,
 }
 
@@ -60,6 +63,7 @@ impl<G: Game> Mirror<G> {
             seats: Vec::new(),
             out_of_step: 0,
             awaiting_full: false,
+            sending: None,
             closed: None,
         };
         mirror.send(&ToHost::Join {
@@ -71,11 +75,20 @@ impl<G: Game> Mirror<G> {
         mirror
     }
 
-    fn send(&mut self, body: &ToHost<G>) {
-        let frame = protocol::encode(self.outgoing.bump(), body);
+    fn send(&mut self, body: &ToHost<G>) -> u64 {
+        let n = self.outgoing.bump();
+        let frame = protocol::encode(n, body);
         if !self.link.send(frame) && self.closed.is_none() {
             self.closed = Some("the connection to the host is lost".into());
         }
+        n
+    }
+
+    /// True while our last move is on its way: the host has neither
+    /// played it nor refused it yet.
+    #[must_use]
+    pub fn sending(&self) -> bool {
+        self.sending.is_some() && self.closed.is_none()
     }
 
     /// Our seat, once welcomed.
@@ -130,7 +143,8 @@ impl<G: Game> Mirror<G> {
     /// Sends a move for our seat.
     pub fn propose(&mut self, action: G::Action) {
         let at = self.log.len();
-        self.send(&ToHost::Propose { at, action });
+        let n = self.send(&ToHost::Propose { at, action });
+        self.sending = Some((n, at));
     }
 
     /// Asks the host to take moves back.
@@ -177,7 +191,12 @@ impl<G: Game> Mirror<G> {
                 events.push(GuestEvent::Welcomed(seat));
             }
             ToGuest::View(view) => self.take(view, events),
-            ToGuest::Refused { why, .. } => events.push(GuestEvent::Refused(why)),
+            ToGuest::Refused { to, why } => {
+                if self.sending.is_some_and(|(n, _)| n == to) {
+                    self.sending = None;
+                }
+                events.push(GuestEvent::Refused(why));
+            }
             ToGuest::UndoAsked { by } => events.push(GuestEvent::UndoAsked(by)),
             ToGuest::Seats(seats) => {
                 self.seats = seats;
@@ -212,6 +231,11 @@ impl<G: Game> Mirror<G> {
             self.log = log;
             self.state = Some(view.state);
             self.awaiting_full = false;
+            if self.sending.is_some_and(|(_, at)| self.log.len() > at) {
+                // The table moved on from where our move was made: it was
+                // played (or the game went past it).
+                self.sending = None;
+            }
             events.push(GuestEvent::Moved);
         } else {
             // Keep what we have on screen and ask for all of it again.

@@ -375,6 +375,14 @@ impl<G: Evaluate> Host<G> {
         }
     }
 
+    /// Says goodbye to every connection, with why, and lets them go.
+    pub fn close_all(&mut self, why: &str) {
+        for conn in &mut self.conns {
+            conn.send::<G>(&ToGuest::Goodbye(why.to_string()));
+        }
+        self.conns.clear();
+    }
+
     /// Tells every friend who is connected.
     fn broadcast_seats(&mut self) {
         let seats: Vec<SeatStatus> = self

@@ -17,6 +17,7 @@
 
 pub mod guest;
 pub mod host;
+pub mod host_table;
 pub mod invite;
 pub mod p2p;
 pub mod protocol;
@@ -129,5 +130,24 @@ pub mod memory {
         // A listener that is gone leaves the dialer with a closed link.
         let _ = host.send(Link::new(me.to_string(), to_guest, host_inbox));
         Link::new("host".to_string(), to_host, guest_inbox)
+    }
+
+    /// As [`dial`], and each frame sent wakes the host (as the network's
+    /// links do): for a host that sleeps until something comes.
+    #[must_use]
+    pub fn dial_waking(host: &Sender<Link>, me: &str, wake: crate::table::Waker) -> Link {
+        let (to_host, host_inbox) = mpsc::channel();
+        let (to_guest, guest_inbox) = mpsc::channel();
+        let _ = host.send(Link::new(me.to_string(), to_guest, host_inbox));
+        wake();
+        Link::with(
+            "host".to_string(),
+            Box::new(move |frame| {
+                let sent = to_host.send(frame).is_ok();
+                wake();
+                sent
+            }),
+            guest_inbox,
+        )
     }
 }

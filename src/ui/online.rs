@@ -6,6 +6,7 @@
 //! endpoint comes up on a thread of its own (`net::p2p`), and the frames it
 //! brings wake the UI; nothing else runs while nothing happens.
 
+use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
@@ -13,9 +14,10 @@ use egui::{RichText, Ui};
 
 use super::Notice;
 use crate::ai::Evaluate;
+use crate::net::host_table::{Command, HostStatus, HostTable, Job};
 use crate::net::invite::{Invite, fresh_token};
 use crate::net::p2p::{NetConfig, Node, Relays};
-use crate::net::{GuestEvent, Host, Link, Mirror};
+use crate::net::{GuestEvent, Link, Mirror};
 use crate::rules::{Game, Seat};
 use crate::session::Player;
 use crate::table::{Table, Waker};
@@ -25,6 +27,8 @@ enum NodeState {
     Starting(Receiver<Result<Node, String>>),
     Running(Node),
     Failed(String),
+    /// No network: the links come from elsewhere (memory links in tests).
+    Local,
 }
 
 impl NodeState {
@@ -63,11 +67,17 @@ impl NodeState {
     }
 }
 
-/// The host's side of a tab.
-pub struct Hosting<G: Game> {
-    host: Host<G>,
+/// The host's side of a tab: the hosting thread (which holds the
+/// authoritative table while the game is hosted) and what it last said.
+pub struct Hosting<G: Evaluate> {
+    core: Option<HostTable<G>>,
+    status: HostStatus,
     node: NodeState,
     relays: Relays,
+    /// The number of the person's last move sent to the thread.
+    sent: u64,
+    /// The pause last given to the thread.
+    delay: Option<Duration>,
 }
 
 /// A friend's side of a tab.
@@ -86,7 +96,7 @@ pub struct Joined<G: Game> {
 }
 
 /// A tab's online play.
-pub enum Online<G: Game> {
+pub enum Online<G: Evaluate> {
     /// This app hosts: its table is the authority.
     Host(Box<Hosting<G>>),
     /// This app is a friend's: a copy of its seat's view.
@@ -113,14 +123,66 @@ pub fn config(relays: Relays, key_file: Option<&std::path::Path>) -> NetConfig {
 }
 
 impl<G: Evaluate> Online<G> {
-    /// Hosts `table`'s friend seats: a new token for each.
+    /// Hosts `table`'s friend seats (a new token for each) over the
+    /// network: the table moves to the hosting thread and `table` becomes
+    /// the window's copy of it.
     #[must_use]
-    pub fn host(table: &Table<G>, config: NetConfig, wake: Waker) -> Self {
-        let friends = table.session.players().iter().filter(|p| p.is_friend()).count();
-        let (tx, rx) = mpsc::channel();
-        let host = Host::new(table, (0..friends).map(|_| fresh_token()).collect(), rx);
+    pub fn host(table: &mut Table<G>, config: NetConfig, wake: Waker) -> Self {
         let relays = config.relays.clone();
-        Online::Host(Box::new(Hosting { host, node: NodeState::start(config, Some(tx), wake), relays }))
+        let (tx, rx) = mpsc::channel();
+        let mut online = Self::host_links(table, rx, Arc::clone(&wake));
+        if let Online::Host(h) = &mut online {
+            let wake_core = h.core.as_ref().map(HostTable::waker);
+            let both: Waker = Arc::new(move || {
+                if let Some(w) = &wake_core {
+                    w();
+                }
+                wake();
+            });
+            h.node = NodeState::start(config, Some(tx), both);
+            h.relays = relays;
+        }
+        online
+    }
+
+    /// Hosts `table`'s friend seats, taking connections from `incoming`
+    /// (memory links in tests; the network's in [`Online::host`]).
+    #[must_use]
+    pub fn host_links(table: &mut Table<G>, incoming: Receiver<Link>, wake: Waker) -> Self {
+        let friends = table.session.players().iter().filter(|p| p.is_friend()).count();
+        let tokens: Vec<String> = (0..friends).map(|_| fresh_token()).collect();
+        // The window keeps a copy; the table itself goes to the thread.
+        let mut copy = Table::new(table.session.clone(), table.path.clone());
+        copy.id = table.id;
+        copy.hosted = true;
+        let authority = std::mem::replace(table, copy);
+        let (core, node) = match HostTable::start(authority, tokens, incoming, wake, Duration::ZERO) {
+            Ok((core, _)) => (Some(core), NodeState::Local),
+            Err((authority, why)) => {
+                *table = authority;
+                (None, NodeState::Failed(why))
+            }
+        };
+        let status = core.as_ref().and_then(HostTable::take).map(|p| p.status).unwrap_or_default();
+        Online::Host(Box::new(Hosting { core, status, node, relays: Relays::Off, sent: 0, delay: None }))
+    }
+
+    /// A friend's side over a link already made (memory links in tests):
+    /// joins with `invite`'s token as `name`.
+    #[must_use]
+    pub fn join_link(invite: Invite, name: String, link: Link) -> Self {
+        let mirror = Mirror::join(link, &invite.token, &name);
+        Online::Guest(Box::new(Joined {
+            invite,
+            name,
+            node: NodeState::Local,
+            dialing: None,
+            mirror: Some(mirror),
+            lost: None,
+            undo_asked: None,
+            relays: Relays::Off,
+            shown: false,
+        }))
     }
 
     /// Joins the host of `invite` as `name`.
@@ -152,8 +214,8 @@ impl<G: Evaluate> Online<G> {
     pub fn invite_codes(&self) -> Vec<(Seat, String)> {
         match self {
             Online::Host(h) => h.node.node().map_or_else(Vec::new, |node| {
-                h.host
-                    .invitations()
+                h.status
+                    .invitations
                     .iter()
                     .filter(|i| !i.connected)
                     .map(|i| (i.seat, node.invite(G::INFO.id, &i.token).code()))
@@ -163,12 +225,67 @@ impl<G: Evaluate> Online<G> {
         }
     }
 
-    /// The host's end, when this app hosts.
+    /// What wakes the hosting thread (the network calls it when a frame
+    /// comes), when this app hosts.
     #[must_use]
-    pub fn host_side(&self) -> Option<&Host<G>> {
+    pub fn host_waker(&self) -> Option<Waker> {
         match self {
-            Online::Host(h) => Some(&h.host),
+            Online::Host(h) => h.core.as_ref().map(HostTable::waker),
             Online::Guest(_) => None,
+        }
+    }
+
+    /// How the hosting stands, when this app hosts.
+    #[must_use]
+    pub fn host_status(&self) -> Option<&HostStatus> {
+        match self {
+            Online::Host(h) => Some(&h.status),
+            Online::Guest(_) => None,
+        }
+    }
+
+    /// Stops hosting: the hosting thread ends (saying goodbye to the
+    /// friends) and its table, with every move, is the tab's again.
+    pub fn stop(&mut self, table: &mut Table<G>) {
+        if let Online::Host(h) = self
+            && let Some(core) = h.core.take()
+            && let Some(authority) = core.stop()
+        {
+            *table = authority;
+        }
+    }
+
+    /// Runs `job` on the table that holds the game: the hosting thread's
+    /// while hosting, else `table`.
+    ///
+    /// # Errors
+    /// The job's error.
+    pub fn run_on_table(&mut self, table: &mut Table<G>, job: Job<G>) -> Result<(), String> {
+        match self {
+            Online::Host(h) if h.core.is_some() => h.core.as_ref().map_or(Ok(()), |c| c.run(job)),
+            _ => job(table, &mut Vec::new()),
+        }
+    }
+
+    /// The pause before each of the computer's moves (the hosting thread
+    /// runs the computer seats).
+    pub fn set_delay(&mut self, delay: Duration) {
+        if let Online::Host(h) = self
+            && h.delay != Some(delay)
+        {
+            h.delay = Some(delay);
+            if let Some(core) = &h.core {
+                core.send(Command::Delay(delay));
+            }
+        }
+    }
+
+    /// The result the statistics counted, for the hosting thread's file.
+    pub fn counted(&mut self, counted: Option<crate::session::Counted>) {
+        if let Online::Host(h) = self
+            && let Some(core) = &h.core
+        {
+            core.send(Command::Counted(counted));
         }
     }
 
@@ -187,7 +304,7 @@ impl<G: Evaluate> Online<G> {
         match self {
             Online::Host(h) => {
                 h.node.poll();
-                h.host.poll(table, notices)
+                h.poll(table, notices)
             }
             Online::Guest(g) => g.poll(table, notices),
         }
@@ -195,11 +312,22 @@ impl<G: Evaluate> Online<G> {
 
     /// Sends the person's moves waiting in a mirror to the host.
     pub fn flush(&mut self, table: &mut Table<G>) {
-        if let Online::Guest(g) = self
-            && let Some(m) = g.mirror.as_mut()
-        {
-            for action in table.outbox.drain(..) {
-                m.propose(action);
+        match self {
+            Online::Guest(g) => {
+                if let Some(m) = g.mirror.as_mut() {
+                    for action in table.outbox.drain(..) {
+                        m.propose(action);
+                        table.awaiting = true;
+                    }
+                }
+            }
+            Online::Host(h) => {
+                if let Some(core) = h.core.as_mut() {
+                    for action in table.outbox.drain(..) {
+                        h.sent = core.propose(action);
+                        table.awaiting = true;
+                    }
+                }
             }
         }
     }
@@ -208,7 +336,13 @@ impl<G: Evaluate> Online<G> {
     /// when the host allows it freely).
     pub fn undo(&mut self, table: &mut Table<G>, notices: &mut Vec<Notice>) {
         match self {
-            Online::Host(h) => h.host.ask_undo(table, notices),
+            Online::Host(h) => {
+                if let Some(core) = &h.core {
+                    core.send(Command::AskUndo);
+                } else {
+                    table.undo(notices);
+                }
+            }
             Online::Guest(g) => {
                 if let Some(m) = g.mirror.as_mut() {
                     m.ask_undo();
@@ -268,10 +402,32 @@ fn since(t: Instant) -> String {
 }
 
 impl<G: Evaluate> Hosting<G> {
+    /// Takes what the hosting thread published: the position, the
+    /// messages, the state of the connections. True when the position
+    /// changed.
+    fn poll(&mut self, table: &mut Table<G>, notices: &mut Vec<Notice>) -> bool {
+        let Some(news) = self.core.as_ref().and_then(HostTable::take) else { return false };
+        notices.extend(news.notices);
+        self.status = news.status;
+        table.hosted_announced = news.announced;
+        table.path = news.path;
+        if news.answered >= self.sent {
+            table.awaiting = false;
+        }
+        let Some(mut session) = news.session else { return false };
+        // The statistics' count stays as the window made it (the thread
+        // hears of it through a command).
+        if session.counted().is_none() {
+            session.set_counted(table.session.counted());
+        }
+        table.session = session;
+        true
+    }
+
     fn bar_ui(&mut self, ui: &mut Ui, table: &mut Table<G>, notices: &mut Vec<Notice>) {
         // Only the seats' names are needed from the state (drawn every frame).
         let state = table.session.state();
-        let names: Vec<String> = self.host.invitations().iter().map(|i| state.seat_name(i.seat)).collect();
+        let names: Vec<String> = self.status.invitations.iter().map(|i| state.seat_name(i.seat)).collect();
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Online — you host").strong().size(15.0));
             match &self.node {
@@ -285,17 +441,31 @@ impl<G: Evaluate> Hosting<G> {
                 NodeState::Running(_) => {
                     ui.label(RichText::new(format!("through {}", self.relays.words())).weak());
                 }
+                NodeState::Local => {}
             }
             ui.separator();
-            ui.checkbox(&mut self.host.undo_freely, "Friends may take back moves without asking")
-                .on_hover_text("Off: a friend's undo is a request you allow or decline");
+            let mut freely = self.status.undo_freely;
+            if ui
+                .checkbox(&mut freely, "Friends may take back moves without asking")
+                .on_hover_text("Off: a friend's undo is a request you allow or decline")
+                .changed()
+                && let Some(core) = &self.core
+            {
+                self.status.undo_freely = freely;
+                core.send(Command::UndoFreely(freely));
+            }
         });
         let node = self.node.node();
         let mut waiting = false;
         ui.horizontal_wrapped(|ui| {
-            for (inv, seat_name) in self.host.invitations().to_vec().into_iter().zip(&names) {
+            for (inv, seat_name) in self.status.invitations.clone().into_iter().zip(&names) {
                 if inv.connected {
-                    let path = self.host.path_of(inv.seat).map_or_else(String::new, |p| p.words());
+                    let path = self
+                        .status
+                        .paths
+                        .iter()
+                        .find(|(s, _)| *s == inv.seat)
+                        .map_or_else(String::new, |(_, p)| p.words());
                     chip(ui, Standing::Connected, &format!("{seat_name}: {} is connected", inv.name), &path, |_| {});
                     continue;
                 }
@@ -329,23 +499,25 @@ impl<G: Evaluate> Hosting<G> {
                 });
             }
         });
-        if self.host.undo_asked.as_ref().is_some_and(|r| r.by.is_none()) {
+        if self.status.undo_asked.as_ref().is_some_and(|r| r.by.is_none()) {
             ui.label(RichText::new("Asked your friends to take back your last move: waiting for their answer").weak());
         }
-        if let Some(req) = self.host.undo_asked.clone()
+        if let Some(req) = self.status.undo_asked.clone()
             && req.by.is_some()
         {
             ui.horizontal(|ui| {
                 ui.label("Your friend asks to take back their last move.");
-                if ui.button("Allow").clicked() {
-                    self.host.answer_undo(true, table, notices);
-                }
-                if ui.button("Decline").clicked() {
-                    self.host.answer_undo(false, table, notices);
+                for (label, yes) in [("Allow", true), ("Decline", false)] {
+                    if ui.button(label).clicked()
+                        && let Some(core) = &self.core
+                    {
+                        core.send(Command::AnswerUndo(yes));
+                        self.status.undo_asked = None;
+                    }
                 }
             });
         }
-        if waiting && self.host.invitations().iter().any(|i| i.lost_at.is_some()) {
+        if waiting && self.status.invitations.iter().any(|i| i.lost_at.is_some()) {
             // The "lost 0:42" clock ticks while someone is waited for.
             ui.ctx().request_repaint_after(Duration::from_secs(1));
         }
@@ -410,9 +582,11 @@ impl<G: Evaluate> Joined<G> {
                     }
                 }
             }
+            table.awaiting = m.sending();
             if m.closed().is_some() {
                 self.mirror = None;
                 table.outbox.clear();
+                table.awaiting = false;
             }
         }
         changed
@@ -439,8 +613,9 @@ impl<G: Evaluate> Joined<G> {
             } else if let Some(m) = &self.mirror {
                 let path = m.path().map_or_else(String::new, |p| p.words());
                 chip(ui, Standing::Connected, "connected", &path, |ui| {
-                    if !table.outbox.is_empty() {
+                    if table.awaiting || !table.outbox.is_empty() {
                         ui.spinner();
+                        ui.label(RichText::new("sending your move…").strong());
                     }
                 });
                 ui.label(RichText::new(format!("through {}", self.relays.words())).weak());

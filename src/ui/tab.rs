@@ -190,8 +190,11 @@ impl<V: View> Tab<V> {
         }
     }
 
-    /// Redo one decision.
+    /// Redo one decision (never online: the table is shared).
     pub fn redo_move(&mut self, notices: &mut Vec<Notice>) {
+        if self.online.is_some() {
+            return;
+        }
         let shown = self.view.shown_to();
         self.table().redo(notices);
         self.after_history_change(shown);
@@ -213,6 +216,22 @@ impl<V: View> Tab<V> {
     /// Starts again with the same seats and options: a new seed, or the
     /// same one to replay the deal. The finished game stays in its file.
     pub fn rematch(&mut self, same_deal: bool, notices: &mut Vec<Notice>) {
+        if self.online.as_ref().is_some_and(|o| o.host_status().is_some()) {
+            // While hosting, the rematch is the hosting thread's: the
+            // friends stay connected and see the new game.
+            let job: crate::net::host_table::Job<V::Game> = Box::new(move |t, n| {
+                rematch_table(t, same_deal, n);
+                Ok(())
+            });
+            if let Some(online) = self.online.as_mut()
+                && let Err(e) = online.run_on_table(self.view.table_mut(), job)
+            {
+                notices.push(Notice::Error(format!("Cannot start the rematch: {e}")));
+            }
+            self.confirm_undo = None;
+            self.end_dismissed = false;
+            return;
+        }
         let table = self.view.table_mut();
         table.cancel();
         let setup = table.session.setup().clone();
@@ -232,6 +251,8 @@ impl<V: View> Tab<V> {
         match ask {
             Ask::Undo => self.guarded_undo(notices),
             Ask::Redo => self.redo_move(notices),
+            // Online, taking moves back is a request to the others.
+            Ask::UndoTo(_) if self.online.is_some() => self.guarded_undo(notices),
             Ask::UndoTo(cursor) => self.undo_to(cursor, notices),
             Ask::UndoTurn => self.undo_turn(notices),
             Ask::ShowEnd => self.end_dismissed = false,
@@ -425,6 +446,9 @@ impl<V: View> GameTab for Tab<V> {
             }
         }
         let delay = self.view.computer_delay(settings);
+        if let Some(online) = self.online.as_mut() {
+            online.set_delay(delay);
+        }
         self.table().tick(&super::waker(ui.ctx()), delay, notices);
         let mut frame = Frame { settings: *settings, notices, end_dismissed: self.end_dismissed, asks: Vec::new() };
         self.view.ui(ui, &mut frame);
@@ -504,10 +528,20 @@ impl<V: View> GameTab for Tab<V> {
     }
 
     fn save(&mut self) -> Result<(), SaveError> {
+        if let Some(online) = self.online.as_mut() {
+            // While hosting, the hosting thread holds the game.
+            let job: crate::net::host_table::Job<V::Game> = Box::new(|t, _| t.save().map_err(|e| e.to_string()));
+            return online.run_on_table(self.view.table_mut(), job).map_err(SaveError::Write);
+        }
         self.table().save()
     }
 
     fn save_as(&mut self, path: PathBuf) -> Result<(), SaveError> {
+        if let Some(online) = self.online.as_mut() {
+            let job: crate::net::host_table::Job<V::Game> =
+                Box::new(move |t, _| t.save_as(path).map_err(|e| e.to_string()));
+            return online.run_on_table(self.view.table_mut(), job).map_err(SaveError::Write);
+        }
         self.table().save_as(path)
     }
 
@@ -516,6 +550,10 @@ impl<V: View> GameTab for Tab<V> {
     }
 
     fn shutdown(&mut self) {
+        if let Some(online) = self.online.as_mut() {
+            // The hosting thread hands the game back (saved).
+            online.stop(self.view.table_mut());
+        }
         self.table().cancel();
         self.view.shutdown();
     }
@@ -529,7 +567,12 @@ impl<V: View> GameTab for Tab<V> {
     }
 
     fn take_request(&mut self) -> Option<TabRequest> {
-        self.table().finished_request().map(TabRequest::Finished).or_else(|| self.request.take())
+        let finished = self.table().finished_request();
+        if let (Some(f), Some(online)) = (&finished, self.online.as_mut()) {
+            // The hosting thread's file keeps the count too.
+            online.counted(Some(f.result));
+        }
+        finished.map(TabRequest::Finished).or_else(|| self.request.take())
     }
 
     fn start_replay(&mut self) {
@@ -545,8 +588,11 @@ impl<V: View> GameTab for Tab<V> {
     }
 
     fn host_online(&mut self, config: crate::net::p2p::NetConfig, ctx: &egui::Context) {
-        let table = self.view.table();
-        if self.online.is_none() && table.session.players().iter().any(|p| p.is_friend()) {
+        let table = self.view.table_mut();
+        // A friend's own copy has friend seats too (the others'): it is
+        // never a host.
+        let ours = !table.mirror && table.copy.is_none() && !table.replay && self.copy.is_none();
+        if ours && self.online.is_none() && table.session.players().iter().any(|p| p.is_friend()) {
             self.online = Some(super::online::Online::host(table, config, super::waker(ctx)));
         }
     }
@@ -650,4 +696,20 @@ impl<V: View> Tab<V> {
             self.request = Some(TabRequest::LessonDone(game, lesson.id, moves));
         }
     }
+}
+
+/// Starts again on `table` with the same seats and options: a new seed, or
+/// the same one to replay the deal, in a new file beside the old one.
+fn rematch_table<G: crate::ai::Evaluate>(table: &mut Table<G>, same_deal: bool, notices: &mut Vec<Notice>) {
+    table.cancel();
+    let setup = table.session.setup().clone();
+    let players = table.session.players().to_vec();
+    let old = table.session.seed();
+    let seed = if same_deal { old } else { save::now_secs() ^ old.rotate_left(17) ^ 0x9E37 };
+    let dir = table.path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let path = save::fresh_path(&dir, G::INFO.id);
+    let id = table.id;
+    *table = Table::new(Session::new(setup, seed, players), path);
+    table.id = id;
+    table.autosave(notices);
 }
