@@ -359,6 +359,33 @@ impl<G: Game> Session<G> {
         Ok(())
     }
 
+    /// Tries `action` on a copy of the position: everything
+    /// [`Session::propose`] runs (the check, the words for the log, the
+    /// move itself and what it brought about), with any panic caught. A
+    /// move from outside (a friend's, over the network) goes through this
+    /// first, so a fault in the rules refuses that one move and leaves the
+    /// game as it was, as a fault while loading a file does.
+    ///
+    /// # Errors
+    /// The rule that refuses it, or `RULES` when checking it failed.
+    pub fn trial(&self, action: &G::Action) -> Result<(), RuleViolation> {
+        let state = &self.state;
+        let tried = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            state.check(action)?;
+            let mut next = state.clone();
+            let _ = (next.describe(action), next.to_move(), next.reveals(action));
+            next.apply(action)?;
+            let _ = (next.aftermath(), next.to_move(), next.outcome(), next.status(), next.legal_actions().len());
+            Ok(())
+        }));
+        tried.unwrap_or_else(|_| {
+            Err(RuleViolation::new(
+                "RULES",
+                "this move could not be checked (a fault in Aviary's rules; the game is unchanged)",
+            ))
+        })
+    }
+
     /// Adds why the last action was taken to its log line (a computer's
     /// reason, which every seat may read).
     pub fn annotate_last(&mut self, why: &str) {

@@ -141,7 +141,7 @@ fn raw<G: Evaluate>(online: &mut Online<G>, seat: Seat) -> Link {
     let link = memory::dial(online.listener.as_ref().unwrap(), &peer(seat));
     let join: ToHost<G> =
         ToHost::Join { protocol: protocol::PROTOCOL, game: G::INFO.id.into(), token: token(seat), name: "Raw".into() };
-    assert!(link.send(protocol::encode(1, &join)));
+    assert!(link.send(protocol::encode(1, &join).unwrap()));
     online.exchange();
     link
 }
@@ -197,13 +197,13 @@ fn malformed_replayed_out_of_order_and_tampered_messages_are_refused_and_change_
         unchanged(&online, cursor);
     }
     // Out of order: message 3 before 2.
-    assert!(link.send(protocol::encode(3, &good)));
+    assert!(link.send(protocol::encode(3, &good).unwrap()));
     online.exchange();
     assert!(refusals::<Daedalus>(&link).iter().any(|w| w.contains("out of order")));
     unchanged(&online, cursor);
     // Tampered: a move that does not exist on this board, then one the
     // rules refuse; each with the reason, the game untouched.
-    let mut text = String::from_utf8(protocol::encode(2, &good)).unwrap();
+    let mut text = String::from_utf8(protocol::encode(2, &good).unwrap()).unwrap();
     let tampered = serde_json::to_string(&legal[0]).unwrap();
     let broken = tampered.replacen(|c: char| c.is_ascii_digit(), "9", 1);
     text = text.replacen(&tampered, &broken, 1);
@@ -213,11 +213,11 @@ fn malformed_replayed_out_of_order_and_tampered_messages_are_refused_and_change_
     assert_eq!(why.len(), 1, "{why:?}");
     unchanged(&online, cursor);
     // The real move, numbered 3, is taken.
-    assert!(link.send(protocol::encode(3, &good)));
+    assert!(link.send(protocol::encode(3, &good).unwrap()));
     online.exchange();
     assert_eq!(online.table.session.cursor(), cursor + 1);
     // Replayed: the same message again.
-    assert!(link.send(protocol::encode(3, &good)));
+    assert!(link.send(protocol::encode(3, &good).unwrap()));
     online.exchange();
     assert!(refusals::<Daedalus>(&link).iter().any(|w| w.contains("replayed")));
     assert_eq!(online.table.session.cursor(), cursor + 1);
@@ -238,7 +238,7 @@ fn a_friend_may_move_only_for_their_own_seat_and_a_stranger_is_not_let_in() {
     if online.table.session.state().to_move() == ToMove::Seat(Seat(1)) {
         let cursor = online.table.session.cursor();
         let own = online.table.session.state().legal_actions()[0].clone();
-        assert!(link.send(protocol::encode(n, &ToHost::<Daedalus>::Propose { at: cursor, action: own })));
+        assert!(link.send(protocol::encode(n, &ToHost::<Daedalus>::Propose { at: cursor, action: own }).unwrap()));
         n += 1;
         online.exchange();
         assert_eq!(online.table.session.cursor(), cursor + 1);
@@ -246,7 +246,7 @@ fn a_friend_may_move_only_for_their_own_seat_and_a_stranger_is_not_let_in() {
     assert_eq!(online.table.session.state().to_move(), ToMove::Seat(Seat(0)));
     let cursor = online.table.session.cursor();
     let host_move = online.table.session.state().legal_actions()[0].clone();
-    assert!(link.send(protocol::encode(n, &ToHost::<Daedalus>::Propose { at: cursor, action: host_move })));
+    assert!(link.send(protocol::encode(n, &ToHost::<Daedalus>::Propose { at: cursor, action: host_move }).unwrap()));
     online.exchange();
     let why = refusals::<Daedalus>(&link);
     assert!(why.iter().any(|w| w.contains("not yours")), "{why:?}");
@@ -255,7 +255,7 @@ fn a_friend_may_move_only_for_their_own_seat_and_a_stranger_is_not_let_in() {
     let stranger = memory::dial(online.listener.as_ref().unwrap(), "stranger");
     let join: ToHost<Daedalus> =
         ToHost::Join { protocol: protocol::PROTOCOL, game: "daedalus".into(), token: "guess".into(), name: "X".into() };
-    assert!(stranger.send(protocol::encode(1, &join)));
+    assert!(stranger.send(protocol::encode(1, &join).unwrap()));
     online.exchange();
     let told = frames::<Daedalus>(&stranger);
     assert!(told.iter().any(|m| matches!(m, ToGuest::Goodbye(w) if w.contains("not invited"))), "{told:?}");
@@ -263,7 +263,7 @@ fn a_friend_may_move_only_for_their_own_seat_and_a_stranger_is_not_let_in() {
     assert_eq!(online.table.session.cursor(), cursor);
     // Nor may anyone propose before joining.
     let early = memory::dial(online.listener.as_ref().unwrap(), "early");
-    assert!(early.send(protocol::encode(1, &ToHost::<Daedalus>::Resend)));
+    assert!(early.send(protocol::encode(1, &ToHost::<Daedalus>::Resend).unwrap()));
     online.exchange();
     assert!(frames::<Daedalus>(&early).iter().all(|m| !matches!(m, ToGuest::View(_))));
 }
@@ -335,7 +335,7 @@ fn sent_on_join<G: Evaluate>(session: Session<G>, seat: Seat, dir: &std::path::P
     let link = memory::dial(&listener, &peer(seat));
     let join: ToHost<G> =
         ToHost::Join { protocol: protocol::PROTOCOL, game: G::INFO.id.into(), token: token(seat), name: "F".into() };
-    assert!(link.send(protocol::encode(1, &join)));
+    assert!(link.send(protocol::encode(1, &join).unwrap()));
     host.poll(&mut table, &mut Vec::new());
     let mut out = Vec::new();
     while let Received::Frame(f) = link.receive() {
@@ -535,18 +535,18 @@ fn a_host_that_sends_an_impossible_position_is_left_and_the_friends_copy_keeps_w
     let (to_mirror, mirror_in) = channel();
     let mut mirror = Mirror::<EnchantedPlumes>::join(Link::new("host".into(), mirror_out, mirror_in), "t", "F");
     let welcome: ToGuest<EnchantedPlumes> = ToGuest::Welcome { seat: Seat(1), players: vec!["A".into(); 3] };
-    to_mirror.send(protocol::encode(1, &welcome)).unwrap();
+    to_mirror.send(protocol::encode(1, &welcome).unwrap()).unwrap();
     let view = |state: EnchantedPlumes| {
         let hash = protocol::view_hash(&state, &[]);
         ToGuest::View(View { cursor: 0, from: 0, log: Vec::new(), state, hash })
     };
-    to_mirror.send(protocol::encode(2, &view(real.clone()))).unwrap();
+    to_mirror.send(protocol::encode(2, &view(real.clone())).unwrap()).unwrap();
     assert!(mirror.poll().contains(&GuestEvent::Moved));
     assert_eq!(mirror.state(), Some(&real));
     let text = serde_json::to_string(&real).unwrap();
     assert!(text.contains("\"seats\":3"), "the state names its seats");
     let impossible: EnchantedPlumes = serde_json::from_str(&text.replacen("\"seats\":3", "\"seats\":9", 1)).unwrap();
-    to_mirror.send(protocol::encode(3, &view(impossible))).unwrap();
+    to_mirror.send(protocol::encode(3, &view(impossible)).unwrap()).unwrap();
     let events = mirror.poll();
     assert!(events.iter().any(|e| matches!(e, GuestEvent::Goodbye(why) if why.contains("cannot show"))), "{events:?}");
     assert_eq!(mirror.state(), Some(&real), "the copy keeps the last true view");

@@ -6,6 +6,11 @@ use crate::session::LogEntry;
 use super::protocol::{self, Counter, PROTOCOL, SeatStatus, Sequence, ToGuest, ToHost, View};
 use super::{Link, Received};
 
+/// The wait between two requests for the whole table, at first…
+const FIRST_BACKOFF: std::time::Duration = std::time::Duration::from_secs(1);
+/// …and at most.
+const LAST_BACKOFF: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// What came from the host, for the friend's screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GuestEvent {
@@ -45,6 +50,13 @@ pub struct Mirror<G: Game> {
     /// Our last move, not yet answered: its message number and the moves
     /// the view had then.
     sending: Option<(u64, usize)>,
+    /// A resend is due (asked for at the next `poll` after `resend_after`),
+    /// and the wait before the one after it (doubled each time, up to half
+    /// a minute, until a view fits again).
+    resend_due: bool,
+    resend_after: Option<std::time::Instant>,
+    backoff: std::time::Duration,
+    resends: usize,
     closed: Option<String>,
 }
 
@@ -64,6 +76,10 @@ impl<G: Game> Mirror<G> {
             out_of_step: 0,
             awaiting_full: false,
             sending: None,
+            resend_due: false,
+            resend_after: None,
+            backoff: FIRST_BACKOFF,
+            resends: 0,
             closed: None,
         };
         mirror.send(&ToHost::Join {
@@ -77,8 +93,11 @@ impl<G: Game> Mirror<G> {
 
     fn send(&mut self, body: &ToHost<G>) -> u64 {
         let n = self.outgoing.bump();
-        let frame = protocol::encode(n, body);
-        if !self.link.send(frame) && self.closed.is_none() {
+        let sent = match protocol::encode(n, body) {
+            Ok(frame) => self.link.send(frame),
+            Err(_) => false,
+        };
+        if !sent && self.closed.is_none() {
             self.closed = Some("the connection to the host is lost".into());
         }
         n
@@ -157,8 +176,32 @@ impl<G: Game> Mirror<G> {
         self.send(&ToHost::UndoAnswer(yes));
     }
 
+    /// Asks for the whole table again, unless the last ask was too
+    /// recent: then it is asked at a later `poll`.
+    fn ask_resend(&mut self) {
+        let now = std::time::Instant::now();
+        if self.resend_after.is_some_and(|t| now < t) {
+            self.resend_due = true;
+            return;
+        }
+        self.resend_due = false;
+        self.resend_after = Some(now + self.backoff);
+        self.backoff = (self.backoff * 2).min(LAST_BACKOFF);
+        self.resends += 1;
+        self.send(&ToHost::Resend);
+    }
+
+    /// Resend requests sent so far (for the tests).
+    #[must_use]
+    pub fn resends(&self) -> usize {
+        self.resends
+    }
+
     /// Reads everything that came from the host.
     pub fn poll(&mut self) -> Vec<GuestEvent> {
+        if self.resend_due {
+            self.ask_resend();
+        }
         let mut events = Vec::new();
         loop {
             match self.link.receive() {
@@ -231,6 +274,8 @@ impl<G: Game> Mirror<G> {
             self.log = log;
             self.state = Some(view.state);
             self.awaiting_full = false;
+            self.resend_due = false;
+            self.backoff = FIRST_BACKOFF;
             if self.sending.is_some_and(|(_, at)| self.log.len() > at) {
                 // The table moved on from where our move was made: it was
                 // played (or the game went past it).
@@ -241,7 +286,7 @@ impl<G: Game> Mirror<G> {
             // Keep what we have on screen and ask for all of it again.
             self.out_of_step += 1;
             self.awaiting_full = true;
-            self.send(&ToHost::Resend);
+            self.ask_resend();
             events.push(GuestEvent::OutOfStep);
         }
     }

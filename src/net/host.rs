@@ -1,7 +1,7 @@
 //! The host's side: invitations, connections, and the friends' moves put
 //! through the host's own table.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::ai::Evaluate;
 use crate::rules::{Game, Seat};
@@ -12,7 +12,7 @@ use super::protocol::{self, Counter, PROTOCOL, SeatStatus, Sequence, ToGuest, To
 use super::{Link, Received};
 
 /// One seat kept for a friend.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Invitation {
     /// The seat.
     pub seat: Seat,
@@ -28,6 +28,43 @@ pub struct Invitation {
     pub connected: bool,
 }
 
+/// How much a connection may ask of the host.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Limits {
+    /// A connection that has not joined by then is closed.
+    pub join_within: Duration,
+    /// Connections that have not joined yet, at most (more are closed as
+    /// they come).
+    pub pending: usize,
+    /// Frames read from one connection in one step of the host's work (the
+    /// rest wait for the next step).
+    pub per_step: usize,
+    /// Frames a connection may send each second, on average…
+    pub rate: f64,
+    /// …and at once.
+    pub burst: f64,
+    /// A connection kept over its rate (its frames waiting) this long is
+    /// closed.
+    pub slowed_for: Duration,
+    /// Messages that do not read, from a friend who joined, before the
+    /// connection is closed.
+    pub strikes: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            join_within: Duration::from_secs(5),
+            pending: 4,
+            per_step: 16,
+            rate: 50.0,
+            burst: 100.0,
+            slowed_for: Duration::from_secs(5),
+            strikes: 8,
+        }
+    }
+}
+
 /// One connection: before its Join is accepted it has no seat.
 struct Conn {
     link: Link,
@@ -40,16 +77,70 @@ struct Conn {
     sent: Option<(u64, u64)>,
     /// The connection is to be dropped after this poll.
     closing: bool,
+    /// When it came.
+    opened: Instant,
+    /// Frames it may still send now (refilled at the limits' rate), and
+    /// when that was worked out.
+    bucket: (f64, Instant),
+    /// Since when it has been over its rate, while it is.
+    slowed_since: Option<Instant>,
+    /// Messages of its that did not read.
+    strikes: u32,
+    /// The table's revision at which it last got a full view on request.
+    resent_at: Option<u64>,
+    /// A frame read but not yet handled (the connection was over its rate).
+    held: Option<Vec<u8>>,
 }
 
 impl Conn {
-    fn send<G: Game>(&mut self, body: &ToGuest<G>) -> usize {
-        let frame = protocol::encode(self.outgoing.bump(), body);
-        let n = frame.len();
-        if !self.link.send(frame) {
-            self.closing = true;
+    fn new(link: Link, burst: f64) -> Self {
+        let now = Instant::now();
+        Self {
+            link,
+            seat: None,
+            incoming: Sequence::default(),
+            outgoing: Counter::default(),
+            sent_log: Vec::new(),
+            sent: None,
+            closing: false,
+            opened: now,
+            bucket: (burst, now),
+            slowed_since: None,
+            strikes: 0,
+            resent_at: None,
+            held: None,
         }
-        n
+    }
+
+    /// Sends a message; returns its size. A message that cannot be
+    /// written or is over the limit is never sent: the connection is
+    /// closed instead (the friend rejoins and gets a fresh start).
+    fn send<G: Game>(&mut self, body: &ToGuest<G>) -> usize {
+        if let Ok(frame) = protocol::encode(self.outgoing.bump(), body) {
+            let n = frame.len();
+            if !self.link.send(frame) {
+                self.closing = true;
+            }
+            n
+        } else {
+            self.closing = true;
+            0
+        }
+
+    }
+
+    /// Takes one frame's worth from the bucket; false when the connection
+    /// is over its rate.
+    fn spend(&mut self, limits: &Limits, now: Instant) -> bool {
+        let (tokens, at) = self.bucket;
+        let tokens = (tokens + now.duration_since(at).as_secs_f64() * limits.rate).min(limits.burst);
+        if tokens >= 1.0 {
+            self.bucket = (tokens - 1.0, now);
+            true
+        } else {
+            self.bucket = (tokens, now);
+            false
+        }
     }
 }
 
@@ -75,6 +166,12 @@ pub struct Host<G: Game> {
     pub sent_bytes: usize,
     /// Views sent.
     pub views_sent: usize,
+    /// How much a connection may ask.
+    pub limits: Limits,
+    /// Connections closed for the limits (for the measurements).
+    pub closed_for_limits: usize,
+    /// Frames were left for the next step (a budget or a rate reached).
+    backlog: bool,
     marker: std::marker::PhantomData<G>,
 }
 
@@ -107,6 +204,9 @@ impl<G: Evaluate> Host<G> {
             undo_asked: None,
             sent_bytes: 0,
             views_sent: 0,
+            limits: Limits::default(),
+            closed_for_limits: 0,
+            backlog: false,
             marker: std::marker::PhantomData,
         }
     }
@@ -140,38 +240,83 @@ impl<G: Evaluate> Host<G> {
     /// true when something happened (the tab draws again).
     pub fn poll(&mut self, table: &mut Table<G>, notices: &mut Vec<Notice>) -> bool {
         let mut busy = false;
+        let now = Instant::now();
+        self.backlog = false;
         while let Ok(link) = self.incoming.try_recv() {
-            self.conns.push(Conn {
-                link,
-                seat: None,
-                incoming: Sequence::default(),
-                outgoing: Counter::default(),
-                sent_log: Vec::new(),
-                sent: None,
-                closing: false,
-            });
+            let pending = self.conns.iter().filter(|c| c.seat.is_none() && !c.closing).count();
+            if pending >= self.limits.pending {
+                // Too many strangers at the door: this one is let go at
+                // once (the link is dropped, which closes it).
+                self.closed_for_limits += 1;
+                continue;
+            }
+            self.conns.push(Conn::new(link, self.limits.burst));
             busy = true;
         }
         for i in 0..self.conns.len() {
-            loop {
-                match self.conns[i].link.receive() {
-                    Received::Frame(frame) => {
-                        busy = true;
-                        self.handle(i, &frame, table, notices);
+            busy |= self.read(i, now, table, notices);
+        }
+        busy |= self.drop_closed(notices);
+        self.send_views(table);
+        busy
+    }
+
+    /// True when the last step left frames to read: the next step should
+    /// come soon, not only when the network wakes the host.
+    #[must_use]
+    pub fn backlog(&self) -> bool {
+        self.backlog
+    }
+
+    /// Reads what connection `i` sent, within its budget for this step and
+    /// its rate; closes it when it has not joined in time, sends garbage
+    /// before joining, or stays over its rate. True when a frame was read.
+    fn read(&mut self, i: usize, now: Instant, table: &mut Table<G>, notices: &mut Vec<Notice>) -> bool {
+        let limits = self.limits;
+        let mut busy = false;
+        let mut handled = 0;
+        if self.conns[i].seat.is_none() && now.duration_since(self.conns[i].opened) > limits.join_within {
+            self.conns[i].closing = true;
+            self.closed_for_limits += 1;
+            return false;
+        }
+        for _ in 0..limits.per_step {
+            if self.conns[i].closing {
+                break;
+            }
+            let frame = match self.conns[i].held.take() {
+                Some(frame) => frame,
+                None => match self.conns[i].link.receive() {
+                    Received::Frame(frame) => frame,
+                    Received::Nothing => {
+                        // All read: it is within its rate.
+                        self.conns[i].slowed_since = None;
+                        break;
                     }
-                    Received::Nothing => break,
                     Received::Closed => {
                         self.conns[i].closing = true;
                         break;
                     }
+                },
+            };
+            if !self.conns[i].spend(&limits, now) {
+                // Over its rate: the frame waits (and the network slows
+                // the sender), and a connection that stays so is let go.
+                self.conns[i].held = Some(frame);
+                self.backlog = true;
+                let since = *self.conns[i].slowed_since.get_or_insert(now);
+                if now.duration_since(since) > limits.slowed_for {
+                    self.conns[i].closing = true;
+                    self.closed_for_limits += 1;
                 }
-                if self.conns[i].closing {
-                    break;
-                }
+                return busy;
             }
+            busy = true;
+            handled += 1;
+            self.handle(i, &frame, table, notices);
         }
-        busy |= self.drop_closed(notices);
-        self.send_views(table);
+        // The whole budget read: more may wait for the next step.
+        self.backlog |= handled == limits.per_step && !self.conns[i].closing;
         busy
     }
 
@@ -203,12 +348,12 @@ impl<G: Evaluate> Host<G> {
         let message = match protocol::decode::<ToHost<G>>(frame) {
             Ok(m) => m,
             Err(why) => {
-                self.refuse(i, 0, &why);
+                self.strike(i, 0, &why);
                 return;
             }
         };
         if let Err(why) = self.conns[i].incoming.accept(message.n) {
-            self.refuse(i, message.n, &why);
+            self.strike(i, message.n, &why);
             return;
         }
         let n = message.n;
@@ -218,13 +363,19 @@ impl<G: Evaluate> Host<G> {
             }
             (ToHost::Join { .. }, Some(_)) => self.refuse(i, n, "this connection has joined already"),
             (_, None) => {
-                self.conns[i].send::<G>(&ToGuest::Goodbye("join first, with an invite code".into()));
+                // Anything but a join first: closed without a word.
                 self.conns[i].closing = true;
+                self.closed_for_limits += 1;
             }
             (ToHost::Propose { at, action }, Some(seat)) => self.propose(i, n, seat, (at, action), table, notices),
             (ToHost::Resend, Some(_)) => {
-                self.conns[i].sent_log.clear();
-                self.conns[i].sent = None;
+                // A full view, at most once for each change of the table.
+                let revision = table.session.revision();
+                if self.conns[i].resent_at != Some(revision) {
+                    self.conns[i].resent_at = Some(revision);
+                    self.conns[i].sent_log.clear();
+                    self.conns[i].sent = None;
+                }
             }
             (ToHost::Undo, Some(seat)) => {
                 if self.undo_freely {
@@ -258,6 +409,20 @@ impl<G: Evaluate> Host<G> {
         self.conns[i].send::<G>(&ToGuest::Refused { to, why: why.to_string() });
     }
 
+    /// A message that does not read (or comes out of turn): before the
+    /// join the connection is closed without a word; after it, the friend
+    /// is told, and a connection that keeps doing it is closed.
+    fn strike(&mut self, i: usize, to: u64, why: &str) {
+        let conn = &mut self.conns[i];
+        conn.strikes += 1;
+        if conn.seat.is_none() || conn.strikes > self.limits.strikes {
+            conn.closing = true;
+            self.closed_for_limits += 1;
+            return;
+        }
+        self.refuse(i, to, why);
+    }
+
     fn join(
         &mut self,
         i: usize,
@@ -266,31 +431,31 @@ impl<G: Evaluate> Host<G> {
         notices: &mut Vec<Notice>,
     ) {
         let peer = self.conns[i].link.peer.clone();
-        let refusal = if version != PROTOCOL {
-            Some(format!("the host's Aviary speaks version {PROTOCOL} of the protocol, yours {version}: update both"))
-        } else if game != G::INFO.id {
-            Some(format!("this invitation is for {}, not {game}", G::INFO.name))
-        } else {
-            match self.invitations.iter().position(|inv| inv.token == token) {
-                None => Some("not invited: this code does not open a seat at this table".to_string()),
-                Some(k) if self.invitations[k].peer.as_ref().is_some_and(|p| *p != peer) => {
-                    Some("this seat was taken by another computer: ask the host for a new code".to_string())
-                }
-                Some(k) if self.invitations[k].connected => Some("this seat is already connected".to_string()),
-                Some(_) => None,
+        // The token first: a stranger learns nothing of the game hosted.
+        let invited = self.invitations.iter().position(|inv| super::invite::same_secret(&inv.token, token));
+        let refusal = match invited {
+            None => Some("not invited: this code does not open a seat at this table".to_string()),
+            Some(_) if version != PROTOCOL => Some(format!(
+                "the host's Aviary speaks version {PROTOCOL} of the protocol, yours {version}: update both"
+            )),
+            Some(_) if game != G::INFO.id => Some(format!("this invitation is for {}, not {game}", G::INFO.name)),
+            Some(k) if self.invitations[k].peer.as_ref().is_some_and(|p| *p != peer) => {
+                Some("this seat was taken by another computer: ask the host for a new code".to_string())
             }
+            Some(k) if self.invitations[k].connected => Some("this seat is already connected".to_string()),
+            Some(_) => None,
         };
         if let Some(why) = refusal {
             self.conns[i].send::<G>(&ToGuest::Goodbye(why));
             self.conns[i].closing = true;
             return;
         }
-        let Some(inv) = self.invitations.iter_mut().find(|inv| inv.token == token) else { return };
+        let Some(inv) = invited.and_then(|k| self.invitations.get_mut(k)) else { return };
         let again = inv.peer.is_some();
         inv.peer = Some(peer);
         inv.connected = true;
         inv.lost_at = None;
-        let clean: String = name.chars().filter(|c| !c.is_control()).take(40).collect();
+        let clean = super::invite::clean_name(name);
         if !clean.trim().is_empty() {
             inv.name = clean.trim().to_string();
         }
@@ -334,6 +499,10 @@ impl<G: Evaluate> Host<G> {
                 ),
                 None => "no one is to move now".to_string(),
             })
+        } else if let Err(v) = table.session.trial(&action) {
+            // Tried on a copy first: a fault in the rules refuses this
+            // move and nothing else.
+            Some(v.to_string())
         } else {
             table.propose(action, notices).err().map(|v| v.to_string())
         };

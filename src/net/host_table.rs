@@ -50,7 +50,7 @@ pub enum Command<G: Evaluate> {
 pub type Job<G> = Box<dyn FnOnce(&mut Table<G>, &mut Vec<Notice>) -> Result<(), String> + Send>;
 
 /// How the hosting stands, for the window's bar.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct HostStatus {
     /// One invitation per friend seat.
     pub invitations: Vec<Invitation>,
@@ -290,7 +290,9 @@ impl<G: Evaluate> Core<G> {
             let now = (self.table.session.revision(), self.table.session.cursor());
             let changed = shown != Some(now);
             let status = status_of(&self.host);
+            let mut news = changed || !notices.is_empty() || answered.is_some();
             if let Ok(mut shared) = self.shared.lock() {
+                news |= shared.status != status || shared.announced.as_ref() != self.table.announced();
                 if changed {
                     shared.session = Some(self.table.session.clone());
                     shown = Some(now);
@@ -303,9 +305,13 @@ impl<G: Evaluate> Core<G> {
                 }
                 shared.status = status;
             }
-            (self.wake_ui)();
-            // A second at most: joins that never come are closed on time.
-            self.signal.wait(Duration::from_secs(1));
+            if news {
+                (self.wake_ui)();
+            }
+            // Frames left for the next step are read soon; otherwise a
+            // second at most, so joins that never come are closed on time.
+            let most = if self.host.backlog() { Duration::from_millis(20) } else { Duration::from_secs(1) };
+            self.signal.wait(most);
         }
     }
 

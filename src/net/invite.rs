@@ -103,18 +103,59 @@ impl Invite {
     }
 }
 
-/// A new seat token: 80 random bits from the operating system (through
-/// the standard library's hash keys), in z-base-32.
+/// A new seat token: 80 random bits from the operating system's random
+/// source, in z-base-32. Should the source fail (it does not on the
+/// systems Aviary runs on), the standard library's randomly keyed hashes
+/// stand in.
 #[must_use]
 pub fn fresh_token() -> String {
-    use std::hash::{BuildHasher, Hasher};
-    let mut bits = 0u128;
-    for _ in 0..2 {
-        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-        h.write_u64(0x6176_6961_7279);
-        bits = (bits << 64) | u128::from(h.finish());
-    }
+    let mut bytes = [0u8; 16];
+    let bits = if getrandom::fill(&mut bytes).is_ok() {
+        u128::from_le_bytes(bytes)
+    } else {
+        use std::hash::{BuildHasher, Hasher};
+        let mut bits = 0u128;
+        for _ in 0..2 {
+            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+            h.write_u64(0x6176_6961_7279);
+            bits = (bits << 64) | u128::from(h.finish());
+        }
+        bits
+    };
     (0..TOKEN_CHARS).map(|i| Z32[((bits >> (5 * i)) & 31) as usize] as char).collect()
+}
+
+/// Whether two secrets are the same, compared in time that does not
+/// depend on where they first differ (a stranger cannot learn a token a
+/// character at a time by timing the answers).
+#[must_use]
+pub fn same_secret(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// A name as others may be shown it: no control characters and no
+/// characters that turn or hide text (bidirectional overrides and
+/// isolates, zero-width characters), spaces trimmed, at most 40
+/// characters.
+#[must_use]
+pub fn clean_name(name: &str) -> String {
+    let hidden = |c: char| {
+        c.is_control()
+            || matches!(c,
+                '\u{200b}'..='\u{200f}' // zero width, marks
+                | '\u{202a}'..='\u{202e}' // embeddings, overrides
+                | '\u{2060}'..='\u{2064}' // word joiner, invisible operators
+                | '\u{2066}'..='\u{2069}' // isolates
+                | '\u{feff}' // zero-width no-break space
+                | '\u{061c}' // Arabic letter mark
+            )
+    };
+    let clean: String = name.chars().filter(|&c| !hidden(c)).take(40).collect();
+    clean.trim().to_string()
 }
 
 #[cfg(test)]

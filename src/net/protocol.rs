@@ -131,11 +131,18 @@ pub struct View<G: Game> {
 }
 
 /// Writes a message as the bytes of one frame.
-#[must_use]
-pub fn encode<T: Serialize>(n: u64, body: &T) -> Vec<u8> {
-    // A state or action that cannot be written is a bug in the rules'
-    // derives, caught by the tests; an empty frame is refused by the peer.
-    serde_json::to_vec(&Numbered { n, body }).unwrap_or_default()
+///
+/// # Errors
+/// A message that cannot be written (a bug in the rules' derives), or one
+/// over [`MAX_MESSAGE`], which the other side would refuse: it is never
+/// sent.
+pub fn encode<T: Serialize>(n: u64, body: &T) -> Result<Vec<u8>, String> {
+    let frame =
+        serde_json::to_vec(&Numbered { n, body }).map_err(|e| format!("a message could not be written ({e})"))?;
+    if frame.len() > MAX_MESSAGE {
+        return Err(format!("a message of {} bytes is over the limit of {MAX_MESSAGE}", frame.len()));
+    }
+    Ok(frame)
 }
 
 /// Reads one frame, refusing anything over [`MAX_MESSAGE`] or not a
