@@ -15,6 +15,8 @@
 
 use std::fmt;
 
+mod well_formed;
+
 use super::{Game, GameInfo, Outcome, Rng, RuleViolation, Seat, Setup, ToMove, and_list};
 
 /// The ten feather colours, in the order of the card index.
@@ -1024,6 +1026,10 @@ impl Game for EnchantedPlumes {
         }
         out.sort();
         out
+    }
+
+    fn well_formed(&self) -> Result<(), String> {
+        self.well_formed_state()
     }
 
     fn check(&self, action: &Action) -> Result<(), RuleViolation> {

@@ -1,0 +1,189 @@
+//! Positions and actions from outside can never panic: a forged view (a
+//! friend's copy, a host's position over the network) is refused by the
+//! game's own check with a message, before anything draws it, and with no
+//! panic anywhere on the way, caught or not; the functions views and the
+//! computer's advice call stand even a view that was never checked.
+#![allow(clippy::unwrap_used)]
+
+use std::cell::Cell;
+use std::sync::Once;
+
+use aviary::rules::dust_wings::DustInTheWings;
+use aviary::rules::enchanted_plumes::EnchantedPlumes;
+use aviary::rules::feathers_wax::FeathersAndWax;
+use aviary::rules::tail_feathers::game::{Options, TailFeathers, leaf_space};
+use aviary::rules::{Game, Rng, Seat, Setup};
+use aviary::save;
+use aviary::view_fuzz;
+use serde_json::{Value, json};
+
+thread_local! {
+    static PANICS: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Counts the panics of each test's thread (caught ones too).
+fn count_panics() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let earlier = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            PANICS.with(|p| p.set(p.get() + 1));
+            earlier(info);
+        }));
+    });
+}
+
+/// What `check_state` says of the state `doc` reads as, and how many
+/// panics happened on the way (caught by its containment or not).
+fn verdict<G: Game>(doc: &Value) -> (Result<(), String>, usize) {
+    count_panics();
+    let state: G = view_fuzz::from_doc(doc).unwrap();
+    PANICS.with(|p| p.set(0));
+    let v = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| save::check_state(&state)))
+        .unwrap_or_else(|_| Err("panicked".into()));
+    (v, PANICS.with(Cell::get))
+}
+
+/// The forged view is refused with a message that says `why`, and nothing
+/// panicked.
+fn refused<G: Game>(doc: &Value, why: &str) {
+    let (v, panics) = verdict::<G>(doc);
+    assert_eq!(panics, 0, "checking the view panicked ({v:?})");
+    let err = v.expect_err("a forged view is refused");
+    assert!(err.contains(why), "the refusal says {why:?}: {err}");
+}
+
+fn tf_view(options: Options, steps: usize) -> Value {
+    let mut g = TailFeathers::new(&Setup { seats: 2, options }, 7);
+    let mut rng = Rng::seeded(7);
+    for _ in 0..steps {
+        let legal = g.legal_actions();
+        let Some(a) = rng.pick(&legal).cloned() else { break };
+        g.apply(&a).unwrap();
+    }
+    let (v, panics) = verdict::<TailFeathers>(&view_fuzz::to_doc(&g.observation(Seat(1))).unwrap());
+    assert_eq!((v, panics), (Ok(()), 0), "a real view is accepted");
+    view_fuzz::to_doc(&g.observation(Seat(1))).unwrap()
+}
+
+#[test]
+fn a_tail_feathers_view_naming_a_first_player_who_does_not_exist_is_refused() {
+    let mut doc = tf_view(Options::default(), 40);
+    doc["first"] = json!(2);
+    refused::<TailFeathers>(&doc, "the first player names seat 2");
+}
+
+#[test]
+fn a_tail_feathers_view_with_a_ballista_in_space_250_is_refused() {
+    let mut doc = tf_view(Options::every_additional_rule(), 60);
+    doc["ballistas"][0] = json!({"space": 250, "wounds": 0, "built": 1, "activated": false});
+    refused::<TailFeathers>(&doc, "there is no space 250");
+}
+
+#[test]
+fn a_tail_feathers_view_with_card_200_in_a_hand_is_refused() {
+    let mut doc = tf_view(Options::every_additional_rule(), 60);
+    doc["hands"][1]["cards"][0] = json!(200);
+    refused::<TailFeathers>(&doc, "there is no action card 200");
+}
+
+#[test]
+fn a_tail_feathers_view_with_a_figure_in_space_250_is_refused() {
+    let mut doc = tf_view(Options::default(), 60);
+    doc["figures"][4]["place"] = json!({"Space": 250});
+    refused::<TailFeathers>(&doc, "there is no space 250");
+}
+
+#[test]
+fn a_tail_feathers_view_with_a_mission_card_on_spot_8_is_refused() {
+    let mut doc = tf_view(Options::default(), 60);
+    doc["cards"][0] = json!({"kind": "Decoy", "spot": 8, "revealed": true});
+    refused::<TailFeathers>(&doc, "a mission card lies on spot 8");
+}
+
+#[test]
+fn a_tail_feathers_view_with_a_figure_on_a_leaf_without_the_leaves_rule_is_refused() {
+    let mut doc = tf_view(Options::default(), 60);
+    doc["figures"][4]["place"] = json!({"Space": leaf_space(0)});
+    refused::<TailFeathers>(&doc, "leaves (TF-R26) are not in this game");
+}
+
+fn dust_view() -> Value {
+    let mut g = DustInTheWings::new(&Setup { seats: 3, options: aviary::rules::dust_wings::Options::default() }, 5);
+    let mut rng = Rng::seeded(5);
+    for _ in 0..40 {
+        let legal = g.legal_actions();
+        let Some(a) = rng.pick(&legal).cloned() else { break };
+        g.apply(&a).unwrap();
+    }
+    view_fuzz::to_doc(&g.observation(Seat(0))).unwrap()
+}
+
+#[test]
+fn a_dust_in_the_wings_view_with_255_butterflies_on_a_space_is_refused() {
+    let mut doc = dust_view();
+    doc["meadow"][12] = json!([255, 255, 255]);
+    refused::<DustInTheWings>(&doc, "the game has 16 of each colour");
+}
+
+#[test]
+fn a_dust_in_the_wings_view_with_composition_card_25_is_refused() {
+    let mut doc = dust_view();
+    doc["tableaux"][1]["compositions"] = json!([25]);
+    refused::<DustInTheWings>(&doc, "there is no Composition card 25");
+}
+
+#[test]
+fn a_dust_in_the_wings_view_with_crystals_past_255_is_refused() {
+    let mut doc = dust_view();
+    doc["tableaux"][0]["black"] = json!(255);
+    doc["tableaux"][1]["black"] = json!(255);
+    refused::<DustInTheWings>(&doc, "black and");
+}
+
+/// The scores, previews and the computer's planner stand a view that was
+/// never checked (255 butterflies a space, Composition card 25): they
+/// answer, they do not panic.
+#[test]
+fn dust_in_the_wings_scores_and_advice_stand_an_unchecked_view() {
+    let mut doc = dust_view();
+    doc["meadow"][12] = json!([255, 255, 255]);
+    doc["meadow"][13] = json!([255, 0, 0]);
+    doc["tableaux"][1]["compositions"] = json!([25, 3]);
+    let g: DustInTheWings = view_fuzz::from_doc(&doc).unwrap();
+    let score = g.tableau(Seat(1)).score();
+    assert!(score >= 0);
+    let _ = g.tableau(Seat(9)).score();
+    for i in 0..25 {
+        let _ = g.preview(aviary::rules::grid::Square::from_index(i, 5));
+    }
+    let _ = aviary::ai::dust_wings::plans(&g, 500);
+    let _ = aviary::ai::dust_wings::reach(&g, 500);
+}
+
+#[test]
+fn an_enchanted_plumes_view_with_an_empty_plume_row_is_refused() {
+    let mut g =
+        EnchantedPlumes::new(&Setup { seats: 3, options: aviary::rules::enchanted_plumes::Options::default() }, 9);
+    let mut rng = Rng::seeded(9);
+    while g.plumes(Seat(0)).is_empty() || g.current() == Seat(0) {
+        let legal = g.legal_actions();
+        let a = rng.pick(&legal).cloned().unwrap();
+        g.apply(&a).unwrap();
+    }
+    let mut doc = view_fuzz::to_doc(&g.observation(Seat(1))).unwrap();
+    doc["plumes"][0][0]["rows"].as_array_mut().unwrap().push(json!([]));
+    refused::<EnchantedPlumes>(&doc, "or an empty one");
+}
+
+#[test]
+fn a_feathers_and_wax_view_with_daedalus_outside_the_labyrinth_is_refused() {
+    let mut g = FeathersAndWax::new(&Setup { seats: 1, options: aviary::rules::feathers_wax::Options::default() }, 3);
+    for _ in 0..3 {
+        let a = g.legal_actions()[0].clone();
+        g.apply(&a).unwrap();
+    }
+    let mut doc = view_fuzz::to_doc(&g.observation(Seat(0))).unwrap();
+    doc["walker"] = json!({"At": {"x": 40, "y": 7}});
+    refused::<FeathersAndWax>(&doc, "outside the labyrinth");
+}
