@@ -2,7 +2,9 @@
 //! friend's copy, a host's position over the network) is refused by the
 //! game's own check with a message, before anything draws it, and with no
 //! panic anywhere on the way, caught or not; the functions views and the
-//! computer's advice call stand even a view that was never checked.
+//! computer's advice call stand even a view that was never checked; and an
+//! action that names a component the game's options leave out is refused
+//! with the option's rule.
 #![allow(clippy::unwrap_used)]
 
 use std::cell::Cell;
@@ -11,7 +13,8 @@ use std::sync::Once;
 use aviary::rules::dust_wings::DustInTheWings;
 use aviary::rules::enchanted_plumes::EnchantedPlumes;
 use aviary::rules::feathers_wax::FeathersAndWax;
-use aviary::rules::tail_feathers::game::{Options, TailFeathers, leaf_space};
+use aviary::rules::tail_feathers::components::Alliance;
+use aviary::rules::tail_feathers::game::{Action, Options, Place, TailFeathers, Target, leaf_space};
 use aviary::rules::{Game, Rng, Seat, Setup};
 use aviary::save;
 use aviary::view_fuzz;
@@ -186,4 +189,93 @@ fn a_feathers_and_wax_view_with_daedalus_outside_the_labyrinth_is_refused() {
     let mut doc = view_fuzz::to_doc(&g.observation(Seat(0))).unwrap();
     doc["walker"] = json!({"At": {"x": 40, "y": 7}});
     refused::<FeathersAndWax>(&doc, "outside the labyrinth");
+}
+
+/// A position of a random game (attacks preferred) where a figure standing
+/// in a space may shoot, the shot, and the game's seed and moves.
+fn a_shot(options: &Options) -> (TailFeathers, Action, u64, Vec<Action>) {
+    for seed in 1..200 {
+        let mut g = TailFeathers::new(&Setup { seats: 2, options: options.clone() }, seed);
+        let mut rng = Rng::seeded(seed);
+        let mut moves = Vec::new();
+        for _ in 0..3000 {
+            let legal = g.legal_actions();
+            // A shooter standing in a space: measured from the space's
+            // outline (a flying bird is measured from its round base).
+            let in_space = |f: u8| matches!(g.figure(f).place, Place::Space(_));
+            if let Some(a) = legal.iter().find(|a| matches!(a, Action::Shoot { figure, .. } if in_space(*figure))) {
+                return (g, a.clone(), seed, moves);
+            }
+            let eager: Vec<&Action> =
+                legal.iter().filter(|a| matches!(a, Action::Strike { .. } | Action::Activate(_))).collect();
+            let a = match rng.pick(&eager) {
+                Some(a) if rng.below(2) == 0 => (*a).clone(),
+                _ => match rng.pick(&legal) {
+                    Some(a) => a.clone(),
+                    None => break,
+                },
+            };
+            g.apply(&a).unwrap();
+            moves.push(a);
+        }
+    }
+    panic!("no shot in 200 games");
+}
+
+/// The save: a shot at a leaf's space in a game without leaves
+/// panicked in the geometry (an empty outline). It is refused with the
+/// leaves' rule, on the table and in a save.
+#[test]
+fn tf_r26_a_shot_at_a_leaf_in_a_game_without_leaves_is_refused_with_the_leaves_rule() {
+    count_panics();
+    let (g, shot, seed, moves) = a_shot(&Options::default());
+    let Action::Shoot { figure, .. } = shot else { unreachable!() };
+    let at_leaf = Action::Shoot { figure, target: Target::Space(leaf_space(0)) };
+    PANICS.with(|p| p.set(0));
+    let v = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| g.check(&at_leaf)))
+        .expect("the check does not panic")
+        .expect_err("refused");
+    assert_eq!(PANICS.with(Cell::get), 0);
+    assert_eq!(v.rule, "TF-R26", "{v}");
+    assert!(v.reason.contains("leaves are an additional rule"), "{v}");
+    for a in [
+        Action::Strike { figure, target: Target::Space(leaf_space(1)) },
+        Action::AssignHit(Target::Space(leaf_space(0))),
+    ] {
+        assert_eq!(g.check(&a).unwrap_err().rule, "TF-R26", "{a:?}");
+    }
+    // The same shot as the last move of a save: refused by its rule, not
+    // caught as a crash.
+    let players = vec![aviary::session::Player::Human; 2];
+    let mut session: aviary::session::Session<TailFeathers> =
+        aviary::session::Session::new(Setup { seats: 2, options: Options::default() }, seed, players);
+    for a in moves {
+        session.propose(a).unwrap();
+    }
+    let mut doc: Value = serde_json::from_str(&save::to_text(&save::record(&session))).unwrap();
+    doc["actions"].as_array_mut().unwrap().push(serde_json::to_value(&at_leaf).unwrap());
+    doc["cursor"] = json!(null);
+    let file = save::parse(&doc.to_string()).unwrap();
+    match save::restore::<TailFeathers>(&file) {
+        Err(save::SaveError::Illegal { violation, .. }) => assert_eq!(violation.rule, "TF-R26", "{violation}"),
+        other => panic!("the save is refused by TF-R26: {:?}", other.map(|s| s.cursor())),
+    }
+    assert_eq!(PANICS.with(Cell::get), 0);
+}
+
+/// A ballista named in a game without structures (TF-R28) is refused with
+/// that rule, whoever aims at it.
+#[test]
+fn tf_r28_a_shot_at_a_ballista_in_a_game_without_structures_is_refused_with_the_structures_rule() {
+    let (g, shot, ..) = a_shot(&Options::default());
+    let Action::Shoot { figure, .. } = shot else { unreachable!() };
+    for a in [
+        Action::Shoot { figure, target: Target::Ballista(Alliance::Rats) },
+        Action::Strike { figure, target: Target::Ballista(Alliance::Mice) },
+        Action::Loose(Target::Figure(figure)),
+    ] {
+        let v = g.check(&a).unwrap_err();
+        assert_eq!(v.rule, "TF-R28", "{a:?}: {v}");
+        assert!(v.reason.contains("structures"), "{v}");
+    }
 }

@@ -514,3 +514,45 @@ impl TailFeathers {
         copy
     }
 }
+
+impl TailFeathers {
+    /// An attack that names a target this game's options leave out (a
+    /// leaf's space without TF-R26, a ballista without TF-R28), refused with
+    /// the option's rule before anything measures it (a leaf's space has no
+    /// outline in a game without leaves). A figure's move, deployment or
+    /// unloading onto such a space keeps its own rule's refusal (TF-R7,
+    /// TF-R21, TF-R10: no such space to go to).
+    pub(super) fn absent_refusal(&self, a: &Action) -> Option<RuleViolation> {
+        let mut spaces = Vec::new();
+        let targets = match *a {
+            Action::Strike { target, .. }
+            | Action::Shoot { target, .. }
+            | Action::AssignHit(target)
+            | Action::Loose(target) => vec![target],
+            _ => return None,
+        };
+        let structures = self.options.action_cards && self.options.structures;
+        for t in targets {
+            match t {
+                Target::Space(s) => spaces.push(s),
+                Target::Ballista(side) if !structures => {
+                    return Some(RuleViolation::new(
+                        "TF-R28",
+                        format!(
+                            "there is no {} ballista: structures are an additional rule this game was not started with (new-game dialog)",
+                            side_name(side).to_lowercase()
+                        ),
+                    ));
+                }
+                _ => {}
+            }
+        }
+        let leaf = spaces.into_iter().find(|&s| usize::from(s) >= self.space_count())?;
+        Some(RuleViolation::new(
+            "TF-R26",
+            format!(
+                "space {leaf} is a leaf, and leaves are an additional rule this game was not started with (new-game dialog)"
+            ),
+        ))
+    }
+}
