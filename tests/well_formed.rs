@@ -179,6 +179,40 @@ fn an_enchanted_plumes_view_with_an_empty_plume_row_is_refused() {
     refused::<EnchantedPlumes>(&doc, "or an empty one");
 }
 
+/// The placement check a view tints its drop targets with, the face-down
+/// question and the legal actions stand a plume with no rows in a view
+/// that was never checked.
+#[test]
+fn enchanted_plumes_placements_stand_an_unchecked_plume_with_no_rows() {
+    let mut g =
+        EnchantedPlumes::new(&Setup { seats: 2, options: aviary::rules::enchanted_plumes::Options::default() }, 4);
+    let mut rng = Rng::seeded(4);
+    while g.plumes(g.current()).is_empty() || g.turn().played > 0 {
+        let legal = g.legal_actions();
+        let a = rng.pick(&legal).cloned().unwrap();
+        g.apply(&a).unwrap();
+    }
+    let seat = g.current();
+    let mut doc = view_fuzz::to_doc(&g).unwrap();
+    doc["plumes"][seat.index()][0]["rows"] = json!([]);
+    let g: EnchantedPlumes = view_fuzz::from_doc(&doc).unwrap();
+    let card = g.hand(seat)[0];
+    for row in 0..3 {
+        let _ = (g.check_place(seat, card, 0, row), g.would_complete(seat, 0, row));
+    }
+    let _ = (g.legal_actions(), g.check_place(Seat(7), card, 0, 0), g.would_complete(Seat(7), 0, 1));
+}
+
+/// The shape of a mission card on a spot the battlefield does not have is
+/// none, not a panic (a view that was never checked).
+#[test]
+fn tail_feathers_mission_shape_stands_an_unchecked_spot() {
+    let mut doc = tf_view(Options::default(), 60);
+    doc["cards"][0] = json!({"kind": "Decoy", "spot": 8, "revealed": true});
+    let g: TailFeathers = view_fuzz::from_doc(&doc).unwrap();
+    assert!(g.target_shape(Target::Mission(Alliance::Mice)).is_none());
+}
+
 #[test]
 fn a_feathers_and_wax_view_with_daedalus_outside_the_labyrinth_is_refused() {
     let mut g = FeathersAndWax::new(&Setup { seats: 1, options: aviary::rules::feathers_wax::Options::default() }, 3);
