@@ -144,6 +144,15 @@ fn a_dust_in_the_wings_view_with_crystals_past_255_is_refused() {
     refused::<DustInTheWings>(&doc, "black and");
 }
 
+/// Found by the long fuzz run: the check's own message counted seat 255
+/// plus one.
+#[test]
+fn a_dust_in_the_wings_view_with_seat_255_to_play_is_refused() {
+    let mut doc = dust_view();
+    doc["current"] = json!(255);
+    refused::<DustInTheWings>(&doc, "a seat past the 3 of this game");
+}
+
 /// The scores, previews and the computer's planner stand a view that was
 /// never checked (255 butterflies a space, Composition card 25): they
 /// answer, they do not panic.

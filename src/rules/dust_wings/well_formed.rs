@@ -66,7 +66,7 @@ impl DustInTheWings {
             return Err(format!("{} seats with {} tableaux", self.seats, self.tableaux.len()));
         }
         if self.current.0 >= self.seats || self.last_turn.is_some_and(|s| s.0 >= self.seats) {
-            return Err(format!("seat {} plays in a game of {} seats", self.current.0 + 1, self.seats));
+            return Err(format!("a seat past the {} of this game is to play", self.seats));
         }
         if self.turns > MOST_TURNS {
             return Err(format!("{} turns", self.turns));
