@@ -6,8 +6,10 @@
 //! pseudo-legal generator passes `check` exactly when it is legal, and a
 //! refused one leaves the state unchanged; `apply_legal` agrees with `apply`;
 //! undo then redo restores an equal state; a determinized copy looks the
-//! same to its seat as the real state; a finished game has no legal
-//! actions and an outcome. Save → load is checked every `save_every` steps
+//! same to its seat as the real state; every position, every seat's view
+//! and every determinized copy is well formed by the game's own check
+//! ([`Game::well_formed`]); a finished game has no legal actions and an
+//! outcome. Save → load is checked every `save_every` steps
 //! and at the end of every game.
 
 use crate::rules::{Game, Rng, Seat, Setup, ToMove};
@@ -77,11 +79,17 @@ pub fn run_with<G: Game>(
             if state.to_move() == ToMove::Nobody {
                 assert!(legal.is_empty(), "seed {seed}: a finished game has legal actions");
                 assert!(state.outcome().is_some(), "seed {seed}: a finished game has no outcome");
+                if let Err(why) = state.well_formed() {
+                    panic!("seed {seed}: the finished position is not well formed: {why}");
+                }
                 report.finished += 1;
                 break;
             }
             assert!(!legal.is_empty(), "seed {seed} step {steps}: {:?} to move but no legal action", state.to_move());
             assert!(state.outcome().is_none(), "seed {seed} step {steps}: outcome before the end");
+            if let Err(why) = state.well_formed() {
+                panic!("seed {seed} step {steps}: a reached position is not well formed: {why}");
+            }
             if steps >= step_cap {
                 report.capped += 1;
                 break;
@@ -90,7 +98,15 @@ pub fn run_with<G: Game>(
             // the seat as the real state does.
             for s in 0..setup.seats {
                 let seat = Seat(s);
+                // What a host sends (and a search samples) is a position
+                // the game's own check accepts.
+                if let Err(why) = state.observation(seat).well_formed() {
+                    panic!("seed {seed} step {steps}: seat {s}'s view is refused as not well formed: {why}");
+                }
                 let copy = state.determinize(seat, &mut rng.split());
+                if let Err(why) = copy.well_formed() {
+                    panic!("seed {seed} step {steps}: a determinization for seat {s} is not well formed: {why}");
+                }
                 assert_eq!(
                     copy.observation(seat),
                     state.observation(seat),

@@ -18,7 +18,7 @@
 //! | network | [`net`] | playing a friend on another computer: the host's table is the authority, a friend holds a mirror of its seat's view; the protocol and the links. No egui. |
 //! | views | [`ui`] | the design tokens (`ui::theme`), commands, widgets, one view per game (they draw and propose) and the one generic tab (`ui::tab`) that gives every view the same undo policy, end-of-game window and rematch. |
 //! | app | [`games`], [`app`], [`cli`], [`desktop`] | the one list of games; the shell (tabs, menus, dialogs, settings, Saved Games); `aviary check FILE`; the icon and the applications-menu entry. |
-//! | checks | [`conformance`], [`save_fuzz`] | the generic conformance test every game runs; the save fuzzer. |
+//! | checks | [`conformance`], [`save_fuzz`], [`view_fuzz`] | the generic conformance test every game runs; the save fuzzer; the fuzzer of what a peer sends (views and proposed moves). |
 //!
 //! Adding a game touches: its rules file(s) under `src/rules/`, its
 //! `Evaluate` heuristic under `src/ai/`, its view (a `ui::tab::View`), its
@@ -39,3 +39,4 @@ pub mod session;
 pub mod stats;
 pub mod table;
 pub mod ui;
+pub mod view_fuzz;

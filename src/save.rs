@@ -227,9 +227,11 @@ impl FriendCopy {
 }
 
 /// Checks a position that came from outside (a friend's copy, a host's
-/// view) before anything draws it: its seats are within the game's, and
-/// the questions the table asks of it answer without a crash (a panic is
-/// caught and reported).
+/// view) before anything draws it: its seats are within the game's, it is
+/// well formed by the game's own check ([`Game::well_formed`]: every seat,
+/// space, card and figure in range, each count within bounds, the game's
+/// invariants), and the questions the table asks of it answer without a
+/// crash (a panic is caught and reported).
 ///
 /// # Errors
 /// What is wrong with it, in words.
@@ -240,6 +242,7 @@ pub fn check_state<G: Game>(state: &G) -> Result<(), String> {
         if seats < info.min_seats || seats > info.max_seats {
             return Err(SaveError::Damaged(format!("a game of {seats} seats is not a game of {}", info.name)));
         }
+        state.well_formed().map_err(|why| SaveError::Damaged(format!("not a position of {}: {why}", info.name)))?;
         let _ = (state.to_move(), state.outcome(), state.status(), state.legal_actions().len());
         for s in 0..seats {
             let _ = state.seat_name(crate::rules::Seat(s));

@@ -101,7 +101,7 @@ impl Search<'_> {
         let mut totals = self.meadow;
         // Composition cards look at totals only: put the visits anywhere.
         for (i, &v) in visits.iter().enumerate() {
-            totals[i][0] += v;
+            totals[i][0] = totals[i][0].saturating_add(v);
         }
         if let Some(reach) = &mut self.reach {
             for (k, shape) in SHAPES.iter().enumerate() {
@@ -198,7 +198,7 @@ pub fn plans(g: &DustInTheWings, budget: usize) -> Vec<Plan> {
     let starts: Vec<Start> = match g.stage() {
         Stage::Pick => (0..SPACES)
             .map(|i| Square::from_index(i, SIZE))
-            .filter(|&s| g.at(s).iter().sum::<u8>() > 0)
+            .filter(|&s| g.at(s).iter().any(|&n| n > 0))
             .map(|s| {
                 let mut m = g.meadow();
                 let tray = m[s.index(SIZE)];
@@ -208,7 +208,7 @@ pub fn plans(g: &DustInTheWings, budget: usize) -> Vec<Plan> {
             .collect(),
         Stage::Disperse { path, tray } => {
             let m = g.meadow();
-            let here = path[path.len() - 1];
+            let Some(&here) = path.last() else { return out };
             let prev = if path.len() >= 2 { Some(path[path.len() - 2]) } else { None };
             vec![(Vec::new(), here, prev, *tray, m)]
         }
@@ -236,7 +236,7 @@ pub fn plans(g: &DustInTheWings, budget: usize) -> Vec<Plan> {
             none_found: false,
         };
         let mut visits = [0u8; SPACES];
-        let left = tray.iter().sum();
+        let left = tray.iter().fold(0u8, |a, &b| a.saturating_add(b));
         s.dfs(from, prev, left, &mut visits, &mut Vec::new());
         out.append(&mut s.out);
     }
@@ -248,7 +248,7 @@ pub fn plans(g: &DustInTheWings, budget: usize) -> Vec<Plan> {
 pub fn reach(g: &DustInTheWings, budget: usize) -> Reach {
     let mut total = Reach { min_total: [u32::MAX; 8], max_total: [0; 8], even: [false; 8], gathering: [false; 31] };
     let m = g.meadow();
-    let picks: Vec<usize> = (0..SPACES).filter(|&i| m[i].iter().sum::<u8>() > 0).collect();
+    let picks: Vec<usize> = (0..SPACES).filter(|&i| m[i].iter().any(|&n| n > 0)).collect();
     let per_start = (budget / picks.len().max(1)).max(1_000);
     for p in picks {
         let mut meadow = m;
@@ -267,7 +267,8 @@ pub fn reach(g: &DustInTheWings, budget: usize) -> Reach {
             none_found: false,
         };
         let mut visits = [0u8; SPACES];
-        s.dfs(Square::from_index(p, SIZE), None, tray.iter().sum(), &mut visits, &mut Vec::new());
+        let left = tray.iter().fold(0u8, |a, &b| a.saturating_add(b));
+        s.dfs(Square::from_index(p, SIZE), None, left, &mut visits, &mut Vec::new());
         if let Some(r) = s.reach {
             total = r;
         }
@@ -289,7 +290,8 @@ pub fn claim_value(g: &DustInTheWings, claim: Option<CardRef>) -> f64 {
             .get(usize::from(s))
             .copied()
             .flatten()
-            .map_or(0.0, |id| f64::from(COMPOSITIONS[usize::from(id)].points)),
+            .and_then(|id| COMPOSITIONS.get(usize::from(id)))
+            .map_or(0.0, |k| f64::from(k.points)),
     }
 }
 

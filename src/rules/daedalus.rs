@@ -12,6 +12,8 @@
 
 use std::fmt;
 
+mod well_formed;
+
 use super::grid::Square;
 use super::words;
 use super::{Game, GameInfo, Outcome, Rng, RuleViolation, Seat, Setup, ToMove, and_list};
@@ -1326,6 +1328,10 @@ impl Game for Daedalus {
         }
         out.sort();
         out
+    }
+
+    fn well_formed(&self) -> Result<(), String> {
+        self.well_formed_state()
     }
 
     fn validate(&self, action: &Action) -> Result<(), String> {

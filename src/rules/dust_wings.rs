@@ -17,6 +17,9 @@
 
 use std::fmt;
 
+mod arrange;
+mod well_formed;
+
 use super::grid::Square;
 use super::words;
 use super::{Game, GameInfo, Outcome, Rng, RuleViolation, Seat, Setup, ToMove, and_list};
@@ -68,7 +71,7 @@ impl Colour {
 pub type Counts = [u8; 3];
 
 fn total(c: Counts) -> u8 {
-    c[0] + c[1] + c[2]
+    c[0].saturating_add(c[1]).saturating_add(c[2])
 }
 
 /// A Gathering card: exactly these butterflies on the last space.
@@ -359,7 +362,12 @@ impl Tableau {
     /// Points (DW-R6).
     #[must_use]
     pub fn score(&self) -> i32 {
-        let comp: i32 = self.compositions.iter().map(|&c| i32::from(COMPOSITIONS[usize::from(c)].points)).sum();
+        let comp: i32 = self
+            .compositions
+            .iter()
+            .filter_map(|&c| COMPOSITIONS.get(usize::from(c)))
+            .map(|k| i32::from(k.points))
+            .sum();
         comp + i32::from(self.black) + 2 * i32::from(self.white)
     }
 }
@@ -416,7 +424,7 @@ impl DustInTheWings {
     /// The butterflies on a space.
     #[must_use]
     pub fn at(&self, s: Square) -> Counts {
-        self.meadow[idx(s)]
+        self.meadow.get(idx(s)).copied().unwrap_or_default()
     }
     /// Every space's butterflies, by space index (row by row from a1).
     #[must_use]
@@ -456,7 +464,8 @@ impl DustInTheWings {
     /// A seat's cards and crystals.
     #[must_use]
     pub fn tableau(&self, seat: Seat) -> &Tableau {
-        &self.tableaux[seat.index()]
+        static NONE: Tableau = Tableau { gatherings: Vec::new(), compositions: Vec::new(), black: 0, white: 0 };
+        self.tableaux.get(seat.index()).unwrap_or(&NONE)
     }
     /// Number of seats.
     #[must_use]
@@ -474,36 +483,11 @@ impl DustInTheWings {
         self.last_turn
     }
 
-    /// Test setup: replace the butterflies on a space.
-    pub fn set_space(&mut self, s: Square, counts: Counts) {
-        self.meadow[idx(s)] = counts;
-    }
-    /// Test setup: replace the face-up cards and their crystals.
-    pub fn set_cards(&mut self, gathering: [Option<u8>; 3], crystals: [Vec<Crystal>; 3], composition: [Option<u8>; 3]) {
-        self.gathering = gathering;
-        self.crystals = crystals;
-        self.composition = composition;
-    }
-    /// Test setup: the decks (top card last) and the Gathering discard pile.
-    pub fn set_decks(&mut self, gathering: Vec<u8>, discard: Vec<u8>, composition: Vec<u8>) {
-        self.gathering_deck = gathering;
-        self.gathering_discard = discard;
-        self.composition_deck = composition;
-    }
-    /// Test setup: a seat's cards and crystals.
-    pub fn set_tableau(&mut self, seat: Seat, t: Tableau) {
-        self.tableaux[seat.index()] = t;
-    }
-    /// Test setup: the bag's crystals.
-    pub fn set_bag(&mut self, black: u8, white: u8) {
-        self.bag = (black, white);
-    }
-
     /// The spaces the next butterfly may go to (DW-R1).
     #[must_use]
     pub fn next_spaces(&self) -> Vec<Square> {
         let Stage::Disperse { path, .. } = &self.stage else { return Vec::new() };
-        let here = path[path.len() - 1];
+        let Some(&here) = path.last() else { return Vec::new() };
         let back = if path.len() >= 2 { Some(path[path.len() - 2]) } else { None };
         here.neighbours4(SIZE, SIZE).filter(|&n| Some(n) != back).collect()
     }
@@ -511,7 +495,7 @@ impl DustInTheWings {
     /// Does the meadow `m` fulfil Composition card `id` at `last` (DW-R2)?
     #[must_use]
     pub fn composition_fulfilled(m: &[Counts; SPACES], id: u8, last: Square) -> bool {
-        let card = COMPOSITIONS[usize::from(id)];
+        let Some(&card) = COMPOSITIONS.get(usize::from(id)) else { return false };
         placements(card.shape, last).iter().any(|cells| {
             let counts: Vec<u8> = cells.iter().map(|&c| total(m[c])).collect();
             match card.condition {
@@ -562,7 +546,8 @@ impl DustInTheWings {
         }
         let colour = Colour::ALL.into_iter().find(|&c| tray[c as usize] > 0).unwrap_or(Colour::Red);
         let mut m = self.meadow;
-        m[idx(to)][colour as usize] += 1;
+        let Some(space) = m.get_mut(idx(to)) else { return Vec::new() };
+        space[colour as usize] = space[colour as usize].saturating_add(1);
         self.fulfilled_on(&m, to)
     }
 
@@ -575,7 +560,9 @@ impl DustInTheWings {
                 None => "an empty Gathering slot".into(),
             },
             CardRef::Composition(s) => match self.composition.get(usize::from(s)).copied().flatten() {
-                Some(id) => format!("Composition: {}", COMPOSITIONS[usize::from(id)].describe()),
+                Some(id) => COMPOSITIONS
+                    .get(usize::from(id))
+                    .map_or_else(String::new, |k| format!("Composition: {}", k.describe())),
                 None => "an empty Composition slot".into(),
             },
         }
@@ -858,6 +845,10 @@ impl Game for DustInTheWings {
         }
         out.sort();
         out
+    }
+
+    fn well_formed(&self) -> Result<(), String> {
+        self.well_formed_state()
     }
 
     fn validate(&self, action: &Action) -> Result<(), String> {

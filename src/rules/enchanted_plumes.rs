@@ -15,6 +15,8 @@
 
 use std::fmt;
 
+mod well_formed;
+
 use super::{Game, GameInfo, Outcome, Rng, RuleViolation, Seat, Setup, ToMove, and_list};
 
 /// The ten feather colours, in the order of the card index.
@@ -344,7 +346,7 @@ pub struct Turn {
 
 impl Turn {
     fn steps(self) -> u8 {
-        self.draws + self.swaps
+        self.draws.saturating_add(self.swaps)
     }
 }
 
@@ -619,7 +621,7 @@ impl EnchantedPlumes {
     /// # Errors
     /// The rule that forbids it.
     pub fn check_place(&self, seat: Seat, card: Feather, plume: usize, row: usize) -> Result<(), RuleViolation> {
-        let plumes = &self.plumes[seat.index()];
+        let plumes = self.plumes(seat);
         if plume == plumes.len() {
             return if row == 0 {
                 Ok(())
@@ -640,7 +642,7 @@ impl EnchantedPlumes {
                 format!("plume {n} is a completed peacock; nothing more goes into it"),
             ));
         }
-        let last = p.rows.len() - 1;
+        let last = p.rows.len().saturating_sub(1);
         if row < last {
             return Err(RuleViolation::new(
                 "EP-R4",
@@ -653,7 +655,7 @@ impl EnchantedPlumes {
                 format!("plume {n} has {} rows; the next row to start is row {}", last + 1, last + 2),
             ));
         }
-        let have = p.rows[last].len();
+        let have = p.rows.get(last).map_or(0, Vec::len);
         if row == last {
             if let Some(size) = p.required(row)
                 && have >= size
@@ -689,7 +691,7 @@ impl EnchantedPlumes {
             }
         }
         if row > 0 {
-            let above = &p.rows[row - 1];
+            let above = p.rows.get(row - 1).map_or(&[][..], Vec::as_slice);
             if !above.iter().any(|c| c.colour == card.colour) {
                 let mut colours: Vec<&str> = above.iter().map(|c| c.colour_name()).collect();
                 colours.sort_unstable();
@@ -711,7 +713,10 @@ impl EnchantedPlumes {
     /// so be played face down (EP-R5).
     #[must_use]
     pub fn would_complete(&self, seat: Seat, plume: usize, row: usize) -> bool {
-        self.plumes[seat.index()].get(plume).is_some_and(|p| row == p.rows.len() && p.rows[row - 1].len() == 2)
+        let plume = self.plumes(seat).get(plume);
+        plume.is_some_and(|p| {
+            row == p.rows.len() && row.checked_sub(1).and_then(|r| p.rows.get(r)).is_some_and(|r| r.len() == 2)
+        })
     }
 
     fn end_turn(&mut self) {
@@ -999,7 +1004,7 @@ impl Game for EnchantedPlumes {
                     let plumes = &self.plumes[seat.index()];
                     for &card in hand {
                         for (i, p) in plumes.iter().enumerate() {
-                            let last = p.rows.len() - 1;
+                            let last = p.rows.len().saturating_sub(1);
                             for row in [last, last + 1] {
                                 if self.check_place(seat, card, i, row).is_ok() {
                                     out.push(Action::Play { card, plume: i as u8, row: row as u8 });
@@ -1025,6 +1030,10 @@ impl Game for EnchantedPlumes {
         }
         out.sort();
         out
+    }
+
+    fn well_formed(&self) -> Result<(), String> {
+        self.well_formed_state()
     }
 
     fn check(&self, action: &Action) -> Result<(), RuleViolation> {

@@ -17,6 +17,7 @@
 //! [`TOWER_ROW`]); the in-app rules page describes them.
 
 pub mod routes;
+mod well_formed;
 
 use std::fmt;
 use std::sync::LazyLock;
@@ -1554,6 +1555,10 @@ impl Game for FeathersAndWax {
         out.sort();
         out.dedup();
         out
+    }
+
+    fn well_formed(&self) -> Result<(), String> {
+        self.well_formed_state()
     }
 
     fn validate(&self, action: &Action) -> Result<(), String> {

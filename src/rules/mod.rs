@@ -187,6 +187,22 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Serialize + Deserializ
     fn validate(&self, _action: &Self::Action) -> Result<(), String> {
         Ok(())
     }
+    /// Whether this state is one the rules could have reached, as far as
+    /// anything that reads it cares: every seat, square, space, card and
+    /// figure it names exists, every count is within its range, each card
+    /// is in exactly one place where the game keeps its cards, and the
+    /// game's own invariants hold. A state from outside (a friend's copy
+    /// of an online game, a host's view sent over the network) is asked
+    /// this before anything draws it or searches it, so everything else may
+    /// index with what the state holds. The check itself never panics, on
+    /// any value the state's type can hold. `Ok` by default.
+    ///
+    /// # Errors
+    /// The first thing wrong, in words ("figure 4 stands in space 250; the
+    /// battlefield has 31").
+    fn well_formed(&self) -> Result<(), String> {
+        Ok(())
+    }
     /// `Ok` if `action` is legal now, else the rule that forbids it and why.
     ///
     /// # Errors

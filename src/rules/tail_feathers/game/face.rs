@@ -33,6 +33,10 @@ impl Game for TailFeathers {
         Self::validate_action(a)
     }
 
+    fn well_formed(&self) -> Result<(), String> {
+        self.well_formed_state()
+    }
+
     fn check(&self, a: &Action) -> Result<(), RuleViolation> {
         if let Err(e) = self.validate(a) {
             return Err(RuleViolation::new("RULES", e));

@@ -45,7 +45,8 @@ impl TailFeathers {
             }
             Target::Mission(side) => self.cards[seat_of(side).index()]
                 .and_then(|c| c.spot)
-                .map(|spot| Shape::Polygon(field().mission_spots[usize::from(spot)].clone())),
+                .and_then(|spot| field().mission_spots.get(usize::from(spot)))
+                .map(|spot| Shape::Polygon(spot.clone())),
         }
     }
 

@@ -62,6 +62,7 @@ mod log_words;
 mod measuring;
 mod refusals;
 mod round;
+mod well_formed;
 
 pub use action_cards::{Aim, Hand, Play};
 pub use ballista::Ballista;

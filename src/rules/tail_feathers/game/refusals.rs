@@ -9,6 +9,9 @@ impl TailFeathers {
     /// Why `action` is refused here, with its rule.
     #[allow(clippy::too_many_lines, reason = "one arm per action, like the rulebook's order")]
     pub(super) fn refusal(&self, a: &Action) -> RuleViolation {
+        if let Some(v) = self.absent_refusal(a) {
+            return v;
+        }
         // Action cards, structures and what they bring in (TF-R27, TF-R28,
         // TF-R22).
         match *a {
