@@ -1,0 +1,55 @@
+//! The rulings of 2026-11-27 on Tail Feathers' additional rules (issue 41,
+//! section 3; `shared/specs/tail-feathers.md`, "Rulings of 2026-11-27"):
+//! one test per ruling, named for its rule, played through the game's
+//! public API. Figures and spaces are numbered as in `tf_rules.rs`; leaves
+//! are spaces 42 on (42 the Old Beech's, 44 the Ash's).
+#![allow(clippy::unwrap_used)]
+
+mod tf_common;
+
+use aviary::rules::Game;
+use aviary::rules::tail_feathers::game::{Action, FlightEnding, Options};
+use aviary::rules::tail_feathers::geometry::{Length, Tilt};
+use tf_common::{MICE, air, legal, play, rolls, turn_with};
+
+use Length::Short as S;
+
+// ---------------------------------------------------------------------
+// 1. TF-R25 before TF-R9's truncation.
+
+#[test]
+fn tf_r25_flight_aimed_to_end_on_an_enemy_bird_starts_a_spiral_at_first_touch() {
+    // The Swallow at (10, 16) flying east; the Crow hovers at (16.75, 16),
+    // just where two short templates would leave the Swallow's base. Only
+    // the second template touches the Crow.
+    let mut g = turn_with(Options { death_spirals: true, ..Options::default() }, MICE, &[]);
+    air(&mut g, 0, 10.0, 16.0, 0, Tilt::Centre);
+    air(&mut g, 9, 16.75, 16.0, 12, Tilt::Centre);
+    play(&mut g, &Action::Activate(0));
+    let plan = g.plan_flight(0, &[S, S]).unwrap();
+    let outcome = g.flight_outcome(0, &plan);
+    assert_eq!(outcome.ending, FlightEnding::Spiral(9), "the preview says a spiral: {outcome:?}");
+    assert_eq!(plan.ended_on, None, "nothing is cut short");
+    // The Crow's base is first touched 5.25" along the templates (3" of
+    // the first, 2.25" of the second): the spiral starts there.
+    assert!((outcome.flown - 5.25).abs() < 1e-6, "{outcome:?}");
+    play(&mut g, &Action::Fly(vec![S, S]));
+    while g.walking().is_some() && legal(&g, &Action::Continue) {
+        play(&mut g, &Action::Continue);
+    }
+    let t = g.aftermath();
+    assert!(t.contains("the Swallow meets the Carrion Crow in the air: a death spiral"), "{t}");
+    assert!(!t.contains("ended against an enemy bird"), "never the old ending against the bird: {t}");
+    assert_eq!(rolls(&g, "death spiral").len(), 2, "both birds rolled the battle: {t}");
+    // Laid across the bar from the Crow (it turns away afterwards unless
+    // the battle tied).
+    let me = g.bird(0).unwrap().pose;
+    assert!((me.at.x - (16.75 - 2.5)).abs() < 1e-9 && (me.at.y - 16.0).abs() < 1e-9, "across the bar: {me:?}");
+    // Without death spirals the same flight is cut short as before (TF-R9).
+    let mut h = turn_with(Options::default(), MICE, &[]);
+    air(&mut h, 0, 10.0, 16.0, 0, Tilt::Centre);
+    air(&mut h, 9, 16.75, 16.0, 12, Tilt::Centre);
+    play(&mut h, &Action::Activate(0));
+    let plan = h.plan_flight(0, &[S, S]).unwrap();
+    assert_eq!(h.flight_outcome(0, &plan).ending, FlightEnding::CutShort(9));
+}
