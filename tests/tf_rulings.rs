@@ -8,11 +8,20 @@
 mod tf_common;
 
 use aviary::rules::Game;
-use aviary::rules::tail_feathers::game::{Action, FlightEnding, Options};
-use aviary::rules::tail_feathers::geometry::{Length, Tilt};
-use tf_common::{MICE, air, legal, play, rolls, turn_with};
+use aviary::rules::tail_feathers::components::{Alliance, MissionKind};
+use aviary::rules::tail_feathers::game::{
+    Action, FlightEnding, MissionCard, Options, Phase, Place, field, leaf_outline,
+};
+use aviary::rules::tail_feathers::geometry::{Heading, Length, Shape, Tilt, V2, touches};
+use tf_common::{MICE, air, enter_final, legal, play, rolls, turn_with};
 
 use Length::Short as S;
+
+const BEECH_LEAF: u8 = 42;
+
+fn leaves() -> Options {
+    Options { leaves: true, ..Options::default() }
+}
 
 // ---------------------------------------------------------------------
 // 1. TF-R25 before TF-R9's truncation.
@@ -52,4 +61,45 @@ fn tf_r25_flight_aimed_to_end_on_an_enemy_bird_starts_a_spiral_at_first_touch() 
     play(&mut h, &Action::Activate(0));
     let plan = h.plan_flight(0, &[S, S]).unwrap();
     assert_eq!(h.flight_outcome(0, &plan).ending, FlightEnding::CutShort(9));
+}
+
+// ---------------------------------------------------------------------
+// 7. TF-R26 timing.
+
+#[test]
+fn tf_r26_drifting_leaves_in_the_final_phase_are_not_stopped_by_resolved_mission_cards() {
+    // The Old Beech's leaf adrift west of the middle toward the Hollow Oak,
+    // a mouse on it: its drift sweeps over the mission spots.
+    let adrift = || {
+        let mut g = turn_with(leaves(), MICE, &[0, 1, 2, 3, 4, 5, 6, 7]);
+        g.arrange_place(3, Place::Space(BEECH_LEAF));
+        g.arrange_drifting_leaf(0, V2::new(12.0, 14.0), Heading(12), 9, Alliance::Mice);
+        g.arrange_rng(3);
+        g
+    };
+    let mut dry = adrift();
+    enter_final(&mut dry);
+    let trail = dry.leaves()[0].trail.clone();
+    let spins = usize::from(rolls(&dry, "the leaf's spins")[0][0].number()) + 1;
+    assert_eq!(trail.len(), spins, "{}", dry.aftermath());
+    // A spot the drift passes over.
+    let spot = (0..field().mission_spots.len())
+        .find(|&s| {
+            let card = Shape::Polygon(field().mission_spots[s].clone());
+            trail.iter().any(|&(h, b)| touches(&Shape::Polygon(leaf_outline(h, b)), &card))
+        })
+        .expect("the drift crosses a mission spot");
+    // The rats' decoy lay there this round: resolved, it is gone before
+    // the leaves drift.
+    let mut g = adrift();
+    g.arrange_mission(
+        Alliance::Rats,
+        Some(MissionCard { kind: Some(MissionKind::Decoy), spot: Some(spot as u8), revealed: false }),
+    );
+    enter_final(&mut g);
+    let t = g.aftermath();
+    assert!(!t.contains("stops at the rats mission card"), "{t}");
+    assert_eq!(g.leaves()[0].trail, trail, "the same drift as without the card: {t}");
+    assert_eq!(g.phase(), Phase::Mission, "the next round");
+    assert!(g.mission(Alliance::Rats).is_none());
 }

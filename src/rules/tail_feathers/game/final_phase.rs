@@ -212,6 +212,9 @@ impl TailFeathers {
         for side in [Alliance::Mice, Alliance::Rats] {
             self.send_home(side);
         }
+        // The missions are resolved and their cards are gone: no card
+        // stops the leaves' drift (TF-R26, ruling of 2026-11-27).
+        self.cards = [None; 2];
         // Drifting leaves move again, after the missions (TF-R26).
         self.drift_again();
         // Resetting the battlefield (TF-R24).
@@ -222,7 +225,6 @@ impl TailFeathers {
         self.ready_ballistas();
         self.new_card_turn();
         self.activated = [false; UNITS];
-        self.cards = [None; 2];
         self.pick = [Secret::Open; 2];
         self.sent = [false; 2];
         self.tilted = [false; 5];
