@@ -868,10 +868,11 @@ fn tf_r26_another_drifting_leaf_stops_the_leaf_and_the_two_are_adjacent_until_ei
 }
 
 #[test]
-fn tf_r26_a_tree_ends_the_drift_the_figures_step_onto_its_closest_spaces_with_room_and_the_leaf_goes_home() {
+fn tf_r26_a_tree_ends_the_drift_the_figures_step_onto_its_closest_space_and_the_leaf_goes_home() {
     // The Old Beech's leaf, three mice on it, just south of the Ash: every
-    // spin reaches the Ash, whose nearest space (19) already holds a
-    // perched bird.
+    // spin reaches the Ash. A perched bird fills space 19; the space
+    // closest to where the leaf lands takes all three (when it has no
+    // room, see `tf_rulings.rs`).
     let mut g = turn_with(leaves(), MICE, &[0, 1, 2, 3, 4, 5, 6, 7]);
     for f in [3, 4, 5] {
         g.arrange_place(f, Place::Space(BEECH_LEAF));
@@ -890,7 +891,7 @@ fn tf_r26_a_tree_ends_the_drift_the_figures_step_onto_its_closest_spaces_with_ro
         })
         .collect();
     assert!(landed.iter().all(|s| (18..26).contains(s) && *s != 19), "{landed:?}: the Ash, not the bird's space");
-    assert!(landed.iter().all(|&s| s == landed[0]), "{landed:?}: the closest space with room takes all three");
+    assert!(landed.iter().all(|&s| s == landed[0]), "{landed:?}: the closest space takes all three");
     let leaf = &g.leaves()[0];
     assert_eq!(leaf.toward, None, "the leaf goes back to its branch");
     assert_eq!(g.space_neighbours(usize::from(BEECH_LEAF)), vec![4]);

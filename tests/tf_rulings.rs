@@ -10,7 +10,7 @@ mod tf_common;
 use aviary::rules::Game;
 use aviary::rules::tail_feathers::components::{Alliance, MissionKind};
 use aviary::rules::tail_feathers::game::{
-    Action, FlightEnding, MissionCard, Options, Phase, Place, field, leaf_outline,
+    Action, FlightEnding, MissionCard, Options, Phase, Place, TailFeathers, field, leaf_outline,
 };
 use aviary::rules::tail_feathers::geometry::{Heading, Length, Shape, Tilt, V2, touches};
 use tf_common::{MICE, air, enter_final, legal, play, rolls, turn_with};
@@ -21,6 +21,19 @@ const BEECH_LEAF: u8 = 42;
 
 fn leaves() -> Options {
     Options { leaves: true, ..Options::default() }
+}
+
+/// The leaf of the Old Beech drifting south of the Ash toward its south
+/// space with mice 3, 4 and 5 on it; every unit activated, the mice to
+/// pass into the final phase.
+fn beech_leaf_near_the_ash() -> TailFeathers {
+    let mut g = turn_with(leaves(), MICE, &[0, 1, 2, 3, 4, 5, 6, 7]);
+    for f in [3, 4, 5] {
+        g.arrange_place(f, Place::Space(BEECH_LEAF));
+    }
+    g.arrange_drifting_leaf(0, V2::new(7.0, 22.0), Heading(18), 19, Alliance::Mice);
+    g.arrange_rng(0);
+    g
 }
 
 // ---------------------------------------------------------------------
@@ -61,6 +74,32 @@ fn tf_r25_flight_aimed_to_end_on_an_enemy_bird_starts_a_spiral_at_first_touch() 
     play(&mut h, &Action::Activate(0));
     let plan = h.plan_flight(0, &[S, S]).unwrap();
     assert_eq!(h.flight_outcome(0, &plan).ending, FlightEnding::CutShort(9));
+}
+
+// ---------------------------------------------------------------------
+// 3. TF-R26 a leaf reaching a tree.
+
+#[test]
+fn tf_r26_a_leaf_reaching_a_tree_puts_its_figures_on_the_closest_space_and_the_excess_in_the_casualty_pile() {
+    // Where the leaf lands with nobody in its way: the space of the Ash
+    // closest to it.
+    let mut dry = beech_leaf_near_the_ash();
+    enter_final(&mut dry);
+    assert!(dry.aftermath().contains("reaches the Ash"), "{}", dry.aftermath());
+    let Place::Space(closest) = dry.figure(3).place else { panic!("{}", dry.aftermath()) };
+    assert!((18..26).contains(&closest));
+    // The same drift with two mice already there: room for two more.
+    let mut g = beech_leaf_near_the_ash();
+    g.arrange_place(6, Place::Space(closest));
+    g.arrange_place(7, Place::Space(closest));
+    enter_final(&mut g);
+    let t = g.aftermath();
+    assert!(t.contains("reaches the Ash"), "{t}");
+    assert_eq!(g.figure(3).place, Place::Space(closest), "{t}");
+    assert_eq!(g.figure(4).place, Place::Space(closest), "{t}");
+    assert_eq!(g.figure(5).place, Place::Casualty, "no room there: the casualty pile, not another space: {t}");
+    assert_eq!(g.in_space(closest).len(), 4);
+    assert_eq!(g.leaves()[0].toward, None, "the leaf goes back to its branch");
 }
 
 // ---------------------------------------------------------------------

@@ -493,26 +493,30 @@ impl TailFeathers {
         }
     }
 
-    /// Leaf `k` reaches tree `t`: its figures go one by one to the closest
-    /// space of the tree with room, the rest to their casualty piles; the
-    /// leaf goes back to its branch.
+    /// Leaf `k` reaches tree `t`: its figures go, one by one, onto the
+    /// space of that tree closest to the leaf; those that do not fit there
+    /// go to their casualty piles (ruling of 2026-11-27: they do not spread
+    /// to other spaces). The leaf goes back to its branch.
     fn leaf_lands(&mut self, k: usize, t: usize) {
         let me = Shape::Polygon(self.leaves[k].outline());
         self.events.push(Event::Note(format!("{} reaches {}", leaf_name(k), tree_name(t as u8))));
-        let mut spaces: Vec<(f64, usize)> = field().trees[t]
+        let closest = field().trees[t]
             .spaces
             .iter()
             .map(|&s| (distance(&me, &Shape::Polygon(field().spaces[s].outline.clone())), s))
-            .collect();
-        spaces.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+            .min_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)))
+            .map(|(_, s)| s);
         for f in self.in_space(leaf_space(k)) {
-            let size = Self::size(f);
-            if let Some(&(_, s)) = spaces.iter().find(|&&(_, s)| self.space_room(s, &self.occupants(s, None), size)) {
-                self.figures[usize::from(f)].place = Place::Space(s as u8);
-                self.events.push(Event::Note(format!("{} steps off onto {}", figure_name(f), space_name(s as u8))));
-            } else {
-                self.events.push(Event::Note(format!("no room on {} for {}", tree_name(t as u8), figure_name(f))));
-                self.defeat(f);
+            match closest {
+                Some(s) if self.space_room(s, &self.occupants(s, None), Self::size(f)) => {
+                    self.figures[usize::from(f)].place = Place::Space(s as u8);
+                    self.events.push(Event::Note(format!("{} steps off onto {}", figure_name(f), space_name(s as u8))));
+                }
+                _ => {
+                    let full = closest.map_or_else(|| tree_name(t as u8), |s| space_name(s as u8));
+                    self.events.push(Event::Note(format!("no room on {full} for {}", figure_name(f))));
+                    self.defeat(f);
+                }
             }
         }
         self.return_leaf(k);
