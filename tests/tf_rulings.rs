@@ -8,9 +8,9 @@
 mod tf_common;
 
 use aviary::rules::Game;
-use aviary::rules::tail_feathers::components::{Alliance, MissionKind};
+use aviary::rules::tail_feathers::components::{Alliance, LEAF_SIZE, MissionKind};
 use aviary::rules::tail_feathers::game::{
-    Action, FlightEnding, MissionCard, Options, Phase, Place, TailFeathers, field, leaf_outline,
+    Action, FlightEnding, MissionCard, Options, Phase, Place, TailFeathers, field, hole_span, leaf_outline,
 };
 use aviary::rules::tail_feathers::geometry::{Heading, Length, Shape, Tilt, V2, touches};
 use tf_common::{MICE, air, enter_final, legal, play, rolls, turn_with};
@@ -100,6 +100,38 @@ fn tf_r26_a_leaf_reaching_a_tree_puts_its_figures_on_the_closest_space_and_the_e
     assert_eq!(g.figure(5).place, Place::Casualty, "no room there: the casualty pile, not another space: {t}");
     assert_eq!(g.in_space(closest).len(), 4);
     assert_eq!(g.leaves()[0].toward, None, "the leaf goes back to its branch");
+}
+
+// ---------------------------------------------------------------------
+// 4. TF-R26 pointing.
+
+#[test]
+fn tf_r26_cutting_a_leaf_loose_points_it_at_the_destination_before_the_first_spin() {
+    // A mouse on the Old Beech's leaf (hanging north-east from its stem)
+    // cuts it loose toward the Ash's south space (19), north-north-west.
+    let mut g = turn_with(leaves(), MICE, &[]);
+    play(&mut g, &Action::Activate(3));
+    play(&mut g, &Action::Move { figure: 7, to: BEECH_LEAF });
+    play(&mut g, &Action::Done);
+    g.arrange_rng(1);
+    play(&mut g, &Action::CutLoose { figure: 7, toward: 19 });
+    let c = &field().connections[0];
+    let dest = field().spaces[19].perch;
+    let way = Heading::toward(c.at, dest);
+    assert_ne!(way, c.heading, "the leaf hung another way");
+    // Pointed: its stem end at the connection point, its front end toward
+    // the Ash. The first spin turns about the hole at that front end.
+    let front = c.at.plus(way.unit().scale(LEAF_SIZE.2 + hole_span()));
+    let leaf = &g.leaves()[0];
+    assert!(!leaf.trail.is_empty(), "{}", g.aftermath());
+    let (pivot, back) = leaf.trail[0];
+    assert!(pivot.dist(front) < 1e-6, "the first spin turned about {pivot:?}, not the front hole {front:?}");
+    // A half turn: the other end now lies one hole span further on, the
+    // leaf still pointing at the Ash.
+    let swung = pivot.plus(back.unit().scale(hole_span()));
+    assert!(swung.dist(c.at) > pivot.dist(c.at) + hole_span() - 0.1, "{swung:?}");
+    assert!(swung.dist(dest) < front.dist(dest) - hole_span() + 0.1, "{swung:?}");
+    g.invariants().unwrap();
 }
 
 // ---------------------------------------------------------------------

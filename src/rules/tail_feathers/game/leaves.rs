@@ -59,6 +59,21 @@ pub struct Leaf {
     pub touching: Option<u8>,
     /// Its poses after each spin of its last drift, for the table.
     pub trail: Vec<(V2, Heading)>,
+    /// Where the spins of its last drift started (after it was pointed,
+    /// when it was cut loose), for the table.
+    #[serde(default)]
+    pub start: Option<(V2, Heading)>,
+}
+
+/// A swing of a leaf: about `pivot`, its hole `offset` inches from it
+/// along the leaf, from heading `from` by `steps` 15° steps, anticlockwise
+/// (`by` = 1) or clockwise (`by` = -1).
+struct Swing {
+    pivot: V2,
+    offset: f64,
+    from: Heading,
+    by: i32,
+    steps: i32,
 }
 
 /// How a spin went.
@@ -195,7 +210,7 @@ impl TailFeathers {
             .iter()
             .map(|c| {
                 let (hole, back) = hanging(c);
-                Leaf { hole, back, toward: None, cut_by: None, touching: None, trail: Vec::new() }
+                Leaf { hole, back, toward: None, cut_by: None, touching: None, trail: Vec::new(), start: None }
             })
             .collect()
     }
@@ -333,7 +348,8 @@ impl TailFeathers {
         None
     }
 
-    /// Figure `f` cuts its leaf loose toward space `toward`; the leaf drifts.
+    /// Figure `f` cuts its leaf loose toward space `toward`: the leaf is
+    /// pointed at it, then drifts.
     pub(super) fn cut_loose(&mut self, f: Fig, toward: u8) {
         let Place::Space(s) = self.figures[usize::from(f)].place else { return };
         let Some(k) = self.leaf_at(usize::from(s)) else { return };
@@ -348,18 +364,15 @@ impl TailFeathers {
             leaf_name(k),
             space_name(toward)
         )));
-        self.drift(k);
+        self.drift(k, true);
     }
 
-    /// Leaf `k` drifts: an action die and its figures give the spins.
-    pub(super) fn drift(&mut self, k: usize) {
+    /// Leaf `k` drifts: an action die and its figures give the spins. A
+    /// leaf just `cut` loose is first pointed at its destination (turned
+    /// about its connection point; ruling of 2026-11-27), and the spins
+    /// start from there.
+    pub(super) fn drift(&mut self, k: usize, cut: bool) {
         let Some(toward) = self.leaves[k].toward else { return };
-        let aboard = self.in_space(leaf_space(k)).len() as u8;
-        let faces = dice::roll(1, &mut self.rng);
-        let spins = faces.first().map_or(0, |x| x.number()) + aboard;
-        let seat = seat_of(self.leaves[k].cut_by.unwrap_or(Alliance::Mice));
-        self.events.push(Event::Rolled { seat, what: "the leaf's spins".into(), faces });
-        self.events.push(Event::Note(format!("{}: {spins} spins toward {}", leaf_name(k), space_name(toward))));
         let partner = self.leaves[k].touching.take();
         if let Some(o) = partner {
             self.leaves[usize::from(o)].touching = None;
@@ -367,6 +380,19 @@ impl TailFeathers {
         self.leaves[k].trail.clear();
         // The tree the leaf leaves does not stop it until it is clear.
         let mut leaving = self.trees_touched(k, &self.leaves[k].outline());
+        if cut && matches!(self.point(k, &mut leaving), Spin::Over) {
+            return;
+        }
+        if self.leaves[k].toward.is_none() {
+            return;
+        }
+        self.leaves[k].start = Some((self.leaves[k].hole, self.leaves[k].back));
+        let aboard = self.in_space(leaf_space(k)).len() as u8;
+        let faces = dice::roll(1, &mut self.rng);
+        let spins = faces.first().map_or(0, |x| x.number()) + aboard;
+        let seat = seat_of(self.leaves[k].cut_by.unwrap_or(Alliance::Mice));
+        self.events.push(Event::Rolled { seat, what: "the leaf's spins".into(), faces });
+        self.events.push(Event::Note(format!("{}: {spins} spins toward {}", leaf_name(k), space_name(toward))));
         for n in 1..=spins {
             self.events.push(Event::Note(format!("{}: spin {n} of {spins}", leaf_name(k))));
             let spun = self.spin(k, partner, &mut leaving);
@@ -379,6 +405,24 @@ impl TailFeathers {
                 return;
             }
         }
+    }
+
+    /// A leaf just cut loose turns about its connection point, the shorter
+    /// way (clockwise when both are equal), until its front end (the end
+    /// away from the stem) points at its destination; what it meets on the
+    /// way stops it as it stops a spin.
+    fn point(&mut self, k: usize, leaving: &mut Vec<usize>) -> Spin {
+        let Some(toward) = self.leaves[k].toward else { return Spin::Over };
+        let c = &field().connections[k];
+        let target = Heading::toward(c.at, field().spaces[usize::from(toward)].perch);
+        let from = self.leaves[k].back;
+        let d = (i32::from(target.0) - i32::from(from.0)).rem_euclid(i32::from(HEADINGS));
+        let half = i32::from(HEADINGS) / 2;
+        let (by, steps) = if d < half { (1, d) } else { (-1, i32::from(HEADINGS) - d) };
+        if steps > 0 {
+            self.events.push(Event::Note(format!("{} turns to point at {}", leaf_name(k), space_name(toward))));
+        }
+        self.swing(k, &Swing { pivot: c.at, offset: LEAF_SIZE.2, from, by, steps }, None, leaving)
     }
 
     /// The trees (by index) a leaf outline `p` touches, `k`'s own hanging
@@ -404,22 +448,34 @@ impl TailFeathers {
         out
     }
 
-    /// One spin of leaf `k` (see the module's words).
+    /// One spin of leaf `k`: a swing clockwise about the hole nearest the
+    /// destination (its front hole, once pointed) until its other end
+    /// points at the destination: half a turn when it is on course.
     fn spin(&mut self, k: usize, partner: Option<u8>, leaving: &mut Vec<usize>) -> Spin {
         let Some(toward) = self.leaves[k].toward else { return Spin::Over };
         let dest = field().spaces[usize::from(toward)].perch;
         let (a, b) = self.leaves[k].holes();
-        let (pivot, mut free) =
+        let (pivot, from) =
             if b.dist(dest) < a.dist(dest) { (b, self.leaves[k].back.reversed()) } else { (a, self.leaves[k].back) };
         let target = Heading::toward(pivot, dest);
-        let mut steps = (i32::from(free.0) - i32::from(target.0)).rem_euclid(i32::from(HEADINGS));
+        let mut steps = (i32::from(from.0) - i32::from(target.0)).rem_euclid(i32::from(HEADINGS));
         if steps == 0 {
             steps = i32::from(HEADINGS) / 2;
         }
+        self.swing(k, &Swing { pivot, offset: 0.0, from, by: -1, steps }, partner, leaving)
+    }
+
+    /// Leaf `k` swings (see [`Swing`]), 15° at a time: a flying bird, the
+    /// battlefield's edge or the leaf `partner` it rested against stops the
+    /// swing where it is; a mission card or another drifting leaf ends the
+    /// drift; so does reaching a tree other than those it is `leaving`.
+    fn swing(&mut self, k: usize, turn: &Swing, partner: Option<u8>, leaving: &mut Vec<usize>) -> Spin {
         let name = leaf_name(k);
-        for _ in 0..steps {
-            let next = free.turned(-1);
-            let p = leaf_outline(pivot, next);
+        let mut free = turn.from;
+        for _ in 0..turn.steps {
+            let next = free.turned(turn.by);
+            let hole = turn.pivot.plus(next.unit().scale(turn.offset));
+            let p = leaf_outline(hole, next);
             let me = Shape::Polygon(p.clone());
             // What stops the swing where it is.
             let blocker = if wholly_on_battlefield(&p) {
@@ -458,7 +514,7 @@ impl TailFeathers {
                 return Spin::Over;
             }
             // The leaf gets there.
-            self.leaves[k].hole = pivot;
+            self.leaves[k].hole = hole;
             self.leaves[k].back = next;
             free = next;
             let swept: Vec<u16> =
@@ -557,7 +613,7 @@ impl TailFeathers {
         order.sort_by_key(|&k| (self.leaves[k].cut_by != Some(first), k));
         for k in order {
             if self.leaves[k].toward.is_some() {
-                self.drift(k);
+                self.drift(k, false);
             }
         }
     }
