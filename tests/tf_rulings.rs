@@ -7,17 +7,18 @@
 
 mod tf_common;
 
-use aviary::rules::Game;
 use aviary::rules::tail_feathers::components::{Alliance, LEAF_SIZE, MissionKind};
 use aviary::rules::tail_feathers::game::{
     Action, FlightEnding, MissionCard, Options, Phase, Place, TailFeathers, field, hole_span, leaf_outline,
 };
 use aviary::rules::tail_feathers::geometry::{Heading, Length, Shape, Tilt, V2, touches};
-use tf_common::{MICE, air, enter_final, legal, play, rolls, turn_with};
+use aviary::rules::{Game, ToMove};
+use tf_common::{MICE, air, enter_final, legal, play, rolls, turn_with, with_dice};
 
 use Length::Short as S;
 
 const BEECH_LEAF: u8 = 42;
+const ASH_LEAF: u8 = 44;
 
 fn leaves() -> Options {
     Options { leaves: true, ..Options::default() }
@@ -74,6 +75,48 @@ fn tf_r25_flight_aimed_to_end_on_an_enemy_bird_starts_a_spiral_at_first_touch() 
     play(&mut h, &Action::Activate(0));
     let plan = h.plan_flight(0, &[S, S]).unwrap();
     assert_eq!(h.flight_outcome(0, &plan).ending, FlightEnding::CutShort(9));
+}
+
+// ---------------------------------------------------------------------
+// 2. TF-R26 patrols.
+
+#[test]
+fn tf_r26_a_patrol_may_target_a_drifting_leaf_holding_enemy_figures() {
+    // The mice patrol with two mice; no rat flies, but a rat rides the
+    // Ash's leaf, adrift.
+    let mut g = turn_with(leaves(), MICE, &[0, 1, 2, 3, 4, 5, 6, 7]);
+    g.arrange_mission(
+        Alliance::Mice,
+        Some(MissionCard { kind: Some(MissionKind::Patrol), spot: Some(0), revealed: false }),
+    );
+    g.arrange_place(3, Place::Mission);
+    g.arrange_place(4, Place::Mission);
+    g.arrange_place(11, Place::Space(ASH_LEAF));
+    g.arrange_drifting_leaf(2, V2::new(16.6, 14.8), Heading(6), 26, Alliance::Rats);
+    assert!(g.flyers().is_empty(), "no bird in the air");
+    play(&mut g, &Action::Pass);
+    play(&mut g, &Action::FinalPhase);
+    assert_eq!(g.to_move(), ToMove::Seat(MICE), "the patrol chooses its target: {}", g.status());
+    let patrol: Vec<Action> = g.legal_actions();
+    assert_eq!(patrol.len(), 1, "the leaf is the one target: {patrol:?}");
+    let words = g.describe(&patrol[0]);
+    assert!(words.contains("patrol") && words.contains("the leaf of the Ash"), "{words}");
+    // A ranged group attack of the patrol's value (two mice with bows) on
+    // the figures on it.
+    let shot = with_dice(&g, &patrol[0], "a hit on the rat", |h| h.figure(11).place == Place::Casualty);
+    assert_eq!(rolls(&shot, "attack").first().map(Vec::len), Some(2), "{}", shot.aftermath());
+    assert_eq!(shot.figure(11).place, Place::Casualty, "{}", shot.aftermath());
+    // A leaf still hanging on its branch is no patrol target.
+    let mut h = turn_with(leaves(), MICE, &[0, 1, 2, 3, 4, 5, 6, 7]);
+    h.arrange_mission(
+        Alliance::Mice,
+        Some(MissionCard { kind: Some(MissionKind::Patrol), spot: Some(0), revealed: false }),
+    );
+    h.arrange_place(3, Place::Mission);
+    h.arrange_place(11, Place::Space(ASH_LEAF));
+    play(&mut h, &Action::Pass);
+    play(&mut h, &Action::FinalPhase);
+    assert!(h.legal_actions().iter().all(|a| !h.describe(a).contains("patrol")), "{:?}", h.legal_actions());
 }
 
 // ---------------------------------------------------------------------

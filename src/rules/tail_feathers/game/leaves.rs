@@ -2,29 +2,35 @@
 //! scenario's connection points. An attached leaf is a space bordering only
 //! the space its stem hangs from; it holds three small figures, never a
 //! large one, and no bird perches on it. Instead of its normal attack, a
-//! ground figure on an attached leaf may cut it loose, pointing it at a
-//! space of another tree; the leaf then drifts: spins = one action die's
+//! ground figure on an attached leaf may cut it loose toward a space of
+//! another tree: the leaf first turns about its connection point until its
+//! front end points at that space, then drifts: spins = one action die's
 //! number + the figures on it. A spin swings the leaf clockwise about the
-//! pivot hole nearest the destination until its other end points at the
-//! destination (half a turn when it is on course), and that end becomes the
-//! front. On its way a leaf sweeps tail feathers away; a flying bird (or
-//! the battlefield's edge, or the drifting leaf it rests against) stops the
-//! swing, and the next spin starts from there; a mission card stops the
-//! drift (an opponent's is revealed); another drifting leaf stops it, the
-//! two adjacent spaces until either moves; a tree (any of its spaces, its
-//! trunk or a leaf hanging on it) ends it: the figures go, one by one, to
-//! the closest space of that tree with room for them, the rest to their
-//! casualty piles, and the leaf goes back to its branch. Drifting leaves
-//! drift again in each final phase after the missions, in turn order. A
-//! drifting leaf with nobody on it goes back at once. A drifting leaf
-//! blocks clear sight; birds fly over leaves.
+//! hole at its front end (the hole nearest the destination) until its
+//! other end points at the destination (half a turn when it is on course),
+//! and that end becomes the front. On its way a leaf sweeps tail feathers
+//! away; a flying bird (or the battlefield's edge, or the drifting leaf it
+//! rests against) stops the swing, and the next spin turns about the hole
+//! nearest the destination; a mission card stops the drift (an opponent's
+//! is revealed); another drifting leaf stops it, the two adjacent spaces
+//! until either moves; a tree (any of its spaces, its trunk or a leaf
+//! hanging on it) ends it: the figures go onto the space of that tree
+//! closest to the leaf, those that do not fit there to their casualty
+//! piles, and the leaf goes back to its branch. Drifting leaves drift again
+//! in each final phase after the missions, their cards gone, in turn order.
+//! A drifting leaf with nobody on it goes back at once. A drifting leaf
+//! blocks clear sight; birds fly over leaves; a patrol may shoot at a
+//! drifting leaf holding enemy figures (a ranged group attack on them).
+//! (Rulings of 2026-11-27 for the pointing, the landing, the timing and
+//! the patrol.)
 //!
 //! Our readings: contact is looked for at each 15° step of a swing; the
-//! tree a leaf was cut from does not stop it until the leaf has swung clear
-//! of that tree; a leaf returning to its branch sweeps away the tail
-//! feathers it lands on; home-tree leaves (attached) count as the home tree
-//! for deploying and missions; the figures leaving a leaf at a tree go in
-//! figure order.
+//! turn that points a leaf just cut loose goes the shorter way (clockwise
+//! when both are equal) and is stopped as a spin is; the tree a leaf was
+//! cut from does not stop it until the leaf has swung clear of that tree; a
+//! leaf returning to its branch sweeps away the tail feathers it lands on;
+//! home-tree leaves (attached) count as the home tree for deploying and
+//! missions; the figures leaving a leaf at a tree go in figure order.
 //!
 //! The designed geometry is data in `components` ([`LEAF_SIZE`], the
 //! connection points of [`Battlefield::connections`]). Poses stay on the
@@ -34,7 +40,9 @@
 //! `space_room`, `tree_spaces`) goes through this file, so leaves stand in
 //! for spaces wherever the rules speak of spaces; `attacks` offers
 //! [`Action::CutLoose`]; `obstacles` adds the drifting leaves; `advance`
-//! returns empty leaves; `end_round` drifts the leaves again.
+//! returns empty leaves; `end_round` drifts the leaves again; the final
+//! phase's patrol offers [`Action::PatrolLeaf`] through
+//! [`TailFeathers::patrol_leaves`].
 
 #![allow(clippy::wildcard_imports, reason = "a chapter of the game module: it shares the module's state and imports")]
 
@@ -643,6 +651,52 @@ impl TailFeathers {
             }
         }
         Ok(())
+    }
+
+    /// The drifting leaves (their spaces) holding figures of `enemy`: what a
+    /// patrol may shoot at beside flying birds (TF-R26, ruling of
+    /// 2026-11-27).
+    #[must_use]
+    pub fn patrol_leaves(&self, enemy: Alliance) -> Vec<u8> {
+        (0..self.leaves.len())
+            .filter(|&k| self.leaves[k].toward.is_some())
+            .map(leaf_space)
+            .filter(|&s| self.in_space(s).iter().any(|&f| Self::side(f) == enemy))
+            .collect()
+    }
+
+    /// `seat`'s patrol shoots at drifting leaf space `s`: a ranged group
+    /// attack of its value on the enemy figures on it.
+    pub(super) fn patrol_leaf(&mut self, seat: Seat, s: u8) {
+        self.fin = None;
+        let side = side_of_seat(seat);
+        let n = self.mission_value(side, false);
+        let targets: Vec<Target> =
+            self.in_space(s).into_iter().filter(|&f| Self::side(f) != side).map(Target::Figure).collect();
+        self.events.push(Event::Note(format!("the patrol shoots at the figures on {}", space_name(s))));
+        self.start_combat(seat, None, Attack::Ranged, n, targets);
+    }
+
+    /// Why a patrol at leaf space `s` is refused now.
+    pub(super) fn patrol_leaf_refusal(&self, s: u8) -> RuleViolation {
+        if !self.options.leaves {
+            return RuleViolation::new(
+                "TF-R26",
+                "leaves are an additional rule this game was not started with (new-game dialog)",
+            );
+        }
+        let Some(Final::Mission(MissionKind::Patrol, seat)) = self.fin else {
+            return RuleViolation::new("TF-R17", format!("no patrol is choosing its target now: {}", self.status()));
+        };
+        let enemy = side_of_seat(other(seat));
+        let why = match self.leaf_at(usize::from(s)) {
+            None => format!("{} is not a leaf", space_name(s)),
+            Some(k) if self.leaves[k].toward.is_none() => {
+                format!("{} hangs on its branch: a patrol shoots only at a drifting leaf", leaf_name(k))
+            }
+            Some(k) => format!("nobody of the {} stands on {}", side_name(enemy).to_lowercase(), leaf_name(k)),
+        };
+        RuleViolation::new("TF-R26", why)
     }
 
     /// Cuts leaf `k` loose toward `toward` without a drift (tests and

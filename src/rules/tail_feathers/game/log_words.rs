@@ -292,6 +292,7 @@ impl TailFeathers {
                 format!("{who} let the {} card resolve first", side_name(side_of_seat(Seat(s))).to_lowercase())
             }
             &Action::Loose(t) => format!("{who} activate their ballista: a bolt at {}", target_name(t)),
+            &Action::PatrolLeaf(s) => format!("{who}'s patrol shoots at the figures on {}", space_name(s)),
         }
     }
 

@@ -474,6 +474,9 @@ pub enum Action {
     First(u8),
     /// Activate the ballista: one bolt at a target (TF-R28).
     Loose(Target),
+    /// Patrol: a drifting leaf (its space) holding enemy figures, a ranged
+    /// group attack on them (TF-R17 with leaves, TF-R26).
+    PatrolLeaf(u8),
 }
 
 /// The round's phases (TF-R1).

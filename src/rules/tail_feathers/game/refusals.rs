@@ -16,6 +16,7 @@ impl TailFeathers {
             Action::Pick(_) | Action::NoCard | Action::First(_) => return self.window_refusal(a),
             Action::Loose(t) => return self.loose_refusal(t),
             _ if self.window.is_some() => return self.window_refusal(a),
+            Action::PatrolLeaf(s) => return self.patrol_leaf_refusal(s),
             _ => {}
         }
         if let Some(v) = self.step_refusal(a) {
@@ -41,7 +42,7 @@ impl TailFeathers {
             Action::Move { .. } | Action::Scurry { .. } | Action::Hold(_) => "TF-R7",
             Action::Stand(_) | Action::Douse(_) => "TF-R18",
             Action::Forage => "TF-R23",
-            Action::CutLoose { .. } => "TF-R26",
+            Action::CutLoose { .. } | Action::PatrolLeaf(_) => "TF-R26",
             Action::PilotingCheck | Action::SetTilt(_) | Action::Fly(_) | Action::Perch | Action::Continue => "TF-R9",
             Action::PickUp(_) | Action::DropOff | Action::Unload(_) => "TF-R10",
             Action::Strike { .. } | Action::Shoot { .. } => "TF-R11",
@@ -348,7 +349,7 @@ impl TailFeathers {
                 }
             }
             &Action::First(s) if s > 1 => Err(format!("there is no seat {s}")),
-            &Action::Unload(Some(s)) | &Action::SiegeTo(s) => space(s),
+            &Action::Unload(Some(s)) | &Action::SiegeTo(s) | &Action::PatrolLeaf(s) => space(s),
             &Action::Siege(t) if usize::from(t) >= field().trees.len() => Err(format!("there is no tree {t}")),
             &Action::Bid(n) | &Action::Reroll(n) if n > 6 => Err(format!("{n} is too many dice")),
             _ => Ok(()),
