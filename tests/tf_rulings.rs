@@ -13,7 +13,7 @@ use aviary::rules::tail_feathers::game::{
 };
 use aviary::rules::tail_feathers::geometry::{Heading, Length, Shape, Tilt, V2, touches};
 use aviary::rules::{Game, ToMove};
-use tf_common::{MICE, air, enter_final, legal, play, rolls, turn_with, with_dice};
+use tf_common::{MICE, RATS, air, enter_final, legal, play, refusal, rolls, turn_with, with_dice};
 
 use Length::Short as S;
 
@@ -175,6 +175,51 @@ fn tf_r26_cutting_a_leaf_loose_points_it_at_the_destination_before_the_first_spi
     assert!(swung.dist(c.at) > pivot.dist(c.at) + hole_span() - 0.1, "{swung:?}");
     assert!(swung.dist(dest) < front.dist(dest) - hole_span() + 0.1, "{swung:?}");
     g.invariants().unwrap();
+}
+
+// ---------------------------------------------------------------------
+// 5. TF-R23 which figures forage.
+
+#[test]
+fn tf_r23_a_foraging_squad_activates_at_most_its_squad_value_chosen_by_its_player() {
+    let foraging = Options { foraging: true, ..Options::default() };
+    // Mice 4 and 5 are on fire; the squad value is 3.
+    let mut g = turn_with(foraging.clone(), MICE, &[]);
+    g.arrange_cheese(MICE, 2);
+    g.arrange_status(4, 0, false, true, false);
+    g.arrange_status(5, 0, false, true, false);
+    play(&mut g, &Action::Activate(3));
+    play(&mut g, &Action::Forage);
+    assert_eq!(g.cheese(MICE), 3, "one cheese");
+    assert_eq!(g.active_unit(), Some(3), "its player now chooses the figures: {}", g.status());
+    for f in 3..9 {
+        assert!(legal(&g, &Action::Hold(f)), "any of its figures: {:?}", g.legal_actions());
+    }
+    assert!(!legal(&g, &Action::Done), "at least one figure is activated");
+    let (rule, _) = refusal(&g, &Action::Move { figure: 3, to: 2 });
+    assert_eq!(rule, "TF-R23", "a forager does not move");
+    play(&mut g, &Action::Hold(3));
+    play(&mut g, &Action::Hold(6));
+    assert!(legal(&g, &Action::Done));
+    play(&mut g, &Action::Hold(7));
+    // Three chosen, the squad value: the activation is over, and the
+    // burning figures, not chosen, did not roll for their fire.
+    assert_eq!(g.active_unit(), None, "{}", g.aftermath());
+    assert!(g.is_activated(3));
+    assert!(rolls(&g, "fire").is_empty(), "{}", g.aftermath());
+    assert!(g.figure(4).on_fire && g.figure(5).on_fire);
+    assert_eq!(g.to_move(), ToMove::Seat(RATS));
+    // One burning figure chosen: it alone rolls for its fire.
+    let mut h = turn_with(foraging, MICE, &[]);
+    h.arrange_status(4, 0, false, true, false);
+    h.arrange_status(5, 0, false, true, false);
+    play(&mut h, &Action::Activate(3));
+    play(&mut h, &Action::Forage);
+    play(&mut h, &Action::Hold(4));
+    play(&mut h, &Action::Done);
+    assert_eq!(rolls(&h, "fire").len(), 1, "{}", h.aftermath());
+    assert!(h.figure(5).on_fire, "the other burning mouse was not activated");
+    assert_eq!(h.active_unit(), None);
 }
 
 // ---------------------------------------------------------------------

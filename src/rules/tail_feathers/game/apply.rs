@@ -177,12 +177,7 @@ impl TailFeathers {
             }
             Action::Forage => self.forage(),
             &Action::CutLoose { figure, toward } => self.cut_loose(figure, toward),
-            &Action::Hold(f) => {
-                if let Some(act) = self.activation.as_mut() {
-                    act.figures.push(f);
-                    act.held.push(f);
-                }
-            }
+            &Action::Hold(f) => self.hold(f),
             &Action::Stand(f) => {
                 self.figures[usize::from(f)].immobilized = false;
                 if let Some(act) = self.activation.as_mut() {

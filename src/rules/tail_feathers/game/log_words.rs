@@ -210,6 +210,7 @@ impl TailFeathers {
             Action::Done => match (&self.phase, self.activation.as_ref().map(|a| &a.step)) {
                 (Phase::Mission, _) => format!("{who} are done sending figures"),
                 (_, Some(Step::Moves)) => format!("{who} end the moves"),
+                (_, Some(Step::Forage)) => format!("{who} end the forage with the figures chosen"),
                 (_, Some(Step::Acts)) => format!("{who} end the activation"),
                 (_, Some(Step::Douse)) => format!("{who} leave the fire"),
                 _ => format!("{who} do not revive"),
@@ -369,6 +370,7 @@ impl TailFeathers {
                         Some(Step::Walk(_)) => "decide at this crossing".into(),
                         Some(Step::Unload) => "put the passenger down".into(),
                         Some(Step::Moves) => "move the activated figures".into(),
+                        Some(Step::Forage) => "choose which figures forage".into(),
                         Some(Step::Acts) => "attack or scurry".into(),
                         Some(Step::Douse) => "douse the nest?".into(),
                         Some(Step::Revive) => "revive?".into(),

@@ -522,6 +522,9 @@ enum Step {
     Unload,
     /// Ground figures moving.
     Moves,
+    /// A foraging squad: its player chooses which of its figures are
+    /// activated (TF-R23).
+    Forage,
     /// Scurry or attack.
     Acts,
     /// Fire out of the nest.

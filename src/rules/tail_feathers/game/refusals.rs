@@ -150,6 +150,21 @@ impl TailFeathers {
                 v("TF-R5", format!("{} activates at most {squad} figures at a time", unit_name(unit)))
             }
             (
+                Action::Move { .. }
+                | Action::Stand(_)
+                | Action::Scurry { .. }
+                | Action::Strike { .. }
+                | Action::Shoot { .. }
+                | Action::CutLoose { .. },
+                Step::Forage,
+            ) => v(
+                "TF-R23",
+                format!(
+                    "the {} forages: its figures do nothing else; choose which of them are activated (at most {squad})",
+                    unit_name(unit)
+                ),
+            ),
+            (
                 &Action::Strike { figure, .. } | &Action::Shoot { figure, .. } | &Action::Scurry { figure, .. },
                 Step::Moves,
             ) if mine(figure) => v("TF-R6", "every activated figure moves first; then each scurries or attacks".into()),
