@@ -13,7 +13,7 @@ use aviary::rules::tail_feathers::game::{
 };
 use aviary::rules::tail_feathers::geometry::{Heading, Length, Shape, Tilt, V2, touches};
 use aviary::rules::{Game, ToMove};
-use tf_common::{MICE, RATS, air, enter_final, legal, play, refusal, rolls, turn_with, with_dice};
+use tf_common::{MICE, RATS, air, enter_final, legal, play, refusal, rolls, to_activation_with, turn_with, with_dice};
 
 use Length::Short as S;
 
@@ -220,6 +220,33 @@ fn tf_r23_a_foraging_squad_activates_at_most_its_squad_value_chosen_by_its_playe
     assert_eq!(rolls(&h, "fire").len(), 1, "{}", h.aftermath());
     assert!(h.figure(5).on_fire, "the other burning mouse was not activated");
     assert_eq!(h.active_unit(), None);
+}
+
+// ---------------------------------------------------------------------
+// 6. TF-R28 an idle ballista is available.
+
+#[test]
+fn tf_r28_a_ready_crewed_ballista_without_a_target_is_activated_not_passed_over() {
+    let mut g = to_activation_with(1, Options { action_cards: true, structures: true, ..Options::default() });
+    g.arrange_turn(RATS, &[4, 5, 6, 7]);
+    g.arrange_round(2);
+    g.arrange_ballista(Alliance::Rats, 20, 1, 0);
+    g.arrange_place(11, Place::Space(20));
+    g.arrange_cheese(RATS, 2);
+    assert!(g.ballista_targets(Alliance::Rats).is_empty(), "nothing within its range");
+    assert!(g.ballista_blocker(Alliance::Rats).is_none(), "ready and crewed");
+    // Every rat unit has been activated, but the ballista stands ready:
+    // the rats may not pass for a cheese.
+    let (rule, why) = refusal(&g, &Action::Pass);
+    assert_eq!(rule, "TF-R5");
+    assert!(why.contains("ballista"), "{why}");
+    let idle: Vec<Action> = g.legal_actions().into_iter().filter(|a| g.describe(a).contains("ballista")).collect();
+    assert_eq!(idle.len(), 1, "{:?}", g.legal_actions());
+    play(&mut g, &idle[0]);
+    assert!(g.ballista(Alliance::Rats).is_some_and(|b| b.activated), "{}", g.aftermath());
+    assert!(rolls(&g, "attack").is_empty(), "it does nothing: {}", g.aftermath());
+    assert_eq!(g.cheese(RATS), 2, "no cheese for it");
+    assert_eq!(g.to_move(), ToMove::Seat(MICE), "the turn passes");
 }
 
 // ---------------------------------------------------------------------

@@ -48,6 +48,7 @@ pub(super) fn choice_label(state: &TailFeathers, a: &Action) -> String {
         Action::PickUp(f) => format!("Pick up {}", placed_name(state, *f)),
         Action::Hold(f) => format!("Activate {} where it stands", placed_name(state, *f)),
         Action::Forage => "Forage: +1 cheese (the unit does nothing else)".into(),
+        Action::Idle => "Activate the ballista: nothing in range, it does nothing".into(),
         Action::PatrolLeaf(s) => format!("Patrol: shoot at the figures on {}", space_name(*s)),
         Action::Activate(u)
             if state.entangled(crate::rules::tail_feathers::game::UNIT_DEFS[usize::from(*u)].first)

@@ -252,6 +252,7 @@ impl TailFeathers {
             &Action::Pick(c) => self.hands[seat.index()].cards.push(Some(c)),
             &Action::Play(p) => self.play(seat, p, false),
             &Action::Loose(target) => self.loose(seat, target),
+            Action::Idle => self.idle(seat),
             Action::Reroll(_) | Action::AssignHit(_) | Action::NoCard | Action::First(_) => {}
         }
         self.advance();

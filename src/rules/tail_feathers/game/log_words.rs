@@ -294,6 +294,7 @@ impl TailFeathers {
             }
             &Action::Loose(t) => format!("{who} activate their ballista: a bolt at {}", target_name(t)),
             &Action::PatrolLeaf(s) => format!("{who}'s patrol shoots at the figures on {}", space_name(s)),
+            Action::Idle => format!("{who} activate their ballista: nothing in range, it does nothing"),
         }
     }
 

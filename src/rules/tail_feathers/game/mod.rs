@@ -477,6 +477,9 @@ pub enum Action {
     /// Patrol: a drifting leaf (its space) holding enemy figures, a ranged
     /// group attack on them (TF-R17 with leaves, TF-R26).
     PatrolLeaf(u8),
+    /// Activate the ballista when it has no target: it does nothing, but
+    /// it is the side's activation (TF-R28).
+    Idle,
 }
 
 /// The round's phases (TF-R1).

@@ -15,6 +15,7 @@ impl TailFeathers {
             Action::Play(p) => return self.play_refusal(p),
             Action::Pick(_) | Action::NoCard | Action::First(_) => return self.window_refusal(a),
             Action::Loose(t) => return self.loose_refusal(t),
+            Action::Idle => return self.idle_refusal(),
             _ if self.window.is_some() => return self.window_refusal(a),
             Action::PatrolLeaf(s) => return self.patrol_leaf_refusal(s),
             _ => {}
@@ -57,7 +58,7 @@ impl TailFeathers {
             | Action::Patrol(_)
             | Action::Rescue(_) => "TF-R17",
             Action::Pick(_) | Action::Play(_) | Action::NoCard | Action::First(_) => "TF-R27",
-            Action::Loose(_) => "TF-R28",
+            Action::Loose(_) | Action::Idle => "TF-R28",
         };
         let owed = self.status();
         let reason = match a {
@@ -109,6 +110,7 @@ impl TailFeathers {
                 None => format!("not now: {owed}"),
             },
             Action::Forage => self.forage_refusal(),
+            Action::Pass => self.pass_refusal(),
             &Action::CutLoose { figure, toward } => self.cut_refusal(figure, toward),
             Action::Perch => "a bird that began its turn perched cannot perch, and a space must be empty for a bird".into(),
             Action::Swoop => "one swoop an activation, at enemy figures, an enemy nest or mission not touching the base when it began".into(),
