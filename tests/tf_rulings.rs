@@ -8,8 +8,10 @@
 mod tf_common;
 
 use aviary::rules::tail_feathers::components::{Alliance, LEAF_SIZE, MissionKind};
+use aviary::rules::tail_feathers::dice::{self, Attack, Face};
 use aviary::rules::tail_feathers::game::{
-    Action, FlightEnding, MissionCard, Options, Phase, Place, TailFeathers, field, hole_span, leaf_outline,
+    Action, Aim, Event, FlightEnding, MissionCard, Options, Phase, Place, Play, TailFeathers, Target, field, hole_span,
+    leaf_outline,
 };
 use aviary::rules::tail_feathers::geometry::{Heading, Length, Shape, Tilt, V2, touches};
 use aviary::rules::{Game, ToMove};
@@ -288,4 +290,79 @@ fn tf_r26_drifting_leaves_in_the_final_phase_are_not_stopped_by_resolved_mission
     assert_eq!(g.leaves()[0].trail, trail, "the same drift as without the card: {t}");
     assert_eq!(g.phase(), Phase::Mission, "the next round");
     assert!(g.mission(Alliance::Rats).is_none());
+}
+
+// ---------------------------------------------------------------------
+// 8. Re-rolls (glossary; TF-R13 for the cheese re-roll).
+
+/// The attack dice after the last action that rolled them again ("what").
+fn rolled_again(g: &TailFeathers, what: &str) -> Option<Vec<Face>> {
+    rolls(g, what).into_iter().next()
+}
+
+#[test]
+fn tf_r13_re_rolls_a_die_re_rolled_once_is_never_re_rolled_again_not_even_by_a_card() {
+    // Wren (veteran: three ranged dice) flies the Jay north to about
+    // (12, 20.75) and shoots at the Crow hovering at (17, 21); both wheels
+    // are full, the mice hold Second Volley (re-roll every die that
+    // missed).
+    let mut g0 = to_activation_with(1, Options { action_cards: true, veterans: true, ..Options::default() });
+    g0.arrange_turn(MICE, &[]);
+    let volley = aviary::rules::tail_feathers::cards::card_named("Second Volley").unwrap();
+    g0.arrange_hand(MICE, &[volley]);
+    g0.arrange_hand(RATS, &[]);
+    g0.arrange_cheese(MICE, 6);
+    g0.arrange_cheese(RATS, 6);
+    air(&mut g0, 9, 17.0, 21.0, 12, Tilt::Centre);
+    air(&mut g0, 2, 12.0, 14.0, 6, Tilt::Centre);
+    play(&mut g0, &Action::Activate(2));
+    play(&mut g0, &Action::Fly(vec![S, S]));
+    while g0.walking().is_some() {
+        play(&mut g0, &Action::Continue);
+    }
+    let shoot = Action::Shoot { figure: 2, target: Target::Figure(9) };
+    assert!(legal(&g0, &shoot), "{:?}", g0.legal_actions());
+    let miss = |f: Face| dice::hits(&[f], Attack::Ranged) == 0;
+    let mut seen = 0;
+    for seed in 0..3000 {
+        let mut g = g0.clone();
+        g.arrange_rng(seed);
+        play(&mut g, &shoot);
+        // A cheese face to spare: re-rolled, it comes up a miss, and
+        // another die missed too.
+        let first = rolls(&g, "attack")[0].clone();
+        let Some(i) = first.iter().position(|f| f.symbol() == dice::Symbol::Cheese) else { continue };
+        if !legal(&g, &Action::Reroll(1)) {
+            continue;
+        }
+        play(&mut g, &Action::Reroll(1));
+        let Some(after) = rolled_again(&g, "re-rolled cheese") else { continue };
+        if !miss(after[i]) || !(0..after.len()).any(|j| j != i && miss(after[j])) {
+            continue;
+        }
+        // The attack window: the mice play Second Volley.
+        let card = Action::Play(Play { card: volley, figure: 2, aim: Aim::Nothing });
+        assert!(legal(&g, &card), "{:?}", g.legal_actions());
+        play(&mut g, &card);
+        while legal(&g, &Action::NoCard) {
+            play(&mut g, &Action::NoCard);
+        }
+        let events: Vec<Event> = g.events().to_vec();
+        let volleyed = events.iter().find_map(|e| match e {
+            Event::Rolled { what, faces, .. } if what == "the misses again" => Some(faces.clone()),
+            _ => None,
+        });
+        let volleyed = volleyed.unwrap_or_else(|| panic!("the other misses are re-rolled: {}", g.aftermath()));
+        assert_eq!(
+            volleyed[i],
+            after[i],
+            "seed {seed}: the die re-rolled for cheese stays as it is: {}",
+            g.aftermath()
+        );
+        seen += 1;
+        if seen == 12 {
+            return;
+        }
+    }
+    panic!("only {seen} seeds gave a cheese re-roll then a volley");
 }

@@ -575,6 +575,10 @@ struct Combat {
     /// Waiting for the roller's re-roll choice: (who, how many may be).
     reroll: Option<(Seat, u8)>,
     rerolled_attack: bool,
+    /// Which attack dice have been re-rolled once already (for any reason:
+    /// cheese or a card); such a die is never re-rolled again.
+    #[serde(default)]
+    rerolled: Vec<bool>,
     hits: u8,
     candidates: Vec<Target>,
     assigned: Vec<(Target, u8)>,
