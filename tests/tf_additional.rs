@@ -48,15 +48,22 @@ fn tf_r23_foraging_is_offered_only_with_the_option_and_only_before_the_unit_acts
 }
 
 #[test]
-fn tf_r23_a_squad_forages_as_a_whole_for_one_cheese_up_to_six() {
+fn tf_r23_a_squad_forages_once_for_one_cheese_up_to_six() {
+    // Updated for the ruling of 2026-11-27: the squad forages once, and
+    // its player then chooses which of its figures are activated (see
+    // `tf_rulings.rs`); before, every figure was activated at once.
     let mut g = turn_with(foraging(), MICE, &[]);
     g.arrange_cheese(MICE, 2);
     let before: Vec<Place> = (3..9).map(|f| g.figure(f).place).collect();
     play(&mut g, &Action::Activate(3));
     play(&mut g, &Action::Forage);
     assert_eq!(g.cheese(MICE), 3, "one cheese");
-    assert_eq!((3..9).map(|f| g.figure(f).place).collect::<Vec<_>>(), before, "nobody moves");
     assert!(g.aftermath().contains("+1 cheese"), "{}", g.aftermath());
+    assert_eq!(g.describe(&Action::Done), "Mice end the forage with the figures chosen");
+    play(&mut g, &Action::Hold(3));
+    play(&mut g, &Action::Done);
+    assert_eq!(g.cheese(MICE), 3, "still one cheese, however many figures forage");
+    assert_eq!((3..9).map(|f| g.figure(f).place).collect::<Vec<_>>(), before, "nobody moves");
     assert_eq!(g.active_unit(), None, "the activation is over");
     assert_eq!(g.to_move(), ToMove::Seat(RATS));
     assert!(g.is_activated(3));
@@ -77,6 +84,8 @@ fn tf_r23_reviving_may_follow_a_forage() {
     play(&mut g, &Action::Activate(3));
     play(&mut g, &Action::Forage);
     assert_eq!(g.cheese(MICE), 6);
+    play(&mut g, &Action::Hold(3));
+    play(&mut g, &Action::Done);
     assert!(legal(&g, &Action::Revive(Revival::Squad(1))), "{:?}", g.legal_actions());
 }
 
@@ -119,6 +128,9 @@ fn tf_r23_a_burning_forager_still_rolls_for_its_fire_and_nobody_douses() {
     g.arrange_nest(Alliance::Mice, 10, 1);
     play(&mut g, &Action::Activate(3));
     play(&mut g, &Action::Forage);
+    // Chosen among the foragers, it is activated (ruling of 2026-11-27).
+    play(&mut g, &Action::Hold(3));
+    play(&mut g, &Action::Done);
     assert_eq!(rolls(&g, "fire").len(), 1, "the fire roll: {}", g.aftermath());
     assert!(!g.legal_actions().iter().any(|a| matches!(a, Action::Douse(_))), "{:?}", g.legal_actions());
 }
@@ -868,10 +880,11 @@ fn tf_r26_another_drifting_leaf_stops_the_leaf_and_the_two_are_adjacent_until_ei
 }
 
 #[test]
-fn tf_r26_a_tree_ends_the_drift_the_figures_step_onto_its_closest_spaces_with_room_and_the_leaf_goes_home() {
+fn tf_r26_a_tree_ends_the_drift_the_figures_step_onto_its_closest_space_and_the_leaf_goes_home() {
     // The Old Beech's leaf, three mice on it, just south of the Ash: every
-    // spin reaches the Ash, whose nearest space (19) already holds a
-    // perched bird.
+    // spin reaches the Ash. A perched bird fills space 19; the space
+    // closest to where the leaf lands takes all three (when it has no
+    // room, see `tf_rulings.rs`).
     let mut g = turn_with(leaves(), MICE, &[0, 1, 2, 3, 4, 5, 6, 7]);
     for f in [3, 4, 5] {
         g.arrange_place(f, Place::Space(BEECH_LEAF));
@@ -890,7 +903,7 @@ fn tf_r26_a_tree_ends_the_drift_the_figures_step_onto_its_closest_spaces_with_ro
         })
         .collect();
     assert!(landed.iter().all(|s| (18..26).contains(s) && *s != 19), "{landed:?}: the Ash, not the bird's space");
-    assert!(landed.iter().all(|&s| s == landed[0]), "{landed:?}: the closest space with room takes all three");
+    assert!(landed.iter().all(|&s| s == landed[0]), "{landed:?}: the closest space takes all three");
     let leaf = &g.leaves()[0];
     assert_eq!(leaf.toward, None, "the leaf goes back to its branch");
     assert_eq!(g.space_neighbours(usize::from(BEECH_LEAF)), vec![4]);

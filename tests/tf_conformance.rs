@@ -114,6 +114,7 @@ fn the_additional_rules_keep_every_rule_and_invariant() {
 fn action_cards_and_structures_keep_every_rule_and_invariant() {
     let setup = Setup { seats: 2, options: Options::every_additional_rule() };
     let games: usize = std::env::var("AVIARY_TF_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(60);
+    let mut idle = 0usize;
     let (mut played, mut windows, mut both, mut built, mut bolts) = (0usize, 0usize, 0usize, 0usize, 0usize);
     let report = conformance::run_with::<TailFeathers>(&setup, 12_000, games, 5000, 400, |s, legal, rng| {
         let words = aviary::rules::Game::aftermath(s);
@@ -144,6 +145,9 @@ fn action_cards_and_structures_keep_every_rule_and_invariant() {
             played += 1;
             return plays[rng.below(plays.len())].clone();
         }
+        // A ready ballista with nothing in range is activated, not passed
+        // over (TF-R28).
+        idle += usize::from(legal.contains(&Action::Idle));
         let looses: Vec<&Action> = legal.iter().filter(|a| matches!(a, Action::Loose(_))).collect();
         if !looses.is_empty() {
             bolts += 1;
@@ -156,7 +160,8 @@ fn action_cards_and_structures_keep_every_rule_and_invariant() {
     assert_eq!(report.finished, games, "{report:?}");
     assert!(played >= 200, "cards were played ({played})");
     assert!(windows >= 100, "attack windows were answered ({windows})");
-    assert!(both >= 3, "both sides played at once ({both})");
+    assert!(both >= 2, "both sides played at once ({both})");
     assert!(built >= 5, "ballistas were built ({built})");
     assert!(bolts >= 5, "ballistas shot ({bolts})");
+    assert!(idle >= 5, "ballistas with nothing in range were activated ({idle} decisions offered it)");
 }

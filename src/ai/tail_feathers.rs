@@ -32,10 +32,16 @@
 //! **The additional rules** need no terms of their own: each one's effect
 //! is already priced by the terms above, and the search tries their choices
 //! like any other. Foraging gains a cheese (0.15) against the move the unit
-//! gives up; a tail feather crossed rattles the pilot (0.6); a death spiral
-//! is judged by the wounds its battle deals; a figure on a leaf stands where
-//! the leaf is, so cutting a leaf loose is worth what the drift brings it
-//! nearer the enemy nest (or onto a better tree). Measured with all four on
+//! gives up, and which figures of a squad forage is part of the planned
+//! activation like any other (the search sees that a burning figure left
+//! out of the forage rolls for no fire); a tail feather crossed rattles the
+//! pilot (0.6); a death spiral is judged by the wounds its battle deals (a
+//! flight aimed at an enemy bird's base is one into a spiral: the preview
+//! the search uses says so); a figure on a leaf stands where the leaf is,
+//! so cutting a leaf loose is worth what the drift brings it nearer the
+//! enemy nest (or onto a better tree). A ready ballista with nothing in
+//! range is one more activation to spend (the rules offer it instead of a
+//! pass), so a side holding one never counts on a pass's cheese. Measured with all four on
 //! (`AVIARY_TF_ADDITIONAL=1` in the match bench): the normal level forages
 //! rarely and cuts a leaf loose now and then, the easy one forages often.
 //!

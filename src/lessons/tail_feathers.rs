@@ -704,24 +704,50 @@ pub static COURSE: [Lesson<TailFeathers>; 12] = [
         minutes: 1,
         section: "Additional rule: foraging",
         goal: "With foraging in play, a ground unit may spend its activation gathering food instead of moving or \
-               attacking: one cheese for its side. Activate your squad and forage.",
+               attacking: one cheese for its side. A squad then activates up to its squad value of its figures \
+               (three for the mice), whichever you choose; they do nothing else, and only they count as \
+               activated. Activate your squad, forage, and choose the foragers.",
         learner: YOU,
         start: || start_of(&foraging(), forage_start()),
-        offered: |_, a| match a {
+        offered: |g, a| match a {
             Action::Activate(u) => usize::from(*u) == SQUAD,
             Action::Forage => true,
+            // Choosing the foragers, once the squad forages.
+            Action::Hold(_) | Action::Done => {
+                g.active_unit() == Some(SQUAD) && !g.legal_actions().contains(&Action::Forage)
+            }
             _ => false,
         },
-        hint: "Activate the mice squad, then choose Forage before moving anyone.",
+        hint: "Activate the mice squad, choose Forage before moving anyone, then activate up to three mice where \
+               they stand (or choose Done after the first).",
         highlight: |g| {
-            if squad_ready(g) { vec![Action::Activate(SQUAD as u8)] } else { vec![Action::Forage] }
+            let legal = g.legal_actions();
+            if squad_ready(g) {
+                vec![Action::Activate(SQUAD as u8)]
+            } else if legal.contains(&Action::Forage) {
+                vec![Action::Forage]
+            } else {
+                legal.into_iter().filter(|a| matches!(a, Action::Hold(_))).collect()
+            }
         },
         reply: calm,
-        done: |g| g.cheese(YOU) > forage_start().state.cheese(YOU),
+        done: |g| g.cheese(YOU) > forage_start().state.cheese(YOU) && squad_done(g),
         failed: |_| None,
-        par: 2,
+        par: 4,
         solution: |g| {
-            if g.active_unit().is_none() { Some(Action::Activate(SQUAD as u8)) } else { Some(Action::Forage) }
+            if g.active_unit().is_none() {
+                return Some(Action::Activate(SQUAD as u8));
+            }
+            let legal = g.legal_actions();
+            if legal.contains(&Action::Forage) {
+                return Some(Action::Forage);
+            }
+            // One forager, then done (Done is offered once one is chosen).
+            if legal.contains(&Action::Done) {
+                Some(Action::Done)
+            } else {
+                legal.into_iter().find(|a| matches!(a, Action::Hold(_)))
+            }
         },
     },
     Lesson {

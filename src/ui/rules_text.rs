@@ -516,7 +516,7 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
                  bird (a star lets it lean), and may not perch again that activation.",
                 "Activation: both sides secretly buy up to three extra initiative dice at one cheese each, then roll; \
                  the higher total goes first. The sides then take turns activating one unit each. A side with \
-                 nothing left to activate passes and takes a cheese.",
+                 nothing left to activate (a ready ballista counts as a unit) passes and takes a cheese.",
                 "Final: first every burning nest loses one life for each fire on it (the first player's nest \
                  first); then reserves climb into the home nest, the missions are turned up and carried out in \
                  the order decoy, intercept, siege, patrol, rescue, sap run, and every unit is ready again.",
@@ -533,7 +533,8 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
                  swooped at once per activation; a passenger may be dropped on a space with room; a trunk stops \
                  the bird with two wounds and a shaken pilot; passing through an enemy bird costs a wound.",
                 "A flight that would end overlapping another flying bird stops at the last turning point that does \
-                 not (a wound each if that bird is an enemy). A flight may end over figures on the ground, perched \
+                 not (a wound each if that bird is an enemy; with death spirals in play, an enemy bird met on the \
+                 way starts a spiral instead). A flight may end over figures on the ground, perched \
                  or launching birds included: nothing is cut short, nobody is hurt, and they make room in their \
                  space. A bird that ends entirely off the battlefield is lost.",
                 "On the table each flight the bird may announce is a ring where the bird would really be left: at \
@@ -558,7 +559,9 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
                  in melee, bows at range; if anything hits, the target rolls its defence and each shield blocks one \
                  hit. A squad figure falls to any wound; heroes and birds have life.",
                 "Every cheese face rolled in an attack or defence goes on its roller's wheel (six at most); with a \
-                 full wheel the spare cheese faces may be rolled again once. A full wheel can be spent after an \
+                 full wheel the spare cheese faces may be rolled again once. No die is ever rolled a third time: \
+                 once re-rolled, for cheese or by a card, it stays as it fell, and a card that re-rolls dice passes \
+                 it by. A full wheel can be spent after an \
                  activation to bring back the hero or up to three squad figures.",
             ],
         ),
@@ -567,10 +570,13 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
             &["Chosen in the new-game dialog under \"Additional rules\". When you activate a ground unit (a \
                squad, a hero, or a perched bird that did not launch) you may have it forage instead of moving, \
                scurrying or attacking: it does nothing else and you add one cheese to your wheel (six at most). \
-               A squad forages as a whole, once. You may still revive at the end of that activation. A bird in \
-               the air or launching must fly, and a figure that has to stand up cannot forage. In Aviary the \
-               button \"Forage: +1 cheese\" appears beside the battlefield while the unit has not yet acted; \
-               a burning forager still rolls for its fire, and foraging never douses a nest."],
+               A squad forages once, and activates up to its squad value of its figures, the ones you choose as \
+               for any activation; only those count as activated, so a burning figure rolls for its fire only \
+               if it was one of them. You may still revive at the end of that activation. A bird in the air or \
+               launching must fly, and a figure that has to stand up cannot forage. In Aviary the button \
+               \"Forage: +1 cheese\" appears beside the battlefield while the unit has not yet acted; a squad \
+               then offers \"Activate \u{2026} where it stands\" for each figure it may still choose, and Done once \
+               one is chosen. Foraging never douses a nest."],
         ),
         (
             "Additional rule: tail feathers",
@@ -592,14 +598,18 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
             "Additional rule: death spirals",
             &[
                 "When a bird's flight first touches an enemy bird in the air, and neither is already locked in a \
-                 spiral, the flight ends there and the two fight a death spiral. The template is laid against the \
+                 spiral, the flight ends there and the two fight a death spiral. The announced path is followed in \
+                 order before anything is cut short, so a flight aimed to end on an enemy bird meets it where the \
+                 path first touches it: the commonest way into a spiral, and never the wound each of a flight \
+                 ending against a bird. The template is laid against the \
                  enemy's base on the side facing the newcomer, the newcomer against its far side, and the two turn \
                  to face each other. Each side rolls its bird's battle value plus its pilot's melee (none for a \
                  shaken pilot) and counts swords. The higher total wounds the other bird by the difference; the \
                  spiral is over, and both birds turn their backs on each other and level out (a lone survivor \
                  stays as it is). A tie wounds each bird once and leaves them locked together: the next time \
                  either is activated they fight again first, and a second tie sends both to their casualty piles. \
-                 Otherwise the activated bird, if it survives, carries on and may fly, but makes no attack.",
+                 Otherwise the activated bird, if it survives, carries on and may fly, and may swoop at what its \
+                 flight crosses, but makes no normal attack.",
                 "While locked together, nobody else may attack the two birds, patrols included; they keep their \
                  lean through the tilt phase; another flight may pass over them without wounds either way but may \
                  not end on them. A bird may swoop and then fly into a spiral in one activation; whatever its \
@@ -622,27 +632,32 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
                 "Leaves hang from the branches, one on each tree. A hanging leaf is a space that borders only the \
                  space its stem hangs from; it holds three small figures and never a large one, and no bird \
                  perches on it (a bird flying over may swoop on it or drop its passenger there).",
-                "A ground figure standing on a hanging leaf may cut it loose instead of attacking: its player points \
-                 the leaf at a space of another tree, and the leaf drifts at once. It spins as many times as an \
-                 action die's number plus the figures on it. Each spin swings the leaf clockwise about the hole at \
-                 the end nearer the destination until its other end points there; that end is now the front. On \
-                 its way the leaf sweeps tail feathers aside; a bird in the air stops the swing where the leaf \
-                 meets it, and the next spin carries on from there; a mission card stops the drift (an \
-                 opponent's card is turned face up); another drifting leaf stops it too, and the two are \
-                 neighbouring spaces until one moves; a tree ends it: the riders step one by one onto the \
-                 nearest space of that tree with room (any without room go to the casualty pile) and the leaf \
-                 goes back to its branch.",
-                "Drifting leaves drift again in every final phase after the missions, the first player's first. A \
-                 drifting leaf left with nobody on it goes back to its branch at once. A drifting leaf blocks \
-                 clear sight; birds fly over leaves. Figures on a leaf attack and are attacked as in any space; \
-                 leaves hanging on a home tree are part of it for deploying and for missions.",
+                "A ground figure standing on a hanging leaf may cut it loose instead of attacking: its player names \
+                 a space of another tree, the leaf turns about the point its stem hung from until its front end \
+                 points at that space, and it drifts at once from there. It spins as many times as an action \
+                 die's number plus the figures on it. A spin swings the leaf clockwise half a turn about the hole \
+                 at its front end, so that its other end comes round to point at the destination and becomes the \
+                 front. On its way the leaf sweeps tail feathers aside; a bird in the air stops the swing where the \
+                 leaf meets it, and the next spin turns about the hole nearer the destination until the leaf \
+                 points there again; a mission card stops the drift (an opponent's card is turned face up); \
+                 another drifting leaf stops it too, and the two are neighbouring spaces until one moves; a tree \
+                 ends it: the riders step onto the space of that tree closest to the leaf, as many as it has room \
+                 for, the rest go to their casualty piles, and the leaf goes back to its branch.",
+                "Drifting leaves drift again in every final phase, after the missions: their cards are gone by \
+                 then and stop nothing. The first player's leaves drift first. A drifting leaf left with nobody on \
+                 it goes back to its branch at once. A drifting leaf blocks clear sight; birds fly over leaves. \
+                 Figures on a leaf attack and are attacked as in any space, and a patrol may shoot at a drifting \
+                 leaf instead of a bird: a ranged group attack on the enemy figures riding it. Leaves hanging on \
+                 a home tree are part of it for deploying and for missions.",
                 "Our design: a leaf is 3\" from tip to tip and 1.2\" wide, with a pivot hole 0.35\" in from each \
                  tip. In Scenario 1 each tree's leaf hangs from a corner space of its ring, pointing into open \
                  ground clear of the other trees and the mission cards. A swing is looked at every 15\u{b0}; the \
-                 tree a leaf was cut from does not stop it until the leaf has swung clear of it; the battlefield's \
-                 edge stops a swing as a bird does; a leaf going back to its branch sweeps away a feather lying \
-                 there; no mission card is laid on a drifting leaf. In Scenario 1 every tree has more room than \
-                 a leaf has riders, so nobody is lost when a leaf lands. On the table the leaves are golden, a \
+                 turn that points a leaf just cut loose goes the shorter way round (clockwise when both are \
+                 equal) and is stopped as a spin is; the tree a leaf was cut from does not stop it until the leaf \
+                 has swung clear of it; the battlefield's edge stops a swing as a bird does; a leaf going back to \
+                 its branch sweeps away a feather lying there; no mission card is laid on a drifting leaf. Riders \
+                 are lost when the closest space has no room for them, a perched bird's space for one. On the \
+                 table the leaves are golden, a \
                  drifting one floats higher with its way dashed behind it, each spin swings on screen and is \
                  numbered in the log, and \"cuts its leaf loose\u{2026}\" is among a figure's choices before the \
                  destination is clicked on the board.",
@@ -692,11 +707,13 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
                 "Structures come with the action cards: the card \"Build Ballista\" builds your side's ballista \
                  in the space of the figure that plays it, instead of its attack: a tree space (not a leaf, not a \
                  nest) with room for one more small figure. It fills room as a small figure does but never counts \
-                 when figures outnumber others. It cannot be activated in the round it is built. From then on, \
-                 once a round, in place of a unit's activation, it may loose one bolt: a ranged attack with its \
-                 card's ranged dice at any enemy figure, the enemy nest or the enemy ballista within 8\" in clear sight of its \
-                 space, but only while a small figure of its side shares its space (its crew) and no enemy \
-                 figure does.",
+                 when figures outnumber others. It cannot be activated in the round it is built. From then on it \
+                 is one of your units, activated once a round in place of another unit's activation, but only \
+                 while a small figure of its side shares its space (its crew) and no enemy figure does. Activated, \
+                 it must loose one bolt: a ranged attack with its card's ranged dice at an enemy figure, the \
+                 enemy nest or the enemy ballista within 8\" in clear sight of its space. With nothing in range \
+                 it is still activated and does nothing, and while it stands ready and crewed your side may not \
+                 pass for a cheese.",
                 "A ballista can be attacked (melee from its own or a neighbouring space, ranged, and swoops on its \
                  space); it takes no status (no fire, no pinning). When its wounds reach its card's life it is \
                  destroyed and out of play for good. It never moves, forages, goes on a mission or is carried. On the table it is a \

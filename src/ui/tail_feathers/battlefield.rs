@@ -442,10 +442,9 @@ impl SkirmishView {
         let lit_spaces: Vec<u8> = legal
             .iter()
             .filter_map(|a| match a {
-                Action::Deploy { space, .. } | Action::SiegeTo(space) | Action::Unload(Some(space)) => Some(*space),
                 Action::Move { figure, to } | Action::Scurry { figure, to } if Some(*figure) == chosen => Some(*to),
                 Action::CutLoose { figure, toward } if Some(*figure) == self.cutting => Some(*toward),
-                _ => None,
+                _ => space_decision(a),
             })
             .collect();
         for &s in &lit_spaces {
@@ -454,10 +453,9 @@ impl SkirmishView {
             painter.add(egui::Shape::closed_line(pts, Stroke::new(3.0, palette.legal.to_opaque())));
             // The decision a click on this lit space makes.
             let decision = legal.iter().find(|a| match a {
-                Action::Deploy { space, .. } | Action::SiegeTo(space) | Action::Unload(Some(space)) => *space == s,
                 Action::Move { figure, to } | Action::Scurry { figure, to } => Some(*figure) == chosen && *to == s,
                 Action::CutLoose { figure, toward } => Some(*figure) == self.cutting && *toward == s,
-                _ => false,
+                _ => space_decision(a) == Some(s),
             });
             let said = format!(
                 "{}: {}",
@@ -778,5 +776,18 @@ impl SkirmishView {
         if let Some(a) = action {
             self.propose(a, notices);
         }
+    }
+}
+
+/// The space a decision made by clicking a space names, whoever's figure
+/// it is: deploying, landing a besieger, unloading a passenger, a patrol at
+/// a drifting leaf (TF-R26).
+pub(super) fn space_decision(a: &Action) -> Option<u8> {
+    match a {
+        Action::Deploy { space, .. }
+        | Action::SiegeTo(space)
+        | Action::Unload(Some(space))
+        | Action::PatrolLeaf(space) => Some(*space),
+        _ => None,
     }
 }

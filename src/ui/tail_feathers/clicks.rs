@@ -242,15 +242,8 @@ impl SkirmishView {
             {
                 return Some(Action::AssignHit(Target::Nest(owner)));
             }
-            for a in legal {
-                match a {
-                    Action::Deploy { space, .. } | Action::SiegeTo(space) | Action::Unload(Some(space))
-                        if *space == s =>
-                    {
-                        return Some(a.clone());
-                    }
-                    _ => {}
-                }
+            if let Some(a) = legal.iter().find(|a| super::battlefield::space_decision(a) == Some(s)) {
+                return Some(a.clone());
             }
         }
         let v = board.to_table(p);

@@ -112,7 +112,7 @@ pub fn glide_path(before: &TailFeathers, action: &Action, after: &TailFeathers) 
 pub struct LeafDrift {
     /// The leaf.
     pub leaf: usize,
-    /// Its holes before the drift.
+    /// Its holes where its spins began.
     pub from: (V2, V2),
     /// Its pose after each spin (pivot hole, the way to the other hole).
     pub trail: Vec<(V2, Heading)>,
@@ -165,7 +165,12 @@ pub fn leaf_drifts(before: &TailFeathers, after: &TailFeathers, start: f64) -> V
         .zip(after.leaves())
         .enumerate()
         .filter(|(_, (b, a))| !a.trail.is_empty() && (a.trail != b.trail || a.toward != b.toward))
-        .map(|(leaf, (b, a))| LeafDrift { leaf, from: b.holes(), trail: a.trail.clone(), start })
+        .map(|(leaf, (b, a))| {
+            // Where its spins began: turned to point at its destination
+            // first when it was just cut loose (TF-R26).
+            let from = a.start.map_or_else(|| b.holes(), |(h, back)| (h, h.plus(back.unit().scale(hole_span()))));
+            LeafDrift { leaf, from, trail: a.trail.clone(), start }
+        })
         .collect()
 }
 

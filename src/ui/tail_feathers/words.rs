@@ -48,6 +48,8 @@ pub(super) fn choice_label(state: &TailFeathers, a: &Action) -> String {
         Action::PickUp(f) => format!("Pick up {}", placed_name(state, *f)),
         Action::Hold(f) => format!("Activate {} where it stands", placed_name(state, *f)),
         Action::Forage => "Forage: +1 cheese (the unit does nothing else)".into(),
+        Action::Idle => "Activate the ballista: nothing in range, it does nothing".into(),
+        Action::PatrolLeaf(s) => format!("Patrol: shoot at the figures on {}", space_name(*s)),
         Action::Activate(u)
             if state.entangled(crate::rules::tail_feathers::game::UNIT_DEFS[usize::from(*u)].first)
                 && crate::rules::tail_feathers::game::UNIT_DEFS[usize::from(*u)].bird.is_some() =>
@@ -74,7 +76,7 @@ pub(super) fn mission_short(k: crate::rules::tail_feathers::components::MissionK
         MissionKind::Decoy => "a bluff that wastes a swoop",
         MissionKind::Intercept => "strikes the enemy mission",
         MissionKind::Siege => "lands by a tree's trunk",
-        MissionKind::Patrol => "shoots an enemy flying bird",
+        MissionKind::Patrol => "shoots an enemy flying bird or drifting leaf",
         MissionKind::Rescue => "brings a fallen bird back",
         MissionKind::Special => "brings 2 cheese home",
     }

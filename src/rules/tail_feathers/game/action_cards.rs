@@ -557,27 +557,14 @@ impl TailFeathers {
                 }
             }
             Effect::RerollMisses(most) => {
-                if let Some(c) = self.combat.as_mut() {
-                    let kind = c.kind;
-                    let misses = c.dice.iter_mut().filter(|face| dice::hits(&[**face], kind) == 0);
-                    for face in misses.take(usize::from(most)) {
-                        *face = dice::roll(1, &mut self.rng)[0];
-                    }
-                    c.star = dice::any_star(&c.dice);
-                    let faces = c.dice.clone();
-                    self.events.push(Event::Rolled { seat, what: "the misses again".into(), faces });
-                }
+                // A die already re-rolled once stays as it is (Re-rolls,
+                // glossary; ruling of 2026-11-27).
+                let misses = self.combat_dice_where(false, usize::from(most));
+                self.reroll_combat_dice(seat, &misses, "the misses again");
             }
             Effect::Deflect => {
-                if let Some(c) = self.combat.as_mut() {
-                    let kind = c.kind;
-                    if let Some(face) = c.dice.iter_mut().find(|x| dice::hits(&[**x], kind) > 0) {
-                        *face = dice::roll(1, &mut self.rng)[0];
-                    }
-                    c.star = dice::any_star(&c.dice);
-                    let faces = c.dice.clone();
-                    self.events.push(Event::Rolled { seat: other(seat), what: "one hit again".into(), faces });
-                }
+                let hit = self.combat_dice_where(true, 1);
+                self.reroll_combat_dice(other(seat), &hit, "one hit again");
             }
             Effect::ExtraDefence(n) => {
                 if let Some(c) = self.combat.as_mut() {

@@ -63,6 +63,7 @@ impl TailFeathers {
                     out.push(Action::Done);
                 }
             }
+            Step::Forage => self.forage_pick_actions(act, out),
             Step::Acts => {
                 out.push(Action::Done);
                 for &f in &act.figures {
@@ -336,6 +337,7 @@ impl TailFeathers {
                 }
                 false
             }
+            Step::Forage => self.forage_chosen(),
             Step::Acts | Step::Douse | Step::Revive => {
                 // Only "Done" left (or, to revive, no full wheel): the
                 // activation moves on by itself.
@@ -383,6 +385,7 @@ impl TailFeathers {
         let Some(act) = self.activation.as_mut() else { return };
         match act.step {
             Step::Moves => act.step = Step::Acts,
+            Step::Forage => self.end_forage(),
             Step::Acts => self.close_activation(),
             Step::Douse => self.after_douse(),
             Step::Revive => self.finish_activation(),

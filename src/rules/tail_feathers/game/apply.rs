@@ -177,12 +177,7 @@ impl TailFeathers {
             }
             Action::Forage => self.forage(),
             &Action::CutLoose { figure, toward } => self.cut_loose(figure, toward),
-            &Action::Hold(f) => {
-                if let Some(act) = self.activation.as_mut() {
-                    act.figures.push(f);
-                    act.held.push(f);
-                }
-            }
+            &Action::Hold(f) => self.hold(f),
             &Action::Stand(f) => {
                 self.figures[usize::from(f)].immobilized = false;
                 if let Some(act) = self.activation.as_mut() {
@@ -252,35 +247,12 @@ impl TailFeathers {
                 let n = self.mission_value(side_of_seat(seat), false);
                 self.start_combat(seat, None, Attack::Ranged, n, vec![Target::Figure(target)]);
             }
-            &Action::Rescue(b) => {
-                self.fin = None;
-                let side = side_of_seat(seat);
-                let nest = Self::nest_space(side);
-                let unit = unit_of(b);
-                let bonus = self.pilot_card(unit).map_or(0, |p| p.bonus_life);
-                let fig = &mut self.figures[usize::from(b)];
-                fig.place = Place::Space(nest);
-                fig.wounds = bonus;
-                fig.on_fire = false;
-                fig.immobilized = false;
-                if let Some(i) = bird_index(b) {
-                    let at = field().spaces[usize::from(nest)].perch;
-                    self.birds[i] = Bird {
-                        pose: Pose { at, heading: Heading::toward(at, field().axis) },
-                        tilt: Tilt::Centre,
-                        rattled: false,
-                        launching: false,
-                        passenger: None,
-                    };
-                }
-                self.events.push(Event::Note(format!(
-                    "{} comes back to the nest",
-                    BIRDS[UNIT_DEFS[unit].bird.map_or(0, |x| x.0)].name
-                )));
-            }
+            &Action::PatrolLeaf(s) => self.patrol_leaf(seat, s),
+            &Action::Rescue(b) => self.rescue(seat, b),
             &Action::Pick(c) => self.hands[seat.index()].cards.push(Some(c)),
             &Action::Play(p) => self.play(seat, p, false),
             &Action::Loose(target) => self.loose(seat, target),
+            Action::Idle => self.idle(seat),
             Action::Reroll(_) | Action::AssignHit(_) | Action::NoCard | Action::First(_) => {}
         }
         self.advance();

@@ -3,15 +3,20 @@
 //! leaf, not a nest) with room for one small figure. It counts as one small
 //! figure for the space's capacity and never for outnumbering; it cannot
 //! be activated the round it is built; it activates only while its crew
-//! shares its space and no enemy figure does, and then looses one bolt (a
-//! ranged attack of its card's dice at the ranged range, from its space).
+//! shares its space and no enemy figure does, and then must loose one bolt
+//! (a ranged attack of its card's dice at the ranged range, from its
+//! space). A ready, crewed ballista with nothing in range is still an
+//! available unit: its player activates it ([`Action::Idle`]: it does
+//! nothing) and may not pass for cheese while it stands so (ruling of
+//! 2026-11-27).
 //! It can be attacked like a figure (its card's defence and life), takes no
 //! status, never moves, forages, goes on missions or is carried; defeated,
 //! it is removed from play for good.
 //!
 //! Hooks: capacity through `occupants`; targets, defence and wounds through
-//! [`Target::Ballista`]; the turn through [`TailFeathers::can_act`] and
-//! [`Action::Loose`]; the round's end readies it ([`TailFeathers::ready_ballistas`]).
+//! [`Target::Ballista`]; the turn through [`TailFeathers::can_act`],
+//! [`Action::Loose`] and [`Action::Idle`]; the round's end readies it
+//! ([`TailFeathers::ready_ballistas`]).
 
 #![allow(clippy::wildcard_imports, reason = "a chapter of the game module: it shares the module's state and imports")]
 
@@ -145,10 +150,85 @@ impl TailFeathers {
     }
 
     /// True when `seat` has something it may activate: a unit, or its
-    /// ballista with a target (TF-R5: only a player with none passes).
+    /// ready, crewed ballista, with a target or without (TF-R5: only a
+    /// player with none passes; TF-R28, ruling of 2026-11-27: an idle
+    /// ballista is an available unit).
     #[must_use]
     pub fn can_act(&self, seat: Seat) -> bool {
-        !self.available_units(seat).is_empty() || !self.ballista_targets(side_of_seat(seat)).is_empty()
+        !self.available_units(seat).is_empty() || self.ballista_ready(side_of_seat(seat))
+    }
+
+    /// True when a side's ballista may be activated now, whether or not
+    /// anything is in range.
+    #[must_use]
+    pub fn ballista_ready(&self, side: Alliance) -> bool {
+        self.options.structures && self.ballista_blocker(side).is_none()
+    }
+
+    /// The ballista's activation with nothing in range: it does nothing;
+    /// the turn passes.
+    pub(super) fn idle(&mut self, seat: Seat) {
+        let side = side_of_seat(seat);
+        if let Some(b) = self.ballistas[seat.index()].as_mut() {
+            b.activated = true;
+        }
+        self.new_card_turn();
+        self.events.push(Event::Note(format!(
+            "the {} ballista is activated: nothing in range, it does nothing",
+            side_name(side).to_lowercase()
+        )));
+        self.next_turn(other(seat));
+    }
+
+    /// Why activating the ballista without a bolt is refused now.
+    pub(super) fn idle_refusal(&self) -> RuleViolation {
+        let seat = self.seat_now();
+        let side = side_of_seat(seat);
+        let why = if !self.options.structures {
+            "structures are an additional rule this game was not started with (new-game dialog)".to_string()
+        } else if self.phase != Phase::Activation
+            || !self.rolled
+            || self.activation.is_some()
+            || self.combat.is_some()
+            || self.window.is_some()
+        {
+            format!("a ballista is activated in place of a unit, at the start of a turn ({})", self.status())
+        } else if let Some(why) = self.ballista_blocker(side) {
+            why
+        } else {
+            let n = self.ballista_targets(side).len();
+            format!(
+                "the {} ballista has {} in range and clear sight: it must loose a bolt",
+                side_name(side).to_lowercase(),
+                words::count(n, "target")
+            )
+        };
+        RuleViolation::new("TF-R28", why)
+    }
+
+    /// Why passing is refused now (TF-R5): a side passes only with nothing
+    /// left to activate, its ready ballista included.
+    pub(super) fn pass_refusal(&self) -> String {
+        let owed = self.status();
+        if self.phase != Phase::Activation || !self.rolled || self.activation.is_some() || self.combat.is_some() {
+            return format!("not now: {owed}");
+        }
+        let seat = self.turn;
+        let units = self.available_units(seat);
+        if let Some(&u) = units.first() {
+            return format!(
+                "{} may still be activated: a side passes only when it has nothing left to activate",
+                unit_name(u)
+            );
+        }
+        if self.ballista_ready(side_of_seat(seat)) {
+            return format!(
+                "the {} ballista stands ready with its crew: it is a unit still to activate (with nothing in range it \
+                 does nothing), and a side passes only when it has nothing left to activate",
+                side_name(side_of_seat(seat)).to_lowercase()
+            );
+        }
+        format!("not now: {owed}")
     }
 
     /// The ballista's activation: one bolt at `target`; the turn passes.

@@ -1,5 +1,7 @@
 //! Combat: attack dice and odds, the target's defence, cheese and its
-//! re-rolls, hits given out, wounds, defeat and being sent home.
+//! re-rolls, hits given out, wounds, defeat and being sent home. A die is
+//! re-rolled at most once, whatever re-rolls it (cheese or a card: Re-rolls
+//! in the glossary, ruling of 2026-11-27).
 
 #![allow(clippy::wildcard_imports, reason = "a chapter of the game module: it shares the module's state and imports")]
 
@@ -136,6 +138,7 @@ impl TailFeathers {
             dice,
             reroll: None,
             rerolled_attack: false,
+            rerolled: vec![false; usize::from(n)],
             hits: 0,
             candidates,
             assigned: Vec::new(),
@@ -174,16 +177,22 @@ impl TailFeathers {
             self.combat = Some(c);
             return;
         };
-        let faces = if let Some(d) = c.defence.as_mut() { d } else { &mut c.dice };
+        let attack = c.defence.is_none();
         let mut left = n;
-        for face in faces.iter_mut() {
-            if left > 0 && face.symbol() == dice::Symbol::Cheese {
+        let count = c.defence.as_ref().map_or(c.dice.len(), Vec::len);
+        for i in 0..count {
+            let once = attack && c.rerolled_once(i);
+            let face = if let Some(d) = c.defence.as_mut() { &mut d[i] } else { &mut c.dice[i] };
+            if left > 0 && !once && face.symbol() == dice::Symbol::Cheese {
                 *face = dice::roll(1, &mut self.rng)[0];
                 left -= 1;
+                if attack {
+                    c.mark_rerolled(i);
+                }
             }
         }
-        let shown = faces.clone();
-        if c.defence.is_none() {
+        let shown = c.defence.clone().unwrap_or_else(|| c.dice.clone());
+        if attack {
             c.rerolled_attack = true;
             c.star = dice::any_star(&c.dice);
         }
@@ -191,6 +200,33 @@ impl TailFeathers {
             self.events.push(Event::Rolled { seat, what: "re-rolled cheese".into(), faces: shown });
         }
         self.combat = Some(c);
+    }
+
+    /// The first `most` attack dice of the combat that hit (`hits`) or
+    /// missed, and have not been re-rolled yet.
+    pub(super) fn combat_dice_where(&self, hits: bool, most: usize) -> Vec<usize> {
+        let Some(c) = self.combat.as_ref() else { return Vec::new() };
+        (0..c.dice.len())
+            .filter(|&i| (dice::hits(&[c.dice[i]], c.kind) > 0) == hits && !c.rerolled_once(i))
+            .take(most)
+            .collect()
+    }
+
+    /// A card re-rolls the combat's attack dice `which` for `seat`; each
+    /// is then re-rolled once and never again.
+    pub(super) fn reroll_combat_dice(&mut self, seat: Seat, which: &[usize], what: &'static str) {
+        let Some(c) = self.combat.as_mut() else { return };
+        if which.is_empty() {
+            self.events.push(Event::Note("no die to re-roll: a die re-rolled once is never re-rolled again".into()));
+            return;
+        }
+        for &i in which {
+            c.dice[i] = dice::roll(1, &mut self.rng)[0];
+            c.mark_rerolled(i);
+        }
+        c.star = dice::any_star(&c.dice);
+        let faces = c.dice.clone();
+        self.events.push(Event::Rolled { seat, what: what.into(), faces });
     }
 
     pub(super) fn assign(&mut self, t: Target) {
@@ -429,6 +465,21 @@ impl TailFeathers {
 }
 
 impl Combat {
+    /// True when attack die `i` has been re-rolled once already.
+    pub(super) fn rerolled_once(&self, i: usize) -> bool {
+        self.rerolled.get(i).copied().unwrap_or(false)
+    }
+
+    /// Attack die `i` has been re-rolled: never again (Re-rolls, glossary).
+    pub(super) fn mark_rerolled(&mut self, i: usize) {
+        if self.rerolled.len() < self.dice.len() {
+            self.rerolled.resize(self.dice.len(), false);
+        }
+        if let Some(r) = self.rerolled.get_mut(i) {
+            *r = true;
+        }
+    }
+
     /// Hits given out so far.
     pub(super) fn assigned_total(&self) -> u8 {
         self.assigned.iter().map(|a| a.1).sum()

@@ -1,5 +1,8 @@
 //! Death spirals (TF-R25, an additional rule): a flight that first touches
-//! an enemy flying bird, neither of them in a spiral, ends there; the
+//! an enemy flying bird, neither of them in a spiral, ends there (the
+//! announced path is walked before TF-R9's truncation for ending on a
+//! flying figure is worked out, so a flight aimed to end on an enemy bird
+//! starts a spiral where it first touches it: ruling of 2026-11-27); the
 //! template is laid against the enemy's base on the side facing the mover,
 //! the mover against its far side, each facing the other, and both sides
 //! roll a battle (battle value + the pilot's melee, none if rattled; swords
@@ -15,7 +18,8 @@
 //! Where the template goes is worked out on the 24 headings, so the rules
 //! stay free of platform trigonometry.
 //!
-//! Hooks: the walk's crossing of a flying bird asks
+//! Hooks: `plan_flight` keeps the whole announced path when a spiral is met
+//! on it; the walk's crossing of a flying bird asks
 //! [`TailFeathers::spiral_at`] and calls [`TailFeathers::enter_spiral`];
 //! `activate` calls [`TailFeathers::spiral_again`]; `targets`, patrols and
 //! the tilt phase leave entangled birds out ([`TailFeathers::entangled`]);

@@ -163,7 +163,9 @@ impl Game for TailFeathers {
         out.push(Action::Play(Play { card: 2, figure: 0, aim: Aim::Turn(2) }));
         out.push(Action::Play(Play { card: 22, figure: 17, aim: Aim::Figure(3) }));
         out.extend([Action::NoCard, Action::First(0), Action::First(1)]);
-        out.extend([Action::Loose(Target::Nest(Alliance::Mice)), Action::Loose(Target::Figure(1))]);
+        out.extend([Action::Loose(Target::Nest(Alliance::Mice)), Action::Loose(Target::Figure(1)), Action::Idle]);
+        // A patrol at each leaf (TF-R26).
+        out.extend((spaces..spaces + field().connections.len() as u8).map(Action::PatrolLeaf));
         out.push(Action::Fly(vec![Length::Long; 7]));
         out.push(Action::Fly(vec![Length::Short]));
         out.push(Action::Mission(Some(MissionKind::Siege)));

@@ -62,16 +62,22 @@ pub(super) fn wholly_on_battlefield(p: &Polygon) -> bool {
 /// Where a bird is `d` inches along a flight's templates (measured from the
 /// front of its base, as crossings are), facing along the template there.
 pub(super) fn pose_along(plan: &FlightPlan, d: f64) -> Pose {
+    pose_on(&plan.laid, d).unwrap_or(plan.end)
+}
+
+/// Where a bird is `d` inches along templates `laid` (as
+/// [`pose_along`]); `None` past their end.
+pub(super) fn pose_on(laid: &[Laid], d: f64) -> Option<Pose> {
     let mut left = d;
-    for t in &plan.laid {
+    for t in laid {
         let len = t.length.inches();
         if left <= len {
             let front = t.from.plus(t.heading.unit().scale(left));
-            return Pose { at: front.minus(t.heading.unit().scale(BASE_RADIUS)), heading: t.heading };
+            return Some(Pose { at: front.minus(t.heading.unit().scale(BASE_RADIUS)), heading: t.heading });
         }
         left -= len;
     }
-    plan.end
+    None
 }
 
 impl TailFeathers {

@@ -22,6 +22,8 @@ impl TailFeathers {
                         .filter(|&f| Self::side(f) == enemy && !self.entangled(f))
                         .map(Action::Patrol),
                 );
+                // Drifting leaves holding enemy figures (TF-R26).
+                out.extend(self.patrol_leaves(enemy).into_iter().map(Action::PatrolLeaf));
             }
             Some(Final::Mission(MissionKind::Rescue, seat)) => {
                 let side = side_of_seat(seat);
@@ -158,7 +160,8 @@ impl TailFeathers {
                 }
                 MissionKind::Patrol => {
                     let n = self.mission_value(side, false);
-                    if n > 0 && self.flyers().iter().any(|&f| Self::side(f) == enemy && !self.entangled(f)) {
+                    let birds = self.flyers().iter().any(|&f| Self::side(f) == enemy && !self.entangled(f));
+                    if n > 0 && (birds || !self.patrol_leaves(enemy).is_empty()) {
                         self.fin = Some(Final::Mission(MissionKind::Patrol, seat));
                     }
                 }
@@ -191,6 +194,35 @@ impl TailFeathers {
         true
     }
 
+    /// Rescue: bird `b` comes back to its side's nest with its pilot's
+    /// bonus life in wounds, nothing else on it (TF-R17).
+    pub(super) fn rescue(&mut self, seat: Seat, b: Fig) {
+        self.fin = None;
+        let side = side_of_seat(seat);
+        let nest = Self::nest_space(side);
+        let unit = unit_of(b);
+        let bonus = self.pilot_card(unit).map_or(0, |p| p.bonus_life);
+        let fig = &mut self.figures[usize::from(b)];
+        fig.place = Place::Space(nest);
+        fig.wounds = bonus;
+        fig.on_fire = false;
+        fig.immobilized = false;
+        if let Some(i) = bird_index(b) {
+            let at = field().spaces[usize::from(nest)].perch;
+            self.birds[i] = Bird {
+                pose: Pose { at, heading: Heading::toward(at, field().axis) },
+                tilt: Tilt::Centre,
+                rattled: false,
+                launching: false,
+                passenger: None,
+            };
+        }
+        self.events.push(Event::Note(format!(
+            "{} comes back to the nest",
+            BIRDS[UNIT_DEFS[unit].bird.map_or(0, |x| x.0)].name
+        )));
+    }
+
     pub(super) fn gain_cheese_plain(&mut self, seat: Seat, n: u8) -> u8 {
         let before = self.cheese[seat.index()];
         self.cheese[seat.index()] = (before + n).min(CHEESE_MAX);
@@ -212,6 +244,9 @@ impl TailFeathers {
         for side in [Alliance::Mice, Alliance::Rats] {
             self.send_home(side);
         }
+        // The missions are resolved and their cards are gone: no card
+        // stops the leaves' drift (TF-R26, ruling of 2026-11-27).
+        self.cards = [None; 2];
         // Drifting leaves move again, after the missions (TF-R26).
         self.drift_again();
         // Resetting the battlefield (TF-R24).
@@ -222,7 +257,6 @@ impl TailFeathers {
         self.ready_ballistas();
         self.new_card_turn();
         self.activated = [false; UNITS];
-        self.cards = [None; 2];
         self.pick = [Secret::Open; 2];
         self.sent = [false; 2];
         self.tilted = [false; 5];

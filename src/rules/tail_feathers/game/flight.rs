@@ -225,7 +225,12 @@ impl TailFeathers {
         let laid = lay(start, &flight);
         let others = self.airborne_bases(bird);
         let shapes: Vec<Shape> = others.iter().map(|(_, s)| s.clone()).collect();
-        let kept = truncated(start, &laid, &shapes);
+        let mut kept = truncated(start, &laid, &shapes);
+        // TF-R25 before TF-R9's truncation: a spiral met on the announced
+        // path ends the flight there, so nothing is cut short.
+        if kept < laid.len() && self.spiral_on_the_way(bird, &laid) {
+            kept = laid.len();
+        }
         let ended_on = if kept < laid.len() {
             let at = pose_after(start, &laid, laid.len()).at;
             others.iter().find(|(_, s)| overlaps(&Shape::base(at), s)).map(|(f, _)| *f)
@@ -296,6 +301,32 @@ impl TailFeathers {
             end,
             crossings: crossings.into_iter().map(|(d, _, _, c)| (d, c)).collect(),
         })
+    }
+
+    /// True when the whole announced path `laid` of `bird` first touches
+    /// an enemy flying bird where a death spiral fits before it touches any
+    /// trunk (TF-R25, ruling of 2026-11-27: the spiral is worked out before
+    /// TF-R9's truncation for ending on a flying figure).
+    fn spiral_on_the_way(&self, bird: Fig, laid: &[Laid]) -> bool {
+        if !self.options.death_spirals {
+            return false;
+        }
+        // How far along the templates a shape is first touched.
+        let along = |shape: &Shape| {
+            first_touch(laid, shape).map(|(i, a)| laid[..i].iter().map(|l| l.length.inches()).sum::<f64>() + a)
+        };
+        let trunk =
+            field().trees.iter().filter_map(|t| along(&Shape::Polygon(t.trunk.clone()))).fold(f64::INFINITY, f64::min);
+        let mut met: Vec<(f64, Fig)> = self
+            .flyers()
+            .into_iter()
+            .filter(|&e| e != bird && Self::side(e) != Self::side(bird))
+            .filter_map(|e| self.bird(e).and_then(|o| along(&Shape::base(o.pose.at))).map(|d| (d, e)))
+            .collect();
+        met.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+        met.into_iter()
+            .take_while(|&(d, _)| d <= trunk)
+            .any(|(d, e)| super::feathers::pose_on(laid, d).is_some_and(|here| self.spiral_at(bird, e, here).is_some()))
     }
 
     /// Where a flight would really leave the bird, as far as the flight

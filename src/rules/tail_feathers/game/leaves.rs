@@ -2,29 +2,35 @@
 //! scenario's connection points. An attached leaf is a space bordering only
 //! the space its stem hangs from; it holds three small figures, never a
 //! large one, and no bird perches on it. Instead of its normal attack, a
-//! ground figure on an attached leaf may cut it loose, pointing it at a
-//! space of another tree; the leaf then drifts: spins = one action die's
+//! ground figure on an attached leaf may cut it loose toward a space of
+//! another tree: the leaf first turns about its connection point until its
+//! front end points at that space, then drifts: spins = one action die's
 //! number + the figures on it. A spin swings the leaf clockwise about the
-//! pivot hole nearest the destination until its other end points at the
-//! destination (half a turn when it is on course), and that end becomes the
-//! front. On its way a leaf sweeps tail feathers away; a flying bird (or
-//! the battlefield's edge, or the drifting leaf it rests against) stops the
-//! swing, and the next spin starts from there; a mission card stops the
-//! drift (an opponent's is revealed); another drifting leaf stops it, the
-//! two adjacent spaces until either moves; a tree (any of its spaces, its
-//! trunk or a leaf hanging on it) ends it: the figures go, one by one, to
-//! the closest space of that tree with room for them, the rest to their
-//! casualty piles, and the leaf goes back to its branch. Drifting leaves
-//! drift again in each final phase after the missions, in turn order. A
-//! drifting leaf with nobody on it goes back at once. A drifting leaf
-//! blocks clear sight; birds fly over leaves.
+//! hole at its front end (the hole nearest the destination) until its
+//! other end points at the destination (half a turn when it is on course),
+//! and that end becomes the front. On its way a leaf sweeps tail feathers
+//! away; a flying bird (or the battlefield's edge, or the drifting leaf it
+//! rests against) stops the swing, and the next spin turns about the hole
+//! nearest the destination; a mission card stops the drift (an opponent's
+//! is revealed); another drifting leaf stops it, the two adjacent spaces
+//! until either moves; a tree (any of its spaces, its trunk or a leaf
+//! hanging on it) ends it: the figures go onto the space of that tree
+//! closest to the leaf, those that do not fit there to their casualty
+//! piles, and the leaf goes back to its branch. Drifting leaves drift again
+//! in each final phase after the missions, their cards gone, in turn order.
+//! A drifting leaf with nobody on it goes back at once. A drifting leaf
+//! blocks clear sight; birds fly over leaves; a patrol may shoot at a
+//! drifting leaf holding enemy figures (a ranged group attack on them).
+//! (Rulings of 2026-11-27 for the pointing, the landing, the timing and
+//! the patrol.)
 //!
 //! Our readings: contact is looked for at each 15° step of a swing; the
-//! tree a leaf was cut from does not stop it until the leaf has swung clear
-//! of that tree; a leaf returning to its branch sweeps away the tail
-//! feathers it lands on; home-tree leaves (attached) count as the home tree
-//! for deploying and missions; the figures leaving a leaf at a tree go in
-//! figure order.
+//! turn that points a leaf just cut loose goes the shorter way (clockwise
+//! when both are equal) and is stopped as a spin is; the tree a leaf was
+//! cut from does not stop it until the leaf has swung clear of that tree; a
+//! leaf returning to its branch sweeps away the tail feathers it lands on;
+//! home-tree leaves (attached) count as the home tree for deploying and
+//! missions; the figures leaving a leaf at a tree go in figure order.
 //!
 //! The designed geometry is data in `components` ([`LEAF_SIZE`], the
 //! connection points of [`Battlefield::connections`]). Poses stay on the
@@ -34,7 +40,9 @@
 //! `space_room`, `tree_spaces`) goes through this file, so leaves stand in
 //! for spaces wherever the rules speak of spaces; `attacks` offers
 //! [`Action::CutLoose`]; `obstacles` adds the drifting leaves; `advance`
-//! returns empty leaves; `end_round` drifts the leaves again.
+//! returns empty leaves; `end_round` drifts the leaves again; the final
+//! phase's patrol offers [`Action::PatrolLeaf`] through
+//! [`TailFeathers::patrol_leaves`].
 
 #![allow(clippy::wildcard_imports, reason = "a chapter of the game module: it shares the module's state and imports")]
 
@@ -59,6 +67,21 @@ pub struct Leaf {
     pub touching: Option<u8>,
     /// Its poses after each spin of its last drift, for the table.
     pub trail: Vec<(V2, Heading)>,
+    /// Where the spins of its last drift started (after it was pointed,
+    /// when it was cut loose), for the table.
+    #[serde(default)]
+    pub start: Option<(V2, Heading)>,
+}
+
+/// A swing of a leaf: about `pivot`, its hole `offset` inches from it
+/// along the leaf, from heading `from` by `steps` 15° steps, anticlockwise
+/// (`by` = 1) or clockwise (`by` = -1).
+struct Swing {
+    pivot: V2,
+    offset: f64,
+    from: Heading,
+    by: i32,
+    steps: i32,
 }
 
 /// How a spin went.
@@ -195,7 +218,7 @@ impl TailFeathers {
             .iter()
             .map(|c| {
                 let (hole, back) = hanging(c);
-                Leaf { hole, back, toward: None, cut_by: None, touching: None, trail: Vec::new() }
+                Leaf { hole, back, toward: None, cut_by: None, touching: None, trail: Vec::new(), start: None }
             })
             .collect()
     }
@@ -333,7 +356,8 @@ impl TailFeathers {
         None
     }
 
-    /// Figure `f` cuts its leaf loose toward space `toward`; the leaf drifts.
+    /// Figure `f` cuts its leaf loose toward space `toward`: the leaf is
+    /// pointed at it, then drifts.
     pub(super) fn cut_loose(&mut self, f: Fig, toward: u8) {
         let Place::Space(s) = self.figures[usize::from(f)].place else { return };
         let Some(k) = self.leaf_at(usize::from(s)) else { return };
@@ -348,18 +372,15 @@ impl TailFeathers {
             leaf_name(k),
             space_name(toward)
         )));
-        self.drift(k);
+        self.drift(k, true);
     }
 
-    /// Leaf `k` drifts: an action die and its figures give the spins.
-    pub(super) fn drift(&mut self, k: usize) {
+    /// Leaf `k` drifts: an action die and its figures give the spins. A
+    /// leaf just `cut` loose is first pointed at its destination (turned
+    /// about its connection point; ruling of 2026-11-27), and the spins
+    /// start from there.
+    pub(super) fn drift(&mut self, k: usize, cut: bool) {
         let Some(toward) = self.leaves[k].toward else { return };
-        let aboard = self.in_space(leaf_space(k)).len() as u8;
-        let faces = dice::roll(1, &mut self.rng);
-        let spins = faces.first().map_or(0, |x| x.number()) + aboard;
-        let seat = seat_of(self.leaves[k].cut_by.unwrap_or(Alliance::Mice));
-        self.events.push(Event::Rolled { seat, what: "the leaf's spins".into(), faces });
-        self.events.push(Event::Note(format!("{}: {spins} spins toward {}", leaf_name(k), space_name(toward))));
         let partner = self.leaves[k].touching.take();
         if let Some(o) = partner {
             self.leaves[usize::from(o)].touching = None;
@@ -367,6 +388,19 @@ impl TailFeathers {
         self.leaves[k].trail.clear();
         // The tree the leaf leaves does not stop it until it is clear.
         let mut leaving = self.trees_touched(k, &self.leaves[k].outline());
+        if cut && matches!(self.point(k, &mut leaving), Spin::Over) {
+            return;
+        }
+        if self.leaves[k].toward.is_none() {
+            return;
+        }
+        self.leaves[k].start = Some((self.leaves[k].hole, self.leaves[k].back));
+        let aboard = self.in_space(leaf_space(k)).len() as u8;
+        let faces = dice::roll(1, &mut self.rng);
+        let spins = faces.first().map_or(0, |x| x.number()) + aboard;
+        let seat = seat_of(self.leaves[k].cut_by.unwrap_or(Alliance::Mice));
+        self.events.push(Event::Rolled { seat, what: "the leaf's spins".into(), faces });
+        self.events.push(Event::Note(format!("{}: {spins} spins toward {}", leaf_name(k), space_name(toward))));
         for n in 1..=spins {
             self.events.push(Event::Note(format!("{}: spin {n} of {spins}", leaf_name(k))));
             let spun = self.spin(k, partner, &mut leaving);
@@ -379,6 +413,24 @@ impl TailFeathers {
                 return;
             }
         }
+    }
+
+    /// A leaf just cut loose turns about its connection point, the shorter
+    /// way (clockwise when both are equal), until its front end (the end
+    /// away from the stem) points at its destination; what it meets on the
+    /// way stops it as it stops a spin.
+    fn point(&mut self, k: usize, leaving: &mut Vec<usize>) -> Spin {
+        let Some(toward) = self.leaves[k].toward else { return Spin::Over };
+        let c = &field().connections[k];
+        let target = Heading::toward(c.at, field().spaces[usize::from(toward)].perch);
+        let from = self.leaves[k].back;
+        let d = (i32::from(target.0) - i32::from(from.0)).rem_euclid(i32::from(HEADINGS));
+        let half = i32::from(HEADINGS) / 2;
+        let (by, steps) = if d < half { (1, d) } else { (-1, i32::from(HEADINGS) - d) };
+        if steps > 0 {
+            self.events.push(Event::Note(format!("{} turns to point at {}", leaf_name(k), space_name(toward))));
+        }
+        self.swing(k, &Swing { pivot: c.at, offset: LEAF_SIZE.2, from, by, steps }, None, leaving)
     }
 
     /// The trees (by index) a leaf outline `p` touches, `k`'s own hanging
@@ -404,22 +456,34 @@ impl TailFeathers {
         out
     }
 
-    /// One spin of leaf `k` (see the module's words).
+    /// One spin of leaf `k`: a swing clockwise about the hole nearest the
+    /// destination (its front hole, once pointed) until its other end
+    /// points at the destination: half a turn when it is on course.
     fn spin(&mut self, k: usize, partner: Option<u8>, leaving: &mut Vec<usize>) -> Spin {
         let Some(toward) = self.leaves[k].toward else { return Spin::Over };
         let dest = field().spaces[usize::from(toward)].perch;
         let (a, b) = self.leaves[k].holes();
-        let (pivot, mut free) =
+        let (pivot, from) =
             if b.dist(dest) < a.dist(dest) { (b, self.leaves[k].back.reversed()) } else { (a, self.leaves[k].back) };
         let target = Heading::toward(pivot, dest);
-        let mut steps = (i32::from(free.0) - i32::from(target.0)).rem_euclid(i32::from(HEADINGS));
+        let mut steps = (i32::from(from.0) - i32::from(target.0)).rem_euclid(i32::from(HEADINGS));
         if steps == 0 {
             steps = i32::from(HEADINGS) / 2;
         }
+        self.swing(k, &Swing { pivot, offset: 0.0, from, by: -1, steps }, partner, leaving)
+    }
+
+    /// Leaf `k` swings (see [`Swing`]), 15° at a time: a flying bird, the
+    /// battlefield's edge or the leaf `partner` it rested against stops the
+    /// swing where it is; a mission card or another drifting leaf ends the
+    /// drift; so does reaching a tree other than those it is `leaving`.
+    fn swing(&mut self, k: usize, turn: &Swing, partner: Option<u8>, leaving: &mut Vec<usize>) -> Spin {
         let name = leaf_name(k);
-        for _ in 0..steps {
-            let next = free.turned(-1);
-            let p = leaf_outline(pivot, next);
+        let mut free = turn.from;
+        for _ in 0..turn.steps {
+            let next = free.turned(turn.by);
+            let hole = turn.pivot.plus(next.unit().scale(turn.offset));
+            let p = leaf_outline(hole, next);
             let me = Shape::Polygon(p.clone());
             // What stops the swing where it is.
             let blocker = if wholly_on_battlefield(&p) {
@@ -458,7 +522,7 @@ impl TailFeathers {
                 return Spin::Over;
             }
             // The leaf gets there.
-            self.leaves[k].hole = pivot;
+            self.leaves[k].hole = hole;
             self.leaves[k].back = next;
             free = next;
             let swept: Vec<u16> =
@@ -493,26 +557,30 @@ impl TailFeathers {
         }
     }
 
-    /// Leaf `k` reaches tree `t`: its figures go one by one to the closest
-    /// space of the tree with room, the rest to their casualty piles; the
-    /// leaf goes back to its branch.
+    /// Leaf `k` reaches tree `t`: its figures go, one by one, onto the
+    /// space of that tree closest to the leaf; those that do not fit there
+    /// go to their casualty piles (ruling of 2026-11-27: they do not spread
+    /// to other spaces). The leaf goes back to its branch.
     fn leaf_lands(&mut self, k: usize, t: usize) {
         let me = Shape::Polygon(self.leaves[k].outline());
         self.events.push(Event::Note(format!("{} reaches {}", leaf_name(k), tree_name(t as u8))));
-        let mut spaces: Vec<(f64, usize)> = field().trees[t]
+        let closest = field().trees[t]
             .spaces
             .iter()
             .map(|&s| (distance(&me, &Shape::Polygon(field().spaces[s].outline.clone())), s))
-            .collect();
-        spaces.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+            .min_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)))
+            .map(|(_, s)| s);
         for f in self.in_space(leaf_space(k)) {
-            let size = Self::size(f);
-            if let Some(&(_, s)) = spaces.iter().find(|&&(_, s)| self.space_room(s, &self.occupants(s, None), size)) {
-                self.figures[usize::from(f)].place = Place::Space(s as u8);
-                self.events.push(Event::Note(format!("{} steps off onto {}", figure_name(f), space_name(s as u8))));
-            } else {
-                self.events.push(Event::Note(format!("no room on {} for {}", tree_name(t as u8), figure_name(f))));
-                self.defeat(f);
+            match closest {
+                Some(s) if self.space_room(s, &self.occupants(s, None), Self::size(f)) => {
+                    self.figures[usize::from(f)].place = Place::Space(s as u8);
+                    self.events.push(Event::Note(format!("{} steps off onto {}", figure_name(f), space_name(s as u8))));
+                }
+                _ => {
+                    let full = closest.map_or_else(|| tree_name(t as u8), |s| space_name(s as u8));
+                    self.events.push(Event::Note(format!("no room on {full} for {}", figure_name(f))));
+                    self.defeat(f);
+                }
             }
         }
         self.return_leaf(k);
@@ -553,7 +621,7 @@ impl TailFeathers {
         order.sort_by_key(|&k| (self.leaves[k].cut_by != Some(first), k));
         for k in order {
             if self.leaves[k].toward.is_some() {
-                self.drift(k);
+                self.drift(k, false);
             }
         }
     }
@@ -583,6 +651,52 @@ impl TailFeathers {
             }
         }
         Ok(())
+    }
+
+    /// The drifting leaves (their spaces) holding figures of `enemy`: what a
+    /// patrol may shoot at beside flying birds (TF-R26, ruling of
+    /// 2026-11-27).
+    #[must_use]
+    pub fn patrol_leaves(&self, enemy: Alliance) -> Vec<u8> {
+        (0..self.leaves.len())
+            .filter(|&k| self.leaves[k].toward.is_some())
+            .map(leaf_space)
+            .filter(|&s| self.in_space(s).iter().any(|&f| Self::side(f) == enemy))
+            .collect()
+    }
+
+    /// `seat`'s patrol shoots at drifting leaf space `s`: a ranged group
+    /// attack of its value on the enemy figures on it.
+    pub(super) fn patrol_leaf(&mut self, seat: Seat, s: u8) {
+        self.fin = None;
+        let side = side_of_seat(seat);
+        let n = self.mission_value(side, false);
+        let targets: Vec<Target> =
+            self.in_space(s).into_iter().filter(|&f| Self::side(f) != side).map(Target::Figure).collect();
+        self.events.push(Event::Note(format!("the patrol shoots at the figures on {}", space_name(s))));
+        self.start_combat(seat, None, Attack::Ranged, n, targets);
+    }
+
+    /// Why a patrol at leaf space `s` is refused now.
+    pub(super) fn patrol_leaf_refusal(&self, s: u8) -> RuleViolation {
+        if !self.options.leaves {
+            return RuleViolation::new(
+                "TF-R26",
+                "leaves are an additional rule this game was not started with (new-game dialog)",
+            );
+        }
+        let Some(Final::Mission(MissionKind::Patrol, seat)) = self.fin else {
+            return RuleViolation::new("TF-R17", format!("no patrol is choosing its target now: {}", self.status()));
+        };
+        let enemy = side_of_seat(other(seat));
+        let why = match self.leaf_at(usize::from(s)) {
+            None => format!("{} is not a leaf", space_name(s)),
+            Some(k) if self.leaves[k].toward.is_none() => {
+                format!("{} hangs on its branch: a patrol shoots only at a drifting leaf", leaf_name(k))
+            }
+            Some(k) => format!("nobody of the {} stands on {}", side_name(enemy).to_lowercase(), leaf_name(k)),
+        };
+        RuleViolation::new("TF-R26", why)
     }
 
     /// Cuts leaf `k` loose toward `toward` without a drift (tests and

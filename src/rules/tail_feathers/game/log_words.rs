@@ -210,6 +210,7 @@ impl TailFeathers {
             Action::Done => match (&self.phase, self.activation.as_ref().map(|a| &a.step)) {
                 (Phase::Mission, _) => format!("{who} are done sending figures"),
                 (_, Some(Step::Moves)) => format!("{who} end the moves"),
+                (_, Some(Step::Forage)) => format!("{who} end the forage with the figures chosen"),
                 (_, Some(Step::Acts)) => format!("{who} end the activation"),
                 (_, Some(Step::Douse)) => format!("{who} leave the fire"),
                 _ => format!("{who} do not revive"),
@@ -292,6 +293,8 @@ impl TailFeathers {
                 format!("{who} let the {} card resolve first", side_name(side_of_seat(Seat(s))).to_lowercase())
             }
             &Action::Loose(t) => format!("{who} activate their ballista: a bolt at {}", target_name(t)),
+            &Action::PatrolLeaf(s) => format!("{who}'s patrol shoots at the figures on {}", space_name(s)),
+            Action::Idle => format!("{who} activate their ballista: nothing in range, it does nothing"),
         }
     }
 
@@ -368,6 +371,7 @@ impl TailFeathers {
                         Some(Step::Walk(_)) => "decide at this crossing".into(),
                         Some(Step::Unload) => "put the passenger down".into(),
                         Some(Step::Moves) => "move the activated figures".into(),
+                        Some(Step::Forage) => "choose which figures forage".into(),
                         Some(Step::Acts) => "attack or scurry".into(),
                         Some(Step::Douse) => "douse the nest?".into(),
                         Some(Step::Revive) => "revive?".into(),

@@ -475,6 +475,12 @@ pub enum Action {
     First(u8),
     /// Activate the ballista: one bolt at a target (TF-R28).
     Loose(Target),
+    /// Patrol: a drifting leaf (its space) holding enemy figures, a ranged
+    /// group attack on them (TF-R17 with leaves, TF-R26).
+    PatrolLeaf(u8),
+    /// Activate the ballista when it has no target: it does nothing, but
+    /// it is the side's activation (TF-R28).
+    Idle,
 }
 
 /// The round's phases (TF-R1).
@@ -520,6 +526,9 @@ enum Step {
     Unload,
     /// Ground figures moving.
     Moves,
+    /// A foraging squad: its player chooses which of its figures are
+    /// activated (TF-R23).
+    Forage,
     /// Scurry or attack.
     Acts,
     /// Fire out of the nest.
@@ -567,6 +576,10 @@ struct Combat {
     /// Waiting for the roller's re-roll choice: (who, how many may be).
     reroll: Option<(Seat, u8)>,
     rerolled_attack: bool,
+    /// Which attack dice have been re-rolled once already (for any reason:
+    /// cheese or a card); such a die is never re-rolled again.
+    #[serde(default)]
+    rerolled: Vec<bool>,
     hits: u8,
     candidates: Vec<Target>,
     assigned: Vec<(Target, u8)>,

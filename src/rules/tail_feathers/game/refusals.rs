@@ -18,7 +18,9 @@ impl TailFeathers {
             Action::Play(p) => return self.play_refusal(p),
             Action::Pick(_) | Action::NoCard | Action::First(_) => return self.window_refusal(a),
             Action::Loose(t) => return self.loose_refusal(t),
+            Action::Idle => return self.idle_refusal(),
             _ if self.window.is_some() => return self.window_refusal(a),
+            Action::PatrolLeaf(s) => return self.patrol_leaf_refusal(s),
             _ => {}
         }
         if let Some(v) = self.step_refusal(a) {
@@ -44,7 +46,7 @@ impl TailFeathers {
             Action::Move { .. } | Action::Scurry { .. } | Action::Hold(_) => "TF-R7",
             Action::Stand(_) | Action::Douse(_) => "TF-R18",
             Action::Forage => "TF-R23",
-            Action::CutLoose { .. } => "TF-R26",
+            Action::CutLoose { .. } | Action::PatrolLeaf(_) => "TF-R26",
             Action::PilotingCheck | Action::SetTilt(_) | Action::Fly(_) | Action::Perch | Action::Continue => "TF-R9",
             Action::PickUp(_) | Action::DropOff | Action::Unload(_) => "TF-R10",
             Action::Strike { .. } | Action::Shoot { .. } => "TF-R11",
@@ -59,7 +61,7 @@ impl TailFeathers {
             | Action::Patrol(_)
             | Action::Rescue(_) => "TF-R17",
             Action::Pick(_) | Action::Play(_) | Action::NoCard | Action::First(_) => "TF-R27",
-            Action::Loose(_) => "TF-R28",
+            Action::Loose(_) | Action::Idle => "TF-R28",
         };
         let owed = self.status();
         let reason = match a {
@@ -111,6 +113,7 @@ impl TailFeathers {
                 None => format!("not now: {owed}"),
             },
             Action::Forage => self.forage_refusal(),
+            Action::Pass => self.pass_refusal(),
             &Action::CutLoose { figure, toward } => self.cut_refusal(figure, toward),
             Action::Perch => "a bird that began its turn perched cannot perch, and a space must be empty for a bird".into(),
             Action::Swoop => "one swoop an activation, at enemy figures, an enemy nest or mission not touching the base when it began".into(),
@@ -151,6 +154,21 @@ impl TailFeathers {
             {
                 v("TF-R5", format!("{} activates at most {squad} figures at a time", unit_name(unit)))
             }
+            (
+                Action::Move { .. }
+                | Action::Stand(_)
+                | Action::Scurry { .. }
+                | Action::Strike { .. }
+                | Action::Shoot { .. }
+                | Action::CutLoose { .. },
+                Step::Forage,
+            ) => v(
+                "TF-R23",
+                format!(
+                    "the {} forages: its figures do nothing else; choose which of them are activated (at most {squad})",
+                    unit_name(unit)
+                ),
+            ),
             (
                 &Action::Strike { figure, .. } | &Action::Shoot { figure, .. } | &Action::Scurry { figure, .. },
                 Step::Moves,
@@ -351,7 +369,7 @@ impl TailFeathers {
                 }
             }
             &Action::First(s) if s > 1 => Err(format!("there is no seat {s}")),
-            &Action::Unload(Some(s)) | &Action::SiegeTo(s) => space(s),
+            &Action::Unload(Some(s)) | &Action::SiegeTo(s) | &Action::PatrolLeaf(s) => space(s),
             &Action::Siege(t) if usize::from(t) >= field().trees.len() => Err(format!("there is no tree {t}")),
             &Action::Bid(n) | &Action::Reroll(n) if n > 6 => Err(format!("{n} is too many dice")),
             _ => Ok(()),

@@ -197,11 +197,17 @@ impl TailFeathers {
                     self.activation_actions(act, &mut out);
                 } else {
                     let units = self.available_units(self.turn);
-                    let bolts = self.ballista_targets(side_of_seat(self.turn));
-                    if units.is_empty() && bolts.is_empty() {
+                    let side = side_of_seat(self.turn);
+                    let bolts = self.ballista_targets(side);
+                    if units.is_empty() && !self.ballista_ready(side) {
                         out.push(Action::Pass);
                     }
                     out.extend(units.into_iter().map(|u| Action::Activate(u as u8)));
+                    // A ready ballista is an available unit: a bolt where
+                    // it has a target, else an idle activation (TF-R28).
+                    if bolts.is_empty() && self.ballista_ready(side) {
+                        out.push(Action::Idle);
+                    }
                     out.extend(bolts.into_iter().map(Action::Loose));
                 }
             }
