@@ -11,30 +11,41 @@ fn check_course<G: Game>(course: &[Lesson<G>]) {
     ids.sort_unstable();
     ids.dedup();
     assert_eq!(ids.len(), course.len(), "lesson ids are unique");
+    // Legal moves some lesson does not offer, refused with its hint.
+    let mut not_offered = 0;
     for lesson in course {
         let (end, moves) = lesson.play_solution().unwrap_or_else(|e| panic!("{e}"));
         assert!((lesson.done)(&end), "{}: the solution succeeds", lesson.id);
         assert!(moves <= lesson.par, "{}: the solution takes {moves} moves, par {}", lesson.id, lesson.par);
         assert!(moves > 0, "{}: the learner plays", lesson.id);
-        // At the start: a move the rules refuse gets their reason and the
-        // hint; a legal move the lesson does not offer gets the hint.
-        let session = lesson.session().unwrap_or_else(|e| panic!("{e}"));
+        let mut session = lesson.session().unwrap_or_else(|e| panic!("{e}"));
         let g = session.state();
         assert!(!(lesson.done)(g), "{}: not done before it starts", lesson.id);
         assert!(!lesson.goal.is_empty() && !lesson.hint.is_empty());
-        let legal = g.legal_actions();
-        let not_offered = legal.iter().find(|a| !(lesson.offered)(g, a));
-        if let Some(a) = not_offered {
-            let r = lesson.check(g, a).expect_err("a move the lesson does not offer is refused");
-            assert!(r.rule.is_none() && r.to_string().contains(lesson.hint), "{}: {r}", lesson.id);
-        }
-        let illegal = g.pseudo_legal().into_iter().find(|a| g.check(a).is_err());
-        if let Some(a) = illegal {
+        // At every position of the solution: a move the rules refuse gets
+        // their reason and the hint; a legal move the lesson does not
+        // offer gets the hint alone.
+        for step in 0.. {
+            let g = session.state();
+            if (lesson.done)(g) {
+                break;
+            }
+            for a in g.legal_actions().iter().filter(|a| !(lesson.offered)(g, a)) {
+                let r = lesson.check(g, a).expect_err("a move the lesson does not offer is refused");
+                assert!(r.rule.is_none() && r.to_string().contains(lesson.hint), "{}: {r}", lesson.id);
+                not_offered += 1;
+            }
+            let illegal = g.pseudo_legal().into_iter().find(|a| g.check(a).is_err());
+            let a = illegal.unwrap_or_else(|| panic!("{}: no move the rules refuse at step {step}", lesson.id));
             let r = lesson.check(g, &a).expect_err("an illegal move is refused");
             let text = r.to_string();
             assert!(r.rule.is_some() && text.contains(lesson.hint), "{}: {text}", lesson.id);
+            let a = (lesson.solution)(g).unwrap_or_else(|| panic!("{}: the solution has no move", lesson.id));
+            session.propose(a).unwrap_or_else(|v| panic!("{}: {v}", lesson.id));
+            lesson.play_replies(&mut session).unwrap_or_else(|e| panic!("{e}"));
         }
     }
+    assert!(not_offered > 0, "some lesson of the course refuses a legal move it does not offer");
 }
 
 #[test]

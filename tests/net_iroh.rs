@@ -8,7 +8,7 @@ mod net_common;
 
 use std::sync::Arc;
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use aviary::ai::Evaluate;
 use aviary::net::invite::Invite;
@@ -17,7 +17,7 @@ use aviary::net::{GuestEvent, Link, Mirror};
 use aviary::rules::{Game, Seat, Setup, ToMove};
 use aviary::session::Player;
 use aviary::table::{Notice, Waker};
-use net_common::{Online, token};
+use net_common::{Online, token, wait_for};
 
 fn no_wake() -> Waker {
     Arc::new(|| {})
@@ -40,8 +40,18 @@ impl Nodes {
     }
 
     fn dial(&self, node: &Node, seat: Seat) -> Link {
-        node.dial(&self.invite(seat)).recv_timeout(Duration::from_secs(30)).unwrap().unwrap()
+        answer(&node.dial(&self.invite(seat))).unwrap()
     }
+}
+
+/// The answer to a dial: a link, or why not (the node gives one within its
+/// dial timeout).
+fn answer(dialled: &mpsc::Receiver<Result<Link, String>>) -> Result<Link, String> {
+    wait_for("answer to the dial", || match dialled.try_recv() {
+        Ok(answer) => Some(answer),
+        Err(mpsc::TryRecvError::Empty) => None,
+        Err(mpsc::TryRecvError::Disconnected) => panic!("the network stopped without answering the dial"),
+    })
 }
 
 fn online_over_iroh<G: Evaluate>(
@@ -159,12 +169,11 @@ fn a_friend_whose_app_closes_rejoins_from_the_same_key_and_a_stranger_is_refused
     // The friend's app closes: their connection is lost, the game waits.
     online.mirrors.clear();
     nodes.guests.remove(0).1.shutdown();
-    let start = Instant::now();
-    while online.host.waiting_for().is_empty() && start.elapsed() < Duration::from_secs(40) {
+    let lost = wait_for("lost seat on the host's table", || {
         online.exchange();
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    assert_eq!(online.host.waiting_for().len(), 1, "the host sees the seat is lost");
+        Some(online.host.waiting_for()).filter(|w| !w.is_empty())
+    });
+    assert_eq!(lost.len(), 1, "the host sees the seat is lost");
     assert!(online.notices.iter().any(|n| matches!(n, Notice::Info(t) if t.contains("connection was lost"))));
     online.exchange();
     assert_eq!(online.table.session.cursor(), before, "the game waited");
@@ -172,13 +181,12 @@ fn a_friend_whose_app_closes_rejoins_from_the_same_key_and_a_stranger_is_refused
     // the friend's key.
     let stranger = Node::start(NetConfig::loopback(), None, no_wake()).unwrap();
     let mut eve = Mirror::<EnchantedPlumes>::join(nodes.dial(&stranger, Seat(1)), &token(Seat(1)), "Eve");
-    let start = Instant::now();
-    while eve.closed().is_none() && start.elapsed() < Duration::from_secs(10) {
+    let why = wait_for("refusal of the stranger", || {
         online.exchange();
         eve.poll();
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    assert!(eve.closed().is_some_and(|w| w.contains("another computer")), "{:?}", eve.closed());
+        eve.closed().map(str::to_string)
+    });
+    assert!(why.contains("another computer"), "{why}");
     assert!(eve.state().is_none(), "the stranger saw nothing of the table");
     // The friend opens Aviary again (same key) and joins with the same code.
     let again = Node::start(keyed(), None, no_wake()).unwrap();
@@ -206,7 +214,7 @@ fn a_game_through_a_relay_run_in_the_test() {
             drop(server);
         });
     });
-    let url = url_rx.recv_timeout(Duration::from_secs(30)).unwrap();
+    let url = wait_for("address of the relay", || url_rx.try_recv().ok());
     let config = || NetConfig {
         relays: Relays::Custom(url.clone()),
         relay_tls: Some(iroh::tls::CaTlsConfig::insecure_skip_verify()),
@@ -231,16 +239,20 @@ fn a_game_through_a_relay_run_in_the_test() {
     relay.join().unwrap();
 }
 
+/// The friend is told by the node's own dial timeout (20 s) at the latest:
+/// its answer says so, or the dial was refused outright. Were the node's
+/// timeout missing or longer, iroh's own would answer first ("could not
+/// reach the host: timed out", after 30 s). Which answer came tells when,
+/// with no clock read here; how soon is for the benches.
 #[test]
 fn a_code_for_a_host_that_is_gone_says_so_within_the_dial_timeout() {
     let host = Node::start(NetConfig::loopback(), Some(mpsc::channel().0), no_wake()).unwrap();
     let invite = host.invite("daedalus", "yyyyyyyyyyyyyyyy");
     host.shutdown();
     let guest = Node::start(NetConfig::loopback(), None, no_wake()).unwrap();
-    let started = Instant::now();
-    let answer = guest.dial(&invite).recv_timeout(Duration::from_secs(40)).unwrap();
-    let why = answer.unwrap_err();
-    assert!(why.contains("no answer") || why.contains("could not reach"), "{why}");
-    assert!(started.elapsed() < Duration::from_secs(25));
+    let why = answer(&guest.dial(&invite)).expect_err("no link to a host that is gone");
+    let by_the_dial_timeout = why.contains("no answer from the host within 20 s");
+    let refused = why.contains("could not reach") && !why.contains("timed out");
+    assert!(by_the_dial_timeout || refused, "{why}");
     let _ = GuestEvent::Lost;
 }

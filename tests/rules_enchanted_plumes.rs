@@ -238,20 +238,27 @@ fn ep_r7_scores_rows_bonus_and_tie_breaks() {
     assert_eq!(one.score(), -4);
     assert!(!one.is_complete());
 
-    // Equal points: more completed peacocks wins; equal again: shared.
+    // Equal points: more completed peacocks wins, whichever seat holds it;
+    // equal again: shared.
     let small = plume(&[&[f(RED, 0), f(WHITE, 0)], &[f(RED, 3)]]); // 3 + 3 bonus = 6
     let open = plume(&[&[f(YELLOW, 0), f(GREEN, 0), f(BLUE, 0)], &[f(YELLOW, 6)]]); // 6
-    let mut g = started(2, 2);
-    g.set_plumes(Seat(0), vec![open.clone()]);
-    g.set_plumes(Seat(1), vec![small.clone()]);
-    g.set_hand(Seat(0), vec![f(RED, 6)]); // hand cards score nothing (EP-R9)
-    let card = f(RED, 6);
-    g.apply(&play(card, 1, 0)).unwrap();
-    g.set_peahen(g.deck_len());
-    g.apply(&Action::Draw).unwrap();
-    let o = g.outcome().unwrap();
-    assert_eq!(o.scores, vec![0, 6]);
-    assert_eq!(o.winners, vec![Seat(1)]);
+    for peacock in [Seat(1), Seat(0)] {
+        let mut g = started(2, 2);
+        let other = Seat(1 - peacock.0);
+        g.set_plumes(peacock, vec![small.clone()]);
+        g.set_plumes(other, vec![open.clone()]);
+        // Seat 0 plays a zero in a plume of its own: 0 points; the card
+        // left in its hand scores nothing (EP-R9).
+        g.set_hand(Seat(0), vec![f(RED, 0), f(RED, 6)]);
+        g.apply(&play(f(RED, 0), 1, 0)).unwrap();
+        g.set_peahen(g.deck_len());
+        g.apply(&Action::Draw).unwrap();
+        let o = g.outcome().unwrap();
+        assert_eq!(o.scores, vec![6, 6], "a tie on points");
+        assert_eq!((g.peacocks(peacock), g.peacocks(other)), (1, 0));
+        assert_eq!(o.winners, vec![peacock], "the completed peacock breaks the tie: {}", o.reason);
+        assert!(o.reason.contains("tied on points, more completed peacocks: 1"), "{}", o.reason);
+    }
 
     let mut g = started(2, 2);
     g.set_plumes(Seat(0), vec![plume(&[&[f(WHITE, 0), f(GREEN, 0)], &[f(WHITE, 3)]])]);
@@ -262,7 +269,6 @@ fn ep_r7_scores_rows_bonus_and_tie_breaks() {
     g.apply(&Action::Draw).unwrap();
     let o = g.outcome().unwrap();
     assert_eq!(o.scores, vec![6, 6]);
-    let _ = open;
     assert_eq!(o.winners, vec![Seat(0), Seat(1)], "same points, same peacocks: shared");
     assert!(o.reason.contains("share"), "{}", o.reason);
 }

@@ -360,9 +360,33 @@ fn tf_r27_the_other_hand_is_hidden_and_guessed_from_the_cards_not_seen() {
         assert_eq!(w.observation(MICE), seen);
     }
     assert!(differ, "the guesses are not the real hand");
-    // A card seen played and back in the hand is known.
-    g.arrange_hand(RATS, &[id("Stoop")]);
-    let _ = &mut g;
+    // A card seen played and back in the hand is known: the mice play Keep
+    // Calm, and the refresh step gives it back to their hand.
+    air(&mut g, 0, 18.0, 24.0, 0, Tilt::Centre);
+    g.arrange_status(0, 0, false, false, true);
+    play(&mut g, &Action::Activate(0));
+    play(&mut g, &plays("Keep Calm", 0));
+    let round = g.round();
+    while g.round() == round && g.outcome().is_none() {
+        let legal = g.legal_actions();
+        let a = legal
+            .iter()
+            .find(|a| !matches!(a, Action::Play(_)))
+            .cloned()
+            .unwrap_or_else(|| legal[rng.below(legal.len())].clone());
+        play(&mut g, &a);
+    }
+    let mut held = hand(&g, MICE);
+    held.sort_unstable();
+    assert_eq!(held, vec![Some(id("Tailwind")), Some(id("Keep Calm"))], "Keep Calm is back in the mice's hand");
+    let seen = g.observation(RATS);
+    assert_eq!(hand(&seen, MICE), vec![Some(id("Keep Calm")), None], "the rats know Keep Calm, not the other card");
+    for _ in 0..20 {
+        let w = g.determinize(RATS, &mut rng);
+        let guessed = hand(&w, MICE);
+        assert!(guessed.contains(&Some(id("Keep Calm"))) && guessed.len() == 2, "{guessed:?}");
+        assert_eq!(w.observation(RATS), seen);
+    }
 }
 
 // ---------------------------------------------------------------------
@@ -475,15 +499,23 @@ fn tf_r28_a_ballista_waits_a_round_and_needs_its_crew_alone() {
     play(&mut g, &bolt);
     assert!(log(&g).contains("the rats ballista looses a bolt at the Chaffinch"), "{}", log(&g));
     assert_eq!(tf_common::rolls(&g, "attack")[0].len(), usize::from(BALLISTA.ranged));
-    let (rule, why) = refusal(&g.clone(), &bolt);
-    let _ = (rule, why);
-    // Once a round.
+    // The turn passed to the mice: a bolt now would be theirs, and they
+    // have no ballista.
+    assert_eq!(g.to_move(), aviary::rules::ToMove::Seat(MICE), "{}", g.status());
+    let (rule, why) = refusal(&g, &bolt);
+    assert_eq!(rule, "TF-R28");
+    assert!(why.contains("the mice ballista is not built"), "{why}");
+    // Once a round: the rats' next turn of the round may not loose it again.
     let mut k = g.clone();
     while k.in_combat() || k.legal_actions().contains(&Action::NoCard) {
         let a = k.legal_actions()[0].clone();
         play(&mut k, &a);
     }
     assert!(k.ballista(Alliance::Rats).is_some_and(|b| b.activated));
+    k.arrange_turn(RATS, &[]);
+    let (rule, why) = refusal(&k, &bolt);
+    assert_eq!(rule, "TF-R28");
+    assert!(why.contains("has already been activated this round"), "{why}");
 }
 
 #[test]
@@ -796,14 +828,15 @@ fn to_the_swoop(g: &mut TailFeathers) {
 
 #[test]
 fn card_stoop_and_skimming_pass_add_swoop_dice() {
-    for (name, more, bird_ok) in [("Stoop", 2, true), ("Skimming Pass", 3, true)] {
+    for (name, more) in [("Stoop", 2), ("Skimming Pass", 3)] {
         let mut g = swoop_run(&[name]);
         play(&mut g, &plays(name, 0));
+        // A bird card: it lies face down by the Swallow.
+        assert_eq!(g.hand(Alliance::Mice).lying, vec![(id(name), 0)], "{name}");
         to_the_swoop(&mut g);
         let events = fight(&mut g, &Action::Swoop, None, None);
         // Swallow battle 3 + Tansy's melee 1.
         assert_eq!(rolled(&events, "attack")[0], 4 + more, "{name}");
-        let _ = bird_ok;
     }
     // Skimming Pass is the Swallow's own: not for the Chaffinch.
     let g = about_to_fly(1, &["Skimming Pass"]);

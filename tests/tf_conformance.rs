@@ -7,8 +7,9 @@
 mod tf_common;
 
 use aviary::conformance;
-use aviary::rules::tail_feathers::game::{Action, Options, TailFeathers, Target};
-use aviary::rules::{Rng, Setup};
+use aviary::rules::tail_feathers::components::{Alliance, PILOTS};
+use aviary::rules::tail_feathers::game::{Action, Options, TailFeathers, Target, UNIT_DEFS, field};
+use aviary::rules::{Game, Rng, Seat, Setup};
 
 /// Random, but attacks, swoops, hits on nests and sieges of the home trees
 /// are taken three times in four when offered, so some games reach a
@@ -36,21 +37,96 @@ fn policy(state: &TailFeathers, legal: &[Action], rng: &mut Rng) -> Action {
     legal[rng.below(legal.len())].clone()
 }
 
+/// How the games ended, each ending checked as it happened: a destroyed
+/// nest loses (TF-R19), else the round limit gives the win to the nest
+/// with more life left, a draw when equal (scenario 1); the scores are
+/// the nests' life.
+#[derive(Debug, Default)]
+struct Endings {
+    nest: usize,
+    limit: usize,
+}
+
+impl Endings {
+    /// `choose`, with the outcome of every action that ends a game checked.
+    fn watch<'a>(
+        &'a mut self,
+        mut choose: impl FnMut(&TailFeathers, &[Action], &mut Rng) -> Action + 'a,
+    ) -> impl FnMut(&TailFeathers, &[Action], &mut Rng) -> Action + 'a {
+        move |s, legal, rng| {
+            let a = choose(s, legal, rng);
+            let mut next = s.clone();
+            if next.apply(&a).is_ok()
+                && let Some(o) = next.outcome()
+            {
+                let (mice, rats) = (next.nest_life(Alliance::Mice), next.nest_life(Alliance::Rats));
+                assert_eq!(o.scores, [i32::from(mice), i32::from(rats)], "{}", o.reason);
+                let winners: &[Seat] = match (mice, rats) {
+                    (0, _) => &[Seat(1)],
+                    (_, 0) => &[Seat(0)],
+                    _ => {
+                        assert_eq!(
+                            next.round(),
+                            field().round_limit,
+                            "a game ended with both nests standing: {}",
+                            o.reason
+                        );
+                        self.limit += 1;
+                        match mice.cmp(&rats) {
+                            std::cmp::Ordering::Greater => &[Seat(0)],
+                            std::cmp::Ordering::Less => &[Seat(1)],
+                            std::cmp::Ordering::Equal => &[],
+                        }
+                    }
+                };
+                self.nest += usize::from(mice == 0 || rats == 0);
+                assert_eq!(o.winners, winners, "nests {mice} and {rats}, round {}: {}", next.round(), o.reason);
+            }
+            a
+        }
+    }
+}
+
 #[test]
 fn random_games_keep_every_rule_and_invariant() {
     let games: usize = std::env::var("AVIARY_TF_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(300);
     let setup = Setup { seats: 2, options: Options::default() };
-    let report = conformance::run_with::<TailFeathers>(&setup, 1, games, 4000, 400, policy);
-    eprintln!("{report:?}");
-    assert_eq!(report.games, games);
+    let mut endings = Endings::default();
+    let report = conformance::run_with::<TailFeathers>(&setup, 1, games, 4000, 400, endings.watch(policy));
+    eprintln!("{report:?}; {endings:?}");
     assert_eq!(report.finished, games, "every game ends by the rules (nest or round limit): {report:?}");
+    assert_eq!(endings.nest + endings.limit, games, "every ending was seen and checked: {endings:?}");
+    assert!(endings.nest >= 1 && endings.limit >= 1, "both endings were reached: {endings:?}");
 }
 
+/// With veterans every pilot flies at the higher of their two rank cards
+/// (without, at the lower), in every state of the games, which end by the
+/// rules.
 #[test]
 fn veteran_pilots_play_too() {
+    let cards = |g: &TailFeathers| -> Vec<(usize, usize)> {
+        let higher = |unit: usize, pilot: usize| g.pilot_card(unit) == Some(&PILOTS[2 * pilot + 1]);
+        UNIT_DEFS
+            .iter()
+            .enumerate()
+            .filter_map(|(unit, def)| def.bird.map(|(_, pilot)| (unit, usize::from(higher(unit, pilot)))))
+            .collect()
+    };
+    let standard = TailFeathers::new(&Setup { seats: 2, options: Options::default() }, 5000);
+    assert!(cards(&standard).iter().all(|&(_, higher)| higher == 0), "{:?}", cards(&standard));
     let setup = Setup { seats: 2, options: Options { veterans: true, ..Options::default() } };
-    let report = conformance::run_with::<TailFeathers>(&setup, 5000, 20, 4000, 400, policy);
-    assert_eq!(report.games, 20);
+    let mut endings = Endings::default();
+    let mut looked = 0usize;
+    let choose = |s: &TailFeathers, legal: &[Action], rng: &mut Rng| {
+        let flown = cards(s);
+        assert!(flown.len() == 5 && flown.iter().all(|&(_, higher)| higher == 1), "{flown:?}");
+        looked += 1;
+        policy(s, legal, rng)
+    };
+    let report = conformance::run_with::<TailFeathers>(&setup, 5000, 20, 4000, 400, endings.watch(choose));
+    assert_eq!(report.finished, 20, "{report:?}");
+    assert_eq!(endings.nest + endings.limit, 20, "every ending was seen and checked: {endings:?}");
+    assert_eq!(looked, report.actions, "the pilots were looked at in every state");
 }
 
 /// Every additional rule (TF-R23 foraging, TF-R24 tail feathers, TF-R25
@@ -68,7 +144,8 @@ fn the_additional_rules_keep_every_rule_and_invariant() {
     let mut fell = 0usize;
     let (mut spiralled, mut battles) = (0usize, 0usize);
     let (mut cut, mut adrift, mut landed) = (0usize, 0usize, 0usize);
-    let report = conformance::run_with::<TailFeathers>(&setup, 9000, 60, 4000, 400, |s, legal, rng| {
+    let mut endings = Endings::default();
+    let choose = |s: &TailFeathers, legal: &[Action], rng: &mut Rng| {
         fell += usize::from(!s.feathers().is_empty());
         spiralled += usize::from(!s.spirals().is_empty());
         battles += usize::from(aviary::rules::Game::aftermath(s).contains("death spiral"));
@@ -93,9 +170,10 @@ fn the_additional_rules_keep_every_rule_and_invariant() {
             return a;
         }
         policy(s, legal, rng)
-    });
-    assert_eq!(report.games, 60);
+    };
+    let report = conformance::run_with::<TailFeathers>(&setup, 9000, 60, 4000, 400, endings.watch(choose));
     assert_eq!(report.finished, 60, "{report:?}");
+    assert_eq!(endings.nest + endings.limit, 60, "every ending was seen and checked: {endings:?}");
     assert!(foraged > 50, "foraging was played ({foraged} times)");
     assert!(fell >= 20, "tail feathers lay on the battlefield ({fell} decisions with one lying there)");
     assert!(spiralled >= 20, "birds were entangled ({spiralled} decisions with a spiral on the battlefield)");
@@ -116,7 +194,8 @@ fn action_cards_and_structures_keep_every_rule_and_invariant() {
     let games: usize = std::env::var("AVIARY_TF_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(60);
     let mut idle = 0usize;
     let (mut played, mut windows, mut both, mut built, mut bolts) = (0usize, 0usize, 0usize, 0usize, 0usize);
-    let report = conformance::run_with::<TailFeathers>(&setup, 12_000, games, 5000, 400, |s, legal, rng| {
+    let mut endings = Endings::default();
+    let choose = |s: &TailFeathers, legal: &[Action], rng: &mut Rng| {
         let words = aviary::rules::Game::aftermath(s);
         built += usize::from(words.contains("build their ballista"));
         both += usize::from(words.contains("choose which resolves first"));
@@ -154,10 +233,11 @@ fn action_cards_and_structures_keep_every_rule_and_invariant() {
             return looses[rng.below(looses.len())].clone();
         }
         policy(s, legal, rng)
-    });
-    eprintln!("{report:?}; played {played}, windows {windows}, both {both}, built {built}, bolts {bolts}");
-    assert_eq!(report.games, games);
+    };
+    let report = conformance::run_with::<TailFeathers>(&setup, 12_000, games, 5000, 400, endings.watch(choose));
+    eprintln!("{report:?}; {endings:?}; played {played}, windows {windows}, both {both}, built {built}, bolts {bolts}");
     assert_eq!(report.finished, games, "{report:?}");
+    assert_eq!(endings.nest + endings.limit, games, "every ending was seen and checked: {endings:?}");
     assert!(played >= 200, "cards were played ({played})");
     assert!(windows >= 100, "attack windows were answered ({windows})");
     assert!(both >= 2, "both sides played at once ({both})");

@@ -9,7 +9,7 @@
 
 use aviary::rules::Rng;
 use aviary::rules::tail_feathers::geometry::{
-    BASE_RADIUS, Flight, HEADINGS, Heading, Length, Polygon, Pose, Shape, TEMPLATES_OF_EACH, Tilt, V2, blocks,
+    BASE_RADIUS, Flight, HEADINGS, Heading, Length, Polygon, Pose, Shape, TEMPLATES_OF_EACH, Tilt, V2, blocks, centre,
     clear_sight, distance, end_pose, first_touch, lay, overlaps, pose_after, touches, truncated,
 };
 
@@ -63,6 +63,14 @@ fn quarter_shape(s: &Shape) -> Shape {
     }
 }
 
+/// `s` moved so its centre is within `reach` inches (each way, in
+/// quarter inches) of `to`.
+fn near(s: &Shape, to: V2, reach: f64, rng: &mut Rng) -> Shape {
+    let step = |rng: &mut Rng| (rng.below((reach * 8.0) as usize + 1) as f64) / 4.0 - reach;
+    let gap = V2::new(step(rng), step(rng));
+    s.moved(to.minus(centre(s)).plus(gap))
+}
+
 /// Every verdict the rules ask of two shapes and a segment between them.
 fn verdicts(a: &Shape, b: &Shape, others: &[Shape]) -> (bool, bool, bool, bool) {
     let (ca, cb) =
@@ -73,19 +81,32 @@ fn verdicts(a: &Shape, b: &Shape, others: &[Shape]) -> (bool, bool, bool, bool) 
 #[test]
 fn moving_or_turning_the_whole_table_changes_no_verdict() {
     let mut rng = Rng::seeded(1);
-    let mut checked = 0;
+    // How often each verdict came out true: the turns and moves must be
+    // checked on both sides of every verdict, or a verdict that is always
+    // the same would pass.
+    let mut seen_true = [0usize; 4];
     for _ in 0..400 {
-        let (a, b) = (shape(&mut rng), shape(&mut rng));
-        let others: Vec<Shape> = (0..3).map(|_| shape(&mut rng)).collect();
+        // b a few inches from a, and the others about the line between
+        // them, so that touching, overlapping and blocking all happen.
+        let a = shape(&mut rng);
+        let reach = if rng.below(2) == 0 { 2.0 } else { 12.0 };
+        let b = near(&shape(&mut rng), centre(&a), reach, &mut rng);
+        let middle = centre(&a).plus(centre(&b)).scale(0.5);
+        let others: Vec<Shape> = (0..3).map(|_| near(&shape(&mut rng), middle, 6.0, &mut rng)).collect();
         let here = verdicts(&a, &b, &others);
+        for (n, v) in [here.0, here.1, here.2, here.3].into_iter().enumerate() {
+            seen_true[n] += usize::from(v);
+        }
         let d = V2::new(coord(&mut rng) - 18.0, coord(&mut rng) - 18.0);
         let moved: Vec<Shape> = others.iter().map(|o| o.moved(d)).collect();
         assert_eq!(here, verdicts(&a.moved(d), &b.moved(d), &moved), "moved by {d:?}: {a:?} {b:?}");
         let turned: Vec<Shape> = others.iter().map(quarter_shape).collect();
         assert_eq!(here, verdicts(&quarter_shape(&a), &quarter_shape(&b), &turned), "turned: {a:?} {b:?}");
-        checked += 1;
     }
-    assert_eq!(checked, 400);
+    for (n, what) in ["touching", "overlapping", "blocked", "in clear sight"].into_iter().enumerate() {
+        let t = seen_true[n];
+        assert!((20..=380).contains(&t), "{what} in {t} of 400 cases: both answers must be checked often");
+    }
     // Flights: a flight from a turned start ends at the turned end pose.
     for _ in 0..400 {
         let (p, f) = (pose(&mut rng), flight(&mut rng));

@@ -46,13 +46,10 @@ fn a_lesson_from_home_refuses_a_wrong_move_with_its_hint_then_is_ticked_and_reme
     h.get_by_label("lesson: Done in 7 moves (par 7). On to the next lesson?");
     assert_eq!(h.state().lesson_progress.done.get("daedalus-build"), Some(&7));
     // The progress is in the settings folder: a new start reads it.
+    h.state_mut().wait_for_files();
     let file = config.join("lessons.json");
-    for _ in 0..200 {
-        if std::fs::read_to_string(&file).is_ok_and(|t| t.contains("daedalus-build")) {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    let written = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    assert!(written.contains("daedalus-build"), "the progress is written: {written}");
     let mut again = harness(AviaryApp::new(Some(config), dir.path().join("saves")));
     again.run();
     again.get_by_label("Learn Daedalus").click();

@@ -1,6 +1,6 @@
 //! The frame every game shares (`ui::tab::Tab`): the end-of-game window
 //! with its result, "look at the board" and "show the result" again, the
-//! new-game request and the rematch, the same for all four games.
+//! new-game request and the rematch, the same for all five games.
 #![allow(clippy::unwrap_used)]
 
 use aviary::ai::Evaluate;
@@ -8,6 +8,8 @@ use aviary::rules::daedalus::Daedalus;
 use aviary::rules::dust_wings::DustInTheWings;
 use aviary::rules::enchanted_plumes::EnchantedPlumes;
 use aviary::rules::feathers_wax::FeathersAndWax;
+use aviary::rules::tail_feathers::TailFeathers;
+use aviary::rules::tail_feathers::components::Alliance;
 use aviary::rules::{Game, Rng, Setup};
 use aviary::session::{Player, Session};
 use aviary::table::Table;
@@ -146,4 +148,67 @@ fn feathers_and_wax_end_window_new_deal_and_replay() {
     let tab = h.state_mut();
     assert!(tab.view.table().session.log().iter().all(|e| e.seat.is_none()));
     assert_eq!(tab.view.table().session.seed(), seed, "the same deal again");
+}
+
+/// A game of Tail Feathers played to a win: attacks and hits on nests
+/// taken three times in four when offered (random play ends in a draw at
+/// the round limit, its nests untouched), the first seed from `seed` that
+/// someone wins.
+fn won_tail_feathers(seed: u64) -> Session<TailFeathers> {
+    use aviary::rules::tail_feathers::game::{Action, Target};
+    for seed in seed..seed + 20 {
+        let players = vec![Player::Human; 2];
+        let mut session: Session<TailFeathers> =
+            Session::new(Setup { seats: 2, options: <TailFeathers as Game>::Options::default() }, seed, players);
+        let mut rng = Rng::seeded(seed);
+        while !session.is_over() {
+            let legal = session.state().legal_actions();
+            let eager: Vec<&Action> = legal
+                .iter()
+                .filter(|a| {
+                    matches!(
+                        a,
+                        Action::Strike { .. }
+                            | Action::Shoot { .. }
+                            | Action::Swoop
+                            | Action::AssignHit(Target::Nest(_))
+                    )
+                })
+                .collect();
+            let action = if !eager.is_empty() && rng.below(4) > 0 {
+                eager[rng.below(eager.len())].clone()
+            } else {
+                legal[rng.below(legal.len())].clone()
+            };
+            session.propose(action).unwrap();
+        }
+        if session.state().outcome().is_some_and(|o| !o.winners.is_empty()) {
+            return session;
+        }
+    }
+    panic!("no side won from seed {seed} on");
+}
+
+#[test]
+fn tail_feathers_end_window_rematch_and_new_game() {
+    let session = won_tail_feathers(3);
+    let outcome = session.state().outcome().unwrap();
+    let heading = if outcome.winners == [aviary::rules::Seat(0)] { "The mice win" } else { "The rats win" };
+    // The window tells how it ended: the reason, the nests' life and the
+    // round.
+    let state = session.state().clone();
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness::<aviary::ui::tail_feathers::SkirmishView>(session.clone(), dir.path());
+    h.step();
+    h.step();
+    h.get_by_label(heading);
+    h.get_by_label(&outcome.reason);
+    h.get_by_label(&format!(
+        "Nests: mice {} life, rats {} life; round {}",
+        state.nest_life(Alliance::Mice),
+        state.nest_life(Alliance::Rats),
+        state.round()
+    ));
+    drop(h);
+    end_window_works::<aviary::ui::tail_feathers::SkirmishView>(session, heading, "Rematch", "Look at the battlefield");
 }

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use aviary::ai::Evaluate;
 use aviary::net::{GuestEvent, Host, Link, Mirror};
@@ -13,6 +13,34 @@ use aviary::rules::{Rng, Seat, Setup, ToMove};
 use aviary::save::FriendCopy;
 use aviary::session::{Player, Session};
 use aviary::table::{Notice, Table, Waker};
+
+/// The nap between two polls of the network, which runs on threads of its
+/// own.
+pub const NAP: Duration = Duration::from_millis(5);
+
+/// The most polls a test makes for something the network owes it: their
+/// naps alone outlast the protocol's longest timeouts (a dial gives up
+/// after 20 s; a link gone silent is found lost by QUIC's 30 s idle
+/// timeout), so whatever the network does, it has answered by then. A
+/// count of polls, not a clock the test reads.
+pub const MOST_POLLS: usize = 8_000;
+
+/// Polls `done` until it answers, with a [`NAP`] between polls; panics
+/// naming `what` after [`MOST_POLLS`] polls.
+pub fn wait_for<T>(what: &str, mut done: impl FnMut() -> Option<T>) -> T {
+    for _ in 0..MOST_POLLS {
+        if let Some(t) = done() {
+            return t;
+        }
+        std::thread::sleep(NAP);
+    }
+    panic!("no {what} after {MOST_POLLS} polls {NAP:?} apart (longer than any timeout of the protocol)");
+}
+
+/// The most steps [`Online::step`] waits for a friend's move to reach the
+/// host's table (a step naps 200 µs): as [`MOST_POLLS`], longer than any
+/// timeout of the protocol.
+const FRIEND_WAITS: usize = 200_000;
 
 pub fn token(seat: Seat) -> String {
     format!("token-of-seat-{}", seat.0)
@@ -37,6 +65,8 @@ pub struct Online<G: Evaluate> {
     rng: Rng,
     /// A friend's move in flight: its seat and the table's revision then.
     proposed: Option<(Seat, u64)>,
+    /// Steps spent waiting for a friend's move since the last move.
+    waits: usize,
     _dir: tempfile::TempDir,
 }
 
@@ -80,6 +110,7 @@ impl<G: Evaluate> Online<G> {
             refused: Vec::new(),
             rng: Rng::seeded(seed ^ 0x5eed),
             proposed: None,
+            waits: 0,
             _dir: dir,
         };
         online.settle();
@@ -134,11 +165,14 @@ impl<G: Evaluate> Online<G> {
     }
 
     /// Exchanges until every friend is in step (links over a network take
-    /// a moment); at most 10 s.
+    /// a moment), at most [`MOST_POLLS`] times; the callers check what
+    /// they need of it.
     pub fn settle(&mut self) {
-        let start = Instant::now();
         self.exchange();
-        while !self.in_step() && start.elapsed() < Duration::from_secs(10) {
+        for _ in 0..MOST_POLLS {
+            if self.in_step() {
+                return;
+            }
             std::thread::sleep(Duration::from_millis(1));
             self.exchange();
         }
@@ -176,16 +210,17 @@ impl<G: Evaluate> Online<G> {
                 let cursor = self.table.session.cursor();
                 let revision = self.table.session.revision();
                 if self.proposed == Some((seat, revision)) {
-                    std::thread::sleep(Duration::from_micros(200));
+                    // Its move is on the way to the host.
+                    self.wait_for_friend(seat);
                     return true;
                 }
                 let mut rng = self.rng.split();
-                let m = self.mirror(seat).expect("the friend is connected");
-                if m.log().len() != cursor {
+                if self.mirror(seat).expect("the friend is connected").log().len() != cursor {
                     // Its view is still on the way.
-                    std::thread::sleep(Duration::from_micros(200));
+                    self.wait_for_friend(seat);
                     return true;
                 }
+                let m = self.mirror(seat).expect("the friend is connected");
                 assert!(m.our_turn(), "the friend's view says it is their move");
                 let legal = m.state().unwrap().legal_actions();
                 m.propose(rng.pick(&legal).unwrap().clone());
@@ -195,7 +230,26 @@ impl<G: Evaluate> Online<G> {
                 self.table.wait_for_computer(&mut self.notices);
             }
         }
+        self.waits = 0;
         true
+    }
+
+    /// One step spent waiting for the friend at `seat`: fails at once if
+    /// the host has lost them (the link closed, or QUIC's idle timeout
+    /// ran out), and after [`FRIEND_WAITS`] steps if their move never
+    /// comes.
+    fn wait_for_friend(&mut self, seat: Seat) {
+        self.waits += 1;
+        let lost = self.host.waiting_for().iter().any(|(s, ..)| *s == seat);
+        assert!(!lost, "the host lost the friend at seat {} while waiting for their move: {:?}", seat.0, self.notices);
+        assert!(
+            self.waits < FRIEND_WAITS,
+            "the friend at seat {} did not move in {FRIEND_WAITS} steps (the table at move {}); refused: {:?}",
+            seat.0,
+            self.table.session.cursor(),
+            self.refused
+        );
+        std::thread::sleep(Duration::from_micros(200));
     }
 
     /// Plays up to `most` moves (or until the end), checking every friend
