@@ -126,7 +126,6 @@ impl Conn {
             self.closing = true;
             0
         }
-
     }
 
     /// Takes one frame's worth from the bucket; false when the connection
