@@ -116,6 +116,8 @@ pub struct AviaryApp {
     /// Online play stays on this machine: 127.0.0.1, no relay, no lookup
     /// (tests, and two windows side by side; `AVIARY_NET_LOOPBACK=1`).
     pub loopback_net: bool,
+    /// This app's network key, once read from its file this run.
+    net_key: Option<[u8; 32]>,
 }
 
 impl AviaryApp {
@@ -163,6 +165,7 @@ impl AviaryApp {
             config_dir,
             join: None,
             loopback_net: std::env::var_os("AVIARY_NET_LOOPBACK").is_some(),
+            net_key: None,
             settings,
             settings_file,
             stats_file,

@@ -27,7 +27,7 @@ impl AviaryApp {
     /// The network settings: the relay chosen in Settings, and this app's
     /// key kept beside the settings (so a friend who restarts Aviary is
     /// the same friend to the host).
-    pub(super) fn net_config(&self) -> NetConfig {
+    pub(super) fn net_config(&mut self) -> NetConfig {
         let relay = self.settings.relay.trim();
         let relays = if self.loopback_net {
             Relays::Off
@@ -36,9 +36,19 @@ impl AviaryApp {
         } else {
             Relays::Custom(relay.to_string())
         };
-        let mut config =
-            crate::ui::online::config(relays, self.config_dir.as_ref().map(|d| d.join("network-key")).as_deref());
+        let mut config = NetConfig::new(relays);
         config.loopback = self.loopback_net;
+        if let Some(key) = self.net_key {
+            config.secret = key;
+        } else if let Some(path) = self.config_dir.as_ref().map(|d| d.join("network-key")) {
+            // Read (or made) once a run; a broken key file is kept aside
+            // and the person told.
+            let kept = crate::net::key_file::load_or_make(&path, &mut config.secret);
+            if let Some(message) = kept.message(&path) {
+                self.lasting_notices.push(Notice::Error(message));
+            }
+            self.net_key = Some(config.secret);
+        }
         config
     }
 

@@ -19,6 +19,7 @@ pub mod guest;
 pub mod host;
 pub mod host_table;
 pub mod invite;
+pub mod key_file;
 pub mod p2p;
 pub mod protocol;
 

@@ -103,25 +103,6 @@ pub enum Online<G: Evaluate> {
     Guest(Box<Joined<G>>),
 }
 
-/// Where the app keeps its network key, so a friend who closes Aviary and
-/// comes back is the same friend to the host.
-#[must_use]
-pub fn config(relays: Relays, key_file: Option<&std::path::Path>) -> NetConfig {
-    let mut config = NetConfig::new(relays);
-    if let Some(path) = key_file {
-        match std::fs::read(path) {
-            Ok(bytes) if bytes.len() == 32 => config.secret.copy_from_slice(&bytes),
-            _ => {
-                // A new key, kept for next time (a failure only means a
-                // rejoin after a restart needs a new code).
-                let _ = path.parent().map(std::fs::create_dir_all);
-                let _ = std::fs::write(path, config.secret);
-            }
-        }
-    }
-    config
-}
-
 impl<G: Evaluate> Online<G> {
     /// Hosts `table`'s friend seats (a new token for each) over the
     /// network: the table moves to the hosting thread and `table` becomes
