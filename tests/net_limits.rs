@@ -31,7 +31,7 @@ struct Hosting {
 impl Hosting {
     fn new(limits: Limits) -> Self {
         let dir = tempfile::tempdir().unwrap();
-        let setup = Setup { seats: 2, options: Default::default() };
+        let setup = Setup { seats: 2, options: aviary::rules::daedalus::Options::default() };
         let table =
             Table::new(Session::new(setup, 3, vec![Player::Human, Player::Friend]), dir.path().join("game.json"));
         let (listener, incoming) = memory::listener();
@@ -229,7 +229,8 @@ fn a_friend_asks_for_the_table_again_with_a_growing_wait() {
     let (listener, incoming) = memory::listener();
     let mut friend = Mirror::<Daedalus>::join(memory::dial(&listener, "friend"), TOKEN, "Ben");
     let host_end = incoming.recv().unwrap();
-    let state = Daedalus::new(&Setup { seats: 2, options: Default::default() }, 1).observation(Seat(1));
+    let state = Daedalus::new(&Setup { seats: 2, options: aviary::rules::daedalus::Options::default() }, 1)
+        .observation(Seat(1));
     let welcome = ToGuest::<Daedalus>::Welcome { seat: Seat(1), players: vec!["Ada".into(), "Ben".into()] };
     assert!(host_end.send(protocol::encode(1, &welcome).unwrap()));
     for n in 2..502u64 {
