@@ -552,3 +552,125 @@ fn a_host_that_sends_an_impossible_position_is_left_and_the_friends_copy_keeps_w
     assert_eq!(mirror.state(), Some(&real), "the copy keeps the last true view");
     assert!(mirror.closed().is_some());
 }
+
+/// True when taking back `seat`'s last move would take back something that
+/// was shown (a card drawn).
+fn last_move_showed(online: &Online<aviary::rules::enchanted_plumes::EnchantedPlumes>, seat: Seat) -> bool {
+    let log = &online.table.session.log()[..online.table.session.cursor()];
+    log.iter().rposition(|e| e.seat == Some(seat)).is_some_and(|i| log[i..].iter().any(|e| e.reveals))
+}
+
+#[test]
+fn an_online_take_back_past_a_drawn_card_asks_and_marks_the_game_even_when_friends_may_undo_freely() {
+    use aviary::rules::enchanted_plumes::{EnchantedPlumes, Options};
+    let mut online = online::<EnchantedPlumes>(
+        Setup { seats: 2, options: Options::default() },
+        5,
+        vec![Player::Human, Player::Friend],
+    );
+    online.host.undo_freely = true;
+    // Play on until the friend's last move drew a card.
+    for _ in 0..400 {
+        if online.table.session.log().last().and_then(|e| e.seat) == Some(Seat(1)) && last_move_showed(&online, Seat(1))
+        {
+            break;
+        }
+        online.step();
+        online.settle();
+    }
+    assert!(last_move_showed(&online, Seat(1)), "the friend drew a card");
+    let cursor = online.table.session.cursor();
+    // "Friends may take back moves without asking" does not cover a card
+    // seen: the host is asked, as at one screen.
+    online.mirrors[0].ask_undo();
+    online.exchange();
+    let asked = online.host.undo_asked.clone().expect("the host is asked");
+    assert!(asked.shows && asked.by == Some(Seat(1)));
+    assert_eq!(online.table.session.cursor(), cursor, "nothing taken back yet");
+    assert!(!online.table.session.is_assisted());
+    let mut notices = Vec::new();
+    online.host.answer_undo(true, &mut online.table, &mut notices);
+    online.settle();
+    assert!(online.table.session.cursor() < cursor);
+    assert!(online.table.session.is_assisted(), "the game counts as using undo");
+    online.assert_in_step();
+}
+
+#[test]
+fn a_take_back_that_shows_nothing_is_free_when_friends_may_undo_freely() {
+    use aviary::rules::daedalus::{Daedalus, Options};
+    let mut online =
+        online::<Daedalus>(Setup { seats: 2, options: Options::default() }, 9, vec![Player::Human, Player::Friend]);
+    online.host.undo_freely = true;
+    for _ in 0..200 {
+        online.step();
+        online.settle();
+        if online.table.session.log().last().and_then(|e| e.seat) == Some(Seat(1)) {
+            break;
+        }
+    }
+    let cursor = online.table.session.cursor();
+    online.mirrors[0].ask_undo();
+    online.exchange();
+    online.settle();
+    assert!(online.host.undo_asked.is_none());
+    assert_eq!(online.table.session.cursor(), cursor - 1);
+    assert!(!online.table.session.is_assisted());
+}
+
+#[test]
+fn with_two_friends_the_hosts_take_back_needs_both_and_a_second_request_waits_its_turn() {
+    use aviary::rules::enchanted_plumes::{EnchantedPlumes, Options};
+    let mut online = online::<EnchantedPlumes>(
+        Setup { seats: 3, options: Options::default() },
+        8,
+        vec![Player::Human, Player::Friend, Player::Friend],
+    );
+    // Play until the host has moved and both friends have moved since.
+    for _ in 0..400 {
+        online.step();
+        online.settle();
+        let log = online.table.session.log();
+        let last_host = log.iter().rposition(|e| e.seat == Some(Seat(0)));
+        let moved = |s: u8| log.iter().rposition(|e| e.seat == Some(Seat(s))) > last_host;
+        if last_host.is_some() && moved(1) && moved(2) {
+            break;
+        }
+    }
+    let cursor = online.table.session.cursor();
+    let mut notices = Vec::new();
+    online.host.ask_undo(&mut online.table, &mut notices);
+    online.exchange();
+    let seat_1 = online.mirrors.iter().position(|m| m.seat() == Some(Seat(1))).unwrap();
+    let seat_2 = 1 - seat_1;
+    online.mirrors[seat_1].answer_undo(true);
+    online.exchange();
+    assert_eq!(online.table.session.cursor(), cursor, "one friend's yes is not everyone's");
+    assert!(online.host.undo_asked.is_some());
+    online.mirrors[seat_2].answer_undo(true);
+    online.exchange();
+    online.settle();
+    assert!(online.table.session.cursor() < cursor, "both said yes: taken back");
+    online.assert_in_step();
+    // Both friends ask: the second request waits for the first's answer.
+    for _ in 0..400 {
+        online.step();
+        online.settle();
+        let log = online.table.session.log();
+        if log.iter().any(|e| e.seat == Some(Seat(1))) && log.iter().any(|e| e.seat == Some(Seat(2))) {
+            break;
+        }
+    }
+    online.mirrors[seat_1].ask_undo();
+    online.exchange();
+    online.mirrors[seat_2].ask_undo();
+    online.exchange();
+    assert_eq!(online.host.undo_asked.as_ref().and_then(|r| r.by), Some(Seat(1)));
+    online.host.answer_undo(false, &mut online.table, &mut notices);
+    online.exchange();
+    assert_eq!(
+        online.host.undo_asked.as_ref().and_then(|r| r.by),
+        Some(Seat(2)),
+        "the second request was kept and is asked now"
+    );
+}

@@ -148,6 +148,11 @@ impl Conn {
 pub struct UndoRequest {
     /// Who asks (a friend's seat, or `None` for the host).
     pub by: Option<Seat>,
+    /// It takes back something that was shown (a card drawn, a die
+    /// rolled): done, the game is marked as using undo, as at one screen.
+    pub shows: bool,
+    /// The friends who said yes to the host's request (all must).
+    pub agreed: Vec<Seat>,
 }
 
 /// The host's end of an online game: its invitations and connections.
@@ -161,6 +166,8 @@ pub struct Host<G: Game> {
     pub undo_freely: bool,
     /// A friend's request to take moves back, for the host to answer.
     pub undo_asked: Option<UndoRequest>,
+    /// Friends' requests asked while another waited, in order.
+    undo_waiting: Vec<Seat>,
     /// Bytes sent in views, and how many views: for the measurements.
     pub sent_bytes: usize,
     /// Views sent.
@@ -201,6 +208,7 @@ impl<G: Evaluate> Host<G> {
             conns: Vec::new(),
             undo_freely: false,
             undo_asked: None,
+            undo_waiting: Vec::new(),
             sent_bytes: 0,
             views_sent: 0,
             limits: Limits::default(),
@@ -376,25 +384,57 @@ impl<G: Evaluate> Host<G> {
                     self.conns[i].sent = None;
                 }
             }
-            (ToHost::Undo, Some(seat)) => {
-                if self.undo_freely {
-                    take_back(table, &[seat], notices);
-                } else if self.undo_asked.is_none() {
-                    self.undo_asked = Some(UndoRequest { by: Some(seat) });
-                    notices.push(Notice::Info(format!("{} asks to take back their last move", self.name_of(seat))));
-                }
-            }
-            (ToHost::UndoAnswer(yes), Some(seat)) => {
-                if self.undo_asked == Some(UndoRequest { by: None }) {
-                    self.undo_asked = None;
-                    if yes {
-                        take_back(table, &table.session.people(), notices);
-                    } else {
-                        notices.push(Notice::Info(format!("{} declined the undo", self.name_of(seat))));
-                    }
-                }
-            }
+            (ToHost::Undo, Some(seat)) => self.friend_asks_undo(seat, table, notices),
+            (ToHost::UndoAnswer(yes), Some(seat)) => self.friend_answers_undo(seat, yes, table, notices),
         }
+    }
+
+    /// A friend asks to take back their last move: done at once when
+    /// friends may and nothing shown is taken back; else the host is asked
+    /// (a request made while another waits is asked after it).
+    fn friend_asks_undo(&mut self, seat: Seat, table: &mut Table<G>, notices: &mut Vec<Notice>) {
+        let shows = shows_secret(table, &[seat]);
+        if self.undo_freely && !shows {
+            take_back(table, &[seat], false, notices);
+        } else if self.undo_asked.is_none() {
+            self.undo_asked = Some(UndoRequest { by: Some(seat), shows, agreed: Vec::new() });
+            let also =
+                if shows { " (it takes back something that was shown: the game will count as using undo)" } else { "" };
+            notices.push(Notice::Info(format!("{} asks to take back their last move{also}", self.name_of(seat))));
+        } else if self.undo_asked.as_ref().is_none_or(|r| r.by != Some(seat)) && !self.undo_waiting.contains(&seat) {
+            self.undo_waiting.push(seat);
+        }
+    }
+
+    /// A friend's answer to the host's request: every connected friend
+    /// must say yes; one no declines it.
+    fn friend_answers_undo(&mut self, seat: Seat, yes: bool, table: &mut Table<G>, notices: &mut Vec<Notice>) {
+        let Some(req) = self.undo_asked.as_mut().filter(|r| r.by.is_none()) else { return };
+        if !yes {
+            self.undo_asked = None;
+            notices.push(Notice::Info(format!("{} declined the undo", self.name_of(seat))));
+            self.next_undo_request(table, notices);
+            return;
+        }
+        if !req.agreed.contains(&seat) {
+            req.agreed.push(seat);
+        }
+        let shows = req.shows;
+        let everyone = self.conns.iter().filter_map(|c| c.seat).all(|s| req.agreed.contains(&s));
+        if everyone {
+            self.undo_asked = None;
+            take_back(table, &table.session.people(), shows, notices);
+            self.next_undo_request(table, notices);
+        }
+    }
+
+    /// The next friend's request that waited, asked now.
+    fn next_undo_request(&mut self, table: &mut Table<G>, notices: &mut Vec<Notice>) {
+        if self.undo_waiting.is_empty() {
+            return;
+        }
+        let seat = self.undo_waiting.remove(0);
+        self.friend_asks_undo(seat, table, notices);
     }
 
     fn name_of(&self, seat: Seat) -> String {
@@ -571,14 +611,17 @@ impl<G: Evaluate> Host<G> {
         }
     }
 
-    /// The host asks the friends to take moves back (unless they may
-    /// freely, then it is done at once).
+    /// The host asks the friends to take moves back (at once when no
+    /// friend is connected, or friends may and nothing shown is taken
+    /// back; what was shown marks the game as using undo).
     pub fn ask_undo(&mut self, table: &mut Table<G>, notices: &mut Vec<Notice>) {
-        if self.undo_freely || self.conns.iter().all(|c| c.seat.is_none()) {
-            take_back(table, &table.session.people(), notices);
+        let people = table.session.people();
+        let shows = shows_secret(table, &people);
+        if (self.undo_freely && !shows) || self.conns.iter().all(|c| c.seat.is_none()) {
+            take_back(table, &people, shows, notices);
             return;
         }
-        self.undo_asked = Some(UndoRequest { by: None });
+        self.undo_asked = Some(UndoRequest { by: None, shows, agreed: Vec::new() });
         for conn in &mut self.conns {
             if conn.seat.is_some() {
                 conn.send::<G>(&ToGuest::UndoAsked { by: "The host".into() });
@@ -588,20 +631,34 @@ impl<G: Evaluate> Host<G> {
 
     /// The host answers a friend's request to take moves back.
     pub fn answer_undo(&mut self, yes: bool, table: &mut Table<G>, notices: &mut Vec<Notice>) {
-        if let Some(UndoRequest { by: Some(seat) }) = self.undo_asked {
+        if let Some(UndoRequest { by: Some(seat), shows, .. }) = self.undo_asked {
             self.undo_asked = None;
             if yes {
-                take_back(table, &[seat], notices);
+                take_back(table, &[seat], shows, notices);
             }
+            self.next_undo_request(table, notices);
         }
     }
 }
 
+/// Where taking back `seats`' last move goes: before the last move one of
+/// them made.
+fn take_back_to<G: Evaluate>(table: &Table<G>, seats: &[Seat]) -> Option<usize> {
+    let log = &table.session.log()[..table.session.cursor()];
+    log.iter().rposition(|e| e.seat.is_some_and(|s| seats.contains(&s)))
+}
+
+/// True when taking back `seats`' last move would take back something that
+/// was shown, in a game not yet marked as using undo.
+fn shows_secret<G: Evaluate>(table: &Table<G>, seats: &[Seat]) -> bool {
+    let Some(to) = take_back_to(table, seats) else { return false };
+    !table.session.is_assisted() && table.session.log()[to..table.session.cursor()].iter().any(|e| e.reveals)
+}
+
 /// Takes moves back to before the last move one of `seats` made (the
-/// others' replies since go too).
-fn take_back<G: Evaluate>(table: &mut Table<G>, seats: &[Seat], notices: &mut Vec<Notice>) {
-    let log = table.session.log();
-    if let Some(i) = log.iter().rposition(|e| e.seat.is_some_and(|s| seats.contains(&s))) {
-        table.rewind_to(i, false, notices);
+/// others' replies since go too); `mark` puts the game down as using undo.
+fn take_back<G: Evaluate>(table: &mut Table<G>, seats: &[Seat], mark: bool, notices: &mut Vec<Notice>) {
+    if let Some(i) = take_back_to(table, seats) {
+        table.rewind_to(i, mark, notices);
     }
 }

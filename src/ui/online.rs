@@ -487,7 +487,11 @@ impl<G: Evaluate> Hosting<G> {
             && req.by.is_some()
         {
             ui.horizontal(|ui| {
-                ui.label("Your friend asks to take back their last move.");
+                ui.label(if req.shows {
+                    "Your friend asks to take back their last move, which showed a hidden card or a roll: allowed, the game counts as using undo."
+                } else {
+                    "Your friend asks to take back their last move."
+                });
                 for (label, yes) in [("Allow", true), ("Decline", false)] {
                     if ui.button(label).clicked()
                         && let Some(core) = &self.core
