@@ -303,7 +303,9 @@ fn a_view_that_does_not_match_its_hash_is_caught_and_healed_by_a_resend() {
         }
         online.host.poll(&mut online.table, &mut online.notices);
         while let Received::Frame(mut f) = host_end.receive() {
-            if protocol::decode::<ToGuest<Daedalus>>(&f).is_ok_and(|m| matches!(m.body, ToGuest::View(_))) {
+            if protocol::decode::<ToGuest<Daedalus>>(&f)
+                .is_ok_and(|m| matches!(m.body, ToGuest::View(_) | ToGuest::Changes(_)))
+            {
                 views += 1;
                 if views == 2 {
                     let text = String::from_utf8(f).unwrap().replacen(r#""text":""#, r#""text":"X"#, 1);

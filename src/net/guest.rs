@@ -3,7 +3,7 @@
 use crate::rules::{Game, Seat};
 use crate::session::LogEntry;
 
-use super::protocol::{self, Counter, PROTOCOL, SeatStatus, Sequence, ToGuest, ToHost, View};
+use super::protocol::{self, Changes, Counter, PROTOCOL, SeatStatus, Sequence, ToGuest, ToHost, View};
 use super::{Link, Received};
 
 /// The wait between two requests for the whole table, at first…
@@ -234,6 +234,7 @@ impl<G: Game> Mirror<G> {
                 events.push(GuestEvent::Welcomed(seat));
             }
             ToGuest::View(view) => self.take(view, events),
+            ToGuest::Changes(changes) => self.take_changes(changes, events),
             ToGuest::Refused { to, why } => {
                 if self.sending.is_some_and(|(n, _)| n == to) {
                     self.sending = None;
@@ -250,6 +251,27 @@ impl<G: Game> Mirror<G> {
                 events.push(GuestEvent::Goodbye(why));
             }
         }
+    }
+
+    /// Applies the changes to the view held; one that does not fit (or a
+    /// copy still waiting for the whole view) asks for all of it again.
+    fn take_changes(&mut self, changes: Changes, events: &mut Vec<GuestEvent>) {
+        if self.awaiting_full {
+            return;
+        }
+        let state = self.state.as_ref().and_then(|s| serde_json::to_value(s).ok()).and_then(|mut json| {
+            super::patch::apply(&mut json, &changes.edits).ok()?;
+            serde_json::from_value::<G>(json).ok()
+        });
+        let Some(state) = state else {
+            self.out_of_step += 1;
+            self.awaiting_full = true;
+            self.ask_resend();
+            events.push(GuestEvent::OutOfStep);
+            return;
+        };
+        let view = View { cursor: changes.cursor, from: changes.from, log: changes.log, state, hash: changes.hash };
+        self.take(view, events);
     }
 
     fn take(&mut self, view: View<G>, events: &mut Vec<GuestEvent>) {

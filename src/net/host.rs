@@ -8,7 +8,7 @@ use crate::rules::{Game, Seat};
 use crate::session::{LogEntry, Player};
 use crate::table::{Notice, Table};
 
-use super::protocol::{self, Counter, PROTOCOL, SeatStatus, Sequence, ToGuest, ToHost, View};
+use super::protocol::{self, Changes, Counter, PROTOCOL, SeatStatus, Sequence, ToGuest, ToHost, View};
 use super::{Link, Received};
 
 /// One seat kept for a friend.
@@ -90,6 +90,9 @@ struct Conn {
     resent_at: Option<u64>,
     /// A frame read but not yet handled (the connection was over its rate).
     held: Option<Vec<u8>>,
+    /// The state of the last view sent, as JSON (the next one is sent as
+    /// the changes from it).
+    sent_state: Option<serde_json::Value>,
 }
 
 impl Conn {
@@ -109,6 +112,7 @@ impl Conn {
             strikes: 0,
             resent_at: None,
             held: None,
+            sent_state: None,
         }
     }
 
@@ -382,6 +386,7 @@ impl<G: Evaluate> Host<G> {
                     self.conns[i].resent_at = Some(revision);
                     self.conns[i].sent_log.clear();
                     self.conns[i].sent = None;
+                    self.conns[i].sent_state = None;
                 }
             }
             (ToHost::Undo, Some(seat)) => self.friend_asks_undo(seat, table, notices),
@@ -575,8 +580,30 @@ impl<G: Evaluate> Host<G> {
                 continue;
             }
             let from = if log.starts_with(&conn.sent_log) { conn.sent_log.len() } else { 0 };
-            let view = View { cursor: log.len(), from, log: log[from..].to_vec(), state: state.clone(), hash: *hash };
-            self.sent_bytes += conn.send(&ToGuest::View(view));
+            let json = serde_json::to_value(state).ok();
+            // The changes, when the friend holds the view they change (a
+            // full view on joining, on request, or when shorter).
+            let changes = match (&conn.sent_state, &json) {
+                (Some(old), Some(new)) => {
+                    let edits = super::patch::diff(old, new);
+                    Some(Changes { cursor: log.len(), from, log: log[from..].to_vec(), edits, hash: *hash })
+                }
+                _ => None,
+            };
+            let message = match changes {
+                Some(c) if serde_json::to_vec(&c.edits).map_or(usize::MAX, |e| e.len()) < json_len(state) => {
+                    ToGuest::Changes(c)
+                }
+                _ => ToGuest::View(View {
+                    cursor: log.len(),
+                    from,
+                    log: log[from..].to_vec(),
+                    state: state.clone(),
+                    hash: *hash,
+                }),
+            };
+            self.sent_bytes += conn.send(&message);
+            conn.sent_state = json;
             self.views_sent += 1;
             conn.sent_log = log.to_vec();
             conn.sent = Some((*hash, revision));
@@ -661,4 +688,9 @@ fn take_back<G: Evaluate>(table: &mut Table<G>, seats: &[Seat], mark: bool, noti
     if let Some(i) = take_back_to(table, seats) {
         table.rewind_to(i, mark, notices);
     }
+}
+
+/// A value's size as JSON.
+fn json_len<T: serde::Serialize>(value: &T) -> usize {
+    serde_json::to_vec(value).map_or(usize::MAX, |v| v.len())
 }

@@ -17,7 +17,7 @@ use crate::rules::{Game, Seat};
 use crate::session::LogEntry;
 
 /// The protocol's version: a friend on another version is told so.
-pub const PROTOCOL: u32 = 1;
+pub const PROTOCOL: u32 = 2;
 
 /// The largest message either side reads (a Tail Feathers view is about
 /// 5 KB; a whole log of a long game stays far below this).
@@ -77,6 +77,9 @@ pub enum ToGuest<G: Game> {
     },
     /// What the friend's seat sees now.
     View(View<G>),
+    /// What changed in the friend's seat's view since the last one sent
+    /// on this connection.
+    Changes(Changes),
     /// A proposal (the message numbered `to`) was refused, in words: the
     /// rule and the reason, as a person at the host's screen would read.
     Refused {
@@ -127,6 +130,23 @@ pub struct View<G: Game> {
     /// The rules state as the seat may know it.
     pub state: G,
     /// [`view_hash`] of the state and the whole log `0..cursor`.
+    pub hash: u64,
+}
+
+/// The change from the view last sent to the new one: the log lines it
+/// adds and the edits to the state's JSON.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Changes {
+    /// Moves played so far.
+    pub cursor: usize,
+    /// The first log line this message carries.
+    pub from: usize,
+    /// The log lines `from..cursor`.
+    pub log: Vec<LogEntry>,
+    /// The edits from the last view's state to this one's.
+    pub edits: Vec<super::patch::Edit>,
+    /// [`view_hash`] of the new state and the whole log `0..cursor`.
     pub hash: u64,
 }
 
