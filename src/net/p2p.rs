@@ -285,11 +285,19 @@ fn update_path(conn: &Connection, path: &Mutex<PathInfo>) {
     }
 }
 
+/// Frames read from a peer that the table has not taken yet, at most.
+const INBOX_FRAMES: usize = 64;
+/// Frames waiting to be written to a peer, at most.
+const OUTBOX_FRAMES: usize = 256;
+
 /// Moves frames between the stream and the link's channels until either
 /// side ends.
 fn pump(conn: Connection, mut send: SendStream, mut recv: RecvStream, peer: String, wake: &Waker) -> Link {
-    let (in_tx, in_rx) = mpsc::channel();
-    let (out_tx, mut out_rx) = tokio::sync::mpsc::unbounded_channel::<Vec<u8>>();
+    // Bounded both ways: frames the table has not read yet wait in the
+    // network (whose flow control slows the sender), and a peer that does
+    // not read what it is sent is let go rather than queued for.
+    let (in_tx, in_rx) = mpsc::sync_channel(INBOX_FRAMES);
+    let (out_tx, mut out_rx) = tokio::sync::mpsc::channel::<Vec<u8>>(OUTBOX_FRAMES);
     let path = Arc::new(Mutex::new(PathInfo::default()));
     update_path(&conn, &path);
     let (reader_conn, reader_path, reader_wake) = (conn.clone(), Arc::clone(&path), Arc::clone(wake));
@@ -309,7 +317,22 @@ fn pump(conn: Connection, mut send: SendStream, mut recv: RecvStream, peer: Stri
                 break;
             }
             update_path(&reader_conn, &reader_path);
-            if in_tx.send(frame).is_err() {
+            let mut pending = frame;
+            let gone = loop {
+                match in_tx.try_send(pending) {
+                    Ok(()) => break false,
+                    Err(mpsc::TrySendError::Full(f)) => {
+                        // The table is behind: wait, reading nothing more.
+                        pending = f;
+                        reader_wake();
+                        tokio::time::sleep(Duration::from_millis(10)).await;
+                    }
+                    Err(mpsc::TrySendError::Disconnected(_)) => break true,
+                }
+            };
+            if gone {
+                // The table let this connection go.
+                reader_conn.close(3u32.into(), b"closed by the host");
                 break;
             }
             reader_wake();
@@ -339,7 +362,7 @@ fn pump(conn: Connection, mut send: SendStream, mut recv: RecvStream, peer: Stri
         let _ = tokio::time::timeout(Duration::from_secs(2), conn.closed()).await;
         conn.close(0u32.into(), b"bye");
     });
-    let mut link = Link::with(peer, Box::new(move |frame| out_tx.send(frame).is_ok()), in_rx);
+    let mut link = Link::with(peer, Box::new(move |frame| out_tx.try_send(frame).is_ok()), in_rx);
     link.path = Some(path);
     link
 }
