@@ -134,22 +134,53 @@ pub struct FriendCopy {
     /// instead of drawn.
     #[serde(default)]
     pub check: u64,
+    /// The last view's state, to write the next as changes.
+    #[serde(skip)]
+    pub last: LastView,
 }
 
-/// One view of a friend's copy.
+/// One view of a friend's copy: the whole observation, or the edits that
+/// turn the view before it into this one (a move changes a few numbers of
+/// a state of kilobytes, so the copy grows by the changes).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SeenView {
-    /// The seat's observation, as JSON.
-    pub state: Box<RawValue>,
+    /// The seat's observation, as JSON (the first view of a run of them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<Box<RawValue>>,
+    /// The edits from the view before (`crate::net::patch::Edit`s), as
+    /// JSON, when the whole observation is not given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edits: Option<Box<RawValue>>,
     /// The log's length with it.
     pub log: usize,
 }
 
-impl PartialEq for SeenView {
-    fn eq(&self, other: &Self) -> bool {
-        self.state.get() == other.state.get() && self.log == other.log
+impl SeenView {
+    /// This view as one line of JSON text.
+    fn text(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
     }
 }
+
+impl PartialEq for SeenView {
+    fn eq(&self, other: &Self) -> bool {
+        self.text() == other.text()
+    }
+}
+
+/// The last view's state as JSON, kept while the copy is written to (not
+/// saved; never part of what makes two copies equal).
+#[derive(Clone, Debug, Default)]
+pub struct LastView(Option<serde_json::Value>);
+
+impl PartialEq for LastView {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+/// Every how many views a copy holds a whole observation again.
+const WHOLE_VIEW_EVERY: usize = 64;
 
 impl FriendCopy {
     /// A new copy for the friend who joins with `code` as `name`.
@@ -163,11 +194,34 @@ impl FriendCopy {
     /// Adds a view the host sent (unless it shows nothing new) and keeps
     /// the checksum.
     pub fn push<G: Game>(&mut self, state: &G, log: &[crate::session::LogEntry]) {
-        let state = json_text(state);
-        if self.views.last().is_some_and(|v| v.state.get() == state.get()) && self.log == log {
+        let Ok(json) = serde_json::to_value(state) else {
+            // A state JSON's numbers cannot hold (a set of 128 cards as
+            // one number): kept whole, as its text.
+            let state = json_text(state);
+            let same = self.views.last().and_then(|v| v.state.as_ref()).is_some_and(|s| s.get() == state.get());
+            if same && self.log == log {
+                return;
+            }
+            self.views.push(SeenView { state: Some(state), edits: None, log: log.len() });
+            self.last = LastView(None);
+            self.log = log.to_vec();
+            self.check = self.checksum();
+            return;
+        };
+        if self.last.0.as_ref() == Some(&json) && self.log == log {
             return;
         }
-        self.views.push(SeenView { state, log: log.len() });
+        let whole = self.views.len().is_multiple_of(WHOLE_VIEW_EVERY);
+        let edits = match &self.last.0 {
+            Some(last) if !whole => serde_json::value::to_raw_value(&crate::net::patch::diff(last, &json)).ok(),
+            _ => None,
+        };
+        let view = match edits {
+            Some(edits) => SeenView { state: None, edits: Some(edits), log: log.len() },
+            None => SeenView { state: Some(json_text(&json)), edits: None, log: log.len() },
+        };
+        self.views.push(view);
+        self.last = LastView(Some(json));
         self.log = log.to_vec();
         self.check = self.checksum();
     }
@@ -192,7 +246,13 @@ impl FriendCopy {
         eat(self.name.as_bytes());
         eat(&[self.seat.map_or(255, |s| s)]);
         for v in &self.views {
-            eat(v.state.get().as_bytes());
+            if let Some(state) = &v.state {
+                eat(state.get().as_bytes());
+            }
+            if let Some(edits) = &v.edits {
+                eat(b"edits");
+                eat(edits.get().as_bytes());
+            }
             eat(&(v.log as u64).to_le_bytes());
         }
         for line in &self.log {
@@ -216,10 +276,28 @@ impl FriendCopy {
             return Err(SaveError::Damaged("a view of the friend's copy points past its log".into()));
         }
         let mut states = Vec::with_capacity(self.views.len());
+        let mut last: Option<serde_json::Value> = None;
         for (i, v) in self.views.iter().enumerate() {
-            let state: G = serde_json::from_str(v.state.get())
-                .map_err(|e| SaveError::Damaged(format!("view {} is not a {} position: {e}", i + 1, G::INFO.name)))?;
+            let damaged = |why: String| SaveError::Damaged(format!("view {} of the friend's copy: {why}", i + 1));
+            let not_a_position = |e: serde_json::Error| {
+                SaveError::Damaged(format!("view {} is not a {} position: {e}", i + 1, G::INFO.name))
+            };
+            let state: G = match (&v.state, &v.edits, last.take()) {
+                // Read straight from the text: its numbers may be past
+                // what a JSON value holds.
+                (Some(state), None, _) => serde_json::from_str(state.get()).map_err(not_a_position)?,
+                (None, Some(edits), Some(mut json)) => {
+                    let edits: Vec<crate::net::patch::Edit> =
+                        serde_json::from_str(edits.get()).map_err(|e| damaged(e.to_string()))?;
+                    crate::net::patch::apply(&mut json, &edits).map_err(damaged)?;
+                    serde_json::from_value(json).map_err(not_a_position)?
+                }
+                _ => return Err(damaged("neither a whole position nor changes to one".into())),
+            };
             check_state(&state).map_err(|e| SaveError::Damaged(format!("view {}: {e}", i + 1)))?;
+            // The next view's changes are to this one, as the copy's
+            // writer saw it.
+            last = serde_json::to_value(&state).ok();
             states.push(state);
         }
         Ok(states)
@@ -574,8 +652,7 @@ pub fn to_text(file: &SaveFile) -> String {
         let mut text = serde_json::to_string(&head).unwrap_or_default();
         text.pop();
         let log = serde_json::to_string(&copy.log).unwrap_or_default();
-        let views: Vec<String> =
-            copy.views.iter().map(|v| format!("    {{\"log\":{},\"state\":{}}}", v.log, v.state.get())).collect();
+        let views: Vec<String> = copy.views.iter().map(|v| format!("    {}", v.text())).collect();
         let views = if views.is_empty() { "[]".to_string() } else { format!("[\n{}\n  ]", views.join(",\n")) };
         lines.push(format!("  \"friend\": {text},\"log\":{log},\"views\":{views}}}"));
     }

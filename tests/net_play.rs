@@ -676,3 +676,28 @@ fn with_two_friends_the_hosts_take_back_needs_both_and_a_second_request_waits_it
         "the second request was kept and is asked now"
     );
 }
+
+#[test]
+fn a_friends_copy_grows_by_the_changes_and_steps_back_to_every_view() {
+    use aviary::rules::tail_feathers::game::{Options, TailFeathers};
+    let mut online = online::<TailFeathers>(
+        Setup { seats: 2, options: Options::every_additional_rule() },
+        4,
+        vec![Player::Human, Player::Friend],
+    );
+    online.play(120);
+    let (_, friend) = &mut online.friend_tables[0];
+    friend.wait_for_autosave().unwrap();
+    let text = std::fs::read_to_string(&friend.path).unwrap();
+    let (file, _) = aviary::games::verify_path(&friend.path).unwrap();
+    let copy = file.friend.expect("a friend's copy");
+    let states = copy.states::<TailFeathers>().unwrap();
+    assert!(states.len() > 30, "{} views", states.len());
+    let whole = serde_json::to_string(states.last().unwrap()).unwrap().len();
+    let per_view = text.len() / states.len();
+    eprintln!("friend's copy: {} views, {} bytes ({per_view} a view; a whole view {whole})", states.len(), text.len());
+    assert!(per_view * 3 < whole, "{per_view} bytes a view in the file, a whole view is {whole}");
+    // Every view reads back as the seat saw it: the last is the host's
+    // table as the friend's seat sees it now.
+    assert_eq!(states.last(), Some(&online.table.session.state().observation(Seat(1))));
+}
