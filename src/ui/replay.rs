@@ -3,7 +3,8 @@
 //! current move's log line shown; "Play on from here" starts a new game
 //! from the shown position in a file of its own (the replayed file is never
 //! written); "Copy position" puts the save up to the shown move on the
-//! clipboard, for a bug report.
+//! clipboard, for a bug report (not while a game with secrets is in
+//! progress: its save holds every hand).
 //!
 //! Secrets: a replay shows only what the people at this screen may see.
 //! A finished game may be shown as each seat saw it, and the bar says so.
@@ -184,7 +185,18 @@ pub fn bar_ui<G: Evaluate>(ui: &mut Ui, replay: &Replay, table: &Table<G>) -> Op
         {
             ask = Some(ReplayAsk::PlayOn);
         }
-        if ui.button("Copy position").on_hover_text("The save up to this move, for a bug report.").clicked() {
+        // A save holds every hand and the deck's order: while a game with
+        // secrets is on, it is not copied from here.
+        let copyable = !replay.secrets || replay.finished;
+        let copy = ui.add_enabled(copyable, egui::Button::new("Copy position"));
+        let copy = if copyable {
+            copy.on_hover_text("The save up to this move, for a bug report.")
+        } else {
+            copy.on_disabled_hover_text(
+                "The save of a game still in progress holds every hand and the order of the deck: it can be copied once the game is over.",
+            )
+        };
+        if copy.clicked() {
             ask = Some(ReplayAsk::Copy);
         }
     });
