@@ -221,7 +221,7 @@ pub static GAMES: [GameEntry; 5] = [
         play: Some(Play {
             verify: summarize::<daedalus::Daedalus>,
             open: |file, path| {
-                Ok(Box::new(ui::daedalus::DaedalusTab::new(Table::new(save::restore(file)?, path.to_path_buf()))))
+                Ok(Box::new(ui::daedalus::DaedalusTab::new(Table::from_file(save::restore(file)?, path.to_path_buf()))))
             },
             start: |choice, seed, path| {
                 let options = daedalus::Options { walls_roam: choice.variant("walls_roam") };
@@ -256,7 +256,10 @@ pub static GAMES: [GameEntry; 5] = [
         play: Some(Play {
             verify: summarize::<feathers_wax::FeathersAndWax>,
             open: |file, path| {
-                Ok(Box::new(ui::feathers_wax::FeathersTab::new(Table::new(save::restore(file)?, path.to_path_buf()))))
+                Ok(Box::new(ui::feathers_wax::FeathersTab::new(Table::from_file(
+                    save::restore(file)?,
+                    path.to_path_buf(),
+                ))))
             },
             start: |_, seed, path| Box::new(ui::feathers_wax::new_tab(seed, path)),
             rules: &rules_text::FEATHERS_AND_WAX,
@@ -279,7 +282,10 @@ pub static GAMES: [GameEntry; 5] = [
         play: Some(Play {
             verify: summarize::<enchanted_plumes::EnchantedPlumes>,
             open: |file, path| {
-                Ok(Box::new(ui::enchanted_plumes::PlumesTab::new(Table::new(save::restore(file)?, path.to_path_buf()))))
+                Ok(Box::new(ui::enchanted_plumes::PlumesTab::new(Table::from_file(
+                    save::restore(file)?,
+                    path.to_path_buf(),
+                ))))
             },
             start: |choice, seed, path| {
                 let options = enchanted_plumes::Options { names: choice.seat_names(), first: choice.first };
@@ -305,7 +311,7 @@ pub static GAMES: [GameEntry; 5] = [
         play: Some(Play {
             verify: summarize::<dust_wings::DustInTheWings>,
             open: |file, path| {
-                Ok(Box::new(ui::dust_wings::WingsTab::new(Table::new(save::restore(file)?, path.to_path_buf()))))
+                Ok(Box::new(ui::dust_wings::WingsTab::new(Table::from_file(save::restore(file)?, path.to_path_buf()))))
             },
             start: |choice, seed, path| {
                 let options = dust_wings::Options { names: choice.seat_names(), first: choice.first };
@@ -381,7 +387,10 @@ pub static GAMES: [GameEntry; 5] = [
         play: Some(Play {
             verify: summarize::<tail_feathers::TailFeathers>,
             open: |file, path| {
-                Ok(Box::new(ui::tail_feathers::SkirmishTab::new(Table::new(save::restore(file)?, path.to_path_buf()))))
+                Ok(Box::new(ui::tail_feathers::SkirmishTab::new(Table::from_file(
+                    save::restore(file)?,
+                    path.to_path_buf(),
+                ))))
             },
             start: |choice, seed, path| {
                 let options = tail_feathers::game::Options {

@@ -336,6 +336,11 @@ impl<G: Evaluate> Table<G> {
             // A replay leaves its file as it was; a lesson has none.
             return Ok(());
         }
+        if !self.path.is_file() {
+            // The file went (its folder removed, say): written again even
+            // if the game did not change.
+            self.submitted = None;
+        }
         let mut ignored = Vec::new();
         self.autosave(&mut ignored);
         if let Some(Notice::Error(e) | Notice::Info(e)) = ignored.pop() {
@@ -379,6 +384,16 @@ impl<G: Evaluate> Table<G> {
         let _ = self.writer.flush();
         self.writer = Writer::new(write);
         self.submitted = None;
+    }
+
+    /// A table for a game read from its file at `path`: the file already
+    /// holds what the table would write, so nothing is written (and the
+    /// file keeps the time of its last move) until something changes.
+    #[must_use]
+    pub fn from_file(session: Session<G>, path: PathBuf) -> Self {
+        let mut table = Self::new(session, path);
+        table.submitted = table.changed_text().map(|(key, _)| key);
+        table
     }
 
     /// Undo as the person at the screen asks for it, under the one undo

@@ -458,3 +458,38 @@ fn the_resume_offer_opens_only_the_games_ticked() {
     assert_eq!(paths, vec![b.clone()], "only the ticked game opens");
     assert!(a.exists(), "the other stays in Saved Games");
 }
+
+#[test]
+fn closing_the_app_leaves_an_unchanged_game_s_file_and_its_time_as_they_were() {
+    // Issue 43 §3: closing re-stamped every open save, so "last played"
+    // was lost.
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let mut file = save::parse(&daedalus_save(6, 3)).unwrap();
+    file.saved_at = 1_700_000_000;
+    let text = save::to_text(&file);
+    let path = saves.join("old-game.json");
+    std::fs::write(&path, &text).unwrap();
+    let changed = saves.join("changed-game.json");
+    std::fs::write(&changed, &text).unwrap();
+    let mut h = harness(AviaryApp::new(Some(config(dir.path())), saves.clone()));
+    h.run();
+    let mut notices = Vec::new();
+    assert!(h.state_mut().open_file(&path, &mut notices), "{notices:?}");
+    assert!(h.state_mut().open_file(&changed, &mut notices), "{notices:?}");
+    for _ in 0..3 {
+        h.run();
+    }
+    // A move in the second game only.
+    {
+        let app = h.state_mut();
+        let tab = app.tabs.last_mut().unwrap();
+        let mut n = Vec::new();
+        tab.undo(&mut n);
+    }
+    assert!(h.state_mut().request_quit(), "nothing unsaved: the app may close");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "the unchanged game's file is as it was");
+    let after = save::parse(&std::fs::read_to_string(&changed).unwrap()).unwrap();
+    assert!(after.saved_at > 1_700_000_000, "the changed game is saved, with the time of its change");
+}
