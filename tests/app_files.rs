@@ -493,3 +493,55 @@ fn closing_the_app_leaves_an_unchanged_game_s_file_and_its_time_as_they_were() {
     let after = save::parse(&std::fs::read_to_string(&changed).unwrap()).unwrap();
     assert!(after.saved_at > 1_700_000_000, "the changed game is saved, with the time of its change");
 }
+
+#[test]
+fn saved_games_are_shown_for_one_game_and_sorted_by_name_game_or_last_played() {
+    use aviary::rules::enchanted_plumes::EnchantedPlumes;
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let stamp = |text: String, at: u64| {
+        let mut f = save::parse(&text).unwrap();
+        f.saved_at = at;
+        save::to_text(&f)
+    };
+    std::fs::write(saves.join("b-daedalus.json"), stamp(daedalus_save(2, 1), 1_700_000_300)).unwrap();
+    std::fs::write(saves.join("c-daedalus.json"), stamp(daedalus_save(4, 2), 1_700_000_100)).unwrap();
+    let plumes: Session<EnchantedPlumes> = Session::new(
+        Setup { seats: 2, options: aviary::rules::enchanted_plumes::Options::default() },
+        3,
+        vec![Player::Human, Player::Human],
+    );
+    std::fs::write(saves.join("a-plumes.json"), stamp(save::to_text(&save::record(&plumes)), 1_700_000_200)).unwrap();
+    let mut h = harness(AviaryApp::new(Some(config(dir.path())), saves.clone()));
+    h.state_mut().screen = Screen::SavedGames;
+    for _ in 0..300 {
+        h.step();
+        if h.query_by_label("b-daedalus.json").is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    h.run();
+    // The rows, top to bottom, by where their file names are drawn.
+    let order = |h: &Harness<'_, AviaryApp>| {
+        let mut rows: Vec<(f32, String)> = ["a-plumes.json", "b-daedalus.json", "c-daedalus.json"]
+            .iter()
+            .filter_map(|n| h.query_by_label(n).map(|node| (node.rect().min.y, (*n).to_string())))
+            .collect();
+        rows.sort_by(|a, b| a.0.total_cmp(&b.0));
+        rows.into_iter().map(|r| r.1).collect::<Vec<_>>()
+    };
+    assert_eq!(order(&h), ["b-daedalus.json", "a-plumes.json", "c-daedalus.json"], "the last played first");
+    h.get_by_label("Show:");
+    h.get_by_label("Sort:");
+    h.state_mut().saved_sort = aviary::app::SavedSort::Name;
+    h.run();
+    assert_eq!(order(&h), ["a-plumes.json", "b-daedalus.json", "c-daedalus.json"]);
+    h.state_mut().saved_sort = aviary::app::SavedSort::Game;
+    h.run();
+    assert_eq!(order(&h), ["b-daedalus.json", "c-daedalus.json", "a-plumes.json"], "Daedalus, then Enchanted Plumes");
+    h.state_mut().saved_filter = Some("Enchanted Plumes".into());
+    h.run();
+    assert_eq!(order(&h), ["a-plumes.json"], "only the chosen game's files");
+}

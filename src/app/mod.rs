@@ -9,6 +9,7 @@ mod learn;
 mod new_game;
 mod online;
 mod saved_games;
+pub use saved_games::SavedSort;
 pub mod settings;
 
 pub use closing::QuitDialog;
@@ -118,6 +119,10 @@ pub struct AviaryApp {
     pub loopback_net: bool,
     /// This app's network key, once read from its file this run.
     net_key: Option<[u8; 32]>,
+    /// Saved Games shows only this game's files, when set.
+    pub saved_filter: Option<String>,
+    /// The order of Saved Games.
+    pub saved_sort: saved_games::SavedSort,
 }
 
 impl AviaryApp {
@@ -166,6 +171,8 @@ impl AviaryApp {
             join: None,
             loopback_net: std::env::var_os("AVIARY_NET_LOOPBACK").is_some(),
             net_key: None,
+            saved_filter: None,
+            saved_sort: saved_games::SavedSort::Newest,
             settings,
             settings_file,
             stats_file,

@@ -106,6 +106,7 @@ impl AviaryApp {
             ui.label("No saved games yet. Every game you start is saved here after each move.");
             return;
         }
+        let listing = self.sorted_and_filtered(ui, listing);
         let mut to_open = None;
         let mut to_replay = None;
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
@@ -157,6 +158,51 @@ impl AviaryApp {
         if let Some(path) = to_replay {
             self.open_replay(&path, notices);
         }
+    }
+
+    /// The "Show" and "Sort" choices above the list, and the list as they
+    /// say.
+    fn sorted_and_filtered(&mut self, ui: &mut Ui, mut listing: Vec<games::Listing>) -> Vec<games::Listing> {
+        let mut names: Vec<String> = listing.iter().map(|r| r.game.clone()).collect();
+        names.sort();
+        names.dedup();
+        if self.saved_filter.as_ref().is_some_and(|f| !names.contains(f)) {
+            self.saved_filter = None;
+        }
+        ui.horizontal(|ui| {
+            let label = ui.label("Show:");
+            let shown = self.saved_filter.clone().unwrap_or_else(|| "All games".into());
+            egui::ComboBox::from_id_salt("saved-filter")
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut self.saved_filter, None, "All games");
+                    for name in &names {
+                        ui.selectable_value(&mut self.saved_filter, Some(name.clone()), name);
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            let label = ui.label("Sort:");
+            egui::ComboBox::from_id_salt("saved-sort")
+                .selected_text(self.saved_sort.words())
+                .show_ui(ui, |ui| {
+                    for sort in [SavedSort::Newest, SavedSort::Game, SavedSort::Name] {
+                        ui.selectable_value(&mut self.saved_sort, sort, sort.words());
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+        });
+        if let Some(game) = &self.saved_filter {
+            listing.retain(|r| &r.game == game);
+        }
+        match self.saved_sort {
+            // The listing comes newest first.
+            SavedSort::Newest => {}
+            SavedSort::Game => listing.sort_by(|a, b| a.game.cmp(&b.game).then(b.saved_at.cmp(&a.saved_at))),
+            SavedSort::Name => listing.sort_by_key(|r| file_name(&r.path).to_lowercase()),
+        }
+        listing
     }
 
     pub(super) fn save_as_dialog(&mut self, ctx: &egui::Context, notices: &mut Vec<Notice>) {
@@ -349,6 +395,28 @@ impl AviaryApp {
                     notices.push(Notice::Error(msg));
                 }
             }
+        }
+    }
+}
+
+/// The order of the Saved Games list.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SavedSort {
+    /// The last played first.
+    #[default]
+    Newest,
+    /// By game, the last played first within each.
+    Game,
+    /// By file name.
+    Name,
+}
+
+impl SavedSort {
+    fn words(self) -> &'static str {
+        match self {
+            Self::Newest => "Last played first",
+            Self::Game => "By game",
+            Self::Name => "By name",
         }
     }
 }
