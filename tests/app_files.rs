@@ -545,3 +545,31 @@ fn saved_games_are_shown_for_one_game_and_sorted_by_name_game_or_last_played() {
     h.run();
     assert_eq!(order(&h), ["a-plumes.json"], "only the chosen game's files");
 }
+
+#[test]
+fn saved_games_at_800_by_600_never_cut_off_a_game_s_buttons() {
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    for i in 0..3 {
+        std::fs::write(saves.join(format!("a-game-with-a-long-name-{i}.json")), daedalus_save(2 + i, 1)).unwrap();
+    }
+    let app = AviaryApp::new(Some(config(dir.path())), saves.clone());
+    let mut h =
+        Harness::builder().with_size([800.0, 600.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    h.state_mut().screen = Screen::SavedGames;
+    for _ in 0..300 {
+        h.step();
+        if h.query_all_by_label("Delete").count() == 3 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    h.run();
+    let buttons: Vec<egui::Rect> =
+        ["Load", "Replay", "Rename", "Delete"].iter().flat_map(|l| h.query_all_by_label(l).map(|n| n.rect())).collect();
+    assert_eq!(buttons.len(), 12, "every game's four buttons");
+    for r in buttons {
+        assert!(r.max.x <= 800.0 && r.min.x >= 0.0, "a button at {r:?} is cut off by an 800-wide window");
+    }
+}

@@ -109,54 +109,76 @@ impl AviaryApp {
         let listing = self.sorted_and_filtered(ui, listing);
         let mut to_open = None;
         let mut to_replay = None;
+        // A wide window lays the games out as a table; a narrow one as a
+        // card for each game, so its actions are never cut off.
+        let wide = ui.available_width() >= WIDE_LIST;
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-            egui::Grid::new("saved-games").striped(true).num_columns(6).spacing([14.0, 6.0]).show(ui, |ui| {
-                for h in ["File", "Game", "Seats", "Saved (UTC)", "Moves", ""] {
-                    ui.label(RichText::new(h).strong());
-                }
-                ui.end_row();
-                for row in &listing {
-                    ui.label(file_name(&row.path));
-                    ui.label(&row.game);
-                    match &row.problem {
-                        Some(p) => {
-                            ui.label(
-                                RichText::new(format!("cannot be loaded: {p}")).color(ui.visuals().error_fg_color),
-                            );
-                        }
-                        None => {
-                            ui.label(&row.seats);
-                        }
+            if wide {
+                egui::Grid::new("saved-games").striped(true).num_columns(6).spacing([14.0, 6.0]).show(ui, |ui| {
+                    for h in ["File", "Game", "Seats", "Saved (UTC)", "Moves", ""] {
+                        ui.label(RichText::new(h).strong());
                     }
-                    ui.label(save::format_time(row.saved_at));
-                    ui.label(format!("{}{}", row.moves, if row.finished { " (finished)" } else { "" }));
-                    ui.horizontal(|ui| {
-                        if ui.add_enabled(row.problem.is_none(), egui::Button::new("Load")).clicked() {
-                            to_open = Some(row.path.clone());
-                        }
-                        if ui
-                            .add_enabled(row.problem.is_none(), egui::Button::new("Replay"))
-                            .on_hover_text("Step through the game from its first move; the file stays as it is")
-                            .clicked()
-                        {
-                            to_replay = Some(row.path.clone());
-                        }
-                        if ui.button("Rename").clicked() {
-                            self.rename = Some((row.path.clone(), file_stem(&row.path)));
-                        }
-                        if ui.button("Delete").clicked() {
-                            self.confirm_delete = Some(row.path.clone());
-                        }
-                    });
                     ui.end_row();
+                    for row in &listing {
+                        ui.label(file_name(&row.path));
+                        ui.label(&row.game);
+                        seats_label(ui, row);
+                        ui.label(save::format_time(row.saved_at));
+                        ui.label(moves_words(row));
+                        ui.horizontal(|ui| self.row_actions(ui, row, &mut to_open, &mut to_replay));
+                        ui.end_row();
+                    }
+                });
+            } else {
+                for row in &listing {
+                    egui::Frame::group(ui.style()).show(ui, |ui| {
+                        ui.set_width(ui.available_width());
+                        ui.horizontal_wrapped(|ui| {
+                            ui.label(RichText::new(file_name(&row.path)).strong());
+                            ui.label(format!(
+                                "{} · {} · saved {} UTC",
+                                row.game,
+                                moves_words(row),
+                                save::format_time(row.saved_at)
+                            ));
+                        });
+                        seats_label(ui, row);
+                        ui.horizontal_wrapped(|ui| self.row_actions(ui, row, &mut to_open, &mut to_replay));
+                    });
                 }
-            });
+            }
         });
         if let Some(path) = to_open {
             self.open_file(&path, notices);
         }
         if let Some(path) = to_replay {
             self.open_replay(&path, notices);
+        }
+    }
+
+    /// A saved game's buttons: load, replay, rename, delete.
+    fn row_actions(
+        &mut self,
+        ui: &mut Ui,
+        row: &games::Listing,
+        to_open: &mut Option<PathBuf>,
+        to_replay: &mut Option<PathBuf>,
+    ) {
+        if ui.add_enabled(row.problem.is_none(), egui::Button::new("Load")).clicked() {
+            *to_open = Some(row.path.clone());
+        }
+        if ui
+            .add_enabled(row.problem.is_none(), egui::Button::new("Replay"))
+            .on_hover_text("Step through the game from its first move; the file stays as it is")
+            .clicked()
+        {
+            *to_replay = Some(row.path.clone());
+        }
+        if ui.button("Rename").clicked() {
+            self.rename = Some((row.path.clone(), file_stem(&row.path)));
+        }
+        if ui.button("Delete").clicked() {
+            self.confirm_delete = Some(row.path.clone());
         }
     }
 
@@ -419,4 +441,24 @@ impl SavedSort {
             Self::Name => "By name",
         }
     }
+}
+
+/// The width from which Saved Games is a table rather than cards.
+const WIDE_LIST: f32 = 1100.0;
+
+/// A row's seats, or why its file cannot be loaded.
+fn seats_label(ui: &mut Ui, row: &games::Listing) {
+    match &row.problem {
+        Some(p) => {
+            ui.label(RichText::new(format!("cannot be loaded: {p}")).color(ui.visuals().error_fg_color));
+        }
+        None => {
+            ui.label(&row.seats);
+        }
+    }
+}
+
+/// "42 moves (finished)".
+fn moves_words(row: &games::Listing) -> String {
+    format!("{} moves{}", row.moves, if row.finished { " (finished)" } else { "" })
 }
