@@ -515,7 +515,7 @@ fn saved_games_are_shown_for_one_game_and_sorted_by_name_game_or_last_played() {
     std::fs::write(saves.join("a-plumes.json"), stamp(save::to_text(&save::record(&plumes)), 1_700_000_200)).unwrap();
     let mut h = harness(AviaryApp::new(Some(config(dir.path())), saves.clone()));
     h.state_mut().screen = Screen::SavedGames;
-    for _ in 0..300 {
+    for _ in 0..2000 {
         h.step();
         if h.query_by_label("b-daedalus.json").is_some() {
             break;
@@ -558,7 +558,7 @@ fn saved_games_at_800_by_600_never_cut_off_a_game_s_buttons() {
     let mut h =
         Harness::builder().with_size([800.0, 600.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
     h.state_mut().screen = Screen::SavedGames;
-    for _ in 0..300 {
+    for _ in 0..2000 {
         h.step();
         if h.query_all_by_label("Delete").count() == 3 {
             break;
