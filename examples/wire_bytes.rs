@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 use aviary::ai::Evaluate;
 use aviary::net::protocol::{self, ToGuest, View};
 use aviary::net::{Host, Mirror, memory};
-use aviary::rules::{Rng, Seat, Setup, ToMove};
+use aviary::rules::tail_feathers::game as tf;
+use aviary::rules::{Rng, Seat, Setup, ToMove, daedalus, dust_wings, enchanted_plumes};
 use aviary::session::{Player, Session};
 use aviary::table::Table;
 
@@ -105,36 +106,20 @@ fn main() {
     let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(3);
     let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
     println!("bytes the host sends one friend per move played, over whole random games");
-    {
-        use aviary::rules::daedalus::{Daedalus, Options};
-        let mut f = Figures::default();
-        for g in 0..games {
-            play::<Daedalus>(Setup { seats: 2, options: Options::default() }, seed + g, &mut f);
-        }
-        report("Daedalus", &mut f);
+    measure::<daedalus::Daedalus>("Daedalus", &Setup { seats: 2, options: daedalus::Options::default() }, games, seed);
+    let plumes = Setup { seats: 4, options: enchanted_plumes::Options::default() };
+    measure::<enchanted_plumes::EnchantedPlumes>("Enchanted Plumes", &plumes, games, seed);
+    let wings = Setup { seats: 3, options: dust_wings::Options::default() };
+    measure::<dust_wings::DustInTheWings>("Dust in the Wings", &wings, games, seed);
+    let feathers = Setup { seats: 2, options: tf::Options::every_additional_rule() };
+    measure::<tf::TailFeathers>("Tail Feathers", &feathers, games, seed);
+}
+
+/// `games` games of `G` from `seed` on, and their figures printed.
+fn measure<G: Evaluate>(name: &str, setup: &Setup<G::Options>, games: u64, seed: u64) {
+    let mut f = Figures::default();
+    for g in 0..games {
+        play::<G>(setup.clone(), seed + g, &mut f);
     }
-    {
-        use aviary::rules::enchanted_plumes::{EnchantedPlumes, Options};
-        let mut f = Figures::default();
-        for g in 0..games {
-            play::<EnchantedPlumes>(Setup { seats: 4, options: Options::default() }, seed + g, &mut f);
-        }
-        report("Enchanted Plumes", &mut f);
-    }
-    {
-        use aviary::rules::dust_wings::{DustInTheWings, Options};
-        let mut f = Figures::default();
-        for g in 0..games {
-            play::<DustInTheWings>(Setup { seats: 3, options: Options::default() }, seed + g, &mut f);
-        }
-        report("Dust in the Wings", &mut f);
-    }
-    {
-        use aviary::rules::tail_feathers::game::{Options, TailFeathers};
-        let mut f = Figures::default();
-        for g in 0..games {
-            play::<TailFeathers>(Setup { seats: 2, options: Options::every_additional_rule() }, seed + g, &mut f);
-        }
-        report("Tail Feathers", &mut f);
-    }
+    report(name, &mut f);
 }

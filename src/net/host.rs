@@ -8,6 +8,7 @@ use crate::rules::{Game, Seat};
 use crate::session::{LogEntry, Player};
 use crate::table::{Notice, Table};
 
+use super::patch::json_len;
 use super::protocol::{self, Changes, Counter, PROTOCOL, SeatStatus, Sequence, ToGuest, ToHost, View};
 use super::{Link, Received};
 
@@ -591,9 +592,7 @@ impl<G: Evaluate> Host<G> {
                 _ => None,
             };
             let message = match changes {
-                Some(c) if serde_json::to_vec(&c.edits).map_or(usize::MAX, |e| e.len()) < json_len(state) => {
-                    ToGuest::Changes(c)
-                }
+                Some(c) if json_len(&c.edits) < json_len(state) => ToGuest::Changes(c),
                 _ => ToGuest::View(View {
                     cursor: log.len(),
                     from,
@@ -688,9 +687,4 @@ fn take_back<G: Evaluate>(table: &mut Table<G>, seats: &[Seat], mark: bool, noti
     if let Some(i) = take_back_to(table, seats) {
         table.rewind_to(i, mark, notices);
     }
-}
-
-/// A value's size as JSON.
-fn json_len<T: serde::Serialize>(value: &T) -> usize {
-    serde_json::to_vec(value).map_or(usize::MAX, |v| v.len())
 }

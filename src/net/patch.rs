@@ -78,7 +78,8 @@ fn walk(old: &Value, new: &Value, path: &mut Vec<Step>, out: &mut Vec<Edit>) {
 }
 
 /// A value's serialized size, to choose the shorter way to say a change.
-fn json_len<T: Serialize>(value: &T) -> usize {
+#[must_use]
+pub fn json_len<T: Serialize>(value: &T) -> usize {
     serde_json::to_vec(value).map_or(usize::MAX, |v| v.len())
 }
 
