@@ -95,6 +95,8 @@ pub struct GameEntry {
     pub preview_rules: Option<&'static RulesPage>,
     /// Its course of lessons, once written.
     pub learn: Option<Learn>,
+    /// Paints its box cover (Home's shelf) in a rectangle.
+    pub cover: fn(&egui::Painter, &crate::ui::theme::Palette, egui::Rect),
 }
 
 /// A game's course of lessons (see [`crate::lessons`]).
@@ -234,6 +236,7 @@ pub static GAMES: [GameEntry; 5] = [
         }),
         preview_rules: None,
         learn: Some(learn!(crate::lessons::daedalus::COURSE, ui::daedalus::DaedalusTab)),
+        cover: ui::covers::daedalus,
     },
     GameEntry {
         id: feathers_wax::FeathersAndWax::INFO.id,
@@ -269,6 +272,7 @@ pub static GAMES: [GameEntry; 5] = [
         }),
         preview_rules: None,
         learn: Some(learn!(crate::lessons::feathers_wax::COURSE, ui::feathers_wax::FeathersTab)),
+        cover: ui::covers::feathers_and_wax,
     },
     GameEntry {
         id: enchanted_plumes::EnchantedPlumes::INFO.id,
@@ -298,6 +302,7 @@ pub static GAMES: [GameEntry; 5] = [
         }),
         preview_rules: None,
         learn: Some(learn!(crate::lessons::enchanted_plumes::COURSE, ui::enchanted_plumes::PlumesTab)),
+        cover: ui::covers::enchanted_plumes,
     },
     GameEntry {
         id: dust_wings::DustInTheWings::INFO.id,
@@ -324,6 +329,7 @@ pub static GAMES: [GameEntry; 5] = [
         }),
         preview_rules: None,
         learn: Some(learn!(crate::lessons::dust_wings::COURSE, ui::dust_wings::WingsTab)),
+        cover: ui::covers::dust_in_the_wings,
     },
     GameEntry {
         id: tail_feathers::TailFeathers::INFO.id,
@@ -415,6 +421,7 @@ pub static GAMES: [GameEntry; 5] = [
         }),
         preview_rules: None,
         learn: Some(learn!(crate::lessons::tail_feathers::COURSE, ui::tail_feathers::SkirmishTab)),
+        cover: ui::covers::tail_feathers,
     },
 ];
 
@@ -530,6 +537,9 @@ pub struct Listing {
     pub moves: usize,
     /// True when the game was over.
     pub finished: bool,
+    /// Who is to move and what they owe, or how the game ended (empty when
+    /// the file does not load).
+    pub now: String,
     /// Why the file cannot be loaded, if it cannot.
     pub problem: Option<String>,
 }
@@ -554,6 +564,7 @@ pub fn listing(path: PathBuf) -> Listing {
                 saved_at: modified(),
                 moves: 0,
                 finished: false,
+                now: String::new(),
                 problem: Some(e.to_string()),
                 path,
             };
@@ -568,6 +579,7 @@ pub fn listing(path: PathBuf) -> Listing {
             saved_at: file.saved_at,
             moves: summary.cursor,
             finished: summary.finished,
+            now: summary.now,
             problem: None,
             path,
         },
@@ -577,6 +589,7 @@ pub fn listing(path: PathBuf) -> Listing {
             saved_at: file.saved_at,
             moves: file.cursor.unwrap_or(file.actions.len()).min(file.actions.len()),
             finished: false,
+            now: String::new(),
             problem: Some(e.to_string()),
             path,
         },

@@ -6,6 +6,8 @@
 use aviary::ai::Level;
 use aviary::app::AviaryApp;
 use aviary::games::{self, GAMES, NewGame};
+use aviary::rules::daedalus::Daedalus;
+use aviary::rules::{Game, Setup};
 use aviary::save::SaveError;
 use aviary::session::Player;
 use egui_kittest::Harness;
@@ -320,4 +322,43 @@ fn the_tail_feathers_rules_show_every_action_card_and_the_ballista() {
             assert!(!structures.contains(&said), "the rules say \"{said}\"; the card's numbers are the truth");
         }
     }
+}
+
+#[test]
+fn home_is_a_shelf_of_boxes_and_continue_reopens_an_unfinished_game_with_whose_turn_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    // One unfinished Daedalus game, one move made.
+    let mut session = aviary::session::Session::<Daedalus>::new(
+        Setup { seats: 2, options: aviary::rules::daedalus::Options::default() },
+        7,
+        vec![Player::Human, Player::Human],
+    );
+    let first = session.state().legal_actions().into_iter().next().unwrap();
+    session.propose(first).unwrap();
+    std::fs::create_dir_all(dir.path().join("saves")).unwrap();
+    let path = dir.path().join("saves").join("Evening match.json");
+    aviary::save::write_file(&path, &aviary::save::to_text(&aviary::save::record(&session))).unwrap();
+    let mut h = app_at(dir.path(), [1180.0, 820.0]);
+    for _ in 0..40 {
+        h.run();
+        if h.query_by_label_contains("Continue Daedalus").is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    for entry in GAMES.iter().filter(|e| e.play.is_some()) {
+        h.get_by_label(&format!("{} box: new game", entry.name));
+        h.get_by_label(&format!("New {} game", entry.name));
+        h.get_by_label(&format!("{} rules", entry.name));
+        h.get_by_label(&format!("Learn {}", entry.name));
+    }
+    let card = h.get_by_label("Continue Daedalus (Evening match)");
+    card.click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("to move").is_some() || h.query_by_label_contains("White").is_some(),
+        "the game opens in its tab"
+    );
+    assert_eq!(h.state().tabs.len(), 1, "continuing opens the saved game");
+    assert_eq!(h.state().tabs[0].moves(), 1, "as it was left");
 }

@@ -1,5 +1,5 @@
-//! Learning the games: the "Learn" button of each game on Home (and, for a
-//! game never played, "New to it? Learn in N minutes"), each game's lesson
+//! Learning the games (the "Learn" button on each box on Home is
+//! `home.rs`'s): each game's lesson
 //! map (every lesson open at any time, finished ones ticked with the moves
 //! used against par, the next one suggested), opening a lesson in the
 //! game's own tab, and the learner's progress kept in `lessons.json` beside
@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use egui::{RichText, Ui};
 
 use super::{AviaryApp, Screen};
-use crate::games::{self, GameEntry};
+use crate::games;
 use crate::ui::Notice;
 
 /// The lessons done, by lesson id: the fewest moves it took.
@@ -39,18 +39,6 @@ impl LessonProgress {
 }
 
 impl AviaryApp {
-    /// The Learn button and the invitation on a game's Home card.
-    pub(super) fn learn_button_ui(&mut self, ui: &mut Ui, entry: &'static GameEntry) {
-        let Some(learn) = &entry.learn else { return };
-        let never = self.stats.get(entry.id).clean_played + self.stats.get(entry.id).assisted_played == 0;
-        if ui.button(format!("Learn {}", entry.name)).clicked() {
-            self.screen = Screen::Lessons(entry.id);
-        }
-        if never {
-            ui.label(RichText::new(format!("New to it? Learn in {} minutes", learn.minutes())).italics());
-        }
-    }
-
     /// A game's lesson map.
     pub(super) fn lessons_ui(&mut self, ui: &mut Ui, id: &'static str, notices: &mut Vec<Notice>) {
         let Some(entry) = games::entry(id) else { return };

@@ -5,6 +5,7 @@
 //! `closing` (resuming at start, and closing without losing a move).
 
 mod closing;
+mod home;
 mod learn;
 mod new_game;
 mod online;
@@ -24,7 +25,7 @@ use std::sync::{Arc, OnceLock};
 use egui::{RichText, Ui};
 
 use crate::ai::worker::Background;
-use crate::games::{self, GAMES, GameEntry, NewGame};
+use crate::games::{self, NewGame};
 use crate::stats::Stats;
 use crate::ui::commands::{self, Command};
 use crate::ui::rules_text;
@@ -428,6 +429,7 @@ impl AviaryApp {
     /// Draws one frame of the whole app.
     pub fn ui_root(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
+        crate::ui::look::install(&ctx);
         if self.applied_style != Some((self.settings.dark, self.settings.scale)) {
             ctx.set_theme(if self.settings.dark { egui::Theme::Dark } else { egui::Theme::Light });
             ctx.set_zoom_factor(self.settings.scale.clamp(0.6, 2.5));
@@ -545,6 +547,8 @@ impl AviaryApp {
     fn tabs_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
         ui.horizontal_wrapped(|ui| {
             if ui.selectable_label(self.screen == Screen::Home, "Home").clicked() {
+                // Continue lists what is unfinished now.
+                self.invalidate_listing();
                 self.screen = Screen::Home;
             }
             if ui.selectable_label(self.screen == Screen::SavedGames, "Saved Games").clicked() {
@@ -568,55 +572,6 @@ impl AviaryApp {
             if ui.selectable_label(self.screen == Screen::Settings, "Settings").clicked() {
                 self.open_settings();
             }
-        });
-    }
-
-    fn home_ui(&mut self, ui: &mut Ui) {
-        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-            ui.add_space(8.0);
-            ui.heading("Aviary");
-            ui.label("Five feather-themed tabletop games, every rule enforced. Pick one:");
-            ui.horizontal(|ui| {
-                ui.label(RichText::new("Play a friend on another computer:").weak());
-                if ui.button("Join a game online").on_hover_text("Paste the invite code a friend sent you").clicked() {
-                    self.join = Some(online::JoinDialog::default());
-                }
-                ui.label(RichText::new("or host: choose \"Friend online\" for a seat in a new game").weak());
-            });
-            ui.add_space(8.0);
-            for entry in &GAMES {
-                self.game_card_ui(ui, entry);
-                ui.add_space(6.0);
-            }
-        });
-    }
-
-    fn game_card_ui(&mut self, ui: &mut Ui, entry: &'static GameEntry) {
-        egui::Frame::group(ui.style()).inner_margin(10.0).show(ui, |ui| {
-            ui.set_width(ui.available_width().min(720.0));
-            ui.horizontal(|ui| {
-                ui.label(RichText::new(entry.name).size(20.0).strong());
-                ui.label(format!("· {} · {}", entry.players, entry.length));
-                if entry.play.is_none() {
-                    ui.label(RichText::new("coming soon").italics().weak());
-                }
-            });
-            ui.label(entry.pitch);
-            if entry.play.is_some() {
-                ui.label(RichText::new(format!("Your games: {}", self.stats.get(entry.id).summary())).weak());
-            }
-            ui.horizontal(|ui| {
-                let playable = entry.play.is_some();
-                let new = ui.add_enabled(playable, egui::Button::new(format!("New {} game", entry.name)));
-                if new.clicked() {
-                    self.open_new_game(entry.id);
-                }
-                let rules = entry.rules().is_some();
-                if ui.add_enabled(rules, egui::Button::new(format!("{} rules", entry.name))).clicked() {
-                    self.screen = Screen::Rules(entry.id);
-                }
-                self.learn_button_ui(ui, entry);
-            });
         });
     }
 

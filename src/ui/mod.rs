@@ -12,7 +12,9 @@
     reason = "drawing may use the platform's trigonometry; the rules may not (clippy.toml)"
 )]
 
+pub mod art;
 pub mod commands;
+pub mod covers;
 pub mod daedalus;
 pub mod dust_wings;
 pub mod enchanted_plumes;
@@ -20,6 +22,7 @@ pub mod feathers_wax;
 pub mod figures;
 pub mod friend_copy;
 pub mod lesson;
+pub mod look;
 pub mod online;
 pub mod replay;
 pub mod rules_text;

@@ -116,7 +116,82 @@ pub struct Palette {
     // ----- Tail Feathers ------------------------------------------------
     /// The forest's colours.
     pub forest: Forest,
+    // ----- The table and the shelf --------------------------------------
+    /// The cloth every card game is played on, and the shelf of boxes.
+    pub table: Table,
 }
+
+/// The table under the components and the shelf on Home.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Table {
+    /// The cloth's ground (linen in light, felt in dark).
+    pub cloth: Color32,
+    /// The cloth's threads and flecks, lighter and darker than the ground.
+    pub weave: [Color32; 2],
+    /// Text and lines drawn straight on the cloth.
+    pub ink: Color32,
+    /// Faint text on the cloth (hints, counts).
+    pub faint: Color32,
+    /// The shelf's wood: ground, grain, and its front edge.
+    pub wood: [Color32; 3],
+    /// A box's cardboard edge and the rim of every component.
+    pub rim: Color32,
+    /// The soft shadow under a component.
+    pub shadow: Color32,
+    /// A lifted component's shadow (a card in the hand, a dragged token).
+    pub lifted: Color32,
+    /// Title plates on the box covers.
+    pub plate: Color32,
+    /// Text on [`Table::plate`].
+    pub on_plate: Color32,
+    /// The blue of a peacock's neck, and the eye of its tail feathers
+    /// (gold, green, blue, deep blue).
+    pub peacock: [Color32; 5],
+}
+
+const TABLE_LIGHT: Table = Table {
+    cloth: Color32::from_rgb(0xe9, 0xe2, 0xd2),
+    weave: [Color32::from_rgb(0xf3, 0xee, 0xe2), Color32::from_rgb(0xd6, 0xcd, 0xb9)],
+    ink: Color32::from_rgb(0x33, 0x2b, 0x22),
+    faint: Color32::from_rgb(0x5e, 0x54, 0x46),
+    wood: [
+        Color32::from_rgb(0xb9, 0x8a, 0x5a),
+        Color32::from_rgb(0x9c, 0x6e, 0x42),
+        Color32::from_rgb(0x6e, 0x48, 0x28),
+    ],
+    rim: Color32::from_rgb(0x3a, 0x2e, 0x22),
+    shadow: Color32::from_black_alpha(70),
+    lifted: Color32::from_black_alpha(95),
+    plate: Color32::from_rgb(0xfb, 0xf6, 0xea),
+    on_plate: Color32::from_rgb(0x2a, 0x22, 0x1a),
+    peacock: PEACOCK,
+};
+
+const TABLE_DARK: Table = Table {
+    cloth: Color32::from_rgb(0x1d, 0x3b, 0x30),
+    weave: [Color32::from_rgb(0x24, 0x47, 0x3a), Color32::from_rgb(0x16, 0x30, 0x27)],
+    ink: Color32::from_rgb(0xe8, 0xe4, 0xd6),
+    faint: Color32::from_rgb(0xb4, 0xc4, 0xb8),
+    wood: [
+        Color32::from_rgb(0x5a, 0x3e, 0x2a),
+        Color32::from_rgb(0x48, 0x30, 0x20),
+        Color32::from_rgb(0x2e, 0x1e, 0x14),
+    ],
+    rim: Color32::from_rgb(0x0c, 0x0a, 0x08),
+    shadow: Color32::from_black_alpha(120),
+    lifted: Color32::from_black_alpha(150),
+    plate: Color32::from_rgb(0x33, 0x2d, 0x26),
+    on_plate: Color32::from_rgb(0xee, 0xe6, 0xd6),
+    peacock: PEACOCK,
+};
+
+const PEACOCK: [Color32; 5] = [
+    Color32::from_rgb(0x1b, 0x5e, 0x8c),
+    Color32::from_rgb(0xd9, 0xa4, 0x2a),
+    Color32::from_rgb(0x2e, 0x8a, 0x4a),
+    Color32::from_rgb(0x1f, 0x6f, 0xb8),
+    Color32::from_rgb(0x12, 0x1e, 0x4a),
+];
 
 /// The Tail Feathers battlefield's colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -364,6 +439,7 @@ pub const LIGHT: Palette = Palette {
     nest: Color32::from_rgb(0x4f, 0x75, 0x28),
     wall: Color32::from_rgb(0xf2, 0xec, 0xe0),
     forest: FOREST_LIGHT,
+    table: TABLE_LIGHT,
 };
 
 /// The dark theme: boards a little dimmer, text and rims light, nothing
@@ -421,6 +497,7 @@ pub const DARK: Palette = Palette {
     nest: Color32::from_rgb(0x4f, 0x75, 0x28),
     wall: Color32::from_rgb(0xf2, 0xec, 0xe0),
     forest: FOREST_DARK,
+    table: TABLE_DARK,
 };
 
 impl Palette {
@@ -455,6 +532,21 @@ pub fn luminance(c: Color32) -> f64 {
 pub fn contrast(a: Color32, b: Color32) -> f64 {
     let (la, lb) = (luminance(a), luminance(b));
     (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// The tint that leaves a texture as it is.
+pub const UNTINTED: Color32 = Color32::WHITE;
+/// The faint light along the top of a card or the side of a token.
+pub const SHEEN: Color32 = Color32::from_rgba_premultiplied(20, 20, 20, 20);
+/// A drop of ink's shade: the darkest part of a painted shape.
+pub const SHADE: Color32 = Color32::from_black_alpha(60);
+
+/// `a` blended towards `b` by `t` (0: `a`, 1: `b`), opaque.
+#[must_use]
+pub fn mix(a: Color32, b: Color32, t: f32) -> Color32 {
+    let t = t.clamp(0.0, 1.0);
+    let m = |x: u8, y: u8| (f32::from(x) + (f32::from(y) - f32::from(x)) * t).round() as u8;
+    Color32::from_rgb(m(a.r(), b.r()), m(a.g(), b.g()), m(a.b(), b.b()))
 }
 
 /// The online bar's dot for a friend who is connected (both themes).

@@ -1,0 +1,290 @@
+//! Home: Aviary as a shelf of game boxes. Each box has its cover, its
+//! title in the display face, players and time, your record and the ways
+//! in (New game, Learn with the lessons done, Rules); above the shelf, the
+//! unfinished games to continue and the way to join a friend online.
+
+use egui::epaint::RectShape;
+use egui::{Align2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, UiBuilder, Vec2, WidgetInfo};
+
+use super::{AviaryApp, Screen, online};
+use crate::games::{self, GAMES, GameEntry};
+use crate::ui::look;
+use crate::ui::theme::{self, Palette, mix};
+
+/// The narrowest a box on the shelf may be.
+const BOX_MIN: f32 = 176.0;
+/// The widest.
+const BOX_MAX: f32 = 226.0;
+/// Space between boxes.
+const GAP: f32 = 18.0;
+/// Height of a box below its cover (title, facts, record, buttons).
+const PLATE: f32 = 132.0;
+/// How many unfinished games Continue shows.
+const CONTINUE: usize = 6;
+
+impl AviaryApp {
+    pub(super) fn home_ui(&mut self, ui: &mut Ui) {
+        let palette = theme::palette(self.settings.dark);
+        let full = ui.clip_rect();
+        look::paint_cloth(ui, full, &palette);
+        if self.listing.is_none() && self.listing_job.is_none() {
+            self.refresh_listing();
+        }
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            ui.add_space(6.0);
+            ui.horizontal(|ui| {
+                ui.label(look::title(ui, "Aviary", 34.0).color(palette.table.ink));
+                ui.add_space(10.0);
+                ui.label(
+                    RichText::new("Five feather-themed tabletop games, every rule kept for you.")
+                        .size(15.0)
+                        .color(palette.table.faint),
+                );
+            });
+            ui.add_space(4.0);
+            self.continue_ui(ui, &palette);
+            ui.add_space(10.0);
+            self.shelf_ui(ui, &palette);
+        });
+    }
+
+    /// The unfinished games, newest first, as small cards with their box
+    /// art and whose turn it is; and the way to join a friend's game.
+    fn continue_ui(&mut self, ui: &mut Ui, palette: &Palette) {
+        let unfinished: Vec<games::Listing> = self
+            .listing
+            .as_deref()
+            .unwrap_or_default()
+            .iter()
+            .filter(|l| !l.finished && l.problem.is_none() && l.moves > 0)
+            .take(CONTINUE)
+            .cloned()
+            .collect();
+        ui.horizontal(|ui| {
+            ui.label(look::title(ui, "Continue", 20.0).color(palette.table.ink));
+            ui.add_space(8.0);
+            if ui
+                .button("Join a game online")
+                .on_hover_text("Paste the invite code a friend sent you (to host, choose \"Friend online\" for a seat)")
+                .clicked()
+            {
+                self.join = Some(online::JoinDialog::default());
+            }
+            if ui.button("All saved games").clicked() {
+                self.show_saved_games();
+            }
+        });
+        if unfinished.is_empty() {
+            let words = if self.listing.is_none() {
+                "Looking for your unfinished games…"
+            } else {
+                "No game under way: open a box below to start one. Every game is saved after each move."
+            };
+            ui.label(RichText::new(words).color(palette.table.faint));
+            return;
+        }
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        let mut open = None;
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing = Vec2::new(12.0, 10.0);
+            for row in &unfinished {
+                if continue_card(ui, palette, row, now).clicked() {
+                    open = Some(row.path.clone());
+                }
+            }
+        });
+        if let Some(path) = open {
+            let mut notices = Vec::new();
+            self.open_file(&path, &mut notices);
+            self.pending_notices.append(&mut notices);
+        }
+    }
+
+    /// The games as boxes standing on wooden shelves.
+    fn shelf_ui(&mut self, ui: &mut Ui, palette: &Palette) {
+        let width = ui.available_width() - 8.0;
+        let per_row = (((width + GAP) / (BOX_MIN + GAP)).floor() as usize).clamp(1, GAMES.len());
+        let box_w = ((width - GAP * (per_row as f32 - 1.0)) / per_row as f32).min(BOX_MAX);
+        let cover_h = (box_w * 0.68).round();
+        let box_size = Vec2::new(box_w, cover_h + PLATE);
+        for row in GAMES.chunks(per_row) {
+            let used = box_w * row.len() as f32 + GAP * (row.len() as f32 - 1.0);
+            let (area, _) = ui.allocate_exact_size(Vec2::new(width, box_size.y + 26.0), Sense::hover());
+            // The shelf board under the boxes.
+            let board = Rect::from_min_max(
+                area.left_bottom() - Vec2::new(0.0, 18.0),
+                area.right_bottom() - Vec2::new(0.0, 4.0),
+            );
+            ui.painter().add(
+                RectShape::filled(board.translate(Vec2::new(0.0, 5.0)), 3.0, palette.table.shadow)
+                    .with_blur_width(10.0),
+            );
+            look::paint_wood(ui, board, palette, 3.0);
+            ui.painter()
+                .line_segment([board.left_bottom(), board.right_bottom()], Stroke::new(3.0, palette.table.wood[2]));
+            let x0 = area.left() + (width - used) / 2.0;
+            for (k, entry) in row.iter().enumerate() {
+                let min = egui::pos2(x0 + k as f32 * (box_w + GAP), board.top() - box_size.y + 2.0);
+                self.game_box(ui, palette, entry, Rect::from_min_size(min, box_size), cover_h);
+            }
+            ui.add_space(12.0);
+        }
+    }
+
+    /// One game's box: cover, title plate, facts, record and buttons.
+    fn game_box(&mut self, ui: &mut Ui, palette: &Palette, entry: &'static GameEntry, rect: Rect, cover_h: f32) {
+        let painter = ui.painter();
+        // The box's depth: its side and a soft shadow on the wall.
+        painter.add(
+            RectShape::filled(rect.translate(Vec2::new(4.0, 2.0)), 4.0, palette.table.lifted).with_blur_width(12.0),
+        );
+        let side = mix(palette.table.plate, palette.table.rim, 0.45);
+        painter.rect_filled(rect.translate(Vec2::new(5.0, -3.0)), 4.0, side);
+        painter.rect(rect, 4.0, palette.table.plate, Stroke::new(1.0, palette.table.rim), StrokeKind::Inside);
+        let cover = Rect::from_min_size(rect.min, Vec2::new(rect.width(), cover_h)).shrink(5.0);
+        (entry.cover)(painter, palette, cover);
+        painter.rect_stroke(cover, 2.0, Stroke::new(1.0, palette.table.rim), StrokeKind::Outside);
+        let cover_resp = ui.interact(cover, ui.scope_id().with(("box-cover", entry.id)), Sense::click());
+        let playable = entry.play.is_some();
+        cover_resp
+            .widget_info(|| WidgetInfo::labeled(egui::Role::Button, playable, format!("{} box: new game", entry.name)));
+        if cover_resp.hovered() && playable {
+            painter.rect_stroke(cover, 2.0, Stroke::new(2.5, palette.selection), StrokeKind::Outside);
+        }
+        if cover_resp.on_hover_text(entry.pitch).clicked() && playable {
+            self.open_new_game(entry.id);
+        }
+        let plate =
+            Rect::from_min_max(egui::pos2(rect.left() + 8.0, cover.bottom() + 4.0), rect.max - Vec2::new(8.0, 6.0));
+        let ink = palette.table.on_plate;
+        ui.scope_builder(UiBuilder::new().max_rect(plate).layout(egui::Layout::top_down(egui::Align::Min)), |ui| {
+            ui.spacing_mut().item_spacing.y = 3.0;
+            ui.add(egui::Label::new(look::title(ui, entry.name, 21.0).color(ink)).truncate());
+            ui.label(RichText::new(format!("{} · {}", entry.players, entry.length)).size(12.5).color(ink));
+            let record = self.stats.get(entry.id);
+            let never = record.clean_played + record.assisted_played == 0;
+            let line = match (&entry.learn, never, playable) {
+                (_, _, false) => "coming soon".to_string(),
+                (Some(learn), true, true) => format!("New to it? Learn in {} minutes", learn.minutes()),
+                (_, _, true) => format!("Your games: {}", record.summary()),
+            };
+            let faint = mix(ink, palette.table.plate, 0.25);
+            ui.add(egui::Label::new(RichText::new(line).size(11.5).italics().color(faint)).wrap());
+            ui.add_space(2.0);
+            let new = ui.add_enabled(
+                playable,
+                egui::Button::new(RichText::new("New game").strong()).min_size(Vec2::new(plate.width(), 26.0)),
+            );
+            // Read aloud with the game's name (five boxes each say "New game").
+            new.widget_info(|| WidgetInfo::labeled(egui::Role::Button, playable, format!("New {} game", entry.name)));
+            if new.on_hover_text(format!("Start a game of {}", entry.name)).clicked() {
+                self.open_new_game(entry.id);
+            }
+            ui.horizontal(|ui| {
+                if let Some(learn) = &entry.learn {
+                    let list = (learn.list)();
+                    let done = list.iter().filter(|l| self.lesson_progress.done.contains_key(l.id)).count();
+                    let label = format!("Learn {done}/{}", list.len());
+                    let hover = format!("{} short lessons, about {} minutes; {done} done", list.len(), learn.minutes());
+                    let button = ui.button(label);
+                    button
+                        .widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, format!("Learn {}", entry.name)));
+                    if button.on_hover_text(hover).clicked() {
+                        self.screen = Screen::Lessons(entry.id);
+                    }
+                }
+                let rules = entry.rules().is_some();
+                let button = ui.add_enabled(rules, egui::Button::new("Rules"));
+                button.widget_info(|| WidgetInfo::labeled(egui::Role::Button, rules, format!("{} rules", entry.name)));
+                if button.on_hover_text(format!("How to play {}", entry.name)).clicked() {
+                    self.screen = Screen::Rules(entry.id);
+                }
+            });
+        });
+    }
+}
+
+/// A card for one unfinished game: its box art, name, whose turn, moves
+/// and when it was last played. Click to continue it.
+fn continue_card(ui: &mut Ui, palette: &Palette, row: &games::Listing, now: u64) -> egui::Response {
+    let size = Vec2::new(250.0, 80.0);
+    let (rect, resp) = ui.allocate_exact_size(size, Sense::click());
+    let name = super::file_stem(&row.path);
+    resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, format!("Continue {} ({name})", row.game)));
+    if !ui.is_rect_visible(rect) {
+        return resp;
+    }
+    let lift = if resp.hovered() { look::Lift::Raised } else { look::Lift::Flat };
+    let painter = ui.painter();
+    look::card_body(painter, palette, rect, palette.table.plate, lift);
+    let art = Rect::from_min_size(rect.min + Vec2::splat(6.0), Vec2::new(84.0, size.y - 12.0));
+    if let Some(entry) = GAMES.iter().find(|e| e.name == row.game) {
+        (entry.cover)(painter, palette, art);
+    }
+    painter.rect_stroke(art, 2.0, Stroke::new(1.0, palette.table.rim), StrokeKind::Outside);
+    let ink = palette.table.on_plate;
+    let x = art.right() + 8.0;
+    let text_w = rect.right() - x - 6.0;
+    let line = |y: f32, text: String, font: egui::FontId, colour, rows: usize| {
+        let mut job = egui::text::LayoutJob::simple(text, font, colour, text_w);
+        job.wrap.max_rows = rows;
+        let galley = painter.layout_job(job);
+        let clipped =
+            painter.with_clip_rect(Rect::from_min_max(egui::pos2(x, rect.top()), rect.max - Vec2::new(4.0, 0.0)));
+        clipped.galley(egui::pos2(x, rect.top() + y), galley, colour);
+    };
+    line(5.0, row.game.clone(), look::display(ui.ctx(), 16.0), ink, 1);
+    line(25.0, row.now.clone(), egui::FontId::proportional(12.0), ink, 2);
+    let faint = mix(ink, palette.table.plate, 0.35);
+    line(
+        58.0,
+        format!("{} · {}", moves_words(row.moves), ago(row.saved_at, now)),
+        egui::FontId::proportional(11.5),
+        faint,
+        1,
+    );
+    if resp.hovered() {
+        painter.text(
+            rect.right_bottom() - Vec2::new(8.0, 6.0),
+            Align2::RIGHT_BOTTOM,
+            "Continue ›",
+            egui::FontId::proportional(12.0),
+            palette.selection,
+        );
+    }
+    resp.on_hover_text(format!("{name}: {}", row.seats))
+}
+
+fn moves_words(n: usize) -> String {
+    crate::rules::words::count(n, "move")
+}
+
+/// How long ago `then` was, as people say it: "just now", "5 minutes
+/// ago", "yesterday", "3 days ago".
+#[must_use]
+pub fn ago(then: u64, now: u64) -> String {
+    let s = now.saturating_sub(then);
+    match s {
+        0..60 => "just now".to_string(),
+        60..3_600 => crate::rules::words::count((s / 60) as usize, "minute") + " ago",
+        3_600..86_400 => crate::rules::words::count((s / 3_600) as usize, "hour") + " ago",
+        86_400..172_800 => "yesterday".to_string(),
+        _ => crate::rules::words::count((s / 86_400) as usize, "day") + " ago",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ago;
+
+    #[test]
+    fn last_played_reads_as_people_say_it() {
+        let now = 1_000_000;
+        assert_eq!(ago(now - 5, now), "just now");
+        assert_eq!(ago(now - 60, now), "1 minute ago");
+        assert_eq!(ago(now - 7_200, now), "2 hours ago");
+        assert_eq!(ago(now - 100_000, now), "yesterday");
+        assert_eq!(ago(now - 3 * 86_400, now), "3 days ago");
+        assert_eq!(ago(now + 50, now), "just now", "a clock set back never gives a negative time");
+    }
+}

@@ -1,0 +1,292 @@
+//! Painted things shared by the covers on Home and the games' tables:
+//! feathers (with a peacock's eye), butterflies, a labyrinth, the sun and
+//! the sea, trees. Drawn from meshes and convex pieces in one style: a
+//! flat colour, a lighter and a darker tone of it, a thin dark rim.
+
+use std::f32::consts::{PI, TAU};
+
+use egui::epaint::{Mesh, PathShape, Vertex, WHITE_UV};
+use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke, Vec2};
+
+use super::theme::{Palette, mix};
+
+/// A vertical gradient through `stops` (top to bottom) filling `rect`.
+pub fn gradient(painter: &Painter, rect: Rect, stops: &[Color32]) {
+    if stops.len() < 2 {
+        if let Some(&c) = stops.first() {
+            painter.rect_filled(rect, 0.0, c);
+        }
+        return;
+    }
+    let mut mesh = Mesh::default();
+    let n = stops.len() - 1;
+    for (i, &c) in stops.iter().enumerate() {
+        let y = rect.top() + rect.height() * i as f32 / n as f32;
+        mesh.vertices.push(Vertex { pos: Pos2::new(rect.left(), y), uv: WHITE_UV, color: c });
+        mesh.vertices.push(Vertex { pos: Pos2::new(rect.right(), y), uv: WHITE_UV, color: c });
+    }
+    for i in 0..n as u32 {
+        let k = i * 2;
+        mesh.add_triangle(k, k + 1, k + 2);
+        mesh.add_triangle(k + 1, k + 3, k + 2);
+    }
+    painter.add(Shape::mesh(mesh));
+}
+
+/// How a feather is painted.
+#[derive(Clone, Copy, Debug)]
+pub struct FeatherLook {
+    /// The vane near the quill.
+    pub base: Color32,
+    /// The vane at the tip.
+    pub tip: Color32,
+    /// The quill and the barbs' lines.
+    pub ink: Color32,
+    /// A peacock's eye near the tip (outer to inner rings), if any.
+    pub eye: Option<[Color32; 3]>,
+    /// Bands across the vane (0: none), so feathers of like colours are
+    /// told apart by pattern as well.
+    pub bands: u8,
+    /// Spots along the vane (0: none).
+    pub spots: u8,
+}
+
+/// A feather from `quill` to `tip`, `width` at its widest, curving a
+/// little to one side (`bend`, as a share of its length).
+pub fn feather(painter: &Painter, quill: Pos2, tip: Pos2, width: f32, bend: f32, look: &FeatherLook) {
+    const N: usize = 14;
+    let axis = tip - quill;
+    let len = axis.length().max(1.0);
+    let dir = axis / len;
+    let side = Vec2::new(-dir.y, dir.x);
+    let spine = |t: f32| quill + axis * t + side * (len * bend * (PI * t).sin());
+    // Half-width along the spine: narrow at the quill, widest past the
+    // middle, a rounded tip.
+    let half = |t: f32| {
+        let t0 = ((t - 0.12) / 0.88).clamp(0.0, 1.0);
+        width * 0.5 * (PI * t0.powf(0.75)).sin().max(0.0).powf(0.8)
+    };
+    let mut mesh = Mesh::default();
+    let mut left = Vec::with_capacity(N + 1);
+    let mut right = Vec::with_capacity(N + 1);
+    for i in 0..=N {
+        let t = i as f32 / N as f32;
+        let p = spine(t);
+        let w = half(t);
+        let colour = mix(look.base, look.tip, t);
+        let banded = look.bands > 0 && ((t * f32::from(look.bands) * 2.0).floor() as u32) % 2 == 1 && t > 0.2;
+        let colour = if banded { mix(colour, look.ink, 0.28) } else { colour };
+        left.push(p + side * w);
+        right.push(p - side * w);
+        // The outer edge a shade darker than the middle.
+        let edge = mix(colour, look.ink, 0.18);
+        mesh.vertices.push(Vertex { pos: p + side * w, uv: WHITE_UV, color: edge });
+        mesh.vertices.push(Vertex { pos: p, uv: WHITE_UV, color: colour });
+        mesh.vertices.push(Vertex { pos: p - side * w, uv: WHITE_UV, color: edge });
+    }
+    for i in 0..N as u32 {
+        let k = i * 3;
+        mesh.add_triangle(k, k + 1, k + 3);
+        mesh.add_triangle(k + 1, k + 4, k + 3);
+        mesh.add_triangle(k + 1, k + 2, k + 4);
+        mesh.add_triangle(k + 2, k + 5, k + 4);
+    }
+    painter.add(Shape::mesh(mesh));
+    let rim = Stroke::new((width * 0.03).clamp(0.6, 1.2), look.ink.gamma_multiply(0.7));
+    let mut outline = left.clone();
+    outline.extend(right.iter().rev());
+    painter.add(Shape::Path(PathShape::closed_line(outline, rim)));
+    // Barbs: thin lines slanting out from the quill towards the tip.
+    let barb = Stroke::new((width * 0.025).clamp(0.4, 1.0), look.ink.gamma_multiply(0.35));
+    for i in 3..N {
+        let t = i as f32 / N as f32;
+        let p = spine(t);
+        let w = half(t) * 0.85;
+        let ahead = dir * w * 0.45;
+        painter.line_segment([p, p + side * w + ahead], barb);
+        painter.line_segment([p, p - side * w + ahead], barb);
+    }
+    for s in 0..look.spots {
+        let t = 0.35 + 0.45 * (f32::from(s) + 0.5) / f32::from(look.spots);
+        let offset = if s % 2 == 0 { 0.45 } else { -0.45 };
+        painter.circle_filled(spine(t) + side * half(t) * offset, width * 0.07, mix(look.tip, look.ink, 0.55));
+    }
+    if let Some(rings) = look.eye {
+        let c = spine(0.8);
+        let w = half(0.8);
+        for (k, colour) in rings.iter().enumerate() {
+            let scale = 1.0 - k as f32 * 0.3;
+            oval(painter, c, dir, w * 0.95 * scale * 1.25, w * 0.95 * scale, *colour);
+        }
+    }
+    painter
+        .line_segment([quill - dir * len * 0.06, spine(0.93)], Stroke::new((width * 0.05).clamp(0.8, 2.0), look.ink));
+}
+
+/// A filled oval centred on `c`, `along` its half-length on `dir`.
+pub fn oval(painter: &Painter, c: Pos2, dir: Vec2, along: f32, across: f32, fill: Color32) {
+    let side = Vec2::new(-dir.y, dir.x);
+    let pts: Vec<Pos2> = (0..20)
+        .map(|i| {
+            let a = i as f32 / 20.0 * TAU;
+            c + dir * (a.cos() * along) + side * (a.sin() * across)
+        })
+        .collect();
+    painter.add(Shape::convex_polygon(pts, fill, Stroke::NONE));
+}
+
+/// A butterfly seen from above, wings open: `fill` wings with a darker
+/// edge, spots, and a body. `tilt` in radians.
+pub fn butterfly(painter: &Painter, centre: Pos2, size: f32, tilt: f32, fill: Color32, ink: Color32) {
+    let up = Vec2::new(tilt.sin(), -tilt.cos());
+    let right = Vec2::new(-up.y, up.x);
+    let wing = |side: f32, upper: bool| {
+        let d = if upper { up * 0.55 + right * side } else { -up * 0.6 + right * side * 0.8 };
+        let d = d.normalized();
+        let c = centre + d * size * if upper { 0.3 } else { 0.22 };
+        let (a, b) = if upper { (size * 0.34, size * 0.24) } else { (size * 0.24, size * 0.17) };
+        oval(painter, c, d, a + 1.2, b + 1.2, ink);
+        oval(painter, c, d, a, b, fill);
+        oval(painter, c + d * a * 0.35, d, a * 0.25, b * 0.3, mix(fill, ink, 0.5));
+    };
+    for side in [-1.0, 1.0] {
+        wing(side, false);
+        wing(side, true);
+    }
+    oval(painter, centre, up, size * 0.24, size * 0.05, ink);
+    let head = centre + up * size * 0.24;
+    for side in [-1.0, 1.0] {
+        painter.line_segment(
+            [head, head + up * size * 0.16 + right * side * size * 0.1],
+            Stroke::new((size * 0.03).max(0.8), ink),
+        );
+    }
+}
+
+/// A labyrinth seen from above: nested square walls, each with a gap on
+/// alternating sides, in `rect`.
+pub fn labyrinth(painter: &Painter, rect: Rect, floor: Color32, wall: Color32, rim: Color32) {
+    let side = rect.width().min(rect.height());
+    let square = Rect::from_center_size(rect.center(), Vec2::splat(side));
+    painter.rect_filled(square, side * 0.04, floor);
+    let rings = 5;
+    let step = side / (2.0 * rings as f32 + 1.0);
+    let thick = step * 0.45;
+    for k in 0..rings {
+        let r = square.shrink(step * k as f32 + step * 0.5);
+        let corners = [r.left_top(), r.right_top(), r.right_bottom(), r.left_bottom()];
+        // The gap moves round the rings so the way in winds.
+        let gap_side = k % 4;
+        for s in 0..4 {
+            let (a, b) = (corners[s], corners[(s + 1) % 4]);
+            if s == gap_side {
+                let mid = a + (b - a) * 0.5;
+                let half = (b - a).normalized() * step * 0.6;
+                wall_segment(painter, a, mid - half, thick, wall, rim);
+                wall_segment(painter, mid + half, b, thick, wall, rim);
+            } else {
+                wall_segment(painter, a, b, thick, wall, rim);
+            }
+        }
+    }
+}
+
+fn wall_segment(painter: &Painter, a: Pos2, b: Pos2, thick: f32, wall: Color32, rim: Color32) {
+    painter.line_segment([a, b], Stroke::new(thick + 1.5, rim));
+    painter.line_segment([a, b], Stroke::new(thick, wall));
+}
+
+/// The sun: a disc with short rays.
+pub fn sun(painter: &Painter, centre: Pos2, r: f32, fill: Color32, rays: Color32) {
+    for i in 0..12 {
+        let a = i as f32 / 12.0 * TAU;
+        let d = Vec2::new(a.cos(), a.sin());
+        painter.line_segment([centre + d * r * 1.2, centre + d * r * 1.55], Stroke::new(r * 0.12, rays));
+    }
+    painter.circle(centre, r, fill, Stroke::new(r * 0.06, rays));
+}
+
+/// Rows of waves across `rect`.
+pub fn waves(painter: &Painter, rect: Rect, ink: Color32) {
+    let rows = 3;
+    for k in 0..rows {
+        let y = rect.top() + rect.height() * (k as f32 + 0.6) / rows as f32;
+        let pts: Vec<Pos2> = (0..=40)
+            .map(|i| {
+                let x = rect.left() + rect.width() * i as f32 / 40.0;
+                Pos2::new(x, y + ((x - rect.left()) / 9.0 + k as f32).sin() * 2.5)
+            })
+            .collect();
+        painter.add(Shape::line(pts, Stroke::new(1.4, ink)));
+    }
+}
+
+/// A round-crowned tree: a trunk and three overlapping discs of leaves.
+pub fn tree(painter: &Painter, foot: Pos2, height: f32, leaves: [Color32; 3], bark: Color32, rim: Color32) {
+    let trunk =
+        Rect::from_min_max(foot - Vec2::new(height * 0.06, height * 0.45), foot + Vec2::new(height * 0.06, 0.0));
+    painter.rect(trunk, 1.0, bark, Stroke::new(1.0, rim), egui::StrokeKind::Inside);
+    let crown = foot - Vec2::new(0.0, height * 0.65);
+    let r = height * 0.26;
+    for (k, (dx, dy)) in [(-0.55, 0.25), (0.55, 0.2), (0.0, -0.3)].into_iter().enumerate() {
+        let c = crown + Vec2::new(dx, dy) * r;
+        painter.circle(c, r, leaves[k], Stroke::new(1.0, rim));
+    }
+}
+
+/// A gladiator's helmet in profile: the bowl, a crest and a visor grille.
+pub fn helmet(painter: &Painter, centre: Pos2, size: f32, metal: Color32, crest: Color32, rim: Color32) {
+    let r = size * 0.36;
+    // The crest: a fan of short strokes over the bowl.
+    for i in 0..9 {
+        let a = PI * (1.1 + 0.8 * i as f32 / 8.0);
+        let d = Vec2::new(a.cos(), a.sin());
+        painter.line_segment(
+            [centre + d * r * 0.6, centre + d * r * 1.45 + Vec2::new(0.0, -r * 0.1)],
+            Stroke::new(r * 0.2, crest),
+        );
+    }
+    painter.circle(centre, r, metal, Stroke::new(1.5, rim));
+    let brim = Rect::from_center_size(centre + Vec2::new(0.0, r * 0.85), Vec2::new(r * 2.6, r * 0.3));
+    painter.rect(brim, r * 0.1, metal, Stroke::new(1.5, rim), egui::StrokeKind::Inside);
+    let visor = Rect::from_center_size(centre + Vec2::new(0.0, r * 0.15), Vec2::new(r * 1.1, r * 0.8));
+    painter.rect(visor, r * 0.15, mix(metal, rim, 0.5), Stroke::new(1.0, rim), egui::StrokeKind::Inside);
+    for k in 0..3 {
+        let x = visor.left() + visor.width() * (k as f32 + 1.0) / 4.0;
+        painter
+            .line_segment([Pos2::new(x, visor.top() + 2.0), Pos2::new(x, visor.bottom() - 2.0)], Stroke::new(1.0, rim));
+    }
+}
+
+/// A peacock's fan: `rows` arcs of eyed feathers spread above `base`.
+pub fn peacock_fan(painter: &Painter, palette: &Palette, base: Pos2, radius: f32, rows: usize) {
+    let p = palette.table.peacock;
+    for row in (0..rows).rev() {
+        let reach = radius * (0.55 + 0.45 * (row + 1) as f32 / rows as f32);
+        let n = 7 + row * 2;
+        for i in 0..n {
+            let a = PI * (1.08 + 0.84 * i as f32 / (n - 1) as f32);
+            let tip = base + Vec2::new(a.cos(), a.sin()) * reach;
+            let look = FeatherLook {
+                base: mix(p[2], p[0], 0.3),
+                tip: p[2],
+                ink: palette.table.rim,
+                eye: Some([p[1], p[3], p[4]]),
+                bands: 0,
+                spots: 0,
+            };
+            feather(painter, base, tip, reach * 0.26, 0.0, &look);
+        }
+    }
+    // The bird's body at the foot of the fan.
+    let body = base + Vec2::new(0.0, -radius * 0.06);
+    oval(painter, body, Vec2::new(0.0, -1.0), radius * 0.2, radius * 0.09, p[0]);
+    let head = body + Vec2::new(0.0, -radius * 0.24);
+    painter.circle(head, radius * 0.06, p[0], Stroke::new(1.0, palette.table.rim));
+    for k in 0..3 {
+        let x = (k as f32 - 1.0) * radius * 0.035;
+        let top = head + Vec2::new(x * 1.6, -radius * 0.12);
+        painter.line_segment([head, top], Stroke::new(1.0, p[0]));
+        painter.circle_filled(top, radius * 0.014, p[3]);
+    }
+}

@@ -1,0 +1,260 @@
+//! Aviary's one visual language: the display typeface, the cloth every
+//! game is played on, and the body of every card and token on it (a soft
+//! shadow, a darker edge, a faint sheen). Games paint their own faces on
+//! top; what makes a card look like a card lives here once.
+
+use egui::epaint::{CornerRadius, RectShape};
+use egui::{
+    Align2, Color32, FontData, FontDefinitions, FontFamily, FontId, Painter, Pos2, Rect, Stroke, StrokeKind,
+    TextureHandle, TextureOptions, Ui, Vec2,
+};
+
+use super::theme::{Palette, SHEEN, UNTINTED, mix};
+
+/// The typeface `Vollkorn SemiBold` (SIL Open Font License, `assets/fonts/OFL.txt`).
+const VOLLKORN: &[u8] = include_bytes!("../../assets/fonts/Vollkorn-SemiBold.ttf");
+/// The font's name in egui's font table.
+const DISPLAY_FONT: &str = "vollkorn-semibold";
+/// The family titles, card values and scores are set in.
+const DISPLAY_FAMILY: &str = "display";
+
+/// Installs the display typeface (once per context) and sets headings in
+/// it. Call before any text is laid out in a pass (the start of the app's
+/// frame); until it takes effect [`display`] falls back to the default sans.
+pub fn install(ctx: &egui::Context) {
+    let installed = ctx.fonts(|f| f.definitions().font_data.contains_key(DISPLAY_FONT));
+    if installed {
+        let family = FontFamily::Name(DISPLAY_FAMILY.into());
+        let heading = ctx.global_style().text_styles.get(&egui::TextStyle::Heading).map(|f| f.family.clone());
+        if heading != Some(family.clone()) && has_display(ctx) {
+            ctx.all_styles_mut(|s| {
+                s.text_styles.insert(egui::TextStyle::Heading, FontId::new(22.0, family.clone()));
+            });
+        }
+        return;
+    }
+    let mut fonts = FontDefinitions::default();
+    fonts.font_data.insert(DISPLAY_FONT.to_owned(), std::sync::Arc::new(FontData::from_static(VOLLKORN)));
+    // Glyphs Vollkorn lacks (arrows, symbols) come from the default fonts.
+    let mut family = vec![DISPLAY_FONT.to_owned()];
+    family.extend(fonts.families.get(&FontFamily::Proportional).cloned().unwrap_or_default());
+    fonts.families.insert(FontFamily::Name(DISPLAY_FAMILY.into()), family);
+    ctx.set_fonts(fonts);
+}
+
+/// Whether the display family is bound in this context (a view drawn
+/// outside the app, or before [`install`] took effect, uses the sans).
+fn has_display(ctx: &egui::Context) -> bool {
+    ctx.fonts(|f| f.definitions().families.contains_key(&FontFamily::Name(DISPLAY_FAMILY.into())))
+}
+
+/// The display face at `size` points: titles, card values, scores.
+#[must_use]
+pub fn display(ctx: &egui::Context, size: f32) -> FontId {
+    if has_display(ctx) {
+        FontId::new(size, FontFamily::Name(DISPLAY_FAMILY.into()))
+    } else {
+        FontId::proportional(size)
+    }
+}
+
+/// A title in the display face.
+#[must_use]
+pub fn title(ui: &Ui, text: impl Into<String>, size: f32) -> egui::RichText {
+    egui::RichText::new(text).font(display(ui.ctx(), size))
+}
+
+/// The cloth under a game (linen in light, felt in dark), tiled from a
+/// small texture made once per theme.
+pub fn paint_cloth(ui: &Ui, rect: Rect, palette: &Palette) {
+    let texture = surface(ui.ctx(), palette, Surface::Cloth);
+    let uv = Rect::from_min_max(Pos2::ZERO, (rect.size() / TILE as f32).to_pos2());
+    ui.painter().add(RectShape::filled(rect, 0.0, UNTINTED).with_texture(texture.id(), uv));
+}
+
+/// Wood (the shelf on Home), the grain running along it.
+pub fn paint_wood(ui: &Ui, rect: Rect, palette: &Palette, corner: f32) {
+    let texture = surface(ui.ctx(), palette, Surface::Wood);
+    let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(rect.width() / (TILE as f32 * 2.0), rect.height() / TILE as f32));
+    ui.painter().add(RectShape::filled(rect, corner, UNTINTED).with_texture(texture.id(), uv));
+}
+
+/// The cloth as the background of a whole panel.
+pub fn cloth_frame(palette: &Palette) -> egui::Frame {
+    egui::Frame::new().fill(palette.table.cloth).inner_margin(egui::Margin::same(10))
+}
+
+/// Side of a surface tile in texels.
+const TILE: usize = 96;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Surface {
+    Cloth,
+    Wood,
+}
+
+/// The texture of a surface in the palette's colours, made on first use
+/// and kept in the context's memory.
+fn surface(ctx: &egui::Context, palette: &Palette, kind: Surface) -> TextureHandle {
+    let id = egui::Id::unique(("aviary-surface", kind, palette.table.cloth.to_array()));
+    if let Some(t) = ctx.data(|d| d.get_temp::<TextureHandle>(id)) {
+        return t;
+    }
+    let image = match kind {
+        Surface::Cloth => weave(palette),
+        Surface::Wood => grain(palette),
+    };
+    let texture = ctx.load_texture(format!("aviary-{kind:?}"), image, TextureOptions::LINEAR_REPEAT);
+    ctx.data_mut(|d| d.insert_temp(id, texture.clone()));
+    texture
+}
+
+/// A small deterministic hash for texture noise (no RNG: the same cloth
+/// every run).
+fn hash(x: usize, y: usize, salt: u32) -> f32 {
+    let mut h = (x as u32).wrapping_mul(0x9E37_79B1) ^ (y as u32).wrapping_mul(0x85EB_CA77) ^ salt;
+    h ^= h >> 15;
+    h = h.wrapping_mul(0x2C1B_3C6D);
+    h ^= h >> 12;
+    h = h.wrapping_mul(0x297A_2D39);
+    h ^= h >> 15;
+    (h & 0xFFFF) as f32 / 65535.0
+}
+
+/// Woven cloth: threads across and along, each a little uneven, with a
+/// few flecks; tiles without a seam.
+fn weave(palette: &Palette) -> egui::ColorImage {
+    let t = palette.table;
+    let mut pixels = Vec::with_capacity(TILE * TILE);
+    for y in 0..TILE {
+        for x in 0..TILE {
+            let row = hash(0, y, 7) - 0.5;
+            let col = hash(x, 0, 11) - 0.5;
+            let over = (x + y) % 2 == 0;
+            let thread = if over { row } else { col } * 0.55;
+            let fleck = (hash(x, y, 3) - 0.5) * 0.35;
+            let v = thread + fleck;
+            pixels.push(if v >= 0.0 { mix(t.cloth, t.weave[0], v * 1.6) } else { mix(t.cloth, t.weave[1], -v * 1.6) });
+        }
+    }
+    egui::ColorImage::new([TILE, TILE], pixels)
+}
+
+/// Wood: long grain lines that waver, a darker ring now and then.
+fn grain(palette: &Palette) -> egui::ColorImage {
+    let [ground, line, _] = palette.table.wood;
+    let tau = std::f32::consts::TAU;
+    let mut pixels = Vec::with_capacity(TILE * TILE);
+    for y in 0..TILE {
+        for x in 0..TILE {
+            let u = x as f32 / TILE as f32;
+            let wave = (u * tau).sin() * 2.5 + (u * tau * 3.0).cos() * 1.2;
+            let ring = ((y as f32 + wave) * tau / 12.0).sin() * 0.5 + 0.5;
+            let fine = hash(x / 6, y, 5) * 0.25;
+            pixels.push(mix(ground, line, ring.powf(3.0) * 0.8 + fine));
+        }
+    }
+    egui::ColorImage::new([TILE, TILE], pixels)
+}
+
+/// How a component lies on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lift {
+    /// Flat on the table.
+    Flat,
+    /// Raised: hovered, chosen, or held in the hand.
+    Raised,
+}
+
+/// The body of a card: a soft shadow under it, the face, a darker edge
+/// and a faint sheen along its top. `corner` in points.
+pub fn card_body(painter: &Painter, palette: &Palette, rect: Rect, face: Color32, lift: Lift) {
+    let corner = (rect.width() * 0.09).clamp(2.0, 8.0);
+    let (offset, blur, shade) = match lift {
+        Lift::Flat => (Vec2::new(0.8, 1.6), rect.width() * 0.06 + 2.0, palette.table.shadow),
+        Lift::Raised => (Vec2::new(2.0, 5.0), rect.width() * 0.12 + 5.0, palette.table.lifted),
+    };
+    painter.add(RectShape::filled(rect.translate(offset), corner, shade).with_blur_width(blur));
+    painter.rect(rect, corner, face, Stroke::NONE, StrokeKind::Inside);
+    // The sheen: the upper part of the face a touch lighter.
+    let sheen = Rect::from_min_max(rect.min, Pos2::new(rect.max.x, rect.center().y));
+    painter.add(RectShape::filled(
+        sheen.shrink(1.0),
+        CornerRadius { nw: corner as u8, ne: corner as u8, sw: 0, se: 0 },
+        SHEEN,
+    ));
+    painter.rect_stroke(rect, corner, Stroke::new(1.0, edge_of(face, palette)), StrokeKind::Inside);
+}
+
+/// A component's edge: darker than its face (lighter on a face as dark as
+/// the page, so a black card still shows its outline).
+#[must_use]
+pub fn edge_of(face: Color32, palette: &Palette) -> Color32 {
+    if super::theme::contrast(face, palette.page) < 1.6 {
+        palette.crystal_rim
+    } else {
+        mix(face, palette.table.rim, 0.55)
+    }
+}
+
+/// A round token: a soft shadow, the disc with a rim and a highlight,
+/// and `label` (one or two characters) in the display face.
+pub fn token(painter: &Painter, palette: &Palette, center: Pos2, radius: f32, fill: Color32, label: &str) {
+    let shadow = Rect::from_center_size(center + Vec2::new(1.0, 2.0), Vec2::splat(radius * 2.0));
+    let round = CornerRadius::same(radius.min(127.0) as u8);
+    painter.add(RectShape::filled(shadow, round, palette.table.shadow).with_blur_width(radius * 0.5));
+    painter.circle(center, radius, fill, Stroke::new(1.5, edge_of(fill, palette)));
+    painter.circle_stroke(
+        center - Vec2::new(radius * 0.15, radius * 0.15),
+        radius * 0.7,
+        Stroke::new(radius * 0.12, SHEEN),
+    );
+    if !label.is_empty() {
+        let font = display(painter.ctx(), radius * 1.1);
+        painter.text(center, Align2::CENTER_CENTER, label, font, palette.text_on(fill));
+    }
+}
+
+/// Rounds a size to the nearest half point, so a texture or a layout made
+/// for it is not remade for every fractional width during a resize.
+#[must_use]
+pub fn snapped(v: f32) -> f32 {
+    (v * 2.0).round() / 2.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cloth_and_wood_tile_without_a_seam_and_are_made_once() {
+        let ctx = egui::Context::default();
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let palette = super::super::theme::palette(false);
+            let a = surface(ui.ctx(), &palette, Surface::Cloth);
+            let b = surface(ui.ctx(), &palette, Surface::Cloth);
+            assert_eq!(a.id(), b.id(), "the cloth texture is made once and kept");
+            let dark = surface(ui.ctx(), &super::super::theme::palette(true), Surface::Cloth);
+            assert_ne!(a.id(), dark.id(), "each theme has its own cloth");
+        });
+        out.textures_delta.clear();
+        let image = weave(&super::super::theme::palette(false));
+        let distinct: std::collections::HashSet<_> = image.pixels.iter().map(egui::Color32::to_array).collect();
+        assert!(distinct.len() > 8, "the cloth has a weave, not one flat colour");
+    }
+
+    #[test]
+    fn the_display_face_is_used_once_installed_and_the_sans_before() {
+        let ctx = egui::Context::default();
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            assert_eq!(display(ui.ctx(), 20.0).family, FontFamily::Proportional);
+        });
+        out.textures_delta.clear();
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            install(ui.ctx());
+            assert_eq!(display(ui.ctx(), 20.0).family, FontFamily::Name(DISPLAY_FAMILY.into()));
+            ui.label(title(ui, "Enchanted Plumes", 24.0));
+        });
+        out.textures_delta.clear();
+    }
+}
