@@ -35,6 +35,19 @@ fn check(name: &str, p: &Palette) -> Vec<String> {
     need("a crystal's rim on the page", p.crystal_rim, p.page, SHAPE);
     need("a black crystal within its rim", p.crystal_black, p.crystal_rim, SHAPE);
     need("Composition shapes on the page", p.shape_ink, p.page, SHAPE);
+    let t = p.table;
+    for (what, bg) in [("cloth", t.cloth), ("cloth's light threads", t.weave[0]), ("cloth's dark threads", t.weave[1])]
+    {
+        need(&format!("text on the {what}"), t.ink, bg, TEXT);
+        need(&format!("faint text on the {what}"), t.faint, bg, TEXT);
+    }
+    need("titles and facts on a box's plate", t.on_plate, t.plate, TEXT);
+    for (what, face) in [("a card's face", p.card_face), ("the deck's back", t.peacock[4])] {
+        let edge = aviary::ui::look::edge_of(face, p);
+        need(&format!("{what} (or its edge) on the cloth"), face.max_with(edge, t.cloth), t.cloth, SHAPE);
+    }
+    let edge = aviary::ui::look::edge_of(t.plate, p);
+    need("a box's plate (or its edge) on the cloth", t.plate.max_with(edge, t.cloth), t.cloth, SHAPE);
     need("a white crystal on the page", p.crystal_white.max_with(p.crystal_rim, p.page), p.page, SHAPE);
     bad
 }

@@ -140,7 +140,13 @@ impl AviaryApp {
         );
         let side = mix(palette.table.plate, palette.table.rim, 0.45);
         painter.rect_filled(rect.translate(Vec2::new(5.0, -3.0)), 4.0, side);
-        painter.rect(rect, 4.0, palette.table.plate, Stroke::new(1.0, palette.table.rim), StrokeKind::Inside);
+        painter.rect(
+            rect,
+            4.0,
+            palette.table.plate,
+            Stroke::new(1.0, look::edge_of(palette.table.plate, palette)),
+            StrokeKind::Inside,
+        );
         let cover = Rect::from_min_size(rect.min, Vec2::new(rect.width(), cover_h)).shrink(5.0);
         (entry.cover)(painter, palette, cover);
         painter.rect_stroke(cover, 2.0, Stroke::new(1.0, palette.table.rim), StrokeKind::Outside);

@@ -3,12 +3,13 @@
 //! cards, drag (or click) to play, swap and draw, the hand-off screen
 //! between people sharing the screen, guarded undo, and the final scoring.
 
-use egui::{Align2, Color32, FontId, Pos2, Rect, Response, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+use egui::{Align2, FontId, Pos2, Rect, Response, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
 use super::tab::{EndWords, Frame, Tab, UndoGuard, View};
 use super::theme::{self, Palette};
 use super::widgets;
 use super::{Notice, ViewSettings};
+use super::{art, look};
 use crate::rules::enchanted_plumes::{
     Action, COLOURS, EnchantedPlumes, Feather, Known, LETTERS, Options, Phase, Plume, RETURNED,
 };
@@ -18,11 +19,11 @@ use crate::session::{Player, Session};
 use crate::table::{Shown, Table};
 
 /// Size of a hand card.
-const HAND_CARD: Vec2 = Vec2::new(56.0, 80.0);
+const HAND_CARD: Vec2 = Vec2::new(64.0, 92.0);
 /// Size of a card in the player's own plumes.
-const PLUME_CARD: Vec2 = Vec2::new(34.0, 46.0);
+const PLUME_CARD: Vec2 = Vec2::new(44.0, 62.0);
 /// Size of a card in another seat's plumes.
-const SMALL_CARD: Vec2 = Vec2::new(24.0, 32.0);
+const SMALL_CARD: Vec2 = Vec2::new(36.0, 50.0);
 
 /// How a feather card is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,7 +77,8 @@ fn show_feather(ui: &Ui, response: &Response, palette: &Palette, face: FeatherFa
             0.0
         };
         let rect = rect.translate(Vec2::new(0.0, -lift));
-        paint_feather(ui.painter(), palette, rect, face);
+        let raised = if lift > 0.0 { look::Lift::Raised } else { look::Lift::Flat };
+        paint_feather_lifted(ui.painter(), palette, rect, face, raised);
         if selected {
             ui.painter().rect_stroke(rect.expand(2.0), 6.0, Stroke::new(2.5, palette.selection), StrokeKind::Outside);
         }
@@ -93,38 +95,190 @@ pub fn fan_rect(origin: Pos2, i: usize, n: usize, card: Vec2) -> Rect {
     Rect::from_min_size(origin + Vec2::new(i as f32 * step, 14.0 * off * off), card)
 }
 
+/// Each colour's feather pattern (bands, spots, an eye), so the ten
+/// colours are told apart by pattern as well as by hue and name.
+const PATTERNS: [(u8, u8, bool); 10] = [
+    (0, 0, false), // red: plain
+    (2, 0, false), // white: two bands
+    (0, 3, false), // yellow: three spots
+    (0, 0, true),  // green: an eye
+    (4, 0, false), // orange: four bands
+    (0, 2, true),  // teal: an eye and two spots
+    (0, 5, false), // blue: five spots
+    (2, 0, true),  // pink: an eye and two bands
+    (3, 2, false), // purple: bands and spots
+    (3, 0, true),  // black: an eye and three bands
+];
+
+/// Paints a Feather card: the card, its painted feather, the value in two
+/// corners (one upside down, as on a real card) with the colour's letter,
+/// and the colour's name on cards large enough to read it. A face-down
+/// card shows the deck's back; one only its owner may see shows its face
+/// under a band of the back.
 pub(crate) fn paint_feather(painter: &egui::Painter, palette: &Palette, rect: Rect, face: FeatherFace) {
-    let r = (rect.width() * 0.12).max(3.0);
-    painter.rect_filled(rect.translate(Vec2::new(1.5, 1.5)), r, palette.shadow);
-    let big = rect.height() * 0.42;
+    paint_feather_lifted(painter, palette, rect, face, look::Lift::Flat);
+}
+
+/// [`paint_feather`], raised (a card in the hand, hovered or chosen).
+pub(crate) fn paint_feather_lifted(
+    painter: &egui::Painter,
+    palette: &Palette,
+    rect: Rect,
+    face: FeatherFace,
+    lift: look::Lift,
+) {
     match face {
         FeatherFace::Up(f) | FeatherFace::DownOwn(f) => {
-            let fill = palette.feathers[usize::from(f.colour) % 10];
-            let ink = palette.text_on(fill);
-            painter.rect(rect, r, fill, Stroke::new(1.0, palette.card_edge(fill)), StrokeKind::Inside);
-            painter.text(rect.center(), Align2::CENTER_CENTER, f.value.to_string(), FontId::proportional(big), ink);
-            painter.text(
-                rect.left_top() + Vec2::new(3.0, 1.0),
-                Align2::LEFT_TOP,
-                LETTERS[usize::from(f.colour) % 10],
-                FontId::proportional((big * 0.5).max(9.0)),
-                ink,
-            );
+            look::card_body(painter, palette, rect, palette.card_face, lift);
+            paint_feather_face(painter, palette, rect, f);
             if matches!(face, FeatherFace::DownOwn(_)) {
-                // A stripe says "face down; only you see it".
+                // A band of the back says "face down; only you see it".
                 let band =
-                    Rect::from_min_max(rect.left_bottom() - Vec2::new(0.0, rect.height() * 0.22), rect.right_bottom());
-                painter.rect_filled(band.shrink(1.0), 2.0, palette.card_back);
+                    Rect::from_min_max(rect.left_bottom() - Vec2::new(0.0, rect.height() * 0.24), rect.right_bottom());
+                painter.rect_filled(band.shrink(1.5), 2.0, palette.table.peacock[4]);
+                art::oval(
+                    painter,
+                    band.center(),
+                    Vec2::X,
+                    band.height() * 0.35,
+                    band.height() * 0.22,
+                    palette.table.peacock[1],
+                );
             }
         }
-        FeatherFace::Down => {
-            painter.rect(rect, r, palette.card_back, Stroke::new(1.0, palette.outline), StrokeKind::Inside);
-            // A peacock eye.
-            let c = rect.center();
-            for (k, size) in [0.3, 0.18, 0.08].into_iter().enumerate() {
-                painter.circle_filled(c, rect.width() * size, palette.card_emblem[k]);
-            }
-        }
+        FeatherFace::Down => paint_back(painter, palette, rect, lift),
+    }
+}
+
+fn paint_feather_face(painter: &egui::Painter, palette: &Palette, rect: Rect, f: Feather) {
+    let index = usize::from(f.colour) % 10;
+    let fill = palette.feathers[index];
+    let (bands, spots, eye) = PATTERNS[index];
+    let ink = palette.table.rim;
+    let feather = art::FeatherLook {
+        base: theme::mix(fill, palette.card_face, 0.25),
+        tip: fill,
+        ink,
+        eye: eye.then_some([palette.table.peacock[1], palette.table.peacock[3], palette.table.peacock[4]]),
+        bands,
+        spots,
+    };
+    let (w, h) = (rect.width(), rect.height());
+    art::feather(
+        painter,
+        rect.left_top() + Vec2::new(w * 0.36, h * 0.9),
+        rect.left_top() + Vec2::new(w * 0.66, h * 0.12),
+        w * 0.5,
+        0.06,
+        &feather,
+    );
+    // The value in the display face, top left and (upside down) bottom
+    // right, in the feather's colour darkened enough to read on the card.
+    let value_ink = if theme::contrast(fill, palette.card_face) >= 3.0 { fill } else { theme::mix(fill, ink, 0.65) };
+    let font = look::display(painter.ctx(), (h * 0.26).max(9.0));
+    let small = egui::FontId::proportional((h * 0.12).max(7.5));
+    let letter = LETTERS[index];
+    let corner = |at: Pos2, angle: f32| {
+        let galley = painter.layout_no_wrap(f.value.to_string(), font.clone(), value_ink);
+        let letter_galley = painter.layout_no_wrap(letter.to_string(), small.clone(), ink);
+        let (value_size, letter_size) = (galley.size(), letter_galley.size());
+        let flip = if angle == 0.0 { 1.0 } else { -1.0 };
+        let value_pos = at - Vec2::new(value_size.x / 2.0, 0.0) * flip;
+        painter.add(egui::epaint::TextShape::new(value_pos, galley, value_ink).with_angle(angle));
+        let letter_pos = at + Vec2::new(-letter_size.x / 2.0, value_size.y * 0.85) * flip;
+        painter.add(egui::epaint::TextShape::new(letter_pos, letter_galley, ink).with_angle(angle));
+    };
+    let inset = Vec2::new(w * 0.15, h * 0.02);
+    corner(rect.left_top() + inset, 0.0);
+    corner(rect.right_bottom() - inset, std::f32::consts::PI);
+    if h >= 70.0 {
+        painter.text(
+            rect.left_bottom() + Vec2::new(w * 0.08, -h * 0.04),
+            Align2::LEFT_BOTTOM,
+            f.colour_name(),
+            egui::FontId::proportional((h * 0.1).clamp(8.0, 11.0)),
+            ink,
+        );
+    }
+}
+
+/// The deck's back: deep blue with a gold frame and a peacock's eye.
+fn paint_back(painter: &egui::Painter, palette: &Palette, rect: Rect, lift: look::Lift) {
+    let p = palette.table.peacock;
+    look::card_body(painter, palette, rect, p[4], lift);
+    let inner = rect.shrink(rect.width() * 0.09);
+    painter.rect_stroke(inner, 3.0, Stroke::new((rect.width() * 0.03).max(1.0), p[1]), StrokeKind::Inside);
+    let look = art::FeatherLook { base: p[0], tip: p[2], ink: p[4], eye: Some([p[1], p[3], p[4]]), bands: 0, spots: 0 };
+    art::feather(
+        painter,
+        inner.center_bottom() - Vec2::new(0.0, inner.height() * 0.05),
+        inner.center_top() + Vec2::new(0.0, inner.height() * 0.05),
+        inner.width() * 0.62,
+        0.0,
+        &look,
+    );
+}
+
+/// The Peahen: the card that ends the game, a plain brown bird on cream.
+fn paint_peahen(painter: &egui::Painter, palette: &Palette, rect: Rect) {
+    look::card_body(painter, palette, rect, palette.card_face, look::Lift::Flat);
+    let p = palette.table.peacock;
+    let c = rect.center() + Vec2::new(0.0, rect.height() * 0.08);
+    let body = palette.table.wood[1];
+    art::oval(painter, c, Vec2::new(0.8, -0.6), rect.width() * 0.3, rect.width() * 0.2, body);
+    let head = c + Vec2::new(rect.width() * 0.12, -rect.height() * 0.26);
+    painter.line_segment(
+        [c + Vec2::new(rect.width() * 0.08, -rect.height() * 0.05), head],
+        Stroke::new(rect.width() * 0.09, body),
+    );
+    painter.circle(head, rect.width() * 0.08, body, Stroke::NONE);
+    painter.circle_filled(
+        head + Vec2::new(rect.width() * 0.03, -rect.width() * 0.01),
+        rect.width() * 0.015,
+        palette.table.rim,
+    );
+    for k in 0..3 {
+        let x = (k as f32 - 1.0) * rect.width() * 0.03;
+        let top = head + Vec2::new(x, -rect.height() * 0.09);
+        painter.line_segment([head, top], Stroke::new(1.0, body));
+        painter.circle_filled(top, rect.width() * 0.018, p[0]);
+    }
+    painter.text(
+        rect.center_bottom() - Vec2::new(0.0, rect.height() * 0.05),
+        Align2::CENTER_BOTTOM,
+        "Peahen",
+        look::display(painter.ctx(), (rect.height() * 0.13).max(9.0)),
+        palette.table.rim,
+    );
+}
+
+/// A peacock's train behind a plume's rows: faint quills radiating from
+/// a point under the last row to eyes along an arc over the first. A
+/// finished peacock's train is fuller, ringed in gold, with the bird's
+/// head at its foot.
+fn paint_tail(painter: &egui::Painter, palette: &Palette, rect: Rect, foot_y: f32, complete: bool) {
+    let p = palette.table.peacock;
+    let foot = Pos2::new(rect.center().x, foot_y);
+    let top = rect.top() + 16.0;
+    let strength = if complete { 0.5 } else { 0.22 };
+    let arc = |t: f32| {
+        let x = rect.left() + 4.0 + (rect.width() - 8.0) * t;
+        Pos2::new(x, top - (std::f32::consts::PI * t).sin() * 8.0)
+    };
+    let mut fan = vec![foot];
+    fan.extend((0..=16).map(|k| arc(k as f32 / 16.0)));
+    painter.add(egui::Shape::convex_polygon(fan, p[2].gamma_multiply(strength * 0.3), Stroke::NONE));
+    let quills = 9;
+    for k in 0..quills {
+        let end = arc((k as f32 + 0.5) / quills as f32);
+        painter.line_segment([foot, end], Stroke::new(1.2, p[2].gamma_multiply(strength)));
+        painter.circle_filled(end, 3.2, p[1].gamma_multiply(strength * 1.4));
+        painter.circle_filled(end, 1.6, p[4].gamma_multiply(strength * 1.6));
+    }
+    if complete {
+        painter.circle_stroke(foot, 7.0, Stroke::new(2.0, p[1]));
+        painter.circle(foot, 5.5, p[0], Stroke::new(1.0, palette.table.rim));
+        painter.circle_filled(foot + Vec2::new(1.8, -1.2), 1.2, palette.card_face);
     }
 }
 
@@ -372,15 +526,26 @@ impl PlumesView {
         let dragging = egui::DragAndDrop::payload::<Dragged>(ui.ctx()).map(|d| d.0).or(self.selected);
         let mut action: Option<Action> = None;
         let mut note: Option<String> = None;
+        look::paint_cloth(ui, ui.clip_rect(), palette);
+        let ink = palette.table.ink;
+        let faint = palette.table.faint;
 
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             // The Train and the deck.
             ui.horizontal(|ui| {
                 ui.vertical(|ui| {
-                    ui.label(RichText::new("Deck").strong());
-                    let r = feather_card(ui, palette, FeatherFace::Down, HAND_CARD, false, "deck");
+                    ui.label(look::title(ui, "Deck", 17.0).color(ink));
+                    let r = if state.phase() == Phase::Over {
+                        // The Peahen, drawn, lies where the deck was.
+                        let (rect, r) = ui.allocate_exact_size(HAND_CARD, Sense::hover());
+                        r.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, "the Peahen, drawn"));
+                        paint_peahen(ui.painter(), palette, rect);
+                        r
+                    } else {
+                        feather_card(ui, palette, FeatherFace::Down, HAND_CARD, false, "deck")
+                    };
                     let n = state.deck_len();
-                    ui.label(words::count(n, "card"));
+                    ui.label(RichText::new(words::count(n, "card")).color(faint));
                     let can_draw = acting.is_some() && self.verdict(&state, &Action::Draw).is_ok();
                     let r = r.on_hover_text("The Peahen is somewhere among the last 8 cards. Click to draw.");
                     if ui.add_enabled(can_draw, egui::Button::new("Draw a card")).clicked()
@@ -391,7 +556,7 @@ impl PlumesView {
                 });
                 ui.add_space(16.0);
                 ui.vertical(|ui| {
-                    ui.label(RichText::new("The Train").strong());
+                    ui.label(look::title(ui, "The Train", 17.0).color(ink));
                     ui.horizontal(|ui| {
                         for (i, &c) in state.train().iter().enumerate() {
                             let fresh = self.fresh.train.contains(&i);
@@ -427,16 +592,16 @@ impl PlumesView {
                             }
                         }
                     });
-                    ui.label(RichText::new("Drag a card from your hand onto a Train card to swap them.").weak());
+                    ui.label(RichText::new("Drag a card from your hand onto a Train card to swap them.").color(faint));
                 });
             });
-            ui.separator();
+            ui.add_space(6.0);
             if let Some((seat, _)) =
                 self.fresh.key.filter(|_| !self.fresh.plumes.is_empty() || !self.fresh.train.is_empty())
             {
                 ui.label(
                     RichText::new(format!("Ringed in blue: cards laid since {}'s last turn", state.seat_name(seat)))
-                        .weak(),
+                        .color(faint),
                 );
             }
             // Every seat's plumes; the viewer's own get drop targets.
@@ -472,21 +637,26 @@ impl PlumesView {
     ) {
         let sees = viewer.sees(seat);
         let to_move = state.to_move().seat() == Some(seat);
-        let frame = egui::Frame::group(ui.style()).fill(if to_move {
-            palette.selection.gamma_multiply(0.12)
+        // Each seat's place at the table: a mat a shade off the cloth, ringed
+        // in gold while it is that seat's turn.
+        let mat = theme::mix(palette.table.cloth, palette.table.weave[1], 0.7);
+        let ring = if to_move {
+            Stroke::new(2.5, palette.selection)
         } else {
-            Color32::TRANSPARENT
-        });
+            Stroke::new(1.0, theme::mix(mat, palette.table.ink, 0.2))
+        };
+        let frame = egui::Frame::new().fill(mat).stroke(ring).corner_radius(10).inner_margin(10);
         frame.show(ui, |ui| {
             ui.set_width(ui.available_width());
+            ui.visuals_mut().override_text_color = Some(palette.table.ink);
             ui.horizontal(|ui| {
-                ui.label(RichText::new(state.seat_name(seat)).strong().size(16.0));
+                ui.label(look::title(ui, state.seat_name(seat), 18.0));
                 let who = match self.m.session.players().get(seat.index()) {
                     Some(Player::Computer(l)) => format!("computer ({})", l.name()),
                     Some(Player::Friend) => "friend online".to_string(),
                     _ => "human".to_string(),
                 };
-                ui.label(RichText::new(who).weak());
+                ui.label(RichText::new(who).color(palette.table.faint));
                 let cards = state.hand(seat).len();
                 ui.label(format!(
                     "score {} · {} · {} in hand",
@@ -531,9 +701,10 @@ impl PlumesView {
         let rows_shown = plume.rows.len() + usize::from(own && !plume.is_complete());
         let width = (widest as f32) * (card.x + gap) + 12.0;
         let height = (rows_shown as f32) * (card.y + gap) + 24.0;
-        let (rect, resp) = ui.allocate_exact_size(Vec2::new(width.max(70.0), height), Sense::hover());
-        let painter = ui.painter_at(rect.expand(4.0));
-        painter.rect_stroke(rect, 6.0, Stroke::new(1.0, palette.outline.gamma_multiply(0.3)), StrokeKind::Inside);
+        let (rect, resp) = ui.allocate_exact_size(Vec2::new(width.max(70.0), height + 10.0), Sense::hover());
+        let painter = ui.painter_at(rect.expand(6.0));
+        let foot_y = rect.top() + 18.0 + (plume.rows.len() as f32) * (card.y + gap) + 6.0;
+        paint_tail(&painter, palette, rect, foot_y, plume.is_complete());
         let kind = if plume.is_complete() { "peacock" } else { "plume" };
         let title = format!("{kind} {} {}", index + 1, plume_score_text(score));
         let label = format!("{} {title}", state.seat_name(seat));
@@ -544,11 +715,11 @@ impl PlumesView {
             ));
         }
         painter.text(
-            rect.center_top() + Vec2::new(0.0, 2.0),
+            rect.center_top() + Vec2::new(0.0, 1.0),
             Align2::CENTER_TOP,
             title,
-            FontId::proportional(11.0),
-            ui.visuals().text_color(),
+            look::display(ui.ctx(), 13.0),
+            palette.table.ink,
         );
         let last = plume.rows.len() - 1;
         for (r, row) in plume.rows.iter().enumerate() {
@@ -579,7 +750,7 @@ impl PlumesView {
                     Align2::LEFT_CENTER,
                     "-",
                     FontId::proportional(12.0),
-                    ui.visuals().weak_text_color(),
+                    palette.table.faint,
                 );
             }
         }
@@ -629,13 +800,19 @@ impl PlumesView {
     ) {
         let (rect, resp) = ui.allocate_exact_size(Vec2::new(PLUME_CARD.x + 40.0, PLUME_CARD.y + 24.0), Sense::click());
         resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, "new plume"));
-        ui.painter().rect_stroke(rect, 6.0, Stroke::new(1.5, palette.outline.gamma_multiply(0.5)), StrokeKind::Inside);
+        let dashed = egui::Shape::dashed_line(
+            &[rect.left_top(), rect.right_top(), rect.right_bottom(), rect.left_bottom(), rect.left_top()],
+            Stroke::new(1.5, palette.table.faint),
+            6.0,
+            4.0,
+        );
+        ui.painter().extend(dashed);
         ui.painter().text(
             rect.center(),
             Align2::CENTER_CENTER,
             "new\nplume",
-            FontId::proportional(12.0),
-            ui.visuals().weak_text_color(),
+            look::display(ui.ctx(), 13.0),
+            palette.table.faint,
         );
         let target = Target::Row { plume: n as u8, row: 0 };
         self.zone_feedback(ui, palette, state, rect, &resp, target, dragging, action, note);
@@ -686,7 +863,7 @@ impl PlumesView {
         let acting = self.human_to_move() == Some(seat);
         let hand = state.hand(seat).to_vec();
         ui.horizontal(|ui| {
-            ui.label(RichText::new(format!("Your hand ({})", state.seat_name(seat))).strong().size(16.0));
+            ui.label(look::title(ui, format!("Your hand ({})", state.seat_name(seat)), 18.0).color(palette.table.ink));
             if state.phase() == Phase::Keep && acting {
                 ui.label(format!("Click the {RETURNED} cards to give back ({} marked).", self.marked.len()));
             } else if acting {
@@ -933,6 +1110,7 @@ impl View for PlumesView {
             return;
         }
         egui::Panel::bottom(egui::Id::unique(("ep-hand", self.m.id))).resizable(false).show(ui, |ui| {
+            look::paint_cloth(ui, ui.clip_rect(), &palette);
             ui.add_space(4.0);
             self.hand_ui(ui, &palette, frame.notices);
             ui.add_space(10.0);

@@ -11,8 +11,9 @@ use egui::{
 
 use super::theme::{Palette, SHEEN, UNTINTED, mix};
 
-/// The typeface `Vollkorn SemiBold` (SIL Open Font License, `assets/fonts/OFL.txt`).
-const VOLLKORN: &[u8] = include_bytes!("../../assets/fonts/Vollkorn-SemiBold.ttf");
+/// The display typeface: Vollkorn (semi-bold) with lining figures (SIL Open
+/// Font License; how it was made is in `assets/fonts/OFL.txt`).
+const VOLLKORN: &[u8] = include_bytes!("../../assets/fonts/AviaryDisplay-SemiBold.ttf");
 /// The font's name in egui's font table.
 const DISPLAY_FONT: &str = "vollkorn-semibold";
 /// The family titles, card values and scores are set in.
@@ -186,12 +187,13 @@ pub fn card_body(painter: &Painter, palette: &Palette, rect: Rect, face: Color32
     painter.rect_stroke(rect, corner, Stroke::new(1.0, edge_of(face, palette)), StrokeKind::Inside);
 }
 
-/// A component's edge: darker than its face (lighter on a face as dark as
-/// the page, so a black card still shows its outline).
+/// A component's edge: darker than its face (light on a face about as
+/// dark as the cloth, so a black card or a dark box still shows its
+/// outline).
 #[must_use]
 pub fn edge_of(face: Color32, palette: &Palette) -> Color32 {
-    if super::theme::contrast(face, palette.page) < 1.6 {
-        palette.crystal_rim
+    if super::theme::contrast(face, palette.table.cloth) < 1.6 {
+        palette.table.edge
     } else {
         mix(face, palette.table.rim, 0.55)
     }

@@ -136,6 +136,9 @@ pub struct Table {
     pub wood: [Color32; 3],
     /// A box's cardboard edge and the rim of every component.
     pub rim: Color32,
+    /// The rim of a component about as dark as the cloth (a box or a card
+    /// on the dark felt), so its outline still shows.
+    pub edge: Color32,
     /// The soft shadow under a component.
     pub shadow: Color32,
     /// A lifted component's shadow (a card in the hand, a dragged token).
@@ -160,6 +163,7 @@ const TABLE_LIGHT: Table = Table {
         Color32::from_rgb(0x6e, 0x48, 0x28),
     ],
     rim: Color32::from_rgb(0x3a, 0x2e, 0x22),
+    edge: Color32::from_rgb(0x3a, 0x2e, 0x22),
     shadow: Color32::from_black_alpha(70),
     lifted: Color32::from_black_alpha(95),
     plate: Color32::from_rgb(0xfb, 0xf6, 0xea),
@@ -178,6 +182,7 @@ const TABLE_DARK: Table = Table {
         Color32::from_rgb(0x2e, 0x1e, 0x14),
     ],
     rim: Color32::from_rgb(0x0c, 0x0a, 0x08),
+    edge: Color32::from_rgb(0xa8, 0x98, 0x7c),
     shadow: Color32::from_black_alpha(120),
     lifted: Color32::from_black_alpha(150),
     plate: Color32::from_rgb(0x33, 0x2d, 0x26),
