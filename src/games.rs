@@ -86,8 +86,9 @@ pub struct GameEntry {
     /// Rules variants offered when starting a game.
     pub variants: &'static [Variant],
     /// Short notes under the seats in the new-game dialog; `strict` is the
-    /// strict-undo setting.
-    pub notes: fn(strict: bool) -> Vec<&'static str>,
+    /// strict-undo setting, `people` how many seats people take at this
+    /// screen (a hand-off screen is promised only when two or more do).
+    pub notes: fn(strict: bool, people: usize) -> Vec<&'static str>,
     /// How to play it; `None` while it is still coming.
     pub play: Option<Play>,
     /// The rules page written so far of a game still coming (the designed
@@ -219,7 +220,7 @@ pub static GAMES: [GameEntry; 5] = [
             label: "Variant: walls roam (walls may leave their half after building, DA-R5)",
             group: None,
         }],
-        notes: |_| vec!["A coin decides who builds first (DA-R2)."],
+        notes: |_, _| vec!["A coin decides who builds first (DA-R2)."],
         play: Some(Play {
             verify: summarize::<daedalus::Daedalus>,
             open: |file, path| {
@@ -246,7 +247,7 @@ pub static GAMES: [GameEntry; 5] = [
         pitch: "Gather feathers and wax in the labyrinth, build two pairs of wings, and fly home between sun and sea.",
         seating: Seating::Solitaire,
         variants: &[],
-        notes: |strict| {
+        notes: |strict, _| {
             vec![
                 "A solitaire: you play Daedalus in the labyrinth and both flyers in the sky.",
                 if strict {
@@ -282,7 +283,13 @@ pub static GAMES: [GameEntry; 5] = [
         pitch: "Fan out peacock plumes row by row, matching colours, before someone draws the Peahen.",
         seating: Seating::Named { min: 2, max: 6, default: 3 },
         variants: &[],
-        notes: |_| vec!["People share the screen: a hand-off screen hides each hand until its owner is ready."],
+        notes: |_, people| {
+            vec![match people {
+                0 => "The computer players' hands stay hidden; watch their plumes grow.",
+                1 => "Only your own hand is shown; the computer players' hands stay hidden.",
+                _ => "People share the screen: a hand-off screen hides each hand until its owner is ready.",
+            }]
+        },
         play: Some(Play {
             verify: summarize::<enchanted_plumes::EnchantedPlumes>,
             open: |file, path| {
@@ -312,7 +319,7 @@ pub static GAMES: [GameEntry; 5] = [
         pitch: "Scatter butterflies across a flowering meadow to gather sets and shapes for crystals.",
         seating: Seating::Named { min: 2, max: 4, default: 2 },
         variants: &[],
-        notes: |_| vec!["Nothing is hidden: people simply take turns at the screen."],
+        notes: |_, _| vec!["Nothing is hidden: people simply take turns at the screen."],
         play: Some(Play {
             verify: summarize::<dust_wings::DustInTheWings>,
             open: |file, path| {
@@ -380,9 +387,13 @@ pub static GAMES: [GameEntry; 5] = [
                 group: Some("Additional rules"),
             },
         ],
-        notes: |strict| {
+        notes: |strict, people| {
             vec![
-                "Mission cards, initiative bids and action cards are secret: with two people at the screen, a hand-off bar hides them.",
+                if people >= 2 {
+                    "Mission cards, initiative bids and action cards are secret: with two people at the screen, a hand-off bar hides them."
+                } else {
+                    "Mission cards, initiative bids and action cards are secret: the computer's stay hidden from you."
+                },
                 if strict {
                     "Strict undo is on: rolled dice cannot be taken back (Settings)."
                 } else {

@@ -579,3 +579,18 @@ fn a_whole_turn_by_the_keyboard_alone() {
     }
     assert_eq!(state(&mut h).to_move().seat(), Some(Seat(1)), "Ben's turn");
 }
+
+#[test]
+fn the_setup_dialog_promises_a_hand_off_screen_only_when_two_or_more_people_play() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(app(dir.path()));
+    h.run();
+    h.get_by_label("New Enchanted Plumes game").click();
+    h.run();
+    let hand_off = "People share the screen: a hand-off screen hides each hand until its owner is ready.";
+    assert!(h.query_by_label(hand_off).is_none(), "one person against the computer: no hand-off screen");
+    h.get_by_label("Only your own hand is shown; the computer players' hands stay hidden.");
+    h.state_mut().new_game.as_mut().expect("the dialog is open").players = vec![Player::Human, Player::Human];
+    h.run();
+    h.get_by_label(hand_off);
+}

@@ -122,12 +122,14 @@ impl AviaryApp {
         let modal = egui::Modal::new(egui::Id::unique("new-game")).show(ctx, |ui| {
             ui.set_width(420.0);
             ui.heading(format!("New {} game", game.name));
-            let notes = (game.notes)(strict);
             match game.seating {
                 Seating::Solitaire => {}
                 Seating::Fixed(names) => fixed_seats_ui(ui, &mut choice, names),
                 Seating::Named { min, max, .. } => named_seats_ui(ui, &mut choice, min, max),
             }
+            // The notes follow the seats as they are chosen.
+            let people = choice.players.iter().filter(|p| matches!(p, Player::Human)).count();
+            let notes = (game.notes)(strict, people);
             variants_ui(ui, game.variants, &mut choice.variants);
             ui.horizontal(|ui| {
                 let label = ui.label("Seed (optional):");

@@ -58,14 +58,24 @@ pub fn feather_card(
     place: &str,
 ) -> Response {
     let (_, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
-    show_feather(ui, &response, palette, face, selected, place);
+    show_feather(ui, &response, response.rect, palette, face, selected, place);
     response
 }
 
 /// Labels and paints a card whose place and response are already made
 /// (the hand's fan lays its cards out itself).
-fn show_feather(ui: &Ui, response: &Response, palette: &Palette, face: FeatherFace, selected: bool, place: &str) {
-    let rect = response.rect;
+/// `drawn` is where the card is painted this frame (its place, or on its
+/// way there).
+fn show_feather(
+    ui: &Ui,
+    response: &Response,
+    drawn: Rect,
+    palette: &Palette,
+    face: FeatherFace,
+    selected: bool,
+    place: &str,
+) {
+    let rect = drawn;
     let label = card_label(place, face);
     response.widget_info(|| WidgetInfo::selected(egui::Role::Button, true, selected, label.clone()));
     if ui.is_rect_visible(rect) {
@@ -259,11 +269,12 @@ fn paint_peahen(painter: &egui::Painter, palette: &Palette, rect: Rect) {
 fn paint_tail(painter: &egui::Painter, palette: &Palette, rect: Rect, foot_y: f32, complete: bool) {
     let p = palette.table.peacock;
     let foot = Pos2::new(rect.center().x, foot_y);
-    let top = rect.top() + 16.0;
+    let top = rect.top() + 19.0;
     let strength = if complete { 0.5 } else { 0.22 };
     let arc = |t: f32| {
         let x = rect.left() + 4.0 + (rect.width() - 8.0) * t;
-        Pos2::new(x, top - (std::f32::consts::PI * t).sin() * 8.0)
+        // A gentle bow, kept under the plume's title.
+        Pos2::new(x, top - (std::f32::consts::PI * t).sin() * 2.0)
     };
     let mut fan = vec![foot];
     fan.extend((0..=16).map(|k| arc(k as f32 / 16.0)));
@@ -327,6 +338,10 @@ pub struct PlumesView {
     /// In a lesson: the moves it points at now (the hand cards they use
     /// glow).
     lesson: Option<Vec<Action>>,
+    /// Cards sliding to their new places.
+    slides: look::Slides,
+    /// Where the deck was drawn (drawn cards leave it).
+    deck_at: Option<Rect>,
 }
 
 /// The public cards that changed since a person's last action (highlighted
@@ -388,6 +403,8 @@ impl PlumesView {
             refusal: None,
             fresh: Fresh::default(),
             lesson: None,
+            slides: look::Slides::default(),
+            deck_at: None,
         };
         if tab.humans().len() == 1 {
             tab.revealed = tab.humans().first().copied();
@@ -529,31 +546,13 @@ impl PlumesView {
         look::paint_cloth(ui, ui.clip_rect(), palette);
         let ink = palette.table.ink;
         let faint = palette.table.faint;
+        let now = ui.input(|i| i.time);
+        let animate = self.settings.animations;
 
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             // The Train and the deck.
             ui.horizontal(|ui| {
-                ui.vertical(|ui| {
-                    ui.label(look::title(ui, "Deck", 17.0).color(ink));
-                    let r = if state.phase() == Phase::Over {
-                        // The Peahen, drawn, lies where the deck was.
-                        let (rect, r) = ui.allocate_exact_size(HAND_CARD, Sense::hover());
-                        r.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, "the Peahen, drawn"));
-                        paint_peahen(ui.painter(), palette, rect);
-                        r
-                    } else {
-                        feather_card(ui, palette, FeatherFace::Down, HAND_CARD, false, "deck")
-                    };
-                    let n = state.deck_len();
-                    ui.label(RichText::new(words::count(n, "card")).color(faint));
-                    let can_draw = acting.is_some() && self.verdict(&state, &Action::Draw).is_ok();
-                    let r = r.on_hover_text("The Peahen is somewhere among the last 8 cards. Click to draw.");
-                    if ui.add_enabled(can_draw, egui::Button::new("Draw a card")).clicked()
-                        || (r.clicked() && acting.is_some())
-                    {
-                        action = Some(Action::Draw);
-                    }
-                });
+                self.deck_ui(ui, palette, &state, acting.is_some(), &mut action);
                 ui.add_space(16.0);
                 ui.vertical(|ui| {
                     ui.label(look::title(ui, "The Train", 17.0).color(ink));
@@ -561,7 +560,9 @@ impl PlumesView {
                         for (i, &c) in state.train().iter().enumerate() {
                             let fresh = self.fresh.train.contains(&i);
                             let place = if fresh { "train (new since your last turn)" } else { "train" };
-                            let r = feather_card(ui, palette, FeatherFace::Up(c), HAND_CARD, false, place);
+                            let (_, r) = ui.allocate_exact_size(HAND_CARD, Sense::click_and_drag());
+                            let drawn = self.slides.place(look::Slides::key(c), r.rect, None, now, animate);
+                            show_feather(ui, &r, drawn, palette, FeatherFace::Up(c), false, place);
                             if fresh {
                                 Self::mark_fresh(ui, palette, r.rect);
                             }
@@ -603,6 +604,9 @@ impl PlumesView {
                     RichText::new(format!("Ringed in blue: cards laid since {}'s last turn", state.seat_name(seat)))
                         .color(faint),
                 );
+            } else {
+                // The line keeps its place, so the table never jumps.
+                ui.label(" ");
             }
             // Every seat's plumes; the viewer's own get drop targets.
             for s in (0..state.seats()).map(Seat) {
@@ -620,6 +624,38 @@ impl PlumesView {
         if let Some(r) = self.refusal.take() {
             notices.push(Notice::Error(r));
         }
+    }
+
+    /// The deck (the Peahen in its place once drawn) and the way to draw.
+    fn deck_ui(
+        &mut self,
+        ui: &mut Ui,
+        palette: &Palette,
+        state: &EnchantedPlumes,
+        acting: bool,
+        action: &mut Option<Action>,
+    ) {
+        let (ink, faint) = (palette.table.ink, palette.table.faint);
+        ui.vertical(|ui| {
+            ui.label(look::title(ui, "Deck", 17.0).color(ink));
+            let r = if state.phase() == Phase::Over {
+                // The Peahen, drawn, lies where the deck was.
+                let (rect, r) = ui.allocate_exact_size(HAND_CARD, Sense::hover());
+                r.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, "the Peahen, drawn"));
+                paint_peahen(ui.painter(), palette, rect);
+                r
+            } else {
+                feather_card(ui, palette, FeatherFace::Down, HAND_CARD, false, "deck")
+            };
+            self.deck_at = Some(r.rect);
+            let n = state.deck_len();
+            ui.label(RichText::new(words::count(n, "card")).color(faint));
+            let can_draw = acting && self.verdict(state, &Action::Draw).is_ok();
+            let r = r.on_hover_text("The Peahen is somewhere among the last 8 cards. Click to draw.");
+            if ui.add_enabled(can_draw, egui::Button::new("Draw a card")).clicked() || (r.clicked() && acting) {
+                *action = Some(Action::Draw);
+            }
+        });
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -739,7 +775,17 @@ impl PlumesView {
                 let new = if fresh { " (new since your last turn)" } else { "" };
                 let label = card_label(&format!("{} plume {}{new}", state.seat_name(seat), index + 1), face);
                 resp.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, label.clone()));
-                paint_feather(&painter, palette, cr, face);
+                // Face-up cards slide by their identity (public); a
+                // face-down one only by its place, so no motion tells
+                // where a hidden card came from.
+                let key = if matches!(face, FeatherFace::Up(_)) {
+                    look::Slides::key(c)
+                } else {
+                    look::Slides::key(("face down", seat.0, index, r, k))
+                };
+                let now = ui.input(|i| i.time);
+                let drawn = self.slides.place(key, cr, None, now, self.settings.animations);
+                paint_feather(&painter, palette, drawn, face);
                 if fresh {
                     Self::mark_fresh(ui, palette, cr);
                 }
@@ -881,7 +927,10 @@ impl PlumesView {
                 let marked = self.marked.contains(&c) || self.selected == Some(c);
                 let rect = fan_rect(origin, i, n, HAND_CARD);
                 let r = ui.interact(rect, ui.scope_id().with(("hand", c.colour, c.value)), Sense::click_and_drag());
-                show_feather(ui, &r, palette, FeatherFace::Up(c), marked, "hand");
+                let now = ui.input(|i| i.time);
+                let drawn =
+                    self.slides.place(look::Slides::key(c), r.rect, self.deck_at, now, self.settings.animations);
+                show_feather(ui, &r, drawn, palette, FeatherFace::Up(c), marked, "hand");
                 if acting && !marked && self.lesson_uses(c) {
                     // The lesson's cards to try glow softly.
                     ui.painter().rect_stroke(
@@ -1103,10 +1152,14 @@ impl View for PlumesView {
             self.revealed = self.humans().first().copied();
         }
         self.update_fresh();
+        self.slides.begin(self.m.session.revision() ^ (self.m.session.cursor() as u64).rotate_left(32));
         super::tab::side_panel(ui, |ui| self.side_ui(ui, frame));
         if self.needs_hand_off() {
             egui::Panel::top(egui::Id::unique(("ep-hand-off", self.m.id))).show(ui, |ui| self.hand_off_ui(ui));
             egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, &palette, frame.notices));
+            if self.slides.busy() {
+                ui.ctx().request_repaint();
+            }
             return;
         }
         egui::Panel::bottom(egui::Id::unique(("ep-hand", self.m.id))).resizable(false).show(ui, |ui| {
@@ -1116,6 +1169,9 @@ impl View for PlumesView {
             ui.add_space(10.0);
         });
         egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, &palette, frame.notices));
+        if self.slides.busy() {
+            ui.ctx().request_repaint();
+        }
     }
 
     /// Free within one's own turn until a card is drawn; across a draw or

@@ -260,3 +260,122 @@ mod tests {
         out.textures_delta.clear();
     }
 }
+
+/// How long a card takes to slide to its new place, in seconds.
+pub const SLIDE_SECONDS: f64 = 0.22;
+
+/// Slides components to their new places when the game moves: each
+/// component (by a key that names only what everyone may see: a face-up
+/// card's identity, a face-down card's place) remembers where it was
+/// drawn; after a change of position *of the game* (not a scroll or a
+/// resize), one drawn somewhere else glides there from where it was.
+/// With animations off, or once every slide is over, nothing repaints.
+#[derive(Debug, Default)]
+pub struct Slides {
+    /// Where each component was drawn last, in the frame before.
+    last: std::collections::HashMap<u64, Rect>,
+    /// Components under way: where they started and when.
+    moving: std::collections::HashMap<u64, (Rect, f64)>,
+    /// The game's position the last frame was drawn for.
+    seen: Option<u64>,
+    /// True in the frames of a new position (until the first is drawn).
+    fresh: bool,
+}
+
+impl Slides {
+    /// Call once per frame before placing anything: `position` changes
+    /// when the game moves (its cursor, or a revision).
+    pub fn begin(&mut self, position: u64) {
+        self.fresh = self.seen.is_some_and(|s| s != position);
+        self.seen = Some(position);
+    }
+
+    /// Where to draw the component `key` whose place is `target` now, at
+    /// time `now` (seconds). `from` is where a component never drawn
+    /// before comes from (a card drawn from the deck), if anywhere.
+    pub fn place(&mut self, key: u64, target: Rect, from: Option<Rect>, now: f64, animate: bool) -> Rect {
+        let before = self.last.insert(key, target);
+        if !animate {
+            self.moving.clear();
+            return target;
+        }
+        if self.fresh {
+            let start = match before {
+                Some(b) if b.min.distance(target.min) > 2.0 => Some(b),
+                None => from,
+                _ => None,
+            };
+            if let Some(start) = start {
+                self.moving.insert(key, (start, now));
+            }
+        }
+        let Some(&(start, t0)) = self.moving.get(&key) else { return target };
+        let t = ((now - t0) / SLIDE_SECONDS) as f32;
+        if t >= 1.0 {
+            self.moving.remove(&key);
+            return target;
+        }
+        // Ease out: quick to leave, gentle to land.
+        let e = 1.0 - (1.0 - t.max(0.0)).powi(3);
+        Rect::from_min_max(start.min.lerp(target.min, e), start.max.lerp(target.max, e))
+    }
+
+    /// True while something is sliding (the frame should repaint soon).
+    #[must_use]
+    pub fn busy(&self) -> bool {
+        !self.moving.is_empty()
+    }
+
+    /// The key of a public thing: a stable hash of `what`.
+    #[must_use]
+    pub fn key(what: impl std::hash::Hash) -> u64 {
+        use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+        BuildHasherDefault::<DefaultHasher>::default().hash_one(what)
+    }
+}
+
+#[cfg(test)]
+mod slide_tests {
+    use super::*;
+
+    fn at(x: f32) -> Rect {
+        Rect::from_min_size(Pos2::new(x, 0.0), Vec2::new(10.0, 10.0))
+    }
+
+    #[test]
+    fn a_card_moved_by_the_game_slides_but_one_moved_by_a_scroll_jumps() {
+        let mut s = Slides::default();
+        s.begin(1);
+        assert_eq!(s.place(7, at(0.0), None, 0.0, true), at(0.0));
+        // The same position, the card elsewhere (a scroll): no slide.
+        s.begin(1);
+        assert_eq!(s.place(7, at(50.0), None, 0.1, true), at(50.0));
+        assert!(!s.busy());
+        // The game moves: the card glides from 50 to 150 and lands.
+        s.begin(2);
+        let mid = s.place(7, at(150.0), None, 1.0, true);
+        assert!(mid.min.x < 60.0, "it starts where it was: {mid:?}");
+        assert!(s.busy(), "and asks for frames while it moves");
+        s.begin(2);
+        let later = s.place(7, at(150.0), None, 1.0 + SLIDE_SECONDS / 2.0, true);
+        assert!(later.min.x > 60.0 && later.min.x < 150.0, "half way it is between: {later:?}");
+        s.begin(2);
+        assert_eq!(s.place(7, at(150.0), None, 1.0 + SLIDE_SECONDS, true), at(150.0));
+        assert!(!s.busy(), "landed: no more frames");
+    }
+
+    #[test]
+    fn a_new_card_comes_from_the_deck_and_nothing_moves_with_animations_off() {
+        let mut s = Slides::default();
+        s.begin(1);
+        s.begin(2);
+        let first = s.place(9, at(100.0), Some(at(0.0)), 5.0, true);
+        assert_eq!(first, at(0.0), "a drawn card leaves the deck");
+        let mut off = Slides::default();
+        off.begin(1);
+        off.place(9, at(0.0), None, 0.0, false);
+        off.begin(2);
+        assert_eq!(off.place(9, at(100.0), Some(at(0.0)), 0.0, false), at(100.0));
+        assert!(!off.busy());
+    }
+}
