@@ -161,6 +161,9 @@ pub struct Ears<G: Game> {
     state: G,
     person: Option<Seat>,
     over: bool,
+    /// A friend's copy: the person's move sent to the host, with the view
+    /// it was made on, until the host's next view shows it.
+    sent: Option<(G, G::Action)>,
 }
 
 /// The seat a person at this screen decides for now, if any.
@@ -180,14 +183,35 @@ impl<G: Sounding> Ears<G> {
             state: session.state().clone(),
             person: person_to_move(session),
             over: session.is_over(),
+            sent: None,
         }
+    }
+
+    /// A friend's copy sends the person's `action`, made on the view
+    /// `state`, to the host: the copy holds views, not moves, so this is how
+    /// it knows what the person's own move sounds like when the host's next
+    /// view shows it.
+    pub fn sent(&mut self, state: &G, action: &G::Action) {
+        self.sent = Some((state.clone(), action.clone()));
+    }
+
+    /// The host refused the move sent: it will make no sound.
+    pub fn refused(&mut self) {
+        self.sent = None;
+    }
+
+    /// Forgets what was heard and takes the table as it is now.
+    fn reset(&mut self, session: &Session<G>) {
+        let sent = self.sent.take();
+        *self = Self::new(session);
+        self.sent = sent;
     }
 
     /// Takes `session` as it is now without a sound (undo, redo, a replay
     /// stepped through, a copy catching up).
     pub fn settle(&mut self, session: &Session<G>) {
         if session.revision() != self.revision || session.log().len() != self.heard {
-            *self = Self::new(session);
+            self.reset(session);
         }
     }
 
@@ -220,6 +244,15 @@ impl<G: Sounding> Ears<G> {
                     }
                     sounds.extend(G::sound(&before, action, &state));
                 }
+            } else if let Some((before, action)) = self.sent.take() {
+                // A friend's copy: the person's own move, once a view shows
+                // it (the others' moves come as views only, and are quiet).
+                let mover = before.to_move().seat();
+                if mover.is_some() && log[from..].iter().any(|e| e.seat == mover) {
+                    sounds.extend(G::sound(&before, &action, session.state()));
+                } else {
+                    self.sent = Some((before, action));
+                }
             }
             let people = session.people();
             if !self.over
@@ -238,7 +271,7 @@ impl<G: Sounding> Ears<G> {
                 sounds.push(Sound::YourTurn);
             }
         }
-        *self = Self::new(session);
+        self.reset(session);
         let mut once = Vec::new();
         for s in sounds {
             if !once.contains(&s) && once.len() < MOST_PER_FRAME {
