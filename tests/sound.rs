@@ -342,3 +342,102 @@ fn a_real_stream_reaches_a_pulseaudio_null_sink() {
     assert!(loud > 1000, "the sounds reached the sink");
     assert!(peak < 16_000, "quiet: at most about half of full scale");
 }
+
+/// An app for online play on this machine (loopback, no relay), its
+/// sounds recorded.
+fn online_app(dir: &std::path::Path, name: &str) -> (Harness<'static, AviaryApp>, RecordingSink) {
+    let (mut h, heard) = app(&dir.join(name));
+    h.state_mut().loopback_net = true;
+    (h, heard)
+}
+
+/// The most frames to wait for the network (as in `ui_online`: their naps
+/// outlast the protocol's longest timeouts).
+const MOST_FRAMES: usize = 8_000;
+
+/// Runs both apps, a frame each with a nap for the network between, until
+/// `done`.
+fn until(
+    host: &mut Harness<'static, AviaryApp>,
+    friend: &mut Harness<'static, AviaryApp>,
+    what: &str,
+    mut done: impl FnMut(&mut Harness<'static, AviaryApp>, &mut Harness<'static, AviaryApp>) -> bool,
+) {
+    for _ in 0..MOST_FRAMES {
+        if done(host, friend) {
+            return;
+        }
+        host.step();
+        friend.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("waited {MOST_FRAMES} frames for {what}");
+}
+
+#[test]
+fn online_the_game_coming_back_to_you_chimes() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut host, host_heard) = online_app(dir.path(), "host");
+    let (mut friend, friend_heard) = online_app(dir.path(), "friend");
+    host.run();
+    friend.run();
+    // The host: Daedalus, Black a friend online; the friend joins with the code.
+    host.get_by_label("New Daedalus game").click();
+    host.run();
+    host.query_all_by_label("Friend online").nth(1).unwrap().click();
+    host.run();
+    host.get_by_label("Start").click();
+    host.run_steps(2);
+    let mut code = String::new();
+    until(&mut host, &mut friend, "the invite code", |h, _| {
+        let tab = common::game_tab::<DaedalusTab>(h);
+        code = tab.online.as_ref().and_then(|o| o.invite_codes().first().map(|c| c.1.clone())).unwrap_or_default();
+        !code.is_empty()
+    });
+    friend.get_by_label("Join a game online").click();
+    friend.run();
+    friend.get_by_role(egui::accesskit::Role::MultilineTextInput).type_text(&code);
+    friend.run();
+    friend.get_by_role(egui::accesskit::Role::TextInput).focus();
+    friend.run();
+    friend.get_by_role(egui::accesskit::Role::TextInput).type_text("Ben");
+    friend.run();
+    friend.get_by_label("Join").click();
+    friend.run_steps(2);
+    until(&mut host, &mut friend, "the friend to see the table", |h, f| {
+        common::game_tab::<DaedalusTab>(f).online.as_ref().unwrap().shown()
+            && h.query_by_label_contains("Ben").is_some()
+    });
+    assert!(friend_heard.played().is_empty(), "joining a game makes no sound");
+
+    // They play; after each move, whoever is to move next and did not move
+    // hears the chime; everyone hears a move of their own set down.
+    let (mut chimes, mut own) = ([0, 0], [0, 0]);
+    for _ in 0..10 {
+        host_heard.clear();
+        friend_heard.clear();
+        let tab = common::game_tab::<DaedalusTab>(&mut host);
+        let (before, to_move) = (tab.view.table().session.cursor(), tab.view.table().session.state().to_move());
+        let mover = to_move.seat().map_or(0, Seat::index);
+        let app = if mover == 0 { &mut host } else { &mut friend };
+        let table = common::game_tab::<DaedalusTab>(app).view.table_mut();
+        let action = table.session.state().legal_actions()[0].clone();
+        let mut notices = Vec::new();
+        assert!(table.propose_for_person(action, &mut notices), "{notices:?}");
+        until(&mut host, &mut friend, "the move on both screens", |h, f| {
+            let cursor = common::game_tab::<DaedalusTab>(h).view.table().session.cursor();
+            cursor == before + 1 && common::game_tab::<DaedalusTab>(f).view.table().session.log().len() == cursor
+        });
+        let next = common::game_tab::<DaedalusTab>(&mut host).view.table().session.state().to_move();
+        let heard = [host_heard.sounds(), friend_heard.sounds()];
+        assert!(heard[mover].contains(&Sound::PieceSet), "a move of one's own sounds: {heard:?}");
+        own[mover] += 1;
+        for seat in 0..2 {
+            let due = next == ToMove::Seat(Seat(seat as u8)) && seat != mover;
+            assert_eq!(heard[seat].contains(&Sound::YourTurn), due, "seat {seat} after seat {mover}'s move: {heard:?}");
+            chimes[seat] += usize::from(due);
+        }
+    }
+    assert!(chimes[0] > 0 && chimes[1] > 0, "both were called back: {chimes:?}");
+    assert!(own[0] > 0 && own[1] > 0, "both moved: {own:?}");
+}
