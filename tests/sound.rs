@@ -321,6 +321,9 @@ fn a_real_stream_reaches_a_pulseaudio_null_sink() {
         sample_spec: protocol::SampleSpec { format: protocol::SampleFormat::S16Le, channels: 1, sample_rate: 44_100 },
         channel_map: protocol::ChannelMap::mono(),
         source_name: Some(c"null.monitor".to_owned()),
+        // Small fragments: the server's default (two seconds) sets the null
+        // sink's latency for every stream on it, and bunches the sounds.
+        buffer_attr: protocol::stream::BufferAttr { fragment_size: 1_764, ..Default::default() },
         ..Default::default()
     };
     let runtime = tokio::runtime::Builder::new_current_thread().enable_time().build().unwrap();

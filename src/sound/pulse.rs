@@ -118,6 +118,9 @@ fn run(socket: Option<PathBuf>, mut rx: mpsc::Receiver<(Sound, f32)>) {
     };
     let mut server = Server::Untried;
     let mut told = false;
+    // Each stream's own sync group: streams of one group start together,
+    // and the server refuses a new one in the group of a stream playing.
+    let mut streams: u32 = 0;
     runtime.block_on(async move {
         while let Some((sound, volume)) = rx.recv().await {
             if let Server::Failed(at) = server
@@ -137,16 +140,23 @@ fn run(socket: Option<PathBuf>, mut rx: mpsc::Receiver<(Sound, f32)>) {
                 };
             }
             let Server::Connected(client) = &server else { continue };
-            match start_stream(client, sound, volume).await {
+            streams = streams.wrapping_add(1);
+            match start_stream(client, streams, sound, volume).await {
                 Ok(stream) => {
                     // Heard in the background: the next sound may overlap it.
                     tokio::spawn(async move {
                         let _ = tokio::time::timeout(PLAY_LIMIT, stream.play_all()).await;
                     });
                 }
+                Err(pulseaudio::ClientError::ServerError(e)) => {
+                    // This sound only: the connection stays.
+                    if !std::mem::replace(&mut told, true) {
+                        eprintln!("Aviary: the sound server refused a sound ({} : {e:?})", sound.name());
+                    }
+                }
                 Err(e) => {
                     if !std::mem::replace(&mut told, true) {
-                        eprintln!("Aviary plays no sound: the sound server refused a stream ({e})");
+                        eprintln!("Aviary plays no sound: the sound server went away ({e})");
                     }
                     server = Server::Failed(Instant::now());
                 }
@@ -156,7 +166,12 @@ fn run(socket: Option<PathBuf>, mut rx: mpsc::Receiver<(Sound, f32)>) {
 }
 
 /// A playback stream of `sound` on the default sink.
-async fn start_stream(client: &Client, sound: Sound, volume: f32) -> pulseaudio::Result<pulseaudio::PlaybackStream> {
+async fn start_stream(
+    client: &Client,
+    sync_id: u32,
+    sound: Sound,
+    volume: f32,
+) -> pulseaudio::Result<pulseaudio::PlaybackStream> {
     let data = pcm(sound, volume);
     let spec = protocol::SampleSpec { format: protocol::SampleFormat::S16Le, channels: 1, sample_rate: synth::RATE };
     // About 50 ms buffered on the server: heard at once, not after the
@@ -178,6 +193,7 @@ async fn start_stream(client: &Client, sound: Sound, volume: f32) -> pulseaudio:
             ..Default::default()
         },
         props,
+        sync_id,
         ..Default::default()
     };
     let mut at = 0;
