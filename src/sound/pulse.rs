@@ -25,6 +25,9 @@ use super::{Sink, Sound, synth};
 const QUEUE: usize = 8;
 /// The longest a sound may take to be heard before its stream is ended.
 const PLAY_LIMIT: Duration = Duration::from_secs(3);
+/// The longest the server may take to open a stream (a server that does
+/// not answer counts as gone).
+const ANSWER_LIMIT: Duration = Duration::from_secs(2);
 /// The wait before trying the server again after it failed.
 const RETRY: Duration = Duration::from_mins(1);
 
@@ -99,10 +102,11 @@ enum Server {
 fn connect(socket: Option<&Path>) -> Result<Client, String> {
     let path = match socket {
         Some(p) => p.to_path_buf(),
-        None => pulseaudio::socket_path_from_env().ok_or("no sound server socket (PULSE_SERVER, XDG_RUNTIME_DIR)")?,
+        None => pulseaudio::socket_path_from_env()
+            .ok_or("neither PULSE_SERVER nor XDG_RUNTIME_DIR leads to a server's socket")?,
     };
     let stream = UnixStream::connect(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let wait = Some(Duration::from_secs(2));
+    let wait = Some(ANSWER_LIMIT);
     stream.set_read_timeout(wait).and_then(|()| stream.set_write_timeout(wait)).map_err(|e| e.to_string())?;
     let cookie = pulseaudio::cookie_path_from_env().and_then(|p| std::fs::read(p).ok());
     Client::new_unix(c"Aviary", stream, cookie).map_err(|e| format!("{}: {e}", path.display()))
@@ -133,7 +137,9 @@ fn run(socket: Option<PathBuf>, mut rx: mpsc::Receiver<(Sound, f32)>) {
                     Ok(client) => Server::Connected(client),
                     Err(e) => {
                         if !std::mem::replace(&mut told, true) {
-                            eprintln!("Aviary plays no sound: no sound server ({e})");
+                            eprintln!(
+                                "Aviary plays no sound: no sound server ({e}); it looks again at most once a minute"
+                            );
                         }
                         Server::Failed(Instant::now())
                     }
@@ -141,7 +147,8 @@ fn run(socket: Option<PathBuf>, mut rx: mpsc::Receiver<(Sound, f32)>) {
             }
             let Server::Connected(client) = &server else { continue };
             streams = streams.wrapping_add(1);
-            match start_stream(client, streams, sound, volume).await {
+            let started = tokio::time::timeout(ANSWER_LIMIT, start_stream(client, streams, sound, volume)).await;
+            match started.unwrap_or(Err(pulseaudio::ClientError::Disconnected)) {
                 Ok(stream) => {
                     // Heard in the background: the next sound may overlap it.
                     tokio::spawn(async move {
@@ -151,7 +158,7 @@ fn run(socket: Option<PathBuf>, mut rx: mpsc::Receiver<(Sound, f32)>) {
                 Err(pulseaudio::ClientError::ServerError(e)) => {
                     // This sound only: the connection stays.
                     if !std::mem::replace(&mut told, true) {
-                        eprintln!("Aviary: the sound server refused a sound ({} : {e:?})", sound.name());
+                        eprintln!("Aviary: the sound server refused a sound ({}: {e:?})", sound.name());
                     }
                 }
                 Err(e) => {
