@@ -368,22 +368,22 @@ mod tests {
             out
         }
         let heard: Vec<(&str, std::collections::BTreeSet<Sound>)> = vec![
-            ("daedalus", heard::<Daedalus>(2, 1, 60)),
-            ("dust", heard::<DustInTheWings>(2, 1, 60)),
-            ("plumes", heard::<EnchantedPlumes>(2, 1, 60)),
-            ("feathers", heard::<FeathersAndWax>(1, 1, 80)),
-            ("tail", heard::<TailFeathers>(2, 3, 400)),
+            (Daedalus::INFO.name, heard::<Daedalus>(2, 1, 60)),
+            (DustInTheWings::INFO.name, heard::<DustInTheWings>(2, 1, 60)),
+            (EnchantedPlumes::INFO.name, heard::<EnchantedPlumes>(2, 1, 60)),
+            (FeathersAndWax::INFO.name, heard::<FeathersAndWax>(1, 1, 80)),
+            (TailFeathers::INFO.name, heard::<TailFeathers>(2, 3, 400)),
         ];
         for want in [
-            ("daedalus", Sound::PieceSet),
-            ("dust", Sound::PieceSet),
-            ("dust", Sound::CardDrawn),
-            ("plumes", Sound::CardLaid),
-            ("plumes", Sound::CardDrawn),
-            ("feathers", Sound::CardFlipped),
-            ("feathers", Sound::PieceSet),
-            ("tail", Sound::PieceSet),
-            ("tail", Sound::DiceRolled),
+            (Daedalus::INFO.name, Sound::PieceSet),
+            (DustInTheWings::INFO.name, Sound::PieceSet),
+            (DustInTheWings::INFO.name, Sound::CardDrawn),
+            (EnchantedPlumes::INFO.name, Sound::CardLaid),
+            (EnchantedPlumes::INFO.name, Sound::CardDrawn),
+            (FeathersAndWax::INFO.name, Sound::CardFlipped),
+            (FeathersAndWax::INFO.name, Sound::PieceSet),
+            (TailFeathers::INFO.name, Sound::PieceSet),
+            (TailFeathers::INFO.name, Sound::DiceRolled),
         ] {
             let game = heard.iter().find(|(g, _)| *g == want.0).map(|(_, s)| s);
             assert!(game.is_some_and(|s| s.contains(&want.1)), "{want:?} never heard: {heard:?}");
