@@ -15,6 +15,7 @@
 //! | game in progress | [`session`], [`save`], [`save_writer`], [`stats`] | history with undo/redo and player kinds; the save format (bounded reads, load = replay); the autosave thread; statistics. |
 //! | computer players | [`ai`] | bots over the `Game` trait, per-game heuristics, the worker threads. |
 //! | table | [`table`] | one game in progress for the app: dispatch, autosave, the undo policy, chance steps, the computer player. No egui. |
+//! | sound | [`sound`] | the table's sounds: synthesised once, which move makes which (public facts only), played on a thread of their own through the PulseAudio protocol, or recorded in tests. No egui. |
 //! | network | [`net`] | playing a friend on another computer: the host's table is the authority, a friend holds a mirror of its seat's view; the protocol and the links. No egui. |
 //! | views | [`ui`] | the design tokens (`ui::theme`), commands, widgets, one view per game (they draw and propose) and the one generic tab (`ui::tab`) that gives every view the same undo policy, end-of-game window and rematch. |
 //! | app | [`games`], [`app`], [`cli`], [`desktop`] | the one list of games; the shell (tabs, menus, dialogs, settings, Saved Games); `aviary check FILE`; the icon and the applications-menu entry. |
@@ -36,6 +37,7 @@ pub mod save;
 pub mod save_fuzz;
 pub mod save_writer;
 pub mod session;
+pub mod sound;
 pub mod stats;
 pub mod table;
 pub mod ui;

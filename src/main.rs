@@ -33,7 +33,14 @@ fn main() -> ExitCode {
     let result = eframe::run_native(
         "Aviary",
         options,
-        Box::new(move |_cc| Ok(Box::new(aviary::app::AviaryApp::new(aviary::app::Settings::default_folder(), saves)))),
+        Box::new(move |_cc| {
+            let mut app = aviary::app::AviaryApp::new(aviary::app::Settings::default_folder(), saves);
+            // The table's sounds, through the sound server if there is one
+            // (silence if not); everything else that makes an app (the
+            // tests) stays silent.
+            app.sound = aviary::sound::Speaker::new(aviary::sound::PulseSink::start());
+            Ok(Box::new(app))
+        }),
     );
     match result {
         Ok(()) => ExitCode::SUCCESS,

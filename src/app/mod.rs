@@ -124,6 +124,9 @@ pub struct AviaryApp {
     pub saved_filter: Option<String>,
     /// The order of Saved Games.
     pub saved_sort: saved_games::SavedSort,
+    /// Where the table's sounds go: silent unless the program's `main`
+    /// (or a test, with a recording) gives it a sink.
+    pub sound: crate::sound::Speaker,
 }
 
 impl AviaryApp {
@@ -206,6 +209,7 @@ impl AviaryApp {
             menu: crate::desktop::MenuTarget::this_program(),
             menu_entry: None,
             menu_news: None,
+            sound: crate::sound::Speaker::silent(),
         }
     }
 
@@ -470,6 +474,7 @@ impl AviaryApp {
             Screen::Game(i) => {
                 if let Some(tab) = self.tabs.get_mut(i) {
                     tab.ui(ui, &settings, &mut notices);
+                    self.sound.play(tab.take_sounds(), self.settings.sound_volume, self.settings.sound_muted);
                     match tab.take_request() {
                         Some(TabRequest::NewGame(id)) => self.open_new_game(id),
                         Some(TabRequest::Close) => self.close_tab(i, &mut notices),

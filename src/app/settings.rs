@@ -39,6 +39,10 @@ pub struct Settings {
     /// Online play: the address of a relay of one's own (empty: iroh's
     /// public relays).
     pub relay: String,
+    /// The table's sounds' volume, 0 to 1 (shown as 0–100%).
+    pub sound_volume: f32,
+    /// The table's sounds off.
+    pub sound_muted: bool,
 }
 
 impl Default for Settings {
@@ -53,6 +57,8 @@ impl Default for Settings {
             strict_undo: false,
             quick_card_windows: false,
             relay: String::new(),
+            sound_volume: 0.6,
+            sound_muted: false,
         }
     }
 }
@@ -61,6 +67,8 @@ impl Default for Settings {
 pub const SCALE_RANGE: std::ops::RangeInclusive<f32> = 0.7..=2.0;
 /// The computer's pause's range in seconds (the Settings slider's).
 pub const DELAY_RANGE: std::ops::RangeInclusive<f32> = 0.0..=3.0;
+/// The sounds' volume's range (the Settings slider's, shown as 0–100%).
+pub const VOLUME_RANGE: std::ops::RangeInclusive<f32> = 0.0..=1.0;
 /// The most games remembered as open at the last exit (and offered for
 /// resuming): more tabs than anyone keeps open.
 pub const MAX_OPEN_GAMES: usize = 64;
@@ -83,6 +91,7 @@ impl Settings {
         let default = Self::default();
         self.scale = clamped(self.scale, &SCALE_RANGE, default.scale);
         self.computer_delay = clamped(self.computer_delay, &DELAY_RANGE, default.computer_delay);
+        self.sound_volume = clamped(self.sound_volume, &VOLUME_RANGE, default.sound_volume);
         let mut seen = std::collections::HashSet::new();
         self.open_games.retain(|p| seen.insert(p.clone()));
         self.open_games.truncate(MAX_OPEN_GAMES);
@@ -263,6 +272,20 @@ impl AviaryApp {
             let label = ui.label("Pause before each of the computer's moves (to follow them):");
             ui.add(egui::Slider::new(&mut self.settings.computer_delay, DELAY_RANGE).suffix(" s"))
                 .labelled_by(label.id);
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label("Sound:");
+            ui.add_enabled(
+                !self.settings.sound_muted,
+                egui::Slider::new(&mut self.settings.sound_volume, VOLUME_RANGE)
+                    .custom_formatter(|v, _| format!("{:.0}%", v * 100.0))
+                    .custom_parser(|s| s.trim().trim_end_matches('%').trim().parse::<f64>().ok().map(|v| v / 100.0)),
+            )
+            .labelled_by(label.id)
+            .on_hover_text(
+                "Cards, pieces, dice, a refused move, a win, and a chime when an online game comes back to you",
+            );
+            ui.checkbox(&mut self.settings.sound_muted, "Mute");
         });
         ui.horizontal(|ui| {
             let label = ui.label("Online play relay:");

@@ -101,6 +101,11 @@ pub trait GameTab {
     fn take_request(&mut self) -> Option<TabRequest> {
         None
     }
+    /// The sounds of what happened at the table since the last time asked
+    /// (moves, a refusal, a win, your turn online), for the app to play.
+    fn take_sounds(&mut self) -> Vec<crate::sound::Sound> {
+        Vec::new()
+    }
     /// Turns the tab into a replay of its game: at move 0, stepped through,
     /// never played on, its file untouched.
     fn start_replay(&mut self) {}

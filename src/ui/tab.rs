@@ -17,6 +17,7 @@ use super::{GameTab, Notice, TabRequest, ViewSettings, widgets};
 use crate::rules::{Game, Seat};
 use crate::save::{self, SaveError};
 use crate::session::Session;
+use crate::sound::{Ears, Sound};
 use crate::table::Table;
 
 pub use super::view::{Ask, EndWords, Frame, UndoGuard, View, side_panel};
@@ -41,6 +42,20 @@ pub struct Tab<V: View> {
     /// A friend's own copy of an online game, stepped through until the
     /// friend rejoins (see [`super::friend_copy`]).
     pub copy: Option<super::friend_copy::CopyReplay<V::Game>>,
+    /// What the tab has heard of its table (see [`crate::sound::events`]).
+    ears: Ears<V::Game>,
+    /// Sounds for the app to play ([`GameTab::take_sounds`]).
+    sounds: Vec<Sound>,
+}
+
+/// Sounds kept for the app at most (a tab drawn by something that never
+/// takes them, such as a test of one view, keeps no more).
+const SOUNDS_KEPT: usize = 8;
+
+/// True when `notices` hold an error: the move the person tried was
+/// refused.
+fn refusal(notices: &[Notice]) -> bool {
+    notices.iter().any(|n| matches!(n, Notice::Error(_)))
 }
 
 impl<V: View> std::ops::Deref for Tab<V> {
@@ -61,7 +76,11 @@ impl<V: View> Tab<V> {
     /// A tab around a table.
     #[must_use]
     pub fn new(table: Table<V::Game>) -> Self {
+        // Whatever the table holds already (a game loaded) is not heard.
+        let ears = Ears::new(&table.session);
         Tab {
+            ears,
+            sounds: Vec::new(),
             view: V::new(table),
             settings: ViewSettings {
                 dark: false,
@@ -197,7 +216,23 @@ impl<V: View> Tab<V> {
         }
         let shown = self.view.shown_to();
         self.table().redo(notices);
+        // Moves taken again are not heard again.
+        self.ears.settle(&self.view.table().session);
         self.after_history_change(shown);
+    }
+
+    /// Hears what happened at the table this frame (see
+    /// [`crate::sound::Ears::listen`]); `refused`: the person's move was
+    /// refused, which sounds when nothing else does.
+    fn hear(&mut self, refused: bool) {
+        let online = self.online.is_some();
+        let mut heard = self.ears.listen(&self.view.table().session, online);
+        if refused && heard.is_empty() {
+            heard.push(Sound::Refused);
+        }
+        self.sounds.extend(heard);
+        let extra = self.sounds.len().saturating_sub(SOUNDS_KEPT);
+        self.sounds.drain(..extra);
     }
 
     /// After an undo, a redo or a rewind: the end window may show again,
@@ -400,6 +435,8 @@ impl<V: View> GameTab for Tab<V> {
             }
             let mut frame = Frame { settings: *settings, notices, end_dismissed: true, asks: Vec::new() };
             self.view.ui(ui, &mut frame);
+            // Stepping through a replay makes no sound.
+            self.ears.settle(&self.view.table().session);
             return;
         }
         if let Some(copy) = self.copy.take() {
@@ -411,6 +448,7 @@ impl<V: View> GameTab for Tab<V> {
             });
             let empty = copy.is_empty();
             self.copy = Some(copy);
+            self.ears.settle(&self.view.table().session);
             match ask {
                 Some(super::friend_copy::CopyAsk::Seek(at)) => self.copy_seek(at),
                 Some(super::friend_copy::CopyAsk::Rejoin) => self.request = Some(TabRequest::Rejoin),
@@ -427,14 +465,26 @@ impl<V: View> GameTab for Tab<V> {
             return;
         }
         self.settings = *settings;
+        let mut refused = false;
         if let Some(mut online) = self.online.take() {
             let table = self.view.table_mut();
             egui::Panel::top(egui::Id::unique(("online-bar", table.id))).show(ui, |ui| {
                 online.bar_ui(ui, table, notices);
             });
             let shown = self.view.shown_to();
+            let (was_shown, before) = (online.shown(), notices.len());
             if online.poll(self.view.table_mut(), notices) {
                 self.after_history_change(shown);
+            }
+            if online.is_guest() && refusal(&notices[before..]) {
+                // The host refused the move sent.
+                self.ears.refused();
+                refused = true;
+            }
+            if !was_shown {
+                // A friend's copy shows the host's table for the first
+                // time: the game so far is not heard.
+                self.ears.settle(&self.view.table().session);
             }
             let waiting = !online.shown();
             self.online = Some(online);
@@ -450,8 +500,11 @@ impl<V: View> GameTab for Tab<V> {
             online.set_delay(delay);
         }
         self.table().tick(&super::waker(ui.ctx()), delay, notices);
+        let before = notices.len();
         let mut frame = Frame { settings: *settings, notices, end_dismissed: self.end_dismissed, asks: Vec::new() };
         self.view.ui(ui, &mut frame);
+        // What the view reports as an error is a move it refused.
+        refused |= refusal(&frame.notices[before..]);
         self.confirm_ui(ui, frame.notices);
         self.end_ui(ui, &mut frame);
         let Frame { asks, notices, .. } = frame;
@@ -459,8 +512,15 @@ impl<V: View> GameTab for Tab<V> {
             self.act(ask, notices);
         }
         if let Some(online) = self.online.as_mut() {
-            online.flush(self.view.table_mut());
+            let table = self.view.table_mut();
+            if online.is_guest()
+                && let Some(action) = table.outbox.last()
+            {
+                self.ears.sent(table.session.state(), action);
+            }
+            online.flush(table);
         }
+        self.hear(refused);
     }
 
     fn undo(&mut self, notices: &mut Vec<Notice>) {
@@ -566,6 +626,10 @@ impl<V: View> GameTab for Tab<V> {
         self
     }
 
+    fn take_sounds(&mut self) -> Vec<Sound> {
+        std::mem::take(&mut self.sounds)
+    }
+
     fn take_request(&mut self) -> Option<TabRequest> {
         let finished = self.table().finished_request();
         if let (Some(f), Some(online)) = (&finished, self.online.as_mut()) {
@@ -668,6 +732,7 @@ impl<V: View> Tab<V> {
         let mut frame = Frame { settings, notices, end_dismissed: true, asks: Vec::new() };
         self.view.ui(ui, &mut frame);
         let Frame { asks, notices, .. } = frame;
+        let refused = refusal(&notices[before..]);
         // A move the view refused with the rules' reason: the lesson's hint
         // follows it (the table adds it to the moves it refuses itself).
         for n in notices.iter_mut().skip(before) {
@@ -685,6 +750,7 @@ impl<V: View> Tab<V> {
                 _ => {}
             }
         }
+        self.hear(refused);
         let state_done = (lesson.done)(self.view.table().session.state());
         if let Some(run) = self.lesson.as_mut()
             && state_done

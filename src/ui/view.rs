@@ -13,6 +13,7 @@ use super::{Notice, ViewSettings, commands, theme};
 use crate::ai::Evaluate;
 use crate::rules::{Game, Outcome, Seat};
 use crate::session::LogEntry;
+use crate::sound::Sounding;
 use crate::table::Table;
 
 /// What undo may not take back silently, and what the person is told.
@@ -167,8 +168,8 @@ pub fn pause(seconds: f32) -> Duration {
 
 /// A game's view: it draws the game and proposes moves to its table.
 pub trait View: 'static {
-    /// The game's rules.
-    type Game: Evaluate;
+    /// The game's rules (and what its moves sound like).
+    type Game: Evaluate + Sounding;
 
     /// A view of a fresh or loaded table.
     fn new(table: Table<Self::Game>) -> Self
