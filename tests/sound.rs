@@ -9,6 +9,8 @@
 
 mod common;
 
+use common::until;
+
 use aviary::app::AviaryApp;
 use aviary::rules::daedalus::{Action as DaAction, Phase as DaPhase};
 use aviary::rules::enchanted_plumes::{EnchantedPlumes, Phase as EpPhase};
@@ -352,29 +354,6 @@ fn online_app(dir: &std::path::Path, name: &str) -> (Harness<'static, AviaryApp>
     let (mut h, heard) = app(&dir.join(name));
     h.state_mut().loopback_net = true;
     (h, heard)
-}
-
-/// The most frames to wait for the network (as in `ui_online`: their naps
-/// outlast the protocol's longest timeouts).
-const MOST_FRAMES: usize = 8_000;
-
-/// Runs both apps, a frame each with a nap for the network between, until
-/// `done`.
-fn until(
-    host: &mut Harness<'static, AviaryApp>,
-    friend: &mut Harness<'static, AviaryApp>,
-    what: &str,
-    mut done: impl FnMut(&mut Harness<'static, AviaryApp>, &mut Harness<'static, AviaryApp>) -> bool,
-) {
-    for _ in 0..MOST_FRAMES {
-        if done(host, friend) {
-            return;
-        }
-        host.step();
-        friend.step();
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    panic!("waited {MOST_FRAMES} frames for {what}");
 }
 
 #[test]

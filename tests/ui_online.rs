@@ -7,7 +7,7 @@
 
 mod common;
 
-use std::time::Duration;
+use common::{MOST_FRAMES, NAP, until};
 
 use aviary::app::AviaryApp;
 use aviary::rules::{Game, Seat, ToMove};
@@ -21,36 +21,6 @@ fn app(dir: &std::path::Path, name: &str) -> Harness<'static, AviaryApp> {
     let mut app = AviaryApp::new(Some(dir.join(name).join("config")), dir.join(name).join("saves"));
     app.loopback_net = true;
     Harness::builder().with_size([1280.0, 900.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
-}
-
-/// The nap between two frames while the network (on threads of its own)
-/// does its part.
-const NAP: Duration = Duration::from_millis(5);
-
-/// The most frames a test runs for something the network owes it: their
-/// naps alone outlast the protocol's longest timeouts (a dial gives up
-/// after 20 s; a link gone silent is found lost by QUIC's 30 s idle
-/// timeout), so whatever the network does, it has answered by then. A
-/// count of frames, not a clock the test reads.
-const MOST_FRAMES: usize = 8_000;
-
-/// Runs both apps (a frame each, the network in between) until `done`, at
-/// most [`MOST_FRAMES`] frames.
-fn until(
-    host: &mut Harness<'static, AviaryApp>,
-    friend: &mut Harness<'static, AviaryApp>,
-    what: &str,
-    mut done: impl FnMut(&mut Harness<'static, AviaryApp>, &mut Harness<'static, AviaryApp>) -> bool,
-) {
-    for _ in 0..MOST_FRAMES {
-        if done(host, friend) {
-            return;
-        }
-        host.step();
-        friend.step();
-        std::thread::sleep(NAP);
-    }
-    panic!("waited {MOST_FRAMES} frames {NAP:?} apart (longer than any timeout of the protocol) for {what}");
 }
 
 #[test]

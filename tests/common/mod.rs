@@ -70,3 +70,36 @@ pub fn game_tab<'h, T: 'static>(h: &'h mut Harness<'_, AviaryApp>) -> &'h mut T 
     let aviary::app::Screen::Game(i) = app.screen else { panic!("no game showing: {:?}", app.screen) };
     app.tabs[i].as_any_mut().downcast_mut::<T>().expect("the tab of this game")
 }
+
+/// The nap between two frames while the network (on threads of its own)
+/// does its part.
+#[allow(dead_code, reason = "only the online tests wait on the network")]
+pub const NAP: std::time::Duration = std::time::Duration::from_millis(5);
+
+/// The most frames a test runs for something the network owes it: their
+/// naps alone outlast the protocol's longest timeouts (a dial gives up
+/// after 20 s; a link gone silent is found lost by QUIC's 30 s idle
+/// timeout), so whatever the network does, it has answered by then. A
+/// count of frames, not a clock the test reads.
+#[allow(dead_code, reason = "only the online tests wait on the network")]
+pub const MOST_FRAMES: usize = 8_000;
+
+/// Runs both apps (a frame each, the network in between) until `done`, at
+/// most [`MOST_FRAMES`] frames.
+#[allow(dead_code, reason = "only the online tests wait on the network")]
+pub fn until(
+    host: &mut Harness<'static, AviaryApp>,
+    friend: &mut Harness<'static, AviaryApp>,
+    what: &str,
+    mut done: impl FnMut(&mut Harness<'static, AviaryApp>, &mut Harness<'static, AviaryApp>) -> bool,
+) {
+    for _ in 0..MOST_FRAMES {
+        if done(host, friend) {
+            return;
+        }
+        host.step();
+        friend.step();
+        std::thread::sleep(NAP);
+    }
+    panic!("waited {MOST_FRAMES} frames {NAP:?} apart (longer than any timeout of the protocol) for {what}");
+}

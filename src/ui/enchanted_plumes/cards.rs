@@ -1,0 +1,277 @@
+//! The Enchanted Plumes cards as drawn: a Feather card's face (a painted
+//! feather, its pattern, values and name), the deck's back, the Peahen, a
+//! hand's fan, and the peacock's train behind each plume.
+
+use egui::{Align2, Pos2, Rect, Response, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+
+use super::super::theme::{self, Palette};
+use super::super::{art, look};
+use crate::rules::enchanted_plumes::{Feather, LETTERS};
+
+/// How a feather card is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FeatherFace {
+    /// Face up.
+    Up(Feather),
+    /// Face down, value hidden from the viewer.
+    Down,
+    /// Face down on the table, but the viewer owns it and may see it.
+    DownOwn(Feather),
+}
+
+/// The accessible name of a card: "hand: feather red 5", "face-down feather".
+pub(super) fn card_label(place: &str, face: FeatherFace) -> String {
+    let what = match face {
+        FeatherFace::Up(f) => format!("feather {f}"),
+        FeatherFace::Down => "face-down feather".to_string(),
+        FeatherFace::DownOwn(f) => format!("face-down feather {f} (only its owner sees it)"),
+    };
+    if place.is_empty() { what } else { format!("{place}: {what}") }
+}
+
+/// A Feather card of `size`: colour, value and the colour's letter; a
+/// face-down card shows the Peacock back. Click and drag sense. `place`
+/// prefixes its accessible name ("hand", "train").
+pub fn feather_card(
+    ui: &mut Ui,
+    palette: &Palette,
+    face: FeatherFace,
+    size: Vec2,
+    selected: bool,
+    place: &str,
+) -> Response {
+    let (_, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
+    show_feather(ui, &response, response.rect, palette, face, selected, place);
+    response
+}
+
+/// Labels and paints a card whose place and response are already made
+/// (the hand's fan lays its cards out itself).
+/// `drawn` is where the card is painted this frame (its place, or on its
+/// way there).
+pub(super) fn show_feather(
+    ui: &Ui,
+    response: &Response,
+    drawn: Rect,
+    palette: &Palette,
+    face: FeatherFace,
+    selected: bool,
+    place: &str,
+) {
+    let rect = drawn;
+    let label = card_label(place, face);
+    response.widget_info(|| WidgetInfo::selected(egui::Role::Button, true, selected, label.clone()));
+    if ui.is_rect_visible(rect) {
+        let lift = if selected {
+            10.0
+        } else if response.hovered() {
+            5.0
+        } else {
+            0.0
+        };
+        let rect = rect.translate(Vec2::new(0.0, -lift));
+        let raised = if lift > 0.0 { look::Lift::Raised } else { look::Lift::Flat };
+        paint_feather_lifted(ui.painter(), palette, rect, face, raised);
+        if selected {
+            ui.painter().rect_stroke(rect.expand(2.0), 6.0, Stroke::new(2.5, palette.selection), StrokeKind::Outside);
+        }
+    }
+}
+
+/// Where card `i` of `n` sits in a fanned hand starting at `origin`: the
+/// cards overlap a little and follow a gentle arc, the middle highest.
+#[must_use]
+pub fn fan_rect(origin: Pos2, i: usize, n: usize, card: Vec2) -> Rect {
+    let step = card.x * 0.8;
+    let mid = (n.max(1) - 1) as f32 / 2.0;
+    let off = if mid > 0.0 { (i as f32 - mid) / mid } else { 0.0 };
+    Rect::from_min_size(origin + Vec2::new(i as f32 * step, 14.0 * off * off), card)
+}
+
+/// Each colour's feather pattern (bands, spots, an eye), so the ten
+/// colours are told apart by pattern as well as by hue and name.
+const PATTERNS: [(u8, u8, bool); 10] = [
+    (0, 0, false), // red: plain
+    (2, 0, false), // white: two bands
+    (0, 3, false), // yellow: three spots
+    (0, 0, true),  // green: an eye
+    (4, 0, false), // orange: four bands
+    (0, 2, true),  // teal: an eye and two spots
+    (0, 5, false), // blue: five spots
+    (2, 0, true),  // pink: an eye and two bands
+    (3, 2, false), // purple: bands and spots
+    (3, 0, true),  // black: an eye and three bands
+];
+
+/// Paints a Feather card: the card, its painted feather, the value in two
+/// corners (one upside down, as on a real card) with the colour's letter,
+/// and the colour's name on cards large enough to read it. A face-down
+/// card shows the deck's back; one only its owner may see shows its face
+/// under a band of the back.
+pub(crate) fn paint_feather(painter: &egui::Painter, palette: &Palette, rect: Rect, face: FeatherFace) {
+    paint_feather_lifted(painter, palette, rect, face, look::Lift::Flat);
+}
+
+/// [`paint_feather`], raised (a card in the hand, hovered or chosen).
+pub(super) fn paint_feather_lifted(
+    painter: &egui::Painter,
+    palette: &Palette,
+    rect: Rect,
+    face: FeatherFace,
+    lift: look::Lift,
+) {
+    match face {
+        FeatherFace::Up(f) | FeatherFace::DownOwn(f) => {
+            look::card_body(painter, palette, rect, palette.card_face, lift);
+            paint_feather_face(painter, palette, rect, f);
+            if matches!(face, FeatherFace::DownOwn(_)) {
+                // A band of the back says "face down; only you see it".
+                let band =
+                    Rect::from_min_max(rect.left_bottom() - Vec2::new(0.0, rect.height() * 0.24), rect.right_bottom());
+                painter.rect_filled(band.shrink(1.5), 2.0, palette.table.peacock[4]);
+                art::oval(
+                    painter,
+                    band.center(),
+                    Vec2::X,
+                    band.height() * 0.35,
+                    band.height() * 0.22,
+                    palette.table.peacock[1],
+                );
+            }
+        }
+        FeatherFace::Down => paint_back(painter, palette, rect, lift),
+    }
+}
+
+pub(super) fn paint_feather_face(painter: &egui::Painter, palette: &Palette, rect: Rect, f: Feather) {
+    let index = usize::from(f.colour) % 10;
+    let fill = palette.feathers[index];
+    let (bands, spots, eye) = PATTERNS[index];
+    let ink = palette.table.rim;
+    let feather = art::FeatherLook {
+        base: theme::mix(fill, palette.card_face, 0.25),
+        tip: fill,
+        ink,
+        eye: eye.then_some([palette.table.peacock[1], palette.table.peacock[3], palette.table.peacock[4]]),
+        bands,
+        spots,
+    };
+    let (w, h) = (rect.width(), rect.height());
+    art::feather(
+        painter,
+        rect.left_top() + Vec2::new(w * 0.36, h * 0.9),
+        rect.left_top() + Vec2::new(w * 0.66, h * 0.12),
+        w * 0.5,
+        0.06,
+        &feather,
+    );
+    // The value in the display face, top left and (upside down) bottom
+    // right, in the feather's colour darkened enough to read on the card.
+    let value_ink = if theme::contrast(fill, palette.card_face) >= 3.0 { fill } else { theme::mix(fill, ink, 0.65) };
+    let font = look::display(painter.ctx(), (h * 0.26).max(9.0));
+    let small = egui::FontId::proportional((h * 0.12).max(7.5));
+    let letter = LETTERS[index];
+    let corner = |at: Pos2, angle: f32| {
+        let galley = painter.layout_no_wrap(f.value.to_string(), font.clone(), value_ink);
+        let letter_galley = painter.layout_no_wrap(letter.to_string(), small.clone(), ink);
+        let (value_size, letter_size) = (galley.size(), letter_galley.size());
+        let flip = if angle == 0.0 { 1.0 } else { -1.0 };
+        let value_pos = at - Vec2::new(value_size.x / 2.0, 0.0) * flip;
+        painter.add(egui::epaint::TextShape::new(value_pos, galley, value_ink).with_angle(angle));
+        let letter_pos = at + Vec2::new(-letter_size.x / 2.0, value_size.y * 0.85) * flip;
+        painter.add(egui::epaint::TextShape::new(letter_pos, letter_galley, ink).with_angle(angle));
+    };
+    let inset = Vec2::new(w * 0.15, h * 0.02);
+    corner(rect.left_top() + inset, 0.0);
+    corner(rect.right_bottom() - inset, std::f32::consts::PI);
+    if h >= 70.0 {
+        painter.text(
+            rect.left_bottom() + Vec2::new(w * 0.08, -h * 0.04),
+            Align2::LEFT_BOTTOM,
+            f.colour_name(),
+            egui::FontId::proportional((h * 0.1).clamp(8.0, 11.0)),
+            ink,
+        );
+    }
+}
+
+/// The deck's back: deep blue with a gold frame and a peacock's eye.
+pub(super) fn paint_back(painter: &egui::Painter, palette: &Palette, rect: Rect, lift: look::Lift) {
+    let p = palette.table.peacock;
+    look::card_body(painter, palette, rect, p[4], lift);
+    let inner = rect.shrink(rect.width() * 0.09);
+    painter.rect_stroke(inner, 3.0, Stroke::new((rect.width() * 0.03).max(1.0), p[1]), StrokeKind::Inside);
+    let look = art::FeatherLook { base: p[0], tip: p[2], ink: p[4], eye: Some([p[1], p[3], p[4]]), bands: 0, spots: 0 };
+    art::feather(
+        painter,
+        inner.center_bottom() - Vec2::new(0.0, inner.height() * 0.05),
+        inner.center_top() + Vec2::new(0.0, inner.height() * 0.05),
+        inner.width() * 0.62,
+        0.0,
+        &look,
+    );
+}
+
+/// The Peahen: the card that ends the game, a plain brown bird on cream.
+pub(super) fn paint_peahen(painter: &egui::Painter, palette: &Palette, rect: Rect) {
+    look::card_body(painter, palette, rect, palette.card_face, look::Lift::Flat);
+    let p = palette.table.peacock;
+    let c = rect.center() + Vec2::new(0.0, rect.height() * 0.08);
+    let body = palette.table.wood[1];
+    art::oval(painter, c, Vec2::new(0.8, -0.6), rect.width() * 0.3, rect.width() * 0.2, body);
+    let head = c + Vec2::new(rect.width() * 0.12, -rect.height() * 0.26);
+    painter.line_segment(
+        [c + Vec2::new(rect.width() * 0.08, -rect.height() * 0.05), head],
+        Stroke::new(rect.width() * 0.09, body),
+    );
+    painter.circle(head, rect.width() * 0.08, body, Stroke::NONE);
+    painter.circle_filled(
+        head + Vec2::new(rect.width() * 0.03, -rect.width() * 0.01),
+        rect.width() * 0.015,
+        palette.table.rim,
+    );
+    for k in 0..3 {
+        let x = (k as f32 - 1.0) * rect.width() * 0.03;
+        let top = head + Vec2::new(x, -rect.height() * 0.09);
+        painter.line_segment([head, top], Stroke::new(1.0, body));
+        painter.circle_filled(top, rect.width() * 0.018, p[0]);
+    }
+    painter.text(
+        rect.center_bottom() - Vec2::new(0.0, rect.height() * 0.05),
+        Align2::CENTER_BOTTOM,
+        "Peahen",
+        look::display(painter.ctx(), (rect.height() * 0.13).max(9.0)),
+        palette.table.rim,
+    );
+}
+
+/// A peacock's train behind a plume's rows: faint quills radiating from
+/// a point under the last row to eyes along an arc over the first. A
+/// finished peacock's train is fuller, ringed in gold, with the bird's
+/// head at its foot.
+pub(super) fn paint_tail(painter: &egui::Painter, palette: &Palette, rect: Rect, foot_y: f32, complete: bool) {
+    let p = palette.table.peacock;
+    let foot = Pos2::new(rect.center().x, foot_y);
+    let top = rect.top() + 19.0;
+    let strength = if complete { 0.5 } else { 0.22 };
+    let arc = |t: f32| {
+        let x = rect.left() + 4.0 + (rect.width() - 8.0) * t;
+        // A gentle bow, kept under the plume's title.
+        Pos2::new(x, top - (std::f32::consts::PI * t).sin() * 2.0)
+    };
+    let mut fan = vec![foot];
+    fan.extend((0..=16).map(|k| arc(k as f32 / 16.0)));
+    painter.add(egui::Shape::convex_polygon(fan, p[2].gamma_multiply(strength * 0.3), Stroke::NONE));
+    let quills = 9;
+    for k in 0..quills {
+        let end = arc((k as f32 + 0.5) / quills as f32);
+        painter.line_segment([foot, end], Stroke::new(1.2, p[2].gamma_multiply(strength)));
+        painter.circle_filled(end, 3.2, p[1].gamma_multiply(strength * 1.4));
+        painter.circle_filled(end, 1.6, p[4].gamma_multiply(strength * 1.6));
+    }
+    if complete {
+        painter.circle_stroke(foot, 7.0, Stroke::new(2.0, p[1]));
+        painter.circle(foot, 5.5, p[0], Stroke::new(1.0, palette.table.rim));
+        painter.circle_filled(foot + Vec2::new(1.8, -1.2), 1.2, palette.card_face);
+    }
+}

@@ -1,0 +1,131 @@
+//! The hand of the person at the screen, as a fan of cards to drag or
+//! click, the choice of the cards to return at setup, and the hand-off
+//! bar between people sharing the screen.
+
+use egui::{Align2, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2};
+
+use super::super::theme::Palette;
+use super::super::{Notice, look};
+use super::{Dragged, FeatherFace, HAND_CARD, PlumesView, Viewer, fan_rect, paint_feather, show_feather};
+use crate::rules::Game;
+use crate::rules::enchanted_plumes::{Action, Phase, RETURNED};
+use crate::table::Shown;
+
+impl PlumesView {
+    pub(super) fn hand_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
+        let state = self.state().clone();
+        let viewer = self.viewer();
+        let Viewer::Seat(seat) = viewer else {
+            if self.m.shown == Some(Shown::Nobody) {
+                ui.label(RichText::new("Every hand stays hidden: show one person's view from the replay bar.").weak());
+            } else if viewer == Viewer::Nobody && !self.needs_hand_off() {
+                ui.label(RichText::new("The computer is playing; hands stay hidden.").weak());
+            }
+            return;
+        };
+        let acting = self.human_to_move() == Some(seat);
+        let hand = state.hand(seat).to_vec();
+        ui.horizontal(|ui| {
+            ui.label(look::title(ui, format!("Your hand ({})", state.seat_name(seat)), 18.0).color(palette.table.ink));
+            if state.phase() == Phase::Keep && acting {
+                ui.label(format!("Click the {RETURNED} cards to give back ({} marked).", self.marked.len()));
+            } else if acting {
+                ui.label("Drag a card onto a row, a new plume or a Train card; or click it, then the target.");
+            }
+        });
+        let mut action = None;
+        // The hand as a fan: overlapping cards on a gentle arc.
+        let n = hand.len();
+        let width = if n == 0 { 0.0 } else { fan_rect(Pos2::ZERO, n - 1, n, HAND_CARD).right() };
+        let (area, _) = ui.allocate_exact_size(Vec2::new(width.max(10.0), HAND_CARD.y + 30.0), Sense::hover());
+        let origin = area.min + Vec2::new(0.0, 10.0);
+        ui.scope(|ui| {
+            for (i, &c) in hand.iter().enumerate() {
+                let marked = self.marked.contains(&c) || self.selected == Some(c);
+                let rect = fan_rect(origin, i, n, HAND_CARD);
+                let r = ui.interact(rect, ui.scope_id().with(("hand", c.colour, c.value)), Sense::click_and_drag());
+                let now = ui.input(|i| i.time);
+                let drawn =
+                    self.slides.place(look::Slides::key(c), r.rect, self.deck_at, now, self.settings.animations);
+                show_feather(ui, &r, drawn, palette, FeatherFace::Up(c), marked, "hand");
+                if acting && !marked && self.lesson_uses(c) {
+                    // The lesson's cards to try glow softly.
+                    ui.painter().rect_stroke(
+                        r.rect.expand(2.0),
+                        6.0,
+                        Stroke::new(2.5, palette.legal.to_opaque()),
+                        StrokeKind::Outside,
+                    );
+                }
+                let r = if state.last_drawn() == Some((seat, c)) && acting {
+                    ui.painter().text(
+                        r.rect.center_bottom() + Vec2::new(0.0, 2.0),
+                        Align2::CENTER_TOP,
+                        "new",
+                        FontId::proportional(11.0),
+                        palette.selection,
+                    );
+                    r.on_hover_text("You just drew this card")
+                } else {
+                    r
+                };
+                if !acting {
+                    continue;
+                }
+                if state.phase() == Phase::Keep {
+                    if r.clicked() {
+                        if let Some(i) = self.marked.iter().position(|&m| m == c) {
+                            self.marked.remove(i);
+                        } else if self.marked.len() < RETURNED {
+                            self.marked.push(c);
+                        } else {
+                            notices.push(Notice::Error(format!(
+                                "EP-R2: return exactly {RETURNED} cards; unmark one first"
+                            )));
+                        }
+                    }
+                } else {
+                    r.dnd_set_drag_payload(Dragged(c));
+                    if r.dragged()
+                        && let Some(pos) = ui.ctx().pointer_latest_pos()
+                    {
+                        // The card follows the pointer.
+                        let layer = egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("ep-drag-ghost"));
+                        let rect = Rect::from_center_size(pos, HAND_CARD * 0.8);
+                        paint_feather(&ui.ctx().layer_painter(layer), palette, rect, FeatherFace::Up(c));
+                    }
+                    if r.clicked() {
+                        self.selected = if self.selected == Some(c) { None } else { Some(c) };
+                    }
+                }
+            }
+        });
+        if state.phase() == Phase::Keep && acting {
+            ui.add_space(4.0);
+            let ready = self.marked.len() == RETURNED;
+            if ui.add_enabled(ready, egui::Button::new(format!("Return these {RETURNED}, keep the other 6"))).clicked()
+            {
+                let mut r = [self.marked[0], self.marked[1], self.marked[2]];
+                r.sort();
+                action = Some(Action::Keep { returned: r });
+            }
+        }
+        if let Some(a) = action
+            && self.propose(a, notices)
+        {
+            self.marked.clear();
+        }
+    }
+
+    /// The hand-off bar above the public table: whose turn it is, what the
+    /// others did since that person's last turn, and the button that shows
+    /// their hand. Only the hands are hidden meanwhile.
+    pub(super) fn hand_off_ui(&mut self, ui: &mut Ui) {
+        let Some(seat) = self.human_to_move() else { return };
+        let name = self.state().seat_name(seat);
+        let hidden = "Every hand is hidden; the table is public.";
+        if super::widgets::hand_off_bar(ui, &name, hidden, "show my cards", self.m.since_last_turn(seat)) {
+            self.confirm_hand_off();
+        }
+    }
+}

@@ -1,0 +1,107 @@
+//! The side panel's scores and log, the final scores, and a plume's score
+//! in words.
+
+use egui::{RichText, Ui};
+
+use super::super::tab::Frame;
+use super::PlumesView;
+use crate::rules::enchanted_plumes::{Known, Plume};
+use crate::rules::{Game, Seat, words};
+
+impl PlumesView {
+    /// The final scores: each seat's total and peacocks, and every plume
+    /// in words.
+    pub(super) fn final_scores_ui(&mut self, ui: &mut Ui, outcome: &crate::rules::Outcome) {
+        let state = self.state().clone();
+        ui.label(&outcome.reason);
+        egui::ScrollArea::vertical().max_height(460.0).show(ui, |ui| {
+            for s in (0..state.seats()).map(Seat) {
+                let won = outcome.winners.contains(&s);
+                ui.label(
+                    RichText::new(format!(
+                        "{}{}: {}, {}",
+                        state.seat_name(s),
+                        if won { " (winner)" } else { "" },
+                        words::count_signed(i64::from(state.score(s)), "point"),
+                        words::count(state.peacocks(s), "completed peacock")
+                    ))
+                    .strong(),
+                );
+                for (i, p) in state.plumes(s).iter().enumerate() {
+                    ui.label(score_line(i, p));
+                }
+                if state.plumes(s).is_empty() {
+                    ui.label("  no plumes");
+                }
+                ui.add_space(4.0);
+            }
+        });
+    }
+
+    pub(super) fn side_ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
+        let state = self.state().clone();
+        ui.heading("Enchanted Plumes");
+        frame.status_ui(ui, &self.m);
+        frame.history_ui(ui, &self.m);
+        ui.separator();
+        ui.label(RichText::new("Scores").strong());
+        let viewer = self.viewer();
+        egui::Grid::new(("ep-scores", self.m.id)).striped(true).show(ui, |ui| {
+            for s in (0..state.seats()).map(Seat) {
+                ui.label(state.seat_name(s));
+                let score = state.score_seen_by(viewer.knowledge_for(s), s);
+                let r = ui.label(total_text(score));
+                if let Known::AtLeast(_) = score {
+                    r.on_hover_text("At least: face-down cards are hidden until the end");
+                }
+                ui.label(words::count(state.peacocks(s), "peacock"));
+                ui.end_row();
+            }
+        });
+        ui.label(RichText::new(format!("Turns played: {}", state.turns())).weak());
+        ui.separator();
+        ui.label(RichText::new("Log").strong());
+        egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
+            for e in &self.m.session.log()[..self.m.session.cursor()] {
+                ui.label(&e.text);
+            }
+        });
+    }
+}
+
+/// One plume's scoring in words: "plume 2: top -(1+0+2) = -3, lower
+/// 5+6+4 = 15, bonus 6: 18".
+#[must_use]
+pub fn score_line(index: usize, p: &Plume) -> String {
+    let top: Vec<String> = p.rows.first().map(|r| r.iter().map(|c| c.value.to_string()).collect()).unwrap_or_default();
+    let top_sum: i32 = p.rows.first().map_or(0, |r| r.iter().map(|c| i32::from(c.value)).sum());
+    let lower: Vec<String> = p.rows.iter().skip(1).flatten().map(|c| c.value.to_string()).collect();
+    let lower_sum: i32 = p.rows.iter().skip(1).flatten().map(|c| i32::from(c.value)).sum();
+    let kind = if p.is_complete() { "peacock" } else { "plume" };
+    let lower_text = if lower.is_empty() {
+        "no lower rows".to_string()
+    } else {
+        format!("lower rows {} = {lower_sum}", lower.join("+"))
+    };
+    let bonus = if p.is_complete() { format!(", bonus +{} ({} cards)", p.bonus(), p.cards()) } else { String::new() };
+    let top_value = if top_sum == 0 { "0".to_string() } else { format!("-{top_sum}") };
+    format!("  {kind} {}: {lower_text}, top row -({}) = {top_value}{bonus}: {}", index + 1, top.join("+"), p.score())
+}
+
+/// A total as the viewer knows it: "12", or "≥ 12" while face-down cards
+/// it may not see are part of it.
+pub(super) fn total_text(score: Known) -> String {
+    match score {
+        Known::Exact(n) => n.to_string(),
+        Known::AtLeast(n) => format!("≥ {n}"),
+    }
+}
+
+/// A plume's score as the viewer knows it: "+6", or "?" while its
+/// face-down card is hidden.
+pub(super) fn plume_score_text(score: Known) -> String {
+    match score {
+        Known::Exact(n) => format!("{n:+}"),
+        Known::AtLeast(_) => "?".to_string(),
+    }
+}
