@@ -196,7 +196,9 @@ fn play_new_plume(h: &mut Harness<'_, AviaryApp>, seat: Seat, i: usize) -> aviar
     h.get_by_label(&format!("hand: feather {c}")).click();
     h.run();
     h.get_by_label("new plume").click();
-    h.run_steps(2);
+    // The player's own mat (by the hand) grows by the new plume; the hand's
+    // panel follows a frame later.
+    h.run_steps(3);
     c
 }
 
@@ -210,7 +212,7 @@ fn swap_with_the_train(h: &mut Harness<'_, AviaryApp>, seat: Seat, slot: usize) 
     h.get_by_label(&format!("hand: feather {c}")).click();
     h.run();
     h.get_by_label(&format!("train: feather {t}")).click();
-    h.run_steps(2);
+    h.run_steps(3);
 }
 
 #[test]

@@ -12,7 +12,7 @@ use crate::ui::look;
 use crate::ui::theme::{self, Palette, mix};
 
 /// The narrowest a box on the shelf may be.
-const BOX_MIN: f32 = 176.0;
+const BOX_MIN: f32 = 136.0;
 /// The widest.
 const BOX_MAX: f32 = 226.0;
 /// Space between boxes.
@@ -57,7 +57,7 @@ impl AviaryApp {
             .unwrap_or_default()
             .iter()
             .filter(|l| !l.finished && l.problem.is_none() && l.moves > 0)
-            .take(CONTINUE)
+            .take(continue_shown(ui.available_size()))
             .cloned()
             .collect();
         ui.horizontal(|ui| {
@@ -106,7 +106,19 @@ impl AviaryApp {
         let per_row = (((width + GAP) / (BOX_MIN + GAP)).floor() as usize).clamp(1, GAMES.len());
         let box_w = ((width - GAP * (per_row as f32 - 1.0)) / per_row as f32).min(BOX_MAX);
         let cover_h = (box_w * 0.68).round();
-        let box_size = Vec2::new(box_w, cover_h + PLATE);
+        // A narrow box wraps Learn and Rules onto a line of their own.
+        let plate = if box_w < 170.0 { PLATE + 28.0 } else { PLATE };
+        let box_size = Vec2::new(box_w, cover_h + plate);
+        // One title size for every box: the largest at which the longest
+        // title fits (never cut).
+        let widest = GAMES
+            .iter()
+            .map(|e| {
+                let font = look::display(ui.ctx(), 21.0);
+                ui.painter().layout_no_wrap(e.name.to_string(), font, palette.table.ink).size().x
+            })
+            .fold(1.0, f32::max);
+        let title_size = (21.0 * (box_w - 16.0) / widest).clamp(13.0, 21.0).floor();
         for row in GAMES.chunks(per_row) {
             let used = box_w * row.len() as f32 + GAP * (row.len() as f32 - 1.0);
             let (area, _) = ui.allocate_exact_size(Vec2::new(width, box_size.y + 26.0), Sense::hover());
@@ -125,14 +137,21 @@ impl AviaryApp {
             let x0 = area.left() + (width - used) / 2.0;
             for (k, entry) in row.iter().enumerate() {
                 let min = egui::pos2(x0 + k as f32 * (box_w + GAP), board.top() - box_size.y + 2.0);
-                self.game_box(ui, palette, entry, Rect::from_min_size(min, box_size), cover_h);
+                self.game_box(ui, palette, entry, Rect::from_min_size(min, box_size), (cover_h, title_size));
             }
             ui.add_space(12.0);
         }
     }
 
     /// One game's box: cover, title plate, facts, record and buttons.
-    fn game_box(&mut self, ui: &mut Ui, palette: &Palette, entry: &'static GameEntry, rect: Rect, cover_h: f32) {
+    fn game_box(
+        &mut self,
+        ui: &mut Ui,
+        palette: &Palette,
+        entry: &'static GameEntry,
+        rect: Rect,
+        (cover_h, title_size): (f32, f32),
+    ) {
         let painter = ui.painter();
         // The box's depth: its side and a soft shadow on the wall.
         painter.add(
@@ -165,7 +184,7 @@ impl AviaryApp {
         let ink = palette.table.on_plate;
         ui.scope_builder(UiBuilder::new().max_rect(plate).layout(egui::Layout::top_down(egui::Align::Min)), |ui| {
             ui.spacing_mut().item_spacing.y = 3.0;
-            ui.add(egui::Label::new(look::title(ui, entry.name, 21.0).color(ink)).truncate());
+            ui.add(egui::Label::new(look::title(ui, entry.name, title_size).color(ink)).truncate());
             ui.label(RichText::new(format!("{} · {}", entry.players, entry.length)).size(12.5).color(ink));
             let record = self.stats.get(entry.id);
             let never = record.clean_played + record.assisted_played == 0;
@@ -186,7 +205,7 @@ impl AviaryApp {
             if new.on_hover_text(format!("Start a game of {}", entry.name)).clicked() {
                 self.open_new_game(entry.id);
             }
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 if let Some(learn) = &entry.learn {
                     let list = (learn.list)();
                     let done = list.iter().filter(|l| self.lesson_progress.done.contains_key(l.id)).count();
@@ -210,10 +229,18 @@ impl AviaryApp {
     }
 }
 
+/// How many unfinished games Continue shows in a window of `size`: two
+/// rows of cards, one in a low window (the shelf must show too).
+fn continue_shown(size: Vec2) -> usize {
+    let per_row = ((size.x + 12.0) / 262.0).floor().max(1.0) as usize;
+    let rows = if size.y < 640.0 { 1 } else { 2 };
+    (per_row * rows).min(CONTINUE)
+}
+
 /// A card for one unfinished game: its box art, name, whose turn, moves
 /// and when it was last played. Click to continue it.
 fn continue_card(ui: &mut Ui, palette: &Palette, row: &games::Listing, now: u64) -> egui::Response {
-    let size = Vec2::new(250.0, 80.0);
+    let size = Vec2::new(250.0, 90.0);
     let (rect, resp) = ui.allocate_exact_size(size, Sense::click());
     let name = super::file_stem(&row.path);
     resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, format!("Continue {} ({name})", row.game)));
@@ -240,10 +267,11 @@ fn continue_card(ui: &mut Ui, palette: &Palette, row: &games::Listing, now: u64)
         clipped.galley(egui::pos2(x, rect.top() + y), galley, colour);
     };
     line(5.0, row.game.clone(), look::display(ui.ctx(), 16.0), ink, 1);
-    line(25.0, row.now.clone(), egui::FontId::proportional(12.0), ink, 2);
+    line(25.0, row.now.clone(), egui::FontId::proportional(12.0), ink, 1);
+    line(42.0, row.seats.clone(), egui::FontId::proportional(11.5), ink, 2);
     let faint = mix(ink, palette.table.plate, 0.35);
     line(
-        58.0,
+        70.0,
         format!("{} · {}", moves_words(row.moves), ago(row.saved_at, now)),
         egui::FontId::proportional(11.5),
         faint,

@@ -148,10 +148,13 @@ impl Frame<'_> {
 /// its content, so the board beside it does not move between screens or
 /// when a message appears.
 pub fn side_panel(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
+    // A narrow window (800 wide) gives the table the room: the panel
+    // shrinks to three tenths of the window, never under 220 points.
+    let narrowest = (ui.available_width() * 0.3).clamp(220.0, theme::SIDE_PANEL_WIDTH);
     egui::Panel::right(egui::Id::unique("aviary-game-side"))
         .resizable(true)
-        .default_size(theme::SIDE_PANEL_WIDTH)
-        .size_range(theme::SIDE_PANEL_WIDTH..=theme::SIDE_PANEL_WIDTH * 1.8)
+        .default_size(narrowest)
+        .size_range(narrowest..=theme::SIDE_PANEL_WIDTH * 1.8)
         .show(ui, |ui| {
             ui.set_max_width(ui.available_width());
             add(ui);

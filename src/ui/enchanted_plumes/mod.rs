@@ -350,11 +350,23 @@ impl PlumesView {
                 // The line keeps its place, so the table never jumps.
                 ui.label(" ");
             }
-            // Every seat's plumes; the viewer's own get drop targets.
-            for s in (0..state.seats()).map(Seat) {
-                let own = acting == Some(s);
-                self.seat_ui(ui, palette, &state, s, viewer, own, dragging, &mut action, &mut note);
-                ui.add_space(4.0);
+            // Around the table: the others across it, side by side in up to
+            // three columns (the person at the screen sits by their hand:
+            // `own_seat_ui`).
+            let me = match viewer {
+                Viewer::Seat(s) => Some(s),
+                Viewer::Nobody | Viewer::All => None,
+            };
+            let others: Vec<Seat> = (0..state.seats()).map(Seat).filter(|&s| Some(s) != me).collect();
+            let columns = ((ui.available_width() + 10.0) / 270.0).floor().clamp(1.0, 3.0) as usize;
+            let columns = columns.min(others.len().max(1));
+            for chunk in others.chunks(columns) {
+                ui.columns(columns, |cols| {
+                    for (col, &s) in cols.iter_mut().zip(chunk) {
+                        self.seat_ui(col, palette, &state, s, viewer, false, dragging, &mut action, &mut note);
+                    }
+                });
+                ui.add_space(6.0);
             }
         });
         if let Some(n) = note {
@@ -365,6 +377,26 @@ impl PlumesView {
         }
         if let Some(r) = self.refusal.take() {
             notices.push(Notice::Error(r));
+        }
+    }
+
+    /// The place of the person at the screen, by their hand: what their
+    /// turn asks of them and their own plumes, with the drop targets.
+    fn own_seat_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
+        let Viewer::Seat(me) = self.viewer() else { return };
+        let state = self.state().clone();
+        let acting = self.human_to_move() == Some(me);
+        if acting {
+            ui.label(look::title(ui, state.status(), 18.0).color(palette.table.ink));
+        }
+        let dragging = egui::DragAndDrop::payload::<Dragged>(ui.ctx()).map(|d| d.0).or(self.selected);
+        let (mut action, mut note) = (None, None);
+        self.seat_ui(ui, palette, &state, me, self.viewer(), acting, dragging, &mut action, &mut note);
+        if let Some(n) = note {
+            widgets::pointer_note(ui, &n, palette);
+        }
+        if let Some(a) = action {
+            self.propose(a, notices);
         }
     }
 
@@ -427,7 +459,7 @@ impl PlumesView {
         frame.show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.visuals_mut().override_text_color = Some(palette.table.ink);
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label(look::title(ui, state.seat_name(seat), 18.0));
                 let who = match self.m.session.players().get(seat.index()) {
                     Some(Player::Computer(l)) => format!("computer ({})", l.name()),
@@ -435,18 +467,24 @@ impl PlumesView {
                     _ => "human".to_string(),
                 };
                 ui.label(RichText::new(who).color(palette.table.faint));
-                let cards = state.hand(seat).len();
-                ui.label(format!(
-                    "score {} · {} · {} in hand",
-                    total_text(state.score_seen_by(viewer.knowledge_for(seat), seat)),
-                    words::count(state.peacocks(seat), "peacock"),
-                    words::count(cards, "card")
-                ));
                 if to_move {
                     ui.label(RichText::new("to play").color(palette.selection).strong());
                 }
             });
-            let size = if own || sees { PLUME_CARD } else { SMALL_CARD };
+            let cards = state.hand(seat).len();
+            ui.label(format!(
+                "score {} · {} · {} in hand",
+                total_text(state.score_seen_by(viewer.knowledge_for(seat), seat)),
+                words::count(state.peacocks(seat), "peacock"),
+                words::count(cards, "card")
+            ));
+            let size = match (own || sees, state.seats()) {
+                (true, _) => PLUME_CARD,
+                // Five or six at the table: the others' cards a little
+                // smaller, so every seat shows at once.
+                (false, 5..) => SMALL_CARD * 0.85,
+                (false, _) => SMALL_CARD,
+            };
             ui.horizontal_wrapped(|ui| {
                 let plumes = state.plumes(seat);
                 for (i, p) in plumes.iter().enumerate() {
@@ -721,6 +759,8 @@ impl View for PlumesView {
         }
         egui::Panel::bottom(egui::Id::unique(("ep-hand", self.m.id))).resizable(false).show(ui, |ui| {
             look::paint_cloth(ui, ui.clip_rect(), &palette);
+            ui.add_space(4.0);
+            self.own_seat_ui(ui, &palette, frame.notices);
             ui.add_space(4.0);
             self.hand_ui(ui, &palette, frame.notices);
             ui.add_space(10.0);
