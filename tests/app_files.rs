@@ -523,13 +523,16 @@ fn saved_games_are_shown_for_one_game_and_sorted_by_name_game_or_last_played() {
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     h.run();
-    // The rows, top to bottom, by where their file names are drawn.
+    // The games in reading order (the cards wrap: top to bottom, then left
+    // to right), by where their file names are drawn.
     let order = |h: &Harness<'_, AviaryApp>| {
-        let mut rows: Vec<(f32, String)> = ["a-plumes.json", "b-daedalus.json", "c-daedalus.json"]
+        let mut rows: Vec<((f32, f32), String)> = ["a-plumes.json", "b-daedalus.json", "c-daedalus.json"]
             .iter()
-            .filter_map(|n| h.query_by_label(n).map(|node| (node.rect().min.y, (*n).to_string())))
+            .filter_map(|n| {
+                h.query_by_label(n).map(|node| ((node.rect().min.y.round(), node.rect().min.x), (*n).to_string()))
+            })
             .collect();
-        rows.sort_by(|a, b| a.0.total_cmp(&b.0));
+        rows.sort_by(|a, b| a.0.0.total_cmp(&b.0.0).then(a.0.1.total_cmp(&b.0.1)));
         rows.into_iter().map(|r| r.1).collect::<Vec<_>>()
     };
     assert_eq!(order(&h), ["b-daedalus.json", "a-plumes.json", "c-daedalus.json"], "the last played first");

@@ -5,12 +5,12 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc;
 
-use egui::{RichText, Ui};
+use egui::{Rect, RichText, Ui, Vec2};
 
 use crate::ai::worker::Background;
 use crate::games;
 use crate::save;
-use crate::ui::Notice;
+use crate::ui::{Notice, look, theme};
 
 use super::{AviaryApp, Screen, file_name, file_stem};
 
@@ -71,9 +71,12 @@ impl AviaryApp {
     }
 
     pub(super) fn saved_games_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
-        ui.heading("Saved Games");
-        ui.label(format!("Folder: {}", self.saves_dir.display()));
-        ui.horizontal(|ui| {
+        let palette = theme::palette(self.settings.dark);
+        look::paint_cloth(ui, ui.clip_rect(), &palette);
+        ui.visuals_mut().override_text_color = Some(palette.table.ink);
+        ui.horizontal_wrapped(|ui| {
+            ui.label(look::title(ui, "Saved Games", 28.0));
+            ui.add_space(12.0);
             if ui.button("Refresh").clicked() {
                 self.invalidate_listing();
             }
@@ -81,17 +84,19 @@ impl AviaryApp {
                 self.start_file_dialog(ui.ctx(), notices);
             }
         });
-        ui.horizontal(|ui| {
-            let label = ui.label("Or type a path:");
-            ui.add(egui::TextEdit::singleline(&mut self.open_path).desired_width(360.0)).labelled_by(label.id);
-            if ui.button("Open").clicked() && !self.open_path.trim().is_empty() {
-                let path = PathBuf::from(self.open_path.trim());
-                if self.open_file(&path, notices) {
-                    self.open_path.clear();
+        egui::CollapsingHeader::new("Folder and paths").default_open(false).show(ui, |ui| {
+            ui.label(format!("Folder: {}", self.saves_dir.display()));
+            ui.horizontal(|ui| {
+                let label = ui.label("Or type a path:");
+                ui.add(egui::TextEdit::singleline(&mut self.open_path).desired_width(360.0)).labelled_by(label.id);
+                if ui.button("Open").clicked() && !self.open_path.trim().is_empty() {
+                    let path = PathBuf::from(self.open_path.trim());
+                    if self.open_file(&path, notices) {
+                        self.open_path.clear();
+                    }
                 }
-            }
+            });
         });
-        ui.separator();
         if self.listing.is_none() && self.listing_job.is_none() {
             self.refresh_listing();
         }
@@ -107,46 +112,23 @@ impl AviaryApp {
             return;
         }
         let listing = self.sorted_and_filtered(ui, listing);
+        ui.add_space(4.0);
         let mut to_open = None;
         let mut to_replay = None;
-        // A wide window lays the games out as a table; a narrow one as a
-        // card for each game, so its actions are never cut off.
-        let wide = ui.available_width() >= WIDE_LIST;
+        // Each game as a card: its box art, name, seats, moves and when it
+        // was last played, and its actions, which a narrow window never cuts
+        // off (the cards wrap).
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-            if wide {
-                egui::Grid::new("saved-games").striped(true).num_columns(6).spacing([14.0, 6.0]).show(ui, |ui| {
-                    for h in ["File", "Game", "Seats", "Saved (UTC)", "Moves", ""] {
-                        ui.label(RichText::new(h).strong());
-                    }
-                    ui.end_row();
-                    for row in &listing {
-                        ui.label(file_name(&row.path));
-                        ui.label(&row.game);
-                        seats_label(ui, row);
-                        ui.label(save::format_time(row.saved_at));
-                        ui.label(moves_words(row));
-                        ui.horizontal(|ui| self.row_actions(ui, row, &mut to_open, &mut to_replay));
-                        ui.end_row();
-                    }
-                });
-            } else {
+            // Room for the scroll bar.
+            let width = ui.available_width() - 14.0;
+            let per_row = ((width + GAP) / (CARD_MIN + GAP)).floor().max(1.0);
+            let card_w = ((width - GAP * (per_row - 1.0)) / per_row).floor() - 1.0;
+            ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().item_spacing = Vec2::splat(GAP);
                 for row in &listing {
-                    egui::Frame::group(ui.style()).show(ui, |ui| {
-                        ui.set_width(ui.available_width());
-                        ui.horizontal_wrapped(|ui| {
-                            ui.label(RichText::new(file_name(&row.path)).strong());
-                            ui.label(format!(
-                                "{} · {} · saved {} UTC",
-                                row.game,
-                                moves_words(row),
-                                save::format_time(row.saved_at)
-                            ));
-                        });
-                        seats_label(ui, row);
-                        ui.horizontal_wrapped(|ui| self.row_actions(ui, row, &mut to_open, &mut to_replay));
-                    });
+                    self.saved_card(ui, &palette, row, card_w, (&mut to_open, &mut to_replay));
                 }
-            }
+            });
         });
         if let Some(path) = to_open {
             self.open_file(&path, notices);
@@ -154,6 +136,51 @@ impl AviaryApp {
         if let Some(path) = to_replay {
             self.open_replay(&path, notices);
         }
+    }
+
+    /// One saved game as a card on the cloth.
+    fn saved_card(
+        &mut self,
+        ui: &mut Ui,
+        palette: &theme::Palette,
+        row: &games::Listing,
+        width: f32,
+        (to_open, to_replay): (&mut Option<PathBuf>, &mut Option<PathBuf>),
+    ) {
+        let (rect, _) = ui.allocate_exact_size(Vec2::new(width, CARD_H), egui::Sense::hover());
+        if !ui.is_rect_visible(rect) {
+            return;
+        }
+        look::card_body(ui.painter(), palette, rect, palette.table.plate, look::Lift::Flat);
+        let art = Rect::from_min_size(rect.min + Vec2::splat(8.0), Vec2::new(96.0, 70.0));
+        if let Some(entry) = games::GAMES.iter().find(|e| e.name == row.game) {
+            (entry.cover)(ui.painter(), palette, art);
+        }
+        ui.painter().rect_stroke(art, 2.0, egui::Stroke::new(1.0, palette.table.rim), egui::StrokeKind::Outside);
+        let ink = palette.table.on_plate;
+        let text = Rect::from_min_max(egui::pos2(art.right() + 10.0, rect.top() + 6.0), rect.max - Vec2::new(8.0, 6.0));
+        // Children placed on the card: the row of cards lays out only the
+        // cards themselves.
+        let layout = egui::Layout::top_down(egui::Align::Min);
+        let mut words = ui.new_child(egui::UiBuilder::new().max_rect(text).layout(layout));
+        words.visuals_mut().override_text_color = Some(ink);
+        words.spacing_mut().item_spacing.y = 2.0;
+        words.add(egui::Label::new(look::title(&words, &row.game, 17.0)).truncate());
+        words.add(egui::Label::new(RichText::new(file_name(&row.path)).size(11.5).italics()).truncate());
+        seats_label(&mut words, row);
+        let now = if row.finished || row.now.is_empty() {
+            moves_words(row)
+        } else {
+            format!("{} · {}", moves_words(row), row.now)
+        };
+        words.add(egui::Label::new(RichText::new(now).size(11.5)).truncate());
+        let when = format!("last played {}", local_time(row.saved_at));
+        words.add(egui::Label::new(RichText::new(when).size(11.5)).truncate());
+        let buttons =
+            Rect::from_min_max(egui::pos2(rect.left() + 8.0, rect.bottom() - 32.0), rect.max - Vec2::new(8.0, 4.0));
+        let layout = egui::Layout::left_to_right(egui::Align::Center);
+        let mut actions = ui.new_child(egui::UiBuilder::new().max_rect(buttons).layout(layout));
+        self.row_actions(&mut actions, row, to_open, to_replay);
     }
 
     /// A saved game's buttons: load, replay, rename, delete.
@@ -443,8 +470,24 @@ impl SavedSort {
     }
 }
 
-/// The width from which Saved Games is a table rather than cards.
-const WIDE_LIST: f32 = 1100.0;
+/// The narrowest a saved game's card may be.
+const CARD_MIN: f32 = 340.0;
+/// A card's height.
+const CARD_H: f32 = 144.0;
+/// Space between cards.
+const GAP: f32 = 12.0;
+
+/// When a game was last saved, in the computer's own time zone: "Sat 28
+/// Nov 2026, 03:22".
+fn local_time(secs: u64) -> String {
+    use chrono::TimeZone;
+    match chrono::Local.timestamp_opt(i64::try_from(secs).unwrap_or(i64::MAX), 0) {
+        chrono::LocalResult::Single(t) | chrono::LocalResult::Ambiguous(t, _) => {
+            t.format("%a %-d %b %Y, %H:%M").to_string()
+        }
+        chrono::LocalResult::None => save::format_time(secs),
+    }
+}
 
 /// A row's seats, or why its file cannot be loaded.
 fn seats_label(ui: &mut Ui, row: &games::Listing) {

@@ -178,7 +178,7 @@ pub fn card_body(painter: &Painter, palette: &Palette, rect: Rect, face: Color32
     painter.add(RectShape::filled(rect.translate(offset), corner, shade).with_blur_width(blur));
     painter.rect(rect, corner, face, Stroke::NONE, StrokeKind::Inside);
     // The sheen: the upper part of the face a touch lighter.
-    let sheen = Rect::from_min_max(rect.min, Pos2::new(rect.max.x, rect.center().y));
+    let sheen = Rect::from_min_max(rect.min, Pos2::new(rect.max.x, rect.top() + (rect.height() * 0.3).min(24.0)));
     painter.add(RectShape::filled(
         sheen.shrink(1.0),
         CornerRadius { nw: corner as u8, ne: corner as u8, sw: 0, se: 0 },
