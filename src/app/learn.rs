@@ -47,7 +47,15 @@ impl AviaryApp {
             return;
         };
         let list = (learn.list)();
-        ui.heading(format!("Learn {}", entry.name));
+        let palette = crate::ui::theme::palette(self.settings.dark);
+        crate::ui::look::paint_cloth(ui, ui.clip_rect(), &palette);
+        ui.visuals_mut().override_text_color = Some(palette.table.ink);
+        ui.horizontal(|ui| {
+            let (art, _) = ui.allocate_exact_size(egui::vec2(84.0, 58.0), egui::Sense::hover());
+            (entry.cover)(ui.painter(), &palette, art);
+            ui.painter().rect_stroke(art, 2.0, egui::Stroke::new(1.0, palette.table.rim), egui::StrokeKind::Outside);
+            ui.label(crate::ui::look::title(ui, format!("Learn {}", entry.name), 28.0));
+        });
         ui.label(format!(
             "{} short lessons, about {} minutes in all. Each is a position on the real board with a goal; every lesson \
              is open, in any order, and undo is free.",
@@ -70,56 +78,41 @@ impl AviaryApp {
                     let n = row * per_row + k;
                     let done = self.lesson_progress.done.get(l.id).copied();
                     let suggested = Some(n) == next;
-                    let accent = if done.is_some() {
-                        ui.visuals().selection.bg_fill
-                    } else if suggested {
-                        ui.visuals().warn_fg_color
-                    } else {
-                        ui.visuals().widgets.noninteractive.bg_stroke.color
-                    };
-                    egui::Frame::group(ui.style())
-                        .stroke(egui::Stroke::new(if suggested { 2.5 } else { 1.5 }, accent))
-                        .corner_radius(8.0)
-                        .inner_margin(10.0)
-                        .show(ui, |ui| {
-                            ui.vertical(|ui| {
-                                ui.set_width(CARD_WIDTH);
-                                ui.set_min_height(110.0);
-                                ui.horizontal(|ui| {
-                                    let (r, _) = ui.allocate_exact_size(egui::vec2(26.0, 26.0), egui::Sense::hover());
-                                    ui.painter().circle_filled(r.center(), 12.0, accent);
-                                    ui.painter().text(
-                                        r.center(),
-                                        egui::Align2::CENTER_CENTER,
-                                        (n + 1).to_string(),
-                                        egui::FontId::proportional(14.0),
-                                        ui.visuals().strong_text_color(),
-                                    );
-                                    ui.label(RichText::new(l.title).strong());
-                                });
-                                ui.label(
-                                    RichText::new(format!("about {} min · teaches \"{}\"", l.minutes, l.section))
-                                        .weak(),
-                                );
-                                match done {
-                                    Some(moves) => ui.label(format!("Done: {moves} moves (par {})", l.par)),
-                                    None if suggested => {
-                                        ui.label(RichText::new(format!("Next to try · par {}", l.par)).italics())
-                                    }
-                                    None => ui.label(format!("Par {}", l.par)),
-                                };
-                                let label = if suggested {
-                                    "Start (suggested)"
-                                } else if done.is_some() {
-                                    "Play again"
-                                } else {
-                                    "Start"
-                                };
-                                if ui.button(label).on_hover_text(format!("Lesson {}: {}", n + 1, l.title)).clicked() {
-                                    open = Some(n);
+                    // Done lessons wear a gold badge, the suggested one a
+                    // gold ring; the rest a plain one.
+                    let accent = if done.is_some() || suggested { palette.selection } else { palette.table.wood[0] };
+                    let ring = suggested.then(|| egui::Stroke::new(2.5, palette.selection));
+                    crate::ui::look::plate_frame(&palette, ring).show(ui, |ui| {
+                        ui.visuals_mut().override_text_color = Some(palette.table.on_plate);
+                        ui.vertical(|ui| {
+                            ui.set_width(CARD_WIDTH);
+                            ui.set_min_height(110.0);
+                            ui.horizontal(|ui| {
+                                let (r, _) = ui.allocate_exact_size(egui::vec2(28.0, 28.0), egui::Sense::hover());
+                                let number = (n + 1).to_string();
+                                crate::ui::look::token(ui.painter(), &palette, r.center(), 12.0, accent, &number);
+                                ui.label(crate::ui::look::title(ui, l.title, 16.0));
+                            });
+                            ui.label(format!("about {} min · teaches \"{}\"", l.minutes, l.section));
+                            match done {
+                                Some(moves) => ui.label(format!("Done: {moves} moves (par {})", l.par)),
+                                None if suggested => {
+                                    ui.label(RichText::new(format!("Next to try · par {}", l.par)).italics())
                                 }
-                            })
-                        });
+                                None => ui.label(format!("Par {}", l.par)),
+                            };
+                            let label = if suggested {
+                                "Start (suggested)"
+                            } else if done.is_some() {
+                                "Play again"
+                            } else {
+                                "Start"
+                            };
+                            if ui.button(label).on_hover_text(format!("Lesson {}: {}", n + 1, l.title)).clicked() {
+                                open = Some(n);
+                            }
+                        })
+                    });
                 }
             });
         }

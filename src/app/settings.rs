@@ -242,71 +242,105 @@ impl AviaryApp {
     }
 
     pub(super) fn settings_ui(&mut self, ui: &mut Ui) {
-        ui.heading("Settings");
+        let palette = crate::ui::theme::palette(self.settings.dark);
+        crate::ui::look::paint_cloth(ui, ui.clip_rect(), &palette);
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| self.settings_sections_ui(ui, &palette));
+    }
+
+    /// Settings as a few cards on the cloth: how it looks, how the
+    /// computer plays, sound, online play, and where the files are.
+    fn settings_sections_ui(&mut self, ui: &mut Ui, palette: &crate::ui::theme::Palette) {
+        use crate::ui::look;
+        ui.label(look::title(ui, "Settings", 28.0).color(palette.table.ink));
         let before = self.settings.clone();
-        ui.horizontal(|ui| {
-            ui.label("Theme:");
-            ui.selectable_value(&mut self.settings.dark, false, "Light");
-            ui.selectable_value(&mut self.settings.dark, true, "Dark");
+        let section = |ui: &mut Ui, title: &str, add: &mut dyn FnMut(&mut Ui)| {
+            look::plate_frame(palette, None).show(ui, |ui| {
+                ui.set_width(ui.available_width().min(760.0));
+                ui.visuals_mut().override_text_color = Some(palette.table.on_plate);
+                ui.label(look::title(ui, title, 18.0));
+                add(ui);
+            });
+            ui.add_space(8.0);
+        };
+        section(ui, "Look", &mut |ui| {
+            ui.horizontal(|ui| {
+                ui.label("Theme:");
+                ui.selectable_value(&mut self.settings.dark, false, "Light");
+                ui.selectable_value(&mut self.settings.dark, true, "Dark");
+            });
+            ui.horizontal(|ui| {
+                let label = ui.label("UI scale:");
+                ui.add(egui::Slider::new(&mut self.settings.scale, SCALE_RANGE).step_by(0.05)).labelled_by(label.id);
+            });
+            ui.checkbox(&mut self.settings.animations, "Animations (cards slide, pieces glide)");
         });
-        ui.horizontal(|ui| {
-            let label = ui.label("UI scale:");
-            ui.add(egui::Slider::new(&mut self.settings.scale, SCALE_RANGE).step_by(0.05)).labelled_by(label.id);
-        });
-        ui.horizontal(|ui| {
-            ui.label("Default computer level:");
-            for level in [Level::Easy, Level::Normal, Level::Hard] {
-                ui.selectable_value(&mut self.settings.ai_level, level, level.name());
-            }
-        });
-        ui.checkbox(&mut self.settings.animations, "Animations");
-        ui.checkbox(
-            &mut self.settings.strict_undo,
-            "Strict undo in solitaires: never take back a card you have already seen",
-        );
-        ui.checkbox(
+        section(ui, "Play", &mut |ui| {
+            ui.horizontal(|ui| {
+                ui.label("Default computer level:");
+                for level in [Level::Easy, Level::Normal, Level::Hard] {
+                    ui.selectable_value(&mut self.settings.ai_level, level, level.name());
+                }
+            });
+            ui.checkbox(
+                &mut self.settings.strict_undo,
+                "Strict undo in solitaires: never take back a card you have already seen",
+            );
+            ui.checkbox(
             &mut self.settings.quick_card_windows,
             "Tail Feathers action cards: ask me to answer an attack only when I hold a card for it (quicker, but the other player can tell a card is held)",
         );
-        ui.horizontal(|ui| {
-            let label = ui.label("Pause before each of the computer's moves (to follow them):");
-            ui.add(egui::Slider::new(&mut self.settings.computer_delay, DELAY_RANGE).suffix(" s"))
-                .labelled_by(label.id);
+            ui.horizontal(|ui| {
+                let label = ui.label("Pause before each of the computer's moves (to follow them):");
+                ui.add(egui::Slider::new(&mut self.settings.computer_delay, DELAY_RANGE).suffix(" s"))
+                    .labelled_by(label.id);
+            });
         });
-        ui.horizontal(|ui| {
-            let label = ui.label("Sound:");
-            ui.add_enabled(
-                !self.settings.sound_muted,
-                egui::Slider::new(&mut self.settings.sound_volume, VOLUME_RANGE)
-                    .custom_formatter(|v, _| format!("{:.0}%", v * 100.0))
-                    .custom_parser(|s| s.trim().trim_end_matches('%').trim().parse::<f64>().ok().map(|v| v / 100.0)),
-            )
-            .labelled_by(label.id)
-            .on_hover_text(
-                "Cards, pieces, dice, a refused move, a win, and a chime when an online game comes back to you",
-            );
-            ui.checkbox(&mut self.settings.sound_muted, "Mute");
+        section(ui, "Sound", &mut |ui| {
+            ui.horizontal(|ui| {
+                let label = ui.label("Sound:");
+                ui.add_enabled(
+                    !self.settings.sound_muted,
+                    egui::Slider::new(&mut self.settings.sound_volume, VOLUME_RANGE)
+                        .custom_formatter(|v, _| format!("{:.0}%", v * 100.0))
+                        .custom_parser(|s| {
+                            s.trim().trim_end_matches('%').trim().parse::<f64>().ok().map(|v| v / 100.0)
+                        }),
+                )
+                .labelled_by(label.id)
+                .on_hover_text(
+                    "Cards, pieces, dice, a refused move, a win, and a chime when an online game comes back to you",
+                );
+                ui.checkbox(&mut self.settings.sound_muted, "Mute");
+            });
         });
-        ui.horizontal(|ui| {
+        section(ui, "Online play", &mut |ui| {
+            ui.horizontal(|ui| {
             let label = ui.label("Online play relay:");
             ui.add(
                 egui::TextEdit::singleline(&mut self.settings.relay)
-                    .hint_text("iroh's public relays")
+                    .hint_text("the public relays")
                     .desired_width(280.0),
             )
             .labelled_by(label.id)
-            .on_hover_text("When two computers cannot reach each other directly, a relay passes their messages on (end-to-end encrypted). Leave empty for iroh's public relays, or give the address of your own (https://…).");
+            .on_hover_text("When two computers cannot reach each other directly, a relay passes their messages on (end-to-end encrypted). Leave empty for the public relays (iroh's), or give the address of your own (https://…).");
         });
-        ui.separator();
-        ui.label(format!("Saved games folder: {}", self.saves_dir.display()));
-        if let Some(p) = &self.settings_file.path {
-            ui.label(format!("Settings file: {}", p.display()));
-        }
+        });
+        let saves = format!("Saved games folder: {}", self.saves_dir.display());
+        let file = self.settings_file.path.as_ref().map(|p| format!("Settings file: {}", p.display()));
+        section(ui, "Files", &mut |ui| {
+            ui.label(&saves);
+            if let Some(f) = &file {
+                ui.label(f);
+            }
+        });
         if self.settings != before {
             self.store_settings();
         }
-        ui.separator();
-        self.applications_menu_ui(ui);
+        look::plate_frame(palette, None).show(ui, |ui| {
+            ui.set_width(ui.available_width().min(760.0));
+            ui.visuals_mut().override_text_color = Some(palette.table.on_plate);
+            self.applications_menu_ui(ui);
+        });
     }
 
     /// Shows Settings, reading the menu entry afresh.

@@ -80,9 +80,17 @@ pub fn paint_wood(ui: &Ui, rect: Rect, palette: &Palette, corner: f32) {
     ui.painter().add(RectShape::filled(rect, corner, UNTINTED).with_texture(texture.id(), uv));
 }
 
-/// The cloth as the background of a whole panel.
-pub fn cloth_frame(palette: &Palette) -> egui::Frame {
-    egui::Frame::new().fill(palette.table.cloth).inner_margin(egui::Margin::same(10))
+/// A card of board lying on the cloth (a section of Settings, a lesson):
+/// the box's cardboard, a soft shadow, its edge; `ring` outlines it instead
+/// (the suggested lesson).
+pub fn plate_frame(palette: &Palette, ring: Option<Stroke>) -> egui::Frame {
+    let shadow = egui::epaint::Shadow { offset: [1, 3], blur: 10, spread: 0, color: palette.table.shadow };
+    egui::Frame::new()
+        .fill(palette.table.plate)
+        .stroke(ring.unwrap_or(Stroke::new(1.0, edge_of(palette.table.plate, palette))))
+        .corner_radius(8)
+        .inner_margin(12)
+        .shadow(shadow)
 }
 
 /// Side of a surface tile in texels.
@@ -215,13 +223,6 @@ pub fn token(painter: &Painter, palette: &Palette, center: Pos2, radius: f32, fi
         let font = display(painter.ctx(), radius * 1.1);
         painter.text(center, Align2::CENTER_CENTER, label, font, palette.text_on(fill));
     }
-}
-
-/// Rounds a size to the nearest half point, so a texture or a layout made
-/// for it is not remade for every fractional width during a resize.
-#[must_use]
-pub fn snapped(v: f32) -> f32 {
-    (v * 2.0).round() / 2.0
 }
 
 #[cfg(test)]
