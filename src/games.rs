@@ -482,7 +482,11 @@ fn summarize<G: Game>(file: &SaveFile) -> Result<Summary, SaveError> {
     let state = session.state();
     let now = match (state.outcome(), state.to_move()) {
         (Some(o), _) => format!("finished: {}", o.reason),
-        (None, ToMove::Seat(s)) => format!("{} to move — {}", state.seat_name(s), state.status()),
+        (None, ToMove::Seat(s)) => {
+            let (who, status) = (state.seat_name(s), state.status());
+            // "Ada: play 1 or 2 cards" already says whose turn it is.
+            if status.starts_with(&who) { status } else { format!("{who} to move — {status}") }
+        }
         (None, _) => format!("chance to resolve — {}", state.status()),
     };
     Ok(Summary {

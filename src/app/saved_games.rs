@@ -489,14 +489,18 @@ fn local_time(secs: u64) -> String {
     }
 }
 
-/// A row's seats, or why its file cannot be loaded.
+/// A game's seats, or why its file cannot be loaded.
 fn seats_label(ui: &mut Ui, row: &games::Listing) {
     match &row.problem {
+        // One line each, so the card's buttons never cover them; the whole
+        // text on hover.
         Some(p) => {
-            ui.label(RichText::new(format!("cannot be loaded: {p}")).color(ui.visuals().error_fg_color));
+            let text = format!("cannot be loaded: {p}");
+            ui.add(egui::Label::new(RichText::new(&text).color(ui.visuals().error_fg_color)).truncate())
+                .on_hover_text(text);
         }
         None => {
-            ui.label(&row.seats);
+            ui.add(egui::Label::new(&row.seats).truncate()).on_hover_text(&row.seats);
         }
     }
 }

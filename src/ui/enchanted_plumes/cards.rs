@@ -178,6 +178,14 @@ pub(super) fn paint_feather_face(painter: &egui::Painter, palette: &Palette, rec
         let flip = if angle == 0.0 { 1.0 } else { -1.0 };
         let value_pos = at - Vec2::new(value_size.x / 2.0, 0.0) * flip;
         painter.add(egui::epaint::TextShape::new(value_pos, galley, value_ink).with_angle(angle));
+        if matches!(f.value, 6 | 9) {
+            // A 6 and a 9 are underlined, as on playing cards, so either
+            // way up they are not taken for each other.
+            let y = value_size.y * 0.8;
+            let from = value_pos + Vec2::new(value_size.x * 0.15, y) * flip;
+            let to = value_pos + Vec2::new(value_size.x * 0.85, y) * flip;
+            painter.line_segment([from, to], Stroke::new((h * 0.018).max(1.0), value_ink));
+        }
         let letter_pos = at + Vec2::new(-letter_size.x / 2.0, value_size.y * 0.85) * flip;
         painter.add(egui::epaint::TextShape::new(letter_pos, letter_galley, ink).with_angle(angle));
     };

@@ -25,6 +25,10 @@ const PLUME_CARD: Vec2 = Vec2::new(44.0, 62.0);
 /// Size of a card in another seat's plumes.
 const SMALL_CARD: Vec2 = Vec2::new(36.0, 50.0);
 
+/// The least height of the game's area that keeps one's own plumes by
+/// the hand, under the table.
+const OWN_BY_HAND: f32 = 860.0;
+
 mod cards;
 mod hand;
 mod scores;
@@ -84,6 +88,8 @@ pub struct PlumesView {
     slides: look::Slides,
     /// Where the deck was drawn (drawn cards leave it).
     deck_at: Option<Rect>,
+    /// One's own plumes sit by the hand (a tall window), not on the table.
+    own_by_hand: bool,
 }
 
 /// The public cards that changed since a person's last action (highlighted
@@ -147,6 +153,7 @@ impl PlumesView {
             lesson: None,
             slides: look::Slides::default(),
             deck_at: None,
+            own_by_hand: false,
         };
         if tab.humans().len() == 1 {
             tab.revealed = tab.humans().first().copied();
@@ -339,17 +346,7 @@ impl PlumesView {
                 });
             });
             ui.add_space(6.0);
-            if let Some((seat, _)) =
-                self.fresh.key.filter(|_| !self.fresh.plumes.is_empty() || !self.fresh.train.is_empty())
-            {
-                ui.label(
-                    RichText::new(format!("Ringed in blue: cards laid since {}'s last turn", state.seat_name(seat)))
-                        .color(faint),
-                );
-            } else {
-                // The line keeps its place, so the table never jumps.
-                ui.label(" ");
-            }
+            self.fresh_note(ui, &state, faint);
             // Around the table: the others across it, side by side in up to
             // three columns (the person at the screen sits by their hand:
             // `own_seat_ui`).
@@ -358,6 +355,13 @@ impl PlumesView {
                 Viewer::Nobody | Viewer::All => None,
             };
             let others: Vec<Seat> = (0..state.seats()).map(Seat).filter(|&s| Some(s) != me).collect();
+            // In a window too low to keep one's own plumes by the hand, they
+            // come first on the table while it is one's turn, last otherwise.
+            let own_here = !self.own_by_hand && me.is_some();
+            if own_here && acting.is_some() {
+                self.own_seat_ui(ui, palette, notices);
+                ui.add_space(6.0);
+            }
             let columns = ((ui.available_width() + 10.0) / 270.0).floor().clamp(1.0, 3.0) as usize;
             let columns = columns.min(others.len().max(1));
             for chunk in others.chunks(columns) {
@@ -368,6 +372,9 @@ impl PlumesView {
                 });
                 ui.add_space(6.0);
             }
+            if own_here && acting.is_none() {
+                self.own_seat_ui(ui, palette, notices);
+            }
         });
         if let Some(n) = note {
             widgets::pointer_note(ui, &n, palette);
@@ -377,6 +384,22 @@ impl PlumesView {
         }
         if let Some(r) = self.refusal.take() {
             notices.push(Notice::Error(r));
+        }
+    }
+
+    /// The line that says what the blue rings mean (kept, empty, when there
+    /// are none, so the table never jumps).
+    fn fresh_note(&self, ui: &mut Ui, state: &EnchantedPlumes, faint: egui::Color32) {
+        if let Some((seat, _)) =
+            self.fresh.key.filter(|_| !self.fresh.plumes.is_empty() || !self.fresh.train.is_empty())
+        {
+            ui.label(
+                RichText::new(format!("Ringed in blue: cards laid since {}'s last turn", state.seat_name(seat)))
+                    .color(faint),
+            );
+        } else {
+            // The line keeps its place, so the table never jumps.
+            ui.label(" ");
         }
     }
 
@@ -747,6 +770,8 @@ impl View for PlumesView {
             self.revealed = self.humans().first().copied();
         }
         self.update_fresh();
+        // A tall window keeps one's own plumes by the hand, under the table.
+        self.own_by_hand = ui.available_height() >= OWN_BY_HAND;
         self.slides.begin(self.m.session.revision() ^ (self.m.session.cursor() as u64).rotate_left(32));
         super::tab::side_panel(ui, |ui| self.side_ui(ui, frame));
         if self.needs_hand_off() {
@@ -760,8 +785,10 @@ impl View for PlumesView {
         egui::Panel::bottom(egui::Id::unique(("ep-hand", self.m.id))).resizable(false).show(ui, |ui| {
             look::paint_cloth(ui, ui.clip_rect(), &palette);
             ui.add_space(4.0);
-            self.own_seat_ui(ui, &palette, frame.notices);
-            ui.add_space(4.0);
+            if self.own_by_hand {
+                self.own_seat_ui(ui, &palette, frame.notices);
+                ui.add_space(4.0);
+            }
             self.hand_ui(ui, &palette, frame.notices);
             ui.add_space(10.0);
         });
