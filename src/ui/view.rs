@@ -154,7 +154,8 @@ pub fn side_panel(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
     egui::Panel::right(egui::Id::unique("aviary-game-side"))
         .resizable(true)
         .default_size(narrowest)
-        .size_range(narrowest..=theme::SIDE_PANEL_WIDTH * 1.8)
+        // A width chosen in a wide window never follows into a narrow one.
+        .size_range(narrowest..=if ui.available_width() < 1000.0 { narrowest } else { theme::SIDE_PANEL_WIDTH * 1.8 })
         .show(ui, |ui| {
             ui.set_max_width(ui.available_width());
             add(ui);
