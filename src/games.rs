@@ -15,6 +15,7 @@ use crate::save::{self, SaveError, SaveFile};
 use crate::session::Player;
 use crate::table::Table;
 use crate::ui::rules_text::{self, RulesPage};
+use crate::ui::sketch::{Sketch, Sketched};
 use crate::ui::{self, GameTab};
 
 /// Who may sit at a game, as the new-game dialog offers it.
@@ -107,6 +108,8 @@ pub struct Learn {
     /// Lesson number `n` in a new tab (its table writes nothing; `dir` only
     /// names it).
     pub open: fn(n: usize, dir: &Path) -> Option<Tab>,
+    /// A small picture of lesson `n`'s table as it starts.
+    pub sketch: fn(n: usize) -> Option<Sketch>,
 }
 
 impl Learn {
@@ -202,6 +205,7 @@ macro_rules! learn {
                 let table = Table::new(session, dir.join(format!("lesson-{}.json", lesson.id)));
                 Some(Box::new(<$tab>::with_lesson(table, lesson, n, course.len())))
             },
+            sketch: |n| Some($course.get(n)?.session().ok()?.state().sketch()),
         }
     };
 }
@@ -450,7 +454,7 @@ pub fn first() -> &'static GameEntry {
 
 /// What a save replays to: the facts `aviary check`, the Saved Games list
 /// and the resume offer show.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
     /// The game's display name.
     pub game: &'static str,
@@ -462,9 +466,11 @@ pub struct Summary {
     pub finished: bool,
     /// Who is to move and what they owe, or how the game ended.
     pub now: String,
+    /// A small picture of the table as everyone sees it.
+    pub sketch: Sketch,
 }
 
-fn summarize<G: Game>(file: &SaveFile) -> Result<Summary, SaveError> {
+fn summarize<G: Game + Sketched>(file: &SaveFile) -> Result<Summary, SaveError> {
     let session = save::restore::<G>(file)?;
     if let Some(copy) = &file.friend {
         // A friend's copy: its views, the last one as things stand.
@@ -477,7 +483,8 @@ fn summarize<G: Game>(file: &SaveFile) -> Result<Summary, SaveError> {
             },
         );
         let finished = views.last().is_some_and(|v| v.outcome().is_some());
-        return Ok(Summary { game: G::INFO.name, actions: views.len(), cursor: views.len(), finished, now });
+        let sketch = views.last().map(Sketched::sketch).unwrap_or_default();
+        return Ok(Summary { game: G::INFO.name, actions: views.len(), cursor: views.len(), finished, now, sketch });
     }
     let state = session.state();
     let now = match (state.outcome(), state.to_move()) {
@@ -495,6 +502,7 @@ fn summarize<G: Game>(file: &SaveFile) -> Result<Summary, SaveError> {
         cursor: session.cursor(),
         finished: session.is_over(),
         now,
+        sketch: state.sketch(),
     })
 }
 
@@ -557,6 +565,8 @@ pub struct Listing {
     pub now: String,
     /// Why the file cannot be loaded, if it cannot.
     pub problem: Option<String>,
+    /// A small picture of the table (empty when the file does not load).
+    pub sketch: Sketch,
 }
 
 /// One row of the Saved Games list: the file replayed, with its problem if
@@ -581,6 +591,7 @@ pub fn listing(path: PathBuf) -> Listing {
                 finished: false,
                 now: String::new(),
                 problem: Some(e.to_string()),
+                sketch: Sketch::default(),
                 path,
             };
         }
@@ -596,6 +607,7 @@ pub fn listing(path: PathBuf) -> Listing {
             finished: summary.finished,
             now: summary.now,
             problem: None,
+            sketch: summary.sketch,
             path,
         },
         Err(e) => Listing {
@@ -606,6 +618,7 @@ pub fn listing(path: PathBuf) -> Listing {
             finished: false,
             now: String::new(),
             problem: Some(e.to_string()),
+            sketch: Sketch::default(),
             path,
         },
     }

@@ -105,9 +105,15 @@ impl AviaryApp {
         let width = ui.available_width() - 8.0;
         let per_row = (((width + GAP) / (BOX_MIN + GAP)).floor() as usize).clamp(1, GAMES.len());
         let box_w = ((width - GAP * (per_row as f32 - 1.0)) / per_row as f32).min(BOX_MAX);
-        let cover_h = (box_w * 0.68).round();
         // A narrow box wraps Learn and Rules onto a line of their own.
         let plate = if box_w < 170.0 { PLATE + 28.0 } else { PLATE };
+        // One shelf in a tall window: taller boxes, so the shelf fills the
+        // room under Continue instead of leaving bare cloth.
+        let cover_h = if per_row == GAMES.len() {
+            (ui.available_height() - plate - 40.0).clamp(box_w * 0.68, box_w * 0.95).round()
+        } else {
+            (box_w * 0.68).round()
+        };
         let box_size = Vec2::new(box_w, cover_h + plate);
         // One title size for every box: the largest at which the longest
         // title fits (never cut).
@@ -240,7 +246,7 @@ fn continue_shown(size: Vec2) -> usize {
 /// A card for one unfinished game: its box art, name, whose turn, moves
 /// and when it was last played. Click to continue it.
 fn continue_card(ui: &mut Ui, palette: &Palette, row: &games::Listing, now: u64) -> egui::Response {
-    let size = Vec2::new(250.0, 90.0);
+    let size = Vec2::new(262.0, 90.0);
     let (rect, resp) = ui.allocate_exact_size(size, Sense::click());
     let name = super::file_stem(&row.path);
     resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, format!("Continue {} ({name})", row.game)));
@@ -250,11 +256,8 @@ fn continue_card(ui: &mut Ui, palette: &Palette, row: &games::Listing, now: u64)
     let lift = if resp.hovered() { look::Lift::Raised } else { look::Lift::Flat };
     let painter = ui.painter();
     look::card_body(painter, palette, rect, palette.table.plate, lift);
-    let art = Rect::from_min_size(rect.min + Vec2::splat(6.0), Vec2::new(84.0, size.y - 12.0));
-    if let Some(entry) = GAMES.iter().find(|e| e.name == row.game) {
-        (entry.cover)(painter, palette, art);
-    }
-    painter.rect_stroke(art, 2.0, Stroke::new(1.0, palette.table.rim), StrokeKind::Outside);
+    let art = Rect::from_min_size(rect.min + Vec2::splat(6.0), Vec2::new(96.0, size.y - 12.0));
+    board_picture(painter, palette, art, row);
     let ink = palette.table.on_plate;
     let x = art.right() + 8.0;
     let text_w = rect.right() - x - 6.0;
@@ -287,6 +290,19 @@ fn continue_card(ui: &mut Ui, palette: &Palette, row: &games::Listing, now: u64)
         );
     }
     resp.on_hover_text(format!("{name}: {}", row.seats))
+}
+
+/// A saved game's picture: its table as everyone sees it, or the box's
+/// cover when the file does not load.
+pub(super) fn board_picture(painter: &egui::Painter, palette: &Palette, art: Rect, row: &games::Listing) {
+    if row.sketch.marks.is_empty() {
+        if let Some(entry) = GAMES.iter().find(|e| e.name == row.game) {
+            (entry.cover)(painter, palette, art);
+        }
+        painter.rect_stroke(art, 2.0, Stroke::new(1.0, palette.table.rim), StrokeKind::Outside);
+    } else {
+        row.sketch.paint(painter, palette, art);
+    }
 }
 
 fn moves_words(n: usize) -> String {

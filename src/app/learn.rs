@@ -72,50 +72,59 @@ impl AviaryApp {
         // frame of fixed width: it would run off the window's edge).
         let per_row = (((ui.available_width() + 12.0) / (CARD_WIDTH + 36.0)).floor() as usize).max(1);
         ui.spacing_mut().item_spacing = egui::vec2(12.0, 12.0);
-        for (row, chunk) in list.chunks(per_row).enumerate() {
-            ui.horizontal(|ui| {
-                for (k, l) in chunk.iter().enumerate() {
-                    let n = row * per_row + k;
-                    let done = self.lesson_progress.done.get(l.id).copied();
-                    let suggested = Some(n) == next;
-                    // Done lessons wear a gold badge, the suggested one a
-                    // gold ring; the rest a plain one.
-                    let accent = if done.is_some() || suggested { palette.selection } else { palette.table.wood[0] };
-                    let ring = suggested.then(|| egui::Stroke::new(2.5, palette.selection));
-                    crate::ui::look::plate_frame(&palette, ring).show(ui, |ui| {
-                        ui.visuals_mut().override_text_color = Some(palette.table.on_plate);
-                        ui.vertical(|ui| {
-                            ui.set_width(CARD_WIDTH);
-                            ui.set_min_height(110.0);
-                            ui.horizontal(|ui| {
-                                let (r, _) = ui.allocate_exact_size(egui::vec2(28.0, 28.0), egui::Sense::hover());
-                                let number = (n + 1).to_string();
-                                crate::ui::look::token(ui.painter(), &palette, r.center(), 12.0, accent, &number);
-                                ui.label(crate::ui::look::title(ui, l.title, 16.0));
-                            });
-                            ui.label(format!("about {} min · teaches \"{}\"", l.minutes, l.section));
-                            match done {
-                                Some(moves) => ui.label(format!("Done: {moves} moves (par {})", l.par)),
-                                None if suggested => {
-                                    ui.label(RichText::new(format!("Next to try · par {}", l.par)).italics())
+        let sketches = lesson_sketches(ui.ctx(), id, learn, list.len());
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            for (row, chunk) in list.chunks(per_row).enumerate() {
+                ui.horizontal(|ui| {
+                    for (k, l) in chunk.iter().enumerate() {
+                        let n = row * per_row + k;
+                        let done = self.lesson_progress.done.get(l.id).copied();
+                        let suggested = Some(n) == next;
+                        // Done lessons wear a gold badge, the suggested one a
+                        // gold ring; the rest a plain one.
+                        let accent =
+                            if done.is_some() || suggested { palette.selection } else { palette.table.wood[0] };
+                        let ring = suggested.then(|| egui::Stroke::new(2.5, palette.selection));
+                        crate::ui::look::plate_frame(&palette, ring).show(ui, |ui| {
+                            ui.visuals_mut().override_text_color = Some(palette.table.on_plate);
+                            ui.vertical(|ui| {
+                                ui.set_width(CARD_WIDTH);
+                                ui.set_min_height(110.0);
+                                if let Some(Some(sketch)) = sketches.get(n) {
+                                    let (r, _) =
+                                        ui.allocate_exact_size(egui::vec2(CARD_WIDTH, 92.0), egui::Sense::hover());
+                                    sketch.paint(ui.painter(), &palette, r);
                                 }
-                                None => ui.label(format!("Par {}", l.par)),
-                            };
-                            let label = if suggested {
-                                "Start (suggested)"
-                            } else if done.is_some() {
-                                "Play again"
-                            } else {
-                                "Start"
-                            };
-                            if ui.button(label).on_hover_text(format!("Lesson {}: {}", n + 1, l.title)).clicked() {
-                                open = Some(n);
-                            }
-                        })
-                    });
-                }
-            });
-        }
+                                ui.horizontal(|ui| {
+                                    let (r, _) = ui.allocate_exact_size(egui::vec2(28.0, 28.0), egui::Sense::hover());
+                                    let number = (n + 1).to_string();
+                                    crate::ui::look::token(ui.painter(), &palette, r.center(), 12.0, accent, &number);
+                                    ui.label(crate::ui::look::title(ui, l.title, 16.0));
+                                });
+                                ui.label(format!("about {} min · teaches \"{}\"", l.minutes, l.section));
+                                match done {
+                                    Some(moves) => ui.label(format!("Done: {moves} moves (par {})", l.par)),
+                                    None if suggested => {
+                                        ui.label(RichText::new(format!("Next to try · par {}", l.par)).italics())
+                                    }
+                                    None => ui.label(format!("Par {}", l.par)),
+                                };
+                                let label = if suggested {
+                                    "Start (suggested)"
+                                } else if done.is_some() {
+                                    "Play again"
+                                } else {
+                                    "Start"
+                                };
+                                if ui.button(label).on_hover_text(format!("Lesson {}: {}", n + 1, l.title)).clicked() {
+                                    open = Some(n);
+                                }
+                            })
+                        });
+                    }
+                });
+            }
+        });
         if let Some(n) = open {
             self.open_lesson(id, n, notices);
         }
@@ -149,4 +158,21 @@ impl AviaryApp {
             self.pending_notices.push(n);
         }
     }
+}
+
+/// The pictures of a course's starting positions, made once per game and
+/// kept in the context (setting up every lesson each frame would be waste).
+fn lesson_sketches(
+    ctx: &egui::Context,
+    id: &'static str,
+    learn: &games::Learn,
+    count: usize,
+) -> std::sync::Arc<Vec<Option<crate::ui::sketch::Sketch>>> {
+    let key = egui::Id::unique(("lesson-sketches", id));
+    if let Some(made) = ctx.data(|d| d.get_temp::<std::sync::Arc<Vec<Option<crate::ui::sketch::Sketch>>>>(key)) {
+        return made;
+    }
+    let made = std::sync::Arc::new((0..count).map(learn.sketch).collect::<Vec<_>>());
+    ctx.data_mut(|d| d.insert_temp(key, made.clone()));
+    made
 }

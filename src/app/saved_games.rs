@@ -152,11 +152,8 @@ impl AviaryApp {
             return;
         }
         look::card_body(ui.painter(), palette, rect, palette.table.plate, look::Lift::Flat);
-        let art = Rect::from_min_size(rect.min + Vec2::splat(8.0), Vec2::new(96.0, 70.0));
-        if let Some(entry) = games::GAMES.iter().find(|e| e.name == row.game) {
-            (entry.cover)(ui.painter(), palette, art);
-        }
-        ui.painter().rect_stroke(art, 2.0, egui::Stroke::new(1.0, palette.table.rim), egui::StrokeKind::Outside);
+        let art = Rect::from_min_size(rect.min + Vec2::splat(8.0), Vec2::new(110.0, CARD_H - 52.0));
+        super::home::board_picture(ui.painter(), palette, art, row);
         let ink = palette.table.on_plate;
         let text = Rect::from_min_max(egui::pos2(art.right() + 10.0, rect.top() + 6.0), rect.max - Vec2::new(8.0, 6.0));
         // Children placed on the card: the row of cards lays out only the
