@@ -77,6 +77,9 @@ pub struct Counted {
     pub won: bool,
     /// Undo went past a revealed card before the end.
     pub assisted: bool,
+    /// The strongest computer at the table, if any played.
+    #[serde(default)]
+    pub against: Option<Level>,
 }
 
 /// One entry of the move log: the action and its description.
@@ -201,7 +204,8 @@ impl<G: Game> Session<G> {
         if people.is_empty() {
             return None;
         }
-        Some(Counted { won: outcome.winners.iter().any(|w| people.contains(w)), assisted: self.assisted })
+        let against = Level::ALL.into_iter().rev().find(|l| self.players.contains(&Player::Computer(*l)));
+        Some(Counted { won: outcome.winners.iter().any(|w| people.contains(w)), assisted: self.assisted, against })
     }
 
     /// What the statistics already hold for this game (`None`: nothing).

@@ -576,3 +576,56 @@ fn saved_games_at_800_by_600_never_cut_off_a_game_s_buttons() {
         assert!(r.max.x <= 800.0 && r.min.x >= 0.0, "a button at {r:?} is cut off by an 800-wide window");
     }
 }
+
+#[test]
+fn many_open_games_keep_the_tabs_on_one_row_with_the_rest_in_a_menu() {
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let app = AviaryApp::new(Some(config(dir.path())), saves.clone());
+    let mut h =
+        Harness::builder().with_size([800.0, 600.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    for i in 0..8 {
+        let path = saves.join(format!("daedalus-evening-{i}.json"));
+        std::fs::write(&path, daedalus_save(2 + i, 1)).unwrap();
+        assert!(h.state_mut().open_file(&path, &mut Vec::new()));
+    }
+    h.state_mut().screen = Screen::Game(0);
+    h.run();
+    let closers: Vec<egui::Rect> = h.query_all_by_label("x").map(|n| n.rect()).collect();
+    assert!(closers.len() >= 2 && closers.len() < 8, "some tabs on the row, not all 8: {}", closers.len());
+    for r in &closers {
+        assert!((r.center().y - closers[0].center().y).abs() < 1.0, "every tab on one row: {r:?} vs {:?}", closers[0]);
+        assert!(r.max.x <= 800.0, "no tab runs off the window: {r:?}");
+    }
+    let settings = h.get_by_label("Settings").rect();
+    assert!((settings.center().y - closers[0].center().y).abs() < 2.0, "Settings on the same row");
+    let hidden = 8 - closers.len();
+    h.get_by_label(&format!("{hidden} more…")).click();
+    h.run();
+    // The last game is in the menu; choosing it shows it, on the row.
+    h.get_by_label_contains("daedalus-evening-7").click();
+    h.run();
+    assert_eq!(h.state().screen, Screen::Game(7));
+    let row: Vec<egui::Rect> = h.query_all_by_label("x").map(|n| n.rect()).collect();
+    assert_eq!(row.len(), closers.len(), "as many tabs fit as before");
+    assert!(h.query_by_label_contains("daedalus-evening-7").is_some(), "the game on screen has its tab on the row");
+}
+
+#[test]
+fn a_second_replay_takes_the_first_replay_s_tab() {
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let mut app = AviaryApp::new(Some(config(dir.path())), saves.clone());
+    let (a, b) = (saves.join("first.json"), saves.join("second.json"));
+    std::fs::write(&a, daedalus_save(3, 1)).unwrap();
+    std::fs::write(&b, daedalus_save(5, 2)).unwrap();
+    assert!(app.open_file(&a, &mut Vec::new()));
+    assert!(app.open_replay(&a, &mut Vec::new()));
+    assert!(app.open_replay(&b, &mut Vec::new()));
+    assert_eq!(app.tabs.len(), 2, "the game and one replay");
+    assert!(!app.tabs[0].is_replay() && app.tabs[1].is_replay());
+    assert_eq!(app.tabs[1].path(), b.as_path(), "the newer replay");
+    assert_eq!(app.screen, Screen::Game(1));
+}

@@ -316,14 +316,32 @@ impl AviaryApp {
         }
     }
 
-    /// Opens a saved game as a replay in a new tab, at move 0 (the file is
-    /// never written). A bad file is refused with a message.
+    /// Opens a saved game as a replay at move 0 (the file is never
+    /// written), in the tab of the previous replay if one is open, else in a
+    /// new tab. A bad file is refused with a message.
     pub fn open_replay(&mut self, path: &Path, notices: &mut Vec<Notice>) -> bool {
+        let previous = self.tabs.iter().position(|t| t.is_replay());
+        self.open_replay_in(path, previous, notices)
+    }
+
+    /// Opens a replay in tab `slot` (closing what it held: saved first) or,
+    /// with no slot, in a new tab.
+    fn open_replay_in(&mut self, path: &Path, slot: Option<usize>, notices: &mut Vec<Notice>) -> bool {
         match games::open(path) {
             Ok(mut tab) => {
                 tab.start_replay();
-                self.tabs.push(tab);
-                self.screen = Screen::Game(self.tabs.len() - 1);
+                if let Some(i) = slot.filter(|&i| i < self.tabs.len()) {
+                    let mut old = std::mem::replace(&mut self.tabs[i], tab);
+                    old.shutdown();
+                    if let Err(e) = old.save() {
+                        notices.push(Notice::Error(format!("Saving {} failed: {e}", old.title())));
+                    }
+                    self.screen = Screen::Game(i);
+                    self.remember_open_games();
+                } else {
+                    self.tabs.push(tab);
+                    self.screen = Screen::Game(self.tabs.len() - 1);
+                }
                 true
             }
             Err(e) => {
@@ -485,7 +503,12 @@ impl AviaryApp {
                             }
                         }
                         Some(TabRequest::Replay(path)) => {
-                            self.open_replay(&path, &mut notices);
+                            // A finished game's replay takes its tab; a game
+                            // still going keeps its own and the replay opens
+                            // where the previous one was.
+                            let own = self.tabs.get(i).is_some_and(|t| t.is_over() && t.lesson_id().is_none());
+                            let slot = if own { Some(i) } else { self.tabs.iter().position(|t| t.is_replay()) };
+                            self.open_replay_in(&path, slot, &mut notices);
                         }
                         Some(TabRequest::Open(path)) => {
                             self.invalidate_listing();
@@ -501,7 +524,7 @@ impl AviaryApp {
                             if let Some(before) = replaces {
                                 self.stats.take_back(game, before);
                             }
-                            self.stats.record(game, result.won, result.assisted);
+                            self.stats.record(game, result);
                             self.store_stats();
                             if let Some(tab) = self.tabs.get_mut(i)
                                 && let Err(e) = tab.save()
@@ -550,7 +573,7 @@ impl AviaryApp {
     }
 
     fn tabs_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
-        ui.horizontal_wrapped(|ui| {
+        ui.horizontal(|ui| {
             if ui.selectable_label(self.screen == Screen::Home, "Home").clicked() {
                 // Continue lists what is unfinished now.
                 self.invalidate_listing();
@@ -559,24 +582,75 @@ impl AviaryApp {
             if ui.selectable_label(self.screen == Screen::SavedGames, "Saved Games").clicked() {
                 self.show_saved_games();
             }
+            // One row: the games that fit (the one on screen always), the
+            // rest in a menu at the end of the row.
+            let mut titles: Vec<String> = self.tabs.iter().map(|t| t.title()).collect();
+            // Two tabs alike ("Daedalus — human v human") are told apart by
+            // their files' names alone (the game's name is in the hover).
+            let alike: Vec<bool> = titles.iter().map(|t| titles.iter().filter(|u| *u == t).count() > 1).collect();
+            for ((title, tab), same) in titles.iter_mut().zip(&self.tabs).zip(alike) {
+                if same && !tab.is_replay() && tab.lesson_id().is_none() {
+                    *title = file_stem(tab.path());
+                }
+                *title = tab_label(title, tab.is_over());
+            }
+            let font = egui::TextStyle::Button.resolve(ui.style());
+            let pad = 2.0 * ui.spacing().button_padding.x + ui.spacing().item_spacing.x;
+            let ink = ui.visuals().text_color();
+            let measure =
+                |text: &str| ui.fonts_mut(|f| f.layout_no_wrap(text.to_owned(), font.clone(), ink).size().x) + pad;
+            // A tab: separator, its title, its close button.
+            let close_w = measure("x") + 6.0;
+            let widths: Vec<f32> = titles.iter().map(|t| measure(t) + close_w + 8.0).collect();
+            let room = ui.available_width() - measure("Settings") - 12.0;
+            let current = match self.screen {
+                Screen::Game(i) => Some(i),
+                _ => None,
+            };
+            let shown = fit_tabs(&widths, current, room, measure("9 more…") + 8.0);
             let mut close = None;
-            for (i, tab) in self.tabs.iter().enumerate() {
+            for (i, title) in titles.iter().enumerate().filter(|(i, _)| shown[*i]) {
                 ui.separator();
-                let title = if tab.is_over() { format!("{} (over)", tab.title()) } else { tab.title() };
-                if ui.selectable_label(self.screen == Screen::Game(i), title).clicked() {
+                let hover = format!("{} — {}", self.tabs[i].title(), file_stem(self.tabs[i].path()));
+                if ui.selectable_label(self.screen == Screen::Game(i), title).on_hover_text(hover).clicked() {
                     self.screen = Screen::Game(i);
                 }
-                if ui.small_button("x").on_hover_text("Close this game (it stays saved)").clicked() {
+                if ui.small_button("x").on_hover_text(format!("Close {title} (it stays saved)")).clicked() {
                     close = Some(i);
                 }
+            }
+            let hidden: Vec<usize> = (0..titles.len()).filter(|&i| !shown[i]).collect();
+            if !hidden.is_empty() {
+                ui.separator();
+                ui.menu_button(format!("{} more…", hidden.len()), |ui| {
+                    for &i in &hidden {
+                        ui.horizontal(|ui| {
+                            if ui
+                                .small_button("x")
+                                .on_hover_text(format!("Close {} (it stays saved)", titles[i]))
+                                .clicked()
+                            {
+                                close = Some(i);
+                                ui.close();
+                            }
+                            if ui.selectable_label(false, &titles[i]).clicked() {
+                                self.screen = Screen::Game(i);
+                                ui.close();
+                            }
+                        });
+                    }
+                })
+                .response
+                .on_hover_text("More open games");
             }
             if let Some(i) = close {
                 self.close_tab(i, notices);
             }
-            ui.separator();
-            if ui.selectable_label(self.screen == Screen::Settings, "Settings").clicked() {
-                self.open_settings();
-            }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.selectable_label(self.screen == Screen::Settings, "Settings").clicked() {
+                    self.open_settings();
+                }
+            });
         });
     }
 
@@ -631,6 +705,41 @@ impl AviaryApp {
     }
 }
 
+/// A tab's label: its title clipped so one game never takes the whole
+/// row, and "(over)" once the game ended.
+fn tab_label(title: &str, over: bool) -> String {
+    const LONGEST: usize = 30;
+    let title = if title.chars().count() > LONGEST {
+        format!("{}…", title.chars().take(LONGEST - 1).collect::<String>())
+    } else {
+        title.to_owned()
+    };
+    if over { format!("{title} (over)") } else { title }
+}
+
+/// Which tabs fit on the row: `widths` of each, the one on screen
+/// (`current`) always, then the others in order while they fit in `room`
+/// (leaving `more` for the menu of the rest, when there is a rest).
+#[must_use]
+pub fn fit_tabs(widths: &[f32], current: Option<usize>, room: f32, more: f32) -> Vec<bool> {
+    if widths.iter().sum::<f32>() <= room {
+        return vec![true; widths.len()];
+    }
+    let mut shown = vec![false; widths.len()];
+    let mut used = more;
+    if let Some(c) = current.filter(|&c| c < widths.len()) {
+        shown[c] = true;
+        used += widths[c];
+    }
+    for (i, w) in widths.iter().enumerate() {
+        if !shown[i] && used + w <= room {
+            shown[i] = true;
+            used += w;
+        }
+    }
+    shown
+}
+
 fn file_name(p: &Path) -> String {
     p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
 }
@@ -648,5 +757,21 @@ impl eframe::App for AviaryApp {
         // Closing went through `request_quit` (which saved, or the person
         // chose to quit anyway); this saves once more for any other way out.
         let _ = self.save_all();
+    }
+}
+
+#[cfg(test)]
+mod tab_row_tests {
+    use super::fit_tabs;
+
+    #[test]
+    fn all_tabs_show_when_they_fit() {
+        assert_eq!(fit_tabs(&[100.0, 100.0], Some(1), 250.0, 60.0), [true, true]);
+    }
+
+    #[test]
+    fn the_tab_on_screen_shows_even_when_it_comes_last() {
+        assert_eq!(fit_tabs(&[100.0, 100.0, 100.0, 100.0], Some(3), 390.0, 60.0), [true, true, false, true]);
+        assert_eq!(fit_tabs(&[100.0, 100.0, 100.0], None, 250.0, 60.0), [true, false, false]);
     }
 }
