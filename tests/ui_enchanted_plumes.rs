@@ -69,8 +69,9 @@ fn keep_first_three(h: &mut Harness<'_, AviaryApp>, seat: Seat) {
         h.run();
     }
     h.get_by_label("Return these 3, keep the other 6").click();
-    // A computer may be to move next: its spinner keeps repainting.
-    h.run_steps(2);
+    // A computer may be to move next: its spinner keeps repainting. Three
+    // frames: the hand-off's panel takes its height a frame after it shows.
+    h.run_steps(3);
 }
 
 #[test]
@@ -453,8 +454,8 @@ fn other_seats_see_a_face_down_peacock_as_unknown_until_the_end() {
         let a = peacock_seeker(&state(&mut h), &mut rng);
         tab(&mut h).m.propose(a, &mut notices).unwrap();
     }
-    h.run();
-    h.run();
+    // The last cards turn over and the log scrolls down: a few frames.
+    h.run_steps(8);
     h.get_by_label("Final scores");
     let end = state(&mut h);
     assert_eq!(end.score_seen_by(Some(ben), ada), Known::Exact(end.score(ada)));

@@ -264,6 +264,19 @@ mod tests {
 
 /// How long a card takes to slide to its new place, in seconds.
 pub const SLIDE_SECONDS: f64 = 0.22;
+/// How long a card takes to turn face up, in seconds.
+pub const TURN_SECONDS: f64 = 0.3;
+
+/// A card turning over, `t` of the way (0 to 1): the narrowed rectangle to
+/// paint it in, and whether its face shows yet (the back shows in the
+/// first half, as it narrows; the face in the second, as it widens).
+#[must_use]
+pub fn turned(rect: Rect, t: f32) -> (Rect, bool) {
+    let t = t.clamp(0.0, 1.0);
+    let (width, face) = if t < 0.5 { (1.0 - 2.0 * t, false) } else { (2.0 * t - 1.0, true) };
+    let size = Vec2::new((rect.width() * width).max(1.0), rect.height());
+    (Rect::from_center_size(rect.center(), size), face)
+}
 
 /// Slides components to their new places when the game moves: each
 /// component (by a key that names only what everyone may see: a face-up
@@ -281,14 +294,21 @@ pub struct Slides {
     seen: Option<u64>,
     /// True in the frames of a new position (until the first is drawn).
     fresh: bool,
+    /// Components that appeared with the new position, turning face up:
+    /// when they began.
+    turning: std::collections::HashMap<u64, f64>,
 }
 
 impl Slides {
     /// Call once per frame before placing anything: `position` changes
-    /// when the game moves (its cursor, or a revision).
-    pub fn begin(&mut self, position: u64) {
+    /// when the game moves (its cursor, or a revision); `now` is the time in
+    /// seconds. What has finished moving by now is forgotten, so a
+    /// component that left the table never keeps the frames coming.
+    pub fn begin(&mut self, position: u64, now: f64) {
         self.fresh = self.seen.is_some_and(|s| s != position);
         self.seen = Some(position);
+        self.moving.retain(|_, (_, t0)| now - *t0 < SLIDE_SECONDS);
+        self.turning.retain(|_, t0| now - *t0 < TURN_SECONDS);
     }
 
     /// Where to draw the component `key` whose place is `target` now, at
@@ -298,7 +318,11 @@ impl Slides {
         let before = self.last.insert(key, target);
         if !animate {
             self.moving.clear();
+            self.turning.clear();
             return target;
+        }
+        if self.fresh && before.is_none() {
+            self.turning.insert(key, now);
         }
         if self.fresh {
             let start = match before {
@@ -321,10 +345,25 @@ impl Slides {
         Rect::from_min_max(start.min.lerp(target.min, e), start.max.lerp(target.max, e))
     }
 
-    /// True while something is sliding (the frame should repaint soon).
+    /// How far component `key` (placed this frame) has turned over, 0 to
+    /// 1, if it appeared with the game's last move and is turning still.
+    /// Only a card whose face everyone at the screen may see should be
+    /// shown turning (its face shows in the second half).
+    pub fn turning(&mut self, key: u64, now: f64) -> Option<f32> {
+        let &t0 = self.turning.get(&key)?;
+        let t = ((now - t0) / TURN_SECONDS) as f32;
+        if t >= 1.0 {
+            self.turning.remove(&key);
+            return None;
+        }
+        Some(t.max(0.0))
+    }
+
+    /// True while something is sliding or turning (the frame should
+    /// repaint soon).
     #[must_use]
     pub fn busy(&self) -> bool {
-        !self.moving.is_empty()
+        !self.moving.is_empty() || !self.turning.is_empty()
     }
 
     /// The key of a public thing: a stable hash of `what`.
@@ -346,21 +385,21 @@ mod slide_tests {
     #[test]
     fn a_card_moved_by_the_game_slides_but_one_moved_by_a_scroll_jumps() {
         let mut s = Slides::default();
-        s.begin(1);
+        s.begin(1, 0.0);
         assert_eq!(s.place(7, at(0.0), None, 0.0, true), at(0.0));
         // The same position, the card elsewhere (a scroll): no slide.
-        s.begin(1);
+        s.begin(1, 0.1);
         assert_eq!(s.place(7, at(50.0), None, 0.1, true), at(50.0));
         assert!(!s.busy());
         // The game moves: the card glides from 50 to 150 and lands.
-        s.begin(2);
+        s.begin(2, 1.0);
         let mid = s.place(7, at(150.0), None, 1.0, true);
         assert!(mid.min.x < 60.0, "it starts where it was: {mid:?}");
         assert!(s.busy(), "and asks for frames while it moves");
-        s.begin(2);
+        s.begin(2, 1.0 + SLIDE_SECONDS / 2.0);
         let later = s.place(7, at(150.0), None, 1.0 + SLIDE_SECONDS / 2.0, true);
         assert!(later.min.x > 60.0 && later.min.x < 150.0, "half way it is between: {later:?}");
-        s.begin(2);
+        s.begin(2, 1.0 + SLIDE_SECONDS);
         assert_eq!(s.place(7, at(150.0), None, 1.0 + SLIDE_SECONDS, true), at(150.0));
         assert!(!s.busy(), "landed: no more frames");
     }
@@ -368,15 +407,46 @@ mod slide_tests {
     #[test]
     fn a_new_card_comes_from_the_deck_and_nothing_moves_with_animations_off() {
         let mut s = Slides::default();
-        s.begin(1);
-        s.begin(2);
+        s.begin(1, 5.0);
+        s.begin(2, 5.0);
         let first = s.place(9, at(100.0), Some(at(0.0)), 5.0, true);
         assert_eq!(first, at(0.0), "a drawn card leaves the deck");
         let mut off = Slides::default();
-        off.begin(1);
+        off.begin(1, 0.0);
         off.place(9, at(0.0), None, 0.0, false);
-        off.begin(2);
+        off.begin(2, 0.0);
         assert_eq!(off.place(9, at(100.0), Some(at(0.0)), 0.0, false), at(100.0));
         assert!(!off.busy());
+    }
+
+    #[test]
+    fn a_card_that_appears_with_a_move_turns_over_and_then_rests() {
+        let mut s = Slides::default();
+        s.begin(1, 0.0);
+        s.place(3, at(0.0), None, 0.0, true);
+        assert_eq!(s.turning(3, 0.0), None, "what was on the table when it opened does not turn");
+        s.begin(2, 1.0);
+        s.place(4, at(20.0), None, 1.0, true);
+        assert_eq!(s.turning(4, 1.0), Some(0.0), "a card laid by the move starts turning");
+        let (narrow, face) = turned(at(20.0), 0.25);
+        assert!(!face && (narrow.width() - 5.0).abs() < 0.01, "the back narrows first: {narrow:?}");
+        let (wide, face) = turned(at(20.0), 0.9);
+        assert!(face && wide.width() > 7.0 && wide.center() == at(20.0).center(), "then the face widens");
+        s.begin(2, 1.0 + TURN_SECONDS);
+        assert_eq!(s.turning(4, 1.0 + TURN_SECONDS), None);
+        assert!(!s.busy(), "turned: no more frames");
+    }
+
+    #[test]
+    fn a_card_that_leaves_the_table_mid_slide_stops_asking_for_frames() {
+        let mut s = Slides::default();
+        s.begin(1, 0.0);
+        s.place(5, at(0.0), None, 0.0, true);
+        s.begin(2, 1.0);
+        s.place(5, at(90.0), None, 1.0, true);
+        assert!(s.busy());
+        // The card is gone from the table: nothing places it again.
+        s.begin(2, 1.0 + SLIDE_SECONDS + TURN_SECONDS);
+        assert!(!s.busy(), "nothing left moving keeps the app awake");
     }
 }

@@ -292,20 +292,61 @@ pub fn confirm_undo_modal(ctx: &egui::Context, id: egui::Id, heading: &str, body
 /// did since that person last acted, and the button that shows what is
 /// theirs alone. True when the button was pressed.
 pub fn hand_off_bar(ui: &mut Ui, name: &str, hidden: &str, show: &str, since: &[crate::session::LogEntry]) -> bool {
-    ui.add_space(4.0);
-    ui.horizontal(|ui| {
-        ui.heading(format!("Pass to {name}"));
-        ui.label(format!("{hidden} When only they can see the screen:"));
-    });
-    let pressed = ui.add(egui::Button::new(RichText::new(format!("I am {name}: {show}")).size(18.0))).clicked();
-    if !since.is_empty() {
-        ui.label(RichText::new(format!("Since {name}'s last turn:")).strong());
-        egui::ScrollArea::vertical().max_height(140.0).stick_to_bottom(true).show(ui, |ui| {
-            for e in since {
-                ui.label(format!("• {}", e.text));
+    let palette = super::theme::palette(ui.visuals().dark_mode);
+    let mut pressed = false;
+    ui.add_space(6.0);
+    // A card of board on the table with a gold rim: the one thing to do
+    // now, in the display face, and what happened since that person's turn.
+    super::look::plate_frame(&palette, Some(Stroke::new(2.0, palette.selection))).show(ui, |ui| {
+        ui.visuals_mut().override_text_color = Some(palette.table.on_plate);
+        ui.set_width(ui.available_width());
+        let wide = ui.available_width() > 640.0;
+        let ask = |ui: &mut Ui| {
+            ui.label(super::look::title(ui, format!("Pass to {name}"), 24.0));
+            ui.label(format!("{hidden} When only {name} can see the screen:"));
+            ui.add_space(4.0);
+            let button = egui::Button::new(RichText::new(format!("I am {name}: {show}")).size(18.0))
+                .fill(palette.available)
+                .min_size(Vec2::new(0.0, 34.0));
+            // The button keeps its id whether the plate lays out in one
+            // column or two (the panel settles its size a frame late).
+            let steady = egui::UiBuilder::new().scope_id(egui::Id::unique(("hand-off-button", name)));
+            ui.scope_builder(steady, |ui| {
+                ui.visuals_mut().override_text_color = Some(palette.text_on_available);
+                ui.add(button).clicked()
+            })
+            .inner
+        };
+        let recap = |ui: &mut Ui| {
+            ui.label(RichText::new(format!("Since {name}'s last turn:")).strong());
+            egui::ScrollArea::vertical().max_height(if wide { 96.0 } else { 72.0 }).stick_to_bottom(true).show(
+                ui,
+                |ui| {
+                    for e in since {
+                        ui.label(format!("• {}", e.text));
+                    }
+                },
+            );
+        };
+        if wide && !since.is_empty() {
+            ui.horizontal_top(|ui| {
+                ui.vertical(|ui| {
+                    ui.set_width((ui.available_width() * 0.45).min(420.0));
+                    pressed = ask(ui);
+                });
+                // Not a separator: in a row it would stretch to the
+                // panel's whole height.
+                ui.add_space(18.0);
+                ui.vertical(recap);
+            });
+        } else {
+            pressed = ask(ui);
+            if !since.is_empty() {
+                ui.add_space(4.0);
+                recap(ui);
             }
-        });
-    }
+        }
+    });
     ui.add_space(4.0);
     pressed
 }

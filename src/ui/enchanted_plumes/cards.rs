@@ -41,7 +41,7 @@ pub fn feather_card(
     place: &str,
 ) -> Response {
     let (_, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
-    show_feather(ui, &response, response.rect, palette, face, selected, place);
+    show_feather(ui, &response, response.rect, palette, face, selected, (place, None));
     response
 }
 
@@ -56,7 +56,7 @@ pub(super) fn show_feather(
     palette: &Palette,
     face: FeatherFace,
     selected: bool,
-    place: &str,
+    (place, turn): (&str, Option<f32>),
 ) {
     let rect = drawn;
     let label = card_label(place, face);
@@ -71,7 +71,13 @@ pub(super) fn show_feather(
         };
         let rect = rect.translate(Vec2::new(0.0, -lift));
         let raised = if lift > 0.0 { look::Lift::Raised } else { look::Lift::Flat };
-        paint_feather_lifted(ui.painter(), palette, rect, face, raised);
+        // Turning over (just drawn): the back, then the face; the card is
+        // named by its face throughout.
+        match turn.map(|t| look::turned(rect, t)) {
+            Some((narrow, false)) => paint_feather_lifted(ui.painter(), palette, narrow, FeatherFace::Down, raised),
+            Some((narrow, true)) => paint_feather_lifted(ui.painter(), palette, narrow, face, raised),
+            None => paint_feather_lifted(ui.painter(), palette, rect, face, raised),
+        }
         if selected {
             ui.painter().rect_stroke(rect.expand(2.0), 6.0, Stroke::new(2.5, palette.selection), StrokeKind::Outside);
         }

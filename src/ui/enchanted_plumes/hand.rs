@@ -45,9 +45,11 @@ impl PlumesView {
                 let rect = fan_rect(origin, i, n, HAND_CARD);
                 let r = ui.interact(rect, ui.scope_id().with(("hand", c.colour, c.value)), Sense::click_and_drag());
                 let now = ui.input(|i| i.time);
-                let drawn =
-                    self.slides.place(look::Slides::key(c), r.rect, self.deck_at, now, self.settings.animations);
-                show_feather(ui, &r, drawn, palette, FeatherFace::Up(c), marked, "hand");
+                let key = look::Slides::key(c);
+                let drawn = self.slides.place(key, r.rect, self.deck_at, now, self.settings.animations);
+                // A card drawn turns face up on its way from the deck.
+                let turn = self.slides.turning(key, now);
+                show_feather(ui, &r, drawn, palette, FeatherFace::Up(c), marked, ("hand", turn));
                 if acting && !marked && self.lesson_uses(c) {
                     // The lesson's cards to try glow softly.
                     ui.painter().rect_stroke(
@@ -117,14 +119,38 @@ impl PlumesView {
         }
     }
 
-    /// The hand-off bar above the public table: whose turn it is, what the
-    /// others did since that person's last turn, and the button that shows
-    /// their hand. Only the hands are hidden meanwhile.
-    pub(super) fn hand_off_ui(&mut self, ui: &mut Ui) {
+    /// The hand-off, where the hand would be: that person's cards lying
+    /// face down (how many is public), whose turn it is, what the others
+    /// did since their last turn, and the button that turns the cards up.
+    /// Only the hands are hidden meanwhile; the table stays in view.
+    pub(super) fn hand_off_ui(&mut self, ui: &mut Ui, palette: &Palette) {
         let Some(seat) = self.human_to_move() else { return };
         let name = self.state().seat_name(seat);
-        let hidden = "Every hand is hidden; the table is public.";
-        if super::widgets::hand_off_bar(ui, &name, hidden, "show my cards", self.m.since_last_turn(seat)) {
+        let n = self.state().hand(seat).len();
+        let card = HAND_CARD * 0.8;
+        let fan = if n == 0 { 0.0 } else { fan_rect(Pos2::ZERO, n - 1, n, card).right() };
+        let mut confirmed = false;
+        ui.add_space(4.0);
+        ui.horizontal_top(|ui| {
+            if n > 0 && ui.available_width() > fan + 460.0 {
+                ui.vertical(|ui| {
+                    ui.label(look::title(ui, format!("{name}'s hand"), 16.0).color(palette.table.ink));
+                    let (area, _) = ui.allocate_exact_size(Vec2::new(fan, card.y + 24.0), Sense::hover());
+                    for i in 0..n {
+                        let rect = fan_rect(area.min + Vec2::new(0.0, 8.0), i, n, card);
+                        super::cards::paint_back(ui.painter(), palette, rect, look::Lift::Flat);
+                    }
+                });
+                ui.add_space(8.0);
+            }
+            ui.vertical(|ui| {
+                let hidden = "Every hand is hidden; the table is public.";
+                confirmed =
+                    super::widgets::hand_off_bar(ui, &name, hidden, "show my cards", self.m.since_last_turn(seat));
+            });
+        });
+        ui.add_space(6.0);
+        if confirmed {
             self.confirm_hand_off();
         }
     }

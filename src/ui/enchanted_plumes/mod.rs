@@ -311,7 +311,7 @@ impl PlumesView {
                             let place = if fresh { "train (new since your last turn)" } else { "train" };
                             let (_, r) = ui.allocate_exact_size(HAND_CARD, Sense::click_and_drag());
                             let drawn = self.slides.place(look::Slides::key(c), r.rect, None, now, animate);
-                            show_feather(ui, &r, drawn, palette, FeatherFace::Up(c), false, place);
+                            show_feather(ui, &r, drawn, palette, FeatherFace::Up(c), false, (place, None));
                             if fresh {
                                 Self::mark_fresh(ui, palette, r.rect);
                             }
@@ -588,7 +588,14 @@ impl PlumesView {
                 };
                 let now = ui.input(|i| i.time);
                 let drawn = self.slides.place(key, cr, None, now, self.settings.animations);
-                paint_feather(&painter, palette, drawn, face);
+                // A card laid from a hand turns face up where it lands.
+                match self.slides.turning(key, now).filter(|_| matches!(face, FeatherFace::Up(_))) {
+                    Some(t) => match look::turned(drawn, t) {
+                        (r, true) => paint_feather(&painter, palette, r, face),
+                        (r, false) => paint_feather(&painter, palette, r, FeatherFace::Down),
+                    },
+                    None => paint_feather(&painter, palette, drawn, face),
+                }
                 if fresh {
                     Self::mark_fresh(ui, palette, cr);
                 }
@@ -772,10 +779,14 @@ impl View for PlumesView {
         self.update_fresh();
         // A tall window keeps one's own plumes by the hand, under the table.
         self.own_by_hand = ui.available_height() >= OWN_BY_HAND;
-        self.slides.begin(self.m.session.revision() ^ (self.m.session.cursor() as u64).rotate_left(32));
+        let now = ui.input(|i| i.time);
+        self.slides.begin(self.m.session.revision() ^ (self.m.session.cursor() as u64).rotate_left(32), now);
         super::tab::side_panel(ui, |ui| self.side_ui(ui, frame));
         if self.needs_hand_off() {
-            egui::Panel::top(egui::Id::unique(("ep-hand-off", self.m.id))).show(ui, |ui| self.hand_off_ui(ui));
+            egui::Panel::bottom(egui::Id::unique(("ep-hand-off", self.m.id))).resizable(false).show(ui, |ui| {
+                look::paint_cloth(ui, ui.clip_rect(), &palette);
+                self.hand_off_ui(ui, &palette);
+            });
             egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, &palette, frame.notices));
             if self.slides.busy() {
                 ui.ctx().request_repaint();
