@@ -131,7 +131,7 @@ fn the_resume_offer_opens_the_good_games_and_names_the_bad_one() {
     h.run();
     h.state_mut().wait_for_files();
     h.run();
-    h.get_by_label_contains("a.json — Daedalus · White (human) v Black (human) · 5 moves · saved ");
+    h.get_by_label_contains("a.json — Daedalus · White (human) v Black (human) · 5 moves · last played ");
     h.get_by_label_contains("b.json — Daedalus");
     h.get_by_label_contains("• bad.json: move 1 is not a Daedalus move: {\"PlaceWall\":\"a9\"} (a9 is off the board, which runs from a1 to h8)");
     assert!(h.query_by_label_contains("bad.json —").is_none(), "the bad file is not offered");

@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use egui::RichText;
 
 use crate::games;
-use crate::save;
 use crate::ui::Notice;
 
 use super::{AviaryApp, file_name};
@@ -62,20 +61,27 @@ impl AviaryApp {
                 for row in &self.resume_offer {
                     let mut chosen = !self.resume_unchosen.contains(&row.path);
                     let text = format!(
-                        "{} — {} · {} · {} · saved {} UTC",
+                        "{} — {} · {} · {} · last played {}",
                         file_name(&row.path),
                         row.game,
                         row.seats,
                         crate::rules::words::count(row.moves, "move"),
-                        save::format_time(row.saved_at)
+                        super::saved_games::local_time(row.saved_at)
                     );
-                    if ui.checkbox(&mut chosen, text).changed() {
-                        if chosen {
-                            self.resume_unchosen.remove(&row.path);
-                        } else {
-                            self.resume_unchosen.insert(row.path.clone());
+                    ui.horizontal(|ui| {
+                        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+                        // The table as it was left, to tell the games apart.
+                        let (art, _) = ui.allocate_exact_size(egui::vec2(64.0, 46.0), egui::Sense::hover());
+                        let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
+                        super::home::board_picture(ui.painter(), &palette, art, row);
+                        if ui.checkbox(&mut chosen, text).changed() {
+                            if chosen {
+                                self.resume_unchosen.remove(&row.path);
+                            } else {
+                                self.resume_unchosen.insert(row.path.clone());
+                            }
                         }
-                    }
+                    });
                 }
                 if !self.resume_problems.is_empty() {
                     ui.add_space(4.0);

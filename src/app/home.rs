@@ -191,7 +191,17 @@ impl AviaryApp {
         ui.scope_builder(UiBuilder::new().max_rect(plate).layout(egui::Layout::top_down(egui::Align::Min)), |ui| {
             ui.spacing_mut().item_spacing.y = 3.0;
             ui.add(egui::Label::new(look::title(ui, entry.name, title_size).color(ink)).truncate());
-            ui.label(RichText::new(format!("{} · {}", entry.players, entry.length)).size(12.5).color(ink));
+            // A narrow box drops "(solitaire)", so the facts keep to one
+            // line and the buttons line up from box to box.
+            let players = if plate.width() < 190.0 {
+                entry.players.split(" (").next().unwrap_or(entry.players)
+            } else {
+                entry.players
+            };
+            ui.add(
+                egui::Label::new(RichText::new(format!("{players} · {}", entry.length)).size(12.5).color(ink))
+                    .truncate(),
+            );
             let record = self.stats.get(entry.id);
             let never = record.clean_played + record.assisted_played == 0;
             let line = match (&entry.learn, never, playable) {
@@ -200,8 +210,17 @@ impl AviaryApp {
                 (_, _, true) => format!("Your games: {}", record.summary()),
             };
             let faint = mix(ink, palette.table.plate, 0.25);
-            ui.add(egui::Label::new(RichText::new(line).size(11.5).italics().color(faint)).wrap());
-            ui.add_space(2.0);
+            // Two lines kept for it in every box (at most two shown, the
+            // whole in the hover), so the buttons line up along the shelf.
+            let font = egui::FontId::proportional(11.5);
+            let two_lines = 2.0 * ui.fonts_mut(|f| f.row_height(&font));
+            let mut job = egui::text::LayoutJob::single_section(
+                line.clone(),
+                egui::TextFormat { font_id: font, color: faint, italics: true, ..Default::default() },
+            );
+            job.wrap = egui::text::TextWrapping { max_width: plate.width(), max_rows: 2, ..Default::default() };
+            let said = ui.label(job).on_hover_text(line);
+            ui.add_space((two_lines - said.rect.height()).max(0.0) + 2.0);
             let new = ui.add_enabled(
                 playable,
                 egui::Button::new(RichText::new("New game").strong()).min_size(Vec2::new(plate.width(), 26.0)),

@@ -476,7 +476,7 @@ const GAP: f32 = 12.0;
 
 /// When a game was last saved, in the computer's own time zone: "Sat 28
 /// Nov 2026, 03:22".
-fn local_time(secs: u64) -> String {
+pub(super) fn local_time(secs: u64) -> String {
     use chrono::TimeZone;
     match chrono::Local.timestamp_opt(i64::try_from(secs).unwrap_or(i64::MAX), 0) {
         chrono::LocalResult::Single(t) | chrono::LocalResult::Ambiguous(t, _) => {

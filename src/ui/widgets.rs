@@ -300,7 +300,7 @@ pub fn hand_off_bar(ui: &mut Ui, name: &str, hidden: &str, show: &str, since: &[
     super::look::plate_frame(&palette, Some(Stroke::new(2.0, palette.selection))).show(ui, |ui| {
         ui.visuals_mut().override_text_color = Some(palette.table.on_plate);
         ui.set_width(ui.available_width());
-        let wide = ui.available_width() > 640.0;
+        let wide = ui.available_width() > 480.0;
         let ask = |ui: &mut Ui| {
             ui.label(super::look::title(ui, format!("Pass to {name}"), 24.0));
             ui.label(format!("{hidden} When only {name} can see the screen:"));
