@@ -22,7 +22,7 @@ pub struct LessonProgress {
 }
 
 /// The width of a lesson card's contents on the lesson map.
-const CARD_WIDTH: f32 = 200.0;
+const CARD_WIDTH: f32 = 194.0;
 
 impl LessonProgress {
     /// Records a lesson done in `moves`, keeping the best; true when it
@@ -88,8 +88,10 @@ impl AviaryApp {
                         crate::ui::look::plate_frame(&palette, ring).show(ui, |ui| {
                             ui.visuals_mut().override_text_color = Some(palette.table.on_plate);
                             ui.vertical(|ui| {
+                                // Every card the same size, its words wrapped inside it.
                                 ui.set_width(CARD_WIDTH);
-                                ui.set_min_height(110.0);
+                                ui.set_min_height(236.0);
+                                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
                                 if let Some(Some(sketch)) = sketches.get(n) {
                                     let (r, _) =
                                         ui.allocate_exact_size(egui::vec2(CARD_WIDTH, 92.0), egui::Sense::hover());
@@ -101,13 +103,17 @@ impl AviaryApp {
                                     crate::ui::look::token(ui.painter(), &palette, r.center(), 12.0, accent, &number);
                                     ui.label(crate::ui::look::title(ui, l.title, 16.0));
                                 });
-                                ui.label(format!("about {} min · teaches \"{}\"", l.minutes, l.section));
+                                ui.label(format!("About {} min · teaches: {}", l.minutes, l.section));
                                 match done {
                                     Some(moves) => ui.label(format!("Done: {moves} moves (par {})", l.par)),
-                                    None if suggested => {
-                                        ui.label(RichText::new(format!("Next to try · par {}", l.par)).italics())
-                                    }
-                                    None => ui.label(format!("Par {}", l.par)),
+                                    None if suggested => ui.label(
+                                        RichText::new(format!(
+                                            "Next to try · par {} (the fewest moves it takes)",
+                                            l.par
+                                        ))
+                                        .italics(),
+                                    ),
+                                    None => ui.label(format!("Par {}: the fewest moves it takes", l.par)),
                                 };
                                 let label = if suggested {
                                     "Start (suggested)"

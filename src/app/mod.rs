@@ -454,6 +454,8 @@ impl AviaryApp {
         crate::ui::look::install(&ctx);
         if self.applied_style != Some((self.settings.dark, self.settings.scale)) {
             ctx.set_theme(if self.settings.dark { egui::Theme::Dark } else { egui::Theme::Light });
+            ctx.style_mut_of(egui::Theme::Light, |s| theme::outline_widgets(s, false));
+            ctx.style_mut_of(egui::Theme::Dark, |s| theme::outline_widgets(s, true));
             ctx.set_zoom_factor(self.settings.scale.clamp(0.6, 2.5));
             self.applied_style = Some((self.settings.dark, self.settings.scale));
         }

@@ -655,3 +655,17 @@ pub const FUR: [(Color32, Color32); 2] = [
     (Color32::from_rgb(0xa8, 0x88, 0x66), Color32::from_rgb(0xe0, 0xa8, 0xa0)),
     (Color32::from_rgb(0x6e, 0x62, 0x5a), Color32::from_rgb(0xc9, 0x9a, 0x94)),
 ];
+
+/// Gives egui's widgets a rim that shows on the table's boards: a
+/// checkbox, a slider's track or a button is outlined in the theme's card
+/// edge (egui's own light grey all but vanishes on cream cardboard and on
+/// dark brown). Call for each theme's style.
+pub fn outline_widgets(style: &mut egui::Style, dark: bool) {
+    let palette = palette(dark);
+    let rim = mix(palette.table.on_plate, palette.table.plate, 0.55);
+    let widgets = &mut style.visuals.widgets;
+    widgets.inactive.bg_stroke = egui::Stroke::new(1.0, rim);
+    widgets.inactive.weak_bg_fill = mix(palette.table.plate, palette.table.on_plate, 0.1);
+    widgets.inactive.bg_fill = mix(palette.table.plate, palette.table.on_plate, 0.16);
+    widgets.hovered.bg_stroke = egui::Stroke::new(1.5, palette.selection);
+}

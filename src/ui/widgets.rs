@@ -319,14 +319,16 @@ pub fn hand_off_bar(ui: &mut Ui, name: &str, hidden: &str, show: &str, since: &[
         };
         let recap = |ui: &mut Ui| {
             ui.label(RichText::new(format!("Since {name}'s last turn:")).strong());
-            egui::ScrollArea::vertical().max_height(if wide { 96.0 } else { 72.0 }).stick_to_bottom(true).show(
-                ui,
-                |ui| {
+            // Its bar always shown: more happened than fits, scroll up.
+            egui::ScrollArea::vertical()
+                .max_height(if wide { 120.0 } else { 72.0 })
+                .stick_to_bottom(true)
+                .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+                .show(ui, |ui| {
                     for e in since {
                         ui.label(format!("• {}", e.text));
                     }
-                },
-            );
+                });
         };
         if wide && !since.is_empty() {
             ui.horizontal_top(|ui| {

@@ -6,9 +6,10 @@ use egui::{Align2, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, 
 
 use super::super::theme::Palette;
 use super::super::{Notice, look};
-use super::{Dragged, FeatherFace, HAND_CARD, PlumesView, Viewer, fan_rect, paint_feather, show_feather};
+use super::{Dragged, FeatherFace, PlumesView, Viewer, fan_rect, paint_feather, show_feather};
 use crate::rules::Game;
-use crate::rules::enchanted_plumes::{Action, Phase, RETURNED};
+use crate::rules::Seat;
+use crate::rules::enchanted_plumes::{Action, EnchantedPlumes, Phase, RETURNED};
 use crate::table::Shown;
 
 impl PlumesView {
@@ -25,24 +26,17 @@ impl PlumesView {
         };
         let acting = self.human_to_move() == Some(seat);
         let hand = state.hand(seat).to_vec();
-        ui.horizontal(|ui| {
-            ui.label(look::title(ui, format!("Your hand ({})", state.seat_name(seat)), 18.0).color(palette.table.ink));
-            if state.phase() == Phase::Keep && acting {
-                ui.label(format!("Click the {RETURNED} cards to give back ({} marked).", self.marked.len()));
-            } else if acting {
-                ui.label("Drag a card onto a row, a new plume or a Train card; or click it, then the target.");
-            }
-        });
+        self.hand_heading(ui, palette, &state, seat, acting);
         let mut action = None;
         // The hand as a fan: overlapping cards on a gentle arc.
         let n = hand.len();
-        let width = if n == 0 { 0.0 } else { fan_rect(Pos2::ZERO, n - 1, n, HAND_CARD).right() };
-        let (area, _) = ui.allocate_exact_size(Vec2::new(width.max(10.0), HAND_CARD.y + 30.0), Sense::hover());
+        let width = if n == 0 { 0.0 } else { fan_rect(Pos2::ZERO, n - 1, n, self.hand_card).right() };
+        let (area, _) = ui.allocate_exact_size(Vec2::new(width.max(10.0), self.hand_card.y + 30.0), Sense::hover());
         let origin = area.min + Vec2::new(0.0, 10.0);
         ui.scope(|ui| {
             for (i, &c) in hand.iter().enumerate() {
                 let marked = self.marked.contains(&c) || self.selected == Some(c);
-                let rect = fan_rect(origin, i, n, HAND_CARD);
+                let rect = fan_rect(origin, i, n, self.hand_card);
                 let r = ui.interact(rect, ui.scope_id().with(("hand", c.colour, c.value)), Sense::click_and_drag());
                 let now = ui.input(|i| i.time);
                 let key = look::Slides::key(c);
@@ -93,7 +87,7 @@ impl PlumesView {
                     {
                         // The card follows the pointer.
                         let layer = egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("ep-drag-ghost"));
-                        let rect = Rect::from_center_size(pos, HAND_CARD * 0.8);
+                        let rect = Rect::from_center_size(pos, self.hand_card * 0.8);
                         paint_feather(&ui.ctx().layer_painter(layer), palette, rect, FeatherFace::Up(c));
                     }
                     if r.clicked() {
@@ -119,6 +113,23 @@ impl PlumesView {
         }
     }
 
+    /// The hand's heading: whose it is and what to do with it now.
+    fn hand_heading(&self, ui: &mut Ui, palette: &Palette, state: &EnchantedPlumes, seat: Seat, acting: bool) {
+        ui.horizontal(|ui| {
+            ui.label(look::title(ui, format!("Your hand ({})", state.seat_name(seat)), 18.0).color(palette.table.ink));
+            if state.phase() == Phase::Keep && acting {
+                ui.label(format!("Click the {RETURNED} cards to give back ({} marked).", self.marked.len()));
+            } else if acting {
+                ui.add(
+                    egui::Label::new(
+                        "Drag a card onto a row, a new plume or a Train card; or click it, then the target.",
+                    )
+                    .truncate(),
+                );
+            }
+        });
+    }
+
     /// The hand-off, where the hand would be: that person's cards lying
     /// face down (how many is public), whose turn it is, what the others
     /// did since their last turn, and the button that turns the cards up.
@@ -127,7 +138,7 @@ impl PlumesView {
         let Some(seat) = self.human_to_move() else { return };
         let name = self.state().seat_name(seat);
         let n = self.state().hand(seat).len();
-        let card = HAND_CARD * 0.8;
+        let card = self.hand_card * 0.8;
         let fan = if n == 0 { 0.0 } else { fan_rect(Pos2::ZERO, n - 1, n, card).right() };
         let mut confirmed = false;
         ui.add_space(4.0);

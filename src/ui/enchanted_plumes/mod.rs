@@ -28,6 +28,8 @@ const SMALL_CARD: Vec2 = Vec2::new(36.0, 50.0);
 /// The least height of the game's area that keeps one's own plumes by
 /// the hand, under the table.
 const OWN_BY_HAND: f32 = 860.0;
+/// Below this height (points) the hand and the Train use smaller cards.
+const COMPACT_BELOW: f32 = 700.0;
 
 mod cards;
 mod hand;
@@ -90,6 +92,8 @@ pub struct PlumesView {
     deck_at: Option<Rect>,
     /// One's own plumes sit by the hand (a tall window), not on the table.
     own_by_hand: bool,
+    /// The size of a card in hand and on the Train (smaller in a low window).
+    hand_card: Vec2,
 }
 
 /// The public cards that changed since a person's last action (highlighted
@@ -154,6 +158,7 @@ impl PlumesView {
             slides: look::Slides::default(),
             deck_at: None,
             own_by_hand: false,
+            hand_card: HAND_CARD,
         };
         if tab.humans().len() == 1 {
             tab.revealed = tab.humans().first().copied();
@@ -309,7 +314,7 @@ impl PlumesView {
                         for (i, &c) in state.train().iter().enumerate() {
                             let fresh = self.fresh.train.contains(&i);
                             let place = if fresh { "train (new since your last turn)" } else { "train" };
-                            let (_, r) = ui.allocate_exact_size(HAND_CARD, Sense::click_and_drag());
+                            let (_, r) = ui.allocate_exact_size(self.hand_card, Sense::click_and_drag());
                             let drawn = self.slides.place(look::Slides::key(c), r.rect, None, now, animate);
                             show_feather(ui, &r, drawn, palette, FeatherFace::Up(c), false, (place, None));
                             if fresh {
@@ -434,22 +439,31 @@ impl PlumesView {
     ) {
         let (ink, faint) = (palette.table.ink, palette.table.faint);
         ui.vertical(|ui| {
+            ui.set_max_width(self.hand_card.x + 40.0);
             ui.label(look::title(ui, "Deck", 17.0).color(ink));
             let r = if state.phase() == Phase::Over {
                 // The Peahen, drawn, lies where the deck was.
-                let (rect, r) = ui.allocate_exact_size(HAND_CARD, Sense::hover());
+                let (rect, r) = ui.allocate_exact_size(self.hand_card, Sense::hover());
                 r.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, "the Peahen, drawn"));
                 paint_peahen(ui.painter(), palette, rect);
                 r
             } else {
-                feather_card(ui, palette, FeatherFace::Down, HAND_CARD, false, "deck")
+                feather_card(ui, palette, FeatherFace::Down, self.hand_card, false, "deck")
             };
             self.deck_at = Some(r.rect);
             let n = state.deck_len();
             ui.label(RichText::new(words::count(n, "card")).color(faint));
-            let can_draw = acting && self.verdict(state, &Action::Draw).is_ok();
+            let refused = self.verdict(state, &Action::Draw).err();
+            let can_draw = acting && refused.is_none();
             let r = r.on_hover_text("The Peahen is somewhere among the last 8 cards. Click to draw.");
-            if ui.add_enabled(can_draw, egui::Button::new("Draw a card")).clicked() || (r.clicked() && acting) {
+            let button =
+                egui::Button::new(RichText::new("Draw a card").strong()).min_size(Vec2::new(self.hand_card.x, 26.0));
+            let mut pressed = ui.add_enabled(can_draw, button);
+            if let Some(why) = refused.filter(|_| acting) {
+                // Why not, said before anyone tries.
+                pressed = pressed.on_disabled_hover_text(format!("Not now: {}", why.reason));
+            }
+            if pressed.clicked() || (r.clicked() && can_draw) {
                 *action = Some(Action::Draw);
             }
         });
@@ -777,8 +791,11 @@ impl View for PlumesView {
             self.revealed = self.humans().first().copied();
         }
         self.update_fresh();
-        // A tall window keeps one's own plumes by the hand, under the table.
+        // A tall window keeps one's own plumes by the hand, under the table;
+        // a low one (a small laptop) has smaller cards in hand and on the
+        // Train, so the table above the hand keeps room for the plumes.
         self.own_by_hand = ui.available_height() >= OWN_BY_HAND;
+        self.hand_card = if ui.available_height() < COMPACT_BELOW { HAND_CARD * 0.72 } else { HAND_CARD };
         let now = ui.input(|i| i.time);
         self.slides.begin(self.m.session.revision() ^ (self.m.session.cursor() as u64).rotate_left(32), now);
         super::tab::side_panel(ui, |ui| self.side_ui(ui, frame));
