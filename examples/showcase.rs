@@ -330,6 +330,16 @@ fn main() {
             11,
         ),
     ];
+    // Enchanted Plumes at 2 (two people sharing the screen), 4 and 6
+    // seats, in a folder of their own (`plumes/`), for the screenshots.
+    let plumes = root.join("plumes");
+    std::fs::create_dir_all(&plumes).expect("the folder is made");
+    for (seats, people, moves) in [(2, 2, 30), (4, 1, 50), (6, 1, 70)] {
+        let players: Vec<Player> = (0..seats).map(|i| if i < people { Player::Human } else { computer }).collect();
+        let options = <EnchantedPlumes as Game>::Options::default();
+        let path = write::<EnchantedPlumes>(&plumes, &players, options, moves, 20 + seats as u64);
+        std::fs::rename(&path, plumes.join(format!("enchanted-plumes-{seats}-players.json"))).expect("renamed");
+    }
     // The later Feathers & Wax screens, offered from their own settings.
     let phases = vec![
         write_feathers_at(&saves, aviary::rules::feathers_wax::Phase::Wings, "feathers-and-wax-wings.json"),
