@@ -307,6 +307,19 @@ fn write_cards(saves: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// Enchanted Plumes at 2 (two people sharing the screen), 4 and 6 seats,
+/// in a folder of their own (`plumes/`), for the screenshots.
+fn write_plumes(root: &Path, computer: Player) {
+    let plumes = root.join("plumes");
+    std::fs::create_dir_all(&plumes).expect("the folder is made");
+    for (seats, people, moves) in [(2, 2, 30), (4, 1, 50), (6, 1, 70)] {
+        let players: Vec<Player> = (0..seats).map(|i| if i < people { Player::Human } else { computer }).collect();
+        let options = <EnchantedPlumes as Game>::Options::default();
+        let path = write::<EnchantedPlumes>(&plumes, &players, options, moves, 20 + seats as u64);
+        std::fs::rename(&path, plumes.join(format!("enchanted-plumes-{seats}-players.json"))).expect("renamed");
+    }
+}
+
 fn main() {
     let root = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "showcase".into()));
     let saves = root.join("saves");
@@ -330,16 +343,7 @@ fn main() {
             11,
         ),
     ];
-    // Enchanted Plumes at 2 (two people sharing the screen), 4 and 6
-    // seats, in a folder of their own (`plumes/`), for the screenshots.
-    let plumes = root.join("plumes");
-    std::fs::create_dir_all(&plumes).expect("the folder is made");
-    for (seats, people, moves) in [(2, 2, 30), (4, 1, 50), (6, 1, 70)] {
-        let players: Vec<Player> = (0..seats).map(|i| if i < people { Player::Human } else { computer }).collect();
-        let options = <EnchantedPlumes as Game>::Options::default();
-        let path = write::<EnchantedPlumes>(&plumes, &players, options, moves, 20 + seats as u64);
-        std::fs::rename(&path, plumes.join(format!("enchanted-plumes-{seats}-players.json"))).expect("renamed");
-    }
+    write_plumes(&root, computer);
     // The later Feathers & Wax screens, offered from their own settings.
     let phases = vec![
         write_feathers_at(&saves, aviary::rules::feathers_wax::Phase::Wings, "feathers-and-wax-wings.json"),
