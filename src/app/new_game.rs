@@ -119,7 +119,11 @@ impl AviaryApp {
         let mut start = false;
         let mut cancel = false;
         let strict = self.settings.strict_undo;
-        let modal = egui::Modal::new(egui::Id::unique("new-game")).show(ctx, |ui| {
+        // Held by its top edge, not centred: adding a seat grows it
+        // downwards and leaves every button above where the pointer was.
+        let id = egui::Id::unique("new-game");
+        let area = egui::Modal::default_area(id).anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0));
+        let modal = egui::Modal::new(id).area(area).show(ctx, |ui| {
             ui.set_width(420.0);
             ui.heading(format!("New {} game", game.name));
             match game.seating {

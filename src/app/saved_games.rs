@@ -188,7 +188,12 @@ impl AviaryApp {
         to_open: &mut Option<PathBuf>,
         to_replay: &mut Option<PathBuf>,
     ) {
-        if ui.add_enabled(row.problem.is_none(), egui::Button::new("Load")).clicked() {
+        let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
+        // Load is the card's main action; Delete stands apart, in the
+        // colour of a warning (it still asks first).
+        let load =
+            egui::Button::new(RichText::new("Load").strong().color(palette.text_on_available)).fill(palette.available);
+        if ui.add_enabled(row.problem.is_none(), load).clicked() {
             *to_open = Some(row.path.clone());
         }
         if ui
@@ -201,7 +206,9 @@ impl AviaryApp {
         if ui.button("Rename").clicked() {
             self.rename = Some((row.path.clone(), file_stem(&row.path)));
         }
-        if ui.button("Delete").clicked() {
+        ui.add_space(10.0);
+        let delete = egui::Button::new(RichText::new("Delete").color(ui.visuals().error_fg_color));
+        if ui.add(delete).on_hover_text("Delete this saved game (asks first)").clicked() {
             self.confirm_delete = Some(row.path.clone());
         }
     }
