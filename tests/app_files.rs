@@ -586,7 +586,7 @@ fn many_open_games_keep_the_tabs_on_one_row_with_the_rest_in_a_menu() {
     let mut h =
         Harness::builder().with_size([800.0, 600.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
     for i in 0..8 {
-        let path = saves.join(format!("daedalus-evening-{i}.json"));
+        let path = saves.join(format!("evening-{i}.json"));
         std::fs::write(&path, daedalus_save(2 + i, 1)).unwrap();
         assert!(h.state_mut().open_file(&path, &mut Vec::new()));
     }
@@ -604,12 +604,12 @@ fn many_open_games_keep_the_tabs_on_one_row_with_the_rest_in_a_menu() {
     h.get_by_label(&format!("{hidden} more…")).click();
     h.run();
     // The last game is in the menu; choosing it shows it, on the row.
-    h.get_by_label_contains("daedalus-evening-7").click();
+    h.get_by_label_contains("evening-7").click();
     h.run();
     assert_eq!(h.state().screen, Screen::Game(7));
     let row: Vec<egui::Rect> = h.query_all_by_label("x").map(|n| n.rect()).collect();
     assert_eq!(row.len(), closers.len(), "as many tabs fit as before");
-    assert!(h.query_by_label_contains("daedalus-evening-7").is_some(), "the game on screen has its tab on the row");
+    assert!(h.query_by_label_contains("evening-7").is_some(), "the game on screen has its tab on the row");
 }
 
 #[test]

@@ -586,16 +586,22 @@ impl AviaryApp {
             }
             // One row: the games that fit (the one on screen always), the
             // rest in a menu at the end of the row.
-            let mut titles: Vec<String> = self.tabs.iter().map(|t| t.title()).collect();
-            // Two tabs alike ("Daedalus — human v human") are told apart by
-            // their files' names alone (the game's name is in the hover).
-            let alike: Vec<bool> = titles.iter().map(|t| titles.iter().filter(|u| *u == t).count() > 1).collect();
-            for ((title, tab), same) in titles.iter_mut().zip(&self.tabs).zip(alike) {
-                if same && !tab.is_replay() && tab.lesson_id().is_none() {
-                    *title = file_stem(tab.path());
-                }
-                *title = tab_label(title, tab.is_over());
-            }
+            let named: Vec<(String, String, bool)> = self
+                .tabs
+                .iter()
+                .map(|t| {
+                    // An auto-made name starts with the game's id.
+                    let stem = file_stem(t.path());
+                    let chosen = !stem.starts_with(t.game_id());
+                    let plain = !t.is_replay() && t.lesson_id().is_none();
+                    (t.title(), plain.then_some(stem).filter(|_| chosen).unwrap_or_default(), plain)
+                })
+                .collect();
+            let titles: Vec<String> = tab_names(&named)
+                .into_iter()
+                .zip(&self.tabs)
+                .map(|(name, tab)| tab_label(&name, tab.is_over()))
+                .collect();
             let font = egui::TextStyle::Button.resolve(ui.style());
             let pad = 2.0 * ui.spacing().button_padding.x + ui.spacing().item_spacing.x;
             let ink = ui.visuals().text_color();
@@ -707,6 +713,27 @@ impl AviaryApp {
     }
 }
 
+/// Names for the tab row from each tab's (title, file name a person chose
+/// or "", plain game): a title that several plain games share is told apart
+/// by the chosen file name, else by a number in the order they were opened
+/// ("Enchanted Plumes (2 players) · 2"). Replays and lessons keep theirs.
+#[must_use]
+pub fn tab_names(tabs: &[(String, String, bool)]) -> Vec<String> {
+    tabs.iter()
+        .enumerate()
+        .map(|(i, (title, chosen, plain))| {
+            let alike = |t: &(String, String, bool)| t.2 && t.0 == *title;
+            if !plain || tabs.iter().filter(|t| alike(t)).count() < 2 {
+                title.clone()
+            } else if !chosen.is_empty() {
+                chosen.clone()
+            } else {
+                format!("{title} · {}", tabs[..=i].iter().filter(|t| alike(t)).count())
+            }
+        })
+        .collect()
+}
+
 /// A tab's label: its title clipped so one game never takes the whole
 /// row, and "(over)" once the game ended.
 fn tab_label(title: &str, over: bool) -> String {
@@ -765,6 +792,22 @@ impl eframe::App for AviaryApp {
 #[cfg(test)]
 mod tab_row_tests {
     use super::fit_tabs;
+
+    #[test]
+    fn alike_tabs_are_told_apart_by_a_chosen_name_or_a_number() {
+        let tab = |t: &str, chosen: &str, plain| (t.to_string(), chosen.to_string(), plain);
+        let names = super::tab_names(&[
+            tab("Plumes (2 players)", "", true),
+            tab("Daedalus", "", true),
+            tab("Plumes (2 players)", "evening", true),
+            tab("Plumes (2 players)", "", true),
+            tab("Replay: Daedalus", "", false),
+        ]);
+        assert_eq!(
+            names,
+            ["Plumes (2 players) · 1", "Daedalus", "evening", "Plumes (2 players) · 3", "Replay: Daedalus"]
+        );
+    }
 
     #[test]
     fn all_tabs_show_when_they_fit() {
