@@ -417,8 +417,10 @@ fn other_seats_see_a_face_down_peacock_as_unknown_until_the_end() {
     h.get_by_label("Pass to Ben");
     let font = egui::FontId::proportional(14.0);
     assert!(h.ctx.fonts_mut(|f| f.has_glyphs(&font, "≥?·")), "the default fonts draw the markers");
-    h.get_by_label(&format!("≥ {total}"));
-    assert!(h.query_by_label(&start.score(ada).to_string()).is_none() || start.score(ada) == start.score(ben));
+    // Numbers are printed with the minus sign, not the hyphen.
+    let shown = |n: i32| n.to_string().replace('-', "\u{2212}");
+    assert!(h.query_all_by_label(&format!("≥ {}", shown(total))).count() > 0, "Ada's score as Ben may know it");
+    assert!(h.query_by_label(&shown(start.score(ada))).is_none() || start.score(ada) == start.score(ben));
 
     // Ben at the screen: Ada's peacock scores "?", her total "≥ N".
     h.get_by_label("I am Ben: show my cards").click();
@@ -426,15 +428,17 @@ fn other_seats_see_a_face_down_peacock_as_unknown_until_the_end() {
     let no = index + 1;
     h.get_by_label(&format!("Ada peacock {no} ?"));
     assert_eq!(labels_starting(&h, &format!("Ada peacock {no} +")), 0, "its score is not shown to Ben");
+    assert_eq!(labels_starting(&h, &format!("Ada peacock {no} \u{2212}")), 0, "its score is not shown to Ben");
     assert_eq!(labels_starting(&h, &format!("Ada peacock {no} -")), 0, "its score is not shown to Ben");
     let peacocks = start.peacocks(ada);
     let line = format!(
-        "score ≥ {total} · {peacocks} peacock{} · {} cards in hand",
+        "human · {} cards in hand · {peacocks} peacock{}",
+        start.hand(ada).len(),
         if peacocks == 1 { "" } else { "s" },
-        start.hand(ada).len()
     );
     h.get_by_label(&line);
-    assert_eq!(labels_starting(&h, &format!("score {} ·", start.score(ada))), 0, "Ada's exact score is hidden");
+    assert!(h.query_all_by_label(&format!("≥ {}", shown(total))).count() > 0, "Ada's score as Ben may know it");
+    assert_eq!(h.query_all_by_label(&shown(start.score(ada))).count(), 0, "Ada's exact score is hidden");
 
     // Ben plays his turn; Ada at the screen sees her own peacock's score.
     let mut rng = Rng::seeded(1);
@@ -596,4 +600,75 @@ fn the_setup_dialog_promises_a_hand_off_screen_only_when_two_or_more_people_play
     h.state_mut().new_game.as_mut().expect("the dialog is open").players = vec![Player::Human, Player::Human];
     h.run();
     h.get_by_label(hand_off);
+}
+
+/// A game of `seats` (Ada a person, the rest computers) played at random
+/// until it is Ada's turn again after `turns` actions, shown in a window of
+/// `size`.
+fn table_of(dir: &std::path::Path, seats: u8, turns: usize, size: [f32; 2]) -> Harness<'static, AviaryApp> {
+    let mut h = Harness::builder().with_size(size).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app(dir));
+    h.run();
+    let mut players = vec![Player::Human];
+    players.extend((1..seats).map(|_| Player::Computer(aviary::ai::Level::Easy)));
+    let mut names = vec!["Ada".to_string()];
+    names.extend((1..seats).map(|k| format!("Seat {}", k + 1)));
+    let mut session: Session<EnchantedPlumes> =
+        Session::new(Setup { seats, options: Options { names, first: Some(0) } }, 8, players);
+    let mut rng = Rng::seeded(3);
+    let mut k = 0;
+    while !session.is_over() && (k < turns || session.state().current() != Seat(0)) {
+        let legal = session.state().legal_actions();
+        session.propose(legal[rng.below(legal.len())].clone()).unwrap();
+        k += 1;
+    }
+    let t = PlumesTab::new(Table::new(session, dir.join("saves").join("table.json")));
+    let app = h.state_mut();
+    app.tabs.push(Box::new(t));
+    app.screen = Screen::Game(app.tabs.len() - 1);
+    h.run();
+    h.run();
+    h
+}
+
+/// The rectangle of the first plume drawn for `seat` (by its label).
+fn first_plume(h: &Harness<'_, AviaryApp>, seat: &str) -> Option<egui::Rect> {
+    let first = |l: String| l.starts_with(&format!("{seat} plume 1 ")) || l.starts_with(&format!("{seat} peacock 1 "));
+    h.query_all(egui_kittest::kittest::by().predicate(|n| n.label().is_some_and(first) || n.value().is_some_and(first)))
+        .next()
+        .map(|n| n.rect())
+}
+
+#[test]
+fn every_seat_keeps_its_place_and_the_train_and_the_hand_stay_in_view() {
+    for (seats, size) in [(4, [1180.0, 820.0]), (6, [1180.0, 820.0]), (4, [800.0, 600.0]), (6, [800.0, 600.0])] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = table_of(dir.path(), seats, 40, size);
+        let window = egui::Rect::from_min_size(Pos2::ZERO, size.into());
+        let g = state(&mut h);
+        assert_eq!(g.current(), Seat(0), "Ada's turn");
+        let at = format!("{seats} seats in {}x{}", size[0], size[1]);
+        // The Train, Ada's hand and her own plumes are all in view.
+        let train: Vec<_> = h.query_all_by_label_contains("train").map(|n| n.rect()).collect();
+        assert_eq!(train.len(), 5, "{at}: the Train's five cards");
+        assert!(train.iter().all(|r| window.contains_rect(*r)), "{at}: the Train is in view: {train:?}");
+        let hand = h.query_by_label_contains("Your hand").expect("the hand's heading").rect();
+        assert!(window.contains_rect(hand), "{at}: the hand's heading is in view");
+        if let Some(own) = first_plume(&h, "Ada") {
+            assert!(window.contains_rect(own), "{at}: Ada's first plume is in view");
+            assert!(own.top() > hand.top() - 40.0, "{at}: Ada's plumes sit by her hand, not on the table above");
+        }
+        // The others across the table, under the Train, in seat order.
+        let others: Vec<egui::Rect> = (2..=seats).filter_map(|k| first_plume(&h, &format!("Seat {k}"))).collect();
+        assert!(others.len() >= 2, "{at}: the others have plumes");
+        let train_bottom = train.iter().map(egui::Rect::bottom).fold(0.0, f32::max);
+        assert!(others.iter().all(|r| r.top() > train_bottom), "{at}: the others sit under the Train");
+        for pair in others.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            assert!(a.left() < b.left() || a.top() < b.top() - 20.0, "{at}: seats in order: {a:?} then {b:?}");
+        }
+        if size[1] > 700.0 {
+            // At the default size every seat's first plume shows whole.
+            assert!(others.iter().all(|r| window.contains_rect(*r)), "{at}: every seat in view: {others:?}");
+        }
+    }
 }

@@ -151,13 +151,21 @@ pub fn side_panel(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
     // A narrow window (800 wide) gives the table the room: the panel
     // shrinks to three tenths of the window, never under 220 points.
     let narrowest = (ui.available_width() * 0.3).clamp(220.0, theme::SIDE_PANEL_WIDTH);
+    // The panel is a card of board beside the table (the box's cardboard),
+    // not the window's flat grey.
+    let palette = theme::palette(ui.visuals().dark_mode);
+    let frame = egui::Frame::side_top_panel(ui.style())
+        .fill(palette.table.plate)
+        .stroke(egui::Stroke::new(1.0, palette.table.edge));
     egui::Panel::right(egui::Id::unique("aviary-game-side"))
+        .frame(frame)
         .resizable(true)
         .default_size(narrowest)
         // A width chosen in a wide window never follows into a narrow one.
         .size_range(narrowest..=if ui.available_width() < 1000.0 { narrowest } else { theme::SIDE_PANEL_WIDTH * 1.8 })
         .show(ui, |ui| {
             ui.set_max_width(ui.available_width());
+            ui.visuals_mut().override_text_color = Some(palette.table.on_plate);
             add(ui);
         });
 }

@@ -12,6 +12,9 @@ use crate::rules::Seat;
 use crate::rules::enchanted_plumes::{Action, EnchantedPlumes, Phase, RETURNED};
 use crate::table::Shown;
 
+/// How to play a card, said by the hand.
+const HINT: &str = "Drag a card onto a row, a new plume or a Train card; or click it, then the target.";
+
 impl PlumesView {
     pub(super) fn hand_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
         let state = self.state().clone();
@@ -113,21 +116,41 @@ impl PlumesView {
         }
     }
 
-    /// The hand's heading: whose it is and what to do with it now.
+    /// The hand's heading: whose it is (and, choosing the cards to give
+    /// back, how many are marked).
     fn hand_heading(&self, ui: &mut Ui, palette: &Palette, state: &EnchantedPlumes, seat: Seat, acting: bool) {
-        ui.horizontal(|ui| {
-            ui.label(look::title(ui, format!("Your hand ({})", state.seat_name(seat)), 18.0).color(palette.table.ink));
-            if state.phase() == Phase::Keep && acting {
-                ui.label(format!("Click the {RETURNED} cards to give back ({} marked).", self.marked.len()));
-            } else if acting {
-                ui.add(
-                    egui::Label::new(
-                        "Drag a card onto a row, a new plume or a Train card; or click it, then the target.",
-                    )
-                    .truncate(),
-                );
+        // In a low window the hand sits by the mat that names its seat.
+        let title =
+            if self.compact { "Your hand".to_string() } else { format!("Your hand ({})", state.seat_name(seat)) };
+        let title = ui.label(look::title(ui, title, 18.0).color(palette.table.ink));
+        if self.compact {
+            title.on_hover_text(format!("The hand of {}", state.seat_name(seat)));
+        }
+        if state.phase() == Phase::Keep && acting {
+            ui.label(format!("Click the {RETURNED} cards to give back ({} marked).", self.marked.len()));
+        }
+    }
+
+    /// What the turn asks of the person at the screen, over their hand and
+    /// plumes, with how to do it.
+    pub(super) fn turn_line(&self, ui: &mut Ui, palette: &Palette) {
+        let Viewer::Seat(me) = self.viewer() else { return };
+        if self.human_to_move() != Some(me) {
+            return;
+        }
+        let state = self.state();
+        if self.compact {
+            // Every line counts in a low window: how to play on hover.
+            let status = ui.label(look::title(ui, state.status(), 15.0).color(palette.table.ink));
+            if state.phase() == Phase::Play {
+                status.on_hover_text(HINT);
             }
-        });
+            return;
+        }
+        ui.label(look::title(ui, state.status(), 18.0).color(palette.table.ink));
+        if state.phase() == Phase::Play {
+            ui.label(RichText::new(HINT).color(palette.table.faint));
+        }
     }
 
     /// The hand-off, where the hand would be: that person's cards lying

@@ -3,7 +3,7 @@
 //! cards, drag (or click) to play, swap and draw, the hand-off screen
 //! between people sharing the screen, guarded undo, and the final scoring.
 
-use egui::{Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+use egui::{Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
 use super::look;
 use super::tab::{EndWords, Frame, Tab, UndoGuard, View};
@@ -25,10 +25,8 @@ const PLUME_CARD: Vec2 = Vec2::new(44.0, 62.0);
 /// Size of a card in another seat's plumes.
 const SMALL_CARD: Vec2 = Vec2::new(36.0, 50.0);
 
-/// The least height of the game's area that keeps one's own plumes by
-/// the hand, under the table.
-const OWN_BY_HAND: f32 = 860.0;
-/// Below this height (points) the hand and the Train use smaller cards.
+/// Below this height (points) the hand, the Train and one's own plumes use
+/// smaller cards.
 const COMPACT_BELOW: f32 = 700.0;
 
 mod cards;
@@ -41,6 +39,7 @@ pub use cards::{FeatherFace, fan_rect, feather_card};
 use cards::{card_label, paint_peahen, paint_tail, show_feather};
 pub use scores::score_line;
 use scores::{plume_score_text, total_text};
+use seats::{SeatPlace, others_card, others_per_row};
 
 /// A drop target on the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,8 +90,11 @@ pub struct PlumesView {
     slides: look::Slides,
     /// Where the deck was drawn (drawn cards leave it).
     deck_at: Option<Rect>,
-    /// One's own plumes sit by the hand (a tall window), not on the table.
-    own_by_hand: bool,
+    /// The size of a card in one's own plumes (smaller in a low window).
+    own_card: Vec2,
+    /// A low window: smaller cards, the hand beside one's plumes, words
+    /// that can wait on hover.
+    compact: bool,
     /// The size of a card in hand and on the Train (smaller in a low window).
     hand_card: Vec2,
 }
@@ -158,7 +160,8 @@ impl PlumesView {
             lesson: None,
             slides: look::Slides::default(),
             deck_at: None,
-            own_by_hand: false,
+            own_card: PLUME_CARD,
+            compact: false,
             hand_card: HAND_CARD,
         };
         if tab.humans().len() == 1 {
@@ -276,10 +279,12 @@ impl PlumesView {
 
     /// A ring round a card laid since the person to act last acted.
     fn mark_fresh(ui: &Ui, palette: &Palette, rect: Rect) {
+        // The ring in proportion to the card: a small card's ring is thin.
+        let width = (rect.width() / 20.0).clamp(1.5, 3.0);
         ui.painter().rect_stroke(
-            rect.expand(1.5),
+            rect.expand(width / 2.0),
             5.0,
-            Stroke::new(3.0, palette.last_move.to_opaque()),
+            Stroke::new(width, palette.last_move.to_opaque()),
             StrokeKind::Outside,
         );
     }
@@ -304,7 +309,9 @@ impl PlumesView {
         let now = ui.input(|i| i.time);
         let animate = self.settings.animations;
 
+        let table_height = ui.available_height();
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            let top = ui.cursor().top();
             // The Train and the deck.
             ui.horizontal(|ui| {
                 self.deck_ui(ui, palette, &state, acting.is_some(), &mut action);
@@ -349,37 +356,33 @@ impl PlumesView {
                         }
                     });
                     ui.label(RichText::new("Drag a card from your hand onto a Train card to swap them.").color(faint));
+                    self.fresh_note(ui, &state, faint);
                 });
             });
-            ui.add_space(6.0);
-            self.fresh_note(ui, &state, faint);
-            // Around the table: the others across it, side by side in up to
-            // three columns (the person at the screen sits by their hand:
-            // `own_seat_ui`).
+            ui.add_space(10.0);
+            // Across the table, under the Train: every other seat, always in
+            // seat order, so a seat keeps its place from turn to turn (the
+            // person at the screen sits by their hand, under the table).
             let me = match viewer {
                 Viewer::Seat(s) => Some(s),
                 Viewer::Nobody | Viewer::All => None,
             };
             let others: Vec<Seat> = (0..state.seats()).map(Seat).filter(|&s| Some(s) != me).collect();
-            // In a window too low to keep one's own plumes by the hand, they
-            // come first on the table while it is one's turn, last otherwise.
-            let own_here = !self.own_by_hand && me.is_some();
-            if own_here && acting.is_some() {
-                self.own_seat_ui(ui, palette, notices);
-                ui.add_space(6.0);
-            }
-            let columns = ((ui.available_width() + 10.0) / 270.0).floor().clamp(1.0, 3.0) as usize;
-            let columns = columns.min(others.len().max(1));
-            for chunk in others.chunks(columns) {
-                ui.columns(columns, |cols| {
+            let per_row = others_per_row(others.len(), ui.available_width());
+            let mat_width = (ui.available_width() - 8.0 * (per_row as f32 - 1.0)) / per_row as f32;
+            // The Train row above took its share; the mats share the rest
+            // of the table down to the hand.
+            let rows = others.len().div_ceil(per_row).max(1) as f32;
+            let mat_height = (table_height - (ui.cursor().top() - top)) / rows - 6.0;
+            let card = others_card(&state, &others, Vec2::new(mat_width, mat_height));
+            for chunk in others.chunks(per_row) {
+                ui.columns(per_row, |cols| {
                     for (col, &s) in cols.iter_mut().zip(chunk) {
-                        self.seat_ui(col, palette, &state, s, viewer, false, dragging, &mut action, &mut note);
+                        let place = SeatPlace { seat: s, own: false, card };
+                        self.seat_ui(col, palette, &state, place, viewer, dragging, &mut action, &mut note);
                     }
                 });
                 ui.add_space(6.0);
-            }
-            if own_here && acting.is_none() {
-                self.own_seat_ui(ui, palette, notices);
             }
         });
         if let Some(n) = note {
@@ -409,18 +412,26 @@ impl PlumesView {
         }
     }
 
+    /// The width the hand's fan takes (at least the heading's).
+    fn hand_width(&self) -> f32 {
+        let n = match self.viewer() {
+            Viewer::Seat(s) => self.state().hand(s).len(),
+            Viewer::Nobody | Viewer::All => 0,
+        };
+        let fan = if n == 0 { 0.0 } else { fan_rect(Pos2::ZERO, n - 1, n, self.hand_card).right() };
+        fan.max(if self.compact { 120.0 } else { 190.0 })
+    }
+
     /// The place of the person at the screen, by their hand: what their
     /// turn asks of them and their own plumes, with the drop targets.
     fn own_seat_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
         let Viewer::Seat(me) = self.viewer() else { return };
         let state = self.state().clone();
         let acting = self.human_to_move() == Some(me);
-        if acting {
-            ui.label(look::title(ui, state.status(), 18.0).color(palette.table.ink));
-        }
         let dragging = egui::DragAndDrop::payload::<Dragged>(ui.ctx()).map(|d| d.0).or(self.selected);
         let (mut action, mut note) = (None, None);
-        self.seat_ui(ui, palette, &state, me, self.viewer(), acting, dragging, &mut action, &mut note);
+        let place = seats::SeatPlace { seat: me, own: acting, card: self.own_card };
+        self.seat_ui(ui, palette, &state, place, self.viewer(), dragging, &mut action, &mut note);
         if let Some(n) = note {
             widgets::pointer_note(ui, &n, palette);
         }
@@ -529,11 +540,12 @@ impl View for PlumesView {
             self.revealed = self.humans().first().copied();
         }
         self.update_fresh();
-        // A tall window keeps one's own plumes by the hand, under the table;
-        // a low one (a small laptop) has smaller cards in hand and on the
-        // Train, so the table above the hand keeps room for the plumes.
-        self.own_by_hand = ui.available_height() >= OWN_BY_HAND;
-        self.hand_card = if ui.available_height() < COMPACT_BELOW { HAND_CARD * 0.72 } else { HAND_CARD };
+        // A low window (a small laptop) has smaller cards in hand, on the
+        // Train and in one's own plumes, so the others keep room above.
+        let compact = ui.available_height() < COMPACT_BELOW;
+        self.compact = compact;
+        self.hand_card = if compact { HAND_CARD * 0.72 } else { HAND_CARD };
+        self.own_card = if compact { PLUME_CARD * 0.8 } else { PLUME_CARD };
         let now = ui.input(|i| i.time);
         self.slides.begin(self.m.session.revision() ^ (self.m.session.cursor() as u64).rotate_left(32), now);
         super::tab::side_panel(ui, |ui| self.side_ui(ui, frame));
@@ -551,12 +563,25 @@ impl View for PlumesView {
         egui::Panel::bottom(egui::Id::unique(("ep-hand", self.m.id))).resizable(false).show(ui, |ui| {
             look::paint_cloth(ui, ui.clip_rect(), &palette);
             ui.add_space(4.0);
-            if self.own_by_hand {
+            self.turn_line(ui, &palette);
+            // The hand, and beside it (under it in a narrow window) one's
+            // own plumes: always in the same place, by the hand.
+            let hand_width = self.hand_width();
+            if ui.available_width() >= hand_width + if self.compact { 300.0 } else { 420.0 } {
+                ui.horizontal_top(|ui| {
+                    ui.vertical(|ui| {
+                        ui.set_width(hand_width);
+                        self.hand_ui(ui, &palette, frame.notices);
+                    });
+                    ui.add_space(8.0);
+                    ui.vertical(|ui| self.own_seat_ui(ui, &palette, frame.notices));
+                });
+            } else {
                 self.own_seat_ui(ui, &palette, frame.notices);
                 ui.add_space(4.0);
+                self.hand_ui(ui, &palette, frame.notices);
             }
-            self.hand_ui(ui, &palette, frame.notices);
-            ui.add_space(10.0);
+            ui.add_space(8.0);
         });
         egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, &palette, frame.notices));
         if self.slides.busy() {

@@ -92,8 +92,8 @@ pub fn score_line(index: usize, p: &Plume) -> String {
 /// it may not see are part of it.
 pub(super) fn total_text(score: Known) -> String {
     match score {
-        Known::Exact(n) => n.to_string(),
-        Known::AtLeast(n) => format!("≥ {n}"),
+        Known::Exact(n) => minus(&n.to_string()),
+        Known::AtLeast(n) => minus(&format!("≥ {n}")),
     }
 }
 
@@ -101,7 +101,12 @@ pub(super) fn total_text(score: Known) -> String {
 /// face-down card is hidden.
 pub(super) fn plume_score_text(score: Known) -> String {
     match score {
-        Known::Exact(n) => format!("{n:+}"),
+        Known::Exact(n) => minus(&format!("{n:+}")),
         Known::AtLeast(_) => "?".to_string(),
     }
+}
+
+/// A number as printed: the minus sign, not the hyphen.
+fn minus(text: &str) -> String {
+    text.replace('-', "\u{2212}")
 }

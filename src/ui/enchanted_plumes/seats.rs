@@ -2,13 +2,59 @@
 //! peacock trains, the place for a new plume, and where a dragged or chosen
 //! card may land.
 
-use egui::{Align2, FontId, Pos2, Rect, Response, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+use egui::{Align2, Pos2, Rect, Response, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
 use super::{
-    Action, Dragged, EnchantedPlumes, Feather, FeatherFace, Game, Known, PLUME_CARD, Palette, Phase, Player, Plume,
+    Action, Dragged, EnchantedPlumes, Feather, FeatherFace, Game, HAND_CARD, Known, Palette, Phase, Player, Plume,
     PlumesView, SMALL_CARD, Seat, Target, Viewer, action_for, card_label, look, paint_feather, paint_tail,
     plume_score_text, theme, total_text, widgets, words,
 };
+
+/// Where a seat's mat is drawn and how: whose it is, whether that person
+/// is playing into it now (its drop targets), and its cards' size.
+#[derive(Clone, Copy)]
+pub(super) struct SeatPlace {
+    pub seat: Seat,
+    pub own: bool,
+    pub card: Vec2,
+}
+
+/// How many of the other seats sit side by side across the table: all of
+/// them when each mat gets 155 points, else two rows (in seat order).
+pub(super) fn others_per_row(others: usize, width: f32) -> usize {
+    let others = others.max(1);
+    let fit = ((width + 8.0) / 163.0).floor().max(1.0) as usize;
+    if fit >= others { others } else { others.div_ceil(2).min(fit).max(1) }
+}
+
+/// The size of the others' cards: the largest (from a hand card's size
+/// down to 70% of [`SMALL_CARD`]) with which every seat's plumes fit on
+/// one line of its mat, and its mat within `mat` (width, height).
+pub(super) fn others_card(state: &EnchantedPlumes, others: &[Seat], mat: Vec2) -> Vec2 {
+    // The mat's frame and margins take 22 points, each plume 8 of spacing;
+    // its heading two lines, 50 points.
+    let room = mat.x - 22.0;
+    let fits = |card: Vec2| {
+        others.iter().all(|&s| {
+            let plumes = state.plumes(s);
+            let line: f32 =
+                plumes.iter().map(|p| plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), card) + 8.0).sum();
+            let rows = plumes.iter().map(|p| p.rows.len()).max().unwrap_or(1) as f32;
+            line <= room + 8.0 && 72.0 + rows * (card.y + 3.0) + 34.0 <= mat.y
+        })
+    };
+    let largest = HAND_CARD.x / SMALL_CARD.x;
+    (0..=22)
+        .map(|k| SMALL_CARD * (largest - 0.05 * k as f32))
+        .filter(|c| c.x >= SMALL_CARD.x * 0.7 - 0.01)
+        .find(|&c| fits(c))
+        .unwrap_or(SMALL_CARD * 0.7)
+}
+
+/// The width of a plume whose widest row has `widest` cards of `card`.
+fn plume_width(widest: usize, card: Vec2) -> f32 {
+    ((widest as f32) * (card.x + 3.0) + 12.0).max(70.0)
+}
 
 impl PlumesView {
     #[allow(clippy::too_many_arguments)]
@@ -17,13 +63,13 @@ impl PlumesView {
         ui: &mut Ui,
         palette: &Palette,
         state: &EnchantedPlumes,
-        seat: Seat,
+        place: SeatPlace,
         viewer: Viewer,
-        own: bool,
         dragging: Option<Feather>,
         action: &mut Option<Action>,
         note: &mut Option<String>,
     ) {
+        let SeatPlace { seat, own, card: size } = place;
         let sees = viewer.sees(seat);
         let to_move = state.to_move().seat() == Some(seat);
         // Each seat's place at the table: a mat a shade off the cloth, ringed
@@ -38,33 +84,40 @@ impl PlumesView {
         frame.show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.visuals_mut().override_text_color = Some(palette.table.ink);
-            ui.horizontal_wrapped(|ui| {
+            // The name, whose turn it is, and the score (in the display face,
+            // at the mat's right); under them who plays and what is in hand.
+            ui.horizontal(|ui| {
                 ui.label(look::title(ui, state.seat_name(seat), 18.0));
-                let who = match self.m.session.players().get(seat.index()) {
-                    Some(Player::Computer(l)) => format!("computer ({})", l.name()),
-                    Some(Player::Friend) => "friend online".to_string(),
-                    _ => "human".to_string(),
-                };
-                ui.label(RichText::new(who).color(palette.table.faint));
                 if to_move {
-                    ui.label(RichText::new("to play").color(palette.selection).strong());
+                    // A gold token by the name: whose turn it is.
+                    let text = RichText::new(" to play ").color(palette.table.rim).strong();
+                    egui::Frame::new().fill(palette.selection).corner_radius(8).show(ui, |ui| ui.label(text));
                 }
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    let score = total_text(state.score_seen_by(viewer.knowledge_for(seat), seat));
+                    ui.label(look::title(ui, score, 18.0)).on_hover_text("Score");
+                });
             });
-            let cards = state.hand(seat).len();
-            ui.label(format!(
-                "score {} · {} · {} in hand",
-                total_text(state.score_seen_by(viewer.knowledge_for(seat), seat)),
-                words::count(state.peacocks(seat), "peacock"),
-                words::count(cards, "card")
-            ));
-            let size = match (own || sees, state.seats()) {
-                (true, _) => PLUME_CARD,
-                // Five or six at the table: the others' cards a little
-                // smaller, so every seat shows at once.
-                (false, 5..) => SMALL_CARD * 0.85,
-                (false, _) => SMALL_CARD,
+            let who = match self.m.session.players().get(seat.index()) {
+                Some(Player::Computer(l)) => format!("computer ({})", l.name()),
+                Some(Player::Friend) => "friend online".to_string(),
+                _ => "human".to_string(),
             };
-            ui.horizontal_wrapped(|ui| {
+            // A narrow mat (five or six at the table) says it shorter.
+            let narrow = ui.available_width() < 200.0;
+            let in_hand = if narrow { "" } else { " in hand" };
+            let mut facts = vec![who, format!("{}{in_hand}", words::count(state.hand(seat).len(), "card"))];
+            if state.peacocks(seat) > 0 {
+                facts.push(words::count(state.peacocks(seat), "peacock"));
+            }
+            let facts = facts.join(" · ");
+            if !(own && self.compact) {
+                // (One's own, in a low window: the side panel says it.)
+                let facts = RichText::new(facts).color(palette.table.faint);
+                ui.add(egui::Label::new(if narrow { facts.small() } else { facts }).truncate());
+            }
+            let by_hand = self.compact && viewer == Viewer::Seat(seat);
+            let mut lay_out = |ui: &mut Ui| {
                 let plumes = state.plumes(seat);
                 for (i, p) in plumes.iter().enumerate() {
                     let score = state.plume_score_seen_by(viewer.knowledge_for(seat), seat, i);
@@ -74,8 +127,25 @@ impl PlumesView {
                 if own && state.phase() == Phase::Play {
                     self.new_plume_ui(ui, palette, state, seat, plumes.len(), dragging, action, note);
                 }
-            });
+            };
+            if by_hand {
+                // By the hand in a low window: one line, scrolled sideways,
+                // so the mat never grows over the table.
+                egui::ScrollArea::horizontal().show(ui, |ui| ui.horizontal_top(|ui| lay_out(ui)));
+            } else {
+                ui.horizontal_wrapped(|ui| lay_out(ui));
+            }
         });
+    }
+
+    /// Under one's own unfinished plume, room to start a row (half a card
+    /// in a low window, where every line counts).
+    fn new_row_room(&self, open: bool, card: Vec2) -> f32 {
+        match (open, self.compact) {
+            (false, _) => 0.0,
+            (true, true) => card.y * 0.5,
+            (true, false) => card.y + 3.0,
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -93,10 +163,10 @@ impl PlumesView {
         let &ShownPlume { index, plume, score, card, sees, own } = shown;
         let gap = 3.0;
         let widest = plume.rows.iter().map(Vec::len).max().unwrap_or(1) + usize::from(own);
-        let rows_shown = plume.rows.len() + usize::from(own && !plume.is_complete());
-        let width = (widest as f32) * (card.x + gap) + 12.0;
-        let height = (rows_shown as f32) * (card.y + gap) + 24.0;
-        let (rect, resp) = ui.allocate_exact_size(Vec2::new(width.max(70.0), height + 10.0), Sense::hover());
+        let new_row = self.new_row_room(own && !plume.is_complete(), card);
+        let width = plume_width(widest, card);
+        let height = (plume.rows.len() as f32) * (card.y + gap) + new_row + 24.0;
+        let (rect, resp) = ui.allocate_exact_size(Vec2::new(width, height + 10.0), Sense::hover());
         let painter = ui.painter_at(rect.expand(6.0));
         let foot_y = rect.top() + 18.0 + (plume.rows.len() as f32) * (card.y + gap) + 6.0;
         paint_tail(&painter, palette, rect, foot_y, plume.is_complete());
@@ -156,14 +226,11 @@ impl PlumesView {
                     Self::mark_fresh(ui, palette, cr);
                 }
             }
-            if r == 0 {
-                painter.text(
-                    Pos2::new(rect.left() + 3.0, y + card.y / 2.0),
-                    Align2::LEFT_CENTER,
-                    "-",
-                    FontId::proportional(12.0),
-                    palette.table.faint,
-                );
+            if r == 0 && !plume.is_complete() {
+                // The top row counts against the plume: a small minus token.
+                let at = Pos2::new(rect.left() + 6.0, y + card.y / 2.0);
+                painter.circle(at, 5.5, palette.table.plate, Stroke::new(1.0, palette.table.faint));
+                painter.line_segment([at - Vec2::X * 3.0, at + Vec2::X * 3.0], Stroke::new(1.5, palette.table.ink));
             }
         }
         if !own {
@@ -183,8 +250,8 @@ impl PlumesView {
         // Drop zones: the bottom row (to extend it) and the row under it.
         for row in [last, last + 1] {
             let y = rect.top() + 18.0 + (row as f32) * (card.y + gap);
-            let zone =
-                Rect::from_min_size(Pos2::new(rect.left() + 4.0, y - 1.0), Vec2::new(rect.width() - 8.0, card.y + 2.0));
+            let tall = if row == last { card.y + 2.0 } else { new_row - gap + 2.0 };
+            let zone = Rect::from_min_size(Pos2::new(rect.left() + 4.0, y - 1.0), Vec2::new(rect.width() - 8.0, tall));
             let target = Target::Row { plume: index as u8, row: row as u8 };
             let id = ui.scope_id().with(("zone", seat.0, index, row));
             let resp = ui.interact(zone, id, Sense::click());
@@ -210,7 +277,8 @@ impl PlumesView {
         action: &mut Option<Action>,
         note: &mut Option<String>,
     ) {
-        let (rect, resp) = ui.allocate_exact_size(Vec2::new(PLUME_CARD.x + 40.0, PLUME_CARD.y + 24.0), Sense::click());
+        let card = self.own_card;
+        let (rect, resp) = ui.allocate_exact_size(Vec2::new(card.x + 40.0, card.y + 24.0), Sense::click());
         resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, "new plume"));
         let dashed = egui::Shape::dashed_line(
             &[rect.left_top(), rect.right_top(), rect.right_bottom(), rect.left_bottom(), rect.left_top()],
