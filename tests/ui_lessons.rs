@@ -105,3 +105,32 @@ fn undo_in_a_lesson_is_free_but_never_goes_back_past_its_start() {
     h.run();
     assert_eq!(cursor(&mut h), start);
 }
+
+#[test]
+fn the_lesson_map_lays_the_lessons_in_order_without_overlap_at_any_size() {
+    for size in [[1180.0, 820.0], [800.0, 600.0]] {
+        let dir = tempfile::tempdir().unwrap();
+        let app = AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves"));
+        let mut h = Harness::builder().with_size(size).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+        h.run();
+        h.get_by_label("Learn Tail Feathers").click();
+        h.run();
+        h.run();
+        // Each lesson's Start button, by the lesson it names on hover: the
+        // buttons follow the course left to right, row by row.
+        let buttons: Vec<egui::Rect> = h
+            .query_all(egui_kittest::kittest::by().predicate(|n| {
+                n.label().is_some_and(|l| l == "Start" || l == "Start (suggested)" || l == "Play again")
+            }))
+            .map(|n| n.rect())
+            .collect();
+        assert!(buttons.len() >= 3, "{size:?}: the lessons' buttons: {}", buttons.len());
+        for (n, pair) in buttons.windows(2).enumerate() {
+            let (a, b) = (pair[0], pair[1]);
+            let next_on_row = b.left() > a.right();
+            let next_row = b.top() > a.bottom() + 100.0 && b.left() < a.left();
+            assert!(next_on_row || next_row, "{size:?}: lesson {} then {}: {a:?} {b:?}", n + 1, n + 2);
+        }
+        assert!(buttons.iter().all(|r| r.right() <= size[0]), "{size:?}: no card runs off the window's edge");
+    }
+}

@@ -22,7 +22,14 @@ pub struct LessonProgress {
 }
 
 /// The width of a lesson card's contents on the lesson map.
-const CARD_WIDTH: f32 = 194.0;
+const CARD_WIDTH: f32 = 180.0;
+/// A lesson card's size on the map, its margins included.
+const CARD_OUTER: f32 = CARD_WIDTH + 24.0;
+const CARD_HEIGHT: f32 = 262.0;
+/// The space between two cards.
+const GAP: f32 = 24.0;
+/// How much lower every other card lies.
+const STAGGER: f32 = 34.0;
 
 impl LessonProgress {
     /// Records a lesson done in `moves`, keeping the best; true when it
@@ -65,70 +72,47 @@ impl AviaryApp {
         let next = list.iter().position(|l| !self.lesson_progress.done.contains_key(l.id));
         let mut open = None;
         ui.add_space(8.0);
-        // The course as a row of lesson cards, in order, like stepping
-        // stones: a numbered badge, the title, the time and the rules
-        // section, done (moves against par) or suggested next.
-        // Rows of as many cards as fit (a wrapping layout cannot wrap a
-        // frame of fixed width: it would run off the window's edge).
-        let per_row = (((ui.available_width() + 12.0) / (CARD_WIDTH + 36.0)).floor() as usize).max(1);
-        ui.spacing_mut().item_spacing = egui::vec2(12.0, 12.0);
+        // The course as a trail across the cloth: the lesson cards in
+        // order, every other one a step lower, joined by stepping stones
+        // (gold where the lessons on both sides are done). Each card has a
+        // numbered badge, its start position, the title, the time and the
+        // rules section, done (moves against par) or suggested next.
+        let per_row = (((ui.available_width() + GAP) / (CARD_OUTER + GAP)).floor() as usize).max(1);
         let sketches = lesson_sketches(ui.ctx(), id, learn, list.len());
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-            for (row, chunk) in list.chunks(per_row).enumerate() {
-                ui.horizontal(|ui| {
-                    for (k, l) in chunk.iter().enumerate() {
-                        let n = row * per_row + k;
-                        let done = self.lesson_progress.done.get(l.id).copied();
-                        let suggested = Some(n) == next;
-                        // Done lessons wear a gold badge, the suggested one a
-                        // gold ring; the rest a plain one.
-                        let accent =
-                            if done.is_some() || suggested { palette.selection } else { palette.table.wood[0] };
-                        let ring = suggested.then(|| egui::Stroke::new(2.5, palette.selection));
-                        crate::ui::look::plate_frame(&palette, ring).show(ui, |ui| {
-                            ui.visuals_mut().override_text_color = Some(palette.table.on_plate);
-                            ui.vertical(|ui| {
-                                // Every card the same size, its words wrapped inside it.
-                                ui.set_width(CARD_WIDTH);
-                                ui.set_min_height(236.0);
-                                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
-                                if let Some(Some(sketch)) = sketches.get(n) {
-                                    let (r, _) =
-                                        ui.allocate_exact_size(egui::vec2(CARD_WIDTH, 92.0), egui::Sense::hover());
-                                    sketch.paint(ui.painter(), &palette, r);
-                                }
-                                ui.horizontal(|ui| {
-                                    let (r, _) = ui.allocate_exact_size(egui::vec2(28.0, 28.0), egui::Sense::hover());
-                                    let number = (n + 1).to_string();
-                                    crate::ui::look::token(ui.painter(), &palette, r.center(), 12.0, accent, &number);
-                                    ui.label(crate::ui::look::title(ui, l.title, 16.0));
-                                });
-                                ui.label(format!("About {} min · teaches: {}", l.minutes, l.section));
-                                match done {
-                                    Some(moves) => ui.label(format!("Done: {moves} moves (par {})", l.par)),
-                                    None if suggested => ui.label(
-                                        RichText::new(format!(
-                                            "Next to try · par {} (the fewest moves it takes)",
-                                            l.par
-                                        ))
-                                        .italics(),
-                                    ),
-                                    None => ui.label(format!("Par {}: the fewest moves it takes", l.par)),
-                                };
-                                let label = if suggested {
-                                    "Start (suggested)"
-                                } else if done.is_some() {
-                                    "Play again"
-                                } else {
-                                    "Start"
-                                };
-                                if ui.button(label).on_hover_text(format!("Lesson {}: {}", n + 1, l.title)).clicked() {
-                                    open = Some(n);
-                                }
-                            })
-                        });
-                    }
-                });
+            let rows = list.len().div_ceil(per_row);
+            // Under every row, room for the trail's loops.
+            let row_height = CARD_HEIGHT + STAGGER + 84.0;
+            let (area, _) = ui.allocate_exact_size(
+                egui::vec2(ui.available_width(), rows as f32 * row_height + 8.0),
+                egui::Sense::hover(),
+            );
+            // Each card's place: left to right on every row, every other
+            // card a step lower.
+            let place = |n: usize| {
+                let (row, k) = (n / per_row, n % per_row);
+                let top = area.top() + row as f32 * row_height + if k % 2 == 1 { STAGGER } else { 0.0 };
+                egui::Rect::from_min_size(
+                    egui::pos2(area.left() + k as f32 * (CARD_OUTER + GAP), top),
+                    egui::vec2(CARD_OUTER, CARD_HEIGHT),
+                )
+            };
+            let done: Vec<bool> = list.iter().map(|l| self.lesson_progress.done.contains_key(l.id)).collect();
+            for n in 1..list.len() {
+                paint_trail(ui.painter(), &palette, place(n - 1), place(n), done[n - 1] && done[n]);
+            }
+            for (n, l) in list.iter().enumerate() {
+                let stone = LessonStone {
+                    number: n + 1,
+                    lesson: l,
+                    done: self.lesson_progress.done.get(l.id).copied(),
+                    suggested: Some(n) == next,
+                    sketch: sketches.get(n).and_then(Option::as_ref),
+                };
+                let builder = egui::UiBuilder::new().max_rect(place(n)).id_salt(("lesson", n));
+                if ui.scope_builder(builder, |ui| lesson_card(ui, &palette, &stone)).inner {
+                    open = Some(n);
+                }
             }
         });
         if let Some(n) = open {
@@ -181,4 +165,128 @@ fn lesson_sketches(
     let made = std::sync::Arc::new((0..count).map(learn.sketch).collect::<Vec<_>>());
     ctx.data_mut(|d| d.insert_temp(key, made.clone()));
     made
+}
+
+/// One lesson on the map, as its card shows it.
+struct LessonStone<'a> {
+    number: usize,
+    lesson: &'a crate::lessons::LessonInfo,
+    /// The fewest moves it took, once done.
+    done: Option<u16>,
+    suggested: bool,
+    sketch: Option<&'a crate::ui::sketch::Sketch>,
+}
+
+/// A lesson's card: a card of board (done lessons wear a gold badge, the
+/// suggested one a gold ring), its start position, number and title, what
+/// it teaches, par or the moves it took, and the button to play it; true
+/// when that button was pressed.
+fn lesson_card(ui: &mut Ui, palette: &crate::ui::theme::Palette, stone: &LessonStone<'_>) -> bool {
+    let l = stone.lesson;
+    let accent = if stone.done.is_some() || stone.suggested { palette.selection } else { palette.table.wood[0] };
+    let ring = stone.suggested.then(|| egui::Stroke::new(2.5, palette.selection));
+    let mut pressed = false;
+    crate::ui::look::plate_frame(palette, ring).show(ui, |ui| {
+        ui.visuals_mut().override_text_color = Some(palette.table.on_plate);
+        ui.vertical(|ui| {
+            // Every card the same size, its words wrapped inside it.
+            ui.set_width(CARD_WIDTH);
+            ui.set_min_height(CARD_HEIGHT - 24.0);
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+            if let Some(sketch) = stone.sketch {
+                let (r, _) = ui.allocate_exact_size(egui::vec2(CARD_WIDTH, 92.0), egui::Sense::hover());
+                sketch.paint(ui.painter(), palette, r);
+            }
+            ui.horizontal(|ui| {
+                let (r, _) = ui.allocate_exact_size(egui::vec2(28.0, 28.0), egui::Sense::hover());
+                let number = stone.number.to_string();
+                crate::ui::look::token(ui.painter(), palette, r.center(), 12.0, accent, &number);
+                ui.label(crate::ui::look::title(ui, l.title, 16.0));
+            });
+            ui.label(format!("About {} min · teaches: {}", l.minutes, l.section));
+            match stone.done {
+                Some(moves) => ui.label(format!("Done: {moves} moves (par {})", l.par)),
+                None if stone.suggested => ui
+                    .label(RichText::new(format!("Next to try · par {} (the fewest moves it takes)", l.par)).italics()),
+                None => ui.label(format!("Par {}: the fewest moves it takes", l.par)),
+            };
+            let label = if stone.suggested {
+                "Start (suggested)"
+            } else if stone.done.is_some() {
+                "Play again"
+            } else {
+                "Start"
+            };
+            let hover = format!("Lesson {}: {}", stone.number, l.title);
+            pressed = ui.button(label).on_hover_text(hover).clicked();
+        });
+    });
+    pressed
+}
+
+/// Stepping stones from one lesson card to the next: across the gap
+/// between two cards of a row, or down and back from a row's last card to
+/// the next row's first; gold where the lessons on both ends are done.
+fn paint_trail(
+    painter: &egui::Painter,
+    palette: &crate::ui::theme::Palette,
+    from: egui::Rect,
+    to: egui::Rect,
+    walked: bool,
+) {
+    // Along a row the trail loops under the cards, from one card's foot
+    // to the next; from a row's end it runs down, back along the gap
+    // between the rows, and down to the next row's first card.
+    let bezier = |a: egui::Pos2, c1: egui::Pos2, c2: egui::Pos2, b: egui::Pos2| {
+        (0..=24)
+            .map(|k| {
+                let t = k as f32 / 24.0;
+                let u = 1.0 - t;
+                (a.to_vec2() * (u * u * u)
+                    + c1.to_vec2() * (3.0 * u * u * t)
+                    + c2.to_vec2() * (3.0 * u * t * t)
+                    + b.to_vec2() * (t * t * t))
+                    .to_pos2()
+            })
+            .collect::<Vec<_>>()
+    };
+    let a = from.center_bottom() - egui::vec2(0.0, 8.0);
+    let points = if to.left() > from.left() {
+        let b = to.center_bottom() - egui::vec2(0.0, 8.0);
+        let low = a.y.max(b.y) + 46.0;
+        bezier(a, egui::pos2(a.x + 40.0, low), egui::pos2(b.x - 40.0, low), b)
+    } else {
+        let b = to.center_top() + egui::vec2(0.0, 8.0);
+        let lane = b.y - 28.0;
+        let mut points = bezier(a, egui::pos2(a.x, lane), egui::pos2(a.x, lane), egui::pos2(a.x - 40.0, lane));
+        points.extend(bezier(
+            egui::pos2(a.x - 40.0, lane),
+            egui::pos2(b.x, lane),
+            egui::pos2(b.x, lane),
+            egui::pos2(b.x, lane + 20.0),
+        ));
+        points.push(b);
+        points
+    };
+    // Stones every 16 points along the line.
+    let mut stones = Vec::new();
+    let mut carried = 0.0;
+    for pair in points.windows(2) {
+        let (p, q) = (pair[0], pair[1]);
+        let length = p.distance(q);
+        let mut at = 16.0 - carried;
+        while at <= length {
+            stones.push((p + (q - p) * (at / length), (q - p).normalized()));
+            at += 16.0;
+        }
+        carried = (carried + length) % 16.0;
+    }
+    let fill =
+        if walked { palette.selection } else { crate::ui::theme::mix(palette.table.cloth, palette.table.ink, 0.3) };
+    for (k, (p, dir)) in stones.into_iter().enumerate() {
+        // Stones a little to either side of the line, like steps.
+        let side = egui::vec2(-dir.y, dir.x) * if k % 2 == 0 { 2.5 } else { -2.5 };
+        crate::ui::art::oval(painter, p + side + egui::vec2(0.5, 1.5), dir, 5.0, 3.5, palette.table.shadow);
+        crate::ui::art::oval(painter, p + side, dir, 5.0, 3.5, fill);
+    }
 }

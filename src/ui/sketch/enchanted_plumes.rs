@@ -5,7 +5,8 @@
 //! across, with its plumes side by side, each row of a plume centred
 //! under the one above so it tapers like a peacock's tail. A completed
 //! peacock's last card lies face down. The seat to play is marked by a gold
-//! bar over its place. Hands, the cards returned at setup, the deck's order and the
+//! bar over its place; at the foot of each place its hand, face down, as
+//! many cards as it holds. The hands' cards, the cards returned at setup, the deck's order and the
 //! Peahen's place in it are never drawn.
 
 use super::{Shape, Sketch, Sketched, Tint};
@@ -131,7 +132,18 @@ impl Sketched for EnchantedPlumes {
             let i = usize::from(s);
             let (col, row) = (i % columns, i / columns);
             let (x, y) = (col as f32 * cell_w, SEATS_TOP + row as f32 * cell_h);
-            let area = Area { x: x + cell_w * 0.05, y: y + 0.04, w: cell_w * 0.9, h: cell_h - 0.06 };
+            // The hand at the foot of the place: as many backs as cards
+            // (how many is public; which, never).
+            let hand = self.hand(Seat(s)).len();
+            let back = (TOP_CARD.0 * 0.55).min(cell_h * 0.24 * CARD_SHAPE);
+            let foot = if hand > 0 { back / CARD_SHAPE + 0.03 } else { 0.0 };
+            for k in 0..hand {
+                let step = back * 0.45;
+                let cx = x + cell_w / 2.0 + (k as f32 - (hand as f32 - 1.0) / 2.0) * step;
+                let cy = y + cell_h - foot / 2.0 - 0.01;
+                sketch.put(Shape::Card, Tint::CardBack, cx, cy, back, back / CARD_SHAPE);
+            }
+            let area = Area { x: x + cell_w * 0.05, y: y + 0.04, w: cell_w * 0.9, h: cell_h - 0.06 - foot };
             plumes(&mut sketch, self.plumes(Seat(s)), area);
             if to_play == Some(Seat(s)) {
                 sketch.put(Shape::Bar, Tint::Gold, x + cell_w / 2.0, y + 0.015, cell_w * 0.6, 0.014);
@@ -220,7 +232,19 @@ mod tests {
         assert_eq!(game.sketch(), other.sketch());
         let backs = game.sketch().marks.iter().filter(|m| m.tint == Tint::CardBack).count();
         let deck = game.deck_len().div_ceil(8).min(5);
-        assert_eq!(backs, deck + 1);
+        let hands = game.hand(Seat(0)).len() + game.hand(Seat(1)).len();
+        assert_eq!(backs, deck + hands + 1, "the deck, the hands' backs and the peacock's last card");
+    }
+
+    #[test]
+    fn each_hand_lies_face_down_as_many_cards_as_it_holds() {
+        let game = playing(3, 4, 9);
+        let mut fewer = game.clone();
+        let mut hand = game.hand(Seat(1)).to_vec();
+        hand.pop();
+        fewer.set_hand(Seat(1), hand);
+        let backs = |g: &EnchantedPlumes| g.sketch().marks.iter().filter(|m| m.tint == Tint::CardBack).count();
+        assert_eq!(backs(&game), backs(&fewer) + 1, "one card fewer in a hand, one back fewer");
     }
 
     #[test]
