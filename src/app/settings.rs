@@ -247,57 +247,63 @@ impl AviaryApp {
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| self.settings_sections_ui(ui, &palette));
     }
 
-    /// Settings as a few cards on the cloth: how it looks, how the
-    /// computer plays, sound, online play, and where the files are.
+    /// Settings as a few cards on the cloth, in two columns when the window
+    /// is wide enough: how it looks and sounds beside how the computer
+    /// plays and online play; under them this computer (the applications
+    /// menu, and where the files are).
     fn settings_sections_ui(&mut self, ui: &mut Ui, palette: &crate::ui::theme::Palette) {
         use crate::ui::look;
         ui.label(look::title(ui, "Settings", 28.0).color(palette.table.ink));
+        ui.add_space(4.0);
         let before = self.settings.clone();
-        let section = |ui: &mut Ui, title: &str, add: &mut dyn FnMut(&mut Ui)| {
-            look::plate_frame(palette, None).show(ui, |ui| {
-                ui.set_width(ui.available_width().min(760.0));
-                ui.visuals_mut().override_text_color = Some(palette.table.on_plate);
-                ui.label(look::title(ui, title, 18.0));
-                add(ui);
+        let two = ui.available_width() >= 980.0;
+        let width = if two { (ui.available_width().min(1120.0) - 12.0) / 2.0 } else { ui.available_width().min(760.0) };
+        if two {
+            ui.horizontal_top(|ui| {
+                ui.vertical(|ui| {
+                    ui.set_width(width);
+                    self.look_sections_ui(ui, palette, width);
+                });
+                // (With the row's own spacing, 12 points between the columns.)
+                ui.add_space(4.0);
+                ui.vertical(|ui| {
+                    ui.set_width(width);
+                    self.play_sections_ui(ui, palette, width);
+                });
             });
-            ui.add_space(8.0);
-        };
-        section(ui, "Look", &mut |ui| {
+        } else {
+            self.look_sections_ui(ui, palette, width);
+            self.play_sections_ui(ui, palette, width);
+        }
+        if self.settings != before {
+            self.store_settings();
+        }
+        let wide = if two { width * 2.0 + 12.0 } else { width };
+        section(ui, palette, "This computer", wide, &mut |ui| self.this_computer_ui(ui, palette));
+    }
+
+    /// The Look and Sound cards.
+    fn look_sections_ui(&mut self, ui: &mut Ui, palette: &crate::ui::theme::Palette, width: f32) {
+        section(ui, palette, "Look", width, &mut |ui| {
+            // The two tables to choose between, as they look.
             ui.horizontal(|ui| {
-                ui.label("Theme:");
-                ui.selectable_value(&mut self.settings.dark, false, "Light");
-                ui.selectable_value(&mut self.settings.dark, true, "Dark");
+                for dark in [false, true] {
+                    if theme_swatch(ui, dark, self.settings.dark == dark).clicked() {
+                        self.settings.dark = dark;
+                    }
+                    ui.add_space(6.0);
+                }
             });
+            ui.add_space(4.0);
             ui.horizontal(|ui| {
-                let label = ui.label("UI scale:");
+                let label = ui.label("Size of everything:");
                 ui.add(egui::Slider::new(&mut self.settings.scale, SCALE_RANGE).step_by(0.05)).labelled_by(label.id);
             });
             ui.checkbox(&mut self.settings.animations, "Animations (cards slide, pieces glide)");
         });
-        section(ui, "Play", &mut |ui| {
+        section(ui, palette, "Sound", width, &mut |ui| {
             ui.horizontal(|ui| {
-                ui.label("Default computer level:");
-                for level in [Level::Easy, Level::Normal, Level::Hard] {
-                    ui.selectable_value(&mut self.settings.ai_level, level, level.name());
-                }
-            });
-            ui.checkbox(
-                &mut self.settings.strict_undo,
-                "Strict undo in solitaires: never take back a card you have already seen",
-            );
-            ui.checkbox(
-            &mut self.settings.quick_card_windows,
-            "Tail Feathers action cards: ask me to answer an attack only when I hold a card for it (quicker, but the other player can tell a card is held)",
-        );
-            ui.horizontal(|ui| {
-                let label = ui.label("Pause before each of the computer's moves (to follow them):");
-                ui.add(egui::Slider::new(&mut self.settings.computer_delay, DELAY_RANGE).suffix(" s"))
-                    .labelled_by(label.id);
-            });
-        });
-        section(ui, "Sound", &mut |ui| {
-            ui.horizontal(|ui| {
-                let label = ui.label("Sound:");
+                let label = ui.label("Volume:");
                 ui.add_enabled(
                     !self.settings.sound_muted,
                     egui::Slider::new(&mut self.settings.sound_volume, VOLUME_RANGE)
@@ -313,33 +319,67 @@ impl AviaryApp {
                 ui.checkbox(&mut self.settings.sound_muted, "Mute");
             });
         });
-        section(ui, "Online play", &mut |ui| {
+    }
+
+    /// The Play and Online play cards.
+    fn play_sections_ui(&mut self, ui: &mut Ui, palette: &crate::ui::theme::Palette, width: f32) {
+        let faint = faint_on_plate(palette);
+        section(ui, palette, "Play", width, &mut |ui| {
             ui.horizontal(|ui| {
-            let label = ui.label("Online play relay:");
-            ui.add(
-                egui::TextEdit::singleline(&mut self.settings.relay)
-                    .hint_text("the public relays")
-                    .desired_width(280.0),
-            )
-            .labelled_by(label.id)
-            .on_hover_text("When two computers cannot reach each other directly, a relay passes their messages on (end-to-end encrypted). Leave empty for the public relays (iroh's), or give the address of your own (https://…).");
+                ui.label("Computer opponents, unless chosen otherwise:");
+                for level in [Level::Easy, Level::Normal, Level::Hard] {
+                    ui.selectable_value(&mut self.settings.ai_level, level, level.name());
+                }
+            });
+            ui.horizontal(|ui| {
+                let label = ui.label("Pause before each computer move:");
+                ui.add(egui::Slider::new(&mut self.settings.computer_delay, DELAY_RANGE).suffix(" s"))
+                    .labelled_by(label.id);
+            });
+            ui.add_space(4.0);
+            ui.checkbox(&mut self.settings.strict_undo, "Strict undo in solitaires");
+            ui.label(egui::RichText::new("Never take back a card you have already seen.").color(faint));
+            ui.checkbox(&mut self.settings.quick_card_windows, "Tail Feathers: fewer attack pauses");
+            ui.label(
+                egui::RichText::new(
+                    "Be asked to answer an attack only when you hold a card for it: quicker, but your opponent can \
+                     tell when you do.",
+                )
+                .color(faint),
+            );
         });
+        section(ui, palette, "Online play", width, &mut |ui| {
+            ui.horizontal(|ui| {
+                let label = ui.label("Relay:");
+                ui.add(
+                    egui::TextEdit::singleline(&mut self.settings.relay)
+                        .hint_text("the public relays")
+                        .desired_width(240.0),
+                )
+                .labelled_by(label.id)
+                .on_hover_text(
+                    "When two computers cannot reach each other directly, a relay passes their messages on \
+                     (end-to-end encrypted). Leave empty for the public relays (iroh's), or give the address of \
+                     your own (https://…).",
+                );
+            });
+            ui.label(
+                egui::RichText::new("Only needed when two computers cannot reach each other directly.").color(faint),
+            );
         });
-        let saves = format!("Saved games folder: {}", self.saves_dir.display());
-        let file = self.settings_file.path.as_ref().map(|p| format!("Settings file: {}", p.display()));
-        section(ui, "Files", &mut |ui| {
-            ui.label(&saves);
+    }
+
+    /// The applications menu, and where the files are (tucked away).
+    fn this_computer_ui(&mut self, ui: &mut Ui, palette: &crate::ui::theme::Palette) {
+        self.applications_menu_ui(ui);
+        ui.add_space(4.0);
+        let saves = format!("Saved games: {}", self.saves_dir.display());
+        let file = self.settings_file.path.as_ref().map(|p| format!("Settings: {}", p.display()));
+        egui::CollapsingHeader::new("Where Aviary keeps your files").id_salt("settings-files").show(ui, |ui| {
+            ui.label(egui::RichText::new(&saves).color(faint_on_plate(palette)));
             if let Some(f) = &file {
-                ui.label(f);
+                ui.label(egui::RichText::new(f).color(faint_on_plate(palette)));
             }
-        });
-        if self.settings != before {
-            self.store_settings();
-        }
-        look::plate_frame(palette, None).show(ui, |ui| {
-            ui.set_width(ui.available_width().min(760.0));
-            ui.visuals_mut().override_text_color = Some(palette.table.on_plate);
-            self.applications_menu_ui(ui);
         });
     }
 
@@ -354,7 +394,7 @@ impl AviaryApp {
     /// and icons as the package, in the person's data folder, starting
     /// this program.
     fn applications_menu_ui(&mut self, ui: &mut Ui) {
-        ui.label(egui::RichText::new("Applications menu").strong());
+        ui.label(egui::RichText::new("The applications menu").strong());
         if !cfg!(target_os = "linux") {
             ui.label("Adding Aviary to the applications menu is for Linux desktops.");
             return;
@@ -452,4 +492,55 @@ impl AviaryApp {
             });
         }
     }
+}
+
+/// One card of Settings: a card of board on the cloth with its title in the
+/// display face.
+fn section(ui: &mut Ui, palette: &crate::ui::theme::Palette, title: &str, width: f32, add: &mut dyn FnMut(&mut Ui)) {
+    crate::ui::look::plate_frame(palette, None).show(ui, |ui| {
+        ui.set_width(width - 26.0);
+        ui.visuals_mut().override_text_color = Some(palette.table.on_plate);
+        ui.label(crate::ui::look::title(ui, title, 19.0));
+        ui.add_space(2.0);
+        add(ui);
+    });
+    ui.add_space(10.0);
+}
+
+/// A theme to choose, as a little table in its colours: the cloth with a
+/// card lying on it, the name under it, ringed in gold when chosen.
+fn theme_swatch(ui: &mut Ui, dark: bool, chosen: bool) -> egui::Response {
+    use crate::rules::enchanted_plumes::Feather;
+    use crate::ui::enchanted_plumes::{FeatherFace, paint_feather};
+    let name = if dark { "Dark" } else { "Light" };
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(118.0, 86.0), egui::Sense::click());
+    response.widget_info(|| egui::WidgetInfo::selected(egui::Role::RadioButton, true, chosen, name));
+    let own = crate::ui::theme::palette(dark);
+    let shown = crate::ui::theme::palette(ui.visuals().dark_mode);
+    let cloth = egui::Rect::from_min_size(rect.min, egui::vec2(rect.width(), 62.0));
+    crate::ui::look::paint_cloth(ui, cloth, &own);
+    let card = egui::Rect::from_center_size(cloth.center() - egui::vec2(14.0, 0.0), egui::vec2(30.0, 44.0));
+    paint_feather(ui.painter(), &own, card, FeatherFace::Up(Feather::new(7, 5)));
+    paint_feather(ui.painter(), &own, card.translate(egui::vec2(26.0, 4.0)), FeatherFace::Down);
+    let ring = if chosen {
+        egui::Stroke::new(2.5, shown.selection)
+    } else if response.hovered() {
+        egui::Stroke::new(1.5, shown.table.rim)
+    } else {
+        egui::Stroke::new(1.0, shown.table.edge)
+    };
+    ui.painter().rect_stroke(cloth, 4.0, ring, egui::StrokeKind::Outside);
+    ui.painter().text(
+        egui::pos2(rect.center().x, cloth.bottom() + 12.0),
+        egui::Align2::CENTER_CENTER,
+        name,
+        if chosen { crate::ui::look::display(ui.ctx(), 16.0) } else { egui::FontId::proportional(14.0) },
+        shown.table.on_plate,
+    );
+    response.on_hover_text(format!("The {} table", name.to_lowercase()))
+}
+
+/// Quieter words on a card of board.
+fn faint_on_plate(palette: &crate::ui::theme::Palette) -> egui::Color32 {
+    crate::ui::theme::mix(palette.table.on_plate, palette.table.plate, 0.35)
 }
