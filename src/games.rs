@@ -157,6 +157,21 @@ pub struct NewGame {
     pub seed: String,
 }
 
+/// What the new-game dialog last started for one game: who sat where, the
+/// seats' names, who began and the variants on (by key).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct LastSetup {
+    /// Who played each seat.
+    pub players: Vec<Player>,
+    /// The seats' names (games with named seats).
+    pub names: Vec<String>,
+    /// Who began; `None` drew it.
+    pub first: Option<u8>,
+    /// The keys of the variants chosen.
+    pub variants: Vec<String>,
+}
+
 /// Names offered for new seats.
 pub const SEAT_NAMES: [&str; 6] = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay"];
 
@@ -177,6 +192,54 @@ impl NewGame {
             _ => Vec::new(),
         };
         Self { game, players, names, first: None, variants: vec![false; game.variants.len()], seed: String::new() }
+    }
+
+    /// The dialog's choices as last started for this game, where they still
+    /// fit its seating (a count of seats it allows, names for its seats);
+    /// the rest stays as [`NewGame::new`] set it.
+    pub fn remembered(&mut self, last: &LastSetup) {
+        let seats = last.players.len();
+        let fits = match self.game.seating {
+            Seating::Solitaire => seats == 1,
+            Seating::Fixed(names) => seats == names.len(),
+            Seating::Named { min, max, .. } => (min..=max).contains(&seats),
+        };
+        if fits {
+            self.players.clone_from(&last.players);
+            if matches!(self.game.seating, Seating::Named { .. }) {
+                self.names = (0..seats)
+                    .map(|i| {
+                        let typed = last.names.get(i).map(|n| n.trim()).filter(|n| !n.is_empty());
+                        typed.map_or_else(
+                            || SEAT_NAMES.get(i).copied().unwrap_or("Player").to_string(),
+                            ToString::to_string,
+                        )
+                    })
+                    .collect();
+            }
+            self.first = last.first.filter(|&f| usize::from(f) < seats);
+        }
+        for (variant, on) in self.game.variants.iter().zip(self.variants.iter_mut()) {
+            *on = last.variants.iter().any(|k| k == variant.key);
+        }
+    }
+
+    /// What to remember of these choices.
+    #[must_use]
+    pub fn to_remember(&self) -> LastSetup {
+        LastSetup {
+            players: self.players.clone(),
+            names: self.seat_names(),
+            first: self.first,
+            variants: self
+                .game
+                .variants
+                .iter()
+                .zip(&self.variants)
+                .filter(|(_, on)| **on)
+                .map(|(v, _)| v.key.to_string())
+                .collect(),
+        }
     }
 
     /// Whether the variant with `key` was chosen.

@@ -629,3 +629,27 @@ fn a_second_replay_takes_the_first_replay_s_tab() {
     assert_eq!(app.tabs[1].path(), b.as_path(), "the newer replay");
     assert_eq!(app.screen, Screen::Game(1));
 }
+
+#[test]
+fn home_keeps_its_place_while_the_saves_are_read_again() {
+    // The shelf used to jump down a frame after coming back to Home (the
+    // Continue row was a line of text until the folder was read again),
+    // so a click aimed at a box could land on another button.
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    std::fs::write(saves.join("daedalus-a.json"), daedalus_save(6, 3)).unwrap();
+    let mut h = harness(AviaryApp::new(Some(config(dir.path())), saves));
+    h.run();
+    h.state_mut().wait_for_files();
+    h.run();
+    let settled = h.get_by_label("New Daedalus game").rect();
+    h.get_by_label("Saved Games").click();
+    h.step();
+    h.state_mut().wait_for_files();
+    h.run();
+    h.get_by_label("Home").click();
+    // The first frame back on Home, before the folder is read again.
+    h.step();
+    assert_eq!(h.get_by_label("New Daedalus game").rect(), settled, "the box did not move");
+}

@@ -672,3 +672,49 @@ fn every_seat_keeps_its_place_and_the_train_and_the_hand_stay_in_view() {
         }
     }
 }
+
+#[test]
+fn the_new_game_dialog_offers_the_last_games_seats_again_even_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    h.get_by_label("New Enchanted Plumes game").click();
+    h.run();
+    let fresh = h.state().new_game.as_ref().unwrap().players.clone();
+    assert_eq!(fresh.len(), 3, "three seats at first");
+    // A fourth seat, and a second person in seat 2.
+    h.get_by_label("Add a seat").click();
+    h.run();
+    h.query_all_by_label("Human").nth(1).unwrap().click();
+    h.run();
+    let chosen = h.state().new_game.as_ref().unwrap().players.clone();
+    assert_eq!(chosen.len(), 4);
+    assert_eq!(chosen[1], Player::Human);
+    h.get_by_label("Start").click();
+    h.run();
+    assert!(h.state().new_game.is_none(), "the game started");
+    // The next new game of Enchanted Plumes starts from those seats.
+    h.state_mut().screen = Screen::Home;
+    h.run();
+    h.get_by_label("New Enchanted Plumes game").click();
+    h.run();
+    assert_eq!(h.state().new_game.as_ref().unwrap().players, chosen);
+    h.get_by_label("Cancel").click();
+    h.run();
+    // Another game's dialog keeps its own defaults.
+    h.get_by_label("New Dust in the Wings game").click();
+    h.run();
+    assert_eq!(h.state().new_game.as_ref().unwrap().players[1..].iter().filter(|p| **p == Player::Human).count(), 0);
+    h.get_by_label("Cancel").click();
+    h.run();
+    // And after a restart, from the settings file.
+    h.state_mut().wait_for_files();
+    drop(h);
+    let mut again = harness(app(dir.path()));
+    again.run();
+    again.get_by_label("Not now").click();
+    again.run();
+    again.get_by_label("New Enchanted Plumes game").click();
+    again.run();
+    assert_eq!(again.state().new_game.as_ref().unwrap().players, chosen);
+}

@@ -51,9 +51,10 @@ impl AviaryApp {
     /// The unfinished games, newest first, as small cards with their box
     /// art and whose turn it is; and the way to join a friend's game.
     fn continue_ui(&mut self, ui: &mut Ui, palette: &Palette) {
-        let unfinished: Vec<games::Listing> = self
-            .listing
-            .as_deref()
+        // While the folder is read again, the last list read stands in.
+        let shown = self.listing.as_deref().or(self.previous_listing.as_deref());
+        let known = shown.is_some();
+        let unfinished: Vec<games::Listing> = shown
             .unwrap_or_default()
             .iter()
             .filter(|l| !l.finished && l.problem.is_none() && l.moves > 0)
@@ -75,10 +76,10 @@ impl AviaryApp {
             }
         });
         if unfinished.is_empty() {
-            let words = if self.listing.is_none() {
-                "Looking for your unfinished games…"
-            } else {
+            let words = if known {
                 "No game under way: open a box below to start one. Every game is saved after each move."
+            } else {
+                "Looking for your unfinished games…"
             };
             ui.label(RichText::new(words).color(palette.table.faint));
             return;

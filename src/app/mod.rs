@@ -84,6 +84,9 @@ pub struct AviaryApp {
     resume_unchosen: std::collections::HashSet<PathBuf>,
     resume_check: Option<Background<Vec<games::Listing>>>,
     listing_job: Option<Background<Vec<games::Listing>>>,
+    /// The last list read, shown by Home's Continue while the folder is
+    /// read again (so the shelf does not jump under the pointer).
+    previous_listing: Option<Vec<games::Listing>>,
     /// The context, once the first frame has run: background jobs wake it.
     wake: Arc<OnceLock<egui::Context>>,
     /// Notices raised outside a frame, shown on the next one.
@@ -193,6 +196,7 @@ impl AviaryApp {
             resume_unchosen: std::collections::HashSet::new(),
             resume_check,
             listing_job: None,
+            previous_listing: None,
             wake,
             pending_notices: Vec::new(),
             lasting_notices,

@@ -78,7 +78,12 @@ impl AviaryApp {
     /// Opens the new-game dialog for the game with id `game`.
     pub fn open_new_game(&mut self, game: &str) {
         if let Some(entry) = games::entry(game).filter(|e| e.play.is_some()) {
-            self.new_game = Some(NewGame::new(entry, self.settings.ai_level));
+            let mut choice = NewGame::new(entry, self.settings.ai_level);
+            // The last game's choices, offered again.
+            if let Some(last) = self.settings.new_games.get(entry.id) {
+                choice.remembered(last);
+            }
+            self.new_game = Some(choice);
         }
     }
 
@@ -89,7 +94,8 @@ impl AviaryApp {
         } else if let Ok(s) = choice.seed.trim().parse::<u64>() {
             s
         } else {
-            notices.push(Notice::Error(format!("The seed must be a whole number, not \"{}\"", choice.seed.trim())));
+            notices
+                .push(Notice::Error(format!("The deal number must be a whole number, not \"{}\"", choice.seed.trim())));
             return false;
         };
         let Some(play) = &choice.game.play else {
@@ -105,6 +111,9 @@ impl AviaryApp {
         }
         self.tabs.push(tab);
         self.screen = Screen::Game(self.tabs.len() - 1);
+        // Offered again next time.
+        self.settings.new_games.insert(choice.game.id.to_string(), choice.to_remember());
+        self.store_settings();
         if choice.players.iter().any(|p| p.is_friend()) {
             let ctx = self.wake.get().cloned();
             self.host_if_friends(self.tabs.len() - 1, ctx.as_ref());
@@ -124,8 +133,22 @@ impl AviaryApp {
         let id = egui::Id::unique("new-game");
         let area = egui::Modal::default_area(id).anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0));
         let modal = egui::Modal::new(id).area(area).show(ctx, |ui| {
-            ui.set_width(420.0);
-            ui.heading(format!("New {} game", game.name));
+            ui.set_width(440.0);
+            let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
+            ui.horizontal(|ui| {
+                // The box's cover, small, beside the title.
+                let (art, _) = ui.allocate_exact_size(egui::vec2(72.0, 50.0), egui::Sense::hover());
+                (game.cover)(ui.painter(), &palette, art);
+                ui.painter().rect_stroke(
+                    art,
+                    2.0,
+                    egui::Stroke::new(1.0, palette.table.rim),
+                    egui::StrokeKind::Outside,
+                );
+                let title = crate::ui::look::title(ui, format!("New {} game", game.name), 22.0);
+                ui.label(title.color(ui.visuals().strong_text_color()));
+            });
+            ui.add_space(4.0);
             match game.seating {
                 Seating::Solitaire => {}
                 Seating::Fixed(names) => fixed_seats_ui(ui, &mut choice, names),
@@ -135,16 +158,22 @@ impl AviaryApp {
             let people = choice.players.iter().filter(|p| matches!(p, Player::Human)).count();
             let notes = (game.notes)(strict, people);
             variants_ui(ui, game.variants, &mut choice.variants);
-            ui.horizontal(|ui| {
-                let label = ui.label("Seed (optional):");
-                ui.add(egui::TextEdit::singleline(&mut choice.seed).hint_text("random").desired_width(160.0))
-                    .labelled_by(label.id);
+            egui::CollapsingHeader::new("Play a deal again").id_salt("new-game-deal").show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    let label = ui.label("Deal number:");
+                    ui.add(egui::TextEdit::singleline(&mut choice.seed).hint_text("a new deal").desired_width(160.0))
+                        .labelled_by(label.id)
+                        .on_hover_text("The same number deals the same cards in the same order again");
+                });
             });
             for note in notes {
                 ui.label(RichText::new(note).weak());
             }
+            ui.add_space(6.0);
             ui.horizontal(|ui| {
-                start = ui.button("Start").clicked();
+                start = ui
+                    .add(egui::Button::new(RichText::new("Start").strong()).min_size(egui::vec2(90.0, 28.0)))
+                    .clicked();
                 cancel = ui.button("Cancel").clicked();
             });
         });

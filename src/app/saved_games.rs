@@ -44,14 +44,18 @@ impl AviaryApp {
     /// Forgets the Saved Games list (and any reading under way): the screen
     /// reads the folder again when it next shows.
     pub(super) fn invalidate_listing(&mut self) {
-        self.listing = None;
+        if let Some(old) = self.listing.take() {
+            self.previous_listing = Some(old);
+        }
         self.listing_job = None;
     }
 
     /// Starts reading the save folder on a background thread (each file is
     /// replayed to tell whether it loads).
     pub(super) fn refresh_listing(&mut self) {
-        self.listing = None;
+        if let Some(old) = self.listing.take() {
+            self.previous_listing = Some(old);
+        }
         let dir = self.saves_dir.clone();
         let waker = Arc::clone(&self.wake);
         self.listing_job = Background::spawn(

@@ -43,6 +43,9 @@ pub struct Settings {
     pub sound_volume: f32,
     /// The table's sounds off.
     pub sound_muted: bool,
+    /// The choices of each game's last new game (by game id), offered again
+    /// by its new-game dialog.
+    pub new_games: std::collections::BTreeMap<String, crate::games::LastSetup>,
 }
 
 impl Default for Settings {
@@ -59,6 +62,7 @@ impl Default for Settings {
             relay: String::new(),
             sound_volume: 0.6,
             sound_muted: false,
+            new_games: std::collections::BTreeMap::new(),
         }
     }
 }
@@ -97,6 +101,17 @@ impl Settings {
         self.open_games.truncate(MAX_OPEN_GAMES);
         if self.relay.len() > MAX_RELAY {
             self.relay.clear();
+        }
+        // Only games that exist, with no more seats or names than any game
+        // has (a damaged file could hold any number).
+        self.new_games
+            .retain(|id, last| crate::games::entry(id).is_some() && last.players.len() <= 16 && last.names.len() <= 16);
+        for last in self.new_games.values_mut() {
+            for name in &mut last.names {
+                if name.chars().count() > 40 {
+                    *name = name.chars().take(40).collect();
+                }
+            }
         }
         self
     }
