@@ -30,7 +30,7 @@ impl AviaryApp {
         if self.listing.is_none() && self.listing_job.is_none() {
             self.refresh_listing();
         }
-        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        egui::ScrollArea::vertical().id_salt("home").auto_shrink([false, false]).show(ui, |ui| {
             ui.add_space(6.0);
             ui.horizontal(|ui| {
                 ui.label(look::title(ui, "Aviary", 34.0).color(palette.table.ink));

@@ -79,10 +79,11 @@ impl AviaryApp {
         // rules section, done (moves against par) or suggested next.
         let per_row = (((ui.available_width() + GAP) / (CARD_OUTER + GAP)).floor() as usize).max(1);
         let sketches = lesson_sketches(ui.ctx(), id, learn, list.len());
-        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        // A scroll position of its own (Home's is not carried over).
+        egui::ScrollArea::vertical().id_salt(("lesson-map", id)).auto_shrink([false, false]).show(ui, |ui| {
             let rows = list.len().div_ceil(per_row);
             // Under every row, room for the trail's loops.
-            let row_height = CARD_HEIGHT + STAGGER + 84.0;
+            let row_height = CARD_HEIGHT + STAGGER + 110.0;
             let (area, _) = ui.allocate_exact_size(
                 egui::vec2(ui.available_width(), rows as f32 * row_height + 8.0),
                 egui::Sense::hover(),
@@ -257,7 +258,7 @@ fn paint_trail(
         bezier(a, egui::pos2(a.x + 40.0, low), egui::pos2(b.x - 40.0, low), b)
     } else {
         let b = to.center_top() + egui::vec2(0.0, 8.0);
-        let lane = b.y - 28.0;
+        let lane = b.y - 30.0;
         let mut points = bezier(a, egui::pos2(a.x, lane), egui::pos2(a.x, lane), egui::pos2(a.x - 40.0, lane));
         points.extend(bezier(
             egui::pos2(a.x - 40.0, lane),

@@ -122,7 +122,7 @@ impl AviaryApp {
         // Each game as a card: its box art, name, seats, moves and when it
         // was last played, and its actions, which a narrow window never cuts
         // off (the cards wrap).
-        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        egui::ScrollArea::vertical().id_salt("saved-games").auto_shrink([false, false]).show(ui, |ui| {
             // Room for the scroll bar.
             let width = ui.available_width() - 14.0;
             let per_row = ((width + GAP) / (CARD_MIN + GAP)).floor().max(1.0);

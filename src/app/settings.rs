@@ -259,7 +259,10 @@ impl AviaryApp {
     pub(super) fn settings_ui(&mut self, ui: &mut Ui) {
         let palette = crate::ui::theme::palette(self.settings.dark);
         crate::ui::look::paint_cloth(ui, ui.clip_rect(), &palette);
-        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| self.settings_sections_ui(ui, &palette));
+        egui::ScrollArea::vertical()
+            .id_salt("settings")
+            .auto_shrink([false, false])
+            .show(ui, |ui| self.settings_sections_ui(ui, &palette));
     }
 
     /// Settings as a few cards on the cloth, in two columns when the window

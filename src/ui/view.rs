@@ -101,6 +101,16 @@ impl Frame<'_> {
     /// nothing that invites a person to act), or the computer's next move
     /// while it is shown before it is played.
     pub fn status_ui<G: Evaluate>(&self, ui: &mut Ui, table: &Table<G>) {
+        // Room for three lines whatever the status says, so the buttons
+        // under it stay where the pointer left them.
+        let lines = ui.text_style_height(&egui::TextStyle::Body) * 3.0 + ui.spacing().item_spacing.y * 2.0;
+        ui.vertical(|ui| {
+            ui.set_min_height(lines);
+            Self::status_lines(ui, table);
+        });
+    }
+
+    fn status_lines<G: Evaluate>(ui: &mut Ui, table: &Table<G>) {
         if let Some(a) = table.announced() {
             // The computer's move, shown before it is played.
             let text = format!("{} …", table.session.state().describe(a));

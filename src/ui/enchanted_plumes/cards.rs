@@ -173,7 +173,11 @@ pub(super) fn paint_feather_face(painter: &egui::Painter, palette: &Palette, rec
     );
     // The value in the display face, top left and (upside down) bottom
     // right, in the feather's colour darkened enough to read on the card.
-    let value_ink = if theme::contrast(fill, palette.card_face) >= 3.0 { fill } else { theme::mix(fill, ink, 0.65) };
+    // Darkened only as far as reading needs, so teal stays teal, not black.
+    let value_ink = (0..=10)
+        .map(|k| theme::mix(fill, ink, k as f32 / 10.0))
+        .find(|&c| theme::contrast(c, palette.card_face) >= 3.0)
+        .unwrap_or(ink);
     let font = look::display(painter.ctx(), (h * 0.26).max(9.0));
     let small = egui::FontId::proportional((h * 0.12).max(7.5));
     let letter = LETTERS[index];

@@ -39,7 +39,7 @@ pub use cards::{FeatherFace, fan_rect, feather_card};
 use cards::{card_label, paint_peahen, paint_tail, show_feather};
 pub use scores::score_line;
 use scores::{plume_score_text, total_text};
-use seats::{SeatPlace, others_card, others_per_row};
+use seats::{SeatPlace, others_layout};
 
 /// A drop target on the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -368,13 +368,10 @@ impl PlumesView {
                 Viewer::Nobody | Viewer::All => None,
             };
             let others: Vec<Seat> = (0..state.seats()).map(Seat).filter(|&s| Some(s) != me).collect();
-            let per_row = others_per_row(others.len(), ui.available_width());
-            let mat_width = (ui.available_width() - 8.0 * (per_row as f32 - 1.0)) / per_row as f32;
-            // The Train row above took its share; the mats share the rest
-            // of the table down to the hand.
-            let rows = others.len().div_ceil(per_row).max(1) as f32;
-            let mat_height = (table_height - (ui.cursor().top() - top)) / rows - 6.0;
-            let card = others_card(&state, &others, Vec2::new(mat_width, mat_height));
+            // The others in one row, or in two: whichever shows their cards
+            // larger in the room the Train leaves down to the hand.
+            let room = Vec2::new(ui.available_width(), table_height - (ui.cursor().top() - top));
+            let (per_row, card) = others_layout(&state, &others, room);
             for chunk in others.chunks(per_row) {
                 ui.columns(per_row, |cols| {
                     for (col, &s) in cols.iter_mut().zip(chunk) {
@@ -430,6 +427,10 @@ impl PlumesView {
         let acting = self.human_to_move() == Some(me);
         let dragging = egui::DragAndDrop::payload::<Dragged>(ui.ctx()).map(|d| d.0).or(self.selected);
         let (mut action, mut note) = (None, None);
+        // One line of plumes by the hand, the cards as large as lets every
+        // plume (and the place for a new one) fit across the mat.
+        let largest = if self.compact { PLUME_CARD * 0.8 } else { PLUME_CARD };
+        self.own_card = seats::own_card(&state, me, acting, largest, ui.available_width());
         let place = seats::SeatPlace { seat: me, own: acting, card: self.own_card };
         self.seat_ui(ui, palette, &state, place, self.viewer(), dragging, &mut action, &mut note);
         if let Some(n) = note {
@@ -567,7 +568,20 @@ impl View for PlumesView {
             // The hand, and beside it (under it in a narrow window) one's
             // own plumes: always in the same place, by the hand.
             let hand_width = self.hand_width();
-            if ui.available_width() >= hand_width + if self.compact { 300.0 } else { 420.0 } {
+            // Beside the hand when one's plumes keep most of their size
+            // there, else under it across the whole width; always beside it
+            // in a low window, where a second line would hide the others.
+            let beside = match self.viewer() {
+                Viewer::Seat(_) if self.compact => true,
+                Viewer::Seat(me) => {
+                    let largest = if self.compact { PLUME_CARD * 0.8 } else { PLUME_CARD };
+                    let acting = self.human_to_move() == Some(me);
+                    let width = ui.available_width() - hand_width - 16.0;
+                    seats::own_card(self.state(), me, acting, largest, width).x >= largest.x * 0.85
+                }
+                Viewer::Nobody | Viewer::All => true,
+            };
+            if beside {
                 ui.horizontal_top(|ui| {
                     ui.vertical(|ui| {
                         ui.set_width(hand_width);

@@ -5,7 +5,7 @@
 use egui::{Align2, Pos2, Rect, Response, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
 use super::{
-    Action, Dragged, EnchantedPlumes, Feather, FeatherFace, Game, HAND_CARD, Known, Palette, Phase, Player, Plume,
+    Action, Dragged, EnchantedPlumes, Feather, FeatherFace, Game, Known, PLUME_CARD, Palette, Phase, Player, Plume,
     PlumesView, SMALL_CARD, Seat, Target, Viewer, action_for, card_label, look, paint_feather, paint_tail,
     plume_score_text, theme, total_text, widgets, words,
 };
@@ -19,18 +19,30 @@ pub(super) struct SeatPlace {
     pub card: Vec2,
 }
 
-/// How many of the other seats sit side by side across the table: all of
-/// them when each mat gets 155 points, else two rows (in seat order).
-pub(super) fn others_per_row(others: usize, width: f32) -> usize {
-    let others = others.max(1);
-    let fit = ((width + 8.0) / 163.0).floor().max(1.0) as usize;
-    if fit >= others { others } else { others.div_ceil(2).min(fit).max(1) }
+/// How the other seats sit across the table in `room`: how many side by
+/// side (all of them in one row, or in two rows in seat order) and their
+/// cards' size, whichever shows the cards larger (one row on a tie).
+pub(super) fn others_layout(state: &EnchantedPlumes, others: &[Seat], room: Vec2) -> (usize, Vec2) {
+    let n = others.len().max(1);
+    let mut best: Option<(usize, Vec2)> = None;
+    for per_row in [n, n.div_ceil(2)] {
+        let mat_width = (room.x - 8.0 * (per_row as f32 - 1.0)) / per_row as f32;
+        if mat_width < 150.0 && per_row > 1 {
+            continue;
+        }
+        let rows = n.div_ceil(per_row) as f32;
+        let card = others_card(state, others, Vec2::new(mat_width, room.y / rows - 6.0));
+        if best.is_none_or(|(_, c)| card.x > c.x + 0.5) {
+            best = Some((per_row, card));
+        }
+    }
+    best.unwrap_or((1, SMALL_CARD * 0.7))
 }
 
-/// The size of the others' cards: the largest (from a hand card's size
+/// The size of the others' cards: the largest (from [`PLUME_CARD`]
 /// down to 70% of [`SMALL_CARD`]) with which every seat's plumes fit on
 /// one line of its mat, and its mat within `mat` (width, height).
-pub(super) fn others_card(state: &EnchantedPlumes, others: &[Seat], mat: Vec2) -> Vec2 {
+fn others_card(state: &EnchantedPlumes, others: &[Seat], mat: Vec2) -> Vec2 {
     // The mat's frame and margins take 22 points, each plume 8 of spacing;
     // its heading two lines, 50 points.
     let room = mat.x - 22.0;
@@ -43,7 +55,8 @@ pub(super) fn others_card(state: &EnchantedPlumes, others: &[Seat], mat: Vec2) -
             line <= room + 8.0 && 72.0 + rows * (card.y + 3.0) + 34.0 <= mat.y
         })
     };
-    let largest = HAND_CARD.x / SMALL_CARD.x;
+    // Never larger than one's own cards by the hand.
+    let largest = PLUME_CARD.x / SMALL_CARD.x;
     (0..=22)
         .map(|k| SMALL_CARD * (largest - 0.05 * k as f32))
         .filter(|c| c.x >= SMALL_CARD.x * 0.7 - 0.01)
@@ -51,9 +64,30 @@ pub(super) fn others_card(state: &EnchantedPlumes, others: &[Seat], mat: Vec2) -
         .unwrap_or(SMALL_CARD * 0.7)
 }
 
+/// The size of one's own plume cards by the hand: the largest (from
+/// `largest` down to 60% of it) with which every plume, and while playing
+/// the place for a new one, fit on one line of a mat `width` wide.
+pub(super) fn own_card(state: &EnchantedPlumes, seat: Seat, playing: bool, largest: Vec2, width: f32) -> Vec2 {
+    let room = width - 22.0;
+    let fits = |card: Vec2| {
+        let plumes: f32 = state
+            .plumes(seat)
+            .iter()
+            .map(|p| {
+                let open = playing && !p.is_complete();
+                plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1) + usize::from(open), card) + 8.0
+            })
+            .sum();
+        let new_plume = if playing { card.x + 40.0 + 8.0 } else { 0.0 };
+        plumes + new_plume <= room + 8.0
+    };
+    (0..=8).map(|k| largest * (1.0 - 0.05 * k as f32)).find(|&c| fits(c)).unwrap_or(largest * 0.6)
+}
+
 /// The width of a plume whose widest row has `widest` cards of `card`.
 fn plume_width(widest: usize, card: Vec2) -> f32 {
-    ((widest as f32) * (card.x + 3.0) + 12.0).max(70.0)
+    // 22 points of margin: the minus token of the top row sits at the left.
+    ((widest as f32) * (card.x + 3.0) + 22.0).max(70.0)
 }
 
 impl PlumesView {
@@ -86,9 +120,12 @@ impl PlumesView {
             ui.visuals_mut().override_text_color = Some(palette.table.ink);
             // The name, whose turn it is, and the score (in the display face,
             // at the mat's right); under them who plays and what is in hand.
+            // A narrow mat (five or six at the table) says it shorter, and
+            // its turn token sits on the line under the name.
+            let narrow = ui.available_width() < 200.0;
             ui.horizontal(|ui| {
                 ui.label(look::title(ui, state.seat_name(seat), 18.0));
-                if to_move {
+                if to_move && !narrow {
                     // A gold token by the name: whose turn it is.
                     let text = RichText::new(" to play ").color(palette.table.rim).strong();
                     egui::Frame::new().fill(palette.selection).corner_radius(8).show(ui, |ui| ui.label(text));
@@ -103,8 +140,10 @@ impl PlumesView {
                 Some(Player::Friend) => "friend online".to_string(),
                 _ => "human".to_string(),
             };
-            // A narrow mat (five or six at the table) says it shorter.
-            let narrow = ui.available_width() < 200.0;
+            if to_move && narrow {
+                let text = RichText::new(" to play ").color(palette.table.rim).strong().small();
+                egui::Frame::new().fill(palette.selection).corner_radius(8).show(ui, |ui| ui.label(text));
+            }
             let in_hand = if narrow { "" } else { " in hand" };
             let mut facts = vec![who, format!("{}{in_hand}", words::count(state.hand(seat).len(), "card"))];
             if state.peacocks(seat) > 0 {
@@ -116,7 +155,7 @@ impl PlumesView {
                 let facts = RichText::new(facts).color(palette.table.faint);
                 ui.add(egui::Label::new(if narrow { facts.small() } else { facts }).truncate());
             }
-            let by_hand = self.compact && viewer == Viewer::Seat(seat);
+            let by_hand = viewer == Viewer::Seat(seat);
             let mut lay_out = |ui: &mut Ui| {
                 let plumes = state.plumes(seat);
                 for (i, p) in plumes.iter().enumerate() {
@@ -129,9 +168,12 @@ impl PlumesView {
                 }
             };
             if by_hand {
-                // By the hand in a low window: one line, scrolled sideways,
-                // so the mat never grows over the table.
-                egui::ScrollArea::horizontal().show(ui, |ui| ui.horizontal_top(|ui| lay_out(ui)));
+                // By the hand: one line (the cards were sized to fit it), so
+                // the mat never grows over the table; past the smallest
+                // size, scrolled sideways with the bar always shown.
+                egui::ScrollArea::horizontal()
+                    .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+                    .show(ui, |ui| ui.horizontal_top(|ui| lay_out(ui)));
             } else {
                 ui.horizontal_wrapped(|ui| lay_out(ui));
             }
@@ -162,7 +204,7 @@ impl PlumesView {
     ) {
         let &ShownPlume { index, plume, score, card, sees, own } = shown;
         let gap = 3.0;
-        let widest = plume.rows.iter().map(Vec::len).max().unwrap_or(1) + usize::from(own);
+        let widest = plume.rows.iter().map(Vec::len).max().unwrap_or(1) + usize::from(own && !plume.is_complete());
         let new_row = self.new_row_room(own && !plume.is_complete(), card);
         let width = plume_width(widest, card);
         let height = (plume.rows.len() as f32) * (card.y + gap) + new_row + 24.0;
@@ -178,19 +220,17 @@ impl PlumesView {
             resp.on_hover_text(format!(
                 "Its face-down card stays hidden until the end; with it the peacock scores at least {n:+}"
             ));
+        } else {
+            resp.on_hover_text(
+                "The top row counts against the plume, every card under it for it, and each card one more",
+            );
         }
-        painter.text(
-            rect.center_top() + Vec2::new(0.0, 1.0),
-            Align2::CENTER_TOP,
-            title,
-            look::display(ui.ctx(), 13.0),
-            palette.table.ink,
-        );
+        plume_heading(&painter, palette, rect.center_top(), &format!("{kind} {}", index + 1), &plume_score_text(score));
         let last = plume.rows.len() - 1;
         for (r, row) in plume.rows.iter().enumerate() {
             let y = rect.top() + 18.0 + (r as f32) * (card.y + gap);
             let row_w = (row.len() as f32) * (card.x + gap);
-            let x0 = rect.center().x - row_w / 2.0;
+            let x0 = rect.center().x + 5.0 - row_w / 2.0;
             for (k, &c) in row.iter().enumerate() {
                 let cr = Rect::from_min_size(Pos2::new(x0 + (k as f32) * (card.x + gap), y), card);
                 let face_down = plume.is_complete() && r == last;
@@ -227,7 +267,8 @@ impl PlumesView {
                 }
             }
             if r == 0 && !plume.is_complete() {
-                // The top row counts against the plume: a small minus token.
+                // The top row counts against the plume: a small minus token
+                // at its left, clear of the cards.
                 let at = Pos2::new(rect.left() + 6.0, y + card.y / 2.0);
                 painter.circle(at, 5.5, palette.table.plate, Stroke::new(1.0, palette.table.faint));
                 painter.line_segment([at - Vec2::X * 3.0, at + Vec2::X * 3.0], Stroke::new(1.5, palette.table.ink));
@@ -342,4 +383,18 @@ struct ShownPlume<'a> {
     sees: bool,
     /// The viewer owns it and is to play (drop zones).
     own: bool,
+}
+
+/// A plume's heading over its top row: its name, and its score on a chip
+/// beside it (so "plume 1 −8" never reads as a range).
+fn plume_heading(painter: &egui::Painter, palette: &Palette, top: Pos2, name: &str, score: &str) {
+    let font = look::display(painter.ctx(), 13.0);
+    let name = painter.layout_no_wrap(name.to_string(), font.clone(), palette.table.ink);
+    let score = painter.layout_no_wrap(score.to_string(), font, palette.table.on_plate);
+    let chip = Vec2::new(score.size().x + 8.0, score.size().y + 1.0);
+    let left = top.x - (name.size().x + 4.0 + chip.x) / 2.0;
+    painter.galley(Pos2::new(left, top.y + 1.0), name.clone(), palette.table.ink);
+    let chip = Rect::from_min_size(Pos2::new(left + name.size().x + 4.0, top.y + 0.5), chip);
+    painter.rect(chip, 6.0, palette.table.plate, Stroke::new(1.0, palette.table.edge), StrokeKind::Inside);
+    painter.galley(chip.min + Vec2::new(4.0, 0.5), score, palette.table.on_plate);
 }
