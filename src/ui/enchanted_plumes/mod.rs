@@ -363,10 +363,7 @@ impl PlumesView {
             // Across the table, under the Train: every other seat, always in
             // seat order, so a seat keeps its place from turn to turn (the
             // person at the screen sits by their hand, under the table).
-            let me = match viewer {
-                Viewer::Seat(s) => Some(s),
-                Viewer::Nobody | Viewer::All => None,
-            };
+            let me = self.by_hand_seat();
             let others: Vec<Seat> = (0..state.seats()).map(Seat).filter(|&s| Some(s) != me).collect();
             // The others in one row, or in two: whichever shows their cards
             // larger in the room the Train leaves down to the hand.
@@ -409,6 +406,17 @@ impl PlumesView {
         }
     }
 
+    /// The seat whose place is by the hand: the person at the screen, or
+    /// during a hand-off the person it waits for (their plumes are public;
+    /// only their hand waits for them), so that place never moves.
+    fn by_hand_seat(&self) -> Option<Seat> {
+        match self.viewer() {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Nobody if self.needs_hand_off() => self.human_to_move(),
+            Viewer::Nobody | Viewer::All => None,
+        }
+    }
+
     /// The width the hand's fan takes (at least the heading's).
     fn hand_width(&self) -> f32 {
         let n = match self.viewer() {
@@ -422,9 +430,9 @@ impl PlumesView {
     /// The place of the person at the screen, by their hand: what their
     /// turn asks of them and their own plumes, with the drop targets.
     fn own_seat_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
-        let Viewer::Seat(me) = self.viewer() else { return };
+        let Some(me) = self.by_hand_seat() else { return };
         let state = self.state().clone();
-        let acting = self.human_to_move() == Some(me);
+        let acting = self.viewer() == Viewer::Seat(me) && self.human_to_move() == Some(me);
         let dragging = egui::DragAndDrop::payload::<Dragged>(ui.ctx()).map(|d| d.0).or(self.selected);
         let (mut action, mut note) = (None, None);
         // One line of plumes by the hand, the cards as large as lets every
@@ -553,6 +561,8 @@ impl View for PlumesView {
         if self.needs_hand_off() {
             egui::Panel::bottom(egui::Id::unique(("ep-hand-off", self.m.id))).resizable(false).show(ui, |ui| {
                 look::paint_cloth(ui, ui.clip_rect(), &palette);
+                ui.add_space(4.0);
+                self.own_seat_ui(ui, &palette, frame.notices);
                 self.hand_off_ui(ui, &palette);
             });
             egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, &palette, frame.notices));
@@ -568,19 +578,11 @@ impl View for PlumesView {
             // The hand, and beside it (under it in a narrow window) one's
             // own plumes: always in the same place, by the hand.
             let hand_width = self.hand_width();
-            // Beside the hand when one's plumes keep most of their size
-            // there, else under it across the whole width; always beside it
-            // in a low window, where a second line would hide the others.
-            let beside = match self.viewer() {
-                Viewer::Seat(_) if self.compact => true,
-                Viewer::Seat(me) => {
-                    let largest = if self.compact { PLUME_CARD * 0.8 } else { PLUME_CARD };
-                    let acting = self.human_to_move() == Some(me);
-                    let width = ui.available_width() - hand_width - 16.0;
-                    seats::own_card(self.state(), me, acting, largest, width).x >= largest.x * 0.85
-                }
-                Viewer::Nobody | Viewer::All => true,
-            };
+            // Beside the hand when the window is wide enough for the plumes
+            // to keep most of their size there (and always in a low window,
+            // where a second line would hide the others); decided by the
+            // window alone, so the hand never moves as the plumes grow.
+            let beside = self.compact || ui.available_width() >= hand_width + 600.0;
             if beside {
                 ui.horizontal_top(|ui| {
                     ui.vertical(|ui| {

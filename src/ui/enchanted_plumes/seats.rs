@@ -141,8 +141,11 @@ impl PlumesView {
                 _ => "human".to_string(),
             };
             if to_move && narrow {
+                // In a row of its own, sized to its words (not the mat's width).
                 let text = RichText::new(" to play ").color(palette.table.rim).strong().small();
-                egui::Frame::new().fill(palette.selection).corner_radius(8).show(ui, |ui| ui.label(text));
+                ui.horizontal(|ui| {
+                    egui::Frame::new().fill(palette.selection).corner_radius(8).show(ui, |ui| ui.label(text));
+                });
             }
             let in_hand = if narrow { "" } else { " in hand" };
             let mut facts = vec![who, format!("{}{in_hand}", words::count(state.hand(seat).len(), "card"))];
@@ -155,7 +158,7 @@ impl PlumesView {
                 let facts = RichText::new(facts).color(palette.table.faint);
                 ui.add(egui::Label::new(if narrow { facts.small() } else { facts }).truncate());
             }
-            let by_hand = viewer == Viewer::Seat(seat);
+            let by_hand = self.by_hand_seat() == Some(seat);
             let mut lay_out = |ui: &mut Ui| {
                 let plumes = state.plumes(seat);
                 for (i, p) in plumes.iter().enumerate() {
