@@ -1,0 +1,186 @@
+//! The row of tabs under the menu: Home, Saved Games, one tab per open game
+//! (those that fit; the rest in an "N more…" menu), Settings at its end,
+//! and how alike tabs are named apart.
+
+use egui::Ui;
+
+use super::{AviaryApp, Screen, file_stem};
+use crate::ui::Notice;
+
+impl AviaryApp {
+    pub(super) fn tabs_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
+        ui.horizontal(|ui| {
+            if ui.selectable_label(self.screen == Screen::Home, "Home").clicked() {
+                // Continue lists what is unfinished now.
+                self.invalidate_listing();
+                self.screen = Screen::Home;
+            }
+            if ui.selectable_label(self.screen == Screen::SavedGames, "Saved Games").clicked() {
+                self.show_saved_games();
+            }
+            // One row: the games that fit (the one on screen always), the
+            // rest in a menu at the end of the row.
+            let named: Vec<(String, String, bool)> = self
+                .tabs
+                .iter()
+                .map(|t| {
+                    // An auto-made name starts with the game's id.
+                    let stem = file_stem(t.path());
+                    let chosen = !stem.starts_with(t.game_id());
+                    let plain = !t.is_replay() && t.lesson_id().is_none();
+                    (t.title(), plain.then_some(stem).filter(|_| chosen).unwrap_or_default(), plain)
+                })
+                .collect();
+            let titles: Vec<String> = tab_names(&named)
+                .into_iter()
+                .zip(&self.tabs)
+                .map(|(name, tab)| tab_label(&name, tab.is_over()))
+                .collect();
+            let font = egui::TextStyle::Button.resolve(ui.style());
+            let pad = 2.0 * ui.spacing().button_padding.x + ui.spacing().item_spacing.x;
+            let ink = ui.visuals().text_color();
+            let measure =
+                |text: &str| ui.fonts_mut(|f| f.layout_no_wrap(text.to_owned(), font.clone(), ink).size().x) + pad;
+            // A tab: separator, its title, its close button.
+            let close_w = measure("x") + 6.0;
+            let widths: Vec<f32> = titles.iter().map(|t| measure(t) + close_w + 8.0).collect();
+            let room = ui.available_width() - measure("Settings") - 12.0;
+            let current = match self.screen {
+                Screen::Game(i) => Some(i),
+                _ => None,
+            };
+            let shown = fit_tabs(&widths, current, room, measure("9 more…") + 8.0);
+            let mut close = None;
+            for (i, title) in titles.iter().enumerate().filter(|(i, _)| shown[*i]) {
+                ui.separator();
+                let hover = format!("{} — {}", self.tabs[i].title(), file_stem(self.tabs[i].path()));
+                if ui.selectable_label(self.screen == Screen::Game(i), title).on_hover_text(hover).clicked() {
+                    self.screen = Screen::Game(i);
+                }
+                if ui.small_button("x").on_hover_text(format!("Close {title} (it stays saved)")).clicked() {
+                    close = Some(i);
+                }
+            }
+            let hidden: Vec<usize> = (0..titles.len()).filter(|&i| !shown[i]).collect();
+            if !hidden.is_empty() {
+                ui.separator();
+                ui.menu_button(format!("{} more…", hidden.len()), |ui| {
+                    for &i in &hidden {
+                        ui.horizontal(|ui| {
+                            if ui
+                                .small_button("x")
+                                .on_hover_text(format!("Close {} (it stays saved)", titles[i]))
+                                .clicked()
+                            {
+                                close = Some(i);
+                                ui.close();
+                            }
+                            if ui.selectable_label(false, &titles[i]).clicked() {
+                                self.screen = Screen::Game(i);
+                                ui.close();
+                            }
+                        });
+                    }
+                })
+                .response
+                .on_hover_text("More open games");
+            }
+            if let Some(i) = close {
+                self.close_tab(i, notices);
+            }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.selectable_label(self.screen == Screen::Settings, "Settings").clicked() {
+                    self.open_settings();
+                }
+            });
+        });
+    }
+}
+
+/// Names for the tab row from each tab's (title, file name a person chose
+/// or "", plain game): a title that several plain games share is told apart
+/// by the chosen file name, else by a number in the order they were opened
+/// ("Enchanted Plumes (2 players) · 2"). Replays and lessons keep theirs.
+#[must_use]
+pub fn tab_names(tabs: &[(String, String, bool)]) -> Vec<String> {
+    tabs.iter()
+        .enumerate()
+        .map(|(i, (title, chosen, plain))| {
+            let alike = |t: &(String, String, bool)| t.2 && t.0 == *title;
+            if !plain || tabs.iter().filter(|t| alike(t)).count() < 2 {
+                title.clone()
+            } else if !chosen.is_empty() {
+                chosen.clone()
+            } else {
+                format!("{title} · {}", tabs[..=i].iter().filter(|t| alike(t)).count())
+            }
+        })
+        .collect()
+}
+
+/// A tab's label: its title clipped so one game never takes the whole
+/// row, and "(over)" once the game ended.
+fn tab_label(title: &str, over: bool) -> String {
+    const LONGEST: usize = 30;
+    let title = if title.chars().count() > LONGEST {
+        format!("{}…", title.chars().take(LONGEST - 1).collect::<String>())
+    } else {
+        title.to_owned()
+    };
+    if over { format!("{title} (over)") } else { title }
+}
+
+/// Which tabs fit on the row: `widths` of each, the one on screen
+/// (`current`) always, then the others in order while they fit in `room`
+/// (leaving `more` for the menu of the rest, when there is a rest).
+#[must_use]
+pub fn fit_tabs(widths: &[f32], current: Option<usize>, room: f32, more: f32) -> Vec<bool> {
+    if widths.iter().sum::<f32>() <= room {
+        return vec![true; widths.len()];
+    }
+    let mut shown = vec![false; widths.len()];
+    let mut used = more;
+    if let Some(c) = current.filter(|&c| c < widths.len()) {
+        shown[c] = true;
+        used += widths[c];
+    }
+    for (i, w) in widths.iter().enumerate() {
+        if !shown[i] && used + w <= room {
+            shown[i] = true;
+            used += w;
+        }
+    }
+    shown
+}
+
+#[cfg(test)]
+mod tab_row_tests {
+    use super::fit_tabs;
+
+    #[test]
+    fn alike_tabs_are_told_apart_by_a_chosen_name_or_a_number() {
+        let tab = |t: &str, chosen: &str, plain| (t.to_string(), chosen.to_string(), plain);
+        let names = super::tab_names(&[
+            tab("Plumes (2 players)", "", true),
+            tab("Daedalus", "", true),
+            tab("Plumes (2 players)", "evening", true),
+            tab("Plumes (2 players)", "", true),
+            tab("Replay: Daedalus", "", false),
+        ]);
+        assert_eq!(
+            names,
+            ["Plumes (2 players) · 1", "Daedalus", "evening", "Plumes (2 players) · 3", "Replay: Daedalus"]
+        );
+    }
+
+    #[test]
+    fn all_tabs_show_when_they_fit() {
+        assert_eq!(fit_tabs(&[100.0, 100.0], Some(1), 250.0, 60.0), [true, true]);
+    }
+
+    #[test]
+    fn the_tab_on_screen_shows_even_when_it_comes_last() {
+        assert_eq!(fit_tabs(&[100.0, 100.0, 100.0, 100.0], Some(3), 390.0, 60.0), [true, true, false, true]);
+        assert_eq!(fit_tabs(&[100.0, 100.0, 100.0], None, 250.0, 60.0), [true, false, false]);
+    }
+}
