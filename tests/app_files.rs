@@ -131,10 +131,11 @@ fn the_resume_offer_opens_the_good_games_and_names_the_bad_one() {
     h.run();
     h.state_mut().wait_for_files();
     h.run();
-    h.get_by_label_contains("a.json — Daedalus · White (human) v Black (human) · 5 moves · last played ");
-    h.get_by_label_contains("b.json — Daedalus");
+    h.get_by_label("Reopen Daedalus — a.json");
+    h.get_by_label_contains("5 moves · last played ");
+    h.get_by_label("Reopen Daedalus — b.json");
     h.get_by_label_contains("• bad.json: move 1 is not a Daedalus move: {\"PlaceWall\":\"a9\"} (a9 is off the board, which runs from a1 to h8)");
-    assert!(h.query_by_label_contains("bad.json —").is_none(), "the bad file is not offered");
+    assert!(h.query_by_label_contains("— bad.json").is_none(), "the bad file is not offered");
     h.get_by_label("Resume").click();
     h.run();
     let paths: Vec<PathBuf> = h.state().tabs.iter().map(|t| t.path().to_path_buf()).collect();
@@ -158,13 +159,13 @@ fn closing_while_the_resume_offer_is_open_keeps_the_list() {
     h.run();
     h.state_mut().wait_for_files();
     h.run();
-    h.get_by_label("Resume your unfinished games?");
+    h.get_by_label("Pick up where you left off?");
     assert!(h.state_mut().request_quit());
     let mut again = harness(AviaryApp::new(Some(config(dir.path())), saves));
     again.run();
     again.state_mut().wait_for_files();
     again.run();
-    again.get_by_label_contains("g.json — Daedalus");
+    again.get_by_label_contains("Reopen Daedalus — g.json");
 }
 
 #[test]
@@ -450,7 +451,7 @@ fn the_resume_offer_opens_only_the_games_ticked() {
     h.run();
     h.state_mut().wait_for_files();
     h.run();
-    h.get_by_label_contains("a.json — Daedalus").click();
+    h.get_by_label_contains("Reopen Daedalus — a.json").click();
     h.run();
     h.get_by_label("Resume").click();
     h.run();

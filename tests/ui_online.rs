@@ -146,7 +146,7 @@ fn a_friend_who_closes_aviary_steps_through_their_copy_and_rejoins_from_it() {
     friend.run();
     friend.state_mut().wait_for_files();
     friend.run();
-    friend.get_by_label_contains("Resume your unfinished games?");
+    friend.get_by_label_contains("Pick up where you left off?");
     friend.get_by_label("Resume").click();
     // Background work (the settings written, the copy's writer) may wake
     // a frame or two more.

@@ -47,41 +47,29 @@ impl AviaryApp {
         }
         let mut resume_all = false;
         let mut dismiss = false;
-        let modal = egui::Modal::new(egui::Id::unique("resume")).show(ctx, |ui| {
+        let modal = crate::ui::look::modal(ctx, egui::Id::unique("resume")).show(ctx, |ui| {
             ui.set_max_width(560.0);
-            if self.resume_offer.is_empty() {
-                ui.heading("Your games from last time");
-            } else {
-                ui.heading("Resume your unfinished games?");
-                ui.label("Untick a game to leave it closed (it stays in Saved Games).");
+            let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
+            ui.visuals_mut().override_text_color = Some(palette.table.on_plate);
+            let heading =
+                if self.resume_offer.is_empty() { "Your games from last time" } else { "Pick up where you left off?" };
+            ui.label(crate::ui::look::title(ui, heading, 24.0));
+            if !self.resume_offer.is_empty() {
+                ui.label("These games were open when Aviary closed. Untick one to leave it closed (it stays in Saved Games).");
             }
+            ui.add_space(4.0);
             // However many there are, the buttons stay on the screen.
             let room = (ctx.content_rect().height() - 200.0).max(120.0);
             egui::ScrollArea::vertical().max_height(room).auto_shrink([false, true]).show(ui, |ui| {
                 for row in &self.resume_offer {
                     let mut chosen = !self.resume_unchosen.contains(&row.path);
-                    let text = format!(
-                        "{} — {} · {} · {} · last played {}",
-                        file_name(&row.path),
-                        row.game,
-                        row.seats,
-                        crate::rules::words::count(row.moves, "move"),
-                        super::saved_games::local_time(row.saved_at)
-                    );
-                    ui.horizontal(|ui| {
-                        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
-                        // The table as it was left, to tell the games apart.
-                        let (art, _) = ui.allocate_exact_size(egui::vec2(64.0, 46.0), egui::Sense::hover());
-                        let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
-                        super::home::board_picture(ui.painter(), &palette, art, row);
-                        if ui.checkbox(&mut chosen, text).changed() {
-                            if chosen {
-                                self.resume_unchosen.remove(&row.path);
-                            } else {
-                                self.resume_unchosen.insert(row.path.clone());
-                            }
+                    if resume_row(ui, &palette, row, &mut chosen) {
+                        if chosen {
+                            self.resume_unchosen.remove(&row.path);
+                        } else {
+                            self.resume_unchosen.insert(row.path.clone());
                         }
-                    });
+                    }
                 }
                 if !self.resume_problems.is_empty() {
                     ui.add_space(4.0);
@@ -101,7 +89,10 @@ impl AviaryApp {
                 } else {
                     let chosen = self.resume_offer.iter().filter(|r| !self.resume_unchosen.contains(&r.path)).count();
                     resume_all = ui
-                        .add_enabled(chosen > 0, egui::Button::new("Resume"))
+                        .add_enabled(
+                            chosen > 0,
+                            egui::Button::new(RichText::new("Resume").strong()).min_size(egui::vec2(90.0, 28.0)),
+                        )
                         .on_hover_text(format!("Open {}", crate::rules::words::count(chosen, "game")))
                         .clicked();
                     dismiss = ui.button("Not now").clicked();
@@ -169,7 +160,7 @@ impl AviaryApp {
         let mut elsewhere = false;
         let mut quit_anyway = false;
         let mut cancel = false;
-        egui::Modal::new(egui::Id::unique("quit")).show(ctx, |ui| {
+        crate::ui::look::modal(ctx, egui::Id::unique("quit")).show(ctx, |ui| {
             ui.set_max_width(600.0);
             ui.heading("Some moves are not saved");
             ui.label("Aviary could not save these games, so closing now would lose their latest moves:");
@@ -222,4 +213,48 @@ impl AviaryApp {
             self.quit = Some(q);
         }
     }
+}
+
+/// One game offered to resume, as a small card: its tick, the table as it
+/// was left, its name, seats, moves and when it was last played. Clicking
+/// anywhere on the card ticks or unticks it. Says whether it changed.
+fn resume_row(ui: &mut egui::Ui, palette: &crate::ui::theme::Palette, row: &games::Listing, chosen: &mut bool) -> bool {
+    let mut changed = false;
+    let faint = crate::ui::theme::mix(palette.table.on_plate, palette.table.plate, 0.35);
+    let frame = egui::Frame::new()
+        .fill(crate::ui::theme::mix(palette.table.plate, palette.table.on_plate, 0.05))
+        .stroke(egui::Stroke::new(1.0, crate::ui::look::edge_of(palette.table.plate, palette)))
+        .corner_radius(6)
+        .inner_margin(6);
+    let shown = frame.show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.horizontal(|ui| {
+            let label = format!("Reopen {} — {}", row.game, file_name(&row.path));
+            let tick = ui.checkbox(chosen, "");
+            let ticked = *chosen;
+            tick.widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, ticked, &label));
+            changed |= tick.changed();
+            let (art, _) = ui.allocate_exact_size(egui::vec2(88.0, 62.0), egui::Sense::hover());
+            super::home::board_picture(ui.painter(), palette, art, row);
+            ui.vertical(|ui| {
+                ui.spacing_mut().item_spacing.y = 1.0;
+                ui.label(crate::ui::look::title(ui, &row.game, 16.0));
+                ui.add(egui::Label::new(RichText::new(&row.now).size(12.5)).truncate());
+                ui.add(egui::Label::new(RichText::new(&row.seats).size(12.0)).truncate());
+                let when = format!(
+                    "{} · last played {} · {}",
+                    crate::rules::words::count(row.moves, "move"),
+                    super::saved_games::local_time(row.saved_at),
+                    file_name(&row.path)
+                );
+                ui.add(egui::Label::new(RichText::new(when).size(11.5).color(faint)).truncate());
+            });
+        });
+    });
+    let whole = ui.interact(shown.response.rect, ui.scope_id().with(("resume-row", &row.path)), egui::Sense::click());
+    if whole.clicked() {
+        *chosen = !*chosen;
+        changed = true;
+    }
+    changed
 }

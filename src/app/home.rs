@@ -21,6 +21,12 @@ const GAP: f32 = 18.0;
 const PLATE: f32 = 132.0;
 /// How many unfinished games Continue shows.
 const CONTINUE: usize = 6;
+/// The narrowest a Continue card may be.
+const CARD_MIN: f32 = 250.0;
+/// The widest.
+const CARD_MAX: f32 = 340.0;
+/// Space between Continue cards.
+const CARD_GAP: f32 = 12.0;
 
 impl AviaryApp {
     pub(super) fn home_ui(&mut self, ui: &mut Ui) {
@@ -54,13 +60,11 @@ impl AviaryApp {
         // While the folder is read again, the last list read stands in.
         let shown = self.listing.as_deref().or(self.previous_listing.as_deref());
         let known = shown.is_some();
-        let unfinished: Vec<games::Listing> = shown
-            .unwrap_or_default()
-            .iter()
-            .filter(|l| !l.finished && l.problem.is_none() && l.moves > 0)
-            .take(continue_shown(ui.available_size()))
-            .cloned()
-            .collect();
+        let all: Vec<&games::Listing> =
+            shown.unwrap_or_default().iter().filter(|l| !l.finished && l.problem.is_none() && l.moves > 0).collect();
+        let (room, card_w) = continue_shown(ui.available_size());
+        let unfinished: Vec<games::Listing> = pick_to_continue(&all, room).into_iter().cloned().collect();
+        let more = all.len() - unfinished.len();
         ui.horizontal(|ui| {
             ui.label(look::title(ui, "Continue", 20.0).color(palette.table.ink));
             ui.add_space(8.0);
@@ -71,7 +75,8 @@ impl AviaryApp {
             {
                 self.join = Some(online::JoinDialog::default());
             }
-            if ui.button("All saved games").clicked() {
+            let all_label = if more > 0 { format!("All saved games (+{more})") } else { "All saved games".into() };
+            if ui.button(all_label).on_hover_text("Every saved game, with Replay, Rename and Delete").clicked() {
                 self.show_saved_games();
             }
         });
@@ -87,9 +92,9 @@ impl AviaryApp {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
         let mut open = None;
         ui.horizontal_wrapped(|ui| {
-            ui.spacing_mut().item_spacing = Vec2::new(12.0, 10.0);
+            ui.spacing_mut().item_spacing = Vec2::new(CARD_GAP, 10.0);
             for row in &unfinished {
-                if continue_card(ui, palette, row, now).clicked() {
+                if continue_card(ui, palette, row, now, card_w).clicked() {
                     open = Some(row.path.clone());
                 }
             }
@@ -255,18 +260,38 @@ impl AviaryApp {
     }
 }
 
-/// How many unfinished games Continue shows in a window of `size`: two
-/// rows of cards, one in a low window (the shelf must show too).
-fn continue_shown(size: Vec2) -> usize {
-    let per_row = ((size.x + 12.0) / 262.0).floor().max(1.0) as usize;
+/// How many unfinished games Continue shows in a window of `size`, and
+/// how wide their cards are: two rows of cards, one in a low window (the
+/// shelf must show too), each row filling the width.
+fn continue_shown(size: Vec2) -> (usize, f32) {
+    let per_row = ((size.x + CARD_GAP) / (CARD_MIN + CARD_GAP)).floor().max(1.0);
+    let width = ((size.x - CARD_GAP * (per_row - 1.0)) / per_row).floor() - 1.0;
     let rows = if size.y < 640.0 { 1 } else { 2 };
-    (per_row * rows).min(CONTINUE)
+    ((per_row as usize * rows).min(CONTINUE), width.clamp(CARD_MIN.min(size.x), CARD_MAX))
+}
+
+/// The unfinished games Continue shows, at most `room`, newest first: the
+/// newest of each game before a second of any, so that five games of Tail
+/// Feathers do not hide the only game of Daedalus. `all` is newest first.
+fn pick_to_continue<'a>(all: &[&'a games::Listing], room: usize) -> Vec<&'a games::Listing> {
+    let mut firsts: Vec<&games::Listing> = Vec::new();
+    let mut seconds = Vec::new();
+    for &row in all {
+        if firsts.iter().any(|f| f.game == row.game) {
+            seconds.push(row);
+        } else {
+            firsts.push(row);
+        }
+    }
+    let mut picked: Vec<&games::Listing> = firsts.into_iter().chain(seconds).take(room).collect();
+    picked.sort_by_key(|l| std::cmp::Reverse(l.saved_at));
+    picked
 }
 
 /// A card for one unfinished game: its box art, name, whose turn, moves
 /// and when it was last played. Click to continue it.
-fn continue_card(ui: &mut Ui, palette: &Palette, row: &games::Listing, now: u64) -> egui::Response {
-    let size = Vec2::new(262.0, 90.0);
+fn continue_card(ui: &mut Ui, palette: &Palette, row: &games::Listing, now: u64, width: f32) -> egui::Response {
+    let size = Vec2::new(width, 108.0);
     let (rect, resp) = ui.allocate_exact_size(size, Sense::click());
     let name = super::file_stem(&row.path);
     resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, format!("Continue {} ({name})", row.game)));
@@ -289,12 +314,12 @@ fn continue_card(ui: &mut Ui, palette: &Palette, row: &games::Listing, now: u64)
             painter.with_clip_rect(Rect::from_min_max(egui::pos2(x, rect.top()), rect.max - Vec2::new(4.0, 0.0)));
         clipped.galley(egui::pos2(x, rect.top() + y), galley, colour);
     };
-    line(5.0, row.game.clone(), look::display(ui.ctx(), 16.0), ink, 1);
-    line(25.0, row.now.clone(), egui::FontId::proportional(12.0), ink, 1);
-    line(42.0, row.seats.clone(), egui::FontId::proportional(11.5), ink, 2);
+    line(4.0, row.game.clone(), look::display(ui.ctx(), 16.0), ink, 1);
+    line(25.0, row.now.clone(), egui::FontId::proportional(12.0), ink, 2);
+    line(57.0, row.seats.clone(), egui::FontId::proportional(11.5), ink, 2);
     let faint = mix(ink, palette.table.plate, 0.35);
     line(
-        70.0,
+        size.y - 19.0,
         format!("{} · {}", moves_words(row.moves), ago(row.saved_at, now)),
         egui::FontId::proportional(11.5),
         faint,
@@ -345,7 +370,36 @@ pub fn ago(then: u64, now: u64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::ago;
+    use super::{ago, pick_to_continue};
+    use crate::games::Listing;
+
+    fn unfinished(game: &str, saved_at: u64) -> Listing {
+        Listing {
+            path: format!("{game}-{saved_at}.json").into(),
+            game: game.into(),
+            seats: String::new(),
+            saved_at,
+            moves: 3,
+            finished: false,
+            now: String::new(),
+            problem: None,
+            sketch: crate::ui::sketch::Sketch::default(),
+        }
+    }
+
+    #[test]
+    fn continue_shows_each_game_before_a_second_of_any_newest_first() {
+        let rows: Vec<Listing> =
+            [("Tail Feathers", 90), ("Tail Feathers", 80), ("Tail Feathers", 70), ("Daedalus", 10)]
+                .into_iter()
+                .map(|(g, t)| unfinished(g, t))
+                .collect();
+        let all: Vec<&Listing> = rows.iter().collect();
+        let shown: Vec<(&str, u64)> = pick_to_continue(&all, 2).iter().map(|l| (l.game.as_str(), l.saved_at)).collect();
+        assert_eq!(shown, [("Tail Feathers", 90), ("Daedalus", 10)], "the only Daedalus game is not hidden");
+        let shown: Vec<u64> = pick_to_continue(&all, 3).iter().map(|l| l.saved_at).collect();
+        assert_eq!(shown, [90, 80, 10], "the room left goes to the newest others, and the cards stay newest first");
+    }
 
     #[test]
     fn last_played_reads_as_people_say_it() {

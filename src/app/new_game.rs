@@ -132,7 +132,7 @@ impl AviaryApp {
         // downwards and leaves every button above where the pointer was.
         let id = egui::Id::unique("new-game");
         let area = egui::Modal::default_area(id).anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0));
-        let modal = egui::Modal::new(id).area(area).show(ctx, |ui| {
+        let modal = crate::ui::look::modal(ctx, id).area(area).show(ctx, |ui| {
             ui.set_width(440.0);
             let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
             ui.horizontal(|ui| {

@@ -64,7 +64,7 @@ impl AviaryApp {
         let Some(mut dialog) = self.join.take() else { return };
         let mut join = false;
         let mut cancel = false;
-        let modal = egui::Modal::new(egui::Id::unique("join-online")).show(ctx, |ui| {
+        let modal = crate::ui::look::modal(ctx, egui::Id::unique("join-online")).show(ctx, |ui| {
             ui.set_width(520.0);
             ui.heading("Join a game online");
             ui.label("Paste the invite code your friend sent you.");

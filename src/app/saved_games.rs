@@ -267,7 +267,7 @@ impl AviaryApp {
         let mut ok = false;
         let mut cancel = false;
         let mut elsewhere = false;
-        let modal = egui::Modal::new(egui::Id::unique("save-as")).show(ctx, |ui| {
+        let modal = crate::ui::look::modal(ctx, egui::Id::unique("save-as")).show(ctx, |ui| {
             ui.heading("Save As");
             ui.horizontal(|ui| {
                 let label = ui.label("Name:");
@@ -316,7 +316,7 @@ impl AviaryApp {
         let Some((path, mut name)) = self.rename.take() else { return };
         let mut ok = false;
         let mut cancel = false;
-        let modal = egui::Modal::new(egui::Id::unique("rename")).show(ctx, |ui| {
+        let modal = crate::ui::look::modal(ctx, egui::Id::unique("rename")).show(ctx, |ui| {
             ui.heading(format!("Rename {}", file_name(&path)));
             ui.horizontal(|ui| {
                 let label = ui.label("New name:");
@@ -362,7 +362,7 @@ impl AviaryApp {
         let Some(path) = self.confirm_delete.take() else { return };
         let mut yes = false;
         let mut no = false;
-        let modal = egui::Modal::new(egui::Id::unique("delete")).show(ctx, |ui| {
+        let modal = crate::ui::look::modal(ctx, egui::Id::unique("delete")).show(ctx, |ui| {
             ui.heading("Delete this saved game?");
             ui.label(file_name(&path));
             ui.label("This cannot be undone.");

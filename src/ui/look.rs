@@ -93,6 +93,16 @@ pub fn plate_frame(palette: &Palette, ring: Option<Stroke>) -> egui::Frame {
         .shadow(shadow)
 }
 
+/// A dialog over the table (a new game, the resume offer, a rename): a
+/// card of board held up over the dimmed table, in the theme `ctx` shows.
+#[must_use]
+pub fn modal(ctx: &egui::Context, id: egui::Id) -> egui::Modal {
+    let palette = crate::ui::theme::palette(ctx.global_style().visuals.dark_mode);
+    let shadow = egui::epaint::Shadow { offset: [2, 8], blur: 28, spread: 2, color: palette.table.shadow };
+    let frame = plate_frame(&palette, None).inner_margin(18).corner_radius(10).shadow(shadow);
+    egui::Modal::new(id).frame(frame)
+}
+
 /// Side of a surface tile in texels.
 const TILE: usize = 96;
 

@@ -367,7 +367,7 @@ impl<V: View> Tab<V> {
         let heading = self.view.end_heading(&outcome);
         let words = self.view.end_words();
         let id = egui::Id::unique(("end", self.view.table().id));
-        let modal = egui::Modal::new(id).show(ui.ctx(), |ui| {
+        let modal = crate::ui::look::modal(ui.ctx(), id).show(ui.ctx(), |ui| {
             ui.set_max_width(640.0);
             ui.heading(heading);
             self.view.outcome_ui(ui, &outcome, frame);

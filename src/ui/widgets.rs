@@ -273,7 +273,7 @@ pub fn pointer_note(ui: &Ui, text: &str, palette: &Palette) {
 #[must_use]
 pub fn confirm_undo_modal(ctx: &egui::Context, id: egui::Id, heading: &str, body: &str) -> Option<bool> {
     let mut decision = None;
-    egui::Modal::new(id).show(ctx, |ui| {
+    crate::ui::look::modal(ctx, id).show(ctx, |ui| {
         ui.heading(heading);
         ui.label(body);
         ui.horizontal(|ui| {
