@@ -124,7 +124,8 @@ impl PlumesView {
             if self.compact { "Your hand".to_string() } else { format!("Your hand ({})", state.seat_name(seat)) };
         let title = ui.label(look::title(ui, title, 18.0).color(palette.table.ink));
         if self.compact {
-            title.on_hover_text(format!("The hand of {}", state.seat_name(seat)));
+            let how = if acting && state.phase() == Phase::Play { format!("\n{HINT}") } else { String::new() };
+            title.on_hover_text(format!("The hand of {}{how}", state.seat_name(seat)));
         }
         if state.phase() == Phase::Keep && acting {
             ui.label(format!("Click the {RETURNED} cards to give back ({} marked).", self.marked.len()));
@@ -140,11 +141,8 @@ impl PlumesView {
         }
         let state = self.state();
         if self.compact {
-            // Every line counts in a low window: how to play on hover.
-            let status = ui.label(look::title(ui, state.status(), 15.0).color(palette.table.ink));
-            if state.phase() == Phase::Play {
-                status.on_hover_text(HINT);
-            }
+            // Every line counts in a low window: the side panel beside the
+            // hand says what is owed, the hand's heading how to play.
             return;
         }
         ui.label(look::title(ui, state.status(), 18.0).color(palette.table.ink));

@@ -28,6 +28,8 @@ const SMALL_CARD: Vec2 = Vec2::new(36.0, 50.0);
 /// Below this height (points) the hand, the Train and one's own plumes use
 /// smaller cards.
 const COMPACT_BELOW: f32 = 700.0;
+/// The width of the hand-off card when it lies beside the plumes (a low window).
+const HAND_OFF_BESIDE: f32 = 250.0;
 
 mod cards;
 mod hand;
@@ -97,6 +99,9 @@ pub struct PlumesView {
     compact: bool,
     /// The size of a card in hand and on the Train (smaller in a low window).
     hand_card: Vec2,
+    /// The "further down" token was clicked: the table scrolls to its end
+    /// (this offset).
+    scroll_down: Option<f32>,
 }
 
 /// The public cards that changed since a person's last action (highlighted
@@ -162,6 +167,7 @@ impl PlumesView {
             deck_at: None,
             own_card: PLUME_CARD,
             compact: false,
+            scroll_down: None,
             hand_card: HAND_CARD,
         };
         if tab.humans().len() == 1 {
@@ -310,75 +316,94 @@ impl PlumesView {
         let animate = self.settings.animations;
 
         let table_height = ui.available_height();
-        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-            let top = ui.cursor().top();
-            // The Train and the deck.
-            ui.horizontal(|ui| {
-                self.deck_ui(ui, palette, &state, acting.is_some(), &mut action);
-                ui.add_space(16.0);
-                ui.vertical(|ui| {
-                    ui.label(look::title(ui, "The Train", 17.0).color(ink));
-                    ui.horizontal(|ui| {
-                        for (i, &c) in state.train().iter().enumerate() {
-                            let fresh = self.fresh.train.contains(&i);
-                            let place = if fresh { "train (new since your last turn)" } else { "train" };
-                            let (_, r) = ui.allocate_exact_size(self.hand_card, Sense::click_and_drag());
-                            let drawn = self.slides.place(look::Slides::key(c), r.rect, None, now, animate);
-                            show_feather(ui, &r, drawn, palette, FeatherFace::Up(c), false, (place, None));
-                            if fresh {
-                                Self::mark_fresh(ui, palette, r.rect);
-                            }
-                            let target = Target::Train(i as u8);
-                            if let Some(card) = dragging
-                                && acting.is_some()
-                                && state.phase() == Phase::Play
-                            {
-                                let verdict = self.verdict(&state, &action_for(card, target));
-                                if r.dnd_hover_payload::<Dragged>().is_some() {
-                                    note = note.take().or(widgets::tint_drop_zone(ui, r.rect, palette, &verdict));
-                                } else if verdict.is_ok() {
-                                    ui.painter().rect_stroke(
-                                        r.rect.expand(2.0),
-                                        6.0,
-                                        Stroke::new(2.0, palette.legal.to_opaque()),
-                                        StrokeKind::Outside,
-                                    );
+        // Its bar shown whenever the seats run past the bottom (five or six
+        // players in a low window), so no seat is out of sight unawares.
+        let mut mats: Vec<(Seat, Rect)> = Vec::new();
+        let mut scroll = egui::ScrollArea::vertical();
+        if let Some(offset) = self.scroll_down.take() {
+            scroll = scroll.vertical_scroll_offset(offset);
+        }
+        let shown = scroll
+            .auto_shrink([false, false])
+            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::VisibleWhenNeeded)
+            .show(ui, |ui| {
+                let top = ui.cursor().top();
+                // The Train and the deck.
+                ui.horizontal(|ui| {
+                    self.deck_ui(ui, palette, &state, acting.is_some(), &mut action);
+                    ui.add_space(16.0);
+                    ui.vertical(|ui| {
+                        let swap = "Drag a card from your hand onto a Train card to swap them.";
+                        let title = ui.label(look::title(ui, "The Train", 17.0).color(ink));
+                        if self.compact {
+                            // Every line counts in a low window: said on hover.
+                            title.on_hover_text(swap);
+                        }
+                        ui.horizontal(|ui| {
+                            for (i, &c) in state.train().iter().enumerate() {
+                                let fresh = self.fresh.train.contains(&i);
+                                let place = if fresh { "train (new since your last turn)" } else { "train" };
+                                let (_, r) = ui.allocate_exact_size(self.hand_card, Sense::click_and_drag());
+                                let drawn = self.slides.place(look::Slides::key(c), r.rect, None, now, animate);
+                                show_feather(ui, &r, drawn, palette, FeatherFace::Up(c), false, (place, None));
+                                if fresh {
+                                    Self::mark_fresh(ui, palette, r.rect);
+                                }
+                                let target = Target::Train(i as u8);
+                                if let Some(card) = dragging
+                                    && acting.is_some()
+                                    && state.phase() == Phase::Play
+                                {
+                                    let verdict = self.verdict(&state, &action_for(card, target));
+                                    if r.dnd_hover_payload::<Dragged>().is_some() {
+                                        note = note.take().or(widgets::tint_drop_zone(ui, r.rect, palette, &verdict));
+                                    } else if verdict.is_ok() {
+                                        ui.painter().rect_stroke(
+                                            r.rect.expand(2.0),
+                                            6.0,
+                                            Stroke::new(2.0, palette.legal.to_opaque()),
+                                            StrokeKind::Outside,
+                                        );
+                                    }
+                                }
+                                if let Some(d) = r.dnd_release_payload::<Dragged>() {
+                                    action = Some(action_for(d.0, target));
+                                }
+                                if r.clicked()
+                                    && let Some(card) = self.selected
+                                {
+                                    action = Some(action_for(card, target));
                                 }
                             }
-                            if let Some(d) = r.dnd_release_payload::<Dragged>() {
-                                action = Some(action_for(d.0, target));
-                            }
-                            if r.clicked()
-                                && let Some(card) = self.selected
-                            {
-                                action = Some(action_for(card, target));
-                            }
+                        });
+                        if !self.compact {
+                            ui.label(RichText::new(swap).color(faint));
+                        }
+                        self.fresh_note(ui, &state, faint);
+                    });
+                });
+                ui.add_space(10.0);
+                // Across the table, under the Train: every other seat, always in
+                // seat order, so a seat keeps its place from turn to turn (the
+                // person at the screen sits by their hand, under the table).
+                let me = self.by_hand_seat();
+                let others: Vec<Seat> = (0..state.seats()).map(Seat).filter(|&s| Some(s) != me).collect();
+                // The others in one row, or in two: whichever shows their cards
+                // larger in the room the Train leaves down to the hand.
+                let room = Vec2::new(ui.available_width(), table_height - (ui.cursor().top() - top));
+                let (per_row, card) = others_layout(&state, &others, room);
+                for chunk in others.chunks(per_row) {
+                    ui.columns(per_row, |cols| {
+                        for (col, &s) in cols.iter_mut().zip(chunk) {
+                            let place = SeatPlace { seat: s, own: false, card };
+                            self.seat_ui(col, palette, &state, place, viewer, dragging, &mut action, &mut note);
+                            mats.push((s, col.min_rect()));
                         }
                     });
-                    ui.label(RichText::new("Drag a card from your hand onto a Train card to swap them.").color(faint));
-                    self.fresh_note(ui, &state, faint);
-                });
+                    ui.add_space(6.0);
+                }
             });
-            ui.add_space(10.0);
-            // Across the table, under the Train: every other seat, always in
-            // seat order, so a seat keeps its place from turn to turn (the
-            // person at the screen sits by their hand, under the table).
-            let me = self.by_hand_seat();
-            let others: Vec<Seat> = (0..state.seats()).map(Seat).filter(|&s| Some(s) != me).collect();
-            // The others in one row, or in two: whichever shows their cards
-            // larger in the room the Train leaves down to the hand.
-            let room = Vec2::new(ui.available_width(), table_height - (ui.cursor().top() - top));
-            let (per_row, card) = others_layout(&state, &others, room);
-            for chunk in others.chunks(per_row) {
-                ui.columns(per_row, |cols| {
-                    for (col, &s) in cols.iter_mut().zip(chunk) {
-                        let place = SeatPlace { seat: s, own: false, card };
-                        self.seat_ui(col, palette, &state, place, viewer, dragging, &mut action, &mut note);
-                    }
-                });
-                ui.add_space(6.0);
-            }
-        });
+        self.further_down_ui(ui, palette, &state, &mats, (shown.inner_rect, shown.content_size.y));
         if let Some(n) = note {
             widgets::pointer_note(ui, &n, palette);
         }
@@ -387,6 +412,39 @@ impl PlumesView {
         }
         if let Some(r) = self.refusal.take() {
             notices.push(Notice::Error(r));
+        }
+    }
+
+    /// The seats past the bottom of a low window, named on a token there;
+    /// a click scrolls the table (`view`, `content` high) to its end.
+    fn further_down_ui(
+        &mut self,
+        ui: &mut Ui,
+        palette: &Palette,
+        state: &EnchantedPlumes,
+        mats: &[(Seat, Rect)],
+        (view, content): (Rect, f32),
+    ) {
+        let below: Vec<String> =
+            mats.iter().filter(|(_, r)| r.top() + 40.0 > view.bottom()).map(|(s, _)| state.seat_name(*s)).collect();
+        if !below.is_empty() {
+            let text = format!("{} further down: scroll", below.join(", "));
+            let font = egui::FontId::proportional(13.0);
+            let galley = ui.painter().layout_no_wrap(text, font, palette.table.on_plate);
+            let rect = Rect::from_center_size(
+                egui::pos2(view.center().x, view.bottom() - 16.0),
+                galley.size() + Vec2::new(20.0, 8.0),
+            );
+            let token = ui.interact(rect, ui.scope_id().with("further-down"), Sense::click());
+            let lift = if token.hovered() { look::Lift::Raised } else { look::Lift::Flat };
+            look::card_body(ui.painter(), palette, rect, palette.table.plate, lift);
+            let said = galley.text().to_string();
+            ui.painter().galley(rect.min + Vec2::new(10.0, 4.0), galley, palette.table.on_plate);
+            token.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &said));
+            if token.clicked() {
+                self.scroll_down = Some((content - view.height()).max(0.0));
+                ui.ctx().request_repaint();
+            }
         }
     }
 
@@ -562,8 +620,22 @@ impl View for PlumesView {
             egui::Panel::bottom(egui::Id::unique(("ep-hand-off", self.m.id))).resizable(false).show(ui, |ui| {
                 look::paint_cloth(ui, ui.clip_rect(), &palette);
                 ui.add_space(4.0);
-                self.own_seat_ui(ui, &palette, frame.notices);
-                self.hand_off_ui(ui, &palette);
+                // In a low window the hand-off card lies where the hand
+                // goes, beside the next person's plumes, so the others keep
+                // their room above.
+                if self.compact {
+                    ui.horizontal_top(|ui| {
+                        ui.vertical(|ui| {
+                            ui.set_width(HAND_OFF_BESIDE);
+                            self.hand_off_ui(ui, &palette);
+                        });
+                        ui.add_space(8.0);
+                        ui.vertical(|ui| self.own_seat_ui(ui, &palette, frame.notices));
+                    });
+                } else {
+                    self.own_seat_ui(ui, &palette, frame.notices);
+                    self.hand_off_ui(ui, &palette);
+                }
             });
             egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, &palette, frame.notices));
             if self.slides.busy() {

@@ -147,18 +147,18 @@ impl PlumesView {
                     egui::Frame::new().fill(palette.selection).corner_radius(8).show(ui, |ui| ui.label(text));
                 });
             }
+            let by_hand = self.by_hand_seat() == Some(seat);
             let in_hand = if narrow { "" } else { " in hand" };
             let mut facts = vec![who, format!("{}{in_hand}", words::count(state.hand(seat).len(), "card"))];
             if state.peacocks(seat) > 0 {
                 facts.push(words::count(state.peacocks(seat), "peacock"));
             }
             let facts = facts.join(" · ");
-            if !(own && self.compact) {
-                // (One's own, in a low window: the side panel says it.)
+            if !(by_hand && self.compact) {
+                // (By the hand, in a low window: the side panel says it.)
                 let facts = RichText::new(facts).color(palette.table.faint);
                 ui.add(egui::Label::new(if narrow { facts.small() } else { facts }).truncate());
             }
-            let by_hand = self.by_hand_seat() == Some(seat);
             let mut lay_out = |ui: &mut Ui| {
                 let plumes = state.plumes(seat);
                 for (i, p) in plumes.iter().enumerate() {
