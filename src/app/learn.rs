@@ -25,7 +25,9 @@ pub struct LessonProgress {
 const CARD_WIDTH: f32 = 180.0;
 /// A lesson card's size on the map, its margins included.
 const CARD_OUTER: f32 = CARD_WIDTH + 24.0;
-const CARD_HEIGHT: f32 = 262.0;
+const CARD_HEIGHT: f32 = 274.0;
+/// The height of the picture of a lesson's position.
+const PICTURE: f32 = 118.0;
 /// The space between two cards.
 const GAP: f32 = 24.0;
 /// How much lower every other card lies.
@@ -195,7 +197,7 @@ fn lesson_card(ui: &mut Ui, palette: &crate::ui::theme::Palette, stone: &LessonS
             ui.set_min_height(CARD_HEIGHT - 24.0);
             ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
             if let Some(sketch) = stone.sketch {
-                let (r, _) = ui.allocate_exact_size(egui::vec2(CARD_WIDTH, 92.0), egui::Sense::hover());
+                let (r, _) = ui.allocate_exact_size(egui::vec2(CARD_WIDTH, PICTURE), egui::Sense::hover());
                 sketch.paint(ui.painter(), palette, r);
             }
             ui.horizontal(|ui| {
