@@ -9,7 +9,7 @@ mod common;
 use aviary::ai::dust_wings::plans;
 use aviary::app::{AviaryApp, Screen};
 use aviary::rules::dust_wings::{Action, DustInTheWings, Options, Stage};
-use aviary::rules::{Seat, Setup};
+use aviary::rules::{Game, Seat, Setup};
 use aviary::session::{Player, Session};
 use aviary::table::Table;
 use aviary::ui::dust_wings::WingsTab;
@@ -18,6 +18,15 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
 use common::{drag, is_chosen, press_on, tab_to};
+
+/// How many cards the last space of `plan` fulfils.
+fn fulfilled_at_the_end(state: &DustInTheWings, plan: &[Action]) -> usize {
+    let mut s = state.clone();
+    for a in plan.iter().take_while(|a| !matches!(a, Action::Claim(_))) {
+        s.apply_legal(a);
+    }
+    s.fulfilled().len()
+}
 
 fn harness(dir: &std::path::Path) -> Harness<'static, AviaryApp> {
     let app = AviaryApp::new(Some(dir.join("config")), dir.join("saves"));
@@ -74,7 +83,9 @@ fn a_whole_dispersion_by_drags_a_refused_step_back_undo_of_one_drop_and_a_claim(
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
     h.run();
-    let plan = open(&mut h, dir.path());
+    // A last space that fulfils two cards or more: one is chosen by
+    // clicking the card itself.
+    let plan = open_where(&mut h, dir.path(), |s, plan| fulfilled_at_the_end(s, plan) >= 2);
     let Action::Pick(from) = plan[0] else { panic!("a plan starts with a pick") };
     h.get_by_label(&format!("space {from}")).click();
     h.run();
@@ -200,7 +211,7 @@ fn a_whole_dispersion_by_clicking_a_butterfly_then_a_space() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
     h.run();
-    let plan = open_where(&mut h, dir.path(), mixed_first_space);
+    let plan = open_where(&mut h, dir.path(), |s, p| mixed_first_space(s, p) && fulfilled_at_the_end(s, p) >= 2);
     let Action::Pick(from) = plan[0] else { panic!("a plan starts with a pick") };
     h.get_by_label(&format!("space {from}")).click();
     h.run();
@@ -227,7 +238,7 @@ fn a_whole_turn_by_the_keyboard_alone() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
     h.run();
-    let plan = open_where(&mut h, dir.path(), mixed_first_space);
+    let plan = open_where(&mut h, dir.path(), |s, p| mixed_first_space(s, p) && fulfilled_at_the_end(s, p) >= 2);
     // Tab reaches the meadow's spaces; Enter on one picks it up.
     tab_to(&mut h, |l| l.starts_with("space "));
     let Action::Pick(from) = plan[0] else { panic!("a plan starts with a pick") };
@@ -282,4 +293,30 @@ fn the_meadow_does_not_move_when_the_butterflies_are_picked_up() {
     h.run();
     assert!(matches!(state(&mut h).stage(), Stage::Disperse { .. }), "the butterflies are in hand");
     assert_eq!(rect(&h), before, "the meadow stays put while the butterflies are in hand");
+}
+
+/// The last drop on a space that fulfils a single card takes it: the
+/// rules leave no choice, so no click is asked for. An undo goes back to
+/// before the drop and the card with it.
+#[test]
+fn the_last_drop_takes_the_only_card_it_fulfils() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let plan = open_where(&mut h, dir.path(), |s, plan| fulfilled_at_the_end(s, plan) == 1);
+    let Action::Pick(from) = plan[0] else { panic!("a plan starts with a pick") };
+    h.get_by_label(&format!("space {from}")).click();
+    h.run();
+    let drops: Vec<Action> = plan.iter().filter(|a| matches!(a, Action::Drop { .. })).cloned().collect();
+    for a in &drops {
+        let Action::Drop { colour, to } = *a else { unreachable!() };
+        h.query_all_by_label(&format!("hand {} butterfly", colour.name())).next().unwrap().click();
+        h.run();
+        h.get_by_label(&format!("space {to}")).click();
+        h.run();
+    }
+    let s = state(&mut h);
+    let t = s.tableau(Seat(0));
+    assert_eq!(t.gatherings.len() + t.compositions.len(), 1, "Ada has the card without another click");
+    assert_eq!(s.current(), Seat(1), "Ben's turn");
 }

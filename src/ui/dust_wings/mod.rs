@@ -4,14 +4,15 @@
 //! before the last drop, the face-up cards with their crystals, every
 //! player's takings, and the final scores.
 
-use egui::{Align2, Color32, FontId, Pos2, RichText, Sense, Shape as EShape, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+use egui::{Align2, FontId, Pos2, RichText, Sense, Shape as EShape, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
 use super::Notice;
+use super::look;
 use super::tab::{EndWords, Frame, Tab, UndoGuard, View};
 use super::theme::{self, Palette};
 use super::widgets::{self, BoardGeometry};
 use crate::rules::dust_wings::{
-    Action, COMPOSITIONS, CardRef, Colour, Condition, Crystal, DustInTheWings, Options, SIZE, Stage, gathering_card,
+    Action, COMPOSITIONS, CardRef, Colour, DustInTheWings, FLOWERS, Options, SIZE, Stage, gathering_card,
     gathering_text,
 };
 use crate::rules::grid::Square;
@@ -20,67 +21,13 @@ use crate::rules::{Game, Outcome, Seat, Setup};
 use crate::session::{Player, Session};
 use crate::table::Table;
 
-/// Paints one butterfly: red a circle, blue a diamond, yellow a triangle
-/// (shape as well as colour), with little wings.
-pub fn paint_butterfly(painter: &egui::Painter, palette: &Palette, centre: Pos2, size: f32, c: Colour) {
-    let fill = palette.butterflies[c as usize];
-    let outline = Stroke::new(1.0, palette.butterfly_ink);
-    let r = size * 0.5;
-    match c {
-        Colour::Red => {
-            painter.circle(centre, r, fill, outline);
-        }
-        Colour::Blue => {
-            let pts = vec![
-                centre + Vec2::new(0.0, -r),
-                centre + Vec2::new(r, 0.0),
-                centre + Vec2::new(0.0, r),
-                centre + Vec2::new(-r, 0.0),
-            ];
-            painter.add(EShape::convex_polygon(pts, fill, outline));
-        }
-        Colour::Yellow => {
-            let pts = vec![
-                centre + Vec2::new(0.0, -r),
-                centre + Vec2::new(r * 0.95, r * 0.8),
-                centre + Vec2::new(-r * 0.95, r * 0.8),
-            ];
-            painter.add(EShape::convex_polygon(pts, fill, outline));
-        }
-    }
-    painter.line_segment(
-        [centre + Vec2::new(0.0, -r * 0.5), centre + Vec2::new(0.0, r * 0.5)],
-        Stroke::new(1.2, palette.butterfly_ink),
-    );
-}
+mod cards;
+mod meadow;
 
-/// Paints one crystal: a white one round, a black one six-sided, both with
-/// a rim that shows on the page of either theme (shape as well as colour).
-pub fn paint_crystal(painter: &egui::Painter, palette: &Palette, centre: Pos2, r: f32, c: Crystal) {
-    let rim = Stroke::new(1.2, palette.crystal_rim);
-    match c {
-        Crystal::White => {
-            painter.circle(centre, r, palette.crystal_white, rim);
-        }
-        Crystal::Black => {
-            let pts = (0..6)
-                .map(|i| {
-                    let (x, y) = HEXAGON[i];
-                    centre + Vec2::new(x, y) * r
-                })
-                .collect();
-            painter.add(EShape::convex_polygon(pts, palette.crystal_black, rim));
-        }
-    }
-}
+pub use meadow::{paint_butterfly, paint_crystal};
 
-/// The corners of a unit hexagon with a point at the top.
-const HEXAGON: [(f32, f32); 6] = [(0.0, -1.0), (0.866, -0.5), (0.866, 0.5), (0.0, 1.0), (-0.866, 0.5), (-0.866, -0.5)];
-
-/// The room a face-up Gathering card takes in its row.
-const GATHERING_CARD: Vec2 = Vec2::new(140.0, 92.0);
-/// The room a face-up Composition card takes in its row.
-const COMPOSITION_CARD: Vec2 = Vec2::new(190.0, 80.0);
+/// The width of the heading before each row of cards.
+const HEADING: f32 = 96.0;
 
 /// A dragged butterfly from the tray.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,6 +41,8 @@ pub struct WingsView {
     pub selected: Option<Colour>,
     /// In a lesson: the moves it points at (their spaces are lit).
     lights: Vec<Action>,
+    /// A low or narrow window: smaller cards.
+    compact: bool,
 }
 
 impl WingsView {
@@ -123,15 +72,26 @@ impl WingsView {
         clippy::too_many_lines,
         reason = "draws the meadow and handles drag and click in one pass so they share one hit test"
     )]
-    fn meadow_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
+    /// The meadow in `room` (the table's size: a scroll area's own width
+    /// lags behind a window made smaller).
+    fn meadow_ui(&mut self, ui: &mut Ui, palette: &Palette, room: Vec2, notices: &mut Vec<Notice>) {
         let state = self.state().clone();
         let human = self.human_to_move();
-        let side = (ui.available_height() - 40.0).min(ui.available_width() - 40.0).clamp(200.0, 560.0);
+        // The board grows with the window, centred on the table.
+        let side = (room.y - 24.0).min(room.x - 24.0).clamp(200.0, 900.0);
         let cell = side / f32::from(SIZE);
-        let (outer, _) = ui.allocate_exact_size(Vec2::splat(side + 24.0), Sense::hover());
-        let geo = BoardGeometry::new(outer.min + Vec2::new(20.0, 4.0), cell, SIZE, SIZE);
+        let (outer, _) = ui.allocate_exact_size(Vec2::new(room.x.max(side + 24.0), side + 24.0), Sense::hover());
+        let origin = egui::pos2(outer.center().x - side / 2.0, outer.top() + 12.0);
+        let geo = BoardGeometry::new(origin, cell, SIZE, SIZE);
         let painter = ui.painter_at(outer);
-        painter.rect_filled(geo.rect, 6.0, palette.meadow);
+        // The board in its wooden frame, soil between the patches.
+        let frame = geo.rect.expand(9.0);
+        painter.add(
+            egui::epaint::RectShape::filled(frame.translate(Vec2::new(2.0, 5.0)), 10.0, palette.table.shadow)
+                .with_blur_width(14.0),
+        );
+        look::paint_wood(ui, frame, palette, 10.0);
+        painter.rect_filled(geo.rect, 4.0, theme::mix(palette.meadow, palette.meadow_ink, 0.55));
         let next: Vec<Square> = state.next_spaces();
         let last_drop = matches!(state.stage(), Stage::Disperse { tray, .. } if tray.iter().sum::<u8>() == 1);
         let dragging = egui::DragAndDrop::payload::<Dragged>(ui.ctx()).map(|d| d.0).or(self.selected);
@@ -139,42 +99,28 @@ impl WingsView {
         let mut note = None;
         for s in Square::all(SIZE, SIZE) {
             let rect = geo.square_rect(s);
-            painter.rect_stroke(
-                rect,
-                0.0,
-                Stroke::new(1.0, palette.meadow_ink.gamma_multiply(0.5)),
-                StrokeKind::Inside,
-            );
+            let index = usize::from(s.y) * usize::from(SIZE) + usize::from(s.x);
+            meadow::paint_patch(&painter, palette, rect.shrink(1.5), index, FLOWERS[index]);
             let counts = state.at(s);
             let n: u8 = counts.iter().sum();
-            // Butterflies in a small grid inside the space.
-            let per_row = 4usize;
-            let bsize = (cell / 6.0).clamp(8.0, 18.0);
-            let mut k = 0usize;
-            for c in Colour::ALL {
-                for _ in 0..counts[c as usize] {
-                    let (row, col) = (k / per_row, k % per_row);
-                    let p = rect.left_top()
-                        + Vec2::new(cell * 0.2 + col as f32 * bsize * 1.35, cell * 0.32 + row as f32 * bsize * 1.35);
-                    if p.y < rect.bottom() - bsize * 0.4 {
-                        paint_butterfly(&painter, palette, p, bsize, c);
-                    }
-                    k += 1;
-                }
+            // The butterflies in a grid just large enough for them.
+            let (centres, wingspan) = meadow::arrange(rect, usize::from(n));
+            let colours = Colour::ALL.into_iter().flat_map(|c| std::iter::repeat_n(c, usize::from(counts[c as usize])));
+            for (at, c) in centres.into_iter().zip(colours) {
+                paint_butterfly(&painter, palette, at, wingspan, c);
+            }
+            if n > 0 {
+                // How many, on a small counter in the corner.
+                let r = (cell * 0.09).clamp(7.0, 12.0);
+                let at = rect.right_top() + Vec2::new(-r - 3.0, r + 3.0);
+                look::token(&painter, palette, at, r, palette.table.plate, &n.to_string());
             }
             painter.text(
-                rect.right_top() + Vec2::new(-4.0, 2.0),
-                Align2::RIGHT_TOP,
-                n.to_string(),
-                FontId::proportional(13.0),
-                palette.meadow_ink,
-            );
-            painter.text(
-                rect.left_bottom() + Vec2::new(3.0, -2.0),
+                rect.left_bottom() + Vec2::new(4.0, -3.0),
                 Align2::LEFT_BOTTOM,
                 s.to_string(),
                 FontId::proportional(10.0),
-                palette.meadow_ink.gamma_multiply(0.8),
+                palette.meadow_ink.gamma_multiply(0.55),
             );
             let resp = ui.interact(rect, ui.scope_id().with(("space", s.x, s.y)), Sense::click());
             let label = format!("space {s}");
@@ -255,10 +201,20 @@ impl WingsView {
         if let Some(n) = note {
             widgets::pointer_note(ui, &n, palette);
         }
+        let dropped = matches!(action, Some(Action::Drop { .. }));
         if let Some(a) = action
             && self.propose(a, notices)
         {
             self.selected = None;
+            // The last drop fulfils just one card: one must be taken
+            // (DW-R3), so it is taken with that drop. (Only on a drop: an
+            // undo back to the choice leaves it to the person.)
+            if dropped
+                && matches!(self.state().stage(), Stage::Claim { .. })
+                && let [only] = self.state().fulfilled()[..]
+            {
+                self.propose(Action::Claim(only), notices);
+            }
         }
     }
 
@@ -269,7 +225,7 @@ impl WingsView {
             // never moves under the pointer when butterflies are picked up.
             ui.horizontal(|ui| {
                 ui.label(RichText::new("In hand:").strong());
-                ui.allocate_exact_size(Vec2::new(0.0, 30.0), Sense::hover());
+                ui.allocate_exact_size(Vec2::new(0.0, 40.0), Sense::hover());
                 let what = match state.stage() {
                     Stage::Pick => "nothing yet: click a space to pick up its butterflies",
                     Stage::Claim { .. } => "nothing: take one of the cards the last space fulfils",
@@ -285,21 +241,21 @@ impl WingsView {
             ui.label(RichText::new("In hand:").strong());
             for c in Colour::ALL {
                 for _ in 0..tray[c as usize] {
-                    let (rect, resp) = ui.allocate_exact_size(Vec2::splat(30.0), Sense::click_and_drag());
+                    let (rect, resp) = ui.allocate_exact_size(Vec2::splat(40.0), Sense::click_and_drag());
                     let label = format!("hand {} butterfly", c.name());
                     let selected = self.selected == Some(c);
                     resp.widget_info(|| WidgetInfo::selected(egui::Role::Button, true, selected, label.clone()));
                     if selected {
                         ui.painter().rect_stroke(rect, 4.0, Stroke::new(2.0, palette.route), StrokeKind::Inside);
                     }
-                    paint_butterfly(ui.painter(), palette, rect.center(), 20.0, c);
+                    paint_butterfly(ui.painter(), palette, rect.center(), 34.0, c);
                     if human {
                         resp.dnd_set_drag_payload(Dragged(c));
                         if resp.dragged()
                             && let Some(pos) = ui.ctx().pointer_latest_pos()
                         {
                             let layer = egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("dw-ghost"));
-                            paint_butterfly(&ui.ctx().layer_painter(layer), palette, pos, 22.0, c);
+                            paint_butterfly(&ui.ctx().layer_painter(layer), palette, pos, 36.0, c);
                         }
                         if resp.clicked() {
                             self.selected = if selected { None } else { Some(c) };
@@ -317,70 +273,56 @@ impl WingsView {
         );
     }
 
+    /// The face-up cards, Gathering then Composition, each kind behind a
+    /// heading with its deck; a card the last space fulfils is taken by
+    /// clicking it.
     fn cards_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
         let state = self.state().clone();
         let claimable = state.fulfilled();
         let human = self.human_to_move();
         let mut action = None;
-        let (g_left, discard, _) = state.deck_counts();
-        ui.horizontal(|ui| {
-            ui.label(RichText::new("Gathering").strong());
-            ui.label(RichText::new(format!("deck {g_left}, discards {discard}")).weak());
-            for (slot, (card, crystals)) in state.gathering().iter().enumerate() {
-                let r = CardRef::Gathering(slot as u8);
-                let frame = egui::Frame::group(ui.style()).fill(if claimable.contains(&r) {
-                    palette.available
-                } else {
-                    Color32::TRANSPARENT
-                });
-                // A fixed footprint per card, so the row's width is known.
-                ui.allocate_ui(GATHERING_CARD, |ui| {
-                    frame.show(ui, |ui| {
-                        ui.set_min_size(Vec2::new(120.0, 64.0));
-                        ui.vertical(|ui| {
-                            match card {
-                                Some(id) => {
-                                    let g = gathering_card(*id);
-                                    ui.label(RichText::new(format!("G{}", slot + 1)).strong());
-                                    let (rect, _) = ui.allocate_exact_size(Vec2::new(110.0, 20.0), Sense::hover());
-                                    let mut x = rect.left() + 9.0;
-                                    for c in Colour::ALL {
-                                        for _ in 0..g.counts[c as usize] {
-                                            paint_butterfly(
-                                                ui.painter(),
-                                                palette,
-                                                Pos2::new(x, rect.center().y),
-                                                14.0,
-                                                c,
-                                            );
-                                            x += 18.0;
-                                        }
-                                    }
-                                    ui.label(RichText::new(gathering_text(g)).small());
-                                }
-                                None => {
-                                    ui.label(RichText::new("(empty)").weak());
-                                }
-                            }
-                            ui.horizontal(|ui| {
-                                for c in *crystals {
-                                    let (rect, _) = ui.allocate_exact_size(Vec2::splat(14.0), Sense::hover());
-                                    paint_crystal(ui.painter(), palette, rect.center(), 6.5, *c);
-                                }
-                                let pts: u8 = crystals.iter().map(|c| c.points()).sum();
-                                ui.label(RichText::new(format!("{pts} pt")).small());
-                            });
-                        });
-                    });
-                });
-                if claimable.contains(&r) && human && ui.button(format!("Take G{}", slot + 1)).clicked() {
-                    action = Some(Action::Claim(r));
+        let (g_left, discard, c_left) = state.deck_counts();
+        let heading = |ui: &mut Ui, title: &str, under: String| {
+            ui.vertical(|ui| {
+                ui.set_width(HEADING);
+                ui.label(look::title(ui, title, 15.0).color(palette.table.ink));
+                ui.label(RichText::new(under).small().color(palette.table.faint));
+            });
+        };
+        // Both kinds on one line when they fit, else a line each.
+        let gap = 10.0;
+        // Smaller cards in a low or narrow window, so the meadow keeps room.
+        let k = if self.compact { 0.74 } else { 1.0 };
+        let one_line =
+            2.0 * HEADING + 3.0 * k * (cards::GATHERING.x + cards::COMPOSITION.x) + 9.0 * gap <= ui.available_width();
+        let layout = if one_line {
+            egui::Layout::left_to_right(egui::Align::Min)
+        } else {
+            egui::Layout::top_down(egui::Align::Min)
+        };
+        ui.with_layout(layout, |ui| {
+            ui.spacing_mut().item_spacing = Vec2::new(gap, gap);
+            ui.horizontal(|ui| {
+                heading(ui, "Gathering", format!("deck {g_left}\ndiscards {discard}"));
+                for (slot, (card, crystals)) in state.gathering().iter().enumerate() {
+                    let r = CardRef::Gathering(slot as u8);
+                    let face = card.map_or(cards::Face::Empty, |id| cards::Face::Gathering(id, crystals.to_vec()));
+                    if cards::card_ui(ui, palette, &short_name(r), &face, human && claimable.contains(&r), k) {
+                        action = Some(Action::Claim(r));
+                    }
                 }
-            }
+            });
+            ui.horizontal(|ui| {
+                heading(ui, "Composition", format!("deck {c_left}"));
+                for (slot, card) in state.composition().iter().enumerate() {
+                    let r = CardRef::Composition(slot as u8);
+                    let face = card.map_or(cards::Face::Empty, cards::Face::Composition);
+                    if cards::card_ui(ui, palette, &short_name(r), &face, human && claimable.contains(&r), k) {
+                        action = Some(Action::Claim(r));
+                    }
+                }
+            });
         });
-        if let Some(a) = composition_row(ui, &state, palette, &claimable, human) {
-            action = Some(a);
-        }
         if let Some(a) = action {
             self.propose(a, notices);
         }
@@ -400,27 +342,42 @@ impl WingsView {
             );
         }
         ui.separator();
-        egui::Grid::new(("dw-scores", self.m.id)).striped(true).show(ui, |ui| {
-            for s in (0..state.seats()).map(Seat) {
-                let t = state.tableau(s);
-                let who = if state.current() == s { format!("> {}", state.seat_name(s)) } else { state.seat_name(s) };
-                ui.label(who);
-                ui.label(crate::rules::words::count(usize::try_from(t.score()).unwrap_or(0), "point"));
-                let mut cards: Vec<String> =
-                    t.gatherings.iter().map(|&g| format!("Gathering {}", gathering_text(gathering_card(g)))).collect();
-                cards.extend(t.compositions.iter().map(|&c| COMPOSITIONS[usize::from(c)].describe()));
-                let taken = if cards.is_empty() { "no cards yet".to_string() } else { cards.join("\n") };
-                ui.label(format!(
-                    "cards: {} Gathering, {} Composition\ncrystals: {} black, {} white",
-                    t.gatherings.len(),
-                    t.compositions.len(),
-                    t.black,
-                    t.white
-                ))
-                .on_hover_text(taken);
-                ui.end_row();
-            }
-        });
+        // Each player's takings: points in the display face, then their
+        // cards and crystals (wrapped to the panel; the cards on hover).
+        let palette = theme::palette(ui.visuals().dark_mode);
+        for s in (0..state.seats()).map(Seat) {
+            let t = state.tableau(s);
+            let mut cards: Vec<String> =
+                t.gatherings.iter().map(|&g| format!("Gathering {}", gathering_text(gathering_card(g)))).collect();
+            cards.extend(t.compositions.iter().map(|&c| COMPOSITIONS[usize::from(c)].describe()));
+            let taken = if cards.is_empty() { "no cards yet".to_string() } else { cards.join("\n") };
+            let to_move = state.current() == s && state.outcome().is_none();
+            ui.horizontal(|ui| {
+                let name = look::title(ui, state.seat_name(s), 15.0);
+                ui.label(if to_move { name.color(palette.selection) } else { name });
+                if to_move {
+                    ui.label(RichText::new("to play").small().italics());
+                }
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    let points = words::count(usize::try_from(t.score()).unwrap_or(0), "point");
+                    ui.label(look::title(ui, points, 15.0));
+                });
+            });
+            ui.add(
+                egui::Label::new(
+                    RichText::new(format!(
+                        "{} Gathering, {} Composition · crystals {} black, {} white",
+                        t.gatherings.len(),
+                        t.compositions.len(),
+                        t.black,
+                        t.white
+                    ))
+                    .small(),
+                )
+                .wrap(),
+            )
+            .on_hover_text(taken);
+        }
         ui.separator();
         ui.label(RichText::new("Log").strong());
         egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
@@ -429,61 +386,6 @@ impl WingsView {
             }
         });
     }
-}
-
-/// The row of face-up Composition cards; returns the claim clicked, if any.
-fn composition_row(
-    ui: &mut Ui,
-    state: &DustInTheWings,
-    palette: &Palette,
-    claimable: &[CardRef],
-    human: bool,
-) -> Option<Action> {
-    let mut action = None;
-    let (_, _, c_left) = state.deck_counts();
-    ui.horizontal(|ui| {
-        ui.label(RichText::new("Composition").strong());
-        ui.label(RichText::new(format!("deck {c_left}")).weak());
-        for (slot, card) in state.composition().iter().enumerate() {
-            let r = CardRef::Composition(slot as u8);
-            let frame = egui::Frame::group(ui.style()).fill(if claimable.contains(&r) {
-                palette.available
-            } else {
-                Color32::TRANSPARENT
-            });
-            // A fixed footprint per card, so the row's width is known.
-            ui.allocate_ui(COMPOSITION_CARD, |ui| {
-                frame.show(ui, |ui| {
-                    ui.set_min_size(Vec2::new(150.0, 64.0));
-                    match card {
-                        Some(id) => {
-                            let comp = COMPOSITIONS[usize::from(*id)];
-                            ui.horizontal(|ui| {
-                                let (rect, _) = ui.allocate_exact_size(Vec2::splat(44.0), Sense::hover());
-                                super::figures::paint_shape(ui.painter(), palette, rect.min, comp.shape, 10.0);
-                                ui.vertical(|ui| {
-                                    ui.label(RichText::new(format!("C{}: {} pt", slot + 1, comp.points)).strong());
-                                    let cond = match comp.condition {
-                                        Condition::Few(n) => format!("at most {n} in all"),
-                                        Condition::Many(n) => format!("at least {n} in all"),
-                                        Condition::Even => "same on every space".to_string(),
-                                    };
-                                    ui.label(RichText::new(format!("{}: {cond}", comp.shape.name())).small());
-                                });
-                            });
-                        }
-                        None => {
-                            ui.label(RichText::new("(no more cards)").weak());
-                        }
-                    }
-                });
-            });
-            if claimable.contains(&r) && human && ui.button(format!("Take C{}", slot + 1)).clicked() {
-                action = Some(Action::Claim(r));
-            }
-        }
-    });
-    action
 }
 
 /// "G2" or "C1" for a face-up card.
@@ -498,7 +400,7 @@ impl View for WingsView {
     type Game = DustInTheWings;
 
     fn new(m: Table<DustInTheWings>) -> Self {
-        Self { m, selected: None, lights: Vec::new() }
+        Self { m, selected: None, lights: Vec::new(), compact: false }
     }
 
     fn table(&self) -> &Table<DustInTheWings> {
@@ -512,23 +414,26 @@ impl View for WingsView {
     fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
         let palette = theme::palette(frame.settings.dark);
         super::tab::side_panel(ui, |ui| self.side_ui(ui, frame));
+        self.compact = ui.available_height() < 700.0 || ui.available_width() < 720.0;
         // The face-up cards keep one row each; a narrow window scrolls them
         // sideways (its scroll bar shows whenever a card is out of view).
         egui::Panel::top(egui::Id::unique(("dw-cards", self.m.id))).show(ui, |ui| {
-            // A solid bar (not the thin floating one), so it is seen.
-            ui.style_mut().spacing.scroll = egui::style::ScrollStyle::solid();
-            egui::ScrollArea::horizontal()
-                .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::VisibleWhenNeeded)
-                .show(ui, |ui| self.cards_ui(ui, &palette, frame.notices));
+            look::paint_cloth(ui, ui.clip_rect(), &palette);
+            ui.add_space(6.0);
+            self.cards_ui(ui, &palette, frame.notices);
+            ui.add_space(8.0);
         });
         egui::Panel::bottom(egui::Id::unique(("dw-tray", self.m.id))).show(ui, |ui| {
+            look::paint_cloth(ui, ui.clip_rect(), &palette);
             ui.add_space(4.0);
             self.tray_ui(ui, &palette);
             ui.add_space(6.0);
         });
         egui::CentralPanel::default().show(ui, |ui| {
+            look::paint_cloth(ui, ui.clip_rect(), &palette);
+            let room = ui.available_size();
             egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| {
-                self.meadow_ui(ui, &palette, frame.notices);
+                self.meadow_ui(ui, &palette, room, frame.notices);
             });
         });
     }

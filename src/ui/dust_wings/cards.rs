@@ -1,0 +1,166 @@
+//! The face-up cards of Dust in the Wings as cards on the table: a
+//! Gathering card shows the butterflies it asks for and carries its
+//! crystals; a Composition card shows its shape as a patch of meadow and
+//! its points on a token. A card the last space fulfils is ringed in gold
+//! and is taken by clicking it.
+
+use egui::{Align2, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+
+use super::meadow;
+use crate::rules::dust_wings::{COMPOSITIONS, Colour, Composition, Condition, Crystal, gathering_card, gathering_text};
+use crate::ui::look;
+use crate::ui::theme::{Palette, mix};
+
+/// A Gathering card on the table.
+pub const GATHERING: Vec2 = Vec2::new(128.0, 100.0);
+/// A Composition card on the table.
+pub const COMPOSITION: Vec2 = Vec2::new(150.0, 100.0);
+
+/// What a face-up card slot holds, for drawing.
+pub enum Face {
+    /// A Gathering card (its id) with its crystals.
+    Gathering(u8, Vec<Crystal>),
+    /// A Composition card (its id).
+    Composition(u8),
+    /// No card (the deck ran out).
+    Empty,
+}
+
+/// One face-up card in slot `name` ("G1", "C2"): drawn, and when it is
+/// `claimable` by the person to move, a gold ring and a click that takes
+/// it; `k` scales it (smaller in a low window). Returns true when clicked
+/// to take it.
+pub fn card_ui(ui: &mut Ui, palette: &Palette, name: &str, face: &Face, claimable: bool, k: f32) -> bool {
+    let size = if matches!(face, Face::Composition(_)) { COMPOSITION } else { GATHERING } * k;
+    let sense = if claimable { Sense::click() } else { Sense::hover() };
+    let (rect, resp) = ui.allocate_exact_size(size, sense);
+    let what = describe(face);
+    let label = if claimable { format!("Take {name}") } else { format!("{name}: {what}") };
+    resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, claimable, &label));
+    if !ui.is_rect_visible(rect) {
+        return false;
+    }
+    let painter = ui.painter();
+    let lift = if claimable && resp.hovered() { look::Lift::Raised } else { look::Lift::Flat };
+    let rect = if lift == look::Lift::Raised { rect.translate(Vec2::new(0.0, -2.0)) } else { rect };
+    if matches!(face, Face::Empty) {
+        painter.rect_stroke(rect.shrink(4.0), 8.0, Stroke::new(1.0, palette.table.faint), StrokeKind::Inside);
+        painter.text(rect.center(), Align2::CENTER_CENTER, "no card", FontId::proportional(12.0), palette.table.faint);
+        return false;
+    }
+    look::card_body(painter, palette, rect, palette.table.plate, lift);
+    let ink = palette.table.on_plate;
+    let faint = mix(ink, palette.table.plate, 0.35);
+    painter.text(
+        rect.left_top() + Vec2::new(7.0, 4.0),
+        Align2::LEFT_TOP,
+        name,
+        look::display(ui.ctx(), 14.0 * k),
+        faint,
+    );
+    match face {
+        Face::Gathering(id, crystals) => gathering_face(painter, palette, rect, *id, crystals, k),
+        Face::Composition(id) => composition_face(painter, palette, rect, COMPOSITIONS[usize::from(*id)], k),
+        Face::Empty => {}
+    }
+    if claimable {
+        painter.rect_stroke(rect.expand(2.0), 9.0, Stroke::new(3.0, palette.selection), StrokeKind::Outside);
+        let tag = Rect::from_center_size(rect.center_bottom() + Vec2::new(0.0, 1.0), Vec2::new(56.0, 18.0));
+        painter.rect_filled(tag, 9.0, palette.selection);
+        painter.text(tag.center(), Align2::CENTER_CENTER, "Take", FontId::proportional(12.5), palette.table.rim);
+    }
+    let resp = resp.on_hover_text(if claimable { format!("Click to take it: {what}") } else { what });
+    claimable && resp.clicked()
+}
+
+/// The card in words (its hover and its name for a screen reader).
+fn describe(face: &Face) -> String {
+    match face {
+        Face::Gathering(id, crystals) => {
+            let pts: u8 = crystals.iter().map(|c| c.points()).sum();
+            format!(
+                "Gathering: exactly {} on the last space; carries {} ({pts} points)",
+                gathering_text(gathering_card(*id)),
+                crate::rules::words::count(crystals.len(), "crystal")
+            )
+        }
+        Face::Composition(id) => format!("Composition: {}", COMPOSITIONS[usize::from(*id)].describe()),
+        Face::Empty => "no card".to_string(),
+    }
+}
+
+/// A Gathering card's face: the butterflies it asks for, their count in
+/// words, and the crystals riding on it with what they are worth.
+fn gathering_face(painter: &egui::Painter, palette: &Palette, rect: Rect, id: u8, crystals: &[Crystal], k: f32) {
+    let g = gathering_card(id);
+    let ink = palette.table.on_plate;
+    let wanted: Vec<Colour> =
+        Colour::ALL.into_iter().flat_map(|c| std::iter::repeat_n(c, usize::from(g.counts[c as usize]))).collect();
+    let size = 26.0 * k;
+    let pitch = ((rect.width() - 16.0) / wanted.len().max(1) as f32).min(size + 2.0);
+    let x0 = rect.center().x - pitch * (wanted.len() as f32 - 1.0) / 2.0;
+    for (i, &c) in wanted.iter().enumerate() {
+        meadow::paint_butterfly(painter, palette, Pos2::new(x0 + pitch * i as f32, rect.top() + 38.0 * k), size, c);
+    }
+    painter.text(
+        Pos2::new(rect.center().x, rect.top() + 56.0 * k),
+        Align2::CENTER_TOP,
+        gathering_text(g),
+        FontId::proportional(11.5 * k.max(0.9)),
+        mix(ink, palette.table.plate, 0.25),
+    );
+    // The crystals along the foot, their worth beside them.
+    let y = rect.bottom() - 16.0 * k;
+    let mut x = rect.left() + 14.0 * k;
+    for &c in crystals {
+        meadow::paint_crystal(painter, palette, Pos2::new(x, y), 7.5 * k, c);
+        x += 19.0 * k;
+    }
+    if !crystals.is_empty() {
+        let pts: u8 = crystals.iter().map(|c| c.points()).sum();
+        painter.text(
+            Pos2::new(rect.right() - 8.0, y),
+            Align2::RIGHT_CENTER,
+            format!("{pts} pt"),
+            look::display(painter.ctx(), 15.0 * k),
+            ink,
+        );
+    }
+}
+
+/// A Composition card's face: its shape as patches of meadow, the
+/// condition under it and its points on a token.
+fn composition_face(painter: &egui::Painter, palette: &Palette, rect: Rect, comp: Composition, k: f32) {
+    let ink = palette.table.on_plate;
+    let cells = comp.shape.cells();
+    let (w, h) = cells.iter().fold((0, 0), |(w, h), &(x, y)| (w.max(x + 1), h.max(y + 1)));
+    let cell = k * 19.0_f32.min(54.0 / f32::from(h.max(1) as u8)).min(100.0 / f32::from(w.max(1) as u8));
+    let origin = Pos2::new(
+        rect.center().x - cell * f32::from(w as u8) / 2.0,
+        rect.top() + k * 22.0 + (k * 38.0 - cell * f32::from(h as u8)) / 2.0,
+    );
+    for (k, &(x, y)) in cells.iter().enumerate() {
+        let r =
+            Rect::from_min_size(origin + Vec2::new(f32::from(x as u8), f32::from(y as u8)) * cell, Vec2::splat(cell));
+        meadow::paint_patch(painter, palette, r.shrink(0.8), k * 7 + 3, 0);
+    }
+    let cond = match comp.condition {
+        Condition::Few(n) => format!("at most {n} in all"),
+        Condition::Many(n) => format!("at least {n} in all"),
+        Condition::Even => "same on every space".to_string(),
+    };
+    let words = format!("{}: {cond}", comp.shape.name());
+    let mut job = egui::text::LayoutJob::simple(
+        words,
+        FontId::proportional(11.5 * k.max(0.9)),
+        mix(ink, palette.table.plate, 0.25),
+        rect.width() - 10.0,
+    );
+    job.halign = egui::Align::Center;
+    job.wrap.max_rows = 2;
+    let galley = painter.layout_job(job);
+    let at = Pos2::new(rect.center().x, rect.bottom() - 6.0 * k - galley.size().y);
+    painter.galley(at, galley, ink);
+    let at = rect.right_top() + Vec2::new(-15.0, 15.0) * k;
+    look::token(painter, palette, at, 11.0 * k, palette.selection, &comp.points.to_string());
+}

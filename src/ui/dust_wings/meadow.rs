@@ -1,0 +1,191 @@
+//! The pieces of Dust in the Wings drawn as they would lie on the table:
+//! butterflies of three kinds (each colour its own wing shape and marks,
+//! so colour is never the only cue), the meadow's patches of grass with
+//! their flowers, and the crystals cut as gems.
+
+use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke, Vec2};
+
+use crate::rules::dust_wings::{Colour, Crystal};
+use crate::ui::art::oval;
+use crate::ui::theme::{Palette, mix};
+
+/// Paints one butterfly seen from above, wings open, about `size` across:
+/// red with round wings and white spots; blue with long pointed forewings
+/// and a dark band; yellow a swallowtail (tails on its hind wings) with
+/// dark wing tips.
+pub fn paint_butterfly(painter: &Painter, palette: &Palette, centre: Pos2, size: f32, c: Colour) {
+    let fill = palette.butterflies[c as usize];
+    let ink = palette.butterfly_ink;
+    let s = size * 0.78;
+    let rim = (size * 0.05).clamp(0.7, 1.4);
+    let up = Vec2::new(0.0, -1.0);
+    // One wing: an oval on the line `d` out from the body, rimmed in ink.
+    let wing = |d: Vec2, out: f32, along: f32, across: f32| {
+        let d = d.normalized();
+        let at = centre + d * s * out;
+        oval(painter, at, d, s * along + rim, s * across + rim, ink);
+        oval(painter, at, d, s * along, s * across, fill);
+        (at, d)
+    };
+    for side in [-1.0_f32, 1.0] {
+        let right = Vec2::new(side, 0.0);
+        match c {
+            Colour::Red => {
+                wing(-up * 0.6 + right * 0.8, 0.22, 0.24, 0.19);
+                let (at, d) = wing(up * 0.55 + right, 0.3, 0.33, 0.26);
+                // White spots near the tip.
+                let spot = mix(Color32::WHITE, fill, 0.1);
+                painter.circle_filled(at + d * s * 0.14, s * 0.06, spot);
+                painter.circle_filled(at + d * s * 0.02 + up * s * 0.09, s * 0.045, spot);
+            }
+            Colour::Blue => {
+                wing(-up * 0.8 + right * 0.6, 0.2, 0.2, 0.15);
+                let (at, d) = wing(up * 0.3 + right, 0.3, 0.36, 0.16);
+                // A dark band along the long forewing.
+                oval(painter, at + d * s * 0.12, d, s * 0.2, s * 0.045, mix(fill, ink, 0.7));
+            }
+            Colour::Yellow => {
+                let (at, d) = wing(-up * 0.7 + right * 0.6, 0.22, 0.23, 0.17);
+                // The swallowtail's tail.
+                let tail = (d - up * 0.6).normalized();
+                oval(painter, at + tail * s * 0.26, tail, s * 0.13 + rim * 0.5, s * 0.045 + rim * 0.5, ink);
+                oval(painter, at + tail * s * 0.26, tail, s * 0.13, s * 0.045, fill);
+                let (at, d) = wing(up * 0.6 + right, 0.31, 0.34, 0.21);
+                // Dark tips.
+                oval(painter, at + d * s * 0.22, d, s * 0.12, s * 0.15, ink);
+            }
+        }
+    }
+    // The body and the feelers.
+    oval(painter, centre, up, s * 0.26, s * 0.055, ink);
+    let head = centre + up * s * 0.26;
+    for side in [-1.0, 1.0] {
+        let tip = head + up * s * 0.18 + Vec2::new(side * s * 0.11, 0.0);
+        painter.line_segment([head, tip], Stroke::new((s * 0.03).max(0.7), ink));
+        painter.circle_filled(tip, (s * 0.025).max(0.8), ink);
+    }
+}
+
+/// Where `n` butterflies sit in a space's `rect`: a grid just large
+/// enough for them, centred, so however many a space holds they stay in
+/// it. Returns the centres and the size to draw each.
+#[must_use]
+pub fn arrange(rect: Rect, n: usize) -> (Vec<Pos2>, f32) {
+    if n == 0 {
+        return (Vec::new(), 0.0);
+    }
+    let cols = (n as f32).sqrt().ceil() as usize;
+    let rows = n.div_ceil(cols);
+    let room = rect.shrink(rect.width() * 0.1);
+    let pitch = (room.width() / cols as f32).min(room.height() / rows as f32);
+    let size = (pitch * 0.92).min(rect.width() * 0.42);
+    let top_left = room.center() - Vec2::new(pitch * cols as f32, pitch * rows as f32) * 0.5;
+    let centres = (0..n)
+        .map(|k| {
+            let (row, col) = (k / cols, k % cols);
+            // The last row, if short, is centred too.
+            let in_row = if row == rows - 1 { n - row * cols } else { cols };
+            let shift = (cols - in_row) as f32 * pitch * 0.5;
+            top_left + Vec2::new(shift + (col as f32 + 0.5) * pitch, (row as f32 + 0.5) * pitch)
+        })
+        .collect();
+    (centres, size)
+}
+
+/// A small number from a space's index (the same every frame), for the
+/// variety of the patches.
+fn jitter(index: usize, k: usize) -> f32 {
+    let h = (index as u32).wrapping_mul(2_654_435_761) ^ (k as u32).wrapping_mul(40_503).rotate_left(13);
+    let h = h ^ (h >> 15);
+    (h.wrapping_mul(2_246_822_519) >> 8) as f32 / (1u32 << 24) as f32
+}
+
+/// One space of the meadow: a patch of grass (each a little different),
+/// with tufts and its `flowers` (the 1 to 3 flowers it was set up with).
+pub fn paint_patch(painter: &Painter, palette: &Palette, rect: Rect, index: usize, flowers: u8) {
+    let grass = palette.meadow;
+    let dark = mix(grass, palette.meadow_ink, 0.35);
+    let tone = mix(grass, if jitter(index, 0) > 0.5 { Color32::WHITE } else { dark }, 0.06 + jitter(index, 1) * 0.06);
+    let corner = rect.width() * 0.08;
+    painter.rect_filled(rect, corner, tone);
+    // Light on the upper half, as if from a window.
+    let upper = Rect::from_min_max(rect.min, Pos2::new(rect.right(), rect.center().y));
+    painter.rect_filled(upper.shrink(1.0), corner, mix(tone, Color32::WHITE, 0.07));
+    // Tufts of grass.
+    let blade = Stroke::new((rect.width() * 0.012).clamp(0.8, 1.6), mix(tone, palette.meadow_ink, 0.3));
+    for k in 0..9 {
+        let x = rect.left() + rect.width() * (0.08 + 0.84 * jitter(index, 10 + k));
+        let y = rect.top() + rect.height() * (0.2 + 0.74 * jitter(index, 30 + k));
+        let h = rect.height() * 0.06;
+        let foot = Pos2::new(x, y);
+        painter.line_segment([foot, foot + Vec2::new(-h * 0.35, -h)], blade);
+        painter.line_segment([foot, foot + Vec2::new(0.0, -h * 1.2)], blade);
+        painter.line_segment([foot, foot + Vec2::new(h * 0.4, -h * 0.9)], blade);
+    }
+    // Its flowers, along the bottom edge (the butterflies take the middle).
+    let petals =
+        [Color32::WHITE, mix(palette.butterflies[0], Color32::WHITE, 0.55), Color32::from_rgb(0xc8, 0xb4, 0xe8)];
+    let r = rect.width() * 0.045;
+    for f in 0..usize::from(flowers) {
+        let x = rect.left() + rect.width() * (0.32 + 0.2 * f as f32 + 0.06 * jitter(index, 50 + f));
+        let y = rect.bottom() - rect.height() * (0.09 + 0.05 * jitter(index, 60 + f));
+        let at = Pos2::new(x, y);
+        let petal = petals[(index + f) % petals.len()];
+        for p in 0..5 {
+            let a = p as f32 / 5.0 * std::f32::consts::TAU + jitter(index, 70 + f);
+            painter.circle_filled(at + Vec2::angled(a) * r, r * 0.75, petal);
+        }
+        painter.circle_filled(at, r * 0.55, Color32::from_rgb(0xe8, 0xb8, 0x30));
+    }
+}
+
+/// Paints one crystal as a cut gem: a white one round with facets (worth
+/// 2), a black one six-sided (worth 1), both rimmed so they show on either
+/// theme's card.
+pub fn paint_crystal(painter: &Painter, palette: &Palette, centre: Pos2, r: f32, c: Crystal) {
+    let rim = Stroke::new((r * 0.15).clamp(0.8, 1.4), palette.crystal_rim);
+    let (fill, corners) = match c {
+        Crystal::White => (palette.crystal_white, 8),
+        Crystal::Black => (palette.crystal_black, 6),
+    };
+    let at = |k: usize, scale: f32| {
+        let a = k as f32 / corners as f32 * std::f32::consts::TAU - std::f32::consts::FRAC_PI_2;
+        centre + Vec2::angled(a) * r * scale
+    };
+    let outline: Vec<Pos2> = (0..corners).map(|k| at(k, 1.0)).collect();
+    painter.add(Shape::convex_polygon(outline, fill, rim));
+    // The table: a smaller facet in the middle, joined to the corners.
+    let facet = mix(fill, if c == Crystal::Black { Color32::WHITE } else { palette.crystal_rim }, 0.35);
+    let inner: Vec<Pos2> = (0..corners).map(|k| at(k, 0.5)).collect();
+    let thin = Stroke::new((r * 0.08).clamp(0.5, 1.0), facet);
+    for (k, &corner) in inner.iter().enumerate() {
+        painter.line_segment([corner, at(k, 1.0)], thin);
+    }
+    painter.add(Shape::closed_line(inner, thin));
+    // A glint.
+    painter.circle_filled(centre + Vec2::new(-r * 0.3, -r * 0.35), r * 0.14, Color32::from_white_alpha(170));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::arrange;
+    use egui::{Rect, pos2, vec2};
+
+    #[test]
+    fn any_number_of_butterflies_stays_inside_its_space() {
+        let rect = Rect::from_min_size(pos2(10.0, 20.0), vec2(80.0, 80.0));
+        for n in 1..=48 {
+            let (centres, size) = arrange(rect, n);
+            assert_eq!(centres.len(), n);
+            for c in &centres {
+                let body = Rect::from_center_size(*c, vec2(size, size));
+                assert!(rect.contains_rect(body), "{n} butterflies: one at {c:?} (size {size}) spills out");
+            }
+            for (i, a) in centres.iter().enumerate() {
+                for b in &centres[i + 1..] {
+                    assert!(a.distance(*b) >= size * 0.99, "{n} butterflies: two overlap");
+                }
+            }
+        }
+    }
+}
