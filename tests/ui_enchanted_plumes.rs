@@ -749,3 +749,26 @@ fn the_new_game_dialog_offers_the_last_games_seats_again_even_after_a_restart() 
     again.run();
     assert_eq!(again.state().new_game.as_ref().unwrap().players, chosen);
 }
+
+/// A seat is handed to the computer with one choice, and only then does
+/// the choice of how well it plays appear beside it.
+#[test]
+fn a_seat_given_to_the_computer_gets_its_level_beside_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    h.get_by_label("New Enchanted Plumes game").click();
+    h.run();
+    let players = h.state().new_game.as_ref().unwrap().players.clone();
+    assert_eq!(players[0], Player::Human, "the first seat is a person");
+    let levels = h.query_all_by_label("Computer (hard)").count();
+    let computers = players.iter().filter(|p| matches!(p, Player::Computer(_))).count();
+    assert_eq!(levels, computers, "a level choice by each computer seat and no other");
+    h.query_all_by_label("Computer").next().unwrap().click();
+    h.run();
+    assert_eq!(h.state().new_game.as_ref().unwrap().players[0], Player::Computer(aviary::ai::Level::Normal));
+    assert_eq!(h.query_all_by_label("Computer (hard)").count(), levels + 1, "the first seat has its level now");
+    h.query_all_by_label("Computer (hard)").next().unwrap().click();
+    h.run();
+    assert_eq!(h.state().new_game.as_ref().unwrap().players[0], Player::Computer(aviary::ai::Level::Hard));
+}

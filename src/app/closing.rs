@@ -89,10 +89,8 @@ impl AviaryApp {
                 } else {
                     let chosen = self.resume_offer.iter().filter(|r| !self.resume_unchosen.contains(&r.path)).count();
                     resume_all = ui
-                        .add_enabled(
-                            chosen > 0,
-                            egui::Button::new(RichText::new("Resume").strong()).min_size(egui::vec2(90.0, 28.0)),
-                        )
+                        .add_enabled_ui(chosen > 0, |ui| crate::ui::look::main_button(ui, "Resume"))
+                        .inner
                         .on_hover_text(format!("Open {}", crate::rules::words::count(chosen, "game")))
                         .clicked();
                     dismiss = ui.button("Not now").clicked();

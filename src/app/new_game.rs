@@ -15,42 +15,109 @@ use super::{AviaryApp, Screen};
 /// computer of some level.
 pub(super) fn fixed_seats_ui(ui: &mut Ui, choice: &mut NewGame, names: &[&str]) {
     for (i, player) in choice.players.iter_mut().enumerate() {
-        ui.horizontal(|ui| {
-            ui.label(format!("{}:", names.get(i).copied().unwrap_or("Seat")));
-            player_ui(ui, player);
+        let name = names.get(i).copied().unwrap_or("Seat");
+        seat_card(ui, i, player, None, |ui| {
+            ui.add_sized([90.0, 22.0], egui::Label::new(crate::ui::look::title(ui, name, 16.0)));
         });
     }
 }
 
-/// A person or a computer of some level.
+/// One seat at the table, as a place card: its token, its name (`name`
+/// draws it), who plays it and, for a computer, how well; with `remove`
+/// (whether it may be removed, and set when it is), an "x" at its end.
+fn seat_card(
+    ui: &mut Ui,
+    index: usize,
+    player: &mut Player,
+    remove: Option<(bool, &mut bool)>,
+    name: impl FnOnce(&mut Ui),
+) {
+    let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
+    let fill = crate::ui::theme::mix(palette.table.plate, palette.table.on_plate, 0.06);
+    egui::Frame::new()
+        .fill(fill)
+        .stroke(egui::Stroke::new(1.0, crate::ui::look::edge_of(palette.table.plate, &palette)))
+        .corner_radius(8)
+        .inner_margin(egui::Margin::symmetric(8, 5))
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.horizontal(|ui| {
+                // The seat's token: its number on a coloured disc.
+                let (r, _) = ui.allocate_exact_size(egui::vec2(26.0, 26.0), egui::Sense::hover());
+                let colour = palette.feathers[(index * 3 + 1) % palette.feathers.len()];
+                crate::ui::look::token(ui.painter(), &palette, r.center(), 11.0, colour, &(index + 1).to_string());
+                name(ui);
+                player_ui(ui, player);
+                if let Some((enabled, removed)) = remove {
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        let x = ui.add_enabled(enabled, egui::Button::new("x").small());
+                        *removed = x.on_hover_text("Remove this seat").clicked();
+                    });
+                }
+            });
+        });
+}
+
+/// A person, a computer (with its level beside it) or a friend online,
+/// as one segmented choice.
 pub(super) fn player_ui(ui: &mut Ui, player: &mut Player) {
-    ui.selectable_value(player, Player::Human, "Human");
-    for level in [Level::Easy, Level::Normal, Level::Hard] {
-        ui.selectable_value(player, Player::Computer(level), format!("Computer ({})", level.name()));
+    let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
+    let segment = |ui: &mut Ui, add: &mut dyn FnMut(&mut Ui)| {
+        egui::Frame::new()
+            .stroke(egui::Stroke::new(1.0, crate::ui::theme::mix(palette.table.on_plate, palette.table.plate, 0.55)))
+            .corner_radius(6)
+            .inner_margin(egui::Margin::same(2))
+            .show(ui, |ui| {
+                ui.spacing_mut().item_spacing.x = 2.0;
+                ui.horizontal(|ui| add(ui));
+            });
+    };
+    segment(ui, &mut |ui| {
+        ui.selectable_value(player, Player::Human, "Human").on_hover_text("Someone at this computer");
+        let computer = matches!(player, Player::Computer(_));
+        if ui.selectable_label(computer, "Computer").on_hover_text("The computer plays this seat").clicked()
+            && !computer
+        {
+            *player = Player::Computer(Level::Normal);
+        }
+        ui.selectable_value(player, Player::Friend, "Friend online")
+            .on_hover_text("A friend on another computer: starting the game shows the invite code to send them");
+    });
+    if let Player::Computer(_) = player {
+        segment(ui, &mut |ui| {
+            for level in [Level::Easy, Level::Normal, Level::Hard] {
+                let chosen = *player == Player::Computer(level);
+                let button = ui.selectable_label(chosen, level.name());
+                button.widget_info(|| {
+                    egui::WidgetInfo::selected(egui::Role::Button, true, chosen, format!("Computer ({})", level.name()))
+                });
+                if button.clicked() {
+                    *player = Player::Computer(level);
+                }
+            }
+        });
     }
-    ui.selectable_value(player, Player::Friend, "Friend online")
-        .on_hover_text("A friend on another computer: starting the game shows the invite code to send them");
 }
 
 /// The seats of games of `min` to `max` named seats: each a name and a
 /// person or a computer, seats added and removed, and who starts.
 pub(super) fn named_seats_ui(ui: &mut Ui, choice: &mut NewGame, min: usize, max: usize) {
-    ui.label(format!("Players ({min} to {max})."));
+    ui.label(format!("Players ({min} to {max})"));
     let mut remove = None;
     let can_remove = choice.players.len() > min;
     for (i, player) in choice.players.iter_mut().enumerate() {
         while choice.names.len() <= i {
             choice.names.push(games::SEAT_NAMES.get(choice.names.len()).copied().unwrap_or("Player").to_string());
         }
-        ui.horizontal(|ui| {
-            let label = ui.label(format!("Seat {}:", i + 1));
-            ui.add(egui::TextEdit::singleline(&mut choice.names[i]).desired_width(90.0)).labelled_by(label.id);
-            player_ui(ui, player);
-            let x = ui.add_enabled(can_remove, egui::Button::new("x").small());
-            if x.on_hover_text("Remove this seat").clicked() {
-                remove = Some(i);
-            }
+        let name = &mut choice.names[i];
+        let mut removed = false;
+        seat_card(ui, i, player, Some((can_remove, &mut removed)), |ui| {
+            ui.add(egui::TextEdit::singleline(name).desired_width(90.0))
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, format!("Seat {}:", i + 1)));
         });
+        if removed {
+            remove = Some(i);
+        }
     }
     if let Some(i) = remove
         && choice.players.len() > min
@@ -133,7 +200,7 @@ impl AviaryApp {
         let id = egui::Id::unique("new-game");
         let area = egui::Modal::default_area(id).anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0));
         let modal = crate::ui::look::modal(ctx, id).area(area).show(ctx, |ui| {
-            ui.set_width(440.0);
+            ui.set_width(580.0);
             let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
             ui.horizontal(|ui| {
                 // The box's cover, small, beside the title.
@@ -171,9 +238,7 @@ impl AviaryApp {
             }
             ui.add_space(6.0);
             ui.horizontal(|ui| {
-                start = ui
-                    .add(egui::Button::new(RichText::new("Start").strong()).min_size(egui::vec2(90.0, 28.0)))
-                    .clicked();
+                start = crate::ui::look::main_button(ui, "Start").clicked();
                 cancel = ui.button("Cancel").clicked();
             });
         });

@@ -103,6 +103,14 @@ pub fn modal(ctx: &egui::Context, id: egui::Id) -> egui::Modal {
     egui::Modal::new(id).frame(frame)
 }
 
+/// The one button a dialog is for ("Start", "Resume"): filled in the
+/// theme's go-ahead colour, its words in the display face.
+pub fn main_button(ui: &mut Ui, text: &str) -> egui::Response {
+    let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
+    let words = egui::RichText::new(text).font(display(ui.ctx(), 17.0)).color(palette.text_on_available);
+    ui.add(egui::Button::new(words).fill(palette.available).min_size(Vec2::new(110.0, 32.0)))
+}
+
 /// Side of a surface tile in texels.
 const TILE: usize = 96;
 
