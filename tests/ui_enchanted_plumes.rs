@@ -772,3 +772,25 @@ fn a_seat_given_to_the_computer_gets_its_level_beside_it() {
     h.run();
     assert_eq!(h.state().new_game.as_ref().unwrap().players[0], Player::Computer(aviary::ai::Level::Hard));
 }
+
+/// The hand and one's own plumes stay where they are while the computer
+/// plays: the line over them says who is playing instead of vanishing
+/// (the table used to jump by two lines at every change of turn).
+#[test]
+fn the_hand_does_not_move_when_the_turn_passes_to_the_computer() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = table_of(dir.path(), 3, 20, [1180.0, 820.0]);
+    assert_eq!(state(&mut h).current(), Seat(0), "Ada's turn");
+    let mine = h.get_by_label_contains("Your hand").rect();
+    // Ada plays until her turn is over; one frame later the computer is
+    // still thinking (its move cannot be back before the next frame).
+    while state(&mut h).current() == Seat(0) {
+        let legal = state(&mut h).legal_actions();
+        tab(&mut h).m.session.propose(legal[0].clone()).unwrap();
+    }
+    h.step();
+    assert_ne!(state(&mut h).current(), Seat(0), "a computer's turn");
+    h.get_by_label_contains("is playing…");
+    let theirs = h.get_by_label_contains("Your hand").rect();
+    assert!((mine.top() - theirs.top()).abs() < 0.5, "the hand stays put: {mine:?} then {theirs:?}");
+}

@@ -270,6 +270,12 @@ pub(super) fn paint_peahen(painter: &egui::Painter, palette: &Palette, rect: Rec
 pub(super) fn paint_tail(painter: &egui::Painter, palette: &Palette, rect: Rect, foot_y: f32, complete: bool) {
     let p = palette.table.peacock;
     let foot = Pos2::new(rect.center().x, foot_y);
+    if complete {
+        // A finished peacock spreads its tail behind its cards.
+        let radius = (foot_y - rect.top() - 2.0).min(rect.width() * 0.5 + 10.0).max(20.0);
+        crate::ui::art::peacock_fan(painter, palette, foot, radius, 2);
+        return;
+    }
     let top = rect.top() + 19.0;
     let strength = if complete { 0.5 } else { 0.22 };
     let arc = |t: f32| {

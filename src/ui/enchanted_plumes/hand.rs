@@ -134,21 +134,25 @@ impl PlumesView {
 
     /// What the turn asks of the person at the screen, over their hand and
     /// plumes, with how to do it.
+    /// Between turns it says who is playing, in the same room, so the hand
+    /// and the plumes under it never move.
     pub(super) fn turn_line(&self, ui: &mut Ui, palette: &Palette) {
         let Viewer::Seat(me) = self.viewer() else { return };
-        if self.human_to_move() != Some(me) {
-            return;
-        }
-        let state = self.state();
         if self.compact {
             // Every line counts in a low window: the side panel beside the
             // hand says what is owed, the hand's heading how to play.
             return;
         }
-        ui.label(look::title(ui, state.status(), 18.0).color(palette.table.ink));
-        if state.phase() == Phase::Play {
-            ui.label(RichText::new(HINT).color(palette.table.faint));
-        }
+        let state = self.state();
+        let mine = self.human_to_move() == Some(me);
+        let (line, hint) = match state.to_move().seat() {
+            _ if mine => (state.status(), if state.phase() == Phase::Play { HINT } else { " " }),
+            Some(other) => (format!("{} is playing…", state.seat_name(other)), " "),
+            None => (state.status(), " "),
+        };
+        let ink = if mine { palette.table.ink } else { palette.table.faint };
+        ui.label(look::title(ui, line, 18.0).color(ink));
+        ui.label(RichText::new(hint).color(palette.table.faint));
     }
 
     /// The hand-off, where the hand would be: that person's cards lying

@@ -496,7 +496,8 @@ impl PlumesView {
         // One line of plumes by the hand, the cards as large as lets every
         // plume (and the place for a new one) fit across the mat.
         let largest = if self.compact { PLUME_CARD * 0.8 } else { PLUME_CARD };
-        self.own_card = seats::own_card(&state, me, acting, largest, ui.available_width());
+        // (Sized as if playing, between turns too, so it keeps its size.)
+        self.own_card = seats::own_card(&state, me, true, largest, ui.available_width());
         let place = seats::SeatPlace { seat: me, own: acting, card: self.own_card };
         self.seat_ui(ui, palette, &state, place, self.viewer(), dragging, &mut action, &mut note);
         if let Some(n) = note {

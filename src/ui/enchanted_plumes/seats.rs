@@ -109,12 +109,14 @@ impl PlumesView {
         // Each seat's place at the table: a mat a shade off the cloth, ringed
         // in gold while it is that seat's turn.
         let mat = theme::mix(palette.table.cloth, palette.table.weave[1], 0.7);
-        let ring = if to_move {
-            Stroke::new(2.5, palette.selection)
+        // The gold ring is a point wider than the plain one; the mat keeps
+        // its size (so nothing moves when the turn passes).
+        let (ring, outside) = if to_move {
+            (Stroke::new(2.0, palette.selection), 0)
         } else {
-            Stroke::new(1.0, theme::mix(mat, palette.table.ink, 0.2))
+            (Stroke::new(1.0, theme::mix(mat, palette.table.ink, 0.2)), 1)
         };
-        let frame = egui::Frame::new().fill(mat).stroke(ring).corner_radius(10).inner_margin(10);
+        let frame = egui::Frame::new().fill(mat).stroke(ring).corner_radius(10).inner_margin(10).outer_margin(outside);
         frame.show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.visuals_mut().override_text_color = Some(palette.table.ink);
@@ -163,11 +165,14 @@ impl PlumesView {
                 let plumes = state.plumes(seat);
                 for (i, p) in plumes.iter().enumerate() {
                     let score = state.plume_score_seen_by(viewer.knowledge_for(seat), seat, i);
-                    let shown = ShownPlume { index: i, plume: p, score, card: size, sees, own };
+                    let shown = ShownPlume { index: i, plume: p, score, card: size, sees, own, by_hand };
                     self.plume_ui(ui, palette, state, seat, &shown, dragging, action, note);
                 }
                 if own && state.phase() == Phase::Play {
                     self.new_plume_ui(ui, palette, state, seat, plumes.len(), dragging, action, note);
+                } else if by_hand {
+                    // Its room kept, so the mat does not change size.
+                    ui.allocate_exact_size(Vec2::new(size.x + 40.0, size.y + 24.0), Sense::hover());
                 }
             };
             if by_hand {
@@ -205,10 +210,11 @@ impl PlumesView {
         action: &mut Option<Action>,
         note: &mut Option<String>,
     ) {
-        let &ShownPlume { index, plume, score, card, sees, own } = shown;
+        let &ShownPlume { index, plume, score, card, sees, own, by_hand } = shown;
         let gap = 3.0;
-        let widest = plume.rows.iter().map(Vec::len).max().unwrap_or(1) + usize::from(own && !plume.is_complete());
-        let new_row = self.new_row_room(own && !plume.is_complete(), card);
+        let open = (own || by_hand) && !plume.is_complete();
+        let widest = plume.rows.iter().map(Vec::len).max().unwrap_or(1) + usize::from(open);
+        let new_row = self.new_row_room(open, card);
         let width = plume_width(widest, card);
         let height = (plume.rows.len() as f32) * (card.y + gap) + new_row + 24.0;
         let (rect, resp) = ui.allocate_exact_size(Vec2::new(width, height + 10.0), Sense::hover());
@@ -386,6 +392,9 @@ struct ShownPlume<'a> {
     sees: bool,
     /// The viewer owns it and is to play (drop zones).
     own: bool,
+    /// It lies by the hand: the room for a new row is kept between turns
+    /// too, so the mat keeps its size.
+    by_hand: bool,
 }
 
 /// A plume's heading over its top row: its name, and its score on a chip
