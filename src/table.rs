@@ -564,10 +564,24 @@ impl<G: Evaluate> Table<G> {
         self.worker.slowest_turn
     }
 
+    /// The hand-off's recap for `seat`: what happened since its last
+    /// turn, and whether it has had one.
+    #[must_use]
+    pub fn recap(&self, seat: Seat) -> (&[LogEntry], bool) {
+        (self.since_last_turn(seat), self.has_acted(seat))
+    }
+
+    /// True once `seat` has acted in this game (up to the cursor).
+    #[must_use]
+    pub fn has_acted(&self, seat: Seat) -> bool {
+        self.session.log()[..self.session.cursor()].iter().any(|e| e.seat == Some(seat))
+    }
+
     /// What happened since `seat` last acted: the log entries after its
-    /// latest one (all of them if it has not acted yet), for the hand-off
-    /// screen's "since your last turn". Log entries never name a hidden
-    /// card, so this is safe to show anyone.
+    /// latest one (all of them if it has not acted yet, see
+    /// [`Self::has_acted`]), for the hand-off screen's "since your last
+    /// turn". Log entries never name a hidden card, so this is safe to
+    /// show anyone.
     #[must_use]
     pub fn since_last_turn(&self, seat: Seat) -> &[LogEntry] {
         let log = &self.session.log()[..self.session.cursor()];

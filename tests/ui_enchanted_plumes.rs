@@ -92,6 +92,9 @@ fn the_hand_off_screen_hides_every_hand_between_two_people() {
     assert_eq!(state(&mut h).to_move().seat(), Some(Seat(1)));
     h.get_by_label("Pass to Ben");
     assert_eq!(labels_starting(&h, "hand:"), 0, "Ada's hand is hidden from Ben");
+    // Ben has had no turn yet: the recap is of the game so far.
+    h.get_by_label("So far this game:");
+    assert!(h.query_by_label("Since Ben's last turn:").is_none(), "Ben has had no last turn");
     h.get_by_label("I am Ben: show my cards").click();
     h.run();
     let ben = state(&mut h).hand(Seat(1)).to_vec();

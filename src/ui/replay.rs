@@ -215,7 +215,7 @@ fn seats_ui<G: Evaluate>(ui: &mut Ui, replay: &Replay, table: &Table<G>, ask: &m
     let state = table.session.state();
     if let Some(seat) = replay.pending {
         let name = state.seat_name(seat);
-        if super::widgets::hand_off_bar(ui, &name, "Every hand stays hidden until then.", "show my view", &[]) {
+        if super::widgets::hand_off_bar(ui, &name, "Every hand stays hidden until then.", "show my view", (&[], true)) {
             *ask = Some(ReplayAsk::HandedOff);
         }
     }

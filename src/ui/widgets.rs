@@ -290,8 +290,15 @@ pub fn confirm_undo_modal(ctx: &egui::Context, id: egui::Id, heading: &str, body
 
 /// The hand-off bar of a shared screen: whose turn it is, what the others
 /// did since that person last acted, and the button that shows what is
-/// theirs alone. True when the button was pressed.
-pub fn hand_off_bar(ui: &mut Ui, name: &str, hidden: &str, show: &str, since: &[crate::session::LogEntry]) -> bool {
+/// theirs alone (`since`, and whether they have had a turn yet). True
+/// when the button was pressed.
+pub fn hand_off_bar(
+    ui: &mut Ui,
+    name: &str,
+    hidden: &str,
+    show: &str,
+    (since, acted): (&[crate::session::LogEntry], bool),
+) -> bool {
     let palette = super::theme::palette(ui.visuals().dark_mode);
     let mut pressed = false;
     ui.add_space(6.0);
@@ -318,7 +325,8 @@ pub fn hand_off_bar(ui: &mut Ui, name: &str, hidden: &str, show: &str, since: &[
             .inner
         };
         let recap = |ui: &mut Ui| {
-            ui.label(RichText::new(format!("Since {name}'s last turn:")).strong());
+            let heading = if acted { format!("Since {name}'s last turn:") } else { "So far this game:".to_string() };
+            ui.label(RichText::new(heading).strong());
             // Its bar always shown: more happened than fits, scroll up.
             egui::ScrollArea::vertical()
                 .max_height(if wide { 120.0 } else { 72.0 })

@@ -181,8 +181,7 @@ impl PlumesView {
             }
             ui.vertical(|ui| {
                 let hidden = "Every hand is hidden; the table is public.";
-                confirmed =
-                    super::widgets::hand_off_bar(ui, &name, hidden, "show my cards", self.m.since_last_turn(seat));
+                confirmed = super::widgets::hand_off_bar(ui, &name, hidden, "show my cards", self.m.recap(seat));
             });
         });
         ui.add_space(6.0);

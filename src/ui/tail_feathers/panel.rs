@@ -348,7 +348,7 @@ impl SkirmishView {
         } else {
             "Missions and bids are hidden; the battlefield is public."
         };
-        if crate::ui::widgets::hand_off_bar(ui, &name, hidden, "show my choices", self.m.since_last_turn(seat)) {
+        if crate::ui::widgets::hand_off_bar(ui, &name, hidden, "show my choices", self.m.recap(seat)) {
             self.confirm_hand_off();
         }
     }
