@@ -518,7 +518,7 @@ fn saved_games_are_shown_for_one_game_and_sorted_by_name_game_or_last_played() {
     h.state_mut().screen = Screen::SavedGames;
     for _ in 0..2000 {
         h.step();
-        if h.query_by_label("b-daedalus.json").is_some() {
+        if h.query_by_label("b-daedalus").is_some() {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
@@ -527,7 +527,7 @@ fn saved_games_are_shown_for_one_game_and_sorted_by_name_game_or_last_played() {
     // The games in reading order (the cards wrap: top to bottom, then left
     // to right), by where their file names are drawn.
     let order = |h: &Harness<'_, AviaryApp>| {
-        let mut rows: Vec<((f32, f32), String)> = ["a-plumes.json", "b-daedalus.json", "c-daedalus.json"]
+        let mut rows: Vec<((f32, f32), String)> = ["a-plumes", "b-daedalus", "c-daedalus"]
             .iter()
             .filter_map(|n| {
                 h.query_by_label(n).map(|node| ((node.rect().min.y.round(), node.rect().min.x), (*n).to_string()))
@@ -536,18 +536,21 @@ fn saved_games_are_shown_for_one_game_and_sorted_by_name_game_or_last_played() {
         rows.sort_by(|a, b| a.0.0.total_cmp(&b.0.0).then(a.0.1.total_cmp(&b.0.1)));
         rows.into_iter().map(|r| r.1).collect::<Vec<_>>()
     };
-    assert_eq!(order(&h), ["b-daedalus.json", "a-plumes.json", "c-daedalus.json"], "the last played first");
+    assert_eq!(order(&h), ["b-daedalus", "a-plumes", "c-daedalus"], "the last played first");
     h.get_by_label("Show:");
     h.get_by_label("Sort:");
     h.state_mut().saved_sort = aviary::app::SavedSort::Name;
     h.run();
-    assert_eq!(order(&h), ["a-plumes.json", "b-daedalus.json", "c-daedalus.json"]);
+    assert_eq!(order(&h), ["a-plumes", "b-daedalus", "c-daedalus"]);
     h.state_mut().saved_sort = aviary::app::SavedSort::Game;
     h.run();
-    assert_eq!(order(&h), ["b-daedalus.json", "c-daedalus.json", "a-plumes.json"], "Daedalus, then Enchanted Plumes");
+    assert_eq!(order(&h), ["b-daedalus", "c-daedalus", "a-plumes"], "Daedalus, then Enchanted Plumes");
+    // Each game's saves under its heading.
+    h.get_by_label("Daedalus: 2 saved games");
+    h.get_by_label("Enchanted Plumes: 1 saved game");
     h.state_mut().saved_filter = Some("Enchanted Plumes".into());
     h.run();
-    assert_eq!(order(&h), ["a-plumes.json"], "only the chosen game's files");
+    assert_eq!(order(&h), ["a-plumes"], "only the chosen game's files");
 }
 
 #[test]

@@ -129,7 +129,19 @@ impl AviaryApp {
             let card_w = ((width - GAP * (per_row - 1.0)) / per_row).floor() - 1.0;
             ui.horizontal_wrapped(|ui| {
                 ui.spacing_mut().item_spacing = Vec2::splat(GAP);
+                let mut shelf: Option<&str> = None;
                 for row in &listing {
+                    // Sorted by game: each game's saves under its own
+                    // heading, with its box.
+                    if self.saved_sort == SavedSort::Game && shelf != Some(row.game.as_str()) {
+                        if shelf.is_some() {
+                            ui.end_row();
+                        }
+                        shelf = Some(row.game.as_str());
+                        let count = listing.iter().filter(|r| r.game == row.game).count();
+                        game_heading(ui, &palette, &row.game, count, width);
+                        ui.end_row();
+                    }
                     self.saved_card(ui, &palette, row, card_w, (&mut to_open, &mut to_replay));
                 }
             });
@@ -166,8 +178,12 @@ impl AviaryApp {
         let mut words = ui.new_child(egui::UiBuilder::new().max_rect(text).layout(layout));
         words.visuals_mut().override_text_color = Some(ink);
         words.spacing_mut().item_spacing.y = 2.0;
-        words.add(egui::Label::new(look::title(&words, &row.game, 17.0)).truncate());
-        words.add(egui::Label::new(RichText::new(file_name(&row.path)).size(11.5).italics()).truncate());
+        // The save's own name first (games of one kind told apart), then
+        // the game.
+        let name = file_stem(&row.path);
+        words.add(egui::Label::new(look::title(&words, &name, 17.0)).truncate()).on_hover_text(file_name(&row.path));
+        let faint = theme::mix(ink, palette.table.plate, 0.3);
+        words.add(egui::Label::new(RichText::new(&row.game).size(12.0).strong().color(faint)).truncate());
         seats_label(&mut words, row);
         let now = if row.finished || row.now.is_empty() {
             moves_words(row)
@@ -211,7 +227,10 @@ impl AviaryApp {
             self.rename = Some((row.path.clone(), file_stem(&row.path)));
         }
         ui.add_space(10.0);
-        let delete = egui::Button::new(RichText::new("Delete").color(ui.visuals().error_fg_color));
+        // Its warning red darkened (or lightened) towards the card's ink, so
+        // it reads on the cardboard of either theme.
+        let warn = theme::mix(palette.illegal.to_opaque(), palette.table.on_plate, 0.3);
+        let delete = egui::Button::new(RichText::new("Delete").color(warn)).frame(false);
         if ui.add(delete).on_hover_text("Delete this saved game (asks first)").clicked() {
             self.confirm_delete = Some(row.path.clone());
         }
@@ -516,4 +535,29 @@ fn seats_label(ui: &mut Ui, row: &games::Listing) {
 /// "42 moves (finished)".
 fn moves_words(row: &games::Listing) -> String {
     format!("{} moves{}", row.moves, if row.finished { " (finished)" } else { "" })
+}
+
+/// The heading over one game's saves (sorted by game): its box, its name
+/// in the display face and how many saves it has.
+fn game_heading(ui: &mut Ui, palette: &theme::Palette, game: &str, count: usize, width: f32) {
+    let (rect, resp) = ui.allocate_exact_size(Vec2::new(width, 40.0), egui::Sense::hover());
+    let said = format!("{game}: {}", crate::rules::words::count(count, "saved game"));
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Heading, true, &said));
+    let art = Rect::from_min_size(rect.min + Vec2::new(0.0, 4.0), Vec2::new(46.0, 32.0));
+    if let Some(entry) = games::GAMES.iter().find(|e| e.name == game) {
+        (entry.cover)(ui.painter(), palette, art);
+        ui.painter().rect_stroke(art, 2.0, egui::Stroke::new(1.0, palette.table.rim), egui::StrokeKind::Outside);
+    }
+    let font = look::display(ui.ctx(), 20.0);
+    let galley = ui.painter().layout_no_wrap(game.to_string(), font, palette.table.ink);
+    let text_at = egui::pos2(art.right() + 10.0, rect.center().y - galley.size().y / 2.0);
+    let end = text_at.x + galley.size().x;
+    ui.painter().galley(text_at, galley, palette.table.ink);
+    ui.painter().text(
+        egui::pos2(end + 10.0, rect.center().y),
+        egui::Align2::LEFT_CENTER,
+        crate::rules::words::count(count, "saved game"),
+        egui::FontId::proportional(13.0),
+        palette.table.faint,
+    );
 }
