@@ -129,15 +129,15 @@ impl AviaryApp {
             let card_w = ((width - GAP * (per_row - 1.0)) / per_row).floor() - 1.0;
             ui.horizontal_wrapped(|ui| {
                 ui.spacing_mut().item_spacing = Vec2::splat(GAP);
-                let mut shelf: Option<&str> = None;
+                let mut heading_for: Option<&str> = None;
                 for row in &listing {
                     // Sorted by game: each game's saves under its own
                     // heading, with its box.
-                    if self.saved_sort == SavedSort::Game && shelf != Some(row.game.as_str()) {
-                        if shelf.is_some() {
+                    if self.saved_sort == SavedSort::Game && heading_for != Some(row.game.as_str()) {
+                        if heading_for.is_some() {
                             ui.end_row();
                         }
-                        shelf = Some(row.game.as_str());
+                        heading_for = Some(row.game.as_str());
                         let count = listing.iter().filter(|r| r.game == row.game).count();
                         game_heading(ui, &palette, &row.game, count, width);
                         ui.end_row();
