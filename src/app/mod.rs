@@ -475,10 +475,7 @@ impl AviaryApp {
         }
         self.shortcuts(ui, &mut notices);
         self.poll_file_dialog(&mut notices);
-        egui::Panel::top("aviary-menu").show(ui, |ui| {
-            egui::MenuBar::new().ui(ui, |ui| self.menu_ui(ui, &mut notices));
-        });
-        egui::Panel::top("aviary-tabs").show(ui, |ui| self.tabs_ui(ui, &mut notices));
+        self.rail_ui(ui, &mut notices);
         self.toasts_ui(ui);
         let settings = self.view_settings();
         egui::CentralPanel::default().show(ui, |ui| match self.screen {

@@ -7,7 +7,54 @@ use egui::Ui;
 use super::{AviaryApp, Screen, file_stem};
 use crate::ui::Notice;
 
+/// The look of the words on the dark rail of menu and tabs: cream words,
+/// and the chosen tab a tag of the box's cardboard.
+pub(super) fn on_the_rail(ui: &mut Ui, palette: &crate::ui::theme::Palette) {
+    let v = ui.visuals_mut();
+    // The lighter of the cardboard and its ink (cream by day, by night the
+    // ink), and the darker for words on the chosen tag.
+    let light = |c: egui::Color32| u32::from(c.r()) + u32::from(c.g()) + u32::from(c.b());
+    let (cream, dark) = if light(palette.table.plate) > light(palette.table.on_plate) {
+        (palette.table.plate, palette.table.on_plate)
+    } else {
+        (palette.table.on_plate, palette.table.plate)
+    };
+    v.override_text_color = None;
+    for w in [&mut v.widgets.inactive, &mut v.widgets.noninteractive] {
+        w.fg_stroke.color = cream;
+    }
+    v.widgets.hovered.fg_stroke.color = crate::ui::theme::mix(cream, palette.selection, 0.3);
+    v.widgets.hovered.weak_bg_fill = crate::ui::theme::mix(palette.table.wood[2], cream, 0.15);
+    v.widgets.active.fg_stroke.color = cream;
+    v.widgets.inactive.weak_bg_fill = crate::ui::theme::mix(palette.table.wood[2], cream, 0.08);
+    v.widgets.inactive.bg_stroke.color = crate::ui::theme::mix(palette.table.wood[2], cream, 0.3);
+    v.selection.bg_fill = cream;
+    v.selection.stroke.color = dark;
+    v.widgets.noninteractive.bg_stroke.color = crate::ui::theme::mix(palette.table.wood[2], cream, 0.3);
+}
+
 impl AviaryApp {
+    /// The menu and the tabs on one dark wooden rail, the tab on screen a
+    /// cardboard tag on it.
+    pub(super) fn rail_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
+        let palette = crate::ui::theme::palette(self.settings.dark);
+        let rail = |margin: egui::Margin| egui::Frame::new().fill(palette.table.wood[2]).inner_margin(margin);
+        egui::Panel::top("aviary-menu").frame(rail(egui::Margin::symmetric(8, 2))).show_separator_line(false).show(
+            ui,
+            |ui| {
+                on_the_rail(ui, &palette);
+                egui::MenuBar::new().ui(ui, |ui| self.menu_ui(ui, notices));
+            },
+        );
+        egui::Panel::top("aviary-tabs").frame(rail(egui::Margin { left: 8, right: 8, top: 2, bottom: 5 })).show(
+            ui,
+            |ui| {
+                on_the_rail(ui, &palette);
+                self.tabs_ui(ui, notices);
+            },
+        );
+    }
+
     pub(super) fn tabs_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
         ui.horizontal(|ui| {
             if ui.selectable_label(self.screen == Screen::Home, "Home").clicked() {
