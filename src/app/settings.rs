@@ -259,10 +259,18 @@ impl AviaryApp {
     pub(super) fn settings_ui(&mut self, ui: &mut Ui) {
         let palette = crate::ui::theme::palette(self.settings.dark);
         crate::ui::look::paint_cloth(ui, ui.clip_rect(), &palette);
-        egui::ScrollArea::vertical()
-            .id_salt("settings")
-            .auto_shrink([false, false])
-            .show(ui, |ui| self.settings_sections_ui(ui, &palette));
+        egui::ScrollArea::vertical().id_salt("settings").auto_shrink([false, false]).show(ui, |ui| {
+            // One column of cards, or two in a wide window, centred.
+            let room = ui.available_width() - 8.0;
+            let content = if room >= 980.0 { room.min(1120.0) } else { room.min(760.0) };
+            ui.horizontal_top(|ui| {
+                ui.add_space(((room - content) / 2.0).max(0.0));
+                ui.vertical(|ui| {
+                    ui.set_width(content);
+                    self.settings_sections_ui(ui, &palette);
+                });
+            });
+        });
     }
 
     /// Settings as a few cards on the cloth, in two columns when the window
