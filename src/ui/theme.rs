@@ -543,6 +543,16 @@ pub fn contrast(a: Color32, b: Color32) -> f64 {
 pub const UNTINTED: Color32 = Color32::WHITE;
 /// The faint light along the top of a card or the side of a token.
 pub const SHEEN: Color32 = Color32::from_rgba_premultiplied(20, 20, 20, 20);
+/// Daylight on a piece: a butterfly's white spots, the light side of a
+/// meadow patch, a crystal's facets.
+pub const DAYLIGHT: Color32 = Color32::WHITE;
+/// The glint on a cut crystal.
+pub const GLINT: Color32 = Color32::from_rgba_premultiplied(170, 170, 170, 170);
+/// The petals of the meadow's flowers: white, rose and lilac.
+pub const PETALS: [Color32; 3] =
+    [Color32::WHITE, Color32::from_rgb(0xf0, 0xb0, 0xa8), Color32::from_rgb(0xc8, 0xb4, 0xe8)];
+/// The heart of a meadow flower.
+pub const FLOWER_HEART: Color32 = Color32::from_rgb(0xe8, 0xb8, 0x30);
 /// A drop of ink's shade: the darkest part of a painted shape.
 pub const SHADE: Color32 = Color32::from_black_alpha(60);
 
@@ -668,4 +678,8 @@ pub fn outline_widgets(style: &mut egui::Style, dark: bool) {
     widgets.inactive.weak_bg_fill = mix(palette.table.plate, palette.table.on_plate, 0.1);
     widgets.inactive.bg_fill = mix(palette.table.plate, palette.table.on_plate, 0.16);
     widgets.hovered.bg_stroke = egui::Stroke::new(1.5, palette.selection);
+    // A chosen option (and selected text) in the table's warm gold, not
+    // egui's blue.
+    style.visuals.selection.bg_fill = mix(palette.selection, palette.table.plate, if dark { 0.3 } else { 0.45 });
+    style.visuals.selection.stroke.color = if dark { palette.table.plate } else { palette.table.on_plate };
 }

@@ -3,11 +3,11 @@
 //! so colour is never the only cue), the meadow's patches of grass with
 //! their flowers, and the crystals cut as gems.
 
-use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke, Vec2};
+use egui::{Painter, Pos2, Rect, Shape, Stroke, Vec2};
 
 use crate::rules::dust_wings::{Colour, Crystal};
 use crate::ui::art::oval;
-use crate::ui::theme::{Palette, mix};
+use crate::ui::theme::{DAYLIGHT, FLOWER_HEART, GLINT, PETALS, Palette, mix};
 
 /// Paints one butterfly seen from above, wings open, about `size` across:
 /// red with round wings and white spots; blue with long pointed forewings
@@ -34,7 +34,7 @@ pub fn paint_butterfly(painter: &Painter, palette: &Palette, centre: Pos2, size:
                 wing(-up * 0.6 + right * 0.8, 0.22, 0.24, 0.19);
                 let (at, d) = wing(up * 0.55 + right, 0.3, 0.33, 0.26);
                 // White spots near the tip.
-                let spot = mix(Color32::WHITE, fill, 0.1);
+                let spot = mix(DAYLIGHT, fill, 0.1);
                 painter.circle_filled(at + d * s * 0.14, s * 0.06, spot);
                 painter.circle_filled(at + d * s * 0.02 + up * s * 0.09, s * 0.045, spot);
             }
@@ -76,7 +76,12 @@ pub fn arrange(rect: Rect, n: usize) -> (Vec<Pos2>, f32) {
     }
     let cols = (n as f32).sqrt().ceil() as usize;
     let rows = n.div_ceil(cols);
-    let room = rect.shrink(rect.width() * 0.1);
+    // Clear of the count's token in the top corner and of the flowers and
+    // the name along the foot.
+    let room = Rect::from_min_max(
+        rect.min + Vec2::new(rect.width() * 0.06, rect.height() * 0.2),
+        rect.max - Vec2::new(rect.width() * 0.06, rect.height() * 0.2),
+    );
     let pitch = (room.width() / cols as f32).min(room.height() / rows as f32);
     let size = (pitch * 0.92).min(rect.width() * 0.42);
     let top_left = room.center() - Vec2::new(pitch * cols as f32, pitch * rows as f32) * 0.5;
@@ -105,12 +110,12 @@ fn jitter(index: usize, k: usize) -> f32 {
 pub fn paint_patch(painter: &Painter, palette: &Palette, rect: Rect, index: usize, flowers: u8) {
     let grass = palette.meadow;
     let dark = mix(grass, palette.meadow_ink, 0.35);
-    let tone = mix(grass, if jitter(index, 0) > 0.5 { Color32::WHITE } else { dark }, 0.06 + jitter(index, 1) * 0.06);
+    let tone = mix(grass, if jitter(index, 0) > 0.5 { DAYLIGHT } else { dark }, 0.06 + jitter(index, 1) * 0.06);
     let corner = rect.width() * 0.08;
     painter.rect_filled(rect, corner, tone);
     // Light on the upper half, as if from a window.
     let upper = Rect::from_min_max(rect.min, Pos2::new(rect.right(), rect.center().y));
-    painter.rect_filled(upper.shrink(1.0), corner, mix(tone, Color32::WHITE, 0.07));
+    painter.rect_filled(upper.shrink(1.0), corner, mix(tone, DAYLIGHT, 0.07));
     // Tufts of grass.
     let blade = Stroke::new((rect.width() * 0.012).clamp(0.8, 1.6), mix(tone, palette.meadow_ink, 0.3));
     for k in 0..9 {
@@ -123,8 +128,7 @@ pub fn paint_patch(painter: &Painter, palette: &Palette, rect: Rect, index: usiz
         painter.line_segment([foot, foot + Vec2::new(h * 0.4, -h * 0.9)], blade);
     }
     // Its flowers, along the bottom edge (the butterflies take the middle).
-    let petals =
-        [Color32::WHITE, mix(palette.butterflies[0], Color32::WHITE, 0.55), Color32::from_rgb(0xc8, 0xb4, 0xe8)];
+    let petals = PETALS;
     let r = rect.width() * 0.045;
     for f in 0..usize::from(flowers) {
         let x = rect.left() + rect.width() * (0.32 + 0.2 * f as f32 + 0.06 * jitter(index, 50 + f));
@@ -135,7 +139,7 @@ pub fn paint_patch(painter: &Painter, palette: &Palette, rect: Rect, index: usiz
             let a = p as f32 / 5.0 * std::f32::consts::TAU + jitter(index, 70 + f);
             painter.circle_filled(at + Vec2::angled(a) * r, r * 0.75, petal);
         }
-        painter.circle_filled(at, r * 0.55, Color32::from_rgb(0xe8, 0xb8, 0x30));
+        painter.circle_filled(at, r * 0.55, FLOWER_HEART);
     }
 }
 
@@ -155,7 +159,7 @@ pub fn paint_crystal(painter: &Painter, palette: &Palette, centre: Pos2, r: f32,
     let outline: Vec<Pos2> = (0..corners).map(|k| at(k, 1.0)).collect();
     painter.add(Shape::convex_polygon(outline, fill, rim));
     // The table: a smaller facet in the middle, joined to the corners.
-    let facet = mix(fill, if c == Crystal::Black { Color32::WHITE } else { palette.crystal_rim }, 0.35);
+    let facet = mix(fill, if c == Crystal::Black { DAYLIGHT } else { palette.crystal_rim }, 0.35);
     let inner: Vec<Pos2> = (0..corners).map(|k| at(k, 0.5)).collect();
     let thin = Stroke::new((r * 0.08).clamp(0.5, 1.0), facet);
     for (k, &corner) in inner.iter().enumerate() {
@@ -163,7 +167,7 @@ pub fn paint_crystal(painter: &Painter, palette: &Palette, centre: Pos2, r: f32,
     }
     painter.add(Shape::closed_line(inner, thin));
     // A glint.
-    painter.circle_filled(centre + Vec2::new(-r * 0.3, -r * 0.35), r * 0.14, Color32::from_white_alpha(170));
+    painter.circle_filled(centre + Vec2::new(-r * 0.3, -r * 0.35), r * 0.14, GLINT);
 }
 
 #[cfg(test)]

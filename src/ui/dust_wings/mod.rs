@@ -160,13 +160,16 @@ impl WingsView {
                             } else {
                                 cards.iter().map(|c| short_name(*c)).collect::<Vec<_>>().join(", ")
                             };
-                            painter.text(
-                                rect.center_bottom() + Vec2::new(0.0, -14.0),
-                                Align2::CENTER_BOTTOM,
-                                text,
-                                FontId::proportional(11.0),
-                                palette.meadow_ink,
+                            // On a small tag of card along the foot, so it
+                            // reads over grass and butterflies.
+                            let galley =
+                                painter.layout_no_wrap(text, FontId::proportional(11.0), palette.table.on_plate);
+                            let tag = egui::Rect::from_center_size(
+                                rect.center_bottom() + Vec2::new(0.0, -galley.size().y / 2.0 - 4.0),
+                                galley.size() + Vec2::new(8.0, 2.0),
                             );
+                            painter.rect_filled(tag, 4.0, palette.table.plate);
+                            painter.galley(tag.min + Vec2::new(4.0, 1.0), galley, palette.table.on_plate);
                         }
                     }
                     if let Some(c) = dragging {
@@ -193,9 +196,13 @@ impl WingsView {
         // The path so far.
         if let Stage::Disperse { path, .. } | Stage::Claim { path, .. } = state.stage() {
             let pts: Vec<Pos2> = path.iter().map(|&s| geo.square_rect(s).center()).collect();
+            // Drawn over a darker edge, so it shows on grass in either theme.
+            let edge = theme::mix(palette.route, palette.butterfly_ink, 0.6);
             if let Some(&first) = pts.first() {
+                painter.circle_stroke(first, cell * 0.18, Stroke::new(4.5, edge));
                 painter.circle_stroke(first, cell * 0.18, Stroke::new(2.5, palette.route));
             }
+            painter.add(EShape::line(pts.clone(), Stroke::new(5.5, edge)));
             painter.add(EShape::line(pts, Stroke::new(3.0, palette.route)));
         }
         if let Some(n) = note {
