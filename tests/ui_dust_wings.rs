@@ -319,4 +319,6 @@ fn the_last_drop_takes_the_only_card_it_fulfils() {
     let t = s.tableau(Seat(0));
     assert_eq!(t.gatherings.len() + t.compositions.len(), 1, "Ada has the card without another click");
     assert_eq!(s.current(), Seat(1), "Ben's turn");
+    // It lies among her takings by her name, not gone from the table.
+    assert_eq!(h.query_all_by_label_contains("won: ").count(), 1, "the card she won is shown");
 }

@@ -164,3 +164,56 @@ fn composition_face(painter: &egui::Painter, palette: &Palette, rect: Rect, comp
     let at = rect.right_top() + Vec2::new(-15.0, 15.0) * k;
     look::token(painter, palette, at, 11.0 * k, palette.selection, &comp.points.to_string());
 }
+
+/// A player's takings as little cards in a row: each Gathering card with
+/// its butterflies, each Composition card with its shape, then the
+/// crystals won; the whole in words on hover.
+pub fn takings_ui(ui: &mut Ui, palette: &Palette, gatherings: &[u8], compositions: &[u8], crystals: (u8, u8)) {
+    let mini = Vec2::new(30.0, 24.0);
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing = Vec2::new(3.0, 3.0);
+        for &id in gatherings {
+            let (rect, resp) = ui.allocate_exact_size(mini, Sense::hover());
+            look::card_body(ui.painter(), palette, rect, palette.table.plate, look::Lift::Flat);
+            let g = gathering_card(id);
+            let wanted: Vec<Colour> = Colour::ALL
+                .into_iter()
+                .flat_map(|c| std::iter::repeat_n(c, usize::from(g.counts[c as usize])))
+                .collect();
+            let pitch = (rect.width() - 6.0) / wanted.len().max(1) as f32;
+            for (i, &c) in wanted.iter().enumerate() {
+                let at = Pos2::new(rect.left() + 3.0 + pitch * (i as f32 + 0.5), rect.center().y);
+                meadow::paint_butterfly(ui.painter(), palette, at, pitch.min(12.0), c);
+            }
+            let said = format!("won: Gathering {}", gathering_text(g));
+            resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, &said));
+            resp.on_hover_text(said);
+        }
+        for &id in compositions {
+            let (rect, resp) = ui.allocate_exact_size(mini, Sense::hover());
+            look::card_body(ui.painter(), palette, rect, palette.table.plate, look::Lift::Flat);
+            let comp = COMPOSITIONS[usize::from(id)];
+            let cells = comp.shape.cells();
+            let (w, h) = cells.iter().fold((0, 0), |(w, h), &(x, y)| (w.max(x + 1), h.max(y + 1)));
+            let cell = 5.0;
+            let origin = rect.center() - Vec2::new(f32::from(w as u8), f32::from(h as u8)) * cell / 2.0;
+            for &(x, y) in cells {
+                let r = Rect::from_min_size(
+                    origin + Vec2::new(f32::from(x as u8), f32::from(y as u8)) * cell,
+                    Vec2::splat(cell),
+                );
+                ui.painter().rect_filled(r.shrink(0.4), 1.0, palette.meadow);
+            }
+            let said = format!("won: Composition {}", comp.describe());
+            resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, &said));
+            resp.on_hover_text(said);
+        }
+        let (black, white) = crystals;
+        for (n, c) in [(black, Crystal::Black), (white, Crystal::White)] {
+            for _ in 0..n {
+                let (rect, _) = ui.allocate_exact_size(Vec2::new(12.0, 24.0), Sense::hover());
+                meadow::paint_crystal(ui.painter(), palette, rect.center(), 5.5, c);
+            }
+        }
+    });
+}

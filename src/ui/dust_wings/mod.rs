@@ -370,20 +370,12 @@ impl WingsView {
                     ui.label(look::title(ui, points, 15.0));
                 });
             });
-            ui.add(
-                egui::Label::new(
-                    RichText::new(format!(
-                        "{} Gathering, {} Composition · crystals {} black, {} white",
-                        t.gatherings.len(),
-                        t.compositions.len(),
-                        t.black,
-                        t.white
-                    ))
-                    .small(),
-                )
-                .wrap(),
-            )
-            .on_hover_text(taken);
+            if t.gatherings.is_empty() && t.compositions.is_empty() && t.black + t.white == 0 {
+                ui.label(RichText::new("nothing won yet").small().italics()).on_hover_text(taken);
+            } else {
+                // What they have won, as little cards and crystals.
+                cards::takings_ui(ui, &palette, &t.gatherings, &t.compositions, (t.black, t.white));
+            }
         }
         ui.separator();
         ui.label(RichText::new("Log").strong());
