@@ -232,8 +232,10 @@ fn resume_row(ui: &mut egui::Ui, palette: &crate::ui::theme::Palette, row: &game
             let ticked = *chosen;
             tick.widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, ticked, &label));
             changed |= tick.changed();
+            // Every picture in the same frame, so the cards line up.
             let (art, _) = ui.allocate_exact_size(egui::vec2(88.0, 62.0), egui::Sense::hover());
-            super::home::board_picture(ui.painter(), palette, art, row);
+            ui.painter().rect_filled(art, 4.0, palette.table.cloth);
+            super::home::board_picture(ui.painter(), palette, art.shrink(3.0), row);
             ui.vertical(|ui| {
                 ui.spacing_mut().item_spacing.y = 1.0;
                 ui.label(crate::ui::look::title(ui, &row.game, 16.0));

@@ -40,19 +40,29 @@ pub(super) fn others_layout(state: &EnchantedPlumes, others: &[Seat], room: Vec2
 }
 
 /// The size of the others' cards: the largest (from [`PLUME_CARD`]
-/// down to 70% of [`SMALL_CARD`]) with which every seat's plumes fit on
-/// one line of its mat, and its mat within `mat` (width, height).
+/// down to 70% of [`SMALL_CARD`]) with which every seat's plumes fit
+/// within `mat` (width, height), on one line or wrapped onto more.
 fn others_card(state: &EnchantedPlumes, others: &[Seat], mat: Vec2) -> Vec2 {
     // The mat's frame and margins take 22 points, each plume 8 of spacing;
     // its heading two lines, 50 points.
     let room = mat.x - 22.0;
+    // A seat's plumes wrap onto further lines of its mat when one line is
+    // too narrow: the height they then take, each line as tall as its
+    // longest plume.
     let fits = |card: Vec2| {
         others.iter().all(|&s| {
-            let plumes = state.plumes(s);
-            let line: f32 =
-                plumes.iter().map(|p| plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), card) + 8.0).sum();
-            let rows = plumes.iter().map(|p| p.rows.len()).max().unwrap_or(1) as f32;
-            line <= room + 8.0 && 72.0 + rows * (card.y + 3.0) + 34.0 <= mat.y
+            let (mut x, mut line_rows, mut height) = (0.0_f32, 0usize, 0.0_f32);
+            for p in state.plumes(s) {
+                let w = plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), card) + 8.0;
+                if x > 0.0 && x + w > room + 8.0 {
+                    height += line_rows as f32 * (card.y + 3.0) + 34.0;
+                    (x, line_rows) = (0.0, 0);
+                }
+                x += w;
+                line_rows = line_rows.max(p.rows.len());
+            }
+            height += line_rows.max(1) as f32 * (card.y + 3.0) + 34.0;
+            x <= room + 8.0 && 72.0 + height <= mat.y
         })
     };
     // Never larger than one's own cards by the hand.
@@ -188,13 +198,14 @@ impl PlumesView {
         });
     }
 
-    /// Under one's own unfinished plume, room to start a row (half a card
-    /// in a low window, where every line counts).
+    /// Under one's own unfinished plume, room to start a row: the top of a
+    /// card's place (half a card in a low window, where every line counts),
+    /// so the mat is not mostly empty felt.
     fn new_row_room(&self, open: bool, card: Vec2) -> f32 {
         match (open, self.compact) {
             (false, _) => 0.0,
             (true, true) => card.y * 0.5,
-            (true, false) => card.y + 3.0,
+            (true, false) => card.y * 0.62,
         }
     }
 
