@@ -421,3 +421,44 @@ fn plume_heading(painter: &egui::Painter, palette: &Palette, top: Pos2, name: &s
     painter.rect(chip, 6.0, palette.table.plate, Stroke::new(1.0, palette.table.edge), StrokeKind::Inside);
     painter.galley(chip.min + Vec2::new(4.0, 0.5), score, palette.table.on_plate);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{PLUME_CARD, SMALL_CARD, others_card, plume_width};
+    use crate::rules::enchanted_plumes::{Action, EnchantedPlumes, Options};
+    use crate::rules::{Game, Rng, Seat, Setup};
+    use egui::Vec2;
+
+    /// A seat whose plumes are too wide for one line of its mat gets them
+    /// wrapped onto a second line at a readable size, not the smallest.
+    #[test]
+    fn plumes_too_wide_for_one_line_wrap_rather_than_shrink_to_nothing() {
+        let options = Options { names: vec!["A".into(), "B".into()], first: Some(0) };
+        let mut rng = Rng::seeded(5);
+        let mut state = EnchantedPlumes::new(&Setup { seats: 2, options }, 5);
+        let mut moves = 0;
+        while state.plumes(Seat(1)).len() < 3 && moves < 2_000 && state.outcome().is_none() {
+            let legal = state.legal_actions();
+            // Seat B starts plumes whenever it may, so it soon has three.
+            let count = state.plumes(Seat(1)).len();
+            let new_plume = |a: &&Action| matches!(a, Action::Play { plume, .. } if usize::from(*plume) == count);
+            let pick = legal
+                .iter()
+                .find(|a| state.to_move().seat() == Some(Seat(1)) && new_plume(a))
+                .unwrap_or(&legal[rng.below(legal.len())])
+                .clone();
+            state.apply_legal(&pick);
+            moves += 1;
+        }
+        let plumes = state.plumes(Seat(1));
+        assert!(plumes.len() >= 3, "B has three plumes ({moves} moves)");
+        // A mat two plumes wide at the largest size, and tall enough for two
+        // lines of them.
+        let widest = |card: Vec2| {
+            plumes.iter().map(|p| plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), card) + 8.0).sum::<f32>()
+        };
+        let width = widest(PLUME_CARD) * 0.7 + 22.0;
+        let card = others_card(&state, &[Seat(1)], Vec2::new(width, 72.0 + 2.0 * (PLUME_CARD.y * 3.0 + 40.0)));
+        assert!(card.x > SMALL_CARD.x, "wrapped at a readable size, not {card:?}");
+    }
+}
