@@ -557,7 +557,9 @@ fn summarize<G: Game + Sketched>(file: &SaveFile) -> Result<Summary, SaveError> 
             // "Ada: play 1 or 2 cards" already says whose turn it is.
             if status.starts_with(&who) { status } else { format!("{who} to move — {status}") }
         }
-        (None, _) => format!("chance to resolve — {}", state.status()),
+        // A card about to be turned or dice about to roll: what the
+        // status says comes next.
+        (None, _) => state.status(),
     };
     Ok(Summary {
         game: G::INFO.name,

@@ -362,3 +362,31 @@ fn home_is_a_shelf_of_boxes_and_continue_reopens_an_unfinished_game_with_whose_t
     assert_eq!(h.state().tabs.len(), 1, "continuing opens the saved game");
     assert_eq!(h.state().tabs[0].moves(), 1, "as it was left");
 }
+
+/// A game saved while a card waits to be turned is listed by what comes
+/// next, in the game's own words (it read "chance to resolve — …", which a
+/// player took for a debugging line).
+#[test]
+fn a_game_saved_before_a_card_is_turned_is_listed_in_the_game_s_words() {
+    use aviary::rules::ToMove;
+    use aviary::rules::feathers_wax::{FeathersAndWax, Options};
+    let dir = tempfile::tempdir().unwrap();
+    let mut session = aviary::session::Session::<FeathersAndWax>::new(
+        Setup { seats: 1, options: Options {} },
+        11,
+        vec![Player::Human],
+    );
+    for _ in 0..300 {
+        if session.state().to_move() == ToMove::Chance || session.is_over() {
+            break;
+        }
+        let first = session.state().legal_actions().into_iter().next().unwrap();
+        session.propose(first).unwrap();
+    }
+    assert_eq!(session.state().to_move(), ToMove::Chance, "a card waits to be turned");
+    let path = dir.path().join("waiting.json");
+    aviary::save::write_file(&path, &aviary::save::to_text(&aviary::save::record(&session))).unwrap();
+    let row = games::listing(path);
+    assert_eq!(row.now, session.state().status());
+    assert!(!row.now.contains("chance"), "{}", row.now);
+}

@@ -242,12 +242,12 @@ fn resume_row(ui: &mut egui::Ui, palette: &crate::ui::theme::Palette, row: &game
                 ui.add(egui::Label::new(RichText::new(&row.now).size(12.5)).truncate());
                 ui.add(egui::Label::new(RichText::new(&row.seats).size(12.0)).truncate());
                 let when = format!(
-                    "{} · last played {} · {}",
+                    "{} · last played {}",
                     crate::rules::words::count(row.moves, "move"),
-                    super::saved_games::local_time(row.saved_at),
-                    file_name(&row.path)
+                    super::saved_games::local_time(row.saved_at)
                 );
-                ui.add(egui::Label::new(RichText::new(when).size(11.5).color(faint)).truncate());
+                ui.add(egui::Label::new(RichText::new(when).size(11.5).color(faint)).truncate())
+                    .on_hover_text(row.path.display().to_string());
             });
         });
     });
