@@ -51,7 +51,7 @@ fn others_card(state: &EnchantedPlumes, others: &[Seat], mat: Vec2) -> Vec2 {
     // longest plume.
     let fits = |card: Vec2| {
         others.iter().all(|&s| {
-            let (mut x, mut line_rows, mut height) = (0.0_f32, 0usize, 0.0_f32);
+            let (mut x, mut line_rows, mut height, mut widest) = (0.0_f32, 0usize, 0.0_f32, 0.0_f32);
             for p in state.plumes(s) {
                 let w = plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), card) + 8.0;
                 if x > 0.0 && x + w > room + 8.0 {
@@ -59,10 +59,13 @@ fn others_card(state: &EnchantedPlumes, others: &[Seat], mat: Vec2) -> Vec2 {
                     (x, line_rows) = (0.0, 0);
                 }
                 x += w;
+                widest = widest.max(x);
                 line_rows = line_rows.max(p.rows.len());
             }
             height += line_rows.max(1) as f32 * (card.y + 3.0) + 34.0;
-            x <= room + 8.0 && 72.0 + height <= mat.y
+            // Every line, not only the last, within the mat: a plume wider
+            // than the mat would reach into the next seat's.
+            widest <= room + 8.0 && 72.0 + height <= mat.y
         })
     };
     // Never larger than one's own cards by the hand.
@@ -460,5 +463,18 @@ mod tests {
         let width = widest(PLUME_CARD) * 0.7 + 22.0;
         let card = others_card(&state, &[Seat(1)], Vec2::new(width, 72.0 + 2.0 * (PLUME_CARD.y * 3.0 + 40.0)));
         assert!(card.x > SMALL_CARD.x, "wrapped at a readable size, not {card:?}");
+        // However it wraps, no plume is wider than the mat (it would reach
+        // into the next seat's), whatever the mat's width.
+        for width in (60..600).step_by(5).map(|w| w as f32) {
+            let mat = Vec2::new(width, 4_000.0);
+            let card = others_card(&state, &[Seat(1)], mat);
+            if card == SMALL_CARD * 0.7 {
+                continue; // Nothing fits: the smallest, scrolled.
+            }
+            for p in plumes {
+                let w = plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), card) + 8.0;
+                assert!(w <= width - 22.0 + 8.0, "a plume {w} wide in a mat {width} wide (cards {card:?})");
+            }
+        }
     }
 }
