@@ -94,8 +94,7 @@ fn describe(face: &Face) -> String {
 fn gathering_face(painter: &egui::Painter, palette: &Palette, rect: Rect, id: u8, crystals: &[Crystal], k: f32) {
     let g = gathering_card(id);
     let ink = palette.table.on_plate;
-    let wanted: Vec<Colour> =
-        Colour::ALL.into_iter().flat_map(|c| std::iter::repeat_n(c, usize::from(g.counts[c as usize]))).collect();
+    let wanted: Vec<Colour> = meadow::one_by_one(g.counts).collect();
     let size = 26.0 * k;
     let pitch = ((rect.width() - 16.0) / wanted.len().max(1) as f32).min(size + 2.0);
     let x0 = rect.center().x - pitch * (wanted.len() as f32 - 1.0) / 2.0;
@@ -133,7 +132,7 @@ fn gathering_face(painter: &egui::Painter, palette: &Palette, rect: Rect, id: u8
 fn composition_face(painter: &egui::Painter, palette: &Palette, rect: Rect, comp: Composition, k: f32) {
     let ink = palette.table.on_plate;
     let cells = comp.shape.cells();
-    let (w, h) = cells.iter().fold((0, 0), |(w, h), &(x, y)| (w.max(x + 1), h.max(y + 1)));
+    let (w, h) = meadow::span(cells);
     let cell = k * 19.0_f32.min(54.0 / f32::from(h.max(1) as u8)).min(100.0 / f32::from(w.max(1) as u8));
     let origin = Pos2::new(
         rect.center().x - cell * f32::from(w as u8) / 2.0,
@@ -176,10 +175,7 @@ pub fn takings_ui(ui: &mut Ui, palette: &Palette, gatherings: &[u8], composition
             let (rect, resp) = ui.allocate_exact_size(mini, Sense::hover());
             look::card_body(ui.painter(), palette, rect, palette.table.plate, look::Lift::Flat);
             let g = gathering_card(id);
-            let wanted: Vec<Colour> = Colour::ALL
-                .into_iter()
-                .flat_map(|c| std::iter::repeat_n(c, usize::from(g.counts[c as usize])))
-                .collect();
+            let wanted: Vec<Colour> = meadow::one_by_one(g.counts).collect();
             let pitch = (rect.width() - 6.0) / wanted.len().max(1) as f32;
             for (i, &c) in wanted.iter().enumerate() {
                 let at = Pos2::new(rect.left() + 3.0 + pitch * (i as f32 + 0.5), rect.center().y);
@@ -194,7 +190,7 @@ pub fn takings_ui(ui: &mut Ui, palette: &Palette, gatherings: &[u8], composition
             look::card_body(ui.painter(), palette, rect, palette.table.plate, look::Lift::Flat);
             let comp = COMPOSITIONS[usize::from(id)];
             let cells = comp.shape.cells();
-            let (w, h) = cells.iter().fold((0, 0), |(w, h), &(x, y)| (w.max(x + 1), h.max(y + 1)));
+            let (w, h) = meadow::span(cells);
             let cell = 5.0;
             let origin = rect.center() - Vec2::new(f32::from(w as u8), f32::from(h as u8)) * cell / 2.0;
             for &(x, y) in cells {

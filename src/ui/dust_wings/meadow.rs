@@ -66,6 +66,18 @@ pub fn paint_butterfly(painter: &Painter, palette: &Palette, centre: Pos2, size:
     }
 }
 
+/// Butterflies by colour (`counts`, red, blue, yellow) one by one, in the
+/// order they are drawn: on a space, on a card, in a player's takings.
+pub fn one_by_one(counts: [u8; 3]) -> impl Iterator<Item = Colour> {
+    Colour::ALL.into_iter().flat_map(move |c| std::iter::repeat_n(c, usize::from(counts[c as usize])))
+}
+
+/// The columns and rows a Composition shape's `cells` span.
+#[must_use]
+pub fn span(cells: &[(i8, i8)]) -> (i8, i8) {
+    cells.iter().fold((0, 0), |(w, h), &(x, y)| (w.max(x + 1), h.max(y + 1)))
+}
+
 /// Where `n` butterflies sit in a space's `rect`: a grid just large
 /// enough for them, centred, so however many a space holds they stay in
 /// it. Returns the centres and the size to draw each.

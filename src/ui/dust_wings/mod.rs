@@ -105,7 +105,7 @@ impl WingsView {
             let n: u8 = counts.iter().sum();
             // The butterflies in a grid just large enough for them.
             let (centres, wingspan) = meadow::arrange(rect, usize::from(n));
-            let colours = Colour::ALL.into_iter().flat_map(|c| std::iter::repeat_n(c, usize::from(counts[c as usize])));
+            let colours = meadow::one_by_one(counts);
             for (at, c) in centres.into_iter().zip(colours) {
                 paint_butterfly(&painter, palette, at, wingspan, c);
             }
