@@ -561,24 +561,75 @@ fn saved_games_at_800_by_600_never_cut_off_a_game_s_buttons() {
     for i in 0..3 {
         std::fs::write(saves.join(format!("a-game-with-a-long-name-{i}.json")), daedalus_save(2 + i, 1)).unwrap();
     }
-    let app = AviaryApp::new(Some(config(dir.path())), saves.clone());
+    let mut app = AviaryApp::new(Some(config(dir.path())), saves.clone());
+    // A game of every kind too, so that the "Show" choices name all five.
+    for entry in aviary::games::GAMES.iter().filter(|e| e.play.is_some() && e.id != "daedalus") {
+        let choice = aviary::games::NewGame::new(entry, aviary::ai::Level::Easy);
+        assert!(app.start_new_game(&choice, &mut Vec::new()));
+    }
+    app.wait_for_files();
     let mut h =
         Harness::builder().with_size([800.0, 600.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
     h.state_mut().screen = Screen::SavedGames;
     for _ in 0..2000 {
         h.step();
-        if h.query_all_by_label("Delete").count() == 3 {
+        if h.query_all_by_label("Continue").count() >= 4 {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     h.run();
     let buttons: Vec<egui::Rect> =
-        ["Load", "Replay", "Rename", "Delete"].iter().flat_map(|l| h.query_all_by_label(l).map(|n| n.rect())).collect();
-    assert_eq!(buttons.len(), 12, "every game's four buttons");
-    for r in buttons {
+        ["Continue", "Replay", "More…"].iter().flat_map(|l| h.query_all_by_label(l).map(|n| n.rect())).collect();
+    assert!(buttons.len() >= 12, "every game in view has its three buttons: {}", buttons.len());
+    let choices = ["All 7", "Tail Feathers 1", "Last played", "By game", "By name"];
+    let choices = choices.iter().map(|l| h.get_by_label(l).rect());
+    for r in buttons.into_iter().chain(choices) {
         assert!(r.max.x <= 800.0 && r.min.x >= 0.0, "a button at {r:?} is cut off by an 800-wide window");
     }
+    // Rename and Delete are in each card's menu.
+    h.query_all_by_label("More…").next().unwrap().click();
+    h.run();
+    h.get_by_label("Rename…");
+    h.get_by_label("Delete…").click();
+    h.run();
+    h.get_by_label("Delete this saved game?");
+    h.get_by_label("Keep it").click();
+    h.run();
+    assert_eq!(std::fs::read_dir(&saves).unwrap().count(), 7, "nothing deleted");
+}
+
+#[test]
+fn a_click_anywhere_on_a_saved_game_s_card_continues_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let path = saves.join("friday-evening.json");
+    std::fs::write(&path, daedalus_save(4, 1)).unwrap();
+    let app = AviaryApp::new(Some(config(dir.path())), saves.clone());
+    let mut h =
+        Harness::builder().with_size([1180.0, 820.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    h.state_mut().screen = Screen::SavedGames;
+    for _ in 0..2000 {
+        h.step();
+        if h.query_by_label("Continue friday-evening").is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    h.run();
+    // The card's picture, not one of its buttons.
+    let card = h.get_by_label("Continue friday-evening").rect();
+    let on_picture = card.left_top() + egui::vec2(40.0, 40.0);
+    h.hover_at(on_picture);
+    h.run();
+    h.drag_at(on_picture);
+    h.step();
+    h.drop_at(on_picture);
+    h.run();
+    assert_eq!(h.state().tabs.len(), 1, "the game is open");
+    assert_eq!(h.state().screen, Screen::Game(0));
+    assert_eq!(h.state().tabs[0].path(), path.as_path());
 }
 
 #[test]

@@ -168,7 +168,7 @@ fn save_and_load_through_the_session_and_a_corrupt_file_is_refused() {
     third.step(); // a spinner shows while the list is read off the UI thread
     third.state_mut().wait_for_files();
     third.run();
-    third.get_by_label("Load").click();
+    third.get_by_label("Continue").click();
     third.run();
     assert_eq!(tab(&mut third).m.session.state(), &before);
 

@@ -61,17 +61,7 @@ fn seat_card(
 /// A person, a computer (with its level beside it) or a friend online,
 /// as one segmented choice.
 pub(super) fn player_ui(ui: &mut Ui, player: &mut Player) {
-    let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
-    let segment = |ui: &mut Ui, add: &mut dyn FnMut(&mut Ui)| {
-        egui::Frame::new()
-            .stroke(egui::Stroke::new(1.0, crate::ui::theme::mix(palette.table.on_plate, palette.table.plate, 0.55)))
-            .corner_radius(6)
-            .inner_margin(egui::Margin::same(2))
-            .show(ui, |ui| {
-                ui.spacing_mut().item_spacing.x = 2.0;
-                ui.horizontal(|ui| add(ui));
-            });
-    };
+    let segment = crate::ui::look::segmented;
     segment(ui, &mut |ui| {
         ui.selectable_value(player, Player::Human, "Human").on_hover_text("Someone at this computer");
         let computer = matches!(player, Player::Computer(_));

@@ -78,29 +78,7 @@ impl AviaryApp {
         let palette = theme::palette(self.settings.dark);
         look::paint_cloth(ui, ui.clip_rect(), &palette);
         ui.visuals_mut().override_text_color = Some(palette.table.ink);
-        ui.horizontal_wrapped(|ui| {
-            ui.label(look::title(ui, "Saved Games", 28.0));
-            ui.add_space(12.0);
-            if ui.button("Refresh").clicked() {
-                self.invalidate_listing();
-            }
-            if ui.button("Open file elsewhere…").clicked() {
-                self.start_file_dialog(ui.ctx(), notices);
-            }
-        });
-        egui::CollapsingHeader::new("Folder and paths").default_open(false).show(ui, |ui| {
-            ui.label(format!("Folder: {}", self.saves_dir.display()));
-            ui.horizontal(|ui| {
-                let label = ui.label("Or type a path:");
-                ui.add(egui::TextEdit::singleline(&mut self.open_path).desired_width(360.0)).labelled_by(label.id);
-                if ui.button("Open").clicked() && !self.open_path.trim().is_empty() {
-                    let path = PathBuf::from(self.open_path.trim());
-                    if self.open_file(&path, notices) {
-                        self.open_path.clear();
-                    }
-                }
-            });
-        });
+        self.saved_games_header(ui, &palette, notices);
         if self.listing.is_none() && self.listing_job.is_none() {
             self.refresh_listing();
         }
@@ -112,16 +90,21 @@ impl AviaryApp {
             return;
         };
         if listing.is_empty() {
-            ui.label("No saved games yet. Every game you start is saved here after each move.");
+            ui.add_space(24.0);
+            ui.vertical_centered(|ui| {
+                ui.label(look::title(ui, "No saved games yet", 20.0));
+                ui.label("Every game you start is kept here, saved after each move.");
+            });
             return;
         }
         let listing = self.sorted_and_filtered(ui, listing);
-        ui.add_space(4.0);
+        ui.add_space(6.0);
         let mut to_open = None;
         let mut to_replay = None;
-        // Each game as a card: its box art, name, seats, moves and when it
-        // was last played, and its actions, which a narrow window never cuts
-        // off (the cards wrap).
+        let now = save::now_secs();
+        // Each game as a card: its table as it was left, name, seats, moves
+        // and when it was last played; a click on the card continues it.
+        // A narrow window never cuts its buttons off (the cards wrap).
         egui::ScrollArea::vertical().id_salt("saved-games").auto_shrink([false, false]).show(ui, |ui| {
             // Room for the scroll bar.
             let width = ui.available_width() - 14.0;
@@ -142,9 +125,10 @@ impl AviaryApp {
                         game_heading(ui, &palette, &row.game, count, width);
                         ui.end_row();
                     }
-                    self.saved_card(ui, &palette, row, card_w, (&mut to_open, &mut to_replay));
+                    self.saved_card(ui, &palette, row, (card_w, now), (&mut to_open, &mut to_replay));
                 }
             });
+            ui.add_space(8.0);
         });
         if let Some(path) = to_open {
             self.open_file(&path, notices);
@@ -154,24 +138,70 @@ impl AviaryApp {
         }
     }
 
-    /// One saved game as a card on the cloth.
+    /// The title, how many games there are and where they are kept, and
+    /// the ways to open a file from elsewhere.
+    fn saved_games_header(&mut self, ui: &mut Ui, palette: &theme::Palette, notices: &mut Vec<Notice>) {
+        ui.horizontal(|ui| {
+            ui.label(look::title(ui, "Saved Games", 28.0));
+            if let Some(listing) = &self.listing {
+                let count = crate::rules::words::count(listing.len(), "game");
+                ui.label(RichText::new(count).size(14.0).color(palette.table.faint));
+            }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.button("Refresh").on_hover_text("Read the folder again").clicked() {
+                    self.invalidate_listing();
+                }
+                ui.menu_button("Folder…", |ui| {
+                    ui.label(format!("Aviary keeps your games in {}", self.saves_dir.display()));
+                    ui.horizontal(|ui| {
+                        let label = ui.label("Or type a path:");
+                        ui.add(egui::TextEdit::singleline(&mut self.open_path).desired_width(320.0))
+                            .labelled_by(label.id);
+                        if ui.button("Open").clicked() && !self.open_path.trim().is_empty() {
+                            let path = PathBuf::from(self.open_path.trim());
+                            if self.open_file(&path, notices) {
+                                self.open_path.clear();
+                                ui.close();
+                            }
+                        }
+                    });
+                });
+                if ui.button("Open file elsewhere…").clicked() {
+                    self.start_file_dialog(ui.ctx(), notices);
+                }
+            });
+        });
+    }
+
+    /// One saved game as a card on the cloth: a click anywhere on it
+    /// continues the game; Replay beside, Rename and Delete in its menu.
     fn saved_card(
         &mut self,
         ui: &mut Ui,
         palette: &theme::Palette,
         row: &games::Listing,
-        width: f32,
+        (width, now): (f32, u64),
         (to_open, to_replay): (&mut Option<PathBuf>, &mut Option<PathBuf>),
     ) {
-        let (rect, _) = ui.allocate_exact_size(Vec2::new(width, CARD_H), egui::Sense::hover());
+        let loads = row.problem.is_none();
+        let sense = if loads { egui::Sense::click() } else { egui::Sense::hover() };
+        let (rect, card) = ui.allocate_exact_size(Vec2::new(width, CARD_H), sense);
+        let name = file_stem(&row.path);
+        let verb = if row.finished { "Look at" } else { "Continue" };
+        card.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, loads, format!("{verb} {name}")));
+        if card.clicked() {
+            *to_open = Some(row.path.clone());
+        }
         if !ui.is_rect_visible(rect) {
             return;
         }
-        look::card_body(ui.painter(), palette, rect, palette.table.plate, look::Lift::Flat);
-        let art = Rect::from_min_size(rect.min + Vec2::splat(8.0), Vec2::new(110.0, CARD_H - 52.0));
+        let lift = if card.hovered() && loads { look::Lift::Raised } else { look::Lift::Flat };
+        look::card_body(ui.painter(), palette, rect, palette.table.plate, lift);
+        let art = Rect::from_min_size(rect.min + Vec2::splat(8.0), Vec2::new(112.0, CARD_H - 16.0));
         super::home::board_picture(ui.painter(), palette, art, row);
         let ink = palette.table.on_plate;
-        let text = Rect::from_min_max(egui::pos2(art.right() + 10.0, rect.top() + 6.0), rect.max - Vec2::new(8.0, 6.0));
+        let text =
+            Rect::from_min_max(egui::pos2(art.right() + 10.0, rect.top() + 6.0), rect.max - Vec2::new(8.0, 38.0));
         // Children placed on the card: the row of cards lays out only the
         // cards themselves.
         let layout = egui::Layout::top_down(egui::Align::Min);
@@ -179,61 +209,65 @@ impl AviaryApp {
         words.visuals_mut().override_text_color = Some(ink);
         words.spacing_mut().item_spacing.y = 2.0;
         // The save's own name first (games of one kind told apart), then
-        // the game.
-        let name = file_stem(&row.path);
+        // the game and when it was last played.
         words.add(egui::Label::new(look::title(&words, &name, 17.0)).truncate()).on_hover_text(file_name(&row.path));
         let faint = theme::mix(ink, palette.table.plate, 0.3);
-        words.add(egui::Label::new(RichText::new(&row.game).size(12.0).strong().color(faint)).truncate());
+        let kind = format!("{} · {}", row.game, when_words(row.saved_at, now));
+        words.add(egui::Label::new(RichText::new(kind).size(12.0).strong().color(faint)).truncate());
         seats_label(&mut words, row);
-        let now = if row.finished || row.now.is_empty() {
+        let state = if row.finished || row.now.is_empty() {
             moves_words(row)
         } else {
             format!("{} · {}", moves_words(row), row.now)
         };
-        words.add(egui::Label::new(RichText::new(now).size(11.5)).truncate());
-        let when = format!("last played {}", local_time(row.saved_at));
-        words.add(egui::Label::new(RichText::new(when).size(11.5)).truncate());
+        words.add(egui::Label::new(RichText::new(state).size(11.5)).truncate());
         let buttons =
-            Rect::from_min_max(egui::pos2(rect.left() + 8.0, rect.bottom() - 32.0), rect.max - Vec2::new(8.0, 4.0));
+            Rect::from_min_max(egui::pos2(art.right() + 10.0, rect.bottom() - 34.0), rect.max - Vec2::new(8.0, 6.0));
         let layout = egui::Layout::left_to_right(egui::Align::Center);
         let mut actions = ui.new_child(egui::UiBuilder::new().max_rect(buttons).layout(layout));
-        self.row_actions(&mut actions, row, to_open, to_replay);
+        self.row_actions(&mut actions, row, (to_open, to_replay));
     }
 
-    /// A saved game's buttons: load, replay, rename, delete.
+    /// A saved game's buttons: continue (the card's own click, as a
+    /// button too), replay, and a menu to rename or delete it.
     fn row_actions(
         &mut self,
         ui: &mut Ui,
         row: &games::Listing,
-        to_open: &mut Option<PathBuf>,
-        to_replay: &mut Option<PathBuf>,
+        (to_open, to_replay): (&mut Option<PathBuf>, &mut Option<PathBuf>),
     ) {
-        let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
-        // Load is the card's main action; Delete stands apart, in the
-        // colour of a warning (it still asks first).
-        let load =
-            egui::Button::new(RichText::new("Load").strong().color(palette.text_on_available)).fill(palette.available);
-        if ui.add_enabled(row.problem.is_none(), load).clicked() {
+        let palette = theme::palette(ui.visuals().dark_mode);
+        let loads = row.problem.is_none();
+        let verb = if row.finished { "Look" } else { "Continue" };
+        let main =
+            egui::Button::new(RichText::new(verb).strong().color(palette.text_on_available)).fill(palette.available);
+        if ui.add_enabled(loads, main).clicked() {
             *to_open = Some(row.path.clone());
         }
         if ui
-            .add_enabled(row.problem.is_none(), egui::Button::new("Replay"))
+            .add_enabled(loads, egui::Button::new("Replay"))
             .on_hover_text("Step through the game from its first move; the file stays as it is")
             .clicked()
         {
             *to_replay = Some(row.path.clone());
         }
-        if ui.button("Rename").clicked() {
-            self.rename = Some((row.path.clone(), file_stem(&row.path)));
-        }
-        ui.add_space(10.0);
-        // Its warning red darkened (or lightened) towards the card's ink, so
-        // it reads on the cardboard of either theme.
-        let warn = theme::mix(palette.illegal.to_opaque(), palette.table.on_plate, 0.3);
-        let delete = egui::Button::new(RichText::new("Delete").color(warn)).frame(false);
-        if ui.add(delete).on_hover_text("Delete this saved game (asks first)").clicked() {
-            self.confirm_delete = Some(row.path.clone());
-        }
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.menu_button("More…", |ui| {
+                if ui.button("Rename…").clicked() {
+                    self.rename = Some((row.path.clone(), file_stem(&row.path)));
+                    ui.close();
+                }
+                // Its warning red darkened (or lightened) towards the
+                // ink, so it reads on either theme (it still asks first).
+                let warn = theme::mix(palette.illegal.to_opaque(), ui.visuals().text_color(), 0.3);
+                if ui.button(RichText::new("Delete…").color(warn)).clicked() {
+                    self.confirm_delete = Some(row.path.clone());
+                    ui.close();
+                }
+            })
+            .response
+            .on_hover_text("Rename or delete this game");
+        });
     }
 
     /// The "Show" and "Sort" choices above the list, and the list as they
@@ -245,29 +279,28 @@ impl AviaryApp {
         if self.saved_filter.as_ref().is_some_and(|f| !names.contains(f)) {
             self.saved_filter = None;
         }
-        ui.horizontal(|ui| {
-            let label = ui.label("Show:");
-            let shown = self.saved_filter.clone().unwrap_or_else(|| "All games".into());
-            egui::ComboBox::from_id_salt("saved-filter")
-                .selected_text(shown)
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut self.saved_filter, None, "All games");
-                    for name in &names {
-                        ui.selectable_value(&mut self.saved_filter, Some(name.clone()), name);
-                    }
-                })
-                .response
-                .labelled_by(label.id);
-            let label = ui.label("Sort:");
-            egui::ComboBox::from_id_salt("saved-sort")
-                .selected_text(self.saved_sort.words())
-                .show_ui(ui, |ui| {
-                    for sort in [SavedSort::Newest, SavedSort::Game, SavedSort::Name] {
-                        ui.selectable_value(&mut self.saved_sort, sort, sort.words());
-                    }
-                })
-                .response
-                .labelled_by(label.id);
+        let total = listing.len();
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Show:");
+            look::segmented(ui, &mut |ui| {
+                ui.selectable_value(&mut self.saved_filter, None, format!("All {total}"));
+                for name in &names {
+                    let count = listing.iter().filter(|r| &r.game == name).count();
+                    ui.selectable_value(&mut self.saved_filter, Some(name.clone()), format!("{name} {count}"));
+                }
+            });
+            // Sort on a line of its own when both do not fit on one.
+            if ui.min_rect().right() + 340.0 > ui.max_rect().right() {
+                ui.end_row();
+            } else {
+                ui.add_space(12.0);
+            }
+            ui.label("Sort:");
+            look::segmented(ui, &mut |ui| {
+                for sort in [SavedSort::Newest, SavedSort::Game, SavedSort::Name] {
+                    ui.selectable_value(&mut self.saved_sort, sort, sort.words());
+                }
+            });
         });
         if let Some(game) = &self.saved_filter {
             listing.retain(|r| &r.game == game);
@@ -490,7 +523,7 @@ pub enum SavedSort {
 impl SavedSort {
     fn words(self) -> &'static str {
         match self {
-            Self::Newest => "Last played first",
+            Self::Newest => "Last played",
             Self::Game => "By game",
             Self::Name => "By name",
         }
@@ -500,7 +533,7 @@ impl SavedSort {
 /// The narrowest a saved game's card may be.
 const CARD_MIN: f32 = 340.0;
 /// A card's height.
-const CARD_H: f32 = 144.0;
+const CARD_H: f32 = 140.0;
 /// Space between cards.
 const GAP: f32 = 12.0;
 
@@ -513,6 +546,29 @@ pub(super) fn local_time(secs: u64) -> String {
             t.format("%a %-d %b %Y, %H:%M").to_string()
         }
         chrono::LocalResult::None => save::format_time(secs),
+    }
+}
+
+/// When a game was last played, as a person says it, in the computer's
+/// own time zone: "today, 15:03", "yesterday, 21:40", "Thu 26 Nov", and
+/// with the year once it is not this year's: "3 Mar 2025".
+fn when_words(secs: u64, now: u64) -> String {
+    use chrono::TimeZone;
+    let local = |s: u64| chrono::Local.timestamp_opt(i64::try_from(s).unwrap_or(i64::MAX), 0).earliest();
+    let (Some(then), Some(today)) = (local(secs), local(now)) else { return save::format_time(secs) };
+    when_between(then.naive_local(), today.naive_local())
+}
+
+/// [`when_words`] between two local times.
+fn when_between(then: chrono::NaiveDateTime, now: chrono::NaiveDateTime) -> String {
+    use chrono::Datelike;
+    let days = now.date().signed_duration_since(then.date()).num_days();
+    match days {
+        0 => format!("today, {}", then.format("%H:%M")),
+        1 => format!("yesterday, {}", then.format("%H:%M")),
+        2..=6 => then.format("%A, %H:%M").to_string(),
+        _ if then.year() == now.year() => then.format("%a %-d %b").to_string(),
+        _ => then.format("%-d %b %Y").to_string(),
     }
 }
 
@@ -560,4 +616,23 @@ fn game_heading(ui: &mut Ui, palette: &theme::Palette, game: &str, count: usize,
         egui::FontId::proportional(13.0),
         palette.table.faint,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::when_between;
+
+    fn at(text: &str) -> chrono::NaiveDateTime {
+        chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M").expect("a date in the test")
+    }
+
+    #[test]
+    fn last_played_is_said_as_a_person_says_it() {
+        let now = at("2026-11-28 15:00");
+        assert_eq!(when_between(at("2026-11-28 09:05"), now), "today, 09:05");
+        assert_eq!(when_between(at("2026-11-27 23:59"), now), "yesterday, 23:59", "by the calendar, not 24 hours");
+        assert_eq!(when_between(at("2026-11-24 10:00"), now), "Tuesday, 10:00");
+        assert_eq!(when_between(at("2026-10-02 10:00"), now), "Fri 2 Oct");
+        assert_eq!(when_between(at("2025-03-03 10:00"), now), "3 Mar 2025");
+    }
 }

@@ -111,6 +111,20 @@ pub fn main_button(ui: &mut Ui, text: &str) -> egui::Response {
     ui.add(egui::Button::new(words).fill(palette.available).min_size(Vec2::new(110.0, 32.0)))
 }
 
+/// Choices that exclude each other, drawn as one segmented strip (a
+/// seat's player, a list's order): `add` lays out the selectable labels.
+pub fn segmented(ui: &mut Ui, add: &mut dyn FnMut(&mut Ui)) {
+    let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
+    egui::Frame::new()
+        .stroke(Stroke::new(1.0, crate::ui::theme::mix(palette.table.on_plate, palette.table.plate, 0.55)))
+        .corner_radius(6)
+        .inner_margin(egui::Margin::same(2))
+        .show(ui, |ui| {
+            ui.spacing_mut().item_spacing.x = 2.0;
+            ui.horizontal(|ui| add(ui));
+        });
+}
+
 /// Side of a surface tile in texels.
 const TILE: usize = 96;
 
