@@ -305,12 +305,12 @@ impl AviaryApp {
             self.store_settings();
         }
         let wide = if two { width * 2.0 + 12.0 } else { width };
-        section(ui, palette, "This computer", wide, &mut |ui| self.this_computer_ui(ui, palette));
+        section(ui, palette, ("This computer", Emblem::Computer), wide, &mut |ui| self.this_computer_ui(ui, palette));
     }
 
     /// The Look and Sound cards.
     fn look_sections_ui(&mut self, ui: &mut Ui, palette: &crate::ui::theme::Palette, width: f32) {
-        section(ui, palette, "Look", width, &mut |ui| {
+        section(ui, palette, ("Look", Emblem::Look), width, &mut |ui| {
             // The two tables to choose between, as they look.
             ui.horizontal(|ui| {
                 for dark in [false, true] {
@@ -325,9 +325,9 @@ impl AviaryApp {
                 let label = ui.label("Size of everything:");
                 ui.add(egui::Slider::new(&mut self.settings.scale, SCALE_RANGE).step_by(0.05)).labelled_by(label.id);
             });
-            ui.checkbox(&mut self.settings.animations, "Animations (cards slide, pieces glide)");
+            crate::ui::look::switch(ui, &mut self.settings.animations, "Animations: cards slide, pieces glide");
         });
-        section(ui, palette, "Sound", width, &mut |ui| {
+        section(ui, palette, ("Sound", Emblem::Sound), width, &mut |ui| {
             ui.horizontal(|ui| {
                 let label = ui.label("Volume:");
                 ui.add_enabled(
@@ -342,7 +342,8 @@ impl AviaryApp {
                 .on_hover_text(
                     "Cards, pieces, dice, a refused move, a win, and a chime when an online game comes back to you",
                 );
-                ui.checkbox(&mut self.settings.sound_muted, "Mute");
+                ui.add_space(8.0);
+                crate::ui::look::switch(ui, &mut self.settings.sound_muted, "Mute");
             });
         });
     }
@@ -350,12 +351,14 @@ impl AviaryApp {
     /// The Play and Online play cards.
     fn play_sections_ui(&mut self, ui: &mut Ui, palette: &crate::ui::theme::Palette, width: f32) {
         let faint = faint_on_plate(palette);
-        section(ui, palette, "Play", width, &mut |ui| {
+        section(ui, palette, ("Play", Emblem::Play), width, &mut |ui| {
             ui.horizontal(|ui| {
                 ui.label("Computer opponents, unless chosen otherwise:");
-                for level in [Level::Easy, Level::Normal, Level::Hard] {
-                    ui.selectable_value(&mut self.settings.ai_level, level, level.name());
-                }
+                crate::ui::look::segmented(ui, &mut |ui| {
+                    for level in [Level::Easy, Level::Normal, Level::Hard] {
+                        ui.selectable_value(&mut self.settings.ai_level, level, level.name());
+                    }
+                });
             });
             ui.horizontal(|ui| {
                 let label = ui.label("Pause before each computer move:");
@@ -363,9 +366,9 @@ impl AviaryApp {
                     .labelled_by(label.id);
             });
             ui.add_space(4.0);
-            ui.checkbox(&mut self.settings.strict_undo, "Strict undo in solitaires");
+            crate::ui::look::switch(ui, &mut self.settings.strict_undo, "Strict undo in solitaires");
             ui.label(egui::RichText::new("Never take back a card you have already seen.").color(faint));
-            ui.checkbox(&mut self.settings.quick_card_windows, "Tail Feathers: fewer attack pauses");
+            crate::ui::look::switch(ui, &mut self.settings.quick_card_windows, "Tail Feathers: fewer attack pauses");
             ui.label(
                 egui::RichText::new(
                     "Be asked to answer an attack only when you hold a card for it: quicker, but your opponent can \
@@ -374,7 +377,7 @@ impl AviaryApp {
                 .color(faint),
             );
         });
-        section(ui, palette, "Online play", width, &mut |ui| {
+        section(ui, palette, ("Online play", Emblem::Online), width, &mut |ui| {
             ui.horizontal(|ui| {
                 let label = ui.label("Relay:");
                 ui.add(
@@ -520,17 +523,117 @@ impl AviaryApp {
     }
 }
 
-/// One card of Settings: a card of board on the cloth with its title in the
-/// display face.
-fn section(ui: &mut Ui, palette: &crate::ui::theme::Palette, title: &str, width: f32, add: &mut dyn FnMut(&mut Ui)) {
+/// One card of Settings: a card of board on the cloth with its emblem and
+/// its title in the display face.
+fn section(
+    ui: &mut Ui,
+    palette: &crate::ui::theme::Palette,
+    (title, emblem): (&str, Emblem),
+    width: f32,
+    add: &mut dyn FnMut(&mut Ui),
+) {
     crate::ui::look::plate_frame(palette, None).show(ui, |ui| {
         ui.set_width(width - 26.0);
         ui.visuals_mut().override_text_color = Some(palette.table.on_plate);
-        ui.label(crate::ui::look::title(ui, title, 19.0));
+        ui.horizontal(|ui| {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(26.0, 26.0), egui::Sense::hover());
+            emblem.paint(ui.painter(), palette, rect);
+            ui.label(crate::ui::look::title(ui, title, 19.0));
+        });
         ui.add_space(2.0);
         add(ui);
     });
     ui.add_space(10.0);
+}
+
+/// The little picture beside a card of Settings' title.
+#[derive(Clone, Copy)]
+enum Emblem {
+    /// The sun and the moon: light and dark.
+    Look,
+    /// A loudspeaker with its sound.
+    Sound,
+    /// A die.
+    Play,
+    /// Two tokens joined: a game between two computers.
+    Online,
+    /// A screen on its stand.
+    Computer,
+}
+
+impl Emblem {
+    /// Paints the emblem in `rect`, in the ink of a card of board.
+    fn paint(self, painter: &egui::Painter, palette: &crate::ui::theme::Palette, rect: egui::Rect) {
+        use egui::{Pos2, Stroke, pos2, vec2};
+        let ink = palette.table.on_plate;
+        let gold = palette.selection;
+        let c = rect.center();
+        let line = Stroke::new(1.6, ink);
+        match self {
+            Self::Look => {
+                painter.circle(c - vec2(4.0, 3.0), 6.5, gold, Stroke::new(1.0, ink));
+                for k in 0..8 {
+                    let a = std::f32::consts::TAU * k as f32 / 8.0;
+                    let d = vec2(a.cos(), a.sin());
+                    let o = c - vec2(4.0, 3.0);
+                    painter.line_segment([o + d * 8.5, o + d * 11.0], Stroke::new(1.2, ink));
+                }
+                // The moon: a disc with a bite of the card taken out.
+                painter.circle(c + vec2(5.0, 5.0), 6.0, ink, Stroke::NONE);
+                painter.circle_filled(c + vec2(8.0, 3.0), 5.0, palette.table.plate);
+            }
+            Self::Sound => {
+                let body = [
+                    pos2(c.x - 10.0, c.y - 3.5),
+                    pos2(c.x - 5.0, c.y - 3.5),
+                    pos2(c.x + 1.0, c.y - 9.0),
+                    pos2(c.x + 1.0, c.y + 9.0),
+                    pos2(c.x - 5.0, c.y + 3.5),
+                    pos2(c.x - 10.0, c.y + 3.5),
+                ];
+                painter.add(egui::Shape::convex_polygon(body.to_vec(), ink, Stroke::NONE));
+                for (k, r) in [5.0_f32, 9.0].into_iter().enumerate() {
+                    let arc: Vec<Pos2> = (0..=8)
+                        .map(|i| {
+                            let a = -0.9 + 1.8 * i as f32 / 8.0;
+                            pos2(c.x + 1.0 + r * a.cos(), c.y + r * a.sin())
+                        })
+                        .collect();
+                    let colour = if k == 0 { ink } else { gold };
+                    painter.add(egui::Shape::line(arc, Stroke::new(1.8, colour)));
+                }
+            }
+            Self::Play => {
+                let die = egui::Rect::from_center_size(c, vec2(20.0, 20.0));
+                painter.rect_filled(die.translate(vec2(1.0, 1.5)), 4.0, palette.table.shadow);
+                let edge = crate::ui::look::edge_of(palette.card_face, palette);
+                painter.rect(die, 4.0, palette.card_face, Stroke::new(1.0, edge), egui::StrokeKind::Inside);
+                for (x, y) in [(-5.0, -5.0), (5.0, 5.0), (0.0, 0.0), (5.0, -5.0), (-5.0, 5.0)] {
+                    painter.circle_filled(c + vec2(x, y), 1.9, palette.black_suit);
+                }
+            }
+            Self::Online => {
+                let (a, b) = (c - vec2(7.0, -3.0), c + vec2(7.0, -3.0));
+                for (k, i) in (0..5).enumerate() {
+                    let t = (i as f32 + 0.5) / 5.0;
+                    if k % 2 == 0 {
+                        painter.line_segment([a.lerp(b, t - 0.08), a.lerp(b, t + 0.08)], Stroke::new(1.4, ink));
+                    }
+                }
+                painter.circle(a, 5.5, gold, Stroke::new(1.0, ink));
+                painter.circle(b, 5.5, palette.table.peacock[2], Stroke::new(1.0, ink));
+            }
+            Self::Computer => {
+                let screen = egui::Rect::from_center_size(c - vec2(0.0, 3.0), vec2(22.0, 15.0));
+                painter.rect(screen, 2.0, palette.table.cloth, line, egui::StrokeKind::Inside);
+                painter.line_segment([pos2(c.x, screen.bottom()), pos2(c.x, screen.bottom() + 4.0)], line);
+                painter.line_segment(
+                    [pos2(c.x - 6.0, screen.bottom() + 5.0), pos2(c.x + 6.0, screen.bottom() + 5.0)],
+                    line,
+                );
+            }
+        }
+    }
 }
 
 /// A theme to choose, as a little table in its colours: the cloth with a

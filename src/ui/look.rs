@@ -125,6 +125,39 @@ pub fn segmented(ui: &mut Ui, add: &mut dyn FnMut(&mut Ui)) {
         });
 }
 
+/// An on/off choice as a little switch with its words beside it (a
+/// setting that is simply on or off): the knob slides across, gold when
+/// on. Read by screen readers as a checkbox with `text` for its name.
+pub fn switch(ui: &mut Ui, on: &mut bool, text: &str) -> egui::Response {
+    let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
+    let size = Vec2::new(34.0, 18.0);
+    let words = ui.painter().layout_no_wrap(text.to_string(), FontId::proportional(14.0), ui.visuals().text_color());
+    let whole = Vec2::new(size.x + 8.0 + words.size().x, size.y.max(words.size().y));
+    let (rect, mut response) = ui.allocate_exact_size(whole, egui::Sense::click());
+    if response.clicked() {
+        *on = !*on;
+        response.mark_changed();
+    }
+    let state = *on;
+    response.widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, state, text));
+    if ui.is_rect_visible(rect) {
+        let t = ui.ctx().animate_bool_responsive(response.id, *on);
+        let track = Rect::from_min_size(Pos2::new(rect.left(), rect.center().y - size.y / 2.0), size);
+        let off = mix(palette.table.on_plate, palette.table.plate, 0.7);
+        let fill = mix(off, palette.selection, t);
+        let ring = if response.hovered() { palette.table.rim } else { mix(palette.table.on_plate, fill, 0.6) };
+        let painter = ui.painter();
+        painter.rect(track, size.y / 2.0, fill, Stroke::new(1.0, ring), StrokeKind::Inside);
+        let r = size.y / 2.0 - 2.0;
+        let x = egui::lerp((track.left() + r + 2.0)..=(track.right() - r - 2.0), t);
+        painter.circle_filled(Pos2::new(x + 0.5, track.center().y + 1.0), r, palette.table.shadow);
+        painter.circle(Pos2::new(x, track.center().y), r, palette.table.plate, Stroke::new(0.8, palette.table.edge));
+        let at = Pos2::new(track.right() + 8.0, rect.center().y - words.size().y / 2.0);
+        painter.galley(at, words, ui.visuals().text_color());
+    }
+    response
+}
+
 /// Side of a surface tile in texels.
 const TILE: usize = 96;
 
