@@ -14,12 +14,34 @@ use super::{AviaryApp, Screen};
 /// Who plays each seat the rules name ("White", "Black"): a person or a
 /// computer of some level.
 pub(super) fn fixed_seats_ui(ui: &mut Ui, choice: &mut NewGame, names: &[&str]) {
-    for (i, player) in choice.players.iter_mut().enumerate() {
-        let name = names.get(i).copied().unwrap_or("Seat");
-        seat_card(ui, i, player, None, |ui| {
-            ui.add_sized([90.0, 22.0], egui::Label::new(crate::ui::look::title(ui, name, 16.0)));
-        });
-    }
+    let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
+    crate::ui::look::on_cloth(ui, &palette, |ui| {
+        for (i, player) in choice.players.iter_mut().enumerate() {
+            let name = names.get(i).copied().unwrap_or("Seat");
+            seat_card(ui, i, player, None, |ui| {
+                ui.add_sized([90.0, 22.0], egui::Label::new(crate::ui::look::title(ui, name, 16.0)));
+            });
+        }
+    });
+}
+
+/// The place for one more seat at the table: an empty place card drawn as
+/// a dashed outline on the cloth, "+ Add a seat" on it.
+fn empty_seat(ui: &mut Ui, palette: &crate::ui::theme::Palette) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(ui.available_width(), 30.0), egui::Sense::click());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, "Add a seat"));
+    let ink = if response.hovered() { palette.selection } else { palette.table.ink };
+    let r = rect.shrink(1.0);
+    let outline = [r.left_top(), r.right_top(), r.right_bottom(), r.left_bottom(), r.left_top()];
+    ui.painter().extend(egui::Shape::dashed_line(&outline, egui::Stroke::new(1.3, ink), 6.0, 4.0));
+    ui.painter().text(
+        rect.center(),
+        egui::Align2::CENTER_CENTER,
+        "+  Add a seat",
+        egui::FontId::proportional(14.0),
+        ink,
+    );
+    response.on_hover_cursor(egui::CursorIcon::PointingHand)
 }
 
 /// One seat at the table, as a place card: its token, its name (`name`
@@ -33,13 +55,15 @@ fn seat_card(
     name: impl FnOnce(&mut Ui),
 ) {
     let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
-    let fill = crate::ui::theme::mix(palette.table.plate, palette.table.on_plate, 0.06);
+    let shadow = egui::epaint::Shadow { offset: [1, 2], blur: 6, spread: 0, color: palette.table.shadow };
     egui::Frame::new()
-        .fill(fill)
+        .fill(palette.table.plate)
         .stroke(egui::Stroke::new(1.0, crate::ui::look::edge_of(palette.table.plate, &palette)))
         .corner_radius(8)
+        .shadow(shadow)
         .inner_margin(egui::Margin::symmetric(8, 5))
         .show(ui, |ui| {
+            ui.visuals_mut().override_text_color = Some(palette.table.on_plate);
             ui.set_width(ui.available_width());
             ui.horizontal(|ui| {
                 // The seat's token: its number on a coloured disc.
@@ -50,7 +74,8 @@ fn seat_card(
                 player_ui(ui, player);
                 if let Some((enabled, removed)) = remove {
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        let x = ui.add_enabled(enabled, egui::Button::new("x").small());
+                        let x = ui.add_enabled(enabled, egui::Button::new("×").frame(false));
+                        x.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, "Remove this seat"));
                         *removed = x.on_hover_text("Remove this seat").clicked();
                     });
                 }
@@ -93,31 +118,32 @@ pub(super) fn player_ui(ui: &mut Ui, player: &mut Player) {
 /// person or a computer, seats added and removed, and who starts.
 pub(super) fn named_seats_ui(ui: &mut Ui, choice: &mut NewGame, min: usize, max: usize) {
     ui.label(format!("Players ({min} to {max})"));
-    let mut remove = None;
-    let can_remove = choice.players.len() > min;
-    for (i, player) in choice.players.iter_mut().enumerate() {
-        while choice.names.len() <= i {
-            choice.names.push(games::SEAT_NAMES.get(choice.names.len()).copied().unwrap_or("Player").to_string());
+    let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
+    crate::ui::look::on_cloth(ui, &palette, |ui| {
+        let mut remove = None;
+        let can_remove = choice.players.len() > min;
+        for (i, player) in choice.players.iter_mut().enumerate() {
+            while choice.names.len() <= i {
+                choice.names.push(games::SEAT_NAMES.get(choice.names.len()).copied().unwrap_or("Player").to_string());
+            }
+            let name = &mut choice.names[i];
+            let mut removed = false;
+            seat_card(ui, i, player, Some((can_remove, &mut removed)), |ui| {
+                ui.add(egui::TextEdit::singleline(name).desired_width(90.0))
+                    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, format!("Seat {}:", i + 1)));
+            });
+            if removed {
+                remove = Some(i);
+            }
         }
-        let name = &mut choice.names[i];
-        let mut removed = false;
-        seat_card(ui, i, player, Some((can_remove, &mut removed)), |ui| {
-            ui.add(egui::TextEdit::singleline(name).desired_width(90.0))
-                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, format!("Seat {}:", i + 1)));
-        });
-        if removed {
-            remove = Some(i);
+        if let Some(i) = remove
+            && choice.players.len() > min
+        {
+            choice.players.remove(i);
+            choice.names.remove(i);
+            choice.first = None;
         }
-    }
-    if let Some(i) = remove
-        && choice.players.len() > min
-    {
-        choice.players.remove(i);
-        choice.names.remove(i);
-        choice.first = None;
-    }
-    ui.horizontal(|ui| {
-        if ui.add_enabled(choice.players.len() < max, egui::Button::new("Add a seat")).clicked() {
+        if choice.players.len() < max && empty_seat(ui, &palette).clicked() {
             choice.players.push(Player::Computer(Level::Normal));
         }
     });
@@ -248,7 +274,7 @@ impl AviaryApp {
 /// (shown ticked when every one is on).
 fn variants_ui(ui: &mut egui::Ui, variants: &[crate::games::Variant], on: &mut [bool]) {
     for (variant, on) in variants.iter().zip(on.iter_mut()).filter(|(v, _)| v.group.is_none()) {
-        ui.checkbox(on, variant.label);
+        crate::ui::look::switch(ui, on, variant.label);
     }
     let mut groups: Vec<&str> = variants.iter().filter_map(|v| v.group).collect();
     groups.dedup();
@@ -257,14 +283,14 @@ fn variants_ui(ui: &mut egui::Ui, variants: &[crate::games::Variant], on: &mut [
         ui.label(RichText::new(group).strong());
         let members: Vec<usize> = (0..variants.len()).filter(|&i| variants[i].group == Some(group)).collect();
         let mut all = members.iter().all(|&i| on[i]);
-        if members.len() > 1 && ui.checkbox(&mut all, "All of them").changed() {
+        if members.len() > 1 && crate::ui::look::switch(ui, &mut all, "All of them").changed() {
             for &i in &members {
                 on[i] = all;
             }
         }
         ui.indent(group, |ui| {
             for &i in &members {
-                ui.checkbox(&mut on[i], variants[i].label);
+                crate::ui::look::switch(ui, &mut on[i], variants[i].label);
             }
         });
     }

@@ -68,9 +68,33 @@ pub fn title(ui: &Ui, text: impl Into<String>, size: f32) -> egui::RichText {
 /// The cloth under a game (linen in light, felt in dark), tiled from a
 /// small texture made once per theme.
 pub fn paint_cloth(ui: &Ui, rect: Rect, palette: &Palette) {
-    let texture = surface(ui.ctx(), palette, Surface::Cloth);
+    ui.painter().add(cloth(ui.ctx(), rect, palette, 0.0));
+}
+
+/// The cloth as a shape with rounded corners, to lay under something
+/// whose size is known only once it is drawn (a patch of table in a
+/// dialog: see [`on_cloth`]).
+#[must_use]
+pub fn cloth(ctx: &egui::Context, rect: Rect, palette: &Palette, corner: f32) -> egui::Shape {
+    let texture = surface(ctx, palette, Surface::Cloth);
     let uv = Rect::from_min_max(Pos2::ZERO, (rect.size() / TILE as f32).to_pos2());
-    ui.painter().add(RectShape::filled(rect, 0.0, UNTINTED).with_texture(texture.id(), uv));
+    RectShape::filled(rect, corner, UNTINTED).with_texture(texture.id(), uv).into()
+}
+
+/// A patch of the table inside a card of board (the seats of a new
+/// game): `add` lays things on the cloth, which is sunk a little into the
+/// board with a dark rim.
+pub fn on_cloth<R>(ui: &mut Ui, palette: &Palette, add: impl FnOnce(&mut Ui) -> R) -> R {
+    let under = ui.painter().add(egui::Shape::Noop);
+    let inner = egui::Frame::new().inner_margin(10).corner_radius(8).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.visuals_mut().override_text_color = Some(palette.table.ink);
+        add(ui)
+    });
+    let rect = inner.response.rect;
+    ui.painter().set(under, cloth(ui.ctx(), rect, palette, 8.0));
+    ui.painter().rect_stroke(rect, 8.0, Stroke::new(1.5, palette.table.wood[2]), StrokeKind::Inside);
+    inner.inner
 }
 
 /// Wood (the shelf on Home), the grain running along it.
@@ -131,8 +155,9 @@ pub fn segmented(ui: &mut Ui, add: &mut dyn FnMut(&mut Ui)) {
 pub fn switch(ui: &mut Ui, on: &mut bool, text: &str) -> egui::Response {
     let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
     let size = Vec2::new(34.0, 18.0);
-    let words = ui.painter().layout_no_wrap(text.to_string(), FontId::proportional(14.0), ui.visuals().text_color());
-    let whole = Vec2::new(size.x + 8.0 + words.size().x, size.y.max(words.size().y));
+    let wrap = (ui.available_width() - size.x - 8.0).max(60.0);
+    let words = ui.painter().layout(text.to_string(), FontId::proportional(14.0), ui.visuals().text_color(), wrap);
+    let whole = Vec2::new(size.x + 8.0 + words.size().x, (size.y + 3.0).max(words.size().y));
     let (rect, mut response) = ui.allocate_exact_size(whole, egui::Sense::click());
     if response.clicked() {
         *on = !*on;
@@ -142,7 +167,9 @@ pub fn switch(ui: &mut Ui, on: &mut bool, text: &str) -> egui::Response {
     response.widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, state, text));
     if ui.is_rect_visible(rect) {
         let t = ui.ctx().animate_bool_responsive(response.id, *on);
-        let track = Rect::from_min_size(Pos2::new(rect.left(), rect.center().y - size.y / 2.0), size);
+        // The switch beside the first line of a label that wraps.
+        let first = words.rows.first().map_or(size.y, |r| r.rect().height());
+        let track = Rect::from_min_size(Pos2::new(rect.left(), rect.top() + (first - size.y).max(3.0) / 2.0), size);
         let off = mix(palette.table.on_plate, palette.table.plate, 0.7);
         let fill = mix(off, palette.selection, t);
         let ring = if response.hovered() { palette.table.rim } else { mix(palette.table.on_plate, fill, 0.6) };
@@ -152,7 +179,7 @@ pub fn switch(ui: &mut Ui, on: &mut bool, text: &str) -> egui::Response {
         let x = egui::lerp((track.left() + r + 2.0)..=(track.right() - r - 2.0), t);
         painter.circle_filled(Pos2::new(x + 0.5, track.center().y + 1.0), r, palette.table.shadow);
         painter.circle(Pos2::new(x, track.center().y), r, palette.table.plate, Stroke::new(0.8, palette.table.edge));
-        let at = Pos2::new(track.right() + 8.0, rect.center().y - words.size().y / 2.0);
+        let at = Pos2::new(track.right() + 8.0, track.center().y - first / 2.0);
         painter.galley(at, words, ui.visuals().text_color());
     }
     response
