@@ -305,12 +305,14 @@ impl AviaryApp {
             self.store_settings();
         }
         let wide = if two { width * 2.0 + 12.0 } else { width };
-        section(ui, palette, ("This computer", Emblem::Computer), wide, &mut |ui| self.this_computer_ui(ui, palette));
+        section(ui, palette, ("This computer", crate::ui::art::Emblem::Computer), wide, &mut |ui| {
+            self.this_computer_ui(ui, palette);
+        });
     }
 
     /// The Look and Sound cards.
     fn look_sections_ui(&mut self, ui: &mut Ui, palette: &crate::ui::theme::Palette, width: f32) {
-        section(ui, palette, ("Look", Emblem::Look), width, &mut |ui| {
+        section(ui, palette, ("Look", crate::ui::art::Emblem::Look), width, &mut |ui| {
             // The two tables to choose between, as they look.
             ui.horizontal(|ui| {
                 for dark in [false, true] {
@@ -327,7 +329,7 @@ impl AviaryApp {
             });
             crate::ui::look::switch(ui, &mut self.settings.animations, "Animations: cards slide, pieces glide");
         });
-        section(ui, palette, ("Sound", Emblem::Sound), width, &mut |ui| {
+        section(ui, palette, ("Sound", crate::ui::art::Emblem::Sound), width, &mut |ui| {
             ui.horizontal(|ui| {
                 let label = ui.label("Volume:");
                 ui.add_enabled(
@@ -351,7 +353,7 @@ impl AviaryApp {
     /// The Play and Online play cards.
     fn play_sections_ui(&mut self, ui: &mut Ui, palette: &crate::ui::theme::Palette, width: f32) {
         let faint = faint_on_plate(palette);
-        section(ui, palette, ("Play", Emblem::Play), width, &mut |ui| {
+        section(ui, palette, ("Play", crate::ui::art::Emblem::Play), width, &mut |ui| {
             ui.horizontal(|ui| {
                 ui.label("Computer opponents, unless chosen otherwise:");
                 crate::ui::look::segmented(ui, &mut |ui| {
@@ -377,7 +379,7 @@ impl AviaryApp {
                 .color(faint),
             );
         });
-        section(ui, palette, ("Online play", Emblem::Online), width, &mut |ui| {
+        section(ui, palette, ("Online play", crate::ui::art::Emblem::Online), width, &mut |ui| {
             ui.horizontal(|ui| {
                 let label = ui.label("Relay:");
                 ui.add(
@@ -528,7 +530,7 @@ impl AviaryApp {
 fn section(
     ui: &mut Ui,
     palette: &crate::ui::theme::Palette,
-    (title, emblem): (&str, Emblem),
+    (title, emblem): (&str, crate::ui::art::Emblem),
     width: f32,
     add: &mut dyn FnMut(&mut Ui),
 ) {
@@ -544,96 +546,6 @@ fn section(
         add(ui);
     });
     ui.add_space(10.0);
-}
-
-/// The little picture beside a card of Settings' title.
-#[derive(Clone, Copy)]
-enum Emblem {
-    /// The sun and the moon: light and dark.
-    Look,
-    /// A loudspeaker with its sound.
-    Sound,
-    /// A die.
-    Play,
-    /// Two tokens joined: a game between two computers.
-    Online,
-    /// A screen on its stand.
-    Computer,
-}
-
-impl Emblem {
-    /// Paints the emblem in `rect`, in the ink of a card of board.
-    fn paint(self, painter: &egui::Painter, palette: &crate::ui::theme::Palette, rect: egui::Rect) {
-        use egui::{Pos2, Stroke, pos2, vec2};
-        let ink = palette.table.on_plate;
-        let gold = palette.selection;
-        let c = rect.center();
-        let line = Stroke::new(1.6, ink);
-        match self {
-            Self::Look => {
-                painter.circle(c - vec2(4.0, 3.0), 6.5, gold, Stroke::new(1.0, ink));
-                for k in 0..8 {
-                    let a = std::f32::consts::TAU * k as f32 / 8.0;
-                    let d = vec2(a.cos(), a.sin());
-                    let o = c - vec2(4.0, 3.0);
-                    painter.line_segment([o + d * 8.5, o + d * 11.0], Stroke::new(1.2, ink));
-                }
-                // The moon: a disc with a bite of the card taken out.
-                painter.circle(c + vec2(5.0, 5.0), 6.0, ink, Stroke::NONE);
-                painter.circle_filled(c + vec2(8.0, 3.0), 5.0, palette.table.plate);
-            }
-            Self::Sound => {
-                let body = [
-                    pos2(c.x - 10.0, c.y - 3.5),
-                    pos2(c.x - 5.0, c.y - 3.5),
-                    pos2(c.x + 1.0, c.y - 9.0),
-                    pos2(c.x + 1.0, c.y + 9.0),
-                    pos2(c.x - 5.0, c.y + 3.5),
-                    pos2(c.x - 10.0, c.y + 3.5),
-                ];
-                painter.add(egui::Shape::convex_polygon(body.to_vec(), ink, Stroke::NONE));
-                for (k, r) in [5.0_f32, 9.0].into_iter().enumerate() {
-                    let arc: Vec<Pos2> = (0..=8)
-                        .map(|i| {
-                            let a = -0.9 + 1.8 * i as f32 / 8.0;
-                            pos2(c.x + 1.0 + r * a.cos(), c.y + r * a.sin())
-                        })
-                        .collect();
-                    let colour = if k == 0 { ink } else { gold };
-                    painter.add(egui::Shape::line(arc, Stroke::new(1.8, colour)));
-                }
-            }
-            Self::Play => {
-                let die = egui::Rect::from_center_size(c, vec2(20.0, 20.0));
-                painter.rect_filled(die.translate(vec2(1.0, 1.5)), 4.0, palette.table.shadow);
-                let edge = crate::ui::look::edge_of(palette.card_face, palette);
-                painter.rect(die, 4.0, palette.card_face, Stroke::new(1.0, edge), egui::StrokeKind::Inside);
-                for (x, y) in [(-5.0, -5.0), (5.0, 5.0), (0.0, 0.0), (5.0, -5.0), (-5.0, 5.0)] {
-                    painter.circle_filled(c + vec2(x, y), 1.9, palette.black_suit);
-                }
-            }
-            Self::Online => {
-                let (a, b) = (c - vec2(7.0, -3.0), c + vec2(7.0, -3.0));
-                for (k, i) in (0..5).enumerate() {
-                    let t = (i as f32 + 0.5) / 5.0;
-                    if k % 2 == 0 {
-                        painter.line_segment([a.lerp(b, t - 0.08), a.lerp(b, t + 0.08)], Stroke::new(1.4, ink));
-                    }
-                }
-                painter.circle(a, 5.5, gold, Stroke::new(1.0, ink));
-                painter.circle(b, 5.5, palette.table.peacock[2], Stroke::new(1.0, ink));
-            }
-            Self::Computer => {
-                let screen = egui::Rect::from_center_size(c - vec2(0.0, 3.0), vec2(22.0, 15.0));
-                painter.rect(screen, 2.0, palette.table.cloth, line, egui::StrokeKind::Inside);
-                painter.line_segment([pos2(c.x, screen.bottom()), pos2(c.x, screen.bottom() + 4.0)], line);
-                painter.line_segment(
-                    [pos2(c.x - 6.0, screen.bottom() + 5.0), pos2(c.x + 6.0, screen.bottom() + 5.0)],
-                    line,
-                );
-            }
-        }
-    }
 }
 
 /// A theme to choose, as a little table in its colours: the cloth with a

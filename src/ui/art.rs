@@ -290,3 +290,93 @@ pub fn peacock_fan(painter: &Painter, palette: &Palette, base: Pos2, radius: f32
         painter.circle_filled(top, radius * 0.014, p[3]);
     }
 }
+
+/// A little picture beside a title (a card of Settings).
+#[derive(Clone, Copy)]
+pub enum Emblem {
+    /// The sun and the moon: light and dark.
+    Look,
+    /// A loudspeaker with its sound.
+    Sound,
+    /// A die.
+    Play,
+    /// Two tokens joined: a game between two computers.
+    Online,
+    /// A screen on its stand.
+    Computer,
+}
+
+impl Emblem {
+    /// Paints the emblem in `rect`, in the ink of a card of board.
+    pub fn paint(self, painter: &egui::Painter, palette: &crate::ui::theme::Palette, rect: egui::Rect) {
+        use egui::{Pos2, Stroke, pos2, vec2};
+        let ink = palette.table.on_plate;
+        let gold = palette.selection;
+        let c = rect.center();
+        let line = Stroke::new(1.6, ink);
+        match self {
+            Self::Look => {
+                painter.circle(c - vec2(4.0, 3.0), 6.5, gold, Stroke::new(1.0, ink));
+                for k in 0..8 {
+                    let a = std::f32::consts::TAU * k as f32 / 8.0;
+                    let d = vec2(a.cos(), a.sin());
+                    let o = c - vec2(4.0, 3.0);
+                    painter.line_segment([o + d * 8.5, o + d * 11.0], Stroke::new(1.2, ink));
+                }
+                // The moon: a disc with a bite of the card taken out.
+                painter.circle(c + vec2(5.0, 5.0), 6.0, ink, Stroke::NONE);
+                painter.circle_filled(c + vec2(8.0, 3.0), 5.0, palette.table.plate);
+            }
+            Self::Sound => {
+                let body = [
+                    pos2(c.x - 10.0, c.y - 3.5),
+                    pos2(c.x - 5.0, c.y - 3.5),
+                    pos2(c.x + 1.0, c.y - 9.0),
+                    pos2(c.x + 1.0, c.y + 9.0),
+                    pos2(c.x - 5.0, c.y + 3.5),
+                    pos2(c.x - 10.0, c.y + 3.5),
+                ];
+                painter.add(egui::Shape::convex_polygon(body.to_vec(), ink, Stroke::NONE));
+                for (k, r) in [5.0_f32, 9.0].into_iter().enumerate() {
+                    let arc: Vec<Pos2> = (0..=8)
+                        .map(|i| {
+                            let a = -0.9 + 1.8 * i as f32 / 8.0;
+                            pos2(c.x + 1.0 + r * a.cos(), c.y + r * a.sin())
+                        })
+                        .collect();
+                    let colour = if k == 0 { ink } else { gold };
+                    painter.add(egui::Shape::line(arc, Stroke::new(1.8, colour)));
+                }
+            }
+            Self::Play => {
+                let die = egui::Rect::from_center_size(c, vec2(20.0, 20.0));
+                painter.rect_filled(die.translate(vec2(1.0, 1.5)), 4.0, palette.table.shadow);
+                let edge = crate::ui::look::edge_of(palette.card_face, palette);
+                painter.rect(die, 4.0, palette.card_face, Stroke::new(1.0, edge), egui::StrokeKind::Inside);
+                for (x, y) in [(-5.0, -5.0), (5.0, 5.0), (0.0, 0.0), (5.0, -5.0), (-5.0, 5.0)] {
+                    painter.circle_filled(c + vec2(x, y), 1.9, palette.black_suit);
+                }
+            }
+            Self::Online => {
+                let (a, b) = (c - vec2(7.0, -3.0), c + vec2(7.0, -3.0));
+                for (k, i) in (0..5).enumerate() {
+                    let t = (i as f32 + 0.5) / 5.0;
+                    if k % 2 == 0 {
+                        painter.line_segment([a.lerp(b, t - 0.08), a.lerp(b, t + 0.08)], Stroke::new(1.4, ink));
+                    }
+                }
+                painter.circle(a, 5.5, gold, Stroke::new(1.0, ink));
+                painter.circle(b, 5.5, palette.table.peacock[2], Stroke::new(1.0, ink));
+            }
+            Self::Computer => {
+                let screen = egui::Rect::from_center_size(c - vec2(0.0, 3.0), vec2(22.0, 15.0));
+                painter.rect(screen, 2.0, palette.table.cloth, line, egui::StrokeKind::Inside);
+                painter.line_segment([pos2(c.x, screen.bottom()), pos2(c.x, screen.bottom() + 4.0)], line);
+                painter.line_segment(
+                    [pos2(c.x - 6.0, screen.bottom() + 5.0), pos2(c.x + 6.0, screen.bottom() + 5.0)],
+                    line,
+                );
+            }
+        }
+    }
+}

@@ -74,7 +74,6 @@ pub fn paint_cloth(ui: &Ui, rect: Rect, palette: &Palette) {
 /// The cloth as a shape with rounded corners, to lay under something
 /// whose size is known only once it is drawn (a patch of table in a
 /// dialog: see [`on_cloth`]).
-#[must_use]
 pub fn cloth(ctx: &egui::Context, rect: Rect, palette: &Palette, corner: f32) -> egui::Shape {
     let texture = surface(ctx, palette, Surface::Cloth);
     let uv = Rect::from_min_max(Pos2::ZERO, (rect.size() / TILE as f32).to_pos2());
