@@ -84,6 +84,11 @@ fn the_hand_off_screen_hides_every_hand_between_two_people() {
     assert!(tab(&mut h).needs_hand_off());
     h.get_by_label("Pass to Ada");
     assert_eq!(labels_starting(&h, "hand:"), 0, "no hand is shown before the hand-off");
+    // The table is laid even so: the Train's places wait for their cards,
+    // and each hand lies face down by its seat (how many is public).
+    h.get_by_label("Five cards are turned up here once every hand is chosen.");
+    h.get_by_label("Ben: 9 cards in hand, face down");
+    h.get_by_label("Ada: 9 cards in hand, face down");
     h.get_by_label("I am Ada: show my cards").click();
     h.run();
     assert_eq!(labels_starting(&h, "hand:"), 9, "Ada sees her nine cards");

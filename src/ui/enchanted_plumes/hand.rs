@@ -163,12 +163,18 @@ impl PlumesView {
         let Some(seat) = self.human_to_move() else { return };
         let name = self.state().seat_name(seat);
         let n = self.state().hand(seat).len();
-        let card = self.hand_card * 0.8;
-        let fan = if n == 0 { 0.0 } else { fan_rect(Pos2::ZERO, n - 1, n, card).right() };
+        // The hand face down beside the hand-off card, as large as leaves
+        // the card its room (a nine-card hand to choose from is wide).
+        let room = ui.available_width() - 440.0;
+        let width =
+            |scale: f32| if n == 0 { 0.0 } else { fan_rect(Pos2::ZERO, n - 1, n, self.hand_card * scale).right() };
+        let scale = [0.8, 0.65, 0.5].into_iter().find(|&s| width(s) <= room).unwrap_or(0.0);
+        let card = self.hand_card * scale;
+        let fan = width(scale);
         let mut confirmed = false;
         ui.add_space(4.0);
         ui.horizontal_top(|ui| {
-            if n > 0 && ui.available_width() > fan + 460.0 {
+            if n > 0 && scale > 0.0 {
                 ui.vertical(|ui| {
                     ui.label(look::title(ui, format!("{name}'s hand"), 16.0).color(palette.table.ink));
                     let (area, _) = ui.allocate_exact_size(Vec2::new(fan, card.y + 24.0), Sense::hover());

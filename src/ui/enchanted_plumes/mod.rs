@@ -339,6 +339,10 @@ impl PlumesView {
                             // Every line counts in a low window: said on hover.
                             title.on_hover_text(swap);
                         }
+                        if state.train().is_empty() && state.phase() == Phase::Keep {
+                            // Before the first turn: its five places, empty.
+                            empty_train(ui, palette, self.hand_card);
+                        }
                         ui.horizontal(|ui| {
                             for (i, &c) in state.train().iter().enumerate() {
                                 let fresh = self.fresh.train.contains(&i);
@@ -376,7 +380,10 @@ impl PlumesView {
                                 }
                             }
                         });
-                        if !self.compact {
+                        if state.phase() == Phase::Keep {
+                            let when = "Five cards are turned up here once every hand is chosen.";
+                            ui.label(RichText::new(when).color(faint));
+                        } else if !self.compact {
                             ui.label(RichText::new(swap).color(faint));
                         }
                         self.fresh_note(ui, &state, faint);
@@ -733,4 +740,18 @@ pub fn new_tab(options: Options, seed: u64, players: Vec<Player>, path: std::pat
 #[must_use]
 pub fn colour_legend() -> String {
     COLOURS.iter().zip(LETTERS).map(|(c, l)| format!("{l} {c}")).collect::<Vec<_>>().join(", ")
+}
+
+/// The Train's five places before its cards are turned up: dashed
+/// outlines on the cloth, each the size of a card.
+fn empty_train(ui: &mut Ui, palette: &Palette, card: Vec2) {
+    ui.horizontal(|ui| {
+        for _ in 0..5 {
+            let (rect, _) = ui.allocate_exact_size(card, Sense::hover());
+            let r = rect.shrink(1.0);
+            let outline = [r.left_top(), r.right_top(), r.right_bottom(), r.left_bottom(), r.left_top()];
+            let ink = theme::mix(palette.table.ink, palette.table.cloth, 0.55);
+            ui.painter().extend(egui::Shape::dashed_line(&outline, Stroke::new(1.2, ink), 5.0, 4.0));
+        }
+    });
 }

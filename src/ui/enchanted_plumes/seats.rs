@@ -145,6 +145,12 @@ impl PlumesView {
                     let text = RichText::new(" to play ").color(palette.table.rim).strong();
                     egui::Frame::new().fill(palette.selection).corner_radius(8).show(ui, |ui| ui.label(text));
                 }
+                let held = state.hand(seat).len();
+                if !narrow && held > 0 && !(self.by_hand_seat() == Some(seat) && sees) {
+                    // The hand as it lies face down before its seat: how
+                    // many cards (public), never which.
+                    held_backs(ui, palette, (&state.seat_name(seat), held));
+                }
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     let score = total_text(state.score_seen_by(viewer.knowledge_for(seat), seat));
                     ui.label(look::title(ui, score, 18.0)).on_hover_text("Score");
@@ -477,4 +483,20 @@ mod tests {
             }
         }
     }
+}
+
+/// A seat's hand as a little row of card backs by its name, fanned a
+/// little, as many as it holds.
+fn held_backs(ui: &mut Ui, palette: &Palette, (name, n): (&str, usize)) {
+    let card = Vec2::new(13.0, 19.0);
+    let step = 6.0;
+    let (rect, response) =
+        ui.allocate_exact_size(Vec2::new(card.x + step * (n - 1) as f32 + 4.0, card.y + 2.0), Sense::hover());
+    for i in 0..n {
+        let at = rect.left_top() + Vec2::new(2.0 + step * i as f32, 1.0);
+        super::cards::paint_back(ui.painter(), palette, Rect::from_min_size(at, card), look::Lift::Flat);
+    }
+    let said = format!("{name}: {} in hand, face down", words::count(n, "card"));
+    response.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, &said));
+    response.on_hover_text(said);
 }
