@@ -339,10 +339,7 @@ impl PlumesView {
                             // Every line counts in a low window: said on hover.
                             title.on_hover_text(swap);
                         }
-                        if state.train().is_empty() && state.phase() == Phase::Keep {
-                            // Before the first turn: its five places, empty.
-                            empty_train(ui, palette, self.hand_card);
-                        }
+                        empty_train(ui, palette, &state, self.hand_card);
                         ui.horizontal(|ui| {
                             for (i, &c) in state.train().iter().enumerate() {
                                 let fresh = self.fresh.train.contains(&i);
@@ -380,12 +377,7 @@ impl PlumesView {
                                 }
                             }
                         });
-                        if state.phase() == Phase::Keep {
-                            let when = "Five cards are turned up here once every hand is chosen.";
-                            ui.label(RichText::new(when).color(faint));
-                        } else if !self.compact {
-                            ui.label(RichText::new(swap).color(faint));
-                        }
+                        train_caption(ui, &state, swap, (self.compact, faint));
                         self.fresh_note(ui, &state, faint);
                     });
                 });
@@ -744,7 +736,10 @@ pub fn colour_legend() -> String {
 
 /// The Train's five places before its cards are turned up: dashed
 /// outlines on the cloth, each the size of a card.
-fn empty_train(ui: &mut Ui, palette: &Palette, card: Vec2) {
+fn empty_train(ui: &mut Ui, palette: &Palette, state: &EnchantedPlumes, card: Vec2) {
+    if !(state.train().is_empty() && state.phase() == Phase::Keep) {
+        return;
+    }
     ui.horizontal(|ui| {
         for _ in 0..5 {
             let (rect, _) = ui.allocate_exact_size(card, Sense::hover());
@@ -754,4 +749,15 @@ fn empty_train(ui: &mut Ui, palette: &Palette, card: Vec2) {
             ui.painter().extend(egui::Shape::dashed_line(&outline, Stroke::new(1.2, ink), 5.0, 4.0));
         }
     });
+}
+
+/// Under the Train: when its cards come (before the first turn), or how
+/// to swap with it (said on hover instead in a low window).
+fn train_caption(ui: &mut Ui, state: &EnchantedPlumes, swap: &str, (compact, faint): (bool, egui::Color32)) {
+    if state.phase() == Phase::Keep {
+        let when = "Five cards are turned up here once every hand is chosen.";
+        ui.label(RichText::new(when).color(faint));
+    } else if !compact {
+        ui.label(RichText::new(swap).color(faint));
+    }
 }

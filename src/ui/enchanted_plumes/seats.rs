@@ -431,6 +431,22 @@ fn plume_heading(painter: &egui::Painter, palette: &Palette, top: Pos2, name: &s
     painter.galley(chip.min + Vec2::new(4.0, 0.5), score, palette.table.on_plate);
 }
 
+/// A seat's hand as a little row of card backs by its name, fanned a
+/// little, as many as it holds.
+fn held_backs(ui: &mut Ui, palette: &Palette, (name, n): (&str, usize)) {
+    let card = Vec2::new(13.0, 19.0);
+    let step = 6.0;
+    let (rect, response) =
+        ui.allocate_exact_size(Vec2::new(card.x + step * (n - 1) as f32 + 4.0, card.y + 2.0), Sense::hover());
+    for i in 0..n {
+        let at = rect.left_top() + Vec2::new(2.0 + step * i as f32, 1.0);
+        super::cards::paint_back(ui.painter(), palette, Rect::from_min_size(at, card), look::Lift::Flat);
+    }
+    let said = format!("{name}: {} in hand, face down", words::count(n, "card"));
+    response.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, &said));
+    response.on_hover_text(said);
+}
+
 #[cfg(test)]
 mod tests {
     use super::{PLUME_CARD, SMALL_CARD, others_card, plume_width};
@@ -483,20 +499,4 @@ mod tests {
             }
         }
     }
-}
-
-/// A seat's hand as a little row of card backs by its name, fanned a
-/// little, as many as it holds.
-fn held_backs(ui: &mut Ui, palette: &Palette, (name, n): (&str, usize)) {
-    let card = Vec2::new(13.0, 19.0);
-    let step = 6.0;
-    let (rect, response) =
-        ui.allocate_exact_size(Vec2::new(card.x + step * (n - 1) as f32 + 4.0, card.y + 2.0), Sense::hover());
-    for i in 0..n {
-        let at = rect.left_top() + Vec2::new(2.0 + step * i as f32, 1.0);
-        super::cards::paint_back(ui.painter(), palette, Rect::from_min_size(at, card), look::Lift::Flat);
-    }
-    let said = format!("{name}: {} in hand, face down", words::count(n, "card"));
-    response.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, &said));
-    response.on_hover_text(said);
 }
