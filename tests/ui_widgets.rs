@@ -89,3 +89,26 @@ fn board_geometry_maps_squares_to_screen_and_back_both_ways_up() {
     assert_eq!(geo.square_at(Pos2::new(15.0, 25.0)), Some(Square::new(0, 0)), "flipped: rank 1 at the top");
     assert_eq!(geo.square_at(Pos2::new(5.0, 25.0)), None);
 }
+
+#[test]
+fn a_long_log_keeps_its_newest_line_in_view() {
+    let log: Vec<aviary::session::LogEntry> = (1..=40)
+        .map(|i| aviary::session::LogEntry {
+            seat: (i % 3 != 0).then_some(aviary::rules::Seat(i % 2)),
+            text: format!("move number {i}"),
+            reveals: false,
+        })
+        .collect();
+    let mut h = Harness::builder().with_size([280.0, 220.0]).build_ui(move |ui| {
+        let palette = theme::palette(false);
+        let colour = |s: aviary::rules::Seat| palette.feathers[s.index()];
+        widgets::log_ui(ui, "log", &log, (false, &colour));
+    });
+    h.run();
+    let newest = h.get_by_label("move number 40");
+    assert!(newest.rect().max.y <= 220.0, "the newest line is in view: {:?}", newest.rect());
+    assert!(
+        h.query_by_label("move number 1").is_none_or(|n| n.rect().max.y < 30.0),
+        "the oldest lines are scrolled away above"
+    );
+}

@@ -360,3 +360,54 @@ pub fn hand_off_bar(
     ui.add_space(4.0);
     pressed
 }
+
+/// A game's log in the side panel, as the page of a score pad: each line a
+/// move led by a small token in its seat's colour (`colour`; a hollow ring
+/// for chance), the newest in bold, and the lines scrolled away above
+/// fading into the card instead of showing cut in half. `numbered` puts the
+/// move's number before it ("  3. …", a solitaire's moves).
+pub fn log_ui(
+    ui: &mut Ui,
+    salt: &str,
+    entries: &[crate::session::LogEntry],
+    (numbered, colour): (bool, &dyn Fn(crate::rules::Seat) -> Color32),
+) {
+    let palette = super::theme::palette(ui.visuals().dark_mode);
+    ui.label(super::look::title(ui, "Log", 16.0));
+    let shown =
+        egui::ScrollArea::vertical().id_salt(salt).stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
+            ui.spacing_mut().item_spacing.y = 3.0;
+            let last = entries.len().saturating_sub(1);
+            for (i, e) in entries.iter().enumerate() {
+                ui.horizontal_top(|ui| {
+                    ui.spacing_mut().item_spacing.x = 5.0;
+                    let (dot, _) = ui.allocate_exact_size(Vec2::new(10.0, 16.0), Sense::hover());
+                    let at = Pos2::new(dot.center().x, dot.top() + 8.0);
+                    let edge = super::look::edge_of(palette.table.plate, &palette);
+                    match e.seat {
+                        Some(s) => {
+                            ui.painter().circle(at, 4.5, colour(s), Stroke::new(1.0, edge));
+                        }
+                        None => {
+                            ui.painter().circle_stroke(at, 4.0, Stroke::new(1.2, palette.table.faint));
+                        }
+                    }
+                    let words = if numbered { format!("{:>3}. {}", i + 1, e.text) } else { e.text.clone() };
+                    let text = if i == last { RichText::new(words).strong() } else { RichText::new(words) };
+                    ui.add(egui::Label::new(text).wrap());
+                });
+            }
+        });
+    if shown.state.clamped_offset().y > 0.5 {
+        // The fade over the top edge of what is scrolled away.
+        let top = Rect::from_min_size(shown.inner_rect.min, Vec2::new(shown.inner_rect.width(), 20.0));
+        let mut mesh = egui::Mesh::default();
+        mesh.colored_vertex(top.left_top(), palette.table.plate);
+        mesh.colored_vertex(top.right_top(), palette.table.plate);
+        mesh.colored_vertex(top.left_bottom(), Color32::TRANSPARENT);
+        mesh.colored_vertex(top.right_bottom(), Color32::TRANSPARENT);
+        mesh.add_triangle(0, 1, 2);
+        mesh.add_triangle(1, 3, 2);
+        ui.painter().add(mesh);
+    }
+}

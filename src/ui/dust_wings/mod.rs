@@ -378,12 +378,9 @@ impl WingsView {
             }
         }
         ui.separator();
-        ui.label(RichText::new("Log").strong());
-        egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
-            for e in &self.m.session.log()[..self.m.session.cursor()] {
-                ui.label(&e.text);
-            }
-        });
+        let colour = |s: Seat| palette.feathers[(s.index() * 3 + 1) % palette.feathers.len()];
+        let log = &self.m.session.log()[..self.m.session.cursor()];
+        crate::ui::widgets::log_ui(ui, "dw-log", log, (false, &colour));
     }
 }
 

@@ -60,12 +60,10 @@ impl PlumesView {
         });
         ui.label(RichText::new(format!("Turns played: {}", state.turns())).weak());
         ui.separator();
-        ui.label(RichText::new("Log").strong());
-        egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
-            for e in &self.m.session.log()[..self.m.session.cursor()] {
-                ui.label(&e.text);
-            }
-        });
+        let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
+        let colour = |s: Seat| palette.feathers[(s.index() * 3 + 1) % palette.feathers.len()];
+        let log = &self.m.session.log()[..self.m.session.cursor()];
+        crate::ui::widgets::log_ui(ui, "ep-log", log, (false, &colour));
     }
 }
 

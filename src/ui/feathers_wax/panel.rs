@@ -67,12 +67,9 @@ impl FeathersView {
         ui.separator();
         self.choices_ui(ui, &state, frame.notices);
         ui.separator();
-        ui.label(RichText::new("Log").strong());
-        egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
-            for (i, entry) in self.m.session.log().iter().enumerate() {
-                ui.label(format!("{:>3}. {}", i + 1, entry.text));
-            }
-        });
+        let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
+        let colour = |_| palette.icarus;
+        crate::ui::widgets::log_ui(ui, "fw-log", self.m.session.log(), (true, &colour));
     }
 
     /// The buttons for the decisions that are not drags.

@@ -79,12 +79,13 @@ impl SkirmishView {
             }
         });
         ui.separator();
-        ui.label(RichText::new("Log").strong());
-        egui::ScrollArea::vertical().stick_to_bottom(true).id_salt("tf-log").show(ui, |ui| {
-            for e in &self.m.session.log()[..self.m.session.cursor()] {
-                ui.label(&e.text);
-            }
-        });
+        let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
+        let colour = |s: crate::rules::Seat| match side_of_seat(s) {
+            Alliance::Mice => palette.forest.mice,
+            Alliance::Rats => palette.forest.rats,
+        };
+        let log = &self.m.session.log()[..self.m.session.cursor()];
+        crate::ui::widgets::log_ui(ui, "tf-log", log, (false, &colour));
     }
 
     #[allow(clippy::too_many_lines, reason = "the decisions of the moment, one kind after another")]
