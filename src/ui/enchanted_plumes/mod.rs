@@ -426,14 +426,37 @@ impl PlumesView {
     ) {
         let below: Vec<String> =
             mats.iter().filter(|(_, r)| r.top() + 40.0 > view.bottom()).map(|(s, _)| state.seat_name(*s)).collect();
-        if !below.is_empty() {
-            let text = format!("{} further down: scroll", below.join(", "));
+        // Mats cut by the table's lower edge: the edge fades into the
+        // cloth, so the cut reads as "more below", not as a broken mat.
+        let cut: Vec<String> = mats
+            .iter()
+            .filter(|(_, r)| r.bottom() > view.bottom() + 2.0 && r.top() + 40.0 <= view.bottom())
+            .map(|(s, _)| state.seat_name(*s))
+            .collect();
+        if !below.is_empty() || !cut.is_empty() {
+            let fade = Rect::from_min_max(egui::pos2(view.left(), view.bottom() - 28.0), view.right_bottom());
+            let mut mesh = egui::Mesh::default();
+            let clear = egui::Color32::TRANSPARENT;
+            mesh.colored_vertex(fade.left_top(), clear);
+            mesh.colored_vertex(fade.right_top(), clear);
+            mesh.colored_vertex(fade.left_bottom(), palette.table.cloth);
+            mesh.colored_vertex(fade.right_bottom(), palette.table.cloth);
+            mesh.add_triangle(0, 1, 2);
+            mesh.add_triangle(1, 3, 2);
+            ui.painter().add(mesh);
+        }
+        if !below.is_empty() || !cut.is_empty() {
+            let text = if below.is_empty() {
+                format!("{} continue below: scroll", cut.join(", "))
+            } else {
+                format!("{} further down: scroll", below.join(", "))
+            };
             let font = egui::FontId::proportional(13.0);
             let galley = ui.painter().layout_no_wrap(text, font, palette.table.on_plate);
-            let rect = Rect::from_center_size(
-                egui::pos2(view.center().x, view.bottom() - 16.0),
-                galley.size() + Vec2::new(20.0, 8.0),
-            );
+            // In the lower right corner, where a mat's plumes (laid from
+            // the left) leave the felt bare most often.
+            let size = galley.size() + Vec2::new(20.0, 8.0);
+            let rect = Rect::from_min_size(view.right_bottom() - size - Vec2::new(10.0, 6.0), size);
             let token = ui.interact(rect, ui.scope_id().with("further-down"), Sense::click());
             let lift = if token.hovered() { look::Lift::Raised } else { look::Lift::Flat };
             look::card_body(ui.painter(), palette, rect, palette.table.plate, lift);
