@@ -390,3 +390,21 @@ fn a_game_saved_before_a_card_is_turned_is_listed_in_the_game_s_words() {
     assert_eq!(row.now, session.state().status());
     assert!(!row.now.contains("chance"), "{}", row.now);
 }
+
+/// In a low window the new-game dialog's seats and options scroll, and
+/// Start stays within the window (at 800x600 the Tail Feathers dialog,
+/// with its thirteen options, once ran past the bottom edge).
+#[test]
+fn the_new_game_dialog_s_start_button_stays_in_a_low_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app_at(dir.path(), [800.0, 600.0]);
+    h.get_by_label("New Tail Feathers game").click();
+    h.run();
+    let start = h.get_by_label("Start").rect();
+    assert!(start.max.y <= 600.0, "Start is within the window: {start:?}");
+    h.get_by_label("Cancel");
+    h.get_by_label("Start").click();
+    // The computer's seat starts thinking (a spinner): a few frames.
+    h.run_steps(3);
+    assert_eq!(h.state().tabs.len(), 1, "the game starts");
+}

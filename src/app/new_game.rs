@@ -232,26 +232,44 @@ impl AviaryApp {
                 ui.label(title.color(ui.visuals().strong_text_color()));
             });
             ui.add_space(4.0);
-            match game.seating {
-                Seating::Solitaire => {}
-                Seating::Fixed(names) => fixed_seats_ui(ui, &mut choice, names),
-                Seating::Named { min, max, .. } => named_seats_ui(ui, &mut choice, min, max),
-            }
-            // The notes follow the seats as they are chosen.
-            let people = choice.players.iter().filter(|p| matches!(p, Player::Human)).count();
-            let notes = (game.notes)(strict, people);
-            variants_ui(ui, game.variants, &mut choice.variants);
-            egui::CollapsingHeader::new("Play a deal again").id_salt("new-game-deal").show(ui, |ui| {
-                ui.horizontal(|ui| {
-                    let label = ui.label("Deal number:");
-                    ui.add(egui::TextEdit::singleline(&mut choice.seed).hint_text("a new deal").desired_width(160.0))
+            // The seats and options scroll in a low window; the title and
+            // the Start button stay in view (the dialog hangs 60 points
+            // from the window's top).
+            let room = (ui.ctx().content_rect().height() - 60.0 - 170.0).max(120.0);
+            // As tall as its content was last frame (a dialog's room is
+            // known only from its last size: without this it would grow
+            // a few points a frame).
+            let tall_id = egui::Id::unique(("new-game-options-height", game.id));
+            let tall = ui.ctx().data(|d| d.get_temp::<f32>(tall_id)).unwrap_or(0.0);
+            let options = egui::ScrollArea::vertical()
+                .id_salt("new-game-options")
+                .max_height(room)
+                .min_scrolled_height(tall.min(room));
+            let shown = options.show(ui, |ui| {
+                match game.seating {
+                    Seating::Solitaire => {}
+                    Seating::Fixed(names) => fixed_seats_ui(ui, &mut choice, names),
+                    Seating::Named { min, max, .. } => named_seats_ui(ui, &mut choice, min, max),
+                }
+                // The notes follow the seats as they are chosen.
+                let people = choice.players.iter().filter(|p| matches!(p, Player::Human)).count();
+                let notes = (game.notes)(strict, people);
+                variants_ui(ui, game.variants, &mut choice.variants);
+                egui::CollapsingHeader::new("Play a deal again").id_salt("new-game-deal").show(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        let label = ui.label("Deal number:");
+                        ui.add(
+                            egui::TextEdit::singleline(&mut choice.seed).hint_text("a new deal").desired_width(160.0),
+                        )
                         .labelled_by(label.id)
                         .on_hover_text("The same number deals the same cards in the same order again");
+                    });
                 });
+                for note in notes {
+                    ui.label(RichText::new(note).color(palette.table.on_plate.gamma_multiply(0.8)));
+                }
             });
-            for note in notes {
-                ui.label(RichText::new(note).weak());
-            }
+            ui.ctx().data_mut(|d| d.insert_temp(tall_id, shown.content_size.y));
             ui.add_space(6.0);
             ui.horizontal(|ui| {
                 start = crate::ui::look::main_button(ui, "Start").clicked();

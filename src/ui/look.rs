@@ -169,7 +169,7 @@ pub fn switch(ui: &mut Ui, on: &mut bool, text: &str) -> egui::Response {
         // The switch beside the first line of a label that wraps.
         let first = words.rows.first().map_or(size.y, |r| r.rect().height());
         let track = Rect::from_min_size(Pos2::new(rect.left(), rect.top() + (first - size.y).max(3.0) / 2.0), size);
-        let off = mix(palette.table.on_plate, palette.table.plate, 0.7);
+        let off = mix(palette.table.on_plate, palette.table.plate, 0.6);
         let fill = mix(off, palette.selection, t);
         let ring = if response.hovered() { palette.table.rim } else { mix(palette.table.on_plate, fill, 0.6) };
         let painter = ui.painter();
@@ -177,7 +177,8 @@ pub fn switch(ui: &mut Ui, on: &mut bool, text: &str) -> egui::Response {
         let r = size.y / 2.0 - 2.0;
         let x = egui::lerp((track.left() + r + 2.0)..=(track.right() - r - 2.0), t);
         painter.circle_filled(Pos2::new(x + 0.5, track.center().y + 1.0), r, palette.table.shadow);
-        painter.circle(Pos2::new(x, track.center().y), r, palette.table.plate, Stroke::new(0.8, palette.table.edge));
+        // A cream knob, clear on the track's grey and gold in both themes.
+        painter.circle(Pos2::new(x, track.center().y), r, palette.card_face, Stroke::new(0.8, palette.table.edge));
         let at = Pos2::new(track.right() + 8.0, track.center().y - first / 2.0);
         painter.galley(at, words, ui.visuals().text_color());
     }
