@@ -802,3 +802,36 @@ fn the_hand_does_not_move_when_the_turn_passes_to_the_computer() {
     let theirs = h.get_by_label_contains("Your hand").rect();
     assert!((mine.top() - theirs.top()).abs() < 0.5, "the hand stays put: {mine:?} then {theirs:?}");
 }
+
+/// The hand keeps its place and its width whatever it holds: nine cards to
+/// choose from, six, or fewer after a play (it used to jump from under the
+/// plumes to beside them once it held few enough cards).
+#[test]
+fn the_hand_stays_in_one_place_from_nine_cards_to_few() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = table_of(dir.path(), 2, 0, [1180.0, 820.0]);
+    assert_eq!(state(&mut h).phase(), Phase::Keep, "Ada chooses from nine");
+    let first_card = |h: &Harness<'_, AviaryApp>| {
+        let cards: Vec<egui::Rect> = h
+            .query_all(egui_kittest::kittest::by().predicate(|n| n.label().is_some_and(|l| l.starts_with("hand: "))))
+            .map(|n| n.rect())
+            .collect();
+        (cards.len(), cards.iter().map(egui::Rect::left).fold(f32::INFINITY, f32::min), cards[0].top())
+    };
+    let (nine, left, top) = first_card(&h);
+    assert_eq!(nine, 9);
+    // Ada keeps six, the computer too, and Ada plays a card or two.
+    while state(&mut h).phase() == Phase::Keep || state(&mut h).current() != Seat(0) {
+        let legal = state(&mut h).legal_actions();
+        tab(&mut h).m.session.propose(legal[0].clone()).unwrap();
+    }
+    let legal = state(&mut h).legal_actions();
+    tab(&mut h).m.session.propose(legal[0].clone()).unwrap();
+    h.run_steps(12);
+    let (fewer, left_after, top_after) = first_card(&h);
+    assert!(fewer < 9, "fewer cards now: {fewer}");
+    assert!(
+        (left - left_after).abs() < 0.5 && (top - top_after).abs() < 0.5,
+        "the hand stays put: ({left}, {top}) then ({left_after}, {top_after})"
+    );
+}

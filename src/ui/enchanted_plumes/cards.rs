@@ -88,7 +88,15 @@ pub(super) fn show_feather(
 /// cards overlap a little and follow a gentle arc, the middle highest.
 #[must_use]
 pub fn fan_rect(origin: Pos2, i: usize, n: usize, card: Vec2) -> Rect {
-    let step = card.x * 0.8;
+    fan_rect_within(origin, (i, n), card, f32::INFINITY)
+}
+
+/// As [`fan_rect`], the cards overlapping more when `n` of them would not
+/// fit `width` (a hand of nine to choose from in a hand's usual room).
+#[must_use]
+pub fn fan_rect_within(origin: Pos2, (i, n): (usize, usize), card: Vec2, width: f32) -> Rect {
+    let room = if n > 1 { (width - card.x) / (n - 1) as f32 } else { card.x };
+    let step = (card.x * 0.8).min(room.max(card.x * 0.25));
     let mid = (n.max(1) - 1) as f32 / 2.0;
     let off = if mid > 0.0 { (i as f32 - mid) / mid } else { 0.0 };
     Rect::from_min_size(origin + Vec2::new(i as f32 * step, 14.0 * off * off), card)

@@ -29,17 +29,20 @@ impl PlumesView {
         };
         let acting = self.human_to_move() == Some(seat);
         let hand = state.hand(seat).to_vec();
-        self.hand_heading(ui, palette, &state, seat, acting);
+        let give_back = self.hand_heading(ui, palette, &state, seat, acting);
         let mut action = None;
         // The hand as a fan: overlapping cards on a gentle arc.
         let n = hand.len();
-        let width = if n == 0 { 0.0 } else { fan_rect(Pos2::ZERO, n - 1, n, self.hand_card).right() };
+        let room = ui.available_width();
+        let card = self.hand_card;
+        let fan = move |origin: Pos2, i: usize| super::cards::fan_rect_within(origin, (i, n), card, room);
+        let width = if n == 0 { 0.0 } else { fan(Pos2::ZERO, n - 1).right() };
         let (area, _) = ui.allocate_exact_size(Vec2::new(width.max(10.0), self.hand_card.y + 30.0), Sense::hover());
         let origin = area.min + Vec2::new(0.0, 10.0);
         ui.scope(|ui| {
             for (i, &c) in hand.iter().enumerate() {
                 let marked = self.marked.contains(&c) || self.selected == Some(c);
-                let rect = fan_rect(origin, i, n, self.hand_card);
+                let rect = fan(origin, i);
                 let r = ui.interact(rect, ui.scope_id().with(("hand", c.colour, c.value)), Sense::click_and_drag());
                 let now = ui.input(|i| i.time);
                 let key = look::Slides::key(c);
@@ -99,15 +102,10 @@ impl PlumesView {
                 }
             }
         });
-        if state.phase() == Phase::Keep && acting {
-            ui.add_space(4.0);
-            let ready = self.marked.len() == RETURNED;
-            if ui.add_enabled(ready, egui::Button::new(format!("Return these {RETURNED}, keep the other 6"))).clicked()
-            {
-                let mut r = [self.marked[0], self.marked[1], self.marked[2]];
-                r.sort();
-                action = Some(Action::Keep { returned: r });
-            }
+        if give_back && self.marked.len() == RETURNED {
+            let mut r = [self.marked[0], self.marked[1], self.marked[2]];
+            r.sort();
+            action = Some(Action::Keep { returned: r });
         }
         if let Some(a) = action
             && self.propose(a, notices)
@@ -118,18 +116,31 @@ impl PlumesView {
 
     /// The hand's heading: whose it is (and, choosing the cards to give
     /// back, how many are marked).
-    fn hand_heading(&self, ui: &mut Ui, palette: &Palette, state: &EnchantedPlumes, seat: Seat, acting: bool) {
+    fn hand_heading(&self, ui: &mut Ui, palette: &Palette, state: &EnchantedPlumes, seat: Seat, acting: bool) -> bool {
         // In a low window the hand sits by the mat that names its seat.
         let title =
             if self.compact { "Your hand".to_string() } else { format!("Your hand ({})", state.seat_name(seat)) };
-        let title = ui.label(look::title(ui, title, 18.0).color(palette.table.ink));
-        if self.compact {
-            let how = if acting && state.phase() == Phase::Play { format!("\n{HINT}") } else { String::new() };
-            title.on_hover_text(format!("The hand of {}{how}", state.seat_name(seat)));
-        }
-        if state.phase() == Phase::Keep && acting {
-            ui.label(format!("Click the {RETURNED} cards to give back ({} marked).", self.marked.len()));
-        }
+        // While choosing, the button that gives the marked cards back sits
+        // on the heading's line (not under the fan, which would leave the
+        // hand lower while choosing than after).
+        let mut give_back = false;
+        ui.horizontal(|ui| {
+            let title = ui.label(look::title(ui, title, 18.0).color(palette.table.ink));
+            if self.compact {
+                let how = if acting && state.phase() == Phase::Play { format!("\n{HINT}") } else { String::new() };
+                title.on_hover_text(format!("The hand of {}{how}", state.seat_name(seat)));
+            }
+            if state.phase() == Phase::Keep && acting {
+                let ready = self.marked.len() == RETURNED;
+                let words = if ready {
+                    format!("Return these {RETURNED}, keep the other 6")
+                } else {
+                    format!("Click {RETURNED} cards to give back ({} marked)", self.marked.len())
+                };
+                give_back = ui.add_enabled(ready, egui::Button::new(words)).clicked();
+            }
+        });
+        give_back
     }
 
     /// What the turn asks of the person at the screen, over their hand and

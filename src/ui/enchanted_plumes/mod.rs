@@ -402,7 +402,8 @@ impl PlumesView {
                     ui.add_space(6.0);
                 }
             });
-        self.further_down_ui(ui, palette, &state, &mats, (shown.inner_rect, shown.content_size.y));
+        let scrolled = shown.state.clamped_offset().y;
+        self.further_down_ui(ui, palette, &state, &mats, (shown.inner_rect, shown.content_size.y, scrolled));
         if let Some(n) = note {
             widgets::pointer_note(ui, &n, palette);
         }
@@ -422,7 +423,7 @@ impl PlumesView {
         palette: &Palette,
         state: &EnchantedPlumes,
         mats: &[(Seat, Rect)],
-        (view, content): (Rect, f32),
+        (view, content, scrolled): (Rect, f32, f32),
     ) {
         let below: Vec<String> =
             mats.iter().filter(|(_, r)| r.top() + 40.0 > view.bottom()).map(|(s, _)| state.seat_name(*s)).collect();
@@ -464,7 +465,15 @@ impl PlumesView {
             ui.painter().galley(rect.min + Vec2::new(10.0, 4.0), galley, palette.table.on_plate);
             token.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &said));
             if token.clicked() {
-                self.scroll_down = Some((content - view.height()).max(0.0));
+                // The first seat named brought to the top of the view (or
+                // as far as the table scrolls).
+                let first = mats
+                    .iter()
+                    .filter(|(_, r)| r.bottom() > view.bottom() + 2.0)
+                    .map(|(_, r)| r.top())
+                    .fold(f32::INFINITY, f32::min);
+                let to = if first.is_finite() { scrolled + first - view.top() - 4.0 } else { content };
+                self.scroll_down = Some(to.clamp(0.0, (content - view.height()).max(0.0)));
                 ui.ctx().request_repaint();
             }
         }
@@ -499,12 +508,12 @@ impl PlumesView {
 
     /// The width the hand's fan takes (at least the heading's).
     fn hand_width(&self) -> f32 {
-        let n = match self.viewer() {
-            Viewer::Seat(s) => self.state().hand(s).len(),
-            Viewer::Nobody | Viewer::All => 0,
-        };
-        let fan = if n == 0 { 0.0 } else { fan_rect(Pos2::ZERO, n - 1, n, self.hand_card).right() };
-        fan.max(if self.compact { 120.0 } else { 190.0 })
+        // One width whatever the hand holds (so neither the hand nor the
+        // plumes beside it move as cards come and go): a full hand of six
+        // side by side, or of four in a low window (the cards then
+        // overlap more, as in a held hand).
+        let n = if self.compact { 4 } else { 6 };
+        fan_rect(Pos2::ZERO, n - 1, n, self.hand_card).right()
     }
 
     /// The place of the person at the screen, by their hand: what their
@@ -677,7 +686,7 @@ impl View for PlumesView {
             // to keep most of their size there (and always in a low window,
             // where a second line would hide the others); decided by the
             // window alone, so the hand never moves as the plumes grow.
-            let beside = self.compact || ui.available_width() >= hand_width + 600.0;
+            let beside = self.compact || ui.available_width() >= hand_width + 500.0;
             if beside {
                 ui.horizontal_top(|ui| {
                     ui.vertical(|ui| {

@@ -31,18 +31,38 @@ pub(super) fn others_layout(state: &EnchantedPlumes, others: &[Seat], room: Vec2
             continue;
         }
         let rows = n.div_ceil(per_row) as f32;
-        let card = others_card(state, others, Vec2::new(mat_width, room.y / rows - 6.0));
-        if best.is_none_or(|(_, c)| card.x > c.x + 0.5) {
+        if let Some(card) = others_card(state, others, Vec2::new(mat_width, room.y / rows - 6.0))
+            && best.is_none_or(|(_, c)| card.x > c.x + 0.5)
+        {
             best = Some((per_row, card));
         }
     }
-    best.unwrap_or((1, SMALL_CARD * 0.7))
+    let smallest = SMALL_CARD * 0.7;
+    // Too little room for every mat whole: all in one row at the smallest
+    // size (the heights above are reckoned generously, so such a row
+    // mostly stays in view; a plume wider than its mat scrolls sideways in
+    // it); when the mats would be too narrow for that, mats that run past
+    // the bottom (scrolled to, and named on a token), as little as may be.
+    let one_row = (room.x - 8.0 * (n as f32 - 1.0)) / n as f32;
+    best.or_else(|| (one_row >= 150.0 || n == 1).then_some((n, smallest)))
+        .or_else(|| {
+            [1.25, 1.5, f32::INFINITY].into_iter().find_map(|over| {
+                [n.div_ceil(2), 1].into_iter().find_map(|per_row| {
+                    let mat_width = (room.x - 8.0 * (per_row as f32 - 1.0)) / per_row as f32;
+                    let rows = n.div_ceil(per_row) as f32;
+                    let mat = Vec2::new(mat_width, room.y * over / rows - 6.0);
+                    others_card(state, others, mat).map(|card| (per_row, card))
+                })
+            })
+        })
+        .unwrap_or((1, smallest))
 }
 
 /// The size of the others' cards: the largest (from [`PLUME_CARD`]
 /// down to 70% of [`SMALL_CARD`]) with which every seat's plumes fit
-/// within `mat` (width, height), on one line or wrapped onto more.
-fn others_card(state: &EnchantedPlumes, others: &[Seat], mat: Vec2) -> Vec2 {
+/// within `mat` (width, height), on one line or wrapped onto more; none
+/// when even the smallest do not.
+fn others_card(state: &EnchantedPlumes, others: &[Seat], mat: Vec2) -> Option<Vec2> {
     // The mat's frame and margins take 22 points, each plume 8 of spacing;
     // its heading two lines, 50 points.
     let room = mat.x - 22.0;
@@ -74,7 +94,6 @@ fn others_card(state: &EnchantedPlumes, others: &[Seat], mat: Vec2) -> Vec2 {
         .map(|k| SMALL_CARD * (largest - 0.05 * k as f32))
         .filter(|c| c.x >= SMALL_CARD.x * 0.7 - 0.01)
         .find(|&c| fits(c))
-        .unwrap_or(SMALL_CARD * 0.7)
 }
 
 /// The size of one's own plume cards by the hand: the largest (from
@@ -157,6 +176,9 @@ impl PlumesView {
                 });
             });
             let who = match self.m.session.players().get(seat.index()) {
+                // A narrow mat (five or six at the table) leaves the level
+                // to the new-game choices: its facts fit on their line.
+                Some(Player::Computer(_)) if narrow => "computer".to_string(),
                 Some(Player::Computer(l)) => format!("computer ({})", l.name()),
                 Some(Player::Friend) => "friend online".to_string(),
                 _ => "human".to_string(),
@@ -199,6 +221,18 @@ impl PlumesView {
                 // the mat never grows over the table; past the smallest
                 // size, scrolled sideways with the bar always shown.
                 egui::ScrollArea::horizontal()
+                    .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+                    .show(ui, |ui| ui.horizontal_top(|ui| lay_out(ui)));
+            } else if state
+                .plumes(seat)
+                .iter()
+                .any(|p| plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), size) > ui.available_width())
+            {
+                // A plume wider than the mat (a crowded table at the
+                // smallest size): the mat scrolls sideways rather than
+                // reach into the next seat's.
+                egui::ScrollArea::horizontal()
+                    .id_salt(("others-plumes", seat.index()))
                     .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
                     .show(ui, |ui| ui.horizontal_top(|ui| lay_out(ui)));
             } else {
@@ -484,15 +518,14 @@ mod tests {
         };
         let width = widest(PLUME_CARD) * 0.7 + 22.0;
         let card = others_card(&state, &[Seat(1)], Vec2::new(width, 72.0 + 2.0 * (PLUME_CARD.y * 3.0 + 40.0)));
-        assert!(card.x > SMALL_CARD.x, "wrapped at a readable size, not {card:?}");
+        assert!(card.is_some_and(|c| c.x > SMALL_CARD.x), "wrapped at a readable size, not {card:?}");
         // However it wraps, no plume is wider than the mat (it would reach
         // into the next seat's), whatever the mat's width.
         for width in (60..600).step_by(5).map(|w| w as f32) {
             let mat = Vec2::new(width, 4_000.0);
-            let card = others_card(&state, &[Seat(1)], mat);
-            if card == SMALL_CARD * 0.7 {
-                continue; // Nothing fits: the smallest, scrolled.
-            }
+            let Some(card) = others_card(&state, &[Seat(1)], mat) else {
+                continue; // Nothing fits: the mats are laid out otherwise.
+            };
             for p in plumes {
                 let w = plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), card) + 8.0;
                 assert!(w <= width - 22.0 + 8.0, "a plume {w} wide in a mat {width} wide (cards {card:?})");
