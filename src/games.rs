@@ -632,6 +632,34 @@ pub struct Listing {
     pub problem: Option<String>,
     /// A small picture of the table (empty when the file does not load).
     pub sketch: Sketch,
+    /// How many seats the game has (0 when the file does not load).
+    pub players: usize,
+}
+
+impl Listing {
+    /// Whether the file still has the name Aviary gave it when the game
+    /// began ("enchanted-plumes-2026-11-28-15-03"), not one a person chose.
+    #[must_use]
+    pub fn is_auto_named(&self) -> bool {
+        let stem = self.path.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        GAMES.iter().any(|e| {
+            stem.strip_prefix(e.id)
+                .and_then(|rest| rest.strip_prefix('-'))
+                .is_some_and(|rest| rest.len() >= 10 && rest[..4].bytes().all(|b| b.is_ascii_digit()))
+        })
+    }
+
+    /// The name to show the game by: the one a person gave its file, or
+    /// for a file Aviary named, the game and how many play it
+    /// ("Enchanted Plumes, 4 players").
+    #[must_use]
+    pub fn title(&self) -> String {
+        if self.is_auto_named() {
+            if self.players > 1 { format!("{}, {} players", self.game, self.players) } else { self.game.clone() }
+        } else {
+            self.path.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned())
+        }
+    }
 }
 
 /// One row of the Saved Games list: the file replayed, with its problem if
@@ -657,12 +685,14 @@ pub fn listing(path: PathBuf) -> Listing {
                 now: String::new(),
                 problem: Some(e.to_string()),
                 sketch: Sketch::default(),
+                players: 0,
                 path,
             };
         }
     };
     let game = entry(&file.game).map_or_else(|| save::clip(&file.game, 40), |e| e.name.to_string());
     let seats = save::describe_seats(&file.seats);
+    let players = file.seats.len();
     match verify(&file) {
         Ok(summary) => Listing {
             game,
@@ -673,6 +703,7 @@ pub fn listing(path: PathBuf) -> Listing {
             now: summary.now,
             problem: None,
             sketch: summary.sketch,
+            players,
             path,
         },
         Err(e) => Listing {
@@ -684,6 +715,7 @@ pub fn listing(path: PathBuf) -> Listing {
             now: String::new(),
             problem: Some(e.to_string()),
             sketch: Sketch::default(),
+            players,
             path,
         },
     }

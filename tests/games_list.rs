@@ -408,3 +408,32 @@ fn the_new_game_dialog_s_start_button_stays_in_a_low_window() {
     h.run_steps(3);
     assert_eq!(h.state().tabs.len(), 1, "the game starts");
 }
+
+/// A file Aviary named when its game began is shown by its game and how
+/// many play ("Enchanted Plumes, 4 players"), not by the file name (three
+/// such Continue cards had all read the same); a name a person chose is
+/// shown as they wrote it.
+#[test]
+fn a_save_aviary_named_is_shown_by_its_game_and_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = aviary::save::fresh_path(dir.path(), "enchanted-plumes");
+    let mut row = games::Listing {
+        path,
+        game: "Enchanted Plumes".into(),
+        seats: String::new(),
+        saved_at: 0,
+        moves: 3,
+        finished: false,
+        now: String::new(),
+        problem: None,
+        sketch: aviary::ui::sketch::Sketch::default(),
+        players: 4,
+    };
+    assert!(row.is_auto_named(), "{:?}", row.path);
+    assert_eq!(row.title(), "Enchanted Plumes, 4 players");
+    row.path = dir.path().join("friday-evening.json");
+    assert!(!row.is_auto_named());
+    assert_eq!(row.title(), "friday-evening");
+    row.path = dir.path().join("enchanted-plumes-with-ben.json");
+    assert_eq!(row.title(), "enchanted-plumes-with-ben", "a person's name that starts like Aviary's");
+}

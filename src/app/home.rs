@@ -314,7 +314,7 @@ fn continue_card(ui: &mut Ui, palette: &Palette, row: &games::Listing, now: u64,
             painter.with_clip_rect(Rect::from_min_max(egui::pos2(x, rect.top()), rect.max - Vec2::new(4.0, 0.0)));
         clipped.galley(egui::pos2(x, rect.top() + y), galley, colour);
     };
-    line(4.0, row.game.clone(), look::display(ui.ctx(), 16.0), ink, 1);
+    line(4.0, row.title(), look::display(ui.ctx(), 16.0), ink, 1);
     line(25.0, row.now.clone(), egui::FontId::proportional(12.0), ink, 2);
     line(57.0, row.seats.clone(), egui::FontId::proportional(11.5), ink, 2);
     let faint = mix(ink, palette.table.plate, 0.35);
@@ -384,6 +384,7 @@ mod tests {
             now: String::new(),
             problem: None,
             sketch: crate::ui::sketch::Sketch::default(),
+            players: 2,
         }
     }
 

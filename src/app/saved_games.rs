@@ -210,9 +210,15 @@ impl AviaryApp {
         words.spacing_mut().item_spacing.y = 2.0;
         // The save's own name first (games of one kind told apart), then
         // the game and when it was last played.
-        words.add(egui::Label::new(look::title(&words, &name, 17.0)).truncate()).on_hover_text(file_name(&row.path));
+        // (A name Aviary gave the file says the game and how many play.)
+        let title = row.title();
+        words.add(egui::Label::new(look::title(&words, &title, 17.0)).truncate()).on_hover_text(file_name(&row.path));
         let faint = theme::mix(ink, palette.table.plate, 0.3);
-        let kind = format!("{} · {}", row.game, when_words(row.saved_at, now));
+        let kind = if row.is_auto_named() {
+            format!("last played {}", when_words(row.saved_at, now))
+        } else {
+            format!("{} · {}", row.game, when_words(row.saved_at, now))
+        };
         words.add(egui::Label::new(RichText::new(kind).size(12.0).strong().color(faint)).truncate());
         seats_label(&mut words, row);
         let state = if row.finished || row.now.is_empty() {
@@ -220,7 +226,15 @@ impl AviaryApp {
         } else {
             format!("{} · {}", moves_words(row), row.now)
         };
-        words.add(egui::Label::new(RichText::new(state).size(11.5)).truncate());
+        // Two lines for where the game stands, then "…" (the whole on hover).
+        let mut job = egui::text::LayoutJob::simple(
+            state.clone(),
+            egui::FontId::proportional(11.5),
+            ink,
+            words.available_width(),
+        );
+        job.wrap.max_rows = 2;
+        words.add(egui::Label::new(job)).on_hover_text(state);
         let buttons =
             Rect::from_min_max(egui::pos2(art.right() + 10.0, rect.bottom() - 34.0), rect.max - Vec2::new(8.0, 6.0));
         let layout = egui::Layout::left_to_right(egui::Align::Center);

@@ -44,17 +44,26 @@ impl PlumesView {
         frame.status_ui(ui, &self.m);
         frame.history_ui(ui, &self.m);
         ui.separator();
-        ui.label(RichText::new("Scores").strong());
+        ui.label(crate::ui::look::title(ui, "Scores", 16.0));
         let viewer = self.viewer();
-        egui::Grid::new(("ep-scores", self.m.id)).striped(true).show(ui, |ui| {
+        let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
+        let faint = crate::ui::theme::mix(palette.table.on_plate, palette.table.plate, 0.35);
+        egui::Grid::new(("ep-scores", self.m.id)).spacing([10.0, 3.0]).show(ui, |ui| {
             for s in (0..state.seats()).map(Seat) {
-                ui.label(state.seat_name(s));
+                // The seat's token, its name, its score in the display face.
+                ui.horizontal(|ui| {
+                    let (dot, _) = ui.allocate_exact_size(egui::vec2(10.0, 14.0), egui::Sense::hover());
+                    let colour = palette.feathers[(s.index() * 3 + 1) % palette.feathers.len()];
+                    let edge = crate::ui::look::edge_of(palette.table.plate, &palette);
+                    ui.painter().circle(dot.center(), 4.5, colour, egui::Stroke::new(1.0, edge));
+                    ui.label(state.seat_name(s));
+                });
                 let score = state.score_seen_by(viewer.knowledge_for(s), s);
-                let r = ui.label(total_text(score));
+                let r = ui.label(crate::ui::look::title(ui, total_text(score), 15.0));
                 if let Known::AtLeast(_) = score {
                     r.on_hover_text("At least: face-down cards are hidden until the end");
                 }
-                ui.label(words::count(state.peacocks(s), "peacock"));
+                ui.label(RichText::new(words::count(state.peacocks(s), "peacock")).color(faint));
                 ui.end_row();
             }
         });
