@@ -187,8 +187,18 @@ impl AviaryApp {
             .widget_info(|| WidgetInfo::labeled(egui::Role::Button, playable, format!("{} box: new game", entry.name)));
         if cover_resp.hovered() && playable {
             painter.rect_stroke(cover, 2.0, Stroke::new(2.5, palette.selection), StrokeKind::Outside);
+            // What the game is, on a band across the cover's foot (inside
+            // the box, not a tooltip over the boxes beside it).
+            let font = egui::FontId::proportional(12.5);
+            let galley = painter.layout(entry.pitch.to_string(), font, palette.table.on_plate, cover.width() - 16.0);
+            let band = Rect::from_min_max(
+                egui::pos2(cover.left(), cover.bottom() - galley.size().y - 12.0),
+                cover.right_bottom(),
+            );
+            painter.rect_filled(band, 0.0, palette.table.plate.gamma_multiply(0.92));
+            painter.galley(band.min + Vec2::new(8.0, 6.0), galley, palette.table.on_plate);
         }
-        if cover_resp.on_hover_text(entry.pitch).clicked() && playable {
+        if cover_resp.clicked() && playable {
             self.open_new_game(entry.id);
         }
         let plate =
