@@ -168,6 +168,14 @@ pub fn paint_crystal(painter: &Painter, palette: &Palette, centre: Pos2, r: f32,
         let a = k as f32 / corners as f32 * std::f32::consts::TAU - std::f32::consts::FRAC_PI_2;
         centre + Vec2::angled(a) * r * scale
     };
+    // On a small cream base, so a black crystal reads on the dark theme's
+    // card as well as a white one on the light theme's.
+    painter.circle(
+        centre + Vec2::new(0.0, r * 0.1),
+        r * 1.22,
+        palette.card_face,
+        Stroke::new(0.6, palette.crystal_rim),
+    );
     let outline: Vec<Pos2> = (0..corners).map(|k| at(k, 1.0)).collect();
     painter.add(Shape::convex_polygon(outline, fill, rim));
     // The table: a smaller facet in the middle, joined to the corners.

@@ -196,14 +196,16 @@ impl WingsView {
         // The path so far.
         if let Stage::Disperse { path, .. } | Stage::Claim { path, .. } = state.stage() {
             let pts: Vec<Pos2> = path.iter().map(|&s| geo.square_rect(s).center()).collect();
-            // Drawn over a darker edge, so it shows on grass in either theme.
-            let edge = theme::mix(palette.route, palette.butterfly_ink, 0.6);
+            // Drawn over a darker edge, so it shows on grass in either
+            // theme, and see-through, so the butterflies under it show.
+            let edge = theme::mix(palette.route, palette.butterfly_ink, 0.6).gamma_multiply(0.5);
+            let route = palette.route.gamma_multiply(0.6);
             if let Some(&first) = pts.first() {
                 painter.circle_stroke(first, cell * 0.18, Stroke::new(4.5, edge));
-                painter.circle_stroke(first, cell * 0.18, Stroke::new(2.5, palette.route));
+                painter.circle_stroke(first, cell * 0.18, Stroke::new(2.5, route));
             }
-            painter.add(EShape::line(pts.clone(), Stroke::new(5.5, edge)));
-            painter.add(EShape::line(pts, Stroke::new(3.0, palette.route)));
+            painter.add(EShape::line(pts.clone(), Stroke::new(4.5, edge)));
+            painter.add(EShape::line(pts, Stroke::new(2.5, route)));
         }
         if let Some(n) = note {
             widgets::pointer_note(ui, &n, palette);
@@ -293,7 +295,7 @@ impl WingsView {
             ui.vertical(|ui| {
                 ui.set_width(HEADING);
                 ui.label(look::title(ui, title, 15.0).color(palette.table.ink));
-                ui.label(RichText::new(under).small().color(palette.table.faint));
+                ui.label(RichText::new(under).size(12.0).color(palette.table.faint));
             });
         };
         // Both kinds on one line when they fit, else a line each.
@@ -310,7 +312,7 @@ impl WingsView {
         ui.with_layout(layout, |ui| {
             ui.spacing_mut().item_spacing = Vec2::new(gap, gap);
             ui.horizontal(|ui| {
-                heading(ui, "Gathering", format!("deck {g_left}\ndiscards {discard}"));
+                heading(ui, "Gathering", format!("{g_left} in the deck\n{discard} discarded"));
                 for (slot, (card, crystals)) in state.gathering().iter().enumerate() {
                     let r = CardRef::Gathering(slot as u8);
                     let face = card.map_or(cards::Face::Empty, |id| cards::Face::Gathering(id, crystals.to_vec()));
@@ -320,7 +322,7 @@ impl WingsView {
                 }
             });
             ui.horizontal(|ui| {
-                heading(ui, "Composition", format!("deck {c_left}"));
+                heading(ui, "Composition", format!("{c_left} in the deck"));
                 for (slot, card) in state.composition().iter().enumerate() {
                     let r = CardRef::Composition(slot as u8);
                     let face = card.map_or(cards::Face::Empty, cards::Face::Composition);
