@@ -325,8 +325,11 @@ fn continue_card(ui: &mut Ui, palette: &Palette, row: &games::Listing, now: u64,
         clipped.galley(egui::pos2(x, rect.top() + y), galley, colour);
     };
     line(4.0, row.title(), look::display(ui.ctx(), 16.0), ink, 1);
-    line(25.0, row.now.clone(), egui::FontId::proportional(12.0), ink, 2);
-    line(57.0, row.seats.clone(), egui::FontId::proportional(11.5), ink, 2);
+    // Where the game stands gets three lines (the long part of a card);
+    // the seats one, whole on hover.
+    line(24.0, row.now.clone(), egui::FontId::proportional(12.0), ink, 3);
+    let faint_seats = mix(ink, palette.table.plate, 0.2);
+    line(size.y - 36.0, row.seats.clone(), egui::FontId::proportional(11.5), faint_seats, 1);
     let faint = mix(ink, palette.table.plate, 0.35);
     line(
         size.y - 19.0,

@@ -380,8 +380,13 @@ impl AviaryApp {
             );
         });
         section(ui, palette, ("Online play", crate::ui::art::Emblem::Online), width, &mut |ui| {
+            ui.label(
+                "To play with a friend on another computer, choose \"Friend online\" for a seat in a new game \
+                 and send them the invite code; they join from Home.",
+            );
+            ui.add_space(2.0);
             ui.horizontal(|ui| {
-                let label = ui.label("Relay:");
+                let label = ui.label("Relay server (rarely needed):");
                 ui.add(
                     egui::TextEdit::singleline(&mut self.settings.relay)
                         .hint_text("the public relays")
@@ -395,7 +400,8 @@ impl AviaryApp {
                 );
             });
             ui.label(
-                egui::RichText::new("Only needed when two computers cannot reach each other directly.").color(faint),
+                egui::RichText::new("Passes messages on when two computers cannot reach each other directly.")
+                    .color(faint),
             );
         });
     }
