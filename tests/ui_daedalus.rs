@@ -220,6 +220,15 @@ fn against_the_computer_the_reply_comes_from_the_worker_and_undo_takes_it_back()
         },
         "the UI says so"
     );
+    // A click on the board meanwhile is answered, not ignored.
+    h.query_all_by_label_contains(" empty").last().expect("an empty square").click();
+    h.step();
+    h.step();
+    let toasts = h.state().toast_texts();
+    assert!(
+        toasts.iter().any(|t| t.contains("The computer is thinking for Black")),
+        "a click during the computer's turn says the computer is thinking: {toasts:?}"
+    );
     assert!(tab(&mut h).m.wait_for_computer(&mut notices), "the computer replied");
     h.run();
     assert_eq!(tab(&mut h).m.session.state().colour_to_move(), Colour::White);

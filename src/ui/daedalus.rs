@@ -148,6 +148,18 @@ impl DaedalusView {
         self.m.person_to_move().is_some()
     }
 
+    /// What a click on the board is told while it is not a person's turn
+    /// here: whom the game waits for (none once the game is over).
+    fn not_your_turn(&self, state: &Daedalus) -> Option<String> {
+        let crate::rules::ToMove::Seat(seat) = state.to_move() else { return None };
+        let name = state.seat_name(seat);
+        Some(match self.m.session.players().get(seat.index()) {
+            Some(Player::Computer(_)) => format!("The computer is thinking for {name}: its move comes in a moment"),
+            Some(Player::Friend) => format!("Waiting for your friend's move ({name})"),
+            _ => format!("{name} is to move"),
+        })
+    }
+
     fn targets_of(&mut self, source: Source) -> (Vec<Square>, bool) {
         let state = self.m.session.state().clone();
         let legal = self.legal().to_vec();
@@ -340,6 +352,11 @@ impl DaedalusView {
             let key_click = key_activate && self.key_cursor == Some(Target::Square(sq));
             if (resp.clicked() || key_click) && human {
                 pending = pending.or_else(|| self.click_square(&state, sq, &targets));
+            } else if resp.clicked() || key_click {
+                // Not this person's turn: said, not ignored.
+                if let Some(words) = self.not_your_turn(&state) {
+                    notices.push(Notice::Info(words));
+                }
             }
             if self.key_cursor == Some(Target::Square(sq)) {
                 painter.rect_stroke(
