@@ -360,6 +360,25 @@ fn while_the_computer_thinks_the_panel_says_so_and_undo_is_off_until_a_person_ha
     // Only the computer has moved: undo would just replay it.
     assert!(h.get_by_label("Undo").accesskit_node().is_disabled(), "Undo is off");
     assert!(h.query_by_label("tray black wall").is_some(), "Black's wall is offered to the person");
+    // Black, alone at this screen, sees the board turned round as from
+    // across the table: h1 at the top left, a8 at the bottom right; and is
+    // told of the rows as the board labels them.
+    let at = |h: &Harness<'_, AviaryApp>, sq: &str| h.query_by_label_contains(&format!("{sq} ")).unwrap().rect();
+    let (h1, a1, a8) = (at(&h, "h1"), at(&h, "a1"), at(&h, "a8"));
+    assert!(h1.left() < a1.left() && (h1.top() - a1.top()).abs() < 1.0, "files run h..a: {h1:?} {a1:?}");
+    assert!(a1.top() < a8.top(), "rank 1 at the top: {a1:?} {a8:?}");
+    assert!(
+        h.query_by_label_contains("Black: place wall 1 of 7 on your half (rows 5–8)").is_some(),
+        "Black's half named as the board's rows"
+    );
+    h.get_by_label("c2 empty").click();
+    h.step();
+    h.step();
+    let toasts = h.state().toast_texts();
+    assert!(
+        toasts.iter().any(|t| t.contains("c2 is on row 2: walls are placed on your half (rows 5–8)")),
+        "a wall refused on White's half says which rows are Black's: {toasts:?}"
+    );
     // After the person's first wall, Undo helps again.
     h.get_by_label("c7 empty").click();
     h.step();

@@ -86,7 +86,10 @@ fn board_geometry_maps_squares_to_screen_and_back_both_ways_up() {
     geo.flipped = false;
     assert_eq!(geo.square_at(Pos2::new(15.0, 25.0)), Some(Square::new(0, 7)), "rank 8 is at the top");
     geo.flipped = true;
-    assert_eq!(geo.square_at(Pos2::new(15.0, 25.0)), Some(Square::new(0, 0)), "flipped: rank 1 at the top");
+    // Seen from the other side, turned round: h1 in the top left corner
+    // (files h..a from left to right), as the player across sees it.
+    assert_eq!(geo.square_at(Pos2::new(15.0, 25.0)), Some(Square::new(7, 0)), "flipped: h1 at the top left");
+    assert_eq!(geo.square_at(Pos2::new(405.0, 415.0)), Some(Square::new(0, 7)), "flipped: a8 at the bottom right");
     assert_eq!(geo.square_at(Pos2::new(5.0, 25.0)), None);
 }
 

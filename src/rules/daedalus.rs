@@ -112,6 +112,24 @@ impl Colour {
     pub fn owns_half(self, sq: Square) -> bool {
         self.row_of(sq) <= SIZE / 2
     }
+
+    /// This colour's half as the board's row labels name it ("rows 1–4"
+    /// for White, "rows 5–8" for Black): messages name rows as the board
+    /// shows them, whichever way round it is seen.
+    #[must_use]
+    pub fn half_on_board(self) -> String {
+        let (a, b) = match self {
+            Colour::White => (1, SIZE / 2),
+            Colour::Black => (SIZE / 2 + 1, SIZE),
+        };
+        format!("rows {a}–{b}")
+    }
+}
+
+/// A square's row as the board's labels name it (1 to 8, White's near row
+/// first).
+fn board_row(sq: Square) -> u8 {
+    sq.y + 1
 }
 
 impl fmt::Display for Colour {
@@ -541,9 +559,10 @@ impl Board {
             return Err(RuleViolation::new(
                 "DA-R5",
                 format!(
-                    "{to} is on {}'s half: {} walls stay on rows 1–4 of their side (the \"walls roam\" variant is off)",
+                    "{to} is on {}'s half: {} walls stay on their own half ({}) (the \"walls roam\" variant is off)",
                     colour.other().name(),
-                    colour.lower()
+                    colour.lower(),
+                    colour.half_on_board()
                 ),
             ));
         }
@@ -577,8 +596,9 @@ impl Board {
             Err(RuleViolation::new(
                 "DA-R8",
                 format!(
-                    "the Gladiator can leave the board only from your far row (row 8); it is on your row {}",
-                    colour.row_of(from)
+                    "the Gladiator can leave the board only from your far row (row {}); it is on row {}",
+                    board_row(Square::new(0, colour.far_y())),
+                    board_row(from)
                 ),
             ))
         }
@@ -1011,7 +1031,11 @@ impl Daedalus {
                 if !colour.owns_half(sq) {
                     return Err(RuleViolation::new(
                         "DA-R3",
-                        format!("{sq} is your row {}: walls are placed on your half (rows 1–4)", colour.row_of(sq)),
+                        format!(
+                            "{sq} is on row {}: walls are placed on your half ({})",
+                            board_row(sq),
+                            colour.half_on_board()
+                        ),
                     ));
                 }
                 if let Some(why) = next.wall_crowding(colour, sq) {
@@ -1034,9 +1058,10 @@ impl Daedalus {
                     return Err(RuleViolation::new(
                         "DA-R3",
                         format!(
-                            "the {} starts on your near row (row 1); {sq} is your row {}",
+                            "the {} starts on your near row (row {}); {sq} is on row {}",
                             kind.name(),
-                            colour.row_of(sq)
+                            board_row(Square::new(0, colour.near_y())),
+                            board_row(sq)
                         ),
                     ));
                 }
@@ -1421,9 +1446,10 @@ impl Game for Daedalus {
                 let (colour, kind) = self.building_step();
                 match kind {
                     PieceKind::Wall => format!(
-                        "{}: place wall {} of {WALLS_EACH} on your half (rows 1–4)",
+                        "{}: place wall {} of {WALLS_EACH} on your half ({})",
                         colour.name(),
-                        self.board.walls(colour).len() + 1
+                        self.board.walls(colour).len() + 1,
+                        colour.half_on_board()
                     ),
                     _ => format!("{}: place your {} on your near row", colour.name(), kind.name()),
                 }

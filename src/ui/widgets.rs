@@ -10,7 +10,9 @@ use crate::rules::cards::{Card, Suit};
 use crate::rules::grid::Square;
 
 /// Maps board squares to screen rectangles and back. Rank 0 is drawn at the
-/// bottom unless `flipped`.
+/// bottom and file 0 at the left, unless `flipped`: the board then is seen
+/// from the other side, turned round (rank 0 at the top, file 0 at the
+/// right), as the player across the table sees it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BoardGeometry {
     /// The rectangle covering all squares.
@@ -19,7 +21,7 @@ pub struct BoardGeometry {
     pub cols: u8,
     /// Rows.
     pub rows: u8,
-    /// Draw rank 0 at the top (seen from the other side).
+    /// Seen from the other side: rank 0 at the top, file 0 at the right.
     pub flipped: bool,
 }
 
@@ -46,7 +48,11 @@ impl BoardGeometry {
     pub fn square_rect(&self, sq: Square) -> Rect {
         let c = self.cell();
         let row_from_top = if self.flipped { sq.y } else { self.rows - 1 - sq.y };
-        Rect::from_min_size(self.rect.min + Vec2::new(f32::from(sq.x) * c, f32::from(row_from_top) * c), Vec2::splat(c))
+        let col_from_left = if self.flipped { self.cols - 1 - sq.x } else { sq.x };
+        Rect::from_min_size(
+            self.rect.min + Vec2::new(f32::from(col_from_left) * c, f32::from(row_from_top) * c),
+            Vec2::splat(c),
+        )
     }
 
     /// The square under a screen position.
@@ -56,7 +62,8 @@ impl BoardGeometry {
             return None;
         }
         let c = self.cell();
-        let x = ((pos.x - self.rect.min.x) / c).floor() as i32;
+        let col_from_left = ((pos.x - self.rect.min.x) / c).floor() as i32;
+        let x = if self.flipped { i32::from(self.cols) - 1 - col_from_left } else { col_from_left };
         let row_from_top = ((pos.y - self.rect.min.y) / c).floor() as i32;
         let y = if self.flipped { row_from_top } else { i32::from(self.rows) - 1 - row_from_top };
         (x >= 0 && y >= 0 && x < i32::from(self.cols) && y < i32::from(self.rows))
