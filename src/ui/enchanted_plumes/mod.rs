@@ -683,10 +683,14 @@ impl View for PlumesView {
             // own plumes: always in the same place, by the hand.
             let hand_width = self.hand_width();
             // Beside the hand when the window is wide enough for the plumes
-            // to keep most of their size there (and always in a low window,
-            // where a second line would hide the others); decided by the
-            // window alone, so the hand never moves as the plumes grow.
-            let beside = self.compact || ui.available_width() >= hand_width + 500.0;
+            // to keep most of their size there, or when four or more sit at
+            // the table (the others need the height), and always in a low
+            // window; otherwise the plumes take the whole width above the
+            // hand. Decided by the window and the table alone, so the hand
+            // never moves as the game goes on.
+            let crowded = self.state().seats() > 3;
+            let room = ui.available_width();
+            let beside = self.compact || room >= hand_width + 900.0 || (crowded && room >= hand_width + 500.0);
             if beside {
                 ui.horizontal_top(|ui| {
                     ui.vertical(|ui| {
