@@ -72,7 +72,7 @@ fn seat_card(
                 crate::ui::look::token(ui.painter(), &palette, r.center(), 11.0, colour, &(index + 1).to_string());
                 name(ui);
                 player_ui(ui, player);
-                if let Some((enabled, removed)) = remove {
+                if let Some((enabled, removed)) = remove.filter(|(enabled, _)| *enabled) {
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                         let x = ui.add_enabled(enabled, egui::Button::new("×").frame(false));
                         x.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, "Remove this seat"));

@@ -145,7 +145,14 @@ impl AviaryApp {
             ui.label(look::title(ui, "Saved Games", 28.0));
             if let Some(listing) = &self.listing {
                 let count = crate::rules::words::count(listing.len(), "game");
-                ui.label(RichText::new(count).size(14.0).color(palette.table.faint));
+                let shown = match &self.saved_filter {
+                    Some(game) => {
+                        let of = listing.iter().filter(|r| &r.game == game).count();
+                        format!("{of} of {count}, {game} only")
+                    }
+                    None => count,
+                };
+                ui.label(RichText::new(shown).size(14.0).color(palette.table.faint));
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if ui.button("Refresh").on_hover_text("Read the folder again").clicked() {

@@ -362,10 +362,20 @@ impl WingsView {
             let taken = if cards.is_empty() { "no cards yet".to_string() } else { cards.join("\n") };
             let to_move = state.current() == s && state.outcome().is_none();
             ui.horizontal(|ui| {
-                let name = look::title(ui, state.seat_name(s), 15.0);
-                ui.label(if to_move { name.color(palette.selection) } else { name });
+                // The seat's token, its name, and a gold "to play" tag (gold
+                // text on the light theme's card did not read).
+                let (dot, _) = ui.allocate_exact_size(Vec2::new(10.0, 14.0), Sense::hover());
+                let colour = palette.feathers[(s.index() * 3 + 1) % palette.feathers.len()];
+                ui.painter().circle(
+                    dot.center(),
+                    4.5,
+                    colour,
+                    Stroke::new(1.0, look::edge_of(palette.table.plate, &palette)),
+                );
+                ui.label(look::title(ui, state.seat_name(s), 15.0));
                 if to_move {
-                    ui.label(RichText::new("to play").small().italics());
+                    let tag = RichText::new(" to play ").small().strong().color(palette.table.rim);
+                    egui::Frame::new().fill(palette.selection).corner_radius(8).show(ui, |ui| ui.label(tag));
                 }
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     let points = words::count(usize::try_from(t.score()).unwrap_or(0), "point");
@@ -373,7 +383,7 @@ impl WingsView {
                 });
             });
             if t.gatherings.is_empty() && t.compositions.is_empty() && t.black + t.white == 0 {
-                ui.label(RichText::new("nothing won yet").small().italics()).on_hover_text(taken);
+                ui.label(RichText::new("nothing won yet").size(12.0).color(palette.table.faint)).on_hover_text(taken);
             } else {
                 // What they have won, as little cards and crystals.
                 cards::takings_ui(ui, &palette, &t.gatherings, &t.compositions, (t.black, t.white));
