@@ -221,6 +221,9 @@ fn tail_feathers_starts_with_an_additional_rule_ticked_in_the_dialog() {
     let mut h = app_at(dir.path(), [1280.0, 900.0]);
     h.get_by_label("New Tail Feathers game").click();
     h.run();
+    // The options are folded away under one line that counts them.
+    h.get_by_label_contains("Variants and additional rules: 0 of").click();
+    h.run();
     h.get_by_label("Additional rules");
     // "All of them" ticks every additional rule, and clears them again.
     let chosen = |h: &Harness<'_, AviaryApp>| {
@@ -258,6 +261,8 @@ fn tail_feathers_structures_in_the_dialog_bring_the_action_cards_with_them() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = app_at(dir.path(), [1280.0, 900.0]);
     h.get_by_label("New Tail Feathers game").click();
+    h.run();
+    h.get_by_label_contains("Variants and additional rules").click();
     h.run();
     h.get_by_label("Structures (TF-R28): a card builds a ballista in the trees (turns action cards on)").click();
     h.run();

@@ -254,7 +254,18 @@ impl AviaryApp {
                 // The notes follow the seats as they are chosen.
                 let people = choice.players.iter().filter(|p| matches!(p, Player::Human)).count();
                 let notes = (game.notes)(strict, people);
-                variants_ui(ui, game.variants, &mut choice.variants);
+                if game.variants.len() > 3 {
+                    // Many options (Tail Feathers' thirteen): folded away under
+                    // one line that says how many are on.
+                    let on = choice.variants.iter().filter(|v| **v).count();
+                    let title = format!("Variants and additional rules: {on} of {} on", game.variants.len());
+                    egui::CollapsingHeader::new(title)
+                        .id_salt("new-game-variants")
+                        .default_open(false)
+                        .show(ui, |ui| variants_ui(ui, game.variants, &mut choice.variants));
+                } else {
+                    variants_ui(ui, game.variants, &mut choice.variants);
+                }
                 egui::CollapsingHeader::new("Play a deal again").id_salt("new-game-deal").show(ui, |ui| {
                     ui.horizontal(|ui| {
                         let label = ui.label("Deal number:");
