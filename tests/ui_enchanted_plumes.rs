@@ -835,3 +835,38 @@ fn the_hand_stays_in_one_place_from_nine_cards_to_few() {
         "the hand stays put: ({left}, {top}) then ({left_after}, {top_after})"
     );
 }
+
+/// Showing one's cards after the hand-off leaves one's plumes where they
+/// lay (the turn line's place is kept during the hand-off).
+#[test]
+fn showing_ones_cards_leaves_ones_plumes_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = Harness::builder()
+        .with_size([1180.0, 820.0])
+        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app(dir.path()));
+    h.run();
+    let names = vec!["Ada".to_string(), "Ben".to_string()];
+    let mut session: Session<EnchantedPlumes> = Session::new(
+        Setup { seats: 2, options: Options { names, first: Some(0) } },
+        8,
+        vec![Player::Human, Player::Human],
+    );
+    let mut rng = Rng::seeded(5);
+    for _ in 0..30 {
+        let legal = session.state().legal_actions();
+        session.propose(legal[rng.below(legal.len())].clone()).unwrap();
+    }
+    let seat = session.state().current();
+    let name = session.state().seat_name(seat);
+    assert!(!session.state().plumes(seat).is_empty(), "{name} has a plume");
+    let t = PlumesTab::new(Table::new(session, dir.path().join("saves").join("table.json")));
+    h.state_mut().tabs.push(Box::new(t));
+    h.state_mut().screen = Screen::Game(0);
+    h.run();
+    h.get_by_label(&format!("Pass to {name}"));
+    let before = first_plume(&h, &name).expect("the plume during the hand-off");
+    h.get_by_label(&format!("I am {name}: show my cards")).click();
+    h.run();
+    let after = first_plume(&h, &name).expect("the plume with the cards shown");
+    assert!((before.top() - after.top()).abs() < 0.5, "{name}'s plumes stay put: {before:?} then {after:?}");
+}

@@ -717,6 +717,9 @@ impl View for DaedalusView {
         self.track_changes(ui.input(|i| i.time), frame.settings.animations);
         super::tab::side_panel(ui, |ui| self.side_ui(ui, frame));
         egui::CentralPanel::default().show(ui, |ui| {
+            // The board lies on the table's cloth, as every game's does.
+            super::look::paint_cloth(ui, ui.clip_rect(), &palette);
+            ui.visuals_mut().override_text_color = Some(palette.table.ink);
             if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
                 self.selected = None;
             }

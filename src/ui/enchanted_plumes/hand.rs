@@ -162,8 +162,19 @@ impl PlumesView {
             None => (state.status(), " "),
         };
         let ink = if mine { palette.table.ink } else { palette.table.faint };
-        ui.label(look::title(ui, line, 18.0).color(ink));
-        ui.label(RichText::new(hint).color(palette.table.faint));
+        // One line each, whatever the status says (the whole on hover), so
+        // the plumes under them never move.
+        ui.add(egui::Label::new(look::title(ui, line.clone(), 18.0).color(ink)).truncate()).on_hover_text(line);
+        ui.add(egui::Label::new(RichText::new(hint).color(palette.table.faint)).truncate());
+    }
+
+    /// During the hand-off, where the turn line goes: whose turn comes, in
+    /// the same two lines, so showing the cards moves nothing.
+    pub(super) fn waiting_line(&self, ui: &mut Ui, palette: &Palette) {
+        let Some(seat) = self.human_to_move() else { return };
+        let line = format!("{}'s turn next", self.state().seat_name(seat));
+        ui.add(egui::Label::new(look::title(ui, line, 18.0).color(palette.table.faint)).truncate());
+        ui.add(egui::Label::new(RichText::new(" ").color(palette.table.faint)).truncate());
     }
 
     /// The hand-off, where the hand would be: that person's cards lying

@@ -507,6 +507,22 @@ impl PlumesView {
     }
 
     /// The width the hand's fan takes (at least the heading's).
+    /// Whether one's plumes lie beside the hand (or the hand-off card):
+    /// when the window is wide enough for the plumes to keep most of their
+    /// size there, and always in a low window (stacked, the hand and the
+    /// plumes left the others too little height); otherwise the plumes take
+    /// the whole width above it. Decided by the window alone, so nothing
+    /// moves as the game goes on.
+    fn beside(&self, room: f32, hand_width: f32) -> bool {
+        self.compact || room >= hand_width + 500.0
+    }
+
+    /// The height kept for the hand, and for the hand-off card in its
+    /// place, so one's plumes stay put when the cards are shown.
+    fn hand_block(&self) -> f32 {
+        self.hand_card.y + 96.0
+    }
+
     fn hand_width(&self) -> f32 {
         // One width whatever the hand holds (so neither the hand nor the
         // plumes beside it move as cards come and go): a full hand of six
@@ -652,22 +668,34 @@ impl View for PlumesView {
             egui::Panel::bottom(egui::Id::unique(("ep-hand-off", self.m.id))).resizable(false).show(ui, |ui| {
                 look::paint_cloth(ui, ui.clip_rect(), &palette);
                 ui.add_space(4.0);
-                // In a low window the hand-off card lies where the hand
-                // goes, beside the next person's plumes, so the others keep
-                // their room above.
-                if self.compact {
+                // The hand-off card lies where the hand goes (beside the
+                // next person's plumes, or under them), in a block as tall as
+                // the hand's, after a line where the turn line goes: showing
+                // the cards then moves nothing.
+                let hand_width = self.hand_width();
+                if self.beside(ui.available_width(), hand_width) {
+                    if !self.compact {
+                        self.waiting_line(ui, &palette);
+                    }
                     ui.horizontal_top(|ui| {
                         ui.vertical(|ui| {
-                            ui.set_width(HAND_OFF_BESIDE);
+                            ui.set_width(if self.compact { HAND_OFF_BESIDE } else { hand_width });
+                            ui.set_min_height(self.hand_block());
                             self.hand_off_ui(ui, &palette);
                         });
                         ui.add_space(8.0);
                         ui.vertical(|ui| self.own_seat_ui(ui, &palette, frame.notices));
                     });
                 } else {
+                    self.waiting_line(ui, &palette);
                     self.own_seat_ui(ui, &palette, frame.notices);
-                    self.hand_off_ui(ui, &palette);
+                    ui.add_space(4.0);
+                    ui.vertical(|ui| {
+                        ui.set_min_height(self.hand_block());
+                        self.hand_off_ui(ui, &palette);
+                    });
                 }
+                ui.add_space(8.0);
             });
             egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, &palette, frame.notices));
             if self.slides.busy() {
@@ -682,19 +710,11 @@ impl View for PlumesView {
             // The hand, and beside it (under it in a narrow window) one's
             // own plumes: always in the same place, by the hand.
             let hand_width = self.hand_width();
-            // Beside the hand when the window is wide enough for the plumes
-            // to keep most of their size there, or when four or more sit at
-            // the table (the others need the height), and always in a low
-            // window; otherwise the plumes take the whole width above the
-            // hand. Decided by the window and the table alone, so the hand
-            // never moves as the game goes on.
-            let crowded = self.state().seats() > 3;
-            let room = ui.available_width();
-            let beside = self.compact || room >= hand_width + 900.0 || (crowded && room >= hand_width + 500.0);
-            if beside {
+            if self.beside(ui.available_width(), hand_width) {
                 ui.horizontal_top(|ui| {
                     ui.vertical(|ui| {
                         ui.set_width(hand_width);
+                        ui.set_min_height(self.hand_block());
                         self.hand_ui(ui, &palette, frame.notices);
                     });
                     ui.add_space(8.0);
@@ -703,7 +723,10 @@ impl View for PlumesView {
             } else {
                 self.own_seat_ui(ui, &palette, frame.notices);
                 ui.add_space(4.0);
-                self.hand_ui(ui, &palette, frame.notices);
+                ui.vertical(|ui| {
+                    ui.set_min_height(self.hand_block());
+                    self.hand_ui(ui, &palette, frame.notices);
+                });
             }
             ui.add_space(8.0);
         });
