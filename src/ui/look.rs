@@ -185,6 +185,20 @@ pub fn switch(ui: &mut Ui, on: &mut bool, text: &str) -> egui::Response {
     response
 }
 
+/// A vertical fade over `rect`, from `top` to `bottom` (one of them
+/// usually transparent): lines scrolled away fading into a card, a mat cut
+/// by the table's edge fading into the cloth.
+pub fn fade(painter: &Painter, rect: Rect, top: Color32, bottom: Color32) {
+    let mut mesh = egui::Mesh::default();
+    mesh.colored_vertex(rect.left_top(), top);
+    mesh.colored_vertex(rect.right_top(), top);
+    mesh.colored_vertex(rect.left_bottom(), bottom);
+    mesh.colored_vertex(rect.right_bottom(), bottom);
+    mesh.add_triangle(0, 1, 2);
+    mesh.add_triangle(1, 3, 2);
+    painter.add(mesh);
+}
+
 /// Side of a surface tile in texels.
 const TILE: usize = 96;
 

@@ -408,13 +408,6 @@ pub fn log_ui(
     if shown.state.clamped_offset().y > 0.5 {
         // The fade over the top edge of what is scrolled away.
         let top = Rect::from_min_size(shown.inner_rect.min, Vec2::new(shown.inner_rect.width(), 20.0));
-        let mut mesh = egui::Mesh::default();
-        mesh.colored_vertex(top.left_top(), palette.table.plate);
-        mesh.colored_vertex(top.right_top(), palette.table.plate);
-        mesh.colored_vertex(top.left_bottom(), Color32::TRANSPARENT);
-        mesh.colored_vertex(top.right_bottom(), Color32::TRANSPARENT);
-        mesh.add_triangle(0, 1, 2);
-        mesh.add_triangle(1, 3, 2);
-        ui.painter().add(mesh);
+        super::look::fade(ui.painter(), top, palette.table.plate, Color32::TRANSPARENT);
     }
 }

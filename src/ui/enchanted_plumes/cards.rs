@@ -2,11 +2,11 @@
 //! feather, its pattern, values and name), the deck's back, the Peahen, a
 //! hand's fan, and the peacock's train behind each plume.
 
-use egui::{Align2, Pos2, Rect, Response, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+use egui::{Align2, Pos2, Rect, Response, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
 use super::super::theme::{self, Palette};
 use super::super::{art, look};
-use crate::rules::enchanted_plumes::{Feather, LETTERS};
+use crate::rules::enchanted_plumes::{EnchantedPlumes, Feather, LETTERS, Phase};
 
 /// How a feather card is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -305,5 +305,33 @@ pub(super) fn paint_tail(painter: &egui::Painter, palette: &Palette, rect: Rect,
         painter.circle_stroke(foot, 7.0, Stroke::new(2.0, p[1]));
         painter.circle(foot, 5.5, p[0], Stroke::new(1.0, palette.table.rim));
         painter.circle_filled(foot + Vec2::new(1.8, -1.2), 1.2, palette.card_face);
+    }
+}
+
+/// The Train's five places before its cards are turned up: dashed
+/// outlines on the cloth, each the size of a card.
+pub(super) fn empty_train(ui: &mut Ui, palette: &Palette, state: &EnchantedPlumes, card: Vec2) {
+    if !(state.train().is_empty() && state.phase() == Phase::Keep) {
+        return;
+    }
+    ui.horizontal(|ui| {
+        for _ in 0..5 {
+            let (rect, _) = ui.allocate_exact_size(card, Sense::hover());
+            let r = rect.shrink(1.0);
+            let outline = [r.left_top(), r.right_top(), r.right_bottom(), r.left_bottom(), r.left_top()];
+            let ink = theme::mix(palette.table.ink, palette.table.cloth, 0.55);
+            ui.painter().extend(egui::Shape::dashed_line(&outline, Stroke::new(1.2, ink), 5.0, 4.0));
+        }
+    });
+}
+
+/// Under the Train: when its cards come (before the first turn), or how
+/// to swap with it (said on hover instead in a low window).
+pub(super) fn train_caption(ui: &mut Ui, state: &EnchantedPlumes, swap: &str, (compact, faint): (bool, egui::Color32)) {
+    if state.phase() == Phase::Keep {
+        let when = "Five cards are turned up here once every hand is chosen.";
+        ui.label(RichText::new(when).color(faint));
+    } else if !compact {
+        ui.label(RichText::new(swap).color(faint));
     }
 }

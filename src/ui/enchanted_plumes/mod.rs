@@ -339,7 +339,7 @@ impl PlumesView {
                             // Every line counts in a low window: said on hover.
                             title.on_hover_text(swap);
                         }
-                        empty_train(ui, palette, &state, self.hand_card);
+                        cards::empty_train(ui, palette, &state, self.hand_card);
                         ui.horizontal(|ui| {
                             for (i, &c) in state.train().iter().enumerate() {
                                 let fresh = self.fresh.train.contains(&i);
@@ -377,7 +377,7 @@ impl PlumesView {
                                 }
                             }
                         });
-                        train_caption(ui, &state, swap, (self.compact, faint));
+                        cards::train_caption(ui, &state, swap, (self.compact, faint));
                         self.fresh_note(ui, &state, faint);
                     });
                 });
@@ -436,15 +436,7 @@ impl PlumesView {
             .collect();
         if !below.is_empty() || !cut.is_empty() {
             let fade = Rect::from_min_max(egui::pos2(view.left(), view.bottom() - 28.0), view.right_bottom());
-            let mut mesh = egui::Mesh::default();
-            let clear = egui::Color32::TRANSPARENT;
-            mesh.colored_vertex(fade.left_top(), clear);
-            mesh.colored_vertex(fade.right_top(), clear);
-            mesh.colored_vertex(fade.left_bottom(), palette.table.cloth);
-            mesh.colored_vertex(fade.right_bottom(), palette.table.cloth);
-            mesh.add_triangle(0, 1, 2);
-            mesh.add_triangle(1, 3, 2);
-            ui.painter().add(mesh);
+            look::fade(ui.painter(), fade, egui::Color32::TRANSPARENT, palette.table.cloth);
         }
         if !below.is_empty() || !cut.is_empty() {
             let text = if below.is_empty() {
@@ -791,32 +783,4 @@ pub fn new_tab(options: Options, seed: u64, players: Vec<Player>, path: std::pat
 #[must_use]
 pub fn colour_legend() -> String {
     COLOURS.iter().zip(LETTERS).map(|(c, l)| format!("{l} {c}")).collect::<Vec<_>>().join(", ")
-}
-
-/// The Train's five places before its cards are turned up: dashed
-/// outlines on the cloth, each the size of a card.
-fn empty_train(ui: &mut Ui, palette: &Palette, state: &EnchantedPlumes, card: Vec2) {
-    if !(state.train().is_empty() && state.phase() == Phase::Keep) {
-        return;
-    }
-    ui.horizontal(|ui| {
-        for _ in 0..5 {
-            let (rect, _) = ui.allocate_exact_size(card, Sense::hover());
-            let r = rect.shrink(1.0);
-            let outline = [r.left_top(), r.right_top(), r.right_bottom(), r.left_bottom(), r.left_top()];
-            let ink = theme::mix(palette.table.ink, palette.table.cloth, 0.55);
-            ui.painter().extend(egui::Shape::dashed_line(&outline, Stroke::new(1.2, ink), 5.0, 4.0));
-        }
-    });
-}
-
-/// Under the Train: when its cards come (before the first turn), or how
-/// to swap with it (said on hover instead in a low window).
-fn train_caption(ui: &mut Ui, state: &EnchantedPlumes, swap: &str, (compact, faint): (bool, egui::Color32)) {
-    if state.phase() == Phase::Keep {
-        let when = "Five cards are turned up here once every hand is chosen.";
-        ui.label(RichText::new(when).color(faint));
-    } else if !compact {
-        ui.label(RichText::new(swap).color(faint));
-    }
 }
