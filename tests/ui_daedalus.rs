@@ -324,6 +324,34 @@ fn a_refusal_appearing_or_going_never_moves_the_board() {
 }
 
 #[test]
+fn a_refusal_is_said_by_the_square_where_the_move_was_tried() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    open_daedalus(&mut h);
+    finish_building(&mut h);
+    let state = tab(&mut h).m.session.state().clone();
+    let mover = state.colour_to_move();
+    let wall = state.board().walls(mover)[0];
+    let far = Square::all(8, 8)
+        .find(|s| state.board().at(*s).is_none() && s.x.abs_diff(wall.x) + s.y.abs_diff(wall.y) == 2)
+        .unwrap();
+    let target = rect_of(&h, &format!("{far} "));
+    let from = centre(&h, &format!("{wall} "));
+    drag(&mut h, from, target.center());
+    h.run();
+    let toast = h.state().toast_texts().join("\n");
+    let reason = toast.strip_prefix("DA-R6: ").expect("the wall's step rule refuses it");
+    let words = h.get_by(|n| n.value().is_some_and(|v| v.eq_ignore_ascii_case(reason))).rect();
+    assert!(
+        words.top() > target.center().y && words.top() < target.bottom() + 40.0,
+        "the reason hangs just under the square it was tried on: {words:?} under {target:?}"
+    );
+    assert!(words.left() < target.right(), "and starts beside it: {words:?} {target:?}");
+    assert!(h.query_by_label("Rule DA-R6").is_some(), "the rule's id follows the reason, quietly");
+}
+
+#[test]
 fn while_the_computer_thinks_the_panel_says_so_and_undo_is_off_until_a_person_has_moved() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(app(dir.path()));

@@ -322,3 +322,40 @@ fn the_last_drop_takes_the_only_card_it_fulfils() {
     // It lies among her takings by her name, not gone from the table.
     assert_eq!(h.query_all_by_label_contains("won: ").count(), 1, "the card she won is shown");
 }
+
+/// Picked-up butterflies fly from their space to the hand and a dropped
+/// one flutters down to its space; they land within half a second (the
+/// harness settles, so nothing repaints once they are down), and with
+/// Animations off they are simply there.
+#[test]
+fn picked_butterflies_fly_to_the_hand_and_drops_flutter_down_unless_animations_are_off() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let plan = open(&mut h, dir.path());
+    let Action::Pick(from) = plan[0] else { panic!("a plan starts with a pick") };
+    let picked: u8 = state(&mut h).at(from).iter().sum();
+    h.get_by_label(&format!("space {from}")).click();
+    h.step();
+    h.step();
+    assert_eq!(tab(&mut h).view.in_flight(), usize::from(picked), "each picked butterfly is on its way to the hand");
+    h.run();
+    assert_eq!(tab(&mut h).view.in_flight(), 0, "and all have landed");
+    let Action::Drop { colour, to } = plan[1] else { panic!("then a drop") };
+    h.get_all_by_label(&format!("hand {} butterfly", colour.name())).next().unwrap().click();
+    h.run();
+    h.get_by_label(&format!("space {to}")).click();
+    h.step();
+    h.step();
+    assert_eq!(tab(&mut h).view.in_flight(), 1, "the dropped butterfly flutters to its space");
+    h.run();
+    assert_eq!(tab(&mut h).view.in_flight(), 0);
+
+    // Animations off: the same moves, nothing in the air.
+    h.state_mut().settings.animations = false;
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.step();
+    h.step();
+    assert_eq!(tab(&mut h).view.in_flight(), 0, "with Animations off nothing flies");
+    h.run();
+}

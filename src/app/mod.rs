@@ -55,6 +55,9 @@ pub enum Screen {
 struct Toast {
     notice: Notice,
     until: f64,
+    /// Where the pointer was when a move was refused: the refusal is shown
+    /// there, by the board where the move was tried, not in a corner.
+    at: Option<egui::Pos2>,
 }
 
 /// The whole application.
@@ -281,17 +284,22 @@ impl AviaryApp {
             ctx.request_repaint();
         }
         let now = ctx.input(|i| i.time);
+        let pointer = ctx.input(|i| i.pointer.latest_pos());
         for notice in notices {
+            let at = if matches!(notice, Notice::Error(_)) { pointer } else { None };
             // The same message again (a failing write on every change)
             // refreshes its toast instead of piling up copies.
             match self.toasts.iter_mut().find(|t| t.notice == notice) {
-                Some(t) => t.until = t.until.max(now + theme::TOAST_SECONDS),
-                None => self.toasts.push(Toast { notice, until: now + theme::TOAST_SECONDS }),
+                Some(t) => {
+                    t.until = t.until.max(now + theme::TOAST_SECONDS);
+                    t.at = at;
+                }
+                None => self.toasts.push(Toast { notice, until: now + theme::TOAST_SECONDS, at }),
             }
         }
         // What happened to the person's files stays until dismissed.
         for notice in std::mem::take(&mut self.lasting_notices) {
-            self.toasts.push(Toast { notice, until: f64::INFINITY });
+            self.toasts.push(Toast { notice, until: f64::INFINITY, at: None });
         }
         if self.toasts.len() > 5 {
             self.toasts.drain(..self.toasts.len() - 5);
@@ -588,6 +596,10 @@ impl AviaryApp {
         if next.is_finite() {
             ui.ctx().request_repaint_after(std::time::Duration::from_secs_f64((next - now).max(0.05)));
         }
+        self.refusals_ui(ui);
+        if self.toasts.iter().all(|t| t.at.is_some()) {
+            return;
+        }
         // An overlay at the bottom right: a message appearing or going never
         // moves the board under the pointer.
         egui::Area::new(egui::Id::unique("aviary-toasts"))
@@ -599,6 +611,9 @@ impl AviaryApp {
                     ui.set_max_width(520.0);
                     let mut dismiss = None;
                     for (i, t) in self.toasts.iter().enumerate().rev() {
+                        if t.at.is_some() {
+                            continue;
+                        }
                         ui.horizontal(|ui| {
                             let (text, colour) = match &t.notice {
                                 Notice::Error(s) => (format!("(!) {s}"), ui.visuals().error_fg_color),
@@ -618,6 +633,67 @@ impl AviaryApp {
             });
     }
 
+    /// A refused move's reason in a bubble just under where the move was
+    /// tried, pointing at it; a click on the bubble puts it away. Only the
+    /// newest refusal is shown: an older one would only say what was
+    /// tried before.
+    fn refusals_ui(&mut self, ui: &mut Ui) {
+        let Some(i) = self.toasts.iter().rposition(|t| t.at.is_some()) else { return };
+        let (Some(at), Notice::Error(text)) = (self.toasts[i].at, &self.toasts[i].notice) else { return };
+        let palette = theme::palette(ui.visuals().dark_mode);
+        let screen = ui.ctx().content_rect();
+        let width = 340.0_f32.min(screen.width() - 24.0);
+        // Under the pointer, or over it near the window's foot.
+        let below = at.y + 120.0 < screen.bottom();
+        let left = (at.x - 40.0).clamp(screen.left() + 12.0, screen.right() - width - 12.0);
+        let (pivot, y) =
+            if below { (egui::Align2::LEFT_TOP, at.y + 22.0) } else { (egui::Align2::LEFT_BOTTOM, at.y - 22.0) };
+        let shown = egui::Area::new(egui::Id::unique("aviary-refusal"))
+            .order(egui::Order::Tooltip)
+            .pivot(pivot)
+            .fixed_pos(egui::Pos2::new(left, y))
+            .interactable(true)
+            .show(ui.ctx(), |ui| {
+                egui::Frame::popup(ui.style())
+                    .fill(palette.table.plate)
+                    .stroke(egui::Stroke::new(2.0, ui.visuals().error_fg_color))
+                    .corner_radius(8)
+                    .show(ui, |ui| {
+                        ui.set_max_width(width);
+                        ui.visuals_mut().override_text_color = Some(palette.table.on_plate);
+                        let (rule, reason) = split_rule(text);
+                        ui.horizontal_top(|ui| {
+                            let dismiss = ui.small_button("x").on_hover_text("Dismiss").clicked();
+                            ui.vertical(|ui| {
+                                ui.add(egui::Label::new(RichText::new(upper_first(reason)).strong()).wrap());
+                                if let Some(rule) = rule {
+                                    ui.label(RichText::new(format!("Rule {rule}")).small().color(palette.table.faint));
+                                }
+                            });
+                            dismiss
+                        })
+                        .inner
+                    })
+            });
+        // The bubble's point, towards the spot that was tried.
+        let r = shown.response.rect;
+        let tip_x = at.x.clamp(r.left() + 14.0, r.right() - 14.0);
+        let (base_y, tip_y) = if below { (r.top() + 1.0, at.y + 8.0) } else { (r.bottom() - 1.0, at.y - 8.0) };
+        let painter = ui.ctx().layer_painter(shown.response.layer_id);
+        painter.add(egui::epaint::PathShape::convex_polygon(
+            vec![
+                egui::Pos2::new(tip_x - 9.0, base_y),
+                egui::Pos2::new(tip_x, tip_y),
+                egui::Pos2::new(tip_x + 9.0, base_y),
+            ],
+            ui.visuals().error_fg_color,
+            egui::Stroke::NONE,
+        ));
+        if shown.inner.inner || shown.response.clicked() {
+            self.toasts.remove(i);
+        }
+    }
+
     fn dialogs_ui(&mut self, ctx: &egui::Context, notices: &mut Vec<Notice>) {
         self.new_game_dialog(ctx, notices);
         self.join_dialog(ctx, notices);
@@ -627,6 +703,32 @@ impl AviaryApp {
         self.delete_dialog(ctx, notices);
         self.quit_dialog(ctx);
     }
+}
+
+/// A refusal's rule id and its reason: "DA-R6: the Gladiator moves …"
+/// gives `(Some("DA-R6"), "the Gladiator moves …")`; a message without an
+/// id is all reason.
+fn split_rule(text: &str) -> (Option<&str>, &str) {
+    match text.split_once(": ") {
+        Some((id, rest))
+            if id.len() <= 8
+                && id.split_once("-R").is_some_and(|(game, n)| {
+                    !game.is_empty()
+                        && game.chars().all(|c| c.is_ascii_uppercase())
+                        && !n.is_empty()
+                        && n.chars().all(|c| c.is_ascii_digit())
+                }) =>
+        {
+            (Some(id), rest)
+        }
+        _ => (None, text),
+    }
+}
+
+/// `text` with its first letter in capitals.
+fn upper_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 fn file_name(p: &Path) -> String {
@@ -646,5 +748,22 @@ impl eframe::App for AviaryApp {
         // Closing went through `request_quit` (which saved, or the person
         // chose to quit anyway); this saves once more for any other way out.
         let _ = self.save_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{split_rule, upper_first};
+
+    #[test]
+    fn a_refusal_leads_with_its_reason_and_names_its_rule_after() {
+        assert_eq!(
+            split_rule("DA-R6: the Gladiator moves one square"),
+            (Some("DA-R6"), "the Gladiator moves one square")
+        );
+        assert_eq!(split_rule("TF-R27: not in this window"), (Some("TF-R27"), "not in this window"));
+        assert_eq!(split_rule("Cannot open a.json: not found"), (None, "Cannot open a.json: not found"));
+        assert_eq!(split_rule("R6: x"), (None, "R6: x"), "an id names its game");
+        assert_eq!(upper_first("the Gladiator"), "The Gladiator");
     }
 }

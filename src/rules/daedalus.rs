@@ -924,6 +924,33 @@ impl Daedalus {
         self.moved_walls.len() as u8 == self.required.walls && self.gladiator_moved == self.required.gladiator
     }
 
+    /// What the mover still has to do this turn, in the order it is done:
+    /// "move 2 walls, the Gladiator, then the Minotaur", "now the
+    /// Minotaur", with a word when the Gladiator may not move at all.
+    fn turn_left(&self) -> String {
+        let walls_left = self.required.walls.saturating_sub(self.moved_walls.len() as u8);
+        let mut steps: Vec<String> = Vec::new();
+        match walls_left {
+            0 => {}
+            1 if self.required.walls == 2 => steps.push("1 more wall".into()),
+            1 => steps.push("1 wall".into()),
+            n => steps.push(format!("{n} walls")),
+        }
+        if self.required.gladiator && !self.gladiator_moved {
+            steps.push("the Gladiator".into());
+        }
+        let mut text = match (steps.len(), self.minotaur_due) {
+            (0, true) => "now move the Minotaur".to_string(),
+            (0, false) => "the turn is complete".to_string(),
+            (_, true) => format!("move {}, then the Minotaur", steps.join(", ")),
+            (_, false) => format!("move {}", steps.join(" and ")),
+        };
+        if !self.required.gladiator {
+            text.push_str(" (the Gladiator cannot move this turn)");
+        }
+        text
+    }
+
     fn key(&self) -> PositionKey {
         PositionKey {
             board: self.board,
@@ -1459,20 +1486,7 @@ impl Game for Daedalus {
                 if self.must_pass {
                     return format!("{}: nothing can move — pass (DA-R11)", c.name());
                 }
-                let walls = format!("walls: {} of {} moved", self.moved_walls.len(), self.required.walls);
-                let glad = if !self.required.gladiator {
-                    "Gladiator: cannot move this turn"
-                } else if self.gladiator_moved {
-                    "Gladiator: moved"
-                } else {
-                    "Gladiator: to move"
-                };
-                let mino = if self.minotaur_due {
-                    if self.shape_done() { "Minotaur: move it now" } else { "Minotaur: this turn, last" }
-                } else {
-                    "Minotaur: not this turn"
-                };
-                format!("{}, turn {}: {walls} · {glad} · {mino}", c.name(), self.turns[c.index()])
+                format!("{} to move, turn {}: {}", c.name(), self.turns[c.index()], self.turn_left())
             }
         }
     }

@@ -6,7 +6,6 @@
 use egui::{Painter, Pos2, Rect, Shape, Stroke, Vec2};
 
 use crate::rules::dust_wings::{Colour, Crystal};
-use crate::ui::art::oval;
 use crate::ui::theme::{DAYLIGHT, FLOWER_HEART, GLINT, PETALS, Palette, mix};
 
 /// Paints one butterfly seen from above, wings open, about `size` across:
@@ -14,6 +13,25 @@ use crate::ui::theme::{DAYLIGHT, FLOWER_HEART, GLINT, PETALS, Palette, mix};
 /// and a dark band; yellow a swallowtail (tails on its hind wings) with
 /// dark wing tips.
 pub fn paint_butterfly(painter: &Painter, palette: &Palette, centre: Pos2, size: f32, c: Colour) {
+    paint_butterfly_open(painter, palette, centre, size, c, 1.0);
+}
+
+/// A butterfly in flight: as [`paint_butterfly`], its wings closed to
+/// `open` of their span (1: flat open, towards 0: raised together), so
+/// that a butterfly crossing the table flaps.
+pub fn paint_butterfly_open(painter: &Painter, palette: &Palette, centre: Pos2, size: f32, c: Colour, open: f32) {
+    // Every point is squeezed sideways towards the body by `open`.
+    let squeeze = |p: Pos2| Pos2::new(centre.x + (p.x - centre.x) * open, p.y);
+    let oval = |painter: &Painter, at: Pos2, dir: Vec2, along: f32, across: f32, fill: egui::Color32| {
+        let across_dir = Vec2::new(-dir.y, dir.x);
+        let pts: Vec<Pos2> = (0..20)
+            .map(|i| {
+                let angle = i as f32 / 20.0 * std::f32::consts::TAU;
+                squeeze(at + dir * (angle.cos() * along) + across_dir * (angle.sin() * across))
+            })
+            .collect();
+        painter.add(Shape::convex_polygon(pts, fill, Stroke::NONE));
+    };
     let fill = palette.butterflies[c as usize];
     let ink = palette.butterfly_ink;
     let s = size * 0.78;
@@ -35,8 +53,8 @@ pub fn paint_butterfly(painter: &Painter, palette: &Palette, centre: Pos2, size:
                 let (at, d) = wing(up * 0.55 + right, 0.3, 0.33, 0.26);
                 // White spots near the tip.
                 let spot = mix(DAYLIGHT, fill, 0.1);
-                painter.circle_filled(at + d * s * 0.14, s * 0.06, spot);
-                painter.circle_filled(at + d * s * 0.02 + up * s * 0.09, s * 0.045, spot);
+                oval(painter, at + d * s * 0.14, d, s * 0.06, s * 0.06, spot);
+                oval(painter, at + d * s * 0.02 + up * s * 0.09, d, s * 0.045, s * 0.045, spot);
             }
             Colour::Blue => {
                 wing(-up * 0.8 + right * 0.6, 0.2, 0.2, 0.15);
@@ -60,7 +78,7 @@ pub fn paint_butterfly(painter: &Painter, palette: &Palette, centre: Pos2, size:
     oval(painter, centre, up, s * 0.26, s * 0.055, ink);
     let head = centre + up * s * 0.26;
     for side in [-1.0, 1.0] {
-        let tip = head + up * s * 0.18 + Vec2::new(side * s * 0.11, 0.0);
+        let tip = squeeze(head + up * s * 0.18 + Vec2::new(side * s * 0.11, 0.0));
         painter.line_segment([head, tip], Stroke::new((s * 0.03).max(0.7), ink));
         painter.circle_filled(tip, (s * 0.025).max(0.8), ink);
     }

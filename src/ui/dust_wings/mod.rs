@@ -33,6 +33,35 @@ const HEADING: f32 = 96.0;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Dragged(Colour);
 
+/// Where a butterfly in flight comes from or goes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Spot {
+    /// A space of the meadow.
+    Space(Square),
+    /// The hand under the meadow.
+    Hand,
+}
+
+/// A butterfly crossing the table: picked up from a space to the hand,
+/// or dropped from the hand onto a space (and back again on undo).
+#[derive(Clone, Copy, Debug)]
+struct Flight {
+    colour: Colour,
+    from: Spot,
+    to: Spot,
+    /// When it leaves (picked-up butterflies leave one after another).
+    start: f64,
+}
+
+/// How long one butterfly takes to cross, in seconds.
+const FLIGHT_SECONDS: f64 = 0.32;
+/// Butterflies picked up together leave within this many seconds of
+/// the first, one after another.
+const STAGGER_SECONDS: f64 = 0.16;
+
+/// The butterflies on each space, by colour, in the rules' order.
+type Spaces = Vec<[u8; 3]>;
+
 /// The Dust in the Wings view (its tab is [`WingsTab`]).
 pub struct WingsView {
     /// The game, its file and its computer players.
@@ -43,6 +72,13 @@ pub struct WingsView {
     lights: Vec<Action>,
     /// A low or narrow window: smaller cards.
     compact: bool,
+    /// The meadow as last drawn (the table, its position in the history),
+    /// to see which butterflies moved since.
+    seen: Option<(u64, usize, Spaces)>,
+    /// Butterflies on their way.
+    flights: Vec<Flight>,
+    /// Where the hand lay in the last frame.
+    hand_at: Option<Pos2>,
 }
 
 impl WingsView {
@@ -66,6 +102,92 @@ impl WingsView {
             let left: Vec<Colour> = Colour::ALL.into_iter().filter(|c| tray[*c as usize] > 0).collect();
             if left.len() == 1 { Some(left[0]) } else { None }
         })
+    }
+
+    /// Sees which butterflies moved since the last frame and sends them on
+    /// their way: those that left a space fly to the hand, those that came
+    /// to one flutter down from the hand (a pick, a drop, or their undo).
+    fn track_flights(&mut self, now: f64, animations: bool) {
+        self.flights.retain(|f| now - f.start < FLIGHT_SECONDS);
+        let fresh_from = self.flights.len();
+        let spaces: Spaces = Square::all(SIZE, SIZE).map(|s| self.state().at(s)).collect();
+        let key = (self.m.id, self.m.session.cursor());
+        if let Some((id, cursor, before)) = &self.seen
+            && (*id, *cursor) != key
+            && *id == key.0
+            && animations
+        {
+            for (s, (was, is)) in Square::all(SIZE, SIZE).zip(before.iter().zip(&spaces)) {
+                for c in Colour::ALL {
+                    let (a, b) = (was[c as usize], is[c as usize]);
+                    for _ in b..a {
+                        self.flights.push(Flight { colour: c, from: Spot::Space(s), to: Spot::Hand, start: now });
+                    }
+                    for _ in a..b {
+                        self.flights.push(Flight { colour: c, from: Spot::Hand, to: Spot::Space(s), start: now });
+                    }
+                }
+            }
+            // Those leaving one space go one after another.
+            let fresh = self.flights.len() - fresh_from;
+            let leavers = self.flights[fresh_from..].iter_mut().filter(|f| f.to == Spot::Hand);
+            for (k, f) in leavers.enumerate() {
+                f.start += STAGGER_SECONDS * k as f64 / fresh.max(1) as f64;
+            }
+            // A whole new game or a long jump in the history is not flown.
+            if self.flights.len() > 16 {
+                self.flights.clear();
+            }
+        }
+        self.seen = Some((key.0, key.1, spaces));
+    }
+
+    /// How many butterflies are crossing the table now (picked up and
+    /// flying to the hand, or dropped and fluttering to their space).
+    #[must_use]
+    pub fn in_flight(&self) -> usize {
+        self.flights.len()
+    }
+
+    /// How many butterflies of each colour are still on their way to
+    /// `spot` (not yet drawn there).
+    fn arriving(&self, spot: Spot) -> [u8; 3] {
+        let mut n = [0u8; 3];
+        for f in self.flights.iter().filter(|f| f.to == spot) {
+            n[f.colour as usize] += 1;
+        }
+        n
+    }
+
+    /// The butterflies in flight, over everything on the table: along a
+    /// low arc, wings beating, landing at their size on the meadow.
+    fn paint_flights(&self, ui: &Ui, palette: &Palette, geo: &BoardGeometry, now: f64) {
+        if self.flights.is_empty() {
+            return;
+        }
+        ui.ctx().request_repaint();
+        let hand = self.hand_at.unwrap_or(geo.rect.center_bottom());
+        let at = |spot: Spot| match spot {
+            Spot::Space(s) => geo.square_rect(s).center(),
+            Spot::Hand => hand,
+        };
+        let layer = egui::LayerId::new(egui::Order::Foreground, egui::Id::unique("dw-flights"));
+        let painter = ui.ctx().layer_painter(layer);
+        for f in &self.flights {
+            // One waiting its turn to leave sits where it was.
+            let t = (((now - f.start) / FLIGHT_SECONDS) as f32).max(0.0);
+            if t >= 1.0 {
+                continue;
+            }
+            let eased = t * t * (3.0 - 2.0 * t);
+            let (a, b) = (at(f.from), at(f.to));
+            let lift = Vec2::new(0.0, -(a.distance(b) * 0.25).min(80.0));
+            let mid = a + (b - a) * 0.5 + lift;
+            // A quadratic curve bowed upwards through the raised middle.
+            let q = a.lerp(mid, eased).lerp(mid.lerp(b, eased), eased);
+            let open = 0.35 + 0.65 * (t * std::f32::consts::PI * 7.0).cos().abs();
+            meadow::paint_butterfly_open(&painter, palette, q, geo.cell() * 0.3 + 8.0, f.colour, open);
+        }
     }
 
     #[allow(
@@ -101,7 +223,11 @@ impl WingsView {
             let rect = geo.square_rect(s);
             let index = usize::from(s.y) * usize::from(SIZE) + usize::from(s.x);
             meadow::paint_patch(&painter, palette, rect.shrink(1.5), index, FLOWERS[index]);
-            let counts = state.at(s);
+            // Butterflies still on their way here are drawn in flight.
+            let mut counts = state.at(s);
+            for (c, k) in counts.iter_mut().zip(self.arriving(Spot::Space(s))) {
+                *c = c.saturating_sub(k);
+            }
             let n: u8 = counts.iter().sum();
             // The butterflies in a grid just large enough for them.
             let (centres, wingspan) = meadow::arrange(rect, usize::from(n));
@@ -207,6 +333,7 @@ impl WingsView {
             painter.add(EShape::line(pts.clone(), Stroke::new(4.5, edge)));
             painter.add(EShape::line(pts, Stroke::new(2.5, route)));
         }
+        self.paint_flights(ui, palette, &geo, ui.input(|i| i.time));
         if let Some(n) = note {
             widgets::pointer_note(ui, &n, palette);
         }
@@ -246,10 +373,12 @@ impl WingsView {
             return;
         };
         let human = self.human_to_move();
+        let arriving = self.arriving(Spot::Hand);
         ui.horizontal(|ui| {
             ui.label(RichText::new("In hand:").strong());
+            self.hand_at = Some(ui.cursor().min + Vec2::new(60.0, 20.0));
             for c in Colour::ALL {
-                for _ in 0..tray[c as usize] {
+                for k in 0..tray[c as usize] {
                     let (rect, resp) = ui.allocate_exact_size(Vec2::splat(40.0), Sense::click_and_drag());
                     let label = format!("hand {} butterfly", c.name());
                     let selected = self.selected == Some(c);
@@ -257,7 +386,10 @@ impl WingsView {
                     if selected {
                         ui.painter().rect_stroke(rect, 4.0, Stroke::new(2.0, palette.route), StrokeKind::Inside);
                     }
-                    paint_butterfly(ui.painter(), palette, rect.center(), 34.0, c);
+                    // One still flying in from the meadow is drawn in flight.
+                    if k >= arriving[c as usize] {
+                        paint_butterfly(ui.painter(), palette, rect.center(), 34.0, c);
+                    }
                     if human {
                         resp.dnd_set_drag_payload(Dragged(c));
                         if resp.dragged()
@@ -374,8 +506,7 @@ impl WingsView {
                 );
                 ui.label(look::title(ui, state.seat_name(s), 15.0));
                 if to_move {
-                    let tag = RichText::new(" to play ").small().strong().color(palette.table.rim);
-                    egui::Frame::new().fill(palette.selection).corner_radius(8).show(ui, |ui| ui.label(tag));
+                    look::turn_tag(ui, &palette, "to play");
                 }
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     let points = words::count(usize::try_from(t.score()).unwrap_or(0), "point");
@@ -408,7 +539,7 @@ impl View for WingsView {
     type Game = DustInTheWings;
 
     fn new(m: Table<DustInTheWings>) -> Self {
-        Self { m, selected: None, lights: Vec::new(), compact: false }
+        Self { m, selected: None, lights: Vec::new(), compact: false, seen: None, flights: Vec::new(), hand_at: None }
     }
 
     fn table(&self) -> &Table<DustInTheWings> {
@@ -421,6 +552,7 @@ impl View for WingsView {
 
     fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
         let palette = theme::palette(frame.settings.dark);
+        self.track_flights(ui.input(|i| i.time), frame.settings.animations);
         super::tab::side_panel(ui, |ui| self.side_ui(ui, frame));
         self.compact = ui.available_height() < 700.0 || ui.available_width() < 720.0;
         // The face-up cards keep one row each; a narrow window scrolls them

@@ -4,7 +4,10 @@
 
 use std::time::Duration;
 
-use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+use egui::{Align2, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+
+mod paint;
+mod side;
 
 use super::tab::{Frame, Tab, View};
 use super::theme::{self, Palette};
@@ -12,7 +15,7 @@ use super::widgets::{self, BoardGeometry};
 use super::{Notice, ViewSettings};
 use crate::rules::daedalus::{Action, Board, Colour, Daedalus, Phase, Piece, PieceKind, SIZE};
 use crate::rules::grid::Square;
-use crate::rules::{Game, RuleViolation, ToMove};
+use crate::rules::{Game, RuleViolation};
 use crate::session::{Player, Session};
 use crate::table::Table;
 
@@ -232,8 +235,9 @@ impl DaedalusView {
             _ => (Vec::new(), false),
         };
         let painter = ui.painter().clone();
-        // Frame and coordinates.
-        painter.rect_filled(geo.rect.expand(4.0), 3.0, palette.frame);
+        // The arena's rim and its coordinates, in the display face.
+        paint::rim(&painter, palette, geo.rect, 6.0);
+        let coords = super::look::display(ui.ctx(), 14.0);
         for i in 0..SIZE {
             let file = char::from(b'a' + i).to_string();
             let r = geo.square_rect(Square::new(i, 0));
@@ -241,15 +245,15 @@ impl DaedalusView {
                 Pos2::new(r.center().x, geo.rect.max.y + strip + 8.0),
                 Align2::CENTER_CENTER,
                 &file,
-                FontId::proportional(13.0),
+                coords.clone(),
                 ui.visuals().text_color(),
             );
             let r = geo.square_rect(Square::new(0, i));
             painter.text(
-                Pos2::new(geo.rect.min.x - 14.0, r.center().y),
+                Pos2::new(geo.rect.min.x - 16.0, r.center().y),
                 Align2::CENTER_CENTER,
                 (i + 1).to_string(),
-                FontId::proportional(13.0),
+                coords.clone(),
                 ui.visuals().text_color(),
             );
         }
@@ -260,20 +264,12 @@ impl DaedalusView {
         let mut note: Option<String> = None;
         for colour in Colour::BOTH {
             let rect = geo.strip_beyond(colour == Colour::White, strip);
-            let fill = if colour == state.colour_to_move() && state.phase() == Phase::Escaping {
-                palette.exit_strip
-            } else {
-                palette.exit_strip.gamma_multiply(0.4)
-            };
-            painter.rect_filled(rect, 3.0, fill);
+            let lit = colour == state.colour_to_move() && state.phase() == Phase::Escaping;
             let beyond = if colour == Colour::White { "row 8" } else { "row 1" };
-            painter.text(
-                rect.center(),
-                Align2::CENTER_CENTER,
-                format!("{}'s Gladiator escapes here, beyond {beyond}", colour.name()),
-                FontId::proportional(13.0),
-                palette.text_on_exit,
-            );
+            let words = format!("{}'s Gladiator escapes here, beyond {beyond}", colour.name());
+            // Out of the arena is up the screen for the side whose far row is at the top.
+            let out_up = rect.center().y < geo.rect.center().y;
+            paint::gate(&painter, palette, rect, out_up, lit, &words);
             if colour != state.colour_to_move() || state.phase() != Phase::Escaping {
                 continue;
             }
@@ -316,7 +312,7 @@ impl DaedalusView {
         for sq in Square::all(SIZE, SIZE) {
             let rect = geo.square_rect(sq);
             let dark = (sq.x + sq.y) % 2 == 0; // a1 dark, h1 light (the rulebook's white corner on the right)
-            painter.rect_filled(rect, 0.0, if dark { palette.dark_square } else { palette.light_square });
+            paint::stone_square(&painter, palette, rect, dark, u32::from(sq.y) * 8 + u32::from(sq.x));
             if Some(sq) == last_to {
                 painter.rect_filled(rect, 0.0, palette.last_move);
             }
@@ -517,63 +513,6 @@ impl DaedalusView {
         });
     }
 
-    fn side_ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
-        let settings = frame.settings;
-        let state = self.m.session.state().clone();
-        ui.heading("Daedalus");
-        if state.options().walls_roam {
-            ui.label(RichText::new("Variant: walls roam (DA-R5)").italics());
-        }
-        for colour in Colour::BOTH {
-            let who = match self.m.session.players().get(colour.index()) {
-                Some(Player::Human) => "human".to_string(),
-                Some(Player::Computer(l)) => format!("computer, {}", l.name()),
-                Some(Player::Friend) => "friend online".to_string(),
-                None => String::new(),
-            };
-            let text = format!("{}: {who}", colour.name());
-            if state.to_move() == ToMove::Seat(colour.seat()) {
-                ui.label(RichText::new(format!("{text}  (to move)")).strong());
-            } else {
-                ui.label(text);
-            }
-        }
-        ui.separator();
-        frame.status_ui(ui, &self.m);
-        frame.history_ui(ui, &self.m);
-        if self.human_to_move()
-            && self.legal() == [Action::Pass]
-            && ui.button("Pass (nothing can move — DA-R11)").clicked()
-        {
-            self.m.propose_for_person(Action::Pass, frame.notices);
-        }
-        if !self.m.has_human() {
-            ui.horizontal(|ui| {
-                let label = if self.m.paused { "Resume" } else { "Pause" };
-                if ui.button(label).clicked() {
-                    self.m.paused = !self.m.paused;
-                }
-                let mut speed = self.speed.unwrap_or(settings.computer_delay);
-                let slider = ui.add(egui::Slider::new(&mut speed, 0.0..=3.0).suffix(" s between moves"));
-                if slider.changed() {
-                    self.speed = Some(speed);
-                }
-            });
-        }
-        ui.checkbox(&mut self.flipped, "Black's side at the bottom");
-        if state.phase() == Phase::Building {
-            ui.separator();
-            self.tray_ui(ui, &theme::palette(settings.dark));
-        }
-        ui.separator();
-        ui.label(RichText::new("Moves").strong());
-        egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
-            for (i, entry) in self.m.session.log().iter().enumerate() {
-                ui.label(format!("{:>3}. {}", i + 1, entry.text));
-            }
-        });
-    }
-
     /// Notices a move, undo or redo since the last frame and starts a slide.
     fn track_changes(&mut self, now: f64, animations: bool) {
         let board = *self.m.session.state().board();
@@ -590,79 +529,16 @@ impl DaedalusView {
     }
 }
 
-fn piece_colours(palette: &Palette, colour: Colour) -> (Color32, Color32) {
-    match colour {
-        Colour::White => (palette.white_piece, palette.black_piece),
-        Colour::Black => (palette.black_piece, palette.white_piece),
-    }
-}
-
-fn piece_letter(kind: PieceKind) -> &'static str {
-    match kind {
-        PieceKind::Wall => "",
-        PieceKind::Gladiator => "G",
-        PieceKind::Minotaur => "M",
-    }
-}
-
 fn paint_piece(ui: &Ui, palette: &Palette, p: Piece, center: Pos2, cell: f32, alpha: f32) {
     paint_piece_with(ui.painter(), palette, p, center, cell, alpha);
 }
 
 fn paint_piece_with(painter: &egui::Painter, palette: &Palette, p: Piece, center: Pos2, cell: f32, alpha: f32) {
-    let (fill, ink) = piece_colours(palette, p.colour);
-    let (fill, ink, outline) =
-        (fill.gamma_multiply(alpha), ink.gamma_multiply(alpha), palette.outline.gamma_multiply(alpha));
     match p.kind {
         PieceKind::Wall => {
-            let r = Rect::from_center_size(center, Vec2::splat(cell * 0.8));
-            painter.rect_filled(r.translate(Vec2::new(2.0, 2.5)), 4.0, palette.shadow.gamma_multiply(alpha));
-            painter.rect(r, 4.0, fill, Stroke::new(2.0, outline), StrokeKind::Inside);
-            // Brick courses, so walls read as walls in either colour.
-            let s = Stroke::new(1.0, ink.gamma_multiply(0.45));
-            for k in 1..3 {
-                let y = r.min.y + r.height() * k as f32 / 3.0;
-                painter.line_segment([Pos2::new(r.min.x + 3.0, y), Pos2::new(r.max.x - 3.0, y)], s);
-            }
-            let x1 = r.center().x;
-            painter.line_segment([Pos2::new(x1, r.min.y + 2.0), Pos2::new(x1, r.min.y + r.height() / 3.0)], s);
-            painter.line_segment(
-                [
-                    Pos2::new(x1 - r.width() / 4.0, r.min.y + r.height() / 3.0),
-                    Pos2::new(x1 - r.width() / 4.0, r.min.y + 2.0 * r.height() / 3.0),
-                ],
-                s,
-            );
-            painter.line_segment(
-                [
-                    Pos2::new(x1 + r.width() / 4.0, r.min.y + r.height() / 3.0),
-                    Pos2::new(x1 + r.width() / 4.0, r.min.y + 2.0 * r.height() / 3.0),
-                ],
-                s,
-            );
-            painter.line_segment([Pos2::new(x1, r.min.y + 2.0 * r.height() / 3.0), Pos2::new(x1, r.max.y - 2.0)], s);
+            paint::wall(painter, palette, p.colour, Rect::from_center_size(center, Vec2::splat(cell)), alpha);
         }
-        PieceKind::Gladiator | PieceKind::Minotaur => {
-            let radius = cell * 0.36;
-            painter.circle(center + Vec2::new(1.5, 2.0), radius, palette.shadow.gamma_multiply(alpha), Stroke::NONE);
-            painter.circle(center, radius, fill, Stroke::new(2.0, outline));
-            if p.kind == PieceKind::Minotaur {
-                // Horns.
-                let s = Stroke::new(cell * 0.06, outline);
-                let top = center - Vec2::new(0.0, radius * 0.8);
-                painter.line_segment(
-                    [top - Vec2::new(radius * 0.35, 0.0), top - Vec2::new(radius * 0.75, radius * 0.55)],
-                    s,
-                );
-                painter.line_segment(
-                    [top + Vec2::new(radius * 0.35, 0.0), top + Vec2::new(radius * 0.75, -radius * 0.55)],
-                    s,
-                );
-            } else {
-                painter.circle_stroke(center, radius * 0.78, Stroke::new(1.5, ink.gamma_multiply(0.6)));
-            }
-            painter.text(center, Align2::CENTER_CENTER, piece_letter(p.kind), FontId::proportional(radius * 1.1), ink);
-        }
+        PieceKind::Gladiator | PieceKind::Minotaur => paint::figure(painter, palette, p, center, cell, alpha),
     }
 }
 
