@@ -141,3 +141,37 @@ fn dust_in_the_wings_shows_the_meadow_and_every_face_up_card() {
     };
     assert_all_shown(&h, "face-up cards", 6, &card);
 }
+
+/// Found under Xvfb: the Tail Feathers hand to pick at setup laid its
+/// heading out on one line, which widened the table under the side panel
+/// at 800 x 600 (the panel's words were cut and the last cards hidden).
+#[test]
+fn tail_feathers_lays_out_every_card_to_pick_clear_of_the_side_panel() {
+    use aviary::rules::tail_feathers::game::{Options, TailFeathers};
+    use aviary::ui::tail_feathers::SkirmishView;
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path();
+    let options = Options { action_cards: true, ..Options::default() };
+    let players = vec![Player::Human, Player::Computer(Level::Easy)];
+    let session: Session<TailFeathers> = Session::new(Setup { seats: 2, options }, 11, players);
+    let mut app = AviaryApp::new(Some(dir.join("config")), dir.join("saves"));
+    let tab = Tab::<SkirmishView>::new(Table::new(session, dir.join("saves").join("g.json")));
+    app.tabs.push(Box::new(tab));
+    app.screen = Screen::Game(0);
+    let mut h = Harness::builder().with_size(WINDOW).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    h.run_steps(4);
+    let picks = labels(&h).iter().filter(|(l, _)| l.starts_with("pick ")).count();
+    assert!(picks >= 7, "the side's cards are laid out to pick from ({picks})");
+    // The side panel's left edge: left of its title.
+    let title = labels(&h)
+        .into_iter()
+        .filter(|(l, r)| l == "Tail Feathers" && r.min.y > 60.0)
+        .map(|(_, r)| r)
+        .next()
+        .expect("the side panel's title");
+    let edge = title.min.x - 6.0;
+    let heading = h.get_by_label_contains("pick your").rect();
+    assert!(heading.max.x <= edge, "the heading wraps before the side panel: {heading:?}, panel at {edge}");
+    let cards: Vec<Rect> = labels(&h).into_iter().filter(|(l, _)| l.starts_with("pick ")).map(|(_, r)| r).collect();
+    assert!(cards.iter().all(|r| r.max.x <= edge), "every card is left of the side panel: {cards:?}, panel at {edge}");
+}

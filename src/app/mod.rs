@@ -634,7 +634,7 @@ impl AviaryApp {
     }
 
     /// A refused move's reason in a bubble just under where the move was
-    /// tried, pointing at it; a click on the bubble puts it away. Only the
+    /// tried, pointing at it; the next press anywhere puts it away. Only the
     /// newest refusal is shown: an older one would only say what was
     /// tried before.
     fn refusals_ui(&mut self, ui: &mut Ui) {
@@ -648,11 +648,18 @@ impl AviaryApp {
         let left = (at.x - 40.0).clamp(screen.left() + 12.0, screen.right() - width - 12.0);
         let (pivot, y) =
             if below { (egui::Align2::LEFT_TOP, at.y + 22.0) } else { (egui::Align2::LEFT_BOTTOM, at.y - 22.0) };
+        // The next press anywhere puts it away (it is see-through to the
+        // pointer: a bubble over the board must not catch the next try).
+        let shown_since = self.toasts[i].until - theme::TOAST_SECONDS;
+        if ui.input(|inp| inp.pointer.any_pressed() && inp.time > shown_since + 0.05) {
+            self.toasts.remove(i);
+            return;
+        }
         let shown = egui::Area::new(egui::Id::unique("aviary-refusal"))
             .order(egui::Order::Tooltip)
             .pivot(pivot)
             .fixed_pos(egui::Pos2::new(left, y))
-            .interactable(true)
+            .interactable(false)
             .show(ui.ctx(), |ui| {
                 egui::Frame::popup(ui.style())
                     .fill(palette.table.plate)
@@ -662,17 +669,10 @@ impl AviaryApp {
                         ui.set_max_width(width);
                         ui.visuals_mut().override_text_color = Some(palette.table.on_plate);
                         let (rule, reason) = split_rule(text);
-                        ui.horizontal_top(|ui| {
-                            let dismiss = ui.small_button("x").on_hover_text("Dismiss").clicked();
-                            ui.vertical(|ui| {
-                                ui.add(egui::Label::new(RichText::new(upper_first(reason)).strong()).wrap());
-                                if let Some(rule) = rule {
-                                    ui.label(RichText::new(format!("Rule {rule}")).small().color(palette.table.faint));
-                                }
-                            });
-                            dismiss
-                        })
-                        .inner
+                        ui.add(egui::Label::new(RichText::new(upper_first(reason)).strong()).wrap());
+                        if let Some(rule) = rule {
+                            ui.label(RichText::new(format!("Rule {rule}")).size(12.5).color(palette.table.faint));
+                        }
                     })
             });
         // The bubble's point, towards the spot that was tried.
@@ -689,9 +689,6 @@ impl AviaryApp {
             ui.visuals().error_fg_color,
             egui::Stroke::NONE,
         ));
-        if shown.inner.inner || shown.response.clicked() {
-            self.toasts.remove(i);
-        }
     }
 
     fn dialogs_ui(&mut self, ctx: &egui::Context, notices: &mut Vec<Notice>) {
@@ -725,9 +722,13 @@ fn split_rule(text: &str) -> (Option<&str>, &str) {
     }
 }
 
-/// `text` with its first letter in capitals.
+/// `text` with its first letter in capitals, unless it begins with a
+/// square's name ("e5 is …" keeps the board's lower-case "e5").
 fn upper_first(text: &str) -> String {
     let mut chars = text.chars();
+    if text.chars().nth(1).is_some_and(|c| c.is_ascii_digit()) {
+        return text.to_string();
+    }
     chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
@@ -765,5 +766,6 @@ mod tests {
         assert_eq!(split_rule("Cannot open a.json: not found"), (None, "Cannot open a.json: not found"));
         assert_eq!(split_rule("R6: x"), (None, "R6: x"), "an id names its game");
         assert_eq!(upper_first("the Gladiator"), "The Gladiator");
+        assert_eq!(upper_first("e5 is not next to e3"), "e5 is not next to e3", "a square keeps its name");
     }
 }

@@ -564,6 +564,10 @@ pub struct Arena {
     pub hide_ink: Color32,
     /// Horn.
     pub horn: Color32,
+    /// The Minotaur's nose ring.
+    pub brass: Color32,
+    /// The glint in the Minotaur's eyes.
+    pub ember: Color32,
     /// The shaded front of a white wall block is its face mixed towards this.
     pub sandstone: Color32,
     /// A black wall's and plinth's outline (light in the dark theme, so it
@@ -584,6 +588,8 @@ const ARENA_LIGHT: Arena = Arena {
     hide_dark: (Color32::from_rgb(0x5a, 0x3a, 0x28), Color32::from_rgb(0x8e, 0x6a, 0x52)),
     hide_ink: Color32::from_rgb(0x1a, 0x10, 0x0a),
     horn: Color32::from_rgb(0xf2, 0xea, 0xd6),
+    brass: Color32::from_rgb(0xd8, 0xa8, 0x30),
+    ember: Color32::from_rgb(0xe0, 0x30, 0x20),
     sandstone: Color32::from_rgb(0x8a, 0x78, 0x5c),
     black_rim: Color32::from_rgb(0x20, 0x1a, 0x14),
     light: Color32::WHITE,

@@ -215,7 +215,8 @@ impl DaedalusView {
         let strip = cell * 0.6;
         let board_size = Vec2::splat(cell * f32::from(SIZE));
         let total = board_size + Vec2::new(40.0, 2.0 * strip + 20.0);
-        let (outer, _) = ui.allocate_exact_size(total.min(avail.max(total)), Sense::hover());
+        // The whole width, so the board stands in the middle of the table.
+        let (outer, _) = ui.allocate_exact_size(Vec2::new(avail.x.max(total.x), total.y), Sense::hover());
         let origin = Pos2::new(outer.center().x - board_size.x / 2.0 + 10.0, outer.min.y + strip + 10.0);
         let mut geo = BoardGeometry::new(origin, cell, SIZE, SIZE);
         geo.flipped = self.flipped;
@@ -308,12 +309,12 @@ impl DaedalusView {
             }
         }
         // Squares.
-        let last_to = self.last_destination();
+        let last_turn = self.last_turn_destinations();
         for sq in Square::all(SIZE, SIZE) {
             let rect = geo.square_rect(sq);
             let dark = (sq.x + sq.y) % 2 == 0; // a1 dark, h1 light (the rulebook's white corner on the right)
             paint::stone_square(&painter, palette, rect, dark, u32::from(sq.y) * 8 + u32::from(sq.x));
-            if Some(sq) == last_to {
+            if last_turn.contains(&sq) {
                 painter.rect_filled(rect, 0.0, palette.last_move);
             }
             if self.lights.contains(&sq) {
@@ -467,17 +468,27 @@ impl DaedalusView {
         act
     }
 
-    fn last_destination(&self) -> Option<Square> {
+    /// Where the pieces of the last turn went: every move of the side that
+    /// moved last, back to the other side's turn (a turn is two walls, the
+    /// Gladiator and sometimes the Minotaur, and all of it is marked, so a
+    /// computer's whole turn can be seen at a glance).
+    fn last_turn_destinations(&self) -> Vec<Square> {
         let cursor = self.m.session.cursor();
-        match self.m.session.actions().get(cursor.checked_sub(1)?)? {
-            Action::PlaceWall(s)
-            | Action::PlaceGladiator(s)
-            | Action::PlaceMinotaur(s)
-            | Action::MoveGladiator(s)
-            | Action::MoveMinotaur(s) => Some(*s),
-            Action::MoveWall { to, .. } => Some(*to),
-            Action::Escape | Action::Pass => None,
-        }
+        let log = &self.m.session.log()[..cursor.min(self.m.session.log().len())];
+        let Some(last_seat) = log.last().map(|e| e.seat) else { return Vec::new() };
+        let turn = log.iter().rev().take_while(|e| e.seat == last_seat).count();
+        self.m.session.actions()[cursor - turn..cursor]
+            .iter()
+            .filter_map(|a| match a {
+                Action::PlaceWall(s)
+                | Action::PlaceGladiator(s)
+                | Action::PlaceMinotaur(s)
+                | Action::MoveGladiator(s)
+                | Action::MoveMinotaur(s) => Some(*s),
+                Action::MoveWall { to, .. } => Some(*to),
+                Action::Escape | Action::Pass => None,
+            })
+            .collect()
     }
 
     fn tray_ui(&mut self, ui: &mut Ui, palette: &Palette) {

@@ -223,8 +223,8 @@ fn minotaur(painter: &Painter, palette: &Palette, center: Pos2, r: f32, colour: 
     for s in [-1.0f32, 1.0] {
         let pts = [
             c + Vec2::new(s * r * 0.3, -r * 0.3),
-            c + Vec2::new(s * r * 0.95, -r * 0.35),
-            c + Vec2::new(s * r * 0.78, -r * 0.85),
+            c + Vec2::new(s * r * 1.02, -r * 0.3),
+            c + Vec2::new(s * r * 0.72, -r * 0.92),
         ];
         painter.add(QuadraticBezierShape::from_points_stroke(
             pts,
@@ -258,8 +258,17 @@ fn minotaur(painter: &Painter, palette: &Palette, center: Pos2, r: f32, colour: 
     art::oval(painter, c + Vec2::new(0.0, r * 0.33), Vec2::new(1.0, 0.0), r * 0.24, r * 0.16, muzzle);
     for s in [-1.0f32, 1.0] {
         painter.circle_filled(c + Vec2::new(s * r * 0.1, r * 0.35), r * 0.045, ink);
-        painter.circle_filled(c + Vec2::new(s * r * 0.19, -r * 0.08), r * 0.06, ink);
+        // Eyes with an ember's glint under a scowling brow.
+        let eye = c + Vec2::new(s * r * 0.19, -r * 0.06);
+        painter.circle_filled(eye, r * 0.065, ink);
+        painter.circle_filled(eye + Vec2::new(s * r * 0.01, -r * 0.01), r * 0.03, a.ember.gamma_multiply(alpha));
+        painter.line_segment(
+            [c + Vec2::new(s * r * 0.33, -r * 0.2), c + Vec2::new(s * r * 0.07, -r * 0.11)],
+            Stroke::new(r * 0.07, ink),
+        );
     }
+    // A brass ring through the nose.
+    painter.circle_stroke(c + Vec2::new(0.0, r * 0.47), r * 0.1, Stroke::new(r * 0.05, a.brass.gamma_multiply(alpha)));
 }
 
 /// A gate beyond a far row: the strip the Gladiator leaves by, with the

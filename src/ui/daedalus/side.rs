@@ -48,16 +48,19 @@ fn steps(state: &Daedalus) -> Vec<Step> {
         n => format!("Move {n} walls ({moved} of {n})"),
     };
     out.push(Step { kind: PieceKind::Wall, words: walls_words, state: walls_state });
+    // The walls and the Gladiator go in either order; the Minotaur last.
     let glad_state = if !shape.gladiator {
         StepState::Not
     } else if state.gladiator_moved() {
         StepState::Done
-    } else if walls_state == StepState::Next {
-        StepState::Later
     } else {
         StepState::Next
     };
-    let glad_words = if shape.gladiator { "Move your Gladiator" } else { "Your Gladiator cannot move this turn" };
+    let glad_words = match (shape.gladiator, walls_state) {
+        (false, _) => "Your Gladiator cannot move this turn",
+        (true, StepState::Next) => "and your Gladiator, in either order",
+        _ => "Move your Gladiator",
+    };
     out.push(Step { kind: PieceKind::Gladiator, words: glad_words.into(), state: glad_state });
     let mino_state = if !state.minotaur_due() {
         StepState::Not

@@ -96,6 +96,13 @@ pub fn span(cells: &[(i8, i8)]) -> (i8, i8) {
     cells.iter().fold((0, 0), |(w, h), &(x, y)| (w.max(x + 1), h.max(y + 1)))
 }
 
+/// The radius of the token that counts a space's butterflies, for a space
+/// `cell` wide.
+#[must_use]
+pub fn count_radius(cell: f32) -> f32 {
+    (cell * 0.09).clamp(7.0, 12.0)
+}
+
 /// Where `n` butterflies sit in a space's `rect`: a grid just large
 /// enough for them, centred, so however many a space holds they stay in
 /// it. Returns the centres and the size to draw each.
@@ -106,11 +113,13 @@ pub fn arrange(rect: Rect, n: usize) -> (Vec<Pos2>, f32) {
     }
     let cols = (n as f32).sqrt().ceil() as usize;
     let rows = n.div_ceil(cols);
-    // Clear of the count's token in the top corner and of the flowers and
-    // the name along the foot.
+    // Clear of the count's token in the top corner (in a small meadow the
+    // token is a larger part of the space: it had hidden a butterfly) and
+    // of the flowers and the name along the foot.
+    let token = count_radius(rect.width()) * 2.0 + 4.0;
     let room = Rect::from_min_max(
-        rect.min + Vec2::new(rect.width() * 0.06, rect.height() * 0.2),
-        rect.max - Vec2::new(rect.width() * 0.06, rect.height() * 0.2),
+        rect.min + Vec2::new(rect.width() * 0.06, (rect.height() * 0.2).max(token)),
+        rect.max - Vec2::new(rect.width() * 0.06, rect.height() * if token > rect.height() * 0.2 { 0.12 } else { 0.2 }),
     );
     let pitch = (room.width() / cols as f32).min(room.height() / rows as f32);
     let size = (pitch * 0.92).min(rect.width() * 0.42);
@@ -210,7 +219,7 @@ pub fn paint_crystal(painter: &Painter, palette: &Palette, centre: Pos2, r: f32,
 
 #[cfg(test)]
 mod tests {
-    use super::arrange;
+    use super::{arrange, count_radius};
     use egui::{Rect, pos2, vec2};
 
     #[test]
@@ -226,6 +235,24 @@ mod tests {
             for (i, a) in centres.iter().enumerate() {
                 for b in &centres[i + 1..] {
                     assert!(a.distance(*b) >= size * 0.99, "{n} butterflies: two overlap");
+                }
+            }
+        }
+    }
+
+    /// Found at 800 x 600: the count's token covered the top-right
+    /// butterfly of a crowded space, so its colour could not be told.
+    #[test]
+    fn no_butterfly_lies_under_the_count_even_in_a_small_meadow() {
+        for side in [48.0, 60.0, 80.0, 120.0] {
+            let rect = Rect::from_min_size(pos2(0.0, 0.0), vec2(side, side));
+            let r = count_radius(side);
+            let token = Rect::from_center_size(rect.right_top() + vec2(-r - 3.0, r + 3.0), vec2(2.0 * r, 2.0 * r));
+            for n in 1..=12 {
+                let (centres, size) = arrange(rect, n);
+                for c in centres {
+                    let body = Rect::from_center_size(c, vec2(size * 0.8, size * 0.8));
+                    assert!(!body.intersects(token), "{n} in a {side} space: one at {c:?} under the count {token:?}");
                 }
             }
         }

@@ -237,7 +237,7 @@ impl WingsView {
             }
             if n > 0 {
                 // How many, on a small counter in the corner.
-                let r = (cell * 0.09).clamp(7.0, 12.0);
+                let r = meadow::count_radius(cell);
                 let at = rect.right_top() + Vec2::new(-r - 3.0, r + 3.0);
                 look::token(&painter, palette, at, r, palette.table.plate, &n.to_string());
             }

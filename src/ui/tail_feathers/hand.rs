@@ -465,14 +465,16 @@ impl SkirmishView {
         self.picks.retain(|c| pool.contains(c) && !held.contains(c));
         let room = HAND - held.len();
         self.picks.truncate(room);
-        ui.horizontal(|ui| {
+        // Both lines wrap in a narrow window: laid out unwrapped they
+        // widened the table under the side panel at 800 x 600.
+        ui.horizontal_wrapped(|ui| {
             ui.heading(format!("{}: pick your {HAND} action cards", side_name(side)));
             ui.label(
                 RichText::new(format!("{} of {HAND} chosen — secret until played", held.len() + self.picks.len()))
                     .weak(),
             );
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button("Suggested hand").clicked() {
                 let suggested =
                     SUGGESTED[seat.index()].iter().filter_map(|n| card_named(n)).filter(|c| pool.contains(c));
@@ -497,38 +499,46 @@ impl SkirmishView {
             }
         });
         ui.label(RichText::new("Click a card to take it or put it back. Cards marked with a number of cheese are paid for when played.").weak());
+        // As many cards to a row as the table's width holds (counted here:
+        // a wrapping row took the width its widest line had ever had, and
+        // ran under the side panel at 800 x 600).
+        let gap = 4.0;
+        let per_row = (((ui.available_width() - 12.0 + gap) / (CARD.x + gap)).floor() as usize).max(1);
         egui::ScrollArea::vertical().id_salt("tf-pick").show(ui, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                // Close enough that seven cards fit across the table of a
-                // window of the default size (four rows for the mice's 25).
-                ui.spacing_mut().item_spacing.x = 4.0;
-                for &c in &pool {
-                    let chosen = held.contains(&c) || self.picks.contains(&c);
-                    let (rect, resp) = ui.allocate_exact_size(CARD, Sense::click());
-                    paint_action_card(
-                        ui.painter(),
-                        rect,
-                        card(c),
-                        &palette.forest,
-                        CardLook { chosen, ..CardLook::default() },
-                    );
-                    let words = card_words(card(c));
-                    let resp = resp.on_hover_text(&words);
-                    resp.widget_info(|| {
-                        WidgetInfo::selected(egui::Role::CheckBox, true, chosen, format!("pick {words}"))
-                    });
-                    if resp.clicked() && !held.contains(&c) {
-                        if let Some(i) = self.picks.iter().position(|&x| x == c) {
-                            self.picks.remove(i);
-                        } else if self.picks.len() < room {
-                            self.picks.push(c);
-                        } else {
-                            notices
-                                .push(Notice::Error(format!("TF-R27: a hand holds {HAND} cards: put one back first")));
+            for row in pool.chunks(per_row) {
+                ui.horizontal(|ui| {
+                    // Close enough that seven cards fit across the table of a
+                    // window of the default size (four rows for the mice's 25).
+                    ui.spacing_mut().item_spacing.x = gap;
+                    for &c in row {
+                        let chosen = held.contains(&c) || self.picks.contains(&c);
+                        let (rect, resp) = ui.allocate_exact_size(CARD, Sense::click());
+                        paint_action_card(
+                            ui.painter(),
+                            rect,
+                            card(c),
+                            &palette.forest,
+                            CardLook { chosen, ..CardLook::default() },
+                        );
+                        let words = card_words(card(c));
+                        let resp = resp.on_hover_text(&words);
+                        resp.widget_info(|| {
+                            WidgetInfo::selected(egui::Role::CheckBox, true, chosen, format!("pick {words}"))
+                        });
+                        if resp.clicked() && !held.contains(&c) {
+                            if let Some(i) = self.picks.iter().position(|&x| x == c) {
+                                self.picks.remove(i);
+                            } else if self.picks.len() < room {
+                                self.picks.push(c);
+                            } else {
+                                notices.push(Notice::Error(format!(
+                                    "TF-R27: a hand holds {HAND} cards: put one back first"
+                                )));
+                            }
                         }
                     }
-                }
-            });
+                });
+            }
         });
     }
 
