@@ -380,3 +380,51 @@ impl Emblem {
         }
     }
 }
+
+/// A small, stable hash for the variation of one square's stone.
+fn stone_hash(n: u32) -> u32 {
+    let mut x = n.wrapping_mul(0x9E37_79B9) ^ 0x85EB_CA6B;
+    x ^= x >> 15;
+    x = x.wrapping_mul(0x2C1B_3C6D);
+    x ^= x >> 12;
+    x
+}
+
+/// A share between 0 and 1 from eight bits of `h`, `shift` bits along.
+fn share(h: u32, shift: u32) -> f32 {
+    ((h >> shift) & 0xff) as f32 / 255.0
+}
+
+/// A square of floor as a flag of stone: its tone varied a little from its
+/// neighbours', a lit edge above and to the left, a shaded one opposite,
+/// and a few flecks in the stone.
+pub fn flagstone(painter: &Painter, rect: Rect, base: Color32, (light, shade): (Color32, Color32), seed: u32) {
+    let dark = base.r() < 0x90;
+    let grain = stone_hash(seed);
+    let tone = share(grain, 0) - 0.5;
+    let face = if tone > 0.0 { mix(base, light, tone * 0.12) } else { mix(base, shade, -tone * 0.12) };
+    painter.rect_filled(rect, 0.0, face);
+    let edge = (rect.width() * 0.035).max(1.0);
+    let lit = Stroke::new(edge, mix(face, light, 0.28));
+    let dim = Stroke::new(edge, mix(face, shade, 0.22));
+    let inset = rect.shrink(edge / 2.0);
+    painter.line_segment([inset.left_top(), inset.right_top()], lit);
+    painter.line_segment([inset.left_top(), inset.left_bottom()], lit);
+    painter.line_segment([inset.left_bottom(), inset.right_bottom()], dim);
+    painter.line_segment([inset.right_top(), inset.right_bottom()], dim);
+    // Flecks and, on some flags, a hairline crack.
+    let fleck = mix(face, if dark { light } else { shade }, 0.13);
+    for k in 0..5 {
+        let hk = stone_hash(seed.wrapping_mul(31).wrapping_add(k));
+        let at = rect.min + Vec2::new(share(hk, 0), share(hk, 8)) * rect.size() * 0.8 + rect.size() * 0.1;
+        painter.circle_filled(at, 0.6 + share(hk, 16) * rect.width() * 0.012, fleck);
+    }
+    if grain.is_multiple_of(5) {
+        let start = rect.min + Vec2::new(0.1 + share(grain, 8) * 0.5, 0.2 + share(grain, 16) * 0.3) * rect.size();
+        let bend = start + Vec2::new(rect.width() * 0.18, rect.height() * 0.1);
+        let end = bend + Vec2::new(rect.width() * 0.1, rect.height() * 0.16);
+        let crack = Stroke::new(0.8, mix(face, shade, 0.2));
+        painter.line_segment([start, bend], crack);
+        painter.line_segment([bend, end], crack);
+    }
+}

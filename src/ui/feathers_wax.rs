@@ -6,6 +6,7 @@
 
 mod labyrinth;
 mod panel;
+mod scenery;
 mod sky;
 mod wings;
 
@@ -357,6 +358,9 @@ impl View for FeathersView {
         super::tab::side_panel(ui, |ui| self.side_ui(ui, frame));
         let notices = &mut *frame.notices;
         egui::CentralPanel::default().show(ui, |ui| {
+            // The game is laid out on the table's cloth, as every game is.
+            super::look::paint_cloth(ui, ui.clip_rect(), &palette);
+            ui.visuals_mut().override_text_color = Some(palette.table.ink);
             // A finished game shows where it ended: the sky once flying began.
             let flew = self.state().turn() > 0;
             match self.state().phase() {

@@ -32,7 +32,12 @@ impl FeathersView {
         let lab = &*LABYRINTH;
         let painter = ui.painter().clone();
         let board = Rect::from_min_size(origin, Vec2::new(cs * f32::from(LAB_W), cs * f32::from(LAB_H)));
-        painter.rect_filled(board.expand(3.0), 2.0, palette.frame);
+        // The labyrinth's outer wall, raised off the table with its shadow.
+        painter.add(
+            egui::epaint::RectShape::filled(board.expand(5.0).translate(Vec2::new(2.0, 4.0)), 6.0, palette.shadow)
+                .with_blur_width(10.0),
+        );
+        painter.rect_filled(board.expand(5.0), 4.0, palette.frame);
         let floor = palette.light_square;
         let human = self.my_turn() && state.pending().is_none();
         let dragging = egui::DragAndDrop::payload::<Drag>(ui.ctx()).map(|p| *p);
@@ -52,7 +57,9 @@ impl FeathersView {
         let hover_pos = ui.ctx().pointer_latest_pos();
         for c in crate::rules::feathers_wax::Labyrinth::cells() {
             let r = rect_of(c);
-            painter.rect_filled(r.expand(0.5), 0.0, floor);
+            // The floor in flags of stone.
+            let seed = u32::from(c.y) * 16 + u32::from(c.x);
+            crate::ui::art::flagstone(&painter, r, floor, (crate::ui::theme::DAYLIGHT, palette.outline), seed);
             if c.y == 0 {
                 painter.text(
                     r.center_top() - Vec2::new(0.0, 3.0),
@@ -86,10 +93,11 @@ impl FeathersView {
             match spot {
                 Spot::Nest => {
                     let fade = if used { 0.3 } else { 1.0 };
+                    paint_nest(&painter, palette, r.center() + Vec2::new(0.0, cs * 0.14), cs, fade);
                     paint_feather(
                         &painter,
-                        r.center(),
-                        cs * 0.62,
+                        r.center() - Vec2::new(0.0, cs * 0.04),
+                        cs * 0.56,
                         palette.nest.gamma_multiply(fade),
                         palette.outline.gamma_multiply(fade),
                     );
@@ -107,11 +115,12 @@ impl FeathersView {
                 Spot::Empty => {}
             }
             if used {
+                // In the top corner, clear of Daedalus standing on it.
                 painter.text(
-                    r.right_bottom() - Vec2::new(3.0, 2.0),
-                    Align2::RIGHT_BOTTOM,
+                    r.left_top() + Vec2::new(cs * 0.1 + 3.0, cs * 0.06 + 2.0),
+                    Align2::LEFT_TOP,
                     "used",
-                    FontId::proportional(9.0),
+                    FontId::proportional(10.0),
                     palette.outline,
                 );
             }
@@ -132,21 +141,36 @@ impl FeathersView {
             }
         }
         // Walls.
-        let wall = Stroke::new((cs * 0.09).max(2.5), palette.frame);
+        // Walls of stone: each laid over its shadow, lit along its top.
+        let width = (cs * 0.12).max(3.0);
+        let mut segments = Vec::new();
         for c in crate::rules::feathers_wax::Labyrinth::cells() {
             let r = rect_of(c);
             if lab.wall(c, Heading::E) {
-                painter.line_segment([r.right_top(), r.right_bottom()], wall);
+                segments.push([r.right_top(), r.right_bottom()]);
             }
             if lab.wall(c, Heading::S) {
-                painter.line_segment([r.left_bottom(), r.right_bottom()], wall);
+                segments.push([r.left_bottom(), r.right_bottom()]);
             }
             if c.x == 0 && c.y != lab.entrance_row {
-                painter.line_segment([r.left_top(), r.left_bottom()], wall);
+                segments.push([r.left_top(), r.left_bottom()]);
             }
             if c.y == 0 {
-                painter.line_segment([r.left_top(), r.right_top()], wall);
+                segments.push([r.left_top(), r.right_top()]);
             }
+        }
+        let cast = Vec2::new(width * 0.35, width * 0.55);
+        for [a, b] in &segments {
+            painter.line_segment([*a + cast, *b + cast], Stroke::new(width, palette.shadow));
+        }
+        for [a, b] in &segments {
+            painter.line_segment([*a, *b], Stroke::new(width, palette.frame));
+            painter.circle_filled(*a, width / 2.0, palette.frame);
+            painter.circle_filled(*b, width / 2.0, palette.frame);
+        }
+        let top = Stroke::new((width * 0.25).max(1.0), crate::ui::theme::mix(palette.frame, palette.wall, 0.35));
+        for [a, b] in &segments {
+            painter.line_segment([*a - Vec2::splat(width * 0.18), *b - Vec2::splat(width * 0.18)], top);
         }
         // Doors: the entrance (west) and the exit (east, a drop target).
         let ent = rect_of(lab.entrance());
@@ -392,5 +416,20 @@ impl FeathersView {
         }
         let n = state.sections();
         ui.label(format!("Wing sections these make: {n}"));
+    }
+}
+
+/// A bird's nest: a bowl of woven twigs, as wide as most of the cell.
+fn paint_nest(painter: &egui::Painter, palette: &Palette, at: Pos2, cs: f32, fade: f32) {
+    let twig = crate::ui::theme::mix(palette.honey_rim, palette.ruin, 0.3).gamma_multiply(fade);
+    let dark = crate::ui::theme::mix(palette.honey_rim, palette.outline, 0.4).gamma_multiply(fade);
+    crate::ui::art::oval(painter, at, Vec2::new(1.0, 0.0), cs * 0.34, cs * 0.16, dark);
+    crate::ui::art::oval(painter, at - Vec2::new(0.0, cs * 0.02), Vec2::new(1.0, 0.0), cs * 0.3, cs * 0.12, twig);
+    for k in 0..5 {
+        let x = at.x - cs * 0.26 + cs * 0.13 * k as f32;
+        painter.line_segment(
+            [Pos2::new(x, at.y - cs * 0.08), Pos2::new(x + cs * 0.1, at.y + cs * 0.06)],
+            Stroke::new(1.0, dark),
+        );
     }
 }

@@ -106,7 +106,13 @@ impl FeathersView {
                     });
                 } else if state.card().is_some() {
                     ui.label("Drag Daedalus along his way, or click a lit cell.");
-                    if ui.button(format!("End this move here ({} steps unused)", state.steps_left())).clicked() {
+                    if ui
+                        .button(format!(
+                            "End this move here ({} unused)",
+                            crate::rules::words::count(usize::from(state.steps_left()), "step")
+                        ))
+                        .clicked()
+                    {
                         action = Some(Action::Stop);
                     }
                 }

@@ -2,7 +2,7 @@
 //! onto them (dragged, or clicked and then the flyer clicked; Enter or Space
 //! on the focused card and flyer does the same).
 
-use egui::{Align2, FontId, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+use egui::{Align2, FontId, Rect, RichText, Sense, Stroke, Ui, Vec2, WidgetInfo};
 
 use crate::rules::cards::{Card, Suit};
 use crate::rules::feathers_wax::{Action, FeathersAndWax, Flyer, Place, SAFE_COL, SKY_COLS, SKY_ROWS, Stage};
@@ -11,7 +11,7 @@ use crate::ui::Notice;
 use crate::ui::theme::{self, Palette};
 use crate::ui::widgets::{self, CardFace};
 
-use super::{Drag, FeathersView, card_effect, flyer_colour, flyer_letter, paint_flyer_token, place_words};
+use super::{Drag, FeathersView, card_effect, flyer_colour, flyer_letter, place_words, scenery};
 
 impl FeathersView {
     #[allow(
@@ -25,102 +25,82 @@ impl FeathersView {
         let cs =
             ((avail.x - 60.0) / f32::from(SKY_COLS + 1)).min((avail.y - 150.0) / f32::from(SKY_ROWS)).clamp(28.0, 84.0);
         let (outer, _) = ui.allocate_exact_size(
-            Vec2::new(cs * f32::from(SKY_COLS + 1) + 30.0, cs * f32::from(SKY_ROWS) + 22.0),
+            Vec2::new(cs * f32::from(SKY_COLS + 1) + 30.0, cs * f32::from(SKY_ROWS) + 40.0),
             Sense::hover(),
         );
-        let origin = outer.min + Vec2::new(24.0, 4.0);
+        // Room above for the tower's top and the frame, and at the left for
+        // the rows' numbers.
+        let origin = outer.min + Vec2::new(34.0, 14.0);
         let rect_of = |col: u8, row: u8| {
             Rect::from_min_size(origin + Vec2::new(f32::from(col) * cs, f32::from(row) * cs), Vec2::splat(cs))
         };
         let painter = ui.painter().clone();
+        let span = |a: Rect, b: Rect| a.union(b);
+        let last = SKY_ROWS - 1;
+        let board = scenery::SkyBoard {
+            tower: span(rect_of(0, 0), rect_of(0, last)),
+            sky: span(rect_of(1, 0), rect_of(SAFE_COL - 1, last)),
+            sun_row: span(rect_of(1, 0), rect_of(SAFE_COL - 1, 0)),
+            sea_row: span(rect_of(1, last), rect_of(SAFE_COL - 1, last)),
+            shore: span(rect_of(SAFE_COL, 0), rect_of(SAFE_COL, last)),
+            cell: cs,
+        };
+        scenery::paint_sky(&painter, palette, &board);
+        let coords = crate::ui::look::display(ui.ctx(), 12.0);
         for row in 0..SKY_ROWS {
-            for col in 0..SKY_COLS {
-                let r = rect_of(col, row);
-                let fill = if col == SAFE_COL {
-                    palette.safe
-                } else if col == 0 {
-                    palette.ruin
-                } else if row == 0 {
-                    palette.sun
-                } else if row == SKY_ROWS - 1 {
-                    palette.sea
-                } else {
-                    palette.sky
-                };
-                painter.rect(r, 0.0, fill, Stroke::new(0.5, palette.ruin), StrokeKind::Inside);
-            }
             let r = rect_of(0, row);
             painter.text(
-                r.left_center() - Vec2::new(6.0, 0.0),
+                r.left_center() - Vec2::new(12.0, 0.0),
                 Align2::RIGHT_CENTER,
                 (row + 1).to_string(),
-                FontId::proportional(11.0),
+                coords.clone(),
                 ui.visuals().text_color(),
             );
         }
         for col in 0..SKY_COLS {
             let r = rect_of(col, SKY_ROWS - 1);
             painter.text(
-                r.center_bottom() + Vec2::new(0.0, 3.0),
+                r.center_bottom() + Vec2::new(0.0, 10.0),
                 Align2::CENTER_TOP,
                 col.to_string(),
-                FontId::proportional(11.0),
+                coords.clone(),
                 ui.visuals().text_color(),
             );
         }
-        painter.text(
-            rect_of(0, 0).center(),
-            Align2::CENTER_CENTER,
-            "tower",
-            FontId::proportional(10.0),
-            palette.text_on_sky,
-        );
-        painter.text(
-            rect_of(5, 0).center(),
-            Align2::CENTER_CENTER,
-            "sun",
-            FontId::proportional(12.0),
-            palette.text_on_sky,
-        );
-        painter.text(
-            rect_of(5, SKY_ROWS - 1).center(),
-            Align2::CENTER_CENTER,
-            "sea",
-            FontId::proportional(12.0),
-            palette.text_on_sky,
-        );
-        painter.text(
-            rect_of(SAFE_COL, 0).center(),
-            Align2::CENTER_CENTER,
-            "safe",
-            FontId::proportional(11.0),
-            palette.text_on_sky,
-        );
         // The flyers: drop a drawn card on one to play it.
         let mut action = None;
         let mut note = None;
         let mut info = None;
         let mut preview = None;
         for f in Flyer::BOTH {
-            let (centre, r, width) = match state.place(f) {
+            let (centre, r, width, radius) = match state.place(f) {
                 Place::Sky { col, row } => {
                     let r = rect_of(col, row);
                     // Both in the tower: side by side.
                     let both_tower =
                         matches!(state.place(f.other()), Place::Sky { col: 0, row: r2 } if col == 0 && r2 == row);
-                    let shift = if both_tower { if f == Flyer::Icarus { -cs * 0.2 } else { cs * 0.2 } } else { 0.0 };
+                    let shift = if both_tower { if f == Flyer::Icarus { -cs * 0.26 } else { cs * 0.26 } } else { 0.0 };
                     // Side by side, each answers clicks on its own half only.
                     let width = if both_tower { cs * 0.4 } else { cs * 0.9 };
-                    (r.center() + Vec2::new(shift, 0.0), r, width)
+                    let radius = if both_tower { cs * 0.22 } else { cs * 0.3 };
+                    (r.center() + Vec2::new(shift, 0.0), r, width, radius)
                 }
                 Place::Safe => {
                     let r = rect_of(SAFE_COL, if f == Flyer::Icarus { 2 } else { 4 }).translate(Vec2::new(cs, 0.0));
-                    (r.center(), r, cs * 0.9)
+                    (r.center(), r, cs * 0.9, cs * 0.3)
                 }
                 Place::Lost => continue,
             };
-            let radius = cs * 0.3;
-            paint_flyer_token(&painter, centre, radius, flyer_colour(palette, f), palette, flyer_letter(f));
+            let sections = state.wings(f).len();
+            scenery::winged_flyer(
+                &painter,
+                palette,
+                centre,
+                radius,
+                flyer_colour(palette, f),
+                flyer_letter(f),
+                sections,
+            );
             if state.place(f) == Place::Safe {
                 painter.text(
                     r.center_bottom(),
