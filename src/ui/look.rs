@@ -98,9 +98,15 @@ pub fn on_cloth<R>(ui: &mut Ui, palette: &Palette, add: impl FnOnce(&mut Ui) -> 
 
 /// Wood (the shelf on Home), the grain running along it.
 pub fn paint_wood(ui: &Ui, rect: Rect, palette: &Palette, corner: f32) {
-    let texture = surface(ui.ctx(), palette, Surface::Wood);
+    ui.painter().add(wood(ui.ctx(), rect, palette, corner));
+}
+
+/// The shape of a piece of wood filling `rect` (to lay under things
+/// drawn before it is known how large it is).
+pub fn wood(ctx: &egui::Context, rect: Rect, palette: &Palette, corner: f32) -> egui::Shape {
+    let texture = surface(ctx, palette, Surface::Wood);
     let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(rect.width() / (TILE as f32 * 2.0), rect.height() / TILE as f32));
-    ui.painter().add(RectShape::filled(rect, corner, UNTINTED).with_texture(texture.id(), uv));
+    RectShape::filled(rect, corner, UNTINTED).with_texture(texture.id(), uv).into()
 }
 
 /// A card of board lying on the cloth (a section of Settings, a lesson):

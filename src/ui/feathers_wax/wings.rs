@@ -21,16 +21,19 @@ impl FeathersView {
     pub(super) fn wings_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
         let state = self.state().clone();
         let human = self.my_turn();
-        ui.heading("Build the wings");
-        ui.label(format!(
-            "{} feather and {} wax cards make {} wing sections (FW-R10). Drag spades onto the racks (or click a \
+        ui.label(crate::ui::look::title(ui, "Build the wings", 24.0));
+        ui.label(
+            RichText::new(format!(
+                "{} feather and {} wax cards make {} wing sections (FW-R10). Drag spades onto the racks (or click a \
              spade, then a rack; a placed spade dragged or clicked back to the pool comes off); each flyer needs \
              at least one. A section's value matters in flight: a card of the same value lets its flyer shed it for \
              an extra step right.",
-            state.held(Suit::Spades).len(),
-            state.held(Suit::Clubs).len(),
-            state.sections()
-        ));
+                state.held(Suit::Spades).len(),
+                state.held(Suit::Clubs).len(),
+                state.sections()
+            ))
+            .color(palette.table.faint),
+        );
         ui.add_space(6.0);
         let mut action: Option<Action> = None;
         let mut note = None;
@@ -38,9 +41,9 @@ impl FeathersView {
         // sensing scope), so a click on a spade reaches the spade and a click
         // beside them reaches the pool: click a spade on a rack, then the pool.
         let pool = ui.scope_builder(UiBuilder::new().id_salt("spade pool").sense(Sense::click()), |ui| {
-            egui::Frame::group(ui.style()).show(ui, |ui| {
+            crate::ui::look::on_cloth(ui, palette, |ui| {
                 ui.set_min_size(Vec2::new(ui.available_width().min(640.0), theme::CARD_SIZE.y + 24.0));
-                ui.label("Spades not on a rack");
+                ui.label(crate::ui::look::title(ui, "The feathers (spades) to lay on a rack", 15.0));
                 self.spades_ui(ui, palette, &state.unassigned(), human);
             });
         });
@@ -66,22 +69,48 @@ impl FeathersView {
         }
         ui.add_space(8.0);
         let mut rack_note = None;
-        ui.horizontal(|ui| {
+        ui.horizontal_top(|ui| {
             for flyer in Flyer::BOTH {
                 // A sensing scope, like the pool: its spades stay clickable.
                 let builder = UiBuilder::new().id_salt(("rack", flyer as u8)).sense(Sense::click());
+                // A wooden rack: the flyer with a feather a side for each
+                // section laid, and the spades laid along it.
                 let frame = ui.scope_builder(builder, |ui| {
-                    let fill = flyer_colour(palette, flyer).gamma_multiply(0.25);
-                    egui::Frame::group(ui.style()).fill(fill).show(ui, |ui| {
-                        ui.set_min_size(Vec2::new(300.0, theme::CARD_SIZE.y + 30.0));
-                        ui.vertical(|ui| {
-                            ui.label(
-                                RichText::new(format!("{}'s wings ({})", flyer.name(), state.wings(flyer).len()))
-                                    .strong(),
+                    let under = ui.painter().add(egui::Shape::Noop);
+                    let shown = egui::Frame::new().inner_margin(10).corner_radius(8).show(ui, |ui| {
+                        ui.set_min_size(Vec2::new(330.0, theme::CARD_SIZE.y + 30.0));
+                        ui.horizontal_top(|ui| {
+                            let (fig, _) =
+                                ui.allocate_exact_size(Vec2::new(86.0, theme::CARD_SIZE.y + 30.0), Sense::hover());
+                            super::scenery::winged_flyer(
+                                ui.painter(),
+                                palette,
+                                fig.center() + Vec2::new(0.0, 8.0),
+                                23.0,
+                                flyer_colour(palette, flyer),
+                                super::flyer_letter(flyer),
+                                state.wings(flyer).len(),
                             );
-                            self.spades_ui(ui, palette, state.wings(flyer), human);
+                            ui.vertical(|ui| {
+                                let ink = palette.text_on(palette.table.wood[1]);
+                                let words = format!(
+                                    "{}'s wings: {}",
+                                    flyer.name(),
+                                    crate::rules::words::count(state.wings(flyer).len(), "section")
+                                );
+                                ui.label(crate::ui::look::title(ui, words, 16.0).color(ink));
+                                self.spades_ui(ui, palette, state.wings(flyer), human);
+                            });
                         });
                     });
+                    let rect = shown.response.rect;
+                    ui.painter().set(under, crate::ui::look::wood(ui.ctx(), rect, palette, 8.0));
+                    ui.painter().rect_stroke(
+                        rect,
+                        8.0,
+                        egui::Stroke::new(1.5, palette.table.wood[2]),
+                        egui::StrokeKind::Inside,
+                    );
                 });
                 let resp = frame.response;
                 let rect = resp.rect;
