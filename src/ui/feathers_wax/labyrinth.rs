@@ -117,10 +117,10 @@ impl FeathersView {
             if used {
                 // In the top corner, clear of Daedalus standing on it.
                 painter.text(
-                    r.left_top() + Vec2::new(cs * 0.1 + 3.0, cs * 0.06 + 2.0),
+                    r.left_top() + Vec2::new(cs * 0.07 + 2.0, 1.0),
                     Align2::LEFT_TOP,
                     "used",
-                    FontId::proportional(10.0),
+                    FontId::proportional(9.5),
                     palette.outline,
                 );
             }
@@ -400,22 +400,45 @@ impl FeathersView {
             .small()
             .weak(),
         );
-        for suit in [Suit::Spades, Suit::Clubs] {
-            ui.horizontal(|ui| {
-                let name = if suit == Suit::Spades { "Feathers" } else { "Wax" };
-                let held = state.held(suit);
-                ui.label(RichText::new(format!("{name}: {}", held.len())).strong())
-                    .on_hover_text(format!("collected {} (A-10)", suit.name()));
-                if state.is_closed(suit) {
-                    ui.label(RichText::new("closed by a Maiden (FW-R7)").italics());
-                }
-                for &v in held {
-                    widgets::small_card(ui, palette, Card::new(v, suit));
-                }
+        // What Daedalus has gathered, each suit on a card of its own with
+        // its mark, and the wing sections they make.
+        ui.horizontal_top(|ui| {
+            for suit in [Suit::Spades, Suit::Clubs] {
+                crate::ui::look::plate_frame(palette, None).show(ui, |ui| {
+                    ui.set_min_size(Vec2::new(180.0, 64.0));
+                    let held = state.held(suit);
+                    ui.horizontal(|ui| {
+                        let (mark, _) = ui.allocate_exact_size(Vec2::splat(26.0), Sense::hover());
+                        if suit == Suit::Spades {
+                            paint_feather(ui.painter(), mark.center(), 24.0, palette.nest, palette.outline);
+                        } else {
+                            paint_hive(ui.painter(), mark.center(), 10.0, palette.honey, palette.honey_rim);
+                        }
+                        let name = if suit == Suit::Spades { "Feathers" } else { "Wax" };
+                        ui.label(crate::ui::look::title(ui, format!("{name}: {}", held.len()), 16.0))
+                            .on_hover_text(format!("collected {} (A-10)", suit.name()));
+                    });
+                    if state.is_closed(suit) {
+                        ui.label(RichText::new("closed by a Maiden (FW-R7)").italics());
+                    }
+                    ui.horizontal(|ui| {
+                        for &v in held {
+                            widgets::small_card(ui, palette, Card::new(v, suit));
+                        }
+                        if held.is_empty() {
+                            ui.label(RichText::new("none yet").color(palette.table.faint));
+                        }
+                    });
+                });
+            }
+            ui.vertical(|ui| {
+                ui.add_space(8.0);
+                let n = state.sections();
+                let words = format!("These make {}", crate::rules::words::count(n, "wing section"));
+                ui.label(crate::ui::look::title(ui, words, 16.0));
+                ui.label(RichText::new("one for each feather with a wax to bind it").color(palette.table.faint));
             });
-        }
-        let n = state.sections();
-        ui.label(format!("Wing sections these make: {n}"));
+        });
     }
 }
 
