@@ -175,3 +175,41 @@ fn tail_feathers_lays_out_every_card_to_pick_clear_of_the_side_panel() {
     let cards: Vec<Rect> = labels(&h).into_iter().filter(|(l, _)| l.starts_with("pick ")).map(|(_, r)| r).collect();
     assert!(cards.iter().all(|r| r.max.x <= edge), "every card is left of the side panel: {cards:?}, panel at {edge}");
 }
+
+/// Found under Xvfb: in the Feathers & Wax sky at 800 x 600 the side
+/// panel's buttons ("Draw another card", "Play these cards") stood on one
+/// line wider than the panel, which pushed its words off both its edges.
+#[test]
+fn feathers_and_wax_in_the_sky_keeps_the_side_panel_whole() {
+    use aviary::rules::feathers_wax::{FeathersAndWax, Phase, Stage};
+    use aviary::ui::feathers_wax::FeathersView;
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path();
+    let policy = aviary::ai::feathers_wax::Policy::default();
+    let session = (1..200)
+        .find_map(|seed| {
+            let setup = Setup { seats: 1, options: <FeathersAndWax as Game>::Options::default() };
+            let mut session = Session::<FeathersAndWax>::new(setup, seed, vec![Player::Human]);
+            let mut rng = Rng::seeded(seed);
+            while session.state().phase() != Phase::Flight && !session.is_over() {
+                let a = policy.choose(session.state(), &mut rng)?;
+                session.propose(a).ok()?;
+            }
+            (session.state().phase() == Phase::Flight && session.state().stage() == Stage::Drawing).then_some(session)
+        })
+        .expect("some deal reaches the sky");
+    let mut app = AviaryApp::new(Some(dir.join("config")), dir.join("saves"));
+    let tab = Tab::<FeathersView>::new(Table::new(session, dir.join("saves").join("g.json")));
+    app.tabs.push(Box::new(tab));
+    app.screen = Screen::Game(0);
+    let mut h = Harness::builder().with_size(WINDOW).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    h.run_steps(4);
+    let screen = Rect::from_min_size(Pos2::ZERO, WINDOW);
+    for name in ["Draw another card", "Play these cards", "Undo turn"] {
+        let r = h.get_by_label(name).rect();
+        assert!(screen.contains_rect(r), "{name} is wholly on screen: {r:?}");
+    }
+    let title = labels(&h).into_iter().find(|(l, r)| l == "Feathers & Wax" && r.min.y > 60.0).expect("the title").1;
+    let draw = h.get_by_label("Draw another card").rect();
+    assert!(title.min.x <= draw.min.x + 0.5, "the panel's words start at its edge, not cut: {title:?} {draw:?}");
+}

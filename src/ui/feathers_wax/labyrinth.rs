@@ -121,7 +121,7 @@ impl FeathersView {
                     Align2::LEFT_TOP,
                     "used",
                     FontId::proportional(9.5),
-                    palette.outline,
+                    palette.text_on(floor),
                 );
             }
             if reach.contains(&c) {
@@ -141,8 +141,12 @@ impl FeathersView {
             }
         }
         // Walls.
-        // Walls of stone: each laid over its shadow, lit along its top.
+        // Walls of stone: each laid over its shadow, lit along its top;
+        // darker than the floor in both themes (the dark theme's light frame
+        // colour read as grout between the flags).
         let width = (cs * 0.12).max(3.0);
+        let stone =
+            if ui.visuals().dark_mode { theme::mix(palette.frame, palette.outline, 0.62) } else { palette.frame };
         let mut segments = Vec::new();
         for c in crate::rules::feathers_wax::Labyrinth::cells() {
             let r = rect_of(c);
@@ -164,11 +168,11 @@ impl FeathersView {
             painter.line_segment([*a + cast, *b + cast], Stroke::new(width, palette.shadow));
         }
         for [a, b] in &segments {
-            painter.line_segment([*a, *b], Stroke::new(width, palette.frame));
-            painter.circle_filled(*a, width / 2.0, palette.frame);
-            painter.circle_filled(*b, width / 2.0, palette.frame);
+            painter.line_segment([*a, *b], Stroke::new(width, stone));
+            painter.circle_filled(*a, width / 2.0, stone);
+            painter.circle_filled(*b, width / 2.0, stone);
         }
-        let top = Stroke::new((width * 0.25).max(1.0), crate::ui::theme::mix(palette.frame, palette.wall, 0.35));
+        let top = Stroke::new((width * 0.25).max(1.0), crate::ui::theme::mix(stone, palette.wall, 0.35));
         for [a, b] in &segments {
             painter.line_segment([*a - Vec2::splat(width * 0.18), *b - Vec2::splat(width * 0.18)], top);
         }

@@ -6,6 +6,7 @@ use egui::{RichText, Ui, WidgetInfo};
 
 use crate::ai::feathers_wax::{self as advisor, Analysis, Decision};
 use crate::rules::cards::Suit;
+use crate::rules::feathers_wax::routes::{Target, plan};
 use crate::rules::feathers_wax::{Action, FeathersAndWax, Phase, Place, SKY_ROWS, Stage};
 use crate::rules::words;
 use crate::rules::{Game, Outcome, Seat, ToMove};
@@ -105,7 +106,21 @@ impl FeathersView {
                         }
                     });
                 } else if state.card().is_some() {
-                    ui.label("Drag Daedalus along his way, or click a lit cell.");
+                    // A straight-line card blocked by a wall lights nothing:
+                    // said, so the bare board is not a puzzle.
+                    let open = crate::rules::feathers_wax::Labyrinth::cells()
+                        .any(|c| plan(state, Target::Cell(c)).is_some())
+                        || plan(state, Target::Exit).is_some();
+                    if open {
+                        ui.label("Drag Daedalus along his way, or click a lit cell.");
+                    } else {
+                        ui.label(
+                            RichText::new(
+                                "A wall stands in his way: no step is open for this card. End the move here.",
+                            )
+                            .strong(),
+                        );
+                    }
                     if ui
                         .button(format!(
                             "End this move here ({} unused)",
@@ -119,7 +134,7 @@ impl FeathersView {
             }
             Phase::Flight => match state.stage() {
                 Stage::Drawing => {
-                    ui.horizontal(|ui| {
+                    ui.horizontal_wrapped(|ui| {
                         if ui.add_enabled(state.flight_left() > 0, egui::Button::new("Draw another card")).clicked() {
                             action = Some(Action::Draw);
                         }

@@ -73,17 +73,18 @@ impl FeathersView {
         let mut info = None;
         let mut preview = None;
         for f in Flyer::BOTH {
-            let (centre, r, width, radius) = match state.place(f) {
+            let (centre, r, tall, radius) = match state.place(f) {
                 Place::Sky { col, row } => {
                     let r = rect_of(col, row);
                     // Both in the tower: side by side.
                     let both_tower =
                         matches!(state.place(f.other()), Place::Sky { col: 0, row: r2 } if col == 0 && r2 == row);
-                    let shift = if both_tower { if f == Flyer::Icarus { -cs * 0.26 } else { cs * 0.26 } } else { 0.0 };
-                    // Side by side, each answers clicks on its own half only.
-                    let width = if both_tower { cs * 0.4 } else { cs * 0.9 };
-                    let radius = if both_tower { cs * 0.22 } else { cs * 0.3 };
-                    (r.center() + Vec2::new(shift, 0.0), r, width, radius)
+                    // Both in the tower: one above the other in its cell,
+                    // each answering clicks on its own half.
+                    let shift = if both_tower { if f == Flyer::Icarus { -cs * 0.24 } else { cs * 0.24 } } else { 0.0 };
+                    let tall = if both_tower { cs * 0.45 } else { cs * 0.9 };
+                    let radius = if both_tower { cs * 0.2 } else { cs * 0.3 };
+                    (r.center() + Vec2::new(0.0, shift), r, tall, radius)
                 }
                 Place::Safe => {
                     let r = rect_of(SAFE_COL, if f == Flyer::Icarus { 2 } else { 4 }).translate(Vec2::new(cs, 0.0));
@@ -110,7 +111,7 @@ impl FeathersView {
                     ui.visuals().text_color(),
                 );
             }
-            let hit = Rect::from_center_size(centre, Vec2::new(width, cs * 0.9));
+            let hit = Rect::from_center_size(centre, Vec2::new(cs * 0.9, tall));
             let resp = ui.interact(hit, ui.scope_id().with(("flyer", f as u8)), Sense::click());
             let label = format!("{} at {}", f.name(), place_words(state.place(f)));
             resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
