@@ -213,3 +213,42 @@ fn feathers_and_wax_in_the_sky_keeps_the_side_panel_whole() {
     let draw = h.get_by_label("Draw another card").rect();
     assert!(title.min.x <= draw.min.x + 0.5, "the panel's words start at its edge, not cut: {title:?} {draw:?}");
 }
+
+/// Found under Xvfb: at 800 x 600 the Daedalus turn list's longest line
+/// ("… your Gladiator, in either order") stood on one line wider than the
+/// side panel and pushed its words off both its edges.
+#[test]
+fn daedalus_lists_the_turn_within_the_side_panel() {
+    use aviary::rules::daedalus::{Colour, Daedalus, Phase};
+    use aviary::ui::daedalus::DaedalusView;
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path();
+    let players = vec![Player::Human, Player::Computer(Level::Easy)];
+    let setup = Setup { seats: 2, options: <Daedalus as Game>::Options::default() };
+    let mut session: Session<Daedalus> = Session::new(setup, 5, players);
+    let mut rng = Rng::seeded(5);
+    // Up to the start of one of White's (the person's) escaping turns.
+    while !(session.state().phase() == Phase::Escaping
+        && session.state().colour_to_move() == Colour::White
+        && session.state().moved_walls().is_empty()
+        && session.state().required().walls > 0)
+    {
+        let legal = session.state().legal_actions();
+        session.propose(legal[rng.below(legal.len())].clone()).unwrap();
+    }
+    let mut app = AviaryApp::new(Some(dir.join("config")), dir.join("saves"));
+    let tab = Tab::<DaedalusView>::new(Table::new(session, dir.join("saves").join("g.json")));
+    app.tabs.push(Box::new(tab));
+    app.screen = Screen::Game(0);
+    let mut h = Harness::builder().with_size(WINDOW).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    h.run_steps(4);
+    let screen = Rect::from_min_size(Pos2::ZERO, WINDOW);
+    let title = labels(&h).into_iter().find(|(l, r)| l == "Daedalus" && r.min.y > 60.0).expect("the title").1;
+    let steps: Vec<(String, Rect)> =
+        labels(&h).into_iter().filter(|(l, _)| l.starts_with("Move ") || l.contains("your Gladiator")).collect();
+    assert!(!steps.is_empty(), "the turn's steps are listed");
+    for (l, r) in steps.iter().chain([("Undo turn".to_string(), h.get_by_label("Undo turn").rect())].iter()) {
+        assert!(screen.contains_rect(*r), "{l:?} is wholly on screen: {r:?}");
+        assert!(r.min.x >= title.min.x - 0.5, "{l:?} starts inside the panel: {r:?}, title at {title:?}");
+    }
+}

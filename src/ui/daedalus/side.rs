@@ -58,7 +58,7 @@ fn steps(state: &Daedalus) -> Vec<Step> {
     };
     let glad_words = match (shape.gladiator, walls_state) {
         (false, _) => "Your Gladiator cannot move this turn",
-        (true, StepState::Next) => "and your Gladiator, in either order",
+        (true, StepState::Next) => "and your Gladiator (either first)",
         _ => "Move your Gladiator",
     };
     out.push(Step { kind: PieceKind::Gladiator, words: glad_words.into(), state: glad_state });
@@ -168,7 +168,7 @@ fn turn_card(ui: &mut Ui, palette: &Palette, state: &Daedalus) {
     ui.label(look::title(ui, heading, 17.0))
         .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, format!("status: {status}")));
     for step in steps(state) {
-        ui.horizontal(|ui| {
+        ui.horizontal_top(|ui| {
             let (mark, _) = ui.allocate_exact_size(Vec2::new(10.0, 22.0), Sense::hover());
             if step.state == StepState::Next {
                 let c = mark.center();
@@ -188,7 +188,13 @@ fn turn_card(ui: &mut Ui, palette: &Palette, state: &Daedalus) {
                 StepState::Done | StepState::Later => words,
                 StepState::Not => words.color(palette.table.faint).italics(),
             };
-            ui.label(words);
+            // Wrapped within the panel: a line wider than a narrow panel
+            // pushed its words off both its edges at 800 x 600.
+            let room = ui.available_width() - if step.state == StepState::Done { 20.0 } else { 0.0 };
+            ui.scope(|ui| {
+                ui.set_max_width(room.max(60.0));
+                ui.add(egui::Label::new(words).wrap());
+            });
             if step.state == StepState::Done {
                 tick(ui, palette);
             }

@@ -69,9 +69,11 @@ impl FeathersView {
                     ui.visuals().text_color(),
                 );
             }
-            if c.x == 0 && c.y != lab.entrance_row {
+            if c.x == 0 {
+                // The entrance row's number stands left of the way in.
+                let out = if c.y == lab.entrance_row { cs * 0.9 } else { 0.0 };
                 painter.text(
-                    r.left_center() - Vec2::new(8.0, 0.0),
+                    r.left_center() - Vec2::new(8.0 + out, 0.0),
                     Align2::RIGHT_CENTER,
                     (c.y + 1).to_string(),
                     FontId::proportional(11.0),
@@ -114,8 +116,8 @@ impl FeathersView {
                 }
                 Spot::Empty => {}
             }
-            if used {
-                // In the top corner, clear of Daedalus standing on it.
+            if used && state.walker() != Walker::At(c) {
+                // In the top corner (not under Daedalus standing on it).
                 painter.text(
                     r.left_top() + Vec2::new(cs * 0.07 + 2.0, 1.0),
                     Align2::LEFT_TOP,
@@ -146,7 +148,7 @@ impl FeathersView {
         // colour read as grout between the flags).
         let width = (cs * 0.12).max(3.0);
         let stone =
-            if ui.visuals().dark_mode { theme::mix(palette.frame, palette.outline, 0.62) } else { palette.frame };
+            if ui.visuals().dark_mode { theme::mix(palette.frame, palette.outline, 0.8) } else { palette.frame };
         let mut segments = Vec::new();
         for c in crate::rules::feathers_wax::Labyrinth::cells() {
             let r = rect_of(c);
@@ -180,8 +182,8 @@ impl FeathersView {
         let ent = rect_of(lab.entrance());
         let outside = Rect::from_min_size(ent.min - Vec2::new(cs * 0.9, 0.0), Vec2::new(cs * 0.85, cs));
         painter.text(
-            outside.center_top() + Vec2::new(0.0, -2.0),
-            Align2::CENTER_BOTTOM,
+            outside.center(),
+            Align2::CENTER_CENTER,
             "in",
             FontId::proportional(11.0),
             ui.visuals().text_color(),
@@ -401,8 +403,8 @@ impl FeathersView {
                 "Feathers mark nests (a spade each), honeycombs mark hives (a club each). The tinted {edge} \
                  column makes every used nest and hive fresh again when Daedalus reaches it (FW-R3)."
             ))
-            .small()
-            .weak(),
+            .size(12.0)
+            .color(palette.table.faint),
         );
         // What Daedalus has gathered, each suit on a card of its own with
         // its mark, and the wing sections they make.

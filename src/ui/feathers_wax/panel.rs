@@ -49,8 +49,8 @@ impl FeathersView {
                 "Played out by the hint's policy over re-shuffles of the cards you have not seen; with few left, \
                  over every order of them (exact). The after-game analysis gives the same figures.",
             )
-            .small()
-            .weak(),
+            .size(12.0)
+            .color(crate::ui::theme::palette(ui.visuals().dark_mode).table.faint),
         );
         ui.horizontal(|ui| {
             let can_hint = self.my_turn();
