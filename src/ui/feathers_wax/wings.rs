@@ -24,13 +24,10 @@ impl FeathersView {
         ui.label(crate::ui::look::title(ui, "Build the wings", 24.0));
         ui.label(
             RichText::new(format!(
-                "{} feather and {} wax cards make {} wing sections (FW-R10). Drag spades onto the racks (or click a \
-             spade, then a rack; a placed spade dragged or clicked back to the pool comes off); each flyer needs \
-             at least one. A section's value matters in flight: a card of the same value lets its flyer shed it for \
-             an extra step right.",
-                state.held(Suit::Spades).len(),
-                state.held(Suit::Clubs).len(),
-                state.sections()
+                "Every feather bound by a wax makes a wing section: {} to share. Drag each spade onto a rack (or \
+                 click it, then the rack); each flyer needs at least one. In flight, a card of a section's value \
+                 lets its flyer shed that section for an extra step right.",
+                crate::rules::words::count(state.sections(), "section")
             ))
             .color(palette.table.faint),
         );
@@ -43,8 +40,24 @@ impl FeathersView {
         let pool = ui.scope_builder(UiBuilder::new().id_salt("spade pool").sense(Sense::click()), |ui| {
             crate::ui::look::on_cloth(ui, palette, |ui| {
                 ui.set_min_size(Vec2::new(ui.available_width().min(640.0), theme::CARD_SIZE.y + 24.0));
-                ui.label(crate::ui::look::title(ui, "The feathers (spades) to lay on a rack", 15.0));
-                self.spades_ui(ui, palette, &state.unassigned(), human);
+                ui.horizontal_top(|ui| {
+                    ui.vertical(|ui| {
+                        ui.label(crate::ui::look::title(ui, "The feathers (spades) to lay on a rack", 15.0));
+                        self.spades_ui(ui, palette, &state.unassigned(), human);
+                    });
+                    ui.add_space(24.0);
+                    // The wax that binds them, as gathered in the labyrinth.
+                    ui.vertical(|ui| {
+                        let wax = state.held(Suit::Clubs);
+                        let words = format!("The wax (clubs) to bind them: {}", wax.len());
+                        ui.label(crate::ui::look::title(ui, words, 15.0));
+                        ui.horizontal(|ui| {
+                            for &v in wax {
+                                widgets::small_card(ui, palette, Card::new(v, Suit::Clubs));
+                            }
+                        });
+                    });
+                });
             });
         });
         let pool_resp = pool.response;
@@ -69,7 +82,20 @@ impl FeathersView {
         }
         ui.add_space(8.0);
         let mut rack_note = None;
-        ui.horizontal_top(|ui| {
+        // The two racks share the table's width (less their margins), one
+        // above the other in a narrow window.
+        let narrow = ui.available_width() < 2.0 * (300.0 + 28.0) + 12.0;
+        let wide = if narrow {
+            (ui.available_width() - 28.0).max(240.0)
+        } else {
+            ((ui.available_width() - 12.0) / 2.0 - 28.0).min(500.0)
+        };
+        let layout = if narrow {
+            egui::Layout::top_down(egui::Align::Min)
+        } else {
+            egui::Layout::left_to_right(egui::Align::Min)
+        };
+        ui.with_layout(layout, |ui| {
             for flyer in Flyer::BOTH {
                 // A sensing scope, like the pool: its spades stay clickable.
                 let builder = UiBuilder::new().id_salt(("rack", flyer as u8)).sense(Sense::click());
@@ -78,7 +104,7 @@ impl FeathersView {
                 let frame = ui.scope_builder(builder, |ui| {
                     let under = ui.painter().add(egui::Shape::Noop);
                     let shown = egui::Frame::new().inner_margin(10).corner_radius(8).show(ui, |ui| {
-                        ui.set_min_size(Vec2::new(330.0, theme::CARD_SIZE.y + 30.0));
+                        ui.set_min_size(Vec2::new(wide, theme::CARD_SIZE.y + 30.0));
                         ui.horizontal_top(|ui| {
                             let (fig, _) =
                                 ui.allocate_exact_size(Vec2::new(86.0, theme::CARD_SIZE.y + 30.0), Sense::hover());
