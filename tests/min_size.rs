@@ -39,6 +39,11 @@ where
         let legal = session.state().legal_actions();
         session.propose(legal[rng.below(legal.len())].clone()).unwrap();
     }
+    shown::<V>(dir, session)
+}
+
+/// `session` shown in the app at 800 x 600, in a tab of its own.
+fn shown<V: View>(dir: &std::path::Path, session: Session<V::Game>) -> Harness<'static, AviaryApp> {
     let mut app = AviaryApp::new(Some(dir.join("config")), dir.join("saves"));
     let tab = Tab::<V>::new(Table::new(session, dir.join("saves").join("g.json")));
     app.tabs.push(Box::new(tab));
@@ -154,12 +159,7 @@ fn tail_feathers_lays_out_every_card_to_pick_clear_of_the_side_panel() {
     let options = Options { action_cards: true, ..Options::default() };
     let players = vec![Player::Human, Player::Computer(Level::Easy)];
     let session: Session<TailFeathers> = Session::new(Setup { seats: 2, options }, 11, players);
-    let mut app = AviaryApp::new(Some(dir.join("config")), dir.join("saves"));
-    let tab = Tab::<SkirmishView>::new(Table::new(session, dir.join("saves").join("g.json")));
-    app.tabs.push(Box::new(tab));
-    app.screen = Screen::Game(0);
-    let mut h = Harness::builder().with_size(WINDOW).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
-    h.run_steps(4);
+    let h = shown::<SkirmishView>(dir, session);
     let picks = labels(&h).iter().filter(|(l, _)| l.starts_with("pick ")).count();
     assert!(picks >= 7, "the side's cards are laid out to pick from ({picks})");
     // The side panel's left edge: left of its title.
@@ -198,12 +198,7 @@ fn feathers_and_wax_in_the_sky_keeps_the_side_panel_whole() {
             (session.state().phase() == Phase::Flight && session.state().stage() == Stage::Drawing).then_some(session)
         })
         .expect("some deal reaches the sky");
-    let mut app = AviaryApp::new(Some(dir.join("config")), dir.join("saves"));
-    let tab = Tab::<FeathersView>::new(Table::new(session, dir.join("saves").join("g.json")));
-    app.tabs.push(Box::new(tab));
-    app.screen = Screen::Game(0);
-    let mut h = Harness::builder().with_size(WINDOW).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
-    h.run_steps(4);
+    let h = shown::<FeathersView>(dir, session);
     let screen = Rect::from_min_size(Pos2::ZERO, WINDOW);
     for name in ["Draw another card", "Play these cards", "Undo turn"] {
         let r = h.get_by_label(name).rect();
@@ -236,12 +231,7 @@ fn daedalus_lists_the_turn_within_the_side_panel() {
         let legal = session.state().legal_actions();
         session.propose(legal[rng.below(legal.len())].clone()).unwrap();
     }
-    let mut app = AviaryApp::new(Some(dir.join("config")), dir.join("saves"));
-    let tab = Tab::<DaedalusView>::new(Table::new(session, dir.join("saves").join("g.json")));
-    app.tabs.push(Box::new(tab));
-    app.screen = Screen::Game(0);
-    let mut h = Harness::builder().with_size(WINDOW).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
-    h.run_steps(4);
+    let h = shown::<DaedalusView>(dir, session);
     let screen = Rect::from_min_size(Pos2::ZERO, WINDOW);
     let title = labels(&h).into_iter().find(|(l, r)| l == "Daedalus" && r.min.y > 60.0).expect("the title").1;
     let steps: Vec<(String, Rect)> =
