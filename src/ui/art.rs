@@ -258,6 +258,129 @@ pub fn helmet(painter: &Painter, centre: Pos2, size: f32, metal: Color32, crest:
     }
 }
 
+/// How a standing figure is painted (Daedalus, Icarus).
+#[derive(Clone, Copy, Debug)]
+pub struct Figure {
+    /// The robe.
+    pub robe: Color32,
+    /// Skin, hair, and whether the hair runs down into a beard.
+    pub skin: Color32,
+    pub hair: Color32,
+    pub beard: bool,
+    /// The outline.
+    pub rim: Color32,
+}
+
+/// A robed figure standing on a round plinth, seen from the front:
+/// `foot` is where the plinth meets the floor, `height` the figure's
+/// height from the plinth to the top of the head.
+pub fn robed_figure(painter: &Painter, foot: Pos2, height: f32, look: &Figure) {
+    let h = height;
+    let rim = Stroke::new((h * 0.03).clamp(1.0, 1.8), look.rim);
+    // Its shadow and its plinth in the robe's colour.
+    oval(painter, foot + Vec2::new(h * 0.06, h * 0.02), Vec2::X, h * 0.34, h * 0.1, super::theme::SHADE);
+    let plinth = Rect::from_center_size(foot - Vec2::new(0.0, h * 0.04), Vec2::new(h * 0.62, h * 0.16));
+    painter.add(Shape::ellipse_filled(
+        plinth.center() + Vec2::new(0.0, h * 0.035),
+        plinth.size() / 2.0,
+        mix(look.robe, look.rim, 0.5),
+    ));
+    painter.add(Shape::ellipse_filled(plinth.center(), plinth.size() / 2.0, look.robe));
+    painter.add(Shape::ellipse_stroke(plinth.center(), plinth.size() / 2.0, rim));
+    // The robe: a bell from the shoulders to the hem, a belt at the waist.
+    let hem = foot.y - h * 0.06;
+    let shoulder = hem - h * 0.62;
+    let c = foot.x;
+    let robe = vec![
+        Pos2::new(c - h * 0.13, shoulder),
+        Pos2::new(c + h * 0.13, shoulder),
+        Pos2::new(c + h * 0.2, shoulder + h * 0.12),
+        Pos2::new(c + h * 0.24, hem),
+        Pos2::new(c - h * 0.24, hem),
+        Pos2::new(c - h * 0.2, shoulder + h * 0.12),
+    ];
+    painter.add(Shape::convex_polygon(robe, look.robe, rim));
+    let lit = Rect::from_min_max(Pos2::new(c - h * 0.17, shoulder + h * 0.1), Pos2::new(c - h * 0.08, hem - h * 0.04));
+    painter.rect_filled(lit, h * 0.04, mix(look.robe, super::theme::DAYLIGHT, 0.18));
+    let belt = shoulder + h * 0.3;
+    painter
+        .line_segment([Pos2::new(c - h * 0.21, belt), Pos2::new(c + h * 0.21, belt)], Stroke::new(h * 0.045, look.rim));
+    // The arms at the sides, hands showing.
+    for side in [-1.0f32, 1.0] {
+        let top = Pos2::new(c + side * h * 0.17, shoulder + h * 0.06);
+        let hand = Pos2::new(c + side * h * 0.25, shoulder + h * 0.36);
+        painter.line_segment([top, hand], Stroke::new(h * 0.1, mix(look.robe, look.rim, 0.25)));
+        painter.circle(hand, h * 0.05, look.skin, Stroke::new(rim.width * 0.7, look.rim));
+    }
+    // The head, with hair on top and (for the old man) a beard below.
+    let head = Pos2::new(c, shoulder - h * 0.12);
+    let r = h * 0.13;
+    if look.beard {
+        let beard = vec![
+            head + Vec2::new(-r * 0.95, 0.0),
+            head + Vec2::new(r * 0.95, 0.0),
+            head + Vec2::new(r * 0.55, r * 1.35),
+            head + Vec2::new(0.0, r * 1.75),
+            head + Vec2::new(-r * 0.55, r * 1.35),
+        ];
+        painter.add(Shape::convex_polygon(beard, look.hair, rim));
+    }
+    painter.circle(head, r, look.skin, rim);
+    if look.beard {
+        painter.circle_filled(head + Vec2::new(0.0, r * 0.55), r * 0.62, look.hair);
+        painter.circle_filled(head + Vec2::new(0.0, r * 0.25), r * 0.3, look.skin);
+    }
+    let cap: Vec<Pos2> = (0..=10)
+        .map(|i| {
+            let angle = PI + PI * i as f32 / 10.0;
+            head + Vec2::new(angle.cos() * r * 1.02, angle.sin() * r * 1.02 + r * 0.05)
+        })
+        .collect();
+    painter.add(Shape::convex_polygon(cap, look.hair, Stroke::NONE));
+    for side in [-1.0f32, 1.0] {
+        painter.circle_filled(head + Vec2::new(side * r * 0.38, r * 0.12), (r * 0.13).max(0.8), look.rim);
+    }
+}
+
+/// The outline of a dome `2 w` wide and `h` tall standing on `foot`, a
+/// little fuller than a half ellipse, flat at the foot.
+fn dome(foot: Pos2, w: f32, h: f32) -> Vec<Pos2> {
+    (0..=16)
+        .map(|i| {
+            let a = PI * i as f32 / 16.0;
+            // sin(PI) is a hair below zero: clamped, or its power is NaN.
+            Pos2::new(foot.x - a.cos() * w, foot.y - a.sin().max(0.0).powf(0.8) * h)
+        })
+        .collect()
+}
+
+/// A straw skep: a dome of coiled straw with a dark door at its foot,
+/// on a floor `foot`, `size` across.
+pub fn skep(painter: &Painter, foot: Pos2, size: f32, straw: Color32, rim: Color32) {
+    let w = size * 0.5;
+    let h = size * 0.8;
+    oval(painter, foot + Vec2::new(size * 0.04, 0.0), Vec2::X, w * 1.05, size * 0.1, super::theme::SHADE);
+    let dome = dome(foot, w, h);
+    painter.add(Shape::convex_polygon(dome.clone(), straw, Stroke::new(1.2, rim)));
+    // The coils of straw: bands across the dome, each shaded below.
+    let bands = 5;
+    for k in 1..=bands {
+        let y = foot.y - h * k as f32 / (bands as f32 + 0.6);
+        let t = (foot.y - y) / h;
+        let half = w * (1.0 - t.powf(1.25)).max(0.0).sqrt();
+        if half > 1.0 {
+            painter.line_segment(
+                [Pos2::new(foot.x - half, y), Pos2::new(foot.x + half, y)],
+                Stroke::new((size * 0.035).max(1.0), mix(straw, rim, 0.45)),
+            );
+        }
+    }
+    painter.add(Shape::closed_line(dome, Stroke::new(1.2, rim)));
+    // The door, dark, at the foot.
+    let door = Rect::from_center_size(foot - Vec2::new(0.0, size * 0.09), Vec2::new(size * 0.22, size * 0.16));
+    painter.rect_filled(door, egui::CornerRadius { nw: 20, ne: 20, sw: 0, se: 0 }, rim);
+}
+
 /// A peacock's fan: `rows` arcs of eyed feathers spread above `base`.
 pub fn peacock_fan(painter: &Painter, palette: &Palette, base: Pos2, radius: f32, rows: usize) {
     let p = palette.table.peacock;
@@ -426,5 +549,20 @@ pub fn flagstone(painter: &Painter, rect: Rect, base: Color32, (light, shade): (
         let crack = Stroke::new(0.8, mix(face, shade, 0.2));
         painter.line_segment([start, bend], crack);
         painter.line_segment([bend, end], crack);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_skeps_dome_has_no_nan_point() {
+        // A NaN point makes egui's tessellator panic: the app closed
+        // as soon as a labyrinth with a hive was shown.
+        let pts = dome(Pos2::new(40.0, 80.0), 12.0, 20.0);
+        assert!(pts.iter().all(|p| p.x.is_finite() && p.y.is_finite()), "{pts:?}");
+        assert!((pts[16].y - 80.0).abs() < 0.01 && (pts[0].y - 80.0).abs() < 0.01, "both ends on the floor");
+        assert!((pts[8].y - 60.0).abs() < 0.01, "the top at its height");
     }
 }

@@ -10,7 +10,7 @@ mod scenery;
 mod sky;
 mod wings;
 
-use egui::{Align2, Color32, FontId, Pos2, RichText, Stroke, Ui, Vec2, WidgetInfo};
+use egui::{Color32, Pos2, RichText, Stroke, Ui, Vec2, WidgetInfo};
 
 use super::tab::{EndWords, Frame, Tab, UndoGuard, View};
 use super::theme::{self, Palette};
@@ -79,10 +79,6 @@ pub struct FeathersView {
 
 fn flyer_colour(palette: &Palette, f: Flyer) -> Color32 {
     if f == Flyer::Icarus { palette.icarus } else { palette.daedalus }
-}
-
-fn flyer_letter(f: Flyer) -> &'static str {
-    if f == Flyer::Icarus { "I" } else { "D" }
 }
 
 impl FeathersView {
@@ -297,18 +293,17 @@ fn deck_ui(ui: &mut Ui, palette: &Palette, name: &str, n: usize) {
     });
 }
 
-fn paint_flyer_token(
-    painter: &egui::Painter,
-    centre: Pos2,
-    radius: f32,
-    fill: Color32,
-    palette: &Palette,
-    letter: &str,
-) {
-    painter.circle(centre + Vec2::new(1.5, 2.0), radius, palette.shadow, Stroke::NONE);
-    painter.circle(centre, radius, fill, Stroke::new(2.0, palette.outline));
-    let ink = palette.text_on_token.gamma_multiply(f32::from(fill.a()) / 255.0);
-    painter.text(centre, Align2::CENTER_CENTER, letter, FontId::proportional(radius * 1.1), ink);
+/// How Daedalus (old, bearded, in his colour) or Icarus (young) is
+/// painted as a figure; `alpha` fades him while he is being dragged.
+pub(crate) fn figure_of(palette: &Palette, daedalus: bool, alpha: f32) -> super::art::Figure {
+    let fade = |c: Color32| c.gamma_multiply(alpha);
+    super::art::Figure {
+        robe: fade(if daedalus { palette.daedalus } else { palette.icarus }),
+        skin: fade(theme::SKIN),
+        hair: fade(if daedalus { theme::GREY_HAIR } else { theme::DARK_HAIR }),
+        beard: daedalus,
+        rim: fade(palette.outline),
+    }
 }
 
 /// A feather: a slanted vane with its quill.

@@ -109,6 +109,21 @@ pub fn wood(ctx: &egui::Context, rect: Rect, palette: &Palette, corner: f32) -> 
     RectShape::filled(rect, corner, UNTINTED).with_texture(texture.id(), uv).into()
 }
 
+/// `add` laid out on a wooden tray `width` wide (less its margins), with
+/// its rim: the tray a game's pieces wait on beside the board.
+pub fn on_wood<R>(ui: &mut Ui, palette: &Palette, width: f32, add: impl FnOnce(&mut Ui) -> R) -> R {
+    let under = ui.painter().add(egui::Shape::Noop);
+    let shown = egui::Frame::new().inner_margin(10).corner_radius(8).show(ui, |ui| {
+        ui.set_width((width - 20.0).max(0.0));
+        ui.visuals_mut().override_text_color = Some(palette.text_on(palette.table.wood[1]));
+        add(ui)
+    });
+    let rect = shown.response.rect;
+    ui.painter().set(under, wood(ui.ctx(), rect, palette, 8.0));
+    ui.painter().rect_stroke(rect, 8.0, Stroke::new(1.5, palette.table.wood[2]), egui::StrokeKind::Inside);
+    shown.inner
+}
+
 /// A card of board lying on the cloth (a section of Settings, a lesson):
 /// the box's cardboard, a soft shadow, its edge; `ring` outlines it instead
 /// (the suggested lesson).

@@ -612,6 +612,12 @@ pub const PETALS: [Color32; 3] =
     [Color32::WHITE, Color32::from_rgb(0xf0, 0xb0, 0xa8), Color32::from_rgb(0xc8, 0xb4, 0xe8)];
 /// The heart of a meadow flower.
 pub const FLOWER_HEART: Color32 = Color32::from_rgb(0xe8, 0xb8, 0x30);
+/// Skin on a painted figure (Daedalus and Icarus).
+pub const SKIN: Color32 = Color32::from_rgb(0xe2, 0xb4, 0x8c);
+/// An old man's hair and beard (Daedalus).
+pub const GREY_HAIR: Color32 = Color32::from_rgb(0xe4, 0xe0, 0xd8);
+/// A young man's hair (Icarus).
+pub const DARK_HAIR: Color32 = Color32::from_rgb(0x4a, 0x30, 0x1c);
 /// A drop of ink's shade: the darkest part of a painted shape.
 pub const SHADE: Color32 = Color32::from_black_alpha(60);
 
@@ -636,7 +642,7 @@ pub const SIDE_PANEL_WIDTH: f32 = 320.0;
 /// How long a toast stays, in seconds.
 pub const TOAST_SECONDS: f64 = 6.0;
 /// Playing-card size in points.
-pub const CARD_SIZE: egui::Vec2 = egui::vec2(56.0, 80.0);
+pub const CARD_SIZE: egui::Vec2 = egui::vec2(62.0, 88.0);
 
 /// A bird miniature's paint, by species (the painted figures are the same
 /// in both themes, as at the table).

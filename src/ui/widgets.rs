@@ -113,43 +113,185 @@ pub fn card_ui(ui: &mut Ui, palette: &Palette, face: CardFace, selected: bool) -
         let rect = if selected { rect.translate(Vec2::new(0.0, -6.0)) } else { rect };
         let painter = ui.painter();
         painter.rect_filled(rect.translate(Vec2::new(2.0, 2.0)), 6.0, palette.shadow);
-        match face {
-            CardFace::Up(card) => {
-                painter.rect(rect, 6.0, palette.card_face, Stroke::new(1.0, palette.outline), StrokeKind::Inside);
-                let colour = if card.suit.is_red() { palette.red_suit } else { palette.black_suit };
-                painter.text(
-                    rect.left_top() + Vec2::new(5.0, 3.0),
-                    Align2::LEFT_TOP,
-                    card.rank_label(),
-                    FontId::proportional(16.0),
-                    colour,
-                );
-                paint_suit(painter, rect.center() + Vec2::new(0.0, 4.0), 26.0, card.suit, colour);
-                paint_suit(painter, rect.left_top() + Vec2::new(11.0, 30.0), 10.0, card.suit, colour);
-            }
-            CardFace::Empty => {
-                painter.rect_stroke(
-                    rect,
-                    6.0,
-                    Stroke::new(1.5, palette.outline.gamma_multiply(0.4)),
-                    StrokeKind::Inside,
-                );
-            }
-            CardFace::Down => {
-                painter.rect(rect, 6.0, palette.card_back, Stroke::new(1.0, palette.outline), StrokeKind::Inside);
-                painter.rect_stroke(
-                    rect.shrink(5.0),
-                    4.0,
-                    Stroke::new(1.5, palette.card_face.gamma_multiply(0.5)),
-                    StrokeKind::Inside,
-                );
-            }
-        }
+        paint_playing_card(painter, palette, rect, face);
         if selected {
             painter.rect_stroke(rect.expand(2.0), 7.0, Stroke::new(2.5, palette.selection), StrokeKind::Outside);
         }
     }
     response
+}
+
+/// Where the pips of a 2..=10 stand on a card, as shares of the pip
+/// area's width and height (the layout of printed playing cards).
+fn pip_layout(rank: u8) -> Vec<(f32, f32)> {
+    const L: f32 = 0.0;
+    const C: f32 = 0.5;
+    const R: f32 = 1.0;
+    let pair = |y: f32| [(L, y), (R, y)];
+    let mut at: Vec<(f32, f32)> = Vec::new();
+    match rank {
+        2 | 3 => {
+            at.extend([(C, 0.0), (C, 1.0)]);
+            if rank == 3 {
+                at.push((C, 0.5));
+            }
+        }
+        4..=8 => {
+            at.extend(pair(0.0));
+            at.extend(pair(1.0));
+            if rank >= 6 {
+                at.extend(pair(0.5));
+            }
+            match rank {
+                5 => at.push((C, 0.5)),
+                7 => at.push((C, 0.25)),
+                8 => at.extend([(C, 0.25), (C, 0.75)]),
+                _ => {}
+            }
+        }
+        9 | 10 => {
+            for y in [0.0, 1.0 / 3.0, 2.0 / 3.0, 1.0] {
+                at.extend(pair(y));
+            }
+            if rank == 9 {
+                at.push((C, 0.5));
+            } else {
+                at.extend([(C, 1.0 / 6.0), (C, 5.0 / 6.0)]);
+            }
+        }
+        _ => at.push((C, 0.5)),
+    }
+    at
+}
+
+/// A playing card painted in `rect`: face up with its index in two
+/// corners and its pips (the court cards as framed figures), face down
+/// with Feathers & Wax' back (a lattice and a winged sun), or an empty
+/// place.
+pub fn paint_playing_card(painter: &egui::Painter, palette: &Palette, rect: Rect, face: CardFace) {
+    let w = rect.width();
+    let corner = w * 0.11;
+    match face {
+        CardFace::Up(card) => {
+            painter.rect(rect, corner, palette.card_face, Stroke::new(1.0, palette.outline), StrokeKind::Inside);
+            let colour = if card.suit.is_red() { palette.red_suit } else { palette.black_suit };
+            let index = FontId::proportional(w * 0.23);
+            for (anchor, at, pip_at) in [
+                (Align2::LEFT_TOP, rect.left_top() + Vec2::new(w * 0.07, w * 0.04), Vec2::new(0.0, w * 0.37)),
+                (Align2::RIGHT_BOTTOM, rect.right_bottom() - Vec2::new(w * 0.07, w * 0.04), Vec2::new(0.0, -w * 0.37)),
+            ] {
+                let text = painter.text(at, anchor, card.rank_label(), index.clone(), colour);
+                paint_suit(painter, Pos2::new(text.center().x, at.y) + pip_at, w * 0.17, card.suit, colour);
+            }
+            // The pips stand within the card, clear of the two indices.
+            let area = Rect::from_min_max(
+                rect.left_top() + Vec2::new(w * 0.35, rect.height() * 0.2),
+                rect.right_bottom() - Vec2::new(w * 0.35, rect.height() * 0.2),
+            );
+            if card.is_face() {
+                court(painter, palette, rect.shrink2(Vec2::new(w * 0.3, w * 0.2)), card, colour);
+            } else {
+                let size = if card.rank == 1 { w * 0.46 } else { w * 0.19 };
+                for (x, y) in pip_layout(card.rank) {
+                    paint_suit(painter, area.lerp_inside(Vec2::new(x, y)), size, card.suit, colour);
+                }
+            }
+        }
+        CardFace::Empty => {
+            painter.rect_stroke(
+                rect,
+                corner,
+                Stroke::new(1.5, palette.outline.gamma_multiply(0.4)),
+                StrokeKind::Inside,
+            );
+        }
+        CardFace::Down => {
+            painter.rect(rect, corner, palette.card_back, Stroke::new(1.0, palette.outline), StrokeKind::Inside);
+            let light = palette.card_face.gamma_multiply(0.35);
+            let inner = rect.shrink(w * 0.09);
+            // A lattice of fine diagonals within a border.
+            let clip = painter.with_clip_rect(inner.intersect(painter.clip_rect()));
+            let step = w * 0.16;
+            let mut x = inner.left() - inner.height();
+            while x < inner.right() {
+                let a = Pos2::new(x, inner.bottom());
+                let b = Pos2::new(x + inner.height(), inner.top());
+                clip.line_segment([a, b], Stroke::new(1.0, light));
+                clip.line_segment(
+                    [Pos2::new(x, inner.top()), Pos2::new(x + inner.height(), inner.bottom())],
+                    Stroke::new(1.0, light),
+                );
+                x += step;
+            }
+            painter.rect_stroke(
+                inner,
+                corner * 0.6,
+                Stroke::new(1.5, palette.card_face.gamma_multiply(0.7)),
+                StrokeKind::Inside,
+            );
+            // A medallion: the sun between two wings.
+            let c = rect.center();
+            let r = w * 0.2;
+            painter.circle(c, r * 1.3, palette.card_back, Stroke::new(1.5, palette.card_face.gamma_multiply(0.7)));
+            let look = super::art::FeatherLook {
+                base: palette.card_face,
+                tip: palette.card_face.gamma_multiply(0.8),
+                ink: palette.card_back,
+                eye: None,
+                bands: 0,
+                spots: 0,
+            };
+            for side in [-1.0f32, 1.0] {
+                for k in 0..3 {
+                    let angle = 0.15 + 0.35 * k as f32;
+                    let dir = Vec2::new(side * angle.cos(), -angle.sin());
+                    let quill = c + Vec2::new(side * r * 0.3, r * 0.2);
+                    super::art::feather(painter, quill, quill + dir * r * 1.05, r * 0.42, side * 0.1, &look);
+                }
+            }
+            painter.circle(c, r * 0.45, palette.honey, Stroke::new(1.0, palette.honey_rim));
+        }
+    }
+}
+
+/// A court card's picture: a figure in a frame (the King bearded and
+/// crowned, the Queen crowned, the Jack bareheaded), robed in the suit's
+/// colour.
+fn court(painter: &egui::Painter, palette: &Palette, frame: Rect, card: Card, colour: Color32) {
+    painter.rect(
+        frame,
+        3.0,
+        super::theme::mix(palette.card_face, colour, 0.1),
+        Stroke::new(1.0, colour),
+        StrokeKind::Inside,
+    );
+    let figure = super::art::Figure {
+        // A black suit's robe a shade lighter, so the figure is not a silhouette.
+        robe: if card.suit.is_red() { colour } else { super::theme::mix(colour, palette.card_face, 0.3) },
+        skin: super::theme::SKIN,
+        hair: if card.rank == 13 { super::theme::GREY_HAIR } else { super::theme::DARK_HAIR },
+        beard: card.rank == 13,
+        rim: palette.outline,
+    };
+    let height = frame.height() * 0.78;
+    let foot = frame.center_bottom() - Vec2::new(0.0, frame.height() * 0.08);
+    super::art::robed_figure(painter, foot, height, &figure);
+    if card.rank >= 12 {
+        // A crown of three points on the head.
+        let head_top = foot.y - height * 0.06 - height * 0.62 - height * 0.25;
+        let half = height * 0.11;
+        let x = frame.center().x;
+        let pts = vec![
+            Pos2::new(x - half, head_top + half * 0.9),
+            Pos2::new(x - half, head_top - half * 0.2),
+            Pos2::new(x - half * 0.5, head_top + half * 0.35),
+            Pos2::new(x, head_top - half * 0.5),
+            Pos2::new(x + half * 0.5, head_top + half * 0.35),
+            Pos2::new(x + half, head_top - half * 0.2),
+            Pos2::new(x + half, head_top + half * 0.9),
+        ];
+        painter.add(egui::Shape::line(pts, Stroke::new((height * 0.05).max(1.2), palette.honey)));
+    }
 }
 
 /// A small face-up card (rank and pip), for rows of held cards.

@@ -12,7 +12,7 @@ use crate::ui::Notice;
 use crate::ui::theme::{self, Palette};
 use crate::ui::widgets::{self, CardFace};
 
-use super::{Drag, FeathersView, deck_ui, paint_feather, paint_flyer_token, paint_hive};
+use super::{Drag, FeathersView, deck_ui, figure_of, paint_feather, paint_hive};
 
 impl FeathersView {
     #[allow(
@@ -106,10 +106,10 @@ impl FeathersView {
                 }
                 Spot::Hive => {
                     let fade = if used { 0.3 } else { 1.0 };
-                    paint_hive(
+                    crate::ui::art::skep(
                         &painter,
-                        r.center(),
-                        cs * 0.3,
+                        r.center() + Vec2::new(0.0, cs * 0.3),
+                        cs * 0.62,
                         palette.honey.gamma_multiply(fade),
                         palette.honey_rim.gamma_multiply(fade),
                     );
@@ -275,12 +275,13 @@ impl FeathersView {
             resp.dnd_set_drag_payload(Drag::Walker);
         }
         let alpha = if resp.dragged() { 0.4 } else { 1.0 };
-        paint_flyer_token(&painter, at, cs * 0.34, palette.daedalus.gamma_multiply(alpha), palette, "D");
+        let foot = Vec2::new(0.0, cs * 0.4);
+        crate::ui::art::robed_figure(&painter, at + foot, cs * 0.8, &figure_of(palette, true, alpha));
         if resp.dragged()
             && let Some(p) = hover_pos
         {
             let layer = ui.ctx().layer_painter(egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("fw-walker")));
-            paint_flyer_token(&layer, p, cs * 0.34, palette.daedalus, palette, "D");
+            crate::ui::art::robed_figure(&layer, p + foot, cs * 0.8, &figure_of(palette, true, 1.0));
         }
         if let Some(text) = note {
             widgets::pointer_note_info(ui, &text, palette);
@@ -400,7 +401,7 @@ impl FeathersView {
         let edge = if state.refreshed_east() { "west" } else { "east" };
         ui.label(
             RichText::new(format!(
-                "Feathers mark nests (a spade each), honeycombs mark hives (a club each). The tinted {edge} \
+                "Nests give feathers (a spade each), straw hives give wax (a club each). The tinted {edge} \
                  column makes every used nest and hive fresh again when Daedalus reaches it (FW-R3)."
             ))
             .size(12.0)

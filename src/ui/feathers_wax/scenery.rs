@@ -4,7 +4,7 @@
 //! beyond the last column; the flyers as winged figures, a feather a side
 //! for each wing section they still carry.
 
-use egui::{Align2, Color32, Painter, Pos2, Rect, Stroke, StrokeKind, Vec2};
+use egui::{Align2, Painter, Pos2, Rect, Stroke, StrokeKind, Vec2};
 
 use crate::ui::art::{self, FeatherLook};
 use crate::ui::look;
@@ -121,15 +121,14 @@ fn shore(painter: &Painter, palette: &Palette, r: Rect, cell: f32) {
 }
 
 /// A flyer as a winged figure: `sections` feathers a side fanned behind
-/// a token in the flyer's colour with its initial (the colour is never
-/// the only cue).
+/// the figure (Daedalus bearded, Icarus young, each robed in his colour;
+/// the colour is never the only cue), `radius` about half its height.
 pub(super) fn winged_flyer(
     painter: &Painter,
     palette: &Palette,
     centre: Pos2,
     radius: f32,
-    fill: Color32,
-    letter: &str,
+    daedalus: bool,
     sections: usize,
 ) {
     let look = FeatherLook {
@@ -147,7 +146,7 @@ pub(super) fn winged_flyer(
             // Fanned from the shoulder: the first level, the rest raised.
             let angle = 0.2 + 0.32 * k as f32;
             let dir = Vec2::new(side * angle.cos(), -angle.sin());
-            let quill = centre + Vec2::new(side * radius * 0.5, -radius * 0.1);
+            let quill = centre + Vec2::new(side * radius * 0.3, -radius * 0.45);
             let tip = quill + dir * radius * 1.7;
             let mut l = look;
             if faded {
@@ -157,5 +156,36 @@ pub(super) fn winged_flyer(
             art::feather(painter, quill, tip, radius * 0.55, side * 0.1, &l);
         }
     }
-    super::paint_flyer_token(painter, centre, radius, fill, palette, letter);
+    let figure = super::figure_of(palette, daedalus, 1.0);
+    art::robed_figure(painter, centre + Vec2::new(0.0, radius * 1.15), radius * 2.4, &figure);
+}
+
+/// The sky board as a picture only, fitted into `space`: the flight ahead,
+/// shown under the wing racks with both flyers waiting in the tower.
+pub(super) fn sky_preview(painter: &Painter, palette: &Palette, space: Rect, sections: [usize; 2]) {
+    use crate::rules::feathers_wax::{SAFE_COL, SKY_COLS, SKY_ROWS, TOWER_ROW};
+    let cs = (space.width() / f32::from(SKY_COLS + 1)).min(space.height() / f32::from(SKY_ROWS));
+    if cs < 12.0 {
+        return;
+    }
+    let size = Vec2::new(cs * f32::from(SKY_COLS + 1), cs * f32::from(SKY_ROWS));
+    let origin = Pos2::new(space.center().x - size.x / 2.0, space.top());
+    let rect_of = |col: u8, row: u8| {
+        Rect::from_min_size(origin + Vec2::new(f32::from(col) * cs, f32::from(row) * cs), Vec2::splat(cs))
+    };
+    let last = SKY_ROWS - 1;
+    let board = SkyBoard {
+        tower: rect_of(0, 0).union(rect_of(0, last)),
+        sky: rect_of(1, 0).union(rect_of(SAFE_COL - 1, last)),
+        sun_row: rect_of(1, 0).union(rect_of(SAFE_COL - 1, 0)),
+        sea_row: rect_of(1, last).union(rect_of(SAFE_COL - 1, last)),
+        shore: rect_of(SAFE_COL, 0).union(rect_of(SAFE_COL, last)),
+        cell: cs,
+    };
+    paint_sky(painter, palette, &board);
+    let tower = rect_of(0, TOWER_ROW);
+    for (k, daedalus) in [(0, false), (1, true)] {
+        let shift = if daedalus { cs * 0.24 } else { -cs * 0.24 };
+        winged_flyer(painter, palette, tower.center() + Vec2::new(0.0, shift), cs * 0.2, daedalus, sections[k]);
+    }
 }

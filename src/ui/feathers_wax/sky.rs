@@ -11,7 +11,7 @@ use crate::ui::Notice;
 use crate::ui::theme::{self, Palette};
 use crate::ui::widgets::{self, CardFace};
 
-use super::{Drag, FeathersView, card_effect, flyer_colour, flyer_letter, place_words, scenery};
+use super::{Drag, FeathersView, card_effect, flyer_colour, place_words, scenery};
 
 impl FeathersView {
     #[allow(
@@ -93,15 +93,7 @@ impl FeathersView {
                 Place::Lost => continue,
             };
             let sections = state.wings(f).len();
-            scenery::winged_flyer(
-                &painter,
-                palette,
-                centre,
-                radius,
-                flyer_colour(palette, f),
-                flyer_letter(f),
-                sections,
-            );
+            scenery::winged_flyer(&painter, palette, centre, radius, f == Flyer::Daedalus, sections);
             if state.place(f) == Place::Safe {
                 painter.text(
                     r.center_bottom(),
@@ -151,40 +143,56 @@ impl FeathersView {
             }
             info = Some(text);
         }
-        // Drawn cards and racks.
-        ui.add_space(4.0);
-        ui.horizontal(|ui| {
-            ui.vertical(|ui| {
-                ui.label(RichText::new(format!("Drawn this turn (deck: {} left)", state.flight_left())).small());
-                ui.horizontal(|ui| {
-                    let playing = human && matches!(state.stage(), Stage::Play(_));
-                    for &c in state.drawn() {
-                        let chosen = playing && self.selected_flight == Some(c);
-                        let r = widgets::card_ui(ui, palette, CardFace::Up(c), chosen);
-                        if playing {
-                            r.dnd_set_drag_payload(Drag::Flight(c));
-                            if r.clicked() {
-                                self.selected_flight = if chosen { None } else { Some(c) };
-                            }
-                        }
-                        r.on_hover_text(card_effect(c));
-                    }
-                    if state.drawn().is_empty() {
-                        ui.add_space(theme::CARD_SIZE.y);
-                    }
-                });
-            });
-            ui.separator();
-            for f in Flyer::BOTH {
+        // Drawn cards and the wings on a wooden tray under the board.
+        ui.add_space(6.0);
+        let tray_width = outer.width().min(ui.available_width());
+        crate::ui::look::on_wood(ui, palette, tray_width, |ui| {
+            let ink = palette.text_on(palette.table.wood[1]);
+            ui.horizontal_wrapped(|ui| {
+                super::deck_ui(ui, palette, "Flight", state.flight_left());
+                ui.add_space(6.0);
                 ui.vertical(|ui| {
-                    ui.label(RichText::new(format!("{}'s wings", f.name())).small().strong());
+                    ui.label(RichText::new("Drawn this turn").small().color(ink));
                     ui.horizontal(|ui| {
-                        for &v in state.wings(f) {
-                            widgets::small_card(ui, palette, Card::new(v, Suit::Spades));
+                        let playing = human && matches!(state.stage(), Stage::Play(_));
+                        for &c in state.drawn() {
+                            let chosen = playing && self.selected_flight == Some(c);
+                            let r = widgets::card_ui(ui, palette, CardFace::Up(c), chosen);
+                            if playing {
+                                r.dnd_set_drag_payload(Drag::Flight(c));
+                                if r.clicked() {
+                                    self.selected_flight = if chosen { None } else { Some(c) };
+                                }
+                            }
+                            r.on_hover_text(card_effect(c));
+                        }
+                        if state.drawn().is_empty() {
+                            ui.add_space(theme::CARD_SIZE.x);
                         }
                     });
                 });
-            }
+                ui.add_space(12.0);
+                for f in Flyer::BOTH {
+                    ui.vertical(|ui| {
+                        ui.label(RichText::new(format!("{}'s wings", f.name())).small().strong().color(ink));
+                        ui.horizontal(|ui| {
+                            let (fig, _) = ui.allocate_exact_size(Vec2::new(58.0, 64.0), Sense::hover());
+                            scenery::winged_flyer(
+                                ui.painter(),
+                                palette,
+                                fig.center() + Vec2::new(0.0, 4.0),
+                                15.0,
+                                f == Flyer::Daedalus,
+                                state.wings(f).len(),
+                            );
+                            for &v in state.wings(f) {
+                                widgets::small_card(ui, palette, Card::new(v, Suit::Spades));
+                            }
+                        });
+                    });
+                    ui.add_space(8.0);
+                }
+            });
         });
         match (note, info) {
             (Some(text), _) => widgets::pointer_note(ui, &text, palette),

@@ -11,7 +11,7 @@ use crate::ui::Notice;
 use crate::ui::theme::{self, Palette};
 use crate::ui::widgets::{self, CardFace};
 
-use super::{Drag, FeathersView, flyer_colour};
+use super::{Drag, FeathersView};
 
 impl FeathersView {
     #[allow(
@@ -113,8 +113,7 @@ impl FeathersView {
                                 palette,
                                 fig.center() + Vec2::new(0.0, 8.0),
                                 23.0,
-                                flyer_colour(palette, flyer),
-                                super::flyer_letter(flyer),
+                                flyer == Flyer::Daedalus,
                                 state.wings(flyer).len(),
                             );
                             ui.vertical(|ui| {
@@ -170,6 +169,21 @@ impl FeathersView {
         }
         if button.clicked() {
             action = Some(Action::Launch);
+        }
+        // The flight ahead, in the room left under the racks.
+        ui.add_space(10.0);
+        let space = ui.available_rect_before_wrap();
+        if space.height() > 140.0 {
+            ui.label(
+                RichText::new(
+                    "The flight ahead: from the tower, over the sky, to the safe shore on the right. The sun's row \
+                     and the sea's row each cost a wing section.",
+                )
+                .color(palette.table.faint),
+            );
+            let space = ui.available_rect_before_wrap().shrink2(Vec2::new(0.0, 6.0));
+            let sections = [state.wings(Flyer::Icarus).len(), state.wings(Flyer::Daedalus).len()];
+            super::scenery::sky_preview(ui.painter(), palette, space, sections);
         }
         if let Some(text) = note {
             widgets::pointer_note(ui, &text, palette);
