@@ -94,6 +94,12 @@ pub struct PlumesView {
     deck_at: Option<Rect>,
     /// The size of a card in one's own plumes (smaller in a low window).
     own_card: Vec2,
+    /// How many lines one's own plumes by the hand may take: two with
+    /// three or fewer at the table (the others leave room), else one.
+    own_lines: usize,
+    /// The room for the table, the hand and one's plumes (the window less
+    /// the side panel), as of this frame.
+    table_room: Vec2,
     /// A low window: smaller cards, the hand beside one's plumes, words
     /// that can wait on hover.
     compact: bool,
@@ -166,6 +172,8 @@ impl PlumesView {
             slides: look::Slides::default(),
             deck_at: None,
             own_card: PLUME_CARD,
+            own_lines: 1,
+            table_room: Vec2::ZERO,
             compact: false,
             scroll_down: None,
             hand_card: HAND_CARD,
@@ -536,7 +544,19 @@ impl PlumesView {
         // plume (and the place for a new one) fit across the mat.
         let largest = if self.compact { PLUME_CARD * 0.8 } else { PLUME_CARD };
         // (Sized as if playing, between turns too, so it keeps its size.)
-        self.own_card = seats::own_card(&state, me, true, largest, ui.available_width());
+        // With three or fewer at the table, two lines when the others,
+        // at their largest, leave the room for them.
+        let two_lines_high = if self.compact || state.seats() > 3 {
+            0.0
+        } else {
+            let others: Vec<Seat> = (0..state.seats()).map(Seat).filter(|&s| s != me).collect();
+            let width = (self.table_room.x - 8.0 * (others.len() as f32 - 1.0)) / others.len().max(1) as f32;
+            let others_high = seats::others_height(&state, &others, PLUME_CARD, width);
+            // The Train (its heading, cards and caption, the space under).
+            let train = self.hand_card.y + 100.0;
+            self.table_room.y - train - others_high - 20.0
+        };
+        (self.own_card, self.own_lines) = seats::own_card(&state, me, largest, ui.available_width(), two_lines_high);
         let place = seats::SeatPlace { seat: me, own: acting, card: self.own_card };
         self.seat_ui(ui, palette, &state, place, self.viewer(), dragging, &mut action, &mut note);
         if let Some(n) = note {
@@ -656,6 +676,7 @@ impl View for PlumesView {
         let now = ui.input(|i| i.time);
         self.slides.begin(self.m.session.revision() ^ (self.m.session.cursor() as u64).rotate_left(32), now);
         super::tab::side_panel(ui, |ui| self.side_ui(ui, frame));
+        self.table_room = ui.available_size();
         if self.needs_hand_off() {
             egui::Panel::bottom(egui::Id::unique(("ep-hand-off", self.m.id))).resizable(false).show(ui, |ui| {
                 look::paint_cloth(ui, ui.clip_rect(), &palette);

@@ -63,29 +63,14 @@ pub(super) fn others_layout(state: &EnchantedPlumes, others: &[Seat], room: Vec2
 /// within `mat` (width, height), on one line or wrapped onto more; none
 /// when even the smallest do not.
 fn others_card(state: &EnchantedPlumes, others: &[Seat], mat: Vec2) -> Option<Vec2> {
-    // The mat's frame and margins take 22 points, each plume 8 of spacing;
-    // its heading two lines, 50 points.
+    // The mat's frame and margins take 22 points, each plume 8 of spacing.
     let room = mat.x - 22.0;
-    // A seat's plumes wrap onto further lines of its mat when one line is
-    // too narrow: the height they then take, each line as tall as its
-    // longest plume.
     let fits = |card: Vec2| {
         others.iter().all(|&s| {
-            let (mut x, mut line_rows, mut height, mut widest) = (0.0_f32, 0usize, 0.0_f32, 0.0_f32);
-            for p in state.plumes(s) {
-                let w = plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), card) + 8.0;
-                if x > 0.0 && x + w > room + 8.0 {
-                    height += line_rows as f32 * (card.y + 3.0) + 34.0;
-                    (x, line_rows) = (0.0, 0);
-                }
-                x += w;
-                widest = widest.max(x);
-                line_rows = line_rows.max(p.rows.len());
-            }
-            height += line_rows.max(1) as f32 * (card.y + 3.0) + 34.0;
+            let (widest, height) = mat_extent(state, s, card, mat.x);
             // Every line, not only the last, within the mat: a plume wider
             // than the mat would reach into the next seat's.
-            widest <= room + 8.0 && 72.0 + height <= mat.y
+            widest <= room + 8.0 && height <= mat.y
         })
     };
     // Never larger than one's own cards by the hand.
@@ -96,24 +81,87 @@ fn others_card(state: &EnchantedPlumes, others: &[Seat], mat: Vec2) -> Option<Ve
         .find(|&c| fits(c))
 }
 
-/// The size of one's own plume cards by the hand: the largest (from
-/// `largest` down to 60% of it) with which every plume, and while playing
-/// the place for a new one, fit on one line of a mat `width` wide.
-pub(super) fn own_card(state: &EnchantedPlumes, seat: Seat, playing: bool, largest: Vec2, width: f32) -> Vec2 {
+/// The lines one's own plumes (and while playing the place for a new
+/// one) take on a mat `width` wide with cards of `card`, laid left to
+/// right, a plume that does not fit starting a line: how many, and their
+/// height; none when a plume is wider than the mat.
+fn own_lines(state: &EnchantedPlumes, seat: Seat, card: Vec2, width: f32) -> Option<(usize, f32)> {
+    let room = width - 22.0 + 8.0;
+    let row_height = card.y + 3.0;
+    // (width, rows, whether a row may be started under it)
+    let mut items: Vec<(f32, usize, bool)> = state
+        .plumes(seat)
+        .iter()
+        .map(|p| {
+            let open = !p.is_complete();
+            let widest = p.rows.iter().map(Vec::len).max().unwrap_or(1) + usize::from(open);
+            (plume_width(widest, card) + 8.0, p.rows.len(), open)
+        })
+        .collect();
+    items.push((card.x + 40.0 + 8.0, 1, false));
+    let (mut lines, mut x, mut height, mut tallest) = (1, 0.0, 0.0, 0.0_f32);
+    for (w, rows, open) in items {
+        if x > 0.0 && x + w > room {
+            (lines, x, height, tallest) = (lines + 1, 0.0, height + tallest, 0.0);
+        }
+        x += w;
+        if x > room {
+            return None;
+        }
+        let new_row = if open { card.y * 0.62 } else { 0.0 };
+        tallest = tallest.max(rows as f32 * row_height + new_row + 34.0);
+    }
+    Some((lines, height + tallest))
+}
+
+/// The size of one's own plume cards by the hand, and on how many lines
+/// they lie: the largest (from `largest` down to 60% of it) with which
+/// every plume and the place for a new one fit on one line of a mat
+/// `width` wide; or on two, when that shows them larger and the two lines
+/// stay within `two_lines_high` (the room the others leave on the table;
+/// zero: one line only).
+pub(super) fn own_card(
+    state: &EnchantedPlumes,
+    seat: Seat,
+    largest: Vec2,
+    width: f32,
+    two_lines_high: f32,
+) -> (Vec2, usize) {
+    let sizes = || (0..=8).map(|k| largest * (1.0 - 0.05 * k as f32));
+    let one = sizes().find(|&c| own_lines(state, seat, c, width).is_some_and(|(n, _)| n == 1));
+    let two =
+        sizes().find(|&c| own_lines(state, seat, c, width).is_some_and(|(n, h)| n <= 2 && h + 130.0 <= two_lines_high));
+    match (one, two) {
+        (Some(a), Some(b)) if b.x > a.x + 0.5 => (b, 2),
+        (Some(a), _) => (a, 1),
+        (None, Some(b)) => (b, 2),
+        (None, None) => (largest * 0.6, 1),
+    }
+}
+
+/// How wide the widest line of a seat's plumes is and how high its mat
+/// (heading included) when they wrap onto further lines of a mat `width`
+/// wide, each line as tall as its longest plume.
+fn mat_extent(state: &EnchantedPlumes, seat: Seat, card: Vec2, width: f32) -> (f32, f32) {
     let room = width - 22.0;
-    let fits = |card: Vec2| {
-        let plumes: f32 = state
-            .plumes(seat)
-            .iter()
-            .map(|p| {
-                let open = playing && !p.is_complete();
-                plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1) + usize::from(open), card) + 8.0
-            })
-            .sum();
-        let new_plume = if playing { card.x + 40.0 + 8.0 } else { 0.0 };
-        plumes + new_plume <= room + 8.0
-    };
-    (0..=8).map(|k| largest * (1.0 - 0.05 * k as f32)).find(|&c| fits(c)).unwrap_or(largest * 0.6)
+    let (mut x, mut line_rows, mut height, mut widest) = (0.0_f32, 0usize, 0.0_f32, 0.0_f32);
+    for p in state.plumes(seat) {
+        let w = plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), card) + 8.0;
+        if x > 0.0 && x + w > room + 8.0 {
+            height += line_rows as f32 * (card.y + 3.0) + 34.0;
+            (x, line_rows) = (0.0, 0);
+        }
+        x += w;
+        widest = widest.max(x);
+        line_rows = line_rows.max(p.rows.len());
+    }
+    (widest, 72.0 + height + line_rows.max(1) as f32 * (card.y + 3.0) + 34.0)
+}
+
+/// The height the mats of `others` need to show their plumes at `card`,
+/// in mats `width` wide.
+pub(super) fn others_height(state: &EnchantedPlumes, others: &[Seat], card: Vec2, width: f32) -> f32 {
+    others.iter().map(|&s| mat_extent(state, s, card, width).1).fold(0.0, f32::max)
 }
 
 /// The width of a plume whose widest row has `widest` cards of `card`.
@@ -202,6 +250,7 @@ impl PlumesView {
                 let facts = RichText::new(facts).color(palette.table.faint);
                 ui.add(egui::Label::new(if narrow { facts.small() } else { facts }).truncate());
             }
+            let two_lines = self.own_lines > 1;
             let mut lay_out = |ui: &mut Ui| {
                 let plumes = state.plumes(seat);
                 for (i, p) in plumes.iter().enumerate() {
@@ -216,7 +265,12 @@ impl PlumesView {
                     ui.allocate_exact_size(Vec2::new(size.x + 40.0, size.y + 24.0), Sense::hover());
                 }
             };
-            if by_hand {
+            if by_hand && two_lines {
+                // By the hand, with few at the table: the plumes wrap onto a
+                // second line (the cards were sized to fit two) rather than
+                // shrink, in the room the others leave.
+                ui.horizontal_wrapped(|ui| lay_out(ui));
+            } else if by_hand {
                 // By the hand: one line (the cards were sized to fit it), so
                 // the mat never grows over the table; past the smallest
                 // size, scrolled sideways with the bar always shown.
@@ -483,20 +537,18 @@ fn held_backs(ui: &mut Ui, palette: &Palette, (name, n): (&str, usize)) {
 
 #[cfg(test)]
 mod tests {
-    use super::{PLUME_CARD, SMALL_CARD, others_card, plume_width};
+    use super::{PLUME_CARD, SMALL_CARD, others_card, own_card, plume_width};
     use crate::rules::enchanted_plumes::{Action, EnchantedPlumes, Options};
     use crate::rules::{Game, Rng, Seat, Setup};
     use egui::Vec2;
 
-    /// A seat whose plumes are too wide for one line of its mat gets them
-    /// wrapped onto a second line at a readable size, not the smallest.
-    #[test]
-    fn plumes_too_wide_for_one_line_wrap_rather_than_shrink_to_nothing() {
+    /// A two-seat game in which seat B has started `plumes` plumes.
+    fn with_plumes(plumes: usize) -> EnchantedPlumes {
         let options = Options { names: vec!["A".into(), "B".into()], first: Some(0) };
         let mut rng = Rng::seeded(5);
         let mut state = EnchantedPlumes::new(&Setup { seats: 2, options }, 5);
         let mut moves = 0;
-        while state.plumes(Seat(1)).len() < 3 && moves < 2_000 && state.outcome().is_none() {
+        while state.plumes(Seat(1)).len() < plumes && moves < 2_000 && state.outcome().is_none() {
             let legal = state.legal_actions();
             // Seat B starts plumes whenever it may, so it soon has three.
             let count = state.plumes(Seat(1)).len();
@@ -509,8 +561,16 @@ mod tests {
             state.apply_legal(&pick);
             moves += 1;
         }
+        assert!(state.plumes(Seat(1)).len() >= plumes, "B has {plumes} plumes ({moves} moves)");
+        state
+    }
+
+    /// A seat whose plumes are too wide for one line of its mat gets them
+    /// wrapped onto a second line at a readable size, not the smallest.
+    #[test]
+    fn plumes_too_wide_for_one_line_wrap_rather_than_shrink_to_nothing() {
+        let state = with_plumes(3);
         let plumes = state.plumes(Seat(1));
-        assert!(plumes.len() >= 3, "B has three plumes ({moves} moves)");
         // A mat two plumes wide at the largest size, and tall enough for two
         // lines of them.
         let widest = |card: Vec2| {
@@ -531,5 +591,23 @@ mod tests {
                 assert!(w <= width - 22.0 + 8.0, "a plume {w} wide in a mat {width} wide (cards {card:?})");
             }
         }
+    }
+
+    /// One's own plumes by the hand, too many for one line at full size:
+    /// with the room the others leave, they take two lines at a larger
+    /// size than one line allows; without it, one line, smaller.
+    #[test]
+    fn own_plumes_take_a_second_line_only_where_the_table_has_room() {
+        let state = with_plumes(4);
+        let width = 480.0;
+        let (one, lines) = own_card(&state, Seat(1), PLUME_CARD, width, 0.0);
+        assert_eq!(lines, 1, "no room given: one line");
+        assert!(one.x < PLUME_CARD.x, "four plumes and a new one do not fit one line at full size: {one:?}");
+        let (two, lines) = own_card(&state, Seat(1), PLUME_CARD, width, 2_000.0);
+        assert_eq!(lines, 2, "room for two lines: two");
+        assert!(two.x > one.x + 0.5, "larger on two lines ({two:?}) than on one ({one:?})");
+        // The room it needs is honoured: a little less, and it keeps to one line.
+        let (_, lines) = own_card(&state, Seat(1), PLUME_CARD, width, 150.0);
+        assert_eq!(lines, 1, "too low for two lines of plumes");
     }
 }
