@@ -684,3 +684,30 @@ fn a_flight_card_is_played_by_the_keyboard_alone() {
     assert!(!state(&mut h).drawn().contains(&card), "{card} left the drawn cards");
     assert!(last_log_line(&mut h).starts_with(&format!("Plays the {} on Icarus: to ", card.name())));
 }
+
+/// While cards are still being drawn, a drawn card tried on a flyer says
+/// what comes first (it used to do nothing at all).
+#[test]
+fn a_drawn_card_tried_before_play_these_cards_says_to_press_it_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    let session = (1..200)
+        .map(|seed| {
+            played_until(seed, |g| {
+                g.phase() == Phase::Over
+                    || (g.phase() == Phase::Flight && g.drawn().len() >= 2 && matches!(g.stage(), Stage::Drawing))
+            })
+        })
+        .find(|s| s.state().phase() == Phase::Flight)
+        .expect("some deal reaches a flight");
+    let card = session.state().drawn()[0];
+    show(&mut h, session, dir.path());
+    tab(&mut h).settle_meter();
+    let before = tab(&mut h).m.session.cursor();
+    h.get_by_label(&format!("card {card}")).click();
+    h.run_steps(4);
+    let toasts = h.state().toast_texts().join(" | ");
+    assert!(toasts.contains("Play these cards"), "the refusal says what to press: {toasts}");
+    assert_eq!(tab(&mut h).m.session.cursor(), before, "nothing was played");
+}

@@ -668,8 +668,10 @@ impl AviaryApp {
                     .show(ui, |ui| {
                         ui.set_max_width(width);
                         ui.visuals_mut().override_text_color = Some(palette.table.on_plate);
-                        let (rule, reason) = split_rule(text);
-                        ui.add(egui::Label::new(RichText::new(upper_first(reason)).strong()).wrap());
+                        let (rule, reason) = crate::ui::widgets::split_rule(text);
+                        ui.add(
+                            egui::Label::new(RichText::new(crate::ui::widgets::upper_first(reason)).strong()).wrap(),
+                        );
                         if let Some(rule) = rule {
                             ui.label(RichText::new(format!("Rule {rule}")).size(12.5).color(palette.table.faint));
                         }
@@ -702,36 +704,6 @@ impl AviaryApp {
     }
 }
 
-/// A refusal's rule id and its reason: "DA-R6: the Gladiator moves …"
-/// gives `(Some("DA-R6"), "the Gladiator moves …")`; a message without an
-/// id is all reason.
-fn split_rule(text: &str) -> (Option<&str>, &str) {
-    match text.split_once(": ") {
-        Some((id, rest))
-            if id.len() <= 8
-                && id.split_once("-R").is_some_and(|(game, n)| {
-                    !game.is_empty()
-                        && game.chars().all(|c| c.is_ascii_uppercase())
-                        && !n.is_empty()
-                        && n.chars().all(|c| c.is_ascii_digit())
-                }) =>
-        {
-            (Some(id), rest)
-        }
-        _ => (None, text),
-    }
-}
-
-/// `text` with its first letter in capitals, unless it begins with a
-/// square's name ("e5 is …" keeps the board's lower-case "e5").
-fn upper_first(text: &str) -> String {
-    let mut chars = text.chars();
-    if text.chars().nth(1).is_some_and(|c| c.is_ascii_digit()) {
-        return text.to_string();
-    }
-    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
-}
-
 fn file_name(p: &Path) -> String {
     p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
 }
@@ -749,23 +721,5 @@ impl eframe::App for AviaryApp {
         // Closing went through `request_quit` (which saved, or the person
         // chose to quit anyway); this saves once more for any other way out.
         let _ = self.save_all();
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{split_rule, upper_first};
-
-    #[test]
-    fn a_refusal_leads_with_its_reason_and_names_its_rule_after() {
-        assert_eq!(
-            split_rule("DA-R6: the Gladiator moves one square"),
-            (Some("DA-R6"), "the Gladiator moves one square")
-        );
-        assert_eq!(split_rule("TF-R27: not in this window"), (Some("TF-R27"), "not in this window"));
-        assert_eq!(split_rule("Cannot open a.json: not found"), (None, "Cannot open a.json: not found"));
-        assert_eq!(split_rule("R6: x"), (None, "R6: x"), "an id names its game");
-        assert_eq!(upper_first("the Gladiator"), "The Gladiator");
-        assert_eq!(upper_first("e5 is not next to e3"), "e5 is not next to e3", "a square keeps its name");
     }
 }

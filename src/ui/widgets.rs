@@ -102,7 +102,13 @@ pub enum CardFace {
 /// A playing card: face up or down, selectable (raised and outlined), and
 /// draggable. The accessible label is "card K♠" or "face-down card".
 pub fn card_ui(ui: &mut Ui, palette: &Palette, face: CardFace, selected: bool) -> Response {
-    let (rect, response) = ui.allocate_exact_size(CARD_SIZE, Sense::click_and_drag());
+    // Room above for the card raised when chosen, so it never covers the
+    // words over its row.
+    let lift = 6.0;
+    let (space, _) = ui.allocate_exact_size(CARD_SIZE + Vec2::new(0.0, lift), Sense::hover());
+    let rect = Rect::from_min_size(space.min + Vec2::new(0.0, lift), CARD_SIZE);
+    let response =
+        ui.interact(rect, ui.auto_id_with(("card", space.min.x as i32, space.min.y as i32)), Sense::click_and_drag());
     let label = match face {
         CardFace::Up(card) => format!("card {card}"),
         CardFace::Down => "face-down card".to_string(),
@@ -110,13 +116,33 @@ pub fn card_ui(ui: &mut Ui, palette: &Palette, face: CardFace, selected: bool) -
     };
     response.widget_info(|| WidgetInfo::selected(egui::Role::Button, true, selected, label.clone()));
     if ui.is_rect_visible(rect) {
-        let rect = if selected { rect.translate(Vec2::new(0.0, -6.0)) } else { rect };
+        let rect = if selected { rect.translate(Vec2::new(0.0, -lift)) } else { rect };
         let painter = ui.painter();
         painter.rect_filled(rect.translate(Vec2::new(2.0, 2.0)), 6.0, palette.shadow);
         paint_playing_card(painter, palette, rect, face);
         if selected {
             painter.rect_stroke(rect.expand(2.0), 7.0, Stroke::new(2.5, palette.selection), StrokeKind::Outside);
         }
+    }
+    // Dragged, the card follows the pointer (its place stays where it was).
+    if response.dragged()
+        && let Some(p) = ui.ctx().pointer_latest_pos()
+    {
+        let layer = ui.ctx().layer_painter(egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("dragged-card")));
+        let held = Rect::from_center_size(p + Vec2::new(0.0, CARD_SIZE.y * 0.2), CARD_SIZE);
+        layer.rect_filled(held.translate(Vec2::new(4.0, 6.0)), 6.0, palette.shadow);
+        paint_playing_card(&layer, palette, held, face);
+    }
+    response
+}
+
+/// A full-size card that only lies on the table (not picked up).
+pub fn lying_card(ui: &mut Ui, palette: &Palette, card: Card) -> Response {
+    let (rect, response) = ui.allocate_exact_size(CARD_SIZE, Sense::hover());
+    response.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, format!("card {}", card.name())));
+    if ui.is_rect_visible(rect) {
+        ui.painter().rect_filled(rect.translate(Vec2::new(2.0, 2.0)), 6.0, palette.shadow);
+        paint_playing_card(ui.painter(), palette, rect, CardFace::Up(card));
     }
     response
 }
@@ -404,11 +430,64 @@ pub fn tint_drop_zone(ui: &Ui, rect: Rect, palette: &Palette, verdict: &Result<(
     }
 }
 
+/// A refusal's rule id and its reason: "DA-R6: the Gladiator moves …"
+/// gives `(Some("DA-R6"), "the Gladiator moves …")`; a message without an
+/// id is all reason.
+#[must_use]
+pub fn split_rule(text: &str) -> (Option<&str>, &str) {
+    match text.split_once(": ") {
+        Some((id, rest))
+            if id.len() <= 8
+                && id.split_once("-R").is_some_and(|(game, n)| {
+                    !game.is_empty()
+                        && game.chars().all(|c| c.is_ascii_uppercase())
+                        && !n.is_empty()
+                        && n.chars().all(|c| c.is_ascii_digit())
+                }) =>
+        {
+            (Some(id), rest)
+        }
+        _ => (None, text),
+    }
+}
+
+/// `text` with its first letter in capitals, unless it begins with a
+/// square's name ("e5 is …" keeps the board's lower-case "e5").
+#[must_use]
+pub fn upper_first(text: &str) -> String {
+    let mut chars = text.chars();
+    if text.chars().nth(1).is_some_and(|c| c.is_ascii_digit()) {
+        return text.to_string();
+    }
+    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// A refusal written on the table in a line: its reason, then its rule
+/// quieter ("3 of 4 sections are still to be placed · Rule FW-R10").
+pub fn refusal_label(ui: &mut Ui, text: &str) -> Response {
+    let (rule, reason) = split_rule(text);
+    let mut job = egui::text::LayoutJob::default();
+    let body = ui.visuals().text_color();
+    let weak = ui.visuals().weak_text_color();
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    job.append(&upper_first(reason), 0.0, egui::TextFormat::simple(font.clone(), body));
+    if let Some(id) = rule {
+        job.append(&format!("  ·  Rule {id}"), 0.0, egui::TextFormat::simple(font, weak));
+    }
+    ui.label(job)
+}
+
 /// Shows `text` in a small floating box next to the pointer (the reason a
 /// hovered drop would be refused).
 pub fn pointer_note(ui: &Ui, text: &str, palette: &Palette) {
     let Some(pos) = ui.ctx().pointer_latest_pos() else { return };
-    let galley = ui.painter().layout(text.to_string(), FontId::proportional(14.0), palette.text_on_note, 320.0);
+    // The reason first, the rule's id after it (as a refusal is said).
+    let (rule, reason) = split_rule(text);
+    let text = match rule {
+        Some(id) => format!("{}\nRule {id}", upper_first(reason)),
+        None => upper_first(reason),
+    };
+    let galley = ui.painter().layout(text, FontId::proportional(14.0), palette.text_on_note, 320.0);
     let rect = Rect::from_min_size(pos + Vec2::new(16.0, 16.0), galley.size()).expand(6.0);
     let painter =
         ui.ctx().layer_painter(egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("aviary-pointer-note")));
@@ -551,5 +630,23 @@ pub fn log_ui(
         // The fade over the top edge of what is scrolled away.
         let top = Rect::from_min_size(shown.inner_rect.min, Vec2::new(shown.inner_rect.width(), 20.0));
         super::look::fade(ui.painter(), top, palette.table.plate, Color32::TRANSPARENT);
+    }
+}
+
+#[cfg(test)]
+mod refusal_tests {
+    use super::{split_rule, upper_first};
+
+    #[test]
+    fn a_refusal_leads_with_its_reason_and_names_its_rule_after() {
+        assert_eq!(
+            split_rule("DA-R6: the Gladiator moves one square"),
+            (Some("DA-R6"), "the Gladiator moves one square")
+        );
+        assert_eq!(split_rule("TF-R27: not in this window"), (Some("TF-R27"), "not in this window"));
+        assert_eq!(split_rule("Cannot open a.json: not found"), (None, "Cannot open a.json: not found"));
+        assert_eq!(split_rule("R6: x"), (None, "R6: x"), "an id names its game");
+        assert_eq!(upper_first("the Gladiator"), "The Gladiator");
+        assert_eq!(upper_first("e5 is not next to e3"), "e5 is not next to e3", "a square keeps its name");
     }
 }

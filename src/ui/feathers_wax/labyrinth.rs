@@ -22,7 +22,8 @@ impl FeathersView {
     pub(super) fn labyrinth_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
         let state = self.state().clone();
         let avail = ui.available_size();
-        let cs = ((avail.x - 90.0) / f32::from(LAB_W)).min((avail.y - 10.0) / f32::from(LAB_H)).clamp(30.0, 70.0);
+        // Room kept under the board for what Daedalus has gathered.
+        let cs = ((avail.x - 90.0) / f32::from(LAB_W)).min((avail.y - 150.0) / f32::from(LAB_H)).clamp(30.0, 70.0);
         let size = Vec2::new(cs * f32::from(LAB_W) + 80.0, cs * f32::from(LAB_H) + 22.0);
         let (outer, _) = ui.allocate_exact_size(size, Sense::hover());
         let origin = outer.min + Vec2::new(40.0, 18.0);
@@ -70,10 +71,10 @@ impl FeathersView {
                 );
             }
             if c.x == 0 {
-                // The entrance row's number stands left of the way in.
-                let out = if c.y == lab.entrance_row { cs * 0.9 } else { 0.0 };
+                // The entrance row's number stands over the "in" beside it.
+                let up = if c.y == lab.entrance_row { cs * 0.2 } else { 0.0 };
                 painter.text(
-                    r.left_center() - Vec2::new(8.0 + out, 0.0),
+                    r.left_center() - Vec2::new(8.0, up),
                     Align2::RIGHT_CENTER,
                     (c.y + 1).to_string(),
                     FontId::proportional(11.0),
@@ -180,11 +181,12 @@ impl FeathersView {
         }
         // Doors: the entrance (west) and the exit (east, a drop target).
         let ent = rect_of(lab.entrance());
+        // Where Daedalus waits before he goes in.
         let outside = Rect::from_min_size(ent.min - Vec2::new(cs * 0.9, 0.0), Vec2::new(cs * 0.85, cs));
         painter.text(
-            outside.center(),
-            Align2::CENTER_CENTER,
-            "in",
+            ent.left_center() + Vec2::new(-8.0, cs * 0.2),
+            Align2::RIGHT_CENTER,
+            "in ›",
             FontId::proportional(11.0),
             ui.visuals().text_color(),
         );
@@ -374,10 +376,14 @@ impl FeathersView {
             ui.vertical(|ui| {
                 ui.label(RichText::new("Kept").small());
                 ui.horizontal(|ui| {
-                    for suit in [Suit::Spades, Suit::Clubs] {
-                        if state.has_king(suit) {
-                            widgets::card_ui(ui, palette, CardFace::Up(Card::new(13, suit)), false);
-                        }
+                    let kept: Vec<Suit> =
+                        [Suit::Spades, Suit::Clubs].into_iter().filter(|&suit| state.has_king(suit)).collect();
+                    for &suit in &kept {
+                        widgets::card_ui(ui, palette, CardFace::Up(Card::new(13, suit)), false);
+                    }
+                    if kept.is_empty() {
+                        // The place where a kept King lies.
+                        widgets::card_ui(ui, palette, CardFace::Empty, false);
                     }
                 });
             });
@@ -402,7 +408,7 @@ impl FeathersView {
         ui.label(
             RichText::new(format!(
                 "Nests give feathers (a spade each), straw hives give wax (a club each). The tinted {edge} \
-                 column makes every used nest and hive fresh again when Daedalus reaches it (FW-R3)."
+                 column makes every used nest and hive fresh again when Daedalus reaches it."
             ))
             .size(12.0)
             .color(palette.table.faint),

@@ -163,6 +163,11 @@ impl FeathersView {
                                 if r.clicked() {
                                     self.selected_flight = if chosen { None } else { Some(c) };
                                 }
+                            } else if human && (r.drag_started() || r.clicked()) {
+                                // Still drawing: say what comes first.
+                                notices.push(Notice::Error(
+                                    "Press \"Play these cards\" first: until then you may still draw another".into(),
+                                ));
                             }
                             r.on_hover_text(card_effect(c));
                         }

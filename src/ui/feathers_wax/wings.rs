@@ -40,7 +40,7 @@ impl FeathersView {
         let pool = ui.scope_builder(UiBuilder::new().id_salt("spade pool").sense(Sense::click()), |ui| {
             crate::ui::look::on_cloth(ui, palette, |ui| {
                 ui.set_min_size(Vec2::new(ui.available_width().min(640.0), theme::CARD_SIZE.y + 24.0));
-                ui.horizontal_top(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     ui.vertical(|ui| {
                         ui.label(crate::ui::look::title(ui, "The feathers (spades) to lay on a rack", 15.0));
                         self.spades_ui(ui, palette, &state.unassigned(), human);
@@ -51,9 +51,11 @@ impl FeathersView {
                         let wax = state.held(Suit::Clubs);
                         let words = format!("The wax (clubs) to bind them: {}", wax.len());
                         ui.label(crate::ui::look::title(ui, words, 15.0));
+                        // Level with the spades (which keep room to be raised).
+                        ui.add_space(6.0);
                         ui.horizontal(|ui| {
                             for &v in wax {
-                                widgets::small_card(ui, palette, Card::new(v, Suit::Clubs));
+                                widgets::lying_card(ui, palette, Card::new(v, Suit::Clubs));
                             }
                         });
                     });
@@ -165,7 +167,7 @@ impl FeathersView {
         let button =
             ui.add_enabled(human && launch.is_ok(), egui::Button::new(RichText::new("Leap from the tower").strong()));
         if let Err(v) = &launch {
-            ui.label(RichText::new(v.to_string()).weak());
+            widgets::refusal_label(ui, &v.to_string());
         }
         if button.clicked() {
             action = Some(Action::Launch);
