@@ -145,6 +145,11 @@ fn dust_in_the_wings_shows_the_meadow_and_every_face_up_card() {
             && (b.len() == 2 || b[2] == b':')
     };
     assert_all_shown(&h, "face-up cards", 6, &card);
+    // The cards stand in a column beside the meadow, which takes the
+    // table's height: it was about 250 points across under a row of each.
+    let spaces: Vec<Rect> = labels(&h).into_iter().filter(|(l, _)| l.starts_with("space ")).map(|(_, r)| r).collect();
+    let meadow = spaces.iter().fold(Rect::NOTHING, |a, r| a.union(*r));
+    assert!(meadow.width() >= 360.0, "the meadow is {meadow:?} across");
 }
 
 /// Found under Xvfb: the Tail Feathers hand to pick at setup laid its

@@ -105,7 +105,7 @@ fn gathering_face(painter: &egui::Painter, palette: &Palette, rect: Rect, id: u8
         Pos2::new(rect.center().x, rect.top() + 56.0 * k),
         Align2::CENTER_TOP,
         gathering_text(g),
-        FontId::proportional(11.5 * k.max(0.9)),
+        FontId::proportional(11.5 * k.max(0.8)),
         mix(ink, palette.table.plate, 0.25),
     );
     // The crystals along the foot, their worth beside them.
@@ -133,15 +133,23 @@ fn composition_face(painter: &egui::Painter, palette: &Palette, rect: Rect, comp
     let ink = palette.table.on_plate;
     let cells = comp.shape.cells();
     let (w, h) = meadow::span(cells);
-    let cell = k * 19.0_f32.min(54.0 / f32::from(h.max(1) as u8)).min(100.0 / f32::from(w.max(1) as u8));
+    // The shape as large as the card's middle allows, on a bed of soil.
+    // (Between the name at the top and two lines of words at the bottom.)
+    let tall = (rect.height() - k * 28.0 - 2.0 * 11.5 * k.max(0.8) - 4.0).max(8.0);
+    let cell = (k * 25.0).min(tall / f32::from(h.max(1) as u8)).min(k * 112.0 / f32::from(w.max(1) as u8));
     let origin = Pos2::new(
         rect.center().x - cell * f32::from(w as u8) / 2.0,
-        rect.top() + k * 22.0 + (k * 38.0 - cell * f32::from(h as u8)) / 2.0,
+        rect.top() + k * 22.0 + (tall - cell * f32::from(h as u8)) / 2.0,
     );
-    for (k, &(x, y)) in cells.iter().enumerate() {
+    for &(x, y) in cells {
         let r =
             Rect::from_min_size(origin + Vec2::new(f32::from(x as u8), f32::from(y as u8)) * cell, Vec2::splat(cell));
-        meadow::paint_patch(painter, palette, r.shrink(0.8), k * 7 + 3, 0);
+        painter.rect_filled(r.expand(1.5), 3.0, mix(palette.meadow, palette.meadow_ink, 0.5));
+    }
+    for (n, &(x, y)) in cells.iter().enumerate() {
+        let r =
+            Rect::from_min_size(origin + Vec2::new(f32::from(x as u8), f32::from(y as u8)) * cell, Vec2::splat(cell));
+        meadow::paint_patch(painter, palette, r.shrink(1.0), n * 7 + 3, 1);
     }
     let cond = match comp.condition {
         Condition::Few(n) => format!("at most {n} in all"),
@@ -151,7 +159,7 @@ fn composition_face(painter: &egui::Painter, palette: &Palette, rect: Rect, comp
     let words = format!("{}: {cond}", comp.shape.name());
     let mut job = egui::text::LayoutJob::simple(
         words,
-        FontId::proportional(11.5 * k.max(0.9)),
+        FontId::proportional(11.5 * k.max(0.8)),
         mix(ink, palette.table.plate, 0.25),
         rect.width() - 10.0,
     );

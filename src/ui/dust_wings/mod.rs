@@ -417,7 +417,9 @@ impl WingsView {
     /// The face-up cards, Gathering then Composition, each kind behind a
     /// heading with its deck; a card the last space fulfils is taken by
     /// clicking it.
-    fn cards_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
+    /// The face-up cards: both kinds on one line when they fit, else a
+    /// line each; beside the meadow, all in one column (at the scale given).
+    fn cards_ui(&mut self, ui: &mut Ui, palette: &Palette, beside: Option<f32>, notices: &mut Vec<Notice>) {
         let state = self.state().clone();
         let claimable = state.fulfilled();
         let human = self.human_to_move();
@@ -433,9 +435,11 @@ impl WingsView {
         // Both kinds on one line when they fit, else a line each.
         let gap = 10.0;
         // Smaller cards in a low or narrow window, so the meadow keeps room.
-        let k = if self.compact { 0.74 } else { 1.0 };
-        let one_line =
-            2.0 * HEADING + 3.0 * k * (cards::GATHERING.x + cards::COMPOSITION.x) + 9.0 * gap <= ui.available_width();
+        let k = beside.unwrap_or(if self.compact { 0.74 } else { 1.0 });
+        let beside = beside.is_some();
+        let one_line = !beside
+            && 2.0 * HEADING + 3.0 * k * (cards::GATHERING.x + cards::COMPOSITION.x) + 9.0 * gap
+                <= ui.available_width();
         let layout = if one_line {
             egui::Layout::left_to_right(egui::Align::Min)
         } else {
@@ -443,7 +447,15 @@ impl WingsView {
         };
         ui.with_layout(layout, |ui| {
             ui.spacing_mut().item_spacing = Vec2::new(gap, gap);
-            ui.horizontal(|ui| {
+            let kind = |ui: &mut Ui, add: &mut dyn FnMut(&mut Ui)| {
+                if beside {
+                    ui.vertical(|ui| add(ui));
+                    ui.add_space(6.0);
+                } else {
+                    ui.horizontal(|ui| add(ui));
+                }
+            };
+            kind(ui, &mut |ui| {
                 heading(ui, "Gathering", format!("{g_left} in the deck\n{discard} discarded"));
                 for (slot, (card, crystals)) in state.gathering().iter().enumerate() {
                     let r = CardRef::Gathering(slot as u8);
@@ -453,7 +465,7 @@ impl WingsView {
                     }
                 }
             });
-            ui.horizontal(|ui| {
+            kind(ui, &mut |ui| {
                 heading(ui, "Composition", format!("{c_left} in the deck"));
                 for (slot, card) in state.composition().iter().enumerate() {
                     let r = CardRef::Composition(slot as u8);
@@ -555,14 +567,35 @@ impl View for WingsView {
         self.track_flights(ui.input(|i| i.time), frame.settings.animations);
         super::tab::side_panel(ui, |ui| self.side_ui(ui, frame));
         self.compact = ui.available_height() < 700.0 || ui.available_width() < 720.0;
-        // The face-up cards keep one row each; a narrow window scrolls them
-        // sideways (its scroll bar shows whenever a card is out of view).
-        egui::Panel::top(egui::Id::unique(("dw-cards", self.m.id))).show(ui, |ui| {
-            look::paint_cloth(ui, ui.clip_rect(), &palette);
-            ui.add_space(6.0);
-            self.cards_ui(ui, &palette, frame.notices);
-            ui.add_space(8.0);
-        });
+        // The face-up cards beside the meadow (a column of each kind) when
+        // that leaves the meadow larger than a row of each above it.
+        let room = ui.available_size();
+        let (tray, rows) = (76.0, 2.0 * cards::GATHERING.y + 40.0);
+        // One column of six cards (and two headings) as tall as the table.
+        let k = ((room.y - 170.0) / (6.0 * (cards::GATHERING.y + 10.0))).clamp(0.55, 1.0);
+        let column = cards::COMPOSITION.x * k + 24.0;
+        let beside = (room.x - column).min(room.y - tray) > (room.x).min(room.y - tray - rows);
+        if beside {
+            egui::Panel::right(egui::Id::unique(("dw-cards-beside", self.m.id)))
+                .resizable(false)
+                .exact_size(column)
+                .show(ui, |ui| {
+                    look::paint_cloth(ui, ui.clip_rect(), &palette);
+                    // (Scrolled, should a low window not hold all six.)
+                    egui::ScrollArea::vertical().show(ui, |ui| {
+                        ui.add_space(6.0);
+                        self.cards_ui(ui, &palette, Some(k), frame.notices);
+                    });
+                });
+        } else {
+            // The face-up cards keep one row each.
+            egui::Panel::top(egui::Id::unique(("dw-cards", self.m.id))).show(ui, |ui| {
+                look::paint_cloth(ui, ui.clip_rect(), &palette);
+                ui.add_space(6.0);
+                self.cards_ui(ui, &palette, None, frame.notices);
+                ui.add_space(8.0);
+            });
+        }
         egui::Panel::bottom(egui::Id::unique(("dw-tray", self.m.id))).show(ui, |ui| {
             look::paint_cloth(ui, ui.clip_rect(), &palette);
             ui.add_space(4.0);
