@@ -172,8 +172,12 @@ pub fn segmented(ui: &mut Ui, add: &mut dyn FnMut(&mut Ui)) {
 /// A small gold tag beside a seat's name ("to move", "to play"): dark
 /// words on the theme's gold (gold words on the light card did not read).
 pub fn turn_tag(ui: &mut Ui, palette: &crate::ui::theme::Palette, words: &str) {
-    let tag = egui::RichText::new(format!(" {words} ")).small().strong().color(palette.table.rim);
-    egui::Frame::new().fill(palette.selection).corner_radius(8).show(ui, |ui| ui.label(tag));
+    let tag = egui::RichText::new(words).size(13.0).strong().color(palette.table.rim);
+    egui::Frame::new()
+        .fill(palette.selection)
+        .corner_radius(9)
+        .inner_margin(egui::Margin::symmetric(7, 2))
+        .show(ui, |ui| ui.label(tag));
 }
 
 /// An on/off choice as a little switch with its words beside it (a

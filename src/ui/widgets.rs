@@ -615,6 +615,9 @@ pub fn log_ui(
                     match e.seat {
                         Some(s) => {
                             ui.painter().circle(at, 4.5, colour(s), Stroke::new(1.0, edge));
+                            // A glint, so a dark token on a dark page reads
+                            // as a filled stone, not a ring.
+                            ui.painter().circle_filled(at + Vec2::new(-1.4, -1.4), 1.4, super::theme::GLINT);
                         }
                         None => {
                             ui.painter().circle_stroke(at, 4.0, Stroke::new(1.2, palette.table.faint));

@@ -86,7 +86,14 @@ pub struct DaedalusView {
     anim: Option<Slide>,
     /// Squares a lesson points at (ringed).
     lights: Vec<Square>,
+    /// The last turn's moves (from where, if the piece moved, to where),
+    /// for the revision and cursor they were read at.
+    last_turn: Option<(u64, usize, Vec<Step>)>,
 }
+
+/// One move of a turn: the square its piece left (none for a piece
+/// placed from the tray) and the square it went to.
+type Step = (Option<Square>, Square);
 
 /// A piece sliding from one square to another after a move, undo or redo.
 #[derive(Clone, Copy, Debug)]
@@ -134,6 +141,7 @@ impl DaedalusView {
             anim: None,
             key_cursor: None,
             lights: Vec::new(),
+            last_turn: None,
         }
     }
 
@@ -309,13 +317,21 @@ impl DaedalusView {
             }
         }
         // Squares.
-        let last_turn = self.last_turn_destinations();
+        let last_turn = self.last_turn_moves();
         for sq in Square::all(SIZE, SIZE) {
             let rect = geo.square_rect(sq);
             let dark = (sq.x + sq.y) % 2 == 0; // a1 dark, h1 light (the rulebook's white corner on the right)
             paint::stone_square(&painter, palette, rect, dark, u32::from(sq.y) * 8 + u32::from(sq.x));
-            if last_turn.contains(&sq) {
+            if last_turn.iter().any(|&(_, to)| to == sq) {
                 painter.rect_filled(rect, 0.0, palette.last_move);
+            } else if last_turn.iter().any(|&(from, _)| from == Some(sq)) {
+                // Where a piece left: ringed, lighter than where it went.
+                painter.rect_stroke(
+                    rect.shrink(4.0),
+                    3.0,
+                    Stroke::new(2.0, palette.last_move.to_opaque().gamma_multiply(0.7)),
+                    StrokeKind::Inside,
+                );
             }
             if self.lights.contains(&sq) {
                 // A square the lesson points at.
@@ -385,6 +401,23 @@ impl DaedalusView {
                     paint_piece(ui, palette, p, rect.center(), cell, 1.0);
                 }
             }
+        }
+        // The last turn's steps as short arrows, each within the square its
+        // piece left (a step is one square), pointing where it went.
+        let ink = palette.last_move.to_opaque();
+        for &(from, to) in &last_turn {
+            let Some(from) = from else { continue };
+            let (a, b) = (geo.square_rect(from).center(), geo.square_rect(to).center());
+            let dir = (b - a).normalized();
+            let (tail, head) = (a - dir * cell * 0.15, a + dir * cell * 0.42);
+            let stroke = Stroke::new((cell * 0.06).max(2.0), ink);
+            painter.line_segment([tail, head - dir * cell * 0.08], stroke);
+            let side = dir.rot90() * cell * 0.1;
+            painter.add(egui::Shape::convex_polygon(
+                vec![head, head - dir * cell * 0.16 + side, head - dir * cell * 0.16 - side],
+                ink,
+                Stroke::NONE,
+            ));
         }
         if let Some(text) = note {
             widgets::pointer_note(ui, &text, palette);
@@ -468,27 +501,56 @@ impl DaedalusView {
         act
     }
 
-    /// Where the pieces of the last turn went: every move of the side that
-    /// moved last, back to the other side's turn (a turn is two walls, the
+    /// The moves of the last turn: every move of the side that moved
+    /// last, back to the other side's turn (a turn is two walls, the
     /// Gladiator and sometimes the Minotaur, and all of it is marked, so a
-    /// computer's whole turn can be seen at a glance).
-    fn last_turn_destinations(&self) -> Vec<Square> {
-        let cursor = self.m.session.cursor();
-        let log = &self.m.session.log()[..cursor.min(self.m.session.log().len())];
+    /// computer's whole turn can be seen at a glance), each with the square
+    /// it came from when a piece moved. The game has no secret and no
+    /// chance, so the board before the turn is the moves replayed; a game
+    /// that did not begin from its setup (a lesson's position) shows where
+    /// the pieces went only.
+    fn last_turn_moves(&mut self) -> Vec<Step> {
+        let session = &self.m.session;
+        let key = (session.revision(), session.cursor());
+        if let Some((rev, cur, moves)) = &self.last_turn
+            && (*rev, *cur) == key
+        {
+            return moves.clone();
+        }
+        let cursor = session.cursor();
+        let log = &session.log()[..cursor.min(session.log().len())];
         let Some(last_seat) = log.last().map(|e| e.seat) else { return Vec::new() };
         let turn = log.iter().rev().take_while(|e| e.seat == last_seat).count();
-        self.m.session.actions()[cursor - turn..cursor]
-            .iter()
-            .filter_map(|a| match a {
-                Action::PlaceWall(s)
-                | Action::PlaceGladiator(s)
-                | Action::PlaceMinotaur(s)
-                | Action::MoveGladiator(s)
-                | Action::MoveMinotaur(s) => Some(*s),
-                Action::MoveWall { to, .. } => Some(*to),
-                Action::Escape | Action::Pass => None,
-            })
-            .collect()
+        let actions = &session.actions()[cursor - turn..cursor];
+        let to_of = |a: &Action| match a {
+            Action::PlaceWall(s)
+            | Action::PlaceGladiator(s)
+            | Action::PlaceMinotaur(s)
+            | Action::MoveGladiator(s)
+            | Action::MoveMinotaur(s) => Some(*s),
+            Action::MoveWall { to, .. } => Some(*to),
+            Action::Escape | Action::Pass => None,
+        };
+        let mut replay = Daedalus::new(session.setup(), session.seed());
+        for a in &session.actions()[..cursor - turn] {
+            replay.apply_legal(a);
+        }
+        let mut moves = Vec::new();
+        for a in actions {
+            let before = *replay.board();
+            replay.apply_legal(a);
+            let Some(to) = to_of(a) else { continue };
+            let piece = replay.board().at(to);
+            let from = Square::all(SIZE, SIZE)
+                .find(|&sq| sq != to && piece.is_some() && before.at(sq) == piece && replay.board().at(sq) != piece);
+            moves.push((from, to));
+        }
+        if replay.board() != session.state().board() {
+            // Not from its setup: where the pieces went, no more.
+            moves = actions.iter().filter_map(to_of).map(|to| (None, to)).collect();
+        }
+        self.last_turn = Some((key.0, key.1, moves.clone()));
+        moves
     }
 
     fn tray_ui(&mut self, ui: &mut Ui, palette: &Palette) {
@@ -648,4 +710,50 @@ pub fn new_tab(
 ) -> DaedalusTab {
     let setup = crate::rules::Setup { seats: 2, options };
     DaedalusTab::new(Table::new(Session::new(setup, seed, players), path))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Rng, Setup};
+
+    /// The last turn is shown with where each moved piece came from: a
+    /// moved wall from its own square, a Gladiator or Minotaur from the
+    /// square next to where it went.
+    #[test]
+    fn the_last_turn_marks_where_each_piece_came_from() {
+        let setup = Setup { seats: 2, options: <Daedalus as Game>::Options::default() };
+        let mut session: Session<Daedalus> = Session::new(setup, 3, vec![Player::Human, Player::Human]);
+        let mut rng = Rng::seeded(3);
+        let mut checked = 0;
+        for _ in 0..400 {
+            if session.is_over() {
+                break;
+            }
+            let legal = session.state().legal_actions();
+            session.propose(legal[rng.below(legal.len())].clone()).expect("a legal move");
+            let mut view = DaedalusView::with_table(Table::new(session.clone(), std::path::PathBuf::from("x.json")));
+            let moves = view.last_turn_moves();
+            let cursor = session.cursor();
+            let last: Action = session.actions()[cursor - 1].clone();
+            let (from, to) = *moves.last().expect("the last move is marked");
+            match last {
+                Action::MoveWall { from: f, to: t } => {
+                    assert_eq!((from, to), (Some(f), t), "a wall's step");
+                    checked += 1;
+                }
+                Action::MoveGladiator(t) | Action::MoveMinotaur(t) => {
+                    let f = from.expect("a moved figure shows where it came from");
+                    assert_eq!(to, t);
+                    assert_eq!(u8::abs_diff(f.x, t.x) + u8::abs_diff(f.y, t.y), 1, "{f} is next to {t}");
+                    checked += 1;
+                }
+                Action::PlaceWall(t) | Action::PlaceGladiator(t) | Action::PlaceMinotaur(t) => {
+                    assert_eq!((from, to), (None, t), "a placed piece came from the tray");
+                }
+                Action::Escape | Action::Pass => {}
+            }
+        }
+        assert!(checked > 10, "moves were checked: {checked}");
+    }
 }
