@@ -181,7 +181,21 @@ impl FeathersView {
                     ui.vertical(|ui| {
                         ui.label(RichText::new(format!("{}'s wings", f.name())).small().strong().color(ink));
                         ui.horizontal(|ui| {
-                            let (fig, _) = ui.allocate_exact_size(Vec2::new(58.0, 64.0), Sense::hover());
+                            // The figure takes a card as the one on the board does.
+                            let (fig, resp) = ui.allocate_exact_size(Vec2::new(58.0, 64.0), Sense::click());
+                            resp.widget_info(|| {
+                                WidgetInfo::labeled(egui::Role::Button, true, format!("{} on the tray", f.name()))
+                            });
+                            if let Some(d) = resp.dnd_release_payload::<Drag>()
+                                && let Drag::Flight(card) = *d
+                            {
+                                action = self.play_action(&state, card, f, notices);
+                            }
+                            if resp.clicked()
+                                && let Some(card) = self.selected_flight.take()
+                            {
+                                action = self.play_action(&state, card, f, notices);
+                            }
                             scenery::winged_flyer(
                                 ui.painter(),
                                 palette,
