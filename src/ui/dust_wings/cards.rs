@@ -101,13 +101,17 @@ fn gathering_face(painter: &egui::Painter, palette: &Palette, rect: Rect, id: u8
     for (i, &c) in wanted.iter().enumerate() {
         meadow::paint_butterfly(painter, palette, Pos2::new(x0 + pitch * i as f32, rect.top() + 38.0 * k), size, c);
     }
-    painter.text(
-        Pos2::new(rect.center().x, rect.top() + 56.0 * k),
-        Align2::CENTER_TOP,
-        gathering_text(g),
-        FontId::proportional(11.5 * k.max(0.8)),
-        mix(ink, palette.table.plate, 0.25),
-    );
+    // The words on one line, smaller on a small card until they fit.
+    let faint = mix(ink, palette.table.plate, 0.25);
+    let mut size = 11.5 * k.max(0.8);
+    let words = loop {
+        let galley = painter.layout_no_wrap(gathering_text(g), FontId::proportional(size), faint);
+        if galley.size().x <= rect.width() - 6.0 || size <= 6.5 {
+            break galley;
+        }
+        size -= 0.5;
+    };
+    painter.galley(Pos2::new(rect.center().x - words.size().x / 2.0, rect.top() + 56.0 * k), words, faint);
     // The crystals along the foot, their worth beside them.
     let y = rect.bottom() - 16.0 * k;
     let mut x = rect.left() + 14.0 * k;
