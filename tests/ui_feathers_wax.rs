@@ -641,8 +641,8 @@ fn at_a_flight_play() -> (Session<FeathersAndWax>, aviary::rules::cards::Card) {
         .expect("some deal reaches a flight")
 }
 
-#[test]
-fn a_flight_card_is_played_by_clicking_it_then_the_flyer() {
+/// A drawn card clicked, then the flyer Icarus where `icarus` finds him.
+fn played_by_clicking_it_then(icarus: &dyn Fn(&str) -> bool) {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(app(dir.path()));
     h.run();
@@ -657,11 +657,23 @@ fn a_flight_card_is_played_by_clicking_it_then_the_flyer() {
     h.get_by_label(&label).click();
     h.run_steps(4);
     assert!(is_chosen(&h, &label), "the clicked card shows as chosen");
-    h.get_by(|n| n.label().is_some_and(|l| l.starts_with("Icarus at"))).click();
+    h.get_by(|n| n.label().is_some_and(|l| icarus(&l))).click();
     h.run_steps(4);
     assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "the card was played");
     assert!(!state(&mut h).drawn().contains(&card), "{card} left the drawn cards");
     assert!(last_log_line(&mut h).starts_with(&format!("Plays the {} on Icarus: to ", card.name())));
+}
+
+#[test]
+fn a_flight_card_is_played_by_clicking_it_then_the_flyer() {
+    played_by_clicking_it_then(&|l| l.starts_with("Icarus at"));
+}
+
+/// The flyer on the tray under the board takes a chosen card as the one on
+/// the board does (a click on it used to do nothing).
+#[test]
+fn a_flight_card_is_played_by_clicking_it_then_the_flyer_on_the_tray() {
+    played_by_clicking_it_then(&|l| l == "Icarus on the tray");
 }
 
 #[test]
@@ -710,24 +722,4 @@ fn a_drawn_card_tried_before_play_these_cards_says_to_press_it_first() {
     let toasts = h.state().toast_texts().join(" | ");
     assert!(toasts.contains("Play these cards"), "the refusal says what to press: {toasts}");
     assert_eq!(tab(&mut h).m.session.cursor(), before, "nothing was played");
-}
-
-/// The flyer on the tray under the board takes a chosen card as the one on
-/// the board does (a click on it used to do nothing).
-#[test]
-fn a_flight_card_is_played_by_clicking_it_then_the_flyer_on_the_tray() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
-    h.run();
-    let (session, card) = at_a_flight_play();
-    show(&mut h, session, dir.path());
-    let before = tab(&mut h).m.session.cursor();
-    tab(&mut h).settle_meter();
-    let label = format!("card {card}");
-    h.get_by_label(&label).click();
-    h.run_steps(4);
-    h.get_by_label("Icarus on the tray").click();
-    h.run_steps(4);
-    assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "the card was played");
-    assert!(last_log_line(&mut h).starts_with(&format!("Plays the {} on Icarus: to ", card.name())));
 }

@@ -117,15 +117,8 @@ impl FeathersView {
                 note = note.or(widgets::tint_drop_zone(ui, hit, palette, &verdict.map(|_| ())));
                 preview = state.preview(card, f, if card.rank == 13 { Some(true) } else { None }).map(|p| (f, card, p));
             }
-            if let Some(d) = resp.dnd_release_payload::<Drag>()
-                && let Drag::Flight(card) = *d
-            {
-                action = self.play_action(&state, card, f, notices);
-            }
-            if resp.clicked()
-                && let Some(card) = self.selected_flight.take()
-            {
-                action = self.play_action(&state, card, f, notices);
+            if let Some(a) = self.flyer_takes(&resp, &state, f, notices) {
+                action = Some(a);
             }
         }
         if let Some((f, card, place)) = preview {
@@ -186,15 +179,8 @@ impl FeathersView {
                             resp.widget_info(|| {
                                 WidgetInfo::labeled(egui::Role::Button, true, format!("{} on the tray", f.name()))
                             });
-                            if let Some(d) = resp.dnd_release_payload::<Drag>()
-                                && let Drag::Flight(card) = *d
-                            {
-                                action = self.play_action(&state, card, f, notices);
-                            }
-                            if resp.clicked()
-                                && let Some(card) = self.selected_flight.take()
-                            {
-                                action = self.play_action(&state, card, f, notices);
+                            if let Some(a) = self.flyer_takes(&resp, &state, f, notices) {
+                                action = Some(a);
                             }
                             scenery::winged_flyer(
                                 ui.painter(),
@@ -225,6 +211,28 @@ impl FeathersView {
                 notices.push(Notice::Error("Wait: the cards are being drawn".into()));
             }
         }
+    }
+
+    /// A flyer (on the board or on the tray) takes the card dropped on it,
+    /// or, once a card is chosen, the click on it.
+    fn flyer_takes(
+        &mut self,
+        resp: &egui::Response,
+        state: &FeathersAndWax,
+        f: Flyer,
+        notices: &mut Vec<Notice>,
+    ) -> Option<Action> {
+        if let Some(d) = resp.dnd_release_payload::<Drag>()
+            && let Drag::Flight(card) = *d
+        {
+            return self.play_action(state, card, f, notices);
+        }
+        if resp.clicked()
+            && let Some(card) = self.selected_flight.take()
+        {
+            return self.play_action(state, card, f, notices);
+        }
+        None
     }
 
     pub(super) fn play_verdict(state: &FeathersAndWax, card: Card, f: Flyer) -> Result<Action, RuleViolation> {

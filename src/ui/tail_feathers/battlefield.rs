@@ -809,7 +809,7 @@ mod card_words_tests {
             let painter = ui.painter().clone();
             for width in [24.0, 30.0, 40.0, 60.0] {
                 let r = Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(width, 40.0));
-                let g = card_words(&painter, "Rats\nmission", r, egui::Color32::BLACK);
+                let g = card_words(&painter, "Rats\nmission", r, crate::ui::theme::LIGHT.outline);
                 let rows: Vec<String> = g.rows.iter().map(|row| row.text()).collect();
                 assert_eq!(rows, ["Rats", "mission"], "a card {width} wide");
             }
