@@ -546,16 +546,8 @@ impl PlumesView {
         // (Sized as if playing, between turns too, so it keeps its size.)
         // With three or fewer at the table, two lines when the others,
         // at their largest, leave the room for them.
-        let two_lines_high = if self.compact || state.seats() > 3 {
-            0.0
-        } else {
-            let others: Vec<Seat> = (0..state.seats()).map(Seat).filter(|&s| s != me).collect();
-            let width = (self.table_room.x - 8.0 * (others.len() as f32 - 1.0)) / others.len().max(1) as f32;
-            let others_high = seats::others_height(&state, &others, PLUME_CARD, width);
-            // The Train (its heading, cards and caption, the space under).
-            let train = self.hand_card.y + 100.0;
-            self.table_room.y - train - others_high - 20.0
-        };
+        let two_lines_high =
+            if self.compact { 0.0 } else { seats::two_lines_room(&state, me, self.table_room, self.hand_card) };
         (self.own_card, self.own_lines) = seats::own_card(&state, me, largest, ui.available_width(), two_lines_high);
         let place = seats::SeatPlace { seat: me, own: acting, card: self.own_card };
         self.seat_ui(ui, palette, &state, place, self.viewer(), dragging, &mut action, &mut note);

@@ -164,6 +164,22 @@ pub(super) fn others_height(state: &EnchantedPlumes, others: &[Seat], card: Vec2
     others.iter().map(|&s| mat_extent(state, s, card, width).1).fold(0.0, f32::max)
 }
 
+/// The height one's own plumes may take on two lines by the hand, in a
+/// table `room` (the window less the side panel) with hand cards of
+/// `hand_card`: what the Train and the others' mats, at their largest,
+/// leave; none with more than three at the table.
+pub(super) fn two_lines_room(state: &EnchantedPlumes, me: Seat, room: Vec2, hand_card: Vec2) -> f32 {
+    if state.seats() > 3 {
+        return 0.0;
+    }
+    let others: Vec<Seat> = (0..state.seats()).map(Seat).filter(|&s| s != me).collect();
+    let width = (room.x - 8.0 * (others.len() as f32 - 1.0)) / others.len().max(1) as f32;
+    let others_high = others_height(state, &others, PLUME_CARD, width);
+    // The Train (its heading, cards and caption, the space under).
+    let train = hand_card.y + 100.0;
+    room.y - train - others_high - 20.0
+}
+
 /// The width of a plume whose widest row has `widest` cards of `card`.
 fn plume_width(widest: usize, card: Vec2) -> f32 {
     // 22 points of margin: the minus token of the top row sits at the left.

@@ -370,3 +370,43 @@ mod tests {
         assert!(keep_inside(too_wide, window).left().abs() < 1e-4);
     }
 }
+
+/// A mission card's words laid out a line each (never broken inside a
+/// word: a narrow card once read "Rats missio / n"), smaller until they
+/// fit `r`.
+pub(super) fn card_words(
+    painter: &egui::Painter,
+    text: &str,
+    r: egui::Rect,
+    ink: egui::Color32,
+) -> std::sync::Arc<egui::Galley> {
+    let mut size = 11.0;
+    loop {
+        let g = painter.layout_no_wrap(text.to_string(), FontId::proportional(size), ink);
+        if (g.size().y <= r.height() - 2.0 && g.size().x <= r.width() - 2.0) || size <= 6.0 {
+            return g;
+        }
+        size -= 0.5;
+    }
+}
+
+#[cfg(test)]
+mod card_words_tests {
+    use super::card_words;
+    use egui::Rect;
+
+    #[test]
+    fn a_mission_cards_words_are_never_broken_inside_a_word() {
+        let ctx = egui::Context::default();
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let painter = ui.painter().clone();
+            for width in [24.0, 30.0, 40.0, 60.0] {
+                let r = Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(width, 40.0));
+                let g = card_words(&painter, "Rats\nmission", r, crate::ui::theme::LIGHT.outline);
+                let rows: Vec<String> = g.rows.iter().map(|row| row.text()).collect();
+                assert_eq!(rows, ["Rats", "mission"], "a card {width} wide");
+            }
+        });
+        out.textures_delta.clear();
+    }
+}
