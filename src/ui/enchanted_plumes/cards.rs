@@ -91,12 +91,16 @@ pub fn fan_rect(origin: Pos2, i: usize, n: usize, card: Vec2) -> Rect {
     fan_rect_within(origin, (i, n), card, f32::INFINITY)
 }
 
-/// As [`fan_rect`], the cards overlapping more when `n` of them would not
-/// fit `width` (a hand of nine to choose from in a hand's usual room).
+/// As [`fan_rect`] in a room `width` wide: a few cards side by side, more
+/// overlapping, and more still when `n` of them would not fit (a hand of
+/// nine to choose from in a hand's usual room).
 #[must_use]
 pub fn fan_rect_within(origin: Pos2, (i, n): (usize, usize), card: Vec2, width: f32) -> Rect {
     let room = if n > 1 { (width - card.x) / (n - 1) as f32 } else { card.x };
-    let step = (card.x * 0.8).min(room.max(card.x * 0.25));
+    // In a room of its own, a short hand lies side by side (each card's
+    // face whole); a full one overlaps as a held hand does.
+    let widest = if width.is_finite() { card.x + 6.0 } else { card.x * 0.8 };
+    let step = widest.min(room.max(card.x * 0.25));
     let mid = (n.max(1) - 1) as f32 / 2.0;
     let off = if mid > 0.0 { (i as f32 - mid) / mid } else { 0.0 };
     Rect::from_min_size(origin + Vec2::new(i as f32 * step, 14.0 * off * off), card)
@@ -333,5 +337,25 @@ pub(super) fn train_caption(ui: &mut Ui, state: &EnchantedPlumes, swap: &str, (c
         ui.label(RichText::new(when).color(faint));
     } else if !compact {
         ui.label(RichText::new(swap).color(faint));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{fan_rect, fan_rect_within};
+    use egui::{Pos2, Vec2};
+
+    /// In the hand's room (six cards wide), two cards lie side by side with
+    /// their faces whole; six overlap and still fit; nine overlap more.
+    #[test]
+    fn a_short_hand_lies_apart_and_a_long_one_fits_its_room() {
+        let card = Vec2::new(64.0, 92.0);
+        let room = fan_rect(Pos2::ZERO, 5, 6, card).right();
+        let two: Vec<_> = (0..2).map(|i| fan_rect_within(Pos2::ZERO, (i, 2), card, room)).collect();
+        assert!(two[0].right() < two[1].left(), "two cards overlap: {two:?}");
+        for n in [6, 9] {
+            let last = fan_rect_within(Pos2::ZERO, (n - 1, n), card, room);
+            assert!(last.right() <= room + 0.01, "{n} cards run past the hand's room: {last:?} in {room}");
+        }
     }
 }

@@ -423,62 +423,6 @@ impl PlumesView {
         }
     }
 
-    /// The seats past the bottom of a low window, named on a token there;
-    /// a click scrolls the table (`view`, `content` high) to its end.
-    fn further_down_ui(
-        &mut self,
-        ui: &mut Ui,
-        palette: &Palette,
-        state: &EnchantedPlumes,
-        mats: &[(Seat, Rect)],
-        (view, content, scrolled): (Rect, f32, f32),
-    ) {
-        let below: Vec<String> =
-            mats.iter().filter(|(_, r)| r.top() + 40.0 > view.bottom()).map(|(s, _)| state.seat_name(*s)).collect();
-        // Mats cut by the table's lower edge: the edge fades into the
-        // cloth, so the cut reads as "more below", not as a broken mat.
-        let cut: Vec<String> = mats
-            .iter()
-            .filter(|(_, r)| r.bottom() > view.bottom() + 2.0 && r.top() + 40.0 <= view.bottom())
-            .map(|(s, _)| state.seat_name(*s))
-            .collect();
-        if !below.is_empty() || !cut.is_empty() {
-            let fade = Rect::from_min_max(egui::pos2(view.left(), view.bottom() - 28.0), view.right_bottom());
-            look::fade(ui.painter(), fade, egui::Color32::TRANSPARENT, palette.table.cloth);
-        }
-        if !below.is_empty() || !cut.is_empty() {
-            let text = if below.is_empty() {
-                format!("{} continue below: scroll", cut.join(", "))
-            } else {
-                format!("{} further down: scroll", below.join(", "))
-            };
-            let font = egui::FontId::proportional(13.0);
-            let galley = ui.painter().layout_no_wrap(text, font, palette.table.on_plate);
-            // In the lower right corner, where a mat's plumes (laid from
-            // the left) leave the felt bare most often.
-            let size = galley.size() + Vec2::new(20.0, 8.0);
-            let rect = Rect::from_min_size(view.right_bottom() - size - Vec2::new(10.0, 6.0), size);
-            let token = ui.interact(rect, ui.scope_id().with("further-down"), Sense::click());
-            let lift = if token.hovered() { look::Lift::Raised } else { look::Lift::Flat };
-            look::card_body(ui.painter(), palette, rect, palette.table.plate, lift);
-            let said = galley.text().to_string();
-            ui.painter().galley(rect.min + Vec2::new(10.0, 4.0), galley, palette.table.on_plate);
-            token.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &said));
-            if token.clicked() {
-                // The first seat named brought to the top of the view (or
-                // as far as the table scrolls).
-                let first = mats
-                    .iter()
-                    .filter(|(_, r)| r.bottom() > view.bottom() + 2.0)
-                    .map(|(_, r)| r.top())
-                    .fold(f32::INFINITY, f32::min);
-                let to = if first.is_finite() { scrolled + first - view.top() - 4.0 } else { content };
-                self.scroll_down = Some(to.clamp(0.0, (content - view.height()).max(0.0)));
-                ui.ctx().request_repaint();
-            }
-        }
-    }
-
     /// The line that says what the blue rings mean (kept, empty, when there
     /// are none, so the table never jumps).
     fn fresh_note(&self, ui: &mut Ui, state: &EnchantedPlumes, faint: egui::Color32) {
@@ -670,71 +614,77 @@ impl View for PlumesView {
         super::tab::side_panel(ui, |ui| self.side_ui(ui, frame));
         self.table_room = ui.available_size();
         if self.needs_hand_off() {
-            egui::Panel::bottom(egui::Id::unique(("ep-hand-off", self.m.id))).resizable(false).show(ui, |ui| {
-                look::paint_cloth(ui, ui.clip_rect(), &palette);
-                ui.add_space(4.0);
-                // The hand-off card lies where the hand goes (beside the
-                // next person's plumes, or under them), in a block as tall as
-                // the hand's, after a line where the turn line goes: showing
-                // the cards then moves nothing.
-                let hand_width = self.hand_width();
-                if self.beside(ui.available_width(), hand_width) {
-                    if !self.compact {
+            egui::Panel::bottom(egui::Id::unique(("ep-hand-off", self.m.id)))
+                .resizable(false)
+                .show_separator_line(false)
+                .show(ui, |ui| {
+                    look::paint_cloth(ui, ui.clip_rect(), &palette);
+                    ui.add_space(4.0);
+                    // The hand-off card lies where the hand goes (beside the
+                    // next person's plumes, or under them), in a block as tall as
+                    // the hand's, after a line where the turn line goes: showing
+                    // the cards then moves nothing.
+                    let hand_width = self.hand_width();
+                    if self.beside(ui.available_width(), hand_width) {
+                        if !self.compact {
+                            self.waiting_line(ui, &palette);
+                        }
+                        ui.horizontal_top(|ui| {
+                            ui.vertical(|ui| {
+                                ui.set_width(if self.compact { HAND_OFF_BESIDE } else { hand_width });
+                                ui.set_min_height(self.hand_block());
+                                self.hand_off_ui(ui, &palette);
+                            });
+                            ui.add_space(8.0);
+                            ui.vertical(|ui| self.own_seat_ui(ui, &palette, frame.notices));
+                        });
+                    } else {
                         self.waiting_line(ui, &palette);
-                    }
-                    ui.horizontal_top(|ui| {
+                        self.own_seat_ui(ui, &palette, frame.notices);
+                        ui.add_space(4.0);
                         ui.vertical(|ui| {
-                            ui.set_width(if self.compact { HAND_OFF_BESIDE } else { hand_width });
                             ui.set_min_height(self.hand_block());
                             self.hand_off_ui(ui, &palette);
                         });
-                        ui.add_space(8.0);
-                        ui.vertical(|ui| self.own_seat_ui(ui, &palette, frame.notices));
-                    });
-                } else {
-                    self.waiting_line(ui, &palette);
-                    self.own_seat_ui(ui, &palette, frame.notices);
-                    ui.add_space(4.0);
-                    ui.vertical(|ui| {
-                        ui.set_min_height(self.hand_block());
-                        self.hand_off_ui(ui, &palette);
-                    });
-                }
-                ui.add_space(8.0);
-            });
+                    }
+                    ui.add_space(8.0);
+                });
             egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, &palette, frame.notices));
             if self.slides.busy() {
                 ui.ctx().request_repaint();
             }
             return;
         }
-        egui::Panel::bottom(egui::Id::unique(("ep-hand", self.m.id))).resizable(false).show(ui, |ui| {
-            look::paint_cloth(ui, ui.clip_rect(), &palette);
-            ui.add_space(4.0);
-            self.turn_line(ui, &palette);
-            // The hand, and beside it (under it in a narrow window) one's
-            // own plumes: always in the same place, by the hand.
-            let hand_width = self.hand_width();
-            if self.beside(ui.available_width(), hand_width) {
-                ui.horizontal_top(|ui| {
+        egui::Panel::bottom(egui::Id::unique(("ep-hand", self.m.id))).resizable(false).show_separator_line(false).show(
+            ui,
+            |ui| {
+                look::paint_cloth(ui, ui.clip_rect(), &palette);
+                ui.add_space(4.0);
+                self.turn_line(ui, &palette);
+                // The hand, and beside it (under it in a narrow window) one's
+                // own plumes: always in the same place, by the hand.
+                let hand_width = self.hand_width();
+                if self.beside(ui.available_width(), hand_width) {
+                    ui.horizontal_top(|ui| {
+                        ui.vertical(|ui| {
+                            ui.set_width(hand_width);
+                            ui.set_min_height(self.hand_block());
+                            self.hand_ui(ui, &palette, frame.notices);
+                        });
+                        ui.add_space(8.0);
+                        ui.vertical(|ui| self.own_seat_ui(ui, &palette, frame.notices));
+                    });
+                } else {
+                    self.own_seat_ui(ui, &palette, frame.notices);
+                    ui.add_space(4.0);
                     ui.vertical(|ui| {
-                        ui.set_width(hand_width);
                         ui.set_min_height(self.hand_block());
                         self.hand_ui(ui, &palette, frame.notices);
                     });
-                    ui.add_space(8.0);
-                    ui.vertical(|ui| self.own_seat_ui(ui, &palette, frame.notices));
-                });
-            } else {
-                self.own_seat_ui(ui, &palette, frame.notices);
-                ui.add_space(4.0);
-                ui.vertical(|ui| {
-                    ui.set_min_height(self.hand_block());
-                    self.hand_ui(ui, &palette, frame.notices);
-                });
-            }
-            ui.add_space(8.0);
-        });
+                }
+                ui.add_space(8.0);
+            },
+        );
         egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, &palette, frame.notices));
         if self.slides.busy() {
             ui.ctx().request_repaint();

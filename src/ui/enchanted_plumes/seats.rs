@@ -187,6 +187,62 @@ fn plume_width(widest: usize, card: Vec2) -> f32 {
 }
 
 impl PlumesView {
+    /// The seats past the bottom of a low window, named on a token there;
+    /// a click scrolls the table (`view`, `content` high) to its end.
+    pub(super) fn further_down_ui(
+        &mut self,
+        ui: &mut Ui,
+        palette: &Palette,
+        state: &EnchantedPlumes,
+        mats: &[(Seat, Rect)],
+        (view, content, scrolled): (Rect, f32, f32),
+    ) {
+        let below: Vec<String> =
+            mats.iter().filter(|(_, r)| r.top() + 40.0 > view.bottom()).map(|(s, _)| state.seat_name(*s)).collect();
+        // Mats cut by the table's lower edge: the edge fades into the
+        // cloth, so the cut reads as "more below", not as a broken mat.
+        let cut: Vec<String> = mats
+            .iter()
+            .filter(|(_, r)| r.bottom() > view.bottom() + 2.0 && r.top() + 40.0 <= view.bottom())
+            .map(|(s, _)| state.seat_name(*s))
+            .collect();
+        if !below.is_empty() || !cut.is_empty() {
+            let fade = Rect::from_min_max(egui::pos2(view.left(), view.bottom() - 28.0), view.right_bottom());
+            look::fade(ui.painter(), fade, egui::Color32::TRANSPARENT, palette.table.cloth);
+        }
+        if !below.is_empty() || !cut.is_empty() {
+            let text = if below.is_empty() {
+                format!("{} continue below: scroll", cut.join(", "))
+            } else {
+                format!("{} further down: scroll", below.join(", "))
+            };
+            let font = egui::FontId::proportional(13.0);
+            let galley = ui.painter().layout_no_wrap(text, font, palette.table.on_plate);
+            // In the lower right corner, where a mat's plumes (laid from
+            // the left) leave the felt bare most often.
+            let size = galley.size() + Vec2::new(20.0, 8.0);
+            let rect = Rect::from_min_size(view.right_bottom() - size - Vec2::new(10.0, 6.0), size);
+            let token = ui.interact(rect, ui.scope_id().with("further-down"), Sense::click());
+            let lift = if token.hovered() { look::Lift::Raised } else { look::Lift::Flat };
+            look::card_body(ui.painter(), palette, rect, palette.table.plate, lift);
+            let said = galley.text().to_string();
+            ui.painter().galley(rect.min + Vec2::new(10.0, 4.0), galley, palette.table.on_plate);
+            token.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &said));
+            if token.clicked() {
+                // The first seat named brought to the top of the view (or
+                // as far as the table scrolls).
+                let first = mats
+                    .iter()
+                    .filter(|(_, r)| r.bottom() > view.bottom() + 2.0)
+                    .map(|(_, r)| r.top())
+                    .fold(f32::INFINITY, f32::min);
+                let to = if first.is_finite() { scrolled + first - view.top() - 4.0 } else { content };
+                self.scroll_down = Some(to.clamp(0.0, (content - view.height()).max(0.0)));
+                ui.ctx().request_repaint();
+            }
+        }
+    }
+
     #[allow(clippy::too_many_arguments)]
     pub(super) fn seat_ui(
         &mut self,
@@ -400,11 +456,11 @@ impl PlumesView {
                 }
             }
             if r == 0 && !plume.is_complete() {
-                // The top row counts against the plume: a small minus token
-                // at its left, clear of the cards.
+                // The top row counts against the plume: a minus printed on
+                // the mat at its left, clear of the cards (a sign, not a
+                // token: nothing to press).
                 let at = Pos2::new(rect.left() + 6.0, y + card.y / 2.0);
-                painter.circle(at, 5.5, palette.table.plate, Stroke::new(1.0, palette.table.faint));
-                painter.line_segment([at - Vec2::X * 3.0, at + Vec2::X * 3.0], Stroke::new(1.5, palette.table.ink));
+                painter.line_segment([at - Vec2::X * 4.0, at + Vec2::X * 4.0], Stroke::new(2.0, palette.table.faint));
             }
         }
         if !own {
