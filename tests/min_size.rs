@@ -6,6 +6,7 @@
 
 use aviary::ai::Level;
 use aviary::app::{AviaryApp, Screen};
+use aviary::rules::cards::Suit;
 use aviary::rules::{Game, Rng, Setup, ToMove};
 use aviary::session::{Player, Session};
 use aviary::table::Table;
@@ -113,6 +114,10 @@ fn feathers_and_wax_shows_the_whole_labyrinth_and_the_decks() {
     };
     assert_all_shown(&h, "labyrinth cells", 96, &cell);
     assert_all_shown(&h, "the exit door", 1, &|l| l == "exit door");
+    // What Daedalus holds lies on one line under the board, so the board
+    // keeps cells large enough for a nest and a figure (they were 30).
+    let (_, a1) = labels(&h).into_iter().find(|(l, _)| l.starts_with("a1")).expect("cell a1");
+    assert!(a1.width() >= 33.0, "a labyrinth cell at 800 x 600 is {} wide", a1.width());
 }
 
 #[test]
@@ -179,6 +184,41 @@ fn tail_feathers_lays_out_every_card_to_pick_clear_of_the_side_panel() {
     assert!(heading.max.x <= edge, "the heading wraps before the side panel: {heading:?}, panel at {edge}");
     let cards: Vec<Rect> = labels(&h).into_iter().filter(|(l, _)| l.starts_with("pick ")).map(|(_, r)| r).collect();
     assert!(cards.iter().all(|r| r.max.x <= edge), "every card is left of the side panel: {cards:?}, panel at {edge}");
+}
+
+/// Found under Xvfb: building the wings at 800 x 600, the wax ran under
+/// the side panel and the racks, one above the other, pushed "Leap from
+/// the tower" off the bottom of the window.
+#[test]
+fn feathers_and_wax_building_the_wings_keeps_every_card_and_the_leap_in_view() {
+    use aviary::rules::feathers_wax::{FeathersAndWax, Phase};
+    use aviary::ui::feathers_wax::FeathersView;
+    let temp = tempfile::tempdir().unwrap();
+    let policy = aviary::ai::feathers_wax::Policy::default();
+    let session = (1..200)
+        .find_map(|seed| {
+            let setup = Setup { seats: 1, options: <FeathersAndWax as Game>::Options::default() };
+            let mut session = Session::<FeathersAndWax>::new(setup, seed, vec![Player::Human]);
+            let mut rng = Rng::seeded(seed);
+            while session.state().phase() == Phase::Collect {
+                let a = policy.choose(session.state(), &mut rng)?;
+                session.propose(a).ok()?;
+            }
+            // A deal with four wax or more: the widest row of clubs.
+            (session.state().phase() == Phase::Wings && session.state().held(Suit::Clubs).len() >= 4).then_some(session)
+        })
+        .expect("some deal reaches the wings with four wax");
+    let spades = session.state().unassigned().len();
+    let clubs = session.state().held(Suit::Clubs).len();
+    let h = shown::<FeathersView>(temp.path(), session);
+    assert_all_shown(&h, "the spades to lay", spades, &|l| {
+        l.starts_with("card ") && (l.ends_with('♠') || l.ends_with("of spades"))
+    });
+    assert_all_shown(&h, "the wax", clubs, &|l| {
+        l.starts_with("card ") && (l.ends_with('♣') || l.ends_with("of clubs"))
+    });
+    assert_all_shown(&h, "the leap", 1, &|l| l == "Leap from the tower");
+    assert_all_shown(&h, "the racks", 2, &|l| l.ends_with("'s wing rack"));
 }
 
 /// Found under Xvfb: in the Feathers & Wax sky at 800 x 600 the side

@@ -285,7 +285,7 @@ fn hint_words(state: &FeathersAndWax, a: &Action) -> String {
 
 fn deck_ui(ui: &mut Ui, palette: &Palette, name: &str, n: usize) {
     ui.vertical(|ui| {
-        ui.label(RichText::new(name).small());
+        ui.label(super::look::title(ui, name, 14.0));
         let r = widgets::card_ui(ui, palette, if n > 0 { CardFace::Down } else { CardFace::Empty }, false);
         let label = format!("{name} deck: {}", words::count(n, "card"));
         r.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, label.clone()));
@@ -363,9 +363,12 @@ impl View for FeathersView {
                 Phase::Flight => self.sky_ui(ui, &palette, notices),
                 Phase::Over if flew => self.sky_ui(ui, &palette, notices),
                 Phase::Collect | Phase::Over => {
+                    // A low window (800x600) lays what Daedalus holds on
+                    // one line, so the labyrinth keeps its size.
+                    let low = ui.available_height() < 640.0;
                     self.decks_ui(ui, &palette);
-                    self.labyrinth_ui(ui, &palette, notices);
-                    Self::held_ui(ui, &palette, &self.state().clone());
+                    self.labyrinth_ui(ui, &palette, notices, low);
+                    Self::held_ui(ui, &palette, &self.state().clone(), low);
                 }
             }
         });

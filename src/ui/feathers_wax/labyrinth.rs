@@ -19,11 +19,13 @@ impl FeathersView {
         clippy::too_many_lines,
         reason = "draws the labyrinth and handles drag, click and keys in one pass so they share one hit test"
     )]
-    pub(super) fn labyrinth_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
+    pub(super) fn labyrinth_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>, low: bool) {
         let state = self.state().clone();
         let avail = ui.available_size();
-        // Room kept under the board for what Daedalus has gathered.
-        let cs = ((avail.x - 90.0) / f32::from(LAB_W)).min((avail.y - 150.0) / f32::from(LAB_H)).clamp(30.0, 70.0);
+        // Room kept under the board for what Daedalus has gathered (one
+        // line of it in a low window).
+        let held = if low { 94.0 } else { 150.0 };
+        let cs = ((avail.x - 90.0) / f32::from(LAB_W)).min((avail.y - held) / f32::from(LAB_H)).clamp(30.0, 70.0);
         let size = Vec2::new(cs * f32::from(LAB_W) + 80.0, cs * f32::from(LAB_H) + 22.0);
         let (outer, _) = ui.allocate_exact_size(size, Sense::hover());
         let origin = outer.min + Vec2::new(40.0, 18.0);
@@ -360,7 +362,7 @@ impl FeathersView {
             deck_ui(ui, palette, "Wax (clubs)", wax);
             deck_ui(ui, palette, "Movement", moves);
             ui.vertical(|ui| {
-                ui.label(RichText::new("In play").small());
+                ui.label(crate::ui::look::title(ui, "In play", 14.0));
                 match state.card() {
                     Some(c) => {
                         widgets::card_ui(ui, palette, CardFace::Up(c), false);
@@ -374,7 +376,7 @@ impl FeathersView {
             });
             ui.separator();
             ui.vertical(|ui| {
-                ui.label(RichText::new("Kept").small());
+                ui.label(crate::ui::look::title(ui, "Kept", 14.0));
                 ui.horizontal(|ui| {
                     let kept: Vec<Suit> =
                         [Suit::Spades, Suit::Clubs].into_iter().filter(|&suit| state.has_king(suit)).collect();
@@ -389,7 +391,7 @@ impl FeathersView {
             });
             ui.separator();
             ui.vertical(|ui| {
-                ui.label(RichText::new("Discard pile").small());
+                ui.label(crate::ui::look::title(ui, "Discard pile", 14.0));
                 match state.last_discard() {
                     Some(c) => {
                         widgets::card_ui(ui, palette, CardFace::Up(c), false);
@@ -403,23 +405,33 @@ impl FeathersView {
         });
     }
 
-    pub(super) fn held_ui(ui: &mut Ui, palette: &Palette, state: &FeathersAndWax) {
+    pub(super) fn held_ui(ui: &mut Ui, palette: &Palette, state: &FeathersAndWax, low: bool) {
         let edge = if state.refreshed_east() { "west" } else { "east" };
-        ui.label(
-            RichText::new(format!(
+        let key = if low {
+            format!("Nests give feathers, hives give wax; the tinted {edge} column makes the used ones fresh.")
+        } else {
+            format!(
                 "Nests give feathers (a spade each), straw hives give wax (a club each). The tinted {edge} \
                  column makes every used nest and hive fresh again when Daedalus reaches it."
-            ))
-            .size(12.0)
-            .color(palette.table.faint),
-        );
+            )
+        };
+        ui.label(RichText::new(key).size(12.0).color(palette.table.faint));
         // What Daedalus has gathered, each suit on a card of its own with
-        // its mark, and the wing sections they make.
+        // its mark, and the wing sections they make (in a low window each
+        // on one line, the cards beside the count).
         ui.horizontal_top(|ui| {
             for suit in [Suit::Spades, Suit::Clubs] {
                 crate::ui::look::plate_frame(palette, None).show(ui, |ui| {
-                    ui.set_min_size(Vec2::new(180.0, 64.0));
+                    ui.set_min_size(if low { Vec2::new(150.0, 38.0) } else { Vec2::new(180.0, 64.0) });
                     let held = state.held(suit);
+                    let cards = |ui: &mut Ui| {
+                        for &v in held {
+                            widgets::small_card(ui, palette, Card::new(v, suit));
+                        }
+                        if held.is_empty() {
+                            ui.label(RichText::new("none yet").color(palette.table.faint));
+                        }
+                    };
                     ui.horizontal(|ui| {
                         let (mark, _) = ui.allocate_exact_size(Vec2::splat(26.0), Sense::hover());
                         if suit == Suit::Spades {
@@ -430,26 +442,29 @@ impl FeathersView {
                         let name = if suit == Suit::Spades { "Feathers" } else { "Wax" };
                         ui.label(crate::ui::look::title(ui, format!("{name}: {}", held.len()), 16.0))
                             .on_hover_text(format!("collected {} (A-10)", suit.name()));
+                        if low {
+                            cards(ui);
+                        }
                     });
                     if state.is_closed(suit) {
                         ui.label(RichText::new("closed by a Maiden (FW-R7)").italics());
                     }
-                    ui.horizontal(|ui| {
-                        for &v in held {
-                            widgets::small_card(ui, palette, Card::new(v, suit));
-                        }
-                        if held.is_empty() {
-                            ui.label(RichText::new("none yet").color(palette.table.faint));
-                        }
-                    });
+                    if !low {
+                        ui.horizontal(cards);
+                    }
                 });
             }
             ui.vertical(|ui| {
-                ui.add_space(8.0);
+                ui.add_space(if low { 2.0 } else { 8.0 });
                 let n = state.sections();
                 let words = format!("These make {}", crate::rules::words::count(n, "wing section"));
-                ui.label(crate::ui::look::title(ui, words, 16.0));
-                ui.label(RichText::new("one for each feather with a wax to bind it").color(palette.table.faint));
+                let explain = "one for each feather with a wax to bind it";
+                let heading = ui.label(crate::ui::look::title(ui, words, 16.0));
+                if low {
+                    heading.on_hover_text(explain);
+                } else {
+                    ui.label(RichText::new(explain).color(palette.table.faint));
+                }
             });
         });
     }

@@ -26,8 +26,11 @@ impl FeathersView {
         if self.m.thinking() {
             ui.label("drawing…");
         }
-        // The win-chance meter.
+        // The win-chance meter: the figure, and how it is reckoned on
+        // hover (the words are for the curious, not for every glance).
         ui.separator();
+        let how = "Played out by the hint's policy over re-shuffles of the cards you have not seen; with few left, \
+                   over every order of them (exact). The after-game analysis gives the same figures.";
         match self.reading() {
             Some(r) => {
                 let pct = (r.chance * 100.0).round();
@@ -38,20 +41,19 @@ impl FeathersView {
                     (false, false) => format!("Win chance: {pct:.0}% (estimating, {} playouts)", r.playouts),
                 };
                 ui.add(egui::ProgressBar::new(r.chance as f32).text(text.clone()))
+                    .on_hover_text(how)
                     .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, text.clone()));
             }
             None => {
-                ui.label("Win chance: estimating…");
+                ui.label("Win chance: estimating…").on_hover_text(how);
             }
         }
         ui.label(
-            RichText::new(
-                "Played out by the hint's policy over re-shuffles of the cards you have not seen; with few left, \
-                 over every order of them (exact). The after-game analysis gives the same figures.",
-            )
-            .size(12.0)
-            .color(crate::ui::theme::palette(ui.visuals().dark_mode).table.faint),
-        );
+            RichText::new("if you play on as the hint would")
+                .size(12.0)
+                .color(crate::ui::theme::palette(ui.visuals().dark_mode).table.faint),
+        )
+        .on_hover_text(how);
         ui.horizontal(|ui| {
             let can_hint = self.my_turn();
             if ui.add_enabled(can_hint, egui::Button::new("Hint")).clicked() {

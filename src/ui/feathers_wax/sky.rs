@@ -2,7 +2,7 @@
 //! onto them (dragged, or clicked and then the flyer clicked; Enter or Space
 //! on the focused card and flyer does the same).
 
-use egui::{Align2, FontId, Rect, RichText, Sense, Stroke, Ui, Vec2, WidgetInfo};
+use egui::{Align2, FontId, Rect, Sense, Stroke, Ui, Vec2, WidgetInfo};
 
 use crate::rules::cards::{Card, Suit};
 use crate::rules::feathers_wax::{Action, FeathersAndWax, Flyer, Place, SAFE_COL, SKY_COLS, SKY_ROWS, Stage};
@@ -145,7 +145,7 @@ impl FeathersView {
                 super::deck_ui(ui, palette, "Flight", state.flight_left());
                 ui.add_space(6.0);
                 ui.vertical(|ui| {
-                    ui.label(RichText::new("Drawn this turn").small().color(ink));
+                    ui.label(crate::ui::look::title(ui, "Drawn this turn", 14.0).color(ink));
                     ui.horizontal(|ui| {
                         let playing = human && matches!(state.stage(), Stage::Play(_));
                         for &c in state.drawn() {
@@ -172,7 +172,7 @@ impl FeathersView {
                 ui.add_space(12.0);
                 for f in Flyer::BOTH {
                     ui.vertical(|ui| {
-                        ui.label(RichText::new(format!("{}'s wings", f.name())).small().strong().color(ink));
+                        ui.label(crate::ui::look::title(ui, format!("{}'s wings", f.name()), 14.0).color(ink));
                         ui.horizontal(|ui| {
                             // The figure takes a card as the one on the board does.
                             let (fig, resp) = ui.allocate_exact_size(Vec2::new(58.0, 64.0), Sense::click());

@@ -21,16 +21,23 @@ impl FeathersView {
     pub(super) fn wings_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
         let state = self.state().clone();
         let human = self.my_turn();
+        // A low window (800x600): the wax as index cards, the racks side by
+        // side, so the leap stays in view.
+        let low = ui.available_height() < 640.0;
         ui.label(crate::ui::look::title(ui, "Build the wings", 24.0));
-        ui.label(
+        let shed = "In flight, a card of a section's value lets its flyer shed that section for an extra step right.";
+        let intro = ui.label(
             RichText::new(format!(
                 "Every feather bound by a wax makes a wing section: {} to share. Drag each spade onto a rack (or \
-                 click it, then the rack); each flyer needs at least one. In flight, a card of a section's value \
-                 lets its flyer shed that section for an extra step right.",
-                crate::rules::words::count(state.sections(), "section")
+                 click it, then the rack); each flyer needs at least one.{}",
+                crate::rules::words::count(state.sections(), "section"),
+                if low { String::new() } else { format!(" {shed}") }
             ))
             .color(palette.table.faint),
         );
+        if low {
+            intro.on_hover_text(shed);
+        }
         ui.add_space(6.0);
         let mut action: Option<Action> = None;
         let mut note = None;
@@ -47,13 +54,21 @@ impl FeathersView {
                     });
                     ui.add_space(24.0);
                     // The wax that binds them, as gathered in the labyrinth.
+                    let wax = state.held(Suit::Clubs);
+                    let words = format!("The wax (clubs) to bind them: {}", wax.len());
+                    if low {
+                        ui.end_row();
+                        ui.label(crate::ui::look::title(ui, words, 15.0));
+                        for &v in wax {
+                            widgets::small_card(ui, palette, Card::new(v, Suit::Clubs));
+                        }
+                        return;
+                    }
                     ui.vertical(|ui| {
-                        let wax = state.held(Suit::Clubs);
-                        let words = format!("The wax (clubs) to bind them: {}", wax.len());
                         ui.label(crate::ui::look::title(ui, words, 15.0));
                         // Level with the spades (which keep room to be raised).
                         ui.add_space(6.0);
-                        ui.horizontal(|ui| {
+                        ui.horizontal_wrapped(|ui| {
                             for &v in wax {
                                 widgets::lying_card(ui, palette, Card::new(v, Suit::Clubs));
                             }
@@ -86,7 +101,7 @@ impl FeathersView {
         let mut rack_note = None;
         // The two racks share the table's width (less their margins), one
         // above the other in a narrow window.
-        let narrow = ui.available_width() < 2.0 * (300.0 + 28.0) + 12.0;
+        let narrow = !low && ui.available_width() < 2.0 * (300.0 + 28.0) + 12.0;
         let wide = if narrow {
             (ui.available_width() - 28.0).max(240.0)
         } else {
@@ -108,21 +123,24 @@ impl FeathersView {
                     let shown = egui::Frame::new().inner_margin(10).corner_radius(8).show(ui, |ui| {
                         ui.set_min_size(Vec2::new(wide, theme::CARD_SIZE.y + 30.0));
                         ui.horizontal_top(|ui| {
-                            let (fig, _) =
-                                ui.allocate_exact_size(Vec2::new(86.0, theme::CARD_SIZE.y + 30.0), Sense::hover());
+                            let (fig, _) = ui.allocate_exact_size(
+                                Vec2::new(if low { 56.0 } else { 86.0 }, theme::CARD_SIZE.y + 30.0),
+                                Sense::hover(),
+                            );
                             super::scenery::winged_flyer(
                                 ui.painter(),
                                 palette,
                                 fig.center() + Vec2::new(0.0, 8.0),
-                                23.0,
+                                if low { 16.0 } else { 23.0 },
                                 flyer == Flyer::Daedalus,
                                 state.wings(flyer).len(),
                             );
                             ui.vertical(|ui| {
                                 let ink = palette.text_on(palette.table.wood[1]);
                                 let words = format!(
-                                    "{}'s wings: {}",
+                                    "{}{}: {}",
                                     flyer.name(),
+                                    if low { "" } else { "'s wings" },
                                     crate::rules::words::count(state.wings(flyer).len(), "section")
                                 );
                                 ui.label(crate::ui::look::title(ui, words, 16.0).color(ink));
@@ -202,7 +220,7 @@ impl FeathersView {
     /// A row of spades, each draggable and selectable by a click (click it
     /// again to let go).
     fn spades_ui(&mut self, ui: &mut Ui, palette: &Palette, values: &[u8], human: bool) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             for &v in values {
                 let chosen = self.selected_spade == Some(v);
                 let r = widgets::card_ui(ui, palette, CardFace::Up(Card::new(v, Suit::Spades)), chosen);
