@@ -359,3 +359,29 @@ fn picked_butterflies_fly_to_the_hand_and_drops_flutter_down_unless_animations_a
     assert_eq!(tab(&mut h).view.in_flight(), 0, "with Animations off nothing flies");
     h.run();
 }
+
+/// Found under Xvfb: while another player (here a friend online) lays
+/// their butterflies, the hand under the meadow read "In hand:" with
+/// "Drag a butterfly onto a lit space", as if they were one's own to drag.
+#[test]
+fn another_players_hand_is_named_as_theirs_with_no_invitation_to_drag() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let options = Options { names: vec!["Ada".into(), "Ben".into()], first: Some(1) };
+    let mut session: Session<DustInTheWings> =
+        Session::new(Setup { seats: 2, options }, 3, vec![Player::Human, Player::Friend]);
+    let pick = session.state().legal_actions().into_iter().find(|a| matches!(a, Action::Pick(_))).unwrap();
+    session.propose(pick).unwrap();
+    assert!(matches!(session.state().stage(), Stage::Disperse { .. }));
+    let t = WingsTab::new(Table::new(session, dir.path().join("saves").join("dw.json")));
+    let app = h.state_mut();
+    app.tabs.push(Box::new(t));
+    app.screen = Screen::Game(app.tabs.len() - 1);
+    h.run();
+    assert!(h.query_by_label("Ben's hand:").is_some(), "the hand is named as Ben's");
+    assert!(h.query_by_label("In hand:").is_none(), "not as one's own");
+    assert!(
+        h.query_by_label_contains("Drag a butterfly").is_none(),
+        "no invitation to drag another player's butterflies"
+    );
+}

@@ -414,8 +414,10 @@ pub fn tint_drop_zone(ui: &Ui, rect: Rect, palette: &Palette, verdict: &Result<(
     let painter = ui.painter();
     match verdict {
         Ok(()) => {
-            painter.rect_filled(rect, 2.0, palette.legal);
-            painter.rect_stroke(rect.shrink(1.0), 2.0, Stroke::new(2.0, palette.legal.to_opaque()), StrokeKind::Inside);
+            // A light wash and a firm ring: what lies in the place (a
+            // butterfly, a card) keeps its own colours under it.
+            painter.rect_filled(rect, 2.0, palette.legal.gamma_multiply(0.4));
+            painter.rect_stroke(rect.shrink(1.0), 3.0, Stroke::new(3.0, palette.legal.to_opaque()), StrokeKind::Inside);
             None
         }
         Err(v) => {

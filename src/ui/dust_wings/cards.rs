@@ -180,7 +180,9 @@ fn composition_face(painter: &egui::Painter, palette: &Palette, rect: Rect, comp
 /// its butterflies, each Composition card with its shape, then the
 /// crystals won; the whole in words on hover.
 pub fn takings_ui(ui: &mut Ui, palette: &Palette, gatherings: &[u8], compositions: &[u8], crystals: (u8, u8)) {
-    let mini = Vec2::new(30.0, 24.0);
+    // Little cards, large enough to tell their butterflies and shapes
+    // apart at a glance.
+    let mini = Vec2::new(46.0, 40.0);
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing = Vec2::new(3.0, 3.0);
         for &id in gatherings {
@@ -188,10 +190,14 @@ pub fn takings_ui(ui: &mut Ui, palette: &Palette, gatherings: &[u8], composition
             look::card_body(ui.painter(), palette, rect, palette.table.plate, look::Lift::Flat);
             let g = gathering_card(id);
             let wanted: Vec<Colour> = meadow::one_by_one(g.counts).collect();
-            let pitch = (rect.width() - 6.0) / wanted.len().max(1) as f32;
+            // One row of up to two, or two rows.
+            let per_row = if wanted.len() <= 2 { wanted.len().max(1) } else { wanted.len().div_ceil(2) };
+            let rows = wanted.len().div_ceil(per_row).max(1);
+            let pitch = Vec2::new((rect.width() - 6.0) / per_row as f32, (rect.height() - 6.0) / rows as f32);
             for (i, &c) in wanted.iter().enumerate() {
-                let at = Pos2::new(rect.left() + 3.0 + pitch * (i as f32 + 0.5), rect.center().y);
-                meadow::paint_butterfly(ui.painter(), palette, at, pitch.min(12.0), c);
+                let (col, row) = ((i % per_row) as f32, (i / per_row) as f32);
+                let at = rect.min + Vec2::new(3.0 + pitch.x * (col + 0.5), 3.0 + pitch.y * (row + 0.5));
+                meadow::paint_butterfly(ui.painter(), palette, at, pitch.x.min(pitch.y).min(18.0), c);
             }
             let said = format!("won: Gathering {}", gathering_text(g));
             resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, &said));
@@ -203,7 +209,7 @@ pub fn takings_ui(ui: &mut Ui, palette: &Palette, gatherings: &[u8], composition
             let comp = COMPOSITIONS[usize::from(id)];
             let cells = comp.shape.cells();
             let (w, h) = meadow::span(cells);
-            let cell = 5.0;
+            let cell = 9.0_f32.min((rect.width() - 6.0) / w as f32).min((rect.height() - 6.0) / h as f32);
             let origin = rect.center() - Vec2::new(f32::from(w as u8), f32::from(h as u8)) * cell / 2.0;
             for &(x, y) in cells {
                 let r = Rect::from_min_size(
@@ -219,8 +225,8 @@ pub fn takings_ui(ui: &mut Ui, palette: &Palette, gatherings: &[u8], composition
         let (black, white) = crystals;
         for (n, c) in [(black, Crystal::Black), (white, Crystal::White)] {
             for _ in 0..n {
-                let (rect, _) = ui.allocate_exact_size(Vec2::new(12.0, 24.0), Sense::hover());
-                meadow::paint_crystal(ui.painter(), palette, rect.center(), 5.5, c);
+                let (rect, _) = ui.allocate_exact_size(Vec2::new(16.0, 40.0), Sense::hover());
+                meadow::paint_crystal(ui.painter(), palette, rect.center(), 7.0, c);
             }
         }
     });

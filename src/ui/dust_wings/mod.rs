@@ -374,8 +374,14 @@ impl WingsView {
         };
         let human = self.human_to_move();
         let arriving = self.arriving(Spot::Hand);
+        // Whose hand: one's own, or the computer's (or a friend's) as it
+        // lays them along its path.
+        let whose = match state.to_move().seat() {
+            Some(s) if !human => format!("{}'s hand:", state.seat_name(s)),
+            _ => "In hand:".to_string(),
+        };
         ui.horizontal(|ui| {
-            ui.label(RichText::new("In hand:").strong());
+            ui.label(RichText::new(whose).strong());
             self.hand_at = Some(ui.cursor().min + Vec2::new(60.0, 20.0));
             for c in Colour::ALL {
                 for k in 0..tray[c as usize] {
@@ -406,12 +412,12 @@ impl WingsView {
             }
         });
         let undo = crate::ui::commands::UNDO.keys_text(ui.ctx());
-        ui.label(
-            RichText::new(format!(
-                "Drag a butterfly onto a lit space (or click it, then the space). {undo} takes back one drop."
-            ))
-            .weak(),
-        );
+        let how = if human {
+            format!("Drag a butterfly onto a lit space (or click it, then the space). {undo} takes back one drop.")
+        } else {
+            "They are laid one a space, along a path from the space they came from.".to_string()
+        };
+        ui.label(RichText::new(how).weak());
     }
 
     /// The face-up cards, Gathering then Composition, each kind behind a
