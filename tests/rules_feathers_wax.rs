@@ -85,6 +85,17 @@ fn sky(col: u8, row: u8) -> Place {
     Place::Sky { col, row }
 }
 
+/// The status counts the steps left in good English: a 3 of hearts with
+/// two steps taken read "up to 1 more steps".
+#[test]
+fn the_status_says_one_more_step_not_steps() {
+    let mut g = walking("e7", card(3, H));
+    assert!(g.status().contains("up to 3 more steps"), "{}", g.status());
+    ok(&mut g, Action::Step(Heading::E));
+    ok(&mut g, Action::Step(Heading::N));
+    assert!(g.status().contains("up to 1 more step "), "{}", g.status());
+}
+
 #[test]
 fn fw_r1_diamonds_go_straight_hearts_turn_walls_block_and_stopping_early_is_allowed() {
     let mut g = walking("e7", card(3, D));

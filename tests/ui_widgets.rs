@@ -115,3 +115,42 @@ fn a_long_log_keeps_its_newest_line_in_view() {
         "the oldest lines are scrolled away above"
     );
 }
+
+/// Reported playing Tail Feathers: when the attack window, which fills the
+/// side panel, closed, the log did not show the rats' activation just
+/// written. Squeezing the log to nothing and back does not lose its place
+/// at the newest line (the report is not reproduced by this alone; this
+/// guards the log's part of it).
+#[test]
+fn the_log_shows_its_newest_line_after_being_squeezed_by_the_panel_above() {
+    struct Page {
+        log: Vec<aviary::session::LogEntry>,
+        above: f32,
+    }
+    let entry = |i: usize| aviary::session::LogEntry {
+        seat: Some(aviary::rules::Seat(u8::from(i % 2 == 1))),
+        text: format!("event number {i}"),
+        reveals: false,
+    };
+    let page = Page { log: (1..=40).map(entry).collect(), above: 0.0 };
+    let mut h = Harness::builder().with_size([280.0, 300.0]).build_ui_state(
+        |ui, page: &mut Page| {
+            ui.allocate_space(egui::vec2(10.0, page.above));
+            let palette = theme::palette(false);
+            let colour = |s: aviary::rules::Seat| palette.feathers[s.index()];
+            widgets::log_ui(ui, "log", &page.log, (false, &colour));
+        },
+        page,
+    );
+    h.run();
+    // The window opens over most of the panel, and the game goes on.
+    h.state_mut().above = 300.0;
+    h.state_mut().log.extend((41..=44).map(entry));
+    h.run();
+    // It closes; the rats activate.
+    h.state_mut().above = 0.0;
+    h.state_mut().log.extend((45..=46).map(entry));
+    h.run();
+    let newest = h.get_by_label("event number 46");
+    assert!(newest.rect().max.y <= 300.5, "the newest line is in view: {:?}", newest.rect());
+}

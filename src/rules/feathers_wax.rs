@@ -1718,7 +1718,8 @@ impl Game for FeathersAndWax {
                     format!("A {} was drawn: spend your K of {} to cancel it?", p.name(), p.suit.name())
                 } else if let Some(c) = self.card {
                     let how = if c.suit == Suit::Diamonds { "in one straight line" } else { "turning as you like" };
-                    format!("{}: up to {} more steps {how}, or stop", c.name(), self.steps_left)
+                    let steps = words::count(usize::from(self.steps_left), "more step");
+                    format!("{}: up to {steps} {how}, or stop", c.name())
                 } else {
                     format!("Draw a movement card ({} left)", self.moves.len())
                 }

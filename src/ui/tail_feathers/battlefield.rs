@@ -243,7 +243,9 @@ impl SkirmishView {
             // Two by two in a tree space (four at most), four a row in a nest.
             let nest = TailFeathers::space_nest(usize::from(s)).is_some();
             let per_row = if nest { 4 } else { 2 };
-            let r = if nest { (board.scale * 0.3).clamp(4.0, 11.0) } else { (board.scale * 0.4).clamp(4.0, 14.0) };
+            // As large as lets two side by side fill the space's width (the
+            // figures must read as mice and rats, not dots).
+            let r = if nest { (board.scale * 0.33).clamp(4.0, 12.0) } else { (board.scale * 0.46).clamp(4.0, 15.0) };
             let rows = figs.len().div_ceil(per_row).max(1) as f32;
             for (k, &f) in figs.iter().enumerate() {
                 let (col, row) = ((k % per_row) as f32, (k / per_row) as f32);
@@ -269,7 +271,7 @@ impl SkirmishView {
             );
             let facing = if side_ == Alliance::Mice { Vec2::new(0.0, -1.0) } else { Vec2::new(0.0, 1.0) };
             let facing = if fig.immobilized { Vec2::new(-facing.y, facing.x) } else { facing };
-            paint_rodent(&painter, p, facing, r * 0.92, side_ == Alliance::Rats, colours.die);
+            paint_rodent(&painter, p, facing, r * 1.02, side_ == Alliance::Rats, colours.die);
             if fig.on_fire {
                 painter.circle_stroke(p, r + 2.0, Stroke::new(2.0, colours.fire));
             }
