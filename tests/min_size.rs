@@ -191,7 +191,7 @@ fn tail_feathers_lays_out_every_card_to_pick_clear_of_the_side_panel() {
 /// the tower" off the bottom of the window.
 #[test]
 fn feathers_and_wax_building_the_wings_keeps_every_card_and_the_leap_in_view() {
-    use aviary::rules::feathers_wax::{FeathersAndWax, Phase};
+    use aviary::rules::feathers_wax::{Action, FeathersAndWax, Flyer, Phase};
     use aviary::ui::feathers_wax::FeathersView;
     let temp = tempfile::tempdir().unwrap();
     let policy = aviary::ai::feathers_wax::Policy::default();
@@ -204,11 +204,23 @@ fn feathers_and_wax_building_the_wings_keeps_every_card_and_the_leap_in_view() {
                 let a = policy.choose(session.state(), &mut rng)?;
                 session.propose(a).ok()?;
             }
-            // A deal with four wax or more: the widest row of clubs.
-            (session.state().phase() == Phase::Wings && session.state().held(Suit::Clubs).len() >= 4).then_some(session)
+            // A deal with four wax or more (the widest row of clubs), and
+            // four spades laid on Icarus's rack (a rack's row at its
+            // longest in a low window).
+            if session.state().phase() != Phase::Wings || session.state().held(Suit::Clubs).len() < 4 {
+                return None;
+            }
+            let four: Vec<u8> = session.state().unassigned().iter().take(4).copied().collect();
+            if four.len() < 4 {
+                return None;
+            }
+            for value in four {
+                session.propose(Action::Wing { value, flyer: Flyer::Icarus }).ok()?;
+            }
+            Some(session)
         })
-        .expect("some deal reaches the wings with four wax");
-    let spades = session.state().unassigned().len();
+        .expect("some deal reaches the wings with four wax and four spades");
+    let spades = session.state().unassigned().len() + session.state().wings(Flyer::Icarus).len();
     let clubs = session.state().held(Suit::Clubs).len();
     let h = shown::<FeathersView>(temp.path(), session);
     assert_all_shown(&h, "the spades to lay", spades, &|l| {

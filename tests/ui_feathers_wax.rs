@@ -723,3 +723,27 @@ fn a_drawn_card_tried_before_play_these_cards_says_to_press_it_first() {
     assert!(toasts.contains("Play these cards"), "the refusal says what to press: {toasts}");
     assert_eq!(tab(&mut h).m.session.cursor(), before, "nothing was played");
 }
+
+/// Found by a new player: with a spade chosen, a click on a rack where a
+/// spade already lay chose that spade instead of laying the new one.
+#[test]
+fn a_chosen_spade_is_laid_by_a_click_on_a_spade_already_on_the_rack() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    show(&mut h, at_the_wings(), dir.path());
+    let spades = state(&mut h).unassigned();
+    let click = |h: &mut Harness<'_, AviaryApp>, label: &str| {
+        h.get_by_label(label).click();
+        h.run();
+    };
+    click(&mut h, &spade(spades[0]));
+    click(&mut h, "Icarus's wing rack");
+    click(&mut h, &spade(spades[1]));
+    // The click lands on the spade lying on Icarus's rack.
+    click(&mut h, &spade(spades[0]));
+    let s = state(&mut h);
+    let on_icarus = s.wings(Flyer::Icarus);
+    assert!(on_icarus.len() == 2 && on_icarus.contains(&spades[1]), "laid beside the one already there: {on_icarus:?}");
+    assert!(!is_chosen(&h, &spade(spades[0])), "the spade on the rack was not chosen instead");
+}

@@ -50,7 +50,9 @@ impl FeathersView {
                 ui.horizontal_wrapped(|ui| {
                     ui.vertical(|ui| {
                         ui.label(crate::ui::look::title(ui, "The feathers (spades) to lay on a rack", 15.0));
-                        self.spades_ui(ui, palette, &state.unassigned(), human);
+                        // (Nothing to lay here: a spade goes back by a click
+                        // on the pool itself.)
+                        let _ = self.spades_ui(ui, palette, &state.unassigned(), (human, None));
                     });
                     ui.add_space(24.0);
                     // The wax that binds them, as gathered in the labyrinth.
@@ -144,7 +146,9 @@ impl FeathersView {
                                     crate::rules::words::count(state.wings(flyer).len(), "section")
                                 );
                                 ui.label(crate::ui::look::title(ui, words, 16.0).color(ink));
-                                self.spades_ui(ui, palette, state.wings(flyer), human);
+                                if let Some(a) = self.spades_ui(ui, palette, state.wings(flyer), (human, Some(flyer))) {
+                                    action = Some(a);
+                                }
                             });
                         });
                     });
@@ -218,9 +222,24 @@ impl FeathersView {
     }
 
     /// A row of spades, each draggable and selectable by a click (click it
-    /// again to let go).
-    fn spades_ui(&mut self, ui: &mut Ui, palette: &Palette, values: &[u8], human: bool) {
-        ui.horizontal_wrapped(|ui| {
+    /// again to let go). On `rack`, a click on one of its spades while
+    /// another is chosen lays the chosen one there, as a click on the rack
+    /// does. More spades than the row's width overlap, as cards fanned on a
+    /// table do, so the row never grows a line.
+    fn spades_ui(
+        &mut self,
+        ui: &mut Ui,
+        palette: &Palette,
+        values: &[u8],
+        (human, rack): (bool, Option<Flyer>),
+    ) -> Option<Action> {
+        let mut action = None;
+        ui.horizontal(|ui| {
+            let (w, n) = (theme::CARD_SIZE.x, values.len());
+            let gap = ui.spacing().item_spacing.x;
+            if n > 1 && n as f32 * (w + gap) - gap > ui.available_width() {
+                ui.spacing_mut().item_spacing.x = ((ui.available_width() - w) / (n - 1) as f32 - w).max(-w * 0.7);
+            }
             for &v in values {
                 let chosen = self.selected_spade == Some(v);
                 let r = widgets::card_ui(ui, palette, CardFace::Up(Card::new(v, Suit::Spades)), chosen);
@@ -228,9 +247,16 @@ impl FeathersView {
                     r.dnd_set_drag_payload(Drag::Spade(v));
                 }
                 if r.clicked() {
-                    self.selected_spade = if chosen { None } else { Some(v) };
+                    match (rack, self.selected_spade) {
+                        (Some(flyer), Some(other)) if other != v && !values.contains(&other) => {
+                            self.selected_spade = None;
+                            action = Some(Action::Wing { value: other, flyer });
+                        }
+                        _ => self.selected_spade = if chosen { None } else { Some(v) },
+                    }
                 }
             }
         });
+        action
     }
 }
