@@ -119,7 +119,9 @@ fn own_lines(state: &EnchantedPlumes, seat: Seat, card: Vec2, width: f32) -> Opt
 /// every plume and the place for a new one fit on one line of a mat
 /// `width` wide; or on two, when that shows them larger and the two lines
 /// stay within `two_lines_high` (the room the others leave on the table;
-/// zero: one line only).
+/// zero: one line only). When neither fits, they wrap at 60% onto as many
+/// lines as they need rather than shrink further or run off the mat's
+/// edge (the new plume's place with them).
 pub(super) fn own_card(
     state: &EnchantedPlumes,
     seat: Seat,
@@ -127,15 +129,24 @@ pub(super) fn own_card(
     width: f32,
     two_lines_high: f32,
 ) -> (Vec2, usize) {
-    let sizes = || (0..=8).map(|k| largest * (1.0 - 0.05 * k as f32));
-    let one = sizes().find(|&c| own_lines(state, seat, c, width).is_some_and(|(n, _)| n == 1));
-    let two =
-        sizes().find(|&c| own_lines(state, seat, c, width).is_some_and(|(n, h)| n <= 2 && h + 130.0 <= two_lines_high));
+    let sizes = |least: f32| {
+        (0..=8).map(move |k| largest * (1.0 - 0.05 * k as f32)).filter(move |c| c.x >= largest.x * least - 0.01)
+    };
+    let one = sizes(0.6).find(|&c| own_lines(state, seat, c, width).is_some_and(|(n, _)| n == 1));
+    let two = sizes(0.6)
+        .find(|&c| own_lines(state, seat, c, width).is_some_and(|(n, h)| n <= 2 && h + 130.0 <= two_lines_high));
     match (one, two) {
         (Some(a), Some(b)) if b.x > a.x + 0.5 => (b, 2),
         (Some(a), _) => (a, 1),
         (None, Some(b)) => (b, 2),
-        (None, None) => (largest * 0.6, 1),
+        (None, None) => {
+            let card = largest * 0.6;
+            match own_lines(state, seat, card, width) {
+                Some((lines, _)) => (card, lines.max(2)),
+                // A single plume wider than the mat: it scrolls sideways.
+                None => (largest * 0.6, 1),
+            }
+        }
     }
 }
 
@@ -609,7 +620,7 @@ fn held_backs(ui: &mut Ui, palette: &Palette, (name, n): (&str, usize)) {
 
 #[cfg(test)]
 mod tests {
-    use super::{PLUME_CARD, SMALL_CARD, others_card, own_card, plume_width};
+    use super::{PLUME_CARD, SMALL_CARD, others_card, own_card, own_lines, plume_width};
     use crate::rules::enchanted_plumes::{Action, EnchantedPlumes, Options};
     use crate::rules::{Game, Rng, Seat, Setup};
     use egui::Vec2;
@@ -667,19 +678,26 @@ mod tests {
 
     /// One's own plumes by the hand, too many for one line at full size:
     /// with the room the others leave, they take two lines at a larger
-    /// size than one line allows; without it, one line, smaller.
+    /// size than one line allows; without it, one line if they keep 60% of
+    /// their size there, and otherwise they wrap (a new player found them
+    /// running off the mat's edge with the place for a new plume, behind a
+    /// thin scroll bar).
     #[test]
-    fn own_plumes_take_a_second_line_only_where_the_table_has_room() {
+    fn own_plumes_take_a_second_line_where_the_table_has_room_and_wrap_rather_than_shrink() {
         let state = with_plumes(4);
         let width = 480.0;
         let (one, lines) = own_card(&state, Seat(1), PLUME_CARD, width, 0.0);
-        assert_eq!(lines, 1, "no room given: one line");
         assert!(one.x < PLUME_CARD.x, "four plumes and a new one do not fit one line at full size: {one:?}");
-        let (two, lines) = own_card(&state, Seat(1), PLUME_CARD, width, 2_000.0);
-        assert_eq!(lines, 2, "room for two lines: two");
-        assert!(two.x > one.x + 0.5, "larger on two lines ({two:?}) than on one ({one:?})");
-        // The room it needs is honoured: a little less, and it keeps to one line.
-        let (_, lines) = own_card(&state, Seat(1), PLUME_CARD, width, 150.0);
-        assert_eq!(lines, 1, "too low for two lines of plumes");
+        let (two, two_lines) = own_card(&state, Seat(1), PLUME_CARD, width, 2_000.0);
+        assert_eq!(two_lines, 2, "room for two lines: two");
+        assert!(two.x >= one.x - 0.01, "no smaller on two lines ({two:?}) than without room ({one:?}, {lines} lines)");
+        for width in (200..900).step_by(20).map(|w| w as f32) {
+            let (card, lines) = own_card(&state, Seat(1), PLUME_CARD, width, 0.0);
+            let (needed, _) = own_lines(&state, Seat(1), card, width).expect("every plume fits the mat's width");
+            assert!(needed <= lines, "{needed} lines needed, {lines} laid, at width {width}");
+            if lines == 1 {
+                assert!(card.x >= PLUME_CARD.x * 0.6 - 0.01, "one line of {card:?} cards at width {width}");
+            }
+        }
     }
 }
