@@ -708,6 +708,9 @@ fn every_seat_keeps_its_place_and_the_train_and_the_hand_stay_in_view() {
             h.run_steps(3);
             let r = first_plume(&h, first).expect("its plume");
             assert!(window.contains_rect(r), "{at}: {first} scrolled into view: {r:?}");
+            // Only the seats scroll: the Train stays in view to play onto.
+            let train: Vec<_> = h.query_all_by_label_contains("train").map(|n| n.rect()).collect();
+            assert!(train.iter().all(|r| window.contains_rect(*r)), "{at}: the Train stays in view: {train:?}");
         }
     }
 }

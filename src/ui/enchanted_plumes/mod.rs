@@ -323,6 +323,61 @@ impl PlumesView {
         let now = ui.input(|i| i.time);
         let animate = self.settings.animations;
 
+        // The Train and the deck, which stay in view when the seats under
+        // them scroll.
+        ui.horizontal(|ui| {
+            self.deck_ui(ui, palette, &state, acting.is_some(), &mut action);
+            ui.add_space(16.0);
+            ui.vertical(|ui| {
+                let swap = "Drag a card from your hand onto a Train card to swap them.";
+                let title = ui.label(look::title(ui, "The Train", 17.0).color(ink));
+                if self.compact {
+                    // Every line counts in a low window: said on hover.
+                    title.on_hover_text(swap);
+                }
+                cards::empty_train(ui, palette, &state, self.hand_card);
+                ui.horizontal(|ui| {
+                    for (i, &c) in state.train().iter().enumerate() {
+                        let fresh = self.fresh.train.contains(&i);
+                        let place = if fresh { "train (new since your last turn)" } else { "train" };
+                        let (_, r) = ui.allocate_exact_size(self.hand_card, Sense::click_and_drag());
+                        let drawn = self.slides.place(look::Slides::key(c), r.rect, None, now, animate);
+                        show_feather(ui, &r, drawn, palette, FeatherFace::Up(c), false, (place, None));
+                        if fresh {
+                            Self::mark_fresh(ui, palette, r.rect);
+                        }
+                        let target = Target::Train(i as u8);
+                        if let Some(card) = dragging
+                            && acting.is_some()
+                            && state.phase() == Phase::Play
+                        {
+                            let verdict = self.verdict(&state, &action_for(card, target));
+                            if r.dnd_hover_payload::<Dragged>().is_some() {
+                                note = note.take().or(widgets::tint_drop_zone(ui, r.rect, palette, &verdict));
+                            } else if verdict.is_ok() {
+                                ui.painter().rect_stroke(
+                                    r.rect.expand(2.0),
+                                    6.0,
+                                    Stroke::new(2.0, palette.legal.to_opaque()),
+                                    StrokeKind::Outside,
+                                );
+                            }
+                        }
+                        if let Some(d) = r.dnd_release_payload::<Dragged>() {
+                            action = Some(action_for(d.0, target));
+                        }
+                        if r.clicked()
+                            && let Some(card) = self.selected
+                        {
+                            action = Some(action_for(card, target));
+                        }
+                    }
+                });
+                cards::train_caption(ui, &state, swap, (self.compact, faint));
+                self.fresh_note(ui, &state, faint);
+            });
+        });
+        ui.add_space(10.0);
         let table_height = ui.available_height();
         // Its bar shown whenever the seats run past the bottom (five or six
         // players in a low window), so no seat is out of sight unawares.
@@ -336,60 +391,6 @@ impl PlumesView {
             .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::VisibleWhenNeeded)
             .show(ui, |ui| {
                 let top = ui.cursor().top();
-                // The Train and the deck.
-                ui.horizontal(|ui| {
-                    self.deck_ui(ui, palette, &state, acting.is_some(), &mut action);
-                    ui.add_space(16.0);
-                    ui.vertical(|ui| {
-                        let swap = "Drag a card from your hand onto a Train card to swap them.";
-                        let title = ui.label(look::title(ui, "The Train", 17.0).color(ink));
-                        if self.compact {
-                            // Every line counts in a low window: said on hover.
-                            title.on_hover_text(swap);
-                        }
-                        cards::empty_train(ui, palette, &state, self.hand_card);
-                        ui.horizontal(|ui| {
-                            for (i, &c) in state.train().iter().enumerate() {
-                                let fresh = self.fresh.train.contains(&i);
-                                let place = if fresh { "train (new since your last turn)" } else { "train" };
-                                let (_, r) = ui.allocate_exact_size(self.hand_card, Sense::click_and_drag());
-                                let drawn = self.slides.place(look::Slides::key(c), r.rect, None, now, animate);
-                                show_feather(ui, &r, drawn, palette, FeatherFace::Up(c), false, (place, None));
-                                if fresh {
-                                    Self::mark_fresh(ui, palette, r.rect);
-                                }
-                                let target = Target::Train(i as u8);
-                                if let Some(card) = dragging
-                                    && acting.is_some()
-                                    && state.phase() == Phase::Play
-                                {
-                                    let verdict = self.verdict(&state, &action_for(card, target));
-                                    if r.dnd_hover_payload::<Dragged>().is_some() {
-                                        note = note.take().or(widgets::tint_drop_zone(ui, r.rect, palette, &verdict));
-                                    } else if verdict.is_ok() {
-                                        ui.painter().rect_stroke(
-                                            r.rect.expand(2.0),
-                                            6.0,
-                                            Stroke::new(2.0, palette.legal.to_opaque()),
-                                            StrokeKind::Outside,
-                                        );
-                                    }
-                                }
-                                if let Some(d) = r.dnd_release_payload::<Dragged>() {
-                                    action = Some(action_for(d.0, target));
-                                }
-                                if r.clicked()
-                                    && let Some(card) = self.selected
-                                {
-                                    action = Some(action_for(card, target));
-                                }
-                            }
-                        });
-                        cards::train_caption(ui, &state, swap, (self.compact, faint));
-                        self.fresh_note(ui, &state, faint);
-                    });
-                });
-                ui.add_space(10.0);
                 // Across the table, under the Train: every other seat, always in
                 // seat order, so a seat keeps its place from turn to turn (the
                 // person at the screen sits by their hand, under the table).

@@ -240,14 +240,18 @@ impl PlumesView {
             ui.painter().galley(rect.min + Vec2::new(10.0, 4.0), galley, palette.table.on_plate);
             token.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &said));
             if token.clicked() {
-                // The first seat named brought to the top of the view (or
-                // as far as the table scrolls).
-                let first = mats
-                    .iter()
-                    .filter(|(_, r)| r.bottom() > view.bottom() + 2.0)
-                    .map(|(_, r)| r.top())
-                    .fold(f32::INFINITY, f32::min);
-                let to = if first.is_finite() { scrolled + first - view.top() - 4.0 } else { content };
+                // The first seat named brought into view: a cut mat scrolled
+                // up until its foot shows (a mat lower than the view keeps its
+                // top in view so), one wholly below brought to the top (or as
+                // far as the table scrolls).
+                let first = mats.iter().find(|(_, r)| r.bottom() > view.bottom() + 2.0).map(|(_, r)| {
+                    if r.top() + 40.0 <= view.bottom() {
+                        r.bottom() - view.bottom() + 6.0
+                    } else {
+                        r.top() - view.top() - 4.0
+                    }
+                });
+                let to = first.map_or(content, |by| scrolled + by);
                 self.scroll_down = Some(to.clamp(0.0, (content - view.height()).max(0.0)));
                 ui.ctx().request_repaint();
             }
