@@ -341,12 +341,23 @@ pub fn small_card(ui: &mut Ui, palette: &Palette, card: Card) -> Response {
     response
 }
 
+/// Where a note by the pointer at `pos` starts: below and to the right,
+/// and during a drag clear of the card or token carried under the pointer
+/// (it hid the note's first words).
+fn note_corner(ui: &Ui, pos: Pos2) -> Pos2 {
+    if egui::DragAndDrop::has_any_payload(ui.ctx()) || ui.ctx().dragged_id().is_some() {
+        pos + Vec2::new(CARD_SIZE.x / 2.0 + 14.0, -8.0)
+    } else {
+        pos + Vec2::new(16.0, 16.0)
+    }
+}
+
 /// Shows `text` in a small neutral box next to the pointer (what a drag
 /// will do).
 pub fn pointer_note_info(ui: &Ui, text: &str, palette: &Palette) {
     let Some(pos) = ui.ctx().pointer_latest_pos() else { return };
     let galley = ui.painter().layout(text.to_string(), FontId::proportional(14.0), palette.text_on_note, 340.0);
-    let rect = Rect::from_min_size(pos + Vec2::new(16.0, 16.0), galley.size()).expand(6.0);
+    let rect = Rect::from_min_size(note_corner(ui, pos), galley.size()).expand(6.0);
     let painter =
         ui.ctx().layer_painter(egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("aviary-pointer-info")));
     painter.rect_filled(rect, 4.0, palette.note);
@@ -490,7 +501,7 @@ pub fn pointer_note(ui: &Ui, text: &str, palette: &Palette) {
         None => upper_first(reason),
     };
     let galley = ui.painter().layout(text, FontId::proportional(14.0), palette.text_on_note, 320.0);
-    let rect = Rect::from_min_size(pos + Vec2::new(16.0, 16.0), galley.size()).expand(6.0);
+    let rect = Rect::from_min_size(note_corner(ui, pos), galley.size()).expand(6.0);
     let painter =
         ui.ctx().layer_painter(egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("aviary-pointer-note")));
     painter.rect_filled(rect, 4.0, palette.illegal.to_opaque().gamma_multiply(0.9));
@@ -653,5 +664,34 @@ mod refusal_tests {
         assert_eq!(split_rule("R6: x"), (None, "R6: x"), "an id names its game");
         assert_eq!(upper_first("the Gladiator"), "The Gladiator");
         assert_eq!(upper_first("e5 is not next to e3"), "e5 is not next to e3", "a square keeps its name");
+    }
+}
+
+#[cfg(test)]
+mod note_tests {
+    use super::{CARD_SIZE, note_corner};
+    use egui::{Pos2, Rect};
+
+    /// Found by a new player in the Feathers & Wax sky: the note saying
+    /// what a drop will do lay under the card being dragged, its first
+    /// words hidden ("f diamonds on Icarus…").
+    #[test]
+    fn a_note_by_the_pointer_clears_the_card_carried_under_it() {
+        let ctx = egui::Context::default();
+        let pos = Pos2::new(300.0, 300.0);
+        let mut corners = Vec::new();
+        for carrying in [false, true] {
+            let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+                if carrying {
+                    egui::DragAndDrop::set_payload(ui.ctx(), 7_u8);
+                }
+                corners.push(note_corner(ui, pos));
+            });
+            out.textures_delta.clear();
+        }
+        // The card as it is carried: centred a little below the pointer.
+        let card = Rect::from_center_size(pos + egui::vec2(0.0, CARD_SIZE.y * 0.2), CARD_SIZE);
+        assert!(!card.contains(corners[1]), "the note starts clear of the carried card: {:?}", corners[1]);
+        assert!(corners[0].x < corners[1].x, "with nothing carried it sits close by the pointer");
     }
 }

@@ -120,14 +120,14 @@ impl FeathersView {
                 Spot::Empty => {}
             }
             if used && state.walker() != Walker::At(c) {
-                // In the top corner (not under Daedalus standing on it).
-                painter.text(
-                    r.left_top() + Vec2::new(cs * 0.07 + 2.0, 1.0),
-                    Align2::LEFT_TOP,
-                    "used",
-                    FontId::proportional(9.5),
-                    palette.text_on(floor),
-                );
+                // A small tag in the top corner, as a marker laid on the
+                // space (not words over the nest or hive, nor under
+                // Daedalus standing on it).
+                let galley = painter.layout_no_wrap("used".into(), FontId::proportional(9.5), palette.table.on_plate);
+                let tag = Rect::from_min_size(r.left_top() + Vec2::new(cs * 0.06 + 1.0, 2.0), galley.size())
+                    .expand2(Vec2::new(3.0, 0.5));
+                painter.rect(tag, 3.0, palette.table.plate, Stroke::new(1.0, palette.table.edge), StrokeKind::Inside);
+                painter.galley(tag.min + Vec2::new(3.0, 0.5), galley, palette.table.on_plate);
             }
             if reach.contains(&c) {
                 painter.circle_filled(r.center(), cs * 0.12, palette.legal.to_opaque().gamma_multiply(0.8));
