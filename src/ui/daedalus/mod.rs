@@ -247,15 +247,23 @@ impl DaedalusView {
         // The arena's rim and its coordinates, in the display face.
         paint::rim(&painter, palette, geo.rect, 6.0);
         let coords = super::look::display(ui.ctx(), 14.0);
+        // The files are lettered in the corner of the bottom row's squares,
+        // as on a printed board (under the gate they read as the gate's),
+        // over the pieces so a wall never hides one.
+        let letters = painter
+            .clone()
+            .with_layer_id(egui::LayerId::new(egui::Order::Middle, egui::Id::unique(("daedalus-files", self.m.id))));
+        let bottom = if self.flipped { SIZE - 1 } else { 0 };
         for i in 0..SIZE {
             let file = char::from(b'a' + i).to_string();
-            let r = geo.square_rect(Square::new(i, 0));
-            painter.text(
-                Pos2::new(r.center().x, geo.rect.max.y + strip + 8.0),
-                Align2::CENTER_CENTER,
+            let r = geo.square_rect(Square::new(i, bottom));
+            let dark = (i + bottom) % 2 == 0;
+            letters.text(
+                r.left_bottom() + Vec2::new(4.0, -2.0),
+                Align2::LEFT_BOTTOM,
                 &file,
-                coords.clone(),
-                ui.visuals().text_color(),
+                super::look::display(ui.ctx(), 14.0),
+                if dark { palette.light_square } else { super::theme::mix(palette.dark_square, palette.outline, 0.45) },
             );
             let r = geo.square_rect(Square::new(0, i));
             painter.text(
