@@ -360,9 +360,9 @@ impl PlumesView {
             } else if by_hand {
                 // By the hand: one line (the cards were sized to fit it), so
                 // the mat never grows over the table; past the smallest
-                // size, scrolled sideways with the bar always shown.
+                // size, scrolled sideways, its bar shown only then.
                 egui::ScrollArea::horizontal()
-                    .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+                    .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::VisibleWhenNeeded)
                     .show(ui, |ui| ui.horizontal_top(|ui| lay_out(ui)));
             } else if state
                 .plumes(seat)

@@ -120,12 +120,15 @@ impl FeathersView {
                 Spot::Empty => {}
             }
             if used && state.walker() != Walker::At(c) {
-                // A small tag in the top corner, as a marker laid on the
-                // space (not words over the nest or hive, nor under
-                // Daedalus standing on it).
+                // A small tag at the top of the space, clear of its walls,
+                // as a marker laid on it (not words over the nest or hive,
+                // nor under Daedalus standing on it).
                 let galley = painter.layout_no_wrap("used".into(), FontId::proportional(9.5), palette.table.on_plate);
-                let tag = Rect::from_min_size(r.left_top() + Vec2::new(cs * 0.06 + 1.0, 2.0), galley.size())
-                    .expand2(Vec2::new(3.0, 0.5));
+                let tag = Rect::from_center_size(
+                    r.center_top() + Vec2::new(0.0, cs * 0.1 + galley.size().y / 2.0),
+                    galley.size(),
+                )
+                .expand2(Vec2::new(3.0, 0.5));
                 painter.rect(tag, 3.0, palette.table.plate, Stroke::new(1.0, palette.table.edge), StrokeKind::Inside);
                 painter.galley(tag.min + Vec2::new(3.0, 0.5), galley, palette.table.on_plate);
             }
@@ -408,14 +411,16 @@ impl FeathersView {
     pub(super) fn held_ui(ui: &mut Ui, palette: &Palette, state: &FeathersAndWax, low: bool) {
         let edge = if state.refreshed_east() { "west" } else { "east" };
         let key = if low {
-            format!("Nests give feathers, hives give wax; the tinted {edge} column makes the used ones fresh.")
+            format!("Nests give feathers, hives give wax; the tinted {edge} column makes used ones fresh.")
         } else {
             format!(
                 "Nests give feathers (a spade each), straw hives give wax (a club each). The tinted {edge} \
                  column makes every used nest and hive fresh again when Daedalus reaches it."
             )
         };
-        ui.label(RichText::new(key).size(12.0).color(palette.table.faint));
+        if !low {
+            ui.label(RichText::new(key.clone()).size(12.0).color(palette.table.faint));
+        }
         // What Daedalus has gathered, each suit on a card of its own with
         // its mark, and the wing sections they make (in a low window each
         // on one line, the cards beside the count).
@@ -440,8 +445,10 @@ impl FeathersView {
                             paint_hive(ui.painter(), mark.center(), 10.0, palette.honey, palette.honey_rim);
                         }
                         let name = if suit == Suit::Spades { "Feathers" } else { "Wax" };
+                        // (In a low window the key to the board is said here.)
+                        let how = if low { format!("{key}\n") } else { String::new() };
                         ui.label(crate::ui::look::title(ui, format!("{name}: {}", held.len()), 16.0))
-                            .on_hover_text(format!("collected {} (A-10)", suit.name()));
+                            .on_hover_text(format!("{how}collected {} (A-10)", suit.name()));
                         if low {
                             cards(ui);
                         }

@@ -40,7 +40,10 @@ impl FeathersView {
                     (false, true) => format!("Win chance: {pct:.0}% (exact count, {} orders so far)", r.playouts),
                     (false, false) => format!("Win chance: {pct:.0}% (estimating, {} playouts)", r.playouts),
                 };
-                ui.add(egui::ProgressBar::new(r.chance as f32).text(text.clone()))
+                // The words over a slim bar (on the bar they straddled its
+                // fill's edge, half on gold and half on the dark).
+                ui.label(crate::ui::look::title(ui, text.clone(), 15.0)).on_hover_text(how);
+                ui.add(egui::ProgressBar::new(r.chance as f32).desired_height(7.0))
                     .on_hover_text(how)
                     .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, text.clone()));
             }

@@ -214,21 +214,45 @@ impl Sketch {
             let fill = m.tint.colour(palette);
             let edge = look::edge_of(fill, palette);
             let small = r.width().min(r.height());
-            match m.shape {
-                Shape::Patch => {
+            match (m.shape, m.tint) {
+                // The games' own pieces where a sketch is large enough to
+                // show them: butterflies, straw hives, stone flags.
+                (Shape::Disc, Tint::Butterfly(i)) if small >= 5.0 => {
+                    let colour = crate::rules::dust_wings::Colour::ALL[usize::from(i) % 3];
+                    crate::ui::dust_wings::paint_butterfly(&painter, palette, r.center(), small * 1.25, colour);
+                }
+                (Shape::Tile, Tint::Honey) if small >= 5.0 => {
+                    let foot = r.center() + Vec2::new(0.0, small * 0.45);
+                    super::art::skep(&painter, foot, small * 1.1, palette.honey, palette.honey_rim);
+                }
+                (Shape::Patch, Tint::LightSquare | Tint::DarkSquare) if small >= 6.0 => {
+                    let seed = (r.min.x * 7.0 + r.min.y * 13.0) as u32;
+                    super::art::flagstone(&painter, r, fill, (palette.arena.light, palette.arena.shade), seed);
+                }
+                (Shape::Patch, Tint::Meadow) => {
+                    // A patch of grass, a little lighter at its top.
+                    painter.rect_filled(r, (small * 0.12).min(3.0), fill);
+                    let top = Rect::from_min_size(r.min, Vec2::new(r.width(), r.height() * 0.45));
+                    painter.rect_filled(
+                        top.shrink(small * 0.08),
+                        (small * 0.1).min(2.0),
+                        mix(fill, palette.table.lifted, 0.12),
+                    );
+                }
+                (Shape::Patch, _) => {
                     painter.rect_filled(r, 0.0, fill);
                 }
-                Shape::Bar => {
+                (Shape::Bar, _) => {
                     painter.rect_filled(r, CornerRadius::same(1), fill);
                 }
-                Shape::Tile => {
+                (Shape::Tile, _) => {
                     painter.rect(r, (small * 0.2).min(3.0), fill, Stroke::new(0.8, edge), StrokeKind::Inside);
                 }
-                Shape::Card => {
+                (Shape::Card, _) => {
                     painter.rect_filled(r.translate(Vec2::new(0.6, 0.9)), 1.5, palette.table.shadow);
                     painter.rect(r, (small * 0.12).min(2.0), fill, Stroke::new(0.7, edge), StrokeKind::Inside);
                 }
-                Shape::Disc => {
+                (Shape::Disc, _) => {
                     let radius = small / 2.0;
                     painter.circle_filled(r.center() + Vec2::new(0.5, 0.8), radius, palette.table.shadow);
                     painter.circle(r.center(), radius, fill, Stroke::new(0.8, edge));
