@@ -476,6 +476,10 @@ impl PlumesView {
                 // token: nothing to press).
                 let at = Pos2::new(rect.left() + 6.0, y + card.y / 2.0);
                 painter.line_segment([at - Vec2::X * 4.0, at + Vec2::X * 4.0], Stroke::new(2.0, palette.table.faint));
+                // What the sign means, on hover.
+                let sign = Rect::from_center_size(at, Vec2::new(12.0, card.y));
+                ui.interact(sign, ui.scope_id().with(("minus", seat.0, index)), Sense::hover())
+                    .on_hover_text("The top row counts against the plume: its cards are taken off the score");
             }
         }
         if !own {

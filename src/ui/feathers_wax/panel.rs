@@ -42,13 +42,19 @@ impl FeathersView {
                 };
                 // The words over a slim bar (on the bar they straddled its
                 // fill's edge, half on gold and half on the dark).
-                ui.label(crate::ui::look::title(ui, text.clone(), 15.0)).on_hover_text(how);
+                // One line whatever the words, so nothing under it moves as
+                // the reading firms up.
+                ui.add(egui::Label::new(crate::ui::look::title(ui, text.clone(), 15.0)).truncate()).on_hover_text(how);
                 ui.add(egui::ProgressBar::new(r.chance as f32).desired_height(7.0))
                     .on_hover_text(how)
                     .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, text.clone()));
             }
             None => {
-                ui.label("Win chance: estimating…").on_hover_text(how);
+                // As tall as a reading, an empty bar under the words.
+                ui.add(egui::Label::new(crate::ui::look::title(ui, "Win chance: estimating…", 15.0)).truncate())
+                    .on_hover_text(how);
+                ui.add(egui::ProgressBar::new(0.0).desired_height(7.0))
+                    .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, "Win chance: estimating…"));
             }
         }
         ui.label(
