@@ -31,8 +31,13 @@ impl FeathersView {
         ui.separator();
         let how = "Played out by the hint's policy over re-shuffles of the cards you have not seen; with few left, \
                    over every order of them (exact). The after-game analysis gives the same figures.";
-        match self.reading() {
-            Some(r) => {
+        // The words over a slim bar (on the bar they straddled its fill's
+        // edge, half on gold and half on the dark), on one line whatever
+        // they say and with the bar there while estimating too, so nothing
+        // under them moves as the reading firms up.
+        let (text, chance) = self.reading().map_or_else(
+            || ("Win chance: estimating…".to_string(), 0.0),
+            |r| {
                 let pct = (r.chance * 100.0).round();
                 let text = match (r.done, r.exact) {
                     (true, true) => format!("Win chance: {pct:.0}% (exact)"),
@@ -40,23 +45,13 @@ impl FeathersView {
                     (false, true) => format!("Win chance: {pct:.0}% (exact count, {} orders so far)", r.playouts),
                     (false, false) => format!("Win chance: {pct:.0}% (estimating, {} playouts)", r.playouts),
                 };
-                // The words over a slim bar (on the bar they straddled its
-                // fill's edge, half on gold and half on the dark).
-                // One line whatever the words, so nothing under it moves as
-                // the reading firms up.
-                ui.add(egui::Label::new(crate::ui::look::title(ui, text.clone(), 15.0)).truncate()).on_hover_text(how);
-                ui.add(egui::ProgressBar::new(r.chance as f32).desired_height(7.0))
-                    .on_hover_text(how)
-                    .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, text.clone()));
-            }
-            None => {
-                // As tall as a reading, an empty bar under the words.
-                ui.add(egui::Label::new(crate::ui::look::title(ui, "Win chance: estimating…", 15.0)).truncate())
-                    .on_hover_text(how);
-                ui.add(egui::ProgressBar::new(0.0).desired_height(7.0))
-                    .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, "Win chance: estimating…"));
-            }
-        }
+                (text, r.chance as f32)
+            },
+        );
+        ui.add(egui::Label::new(crate::ui::look::title(ui, text.clone(), 15.0)).truncate()).on_hover_text(how);
+        ui.add(egui::ProgressBar::new(chance).desired_height(7.0))
+            .on_hover_text(how)
+            .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, text.clone()));
         ui.label(
             RichText::new("if you play on as the hint would")
                 .size(12.0)
