@@ -186,24 +186,35 @@ fn tail_feathers_lays_out_every_card_to_pick_clear_of_the_side_panel() {
     assert!(cards.iter().all(|r| r.max.x <= edge), "every card is left of the side panel: {cards:?}, panel at {edge}");
 }
 
+/// A solitaire of Feathers & Wax on `seed`, played by the hint's policy
+/// until `reached` (or the game's end); none if the policy stops first.
+fn feathers_and_wax_played(
+    seed: u64,
+    reached: impl Fn(&aviary::rules::feathers_wax::FeathersAndWax) -> bool,
+) -> Option<Session<aviary::rules::feathers_wax::FeathersAndWax>> {
+    use aviary::rules::feathers_wax::FeathersAndWax;
+    let policy = aviary::ai::feathers_wax::Policy::default();
+    let setup = Setup { seats: 1, options: <FeathersAndWax as Game>::Options::default() };
+    let mut session = Session::<FeathersAndWax>::new(setup, seed, vec![Player::Human]);
+    let mut rng = Rng::seeded(seed);
+    while !reached(session.state()) && !session.is_over() {
+        let a = policy.choose(session.state(), &mut rng)?;
+        session.propose(a).ok()?;
+    }
+    Some(session)
+}
+
 /// Found under Xvfb: building the wings at 800 x 600, the wax ran under
 /// the side panel and the racks, one above the other, pushed "Leap from
 /// the tower" off the bottom of the window.
 #[test]
 fn feathers_and_wax_building_the_wings_keeps_every_card_and_the_leap_in_view() {
-    use aviary::rules::feathers_wax::{Action, FeathersAndWax, Flyer, Phase};
+    use aviary::rules::feathers_wax::{Action, Flyer, Phase};
     use aviary::ui::feathers_wax::FeathersView;
     let temp = tempfile::tempdir().unwrap();
-    let policy = aviary::ai::feathers_wax::Policy::default();
     let session = (1..200)
         .find_map(|seed| {
-            let setup = Setup { seats: 1, options: <FeathersAndWax as Game>::Options::default() };
-            let mut session = Session::<FeathersAndWax>::new(setup, seed, vec![Player::Human]);
-            let mut rng = Rng::seeded(seed);
-            while session.state().phase() == Phase::Collect {
-                let a = policy.choose(session.state(), &mut rng)?;
-                session.propose(a).ok()?;
-            }
+            let mut session = feathers_and_wax_played(seed, |s| s.phase() != Phase::Collect)?;
             // A deal with four wax or more (the widest row of clubs), and
             // four spades laid on Icarus's rack (a rack's row at its
             // longest in a low window).
@@ -238,20 +249,13 @@ fn feathers_and_wax_building_the_wings_keeps_every_card_and_the_leap_in_view() {
 /// line wider than the panel, which pushed its words off both its edges.
 #[test]
 fn feathers_and_wax_in_the_sky_keeps_the_side_panel_whole() {
-    use aviary::rules::feathers_wax::{FeathersAndWax, Phase, Stage};
+    use aviary::rules::feathers_wax::{Phase, Stage};
     use aviary::ui::feathers_wax::FeathersView;
     let temp = tempfile::tempdir().unwrap();
     let dir = temp.path();
-    let policy = aviary::ai::feathers_wax::Policy::default();
     let session = (1..200)
         .find_map(|seed| {
-            let setup = Setup { seats: 1, options: <FeathersAndWax as Game>::Options::default() };
-            let mut session = Session::<FeathersAndWax>::new(setup, seed, vec![Player::Human]);
-            let mut rng = Rng::seeded(seed);
-            while session.state().phase() != Phase::Flight && !session.is_over() {
-                let a = policy.choose(session.state(), &mut rng)?;
-                session.propose(a).ok()?;
-            }
+            let session = feathers_and_wax_played(seed, |s| s.phase() == Phase::Flight)?;
             (session.state().phase() == Phase::Flight && session.state().stage() == Stage::Drawing).then_some(session)
         })
         .expect("some deal reaches the sky");
