@@ -24,6 +24,13 @@ impl FeathersView {
         let avail = ui.available_size();
         let cs =
             ((avail.x - 60.0) / f32::from(SKY_COLS + 1)).min((avail.y - 150.0) / f32::from(SKY_ROWS)).clamp(28.0, 84.0);
+        // A board held by the window's width leaves height over: the board
+        // and its tray stand lower, the room shared above and below them
+        // rather than left as a bare band under the tray.
+        let over = avail.y - (cs * f32::from(SKY_ROWS) + 40.0) - 160.0;
+        if over > 0.0 {
+            ui.add_space((over / 2.0).min(60.0));
+        }
         let (outer, _) = ui.allocate_exact_size(
             Vec2::new(cs * f32::from(SKY_COLS + 1) + 30.0, cs * f32::from(SKY_ROWS) + 40.0),
             Sense::hover(),
