@@ -95,23 +95,34 @@ fn gathering_face(painter: &egui::Painter, palette: &Palette, rect: Rect, id: u8
     let g = gathering_card(id);
     let ink = palette.table.on_plate;
     let wanted: Vec<Colour> = meadow::one_by_one(g.counts).collect();
-    let size = 26.0 * k;
-    let pitch = ((rect.width() - 16.0) / wanted.len().max(1) as f32).min(size + 2.0);
+    // The words on one line, smaller on a small card until they fit; on a
+    // card too small for them to be read (under 9 points, or no room over
+    // the crystals) they are left to
+    // the card's hover and name, and the butterflies, which say the same,
+    // are drawn larger in their room.
+    let faint = mix(ink, palette.table.plate, 0.25);
+    let mut text = 11.5 * k.max(0.8);
+    let words = loop {
+        let galley = painter.layout_no_wrap(gathering_text(g), FontId::proportional(text), faint);
+        // (Clear of the crystals along the foot, too.)
+        let room = rect.bottom() - 24.0 * k - (rect.top() + 56.0 * k);
+        if galley.size().x <= rect.width() - 6.0 && galley.size().y <= room {
+            break Some(galley);
+        }
+        if text <= 9.0 {
+            break None;
+        }
+        text -= 0.5;
+    };
+    let (size, y) = if words.is_some() { (26.0 * k, 38.0 * k) } else { (34.0 * k, 44.0 * k) };
+    let pitch = ((rect.width() - 10.0) / wanted.len().max(1) as f32).min(size + 2.0);
     let x0 = rect.center().x - pitch * (wanted.len() as f32 - 1.0) / 2.0;
     for (i, &c) in wanted.iter().enumerate() {
-        meadow::paint_butterfly(painter, palette, Pos2::new(x0 + pitch * i as f32, rect.top() + 38.0 * k), size, c);
+        meadow::paint_butterfly(painter, palette, Pos2::new(x0 + pitch * i as f32, rect.top() + y), size, c);
     }
-    // The words on one line, smaller on a small card until they fit.
-    let faint = mix(ink, palette.table.plate, 0.25);
-    let mut size = 11.5 * k.max(0.8);
-    let words = loop {
-        let galley = painter.layout_no_wrap(gathering_text(g), FontId::proportional(size), faint);
-        if galley.size().x <= rect.width() - 6.0 || size <= 6.5 {
-            break galley;
-        }
-        size -= 0.5;
-    };
-    painter.galley(Pos2::new(rect.center().x - words.size().x / 2.0, rect.top() + 56.0 * k), words, faint);
+    if let Some(words) = words {
+        painter.galley(Pos2::new(rect.center().x - words.size().x / 2.0, rect.top() + 56.0 * k), words, faint);
+    }
     // The crystals along the foot, their worth beside them.
     let y = rect.bottom() - 16.0 * k;
     let mut x = rect.left() + 14.0 * k;
