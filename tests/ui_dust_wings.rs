@@ -385,3 +385,23 @@ fn another_players_hand_is_named_as_theirs_with_no_invitation_to_drag() {
         "no invitation to drag another player's butterflies"
     );
 }
+
+/// Found by a new player: while the computer chose a card to take, the
+/// empty hand under the meadow said "take one of the cards the last space
+/// fulfils", as if it were one's own turn.
+#[test]
+fn another_players_empty_hand_asks_nothing_of_the_person_at_the_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let options = Options { names: vec!["Ada".into(), "Ben".into()], first: Some(1) };
+    let session: Session<DustInTheWings> =
+        Session::new(Setup { seats: 2, options }, 3, vec![Player::Human, Player::Friend]);
+    assert!(matches!(session.state().stage(), Stage::Pick));
+    let t = WingsTab::new(Table::new(session, dir.path().join("saves").join("dw.json")));
+    let app = h.state_mut();
+    app.tabs.push(Box::new(t));
+    app.screen = Screen::Game(app.tabs.len() - 1);
+    h.run();
+    assert!(h.query_by_label("Ben's hand:").is_some(), "the empty hand is named as Ben's");
+    assert!(h.query_by_label_contains("click a space").is_none(), "nothing asked of the person at the screen");
+}

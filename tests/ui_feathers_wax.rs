@@ -317,7 +317,9 @@ fn after_a_lost_game_the_analysis_finds_the_costliest_decision_and_undoes_back_t
     }
     show(&mut h, s, dir.path());
     h.get_by_label("Where did it go wrong?").click();
-    h.run();
+    // (Steps, not a settled run: the analysis, on its thread, may finish
+    // within the run and lay the dialog out anew; it is waited for next.)
+    h.run_steps(2);
     let analysis = tab(&mut h).finish_analysis().expect("the analysis ran");
     let (cursor, before, after) = analysis.worst.expect("a costly decision was found");
     assert!(before > after);

@@ -359,12 +359,21 @@ impl WingsView {
         let Stage::Disperse { tray, .. } = state.stage() else {
             // The hand's room is kept when it is empty, so the meadow above
             // never moves under the pointer when butterflies are picked up.
+            // (Another player's turn: their empty hand, and no words that
+            // read as if it were one's own to play.)
+            let human = self.human_to_move();
+            let name = state.to_move().seat().map(|s| state.seat_name(s));
             ui.horizontal(|ui| {
-                ui.label(RichText::new("In hand:").strong());
+                let whose = match &name {
+                    Some(n) if !human => format!("{n}'s hand:"),
+                    _ => "In hand:".to_string(),
+                };
+                ui.label(RichText::new(whose).strong());
                 ui.allocate_exact_size(Vec2::new(0.0, 40.0), Sense::hover());
-                let what = match state.stage() {
-                    Stage::Pick => "nothing yet: click a space to pick up its butterflies",
-                    Stage::Claim { .. } => "nothing: take one of the cards the last space fulfils",
+                let what = match (state.stage(), human) {
+                    (Stage::Pick, true) => "nothing yet: click a space to pick up its butterflies",
+                    (Stage::Claim { .. }, true) => "nothing: take one of the cards the last space fulfils",
+                    (Stage::Pick | Stage::Claim { .. }, false) => "nothing yet: their turn",
                     _ => "nothing",
                 };
                 ui.label(RichText::new(what).weak());
