@@ -24,7 +24,13 @@ fn app(dir: &std::path::Path) -> AviaryApp {
 }
 
 fn harness(app: AviaryApp) -> Harness<'static, AviaryApp> {
-    Harness::builder().with_size([1280.0, 900.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
+    // The win-chance meter reckons on a thread and its readings land as
+    // they come: on a busy machine the screen takes a few more frames to
+    // settle (CI on two cores saw six).
+    Harness::builder()
+        .with_size([1280.0, 900.0])
+        .with_max_steps(12)
+        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
 }
 
 fn tab<'h>(h: &'h mut Harness<'_, AviaryApp>) -> &'h mut FeathersTab {
