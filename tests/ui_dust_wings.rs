@@ -367,17 +367,11 @@ fn picked_butterflies_fly_to_the_hand_and_drops_flutter_down_unless_animations_a
 fn another_players_hand_is_named_as_theirs_with_no_invitation_to_drag() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
-    let options = Options { names: vec!["Ada".into(), "Ben".into()], first: Some(1) };
-    let mut session: Session<DustInTheWings> =
-        Session::new(Setup { seats: 2, options }, 3, vec![Player::Human, Player::Friend]);
+    let mut session = bens_turn();
     let pick = session.state().legal_actions().into_iter().find(|a| matches!(a, Action::Pick(_))).unwrap();
     session.propose(pick).unwrap();
     assert!(matches!(session.state().stage(), Stage::Disperse { .. }));
-    let t = WingsTab::new(Table::new(session, dir.path().join("saves").join("dw.json")));
-    let app = h.state_mut();
-    app.tabs.push(Box::new(t));
-    app.screen = Screen::Game(app.tabs.len() - 1);
-    h.run();
+    show(&mut h, dir.path(), session);
     assert!(h.query_by_label("Ben's hand:").is_some(), "the hand is named as Ben's");
     assert!(h.query_by_label("In hand:").is_none(), "not as one's own");
     assert!(
@@ -393,15 +387,24 @@ fn another_players_hand_is_named_as_theirs_with_no_invitation_to_drag() {
 fn another_players_empty_hand_asks_nothing_of_the_person_at_the_screen() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
-    let options = Options { names: vec!["Ada".into(), "Ben".into()], first: Some(1) };
-    let session: Session<DustInTheWings> =
-        Session::new(Setup { seats: 2, options }, 3, vec![Player::Human, Player::Friend]);
+    let session = bens_turn();
     assert!(matches!(session.state().stage(), Stage::Pick));
-    let t = WingsTab::new(Table::new(session, dir.path().join("saves").join("dw.json")));
+    show(&mut h, dir.path(), session);
+    assert!(h.query_by_label("Ben's hand:").is_some(), "the empty hand is named as Ben's");
+    assert!(h.query_by_label_contains("click a space").is_none(), "nothing asked of the person at the screen");
+}
+
+/// Ada at the screen, and Ben, a friend online, to play first.
+fn bens_turn() -> Session<DustInTheWings> {
+    let options = Options { names: vec!["Ada".into(), "Ben".into()], first: Some(1) };
+    Session::new(Setup { seats: 2, options }, 3, vec![Player::Human, Player::Friend])
+}
+
+/// `session` shown in a tab of its own.
+fn show(h: &mut Harness<'_, AviaryApp>, dir: &std::path::Path, session: Session<DustInTheWings>) {
+    let t = WingsTab::new(Table::new(session, dir.join("saves").join("dw.json")));
     let app = h.state_mut();
     app.tabs.push(Box::new(t));
     app.screen = Screen::Game(app.tabs.len() - 1);
     h.run();
-    assert!(h.query_by_label("Ben's hand:").is_some(), "the empty hand is named as Ben's");
-    assert!(h.query_by_label_contains("click a space").is_none(), "nothing asked of the person at the screen");
 }
