@@ -318,6 +318,13 @@ fn write_plumes(root: &Path, computer: Player) {
         let path = write::<EnchantedPlumes>(&plumes, &players, options, moves, 20 + seats as u64);
         std::fs::rename(&path, plumes.join(format!("enchanted-plumes-{seats}-players.json"))).expect("renamed");
     }
+    // Late in a game: many plumes at every seat.
+    for (seats, moves) in [(2, 70), (4, 90)] {
+        let players: Vec<Player> = (0..seats).map(|i| if i == 0 { Player::Human } else { computer }).collect();
+        let options = <EnchantedPlumes as Game>::Options::default();
+        let path = write::<EnchantedPlumes>(&plumes, &players, options, moves, 30 + seats as u64);
+        std::fs::rename(&path, plumes.join(format!("enchanted-plumes-{seats}-players-late.json"))).expect("renamed");
+    }
 }
 
 fn main() {

@@ -715,6 +715,42 @@ fn every_seat_keeps_its_place_and_the_train_and_the_hand_stay_in_view() {
     }
 }
 
+/// One's own plumes by the hand are never drawn smaller than another
+/// seat's (a new player at four seats found their own cards the smallest
+/// on the table), and at the default size they keep a readable size.
+#[test]
+fn no_other_seats_cards_are_larger_than_ones_own_plume_cards() {
+    for (seats, size) in
+        [(2, [1180.0, 820.0]), (4, [1180.0, 820.0]), (6, [1180.0, 820.0]), (4, [800.0, 600.0]), (6, [800.0, 600.0])]
+    {
+        let dir = tempfile::tempdir().unwrap();
+        let h = table_of(dir.path(), seats, 60, size);
+        let at = format!("{seats} seats in {}x{}", size[0], size[1]);
+        let widths = |who: &str| -> Vec<f32> {
+            let prefix = format!("{who} plume ");
+            let card = |l: String| l.starts_with(&prefix) && l.contains(": feather");
+            h.query_all(
+                egui_kittest::kittest::by().predicate(|n| n.label().is_some_and(card) || n.value().is_some_and(card)),
+            )
+            .map(|n| n.rect().width())
+            .collect()
+        };
+        let own = widths("Ada");
+        assert!(!own.is_empty(), "{at}: Ada has plume cards");
+        let own_width = own.iter().copied().fold(f32::INFINITY, f32::min);
+        for k in 2..=seats {
+            let theirs = widths(&format!("Seat {k}"));
+            assert!(
+                theirs.iter().all(|w| *w <= own_width + 0.5),
+                "{at}: Seat {k}'s cards ({theirs:?}) are larger than Ada's ({own_width})"
+            );
+        }
+        if size[1] > 700.0 && seats <= 4 {
+            assert!(own_width >= 40.0, "{at}: Ada's own plume cards readable, not {own_width} wide");
+        }
+    }
+}
+
 #[test]
 fn the_new_game_dialog_offers_the_last_games_seats_again_even_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();

@@ -21,7 +21,7 @@ use crate::table::{Shown, Table};
 /// Size of a hand card.
 const HAND_CARD: Vec2 = Vec2::new(64.0, 92.0);
 /// Size of a card in the player's own plumes.
-const PLUME_CARD: Vec2 = Vec2::new(44.0, 62.0);
+const PLUME_CARD: Vec2 = Vec2::new(50.0, 70.0);
 /// Size of a card in another seat's plumes.
 const SMALL_CARD: Vec2 = Vec2::new(36.0, 50.0);
 
@@ -399,7 +399,8 @@ impl PlumesView {
                 // The others in one row, or in two: whichever shows their cards
                 // larger in the room the Train leaves down to the hand.
                 let room = Vec2::new(ui.available_width(), table_height - (ui.cursor().top() - top));
-                let (per_row, card) = others_layout(&state, &others, room);
+                // (Never larger than one's own, laid out first by the hand.)
+                let (per_row, card) = others_layout(&state, &others, room, me.map_or(PLUME_CARD, |_| self.own_card));
                 for chunk in others.chunks(per_row) {
                     ui.columns(per_row, |cols| {
                         for (col, &s) in cols.iter_mut().zip(chunk) {

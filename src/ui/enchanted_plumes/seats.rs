@@ -21,8 +21,9 @@ pub(super) struct SeatPlace {
 
 /// How the other seats sit across the table in `room`: how many side by
 /// side (all of them in one row, or in two rows in seat order) and their
-/// cards' size, whichever shows the cards larger (one row on a tie).
-pub(super) fn others_layout(state: &EnchantedPlumes, others: &[Seat], room: Vec2) -> (usize, Vec2) {
+/// cards' size, whichever shows the cards larger (one row on a tie), never
+/// larger than `largest` (one's own cards by the hand).
+pub(super) fn others_layout(state: &EnchantedPlumes, others: &[Seat], room: Vec2, largest: Vec2) -> (usize, Vec2) {
     let n = others.len().max(1);
     let mut best: Option<(usize, Vec2)> = None;
     for per_row in [n, n.div_ceil(2)] {
@@ -31,7 +32,7 @@ pub(super) fn others_layout(state: &EnchantedPlumes, others: &[Seat], room: Vec2
             continue;
         }
         let rows = n.div_ceil(per_row) as f32;
-        if let Some(card) = others_card(state, others, Vec2::new(mat_width, room.y / rows - 6.0))
+        if let Some(card) = others_card(state, others, Vec2::new(mat_width, room.y / rows - 6.0), largest)
             && best.is_none_or(|(_, c)| card.x > c.x + 0.5)
         {
             best = Some((per_row, card));
@@ -51,18 +52,18 @@ pub(super) fn others_layout(state: &EnchantedPlumes, others: &[Seat], room: Vec2
                     let mat_width = (room.x - 8.0 * (per_row as f32 - 1.0)) / per_row as f32;
                     let rows = n.div_ceil(per_row) as f32;
                     let mat = Vec2::new(mat_width, room.y * over / rows - 6.0);
-                    others_card(state, others, mat).map(|card| (per_row, card))
+                    others_card(state, others, mat, largest).map(|card| (per_row, card))
                 })
             })
         })
         .unwrap_or((1, smallest))
 }
 
-/// The size of the others' cards: the largest (from [`PLUME_CARD`]
-/// down to 70% of [`SMALL_CARD`]) with which every seat's plumes fit
+/// The size of the others' cards: the largest (from `largest`, at most
+/// [`PLUME_CARD`], down to 70% of [`SMALL_CARD`]) with which every seat's plumes fit
 /// within `mat` (width, height), on one line or wrapped onto more; none
 /// when even the smallest do not.
-fn others_card(state: &EnchantedPlumes, others: &[Seat], mat: Vec2) -> Option<Vec2> {
+fn others_card(state: &EnchantedPlumes, others: &[Seat], mat: Vec2, largest: Vec2) -> Option<Vec2> {
     // The mat's frame and margins take 22 points, each plume 8 of spacing.
     let room = mat.x - 22.0;
     let fits = |card: Vec2| {
@@ -74,7 +75,7 @@ fn others_card(state: &EnchantedPlumes, others: &[Seat], mat: Vec2) -> Option<Ve
         })
     };
     // Never larger than one's own cards by the hand.
-    let largest = PLUME_CARD.x / SMALL_CARD.x;
+    let largest = largest.x.min(PLUME_CARD.x) / SMALL_CARD.x;
     (0..=22)
         .map(|k| SMALL_CARD * (largest - 0.05 * k as f32))
         .filter(|c| c.x >= SMALL_CARD.x * 0.7 - 0.01)
@@ -94,11 +95,11 @@ fn own_lines(state: &EnchantedPlumes, seat: Seat, card: Vec2, width: f32) -> Opt
         .iter()
         .map(|p| {
             let open = !p.is_complete();
-            let widest = p.rows.iter().map(Vec::len).max().unwrap_or(1) + usize::from(open);
+            let widest = p.rows.iter().map(Vec::len).max().unwrap_or(1);
             (plume_width(widest, card) + 8.0, p.rows.len(), open)
         })
         .collect();
-    items.push((card.x + 40.0 + 8.0, 1, false));
+    items.push((new_plume_width(card) + 8.0, 1, false));
     let (mut lines, mut x, mut height, mut tallest) = (1, 0.0, 0.0, 0.0_f32);
     for (w, rows, open) in items {
         if x > 0.0 && x + w > room {
@@ -133,10 +134,15 @@ pub(super) fn own_card(
         (0..=8).map(move |k| largest * (1.0 - 0.05 * k as f32)).filter(move |c| c.x >= largest.x * least - 0.01)
     };
     let one = sizes(0.6).find(|&c| own_lines(state, seat, c, width).is_some_and(|(n, _)| n == 1));
+    // Around the plumes in the bottom panel: the turn line and its hint,
+    // the mat's name and facts, its margins and the spacing (measured).
+    let around = 225.0;
     let two = sizes(0.6)
-        .find(|&c| own_lines(state, seat, c, width).is_some_and(|(n, h)| n <= 2 && h + 130.0 <= two_lines_high));
+        .find(|&c| own_lines(state, seat, c, width).is_some_and(|(n, h)| n <= 2 && h + around <= two_lines_high));
     match (one, two) {
-        (Some(a), Some(b)) if b.x > a.x + 0.5 => (b, 2),
+        // A second line only when it shows the cards clearly larger: it
+        // takes a line's height from the others' mats.
+        (Some(a), Some(b)) if b.x > a.x + 0.12 * largest.x => (b, 2),
         (Some(a), _) => (a, 1),
         (None, Some(b)) => (b, 2),
         (None, None) => {
@@ -157,7 +163,7 @@ fn mat_extent(state: &EnchantedPlumes, seat: Seat, card: Vec2, width: f32) -> (f
     let room = width - 22.0;
     let (mut x, mut line_rows, mut height, mut widest) = (0.0_f32, 0usize, 0.0_f32, 0.0_f32);
     for p in state.plumes(seat) {
-        let w = plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), card) + 8.0;
+        let w = others_plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), card) + 8.0;
         if x > 0.0 && x + w > room + 8.0 {
             height += line_rows as f32 * (card.y + 3.0) + 34.0;
             (x, line_rows) = (0.0, 0);
@@ -187,14 +193,44 @@ pub(super) fn two_lines_room(state: &EnchantedPlumes, me: Seat, room: Vec2, hand
     let width = (room.x - 8.0 * (others.len() as f32 - 1.0)) / others.len().max(1) as f32;
     let others_high = others_height(state, &others, PLUME_CARD, width);
     // The Train (its heading, cards and caption, the space under).
-    let train = hand_card.y + 100.0;
+    let train = hand_card.y + 64.0;
     room.y - train - others_high - 20.0
 }
 
 /// The width of a plume whose widest row has `widest` cards of `card`.
 fn plume_width(widest: usize, card: Vec2) -> f32 {
-    // 22 points of margin: the minus token of the top row sits at the left.
-    ((widest as f32) * (card.x + 3.0) + 22.0).max(70.0)
+    plume_width_by(widest, card, card.x + 3.0)
+}
+
+/// The width of another seat's plume: its cards overlap, as a held hand's
+/// do (each one's corner index in view), once they are smaller than
+/// [`SMALL_CARD`] — a crowded table — rather than run off the mat.
+fn others_plume_width(widest: usize, card: Vec2) -> f32 {
+    plume_width_by(widest, card, others_step(card))
+}
+
+/// How far apart the cards of another seat's row lie.
+fn others_step(card: Vec2) -> f32 {
+    if card.x < SMALL_CARD.x - 0.01 { card.x * 0.62 } else { card.x + 3.0 }
+}
+
+fn plume_width_by(widest: usize, card: Vec2, step: f32) -> f32 {
+    // 22 points of margin: the minus token of the top row sits at the left;
+    // at least the heading's width (a short one over small cards).
+    let cards = (widest.max(1) - 1) as f32 * step + card.x + 3.0;
+    (cards + 22.0).max(if short_headings(card) { 48.0 } else { 70.0 })
+}
+
+/// Small cards (a crowded table, a low window) have short plume headings:
+/// the plume's number and score, not "plume 3", so a one-card plume is no
+/// wider than its heading needs.
+fn short_headings(card: Vec2) -> bool {
+    card.x < 36.0
+}
+
+/// The width of the place for a new plume (room for its two words).
+fn new_plume_width(card: Vec2) -> f32 {
+    if short_headings(card) { (card.x + 18.0).max(50.0) } else { card.x + 40.0 }
 }
 
 impl PlumesView {
@@ -244,7 +280,12 @@ impl PlumesView {
                 // up until its foot shows (a mat lower than the view keeps its
                 // top in view so), one wholly below brought to the top (or as
                 // far as the table scrolls).
-                let first = mats.iter().find(|(_, r)| r.bottom() > view.bottom() + 2.0).map(|(_, r)| {
+                // The seat the token names first: one wholly below when it
+                // names those, else the first cut one.
+                let named = |r: &Rect| {
+                    if below.is_empty() { r.bottom() > view.bottom() + 2.0 } else { r.top() + 40.0 > view.bottom() }
+                };
+                let first = mats.iter().find(|(_, r)| named(r)).map(|(_, r)| {
                     if r.top() + 40.0 <= view.bottom() {
                         r.bottom() - view.bottom() + 6.0
                     } else {
@@ -349,7 +390,7 @@ impl PlumesView {
                     self.new_plume_ui(ui, palette, state, seat, plumes.len(), dragging, action, note);
                 } else if by_hand {
                     // Its room kept, so the mat does not change size.
-                    ui.allocate_exact_size(Vec2::new(size.x + 40.0, size.y + 24.0), Sense::hover());
+                    ui.allocate_exact_size(Vec2::new(new_plume_width(size), size.y + 24.0), Sense::hover());
                 }
             };
             if by_hand && two_lines {
@@ -364,11 +405,9 @@ impl PlumesView {
                 egui::ScrollArea::horizontal()
                     .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::VisibleWhenNeeded)
                     .show(ui, |ui| ui.horizontal_top(|ui| lay_out(ui)));
-            } else if state
-                .plumes(seat)
-                .iter()
-                .any(|p| plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), size) > ui.available_width())
-            {
+            } else if state.plumes(seat).iter().any(|p| {
+                others_plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), size) > ui.available_width()
+            }) {
                 // A plume wider than the mat (a crowded table at the
                 // smallest size): the mat scrolls sideways rather than
                 // reach into the next seat's.
@@ -408,9 +447,11 @@ impl PlumesView {
         let &ShownPlume { index, plume, score, card, sees, own, by_hand } = shown;
         let gap = 3.0;
         let open = (own || by_hand) && !plume.is_complete();
-        let widest = plume.rows.iter().map(Vec::len).max().unwrap_or(1) + usize::from(open);
+        let widest = plume.rows.iter().map(Vec::len).max().unwrap_or(1);
         let new_row = self.new_row_room(open, card);
-        let width = plume_width(widest, card);
+        // Another seat's cards overlap on a crowded table.
+        let step = if by_hand { card.x + gap } else { others_step(card) };
+        let width = plume_width_by(widest, card, step);
         let height = (plume.rows.len() as f32) * (card.y + gap) + new_row + 24.0;
         let (rect, resp) = ui.allocate_exact_size(Vec2::new(width, height + 10.0), Sense::hover());
         let painter = ui.painter_at(rect.expand(6.0));
@@ -429,14 +470,15 @@ impl PlumesView {
                 "The top row counts against the plume, every card under it for it, and each card one more",
             );
         }
-        plume_heading(&painter, palette, rect.center_top(), &format!("{kind} {}", index + 1), &plume_score_text(score));
+        let name = if short_headings(card) { format!("{}", index + 1) } else { format!("{kind} {}", index + 1) };
+        plume_heading(&painter, palette, rect.center_top(), &name, &plume_score_text(score));
         let last = plume.rows.len() - 1;
         for (r, row) in plume.rows.iter().enumerate() {
             let y = rect.top() + 18.0 + (r as f32) * (card.y + gap);
-            let row_w = (row.len() as f32) * (card.x + gap);
+            let row_w = (row.len().max(1) - 1) as f32 * step + card.x + gap;
             let x0 = rect.center().x + 5.0 - row_w / 2.0;
             for (k, &c) in row.iter().enumerate() {
-                let cr = Rect::from_min_size(Pos2::new(x0 + (k as f32) * (card.x + gap), y), card);
+                let cr = Rect::from_min_size(Pos2::new(x0 + (k as f32) * step, y), card);
                 let face_down = plume.is_complete() && r == last;
                 let face = match (face_down, sees) {
                     (false, _) => FeatherFace::Up(c),
@@ -527,7 +569,7 @@ impl PlumesView {
         note: &mut Option<String>,
     ) {
         let card = self.own_card;
-        let (rect, resp) = ui.allocate_exact_size(Vec2::new(card.x + 40.0, card.y + 24.0), Sense::click());
+        let (rect, resp) = ui.allocate_exact_size(Vec2::new(new_plume_width(card), card.y + 24.0), Sense::click());
         resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, "new plume"));
         let dashed = egui::Shape::dashed_line(
             &[rect.left_top(), rect.right_top(), rect.right_bottom(), rect.left_bottom(), rect.left_top()],
@@ -540,7 +582,7 @@ impl PlumesView {
             rect.center(),
             Align2::CENTER_CENTER,
             "new\nplume",
-            look::display(ui.ctx(), 13.0),
+            look::display(ui.ctx(), if short_headings(card) { 11.5 } else { 13.0 }),
             palette.table.faint,
         );
         let target = Target::Row { plume: n as u8, row: 0 };
@@ -628,7 +670,7 @@ fn held_backs(ui: &mut Ui, palette: &Palette, (name, n): (&str, usize)) {
 
 #[cfg(test)]
 mod tests {
-    use super::{PLUME_CARD, SMALL_CARD, others_card, own_card, own_lines, plume_width};
+    use super::{PLUME_CARD, SMALL_CARD, others_card, others_plume_width, own_card, own_lines, plume_width};
     use crate::rules::enchanted_plumes::{Action, EnchantedPlumes, Options};
     use crate::rules::{Game, Rng, Seat, Setup};
     use egui::Vec2;
@@ -668,17 +710,18 @@ mod tests {
             plumes.iter().map(|p| plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), card) + 8.0).sum::<f32>()
         };
         let width = widest(PLUME_CARD) * 0.7 + 22.0;
-        let card = others_card(&state, &[Seat(1)], Vec2::new(width, 72.0 + 2.0 * (PLUME_CARD.y * 3.0 + 40.0)));
+        let card =
+            others_card(&state, &[Seat(1)], Vec2::new(width, 72.0 + 2.0 * (PLUME_CARD.y * 3.0 + 40.0)), PLUME_CARD);
         assert!(card.is_some_and(|c| c.x > SMALL_CARD.x), "wrapped at a readable size, not {card:?}");
         // However it wraps, no plume is wider than the mat (it would reach
         // into the next seat's), whatever the mat's width.
         for width in (60..600).step_by(5).map(|w| w as f32) {
             let mat = Vec2::new(width, 4_000.0);
-            let Some(card) = others_card(&state, &[Seat(1)], mat) else {
+            let Some(card) = others_card(&state, &[Seat(1)], mat, PLUME_CARD) else {
                 continue; // Nothing fits: the mats are laid out otherwise.
             };
             for p in plumes {
-                let w = plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), card) + 8.0;
+                let w = others_plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), card) + 8.0;
                 assert!(w <= width - 22.0 + 8.0, "a plume {w} wide in a mat {width} wide (cards {card:?})");
             }
         }
@@ -693,7 +736,7 @@ mod tests {
     #[test]
     fn own_plumes_take_a_second_line_where_the_table_has_room_and_wrap_rather_than_shrink() {
         let state = with_plumes(4);
-        let width = 480.0;
+        let width = 400.0;
         let (one, lines) = own_card(&state, Seat(1), PLUME_CARD, width, 0.0);
         assert!(one.x < PLUME_CARD.x, "four plumes and a new one do not fit one line at full size: {one:?}");
         let (two, two_lines) = own_card(&state, Seat(1), PLUME_CARD, width, 2_000.0);
