@@ -25,19 +25,18 @@ impl FeathersView {
         // side, so the leap stays in view.
         let low = ui.available_height() < 640.0;
         ui.label(crate::ui::look::title(ui, "Build the wings", 24.0));
-        let shed = "In flight, a card of a section's value lets its flyer shed that section for an extra step right.";
+        // One line of what to do; the why and the how on hover.
         let intro = ui.label(
             RichText::new(format!(
-                "Every feather bound by a wax makes a wing section: {} to share. Drag each spade onto a rack (or \
-                 click it, then the rack); each flyer needs at least one.{}",
-                crate::rules::words::count(state.sections(), "section"),
-                if low { String::new() } else { format!(" {shed}") }
+                "Drag each feather (spade) onto Icarus's or Daedalus's rack: {} to share, at least one each.",
+                crate::rules::words::count(state.sections(), "wing section"),
             ))
             .color(palette.table.faint),
         );
-        if low {
-            intro.on_hover_text(shed);
-        }
+        intro.on_hover_text(
+            "Each feather is bound to its rack by one wax (a club): a wing section. Or click a spade, then the rack. \
+             In flight, a card of a section's value lets its flyer shed that section for an extra step right.",
+        );
         ui.add_space(6.0);
         let mut action: Option<Action> = None;
         let mut note = None;
@@ -57,12 +56,19 @@ impl FeathersView {
                     ui.add_space(24.0);
                     // The wax that binds them, as gathered in the labyrinth.
                     let wax = state.held(Suit::Clubs);
-                    let words = format!("The wax (clubs) to bind them: {}", wax.len());
+                    let binding = state.sections() - state.unassigned().len();
+                    let words = match binding {
+                        0 => format!("The wax (clubs) to bind them: {}", wax.len()),
+                        n => format!("The wax (clubs): {n} of {} binding", wax.len()),
+                    };
                     if low {
                         ui.end_row();
                         ui.label(crate::ui::look::title(ui, words, 15.0));
-                        for &v in wax {
-                            widgets::small_card(ui, palette, Card::new(v, Suit::Clubs));
+                        for (k, &v) in wax.iter().enumerate() {
+                            let r = widgets::small_card(ui, palette, Card::new(v, Suit::Clubs));
+                            if k < binding {
+                                ui.painter().rect_filled(r.rect, 4.0, palette.table.cloth.gamma_multiply(0.6));
+                            }
                         }
                         return;
                     }
@@ -70,9 +76,14 @@ impl FeathersView {
                         ui.label(crate::ui::look::title(ui, words, 15.0));
                         // Level with the spades (which keep room to be raised).
                         ui.add_space(6.0);
+                        // A wax binding a feather on a rack lies melted: faded,
+                        // with its dab of honey (one per section laid).
                         ui.horizontal_wrapped(|ui| {
-                            for &v in wax {
-                                widgets::lying_card(ui, palette, Card::new(v, Suit::Clubs));
+                            for (k, &v) in wax.iter().enumerate() {
+                                let r = widgets::lying_card(ui, palette, Card::new(v, Suit::Clubs));
+                                if k < binding {
+                                    melted(ui.painter(), palette, r.rect);
+                                }
                             }
                         });
                     });
@@ -186,11 +197,20 @@ impl FeathersView {
         let note = note.or(rack_note);
         ui.add_space(8.0);
         let launch = state.check(&Action::Launch);
-        let button =
-            ui.add_enabled(human && launch.is_ok(), egui::Button::new(RichText::new("Leap from the tower").strong()));
-        if let Err(v) = &launch {
-            widgets::refusal_label(ui, &v.to_string());
-        }
+        let button = ui
+            .horizontal(|ui| {
+                let button = ui.add_enabled(
+                    human && launch.is_ok(),
+                    egui::Button::new(RichText::new("Leap from the tower").strong()),
+                );
+                if let Err(v) = &launch {
+                    // What is still to do, beside the button; its rule on hover.
+                    let said = RichText::new(widgets::upper_first(&v.reason)).color(palette.table.faint);
+                    ui.label(said).on_hover_text(format!("Rule {}", v.rule));
+                }
+                button
+            })
+            .inner;
         if button.clicked() {
             action = Some(Action::Launch);
         }
@@ -234,8 +254,10 @@ impl FeathersView {
         (human, rack): (bool, Option<Flyer>),
     ) -> Option<Action> {
         let mut action = None;
+        // How many spades still wait in the pool (a rack then shows a place).
+        let free = if human { self.state().unassigned().len() } else { 0 };
         ui.horizontal(|ui| {
-            let (w, n) = (theme::CARD_SIZE.x, values.len());
+            let (w, n) = (theme::CARD_SIZE.x, values.len() + usize::from(rack.is_some() && free > 0));
             let gap = ui.spacing().item_spacing.x;
             if n > 1 && n as f32 * (w + gap) - gap > ui.available_width() {
                 ui.spacing_mut().item_spacing.x = ((ui.available_width() - w) / (n - 1) as f32 - w).max(-w * 0.7);
@@ -243,6 +265,10 @@ impl FeathersView {
             for &v in values {
                 let chosen = self.selected_spade == Some(v);
                 let r = widgets::card_ui(ui, palette, CardFace::Up(Card::new(v, Suit::Spades)), chosen);
+                if rack.is_some() {
+                    // Bound to the rack by its wax.
+                    wax_dab(ui.painter(), palette, r.rect);
+                }
                 if human {
                     r.dnd_set_drag_payload(Drag::Spade(v));
                 }
@@ -256,7 +282,48 @@ impl FeathersView {
                     }
                 }
             }
+            if rack.is_some() && free > 0 {
+                // The place for the next feather, while some wait.
+                let (rect, r) = ui.allocate_exact_size(theme::CARD_SIZE + Vec2::new(0.0, 6.0), Sense::hover());
+                r.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, "place for a feather"));
+                empty_place(
+                    ui.painter(),
+                    palette,
+                    egui::Rect::from_min_size(rect.min + Vec2::new(0.0, 6.0), theme::CARD_SIZE),
+                );
+            }
         });
         action
     }
+}
+
+/// The dab of honey-coloured wax that binds a feather to its rack, over
+/// the card's top edge.
+fn wax_dab(painter: &egui::Painter, palette: &Palette, card: egui::Rect) {
+    let at = card.center_top() + Vec2::new(0.0, 3.0);
+    let stroke = egui::Stroke::new(1.0, palette.honey_rim);
+    painter.add(egui::Shape::ellipse_filled(at, Vec2::new(13.0, 7.0), palette.honey));
+    painter.add(egui::Shape::ellipse_stroke(at, Vec2::new(13.0, 7.0), stroke));
+    // Two drips run down the card.
+    for (dx, len) in [(-5.0, 7.0), (4.0, 10.0)] {
+        let top = at + Vec2::new(dx, 3.0);
+        painter.line_segment([top, top + Vec2::new(0.0, len)], egui::Stroke::new(3.0, palette.honey));
+        painter.circle_filled(top + Vec2::new(0.0, len), 2.0, palette.honey);
+    }
+    painter.circle_filled(at + Vec2::new(-3.0, -1.5), 1.5, palette.card_face.gamma_multiply(0.7));
+}
+
+/// A club whose wax binds a feather on a rack: washed out, with its dab.
+fn melted(painter: &egui::Painter, palette: &Palette, card: egui::Rect) {
+    painter.rect_filled(card, 6.0, palette.table.cloth.gamma_multiply(0.6));
+    wax_dab(painter, palette, card);
+}
+
+/// A dashed card's place on a rack: where the next feather goes.
+fn empty_place(painter: &egui::Painter, palette: &Palette, rect: egui::Rect) {
+    let r = rect.shrink(1.0);
+    let ink = palette.text_on(palette.table.wood[1]).gamma_multiply(0.6);
+    let outline = [r.left_top(), r.right_top(), r.right_bottom(), r.left_bottom(), r.left_top()];
+    painter.extend(egui::Shape::dashed_line(&outline, egui::Stroke::new(1.5, ink), 6.0, 4.0));
+    painter.text(r.center(), egui::Align2::CENTER_CENTER, "feather\nhere", egui::FontId::proportional(12.0), ink);
 }
