@@ -84,7 +84,10 @@ impl FeathersView {
                 );
             }
             if c.x == refresh_col {
-                painter.rect_filled(r.expand(0.5), 0.0, palette.legal.gamma_multiply(0.25));
+                // Moss green, as the exit's strip (deep in the dark theme, where
+                // a light wash read as washed out).
+                let moss = if ui.visuals().dark_mode { 0.6 } else { 0.5 };
+                painter.rect_filled(r.expand(0.5), 0.0, palette.exit_strip.gamma_multiply(moss));
             }
             let resp = ui.interact(r, ui.scope_id().with(("cell", c.x, c.y)), Sense::click());
             let spot = lab.spot(c);
