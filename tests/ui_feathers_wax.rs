@@ -242,6 +242,29 @@ fn the_wings_are_split_by_dragging_spades_onto_the_racks_and_a_wrong_drop_is_ref
     assert_eq!(state(&mut h).phase(), Phase::Flight);
 }
 
+/// In the flight, the Flight pile on the tray draws when clicked and the
+/// tray's "Play these" ends the drawing, as the side panel's buttons do.
+#[test]
+fn the_flight_pile_draws_when_clicked_and_play_these_on_the_tray_ends_the_drawing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path()));
+    h.run();
+    let session = (1..200)
+        .map(|seed| {
+            played_until(seed, |g| g.phase() == Phase::Over || (g.stage() == Stage::Drawing && !g.drawn().is_empty()))
+        })
+        .find(|s| s.state().stage() == Stage::Drawing && s.state().flight_left() > 0 && !s.state().drawn().is_empty())
+        .expect("some deal reaches the flight's drawing with cards drawn");
+    show(&mut h, session, dir.path());
+    let drawn = state(&mut h).drawn().len();
+    h.get_by_label_contains("Flight deck").click();
+    h.run();
+    assert_eq!(state(&mut h).drawn().len(), drawn + 1, "a click on the pile drew a card");
+    h.get_by_label("Play these").click();
+    h.run();
+    assert_ne!(state(&mut h).stage(), Stage::Drawing, "the drawing ended");
+}
+
 #[test]
 fn a_flight_turn_card_on_icarus_specials_then_daedalus() {
     let dir = tempfile::tempdir().unwrap();

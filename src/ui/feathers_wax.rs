@@ -283,14 +283,23 @@ fn hint_words(state: &FeathersAndWax, a: &Action) -> String {
     }
 }
 
-fn deck_ui(ui: &mut Ui, palette: &Palette, name: &str, n: usize) {
+fn deck_ui(ui: &mut Ui, palette: &Palette, name: &str, n: usize) -> egui::Response {
     ui.vertical(|ui| {
         ui.label(super::look::title(ui, name, 14.0));
         let r = widgets::card_ui(ui, palette, if n > 0 { CardFace::Down } else { CardFace::Empty }, false);
         let label = format!("{name} deck: {}", words::count(n, "card"));
         r.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, label.clone()));
-        ui.label(RichText::new(format!("{n} left")).small());
-    });
+        // How many are left, on a little plate under the pile (faint words
+        // did not read on the wood).
+        egui::Frame::new()
+            .fill(palette.table.plate)
+            .stroke(Stroke::new(1.0, palette.table.edge))
+            .corner_radius(6)
+            .inner_margin(egui::Margin::symmetric(5, 0))
+            .show(ui, |ui| ui.label(RichText::new(format!("{n} left")).small().color(palette.table.on_plate)));
+        r
+    })
+    .inner
 }
 
 /// How Daedalus (old, bearded, in his colour) or Icarus (young) is

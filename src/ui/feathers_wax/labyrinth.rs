@@ -364,9 +364,9 @@ impl FeathersView {
         let state = self.state().clone();
         let (feathers, wax, moves) = state.deck_counts();
         ui.horizontal(|ui| {
-            deck_ui(ui, palette, "Feathers (spades)", feathers);
-            deck_ui(ui, palette, "Wax (clubs)", wax);
-            deck_ui(ui, palette, "Movement", moves);
+            let _ = deck_ui(ui, palette, "Feathers (spades)", feathers);
+            let _ = deck_ui(ui, palette, "Wax (clubs)", wax);
+            let _ = deck_ui(ui, palette, "Movement", moves);
             ui.vertical(|ui| {
                 ui.label(crate::ui::look::title(ui, "In play", 14.0));
                 match state.card() {

@@ -2,7 +2,7 @@
 //! onto them (dragged, or clicked and then the flyer clicked; Enter or Space
 //! on the focused card and flyer does the same).
 
-use egui::{Align2, FontId, Rect, Sense, Stroke, Ui, Vec2, WidgetInfo};
+use egui::{Align2, FontId, Rect, RichText, Sense, Stroke, Ui, Vec2, WidgetInfo};
 
 use crate::rules::cards::{Card, Suit};
 use crate::rules::feathers_wax::{Action, FeathersAndWax, Flyer, Place, SAFE_COL, SKY_COLS, SKY_ROWS, Stage};
@@ -149,7 +149,14 @@ impl FeathersView {
         crate::ui::look::on_wood(ui, palette, tray_width, |ui| {
             let ink = palette.text_on(palette.table.wood[1]);
             ui.horizontal_wrapped(|ui| {
-                super::deck_ui(ui, palette, "Flight", state.flight_left());
+                let drawing = human && state.stage() == Stage::Drawing;
+                let deck = super::deck_ui(ui, palette, "Flight", state.flight_left());
+                if drawing && state.flight_left() > 0 {
+                    // The pile itself draws, as on a table.
+                    if deck.on_hover_text("Click to draw another card").clicked() {
+                        action = Some(Action::Draw);
+                    }
+                }
                 ui.add_space(6.0);
                 ui.vertical(|ui| {
                     ui.label(crate::ui::look::title(ui, "Drawn this turn", 14.0).color(ink));
@@ -173,6 +180,15 @@ impl FeathersView {
                         }
                         if state.drawn().is_empty() {
                             ui.add_space(theme::CARD_SIZE.x);
+                        }
+                        if drawing && !state.drawn().is_empty() {
+                            // Done drawing: said on the tray, by the cards.
+                            ui.vertical(|ui| {
+                                ui.add_space(theme::CARD_SIZE.y * 0.35);
+                                if ui.button(RichText::new("Play these").strong()).clicked() {
+                                    action = Some(Action::EndDraw);
+                                }
+                            });
                         }
                     });
                 });
