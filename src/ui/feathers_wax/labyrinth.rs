@@ -41,7 +41,12 @@ impl FeathersView {
                 .with_blur_width(10.0),
         );
         painter.rect_filled(board.expand(5.0), 4.0, palette.frame);
-        let floor = palette.light_square;
+        // The dark theme's floor a shade lighter, so the walls stand out.
+        let floor = if ui.visuals().dark_mode {
+            theme::mix(palette.light_square, palette.card_face, 0.25)
+        } else {
+            palette.light_square
+        };
         let human = self.my_turn() && state.pending().is_none();
         let dragging = egui::DragAndDrop::payload::<Drag>(ui.ctx()).map(|p| *p);
         // Reachable cells for the card in play.
@@ -64,8 +69,9 @@ impl FeathersView {
             let seed = u32::from(c.y) * 16 + u32::from(c.x);
             crate::ui::art::flagstone(&painter, r, floor, (crate::ui::theme::DAYLIGHT, palette.outline), seed);
             if c.y == 0 {
+                // Clear of the board's frame (5 points round it).
                 painter.text(
-                    r.center_top() - Vec2::new(0.0, 3.0),
+                    r.center_top() - Vec2::new(0.0, 6.5),
                     Align2::CENTER_BOTTOM,
                     char::from(b'a' + c.x).to_string(),
                     FontId::proportional(11.0),
@@ -73,10 +79,10 @@ impl FeathersView {
                 );
             }
             if c.x == 0 {
-                // The entrance row's number stands over the "in" beside it.
-                let up = if c.y == lab.entrance_row { cs * 0.2 } else { 0.0 };
+                // (The entrance row's number left of its door's arrow.)
+                let left = if c.y == lab.entrance_row { 20.0 } else { 8.0 };
                 painter.text(
-                    r.left_center() - Vec2::new(8.0, up),
+                    r.left_center() - Vec2::new(left, 0.0),
                     Align2::RIGHT_CENTER,
                     (c.y + 1).to_string(),
                     FontId::proportional(11.0),
@@ -136,7 +142,9 @@ impl FeathersView {
                 painter.galley(tag.min + Vec2::new(3.0, 0.5), galley, palette.table.on_plate);
             }
             if reach.contains(&c) {
-                painter.circle_filled(r.center(), cs * 0.12, palette.legal.to_opaque().gamma_multiply(0.8));
+                // A ring just inside the space, clear of its nest or hive.
+                let ring = Stroke::new((cs * 0.06).max(2.0), palette.legal.to_opaque().gamma_multiply(0.85));
+                painter.rect_stroke(r.shrink(cs * 0.1), cs * 0.12, ring, StrokeKind::Inside);
             }
             if resp.clicked() && human {
                 pending_target = Some(Target::Cell(c));
@@ -191,13 +199,10 @@ impl FeathersView {
         let ent = rect_of(lab.entrance());
         // Where Daedalus waits before he goes in.
         let outside = Rect::from_min_size(ent.min - Vec2::new(cs * 0.9, 0.0), Vec2::new(cs * 0.85, cs));
-        painter.text(
-            ent.left_center() + Vec2::new(-8.0, cs * 0.2),
-            Align2::RIGHT_CENTER,
-            "in ›",
-            FontId::proportional(11.0),
-            ui.visuals().text_color(),
-        );
+        // The way in: an arrow at the gap in the west wall, level with its row.
+        let tip = ent.left_center() + Vec2::new(2.0, 0.0);
+        let arrow = vec![tip, tip + Vec2::new(-9.0, -6.0), tip + Vec2::new(-9.0, 6.0)];
+        painter.add(egui::Shape::convex_polygon(arrow, palette.exit_strip, Stroke::new(1.0, palette.text_on_exit)));
         let ex = rect_of(lab.exit());
         let exit_rect = Rect::from_min_size(ex.right_top() + Vec2::new(4.0, 0.0), Vec2::new(cs * 0.85, cs));
         painter.rect_filled(exit_rect, 3.0, palette.exit_strip);

@@ -159,6 +159,9 @@ impl FeathersView {
                 }
                 ui.add_space(6.0);
                 ui.vertical(|ui| {
+                    // As wide as three cards and the button whatever is drawn,
+                    // so the wings beside it do not move as cards are played.
+                    ui.set_min_width(3.0 * (theme::CARD_SIZE.x + 8.0) + 90.0);
                     ui.label(crate::ui::look::title(ui, "Drawn this turn", 14.0).color(ink));
                     ui.horizontal(|ui| {
                         let playing = human && matches!(state.stage(), Stage::Play(_));

@@ -297,15 +297,15 @@ impl FeathersView {
     }
 }
 
-/// The dab of honey-coloured wax that binds a feather to its rack, over
-/// the card's top edge.
+/// The dab of honey-coloured wax that binds a feather to its rack, on
+/// the card's top edge (between its index and its pips, clear of both).
 fn wax_dab(painter: &egui::Painter, palette: &Palette, card: egui::Rect) {
-    let at = card.center_top() + Vec2::new(0.0, 3.0);
+    let at = card.center_top() + Vec2::new(0.0, -1.0);
     let stroke = egui::Stroke::new(1.0, palette.honey_rim);
     painter.add(egui::Shape::ellipse_filled(at, Vec2::new(13.0, 7.0), palette.honey));
     painter.add(egui::Shape::ellipse_stroke(at, Vec2::new(13.0, 7.0), stroke));
     // Two drips run down the card.
-    for (dx, len) in [(-5.0, 7.0), (4.0, 10.0)] {
+    for (dx, len) in [(-5.0, 4.0), (4.0, 6.0)] {
         let top = at + Vec2::new(dx, 3.0);
         painter.line_segment([top, top + Vec2::new(0.0, len)], egui::Stroke::new(3.0, palette.honey));
         painter.circle_filled(top + Vec2::new(0.0, len), 2.0, palette.honey);
