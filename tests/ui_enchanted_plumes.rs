@@ -8,7 +8,7 @@
 mod common;
 
 use aviary::app::{AviaryApp, Screen};
-use aviary::rules::enchanted_plumes::{EnchantedPlumes, Options, Phase};
+use aviary::rules::enchanted_plumes::{Action, EnchantedPlumes, Feather, Options, Phase};
 use aviary::rules::{Game, Rng, Seat, Setup};
 use aviary::session::{Player, Session};
 use aviary::table::Table;
@@ -631,6 +631,14 @@ fn table_of(dir: &std::path::Path, seats: u8, turns: usize, size: [f32; 2]) -> H
         session.propose(legal[rng.below(legal.len())].clone()).unwrap();
         k += 1;
     }
+    if std::env::var("DUMP").is_ok() {
+        let _ = std::fs::create_dir_all("/tmp/hsave");
+        aviary::save::write_file(
+            &std::path::PathBuf::from(format!("/tmp/hsave/ep-{seats}-{turns}.json")),
+            &aviary::save::to_text(&aviary::save::record(&session)),
+        )
+        .unwrap();
+    }
     let t = PlumesTab::new(Table::new(session, dir.join("saves").join("table.json")));
     let app = h.state_mut();
     app.tabs.push(Box::new(t));
@@ -715,39 +723,59 @@ fn every_seat_keeps_its_place_and_the_train_and_the_hand_stay_in_view() {
     }
 }
 
-/// One's own plumes by the hand are never drawn smaller than another
-/// seat's (a new player at four seats found their own cards the smallest
-/// on the table), and at the default size they keep a readable size.
+/// A card laid in one's own plumes leaves the other seats' mats as they
+/// were: a new player saw another seat's plume jump to a second line
+/// (and its mat cut, under a "continue below" token) each time they
+/// started a plume of their own.
 #[test]
-fn no_other_seats_cards_are_larger_than_ones_own_plume_cards() {
-    for (seats, size) in
-        [(2, [1180.0, 820.0]), (4, [1180.0, 820.0]), (6, [1180.0, 820.0]), (4, [800.0, 600.0]), (6, [800.0, 600.0])]
-    {
+fn a_card_laid_in_ones_own_plumes_leaves_the_other_seats_mats_as_they_were() {
+    // (Four and more at the table: one's own plumes keep to one line. With
+    // three or fewer they may take a second, and the others then give it
+    // the room.)
+    for (seats, size, turns) in [(4, [1180.0, 820.0], 40), (4, [1180.0, 820.0], 90), (6, [1180.0, 820.0], 40)] {
         let dir = tempfile::tempdir().unwrap();
-        let h = table_of(dir.path(), seats, 60, size);
+        let mut h = table_of(dir.path(), seats, turns, size);
         let at = format!("{seats} seats in {}x{}", size[0], size[1]);
-        let widths = |who: &str| -> Vec<f32> {
-            let prefix = format!("{who} plume ");
-            let card = |l: String| l.starts_with(&prefix) && l.contains(": feather");
+        let others = |h: &Harness<'_, AviaryApp>| -> Vec<egui::Rect> {
+            let card = |l: &str| l.starts_with("Seat ") && l.contains(" plume ") && l.contains(": feather");
             h.query_all(
-                egui_kittest::kittest::by().predicate(|n| n.label().is_some_and(card) || n.value().is_some_and(card)),
+                egui_kittest::kittest::by()
+                    .predicate(|n| n.label().is_some_and(|l| card(&l)) || n.value().is_some_and(|l| card(&l))),
             )
-            .map(|n| n.rect().width())
+            .map(|n| n.rect())
             .collect()
         };
-        let own = widths("Ada");
-        assert!(!own.is_empty(), "{at}: Ada has plume cards");
-        let own_width = own.iter().copied().fold(f32::INFINITY, f32::min);
-        for k in 2..=seats {
-            let theirs = widths(&format!("Seat {k}"));
-            assert!(
-                theirs.iter().all(|w| *w <= own_width + 0.5),
-                "{at}: Seat {k}'s cards ({theirs:?}) are larger than Ada's ({own_width})"
-            );
-        }
-        if size[1] > 700.0 && seats <= 4 {
-            assert!(own_width >= 40.0, "{at}: Ada's own plume cards readable, not {own_width} wide");
-        }
+        let before = others(&h);
+        assert!(!before.is_empty(), "{at}: the others have plumes");
+        let g = state(&mut h);
+        // A card Ada may lay (a new plume if she may start one), laid as
+        // she would: clicked in her hand, then the place clicked.
+        let plays: Vec<(Feather, u8, u8)> = g
+            .legal_actions()
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Play { card, plume, row } => Some((card, plume, row)),
+                _ => None,
+            })
+            .collect();
+        let new = g.plumes(Seat(0)).len() as u8;
+        let &(card, plume, row) = plays.iter().find(|p| p.1 == new).or(plays.first()).expect("a card to lay");
+        h.get_by_label(&format!("hand: feather {card}")).click();
+        h.run_steps(2);
+        let place = if plume == new {
+            "new plume".to_string()
+        } else if usize::from(row) < g.plumes(Seat(0))[usize::from(plume)].rows.len() {
+            format!("plume {} row {}", plume + 1, row + 1)
+        } else {
+            format!("plume {} new row {}", plume + 1, row + 1)
+        };
+        h.get_by_label(&place).click();
+        h.run_steps(3);
+        let laid: usize =
+            state(&mut h).plumes(Seat(0)).iter().map(|p| p.rows.iter().map(Vec::len).sum::<usize>()).sum();
+        let was: usize = g.plumes(Seat(0)).iter().map(|p| p.rows.iter().map(Vec::len).sum::<usize>()).sum();
+        assert_eq!(laid, was + 1, "{at}: Ada laid the {card} ({place})");
+        assert_eq!(others(&h), before, "{at}: the other seats' cards stayed where they were");
     }
 }
 

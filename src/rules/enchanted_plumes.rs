@@ -23,7 +23,7 @@ use super::{Game, GameInfo, Outcome, Rng, RuleViolation, Seat, Setup, ToMove, an
 pub const COLOURS: [&str; 10] =
     ["red", "white", "yellow", "green", "orange", "teal", "blue", "pink", "purple", "black"];
 /// A one-letter cue per colour for players who cannot tell the colours apart.
-pub const LETTERS: [&str; 10] = ["R", "W", "Y", "G", "O", "T", "B", "P", "V", "K"];
+pub const LETTERS: [&str; 10] = ["R", "W", "Y", "G", "O", "T", "B", "P", "Pu", "Bk"];
 /// Cards in the Train.
 pub const TRAIN: usize = 5;
 /// Most cards in a hand (EP-R3).

@@ -275,41 +275,14 @@ pub(super) fn paint_peahen(painter: &egui::Painter, palette: &Palette, rect: Rec
     );
 }
 
-/// A peacock's train behind a plume's rows: faint quills radiating from
-/// a point under the last row to eyes along an arc over the first. A
-/// finished peacock's train is fuller, ringed in gold, with the bird's
-/// head at its foot.
+/// A finished peacock's train spread behind its rows, the bird at its
+/// foot. (A plume still growing has none: its quills and eyes, peeping
+/// round the cards, read as stray marks to a new player.)
 pub(super) fn paint_tail(painter: &egui::Painter, palette: &Palette, rect: Rect, foot_y: f32, complete: bool) {
-    let p = palette.table.peacock;
-    let foot = Pos2::new(rect.center().x, foot_y);
     if complete {
-        // A finished peacock spreads its tail behind its cards.
+        let foot = Pos2::new(rect.center().x, foot_y);
         let radius = (foot_y - rect.top() - 2.0).min(rect.width() * 0.5 + 10.0).max(20.0);
         crate::ui::art::peacock_fan(painter, palette, foot, radius, 2);
-        return;
-    }
-    let top = rect.top() + 19.0;
-    // Strong enough to read on the dark felt as well as on linen.
-    let strength = if complete { 0.5 } else { 0.34 };
-    let arc = |t: f32| {
-        let x = rect.left() + 4.0 + (rect.width() - 8.0) * t;
-        // A gentle bow, kept under the plume's title.
-        Pos2::new(x, top - (std::f32::consts::PI * t).sin() * 2.0)
-    };
-    let mut fan = vec![foot];
-    fan.extend((0..=16).map(|k| arc(k as f32 / 16.0)));
-    painter.add(egui::Shape::convex_polygon(fan, p[2].gamma_multiply(strength * 0.3), Stroke::NONE));
-    let quills = 9;
-    for k in 0..quills {
-        let end = arc((k as f32 + 0.5) / quills as f32);
-        painter.line_segment([foot, end], Stroke::new(1.2, p[2].gamma_multiply(strength)));
-        painter.circle_filled(end, 3.2, p[1].gamma_multiply(strength * 1.4));
-        painter.circle_filled(end, 1.6, p[4].gamma_multiply(strength * 1.6));
-    }
-    if complete {
-        painter.circle_stroke(foot, 7.0, Stroke::new(2.0, p[1]));
-        painter.circle(foot, 5.5, p[0], Stroke::new(1.0, palette.table.rim));
-        painter.circle_filled(foot + Vec2::new(1.8, -1.2), 1.2, palette.card_face);
     }
 }
 

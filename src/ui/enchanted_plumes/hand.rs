@@ -13,7 +13,8 @@ use crate::rules::enchanted_plumes::{Action, EnchantedPlumes, Phase, RETURNED};
 use crate::table::Shown;
 
 /// How to play a card, said by the hand.
-const HINT: &str = "Drag a card onto a row, a new plume or a Train card; or click it, then the target.";
+const HINT: &str = "Drag a card onto a row, a new plume or a Train card (or click it, then the target). A plume's \
+                    top row counts against it (−), the rows under it for it.";
 
 impl PlumesView {
     pub(super) fn hand_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
@@ -157,7 +158,12 @@ impl PlumesView {
         let state = self.state();
         let mine = self.human_to_move() == Some(me);
         let (line, hint) = match state.to_move().seat() {
-            _ if mine => (state.status(), if state.phase() == Phase::Play { HINT } else { " " }),
+            // (With an empty hand there is nothing to drag: the status says
+            // what is left to do.)
+            _ if mine => {
+                let playing = state.phase() == Phase::Play && !state.hand(me).is_empty();
+                (state.status(), if playing { HINT } else { " " })
+            }
             Some(other) => (format!("{} is playing…", state.seat_name(other)), " "),
             None => (state.status(), " "),
         };
@@ -165,7 +171,7 @@ impl PlumesView {
         // One line each, whatever the status says (the whole on hover), so
         // the plumes under them never move.
         ui.add(egui::Label::new(look::title(ui, line.clone(), 18.0).color(ink)).truncate()).on_hover_text(line);
-        ui.add(egui::Label::new(RichText::new(hint).color(palette.table.faint)).truncate());
+        ui.add(egui::Label::new(RichText::new(hint).color(palette.table.faint)).truncate()).on_hover_text(hint);
     }
 
     /// During the hand-off, where the turn line goes: whose turn comes, in

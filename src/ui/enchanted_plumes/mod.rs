@@ -399,8 +399,9 @@ impl PlumesView {
                 // The others in one row, or in two: whichever shows their cards
                 // larger in the room the Train leaves down to the hand.
                 let room = Vec2::new(ui.available_width(), table_height - (ui.cursor().top() - top));
-                // (Never larger than one's own, laid out first by the hand.)
-                let (per_row, card) = others_layout(&state, &others, room, me.map_or(PLUME_CARD, |_| self.own_card));
+                // (Not tied to one's own cards' size: the others then shrank
+                // and wrapped whenever one's own plumes grew.)
+                let (per_row, card) = others_layout(&state, &others, room, PLUME_CARD);
                 for chunk in others.chunks(per_row) {
                     ui.columns(per_row, |cols| {
                         for (col, &s) in cols.iter_mut().zip(chunk) {
@@ -460,7 +461,9 @@ impl PlumesView {
     /// the whole width above it. Decided by the window alone, so nothing
     /// moves as the game goes on.
     fn beside(&self, room: f32, hand_width: f32) -> bool {
-        self.compact || room >= hand_width + 500.0
+        // (Stacked, one's plumes over the hand took half of a 1180x820
+        // window and left the others a strip: beside from 360 points on.)
+        self.compact || room >= hand_width + 360.0
     }
 
     /// The height kept for the hand, and for the hand-off card in its

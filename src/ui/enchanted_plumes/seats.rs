@@ -10,6 +10,10 @@ use super::{
     plume_score_text, theme, total_text, widgets, words,
 };
 
+/// The room under one's own unfinished plume to start a row there, as a
+/// share of a card's height (more left the mat mostly empty felt).
+const NEW_ROW: f32 = 0.42;
+
 /// Where a seat's mat is drawn and how: whose it is, whether that person
 /// is playing into it now (its drop targets), and its cards' size.
 #[derive(Clone, Copy)]
@@ -109,7 +113,7 @@ fn own_lines(state: &EnchantedPlumes, seat: Seat, card: Vec2, width: f32) -> Opt
         if x > room {
             return None;
         }
-        let new_row = if open { card.y * 0.62 } else { 0.0 };
+        let new_row = if open { card.y * NEW_ROW } else { 0.0 };
         tallest = tallest.max(rows as f32 * row_height + new_row + 34.0);
     }
     Some((lines, height + tallest))
@@ -379,6 +383,10 @@ impl PlumesView {
                 ui.add(egui::Label::new(if narrow { facts.small() } else { facts }).truncate());
             }
             let two_lines = self.own_lines > 1;
+            // By the hand, a line is as high as a plume of one row (and the
+            // room under it) from the start, so the mat, and the hand beside
+            // it, keep their place as the first plumes are laid.
+            let least = size.y + 3.0 + self.new_row_room(true, size) + 34.0;
             let mut lay_out = |ui: &mut Ui| {
                 let plumes = state.plumes(seat);
                 for (i, p) in plumes.iter().enumerate() {
@@ -397,14 +405,22 @@ impl PlumesView {
                 // By the hand, with few at the table: the plumes wrap onto a
                 // second line (the cards were sized to fit two) rather than
                 // shrink, in the room the others leave.
-                ui.horizontal_wrapped(|ui| lay_out(ui));
+                ui.horizontal_wrapped(|ui| {
+                    ui.set_min_height(least);
+                    lay_out(ui);
+                });
             } else if by_hand {
                 // By the hand: one line (the cards were sized to fit it), so
                 // the mat never grows over the table; past the smallest
                 // size, scrolled sideways, its bar shown only then.
                 egui::ScrollArea::horizontal()
                     .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::VisibleWhenNeeded)
-                    .show(ui, |ui| ui.horizontal_top(|ui| lay_out(ui)));
+                    .show(ui, |ui| {
+                        ui.horizontal_top(|ui| {
+                            ui.set_min_height(least);
+                            lay_out(ui);
+                        })
+                    });
             } else if state.plumes(seat).iter().any(|p| {
                 others_plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), size) > ui.available_width()
             }) {
@@ -422,13 +438,13 @@ impl PlumesView {
     }
 
     /// Under one's own unfinished plume, room to start a row: the top of a
-    /// card's place (half a card in a low window, where every line counts),
-    /// so the mat is not mostly empty felt.
+    /// card's place ([`NEW_ROW`], less in a low window, where every line
+    /// counts).
     fn new_row_room(&self, open: bool, card: Vec2) -> f32 {
         match (open, self.compact) {
             (false, _) => 0.0,
-            (true, true) => card.y * 0.5,
-            (true, false) => card.y * 0.62,
+            (true, true) => card.y * NEW_ROW * 0.8,
+            (true, false) => card.y * NEW_ROW,
         }
     }
 
