@@ -14,10 +14,6 @@ use crate::ui::widgets::{self, CardFace};
 use super::{Drag, FeathersView};
 
 impl FeathersView {
-    #[allow(
-        clippy::too_many_lines,
-        reason = "draws both racks and handles drag and click in one pass so they share one hit test"
-    )]
     pub(super) fn wings_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
         let state = self.state().clone();
         let human = self.my_turn();
@@ -38,6 +34,67 @@ impl FeathersView {
              In flight, a card of a section's value lets its flyer shed that section for an extra step right.",
         );
         ui.add_space(6.0);
+        let (mut action, note) = self.pool_ui(ui, palette, &state, (human, low));
+        ui.add_space(8.0);
+        let (rack_action, rack_note) = self.racks_ui(ui, palette, &state, (human, low));
+        action = action.or(rack_action);
+        let note = note.or(rack_note);
+        ui.add_space(8.0);
+        let launch = state.check(&Action::Launch);
+        let button = ui
+            .horizontal(|ui| {
+                let button = ui.add_enabled(
+                    human && launch.is_ok(),
+                    egui::Button::new(RichText::new("Leap from the tower").strong()),
+                );
+                if let Err(v) = &launch {
+                    // What is still to do, beside the button; its rule on hover.
+                    let said = RichText::new(widgets::upper_first(&v.reason)).color(palette.table.faint);
+                    ui.label(said).on_hover_text(format!("Rule {}", v.rule));
+                }
+                button
+            })
+            .inner;
+        if button.clicked() {
+            action = Some(Action::Launch);
+        }
+        // The flight ahead, in the room left under the racks.
+        ui.add_space(10.0);
+        let space = ui.available_rect_before_wrap();
+        if space.height() > 140.0 {
+            ui.label(
+                RichText::new(
+                    "The flight ahead: from the tower, over the sky, to the safe shore on the right. The sun's row \
+                     and the sea's row each cost a wing section.",
+                )
+                .color(palette.table.faint),
+            );
+            let space = ui.available_rect_before_wrap().shrink2(Vec2::new(0.0, 6.0));
+            let sections = [state.wings(Flyer::Icarus).len(), state.wings(Flyer::Daedalus).len()];
+            super::scenery::sky_preview(ui.painter(), palette, space, sections);
+        }
+        if let Some(text) = note {
+            widgets::pointer_note(ui, &text, palette);
+        }
+        if let Some(a) = action {
+            if human {
+                self.propose(a, notices);
+            } else {
+                notices.push(Notice::Error("Wait: the cards are being drawn".into()));
+            }
+        }
+    }
+
+    /// The tray of spades still to lay and the wax that binds them. A spade
+    /// dropped on it, or a chosen one on a rack and then the tray clicked,
+    /// comes off its rack.
+    fn pool_ui(
+        &mut self,
+        ui: &mut Ui,
+        palette: &Palette,
+        state: &crate::rules::feathers_wax::FeathersAndWax,
+        (human, low): (bool, bool),
+    ) -> (Option<Action>, Option<String>) {
         let mut action: Option<Action> = None;
         let mut note = None;
         // The pool. Its click sense is registered under the spades (a
@@ -110,7 +167,19 @@ impl FeathersView {
         {
             action = Some(Action::Unwing(v));
         }
-        ui.add_space(8.0);
+        (action, note)
+    }
+
+    /// The two wing racks, each a drop place for a spade (or a click once
+    /// one is chosen), with the flyer and the feathers laid on it.
+    fn racks_ui(
+        &mut self,
+        ui: &mut Ui,
+        palette: &Palette,
+        state: &crate::rules::feathers_wax::FeathersAndWax,
+        (human, low): (bool, bool),
+    ) -> (Option<Action>, Option<String>) {
+        let mut action: Option<Action> = None;
         let mut rack_note = None;
         // The two racks share the table's width (less their margins), one
         // above the other in a narrow window.
@@ -194,51 +263,7 @@ impl FeathersView {
                 }
             }
         });
-        let note = note.or(rack_note);
-        ui.add_space(8.0);
-        let launch = state.check(&Action::Launch);
-        let button = ui
-            .horizontal(|ui| {
-                let button = ui.add_enabled(
-                    human && launch.is_ok(),
-                    egui::Button::new(RichText::new("Leap from the tower").strong()),
-                );
-                if let Err(v) = &launch {
-                    // What is still to do, beside the button; its rule on hover.
-                    let said = RichText::new(widgets::upper_first(&v.reason)).color(palette.table.faint);
-                    ui.label(said).on_hover_text(format!("Rule {}", v.rule));
-                }
-                button
-            })
-            .inner;
-        if button.clicked() {
-            action = Some(Action::Launch);
-        }
-        // The flight ahead, in the room left under the racks.
-        ui.add_space(10.0);
-        let space = ui.available_rect_before_wrap();
-        if space.height() > 140.0 {
-            ui.label(
-                RichText::new(
-                    "The flight ahead: from the tower, over the sky, to the safe shore on the right. The sun's row \
-                     and the sea's row each cost a wing section.",
-                )
-                .color(palette.table.faint),
-            );
-            let space = ui.available_rect_before_wrap().shrink2(Vec2::new(0.0, 6.0));
-            let sections = [state.wings(Flyer::Icarus).len(), state.wings(Flyer::Daedalus).len()];
-            super::scenery::sky_preview(ui.painter(), palette, space, sections);
-        }
-        if let Some(text) = note {
-            widgets::pointer_note(ui, &text, palette);
-        }
-        if let Some(a) = action {
-            if human {
-                self.propose(a, notices);
-            } else {
-                notices.push(Notice::Error("Wait: the cards are being drawn".into()));
-            }
-        }
+        (action, rack_note)
     }
 
     /// A row of spades, each draggable and selectable by a click (click it
