@@ -70,6 +70,17 @@ fn home_lists_every_entry_and_each_playable_one_starts_from_its_dialog() {
     for (n, entry) in playable.iter().enumerate() {
         h.get_by_label("Home").click();
         h.run();
+        // The saved games are read on a thread and Home lays itself out
+        // again when they land: the button is pressed after that (under
+        // load on two cores the click once landed as the list arrived).
+        for _ in 0..400 {
+            if !h.state().reading_saved_games() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            h.run();
+        }
+        h.run();
         h.get_by_label(&format!("New {} game", entry.name)).click();
         h.run();
         assert_eq!(h.get_all_by_label(&format!("New {} game", entry.name)).count(), 2, "button and dialog heading");

@@ -139,6 +139,13 @@ pub struct AviaryApp {
 }
 
 impl AviaryApp {
+    /// Whether the saved games are still being read on their thread (Home
+    /// and Saved Games change their layout when the list lands).
+    #[must_use]
+    pub fn reading_saved_games(&self) -> bool {
+        self.listing_job.is_some()
+    }
+
     /// The app with settings and statistics in `config_dir` (none: nothing
     /// is kept between runs) and saves in `saves_dir`. A broken settings or
     /// statistics file is moved aside and reported on the first frame; the
