@@ -937,3 +937,67 @@ fn showing_ones_cards_leaves_ones_plumes_in_place() {
     let after = first_plume(&h, &name).expect("the plume with the cards shown");
     assert!((before.top() - after.top()).abs() < 0.5, "{name}'s plumes stay put: {before:?} then {after:?}");
 }
+
+/// In a low window late in a four-seat game, one's own plumes stay on one
+/// line by the hand, the place for a new plume beside them, every card in
+/// the window (a new player found the place for a new plume wrapped under
+/// them, the mat grown over half the table and the others' mats squeezed
+/// to their names); a plume's rows lie tucked under each other, so a
+/// grown plume is less than a card higher per row.
+#[test]
+fn late_in_a_low_window_ones_plumes_keep_one_line_and_their_rows_tuck_under() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = table_of(dir.path(), 4, 160, [800.0, 600.0]);
+    let g = state(&mut h);
+    let tall = g.plumes(Seat(0)).iter().map(|p| p.rows.len()).max().unwrap_or(0);
+    assert!(tall >= 2, "a plume of two rows or more by now (the test's premise): {tall}");
+    let ours = |l: &str| l.starts_with("Ada plume ") && l.contains(": feather");
+    let cards: Vec<egui::Rect> = h
+        .query_all(
+            egui_kittest::kittest::by()
+                .predicate(|n| n.label().is_some_and(|l| ours(&l)) || n.value().is_some_and(|l| ours(&l))),
+        )
+        .map(|n| n.rect())
+        .collect();
+    assert!(!cards.is_empty(), "Ada's plumes are drawn");
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 600.0));
+    for c in &cards {
+        assert!(window.contains_rect(*c), "Ada's card at {c:?} lies in the window");
+    }
+    let new = h.get_by_label("new plume").rect();
+    let top = cards.iter().map(egui::Rect::top).fold(f32::INFINITY, f32::min);
+    assert!(new.top() < top + cards[0].height(), "the place for a new plume ({new:?}) beside the plumes (top {top})");
+    // Rows tucked under: the cards of a plume span less than a card's
+    // height per row.
+    let card_h = cards[0].height();
+    let span = cards.iter().map(egui::Rect::bottom).fold(0.0, f32::max) - top;
+    assert!(span < card_h * (tall as f32 + 1.0) / 2.0 + card_h, "a plume of {tall} rows {span} high (cards {card_h})");
+    // The other seats' mats still show plumes, not only their names.
+    let others = |l: &str| l.starts_with("Seat ") && l.contains(" plume ") && l.contains(": feather");
+    let visible = h
+        .query_all(
+            egui_kittest::kittest::by()
+                .predicate(|n| n.label().is_some_and(|l| others(&l)) || n.value().is_some_and(|l| others(&l))),
+        )
+        .filter(|n| n.rect().bottom() < new.top() - 20.0)
+        .count();
+    assert!(visible >= 6, "the others' cards in view above one's own: {visible}");
+    // Plumes past the mat's right edge are behind an arrow that brings them.
+    let last = g.plumes(Seat(0)).len();
+    let last_plume = |h: &Harness<'_, AviaryApp>| {
+        let mine = |l: &str| l.starts_with(&format!("Ada plume {last} ")) && !l.contains(": feather");
+        h.query_all(
+            egui_kittest::kittest::by()
+                .predicate(|n| n.label().is_some_and(|l| mine(&l)) || n.value().is_some_and(|l| mine(&l))),
+        )
+        .next()
+        .map(|n| n.rect())
+        .expect("the last plume drawn")
+    };
+    if last_plume(&h).right() > new.left() {
+        h.get_by_label("more plumes to the right").click();
+        h.run_steps(3);
+        let now = last_plume(&h);
+        assert!(now.right() <= new.left(), "after the arrow the last plume ({now:?}) is in view, left of {new:?}");
+    }
+}

@@ -33,15 +33,17 @@ const HAND_OFF_BESIDE: f32 = 250.0;
 
 mod cards;
 mod hand;
+mod layout;
 mod scores;
 mod seats;
 
 pub(crate) use cards::paint_feather;
 pub use cards::{FeatherFace, fan_rect, feather_card};
 use cards::{card_label, paint_peahen, paint_tail, show_feather};
+use layout::others_layout;
 pub use scores::score_line;
 use scores::{plume_score_text, total_text};
-use seats::{SeatPlace, others_layout};
+use seats::SeatPlace;
 
 /// A drop target on the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,6 +110,8 @@ pub struct PlumesView {
     /// The "further down" token was clicked: the table scrolls to its end
     /// (this offset).
     scroll_down: Option<f32>,
+    /// How far one's own plumes have slid sideways (a low window).
+    own_scroll: f32,
 }
 
 /// The public cards that changed since a person's last action (highlighted
@@ -176,6 +180,7 @@ impl PlumesView {
             table_room: Vec2::ZERO,
             compact: false,
             scroll_down: None,
+            own_scroll: 0.0,
             hand_card: HAND_CARD,
         };
         if tab.humans().len() == 1 {
@@ -320,8 +325,6 @@ impl PlumesView {
         look::paint_cloth(ui, ui.clip_rect(), palette);
         let ink = palette.table.ink;
         let faint = palette.table.faint;
-        let now = ui.input(|i| i.time);
-        let animate = self.settings.animations;
 
         // The Train and the deck, which stay in view when the seats under
         // them scroll.
@@ -336,45 +339,11 @@ impl PlumesView {
                     title.on_hover_text(swap);
                 }
                 cards::empty_train(ui, palette, &state, self.hand_card);
-                ui.horizontal(|ui| {
-                    for (i, &c) in state.train().iter().enumerate() {
-                        let fresh = self.fresh.train.contains(&i);
-                        let place = if fresh { "train (new since your last turn)" } else { "train" };
-                        let (_, r) = ui.allocate_exact_size(self.hand_card, Sense::click_and_drag());
-                        let drawn = self.slides.place(look::Slides::key(c), r.rect, None, now, animate);
-                        show_feather(ui, &r, drawn, palette, FeatherFace::Up(c), false, (place, None));
-                        if fresh {
-                            Self::mark_fresh(ui, palette, r.rect);
-                        }
-                        let target = Target::Train(i as u8);
-                        if let Some(card) = dragging
-                            && acting.is_some()
-                            && state.phase() == Phase::Play
-                        {
-                            let verdict = self.verdict(&state, &action_for(card, target));
-                            if r.dnd_hover_payload::<Dragged>().is_some() {
-                                note = note.take().or(widgets::tint_drop_zone(ui, r.rect, palette, &verdict));
-                            } else if verdict.is_ok() {
-                                ui.painter().rect_stroke(
-                                    r.rect.expand(2.0),
-                                    6.0,
-                                    Stroke::new(2.0, palette.legal.to_opaque()),
-                                    StrokeKind::Outside,
-                                );
-                            }
-                        }
-                        if let Some(d) = r.dnd_release_payload::<Dragged>() {
-                            action = Some(action_for(d.0, target));
-                        }
-                        if r.clicked()
-                            && let Some(card) = self.selected
-                        {
-                            action = Some(action_for(card, target));
-                        }
-                    }
-                });
+                self.train_cards_ui(ui, palette, &state, (acting, dragging), (&mut action, &mut note));
                 cards::train_caption(ui, &state, swap, (self.compact, faint));
-                self.fresh_note(ui, &state, faint);
+                if !self.compact {
+                    self.fresh_note(ui, &state, faint);
+                }
             });
         });
         ui.add_space(10.0);
@@ -424,6 +393,56 @@ impl PlumesView {
         if let Some(r) = self.refusal.take() {
             notices.push(Notice::Error(r));
         }
+    }
+
+    /// The Train's five cards, each a drop target for a swap.
+    fn train_cards_ui(
+        &mut self,
+        ui: &mut Ui,
+        palette: &Palette,
+        state: &EnchantedPlumes,
+        (acting, dragging): (Option<Seat>, Option<Feather>),
+        (action, note): (&mut Option<Action>, &mut Option<String>),
+    ) {
+        let now = ui.input(|i| i.time);
+        let animate = self.settings.animations;
+        ui.horizontal(|ui| {
+            for (i, &c) in state.train().iter().enumerate() {
+                let fresh = self.fresh.train.contains(&i);
+                let place = if fresh { "train (new since your last turn)" } else { "train" };
+                let (_, r) = ui.allocate_exact_size(self.hand_card, Sense::click_and_drag());
+                let drawn = self.slides.place(look::Slides::key(c), r.rect, None, now, animate);
+                show_feather(ui, &r, drawn, palette, FeatherFace::Up(c), false, (place, None));
+                if fresh {
+                    Self::mark_fresh(ui, palette, r.rect);
+                }
+                let target = Target::Train(i as u8);
+                if let Some(card) = dragging
+                    && acting.is_some()
+                    && state.phase() == Phase::Play
+                {
+                    let verdict = self.verdict(state, &action_for(card, target));
+                    if r.dnd_hover_payload::<Dragged>().is_some() {
+                        *note = note.take().or(widgets::tint_drop_zone(ui, r.rect, palette, &verdict));
+                    } else if verdict.is_ok() {
+                        ui.painter().rect_stroke(
+                            r.rect.expand(2.0),
+                            6.0,
+                            Stroke::new(2.0, palette.legal.to_opaque()),
+                            StrokeKind::Outside,
+                        );
+                    }
+                }
+                if let Some(d) = r.dnd_release_payload::<Dragged>() {
+                    *action = Some(action_for(d.0, target));
+                }
+                if r.clicked()
+                    && let Some(card) = self.selected
+                {
+                    *action = Some(action_for(card, target));
+                }
+            }
+        });
     }
 
     /// The line that says what the blue rings mean (kept, empty, when there
@@ -496,8 +515,9 @@ impl PlumesView {
         // With three or fewer at the table, two lines when the others,
         // at their largest, leave the room for them.
         let two_lines_high =
-            if self.compact { 0.0 } else { seats::two_lines_room(&state, me, self.table_room, self.hand_card) };
-        (self.own_card, self.own_lines) = seats::own_card(&state, me, largest, ui.available_width(), two_lines_high);
+            if self.compact { 0.0 } else { layout::two_lines_room(&state, me, self.table_room, self.hand_card) };
+        (self.own_card, self.own_lines) =
+            layout::own_card(&state, me, largest, ui.available_width(), (two_lines_high, !self.compact));
         let place = seats::SeatPlace { seat: me, own: acting, card: self.own_card };
         self.seat_ui(ui, palette, &state, place, self.viewer(), dragging, &mut action, &mut note);
         if let Some(n) = note {
@@ -518,9 +538,18 @@ impl PlumesView {
         action: &mut Option<Action>,
     ) {
         let (ink, faint) = (palette.table.ink, palette.table.faint);
-        ui.vertical(|ui| {
-            ui.set_max_width(self.hand_card.x + 40.0);
-            ui.label(look::title(ui, "Deck", 17.0).color(ink));
+        // In a low window the deck's words stand beside it, not over and
+        // under it: the lines go to the seats' mats.
+        let layout = if self.compact {
+            egui::Layout::left_to_right(egui::Align::Min)
+        } else {
+            egui::Layout::top_down(egui::Align::Min)
+        };
+        ui.with_layout(layout, |ui| {
+            if !self.compact {
+                ui.set_max_width(self.hand_card.x + 40.0);
+                ui.label(look::title(ui, "Deck", 17.0).color(ink));
+            }
             let r = if state.phase() == Phase::Over {
                 // The Peahen, drawn, lies where the deck was.
                 let (rect, r) = ui.allocate_exact_size(self.hand_card, Sense::hover());
@@ -531,19 +560,25 @@ impl PlumesView {
                 feather_card(ui, palette, FeatherFace::Down, self.hand_card, false, "deck")
             };
             self.deck_at = Some(r.rect);
-            let n = state.deck_len();
-            ui.label(RichText::new(words::count(n, "card")).color(faint));
+            let r = r.on_hover_text("The Peahen is somewhere among the last 8 cards. Click to draw.");
             let refused = self.verdict(state, &Action::Draw).err();
             let can_draw = acting && refused.is_none();
-            let r = r.on_hover_text("The Peahen is somewhere among the last 8 cards. Click to draw.");
-            let button =
-                egui::Button::new(RichText::new("Draw a card").strong()).min_size(Vec2::new(self.hand_card.x, 26.0));
-            let mut pressed = ui.add_enabled(can_draw, button);
-            if let Some(why) = refused.filter(|_| acting) {
-                // Why not, said before anyone tries.
-                pressed = pressed.on_disabled_hover_text(format!("Not now: {}", why.reason));
-            }
-            if pressed.clicked() || (r.clicked() && can_draw) {
+            let words = |ui: &mut Ui| {
+                if self.compact {
+                    ui.label(look::title(ui, "Deck", 17.0).color(ink));
+                }
+                ui.label(RichText::new(words::count(state.deck_len(), "card")).color(faint));
+                let button = egui::Button::new(RichText::new("Draw a card").strong())
+                    .min_size(Vec2::new(self.hand_card.x, 26.0));
+                let mut pressed = ui.add_enabled(can_draw, button);
+                if let Some(why) = refused.filter(|_| acting) {
+                    // Why not, said before anyone tries.
+                    pressed = pressed.on_disabled_hover_text(format!("Not now: {}", why.reason));
+                }
+                pressed.clicked()
+            };
+            let pressed = if self.compact { ui.vertical(words).inner } else { words(ui) };
+            if pressed || (r.clicked() && can_draw) {
                 *action = Some(Action::Draw);
             }
         });

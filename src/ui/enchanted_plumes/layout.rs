@@ -1,0 +1,333 @@
+//! How the seats' plumes are sized and laid out: how many mats side by
+//! side and their cards' size, one's own plumes' size and lines by the
+//! hand, and the widths and heights those reckonings share with the drawing.
+
+use egui::Vec2;
+
+use super::{EnchantedPlumes, PLUME_CARD, SMALL_CARD, Seat};
+
+/// The room under one's own unfinished plume to start a row there, as a
+/// share of a card's height (more left the mat mostly empty felt).
+pub(super) const NEW_ROW: f32 = 0.42;
+
+/// How far below a plume's row the next one lies, as a share of a card's
+/// height: each row tucked under the one above as a peacock's feathers
+/// lie, the upper cards' corners and eyes in view (rows laid apart made a
+/// grown plume a tower that pushed the table about).
+const ROW_STEP: f32 = 0.5;
+
+/// How far apart a plume's rows lie.
+pub(super) fn row_step(card: Vec2) -> f32 {
+    card.y * ROW_STEP
+}
+
+/// The height the cards of a plume of `rows` rows take.
+pub(super) fn rows_height(rows: usize, card: Vec2) -> f32 {
+    (rows.max(1) - 1) as f32 * row_step(card) + card.y + 3.0
+}
+
+/// How the other seats sit across the table in `room`: how many side by
+/// side (all of them in one row, or in two rows in seat order) and their
+/// cards' size, whichever shows the cards larger (one row on a tie), never
+/// larger than `largest` (one's own cards by the hand).
+pub(super) fn others_layout(state: &EnchantedPlumes, others: &[Seat], room: Vec2, largest: Vec2) -> (usize, Vec2) {
+    let n = others.len().max(1);
+    let mut best: Option<(usize, Vec2)> = None;
+    for per_row in [n, n.div_ceil(2)] {
+        let mat_width = (room.x - 8.0 * (per_row as f32 - 1.0)) / per_row as f32;
+        if mat_width < 150.0 && per_row > 1 {
+            continue;
+        }
+        let rows = n.div_ceil(per_row) as f32;
+        if let Some(card) = others_card(state, others, Vec2::new(mat_width, room.y / rows - 6.0), largest)
+            && best.is_none_or(|(_, c)| card.x > c.x + 0.5)
+        {
+            best = Some((per_row, card));
+        }
+    }
+    let smallest = SMALL_CARD * 0.7;
+    // Too little room for every mat whole: all in one row at the smallest
+    // size (the heights above are reckoned generously, so such a row
+    // mostly stays in view; a plume wider than its mat scrolls sideways in
+    // it); when the mats would be too narrow for that, mats that run past
+    // the bottom (scrolled to, and named on a token), as little as may be.
+    let one_row = (room.x - 8.0 * (n as f32 - 1.0)) / n as f32;
+    best.or_else(|| (one_row >= 150.0 || n == 1).then_some((n, smallest)))
+        .or_else(|| {
+            [1.25, 1.5, f32::INFINITY].into_iter().find_map(|over| {
+                [n.div_ceil(2), 1].into_iter().find_map(|per_row| {
+                    let mat_width = (room.x - 8.0 * (per_row as f32 - 1.0)) / per_row as f32;
+                    let rows = n.div_ceil(per_row) as f32;
+                    let mat = Vec2::new(mat_width, room.y * over / rows - 6.0);
+                    others_card(state, others, mat, largest).map(|card| (per_row, card))
+                })
+            })
+        })
+        .unwrap_or((1, smallest))
+}
+
+/// The size of the others' cards: the largest (from `largest`, at most
+/// [`PLUME_CARD`], down to 70% of [`SMALL_CARD`]) with which every seat's plumes fit
+/// within `mat` (width, height), on one line or wrapped onto more; none
+/// when even the smallest do not.
+fn others_card(state: &EnchantedPlumes, others: &[Seat], mat: Vec2, largest: Vec2) -> Option<Vec2> {
+    // The mat's frame and margins take 22 points, each plume 8 of spacing.
+    let room = mat.x - 22.0;
+    let fits = |card: Vec2| {
+        others.iter().all(|&s| {
+            let (widest, height) = mat_extent(state, s, card, mat.x);
+            // Every line, not only the last, within the mat: a plume wider
+            // than the mat would reach into the next seat's.
+            widest <= room + 8.0 && height <= mat.y
+        })
+    };
+    // Never larger than one's own cards by the hand.
+    let largest = largest.x.min(PLUME_CARD.x) / SMALL_CARD.x;
+    (0..=22)
+        .map(|k| SMALL_CARD * (largest - 0.05 * k as f32))
+        .filter(|c| c.x >= SMALL_CARD.x * 0.7 - 0.01)
+        .find(|&c| fits(c))
+}
+
+/// The lines one's own plumes (and while playing the place for a new
+/// one) take on a mat `width` wide with cards of `card`, laid left to
+/// right, a plume that does not fit starting a line: how many, and their
+/// height; none when a plume is wider than the mat.
+fn own_lines(state: &EnchantedPlumes, seat: Seat, card: Vec2, width: f32) -> Option<(usize, f32)> {
+    let room = width - 22.0 + 8.0;
+    // (width, rows, whether a row may be started under it)
+    let mut items: Vec<(f32, usize, bool)> = state
+        .plumes(seat)
+        .iter()
+        .map(|p| {
+            let open = !p.is_complete();
+            let widest = p.rows.iter().map(Vec::len).max().unwrap_or(1);
+            (plume_width(widest, card) + 8.0, p.rows.len(), open)
+        })
+        .collect();
+    items.push((new_plume_width(card) + 8.0, 1, false));
+    let (mut lines, mut x, mut height, mut tallest) = (1, 0.0, 0.0, 0.0_f32);
+    for (w, rows, open) in items {
+        if x > 0.0 && x + w > room {
+            (lines, x, height, tallest) = (lines + 1, 0.0, height + tallest, 0.0);
+        }
+        x += w;
+        if x > room {
+            return None;
+        }
+        let new_row = if open { card.y * NEW_ROW } else { 0.0 };
+        tallest = tallest.max(rows_height(rows, card) + new_row + 34.0);
+    }
+    Some((lines, height + tallest))
+}
+
+/// The size of one's own plume cards by the hand, and on how many lines
+/// they lie: the largest (from `largest` down to 60% of it) with which
+/// every plume and the place for a new one fit on one line of a mat
+/// `width` wide; or on two, when that shows them larger and the two lines
+/// stay within `two_lines_high` (the room the others leave on the table;
+/// zero: one line only). When neither fits, they wrap at 60% onto as many
+/// lines as they need rather than shrink further or run off the mat's
+/// edge (the new plume's place with them) — unless `may_wrap` is false
+/// (a low window): one line at 60%, scrolled sideways.
+pub(super) fn own_card(
+    state: &EnchantedPlumes,
+    seat: Seat,
+    largest: Vec2,
+    width: f32,
+    (two_lines_high, may_wrap): (f32, bool),
+) -> (Vec2, usize) {
+    let sizes = |least: f32| {
+        (0..=10).map(move |k| largest * (1.0 - 0.05 * k as f32)).filter(move |c| c.x >= largest.x * least - 0.01)
+    };
+    // (Small cards overlap, so one line holds many plumes at half size.)
+    let one = sizes(0.6)
+        .chain(sizes(0.5).skip_while(|c| c.x >= largest.x * 0.6 - 0.01))
+        .find(|&c| own_lines(state, seat, c, width).is_some_and(|(n, _)| n == 1));
+    // Around the plumes in the bottom panel: the turn line and its hint,
+    // the mat's name and facts, its margins and the spacing (measured).
+    let around = 225.0;
+    let two = sizes(0.6)
+        .find(|&c| own_lines(state, seat, c, width).is_some_and(|(n, h)| n <= 2 && h + around <= two_lines_high));
+    match (one, two) {
+        // A second line only when it shows the cards clearly larger: it
+        // takes a line's height from the others' mats.
+        (Some(a), Some(b)) if b.x > a.x + 0.12 * largest.x => (b, 2),
+        (Some(a), _) => (a, 1),
+        (None, Some(b)) => (b, 2),
+        // A low window keeps one line (the mat would grow over the table):
+        // the plumes scroll sideways, the place for a new one in view.
+        (None, None) if !may_wrap => (largest * 0.6, 1),
+        (None, None) => {
+            let card = largest * 0.6;
+            match own_lines(state, seat, card, width) {
+                Some((lines, _)) => (card, lines.max(2)),
+                // A single plume wider than the mat: it scrolls sideways.
+                None => (largest * 0.6, 1),
+            }
+        }
+    }
+}
+
+/// How wide the widest line of a seat's plumes is and how high its mat
+/// (heading included) when they wrap onto further lines of a mat `width`
+/// wide, each line as tall as its longest plume.
+fn mat_extent(state: &EnchantedPlumes, seat: Seat, card: Vec2, width: f32) -> (f32, f32) {
+    let room = width - 22.0;
+    let (mut x, mut line_rows, mut height, mut widest) = (0.0_f32, 0usize, 0.0_f32, 0.0_f32);
+    for p in state.plumes(seat) {
+        let w = others_plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), card) + 8.0;
+        if x > 0.0 && x + w > room + 8.0 {
+            height += rows_height(line_rows, card) + 34.0;
+            (x, line_rows) = (0.0, 0);
+        }
+        x += w;
+        widest = widest.max(x);
+        line_rows = line_rows.max(p.rows.len());
+    }
+    (widest, 72.0 + height + rows_height(line_rows, card) + 34.0)
+}
+
+/// The height the mats of `others` need to show their plumes at `card`,
+/// in mats `width` wide.
+pub(super) fn others_height(state: &EnchantedPlumes, others: &[Seat], card: Vec2, width: f32) -> f32 {
+    others.iter().map(|&s| mat_extent(state, s, card, width).1).fold(0.0, f32::max)
+}
+
+/// The height one's own plumes may take on two lines by the hand, in a
+/// table `room` (the window less the side panel) with hand cards of
+/// `hand_card`: what the Train and the others' mats, at their largest,
+/// leave; none with more than three at the table.
+pub(super) fn two_lines_room(state: &EnchantedPlumes, me: Seat, room: Vec2, hand_card: Vec2) -> f32 {
+    if state.seats() > 3 {
+        return 0.0;
+    }
+    let others: Vec<Seat> = (0..state.seats()).map(Seat).filter(|&s| s != me).collect();
+    let width = (room.x - 8.0 * (others.len() as f32 - 1.0)) / others.len().max(1) as f32;
+    let others_high = others_height(state, &others, PLUME_CARD, width);
+    // The Train (its heading, cards and caption, the space under).
+    let train = hand_card.y + 64.0;
+    room.y - train - others_high - 20.0
+}
+
+/// The width of a plume whose widest row has `widest` cards of `card`.
+fn plume_width(widest: usize, card: Vec2) -> f32 {
+    plume_width_by(widest, card, others_step(card))
+}
+
+/// The width of another seat's plume: its cards overlap, as a held hand's
+/// do (each one's corner index in view), once they are smaller than
+/// [`SMALL_CARD`] — a crowded table — rather than run off the mat.
+pub(super) fn others_plume_width(widest: usize, card: Vec2) -> f32 {
+    plume_width_by(widest, card, others_step(card))
+}
+
+/// How far apart the cards of a row lie (one's own too: small, they
+/// overlap rather than wrap a low window's mat onto a second line).
+pub(super) fn others_step(card: Vec2) -> f32 {
+    if card.x < SMALL_CARD.x - 0.01 { card.x * 0.62 } else { card.x + 3.0 }
+}
+
+pub(super) fn plume_width_by(widest: usize, card: Vec2, step: f32) -> f32 {
+    // 14 points of margin: the minus sign of the top row sits at the left;
+    // at least the heading's width (a short one over small cards).
+    let cards = (widest.max(1) - 1) as f32 * step + card.x + 3.0;
+    (cards + 14.0).max(if short_headings(card) { 48.0 } else { 70.0 })
+}
+
+/// Small cards (a crowded table, a low window) have short plume headings:
+/// the plume's number and score, not "plume 3", so a one-card plume is no
+/// wider than its heading needs.
+pub(super) fn short_headings(card: Vec2) -> bool {
+    card.x < 36.0
+}
+
+/// The width of the place for a new plume (room for its two words).
+pub(super) fn new_plume_width(card: Vec2) -> f32 {
+    if short_headings(card) { (card.x + 18.0).max(50.0) } else { card.x + 40.0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{PLUME_CARD, SMALL_CARD, others_card, others_plume_width, own_card, own_lines, plume_width};
+    use crate::rules::enchanted_plumes::{Action, EnchantedPlumes, Options};
+    use crate::rules::{Game, Rng, Seat, Setup};
+    use egui::Vec2;
+
+    /// A two-seat game in which seat B has started `plumes` plumes.
+    fn with_plumes(plumes: usize) -> EnchantedPlumes {
+        let options = Options { names: vec!["A".into(), "B".into()], first: Some(0) };
+        let mut rng = Rng::seeded(5);
+        let mut state = EnchantedPlumes::new(&Setup { seats: 2, options }, 5);
+        let mut moves = 0;
+        while state.plumes(Seat(1)).len() < plumes && moves < 2_000 && state.outcome().is_none() {
+            let legal = state.legal_actions();
+            // Seat B starts plumes whenever it may, so it soon has three.
+            let count = state.plumes(Seat(1)).len();
+            let new_plume = |a: &&Action| matches!(a, Action::Play { plume, .. } if usize::from(*plume) == count);
+            let pick = legal
+                .iter()
+                .find(|a| state.to_move().seat() == Some(Seat(1)) && new_plume(a))
+                .unwrap_or(&legal[rng.below(legal.len())])
+                .clone();
+            state.apply_legal(&pick);
+            moves += 1;
+        }
+        assert!(state.plumes(Seat(1)).len() >= plumes, "B has {plumes} plumes ({moves} moves)");
+        state
+    }
+
+    /// A seat whose plumes are too wide for one line of its mat gets them
+    /// wrapped onto a second line at a readable size, not the smallest.
+    #[test]
+    fn plumes_too_wide_for_one_line_wrap_rather_than_shrink_to_nothing() {
+        let state = with_plumes(3);
+        let plumes = state.plumes(Seat(1));
+        // A mat two plumes wide at the largest size, and tall enough for two
+        // lines of them.
+        let widest = |card: Vec2| {
+            plumes.iter().map(|p| plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), card) + 8.0).sum::<f32>()
+        };
+        let width = widest(PLUME_CARD) * 0.7 + 22.0;
+        let card =
+            others_card(&state, &[Seat(1)], Vec2::new(width, 72.0 + 2.0 * (PLUME_CARD.y * 3.0 + 40.0)), PLUME_CARD);
+        assert!(card.is_some_and(|c| c.x > SMALL_CARD.x), "wrapped at a readable size, not {card:?}");
+        // However it wraps, no plume is wider than the mat (it would reach
+        // into the next seat's), whatever the mat's width.
+        for width in (60..600).step_by(5).map(|w| w as f32) {
+            let mat = Vec2::new(width, 4_000.0);
+            let Some(card) = others_card(&state, &[Seat(1)], mat, PLUME_CARD) else {
+                continue; // Nothing fits: the mats are laid out otherwise.
+            };
+            for p in plumes {
+                let w = others_plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), card) + 8.0;
+                assert!(w <= width - 22.0 + 8.0, "a plume {w} wide in a mat {width} wide (cards {card:?})");
+            }
+        }
+    }
+
+    /// One's own plumes by the hand, too many for one line at full size:
+    /// with the room the others leave, they take two lines at a larger
+    /// size than one line allows; without it, one line if they keep 60% of
+    /// their size there, and otherwise they wrap (a new player found them
+    /// running off the mat's edge with the place for a new plume, behind a
+    /// thin scroll bar).
+    #[test]
+    fn own_plumes_take_a_second_line_where_the_table_has_room_and_wrap_rather_than_shrink() {
+        let state = with_plumes(4);
+        let width = 400.0;
+        let (one, lines) = own_card(&state, Seat(1), PLUME_CARD, width, (0.0, true));
+        assert!(one.x < PLUME_CARD.x, "four plumes and a new one do not fit one line at full size: {one:?}");
+        let (two, two_lines) = own_card(&state, Seat(1), PLUME_CARD, width, (2_000.0, true));
+        assert_eq!(two_lines, 2, "room for two lines: two");
+        assert!(two.x >= one.x - 0.01, "no smaller on two lines ({two:?}) than without room ({one:?}, {lines} lines)");
+        for width in (200..900).step_by(20).map(|w| w as f32) {
+            let (card, lines) = own_card(&state, Seat(1), PLUME_CARD, width, (0.0, true));
+            let (needed, _) = own_lines(&state, Seat(1), card, width).expect("every plume fits the mat's width");
+            assert!(needed <= lines, "{needed} lines needed, {lines} laid, at width {width}");
+            if lines == 1 {
+                assert!(card.x >= PLUME_CARD.x * 0.6 - 0.01, "one line of {card:?} cards at width {width}");
+            }
+        }
+    }
+}
