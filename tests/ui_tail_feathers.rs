@@ -51,8 +51,19 @@ fn open_with(
     seat: Seat,
     wanted: impl Fn(&TailFeathers) -> bool,
 ) {
+    open_with_options(h, dir, (players, Options::default()), seat, wanted);
+}
+
+/// As [`open_with`], with the game's `options`.
+fn open_with_options(
+    h: &mut Harness<'_, AviaryApp>,
+    dir: &std::path::Path,
+    (players, options): ([Player; 2], Options),
+    seat: Seat,
+    wanted: impl Fn(&TailFeathers) -> bool,
+) {
     for seed in 0..300 {
-        let setup = Setup { seats: 2, options: Options::default() };
+        let setup = Setup { seats: 2, options: options.clone() };
         let mut session: Session<TailFeathers> = Session::new(setup, seed, players.to_vec());
         let mut rng = Rng::seeded(seed);
         let mut found = false;
@@ -982,4 +993,50 @@ fn a_flight_glides_along_its_templates_then_rests_and_not_at_all_without_animati
     assert!(later.is_none(), "the glide ends");
     let (landed, _, _, _) = glide_after_flight(false);
     assert!(landed.is_none(), "no glide with Animations off");
+}
+
+/// In an 800x600 window the side panel keeps its content inside it: the
+/// title, Undo and the range finder whole, right of the table (a new
+/// player found the panel's lines cut at its left edge, "Feathers" and
+/// half an Undo, as one line too wide pushed all of it under the table).
+#[test]
+fn in_a_small_window_the_side_panel_is_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves"));
+    let mut h = Harness::builder()
+        .with_size([1180.0, 820.0])
+        .with_max_steps(12)
+        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    // Every additional rule on (their names make the panel's first line).
+    let options = Options {
+        foraging: true,
+        feathers: true,
+        death_spirals: true,
+        leaves: true,
+        action_cards: true,
+        structures: true,
+        ..Options::default()
+    };
+    let players = [Player::Human, Player::Human];
+    open_with_options(&mut h, dir.path(), (players, options), Seat(0), |s| {
+        s.cheese(Seat(0)) > 0 && s.cheese(Seat(1)) > 0 && s.legal_actions().iter().any(|a| matches!(a, Action::Fly(_)))
+    });
+    // Opened at the usual size, then the window made small.
+    h.set_size(egui::vec2(800.0, 600.0));
+    h.run();
+    let rect = |h: &Harness<'_, AviaryApp>, label: &str| h.get_by_label(label).rect();
+    let title = h
+        .query_all(egui_kittest::kittest::by().predicate(|n| {
+            n.label().is_some_and(|l| l == "Tail Feathers") || n.value().is_some_and(|l| l == "Tail Feathers")
+        }))
+        .map(|n| n.rect())
+        .max_by(|a, b| a.left().total_cmp(&b.left()))
+        .expect("the panel's title");
+    let undo = rect(&h, "Undo");
+    let finder = rect(&h, "Range finder: click two figures");
+    // The panel is three tenths of the window (at least 220 points).
+    let panel_left = 800.0 - 240.0 - 1.0;
+    for (what, r) in [("title", title), ("Undo", undo), ("range finder", finder)] {
+        assert!(r.left() >= panel_left && r.right() <= 800.0, "the {what} ({r:?}) lies whole in the side panel");
+    }
 }

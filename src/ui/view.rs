@@ -174,9 +174,21 @@ pub fn side_panel(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
         // A width chosen in a wide window never follows into a narrow one.
         .size_range(narrowest..=if ui.available_width() < 1000.0 { narrowest } else { theme::SIDE_PANEL_WIDTH * 1.8 })
         .show(ui, |ui| {
-            ui.set_max_width(ui.available_width());
-            ui.visuals_mut().override_text_color = Some(palette.table.on_plate);
-            add(ui);
+            // The content in a child of the panel's width, clipped to it:
+            // a line too wide for a narrow panel is cut at its right edge
+            // rather than push the panel (and all else in it) past the
+            // window's left, under the table.
+            let room = ui.available_rect_before_wrap();
+            let mut inner = ui.new_child(egui::UiBuilder::new().max_rect(room).layout(*ui.layout()));
+            inner.set_clip_rect(room.intersect(ui.clip_rect()));
+            inner.set_max_width(room.width());
+            inner.visuals_mut().override_text_color = Some(palette.table.on_plate);
+            add(&mut inner);
+            let used = inner.min_rect();
+            ui.allocate_rect(
+                egui::Rect::from_min_size(room.min, egui::vec2(room.width(), used.height())),
+                egui::Sense::hover(),
+            );
         });
 }
 

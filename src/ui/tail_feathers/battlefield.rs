@@ -24,8 +24,8 @@ use crate::rules::Game;
 use crate::rules::tail_feathers::components::Alliance;
 use crate::rules::tail_feathers::dice::Attack;
 use crate::rules::tail_feathers::game::{
-    Action, BIRD_FIGS, Fig, Place, TailFeathers, Target, UNIT_DEFS, field, figure_name, hole_span, kind_name,
-    leaf_name, leaf_outline_along, leaf_space, seat_of, side_name, space_name, target_name, unit_of,
+    Action, BIRD_FIGS, Fig, FlightEnding, Place, TailFeathers, Target, UNIT_DEFS, field, figure_name, hole_span,
+    kind_name, leaf_name, leaf_outline_along, leaf_space, seat_of, side_name, space_name, target_name, unit_of,
 };
 use crate::rules::tail_feathers::geometry::{BASE_RADIUS, Shape, V2};
 use crate::ui::Notice;
@@ -574,12 +574,22 @@ impl SkirmishView {
         // colour with a cross; each is named for screen readers.
         let base_r = BASE_RADIUS as f32 * board.scale;
         let mut focused_ring: Option<usize> = None;
-        for (i, g) in plans.iter().enumerate() {
-            let p = board.to_screen(g.at());
+        // (Flights off the battlefield first, small crosses on its edge
+        // where they leave; the landings over them, plain to see.)
+        let mut order: Vec<usize> = (0..plans.len()).collect();
+        order.sort_by_key(|&i| plans[i].outcome.ending != FlightEnding::Off);
+        for i in order {
+            let g = &plans[i];
+            let p = g.ring(board);
+            let off = g.outcome.ending == FlightEnding::Off;
             let ring = if g.harmful() { colours.cut } else { colours.ghost };
-            painter.circle_stroke(p, base_r, Stroke::new(if g.harmful() { 1.5 } else { 1.0 }, ring));
+            let r = if off { base_r * 0.6 } else { base_r };
+            if !g.harmful() {
+                painter.circle_filled(p, r, colours.space.gamma_multiply(0.5));
+            }
+            painter.circle_stroke(p, r, Stroke::new(if g.harmful() { 1.5 } else { 2.0 }, ring));
             if g.harmful() {
-                let k = base_r * 0.3;
+                let k = r * 0.3;
                 painter.line_segment([p - Vec2::splat(k), p + Vec2::splat(k)], Stroke::new(1.0, ring));
                 painter.line_segment([p + Vec2::new(-k, k), p + Vec2::new(k, -k)], Stroke::new(1.0, ring));
             }
@@ -615,7 +625,7 @@ impl SkirmishView {
             }
         } else if let Some(g) = announced.as_ref().or(hovered) {
             self.paint_flight(&painter, &colours, &g.plan, &g.outcome, board, None);
-            painter.circle_stroke(board.to_screen(g.at()), base_r, Stroke::new(2.5, palette.selection));
+            painter.circle_stroke(g.ring(board), base_r, Stroke::new(2.5, palette.selection));
         }
         // Crossing prompt where it happens.
         let mut action: Option<Action> = self.pending.take().or(by_widget);

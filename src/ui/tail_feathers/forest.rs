@@ -59,6 +59,14 @@ pub(super) fn paint_table(painter: &egui::Painter, colours: &Forest, outer: Rect
         }
     }
     painter.rect_stroke(inner, 4.0, Stroke::new(1.5, colours.bark.gamma_multiply(0.7)), StrokeKind::Outside);
+    // A fine line in the ink's tone round it: in the dark the floor and
+    // the table were one dark brown-green, and the edge was lost.
+    painter.rect_stroke(
+        inner.expand(1.5),
+        5.0,
+        Stroke::new(1.5, colours.ink.gamma_multiply(0.35)),
+        StrokeKind::Outside,
+    );
 }
 
 /// The point `d` along the rim of `r`, clockwise from its top-left corner.

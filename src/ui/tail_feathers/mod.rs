@@ -119,6 +119,19 @@ impl Ghost {
         self.outcome.at.at
     }
 
+    /// Where its ring is drawn on `board`: where the bird is left, or for
+    /// a flight off the battlefield, where it leaves, on the edge (the
+    /// rings of many such flights lay in a heap on the table's frame).
+    fn ring(&self, board: Board) -> Pos2 {
+        let p = board.to_screen(self.at());
+        if self.outcome.ending == FlightEnding::Off {
+            let inset = crate::rules::tail_feathers::geometry::BASE_RADIUS as f32 * board.scale * 0.5;
+            board.rect.shrink(inset).clamp(p)
+        } else {
+            p
+        }
+    }
+
     /// The ring's name: "flight short, long: crashes into the Elm's trunk:
     /// 2 wounds, rattled".
     #[must_use]

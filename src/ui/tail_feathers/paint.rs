@@ -239,7 +239,7 @@ pub(super) fn tilting_bird(state: &TailFeathers) -> Option<(Seat, Fig)> {
 /// the fewest templates.
 pub(super) fn nearest_ghost(ghosts: &[Ghost], board: Board, p: Pos2) -> Option<&Ghost> {
     let reach = BASE_RADIUS as f32 * board.scale * 0.7;
-    let d = |g: &Ghost| board.to_screen(g.at()).distance(p);
+    let d = |g: &Ghost| g.ring(board).distance(p);
     ghosts.iter().filter(|g| d(g) < reach).min_by(|a, b| {
         (d(a) * 4.0).round().total_cmp(&(d(b) * 4.0).round()).then(a.plan.laid.len().cmp(&b.plan.laid.len()))
     })
@@ -247,7 +247,7 @@ pub(super) fn nearest_ghost(ghosts: &[Ghost], board: Board, p: Pos2) -> Option<&
 
 /// The ring nearest `p` wherever it is (to say how far a drop missed).
 pub(super) fn closest_ghost(ghosts: &[Ghost], board: Board, p: Pos2) -> Option<&Ghost> {
-    let d = |g: &Ghost| board.to_screen(g.at()).distance(p);
+    let d = |g: &Ghost| g.ring(board).distance(p);
     ghosts.iter().min_by(|a, b| d(a).total_cmp(&d(b)))
 }
 

@@ -35,14 +35,16 @@ impl SkirmishView {
         }
         frame.status_ui(ui, &self.m);
         frame.history_ui(ui, &self.m);
-        ui.horizontal(|ui| {
-            for side_ in [Alliance::Mice, Alliance::Rats] {
+        // Each side's cheese and nest on a line of its own (side by side
+        // they ran past a narrow panel's edge).
+        for side_ in [Alliance::Mice, Alliance::Rats] {
+            ui.horizontal_wrapped(|ui| {
                 let seat = seat_of(side_);
                 ui.label(RichText::new(side_name(side_)).strong().color(side_colour(&colours, side_)));
                 cheese_wheel(ui, state.cheese(seat), palette);
                 ui.label(format!("nest {}", state.nest_life(side_)));
-            }
-        });
+            });
+        }
         let finder_on = self.finder.is_some();
         if ui.selectable_label(finder_on, "Range finder: click two figures").clicked() {
             self.finder = if finder_on { None } else { Some(None) };
