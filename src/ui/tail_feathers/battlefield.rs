@@ -117,10 +117,22 @@ impl SkirmishView {
                 let r = Rect::from_points(&pts);
                 let id = ui.scope_id().with(("tf-spot", *spot));
                 let focused = ui.ctx().memory(|m| m.has_focus(id));
-                let under = focused || hover_v.is_some_and(|v| outline.contains(v));
+                let named = self.spot_hovered == Some(*spot);
+                let under = focused || named || hover_v.is_some_and(|v| outline.contains(v));
                 let fill = palette.legal.gamma_multiply(if under { 0.9 } else { 0.25 });
                 painter.rect_filled(r, 3.0, fill);
                 painter.rect_stroke(r, 3.0, Stroke::new(2.0, palette.legal.to_opaque()), StrokeKind::Inside);
+                // Its number, as the side panel's buttons name it (the
+                // spots overlap: each number at its own card's corner).
+                let corner = pts.iter().copied().min_by(|a, b| (a.x + a.y).total_cmp(&(b.x + b.y))).unwrap_or(r.min);
+                plated_text(
+                    &painter,
+                    corner + Vec2::new(3.0, 3.0),
+                    Align2::LEFT_TOP,
+                    &format!("{}", spot + 1),
+                    colours.ink,
+                    colours.floor,
+                );
                 if under {
                     plated_text(
                         &painter,

@@ -169,10 +169,14 @@ pub(super) fn paint_tree(
         );
     }
     let name = tree.name.split(": ").last().unwrap_or(tree.name).trim_start_matches("the ").trim_start_matches("The ");
-    let galley = painter.layout_no_wrap(name.to_string(), FontId::proportional(10.0), colours.on_trunk);
-    let plate = Align2::CENTER_CENTER.anchor_size(t.center(), galley.size()).expand2(Vec2::new(3.0, 1.0));
+    // The name on a plate at the tree's foot, on the canopy's edge: on the
+    // trunk, a long name ran into the spaces beside it, under the figures
+    // there ("ld Beech").
+    let galley = painter.layout_no_wrap(name.to_string(), FontId::proportional(10.5), colours.on_trunk);
+    let foot = Pos2::new(t.center().x, canopy.bottom() - board.scale * 0.1);
+    let plate = Align2::CENTER_CENTER.anchor_size(foot, galley.size()).expand2(Vec2::new(4.0, 1.5));
     painter.rect_filled(plate, 3.0, colours.bark.gamma_multiply(0.85));
-    painter.galley(plate.min + Vec2::new(3.0, 1.0), galley, colours.on_trunk);
+    painter.galley(plate.min + Vec2::new(4.0, 1.5), galley, colours.on_trunk);
 }
 
 /// A nest: a woven ring of twigs round a hollow, its life on a dial

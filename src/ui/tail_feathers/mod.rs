@@ -160,6 +160,9 @@ pub struct SkirmishView {
     pub finder: Option<Option<Fig>>,
     /// The range finder's measured pair.
     pub measured: Option<(Fig, Fig)>,
+    /// The mission spot whose button in the side panel is under the
+    /// pointer (lit on the board).
+    spot_hovered: Option<u8>,
     /// The person whose secrets the screen may show (after the hand-off).
     pub revealed: Option<Seat>,
     /// The flights of the bird to fly, worked out once per position.
@@ -210,6 +213,7 @@ impl SkirmishView {
             selected: None,
             finder: None,
             measured: None,
+            spot_hovered: None,
             revealed: None,
             ghosts: None,
             aiming: false,

@@ -26,6 +26,7 @@ use crate::ui::theme::{Forest, Palette};
 impl SkirmishView {
     #[allow(clippy::too_many_lines, reason = "the side panel lists every part of the game in order")]
     pub(super) fn side_ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>, palette: &Palette) {
+        self.spot_hovered = None;
         let state = self.state().clone();
         let colours = palette.forest;
         ui.heading("Tail Feathers");
@@ -182,6 +183,12 @@ impl SkirmishView {
                 let mut button = ui.button(choice_label(state, a));
                 if let Action::Mission(Some(k)) = a {
                     button = button.on_hover_text(mission_words(*k));
+                }
+                if let Action::PlaceMission(spot) = a
+                    && button.hovered()
+                {
+                    // The spot it names lit on the board.
+                    self.spot_hovered = Some(*spot);
                 }
                 if button.clicked() {
                     action = Some((*a).clone());
