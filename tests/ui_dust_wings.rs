@@ -281,18 +281,23 @@ fn words_for(drops: &[Action]) -> String {
 /// from the pick to the drops (and back).
 #[test]
 fn the_meadow_does_not_move_when_the_butterflies_are_picked_up() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    h.run();
-    let plan = open(&mut h, dir.path());
-    let Action::Pick(from) = plan[0] else { panic!("a plan starts with a pick") };
-    let rect = |h: &Harness<'_, AviaryApp>| h.get_by_label("space c3").rect();
-    let before = rect(&h);
-    h.get_by_label(&format!("space {from}")).click();
-    h.run();
-    h.run();
-    assert!(matches!(state(&mut h).stage(), Stage::Disperse { .. }), "the butterflies are in hand");
-    assert_eq!(rect(&h), before, "the meadow stays put while the butterflies are in hand");
+    // (At 800x600 too, where the tray's words once wrapped onto a second
+    // line and the meadow shrank.)
+    for size in [[1280.0, 900.0], [800.0, 600.0]] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        h.set_size(egui::vec2(size[0], size[1]));
+        h.run();
+        let plan = open(&mut h, dir.path());
+        let Action::Pick(from) = plan[0] else { panic!("a plan starts with a pick") };
+        let rect = |h: &Harness<'_, AviaryApp>| h.get_by_label("space c3").rect();
+        let before = rect(&h);
+        h.get_by_label(&format!("space {from}")).click();
+        h.run();
+        h.run();
+        assert!(matches!(state(&mut h).stage(), Stage::Disperse { .. }), "the butterflies are in hand");
+        assert_eq!(rect(&h), before, "at {size:?} the meadow stays put while the butterflies are in hand");
+    }
 }
 
 /// The last drop on a space that fulfils a single card takes it: the

@@ -159,6 +159,22 @@ impl WingsView {
         n
     }
 
+    /// The path of the butterflies laid so far: a line from the space they
+    /// came from (ringed) through each space a butterfly was laid on.
+    fn paint_path(painter: &egui::Painter, palette: &Palette, state: &DustInTheWings, geo: &BoardGeometry, cell: f32) {
+        let (Stage::Disperse { path, .. } | Stage::Claim { path, .. }) = state.stage() else { return };
+        let pts: Vec<Pos2> = path.iter().map(|&s| geo.square_rect(s).center()).collect();
+        // Drawn over a darker edge, so it shows on grass in either theme.
+        let edge = theme::mix(palette.route, palette.butterfly_ink, 0.6).gamma_multiply(0.8);
+        let route = palette.route;
+        if let Some(&first) = pts.first() {
+            painter.circle_stroke(first, cell * 0.18, Stroke::new(5.0, edge));
+            painter.circle_stroke(first, cell * 0.18, Stroke::new(3.0, route));
+        }
+        painter.add(EShape::line(pts.clone(), Stroke::new(5.0, edge)));
+        painter.add(EShape::line(pts, Stroke::new(3.0, route)));
+    }
+
     /// The butterflies in flight, over everything on the table: along a
     /// low arc, wings beating, landing at their size on the meadow.
     fn paint_flights(&self, ui: &Ui, palette: &Palette, geo: &BoardGeometry, now: f64) {
@@ -220,9 +236,14 @@ impl WingsView {
         let mut action = None;
         let mut note = None;
         for s in Square::all(SIZE, SIZE) {
-            let rect = geo.square_rect(s);
             let index = usize::from(s.y) * usize::from(SIZE) + usize::from(s.x);
-            meadow::paint_patch(&painter, palette, rect.shrink(1.5), index, FLOWERS[index]);
+            meadow::paint_patch(&painter, palette, geo.square_rect(s).shrink(1.5), index, FLOWERS[index]);
+        }
+        // The path so far, on the grass under the butterflies (over them it
+        // crossed their wings).
+        Self::paint_path(&painter, palette, &state, &geo, cell);
+        for s in Square::all(SIZE, SIZE) {
+            let rect = geo.square_rect(s);
             // Butterflies still on their way here are drawn in flight.
             let mut counts = state.at(s);
             for (c, k) in counts.iter_mut().zip(self.arriving(Spot::Space(s))) {
@@ -282,7 +303,7 @@ impl WingsView {
                         if last_drop {
                             let cards = state.preview(s);
                             let text = if cards.is_empty() {
-                                "no card".to_string()
+                                "claims nothing".to_string()
                             } else {
                                 cards.iter().map(|c| short_name(*c)).collect::<Vec<_>>().join(", ")
                             };
@@ -318,20 +339,6 @@ impl WingsView {
                 }
                 _ => {}
             }
-        }
-        // The path so far.
-        if let Stage::Disperse { path, .. } | Stage::Claim { path, .. } = state.stage() {
-            let pts: Vec<Pos2> = path.iter().map(|&s| geo.square_rect(s).center()).collect();
-            // Drawn over a darker edge, so it shows on grass in either
-            // theme, and see-through, so the butterflies under it show.
-            let edge = theme::mix(palette.route, palette.butterfly_ink, 0.6).gamma_multiply(0.5);
-            let route = palette.route.gamma_multiply(0.6);
-            if let Some(&first) = pts.first() {
-                painter.circle_stroke(first, cell * 0.18, Stroke::new(4.5, edge));
-                painter.circle_stroke(first, cell * 0.18, Stroke::new(2.5, route));
-            }
-            painter.add(EShape::line(pts.clone(), Stroke::new(4.5, edge)));
-            painter.add(EShape::line(pts, Stroke::new(2.5, route)));
         }
         self.paint_flights(ui, palette, &geo, ui.input(|i| i.time));
         if let Some(n) = note {
@@ -376,7 +383,7 @@ impl WingsView {
                     (Stage::Pick | Stage::Claim { .. }, false) => "nothing yet: their turn",
                     _ => "nothing",
                 };
-                ui.label(RichText::new(what).weak());
+                ui.add(egui::Label::new(RichText::new(what).weak()).truncate()).on_hover_text(what);
             });
             ui.label(RichText::new(" ").weak());
             return;
@@ -426,7 +433,9 @@ impl WingsView {
         } else {
             "They are laid one a space, along a path from the space they came from.".to_string()
         };
-        ui.label(RichText::new(how).weak());
+        // One line, the whole on hover: wrapped, it grew the tray and the
+        // meadow above jumped as the butterflies were picked up.
+        ui.add(egui::Label::new(RichText::new(how.clone()).weak()).truncate()).on_hover_text(how);
     }
 
     /// The face-up cards, Gathering then Composition, each kind behind a
