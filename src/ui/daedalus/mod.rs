@@ -258,11 +258,12 @@ impl DaedalusView {
             let file = char::from(b'a' + i).to_string();
             let r = geo.square_rect(Square::new(i, bottom));
             let dark = (i + bottom) % 2 == 0;
+            // Small, in the very corner: clear of a piece's round base.
             letters.text(
-                r.left_bottom() + Vec2::new(4.0, -2.0),
+                r.left_bottom() + Vec2::new(2.5, -1.0),
                 Align2::LEFT_BOTTOM,
                 &file,
-                super::look::display(ui.ctx(), 14.0),
+                super::look::display(ui.ctx(), (cell * 0.18).clamp(10.0, 13.0)),
                 if dark { palette.light_square } else { super::theme::mix(palette.dark_square, palette.outline, 0.45) },
             );
             let r = geo.square_rect(Square::new(0, i));
@@ -281,6 +282,9 @@ impl DaedalusView {
         let mut note: Option<String> = None;
         for colour in Colour::BOTH {
             let rect = geo.strip_beyond(colour == Colour::White, strip);
+            // Clear of the arena's rim (it overlapped the banner's top).
+            let away = if rect.center().y > geo.rect.center().y { 7.0 } else { -7.0 };
+            let rect = rect.translate(Vec2::new(0.0, away));
             let lit = colour == state.colour_to_move() && state.phase() == Phase::Escaping;
             let beyond = if colour == Colour::White { "row 8" } else { "row 1" };
             let words = format!("{}'s Gladiator escapes here, beyond {beyond}", colour.name());
@@ -355,9 +359,6 @@ impl DaedalusView {
             if piece.is_some() && human && state.phase() == Phase::Escaping {
                 resp.dnd_set_drag_payload(Source::Square(sq));
             }
-            if targets.contains(&sq) {
-                painter.circle_filled(rect.center(), cell * 0.16, palette.legal.to_opaque().gamma_multiply(0.8));
-            }
             if let Some(src) = resp.dnd_hover_payload::<Source>()
                 && *src != Source::Square(sq)
             {
@@ -426,6 +427,15 @@ impl DaedalusView {
                 ink,
                 Stroke::NONE,
             ));
+        }
+        // Where the chosen piece may go, over the last turn's arrows (under
+        // them a dot was lost).
+        for &sq in &targets {
+            painter.circle_filled(
+                geo.square_rect(sq).center(),
+                cell * 0.16,
+                palette.legal.to_opaque().gamma_multiply(0.8),
+            );
         }
         if let Some(text) = note {
             widgets::pointer_note(ui, &text, palette);

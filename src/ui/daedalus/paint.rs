@@ -116,6 +116,11 @@ pub fn figure(painter: &Painter, palette: &Palette, piece: Piece, center: Pos2, 
         Stroke::new(1.2, edge.gamma_multiply(alpha)),
     );
     painter.circle(center, r, face.gamma_multiply(alpha), Stroke::new(1.5, edge.gamma_multiply(alpha)));
+    if piece.colour == Colour::Black {
+        // A pale bevel round the black plinth, so it stands off a dark
+        // square (in the dark theme it sank into one).
+        painter.circle_stroke(center, r + 1.0, Stroke::new(1.5, palette.arena.light.gamma_multiply(0.55 * alpha)));
+    }
     let ring = if piece.colour == Colour::White {
         mix(face, palette.arena.shade, 0.2)
     } else {
