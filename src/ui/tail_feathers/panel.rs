@@ -482,7 +482,15 @@ pub(super) fn unit_card(ui: &mut Ui, state: &TailFeathers, u: usize, colours: &F
         ui.set_width(ui.available_width());
         ui.horizontal_wrapped(|ui| {
             ui.spacing_mut().item_spacing.x = 4.0;
-            let name = RichText::new(unit_name(u)).strong().color(side);
+            // The side's colour darkened (or lightened) as far as reading
+            // on the panel needs: the mice's gold was faint on cream.
+            let plate = crate::ui::theme::palette(ui.visuals().dark_mode).table.plate;
+            let text = ui.visuals().text_color();
+            let ink = (0..=10)
+                .map(|k| crate::ui::theme::mix(side, text, k as f32 / 10.0))
+                .find(|&c| crate::ui::theme::contrast(c, plate) >= 3.5)
+                .unwrap_or(text);
+            let name = RichText::new(unit_name(u)).strong().color(ink);
             ui.label(if done { name.italics() } else { name });
             state_chips(ui, state, u, colours);
         });
@@ -527,7 +535,7 @@ pub(super) fn unit_card(ui: &mut Ui, state: &TailFeathers, u: usize, colours: &F
         };
         ui.horizontal_wrapped(|ui| {
             ui.spacing_mut().item_spacing.x = 4.0;
-            ui.label(RichText::new(values).small());
+            ui.label(RichText::new(values).size(11.5));
             for a in abilities {
                 let words = a.words();
                 let name = words.split(':').next().unwrap_or(words);
@@ -535,13 +543,19 @@ pub(super) fn unit_card(ui: &mut Ui, state: &TailFeathers, u: usize, colours: &F
                     .stroke(Stroke::new(1.0, side))
                     .corner_radius(6.0)
                     .inner_margin(egui::Margin::symmetric(5, 0))
-                    .show(ui, |ui| ui.label(RichText::new(name).small().strong()))
+                    // (Whole: a chip squeezed at a line's end broke "sw / ift".)
+                    .show(ui, |ui| {
+                        ui.add(
+                            egui::Label::new(RichText::new(name).size(11.5).strong())
+                                .wrap_mode(egui::TextWrapMode::Extend),
+                        )
+                    })
                     .response
                     .on_hover_text(capitalise(words));
             }
         });
         if let Some(p) = pilot {
-            ui.label(RichText::new(p).small().weak());
+            ui.label(RichText::new(p).size(11.0).weak());
         }
     });
 }
