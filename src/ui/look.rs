@@ -323,13 +323,13 @@ pub fn card_body(painter: &Painter, palette: &Palette, rect: Rect, face: Color32
     };
     painter.add(RectShape::filled(rect.translate(offset), corner, shade).with_blur_width(blur));
     painter.rect(rect, corner, face, Stroke::NONE, StrokeKind::Inside);
-    // The sheen: the upper part of the face a touch lighter.
-    let sheen = Rect::from_min_max(rect.min, Pos2::new(rect.max.x, rect.top() + (rect.height() * 0.3).min(24.0)));
-    painter.add(RectShape::filled(
-        sheen.shrink(1.0),
-        CornerRadius { nw: corner as u8, ne: corner as u8, sw: 0, se: 0 },
-        SHEEN,
-    ));
+    // The sheen: the upper part of the face a touch lighter, fading out
+    // downwards (a hard-edged band made a card look two-toned).
+    let sheen =
+        Rect::from_min_max(rect.min, Pos2::new(rect.max.x, rect.top() + (rect.height() * 0.3).min(24.0))).shrink(1.0);
+    let cap = Rect::from_min_max(sheen.min, Pos2::new(sheen.max.x, (sheen.top() + corner).min(sheen.bottom())));
+    painter.add(RectShape::filled(cap, CornerRadius { nw: corner as u8, ne: corner as u8, sw: 0, se: 0 }, SHEEN));
+    fade(painter, Rect::from_min_max(cap.left_bottom(), sheen.max), SHEEN, Color32::TRANSPARENT);
     painter.rect_stroke(rect, corner, Stroke::new(1.0, edge_of(face, palette)), StrokeKind::Inside);
 }
 

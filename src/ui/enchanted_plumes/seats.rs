@@ -39,7 +39,8 @@ impl PlumesView {
         // cloth, so the cut reads as "more below", not as a broken mat.
         let cut: Vec<String> = mats
             .iter()
-            .filter(|(_, r)| r.bottom() > view.bottom() + 2.0 && r.top() + 40.0 <= view.bottom())
+            // (A mat's foot is bare margin: cut there, nothing is hidden.)
+            .filter(|(_, r)| r.bottom() > view.bottom() + 16.0 && r.top() + 40.0 <= view.bottom())
             .map(|(s, _)| state.seat_name(*s))
             .collect();
         if !below.is_empty() || !cut.is_empty() {
@@ -72,7 +73,7 @@ impl PlumesView {
                 // The seat the token names first: one wholly below when it
                 // names those, else the first cut one.
                 let named = |r: &Rect| {
-                    if below.is_empty() { r.bottom() > view.bottom() + 2.0 } else { r.top() + 40.0 > view.bottom() }
+                    if below.is_empty() { r.bottom() > view.bottom() + 16.0 } else { r.top() + 40.0 > view.bottom() }
                 };
                 let first = mats.iter().find(|(_, r)| named(r)).map(|(_, r)| {
                     if r.top() + 40.0 <= view.bottom() {

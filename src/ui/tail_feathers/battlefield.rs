@@ -590,10 +590,40 @@ impl SkirmishView {
         // where they leave; the landings over them, plain to see.)
         let mut order: Vec<usize> = (0..plans.len()).collect();
         order.sort_by_key(|&i| plans[i].outcome.ending != FlightEnding::Off);
+        // Those flights one token on the edge, "×27", until the pointer
+        // comes near: then each shows (a column of crosses read as clutter).
+        let offs: Vec<Pos2> =
+            plans.iter().filter(|g| g.outcome.ending == FlightEnding::Off).map(|g| g.ring(board)).collect();
+        let near_offs = pointer.is_some_and(|q| offs.iter().any(|p| p.distance(q) < base_r * 3.0));
+        if !offs.is_empty() && !near_offs {
+            let mean = offs.iter().fold(Vec2::ZERO, |a, p| a + p.to_vec2()) / offs.len() as f32;
+            plated_text(
+                &painter,
+                mean.to_pos2(),
+                Align2::CENTER_CENTER,
+                &format!("{} fly off ×", offs.len()),
+                colours.cut,
+                colours.floor,
+            );
+        }
         for i in order {
             let g = &plans[i];
             let p = g.ring(board);
             let off = g.outcome.ending == FlightEnding::Off;
+            if off && !near_offs {
+                // (Its ring still answers a click and the keyboard.)
+                let rect = Rect::from_center_size(p, Vec2::splat(base_r));
+                let resp = ui.interact(rect, ui.scope_id().with(("tf-ring", i)), sense);
+                let said = g.words();
+                resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, said.clone()));
+                if resp.has_focus() {
+                    focused_ring = Some(i);
+                }
+                if resp.clicked() {
+                    by_widget = Some(g.action());
+                }
+                continue;
+            }
             let ring = if g.harmful() { colours.cut } else { colours.ghost };
             let r = if off { base_r * 0.6 } else { base_r };
             if !g.harmful() {
