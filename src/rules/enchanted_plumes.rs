@@ -22,8 +22,9 @@ use super::{Game, GameInfo, Outcome, Rng, RuleViolation, Seat, Setup, ToMove, an
 /// The ten feather colours, in the order of the card index.
 pub const COLOURS: [&str; 10] =
     ["red", "white", "yellow", "green", "orange", "teal", "blue", "pink", "purple", "black"];
-/// A one-letter cue per colour for players who cannot tell the colours apart.
-pub const LETTERS: [&str; 10] = ["R", "W", "Y", "G", "O", "T", "B", "P", "Pu", "Bk"];
+/// A short letter cue per colour for players who cannot tell the colours apart
+/// (pink "Pk" beside purple "Pu": a lone "P" was taken for either).
+pub const LETTERS: [&str; 10] = ["R", "W", "Y", "G", "O", "T", "B", "Pk", "Pu", "Bk"];
 /// Cards in the Train.
 pub const TRAIN: usize = 5;
 /// Most cards in a hand (EP-R3).

@@ -253,7 +253,7 @@ pub const ENCHANTED_PLUMES: RulesPage = RulesPage {
                  narrows all the way to a single card is a finished peacock worth a bonus. The game stops the \
                  moment someone draws the Peahen.",
                 "Feathers come in ten colours (each card also shows a letter: R red, W white, Y yellow, G green, \
-                 O orange, T teal, B blue, P pink, Pu purple, Bk black) with values 0 to 9.",
+                 O orange, T teal, B blue, Pk pink, Pu purple, Bk black) with values 0 to 9.",
             ],
         ),
         (
