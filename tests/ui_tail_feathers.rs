@@ -1040,3 +1040,59 @@ fn in_a_small_window_the_side_panel_is_whole() {
         assert!(r.left() >= panel_left && r.right() <= 800.0, "the {what} ({r:?}) lies whole in the side panel");
     }
 }
+
+/// An attack's dice lie on the table's frame, and stay there while the
+/// other side plays on (the computer's reply took them away at once: "the
+/// attack felt like nothing happened"); undone, they go with it.
+#[test]
+fn the_last_roll_stays_on_the_table_until_undone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    open_where(&mut h, dir.path(), |s| {
+        s.legal_actions().iter().any(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. }))
+    });
+    let tray = |h: &Harness<'_, AviaryApp>| {
+        let on_table = |l: &str| l.starts_with("dice on the table");
+        h.query_all(
+            egui_kittest::kittest::by()
+                .predicate(|n| n.label().is_some_and(|l| on_table(&l)) || n.value().is_some_and(|l| on_table(&l))),
+        )
+        .next()
+        .and_then(|n| {
+            let a = n.accesskit_node();
+            a.label().or(a.value())
+        })
+    };
+    assert_eq!(tray(&h), None, "no dice before a roll");
+    let attack = state(&mut h)
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. }))
+        .unwrap();
+    tab(&mut h).m.session.propose(attack).unwrap();
+    h.run();
+    let rolled = tray(&h).expect("the attack's dice on the table");
+    // Play on, by actions that roll nothing, while any are left.
+    let mut on = 0;
+    while on < 2 {
+        let s = state(&mut h);
+        let Some(next) = s.legal_actions().into_iter().find(|a| {
+            let mut t = s.clone();
+            t.apply_legal(a);
+            !t.events().iter().any(|e| matches!(e, aviary::rules::tail_feathers::game::Event::Rolled { .. }))
+        }) else {
+            break;
+        };
+        tab(&mut h).m.session.propose(next).unwrap();
+        h.run();
+        on += 1;
+        assert_eq!(tray(&h), Some(rolled.clone()), "the dice stay after {on} more moves");
+    }
+    assert!(on >= 1, "the game went on past the roll");
+    for _ in 0..=on {
+        tab(&mut h).m.session.undo();
+    }
+    h.run();
+    assert_eq!(tray(&h), None, "undone past the roll, the dice are gone");
+}

@@ -39,6 +39,7 @@
 mod battlefield;
 mod clicks;
 pub(crate) mod diagrams;
+mod dice;
 mod figures;
 mod forest;
 pub mod glide;
@@ -182,6 +183,10 @@ pub struct SkirmishView {
     /// When the dice now shown were first drawn (the history cursor and
     /// the time), so a new roll tumbles for a moment.
     roll_seen: Option<(usize, f64)>,
+    /// Whether things move (Settings), as of this frame.
+    animations: bool,
+    /// The last roll, on the table's frame.
+    kept_roll: Option<dice::KeptRoll>,
     /// The position last drawn (the history cursor and the game), to
     /// notice a flight that ended since.
     seen: Option<(usize, TailFeathers)>,
@@ -222,6 +227,8 @@ impl SkirmishView {
             attack_choice: None,
             pending: None,
             roll_seen: None,
+            animations: true,
+            kept_roll: None,
             seen: None,
             glide: None,
             leaf_drift: None,
@@ -412,6 +419,7 @@ impl View for SkirmishView {
             egui::Panel::top(egui::Id::unique(("tf-hand-off", self.m.id))).show(ui, |ui| self.hand_off_ui(ui));
         }
         let now = ui.input(|i| i.time);
+        self.animations = frame.settings.animations;
         self.track_glide(now, frame.settings.animations);
         // Action cards (TF-R27): the hand to pick fills the table at setup;
         // afterwards the hand lies along its bottom edge.

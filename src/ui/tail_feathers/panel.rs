@@ -8,12 +8,12 @@
     reason = "drawing code reads best with the usual short names (p, r, f, u), and the view's helpers stay methods"
 )]
 
-use egui::{Align2, FontId, Pos2, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+use egui::{RichText, Sense, Stroke, Ui, Vec2, WidgetInfo};
 
+use super::dice::{TUMBLE_SECONDS, die, die_as, tumbling_face};
 use super::words::capitalise;
 use super::{SkirmishView, choice_label, mission_words, range_band, side_colour, tilting_bird};
 use crate::rules::tail_feathers::components::{Alliance, BIRDS, GROUND};
-use crate::rules::tail_feathers::dice::{Face, Symbol};
 use crate::rules::tail_feathers::game::{
     Action, Event, Fig, FlightEnding, Place, Secret, TailFeathers, Target, UNIT_DEFS, UNITS, figure_name, kind_name,
     seat_of, side_name, side_of_seat, space_name, unit_name, unit_of,
@@ -328,10 +328,7 @@ impl SkirmishView {
                     for &f in faces {
                         k += 1;
                         if tumbling {
-                            // A face that changes about twelve times a second.
-                            let tick = (now * 12.0) as u64;
-                            let x = (tick.wrapping_add(k * 7)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 61;
-                            die_as(ui, &forest, Face((x % 6) as u8 + 1), Some("die: rolling"));
+                            die_as(ui, &forest, tumbling_face(now, k), Some("die: rolling"));
                         } else {
                             die(ui, &forest, f);
                         }
@@ -362,78 +359,6 @@ impl SkirmishView {
             self.confirm_hand_off();
         }
     }
-}
-
-/// A die as it lies: its number in the corner, its symbol drawn in the
-/// middle (cheese a yellow wedge, a sword, a sword and shield, a bow) and
-/// a star when it has one.
-pub(super) fn die(ui: &mut Ui, forest: &Forest, f: Face) {
-    die_as(ui, forest, f, None);
-}
-
-/// How long new dice tumble before they settle.
-const TUMBLE_SECONDS: f64 = 0.45;
-
-/// A die showing `f`, named `name` for screen readers if given (a tumbling
-/// die), else by its face.
-fn die_as(ui: &mut Ui, forest: &Forest, f: Face, name: Option<&str>) {
-    let (rect, resp) = ui.allocate_exact_size(Vec2::splat(30.0), Sense::hover());
-    let p = ui.painter();
-    let ink = forest.die_ink;
-    p.rect(rect, 4.0, forest.die, Stroke::new(1.0, ink), StrokeKind::Inside);
-    p.text(
-        rect.left_top() + Vec2::new(3.0, 1.0),
-        Align2::LEFT_TOP,
-        f.number().to_string(),
-        FontId::proportional(10.0),
-        ink,
-    );
-    let c = rect.center() + Vec2::new(1.0, 2.0);
-    let sword = |p: &egui::Painter, at: Pos2| {
-        p.line_segment([at + Vec2::new(-6.0, 6.0), at + Vec2::new(6.0, -6.0)], Stroke::new(2.0, ink));
-        p.line_segment([at + Vec2::new(-5.0, 1.0), at + Vec2::new(-1.0, 5.0)], Stroke::new(2.0, ink));
-    };
-    let words = match f.symbol() {
-        Symbol::Cheese => {
-            let pts = vec![c + Vec2::new(-7.0, 5.0), c + Vec2::new(7.0, 5.0), c + Vec2::new(5.0, -5.0)];
-            p.add(egui::Shape::convex_polygon(pts, forest.cheese, Stroke::new(1.0, ink)));
-            "cheese"
-        }
-        Symbol::Sword => {
-            sword(p, c);
-            "sword"
-        }
-        Symbol::SwordShield => {
-            sword(p, c + Vec2::new(-3.0, 0.0));
-            p.circle(c + Vec2::new(5.0, 3.0), 4.5, forest.shield, Stroke::new(1.0, ink));
-            "sword and shield"
-        }
-        Symbol::Bow => {
-            let arc: Vec<Pos2> = (0..=8)
-                .map(|k| {
-                    let t = -1.2 + 2.4 * k as f32 / 8.0;
-                    c + Vec2::new(-3.0 + 7.0 * t.cos(), 7.0 * t.sin())
-                })
-                .collect();
-            p.line_segment([arc[0], arc[8]], Stroke::new(1.0, ink));
-            p.add(egui::Shape::line(arc, Stroke::new(2.0, ink)));
-            "bow"
-        }
-    };
-    if f.star() {
-        let s = rect.right_bottom() + Vec2::new(-6.0, -6.0);
-        let pts: Vec<Pos2> = (0..10)
-            .map(|k| {
-                let r = if k % 2 == 0 { 4.5 } else { 2.0 };
-                let a = -std::f32::consts::FRAC_PI_2 + k as f32 * std::f32::consts::PI / 5.0;
-                s + Vec2::new(r * a.cos(), r * a.sin())
-            })
-            .collect();
-        p.add(egui::Shape::closed_line(pts, Stroke::new(1.5, forest.star)));
-    }
-    let label = name
-        .map_or_else(|| format!("die: {} {words}{}", f.number(), if f.star() { ", star" } else { "" }), str::to_string);
-    resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, label.clone()));
 }
 
 /// A figure with where it is, so figures of one squad can be told apart.
@@ -539,6 +464,12 @@ pub(super) fn unit_card(ui: &mut Ui, state: &TailFeathers, u: usize, colours: &F
             for a in abilities {
                 let words = a.words();
                 let name = words.split(':').next().unwrap_or(words);
+                // A chip too wide for what is left of the line starts the next.
+                let font = egui::FontId::proportional(11.5);
+                let wide = ui.painter().layout_no_wrap(name.to_string(), font, side).size().x + 14.0;
+                if ui.available_width() < wide + 12.0 {
+                    ui.end_row();
+                }
                 egui::Frame::new()
                     .stroke(Stroke::new(1.0, side))
                     .corner_radius(6.0)

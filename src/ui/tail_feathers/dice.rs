@@ -1,0 +1,195 @@
+//! The dice: drawn as they lie (their number, symbol and star), in the
+//! side panel's list of the last roll and in a tray on the table's frame,
+//! where a new roll tumbles before it settles.
+
+use egui::{Align2, FontId, Painter, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+
+use super::{SkirmishView, side_colour};
+use crate::rules::Seat;
+use crate::rules::tail_feathers::dice::{Face, Symbol};
+use crate::rules::tail_feathers::game::{Event, TailFeathers, side_name, side_of_seat};
+use crate::ui::theme::Forest;
+
+/// The last roll, kept on the table while the game goes on past it (the
+/// computer's next move took it away at once): where in the log it was
+/// rolled (the log's length and its last line then) and the dice.
+pub(super) struct KeptRoll {
+    at: usize,
+    line: String,
+    rolls: Vec<(Seat, String, Vec<Face>)>,
+}
+
+/// How long new dice tumble before they settle.
+pub(super) const TUMBLE_SECONDS: f64 = 0.45;
+
+/// A die as it lies: its number in the corner, its symbol drawn in the
+/// middle (cheese a yellow wedge, a sword, a sword and shield, a bow) and
+/// a star when it has one.
+pub(super) fn die(ui: &mut Ui, forest: &Forest, f: Face) {
+    die_as(ui, forest, f, None);
+}
+
+/// A die showing `f`, named `name` for screen readers if given (a tumbling
+/// die), else by its face.
+pub(super) fn die_as(ui: &mut Ui, forest: &Forest, f: Face, name: Option<&str>) {
+    let (rect, resp) = ui.allocate_exact_size(Vec2::splat(30.0), Sense::hover());
+    let words = paint_die(ui.painter(), forest, rect, f);
+    let label = name
+        .map_or_else(|| format!("die: {} {words}{}", f.number(), if f.star() { ", star" } else { "" }), str::to_string);
+    resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, label.clone()));
+}
+
+/// A face that changes about twelve times a second, for the `k`th die of a
+/// roll still tumbling at `now`.
+pub(super) fn tumbling_face(now: f64, k: u64) -> Face {
+    let tick = (now * 12.0) as u64;
+    let x = (tick.wrapping_add(k * 7)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 61;
+    Face((x % 6) as u8 + 1)
+}
+
+/// Paints a die showing `f` in `rect` (drawn for 30 points, scaled to the
+/// rect); returns its symbol's name.
+fn paint_die(p: &Painter, forest: &Forest, rect: Rect, f: Face) -> &'static str {
+    let k = rect.width() / 30.0;
+    let ink = forest.die_ink;
+    p.rect(rect, 4.0 * k, forest.die, Stroke::new(1.0, ink), StrokeKind::Inside);
+    p.text(
+        rect.left_top() + Vec2::new(3.0, 1.0) * k,
+        Align2::LEFT_TOP,
+        f.number().to_string(),
+        FontId::proportional(10.0 * k),
+        ink,
+    );
+    let c = rect.center() + Vec2::new(1.0, 2.0) * k;
+    let sword = |p: &Painter, at: Pos2| {
+        p.line_segment([at + Vec2::new(-6.0, 6.0) * k, at + Vec2::new(6.0, -6.0) * k], Stroke::new(2.0 * k, ink));
+        p.line_segment([at + Vec2::new(-5.0, 1.0) * k, at + Vec2::new(-1.0, 5.0) * k], Stroke::new(2.0 * k, ink));
+    };
+    let words = match f.symbol() {
+        Symbol::Cheese => {
+            let pts = vec![c + Vec2::new(-7.0, 5.0) * k, c + Vec2::new(7.0, 5.0) * k, c + Vec2::new(5.0, -5.0) * k];
+            p.add(egui::Shape::convex_polygon(pts, forest.cheese, Stroke::new(1.0, ink)));
+            "cheese"
+        }
+        Symbol::Sword => {
+            sword(p, c);
+            "sword"
+        }
+        Symbol::SwordShield => {
+            sword(p, c + Vec2::new(-3.0, 0.0) * k);
+            p.circle(c + Vec2::new(5.0, 3.0) * k, 4.5 * k, forest.shield, Stroke::new(1.0, ink));
+            "sword and shield"
+        }
+        Symbol::Bow => {
+            let arc: Vec<Pos2> = (0..=8)
+                .map(|i| {
+                    let t = -1.2 + 2.4 * i as f32 / 8.0;
+                    c + Vec2::new(-3.0 + 7.0 * t.cos(), 7.0 * t.sin()) * k
+                })
+                .collect();
+            p.line_segment([arc[0], arc[8]], Stroke::new(1.0, ink));
+            p.add(egui::Shape::line(arc, Stroke::new(2.0 * k, ink)));
+            "bow"
+        }
+    };
+    if f.star() {
+        let s = rect.right_bottom() + Vec2::new(-6.0, -6.0) * k;
+        let pts: Vec<Pos2> = (0..10)
+            .map(|i| {
+                let r = if i % 2 == 0 { 4.5 } else { 2.0 } * k;
+                let a = -std::f32::consts::FRAC_PI_2 + i as f32 * std::f32::consts::PI / 5.0;
+                s + Vec2::new(r * a.cos(), r * a.sin())
+            })
+            .collect();
+        p.add(egui::Shape::closed_line(pts, Stroke::new(1.5 * k, forest.star)));
+    }
+    words
+}
+
+impl SkirmishView {
+    /// The last roll thrown onto the table's frame, in its bottom left
+    /// corner: each side's dice on a felt tray under its name, tumbling a
+    /// moment when new (a roll only in the side panel's list went unseen:
+    /// "the attack felt like nothing happened").
+    pub(super) fn dice_tray(
+        &mut self,
+        ui: &Ui,
+        forest: &Forest,
+        (outer, animate): (Rect, bool),
+        state: &TailFeathers,
+        now: f64,
+    ) {
+        let painter = &ui.painter_at(outer);
+        let log = self.m.session.log();
+        let cursor = log.len();
+        let last_line = log.last().map(|e| e.text.clone()).unwrap_or_default();
+        let fresh: Vec<(Seat, String, Vec<Face>)> = state
+            .events()
+            .iter()
+            .filter_map(|e| match e {
+                Event::Rolled { seat, what, faces } => Some((*seat, what.to_string(), faces.clone())),
+                _ => None,
+            })
+            .collect();
+        if !fresh.is_empty() {
+            self.kept_roll = Some(KeptRoll { at: cursor, line: last_line, rolls: fresh });
+        } else if let Some(k) = &self.kept_roll {
+            // Kept while the game goes on past it; gone once undone (or
+            // another game took its place).
+            let still = cursor >= k.at && log.get(k.at.wrapping_sub(1)).is_some_and(|e| e.text == k.line);
+            if !still {
+                self.kept_roll = None;
+            }
+        }
+        let Some(kept) = &self.kept_roll else { return };
+        let rolls: Vec<(Seat, &str, &[Face])> =
+            kept.rolls.iter().map(|(s, w, f)| (*s, w.as_str(), f.as_slice())).collect();
+        let since = match self.roll_seen {
+            Some((c, t)) if c == kept.at && c == cursor => now - t,
+            _ => f64::INFINITY,
+        };
+        let tumbling = animate && since < TUMBLE_SECONDS;
+        let size = 28.0;
+        let widest = rolls.iter().map(|r| r.2.len()).max().unwrap_or(1) as f32;
+        let line = size + 18.0;
+        let tray = Vec2::new((widest * (size + 5.0) + 14.0).max(120.0), rolls.len() as f32 * line + 10.0);
+        let rect = Rect::from_min_size(outer.left_bottom() + Vec2::new(8.0, -8.0 - tray.y), tray);
+        painter.add(
+            egui::epaint::RectShape::filled(rect.translate(Vec2::new(2.0, 3.0)), 6.0, forest.shadow)
+                .with_blur_width(6.0),
+        );
+        painter.rect(rect, 6.0, forest.canopy, Stroke::new(1.5, forest.bark), StrokeKind::Inside);
+        // Named for screen readers: the dice as they lie.
+        let said = rolls
+            .iter()
+            .map(|(seat, what, faces)| {
+                let faces: Vec<String> = faces.iter().map(|f| f.number().to_string()).collect();
+                format!("{} {what}: {}", side_name(side_of_seat(*seat)), faces.join(" "))
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
+        ui.interact(rect, ui.scope_id().with("tf-dice-tray"), Sense::hover())
+            .widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, format!("dice on the table: {said}")));
+        let mut k = 0u64;
+        for (i, (seat, what, faces)) in rolls.iter().enumerate() {
+            let top = rect.top() + 6.0 + i as f32 * line;
+            let side = side_of_seat(*seat);
+            super::paint::plated_text(
+                painter,
+                Pos2::new(rect.left() + 7.0, top),
+                Align2::LEFT_TOP,
+                &format!("{} {what}", side_name(side)),
+                side_colour(forest, side),
+                forest.floor,
+            );
+            for (j, &f) in faces.iter().enumerate() {
+                k += 1;
+                // A tumbling die hops a little and shows face after face.
+                let hop = if tumbling { ((now * 20.0 + k as f64).sin() * 3.0) as f32 } else { 0.0 };
+                let at = Pos2::new(rect.left() + 7.0 + j as f32 * (size + 5.0), top + 16.0 + hop);
+                let face = if tumbling { tumbling_face(now, k) } else { f };
+                paint_die(painter, forest, Rect::from_min_size(at, Vec2::splat(size)), face);
+            }
+        }
+    }
+}
