@@ -24,8 +24,8 @@ use crate::rules::Game;
 use crate::rules::tail_feathers::components::Alliance;
 use crate::rules::tail_feathers::dice::Attack;
 use crate::rules::tail_feathers::game::{
-    Action, BIRD_FIGS, Fig, FlightEnding, Place, TailFeathers, Target, UNIT_DEFS, field, figure_name, hole_span,
-    kind_name, leaf_name, leaf_outline_along, leaf_space, seat_of, side_name, space_name, target_name, unit_of,
+    Action, BIRD_FIGS, Fig, Place, TailFeathers, Target, UNIT_DEFS, field, figure_name, hole_span, kind_name,
+    leaf_name, leaf_outline_along, leaf_space, seat_of, side_name, space_name, target_name, unit_of,
 };
 use crate::rules::tail_feathers::geometry::{BASE_RADIUS, Shape, V2};
 use crate::ui::Notice;
@@ -580,75 +580,10 @@ impl SkirmishView {
         let pointer = ui.ctx().pointer_hover_pos().filter(|p| outer.contains(*p));
         let flying_now = legal.iter().any(|a| matches!(a, Action::Fly(_)));
         let plans = if flying_now && !state.options().announce_first { self.flights() } else { Vec::new() };
-        // Each flight's ring sits where the bird would really be left: at
-        // a trunk it crashes into, short of a flying base, off the edge.
-        // A ring where the bird comes to harm is drawn in the warning
-        // colour with a cross; each is named for screen readers.
         let base_r = BASE_RADIUS as f32 * board.scale;
-        let mut focused_ring: Option<usize> = None;
-        // (Flights off the battlefield first, small crosses on its edge
-        // where they leave; the landings over them, plain to see.)
-        let mut order: Vec<usize> = (0..plans.len()).collect();
-        order.sort_by_key(|&i| plans[i].outcome.ending != FlightEnding::Off);
-        // Those flights one token on the edge, "×27", until the pointer
-        // comes near: then each shows (a column of crosses read as clutter).
-        let offs: Vec<Pos2> =
-            plans.iter().filter(|g| g.outcome.ending == FlightEnding::Off).map(|g| g.ring(board)).collect();
-        let near_offs = pointer.is_some_and(|q| offs.iter().any(|p| p.distance(q) < base_r * 3.0));
-        if !offs.is_empty() && !near_offs {
-            let mean = offs.iter().fold(Vec2::ZERO, |a, p| a + p.to_vec2()) / offs.len() as f32;
-            plated_text(
-                &painter,
-                mean.to_pos2(),
-                Align2::CENTER_CENTER,
-                &format!("{} fly off ×", offs.len()),
-                colours.cut,
-                colours.floor,
-            );
-        }
-        for i in order {
-            let g = &plans[i];
-            let p = g.ring(board);
-            let off = g.outcome.ending == FlightEnding::Off;
-            if off && !near_offs {
-                // (Its ring still answers a click and the keyboard.)
-                let rect = Rect::from_center_size(p, Vec2::splat(base_r));
-                let resp = ui.interact(rect, ui.scope_id().with(("tf-ring", i)), sense);
-                let said = g.words();
-                resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, said.clone()));
-                if resp.has_focus() {
-                    focused_ring = Some(i);
-                }
-                if resp.clicked() {
-                    by_widget = Some(g.action());
-                }
-                continue;
-            }
-            let ring = if g.harmful() { colours.cut } else { colours.ghost };
-            let r = if off { base_r * 0.6 } else { base_r };
-            if !g.harmful() {
-                painter.circle_filled(p, r, colours.space.gamma_multiply(0.5));
-            }
-            painter.circle_stroke(p, r, Stroke::new(if g.harmful() { 1.5 } else { 2.0 }, ring));
-            if g.harmful() {
-                let k = r * 0.3;
-                painter.line_segment([p - Vec2::splat(k), p + Vec2::splat(k)], Stroke::new(1.0, ring));
-                painter.line_segment([p + Vec2::new(-k, k), p + Vec2::new(k, -k)], Stroke::new(1.0, ring));
-            }
-            let said = g.words();
-            let rect = Rect::from_center_size(p, Vec2::splat(base_r));
-            let resp = ui.interact(rect, ui.scope_id().with(("tf-ring", i)), sense);
-            resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, said.clone()));
-            if resp.has_focus() {
-                focused_ring = Some(i);
-            }
-            if resp.clicked() {
-                // A pointer's click takes the ring nearest it (rings
-                // overlap); a key press the ring that has the focus.
-                let nearest = resp.interact_pointer_pos().and_then(|q| nearest_ghost(&plans, board, q));
-                by_widget = Some(nearest.unwrap_or(g).action());
-            }
-        }
+        let (focused_ring, chosen) =
+            super::rings::flight_rings(ui, &painter, &colours, board, &plans, (pointer, sense));
+        by_widget = chosen.or(by_widget);
         let hovered = focused_ring.map(|i| &plans[i]).or_else(|| pointer.and_then(|q| nearest_ghost(&plans, board, q)));
         // The computer's flight, announced for the pause before it is
         // flown: its templates and where it ends.

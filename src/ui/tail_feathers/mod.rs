@@ -46,6 +46,7 @@ pub mod glide;
 mod hand;
 mod paint;
 mod panel;
+mod rings;
 mod words;
 
 use egui::{Pos2, Rect, Ui, Vec2};
