@@ -1008,15 +1008,7 @@ fn in_a_small_window_the_side_panel_is_whole() {
         .with_max_steps(12)
         .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
     // Every additional rule on (their names make the panel's first line).
-    let options = Options {
-        foraging: true,
-        feathers: true,
-        death_spirals: true,
-        leaves: true,
-        action_cards: true,
-        structures: true,
-        ..Options::default()
-    };
+    let options = Options::every_additional_rule();
     let players = [Player::Human, Player::Human];
     open_with_options(&mut h, dir.path(), (players, options), Seat(0), |s| {
         s.cheese(Seat(0)) > 0 && s.cheese(Seat(1)) > 0 && s.legal_actions().iter().any(|a| matches!(a, Action::Fly(_)))
