@@ -124,8 +124,8 @@ const PATTERNS: [(u8, u8, bool); 10] = [
 /// Paints a Feather card: the card, its painted feather, the value in two
 /// corners (one upside down, as on a real card) with the colour's letter,
 /// and the colour's name on cards large enough to read it. A face-down
-/// card shows the deck's back; one only its owner may see shows its face
-/// under a band of the back.
+/// card shows the deck's back; one only its owner may see shows the back
+/// with its corner turned up on the value and colour.
 pub(crate) fn paint_feather(painter: &egui::Painter, palette: &Palette, rect: Rect, face: FeatherFace) {
     paint_feather_lifted(painter, palette, rect, face, look::Lift::Flat);
 }
@@ -139,23 +139,41 @@ pub(super) fn paint_feather_lifted(
     lift: look::Lift,
 ) {
     match face {
-        FeatherFace::Up(f) | FeatherFace::DownOwn(f) => {
+        FeatherFace::Up(f) => {
             look::card_body(painter, palette, rect, palette.card_face, lift);
             paint_feather_face(painter, palette, rect, f);
-            if matches!(face, FeatherFace::DownOwn(_)) {
-                // A band of the back says "face down; only you see it".
-                let band =
-                    Rect::from_min_max(rect.left_bottom() - Vec2::new(0.0, rect.height() * 0.24), rect.right_bottom());
-                painter.rect_filled(band.shrink(1.5), 2.0, palette.table.peacock[4]);
-                art::oval(
-                    painter,
-                    band.center(),
-                    Vec2::X,
-                    band.height() * 0.35,
-                    band.height() * 0.22,
-                    palette.table.peacock[1],
-                );
-            }
+        }
+        FeatherFace::DownOwn(f) => {
+            // Face down (the deck's back), its corner turned up for its
+            // owner: the value and colour in view. (Its face under a band
+            // of the back read as a drawing glitch.)
+            paint_back(painter, palette, rect, lift);
+            let index = usize::from(f.colour) % 10;
+            let ink = theme::mix(palette.feathers[index], palette.table.rim, 0.45);
+            let corner =
+                Rect::from_min_size(rect.min + Vec2::splat(1.5), Vec2::new(rect.width() * 0.5, rect.height() * 0.45));
+            let round = egui::CornerRadius { nw: 3, ne: 0, sw: 0, se: (rect.width() * 0.18) as u8 };
+            painter.rect(
+                corner,
+                round,
+                palette.card_face,
+                Stroke::new(1.0, palette.table.rim.gamma_multiply(0.5)),
+                StrokeKind::Inside,
+            );
+            painter.text(
+                corner.center_top() + Vec2::new(0.0, corner.height() * 0.05),
+                Align2::CENTER_TOP,
+                f.value.to_string(),
+                look::display(painter.ctx(), (rect.height() * 0.24).max(9.0)),
+                ink,
+            );
+            painter.text(
+                corner.center_bottom() - Vec2::new(0.0, corner.height() * 0.06),
+                Align2::CENTER_BOTTOM,
+                LETTERS[index],
+                egui::FontId::proportional((rect.height() * 0.12).max(7.5)),
+                palette.table.rim,
+            );
         }
         FeatherFace::Down => paint_back(painter, palette, rect, lift),
     }
