@@ -1001,3 +1001,51 @@ fn late_in_a_low_window_ones_plumes_keep_one_line_and_their_rows_tuck_under() {
         assert!(now.right() <= new.left(), "after the arrow the last plume ({now:?}) is in view, left of {new:?}");
     }
 }
+
+/// In an 800x600 window the side panel folds away and the table takes its
+/// room: what the turn asks and the Undo buttons stand by the Train, the
+/// others' cards are larger than beside the panel, and the panel (scores,
+/// log) is a button away and folds again.
+#[test]
+fn in_a_narrow_window_the_side_panel_folds_away_and_the_table_takes_its_room() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = table_of(dir.path(), 4, 40, [800.0, 600.0]);
+    let others_card = |h: &Harness<'_, AviaryApp>| {
+        let theirs = |l: &str| l.starts_with("Seat ") && l.contains(" plume ") && l.contains(": feather");
+        h.query_all(
+            egui_kittest::kittest::by()
+                .predicate(|n| n.label().is_some_and(|l| theirs(&l)) || n.value().is_some_and(|l| theirs(&l))),
+        )
+        .map(|n| n.rect())
+        .fold((0.0_f32, 0.0_f32), |(w, right), r| (w.max(r.width()), right.max(r.right())))
+    };
+    let status = |h: &Harness<'_, AviaryApp>| {
+        let said = |l: &str| l.starts_with("status: ");
+        h.query_all(
+            egui_kittest::kittest::by()
+                .predicate(|n| n.label().is_some_and(|l| said(&l)) || n.value().is_some_and(|l| said(&l))),
+        )
+        .map(|n| n.rect())
+        .next()
+    };
+    assert!(h.query_by_label("Log").is_none(), "the side panel is folded away");
+    let said = status(&h).expect("the status is on the table");
+    assert!(said.left() > 300.0 && said.top() < 150.0, "the status stands by the Train: {said:?}");
+    assert!(h.query_by_label("Undo").is_some(), "Undo is at hand");
+    let (folded, reach) = others_card(&h);
+    assert!(reach > 600.0, "the others' mats reach where the panel stood: {reach}");
+
+    h.get_by_label("Scores and log").click();
+    h.run();
+    h.run();
+    h.get_by_label("Log");
+    let (beside, reach_beside) = others_card(&h);
+    assert!(reach_beside < 570.0, "beside the open panel the mats end at its edge: {reach_beside}");
+    assert!(folded > beside + 2.0, "the others' cards larger with the panel folded: {folded} against {beside}");
+
+    h.get_by_label("Fold the panel away").click();
+    h.run();
+    h.run();
+    assert!(h.query_by_label("Log").is_none(), "folded again");
+    assert!(h.query_by_label("Scores and log").is_some());
+}

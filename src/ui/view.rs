@@ -130,6 +130,19 @@ impl Frame<'_> {
         }
     }
 
+    /// The status and the history buttons where a folded side panel
+    /// ([`folding_side_panel`]) would have had them, with the button that
+    /// opens the panel (`label`, e.g. "Scores and log").
+    pub fn folded_ui<G: Evaluate>(&mut self, ui: &mut Ui, table: &Table<G>, (label, open): (&str, &mut bool)) {
+        ui.vertical(|ui| {
+            Self::status_lines(ui, table);
+            self.history_ui(ui, table);
+            if ui.button(label).on_hover_text("Show the side panel").clicked() {
+                *open = true;
+            }
+        });
+    }
+
     /// The Undo and Redo buttons (from the one declaration of each command)
     /// and, once the game is over and its window closed, "Show the result".
     pub fn history_ui<G: Evaluate>(&mut self, ui: &mut Ui, table: &Table<G>) {
@@ -151,6 +164,33 @@ impl Frame<'_> {
             ui.label(RichText::new("Undo used: this game is marked in the statistics.").italics());
         }
     }
+}
+
+/// Below this width the side panel leaves the table too little room (an
+/// 800-wide window kept a table 540 wide): a game whose panel holds only
+/// the status, the history buttons, scores and log folds the panel away
+/// there, its status and history on the table and the panel a button away.
+pub const FOLD_BELOW: f32 = 960.0;
+
+/// The side panel, folded away in a window narrower than [`FOLD_BELOW`]
+/// unless `open` (the person asked for it; it then has a button that folds
+/// it again). Whether it is folded: the view then shows the status and the
+/// history buttons on its table ([`Frame::folded_ui`]).
+pub fn folding_side_panel(ui: &mut Ui, open: &mut bool, add: impl FnOnce(&mut Ui)) -> bool {
+    if ui.available_width() >= FOLD_BELOW {
+        side_panel(ui, add);
+        return false;
+    }
+    if !*open {
+        return true;
+    }
+    side_panel(ui, |ui| {
+        if ui.button("Fold the panel away").on_hover_text("Give the table the whole window").clicked() {
+            *open = false;
+        }
+        add(ui);
+    });
+    false
 }
 
 /// The side panel of every game screen (status, controls, log): one width

@@ -10,6 +10,14 @@ use super::{EnchantedPlumes, PLUME_CARD, SMALL_CARD, Seat};
 /// share of a card's height (more left the mat mostly empty felt).
 pub(super) const NEW_ROW: f32 = 0.42;
 
+/// The height of a seat's mat above its cards: its name and score, the
+/// line of facts under them (who plays, cards in hand), the plumes'
+/// headings and the margins.
+pub(super) const MAT_HEADING: f32 = 72.0;
+
+/// The same in a low window, where the line of facts is said on hover.
+pub(super) const MAT_HEADING_COMPACT: f32 = 50.0;
+
 /// How far below a plume's row the next one lies, as a share of a card's
 /// height: each row tucked under the one above as a peacock's feathers
 /// lie, the upper cards' corners and eyes in view (rows laid apart made a
@@ -30,7 +38,12 @@ pub(super) fn rows_height(rows: usize, card: Vec2) -> f32 {
 /// side (all of them in one row, or in two rows in seat order) and their
 /// cards' size, whichever shows the cards larger (one row on a tie), never
 /// larger than `largest` (one's own cards by the hand).
-pub(super) fn others_layout(state: &EnchantedPlumes, others: &[Seat], room: Vec2, largest: Vec2) -> (usize, Vec2) {
+pub(super) fn others_layout(
+    state: &EnchantedPlumes,
+    others: &[Seat],
+    (room, heading): (Vec2, f32),
+    largest: Vec2,
+) -> (usize, Vec2) {
     let n = others.len().max(1);
     let mut best: Option<(usize, Vec2)> = None;
     for per_row in [n, n.div_ceil(2)] {
@@ -39,7 +52,7 @@ pub(super) fn others_layout(state: &EnchantedPlumes, others: &[Seat], room: Vec2
             continue;
         }
         let rows = n.div_ceil(per_row) as f32;
-        if let Some(card) = others_card(state, others, Vec2::new(mat_width, room.y / rows - 6.0), largest)
+        if let Some(card) = others_card(state, others, (Vec2::new(mat_width, room.y / rows - 6.0), heading), largest)
             && best.is_none_or(|(_, c)| card.x > c.x + 0.5)
         {
             best = Some((per_row, card));
@@ -59,7 +72,7 @@ pub(super) fn others_layout(state: &EnchantedPlumes, others: &[Seat], room: Vec2
                     let mat_width = (room.x - 8.0 * (per_row as f32 - 1.0)) / per_row as f32;
                     let rows = n.div_ceil(per_row) as f32;
                     let mat = Vec2::new(mat_width, room.y * over / rows - 6.0);
-                    others_card(state, others, mat, largest).map(|card| (per_row, card))
+                    others_card(state, others, (mat, heading), largest).map(|card| (per_row, card))
                 })
             })
         })
@@ -70,12 +83,12 @@ pub(super) fn others_layout(state: &EnchantedPlumes, others: &[Seat], room: Vec2
 /// [`PLUME_CARD`], down to 70% of [`SMALL_CARD`]) with which every seat's plumes fit
 /// within `mat` (width, height), on one line or wrapped onto more; none
 /// when even the smallest do not.
-fn others_card(state: &EnchantedPlumes, others: &[Seat], mat: Vec2, largest: Vec2) -> Option<Vec2> {
+fn others_card(state: &EnchantedPlumes, others: &[Seat], (mat, heading): (Vec2, f32), largest: Vec2) -> Option<Vec2> {
     // The mat's frame and margins take 22 points, each plume 8 of spacing.
     let room = mat.x - 22.0;
     let fits = |card: Vec2| {
         others.iter().all(|&s| {
-            let (widest, height) = mat_extent(state, s, card, mat.x);
+            let (widest, height) = mat_extent(state, s, card, (mat.x, heading));
             // Every line, not only the last, within the mat: a plume wider
             // than the mat would reach into the next seat's.
             widest <= room + 8.0 && height <= mat.y
@@ -172,7 +185,7 @@ pub(super) fn own_card(
 /// How wide the widest line of a seat's plumes is and how high its mat
 /// (heading included) when they wrap onto further lines of a mat `width`
 /// wide, each line as tall as its longest plume.
-fn mat_extent(state: &EnchantedPlumes, seat: Seat, card: Vec2, width: f32) -> (f32, f32) {
+fn mat_extent(state: &EnchantedPlumes, seat: Seat, card: Vec2, (width, heading): (f32, f32)) -> (f32, f32) {
     let room = width - 22.0;
     let (mut x, mut line_rows, mut height, mut widest) = (0.0_f32, 0usize, 0.0_f32, 0.0_f32);
     for p in state.plumes(seat) {
@@ -185,13 +198,13 @@ fn mat_extent(state: &EnchantedPlumes, seat: Seat, card: Vec2, width: f32) -> (f
         widest = widest.max(x);
         line_rows = line_rows.max(p.rows.len());
     }
-    (widest, 72.0 + height + rows_height(line_rows, card) + 34.0)
+    (widest, heading + height + rows_height(line_rows, card) + 34.0)
 }
 
 /// The height the mats of `others` need to show their plumes at `card`,
 /// in mats `width` wide.
 pub(super) fn others_height(state: &EnchantedPlumes, others: &[Seat], card: Vec2, width: f32) -> f32 {
-    others.iter().map(|&s| mat_extent(state, s, card, width).1).fold(0.0, f32::max)
+    others.iter().map(|&s| mat_extent(state, s, card, (width, MAT_HEADING)).1).fold(0.0, f32::max)
 }
 
 /// The height one's own plumes may take on two lines by the hand, in a
@@ -225,7 +238,7 @@ pub(super) fn others_plume_width(widest: usize, card: Vec2) -> f32 {
 /// How far apart the cards of a row lie (one's own too: small, they
 /// overlap rather than wrap a low window's mat onto a second line).
 pub(super) fn others_step(card: Vec2) -> f32 {
-    if card.x < SMALL_CARD.x - 0.01 { card.x * 0.62 } else { card.x + 3.0 }
+    card.x * 0.62
 }
 
 pub(super) fn plume_width_by(widest: usize, card: Vec2, step: f32) -> f32 {
@@ -249,7 +262,9 @@ pub(super) fn new_plume_width(card: Vec2) -> f32 {
 
 #[cfg(test)]
 mod tests {
-    use super::{PLUME_CARD, SMALL_CARD, others_card, others_plume_width, own_card, own_lines, plume_width};
+    use super::{
+        MAT_HEADING, PLUME_CARD, SMALL_CARD, others_card, others_plume_width, own_card, own_lines, plume_width,
+    };
     use crate::rules::enchanted_plumes::{Action, EnchantedPlumes, Options};
     use crate::rules::{Game, Rng, Seat, Setup};
     use egui::Vec2;
@@ -289,14 +304,18 @@ mod tests {
             plumes.iter().map(|p| plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), card) + 8.0).sum::<f32>()
         };
         let width = widest(PLUME_CARD) * 0.7 + 22.0;
-        let card =
-            others_card(&state, &[Seat(1)], Vec2::new(width, 72.0 + 2.0 * (PLUME_CARD.y * 3.0 + 40.0)), PLUME_CARD);
+        let card = others_card(
+            &state,
+            &[Seat(1)],
+            (Vec2::new(width, 72.0 + 2.0 * (PLUME_CARD.y * 3.0 + 40.0)), MAT_HEADING),
+            PLUME_CARD,
+        );
         assert!(card.is_some_and(|c| c.x > SMALL_CARD.x), "wrapped at a readable size, not {card:?}");
         // However it wraps, no plume is wider than the mat (it would reach
         // into the next seat's), whatever the mat's width.
         for width in (60..600).step_by(5).map(|w| w as f32) {
             let mat = Vec2::new(width, 4_000.0);
-            let Some(card) = others_card(&state, &[Seat(1)], mat, PLUME_CARD) else {
+            let Some(card) = others_card(&state, &[Seat(1)], (mat, MAT_HEADING), PLUME_CARD) else {
                 continue; // Nothing fits: the mats are laid out otherwise.
             };
             for p in plumes {

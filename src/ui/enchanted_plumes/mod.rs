@@ -112,6 +112,11 @@ pub struct PlumesView {
     scroll_down: Option<f32>,
     /// How far one's own plumes have slid sideways (a low window).
     own_scroll: f32,
+    /// A narrow window: the side panel is folded away, the status and the
+    /// history buttons by the Train (unless `panel_open`).
+    folded: bool,
+    /// The person opened the side panel in a narrow window.
+    panel_open: bool,
 }
 
 /// The public cards that changed since a person's last action (highlighted
@@ -182,6 +187,8 @@ impl PlumesView {
             scroll_down: None,
             own_scroll: 0.0,
             hand_card: HAND_CARD,
+            folded: false,
+            panel_open: false,
         };
         if tab.humans().len() == 1 {
             tab.revealed = tab.humans().first().copied();
@@ -315,7 +322,7 @@ impl PlumesView {
 
     // ----- Drawing -------------------------------------------------------
 
-    fn table_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
+    fn table_ui(&mut self, ui: &mut Ui, palette: &Palette, frame: &mut Frame<'_>) {
         let state = self.state().clone();
         let viewer = self.viewer();
         let acting = self.human_to_move().filter(|_| viewer != Viewer::Nobody);
@@ -345,6 +352,10 @@ impl PlumesView {
                     self.fresh_note(ui, &state, faint);
                 }
             });
+            if self.folded {
+                ui.add_space(16.0);
+                frame.folded_ui(ui, &self.m, ("Scores and log", &mut self.panel_open));
+            }
         });
         ui.add_space(10.0);
         let table_height = ui.available_height();
@@ -370,7 +381,8 @@ impl PlumesView {
                 let room = Vec2::new(ui.available_width(), table_height - (ui.cursor().top() - top));
                 // (Not tied to one's own cards' size: the others then shrank
                 // and wrapped whenever one's own plumes grew.)
-                let (per_row, card) = others_layout(&state, &others, room, PLUME_CARD);
+                let heading = if self.compact { layout::MAT_HEADING_COMPACT } else { layout::MAT_HEADING };
+                let (per_row, card) = others_layout(&state, &others, (room, heading), PLUME_CARD);
                 for chunk in others.chunks(per_row) {
                     ui.columns(per_row, |cols| {
                         for (col, &s) in cols.iter_mut().zip(chunk) {
@@ -388,10 +400,10 @@ impl PlumesView {
             widgets::pointer_note(ui, &n, palette);
         }
         if let Some(a) = action {
-            self.propose(a, notices);
+            self.propose(a, frame.notices);
         }
         if let Some(r) = self.refusal.take() {
-            notices.push(Notice::Error(r));
+            frame.notices.push(Notice::Error(r));
         }
     }
 
@@ -494,10 +506,14 @@ impl PlumesView {
     fn hand_width(&self) -> f32 {
         // One width whatever the hand holds (so neither the hand nor the
         // plumes beside it move as cards come and go): a full hand of six
-        // side by side, or of four in a low window (the cards then
-        // overlap more, as in a held hand).
-        let n = if self.compact { 4 } else { 6 };
-        fan_rect(Pos2::ZERO, n - 1, n, self.hand_card).right()
+        // overlapping as a held hand does, each card's index and most of
+        // its feather in view (a wider fan left one's own plumes beside it
+        // half their size late in the game), or of four in a low window.
+        if self.compact {
+            fan_rect(Pos2::ZERO, 3, 4, self.hand_card).right()
+        } else {
+            self.hand_card.x * (1.0 + 5.0 * 0.56)
+        }
     }
 
     /// The place of the person at the screen, by their hand: what their
@@ -651,7 +667,9 @@ impl View for PlumesView {
         self.own_card = if compact { PLUME_CARD * 0.8 } else { PLUME_CARD };
         let now = ui.input(|i| i.time);
         self.slides.begin(self.m.session.revision() ^ (self.m.session.cursor() as u64).rotate_left(32), now);
-        super::tab::side_panel(ui, |ui| self.side_ui(ui, frame));
+        let mut open = self.panel_open;
+        self.folded = super::view::folding_side_panel(ui, &mut open, |ui| self.side_ui(ui, frame));
+        self.panel_open = open;
         self.table_room = ui.available_size();
         if self.needs_hand_off() {
             egui::Panel::bottom(egui::Id::unique(("ep-hand-off", self.m.id)))
@@ -689,7 +707,7 @@ impl View for PlumesView {
                     }
                     ui.add_space(8.0);
                 });
-            egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, &palette, frame.notices));
+            egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, &palette, frame));
             if self.slides.busy() {
                 ui.ctx().request_repaint();
             }
@@ -725,7 +743,7 @@ impl View for PlumesView {
                 ui.add_space(8.0);
             },
         );
-        egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, &palette, frame.notices));
+        egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, &palette, frame));
         if self.slides.busy() {
             ui.ctx().request_repaint();
         }

@@ -8,10 +8,50 @@ use super::layout::{
     NEW_ROW, new_plume_width, others_plume_width, others_step, plume_width_by, row_step, rows_height, short_headings,
 };
 use super::{
-    Action, Dragged, EnchantedPlumes, Feather, FeatherFace, Game, Known, Palette, Phase, Player, Plume, PlumesView,
-    Seat, Target, Viewer, action_for, card_label, look, paint_feather, paint_tail, plume_score_text, theme, total_text,
-    widgets, words,
+    Action, Dragged, EnchantedPlumes, Feather, FeatherFace, Game, Known, PLUME_CARD, Palette, Phase, Player, Plume,
+    PlumesView, SMALL_CARD, Seat, Target, Viewer, action_for, card_label, look, paint_feather, paint_tail,
+    plume_score_text, theme, total_text, widgets, words,
 };
+
+/// What a plume says on hover (`words`); small cards (`held_up`: a crowded
+/// table, a low window) are held up to the eye, at their full size.
+fn plume_hover(resp: Response, palette: &Palette, (label, words): (&str, &str), shown: (&Plume, bool), held_up: bool) {
+    if held_up {
+        resp.on_hover_ui(|ui| {
+            ui.set_max_width(held_up_size(shown.0).x.max(240.0));
+            ui.label(RichText::new(label).strong());
+            let (held, _) = ui.allocate_exact_size(held_up_size(shown.0), Sense::hover());
+            paint_held_up(ui.painter(), palette, shown, held.min);
+            ui.label(RichText::new(words).small());
+        });
+    } else {
+        resp.on_hover_text(words);
+    }
+}
+
+/// The size of a plume held up on hover ([`paint_held_up`]).
+fn held_up_size(plume: &Plume) -> Vec2 {
+    let widest = plume.rows.iter().map(Vec::len).max().unwrap_or(1);
+    Vec2::new(plume_width_by(widest, PLUME_CARD, others_step(PLUME_CARD)), rows_height(plume.rows.len(), PLUME_CARD))
+}
+
+/// A plume's cards at their full size from `at`, rows tucked as on the
+/// table; its face-down card face down unless `sees` (its owner's view).
+fn paint_held_up(painter: &egui::Painter, palette: &Palette, (plume, sees): (&Plume, bool), at: Pos2) {
+    let step = others_step(PLUME_CARD);
+    let last = plume.rows.len() - 1;
+    for (r, row) in plume.rows.iter().enumerate() {
+        for (k, &c) in row.iter().enumerate() {
+            let cr = Rect::from_min_size(at + Vec2::new(k as f32 * step, r as f32 * row_step(PLUME_CARD)), PLUME_CARD);
+            let face = match (plume.is_complete() && r == last, sees) {
+                (false, _) => FeatherFace::Up(c),
+                (true, true) => FeatherFace::DownOwn(c),
+                (true, false) => FeatherFace::Down,
+            };
+            paint_feather(painter, palette, cr, face);
+        }
+    }
+}
 
 /// Where a seat's mat is drawn and how: whose it is, whether that person
 /// is playing into it now (its drop targets), and its cards' size.
@@ -239,15 +279,21 @@ impl PlumesView {
         // A narrow mat (five or six at the table) says it shorter, and
         // its turn token sits on the line under the name.
         let narrow = ui.available_width() < 200.0;
+        let quiet_facts = self.compact && !by_hand;
+        let facts = self.mat_facts(state, seat, narrow);
         ui.horizontal(|ui| {
-            ui.label(look::title(ui, state.seat_name(seat), 18.0));
+            let name = ui.label(look::title(ui, state.seat_name(seat), 18.0));
+            if quiet_facts {
+                // (A low window: the line of facts under the name, on hover.)
+                name.on_hover_text(&facts);
+            }
             if to_move && !narrow {
                 // A gold token by the name: whose turn it is.
                 let text = RichText::new(" to play ").color(palette.table.rim).strong();
                 egui::Frame::new().fill(palette.selection).corner_radius(8).show(ui, |ui| ui.label(text));
             }
             let held = state.hand(seat).len();
-            if !narrow && held > 0 && !(self.by_hand_seat() == Some(seat) && sees) {
+            if (!narrow || quiet_facts) && held > 0 && !(self.by_hand_seat() == Some(seat) && sees) {
                 // The hand as it lies face down before its seat: how
                 // many cards (public), never which.
                 held_backs(ui, palette, (&state.seat_name(seat), held));
@@ -257,6 +303,22 @@ impl PlumesView {
                 ui.label(look::title(ui, score, 18.0)).on_hover_text("Score");
             });
         });
+        if to_move && narrow {
+            // In a row of its own, sized to its words (not the mat's width).
+            let text = RichText::new(" to play ").color(palette.table.rim).strong().small();
+            ui.horizontal(|ui| {
+                egui::Frame::new().fill(palette.selection).corner_radius(8).show(ui, |ui| ui.label(text));
+            });
+        }
+        if !(quiet_facts || by_hand && self.compact) {
+            // (By the hand, in a low window: the side panel says it.)
+            let facts = RichText::new(facts).color(palette.table.faint);
+            ui.add(egui::Label::new(if narrow { facts.small() } else { facts }).truncate());
+        }
+    }
+
+    /// Who plays a seat, the cards in its hand and its peacocks, in words.
+    fn mat_facts(&self, state: &EnchantedPlumes, seat: Seat, narrow: bool) -> String {
         let who = match self.m.session.players().get(seat.index()) {
             // A narrow mat (five or six at the table) leaves the level
             // to the new-game choices: its facts fit on their line.
@@ -265,24 +327,12 @@ impl PlumesView {
             Some(Player::Friend) => "friend online".to_string(),
             _ => "human".to_string(),
         };
-        if to_move && narrow {
-            // In a row of its own, sized to its words (not the mat's width).
-            let text = RichText::new(" to play ").color(palette.table.rim).strong().small();
-            ui.horizontal(|ui| {
-                egui::Frame::new().fill(palette.selection).corner_radius(8).show(ui, |ui| ui.label(text));
-            });
-        }
         let in_hand = if narrow { "" } else { " in hand" };
         let mut facts = vec![who, format!("{}{in_hand}", words::count(state.hand(seat).len(), "card"))];
         if state.peacocks(seat) > 0 {
             facts.push(words::count(state.peacocks(seat), "peacock"));
         }
-        let facts = facts.join(" · ");
-        if !(by_hand && self.compact) {
-            // (By the hand, in a low window: the side panel says it.)
-            let facts = RichText::new(facts).color(palette.table.faint);
-            ui.add(egui::Label::new(if narrow { facts.small() } else { facts }).truncate());
-        }
+        facts.join(" · ")
     }
 
     /// Under one's own unfinished plume, room to start a row: the top of a
@@ -325,15 +375,12 @@ impl PlumesView {
         let title = format!("{kind} {} {}", index + 1, plume_score_text(score));
         let label = format!("{} {title}", state.seat_name(seat));
         resp.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, label.clone()));
-        if let Known::AtLeast(n) = score {
-            resp.on_hover_text(format!(
-                "Its face-down card stays hidden until the end; with it the peacock scores at least {n:+}"
-            ));
+        let words = if let Known::AtLeast(n) = score {
+            format!("Its face-down card stays hidden until the end; with it the peacock scores at least {n:+}")
         } else {
-            resp.on_hover_text(
-                "The top row counts against the plume, every card under it for it, and each card one more",
-            );
-        }
+            "The top row counts against the plume, every card under it for it, and each card one more".to_string()
+        };
+        plume_hover(resp, palette, (&label, &words), (plume, sees), !own && card.x < SMALL_CARD.x - 0.01);
         let name = if short_headings(card) { format!("{}", index + 1) } else { format!("{kind} {}", index + 1) };
         plume_heading(&painter, palette, rect.center_top(), &name, &plume_score_text(score));
         let last = plume.rows.len() - 1;
@@ -536,4 +583,33 @@ fn held_backs(ui: &mut Ui, palette: &Palette, (name, n): (&str, usize)) {
     let said = format!("{name}: {} in hand, face down", words::count(n, "card"));
     response.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, &said));
     response.on_hover_text(said);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Feather, Plume, paint_held_up, theme};
+
+    /// Everything a plume held up on hover paints, as text.
+    fn painted(plume: &Plume, sees: bool) -> String {
+        let ctx = egui::Context::default();
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            paint_held_up(ui.painter(), &theme::palette(false), (plume, sees), egui::pos2(10.0, 10.0));
+        });
+        out.textures_delta.clear();
+        format!("{:?}", out.shapes)
+    }
+
+    /// A peacock held up to the eye (a crowded table's small cards, on
+    /// hover) shows its face-down card to nobody but its owner: two
+    /// peacocks that differ only in that card paint alike for the others.
+    #[test]
+    fn a_peacock_held_up_on_hover_hides_its_face_down_card_from_the_others() {
+        let f = |colour, value| Feather { colour, value };
+        let peacock =
+            |last: Feather| Plume { rows: vec![vec![f(1, 3), f(2, 5), f(4, 1)], vec![f(3, 2), f(5, 7)], vec![last]] };
+        let (one, other) = (peacock(f(6, 9)), peacock(f(0, 2)));
+        assert!(one.is_complete());
+        assert_eq!(painted(&one, false), painted(&other, false), "the others see the same back");
+        assert_ne!(painted(&one, true), painted(&other, true), "its owner sees which card it is");
+    }
 }
