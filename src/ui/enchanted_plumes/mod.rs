@@ -32,6 +32,7 @@ const COMPACT_BELOW: f32 = 700.0;
 const HAND_OFF_BESIDE: f32 = 250.0;
 
 mod cards;
+mod fresh;
 mod hand;
 mod layout;
 mod scores;
@@ -40,6 +41,7 @@ mod seats;
 pub(crate) use cards::paint_feather;
 pub use cards::{FeatherFace, fan_rect, feather_card};
 use cards::{card_label, paint_peahen, paint_tail, show_feather};
+use fresh::Fresh;
 use layout::others_layout;
 pub use scores::score_line;
 use scores::{plume_score_text, total_text};
@@ -117,48 +119,6 @@ pub struct PlumesView {
     folded: bool,
     /// The person opened the side panel in a narrow window.
     panel_open: bool,
-}
-
-/// The public cards that changed since a person's last action (highlighted
-/// on the hand-off screen and during their turn, so they can follow what
-/// the others did). Worked out once per position.
-#[derive(Default)]
-struct Fresh {
-    /// The person and the cursor it was worked out for.
-    key: Option<(Seat, usize)>,
-    /// (seat, plume, row, position in the row).
-    plumes: std::collections::HashSet<(u8, usize, usize, usize)>,
-    /// Train slots.
-    train: std::collections::HashSet<usize>,
-}
-
-impl Fresh {
-    /// The cards of `now` that were not at their place, or showed another
-    /// face, in `before`. Face-down cards count only by their place, so the
-    /// highlight tells nothing about a hidden card.
-    fn between(before: &EnchantedPlumes, now: &EnchantedPlumes) -> Self {
-        let mut fresh = Self::default();
-        for s in (0..now.seats()).map(Seat) {
-            for (i, p) in now.plumes(s).iter().enumerate() {
-                let old = before.plumes(s).get(i);
-                for (r, row) in p.rows.iter().enumerate() {
-                    for (k, &c) in row.iter().enumerate() {
-                        let face_down = p.is_complete() && r + 1 == p.rows.len();
-                        let was = old.and_then(|o| o.rows.get(r)).and_then(|row| row.get(k));
-                        if was.is_none() || (!face_down && was != Some(&c)) {
-                            fresh.plumes.insert((s.0, i, r, k));
-                        }
-                    }
-                }
-            }
-        }
-        for (i, &c) in now.train().iter().enumerate() {
-            if before.train().get(i) != Some(&c) {
-                fresh.train.insert(i);
-            }
-        }
-        fresh
-    }
 }
 
 impl PlumesView {
