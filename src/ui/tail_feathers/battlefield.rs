@@ -257,7 +257,13 @@ impl SkirmishView {
             let per_row = if nest { 4 } else { 2 };
             // As large as lets two side by side fill the space's width (the
             // figures must read as mice and rats, not dots).
-            let r = if nest { (board.scale * 0.33).clamp(4.0, 12.0) } else { (board.scale * 0.46).clamp(4.0, 15.0) };
+            // One alone fills its space.
+            let r = match (nest, figs.len()) {
+                (false, 1) => (board.scale * 0.72).clamp(5.0, 22.0),
+                (false, _) => (board.scale * 0.46).clamp(4.0, 15.0),
+                (true, 1) => (board.scale * 0.5).clamp(5.0, 16.0),
+                (true, _) => (board.scale * 0.33).clamp(4.0, 12.0),
+            };
             let rows = figs.len().div_ceil(per_row).max(1) as f32;
             for (k, &f) in figs.iter().enumerate() {
                 let (col, row) = ((k % per_row) as f32, (k / per_row) as f32);
