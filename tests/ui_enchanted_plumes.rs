@@ -659,9 +659,16 @@ fn first_plume(h: &Harness<'_, AviaryApp>, seat: &str) -> Option<egui::Rect> {
 #[test]
 fn every_seat_keeps_its_place_and_the_train_and_the_hand_stay_in_view() {
     let sizes = [(4, [1180.0, 820.0]), (6, [1180.0, 820.0]), (4, [800.0, 600.0]), (6, [800.0, 600.0])];
-    for (seats, size, turns) in sizes.map(|(n, s)| (n, s, 40)).into_iter().chain([(6, [800.0, 600.0], 110)]) {
+    for (seats, size, turns) in sizes.map(|(n, s)| (n, s, 40)).into_iter().chain([(6, [800.0, 600.0], 160)]) {
         let dir = tempfile::tempdir().unwrap();
         let mut h = table_of(dir.path(), seats, turns, size);
+        if turns > 100 {
+            // The side panel opened beside the table: the room a seat runs
+            // out of sight in (folded away, every seat shows).
+            h.get_by_label("Scores and log").click();
+            h.run();
+            h.run();
+        }
         let window = egui::Rect::from_min_size(Pos2::ZERO, size.into());
         let g = state(&mut h);
         assert_eq!(g.current(), Seat(0), "Ada's turn");
@@ -1048,4 +1055,22 @@ fn in_a_narrow_window_the_side_panel_folds_away_and_the_table_takes_its_room() {
     h.run();
     assert!(h.query_by_label("Log").is_none(), "folded again");
     assert!(h.query_by_label("Scores and log").is_some());
+}
+
+/// As the game grows, the others' mats stay whole at the default size:
+/// when they come out taller than reckoned (a plume wrapped onto another
+/// line), their cards go a step smaller rather than a mat run past the
+/// table's edge under a "continue below" token.
+#[test]
+fn at_the_default_size_the_others_mats_stay_whole_as_the_game_grows() {
+    for turns in (30..=110).step_by(8) {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = table_of(dir.path(), 4, turns, [1180.0, 820.0]);
+        h.run();
+        assert!(
+            h.query_by_label_contains("continue below").is_none()
+                && h.query_by_label_contains("further down").is_none(),
+            "after {turns} turns a seat's mat runs past the table"
+        );
+    }
 }

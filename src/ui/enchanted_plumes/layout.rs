@@ -18,6 +18,9 @@ pub(super) const MAT_HEADING: f32 = 72.0;
 /// The same in a low window, where the line of facts is said on hover.
 pub(super) const MAT_HEADING_COMPACT: f32 = 50.0;
 
+/// The smallest the others' cards get.
+pub(super) const SMALLEST: Vec2 = Vec2::new(SMALL_CARD.x * 0.7, SMALL_CARD.y * 0.7);
+
 /// How far below a plume's row the next one lies, as a share of a card's
 /// height: each row tucked under the one above as a peacock's feathers
 /// lie, the upper cards' corners and eyes in view (rows laid apart made a
@@ -48,7 +51,7 @@ pub(super) fn others_layout(
     let mut best: Option<(usize, Vec2)> = None;
     for per_row in [n, n.div_ceil(2)] {
         let mat_width = (room.x - 8.0 * (per_row as f32 - 1.0)) / per_row as f32;
-        if mat_width < 150.0 && per_row > 1 {
+        if mat_width < 140.0 && per_row > 1 {
             continue;
         }
         let rows = n.div_ceil(per_row) as f32;
@@ -58,14 +61,14 @@ pub(super) fn others_layout(
             best = Some((per_row, card));
         }
     }
-    let smallest = SMALL_CARD * 0.7;
+    let smallest = SMALLEST;
     // Too little room for every mat whole: all in one row at the smallest
     // size (the heights above are reckoned generously, so such a row
     // mostly stays in view; a plume wider than its mat scrolls sideways in
     // it); when the mats would be too narrow for that, mats that run past
     // the bottom (scrolled to, and named on a token), as little as may be.
     let one_row = (room.x - 8.0 * (n as f32 - 1.0)) / n as f32;
-    best.or_else(|| (one_row >= 150.0 || n == 1).then_some((n, smallest)))
+    best.or_else(|| (one_row >= 140.0 || n == 1).then_some((n, smallest)))
         .or_else(|| {
             [1.25, 1.5, f32::INFINITY].into_iter().find_map(|over| {
                 [n.div_ceil(2), 1].into_iter().find_map(|per_row| {

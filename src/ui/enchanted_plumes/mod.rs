@@ -119,6 +119,10 @@ pub struct PlumesView {
     folded: bool,
     /// The person opened the side panel in a narrow window.
     panel_open: bool,
+    /// The largest the others' cards may be, as a share of
+    /// [`PLUME_CARD`], for the table's room and cards laid (the key): less
+    /// than 1 once their mats came out taller than the room.
+    squeeze: ((i32, i32, usize), f32),
 }
 
 impl PlumesView {
@@ -149,6 +153,7 @@ impl PlumesView {
             hand_card: HAND_CARD,
             folded: false,
             panel_open: false,
+            squeeze: ((0, 0, 0), 1.0),
         };
         if tab.humans().len() == 1 {
             tab.revealed = tab.humans().first().copied();
@@ -322,7 +327,9 @@ impl PlumesView {
         // Its bar shown whenever the seats run past the bottom (five or six
         // players in a low window), so no seat is out of sight unawares.
         let mut mats: Vec<(Seat, Rect)> = Vec::new();
-        let mut scroll = egui::ScrollArea::vertical();
+        let mut others_card = PLUME_CARD;
+        // (Each table its own scroll area.)
+        let mut scroll = egui::ScrollArea::vertical().id_salt(("ep-table", self.m.id));
         if let Some(offset) = self.scroll_down.take() {
             scroll = scroll.vertical_scroll_offset(offset);
         }
@@ -342,7 +349,18 @@ impl PlumesView {
                 // (Not tied to one's own cards' size: the others then shrank
                 // and wrapped whenever one's own plumes grew.)
                 let heading = if self.compact { layout::MAT_HEADING_COMPACT } else { layout::MAT_HEADING };
-                let (per_row, card) = others_layout(&state, &others, (room, heading), PLUME_CARD);
+                let laid: usize = (0..state.seats())
+                    .flat_map(|s| state.plumes(Seat(s)).iter())
+                    .flat_map(|p| &p.rows)
+                    .map(Vec::len)
+                    .sum();
+                let key = (room.x.round() as i32, room.y.round() as i32, laid);
+                if key != self.squeeze.0 {
+                    self.squeeze = (key, 1.0);
+                }
+                let largest = PLUME_CARD * self.squeeze.1;
+                let (per_row, card) = others_layout(&state, &others, (room, heading), largest);
+                others_card = card;
                 for chunk in others.chunks(per_row) {
                     ui.columns(per_row, |cols| {
                         for (col, &s) in cols.iter_mut().zip(chunk) {
@@ -354,6 +372,14 @@ impl PlumesView {
                     ui.add_space(6.0);
                 }
             });
+        if shown.content_size.y > shown.inner_rect.height() + 2.0 && others_card.x > layout::SMALLEST.x + 0.5 {
+            // The mats came out taller than reckoned (a plume wrapped, a
+            // token took a line): the others' cards a step smaller, at
+            // once, rather than a mat cut at the table's edge.
+            self.squeeze.1 = others_card.x / PLUME_CARD.x - 0.05;
+            ui.ctx().request_discard("the seats' mats ran past the table");
+            ui.ctx().request_repaint();
+        }
         let scrolled = shown.state.clamped_offset().y;
         self.further_down_ui(ui, palette, &state, &mats, (shown.inner_rect, shown.content_size.y, scrolled));
         if let Some(n) = note {
