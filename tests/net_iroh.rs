@@ -161,10 +161,18 @@ fn a_friend_whose_app_closes_rejoins_from_the_same_key_and_a_stranger_is_refused
         false,
     );
     online.play(30);
-    while online.table.session.state().to_move() != ToMove::Seat(Seat(1)) {
+    // Up to the host's own turn, and through it (played at the host): the
+    // friend's turn is next and no move of theirs is on its way (stopping
+    // at their turn, a move they had just sent could land after they left,
+    // and did under load).
+    while online.table.session.state().to_move() != ToMove::Seat(Seat(0)) {
+        online.step();
+    }
+    while online.table.session.state().to_move() == ToMove::Seat(Seat(0)) {
         online.step();
     }
     online.settle();
+    assert_eq!(online.table.session.state().to_move(), ToMove::Seat(Seat(1)), "the friend's turn");
     let before = online.table.session.cursor();
     // The friend's app closes: their connection is lost, the game waits.
     online.mirrors.clear();
