@@ -601,6 +601,12 @@ fn saved_games_at_800_by_600_never_cut_off_a_game_s_buttons() {
 
 #[test]
 fn a_click_anywhere_on_a_saved_game_s_card_continues_it() {
+    for on_words in [false, true] {
+        click_on_a_saved_game_s_card(on_words);
+    }
+}
+
+fn click_on_a_saved_game_s_card(on_words: bool) {
     let dir = tempfile::tempdir().unwrap();
     let saves = dir.path().join("saves");
     std::fs::create_dir_all(&saves).unwrap();
@@ -618,16 +624,27 @@ fn a_click_anywhere_on_a_saved_game_s_card_continues_it() {
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     h.run();
-    // The card's picture, not one of its buttons.
+    // The card's picture, not one of its buttons; or its words (a new
+    // player clicked the name and nothing happened: the words took the
+    // click, to be selected).
     let card = h.get_by_label("Continue friday-evening").rect();
-    let on_picture = card.left_top() + egui::vec2(40.0, 40.0);
-    h.hover_at(on_picture);
+    let at = if on_words {
+        h.get_by_label("friday-evening").rect().center()
+    } else {
+        card.left_top() + egui::vec2(40.0, 40.0)
+    };
+    h.hover_at(at);
     h.run();
-    h.drag_at(on_picture);
+    h.drag_at(at);
     h.step();
-    h.drop_at(on_picture);
+    h.drop_at(at);
     h.run();
-    assert_eq!(h.state().tabs.len(), 1, "the game is open");
+    assert_eq!(
+        h.state().tabs.len(),
+        1,
+        "the game is open (a click on its {})",
+        if on_words { "name" } else { "picture" }
+    );
     assert_eq!(h.state().screen, Screen::Game(0));
     assert_eq!(h.state().tabs[0].path(), path.as_path());
 }

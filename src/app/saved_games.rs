@@ -214,6 +214,9 @@ impl AviaryApp {
         let layout = egui::Layout::top_down(egui::Align::Min);
         let mut words = ui.new_child(egui::UiBuilder::new().max_rect(text).layout(layout));
         words.visuals_mut().override_text_color = Some(ink);
+        // The words are the card's: a click on them opens the game (as
+        // selectable text they took the click).
+        words.style_mut().interaction.selectable_labels = false;
         words.spacing_mut().item_spacing.y = 2.0;
         // The save's own name first (games of one kind told apart), then
         // the game and when it was last played.
