@@ -233,13 +233,17 @@ pub(super) fn paint_feather_face(painter: &egui::Painter, palette: &Palette, rec
     corner(rect.left_top() + inset, 0.0);
     corner(rect.right_bottom() - inset, std::f32::consts::PI);
     if h >= 70.0 {
-        painter.text(
-            rect.left_bottom() + Vec2::new(w * 0.08, -h * 0.04),
-            Align2::LEFT_BOTTOM,
-            f.colour_name(),
+        // The colour's name on a slip of the card's cream, so the quill
+        // passes under it rather than through it.
+        let galley = painter.layout_no_wrap(
+            f.colour_name().to_string(),
             egui::FontId::proportional((h * 0.1).clamp(8.0, 11.0)),
             ink,
         );
+        let at = rect.left_bottom() + Vec2::new(w * 0.08, -h * 0.04 - galley.size().y);
+        let slip = Rect::from_min_size(at, galley.size()).expand2(Vec2::new(3.0, 1.0));
+        painter.rect_filled(slip, 3.0, palette.card_face);
+        painter.galley(at, galley, ink);
     }
 }
 

@@ -40,9 +40,14 @@ fn held_up_size(plume: &Plume) -> Vec2 {
 fn paint_held_up(painter: &egui::Painter, palette: &Palette, (plume, sees): (&Plume, bool), at: Pos2) {
     let step = others_step(PLUME_CARD);
     let last = plume.rows.len() - 1;
+    let middle = at.x + held_up_size(plume).x / 2.0;
     for (r, row) in plume.rows.iter().enumerate() {
+        // Each row centred under the one above, as on the table.
+        let row_w = (row.len().max(1) - 1) as f32 * step + PLUME_CARD.x + 3.0;
+        let left = middle + 5.0 - row_w / 2.0;
         for (k, &c) in row.iter().enumerate() {
-            let cr = Rect::from_min_size(at + Vec2::new(k as f32 * step, r as f32 * row_step(PLUME_CARD)), PLUME_CARD);
+            let corner = Pos2::new(left + k as f32 * step, at.y + r as f32 * row_step(PLUME_CARD));
+            let cr = Rect::from_min_size(corner, PLUME_CARD);
             let face = match (plume.is_complete() && r == last, sees) {
                 (false, _) => FeatherFace::Up(c),
                 (true, true) => FeatherFace::DownOwn(c),
