@@ -1088,3 +1088,29 @@ fn the_last_roll_stays_on_the_table_until_undone() {
     h.run();
     assert_eq!(tray(&h), None, "undone past the roll, the dice are gone");
 }
+
+/// Nothing in the side panel runs past its right edge: a unit's ability
+/// chip that did not fit its line widened the panel's content, and every
+/// line under it (the log's included) was cut at the window's edge.
+#[test]
+fn the_side_panel_s_lines_stay_within_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves"));
+    let mut h = Harness::builder()
+        .with_size([1180.0, 820.0])
+        .with_max_steps(12)
+        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    let options = Options::every_additional_rule();
+    let players = [Player::Human, Player::Human];
+    open_with_options(&mut h, dir.path(), (players, options), Seat(0), |s| {
+        s.legal_actions().iter().any(|a| matches!(a, Action::Fly(_)))
+    });
+    h.run();
+    let undo = h.get_by_label("Undo").rect();
+    let overrun: Vec<String> = h
+        .query_all(egui_kittest::kittest::by().predicate(|n| n.label().is_some() || n.value().is_some()))
+        .filter(|n| n.rect().left() >= undo.left() - 4.0 && n.rect().right() > 1180.5)
+        .map(|n| format!("{:?} at {:?}", n.accesskit_node().label().or(n.accesskit_node().value()), n.rect()))
+        .collect();
+    assert!(overrun.is_empty(), "past the panel's edge: {overrun:?}");
+}

@@ -72,7 +72,12 @@ impl SkirmishView {
         let animate = frame.settings.animations;
         self.dice_ui(ui, &state, palette.forest, animate);
         ui.separator();
+        // The cards within the panel's width, the scroll bar beside them
+        // (their content widened the panel past its edge, and every line
+        // under them was cut there).
+        let width = ui.available_width() - ui.spacing().scroll.allocated_width();
         egui::ScrollArea::vertical().max_height(260.0).id_salt("tf-units").show(ui, |ui| {
+            ui.set_max_width(width);
             for u in 0..UNITS {
                 let lit = self.lights.contains(&Action::Activate(u as u8));
                 unit_card(ui, &state, u, &colours, lit);
@@ -467,7 +472,10 @@ pub(super) fn unit_card(ui: &mut Ui, state: &TailFeathers, u: usize, colours: &F
                 // A chip too wide for what is left of the line starts the next.
                 let font = egui::FontId::proportional(11.5);
                 let wide = ui.painter().layout_no_wrap(name.to_string(), font, side).size().x + 14.0;
-                if ui.available_width() < wide + 12.0 {
+                // (What is left of this line: a wrapping layout's
+                // available width is a whole line's, and a chip sure of
+                // room ran past the panel's edge, widening all under it.)
+                if ui.max_rect().right() - ui.cursor().left() < wide + 12.0 {
                     ui.end_row();
                 }
                 egui::Frame::new()
