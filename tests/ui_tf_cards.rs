@@ -271,3 +271,26 @@ fn with_the_quick_setting_a_window_nothing_answers_is_passed_at_once() {
     open(&mut h, dir.path(), mice_answer(&["Barrel Roll"]), [Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
     h.get_by_label("Barrel Roll on the Swallow");
 }
+
+/// A card in hand pointed at is held up to be read, half as large again
+/// over the table, saying what may be done with it; the pointer gone, it
+/// lies back in the hand.
+#[test]
+fn a_card_pointed_at_in_hand_is_held_up_to_be_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let mut g = table(&["Tailwind", "Steady Talons"], &[]);
+    air(&mut g, 0, 12.0, 14.0, 6, Tilt::Centre);
+    tf_common::play(&mut g, &Action::Activate(0));
+    open(&mut h, dir.path(), g, [Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
+    let painted = |h: &mut Harness<'_, AviaryApp>| format!("{:?}", h.output().shapes);
+    assert!(!painted(&mut h).contains("drag it onto a lit unit"), "nothing held up before the pointer comes");
+    let at = card_spot(&h, "Tailwind");
+    h.hover_at(at);
+    h.run();
+    let shown = painted(&mut h);
+    assert!(shown.contains("drag it onto a lit unit"), "Tailwind, playable, is held up with what to do");
+    h.hover_at(egui::pos2(5.0, 5.0));
+    h.run();
+    assert!(!painted(&mut h).contains("drag it onto a lit unit"), "the pointer gone, the card lies back");
+}

@@ -339,7 +339,7 @@ impl SkirmishView {
             let r = (board.scale * 0.5).clamp(6.0, 16.0);
             // In the space's lower corner, beside its figures.
             let at = centre + Vec2::new(r * 1.1, r * 1.1);
-            super::hand::paint_ballista(&painter, &colours, at, r, side_colour(&colours, side_), b.wounds);
+            super::paint::paint_ballista(&painter, &colours, at, r, side_colour(&colours, side_), b.wounds);
             ballista_at.push((side_, at, r));
             let ready = state.ballista_blocker(side_).unwrap_or_else(|| "ready".to_string());
             let said = format!(

@@ -88,6 +88,28 @@ fn title(painter: &egui::Painter, c: &ActionCard, band: f32, scale: f32, colour:
     painter.layout_no_wrap(c.name.to_string(), FontId::proportional(smaller), colour)
 }
 
+/// A card in hand held up to be read (the one pointed at): half as large
+/// again, standing on its place in the hand, over the table and within
+/// the window.
+fn held_up(ui: &Ui, place: Rect, c: &ActionCard, colours: &Forest, (look, how): (CardLook, &str)) {
+    let big = CARD * 1.5;
+    let r = Rect::from_min_size(place.center_bottom() - Vec2::new(big.x / 2.0, big.y), big);
+    let screen = ui.ctx().content_rect().shrink(4.0);
+    let dx = (screen.left() - r.left()).max(0.0) + (screen.right() - r.right()).min(0.0);
+    let dy = (screen.top() + 22.0 - r.top()).max(0.0);
+    let r = r.translate(Vec2::new(dx, dy));
+    let painter =
+        ui.ctx().layer_painter(egui::LayerId::new(egui::Order::Foreground, ui.scope_id().with("held-up card")));
+    paint_action_card(&painter, r, c, colours, look);
+    // What to do with it, on a slip over its top edge.
+    let galley = painter.layout(how.to_string(), FontId::proportional(12.0), colours.die_ink, r.width() + 40.0);
+    let slip = Rect::from_center_size(r.center_top() - Vec2::new(0.0, galley.size().y / 2.0 + 5.0), galley.size())
+        .expand2(Vec2::new(6.0, 2.0));
+    painter.rect_filled(slip, 4.0, colours.die);
+    painter.rect_stroke(slip, 4.0, Stroke::new(1.0, colours.die_ink), StrokeKind::Inside);
+    painter.galley(slip.min + Vec2::new(6.0, 2.0), galley, colours.die_ink);
+}
+
 /// An action card face up in `r`: its kind's coloured edge, its name, its
 /// cost in cheese, an emblem of what it needs, its requirement, timing and
 /// effect.
@@ -380,14 +402,18 @@ impl SkirmishView {
                         let resp = ui.interact(hit, ui.scope_id().with(("tf-card", c)), Sense::click_and_drag());
                         let lift = if Some(k) == top && !look.dim { -8.0 } else { 0.0 };
                         paint_action_card(ui.painter(), full.translate(Vec2::new(0.0, lift)), card(c), &colours, look);
+                        if Some(k) == top && egui::DragAndDrop::payload::<CardDrag>(ui.ctx()).is_none() {
+                            // The card pointed at is held up to be read:
+                            // larger, over the table, within the window
+                            // (its words, and what to do with it, on it).
+                            let how = if plays.is_empty() {
+                                "not playable now"
+                            } else {
+                                "drag it onto a lit unit, or click it, then the unit"
+                            };
+                            held_up(ui, full, card(c), &colours, (look, how));
+                        }
                         let words = card_words(card(c));
-                        let resp = resp.on_hover_text(if plays.is_empty() {
-                            format!("{words}\n\nNot playable now.")
-                        } else {
-                            format!(
-                                "{words}\n\nDrag it onto a lit unit on the battlefield, or click it, then the unit."
-                            )
-                        });
                         resp.widget_info(|| {
                             WidgetInfo::labeled(egui::Role::Button, true, format!("action card {words}"))
                         });
@@ -687,52 +713,6 @@ impl SkirmishView {
             tries.push(Action::Loose(Target::Nest(owner)));
         }
         tries.into_iter().find(|a| legal.contains(a))
-    }
-}
-
-/// A ballista seen from above, at `at` (radius `r`): a timber frame on
-/// two wheels, its bow drawn across, the bolt along it, on its side's
-/// coloured plate, with a notch for each wound.
-pub(super) fn paint_ballista(p: &egui::Painter, colours: &Forest, at: Pos2, r: f32, side: Color32, wounds: u8) {
-    // A square timber platform with its side's coloured rim, on a shadow.
-    let base = Rect::from_center_size(at, Vec2::splat(2.0 * r));
-    p.add(
-        egui::epaint::RectShape::filled(base.translate(Vec2::new(1.5, 2.5)), 3.0, colours.shadow).with_blur_width(4.0),
-    );
-    p.rect(base, 3.0, colours.nest, Stroke::new(2.0, side), StrokeKind::Inside);
-    for k in 1..4 {
-        let y = base.top() + base.height() * k as f32 / 4.0;
-        p.line_segment(
-            [Pos2::new(base.left() + 2.0, y), Pos2::new(base.right() - 2.0, y)],
-            Stroke::new(1.0, colours.bark.gamma_multiply(0.5)),
-        );
-    }
-    let wood = Stroke::new((r * 0.18).max(1.5), colours.trunk);
-    // The stock along the bolt, and its cross-beam.
-    p.line_segment([at + Vec2::new(0.0, r * 0.8), at + Vec2::new(0.0, -r * 0.7)], wood);
-    p.line_segment([at + Vec2::new(-r * 0.5, r * 0.6), at + Vec2::new(r * 0.5, r * 0.6)], wood);
-    // The bow, and its string drawn back.
-    let arc: Vec<Pos2> = (0..=10)
-        .map(|k| {
-            let t = std::f32::consts::PI * (0.08 + 0.84 * k as f32 / 10.0);
-            at + Vec2::new(-r * 0.85 * t.cos(), -r * 0.15 - r * 0.5 * t.sin())
-        })
-        .collect();
-    let ends = (arc[0], arc[10]);
-    p.add(egui::Shape::line(arc, Stroke::new((r * 0.16).max(1.5), colours.bark)));
-    let nock = at + Vec2::new(0.0, r * 0.3);
-    p.line_segment([ends.0, nock], Stroke::new(1.0, colours.die));
-    p.line_segment([ends.1, nock], Stroke::new(1.0, colours.die));
-    // The bolt's head.
-    let tip = at + Vec2::new(0.0, -r * 0.95);
-    p.add(egui::Shape::convex_polygon(
-        vec![tip, tip + Vec2::new(-r * 0.2, r * 0.3), tip + Vec2::new(r * 0.2, r * 0.3)],
-        colours.die_ink,
-        Stroke::NONE,
-    ));
-    for k in 0..wounds {
-        let c = base.right_top() + Vec2::new(0.0, r * 0.35 + k as f32 * r * 0.5);
-        p.circle(c, (r * 0.2).max(2.5), colours.chip_alarm, Stroke::new(1.0, colours.ink));
     }
 }
 

@@ -8,7 +8,7 @@
     reason = "drawing code reads best with the usual short names (p, r, f, u), and the view's helpers stay methods"
 )]
 
-use egui::{Align2, Color32, FontId, Pos2, Stroke, Vec2};
+use egui::{Align2, Color32, FontId, Pos2, Rect, Stroke, StrokeKind, Vec2};
 
 use super::figures::{Species, Wings, paint_bird_figure, paint_rodent};
 use super::words::capitalise;
@@ -408,5 +408,51 @@ mod card_words_tests {
             }
         });
         out.textures_delta.clear();
+    }
+}
+
+/// A ballista seen from above, at `at` (radius `r`): a timber frame on
+/// two wheels, its bow drawn across, the bolt along it, on its side's
+/// coloured plate, with a notch for each wound.
+pub(super) fn paint_ballista(p: &egui::Painter, colours: &Forest, at: Pos2, r: f32, side: Color32, wounds: u8) {
+    // A square timber platform with its side's coloured rim, on a shadow.
+    let base = Rect::from_center_size(at, Vec2::splat(2.0 * r));
+    p.add(
+        egui::epaint::RectShape::filled(base.translate(Vec2::new(1.5, 2.5)), 3.0, colours.shadow).with_blur_width(4.0),
+    );
+    p.rect(base, 3.0, colours.nest, Stroke::new(2.0, side), StrokeKind::Inside);
+    for k in 1..4 {
+        let y = base.top() + base.height() * k as f32 / 4.0;
+        p.line_segment(
+            [Pos2::new(base.left() + 2.0, y), Pos2::new(base.right() - 2.0, y)],
+            Stroke::new(1.0, colours.bark.gamma_multiply(0.5)),
+        );
+    }
+    let wood = Stroke::new((r * 0.18).max(1.5), colours.trunk);
+    // The stock along the bolt, and its cross-beam.
+    p.line_segment([at + Vec2::new(0.0, r * 0.8), at + Vec2::new(0.0, -r * 0.7)], wood);
+    p.line_segment([at + Vec2::new(-r * 0.5, r * 0.6), at + Vec2::new(r * 0.5, r * 0.6)], wood);
+    // The bow, and its string drawn back.
+    let arc: Vec<Pos2> = (0..=10)
+        .map(|k| {
+            let t = std::f32::consts::PI * (0.08 + 0.84 * k as f32 / 10.0);
+            at + Vec2::new(-r * 0.85 * t.cos(), -r * 0.15 - r * 0.5 * t.sin())
+        })
+        .collect();
+    let ends = (arc[0], arc[10]);
+    p.add(egui::Shape::line(arc, Stroke::new((r * 0.16).max(1.5), colours.bark)));
+    let nock = at + Vec2::new(0.0, r * 0.3);
+    p.line_segment([ends.0, nock], Stroke::new(1.0, colours.die));
+    p.line_segment([ends.1, nock], Stroke::new(1.0, colours.die));
+    // The bolt's head.
+    let tip = at + Vec2::new(0.0, -r * 0.95);
+    p.add(egui::Shape::convex_polygon(
+        vec![tip, tip + Vec2::new(-r * 0.2, r * 0.3), tip + Vec2::new(r * 0.2, r * 0.3)],
+        colours.die_ink,
+        Stroke::NONE,
+    ));
+    for k in 0..wounds {
+        let c = base.right_top() + Vec2::new(0.0, r * 0.35 + k as f32 * r * 0.5);
+        p.circle(c, (r * 0.2).max(2.5), colours.chip_alarm, Stroke::new(1.0, colours.ink));
     }
 }
