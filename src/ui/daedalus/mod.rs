@@ -330,18 +330,30 @@ impl DaedalusView {
         }
         // Squares.
         let last_turn = self.last_turn_moves();
+        // The steps of the turn being played (one's own, mid-turn) in the
+        // selection's gold; the other side's last turn in its own tint.
+        let ongoing = {
+            let log = self.m.session.log();
+            let seat = log[..self.m.session.cursor().min(log.len())].last().and_then(|e| e.seat);
+            seat.is_some_and(|s| self.m.session.state().to_move() == crate::rules::ToMove::Seat(s))
+        };
+        let (tint, ink) = if ongoing {
+            (palette.selection.gamma_multiply(0.35), palette.selection.to_opaque())
+        } else {
+            (palette.last_move, palette.last_move.to_opaque())
+        };
         for sq in Square::all(SIZE, SIZE) {
             let rect = geo.square_rect(sq);
             let dark = (sq.x + sq.y) % 2 == 0; // a1 dark, h1 light (the rulebook's white corner on the right)
             paint::stone_square(&painter, palette, rect, dark, u32::from(sq.y) * 8 + u32::from(sq.x));
             if last_turn.iter().any(|&(_, to)| to == sq) {
-                painter.rect_filled(rect, 0.0, palette.last_move);
+                painter.rect_filled(rect, 0.0, tint);
             } else if last_turn.iter().any(|&(from, _)| from == Some(sq)) {
                 // Where a piece left: ringed, lighter than where it went.
                 painter.rect_stroke(
                     rect.shrink(4.0),
                     3.0,
-                    Stroke::new(2.0, palette.last_move.to_opaque().gamma_multiply(0.7)),
+                    Stroke::new(2.0, ink.gamma_multiply(0.7)),
                     StrokeKind::Inside,
                 );
             }
@@ -413,7 +425,6 @@ impl DaedalusView {
         }
         // The last turn's steps as short arrows, each within the square its
         // piece left (a step is one square), pointing where it went.
-        let ink = palette.last_move.to_opaque();
         for &(from, to) in &last_turn {
             let Some(from) = from else { continue };
             let (a, b) = (geo.square_rect(from).center(), geo.square_rect(to).center());
