@@ -1002,17 +1002,7 @@ fn a_flight_glides_along_its_templates_then_rests_and_not_at_all_without_animati
 #[test]
 fn in_a_small_window_the_side_panel_is_whole() {
     let dir = tempfile::tempdir().unwrap();
-    let app = AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves"));
-    let mut h = Harness::builder()
-        .with_size([1180.0, 820.0])
-        .with_max_steps(12)
-        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
-    // Every additional rule on (their names make the panel's first line).
-    let options = Options::every_additional_rule();
-    let players = [Player::Human, Player::Human];
-    open_with_options(&mut h, dir.path(), (players, options), Seat(0), |s| {
-        s.cheese(Seat(0)) > 0 && s.cheese(Seat(1)) > 0 && s.legal_actions().iter().any(|a| matches!(a, Action::Fly(_)))
-    });
+    let mut h = every_rule_flight(dir.path(), &|s: &TailFeathers| s.cheese(Seat(0)) > 0 && s.cheese(Seat(1)) > 0);
     // Opened at the usual size, then the window made small.
     h.set_size(egui::vec2(800.0, 600.0));
     h.run();
@@ -1095,16 +1085,7 @@ fn the_last_roll_stays_on_the_table_until_undone() {
 #[test]
 fn the_side_panel_s_lines_stay_within_it() {
     let dir = tempfile::tempdir().unwrap();
-    let app = AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves"));
-    let mut h = Harness::builder()
-        .with_size([1180.0, 820.0])
-        .with_max_steps(12)
-        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
-    let options = Options::every_additional_rule();
-    let players = [Player::Human, Player::Human];
-    open_with_options(&mut h, dir.path(), (players, options), Seat(0), |s| {
-        s.legal_actions().iter().any(|a| matches!(a, Action::Fly(_)))
-    });
+    let mut h = every_rule_flight(dir.path(), &|_: &TailFeathers| true);
     h.run();
     let undo = h.get_by_label("Undo").rect();
     let overrun: Vec<String> = h
@@ -1113,4 +1094,21 @@ fn the_side_panel_s_lines_stay_within_it() {
         .map(|n| format!("{:?} at {:?}", n.accesskit_node().label().or(n.accesskit_node().value()), n.rect()))
         .collect();
     assert!(overrun.is_empty(), "past the panel's edge: {overrun:?}");
+}
+
+/// Two people at 1180x820 with every additional rule on (their names make
+/// the panel's first line), at a position where the Mice may fly and
+/// `also` holds.
+fn every_rule_flight(dir: &std::path::Path, also: &dyn Fn(&TailFeathers) -> bool) -> Harness<'static, AviaryApp> {
+    let app = AviaryApp::new(Some(dir.join("config")), dir.join("saves"));
+    let mut h = Harness::builder()
+        .with_size([1180.0, 820.0])
+        .with_max_steps(12)
+        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    let options = Options::every_additional_rule();
+    let players = [Player::Human, Player::Human];
+    open_with_options(&mut h, dir, (players, options), Seat(0), |s| {
+        also(s) && s.legal_actions().iter().any(|a| matches!(a, Action::Fly(_)))
+    });
+    h
 }

@@ -128,11 +128,7 @@ fn a_hand_is_picked_from_the_cards_laid_out_and_then_lies_along_the_table() {
 #[test]
 fn a_card_dragged_onto_a_lit_unit_is_played_and_a_refused_drop_names_its_rule() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    let mut g = table(&["Tailwind", "Steady Talons"], &[]);
-    air(&mut g, 0, 12.0, 14.0, 6, Tilt::Centre);
-    tf_common::play(&mut g, &Action::Activate(0));
-    open(&mut h, dir.path(), g, [Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
+    let mut h = swallow_flying_with_two_cards(dir.path());
     h.get_by_label_contains("Cards lit in your hand may be played now");
     // Steady Talons dropped on the perched Jay: refused, with its rule.
     let jay = tab(&mut h).figure_spots.iter().find(|x| x.0 == 2).unwrap().1;
@@ -278,11 +274,7 @@ fn with_the_quick_setting_a_window_nothing_answers_is_passed_at_once() {
 #[test]
 fn a_card_pointed_at_in_hand_is_held_up_to_be_read() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    let mut g = table(&["Tailwind", "Steady Talons"], &[]);
-    air(&mut g, 0, 12.0, 14.0, 6, Tilt::Centre);
-    tf_common::play(&mut g, &Action::Activate(0));
-    open(&mut h, dir.path(), g, [Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
+    let mut h = swallow_flying_with_two_cards(dir.path());
     let painted = |h: &mut Harness<'_, AviaryApp>| format!("{:?}", h.output().shapes);
     assert!(!painted(&mut h).contains("drag it onto a lit unit"), "nothing held up before the pointer comes");
     let at = card_spot(&h, "Tailwind");
@@ -293,4 +285,15 @@ fn a_card_pointed_at_in_hand_is_held_up_to_be_read() {
     h.hover_at(egui::pos2(5.0, 5.0));
     h.run();
     assert!(!painted(&mut h).contains("drag it onto a lit unit"), "the pointer gone, the card lies back");
+}
+
+/// The Mice's Swallow activated, flying, with Tailwind and Steady Talons
+/// in hand, against the computer.
+fn swallow_flying_with_two_cards(dir: &std::path::Path) -> Harness<'static, AviaryApp> {
+    let mut h = harness(dir);
+    let mut g = table(&["Tailwind", "Steady Talons"], &[]);
+    air(&mut g, 0, 12.0, 14.0, 6, Tilt::Centre);
+    tf_common::play(&mut g, &Action::Activate(0));
+    open(&mut h, dir, g, [Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
+    h
 }
