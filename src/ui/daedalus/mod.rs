@@ -330,18 +330,7 @@ impl DaedalusView {
         }
         // Squares.
         let last_turn = self.last_turn_moves();
-        // The steps of the turn being played (one's own, mid-turn) in the
-        // selection's gold; the other side's last turn in its own tint.
-        let ongoing = {
-            let log = self.m.session.log();
-            let seat = log[..self.m.session.cursor().min(log.len())].last().and_then(|e| e.seat);
-            seat.is_some_and(|s| self.m.session.state().to_move() == crate::rules::ToMove::Seat(s))
-        };
-        let (tint, ink) = if ongoing {
-            (palette.selection.gamma_multiply(0.35), palette.selection.to_opaque())
-        } else {
-            (palette.last_move, palette.last_move.to_opaque())
-        };
+        let (tint, ink) = self.last_turn_tints(palette);
         for sq in Square::all(SIZE, SIZE) {
             let rect = geo.square_rect(sq);
             let dark = (sq.x + sq.y) % 2 == 0; // a1 dark, h1 light (the rulebook's white corner on the right)
@@ -538,6 +527,19 @@ impl DaedalusView {
     /// chance, so the board before the turn is the moves replayed; a game
     /// that did not begin from its setup (a lesson's position) shows where
     /// the pieces went only.
+    /// The fill and ink of the last turn's marks: the turn being played
+    /// (one's own, mid-turn) in the selection's gold, the other side's last
+    /// turn in its own tint.
+    fn last_turn_tints(&self, palette: &Palette) -> (egui::Color32, egui::Color32) {
+        let log = self.m.session.log();
+        let seat = log[..self.m.session.cursor().min(log.len())].last().and_then(|e| e.seat);
+        if seat.is_some_and(|s| self.m.session.state().to_move() == crate::rules::ToMove::Seat(s)) {
+            (palette.selection.gamma_multiply(0.35), palette.selection.to_opaque())
+        } else {
+            (palette.last_move, palette.last_move.to_opaque())
+        }
+    }
+
     fn last_turn_moves(&mut self) -> Vec<Step> {
         let session = &self.m.session;
         let key = (session.revision(), session.cursor());

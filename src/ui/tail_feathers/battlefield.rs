@@ -255,15 +255,7 @@ impl SkirmishView {
             // Two by two in a tree space (four at most), four a row in a nest.
             let nest = TailFeathers::space_nest(usize::from(s)).is_some();
             let per_row = if nest { 4 } else { 2 };
-            // As large as lets two side by side fill the space's width (the
-            // figures must read as mice and rats, not dots).
-            // One alone fills its space.
-            let r = match (nest, figs.len()) {
-                (false, 1) => (board.scale * 0.72).clamp(5.0, 22.0),
-                (false, _) => (board.scale * 0.46).clamp(4.0, 15.0),
-                (true, 1) => (board.scale * 0.5).clamp(5.0, 16.0),
-                (true, _) => (board.scale * 0.33).clamp(4.0, 12.0),
-            };
+            let r = figure_radius(nest, figs.len(), board.scale);
             let rows = figs.len().div_ceil(per_row).max(1) as f32;
             for (k, &f) in figs.iter().enumerate() {
                 let (col, row) = ((k % per_row) as f32, (k / per_row) as f32);
@@ -778,5 +770,18 @@ pub(super) fn space_decision(a: &Action) -> Option<u8> {
         | Action::Unload(Some(space))
         | Action::PatrolLeaf(space) => Some(*space),
         _ => None,
+    }
+}
+
+/// The radius of a figure drawn in a tree space (or a nest, `nest`)
+/// holding `n`: as large as lets two side by side fill the space's width
+/// (the figures must read as mice and rats, not dots), and one alone fills
+/// it.
+fn figure_radius(nest: bool, n: usize, scale: f32) -> f32 {
+    match (nest, n) {
+        (false, 1) => (scale * 0.72).clamp(5.0, 22.0),
+        (false, _) => (scale * 0.46).clamp(4.0, 15.0),
+        (true, 1) => (scale * 0.5).clamp(5.0, 16.0),
+        (true, _) => (scale * 0.33).clamp(4.0, 12.0),
     }
 }
