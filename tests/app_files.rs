@@ -672,6 +672,9 @@ fn many_open_games_keep_the_tabs_on_one_row_with_the_rest_in_a_menu() {
     }
     let settings = h.get_by_label("Settings").rect();
     assert!((settings.center().y - closers[0].center().y).abs() < 2.0, "Settings on the same row");
+    // The menu too: a row of its own took a line of every board's height.
+    let menu = h.get_by_label("Game").rect();
+    assert!((menu.center().y - closers[0].center().y).abs() < 2.0, "the Game menu on the same row: {menu:?}");
     let hidden = 8 - closers.len();
     h.get_by_label(&format!("{hidden} more…")).click();
     h.run();

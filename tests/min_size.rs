@@ -16,6 +16,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable, by};
 
 const WINDOW: egui::Vec2 = egui::vec2(800.0, 600.0);
+/// Below the row of the menu and the tabs (a tab bears its game's name too).
+const TAB_ROW: f32 = 34.0;
 
 /// A game of `V` after some random moves, shown in the app at 800 x 600.
 fn harness<V: View>(dir: &std::path::Path, players: &[Player], moves: usize) -> Harness<'static, AviaryApp>
@@ -175,7 +177,7 @@ fn tail_feathers_lays_out_every_card_to_pick_clear_of_the_side_panel() {
     // The side panel's left edge: left of its title.
     let title = labels(&h)
         .into_iter()
-        .filter(|(l, r)| l == "Tail Feathers" && r.min.y > 60.0)
+        .filter(|(l, r)| l == "Tail Feathers" && r.min.y > TAB_ROW)
         .map(|(_, r)| r)
         .next()
         .expect("the side panel's title");
@@ -265,7 +267,7 @@ fn feathers_and_wax_in_the_sky_keeps_the_side_panel_whole() {
         let r = h.get_by_label(name).rect();
         assert!(screen.contains_rect(r), "{name} is wholly on screen: {r:?}");
     }
-    let title = labels(&h).into_iter().find(|(l, r)| l == "Feathers & Wax" && r.min.y > 60.0).expect("the title").1;
+    let title = labels(&h).into_iter().find(|(l, r)| l == "Feathers & Wax" && r.min.y > TAB_ROW).expect("the title").1;
     let draw = h.get_by_label("Draw another card").rect();
     assert!(title.min.x <= draw.min.x + 0.5, "the panel's words start at its edge, not cut: {title:?} {draw:?}");
 }
@@ -294,7 +296,7 @@ fn daedalus_lists_the_turn_within_the_side_panel() {
     }
     let h = shown::<DaedalusView>(dir, session);
     let screen = Rect::from_min_size(Pos2::ZERO, WINDOW);
-    let title = labels(&h).into_iter().find(|(l, r)| l == "Daedalus" && r.min.y > 60.0).expect("the title").1;
+    let title = labels(&h).into_iter().find(|(l, r)| l == "Daedalus" && r.min.y > TAB_ROW).expect("the title").1;
     let steps: Vec<(String, Rect)> =
         labels(&h).into_iter().filter(|(l, _)| l.starts_with("Move ") || l.contains("your Gladiator")).collect();
     assert!(!steps.is_empty(), "the turn's steps are listed");

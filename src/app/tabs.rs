@@ -1,4 +1,4 @@
-//! The row of tabs under the menu: Home, Saved Games, one tab per open game
+//! The row of the menu and the tabs: Home, Saved Games, one tab per open game
 //! (those that fit; the rest in an "N more…" menu), Settings at its end,
 //! and how alike tabs are named apart.
 
@@ -39,18 +39,17 @@ impl AviaryApp {
     pub(super) fn rail_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
         let palette = crate::ui::theme::palette(self.settings.dark);
         let rail = |margin: egui::Margin| egui::Frame::new().fill(palette.table.wood[2]).inner_margin(margin);
-        egui::Panel::top("aviary-menu").frame(rail(egui::Margin::symmetric(8, 2))).show_separator_line(false).show(
+        // One row: a second row for the menu alone took every game's
+        // board a line of height (at 800x600, 24 of its 540 points).
+        egui::Panel::top("aviary-tabs").frame(rail(egui::Margin { left: 8, right: 8, top: 4, bottom: 5 })).show(
             ui,
             |ui| {
                 on_the_rail(ui, &palette);
-                egui::MenuBar::new().ui(ui, |ui| self.menu_ui(ui, notices));
-            },
-        );
-        egui::Panel::top("aviary-tabs").frame(rail(egui::Margin { left: 8, right: 8, top: 2, bottom: 5 })).show(
-            ui,
-            |ui| {
-                on_the_rail(ui, &palette);
-                self.tabs_ui(ui, notices);
+                ui.horizontal(|ui| {
+                    self.menu_ui(ui, notices);
+                    ui.separator();
+                    self.tabs_ui(ui, notices);
+                });
             },
         );
     }
