@@ -1112,3 +1112,35 @@ fn every_rule_flight(dir: &std::path::Path, also: &dyn Fn(&TailFeathers) -> bool
     });
     h
 }
+
+/// Found by a new player: pointing at a figure on the battlefield showed
+/// nothing, and which unit it belonged to had to be looked up in the panel.
+/// It now shows the unit's card and where the figure stands.
+#[test]
+fn a_figure_pointed_at_shows_its_unit_s_card() {
+    use aviary::rules::tail_feathers::game::{unit_name, unit_of};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_where(&mut h, dir.path(), |s| (0..18).any(|f| matches!(s.figure(f).place, Place::Space(_))));
+    let s = state(&mut h);
+    let (f, spot) = tab(&mut h)
+        .figure_spots
+        .iter()
+        .copied()
+        .find(|x| matches!(s.figure(x.0).place, Place::Space(_)))
+        .expect("a figure in a tree");
+    let Place::Space(space) = s.figure(f).place else { unreachable!() };
+    let name = unit_name(unit_of(f));
+    let whereabouts = format!("in {}", aviary::rules::tail_feathers::game::space_name(space));
+    let cards = |h: &Harness<'_, AviaryApp>| h.query_all_by_label(&name).count();
+    let said = |h: &Harness<'_, AviaryApp>| h.query_all_by_label_contains(&whereabouts).count();
+    let (before, said_before) = (cards(&h), said(&h));
+    h.hover_at(spot);
+    h.run_steps(4);
+    assert_eq!(cards(&h), before + 1, "a second card of the {name} (the pop-up's) beside the panel's");
+    assert_eq!(said(&h), said_before + 1, "the figure's place said: {whereabouts}");
+    // Pointing away puts it away.
+    h.hover_at(Pos2::new(5.0, 890.0));
+    h.run_steps(4);
+    assert_eq!(cards(&h), before, "the pop-up goes with the pointer");
+}

@@ -321,8 +321,8 @@ const FOREST_LIGHT: Forest = Forest {
 };
 
 const FOREST_DARK: Forest = Forest {
-    floor: Color32::from_rgb(0x22, 0x30, 0x26),
-    space: Color32::from_rgb(0x4a, 0x6b, 0x3c),
+    floor: Color32::from_rgb(0x29, 0x38, 0x2b),
+    space: Color32::from_rgb(0x64, 0x8e, 0x4c),
     nest: Color32::from_rgb(0x7a, 0x5a, 0x32),
     trunk: Color32::from_rgb(0x5b, 0x3a, 0x22),
     on_trunk: Color32::from_rgb(0xff, 0xff, 0xff),
@@ -344,13 +344,13 @@ const FOREST_DARK: Forest = Forest {
     chip_sky: Color32::from_rgb(118, 160, 212),
     chip_quiet: Color32::from_gray(150),
     chip_alarm: Color32::from_rgb(196, 64, 52),
-    canopy: Color32::from_rgb(0x24, 0x3a, 0x1c),
+    canopy: Color32::from_rgb(0x3a, 0x5e, 0x2a),
     leaves: [
-        Color32::from_rgb(0x46, 0x68, 0x36),
-        Color32::from_rgb(0x3a, 0x5a, 0x2c),
-        Color32::from_rgb(0x52, 0x74, 0x3e),
+        Color32::from_rgb(0x62, 0x8e, 0x48),
+        Color32::from_rgb(0x55, 0x80, 0x3e),
+        Color32::from_rgb(0x6e, 0x9a, 0x52),
     ],
-    leaf_light: Color32::from_rgba_premultiplied(0x1c, 0x26, 0x12, 0x38),
+    leaf_light: Color32::from_rgba_premultiplied(0x2a, 0x3a, 0x1a, 0x40),
     bark: Color32::from_rgb(0x2e, 0x1c, 0x0e),
     shadow: Color32::from_rgba_premultiplied(0x00, 0x00, 0x00, 0x70),
     table: Color32::from_rgb(0x3a, 0x2c, 0x20),

@@ -395,6 +395,8 @@ impl SkirmishView {
             let rect = Rect::from_center_size(p, Vec2::splat(2.0 * r));
             let resp = ui.interact(rect, ui.scope_id().with(("tf-fig", f)), Sense::click());
             resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, said.clone()));
+            // Pointed at, its unit's card and where it stands.
+            let resp = resp.on_hover_ui(|ui| super::panel::figure_tip(ui, &state, f, &colours, &said));
             focus_ring(&resp, rect);
             if resp.clicked() {
                 clicked_at = Some(p);

@@ -58,6 +58,7 @@ pub(super) fn paint_table(painter: &egui::Painter, colours: &Forest, outer: Rect
             painter.circle_filled(p, r, colours.leaves[k % 3].gamma_multiply(0.14));
         }
     }
+    floor_tufts(painter, colours, inner, cell);
     painter.rect_stroke(inner, 4.0, Stroke::new(1.5, colours.bark.gamma_multiply(0.7)), StrokeKind::Outside);
     // A fine line in the ink's tone round it: in the dark the floor and
     // the table were one dark brown-green, and the edge was lost.
@@ -67,6 +68,35 @@ pub(super) fn paint_table(painter: &egui::Painter, colours: &Forest, outer: Rect
         Stroke::new(1.5, colours.ink.gamma_multiply(0.35)),
         StrokeKind::Outside,
     );
+}
+
+/// Tufts of grass and a few pebbles scattered on the forest floor, so the
+/// open ground reads as ground and not as a blank sheet.
+fn floor_tufts(painter: &egui::Painter, colours: &Forest, inner: Rect, cell: f32) {
+    let n = (inner.width() / cell) as usize;
+    let blade = Stroke::new((cell * 0.08).clamp(1.0, 1.6), colours.canopy.gamma_multiply(0.55));
+    for i in 0..n {
+        for j in 0..n {
+            let k = i * 977 + j * 13 + 5;
+            let roll = hashed(k, 6);
+            let p = inner.min + Vec2::new((i as f32 + hashed(k, 7)) * cell, (j as f32 + hashed(k, 8)) * cell);
+            if roll < 0.07 {
+                // Three to five blades fanning up from one root.
+                let h = cell * (0.35 + 0.3 * hashed(k, 9));
+                let blades = 3 + (hashed(k, 10) * 3.0) as usize;
+                for b in 0..blades {
+                    let lean = (b as f32 / (blades - 1) as f32 - 0.5) * 1.1 + 0.2 * (hashed(k, 11 + b) - 0.5);
+                    let tip = p + Vec2::new(lean * h * 0.7, -h * (0.75 + 0.25 * hashed(k, 20 + b)));
+                    painter.line_segment([p, tip], blade);
+                }
+            } else if roll < 0.085 {
+                let r = cell * (0.07 + 0.08 * hashed(k, 12));
+                let pebble = Rect::from_center_size(p, Vec2::new(r * 2.6, r * 1.8));
+                painter.rect_filled(pebble.translate(Vec2::new(0.6, 0.9)), r, colours.shadow);
+                painter.rect_filled(pebble, r, colours.feather[1].gamma_multiply(0.8));
+            }
+        }
+    }
 }
 
 /// The point `d` along the rim of `r`, clockwise from its top-left corner.
@@ -171,9 +201,9 @@ pub(super) fn paint_tree(
     let name = tree.name.split(": ").last().unwrap_or(tree.name).trim_start_matches("the ").trim_start_matches("The ");
     // The name on a plate at the tree's foot, on the canopy's edge: on the
     // trunk, a long name ran into the spaces beside it, under the figures
-    // there ("ld Beech").
+    // there ("ld Beech"); higher, it covered the lowest space's figures.
     let galley = painter.layout_no_wrap(name.to_string(), FontId::proportional(10.5), colours.on_trunk);
-    let foot = Pos2::new(t.center().x, canopy.bottom() - board.scale * 0.1);
+    let foot = Pos2::new(t.center().x, canopy.bottom() + galley.size().y * 0.25);
     let plate = Align2::CENTER_CENTER.anchor_size(foot, galley.size()).expand2(Vec2::new(4.0, 1.5));
     painter.rect_filled(plate, 3.0, colours.bark.gamma_multiply(0.85));
     painter.galley(plate.min + Vec2::new(4.0, 1.5), galley, colours.on_trunk);
@@ -211,13 +241,14 @@ fn paint_nest(
     let dial = Pos2::new(c.x, dial.y.min(c.y - r - 12.0));
     painter.circle(dial, 11.0, colours.die, Stroke::new(2.5, side));
     painter.text(dial, Align2::CENTER_CENTER, life.to_string(), FontId::proportional(12.0), colours.die_ink);
-    painter.text(
-        dial + Vec2::new(14.0, 0.0),
-        Align2::LEFT_CENTER,
-        format!("{} nest", side_name(owner)),
-        FontId::proportional(10.0),
-        colours.ink,
-    );
+    // Its name over the dial, on the table's edge: beside it, the words
+    // ran over the tree's first space and the figures there ("Mice ne").
+    let galley =
+        painter.layout_no_wrap(format!("{} nest", side_name(owner)), FontId::proportional(10.0), colours.on_trunk);
+    let plate =
+        Align2::CENTER_BOTTOM.anchor_size(dial - Vec2::new(0.0, 13.0), galley.size()).expand2(Vec2::new(4.0, 1.0));
+    painter.rect_filled(plate, 3.0, colours.bark.gamma_multiply(0.85));
+    painter.galley(plate.min + Vec2::new(4.0, 1.0), galley, colours.on_trunk);
     for k in 0..state.nest_fire(owner) {
         painter.circle_filled(c + Vec2::new(-r * 0.5 + 7.0 * f32::from(k), r * 0.6), 3.5, colours.fire);
     }

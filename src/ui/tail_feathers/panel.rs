@@ -138,7 +138,7 @@ impl SkirmishView {
                     (c, o) => format!(" ({c} crash into a trunk and {o} leave the battlefield, marked ×)"),
                 };
                 ui.label(format!(
-                    "{flights} flights{harm}: point at a ring on the board to see where the bird ends, its templates and crossings; click it, or drag the bird onto it, to fly."
+                    "{flights} flights{harm}: point at a spot on the board to see where the bird ends, its templates and crossings; click it, or drag the bird onto it, to fly."
                 ));
             }
         }
@@ -393,6 +393,16 @@ pub(super) fn cheese_wheel(ui: &mut Ui, n: u8, palette: &Palette) {
         }
     }
     resp.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, format!("{n} of 6 cheese")));
+}
+
+/// What pointing at a figure on the battlefield shows: its unit's card,
+/// and the figure's own state in words (where it is, its heading, its
+/// wounds).
+pub(super) fn figure_tip(ui: &mut Ui, state: &TailFeathers, f: Fig, colours: &Forest, said: &str) {
+    ui.set_max_width(300.0);
+    unit_card(ui, state, unit_of(f), colours, false);
+    let words = said.split_once(": ").map_or(said, |x| x.1);
+    ui.label(RichText::new(capitalise(words)).size(12.0));
 }
 
 /// A unit's card, compact: its name and state as chips (flying, perched,

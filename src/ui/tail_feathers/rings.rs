@@ -64,16 +64,21 @@ pub(super) fn flight_rings(
             }
             continue;
         }
-        let ring = if g.harmful() { colours.cut } else { colours.ghost };
-        let r = if off { base_r * 0.6 } else { base_r };
-        if !g.harmful() {
-            painter.circle_filled(p, r, colours.space.gamma_multiply(0.5));
-        }
-        painter.circle_stroke(p, r, Stroke::new(if g.harmful() { 1.5 } else { 2.0 }, ring));
+        // Each end a small pip, not a whole base: 27 rings laid over one
+        // another read as one grey blob. The flight under the pointer is
+        // drawn whole, its base ringed, by the caller.
+        let ring = if g.harmful() { colours.cut } else { colours.ghost.to_opaque() };
+        let r = (base_r * if off { 0.3 } else { 0.34 }).clamp(3.5, 7.0);
         if g.harmful() {
-            let k = r * 0.3;
-            painter.line_segment([p - Vec2::splat(k), p + Vec2::splat(k)], Stroke::new(1.0, ring));
-            painter.line_segment([p + Vec2::new(-k, k), p + Vec2::new(k, -k)], Stroke::new(1.0, ring));
+            let k = r * 0.8;
+            let cross = Stroke::new(2.0, ring);
+            painter.line_segment([p - Vec2::splat(k), p + Vec2::splat(k)], cross);
+            painter.line_segment([p + Vec2::new(-k, k), p + Vec2::new(k, -k)], cross);
+        } else {
+            painter.circle_filled(p + Vec2::new(0.8, 1.2), r, colours.shadow);
+            painter.circle_filled(p, r, colours.feather[0]);
+            painter.circle_stroke(p, r, Stroke::new(1.5, ring));
+            painter.circle_filled(p, r * 0.35, ring);
         }
         let said = g.words();
         let rect = Rect::from_center_size(p, Vec2::splat(base_r));
