@@ -82,8 +82,7 @@ pub(super) fn others_layout(
         .unwrap_or((1, smallest))
 }
 
-/// The size of the others' cards: the largest (from `largest`, at most
-/// [`PLUME_CARD`], down to 70% of [`SMALL_CARD`]) with which every seat's plumes fit
+/// The size of the others' cards: the largest (from `largest` down to 70% of [`SMALL_CARD`]) with which every seat's plumes fit
 /// within `mat` (width, height), on one line or wrapped onto more; none
 /// when even the smallest do not.
 fn others_card(state: &EnchantedPlumes, others: &[Seat], (mat, heading): (Vec2, f32), largest: Vec2) -> Option<Vec2> {
@@ -97,8 +96,11 @@ fn others_card(state: &EnchantedPlumes, others: &[Seat], (mat, heading): (Vec2, 
             widest <= room + 8.0 && height <= mat.y
         })
     };
-    // Never larger than one's own cards by the hand.
-    let largest = largest.x.min(PLUME_CARD.x) / SMALL_CARD.x;
+    // Never larger than `largest` (the Train's cards, in a low window one's
+    // own plumes'): with room to spare, as large as the room allows, so
+    // the mats fill the table down to one's own (a band of bare cloth
+    // lay between them with two or three at the table).
+    let largest = largest.x / SMALL_CARD.x;
     (0..=22)
         .map(|k| SMALL_CARD * (largest - 0.05 * k as f32))
         .filter(|c| c.x >= SMALL_CARD.x * 0.7 - 0.01)

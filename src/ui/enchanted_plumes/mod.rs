@@ -123,6 +123,9 @@ pub struct PlumesView {
     /// [`PLUME_CARD`], for the table's room and cards laid (the key): less
     /// than 1 once their mats came out taller than the room.
     squeeze: ((i32, i32, usize), f32),
+    /// How tall the others' mats came out last frame, to lay them midway
+    /// across the table.
+    mats_height: f32,
 }
 
 impl PlumesView {
@@ -154,6 +157,7 @@ impl PlumesView {
             folded: false,
             panel_open: false,
             squeeze: ((0, 0, 0), 1.0),
+            mats_height: 0.0,
         };
         if tab.humans().len() == 1 {
             tab.revealed = tab.humans().first().copied();
@@ -358,9 +362,15 @@ impl PlumesView {
                 if key != self.squeeze.0 {
                     self.squeeze = (key, 1.0);
                 }
-                let largest = PLUME_CARD * self.squeeze.1;
+                let largest = self.others_largest() * self.squeeze.1;
                 let (per_row, card) = others_layout(&state, &others, (room, heading), largest);
                 others_card = card;
+                // With room to spare (two or three at the table), the mats
+                // in the middle of it, across from one's own: laid from the
+                // top, a band of bare cloth lay between them and one's own.
+                let start = ui.cursor().top();
+                let pad = ((room.y - self.mats_height) / 2.0).clamp(0.0, 120.0);
+                ui.add_space(pad);
                 for chunk in others.chunks(per_row) {
                     ui.columns(per_row, |cols| {
                         for (col, &s) in cols.iter_mut().zip(chunk) {
@@ -371,12 +381,18 @@ impl PlumesView {
                     });
                     ui.add_space(6.0);
                 }
+                let height = ui.cursor().top() - start - pad;
+                if (height - self.mats_height).abs() > 1.0 {
+                    // Laid midway by last frame's height: redone at once.
+                    self.mats_height = height;
+                    ui.ctx().request_discard("the seats' mats changed height");
+                }
             });
         if shown.content_size.y > shown.inner_rect.height() + 2.0 && others_card.x > layout::SMALLEST.x + 0.5 {
             // The mats came out taller than reckoned (a plume wrapped, a
             // token took a line): the others' cards a step smaller, at
             // once, rather than a mat cut at the table's edge.
-            self.squeeze.1 = others_card.x / PLUME_CARD.x - 0.05;
+            self.squeeze.1 = others_card.x / self.others_largest().x - 0.05;
             ui.ctx().request_discard("the seats' mats ran past the table");
             ui.ctx().request_repaint();
         }
@@ -391,6 +407,12 @@ impl PlumesView {
         if let Some(r) = self.refusal.take() {
             frame.notices.push(Notice::Error(r));
         }
+    }
+
+    /// The largest the others' cards get: the Train's (a low window: one's
+    /// own plumes').
+    fn others_largest(&self) -> Vec2 {
+        if self.compact { PLUME_CARD } else { self.hand_card }
     }
 
     /// The Train's five cards, each a drop target for a swap.
