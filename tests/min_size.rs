@@ -305,3 +305,43 @@ fn daedalus_lists_the_turn_within_the_side_panel() {
         assert!(r.min.x >= title.min.x - 0.5, "{l:?} starts inside the panel: {r:?}, title at {title:?}");
     }
 }
+
+/// Found by a new player at 800 x 600: with action cards, the hand under
+/// the battlefield took 160 points of the window's height and left the
+/// battlefield about 280 points. The hand is held low now (the cards'
+/// tops in view, the one pointed at held up whole).
+#[test]
+fn tail_feathers_holds_the_hand_low_and_keeps_the_battlefield_large() {
+    use aviary::rules::tail_feathers::game::{Action, Options, TailFeathers};
+    use aviary::ui::tail_feathers::SkirmishView;
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path();
+    let options = Options { action_cards: true, ..Options::default() };
+    let players = vec![Player::Human, Player::Computer(Level::Easy)];
+    let mut session: Session<TailFeathers> = Session::new(Setup { seats: 2, options }, 11, players);
+    let mut rng = Rng::seeded(11);
+    // Into the first activation, the person to move.
+    while !(session.state().legal_actions().iter().any(|a| matches!(a, Action::Activate(_)))
+        && matches!(session.state().to_move(), ToMove::Seat(s) if s.index() == 0))
+    {
+        let legal = session.state().legal_actions();
+        session.propose(legal[rng.below(legal.len())].clone()).unwrap();
+    }
+    let mut h = shown::<SkirmishView>(dir, session);
+    let cards: Vec<Rect> =
+        labels(&h).into_iter().filter(|(l, _)| l.starts_with("action card ")).map(|(_, r)| r).collect();
+    assert!(cards.len() >= 5, "the hand is shown: {}", cards.len());
+    let field = h.get_by_label("battlefield").rect();
+    assert!(field.height() >= 420.0, "the battlefield keeps most of the window's height: {field:?}");
+    let screen = Rect::from_min_size(Pos2::ZERO, WINDOW);
+    assert!(cards.iter().all(|r| screen.contains_rect(*r)), "each card's top is in view: {cards:?}");
+    // Pointed at, a card is held up whole, with what to do with it.
+    let held = |h: &Harness<'_, AviaryApp>| {
+        let painted = format!("{:?}", h.output().shapes);
+        painted.contains("not playable now") || painted.contains("drag it onto a lit unit")
+    };
+    assert!(!held(&h), "no card held up before one is pointed at");
+    h.hover_at(cards.last().unwrap().center());
+    h.run();
+    assert!(held(&h), "the card pointed at is held up");
+}

@@ -41,6 +41,10 @@ pub(super) struct CardDrag(pub CardId);
 /// A card in the hand row.
 pub(super) const CARD: Vec2 = Vec2::new(112.0, 150.0);
 
+/// A window lower than this holds the hand low, only the cards' tops in
+/// view.
+const LOW_WINDOW: f32 = 700.0;
+
 /// How a card is drawn.
 #[derive(Clone, Copy, Default)]
 pub(super) struct CardLook {
@@ -375,11 +379,20 @@ impl SkirmishView {
                         CARD.x
                     };
                     let width = CARD.x + step * cards.len().saturating_sub(1) as f32;
-                    let (row, _) = ui.allocate_exact_size(Vec2::new(width, CARD.y), Sense::hover());
+                    // In a low window the hand is held low: each card's top
+                    // (its name, cost and emblem) above the window's edge,
+                    // the whole card held up when pointed at; the board
+                    // keeps the height (at 800x600 it was left 280 points).
+                    let low = ui.ctx().content_rect().height() < LOW_WINDOW;
+                    let shown = if low { CARD.y * 0.46 } else { CARD.y };
+                    let (row, _) = ui.allocate_exact_size(Vec2::new(width, shown), Sense::hover());
+                    let painter = ui.painter().with_clip_rect(
+                        Rect::from_min_max(row.min - Vec2::new(0.0, 10.0), row.max).intersect(ui.clip_rect()),
+                    );
                     let pointer = ui.ctx().pointer_hover_pos();
                     let top = (0..cards.len()).rev().find(|&k| {
                         let r = Rect::from_min_size(row.min + Vec2::new(step * k as f32, 0.0), CARD);
-                        pointer.is_some_and(|p| r.contains(p))
+                        pointer.is_some_and(|p| r.intersect(row).contains(p))
                     });
                     let mut order: Vec<usize> = (0..cards.len()).collect();
                     if let Some(t) = top {
@@ -398,10 +411,11 @@ impl SkirmishView {
                             full
                         } else {
                             Rect::from_min_max(full.min, Pos2::new(full.left() + step, full.bottom()))
-                        };
+                        }
+                        .intersect(row);
                         let resp = ui.interact(hit, ui.scope_id().with(("tf-card", c)), Sense::click_and_drag());
                         let lift = if Some(k) == top && !look.dim { -8.0 } else { 0.0 };
-                        paint_action_card(ui.painter(), full.translate(Vec2::new(0.0, lift)), card(c), &colours, look);
+                        paint_action_card(&painter, full.translate(Vec2::new(0.0, lift)), card(c), &colours, look);
                         if Some(k) == top && egui::DragAndDrop::payload::<CardDrag>(ui.ctx()).is_none() {
                             // The card pointed at is held up to be read:
                             // larger, over the table, within the window
@@ -411,7 +425,7 @@ impl SkirmishView {
                             } else {
                                 "drag it onto a lit unit, or click it, then the unit"
                             };
-                            held_up(ui, full, card(c), &colours, (look, how));
+                            held_up(ui, full.intersect(row), card(c), &colours, (look, how));
                         }
                         let words = card_words(card(c));
                         resp.widget_info(|| {
