@@ -537,6 +537,33 @@ fn attacks_are_chosen_on_the_board_with_their_odds_not_from_a_list() {
     let before = tab(&mut h).m.session.cursor();
     attack_by_clicks(&mut h, fig, t);
     assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "the click attacked");
+    // The dice on the table say what the roll did once they settle (the
+    // attack "felt like nothing happened"), and a wound is marked by the
+    // figure that took it.
+    h.run_steps(4);
+    let events = state(&mut h).events().to_vec();
+    let hits = events.iter().find_map(|e| match e {
+        aviary::rules::tail_feathers::game::Event::Hits(n) => Some(*n),
+        _ => None,
+    });
+    let tray = h.get_by_label_contains("dice on the table").accesskit_node().label().unwrap_or_default();
+    let said = match hits {
+        Some(0) => "No hit".to_string(),
+        Some(1) => "1 hit".to_string(),
+        Some(n) => format!("{n} hits"),
+        None => String::new(),
+    };
+    assert!(tray.contains(&format!(". {said}")), "the roll's outcome by the dice: {tray}");
+    let wounded = events.iter().find_map(|e| match e {
+        aviary::rules::tail_feathers::game::Event::Wounds(Target::Figure(who), many) if *many > 0 => {
+            Some((*who, *many))
+        }
+        _ => None,
+    });
+    if let Some((who, many)) = wounded {
+        let painted = format!("{:?}", h.output().shapes);
+        assert!(painted.contains(&format!("\"-{many}\"")), "a -{many} badge by {who}");
+    }
 }
 
 #[test]

@@ -7,7 +7,9 @@ use egui::{Align2, FontId, Painter, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, V
 use super::{SkirmishView, side_colour};
 use crate::rules::Seat;
 use crate::rules::tail_feathers::dice::{Face, Symbol};
-use crate::rules::tail_feathers::game::{Event, TailFeathers, side_name, side_of_seat};
+use crate::rules::tail_feathers::game::{
+    Event, Fig, TailFeathers, Target, figure_name, side_name, side_of_seat, target_name,
+};
 use crate::ui::theme::Forest;
 
 /// The last roll, kept on the table while the game goes on past it (the
@@ -17,6 +19,29 @@ pub(super) struct KeptRoll {
     at: usize,
     line: String,
     rolls: Vec<(Seat, String, Vec<Face>)>,
+    /// What the roll did, in a few words ("2 hits · 1 wound to the Jay").
+    outcome: String,
+    /// The wounds it dealt, marked by their targets, and those defeated.
+    wounds: Vec<(Target, u8)>,
+}
+
+/// What a roll's events did, in a few words: hits, blocks, wounds,
+/// figures defeated, a nest destroyed.
+fn outcome_words(events: &[Event]) -> String {
+    let plural = |n: u8, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let parts: Vec<String> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Hits(0) => Some("no hit".to_string()),
+            Event::Hits(n) => Some(plural(*n, "hit", "hits")),
+            Event::Blocks(_, n) if *n > 0 => Some(format!("{} blocked", plural(*n, "hit", "hits"))),
+            Event::Wounds(t, n) if *n > 0 => Some(format!("{} to {}", plural(*n, "wound", "wounds"), target_name(*t))),
+            Event::Defeated(f) => Some(format!("{} defeated", figure_name(*f))),
+            Event::NestDestroyed(side) => Some(format!("the {} nest destroyed", side_name(*side).to_lowercase())),
+            _ => None,
+        })
+        .collect();
+    super::words::capitalise(&parts.join(" · "))
 }
 
 /// How long new dice tumble before they settle.
@@ -116,7 +141,7 @@ impl SkirmishView {
         ui: &Ui,
         forest: &Forest,
         (outer, animate): (Rect, bool),
-        state: &TailFeathers,
+        (state, figures): (&TailFeathers, &[(Fig, Pos2, f32)]),
         now: f64,
     ) {
         let painter = &ui.painter_at(outer);
@@ -132,7 +157,16 @@ impl SkirmishView {
             })
             .collect();
         if !fresh.is_empty() {
-            self.kept_roll = Some(KeptRoll { at: cursor, line: last_line, rolls: fresh });
+            let wounds = state
+                .events()
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Wounds(t, n) if *n > 0 => Some((*t, *n)),
+                    _ => None,
+                })
+                .collect();
+            let outcome = outcome_words(state.events());
+            self.kept_roll = Some(KeptRoll { at: cursor, line: last_line, rolls: fresh, outcome, wounds });
         } else if let Some(k) = &self.kept_roll {
             // Kept while the game goes on past it; gone once undone (or
             // another game took its place).
@@ -149,10 +183,17 @@ impl SkirmishView {
             _ => f64::INFINITY,
         };
         let tumbling = animate && since < TUMBLE_SECONDS;
-        let size = 28.0;
+        let size = 32.0;
         let widest = rolls.iter().map(|r| r.2.len()).max().unwrap_or(1) as f32;
-        let line = size + 18.0;
-        let tray = Vec2::new((widest * (size + 5.0) + 14.0).max(120.0), rolls.len() as f32 * line + 10.0);
+        let line = size + 20.0;
+        // What it did, under the dice once they settle.
+        let result = (!tumbling && !kept.outcome.is_empty())
+            .then(|| painter.layout_no_wrap(kept.outcome.clone(), FontId::proportional(14.0), forest.die_ink));
+        let result_w = result.as_ref().map_or(0.0, |g| g.size().x + 24.0);
+        let tray = Vec2::new(
+            (widest * (size + 5.0) + 14.0).max(120.0).max(result_w),
+            rolls.len() as f32 * line + 10.0 + if kept.outcome.is_empty() { 0.0 } else { 26.0 },
+        );
         let rect = Rect::from_min_size(outer.left_bottom() + Vec2::new(8.0, -8.0 - tray.y), tray);
         painter.add(
             egui::epaint::RectShape::filled(rect.translate(Vec2::new(2.0, 3.0)), 6.0, forest.shadow)
@@ -168,19 +209,31 @@ impl SkirmishView {
             })
             .collect::<Vec<_>>()
             .join("; ");
-        ui.interact(rect, ui.scope_id().with("tf-dice-tray"), Sense::hover())
-            .widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, format!("dice on the table: {said}")));
+        ui.interact(rect, ui.scope_id().with("tf-dice-tray"), Sense::hover()).widget_info(|| {
+            let outcome = if kept.outcome.is_empty() { String::new() } else { format!(". {}", kept.outcome) };
+            WidgetInfo::labeled(egui::Role::Image, true, format!("dice on the table: {said}{outcome}"))
+        });
         let mut k = 0u64;
         for (i, (seat, what, faces)) in rolls.iter().enumerate() {
             let top = rect.top() + 6.0 + i as f32 * line;
             let side = side_of_seat(*seat);
+            // The side's name on a tag of its colour, in whichever of the
+            // die's ink and face reads on it (gold on the pale floor did
+            // not).
+            let tag = side_colour(forest, side);
+            let ink = if crate::ui::theme::contrast(forest.die_ink, tag) >= crate::ui::theme::contrast(forest.die, tag)
+            {
+                forest.die_ink
+            } else {
+                forest.die
+            };
             super::paint::plated_text(
                 painter,
                 Pos2::new(rect.left() + 7.0, top),
                 Align2::LEFT_TOP,
                 &format!("{} {what}", side_name(side)),
-                side_colour(forest, side),
-                forest.floor,
+                ink,
+                tag,
             );
             for (j, &f) in faces.iter().enumerate() {
                 k += 1;
@@ -191,5 +244,30 @@ impl SkirmishView {
                 paint_die(painter, forest, Rect::from_min_size(at, Vec2::splat(size)), face);
             }
         }
+        if let Some(g) = result {
+            paint_outcome(painter, forest, (rect, g), &kept.wounds, figures);
+        }
+    }
+}
+
+/// What a settled roll did, on a slip at the foot of the tray `rect`, and
+/// each wound marked by the figure that took it (among `figures`).
+fn paint_outcome(
+    painter: &Painter,
+    forest: &Forest,
+    (rect, words): (Rect, std::sync::Arc<egui::Galley>),
+    wounds: &[(Target, u8)],
+    figures: &[(Fig, Pos2, f32)],
+) {
+    let at = Pos2::new(rect.left() + 7.0, rect.bottom() - 28.0);
+    let slip = Rect::from_min_size(at, words.size() + Vec2::new(12.0, 6.0));
+    painter.rect(slip, 4.0, forest.die, Stroke::new(1.0, forest.die_ink), StrokeKind::Inside);
+    painter.galley(slip.min + Vec2::new(6.0, 3.0), words, forest.die_ink);
+    for &(t, n) in wounds {
+        let Target::Figure(f) = t else { continue };
+        let Some(&(_, p, r)) = figures.iter().find(|x| x.0 == f) else { continue };
+        let badge = p + Vec2::new(r * 0.8, -r * 0.8);
+        painter.circle(badge, 10.0, forest.chip_alarm, Stroke::new(1.5, forest.die));
+        painter.text(badge, Align2::CENTER_CENTER, format!("-{n}"), FontId::proportional(12.0), forest.die);
     }
 }
