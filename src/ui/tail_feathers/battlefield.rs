@@ -167,6 +167,9 @@ impl SkirmishView {
                     _ => format!("{}\nmission", side_name(side_)),
                 };
                 let said = format!("mission card: {}", text.replace('\n', " "));
+                // (Face down reads from its back; the words ran out of a
+                // small card.)
+                let text = text.trim_end_matches("\n(face down)").to_string();
                 let ink = palette.text_on(fill);
                 let galley = super::paint::card_words(&painter, &text, r, ink);
                 let at = r.center() - galley.size() / 2.0;
@@ -537,8 +540,8 @@ impl SkirmishView {
                         p + Vec2::new(0.0, -r - 8.0),
                         Align2::CENTER_BOTTOM,
                         &odds_lines(&state, *figure, *t, &legal).join("\n"),
-                        colours.ink,
-                        colours.floor,
+                        colours.die_ink,
+                        colours.die,
                     );
                 }
             }

@@ -194,7 +194,7 @@ impl SkirmishView {
             (widest * (size + 5.0) + 14.0).max(120.0).max(result_w),
             rolls.len() as f32 * line + 10.0 + if kept.outcome.is_empty() { 0.0 } else { 26.0 },
         );
-        let rect = Rect::from_min_size(outer.left_bottom() + Vec2::new(8.0, -8.0 - tray.y), tray);
+        let rect = tray_corner(outer, tray, figures);
         painter.add(
             egui::epaint::RectShape::filled(rect.translate(Vec2::new(2.0, 3.0)), 6.0, forest.shadow)
                 .with_blur_width(6.0),
@@ -269,5 +269,42 @@ fn paint_outcome(
         let badge = p + Vec2::new(r * 0.8, -r * 0.8);
         painter.circle(badge, 10.0, forest.chip_alarm, Stroke::new(1.5, forest.die));
         painter.text(badge, Align2::CENTER_CENTER, format!("-{n}"), FontId::proportional(12.0), forest.die);
+    }
+}
+
+/// Where the dice tray of size `tray` lies: in a corner of the table's
+/// frame `outer`; in a small window, where it reaches over the
+/// battlefield, the corner where it covers the fewest `figures` (it hid
+/// the mice by their nest).
+fn tray_corner(outer: Rect, tray: Vec2, figures: &[(Fig, Pos2, f32)]) -> Rect {
+    let corners = [
+        outer.left_bottom() + Vec2::new(8.0, -8.0 - tray.y),
+        outer.right_bottom() - Vec2::new(8.0 + tray.x, 8.0 + tray.y),
+        outer.right_top() + Vec2::new(-8.0 - tray.x, 22.0),
+        outer.left_top() + Vec2::new(8.0, 22.0),
+    ];
+    let covered = |at: Pos2| {
+        let r = Rect::from_min_size(at, tray);
+        figures.iter().filter(|x| r.expand(x.2).contains(x.1)).count()
+    };
+    let corner = corners.iter().copied().min_by_key(|&at| covered(at)).unwrap_or(corners[0]);
+    Rect::from_min_size(corner, tray)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tray_corner;
+    use egui::{Pos2, Rect, Vec2};
+
+    #[test]
+    fn the_dice_tray_leaves_a_corner_with_figures_for_one_without() {
+        let outer = Rect::from_min_size(Pos2::ZERO, Vec2::new(500.0, 500.0));
+        let tray = Vec2::new(150.0, 100.0);
+        let free = tray_corner(outer, tray, &[]);
+        assert!(free.left() < 20.0 && free.bottom() > 480.0, "by default the bottom left corner: {free:?}");
+        // Mice by their nest in the bottom left corner: the tray goes elsewhere.
+        let mice = [(0, Pos2::new(40.0, 450.0), 10.0), (1, Pos2::new(90.0, 430.0), 10.0)];
+        let moved = tray_corner(outer, tray, &mice);
+        assert!(mice.iter().all(|m| !moved.expand(m.2).contains(m.1)), "no mouse under the tray: {moved:?}");
     }
 }

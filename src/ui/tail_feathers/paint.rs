@@ -324,7 +324,15 @@ pub(super) fn plated_text(
     // Kept whole on screen: a label by a figure at the window's edge is
     // moved in rather than cut off.
     let rect = keep_inside(align.anchor_size(at, galley.size()), painter.clip_rect().shrink2(Vec2::new(5.0, 2.0)));
-    painter.rect_filled(rect.expand2(Vec2::new(5.0, 2.0)), 4.0, plate.gamma_multiply(0.92));
+    // A fine edge in the words' colour: a plate of the floor's own colour
+    // did not stand out from it.
+    painter.rect(
+        rect.expand2(Vec2::new(5.0, 2.0)),
+        4.0,
+        plate.gamma_multiply(0.92),
+        Stroke::new(1.0, colour.gamma_multiply(0.45)),
+        egui::StrokeKind::Outside,
+    );
     painter.galley(rect.min, galley, colour);
 }
 

@@ -42,8 +42,16 @@ impl SkirmishView {
             ui.horizontal_wrapped(|ui| {
                 let seat = seat_of(side_);
                 ui.label(RichText::new(side_name(side_)).strong().color(side_colour(&colours, side_)));
-                cheese_wheel(ui, state.cheese(seat), palette);
-                ui.label(format!("nest {}", state.nest_life(side_)));
+                cheese_wheel(ui, state.cheese(seat), palette).on_hover_text(format!(
+                    "{} of 6 cheese: won on cheese dice (and by foraging, or passing with nothing to activate); \
+                     spent on extra initiative dice and cards, or, with the wheel full, to bring figures back",
+                    state.cheese(seat)
+                ));
+                ui.label(format!("nest {}", state.nest_life(side_))).on_hover_text(format!(
+                    "The {} nest can take {} more wounds; the side whose nest is destroyed loses",
+                    side_name(side_).to_lowercase(),
+                    state.nest_life(side_)
+                ));
             });
         }
         let finder_on = self.finder.is_some();
@@ -382,7 +390,7 @@ pub(super) fn placed_name(state: &TailFeathers, f: Fig) -> String {
     }
 }
 
-pub(super) fn cheese_wheel(ui: &mut Ui, n: u8, palette: &Palette) {
+pub(super) fn cheese_wheel(ui: &mut Ui, n: u8, palette: &Palette) -> egui::Response {
     let (rect, resp) = ui.allocate_exact_size(Vec2::new(44.0, 14.0), Sense::hover());
     for k in 0..6 {
         let c = rect.left_center() + Vec2::new(4.0 + 7.0 * k as f32, 0.0);
@@ -393,6 +401,7 @@ pub(super) fn cheese_wheel(ui: &mut Ui, n: u8, palette: &Palette) {
         }
     }
     resp.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, format!("{n} of 6 cheese")));
+    resp
 }
 
 /// What pointing at a figure on the battlefield shows: its unit's card,
