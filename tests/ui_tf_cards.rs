@@ -297,3 +297,32 @@ fn swallow_flying_with_two_cards(dir: &std::path::Path) -> Harness<'static, Avia
     open(&mut h, dir, g, [Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
     h
 }
+
+/// Found by a new player: while a card was dragged, the unit that could
+/// take it had only a thin ring, and the card was dropped on the wrong
+/// bird. Each unit that may take it now glows with its name under it.
+#[test]
+fn a_card_dragged_lights_the_units_that_may_take_it_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let mut g = table(&["Aimed Shot", "Tailwind"], &[]);
+    air(&mut g, 9, 17.0, 21.0, 12, Tilt::Centre);
+    air(&mut g, 2, 12.0, 14.0, 6, Tilt::Centre);
+    air(&mut g, 0, 6.0, 24.0, 6, Tilt::Centre);
+    tf_common::play(&mut g, &Action::Activate(2));
+    tf_common::play(&mut g, &Action::Fly(vec![aviary::rules::tail_feathers::geometry::Length::Short; 2]));
+    while g.walking().is_some() {
+        tf_common::play(&mut g, &Action::Continue);
+    }
+    open(&mut h, dir.path(), g, [Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
+    let names = |h: &Harness<'_, AviaryApp>| format!("{:?}", h.output().shapes).matches("\"Jay\"").count();
+    let before = names(&h);
+    let spot = card_spot(&h, "Aimed Shot");
+    h.hover_at(spot);
+    h.run();
+    h.drag_at(spot);
+    h.run();
+    h.hover_at(egui::pos2(300.0, 300.0));
+    h.run();
+    assert_eq!(names(&h), before + 1, "the Jay named on the board while the card is held");
+}

@@ -373,12 +373,9 @@ impl SkirmishView {
         // aim rings its targets.
         let held_card = egui::DragAndDrop::payload::<super::hand::CardDrag>(ui.ctx()).map(|d| d.0).or(self.card);
         if let Some(c) = held_card {
-            for f in Self::receivers(&legal, c) {
-                if let Some(&(_, p, r)) = token_at.iter().chain(bird_at.iter()).find(|x| x.0 == f) {
-                    painter.circle_stroke(p, r + 4.0, Stroke::new(3.0, colours.crossing_now));
-                    painter.circle_stroke(p, r + 8.0, Stroke::new(1.0, colours.crossing_now));
-                }
-            }
+            let figures: Vec<(Fig, Pos2, f32)> = token_at.iter().chain(bird_at.iter()).copied().collect();
+            let pointer = ui.ctx().pointer_hover_pos();
+            super::paint::paint_receivers(&painter, &colours, &figures, &Self::receivers(&legal, c), pointer);
         }
         if let Some((c, f)) = self.card_aim {
             for a in &legal {

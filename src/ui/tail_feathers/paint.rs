@@ -464,3 +464,30 @@ pub(super) fn paint_ballista(p: &egui::Painter, colours: &Forest, at: Pos2, r: f
         p.circle(c, (r * 0.2).max(2.5), colours.chip_alarm, Stroke::new(1.0, colours.ink));
     }
 }
+
+/// The figures that may receive a card held (`receivers`, among
+/// `figures`): each a glow with its unit's name under it, the one under the
+/// pointer ringed boldly (a thin ring alone was missed, and a card dropped
+/// on the wrong bird).
+pub(super) fn paint_receivers(
+    painter: &egui::Painter,
+    colours: &crate::ui::theme::Forest,
+    figures: &[(crate::rules::tail_feathers::game::Fig, Pos2, f32)],
+    receivers: &[crate::rules::tail_feathers::game::Fig],
+    pointer: Option<Pos2>,
+) {
+    for &f in receivers {
+        let Some(&(_, p, r)) = figures.iter().find(|x| x.0 == f) else { continue };
+        let under = pointer.is_some_and(|q| q.distance(p) <= r + 8.0);
+        painter.circle_filled(p, r + 10.0, colours.crossing_now.gamma_multiply(0.3));
+        painter.circle_stroke(p, r + 4.0, Stroke::new(if under { 5.0 } else { 3.0 }, colours.crossing_now));
+        plated_text(
+            painter,
+            p + Vec2::new(0.0, r + 12.0),
+            Align2::CENTER_TOP,
+            &crate::rules::tail_feathers::game::unit_name(crate::rules::tail_feathers::game::unit_of(f)),
+            colours.die_ink,
+            colours.crossing_now,
+        );
+    }
+}
