@@ -151,37 +151,7 @@ impl SkirmishView {
                 }
             }
         }
-        let viewer = self.viewer();
-        for side_ in [Alliance::Mice, Alliance::Rats] {
-            if let Some(card) = state.mission(side_)
-                && let Some(spot) = card.spot
-            {
-                let pts = poly(&field().mission_spots[usize::from(spot)]);
-                let shown = card.revealed || viewer == Some(seat_of(side_));
-                let fill = if card.revealed { palette.card_face } else { palette.card_back };
-                let r = Rect::from_points(&pts);
-                paint_card(&painter, &colours, r, side_colour(&colours, side_), fill, !card.revealed);
-                let text = match (shown, card.kind) {
-                    (true, Some(k)) if card.revealed => format!("{}\n{}", side_name(side_), kind_name(k)),
-                    (true, Some(k)) => format!("{}\n{}\n(face down)", side_name(side_), kind_name(k)),
-                    _ => format!("{}\nmission", side_name(side_)),
-                };
-                let said = format!("mission card: {}", text.replace('\n', " "));
-                // (Face down reads from its back; the words ran out of a
-                // small card.)
-                let text = text.trim_end_matches("\n(face down)").to_string();
-                let ink = palette.text_on(fill);
-                let galley = super::paint::card_words(&painter, &text, r, ink);
-                let at = r.center() - galley.size() / 2.0;
-                if !card.revealed {
-                    // On the back's lattice, the words sit on a plate.
-                    painter.rect_filled(Rect::from_min_size(at, galley.size()).expand(1.5), 2.0, fill);
-                }
-                painter.galley(at, galley, ink);
-                ui.interact(r, ui.scope_id().with(("tf-mission", seat_of(side_).0)), Sense::hover())
-                    .widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, said.clone()));
-            }
-        }
+        self.paint_missions(ui, &painter, palette, &state, board);
         // Tail-feather tokens where they fell (TF-R24), each named.
         for t in state.feathers() {
             let pts = poly(&t.outline());
@@ -759,6 +729,46 @@ impl SkirmishView {
         board_resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, "battlefield"));
         if let Some(a) = action {
             self.propose(a, notices);
+        }
+    }
+
+    /// The mission cards where they lie, face up or down, each named (its
+    /// kind shown to its own side only until revealed).
+    fn paint_missions(&self, ui: &Ui, painter: &egui::Painter, palette: &Palette, state: &TailFeathers, board: Board) {
+        let colours = palette.forest;
+        let poly = |p: &crate::rules::tail_feathers::geometry::Polygon| -> Vec<Pos2> {
+            p.0.iter().map(|&v| board.to_screen(v)).collect()
+        };
+        let viewer = self.viewer();
+        for side_ in [Alliance::Mice, Alliance::Rats] {
+            if let Some(card) = state.mission(side_)
+                && let Some(spot) = card.spot
+            {
+                let pts = poly(&field().mission_spots[usize::from(spot)]);
+                let shown = card.revealed || viewer == Some(seat_of(side_));
+                let fill = if card.revealed { palette.card_face } else { palette.card_back };
+                let r = Rect::from_points(&pts);
+                paint_card(painter, &colours, r, side_colour(&colours, side_), fill, !card.revealed);
+                let text = match (shown, card.kind) {
+                    (true, Some(k)) if card.revealed => format!("{}\n{}", side_name(side_), kind_name(k)),
+                    (true, Some(k)) => format!("{}\n{}\n(face down)", side_name(side_), kind_name(k)),
+                    _ => format!("{}\nmission", side_name(side_)),
+                };
+                let said = format!("mission card: {}", text.replace('\n', " "));
+                // (Face down reads from its back; the words ran out of a
+                // small card.)
+                let text = text.trim_end_matches("\n(face down)").to_string();
+                let ink = palette.text_on(fill);
+                let galley = super::paint::card_words(painter, &text, r, ink);
+                let at = r.center() - galley.size() / 2.0;
+                if !card.revealed {
+                    // On the back's lattice, the words sit on a plate.
+                    painter.rect_filled(Rect::from_min_size(at, galley.size()).expand(1.5), 2.0, fill);
+                }
+                painter.galley(at, galley, ink);
+                ui.interact(r, ui.scope_id().with(("tf-mission", seat_of(side_).0)), Sense::hover())
+                    .widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, said.clone()));
+            }
         }
     }
 }
