@@ -1336,3 +1336,18 @@ fn tf_r28_a_ballista_takes_no_status_a_burning_arrow_only_wounds_it() {
     assert!(h.ballista(Alliance::Rats).is_some_and(|b| b.wounds > 0));
     assert!(!events.iter().any(|x| matches!(x, Event::Fire(..))), "no fire on a structure: {events:?}");
 }
+
+/// Found by a new player: a card of the mice's dropped on a rat was refused
+/// with "Feint is not in the rats hand" alone, which puzzled them. The
+/// refusal says a card goes only to its own side's units.
+#[test]
+fn tf_r27_a_card_given_to_the_other_side_s_unit_says_whose_units_may_take_it() {
+    let mut g = table(MICE, &["Tailwind"], &[]);
+    air(&mut g, 0, 18.0, 24.0, 0, Tilt::Centre);
+    air(&mut g, 10, 12.0, 14.0, 6, Tilt::Centre);
+    play(&mut g, &Action::Activate(0));
+    let (rule, why) = refusal(&g, &plays("Tailwind", 10));
+    assert_eq!(rule, "TF-R27");
+    assert!(why.contains("not in the rats hand"), "{why}");
+    assert!(why.contains("only to a unit of the side holding it") && why.contains("Magpie is the rats'"), "{why}");
+}

@@ -804,7 +804,15 @@ impl TailFeathers {
         let seat = seat_of(UNIT_DEFS[unit].side);
         let hand = &self.hands[seat.index()];
         if !hand.holds(p.card) {
-            return refuse(format!("{} is not in the {} hand", k.name, side_name(side_of_seat(seat)).to_lowercase()));
+            // (Said so: "not in the rats hand" alone puzzled a player who
+            // had dropped the mice's card on a rat.)
+            return refuse(format!(
+                "{} is not in the {} hand: a card goes only to a unit of the side holding it, and {} is the {}'",
+                k.name,
+                side_name(side_of_seat(seat)).to_lowercase(),
+                figure_name(p.figure),
+                side_name(side_of_seat(seat)).to_lowercase()
+            ));
         }
         if !self.meets(unit, k.requires, k.kind) {
             let kind = match k.kind {
