@@ -1171,3 +1171,20 @@ fn a_figure_pointed_at_shows_its_unit_s_card() {
     h.run_steps(4);
     assert_eq!(cards(&h), before, "the pop-up goes with the pointer");
 }
+
+/// Found by a new player: the spots where a bird's flights end lay over the
+/// trees' names ("Hollow Oak" was hidden). While flights are shown, every
+/// tree's name is painted again over them.
+#[test]
+fn the_trees_names_stay_readable_over_the_flights_spots() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = every_rule_flight(dir.path(), &|_: &TailFeathers| true);
+    h.run();
+    let painted = format!("{:?}", h.output().shapes);
+    for tree in &field().trees {
+        let name =
+            tree.name.split(": ").last().unwrap_or(tree.name).trim_start_matches("the ").trim_start_matches("The ");
+        let times = painted.matches(&format!("\"{name}\"")).count();
+        assert!(times >= 2, "{name} painted under and over the spots: {times}");
+    }
+}

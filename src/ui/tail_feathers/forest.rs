@@ -198,10 +198,26 @@ pub(super) fn paint_tree(
             Stroke::new(1.0, colours.bark),
         );
     }
+    paint_tree_name(painter, colours, board, tree);
+}
+
+/// A tree's name on a plate at its foot, on the canopy's edge: on the
+/// trunk, a long name ran into the spaces beside it, under the figures
+/// there ("ld Beech"); higher, it covered the lowest space's figures.
+/// Painted again over the spots where flights end (they hid the names).
+pub(super) fn paint_tree_name(painter: &egui::Painter, colours: &Forest, board: Board, tree: &Tree) {
+    let poly = |p: &crate::rules::tail_feathers::geometry::Polygon| -> Vec<Pos2> {
+        p.0.iter().map(|&v| board.to_screen(v)).collect()
+    };
+    let mut bounds = Rect::NOTHING;
+    for &s in &tree.spaces {
+        if field().spaces[s].nest.is_none() {
+            bounds = bounds.union(Rect::from_points(&poly(&field().spaces[s].outline)));
+        }
+    }
+    let canopy = bounds.expand(board.scale * 0.35);
+    let t = Rect::from_points(&poly(&tree.trunk));
     let name = tree.name.split(": ").last().unwrap_or(tree.name).trim_start_matches("the ").trim_start_matches("The ");
-    // The name on a plate at the tree's foot, on the canopy's edge: on the
-    // trunk, a long name ran into the spaces beside it, under the figures
-    // there ("ld Beech"); higher, it covered the lowest space's figures.
     let galley = painter.layout_no_wrap(name.to_string(), FontId::proportional(10.5), colours.on_trunk);
     let foot = Pos2::new(t.center().x, canopy.bottom() + galley.size().y * 0.25);
     let plate = Align2::CENTER_CENTER.anchor_size(foot, galley.size()).expand2(Vec2::new(4.0, 1.5));

@@ -94,5 +94,11 @@ pub(super) fn flight_rings(
             by_widget = Some(nearest.unwrap_or(g).action());
         }
     }
+    // The trees' names over the spots, which hid them ("Hollow Oak").
+    if !plans.is_empty() {
+        for tree in &crate::rules::tail_feathers::game::field().trees {
+            super::forest::paint_tree_name(painter, colours, board, tree);
+        }
+    }
     (focused_ring, by_widget)
 }
