@@ -148,12 +148,9 @@ fn a_card_dragged_onto_a_lit_unit_is_played_and_a_refused_drop_names_its_rule() 
     assert!(h.query_by_label_contains("face down: Tailwind by the Swallow").is_some());
 }
 
-#[test]
-fn a_card_clicked_then_its_unit_clicked_is_played() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    // The Jay (Bow) has flown beside the Crow; Aimed Shot may go to it, and
-    // to no other unit, so the click alone plays it.
+/// The Jay (Bow) flown beside the Crow, the mice holding Aimed Shot (which
+/// may go to the Jay and no other unit) and Tailwind.
+fn jay_beside_the_crow() -> TailFeathers {
     let mut g = table(&["Aimed Shot", "Tailwind"], &[]);
     air(&mut g, 9, 17.0, 21.0, 12, Tilt::Centre);
     air(&mut g, 2, 12.0, 14.0, 6, Tilt::Centre);
@@ -163,6 +160,16 @@ fn a_card_clicked_then_its_unit_clicked_is_played() {
     while g.walking().is_some() {
         tf_common::play(&mut g, &Action::Continue);
     }
+    g
+}
+
+#[test]
+fn a_card_clicked_then_its_unit_clicked_is_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    // The Jay (Bow) has flown beside the Crow; Aimed Shot may go to it, and
+    // to no other unit, so the click alone plays it.
+    let g = jay_beside_the_crow();
     open(&mut h, dir.path(), g, [Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
     let spot = card_spot(&h, "Aimed Shot");
     h.hover_at(spot);
@@ -305,15 +312,7 @@ fn swallow_flying_with_two_cards(dir: &std::path::Path) -> Harness<'static, Avia
 fn a_card_dragged_lights_the_units_that_may_take_it_by_name() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
-    let mut g = table(&["Aimed Shot", "Tailwind"], &[]);
-    air(&mut g, 9, 17.0, 21.0, 12, Tilt::Centre);
-    air(&mut g, 2, 12.0, 14.0, 6, Tilt::Centre);
-    air(&mut g, 0, 6.0, 24.0, 6, Tilt::Centre);
-    tf_common::play(&mut g, &Action::Activate(2));
-    tf_common::play(&mut g, &Action::Fly(vec![aviary::rules::tail_feathers::geometry::Length::Short; 2]));
-    while g.walking().is_some() {
-        tf_common::play(&mut g, &Action::Continue);
-    }
+    let g = jay_beside_the_crow();
     open(&mut h, dir.path(), g, [Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
     let names = |h: &Harness<'_, AviaryApp>| format!("{:?}", h.output().shapes).matches("\"Jay\"").count();
     let before = names(&h);

@@ -128,12 +128,7 @@ pub(super) fn paint_tree(
     let poly = |p: &crate::rules::tail_feathers::geometry::Polygon| -> Vec<Pos2> {
         p.0.iter().map(|&v| board.to_screen(v)).collect()
     };
-    let mut bounds = Rect::NOTHING;
-    for &s in &tree.spaces {
-        if field().spaces[s].nest.is_none() {
-            bounds = bounds.union(Rect::from_points(&poly(&field().spaces[s].outline)));
-        }
-    }
+    let bounds = spaces_bounds(board, tree);
     let round = (board.scale * 1.2).min(60.0) as u8;
     let canopy = bounds.expand(board.scale * 0.35);
     painter.add(
@@ -201,6 +196,18 @@ pub(super) fn paint_tree(
     paint_tree_name(painter, colours, board, tree);
 }
 
+/// The screen rectangle round a tree's spaces (its nest left out).
+fn spaces_bounds(board: Board, tree: &Tree) -> Rect {
+    let mut bounds = Rect::NOTHING;
+    for &s in &tree.spaces {
+        if field().spaces[s].nest.is_none() {
+            let pts: Vec<Pos2> = field().spaces[s].outline.0.iter().map(|&v| board.to_screen(v)).collect();
+            bounds = bounds.union(Rect::from_points(&pts));
+        }
+    }
+    bounds
+}
+
 /// A tree's name on a plate at its foot, on the canopy's edge: on the
 /// trunk, a long name ran into the spaces beside it, under the figures
 /// there ("ld Beech"); higher, it covered the lowest space's figures.
@@ -209,13 +216,7 @@ pub(super) fn paint_tree_name(painter: &egui::Painter, colours: &Forest, board: 
     let poly = |p: &crate::rules::tail_feathers::geometry::Polygon| -> Vec<Pos2> {
         p.0.iter().map(|&v| board.to_screen(v)).collect()
     };
-    let mut bounds = Rect::NOTHING;
-    for &s in &tree.spaces {
-        if field().spaces[s].nest.is_none() {
-            bounds = bounds.union(Rect::from_points(&poly(&field().spaces[s].outline)));
-        }
-    }
-    let canopy = bounds.expand(board.scale * 0.35);
+    let canopy = spaces_bounds(board, tree).expand(board.scale * 0.35);
     let t = Rect::from_points(&poly(&tree.trunk));
     let name = tree.name.split(": ").last().unwrap_or(tree.name).trim_start_matches("the ").trim_start_matches("The ");
     let galley = painter.layout_no_wrap(name.to_string(), FontId::proportional(10.5), colours.on_trunk);
