@@ -17,6 +17,38 @@ const HINT: &str = "Drag a card onto a row, a new plume or a Train card (or clic
                     top row counts against it (−), the rows under it for it.";
 
 impl PlumesView {
+    /// Whether one's plumes lie beside the hand (or the hand-off card):
+    /// when the window is wide enough for the plumes to keep most of their
+    /// size there, and always in a low window (stacked, the hand and the
+    /// plumes left the others too little height); otherwise the plumes take
+    /// the whole width above it. Decided by the window alone, so nothing
+    /// moves as the game goes on.
+    pub(super) fn beside(&self, room: f32, hand_width: f32) -> bool {
+        // (Stacked, one's plumes over the hand took half of a 1180x820
+        // window and left the others a strip: beside from 360 points on.)
+        self.compact || room >= hand_width + 360.0
+    }
+
+    /// The height kept for the hand, and for the hand-off card in its
+    /// place, so one's plumes stay put when the cards are shown.
+    pub(super) fn hand_block(&self) -> f32 {
+        self.hand_card.y + 96.0
+    }
+
+    /// The width the hand's fan takes (at least the heading's).
+    pub(super) fn hand_width(&self) -> f32 {
+        // One width whatever the hand holds (so neither the hand nor the
+        // plumes beside it move as cards come and go): a full hand of six
+        // overlapping as a held hand does, each card's index and most of
+        // its feather in view (a wider fan left one's own plumes beside it
+        // half their size late in the game), or of four in a low window.
+        if self.compact {
+            fan_rect(Pos2::ZERO, 3, 4, self.hand_card).right()
+        } else {
+            self.hand_card.x * (1.0 + 5.0 * 0.56)
+        }
+    }
+
     pub(super) fn hand_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
         let state = self.state().clone();
         let viewer = self.viewer();

@@ -342,8 +342,9 @@ impl SkirmishView {
         // may receive it ringed in gold (TF-R27); a card waiting for its
         // aim rings its targets.
         let held_card = egui::DragAndDrop::payload::<super::hand::CardDrag>(ui.ctx()).map(|d| d.0).or(self.card);
+        // Every figure where it stands (ground tokens, then birds).
+        let figures: Vec<(Fig, Pos2, f32)> = token_at.iter().chain(bird_at.iter()).copied().collect();
         if let Some(c) = held_card {
-            let figures: Vec<(Fig, Pos2, f32)> = token_at.iter().chain(bird_at.iter()).copied().collect();
             let pointer = ui.ctx().pointer_hover_pos();
             super::paint::paint_receivers(&painter, &colours, &figures, &Self::receivers(&legal, c), pointer);
         }
@@ -575,7 +576,6 @@ impl SkirmishView {
             painter.circle_stroke(g.ring(board), base_r, Stroke::new(2.5, palette.selection));
         }
         // The last roll, thrown onto the table's frame.
-        let figures: Vec<(Fig, Pos2, f32)> = token_at.iter().chain(bird_at.iter()).copied().collect();
         self.dice_tray(ui, &colours, (outer, self.animations), (&state, &figures), ui.input(|i| i.time));
         // Crossing prompt where it happens.
         let mut action: Option<Action> = self.pending.take().or(by_widget);
