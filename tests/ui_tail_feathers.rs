@@ -261,6 +261,35 @@ fn a_perch_decision_at_a_crossing() {
 }
 
 #[test]
+fn fly_on_to_the_end_flies_past_every_crossing_still_ahead() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_where(&mut h, dir.path(), |s| s.legal_actions().contains(&Action::Continue) && s.crossings_after() > 0);
+    let s = state(&mut h);
+    let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[s.active_unit().unwrap()].first;
+    let (plan, _) = s.walking().unwrap();
+    let end = s.flight_outcome(bird, plan).at.at;
+    let before = tab(&mut h).m.session.cursor();
+    // One click answers this crossing and the ones after it.
+    h.get_by_label("Fly on to the end").click();
+    h.run();
+    let after = state(&mut h);
+    let flown_on = tab(&mut h).m.session.actions()[before..].iter().filter(|a| **a == Action::Continue).count();
+    if let Some((_, Some(_))) = after.walking() {
+        // A crossing that cannot be flown past still asks.
+        assert!(!after.legal_actions().contains(&Action::Continue), "stopped at a crossing");
+    } else {
+        assert!(flown_on >= 1, "{flown_on}");
+        let at = after.bird(bird).map(|b| b.pose.at);
+        if matches!(after.figure(bird).place, Place::Air) {
+            assert!(at.is_some_and(|p| p.dist(end) < 0.05), "{at:?} is not the flight's end {end:?}");
+        }
+    }
+    // Nothing more is asked of this flight on the board.
+    assert!(h.query_by_label("Fly on to the end").is_none());
+}
+
+#[test]
 fn a_refused_tree_move_names_its_rule() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());

@@ -17,8 +17,8 @@ use super::forest::{
 use super::paint::plated_text;
 use super::words::{figure_words, odds_lines, target_words};
 use super::{
-    Board, Dragged, Ghost, MARGIN, SkirmishView, blockers, choice_label, crossing_point, crossing_title, nearest_ghost,
-    range_band, shape_of, side_colour, tilting_bird,
+    Board, Dragged, Ghost, MARGIN, SkirmishView, blockers, nearest_ghost, range_band, shape_of, side_colour,
+    tilting_bird,
 };
 use crate::rules::Game;
 use crate::rules::tail_feathers::components::Alliance;
@@ -579,27 +579,10 @@ impl SkirmishView {
         self.dice_tray(ui, &colours, (outer, self.animations), (&state, &figures), ui.input(|i| i.time));
         // Crossing prompt where it happens.
         let mut action: Option<Action> = self.pending.take().or(by_widget);
-        if human.is_some()
-            && let Some((plan, Some(c))) = state.walking()
-        {
-            let at = crossing_point(&state, plan, c);
-            let choices: Vec<Action> = legal.clone();
-            if !choices.is_empty() {
-                let pos = board.to_screen(at) + Vec2::new(12.0, -12.0);
-                egui::Area::new(ui.scope_id().with("tf-crossing")).fixed_pos(pos).order(egui::Order::Foreground).show(
-                    ui.ctx(),
-                    |ui| {
-                        egui::Frame::popup(ui.style()).show(ui, |ui| {
-                            ui.label(RichText::new(crossing_title(c)).strong());
-                            for a in &choices {
-                                if ui.button(choice_label(&state, a)).clicked() {
-                                    action = Some(a.clone());
-                                }
-                            }
-                        });
-                    },
-                );
-            }
+        if human.is_some() {
+            action = action.or_else(|| self.crossing_prompt(ui, &state, &legal, board));
+        } else {
+            self.fly_through = false;
         }
         // Range finder line.
         if let Some((a, b)) = self.measured
@@ -703,8 +686,7 @@ impl SkirmishView {
         if let Some(Dragged(f)) = egui::DragAndDrop::payload::<Dragged>(ui.ctx()).map(|d| *d)
             && let Some(p) = ui.ctx().pointer_latest_pos()
         {
-            painter.circle_stroke(p, 8.0, Stroke::new(2.0, palette.selection));
-            let _ = f;
+            self.paint_lifted(&painter, (&colours, palette), &state, f, p, board, &plans);
         }
         if let Some(p) =
             clicked_at.or_else(|| board_resp.clicked().then(|| board_resp.interact_pointer_pos()).flatten())

@@ -8,9 +8,10 @@
     reason = "drawing code reads best with the usual short names (p, r, f, u), and the view's helpers stay methods"
 )]
 
-use egui::Pos2;
+use egui::{Pos2, RichText, Vec2};
 
-use super::words::attack_refusal;
+use super::paint::{crossing_point, crossing_title};
+use super::words::{attack_refusal, choice_label};
 use super::{Board, Ghost, SkirmishView, closest_ghost, nearest_ghost, tilting_bird};
 use crate::rules::Game;
 use crate::rules::tail_feathers::game::{
@@ -19,6 +20,55 @@ use crate::rules::tail_feathers::game::{
 use crate::ui::Notice;
 
 impl SkirmishView {
+    /// The decision at the crossing the flight being walked has met, asked
+    /// where it happens: each choice, and "Fly on to the end" when more
+    /// crossings lie ahead. Once that is chosen, each later crossing is
+    /// flown past by itself (one that cannot be flown past still asks).
+    pub(super) fn crossing_prompt(
+        &mut self,
+        ui: &egui::Ui,
+        state: &TailFeathers,
+        legal: &[Action],
+        board: Board,
+    ) -> Option<Action> {
+        let Some((plan, Some(c))) = state.walking() else {
+            self.fly_through = false;
+            return None;
+        };
+        let flies_on = legal.contains(&Action::Continue);
+        if legal.is_empty() || (self.fly_through && flies_on) {
+            // Drawn once more, to meet the next crossing.
+            ui.ctx().request_repaint();
+            return flies_on.then_some(Action::Continue);
+        }
+        let ahead = state.crossings_after();
+        let pos = board.to_screen(crossing_point(state, plan, c)) + Vec2::new(12.0, -12.0);
+        let mut chosen = None;
+        egui::Area::new(ui.scope_id().with("tf-crossing")).fixed_pos(pos).order(egui::Order::Foreground).show(
+            ui.ctx(),
+            |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.label(RichText::new(crossing_title(c)).strong());
+                    for a in legal {
+                        if ui.button(choice_label(state, a)).clicked() {
+                            chosen = Some(a.clone());
+                        }
+                    }
+                    if ahead > 0 && flies_on {
+                        let more =
+                            if ahead == 1 { "the crossing".to_string() } else { format!("the {ahead} crossings") };
+                        let tip = format!("Fly past this crossing and {more} still ahead without stopping");
+                        if ui.button("Fly on to the end").on_hover_text(tip).clicked() {
+                            self.fly_through = true;
+                            chosen = Some(Action::Continue);
+                        }
+                    }
+                });
+            },
+        );
+        chosen
+    }
+
     #[allow(clippy::too_many_arguments, reason = "a drop needs the position, the board and what is under it")]
     pub(super) fn drop_action(
         &self,

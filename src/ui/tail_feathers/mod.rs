@@ -65,10 +65,7 @@ use crate::session::{Player, Session};
 use crate::table::{Shown, Table};
 pub use glide::Glide;
 pub use paint::range_band;
-use paint::{
-    blockers, closest_ghost, crossing_point, crossing_title, nearest_ghost, secret_decision, shape_of, side_colour,
-    tilting_bird,
-};
+use paint::{blockers, closest_ghost, nearest_ghost, secret_decision, shape_of, side_colour, tilting_bird};
 use panel::placed_name;
 use words::{choice_label, mission_words};
 
@@ -181,6 +178,9 @@ pub struct SkirmishView {
     pub attack_choice: Option<(Target, Fig)>,
     /// A decision taken in a popup, proposed with the board's next pass.
     pending: Option<Action>,
+    /// "Fly on to the end" was chosen at a crossing: the flight being
+    /// walked flies past the crossings still ahead (until it ends).
+    fly_through: bool,
     /// When the dice now shown were first drawn (the history cursor and
     /// the time), so a new roll tumbles for a moment.
     roll_seen: Option<(usize, f64)>,
@@ -227,6 +227,7 @@ impl SkirmishView {
             figure_spots: Vec::new(),
             attack_choice: None,
             pending: None,
+            fly_through: false,
             roll_seen: None,
             animations: true,
             kept_roll: None,

@@ -23,6 +23,42 @@ use crate::rules::{Game, Seat};
 use crate::ui::theme::{Forest, Palette};
 
 impl SkirmishView {
+    /// A figure being dragged, drawn lifted under the pointer as a hand
+    /// holds it: a bird over a spot where one of its flights ends is drawn
+    /// there, as it would land; a mouse or a rat follows the pointer with
+    /// its shadow further below it.
+    #[allow(clippy::too_many_arguments, reason = "painting a figure needs the position, the board and its colours")]
+    pub(super) fn paint_lifted(
+        &self,
+        painter: &egui::Painter,
+        (colours, palette): (&Forest, &Palette),
+        state: &TailFeathers,
+        f: Fig,
+        p: Pos2,
+        board: Board,
+        plans: &[Ghost],
+    ) {
+        if let Some(b) = state.bird(f) {
+            let flying = state.active_unit().map(|u| UNIT_DEFS[u].first) == Some(f);
+            let (at, facing) = match nearest_ghost(plans, board, p).filter(|_| flying) {
+                Some(g) => {
+                    self.paint_flight(painter, colours, &g.plan, &g.outcome, board, None);
+                    (g.outcome.at.at, g.outcome.at.heading.unit())
+                }
+                None => (board.to_table(p), b.pose.heading.unit()),
+            };
+            self.paint_bird(painter, colours, palette, state, f, at, facing, true, board);
+            return;
+        }
+        let side_ = UNIT_DEFS[unit_of(f)].side;
+        let r = (board.scale * 0.72).clamp(7.0, 22.0);
+        super::forest::shadow_disc(painter, colours, p + Vec2::splat(r * 0.4), r);
+        painter.circle(p, r, side_colour(colours, side_), Stroke::new(1.0, colours.ink));
+        let facing = if side_ == Alliance::Mice { Vec2::new(0.0, -1.0) } else { Vec2::new(0.0, 1.0) };
+        paint_rodent(painter, p, facing, r * 1.02, side_ == Alliance::Rats, colours.die);
+        painter.circle_stroke(p, r + 3.0, Stroke::new(2.5, palette.selection));
+    }
+
     #[allow(clippy::too_many_arguments, reason = "painting a bird needs its pose, the board and its colours")]
     pub(super) fn paint_bird(
         &self,

@@ -819,6 +819,16 @@ impl TailFeathers {
         }
     }
 
+    /// While a flight is being walked, how many crossings lie ahead after
+    /// the one now met (0 when none is met, or it is the last).
+    #[must_use]
+    pub fn crossings_after(&self) -> usize {
+        match self.activation.as_ref().map(|a| &a.step) {
+            Some(Step::Walk(w)) => w.plan.crossings.len().saturating_sub(w.next + 1),
+            _ => 0,
+        }
+    }
+
     /// While the secret choices of the moment are being made (mission
     /// cards, or initiative bids), the choices `seat` has or had: all six
     /// cards and none (none only, with no figure to send), or 0 to 3 extra
