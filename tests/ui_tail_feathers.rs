@@ -1079,6 +1079,53 @@ fn in_a_small_window_the_side_panel_is_whole() {
     }
 }
 
+/// What the dice tray on the table's frame says, if it is there.
+fn tray_label(h: &Harness<'_, AviaryApp>) -> Option<String> {
+    let on_table = |l: &str| l.starts_with("dice on the table");
+    h.query_all(
+        egui_kittest::kittest::by()
+            .predicate(|n| n.label().is_some_and(|l| on_table(&l)) || n.value().is_some_and(|l| on_table(&l))),
+    )
+    .next()
+    .and_then(|n| {
+        let a = n.accesskit_node();
+        a.label().or(a.value())
+    })
+}
+
+/// The next decision from `s` that throws no dice, if any.
+fn rolls_nothing(s: &TailFeathers) -> Option<Action> {
+    s.legal_actions().into_iter().find(|a| {
+        let mut t = s.clone();
+        t.apply_legal(a);
+        !t.events().iter().any(|e| matches!(e, aviary::rules::tail_feathers::game::Event::Rolled { .. }))
+    })
+}
+
+/// The computer may answer an attack before the screen is drawn again
+/// (its reply took the dice away before they were ever shown): the roll
+/// is found among the decisions taken since and laid on the table.
+#[test]
+fn a_roll_answered_before_the_next_frame_still_lies_on_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    open_where(&mut h, dir.path(), |s| {
+        s.legal_actions().iter().any(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. }))
+    });
+    let attack = state(&mut h)
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. }))
+        .unwrap();
+    tab(&mut h).m.session.propose(attack).unwrap();
+    let next = rolls_nothing(&state(&mut h)).expect("a decision after the attack");
+    tab(&mut h).m.session.propose(next).unwrap();
+    h.run();
+    let rolled = tray_label(&h).expect("the attack's dice on the table");
+    assert!(rolled.contains("attack"), "{rolled}");
+}
+
 /// An attack's dice lie on the table's frame, and stay there while the
 /// other side plays on (the computer's reply took them away at once: "the
 /// attack felt like nothing happened"); undone, they go with it.
@@ -1090,18 +1137,7 @@ fn the_last_roll_stays_on_the_table_until_undone() {
     open_where(&mut h, dir.path(), |s| {
         s.legal_actions().iter().any(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. }))
     });
-    let tray = |h: &Harness<'_, AviaryApp>| {
-        let on_table = |l: &str| l.starts_with("dice on the table");
-        h.query_all(
-            egui_kittest::kittest::by()
-                .predicate(|n| n.label().is_some_and(|l| on_table(&l)) || n.value().is_some_and(|l| on_table(&l))),
-        )
-        .next()
-        .and_then(|n| {
-            let a = n.accesskit_node();
-            a.label().or(a.value())
-        })
-    };
+    let tray = tray_label;
     assert_eq!(tray(&h), None, "no dice before a roll");
     let attack = state(&mut h)
         .legal_actions()
@@ -1114,12 +1150,7 @@ fn the_last_roll_stays_on_the_table_until_undone() {
     // Play on, by actions that roll nothing, while any are left.
     let mut on = 0;
     while on < 2 {
-        let s = state(&mut h);
-        let Some(next) = s.legal_actions().into_iter().find(|a| {
-            let mut t = s.clone();
-            t.apply_legal(a);
-            !t.events().iter().any(|e| matches!(e, aviary::rules::tail_feathers::game::Event::Rolled { .. }))
-        }) else {
+        let Some(next) = rolls_nothing(&state(&mut h)) else {
             break;
         };
         tab(&mut h).m.session.propose(next).unwrap();

@@ -576,7 +576,7 @@ impl SkirmishView {
             painter.circle_stroke(g.ring(board), base_r, Stroke::new(2.5, palette.selection));
         }
         // The last roll, thrown onto the table's frame.
-        self.dice_tray(ui, &colours, (outer, self.animations), (&state, &figures), ui.input(|i| i.time));
+        self.dice_tray(ui, &colours, (outer, inner, self.animations), (&state, &figures), ui.input(|i| i.time));
         // Crossing prompt where it happens.
         let mut action: Option<Action> = self.pending.take().or(by_widget);
         if human.is_some() {

@@ -25,6 +25,31 @@ pub(super) struct KeptRoll {
     wounds: Vec<(Target, u8)>,
 }
 
+impl KeptRoll {
+    /// The roll among `events` (those of the decision that made the log
+    /// `at` lines long, the last of them `line`), if one was thrown.
+    pub(super) fn of(at: usize, line: String, events: &[Event]) -> Option<Self> {
+        let rolls: Vec<(Seat, String, Vec<Face>)> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Rolled { seat, what, faces } => Some((*seat, what.to_string(), faces.clone())),
+                _ => None,
+            })
+            .collect();
+        if rolls.is_empty() {
+            return None;
+        }
+        let wounds = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Wounds(t, n) if *n > 0 => Some((*t, *n)),
+                _ => None,
+            })
+            .collect();
+        Some(Self { at, line, rolls, outcome: outcome_words(events), wounds })
+    }
+}
+
 /// What a roll's events did, in a few words: hits, blocks, wounds,
 /// figures defeated, a nest destroyed.
 fn outcome_words(events: &[Event]) -> String {
@@ -140,7 +165,7 @@ impl SkirmishView {
         &mut self,
         ui: &Ui,
         forest: &Forest,
-        (outer, animate): (Rect, bool),
+        (outer, inner, animate): (Rect, Rect, bool),
         (state, figures): (&TailFeathers, &[(Fig, Pos2, f32)]),
         now: f64,
     ) {
@@ -148,25 +173,8 @@ impl SkirmishView {
         let log = self.m.session.log();
         let cursor = log.len();
         let last_line = log.last().map(|e| e.text.clone()).unwrap_or_default();
-        let fresh: Vec<(Seat, String, Vec<Face>)> = state
-            .events()
-            .iter()
-            .filter_map(|e| match e {
-                Event::Rolled { seat, what, faces } => Some((*seat, what.to_string(), faces.clone())),
-                _ => None,
-            })
-            .collect();
-        if !fresh.is_empty() {
-            let wounds = state
-                .events()
-                .iter()
-                .filter_map(|e| match e {
-                    Event::Wounds(t, n) if *n > 0 => Some((*t, *n)),
-                    _ => None,
-                })
-                .collect();
-            let outcome = outcome_words(state.events());
-            self.kept_roll = Some(KeptRoll { at: cursor, line: last_line, rolls: fresh, outcome, wounds });
+        if let Some(kept) = KeptRoll::of(cursor, last_line, state.events()) {
+            self.kept_roll = Some(kept);
         } else if let Some(k) = &self.kept_roll {
             // Kept while the game goes on past it; gone once undone (or
             // another game took its place).
@@ -183,18 +191,13 @@ impl SkirmishView {
             _ => f64::INFINITY,
         };
         let tumbling = animate && since < TUMBLE_SECONDS;
-        let size = 32.0;
-        let widest = rolls.iter().map(|r| r.2.len()).max().unwrap_or(1) as f32;
-        let line = size + 20.0;
         // What it did, under the dice once they settle.
-        let result = (!tumbling && !kept.outcome.is_empty())
-            .then(|| painter.layout_no_wrap(kept.outcome.clone(), FontId::proportional(14.0), forest.die_ink));
-        let result_w = result.as_ref().map_or(0.0, |g| g.size().x + 24.0);
-        let tray = Vec2::new(
-            (widest * (size + 5.0) + 14.0).max(120.0).max(result_w),
-            rolls.len() as f32 * line + 10.0 + if kept.outcome.is_empty() { 0.0 } else { 26.0 },
-        );
-        let rect = tray_corner(outer, tray, figures);
+        let words = (!tumbling && !kept.outcome.is_empty()).then_some(kept.outcome.as_str());
+        let tags: Vec<String> =
+            rolls.iter().map(|(seat, what, _)| format!("{} {what}", side_name(side_of_seat(*seat)))).collect();
+        let counts: Vec<usize> = rolls.iter().map(|r| r.2.len()).collect();
+        let lay = TrayLayout::new(painter, forest, (outer, inner), (&tags, &counts), words, figures);
+        let rect = lay.rect;
         painter.add(
             egui::epaint::RectShape::filled(rect.translate(Vec2::new(2.0, 3.0)), 6.0, forest.shadow)
                 .with_blur_width(6.0),
@@ -214,8 +217,8 @@ impl SkirmishView {
             WidgetInfo::labeled(egui::Role::Image, true, format!("dice on the table: {said}{outcome}"))
         });
         let mut k = 0u64;
-        for (i, (seat, what, faces)) in rolls.iter().enumerate() {
-            let top = rect.top() + 6.0 + i as f32 * line;
+        let mut top = rect.top() + 6.0;
+        for ((seat, _, faces), tag_text) in rolls.iter().zip(&tags) {
             let side = side_of_seat(*seat);
             // The side's name on a tag of its colour, in whichever of the
             // die's ink and face reads on it (gold on the pale floor did
@@ -227,26 +230,82 @@ impl SkirmishView {
             } else {
                 forest.die
             };
-            super::paint::plated_text(
-                painter,
-                Pos2::new(rect.left() + 7.0, top),
-                Align2::LEFT_TOP,
-                &format!("{} {what}", side_name(side)),
-                ink,
-                tag,
-            );
+            super::paint::plated_text(painter, Pos2::new(rect.left() + 6.0, top), Align2::LEFT_TOP, tag_text, ink, tag);
             for (j, &f) in faces.iter().enumerate() {
                 k += 1;
                 // A tumbling die hops a little and shows face after face.
                 let hop = if tumbling { ((now * 20.0 + k as f64).sin() * 3.0) as f32 } else { 0.0 };
-                let at = Pos2::new(rect.left() + 7.0 + j as f32 * (size + 5.0), top + 16.0 + hop);
+                let (col, row) = ((j % lay.cols) as f32, (j / lay.cols) as f32);
+                let at = Pos2::new(rect.left() + 6.0 + col * (lay.die + 5.0), top + 18.0 + row * (lay.die + 5.0) + hop);
                 let face = if tumbling { tumbling_face(now, k) } else { f };
-                paint_die(painter, forest, Rect::from_min_size(at, Vec2::splat(size)), face);
+                paint_die(painter, forest, Rect::from_min_size(at, Vec2::splat(lay.die)), face);
             }
+            top += lay.roll_height(faces.len());
         }
+        let result = lay.words;
         if let Some(g) = result {
             paint_outcome(painter, forest, (rect, g), &kept.wounds, figures);
         }
+    }
+}
+
+/// Where the dice tray lies and how its dice are laid out.
+struct TrayLayout {
+    rect: Rect,
+    /// A die's side, and how many dice to a row.
+    die: f32,
+    cols: usize,
+    /// What the roll did, laid out to the tray's width.
+    words: Option<std::sync::Arc<egui::Galley>>,
+}
+
+impl TrayLayout {
+    /// The tray for the rolls named `tags` (with their dice) and the
+    /// outcome `words`: a column in the frame's margin beside the
+    /// battlefield `inner` when the tags fit there, so the tray covers no
+    /// part of the battlefield; else a row of dice in a corner of the
+    /// frame `outer` reaching over it where it covers the fewest
+    /// `figures`.
+    fn new(
+        painter: &Painter,
+        forest: &Forest,
+        (outer, inner): (Rect, Rect),
+        (tags, counts): (&[String], &[usize]),
+        words: Option<&str>,
+        figures: &[(Fig, Pos2, f32)],
+    ) -> Self {
+        let font = FontId::proportional(14.0);
+        let tag_width = tags
+            .iter()
+            .map(|t| painter.layout_no_wrap(t.clone(), FontId::proportional(12.0), forest.die_ink).size().x + 10.0)
+            .fold(0.0_f32, f32::max);
+        // The tray's width standing in the margin, 2 points clear of each side.
+        let margin = (inner.left() - outer.left()).min(outer.right() - inner.right()) - 4.0;
+        let (width, die, cols, column) = if margin >= (tag_width + 2.0).max(76.0) {
+            (margin, ((margin - 17.0) / 2.0).min(32.0), 2, true)
+        } else {
+            let widest = counts.iter().copied().max().unwrap_or(1);
+            let row = widest as f32 * 37.0 + 14.0;
+            let word_w = words
+                .map_or(0.0, |w| painter.layout_no_wrap(w.to_string(), font.clone(), forest.die_ink).size().x + 24.0);
+            (row.max(120.0).max(word_w), 32.0, widest.max(1), false)
+        };
+        let words = words.map(|w| {
+            let mut job = egui::text::LayoutJob::simple(w.to_string(), font.clone(), forest.die_ink, width - 26.0);
+            job.halign = egui::Align::LEFT;
+            painter.layout_job(job)
+        });
+        let mut lay = Self { rect: Rect::NOTHING, die, cols, words };
+        let dice_h: f32 = counts.iter().map(|&n| lay.roll_height(n)).sum();
+        let words_h = lay.words.as_ref().map_or(0.0, |g| g.size().y + 12.0);
+        let size = Vec2::new(width, dice_h + 8.0 + words_h);
+        lay.rect = if column { side_corner(outer, inner, size, figures) } else { tray_corner(outer, size, figures) };
+        lay
+    }
+
+    /// The height one roll of `n` dice takes: its tag and its rows.
+    fn roll_height(&self, n: usize) -> f32 {
+        18.0 + n.div_ceil(self.cols).max(1) as f32 * (self.die + 5.0) + 4.0
     }
 }
 
@@ -259,7 +318,7 @@ fn paint_outcome(
     wounds: &[(Target, u8)],
     figures: &[(Fig, Pos2, f32)],
 ) {
-    let at = Pos2::new(rect.left() + 7.0, rect.bottom() - 28.0);
+    let at = Pos2::new(rect.left() + 7.0, rect.bottom() - words.size().y - 10.0);
     let slip = Rect::from_min_size(at, words.size() + Vec2::new(12.0, 6.0));
     painter.rect(slip, 4.0, forest.die, Stroke::new(1.0, forest.die_ink), StrokeKind::Inside);
     painter.galley(slip.min + Vec2::new(6.0, 3.0), words, forest.die_ink);
@@ -283,6 +342,24 @@ fn tray_corner(outer: Rect, tray: Vec2, figures: &[(Fig, Pos2, f32)]) -> Rect {
         outer.right_top() + Vec2::new(-8.0 - tray.x, 22.0),
         outer.left_top() + Vec2::new(8.0, 22.0),
     ];
+    fewest_covered(&corners, tray, figures)
+}
+
+/// Where a tray of size `tray` standing as a column lies: in the frame's
+/// margin left or right of the battlefield `inner`, at its foot or its
+/// head, where it covers the fewest `figures` (a nest's figures stand
+/// out over the margin).
+fn side_corner(outer: Rect, inner: Rect, tray: Vec2, figures: &[(Fig, Pos2, f32)]) -> Rect {
+    let left = outer.left() + ((inner.left() - outer.left()) - tray.x) / 2.0;
+    let right = inner.right() + ((outer.right() - inner.right()) - tray.x) / 2.0;
+    let (top, foot) = (outer.top() + 22.0, outer.bottom() - 8.0 - tray.y);
+    let corners = [Pos2::new(left, foot), Pos2::new(right, foot), Pos2::new(right, top), Pos2::new(left, top)];
+    fewest_covered(&corners, tray, figures)
+}
+
+/// Of the `corners` (top-left corners of a tray of size `tray`), the
+/// first where it covers the fewest `figures`.
+fn fewest_covered(corners: &[Pos2], tray: Vec2, figures: &[(Fig, Pos2, f32)]) -> Rect {
     let covered = |at: Pos2| {
         let r = Rect::from_min_size(at, tray);
         figures.iter().filter(|x| r.expand(x.2).contains(x.1)).count()
@@ -293,8 +370,31 @@ fn tray_corner(outer: Rect, tray: Vec2, figures: &[(Fig, Pos2, f32)]) -> Rect {
 
 #[cfg(test)]
 mod tests {
-    use super::tray_corner;
+    use super::{TrayLayout, tray_corner};
     use egui::{Pos2, Rect, Vec2};
+
+    #[test]
+    fn a_tray_that_fits_the_frame_s_margin_stands_in_it_off_the_battlefield() {
+        let ctx = egui::Context::default();
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let painter = ui.painter().clone();
+            let forest = crate::ui::theme::LIGHT.forest;
+            let tags = ["Mice attack".to_string(), "Rats defence".to_string()];
+            let words = Some("1 hit · 1 hit blocked · 1 wound to the Magpie");
+            // The default window: a frame 88 points wide beside the battlefield.
+            let outer = Rect::from_min_size(Pos2::new(16.0, 46.0), Vec2::new(820.0, 750.0));
+            let inner = Rect::from_center_size(outer.center(), Vec2::splat(644.0));
+            let lay = TrayLayout::new(&painter, &forest, (outer, inner), (&tags, &[3, 2]), words, &[]);
+            assert!(!lay.rect.intersects(inner), "{:?} reaches over the battlefield {inner:?}", lay.rect);
+            assert!(outer.contains_rect(lay.rect), "{:?} leaves the table {outer:?}", lay.rect);
+            assert!(lay.die >= 26.0, "dice {} points", lay.die);
+            // A narrow frame (a small window): a row over a corner, whole dice.
+            let inner = Rect::from_center_size(outer.center(), Vec2::splat(780.0));
+            let lay = TrayLayout::new(&painter, &forest, (outer, inner), (&tags, &[3, 2]), words, &[]);
+            assert!(lay.rect.intersects(inner) && lay.die >= 32.0, "{:?}", lay.rect);
+        });
+        out.textures_delta.clear();
+    }
 
     #[test]
     fn the_dice_tray_leaves_a_corner_with_figures_for_one_without() {

@@ -352,32 +352,37 @@ impl SkirmishView {
         {
             return;
         }
-        let mut found = None;
-        let mut drift = None;
+        let (mut found, mut drift, mut rolled) = (None, None, None);
         if let Some((c, before)) = &self.seen
-            && animations
             && *c < cursor
             && cursor - *c <= 8
         {
             // Step through what happened since (the computer may take
             // several decisions between two frames).
             let mut at = before.clone();
-            for action in &self.m.session.actions()[*c..cursor] {
+            for (i, action) in self.m.session.actions()[*c..cursor].iter().enumerate() {
                 let mut next = at.clone();
                 if next.apply(action).is_err() {
                     break;
                 }
-                if let Some((fig, path)) = glide::glide_path(&at, action, &next) {
+                if let Some((fig, path)) = glide::glide_path(&at, action, &next).filter(|_| animations) {
                     found = Some(glide::Glide { fig, path, start: now });
                 }
-                if let Some(d) = glide::leaf_drifts(&at, &next, now).pop() {
+                if let Some(d) = glide::leaf_drifts(&at, &next, now).pop().filter(|_| animations) {
                     drift = Some(d);
                 }
+                // A roll the computer's next decision took off the table
+                // before it was drawn is laid there still.
+                let line = self.m.session.log().get(c + i).map(|e| e.text.clone()).unwrap_or_default();
+                rolled = dice::KeptRoll::of(c + i + 1, line, next.events()).or(rolled);
                 at = next;
             }
         }
         self.glide = found;
         self.leaf_drift = drift;
+        if rolled.is_some() {
+            self.kept_roll = rolled;
+        }
         self.seen = Some((cursor, self.state().clone()));
     }
 }
