@@ -345,3 +345,29 @@ fn tail_feathers_holds_the_hand_low_and_keeps_the_battlefield_large() {
     h.run();
     assert!(held(&h), "the card pointed at is held up");
 }
+
+/// At 800 x 600 the units' cards left the log a line or two under its
+/// heading while a unit was to be activated; they share the panel's
+/// height now.
+#[test]
+fn tail_feathers_keeps_the_log_readable_under_the_units() {
+    use aviary::rules::tail_feathers::game::{Action, Options, TailFeathers};
+    use aviary::ui::tail_feathers::SkirmishView;
+    let temp = tempfile::tempdir().unwrap();
+    let players = vec![Player::Human, Player::Computer(Level::Easy)];
+    let mut session: Session<TailFeathers> = Session::new(Setup { seats: 2, options: Options::default() }, 11, players);
+    let mut rng = Rng::seeded(11);
+    // Into the second round's activations, the person to move.
+    while !(session.state().round() >= 2
+        && session.state().legal_actions().iter().any(|a| matches!(a, Action::Activate(_)))
+        && matches!(session.state().to_move(), ToMove::Seat(s) if s.index() == 0))
+    {
+        let legal = session.state().legal_actions();
+        session.propose(legal[rng.below(legal.len())].clone()).unwrap();
+    }
+    let h = shown::<SkirmishView>(temp.path(), session);
+    let heading =
+        labels(&h).into_iter().filter(|(l, _)| l == "Log").map(|(_, r)| r).next_back().expect("the log's heading");
+    let below = WINDOW.y - heading.max.y;
+    assert!(below >= 110.0, "the log has {below} points under its heading (five lines need about 110)");
+}

@@ -43,7 +43,7 @@ pub(super) const CARD: Vec2 = Vec2::new(112.0, 150.0);
 
 /// A window lower than this holds the hand low, only the cards' tops in
 /// view.
-const LOW_WINDOW: f32 = 700.0;
+pub(super) const LOW_WINDOW: f32 = 700.0;
 
 /// How a card is drawn.
 #[derive(Clone, Copy, Default)]

@@ -84,7 +84,10 @@ impl SkirmishView {
         // (their content widened the panel past its edge, and every line
         // under them was cut there).
         let width = ui.available_width() - ui.spacing().scroll.allocated_width();
-        egui::ScrollArea::vertical().max_height(260.0).id_salt("tf-units").show(ui, |ui| {
+        // In a low window the cards leave the log half the room (it was
+        // down to a line or two).
+        let units_height = (ui.available_height() * 0.5).clamp(90.0, 260.0);
+        egui::ScrollArea::vertical().max_height(units_height).id_salt("tf-units").show(ui, |ui| {
             ui.set_max_width(width);
             for u in 0..UNITS {
                 let lit = self.lights.contains(&Action::Activate(u as u8));
@@ -331,6 +334,11 @@ impl SkirmishView {
         let tumbling = animate && since < TUMBLE_SECONDS;
         if tumbling {
             ui.ctx().request_repaint();
+        }
+        // In a low window the roll is shown on the table's tray alone (the
+        // panel's copy of it pushed the log off the screen).
+        if ui.ctx().content_rect().height() < super::hand::LOW_WINDOW {
+            return;
         }
         ui.label(RichText::new(if tumbling { "Rolling…" } else { "Last roll" }).strong());
         let mut k = 0u64;
