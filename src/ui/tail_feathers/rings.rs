@@ -30,8 +30,9 @@ pub(super) fn flight_rings(
     // where they leave; the landings over them, plain to see.)
     let mut order: Vec<usize> = (0..plans.len()).collect();
     order.sort_by_key(|&i| plans[i].outcome.ending != FlightEnding::Off);
-    // Those flights one token on the edge, "×27", until the pointer
-    // comes near: then each shows (a column of crosses read as clutter).
+    // Those flights one token on the edge, "× 27 flights off the edge",
+    // until the pointer comes near: then each shows (a column of crosses
+    // read as clutter).
     let offs: Vec<Pos2> =
         plans.iter().filter(|g| g.outcome.ending == FlightEnding::Off).map(|g| g.ring(board)).collect();
     let near_offs = pointer.is_some_and(|q| offs.iter().any(|p| p.distance(q) < base_r * 3.0));
@@ -41,7 +42,11 @@ pub(super) fn flight_rings(
             painter,
             mean.to_pos2(),
             Align2::CENTER_CENTER,
-            &format!("{} fly off ×", offs.len()),
+            &if offs.len() == 1 {
+                "× 1 flight off the edge".to_string()
+            } else {
+                format!("× {} flights off the edge", offs.len())
+            },
             colours.cut,
             colours.floor,
         );
