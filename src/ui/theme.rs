@@ -219,6 +219,11 @@ pub struct Forest {
     pub mice: Color32,
     /// The rats' figures.
     pub rats: Color32,
+    /// The bases of the mice's and the rats' figures, and their things on
+    /// the table: in the dark theme deeper than the names' colours (pale
+    /// cream and lavender bases looked alike on the dark forest).
+    pub mice_base: Color32,
+    pub rats_base: Color32,
     /// The ghost of a flight's end.
     pub ghost: Color32,
     /// A flight template.
@@ -284,6 +289,8 @@ const FOREST_LIGHT: Forest = Forest {
     ink: Color32::from_rgb(0x1e, 0x24, 0x1c),
     mice: Color32::from_rgb(0xd9, 0xa4, 0x2b),
     rats: Color32::from_rgb(0x6a, 0x3f, 0x9e),
+    mice_base: Color32::from_rgb(0xd9, 0xa4, 0x2b),
+    rats_base: Color32::from_rgb(0x6a, 0x3f, 0x9e),
     ghost: Color32::from_rgba_premultiplied(0x13, 0x1c, 0x30, 190),
     template: Color32::from_rgba_premultiplied(0x11, 0x28, 0x44, 90),
     fire: Color32::from_rgb(0xf0, 0x60, 0x10),
@@ -329,6 +336,8 @@ const FOREST_DARK: Forest = Forest {
     ink: Color32::from_rgb(0xe8, 0xe4, 0xd8),
     mice: Color32::from_rgb(0xe8, 0xc3, 0x6a),
     rats: Color32::from_rgb(0xb0, 0x8c, 0xd8),
+    mice_base: Color32::from_rgb(0xe0, 0xa8, 0x2c),
+    rats_base: Color32::from_rgb(0x86, 0x55, 0xc8),
     ghost: Color32::from_rgba_premultiplied(0x9a, 0x97, 0x8f, 170),
     template: Color32::from_rgba_premultiplied(0x45, 0x5b, 0x6f, 110),
     fire: Color32::from_rgb(0xf0, 0x60, 0x10),

@@ -252,7 +252,7 @@ fn paint_nest(
     painter.circle_filled(c, r * 0.55, colours.bark.gamma_multiply(0.55));
     // The life dial: a disc with the number, the side's colour round it.
     let life = state.nest_life(owner);
-    let side = if owner == Alliance::Mice { colours.mice } else { colours.rats };
+    let side = if owner == Alliance::Mice { colours.mice_base } else { colours.rats_base };
     let dial = board
         .to_screen(V2::new(if owner == Alliance::Mice { 0.5 } else { field().size - 0.5 }, board.to_table(c).y + 1.6));
     let dial = Pos2::new(c.x, dial.y.min(c.y - r - 12.0));

@@ -287,10 +287,11 @@ pub(super) fn closest_ghost(ghosts: &[Ghost], board: Board, p: Pos2) -> Option<&
     ghosts.iter().min_by(|a, b| d(a).total_cmp(&d(b)))
 }
 
+/// A side's colour on the table: its figures' bases, its tags and cards.
 pub(super) fn side_colour(c: &Forest, side: Alliance) -> Color32 {
     match side {
-        Alliance::Mice => c.mice,
-        Alliance::Rats => c.rats,
+        Alliance::Mice => c.mice_base,
+        Alliance::Rats => c.rats_base,
     }
 }
 
