@@ -371,3 +371,44 @@ fn tail_feathers_keeps_the_log_readable_under_the_units() {
     let below = WINDOW.y - heading.max.y;
     assert!(below >= 110.0, "the log has {below} points under its heading (five lines need about 110)");
 }
+
+/// At 800 x 600 the frame has no room beside the battlefield for the dice
+/// tray, which then covered trees and figures for the rest of the round:
+/// once its dice have been seen it folds into a slip on the frame's foot.
+#[test]
+fn tail_feathers_folds_the_dice_tray_off_the_battlefield_in_a_small_window() {
+    use aviary::rules::tail_feathers::game::{Action, Options, TailFeathers};
+    use aviary::ui::tail_feathers::SkirmishView;
+    let temp = tempfile::tempdir().unwrap();
+    let players = vec![Player::Human, Player::Human];
+    let mut session: Session<TailFeathers> = Session::new(Setup { seats: 2, options: Options::default() }, 5, players);
+    let mut rng = Rng::seeded(5);
+    let attack = |s: &TailFeathers| {
+        s.legal_actions().into_iter().find(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. }))
+    };
+    while attack(session.state()).is_none() {
+        let legal = session.state().legal_actions();
+        session.propose(legal[rng.below(legal.len())].clone()).unwrap();
+    }
+    let attack_now = attack(session.state()).unwrap();
+    let mut h = shown::<SkirmishView>(temp.path(), session);
+    let field = h.get_by_label("battlefield").rect();
+    let tray = |h: &Harness<'_, AviaryApp>| {
+        labels(h).into_iter().find(|(l, _)| l.starts_with("dice on the table")).map(|(_, r)| r)
+    };
+    assert!(tray(&h).is_none(), "no dice before the attack");
+    let i = h.state().tabs.len() - 1;
+    let tab = h.state_mut().tabs[i].as_any_mut().downcast_mut::<aviary::ui::tail_feathers::SkirmishTab>();
+    tab.expect("the game's tab").m.session.propose(attack_now).unwrap();
+    h.run_steps(2);
+    let open = tray(&h).expect("the dice on the table");
+    assert!(open.intersects(field), "the tray is open over the battlefield a moment: {open:?} {field:?}");
+    // A few seconds on, it lies folded on the frame, off the battlefield.
+    h.run_steps(20);
+    let folded = tray(&h).expect("the roll still on the table");
+    // (The battlefield's widget is its frame too: the slip lies in the
+    // frame's foot, under the forest floor.)
+    assert!(folded.height() < open.height() / 2.0, "a slip, not the tray: {folded:?} (open {open:?})");
+    assert!(folded.center().y > field.bottom() - 36.0, "on the frame's foot: {folded:?} {field:?}");
+    assert!(Rect::from_min_size(Pos2::ZERO, WINDOW).contains_rect(folded), "{folded:?}");
+}

@@ -1126,6 +1126,36 @@ fn a_roll_answered_before_the_next_frame_still_lies_on_the_table() {
     assert!(rolled.contains("attack"), "{rolled}");
 }
 
+/// A roll lies on the table to the end of its round: an old defence roll
+/// stayed through the next round's missions and tilts.
+#[test]
+fn a_new_round_clears_the_last_roll_from_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    open_where(&mut h, dir.path(), |s| {
+        s.legal_actions().iter().any(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. }))
+    });
+    let attack = state(&mut h)
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. }))
+        .unwrap();
+    let round = state(&mut h).round();
+    tab(&mut h).m.session.propose(attack).unwrap();
+    h.run();
+    let rolled = tray_label(&h).expect("the attack's dice on the table");
+    // On to the next round, by decisions that roll nothing where there are.
+    while state(&mut h).round() == round && !tab(&mut h).m.session.is_over() {
+        let s = state(&mut h);
+        let next = rolls_nothing(&s).unwrap_or_else(|| s.legal_actions()[0].clone());
+        tab(&mut h).m.session.propose(next).unwrap();
+        h.run();
+    }
+    assert!(state(&mut h).round() > round, "a new round began");
+    assert_ne!(tray_label(&h), Some(rolled), "the last round's roll is off the table");
+}
+
 /// An attack's dice lie on the table's frame, and stay there while the
 /// other side plays on (the computer's reply took them away at once: "the
 /// attack felt like nothing happened"); undone, they go with it.

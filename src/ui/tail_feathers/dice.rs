@@ -23,12 +23,23 @@ pub(super) struct KeptRoll {
     outcome: String,
     /// The wounds it dealt, marked by their targets, and those defeated.
     wounds: Vec<(Target, u8)>,
+    /// The round it was thrown in (a new round clears the table).
+    round: u8,
+    /// When it was first drawn.
+    first_drawn: Option<f64>,
+    /// The corner its tray was laid in (it stays there).
+    corner: Option<usize>,
 }
+
+/// How long a tray that reaches over the battlefield (a small window)
+/// stays open after its dice settle before it folds into a slip on the
+/// frame (it hid trees and figures).
+const TRAY_HOLD_SECONDS: f64 = 3.0;
 
 impl KeptRoll {
     /// The roll among `events` (those of the decision that made the log
     /// `at` lines long, the last of them `line`), if one was thrown.
-    pub(super) fn of(at: usize, line: String, events: &[Event]) -> Option<Self> {
+    pub(super) fn of(at: usize, line: String, (events, round): (&[Event], u8)) -> Option<Self> {
         let rolls: Vec<(Seat, String, Vec<Face>)> = events
             .iter()
             .filter_map(|e| match e {
@@ -46,7 +57,7 @@ impl KeptRoll {
                 _ => None,
             })
             .collect();
-        Some(Self { at, line, rolls, outcome: outcome_words(events), wounds })
+        Some(Self { at, line, rolls, outcome: outcome_words(events), wounds, round, first_drawn: None, corner: None })
     }
 }
 
@@ -173,36 +184,40 @@ impl SkirmishView {
         let log = self.m.session.log();
         let cursor = log.len();
         let last_line = log.last().map(|e| e.text.clone()).unwrap_or_default();
-        if let Some(kept) = KeptRoll::of(cursor, last_line, state.events()) {
-            self.kept_roll = Some(kept);
+        if let Some(kept) = KeptRoll::of(cursor, last_line, (state.events(), state.round())) {
+            if self.kept_roll.as_ref().is_none_or(|k| (k.at, &k.line) != (kept.at, &kept.line)) {
+                self.kept_roll = Some(kept);
+            }
         } else if let Some(k) = &self.kept_roll {
-            // Kept while the game goes on past it; gone once undone (or
-            // another game took its place).
-            let still = cursor >= k.at && log.get(k.at.wrapping_sub(1)).is_some_and(|e| e.text == k.line);
+            // Kept while the game goes on past it, to the round's end; gone
+            // once undone (or another game took its place).
+            let still = cursor >= k.at
+                && log.get(k.at.wrapping_sub(1)).is_some_and(|e| e.text == k.line)
+                && k.round == state.round();
             if !still {
                 self.kept_roll = None;
             }
         }
-        let Some(kept) = &self.kept_roll else { return };
+        let roll_seen = self.roll_seen;
+        let Some(kept) = self.kept_roll.as_mut() else { return };
+        let first_drawn = *kept.first_drawn.get_or_insert(now);
         let rolls: Vec<(Seat, &str, &[Face])> =
             kept.rolls.iter().map(|(s, w, f)| (*s, w.as_str(), f.as_slice())).collect();
-        let since = match self.roll_seen {
+        let since = match roll_seen {
             Some((c, t)) if c == kept.at && c == cursor => now - t,
             _ => f64::INFINITY,
         };
         let tumbling = animate && since < TUMBLE_SECONDS;
         // What it did, under the dice once they settle.
-        let words = (!tumbling && !kept.outcome.is_empty()).then_some(kept.outcome.as_str());
+        // (Laid out from the first frame as it will be once they settle, so
+        // the tray keeps its size and its corner.)
+        let words = (!kept.outcome.is_empty()).then_some(kept.outcome.as_str());
         let tags: Vec<String> =
             rolls.iter().map(|(seat, what, _)| format!("{} {what}", side_name(side_of_seat(*seat)))).collect();
         let counts: Vec<usize> = rolls.iter().map(|r| r.2.len()).collect();
-        let lay = TrayLayout::new(painter, forest, (outer, inner), (&tags, &counts), words, figures);
+        let lay = TrayLayout::new(painter, forest, (outer, inner), (&tags, &counts), words, (figures, kept.corner));
+        kept.corner = Some(lay.corner);
         let rect = lay.rect;
-        painter.add(
-            egui::epaint::RectShape::filled(rect.translate(Vec2::new(2.0, 3.0)), 6.0, forest.shadow)
-                .with_blur_width(6.0),
-        );
-        painter.rect(rect, 6.0, forest.canopy, Stroke::new(1.5, forest.bark), StrokeKind::Inside);
         // Named for screen readers: the dice as they lie.
         let said = rolls
             .iter()
@@ -212,10 +227,25 @@ impl SkirmishView {
             })
             .collect::<Vec<_>>()
             .join("; ");
-        ui.interact(rect, ui.scope_id().with("tf-dice-tray"), Sense::hover()).widget_info(|| {
-            let outcome = if kept.outcome.is_empty() { String::new() } else { format!(". {}", kept.outcome) };
-            WidgetInfo::labeled(egui::Role::Image, true, format!("dice on the table: {said}{outcome}"))
-        });
+        let outcome = if kept.outcome.is_empty() { String::new() } else { format!(". {}", kept.outcome) };
+        let said = format!("dice on the table: {said}{outcome}");
+        if rect.intersects(inner) {
+            // Over the battlefield: open a moment, then folded into a slip
+            // on the frame's foot, opened again while pointed at.
+            let fold_at = first_drawn + TUMBLE_SECONDS + TRAY_HOLD_SECONDS;
+            if now < fold_at {
+                ui.ctx().request_repaint_after(std::time::Duration::from_secs_f64(fold_at - now));
+            } else if !folded_slip(ui, painter, forest, (outer, inner), (&tags, kept), &said) {
+                return;
+            }
+        }
+        painter.add(
+            egui::epaint::RectShape::filled(rect.translate(Vec2::new(2.0, 3.0)), 6.0, forest.shadow)
+                .with_blur_width(6.0),
+        );
+        painter.rect(rect, 6.0, forest.canopy, Stroke::new(1.5, forest.bark), StrokeKind::Inside);
+        ui.interact(rect, ui.scope_id().with("tf-dice-tray"), Sense::hover())
+            .widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, said.clone()));
         let mut k = 0u64;
         let mut top = rect.top() + 6.0;
         for ((seat, _, faces), tag_text) in rolls.iter().zip(&tags) {
@@ -242,11 +272,38 @@ impl SkirmishView {
             }
             top += lay.roll_height(faces.len());
         }
-        let result = lay.words;
+        let result = lay.words.filter(|_| !tumbling);
         if let Some(g) = result {
             paint_outcome(painter, forest, (rect, g), &kept.wounds, figures);
         }
     }
+}
+
+/// The roll `kept` folded into a slip in the frame's margin under the
+/// battlefield `inner` (its sides' `tags` and what it did), named `said`
+/// for screen readers: true while the pointer is on it (the tray is then
+/// shown open).
+fn folded_slip(
+    ui: &Ui,
+    painter: &Painter,
+    forest: &Forest,
+    (outer, inner): (Rect, Rect),
+    (tags, kept): (&[String], &KeptRoll),
+    said: &str,
+) -> bool {
+    let what = if kept.outcome.is_empty() { "dice".to_string() } else { kept.outcome.clone() };
+    let text = format!("{}: {what}", tags.join(" · "));
+    let galley = painter.layout_no_wrap(text, FontId::proportional(12.0), forest.die_ink);
+    let foot = f32::midpoint(inner.bottom(), outer.bottom());
+    let slip = Rect::from_center_size(Pos2::new(inner.center().x, foot), galley.size() + Vec2::new(14.0, 6.0));
+    let resp = ui.interact(slip, ui.scope_id().with("tf-dice-slip"), Sense::hover());
+    resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, said.to_string()));
+    if resp.hovered() {
+        return true;
+    }
+    painter.rect(slip, 4.0, forest.die, Stroke::new(1.0, forest.die_ink), StrokeKind::Inside);
+    painter.galley(slip.min + Vec2::new(7.0, 3.0), galley, forest.die_ink);
+    false
 }
 
 /// Where the dice tray lies and how its dice are laid out.
@@ -257,6 +314,8 @@ struct TrayLayout {
     cols: usize,
     /// What the roll did, laid out to the tray's width.
     words: Option<std::sync::Arc<egui::Galley>>,
+    /// Which of the corners it lies in.
+    corner: usize,
 }
 
 impl TrayLayout {
@@ -272,7 +331,7 @@ impl TrayLayout {
         (outer, inner): (Rect, Rect),
         (tags, counts): (&[String], &[usize]),
         words: Option<&str>,
-        figures: &[(Fig, Pos2, f32)],
+        (figures, keep): (&[(Fig, Pos2, f32)], Option<usize>),
     ) -> Self {
         let font = FontId::proportional(14.0);
         let tag_width = tags
@@ -295,11 +354,15 @@ impl TrayLayout {
             job.halign = egui::Align::LEFT;
             painter.layout_job(job)
         });
-        let mut lay = Self { rect: Rect::NOTHING, die, cols, words };
+        let mut lay = Self { rect: Rect::NOTHING, die, cols, words, corner: 0 };
         let dice_h: f32 = counts.iter().map(|&n| lay.roll_height(n)).sum();
         let words_h = lay.words.as_ref().map_or(0.0, |g| g.size().y + 12.0);
         let size = Vec2::new(width, dice_h + 8.0 + words_h);
-        lay.rect = if column { side_corner(outer, inner, size, figures) } else { tray_corner(outer, size, figures) };
+        (lay.corner, lay.rect) = if column {
+            side_corner(outer, inner, size, (figures, keep))
+        } else {
+            tray_corner(outer, size, (figures, keep))
+        };
         lay
     }
 
@@ -335,7 +398,7 @@ fn paint_outcome(
 /// frame `outer`; in a small window, where it reaches over the
 /// battlefield, the corner where it covers the fewest `figures` (it hid
 /// the mice by their nest).
-fn tray_corner(outer: Rect, tray: Vec2, figures: &[(Fig, Pos2, f32)]) -> Rect {
+fn tray_corner(outer: Rect, tray: Vec2, figures: (&[(Fig, Pos2, f32)], Option<usize>)) -> (usize, Rect) {
     let corners = [
         outer.left_bottom() + Vec2::new(8.0, -8.0 - tray.y),
         outer.right_bottom() - Vec2::new(8.0 + tray.x, 8.0 + tray.y),
@@ -349,7 +412,7 @@ fn tray_corner(outer: Rect, tray: Vec2, figures: &[(Fig, Pos2, f32)]) -> Rect {
 /// margin left or right of the battlefield `inner`, at its foot or its
 /// head, where it covers the fewest `figures` (a nest's figures stand
 /// out over the margin).
-fn side_corner(outer: Rect, inner: Rect, tray: Vec2, figures: &[(Fig, Pos2, f32)]) -> Rect {
+fn side_corner(outer: Rect, inner: Rect, tray: Vec2, figures: (&[(Fig, Pos2, f32)], Option<usize>)) -> (usize, Rect) {
     let left = outer.left() + ((inner.left() - outer.left()) - tray.x) / 2.0;
     let right = inner.right() + ((outer.right() - inner.right()) - tray.x) / 2.0;
     let (top, foot) = (outer.top() + 22.0, outer.bottom() - 8.0 - tray.y);
@@ -358,14 +421,20 @@ fn side_corner(outer: Rect, inner: Rect, tray: Vec2, figures: &[(Fig, Pos2, f32)
 }
 
 /// Of the `corners` (top-left corners of a tray of size `tray`), the
-/// first where it covers the fewest `figures`.
-fn fewest_covered(corners: &[Pos2], tray: Vec2, figures: &[(Fig, Pos2, f32)]) -> Rect {
+/// one kept (`keep`, where it was laid before), or else the first where
+/// it covers the fewest `figures`; and its index.
+fn fewest_covered(
+    corners: &[Pos2],
+    tray: Vec2,
+    (figures, keep): (&[(Fig, Pos2, f32)], Option<usize>),
+) -> (usize, Rect) {
     let covered = |at: Pos2| {
         let r = Rect::from_min_size(at, tray);
         figures.iter().filter(|x| r.expand(x.2).contains(x.1)).count()
     };
-    let corner = corners.iter().copied().min_by_key(|&at| covered(at)).unwrap_or(corners[0]);
-    Rect::from_min_size(corner, tray)
+    let best = (0..corners.len()).min_by_key(|&i| covered(corners[i])).unwrap_or(0);
+    let i = keep.filter(|&k| k < corners.len()).unwrap_or(best);
+    (i, Rect::from_min_size(corners[i], tray))
 }
 
 #[cfg(test)]
@@ -384,13 +453,13 @@ mod tests {
             // The default window: a frame 88 points wide beside the battlefield.
             let outer = Rect::from_min_size(Pos2::new(16.0, 46.0), Vec2::new(820.0, 750.0));
             let inner = Rect::from_center_size(outer.center(), Vec2::splat(644.0));
-            let lay = TrayLayout::new(&painter, &forest, (outer, inner), (&tags, &[3, 2]), words, &[]);
+            let lay = TrayLayout::new(&painter, &forest, (outer, inner), (&tags, &[3, 2]), words, (&[], None));
             assert!(!lay.rect.intersects(inner), "{:?} reaches over the battlefield {inner:?}", lay.rect);
             assert!(outer.contains_rect(lay.rect), "{:?} leaves the table {outer:?}", lay.rect);
             assert!(lay.die >= 26.0, "dice {} points", lay.die);
             // A narrow frame (a small window): a row over a corner, whole dice.
             let inner = Rect::from_center_size(outer.center(), Vec2::splat(780.0));
-            let lay = TrayLayout::new(&painter, &forest, (outer, inner), (&tags, &[3, 2]), words, &[]);
+            let lay = TrayLayout::new(&painter, &forest, (outer, inner), (&tags, &[3, 2]), words, (&[], None));
             assert!(lay.rect.intersects(inner) && lay.die >= 32.0, "{:?}", lay.rect);
         });
         out.textures_delta.clear();
@@ -400,11 +469,11 @@ mod tests {
     fn the_dice_tray_leaves_a_corner_with_figures_for_one_without() {
         let outer = Rect::from_min_size(Pos2::ZERO, Vec2::new(500.0, 500.0));
         let tray = Vec2::new(150.0, 100.0);
-        let free = tray_corner(outer, tray, &[]);
+        let (_, free) = tray_corner(outer, tray, (&[], None));
         assert!(free.left() < 20.0 && free.bottom() > 480.0, "by default the bottom left corner: {free:?}");
         // Mice by their nest in the bottom left corner: the tray goes elsewhere.
         let mice = [(0, Pos2::new(40.0, 450.0), 10.0), (1, Pos2::new(90.0, 430.0), 10.0)];
-        let moved = tray_corner(outer, tray, &mice);
+        let (_, moved) = tray_corner(outer, tray, (&mice, None));
         assert!(mice.iter().all(|m| !moved.expand(m.2).contains(m.1)), "no mouse under the tray: {moved:?}");
     }
 }

@@ -374,7 +374,7 @@ impl SkirmishView {
                 // A roll the computer's next decision took off the table
                 // before it was drawn is laid there still.
                 let line = self.m.session.log().get(c + i).map(|e| e.text.clone()).unwrap_or_default();
-                rolled = dice::KeptRoll::of(c + i + 1, line, next.events()).or(rolled);
+                rolled = dice::KeptRoll::of(c + i + 1, line, (next.events(), next.round())).or(rolled);
                 at = next;
             }
         }
