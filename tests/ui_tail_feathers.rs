@@ -260,6 +260,43 @@ fn a_perch_decision_at_a_crossing() {
     assert!(last_log(&mut h).contains("perches"), "{}", last_log(&mut h));
 }
 
+/// While a crossing waits for its decision the bird stands on its path
+/// where it meets it: it stayed at its start, and the question about a
+/// tree ahead read as one about the tree it was leaving.
+#[test]
+fn a_bird_waits_at_the_crossing_on_its_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    // A crossing met an inch or more along the flight.
+    let met = |s: &TailFeathers| {
+        let (plan, _) = s.walking()?;
+        plan.crossings.get(plan.crossings.len().checked_sub(1 + s.crossings_after())?).map(|c| c.0)
+    };
+    open_where(&mut h, dir.path(), |s| {
+        s.legal_actions().contains(&Action::Continue) && met(s).is_some_and(|d| d > 1.0)
+    });
+    let s = state(&mut h);
+    let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[s.active_unit().unwrap()].first;
+    let (plan, _) = s.walking().unwrap();
+    let start = tab(&mut h).screen_of(plan.start.at).unwrap();
+    // The templates' path on the screen, and the bird's drawn spot.
+    let mut path = vec![start];
+    for l in &plan.laid[..plan.kept] {
+        path.push(tab(&mut h).screen_of(l.to()).unwrap());
+    }
+    let drawn = tab(&mut h).figure_spots.iter().find(|x| x.0 == bird).unwrap().1;
+    let off_path = path
+        .windows(2)
+        .map(|w| {
+            let (from, to) = (w[0], w[1]);
+            let along = ((drawn - from).dot(to - from) / (to - from).length_sq().max(1e-6)).clamp(0.0, 1.0);
+            drawn.distance(from + (to - from) * along)
+        })
+        .fold(f32::INFINITY, f32::min);
+    assert!(off_path < 1.5, "the bird at {drawn:?} is {off_path} points off its path {path:?}");
+    assert!(drawn.distance(start) > 5.0, "the bird left its start {start:?} for the crossing {:?}\" along", met(&s));
+}
+
 #[test]
 fn fly_on_to_the_end_flies_past_every_crossing_still_ahead() {
     let dir = tempfile::tempdir().unwrap();

@@ -284,6 +284,8 @@ impl SkirmishView {
                 Place::Space(s) => state.space_centre(s),
                 _ => continue,
             };
+            let walked = super::paint::walked_pose(&state, f);
+            let at = walked.map_or(at, |w| w.0);
             let p = board.to_screen(at);
             let r = BASE_RADIUS as f32 * board.scale;
             bird_at.push((f, p, r));
@@ -293,8 +295,9 @@ impl SkirmishView {
             if gliding.is_some() {
                 ui.ctx().request_repaint();
             }
-            let (at, facing) = gliding.unwrap_or((at, b.pose.heading.unit()));
-            self.paint_bird(&painter, &colours, palette, &state, f, at, facing, gliding.is_some(), board);
+            let (at, facing) = gliding.or(walked).unwrap_or((at, b.pose.heading.unit()));
+            let aloft = gliding.is_some() || walked.is_some();
+            self.paint_bird(&painter, &colours, palette, &state, f, at, facing, aloft, board);
         }
         // Ballistas (TF-R28) in their spaces, each named.
         let mut ballista_at: Vec<(Alliance, Pos2, f32)> = Vec::new();

@@ -42,11 +42,37 @@ impl SkirmishView {
             return flies_on.then_some(Action::Continue);
         }
         let ahead = state.crossings_after();
-        let pos = board.to_screen(crossing_point(state, plan, c)) + Vec2::new(12.0, -12.0);
+        // By the bird where it waits, on its side away from what it meets
+        // (over the tree, the question hid the tree it was about).
+        let thing = board.to_screen(crossing_point(state, plan, c));
+        let bird = state.active_unit().map(|u| UNIT_DEFS[u].first);
+        let waits = bird.and_then(|f| super::paint::walked_pose(state, f)).map_or(thing, |w| board.to_screen(w.0));
+        let away = (waits - thing).normalized();
+        let away = if away.is_finite() && away != Vec2::ZERO { away } else { Vec2::new(1.0, -1.0).normalized() };
+        let reach = crate::rules::tail_feathers::geometry::BASE_RADIUS as f32 * board.scale + 10.0;
+        let pivot = egui::Align2([
+            if away.x < -0.3 {
+                egui::Align::Max
+            } else if away.x > 0.3 {
+                egui::Align::Min
+            } else {
+                egui::Align::Center
+            },
+            if away.y < -0.3 {
+                egui::Align::Max
+            } else if away.y > 0.3 {
+                egui::Align::Min
+            } else {
+                egui::Align::Center
+            },
+        ]);
+        let pos = waits + away * reach;
         let mut chosen = None;
-        egui::Area::new(ui.scope_id().with("tf-crossing")).fixed_pos(pos).order(egui::Order::Foreground).show(
-            ui.ctx(),
-            |ui| {
+        egui::Area::new(ui.scope_id().with("tf-crossing"))
+            .fixed_pos(pos)
+            .pivot(pivot)
+            .order(egui::Order::Foreground)
+            .show(ui.ctx(), |ui| {
                 egui::Frame::popup(ui.style()).show(ui, |ui| {
                     ui.label(RichText::new(crossing_title(c)).strong());
                     for a in legal {
@@ -64,8 +90,7 @@ impl SkirmishView {
                         }
                     }
                 });
-            },
-        );
+            });
         chosen
     }
 

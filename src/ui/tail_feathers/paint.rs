@@ -321,6 +321,27 @@ pub fn range_band(d: f64) -> &'static str {
 }
 
 /// Where a crossing sits on the board (for its number and its prompt).
+/// Where the bird `f` stands while its flight is walked and a crossing
+/// waits for a decision: on its path where it meets the crossing, facing
+/// along the template there (it stayed at its start, and a player took
+/// the question about the tree it was leaving for one about a tree ahead).
+pub(super) fn walked_pose(state: &TailFeathers, f: Fig) -> Option<(V2, V2)> {
+    if state.active_unit().map(|u| UNIT_DEFS[u].first) != Some(f) {
+        return None;
+    }
+    let (plan, Some(_)) = state.walking()? else { return None };
+    let next = plan.crossings.len().checked_sub(1 + state.crossings_after())?;
+    let mut left = plan.crossings.get(next)?.0;
+    for l in &plan.laid[..plan.kept.min(plan.laid.len())] {
+        let length = l.length.inches();
+        if left <= length {
+            return Some((l.from.plus(l.heading.unit().scale(left)), l.heading.unit()));
+        }
+        left -= length;
+    }
+    Some((plan.end.at, plan.end.heading.unit()))
+}
+
 pub(super) fn crossing_point(state: &TailFeathers, plan: &FlightPlan, c: Crossing) -> V2 {
     match c {
         Crossing::Space(s) => state.space_centre(s),
