@@ -326,6 +326,38 @@ fn fly_on_to_the_end_flies_past_every_crossing_still_ahead() {
     assert!(h.query_by_label("Fly on to the end").is_none());
 }
 
+/// The places taken in each tree space (four small rings) are shown only
+/// once a figure is picked up to move: shown whenever one might move,
+/// every space of every tree read "oooo".
+#[test]
+fn the_spaces_places_show_only_once_a_figure_is_picked_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_where(&mut h, dir.path(), |s| s.legal_actions().iter().any(|a| matches!(a, Action::Move { .. })));
+    let pips = |h: &Harness<'_, AviaryApp>| {
+        h.output()
+            .shapes
+            .iter()
+            .filter(|c| matches!(&c.shape, egui::Shape::Circle(k) if (k.radius - 2.2).abs() < 0.01))
+            .count()
+    };
+    // (A few other small rings lie on the table: a nest's, a token's.)
+    let before = pips(&h);
+    assert!(before < 4 * 9, "no places shown before a figure is picked up: {before} small rings");
+    let figure = state(&mut h)
+        .legal_actions()
+        .iter()
+        .find_map(|a| match a {
+            Action::Move { figure, .. } => Some(*figure),
+            _ => None,
+        })
+        .unwrap();
+    let at = tab(&mut h).figure_spots.iter().find(|x| x.0 == figure).unwrap().1;
+    click_at(&mut h, at);
+    assert_eq!(tab(&mut h).selected, Some(figure));
+    assert!(pips(&h) >= before + 4 * 9, "each space's places shown with a figure picked up: {}", pips(&h));
+}
+
 #[test]
 fn a_refused_tree_move_names_its_rule() {
     let dir = tempfile::tempdir().unwrap();

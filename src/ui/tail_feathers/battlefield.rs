@@ -74,8 +74,10 @@ impl SkirmishView {
             p.0.iter().map(|&v| board.to_screen(v)).collect()
         };
         // Trees; the places taken in each space shown only while they
-        // matter (a figure to move, deploy, land or unload).
-        let capacity_matters = legal.iter().any(|a| {
+        // matter (a figure picked up to move, deploy, land or unload: shown
+        // whenever one might, every space read "oooo").
+        let picked = self.selected.is_some() || egui::DragAndDrop::has_payload_of_type::<Dragged>(ui.ctx());
+        let capacity_matters = picked && legal.iter().any(|a| {
             matches!(
                 a,
                 Action::Deploy { .. }
