@@ -358,6 +358,22 @@ fn the_spaces_places_show_only_once_a_figure_is_picked_up() {
     assert!(pips(&h) >= before + 4 * 9, "each space's places shown with a figure picked up: {}", pips(&h));
 }
 
+/// The figures sent on a mission stand on its card (they left the board
+/// and showed nowhere), counted in the card's name.
+#[test]
+fn the_figures_on_a_mission_stand_on_its_card() {
+    use aviary::rules::tail_feathers::components::Alliance;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let sent = |s: &TailFeathers| {
+        s.mission(Alliance::Mice).is_some_and(|c| c.spot.is_some()) && !s.mission_box(Alliance::Mice).is_empty()
+    };
+    open_where(&mut h, dir.path(), sent);
+    let n = state(&mut h).mission_box(Alliance::Mice).len();
+    let card = texts(&h).into_iter().find(|l| l.starts_with("mission card: Mice")).expect("the mice's mission card");
+    assert!(card.ends_with(&format!("; {n} figures on it")), "{card}");
+}
+
 #[test]
 fn a_refused_tree_move_names_its_rule() {
     let dir = tempfile::tempdir().unwrap();

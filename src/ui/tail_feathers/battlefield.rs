@@ -77,16 +77,17 @@ impl SkirmishView {
         // matter (a figure picked up to move, deploy, land or unload: shown
         // whenever one might, every space read "oooo").
         let picked = self.selected.is_some() || egui::DragAndDrop::has_payload_of_type::<Dragged>(ui.ctx());
-        let capacity_matters = picked && legal.iter().any(|a| {
-            matches!(
-                a,
-                Action::Deploy { .. }
-                    | Action::Move { .. }
-                    | Action::Scurry { .. }
-                    | Action::SiegeTo(_)
-                    | Action::Unload(_)
-            )
-        });
+        let capacity_matters = picked
+            && legal.iter().any(|a| {
+                matches!(
+                    a,
+                    Action::Deploy { .. }
+                        | Action::Move { .. }
+                        | Action::Scurry { .. }
+                        | Action::SiegeTo(_)
+                        | Action::Unload(_)
+                )
+            });
         let taken = |s: usize| -> u8 {
             let built = [Alliance::Mice, Alliance::Rats]
                 .into_iter()
@@ -741,7 +742,9 @@ impl SkirmishView {
                     (true, Some(k)) => format!("{}\n{}\n(face down)", side_name(side_), kind_name(k)),
                     _ => format!("{}\nmission", side_name(side_)),
                 };
-                let said = format!("mission card: {}", text.replace('\n', " "));
+                super::paint::paint_mission_box(painter, &colours, state, side_, r);
+                let sent = state.mission_box(side_).len();
+                let said = format!("mission card: {}; {sent} figures on it", text.replace('\n', " "));
                 // (Face down reads from its back; the words ran out of a
                 // small card.)
                 let text = text.trim_end_matches("\n(face down)").to_string();

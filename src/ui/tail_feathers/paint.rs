@@ -287,6 +287,31 @@ pub(super) fn closest_ghost(ghosts: &[Ghost], board: Board, p: Pos2) -> Option<&
     ghosts.iter().min_by(|a, b| d(a).total_cmp(&d(b)))
 }
 
+/// The figures `side` sent on its mission, small on their bases along
+/// the foot of its mission card `card` (they left the board and showed
+/// nowhere).
+pub(super) fn paint_mission_box(
+    painter: &egui::Painter,
+    colours: &Forest,
+    state: &TailFeathers,
+    side: Alliance,
+    card: Rect,
+) {
+    let sent = state.mission_box(side);
+    let r = (card.width() * 0.22).clamp(4.0, 9.0);
+    let across = sent.len().saturating_sub(1) as f32 * r * 1.6;
+    for (k, &f) in sent.iter().enumerate() {
+        let at = Pos2::new(card.center().x - across / 2.0 + k as f32 * r * 1.6, card.bottom());
+        super::forest::shadow_disc(painter, colours, at, r);
+        painter.circle(at, r, side_colour(colours, side), Stroke::new(1.0, colours.ink));
+        let fwd = if side == Alliance::Mice { Vec2::new(0.0, -1.0) } else { Vec2::new(0.0, 1.0) };
+        match UNIT_DEFS[unit_of(f)].bird {
+            Some(b) => paint_bird_figure(painter, at, fwd, r, Species::of(BIRDS[b.0].name), Wings::Folded, colours.die),
+            None => paint_rodent(painter, at, fwd, r * 1.02, side == Alliance::Rats, colours.die),
+        }
+    }
+}
+
 /// A side's colour on the table: its figures' bases, its tags and cards.
 pub(super) fn side_colour(c: &Forest, side: Alliance) -> Color32 {
     match side {
