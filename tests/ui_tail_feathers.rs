@@ -326,6 +326,19 @@ fn fly_on_to_the_end_flies_past_every_crossing_still_ahead() {
     assert!(h.query_by_label("Fly on to the end").is_none());
 }
 
+/// Opens a game where the person to move may move a figure up or down a
+/// tree; that figure.
+fn open_at_a_move(h: &mut Harness<'_, AviaryApp>, dir: &std::path::Path) -> aviary::rules::tail_feathers::game::Fig {
+    let mover = |s: &TailFeathers| {
+        s.legal_actions().iter().find_map(|a| match a {
+            Action::Move { figure, .. } => Some(*figure),
+            _ => None,
+        })
+    };
+    open_where(h, dir, |s| mover(s).is_some());
+    mover(&state(h)).unwrap()
+}
+
 /// The places taken in each tree space (four small rings) are shown only
 /// once a figure is picked up to move: shown whenever one might move,
 /// every space of every tree read "oooo".
@@ -333,7 +346,7 @@ fn fly_on_to_the_end_flies_past_every_crossing_still_ahead() {
 fn the_spaces_places_show_only_once_a_figure_is_picked_up() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
-    open_where(&mut h, dir.path(), |s| s.legal_actions().iter().any(|a| matches!(a, Action::Move { .. })));
+    let figure = open_at_a_move(&mut h, dir.path());
     let pips = |h: &Harness<'_, AviaryApp>| {
         h.output()
             .shapes
@@ -344,14 +357,6 @@ fn the_spaces_places_show_only_once_a_figure_is_picked_up() {
     // (A few other small rings lie on the table: a nest's, a token's.)
     let before = pips(&h);
     assert!(before < 4 * 9, "no places shown before a figure is picked up: {before} small rings");
-    let figure = state(&mut h)
-        .legal_actions()
-        .iter()
-        .find_map(|a| match a {
-            Action::Move { figure, .. } => Some(*figure),
-            _ => None,
-        })
-        .unwrap();
     let at = tab(&mut h).figure_spots.iter().find(|x| x.0 == figure).unwrap().1;
     click_at(&mut h, at);
     assert_eq!(tab(&mut h).selected, Some(figure));
@@ -378,16 +383,8 @@ fn the_figures_on_a_mission_stand_on_its_card() {
 fn a_refused_tree_move_names_its_rule() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
-    open_where(&mut h, dir.path(), |s| s.legal_actions().iter().any(|a| matches!(a, Action::Move { .. })));
+    let figure = open_at_a_move(&mut h, dir.path());
     let s = state(&mut h);
-    let figure = s
-        .legal_actions()
-        .iter()
-        .find_map(|a| match a {
-            Action::Move { figure, .. } => Some(*figure),
-            _ => None,
-        })
-        .unwrap();
     // A space of another tree: never reachable by climbing.
     let Place::Space(here) = s.figure(figure).place else { panic!("not in a tree") };
     let home = field().trees.iter().position(|t| t.spaces.contains(&usize::from(here))).unwrap();
@@ -1164,6 +1161,15 @@ fn in_a_small_window_the_side_panel_is_whole() {
     }
 }
 
+/// Opens a game where the person to move may attack; the attack.
+fn open_at_an_attack(h: &mut Harness<'_, AviaryApp>, dir: &std::path::Path) -> Action {
+    let attack = |s: &TailFeathers| {
+        s.legal_actions().into_iter().find(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. }))
+    };
+    open_where(h, dir, |s| attack(s).is_some());
+    attack(&state(h)).unwrap()
+}
+
 /// What the dice tray on the table's frame says, if it is there.
 fn tray_label(h: &Harness<'_, AviaryApp>) -> Option<String> {
     let on_table = |l: &str| l.starts_with("dice on the table");
@@ -1195,14 +1201,7 @@ fn a_roll_answered_before_the_next_frame_still_lies_on_the_table() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
     h.run();
-    open_where(&mut h, dir.path(), |s| {
-        s.legal_actions().iter().any(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. }))
-    });
-    let attack = state(&mut h)
-        .legal_actions()
-        .into_iter()
-        .find(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. }))
-        .unwrap();
+    let attack = open_at_an_attack(&mut h, dir.path());
     tab(&mut h).m.session.propose(attack).unwrap();
     let next = rolls_nothing(&state(&mut h)).expect("a decision after the attack");
     tab(&mut h).m.session.propose(next).unwrap();
@@ -1218,14 +1217,7 @@ fn a_new_round_clears_the_last_roll_from_the_table() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
     h.run();
-    open_where(&mut h, dir.path(), |s| {
-        s.legal_actions().iter().any(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. }))
-    });
-    let attack = state(&mut h)
-        .legal_actions()
-        .into_iter()
-        .find(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. }))
-        .unwrap();
+    let attack = open_at_an_attack(&mut h, dir.path());
     let round = state(&mut h).round();
     tab(&mut h).m.session.propose(attack).unwrap();
     h.run();
@@ -1249,16 +1241,9 @@ fn the_last_roll_stays_on_the_table_until_undone() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
     h.run();
-    open_where(&mut h, dir.path(), |s| {
-        s.legal_actions().iter().any(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. }))
-    });
+    let attack = open_at_an_attack(&mut h, dir.path());
     let tray = tray_label;
     assert_eq!(tray(&h), None, "no dice before a roll");
-    let attack = state(&mut h)
-        .legal_actions()
-        .into_iter()
-        .find(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. }))
-        .unwrap();
     tab(&mut h).m.session.propose(attack).unwrap();
     h.run();
     let rolled = tray(&h).expect("the attack's dice on the table");
