@@ -1230,7 +1230,31 @@ fn a_new_round_clears_the_last_roll_from_the_table() {
         h.run();
     }
     assert!(state(&mut h).round() > round, "a new round began");
+    // (Once it has been seen a few seconds: the roll that ends a round
+    // stays long enough to be read.)
+    h.run_steps(20);
     assert_ne!(tray_label(&h), Some(rolled), "the last round's roll is off the table");
+}
+
+/// The roll that ends a round is seen: the next round began within the
+/// same frame and took it off the table unseen.
+#[test]
+fn the_roll_that_ends_a_round_is_still_seen() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let attack = open_at_an_attack(&mut h, dir.path());
+    let round = state(&mut h).round();
+    tab(&mut h).m.session.propose(attack).unwrap();
+    // On to the next round before the screen is drawn again.
+    while state(&mut h).round() == round && !tab(&mut h).m.session.is_over() {
+        let s = state(&mut h);
+        let next = rolls_nothing(&s).unwrap_or_else(|| s.legal_actions()[0].clone());
+        tab(&mut h).m.session.propose(next).unwrap();
+    }
+    h.run();
+    let rolled = tray_label(&h);
+    assert!(rolled.as_ref().is_some_and(|l| l.contains("attack")), "the attack's dice on the table: {rolled:?}");
 }
 
 /// An attack's dice lie on the table's frame, and stay there while the

@@ -61,6 +61,12 @@ impl KeptRoll {
     }
 }
 
+/// A roll's tag on the tray: "Mice attack", and "Rats: the leaf's spins"
+/// for a roll named by what it is of ("Rats the leaf's spins" read oddly).
+fn roll_tag(side: &str, what: &str) -> String {
+    if what.starts_with("the ") { format!("{side}: {what}") } else { format!("{side} {what}") }
+}
+
 /// What a roll's events did, in a few words: hits, blocks, wounds,
 /// figures defeated, a nest destroyed.
 fn outcome_words(events: &[Event]) -> String {
@@ -189,11 +195,13 @@ impl SkirmishView {
                 self.kept_roll = Some(kept);
             }
         } else if let Some(k) = &self.kept_roll {
-            // Kept while the game goes on past it, to the round's end; gone
-            // once undone (or another game took its place).
+            // Kept while the game goes on past it, to the round's end once
+            // it has been seen a moment (the roll that ended a round went
+            // unseen); gone once undone (or another game took its place).
+            let seen = k.first_drawn.is_some_and(|t| now - t >= TUMBLE_SECONDS + TRAY_HOLD_SECONDS);
             let still = cursor >= k.at
                 && log.get(k.at.wrapping_sub(1)).is_some_and(|e| e.text == k.line)
-                && k.round == state.round();
+                && (k.round == state.round() || !seen);
             if !still {
                 self.kept_roll = None;
             }
@@ -213,7 +221,7 @@ impl SkirmishView {
         // the tray keeps its size and its corner.)
         let words = (!kept.outcome.is_empty()).then_some(kept.outcome.as_str());
         let tags: Vec<String> =
-            rolls.iter().map(|(seat, what, _)| format!("{} {what}", side_name(side_of_seat(*seat)))).collect();
+            rolls.iter().map(|(seat, what, _)| roll_tag(side_name(side_of_seat(*seat)), what)).collect();
         let counts: Vec<usize> = rolls.iter().map(|r| r.2.len()).collect();
         let lay = TrayLayout::new(painter, forest, (outer, inner), (&tags, &counts), words, (figures, kept.corner));
         kept.corner = Some(lay.corner);
@@ -463,6 +471,12 @@ mod tests {
             assert!(lay.rect.intersects(inner) && lay.die >= 32.0, "{:?}", lay.rect);
         });
         out.textures_delta.clear();
+    }
+
+    #[test]
+    fn a_roll_s_tag_reads_as_words() {
+        assert_eq!(super::roll_tag("Mice", "attack"), "Mice attack");
+        assert_eq!(super::roll_tag("Rats", "the leaf's spins"), "Rats: the leaf's spins");
     }
 
     #[test]

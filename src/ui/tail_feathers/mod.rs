@@ -355,20 +355,22 @@ impl SkirmishView {
         let (mut found, mut drift, mut rolled) = (None, None, None);
         if let Some((c, before)) = &self.seen
             && *c < cursor
-            && cursor - *c <= 8
+            && cursor - *c <= 64
         {
             // Step through what happened since (the computer may take
-            // several decisions between two frames).
+            // several decisions between two frames, a round's end a dozen);
+            // what glides or drifts, only from the last few of them.
             let mut at = before.clone();
             for (i, action) in self.m.session.actions()[*c..cursor].iter().enumerate() {
                 let mut next = at.clone();
                 if next.apply(action).is_err() {
                     break;
                 }
-                if let Some((fig, path)) = glide::glide_path(&at, action, &next).filter(|_| animations) {
+                let moves = animations && c + i + 8 >= cursor;
+                if let Some((fig, path)) = glide::glide_path(&at, action, &next).filter(|_| moves) {
                     found = Some(glide::Glide { fig, path, start: now });
                 }
-                if let Some(d) = glide::leaf_drifts(&at, &next, now).pop().filter(|_| animations) {
+                if let Some(d) = glide::leaf_drifts(&at, &next, now).pop().filter(|_| moves) {
                     drift = Some(d);
                 }
                 // A roll the computer's next decision took off the table
