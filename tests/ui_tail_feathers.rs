@@ -1210,6 +1210,19 @@ fn a_roll_answered_before_the_next_frame_still_lies_on_the_table() {
     assert!(rolled.contains("attack"), "{rolled}");
 }
 
+/// Plays on past `round`, by decisions that roll nothing where there are,
+/// drawing the screen after each when `drawn`.
+fn on_to_the_next_round(h: &mut Harness<'_, AviaryApp>, round: u8, drawn: bool) {
+    while state(h).round() == round && !tab(h).m.session.is_over() {
+        let s = state(h);
+        let next = rolls_nothing(&s).unwrap_or_else(|| s.legal_actions()[0].clone());
+        tab(h).m.session.propose(next).unwrap();
+        if drawn {
+            h.run();
+        }
+    }
+}
+
 /// A roll lies on the table to the end of its round: an old defence roll
 /// stayed through the next round's missions and tilts.
 #[test]
@@ -1222,13 +1235,7 @@ fn a_new_round_clears_the_last_roll_from_the_table() {
     tab(&mut h).m.session.propose(attack).unwrap();
     h.run();
     let rolled = tray_label(&h).expect("the attack's dice on the table");
-    // On to the next round, by decisions that roll nothing where there are.
-    while state(&mut h).round() == round && !tab(&mut h).m.session.is_over() {
-        let s = state(&mut h);
-        let next = rolls_nothing(&s).unwrap_or_else(|| s.legal_actions()[0].clone());
-        tab(&mut h).m.session.propose(next).unwrap();
-        h.run();
-    }
+    on_to_the_next_round(&mut h, round, true);
     assert!(state(&mut h).round() > round, "a new round began");
     // (Once it has been seen a few seconds: the roll that ends a round
     // stays long enough to be read.)
@@ -1247,11 +1254,7 @@ fn the_roll_that_ends_a_round_is_still_seen() {
     let round = state(&mut h).round();
     tab(&mut h).m.session.propose(attack).unwrap();
     // On to the next round before the screen is drawn again.
-    while state(&mut h).round() == round && !tab(&mut h).m.session.is_over() {
-        let s = state(&mut h);
-        let next = rolls_nothing(&s).unwrap_or_else(|| s.legal_actions()[0].clone());
-        tab(&mut h).m.session.propose(next).unwrap();
-    }
+    on_to_the_next_round(&mut h, round, false);
     h.run();
     let rolled = tray_label(&h);
     assert!(rolled.as_ref().is_some_and(|l| l.contains("attack")), "the attack's dice on the table: {rolled:?}");
