@@ -205,6 +205,8 @@ const PEACOCK: [Color32; 5] = [
 pub struct Forest {
     /// The forest floor (the battlefield).
     pub floor: Color32,
+    /// The lamp's light on the floor's middle (premultiplied, faint).
+    pub lamp: Color32,
     /// A tree space.
     pub space: Color32,
     /// A nest.
@@ -282,6 +284,7 @@ pub struct Forest {
 
 const FOREST_LIGHT: Forest = Forest {
     floor: Color32::from_rgb(0xdc, 0xe8, 0xcf),
+    lamp: Color32::from_rgba_premultiplied(0x18, 0x16, 0x08, 0x18),
     space: Color32::from_rgb(0x9c, 0xc2, 0x7c),
     nest: Color32::from_rgb(0xc8, 0x9a, 0x5c),
     trunk: Color32::from_rgb(0x6b, 0x45, 0x26),
@@ -328,7 +331,8 @@ const FOREST_LIGHT: Forest = Forest {
 };
 
 const FOREST_DARK: Forest = Forest {
-    floor: Color32::from_rgb(0x29, 0x38, 0x2b),
+    floor: Color32::from_rgb(0x2e, 0x40, 0x30),
+    lamp: Color32::from_rgba_premultiplied(0x1c, 0x1e, 0x10, 0x10),
     space: Color32::from_rgb(0x64, 0x8e, 0x4c),
     nest: Color32::from_rgb(0x7a, 0x5a, 0x32),
     trunk: Color32::from_rgb(0x5b, 0x3a, 0x22),

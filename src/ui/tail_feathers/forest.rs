@@ -44,6 +44,7 @@ pub(super) fn paint_table(painter: &egui::Painter, colours: &Forest, outer: Rect
     }
     painter.add(RectShape::filled(inner.translate(Vec2::new(2.0, 3.0)), 4.0, colours.shadow).with_blur_width(8.0));
     painter.rect_filled(inner, 4.0, colours.floor);
+    lamp_light(painter, colours, inner);
     // Moss and fallen leaves on the floor, sparse and quiet.
     let cell = (inner.width() / 24.0).max(8.0);
     let n = (inner.width() / cell) as usize;
@@ -68,6 +69,25 @@ pub(super) fn paint_table(painter: &egui::Painter, colours: &Forest, outer: Rect
         Stroke::new(1.5, colours.ink.gamma_multiply(0.35)),
         StrokeKind::Outside,
     );
+}
+
+/// The light of a lamp over the table: the floor a shade brighter in its
+/// middle, fading to its edges, so the ground has depth instead of one
+/// flat tone (in the dark theme it read as a murky sheet).
+fn lamp_light(painter: &egui::Painter, colours: &Forest, inner: Rect) {
+    let mut mesh = egui::Mesh::default();
+    let centre = inner.center();
+    mesh.colored_vertex(centre, colours.lamp);
+    let rim = 48_u32;
+    for k in 0..rim {
+        let a = std::f32::consts::TAU * k as f32 / rim as f32;
+        // The glow fills the floor's inscribed circle and fades to nothing
+        // at its rim; the corners keep the floor's own tone.
+        let p = centre + Vec2::new(a.cos(), a.sin()) * inner.width() * 0.5;
+        mesh.colored_vertex(p, Color32::TRANSPARENT);
+        mesh.add_triangle(0, 1 + k, 1 + (k + 1) % rim);
+    }
+    painter.add(mesh);
 }
 
 /// Tufts of grass and a few pebbles scattered on the forest floor, so the
