@@ -10,7 +10,7 @@
 
 use egui::{Align2, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
-use super::figures::paint_rodent;
+use super::figures::paint_rodent_on_base;
 use super::forest::{
     paint_axis_marker, paint_card, paint_feather, paint_leaf, paint_spiral, paint_table, paint_tree, shadow_disc,
 };
@@ -249,15 +249,11 @@ impl SkirmishView {
             // an immobilized one lies on its side; a hero stands on a
             // gilded rim.
             let hero = UNIT_DEFS[unit_of(f)].count == 1;
-            painter.circle(
-                p,
-                r,
-                fill,
-                Stroke::new(if hero { 2.5 } else { 1.0 }, if hero { colours.star } else { colours.ink }),
-            );
             let facing = if side_ == Alliance::Mice { Vec2::new(0.0, -1.0) } else { Vec2::new(0.0, 1.0) };
             let facing = if fig.immobilized { Vec2::new(-facing.y, facing.x) } else { facing };
-            paint_rodent(&painter, p, facing, r * 1.02, side_ == Alliance::Rats, colours.die);
+            let rim = Stroke::new(if hero { 2.5 } else { 1.0 }, if hero { colours.star } else { colours.ink });
+            let rat = side_ == Alliance::Rats;
+            paint_rodent_on_base(&painter, p, r, (fill, rim), colours.bark, facing, rat, colours.die);
             if fig.on_fire {
                 painter.circle_stroke(p, r + 2.0, Stroke::new(2.0, colours.fire));
             }

@@ -385,6 +385,28 @@ pub(super) fn paint_rodent(painter: &egui::Painter, at: Pos2, fwd: Vec2, size: f
     }
 }
 
+/// A mouse or a rat standing on its round base, as the table shows it:
+/// the base's rim in the side's colour (`fill`, outlined by `rim`), its
+/// top painted as dark earth so the figure stands out from it, and the
+/// figure a little larger than the base, as a miniature overhangs its
+/// own (on a plain disc of the side's colour a tan mouse read as an
+/// acorn at 800x600).
+#[allow(clippy::too_many_arguments, reason = "a base needs its place, size, paints and the figure's facing")]
+pub(super) fn paint_rodent_on_base(
+    painter: &egui::Painter,
+    at: Pos2,
+    r: f32,
+    (fill, rim): (Color32, Stroke),
+    earth: Color32,
+    fwd: Vec2,
+    rat: bool,
+    outline: Color32,
+) {
+    painter.circle(at, r, fill, rim);
+    painter.circle_filled(at, r * 0.7, earth);
+    paint_rodent(painter, at, fwd, r * 1.18, rat, outline);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

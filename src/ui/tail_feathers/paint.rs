@@ -10,7 +10,7 @@
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, Stroke, StrokeKind, Vec2};
 
-use super::figures::{Species, Wings, paint_bird_figure, paint_rodent};
+use super::figures::{Species, Wings, paint_bird_figure, paint_rodent, paint_rodent_on_base};
 use super::words::capitalise;
 use super::{Board, Ghost, SkirmishView};
 use crate::rules::tail_feathers::components::{Alliance, BIRDS, CLOSE_RANGE, RANGED_RANGE};
@@ -53,9 +53,9 @@ impl SkirmishView {
         let side_ = UNIT_DEFS[unit_of(f)].side;
         let r = (board.scale * 0.72).clamp(7.0, 22.0);
         super::forest::shadow_disc(painter, colours, p + Vec2::splat(r * 0.4), r);
-        painter.circle(p, r, side_colour(colours, side_), Stroke::new(1.0, colours.ink));
         let facing = if side_ == Alliance::Mice { Vec2::new(0.0, -1.0) } else { Vec2::new(0.0, 1.0) };
-        paint_rodent(painter, p, facing, r * 1.02, side_ == Alliance::Rats, colours.die);
+        let base = (side_colour(colours, side_), Stroke::new(1.0, colours.ink));
+        paint_rodent_on_base(painter, p, r, base, colours.bark, facing, side_ == Alliance::Rats, colours.die);
         painter.circle_stroke(p, r + 3.0, Stroke::new(2.5, palette.selection));
     }
 
@@ -303,11 +303,14 @@ pub(super) fn paint_mission_box(
     for (k, &f) in sent.iter().enumerate() {
         let at = Pos2::new(card.center().x - across / 2.0 + k as f32 * r * 1.6, card.bottom());
         super::forest::shadow_disc(painter, colours, at, r);
-        painter.circle(at, r, side_colour(colours, side), Stroke::new(1.0, colours.ink));
         let fwd = if side == Alliance::Mice { Vec2::new(0.0, -1.0) } else { Vec2::new(0.0, 1.0) };
+        let base = (side_colour(colours, side), Stroke::new(1.0, colours.ink));
         match UNIT_DEFS[unit_of(f)].bird {
-            Some(b) => paint_bird_figure(painter, at, fwd, r, Species::of(BIRDS[b.0].name), Wings::Folded, colours.die),
-            None => paint_rodent(painter, at, fwd, r * 1.02, side == Alliance::Rats, colours.die),
+            Some(b) => {
+                painter.circle(at, r, base.0, base.1);
+                paint_bird_figure(painter, at, fwd, r, Species::of(BIRDS[b.0].name), Wings::Folded, colours.die);
+            }
+            None => paint_rodent_on_base(painter, at, r, base, colours.bark, fwd, side == Alliance::Rats, colours.die),
         }
     }
 }
