@@ -325,3 +325,49 @@ fn a_card_dragged_lights_the_units_that_may_take_it_by_name() {
     h.run();
     assert_eq!(names(&h), before + 1, "the Jay named on the board while the card is held");
 }
+
+/// Found by a new player at 800x600: the hand's cards overlap there, and
+/// each covered card showed only the start of its name ("Acorn C"). Each
+/// name is now fitted into the part of its card left in view.
+#[test]
+fn in_a_small_window_each_card_in_hand_shows_its_whole_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves"));
+    let mut h = Harness::builder()
+        .with_size([800.0, 600.0])
+        .with_max_steps(12)
+        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    let hand = aviary::rules::tail_feathers::cards::SUGGESTED[0];
+    let g = table(&hand, &[]);
+    open(&mut h, dir.path(), g, [Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
+    h.hover_at(egui::pos2(5.0, 5.0));
+    h.run();
+    let shapes = h.output().shapes.clone();
+    // Where each name is painted: the text shapes whose words are a name.
+    let painted = |name: &str| -> Vec<egui::Rect> {
+        shapes
+            .iter()
+            .filter_map(|c| match &c.shape {
+                egui::Shape::Text(t) if t.galley.job.text == name => Some(t.galley.rect.translate(t.pos.to_vec2())),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut covered = 0;
+    for name in hand {
+        let label = format!("action card {name} (");
+        let seen = h.query_all_by_label_contains(&label).next().unwrap().rect();
+        let card = painted(name);
+        assert_eq!(card.len(), 1, "{name} is painted once in the hand");
+        if seen.width() < 100.0 {
+            covered += 1;
+        }
+        assert!(
+            card[0].right() <= seen.right() + 1.0,
+            "{name}'s name ends at {} but only {:?} of its card is in view",
+            card[0].right(),
+            seen.x_range()
+        );
+    }
+    assert!(covered >= 5, "at 800x600 the hand overlaps ({covered} cards covered)");
+}

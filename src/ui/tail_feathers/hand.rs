@@ -24,9 +24,9 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeK
 use super::SkirmishView;
 use super::forest::paint_card;
 use crate::rules::tail_feathers::cards::{
-    ActionCard, CardId, CardKind, HAND, Requirement, SUGGESTED, card, card_named, requirement_words,
+    ActionCard, CardId, CardKind, HAND, SUGGESTED, card, card_named, requirement_words,
 };
-use crate::rules::tail_feathers::components::{Alliance, Proficiency};
+use crate::rules::tail_feathers::components::Alliance;
 use crate::rules::tail_feathers::game::{
     Action, Aim, Fig, Play, TailFeathers, Target, figure_name, seat_of, side_name, side_of_seat,
 };
@@ -45,6 +45,10 @@ pub(super) const CARD: Vec2 = Vec2::new(112.0, 150.0);
 /// view.
 pub(super) const LOW_WINDOW: f32 = 700.0;
 
+/// The width of the column beside the hand: the other hand's backs and
+/// the piles.
+const OTHER_HAND: f32 = 140.0;
+
 /// How a card is drawn.
 #[derive(Clone, Copy, Default)]
 pub(super) struct CardLook {
@@ -54,6 +58,10 @@ pub(super) struct CardLook {
     pub chosen: bool,
     /// Not playable now (faded a little).
     pub dim: bool,
+    /// The width of the card left in view when the next card in the hand
+    /// covers the rest: the name is fitted into it (smaller, or on two
+    /// lines), so that it is read whole ("Acorn C" was all one saw).
+    pub name_room: Option<f32>,
 }
 
 /// The colour of a card's edge, by its kind.
@@ -79,17 +87,29 @@ fn title_room(c: &ActionCard, band: f32, scale: f32) -> f32 {
     band - 8.0 - if c.cost > 0 { 34.0 * scale } else { 0.0 }
 }
 
-/// A card's name laid out for its title band (`band` wide): a long name is
-/// set smaller so that it ends before the cost badge.
-fn title(painter: &egui::Painter, c: &ActionCard, band: f32, scale: f32, colour: Color32) -> Arc<egui::Galley> {
-    let room = title_room(c, band, scale);
+/// A card's name laid out for its title band (`band` wide, or `visible`
+/// wide when the rest of the card is covered): a long name is set smaller
+/// so that it ends before the cost badge or the covering card, and when
+/// even the smallest size is too wide it takes two lines.
+fn title(
+    painter: &egui::Painter,
+    c: &ActionCard,
+    (band, visible): (f32, Option<f32>),
+    scale: f32,
+    colour: Color32,
+) -> Arc<egui::Galley> {
+    let room = visible.map_or_else(|| title_room(c, band, scale), |v| v.min(title_room(c, band, scale)));
     let size = 11.5 * scale;
+    let smallest = 8.5 * scale;
     let name = painter.layout_no_wrap(c.name.to_string(), FontId::proportional(size), colour);
     if name.size().x <= room {
         return name;
     }
-    let smaller = (size * room / name.size().x).max(8.0 * scale);
-    painter.layout_no_wrap(c.name.to_string(), FontId::proportional(smaller), colour)
+    let smaller = size * room / name.size().x;
+    if smaller >= smallest {
+        return painter.layout_no_wrap(c.name.to_string(), FontId::proportional(smaller), colour);
+    }
+    painter.layout(c.name.to_string(), FontId::proportional(smallest), colour, room)
 }
 
 /// A card in hand held up to be read (the one pointed at): half as large
@@ -129,9 +149,10 @@ pub(super) fn paint_action_card(painter: &egui::Painter, r: Rect, c: &ActionCard
     let scale = r.width() / CARD.x;
     // The name, in the card's colour band.
     let band = Rect::from_min_size(r.min + Vec2::splat(2.5), Vec2::new(r.width() - 5.0, 20.0 * scale));
+    let name = title(painter, c, (band.width(), look.name_room.map(|w| w - 7.0)), scale, colours.card_title);
+    let band = band.with_max_y(band.bottom().max(band.top() + name.size().y + 2.0));
     painter.rect_filled(band, 3.0, edge.gamma_multiply(0.9));
-    let name = title(painter, c, band.width(), scale, colours.card_title);
-    painter.galley(Pos2::new(band.left() + 5.0, band.center().y - name.size().y / 2.0), name, colours.card_title);
+    painter.galley(Pos2::new(band.left() + 4.0, band.center().y - name.size().y / 2.0), name, colours.card_title);
     // The cost: the number on a cheese wedge (a rind, two holes).
     if c.cost > 0 {
         let at = band.right_center() + Vec2::new(-13.0 * scale, 0.0);
@@ -154,7 +175,7 @@ pub(super) fn paint_action_card(painter: &egui::Painter, r: Rect, c: &ActionCard
     // The emblem.
     let art = Rect::from_min_size(Pos2::new(inner.left(), band.bottom() + 3.0), Vec2::new(inner.width(), 34.0 * scale));
     painter.rect_filled(art, 3.0, edge.gamma_multiply(0.16));
-    emblem(painter, art.center(), 13.0 * scale, c, Stroke::new(1.8 * scale, edge.gamma_multiply(1.2)));
+    super::card_art::paint_art(painter, art, c, colours, edge.gamma_multiply(1.2), scale);
     // Requirement and timing.
     let small = FontId::proportional(9.0 * scale);
     let mut y = art.bottom() + 3.0;
@@ -175,93 +196,6 @@ pub(super) fn paint_action_card(painter: &egui::Painter, r: Rect, c: &ActionCard
         painter.circle_filled(tick, 8.0, colours.crossing_now);
         painter.line_segment([tick + Vec2::new(-4.0, 0.0), tick + Vec2::new(-1.0, 3.0)], Stroke::new(2.0, ink));
         painter.line_segment([tick + Vec2::new(-1.0, 3.0), tick + Vec2::new(4.0, -3.0)], Stroke::new(2.0, ink));
-    }
-}
-
-/// What a card needs, drawn as a small emblem: a feather for a bird, a bow,
-/// a sword, a wing or a hammer for a proficiency, a crown for a hero, three
-/// heads for a squad, a shield for either.
-fn emblem(p: &egui::Painter, c: Pos2, s: f32, card: &ActionCard, st: Stroke) {
-    match card.requires {
-        Requirement::Bird | Requirement::BirdNamed(_) => {
-            // A feather: quill and vanes.
-            let (a, b) = (c + Vec2::new(-s, s * 0.8), c + Vec2::new(s, -s * 0.8));
-            p.line_segment([a, b], st);
-            for k in 1..7 {
-                let t = k as f32 / 7.0;
-                let at = a + (b - a) * t;
-                let w = s * 0.45 * (1.0 - (t - 0.55).abs());
-                p.line_segment([at, at + Vec2::new(-w, -w)], Stroke::new(st.width * 0.7, st.color));
-                p.line_segment([at, at + Vec2::new(w, w)], Stroke::new(st.width * 0.7, st.color));
-            }
-        }
-        Requirement::Proficiency(Proficiency::Bow) => {
-            let arc: Vec<Pos2> = (0..=10)
-                .map(|k| {
-                    let t = -1.1 + 2.2 * k as f32 / 10.0;
-                    c + Vec2::new(-s * 0.3 + s * t.cos(), s * t.sin())
-                })
-                .collect();
-            p.line_segment([arc[0], arc[10]], Stroke::new(st.width * 0.6, st.color));
-            p.add(egui::Shape::line(arc, st));
-            p.line_segment([c + Vec2::new(-s * 0.9, 0.0), c + Vec2::new(s * 1.1, 0.0)], st);
-        }
-        Requirement::Proficiency(Proficiency::Blade) => {
-            p.line_segment([c + Vec2::new(-s, s), c + Vec2::new(s, -s)], st);
-            p.line_segment([c + Vec2::new(-s * 0.9, s * 0.2), c + Vec2::new(-s * 0.2, s * 0.9)], st);
-        }
-        Requirement::Proficiency(Proficiency::Wing) => {
-            let pts: Vec<Pos2> = (0..=8)
-                .map(|k| {
-                    let t = k as f32 / 8.0;
-                    c + Vec2::new(-s + 2.0 * s * t, -s * 0.8 * (std::f32::consts::PI * t).sin())
-                })
-                .collect();
-            p.add(egui::Shape::line(pts, st));
-            for k in 0..4 {
-                let x = -s * 0.6 + s * 0.45 * k as f32;
-                p.line_segment([c + Vec2::new(x, -s * 0.3), c + Vec2::new(x + s * 0.2, s * 0.5)], st);
-            }
-        }
-        Requirement::Proficiency(Proficiency::Craft) => {
-            // A ballista: a bow on a frame.
-            p.line_segment([c + Vec2::new(-s, s * 0.7), c + Vec2::new(s, s * 0.7)], st);
-            p.line_segment([c + Vec2::new(0.0, s * 0.7), c + Vec2::new(0.0, -s * 0.8)], st);
-            let arc: Vec<Pos2> = (0..=8)
-                .map(|k| {
-                    let t = std::f32::consts::PI * (0.15 + 0.7 * k as f32 / 8.0);
-                    c + Vec2::new(-s * t.cos(), -s * 0.2 - s * 0.5 * t.sin())
-                })
-                .collect();
-            p.add(egui::Shape::line(arc, st));
-        }
-        Requirement::Hero => {
-            let pts = vec![
-                c + Vec2::new(-s, s * 0.6),
-                c + Vec2::new(-s, -s * 0.4),
-                c + Vec2::new(-s * 0.5, s * 0.1),
-                c + Vec2::new(0.0, -s * 0.7),
-                c + Vec2::new(s * 0.5, s * 0.1),
-                c + Vec2::new(s, -s * 0.4),
-                c + Vec2::new(s, s * 0.6),
-            ];
-            p.add(egui::Shape::closed_line(pts, st));
-        }
-        Requirement::Squad => {
-            for k in -1..=1 {
-                p.circle_stroke(c + Vec2::new(k as f32 * s * 0.8, 0.0), s * 0.35, st);
-            }
-        }
-        Requirement::Ground => {
-            let pts = vec![
-                c + Vec2::new(-s * 0.8, -s * 0.8),
-                c + Vec2::new(s * 0.8, -s * 0.8),
-                c + Vec2::new(s * 0.8, 0.0),
-                c + Vec2::new(0.0, s),
-                c + Vec2::new(-s * 0.8, 0.0),
-            ];
-            p.add(egui::Shape::closed_line(pts, st));
-        }
     }
 }
 
@@ -372,7 +306,8 @@ impl SkirmishView {
                     // when the row is short of room; the one pointed at
                     // comes up, whole.
                     let cards: Vec<CardId> = hand.cards.iter().flatten().copied().collect();
-                    let room = (ui.available_width() - 180.0).max(CARD.x);
+                    // The piles' column to the right keeps OTHER_HAND.
+                    let room = (ui.available_width() - OTHER_HAND - 16.0).max(CARD.x);
                     let step = if cards.len() > 1 {
                         ((room - CARD.x) / (cards.len() - 1) as f32).min(CARD.x + 6.0)
                     } else {
@@ -402,8 +337,13 @@ impl SkirmishView {
                     for k in order {
                         let c = cards[k];
                         let plays = Self::plays_of(&legal, c);
-                        let look =
-                            CardLook { lit: !plays.is_empty(), chosen: self.card == Some(c), dim: plays.is_empty() };
+                        let covered = Some(k) != top && k + 1 < cards.len() && step < CARD.x;
+                        let look = CardLook {
+                            lit: !plays.is_empty(),
+                            chosen: self.card == Some(c),
+                            dim: plays.is_empty(),
+                            name_room: covered.then_some(step),
+                        };
                         let full = Rect::from_min_size(row.min + Vec2::new(step * k as f32, 0.0), CARD);
                         // Only the part not covered by the next card answers
                         // the pointer, unless it is the one on top.
@@ -465,15 +405,21 @@ impl SkirmishView {
                 None => {}
             }
             ui.separator();
-            // The other hand (backs only), the piles, the ballistas.
+            // The other hand (backs only), the piles, the ballistas, in a
+            // column of its own width (the piles' names wrap), so the hand
+            // keeps the rest of the row.
             ui.vertical(|ui| {
+                ui.set_max_width(OTHER_HAND);
                 for side in [Alliance::Mice, Alliance::Rats] {
                     let h = state.hand(side);
                     ui.horizontal(|ui| {
                         ui.label(RichText::new(side_name(side)).strong().color(super::side_colour(&colours, side)));
                         if Some(side) != mine {
+                            // The backs and their count, in the column's
+                            // width ("7 in hand" ran past it at 800x600).
                             backs(ui, &colours, h.cards.len());
-                            ui.label(format!("{} in hand", h.cards.len()));
+                            ui.label(h.cards.len().to_string())
+                                .on_hover_text(format!("{} cards in hand", h.cards.len()));
                         }
                     });
                     let refresh: Vec<&str> = h.refresh.iter().map(|&c| card(c).name).collect();
@@ -765,9 +711,16 @@ mod tests {
         let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
             let painter = ui.painter();
             for c in &crate::rules::tail_feathers::cards::ACTION_CARDS {
-                let g = title(painter, c, CARD.x - 5.0, 1.0, crate::ui::theme::palette(false).forest.card_title);
+                let ink = crate::ui::theme::palette(false).forest.card_title;
+                let g = title(painter, c, (CARD.x - 5.0, None), 1.0, ink);
                 let room = title_room(c, CARD.x - 5.0, 1.0);
                 assert!(g.size().x <= room + 0.5, "{}: {} wide, {room} free", c.name, g.size().x);
+                // Covered by the next card in a hand held in a small window
+                // (800x600: 48 points of each card in view), the whole name
+                // is still in view, on two lines at most.
+                let g = title(painter, c, (CARD.x - 5.0, Some(41.0)), 1.0, ink);
+                assert!(g.size().x <= 41.5, "{}: {} wide in a covered card", c.name, g.size().x);
+                assert!(g.rows.len() <= 2, "{}: {} lines", c.name, g.rows.len());
             }
         });
         out.textures_delta.clear();

@@ -37,6 +37,7 @@
 )]
 
 mod battlefield;
+mod card_art;
 mod clicks;
 pub(crate) mod diagrams;
 mod dice;
