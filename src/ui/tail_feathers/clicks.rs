@@ -8,7 +8,7 @@
     reason = "drawing code reads best with the usual short names (p, r, f, u), and the view's helpers stay methods"
 )]
 
-use egui::{Pos2, RichText, Vec2};
+use egui::{Pos2, Rect, RichText, Vec2};
 
 use super::paint::{crossing_point, crossing_title};
 use super::words::{attack_refusal, choice_label};
@@ -50,47 +50,36 @@ impl SkirmishView {
         let away = (waits - thing).normalized();
         let away = if away.is_finite() && away != Vec2::ZERO { away } else { Vec2::new(1.0, -1.0).normalized() };
         let reach = crate::rules::tail_feathers::geometry::BASE_RADIUS as f32 * board.scale + 10.0;
-        let pivot = egui::Align2([
-            if away.x < -0.3 {
-                egui::Align::Max
-            } else if away.x > 0.3 {
-                egui::Align::Min
-            } else {
-                egui::Align::Center
-            },
-            if away.y < -0.3 {
-                egui::Align::Max
-            } else if away.y > 0.3 {
-                egui::Align::Min
-            } else {
-                egui::Align::Center
-            },
-        ]);
-        let pos = waits + away * reach;
+        // Clear of what the question is about: the crossing, the bird, and
+        // where the flight ends (its "lost" tag when it leaves the board).
+        let area_id = ui.scope_id().with("tf-crossing");
+        let size = ui.ctx().memory(|m| m.area_rect(area_id)).map_or(Vec2::new(200.0, 110.0), |r| r.size());
+        let spot = |p: Pos2| Rect::from_center_size(p, Vec2::splat(reach));
+        let mut keep = vec![spot(thing), spot(waits)];
+        if let Some(f) = bird {
+            let outcome = state.flight_outcome(f, plan);
+            keep.extend(super::paint::ending_tag_rect(ui.painter(), &outcome, board));
+        }
+        let (pos, pivot) = popup_spot(waits, away, reach, size, &keep, ui.clip_rect());
         let mut chosen = None;
-        egui::Area::new(ui.scope_id().with("tf-crossing"))
-            .fixed_pos(pos)
-            .pivot(pivot)
-            .order(egui::Order::Foreground)
-            .show(ui.ctx(), |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    ui.label(RichText::new(crossing_title(c)).strong());
-                    for a in legal {
-                        if ui.button(choice_label(state, a)).clicked() {
-                            chosen = Some(a.clone());
-                        }
+        egui::Area::new(area_id).fixed_pos(pos).pivot(pivot).order(egui::Order::Foreground).show(ui.ctx(), |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.label(RichText::new(crossing_title(c)).strong());
+                for a in legal {
+                    if ui.button(choice_label(state, a)).clicked() {
+                        chosen = Some(a.clone());
                     }
-                    if ahead > 0 && flies_on {
-                        let more =
-                            if ahead == 1 { "the crossing".to_string() } else { format!("the {ahead} crossings") };
-                        let tip = format!("Fly past this crossing and {more} still ahead without stopping");
-                        if ui.button("Fly on to the end").on_hover_text(tip).clicked() {
-                            self.fly_through = true;
-                            chosen = Some(Action::Continue);
-                        }
+                }
+                if ahead > 0 && flies_on {
+                    let more = if ahead == 1 { "the crossing".to_string() } else { format!("the {ahead} crossings") };
+                    let tip = format!("Fly past this crossing and {more} still ahead without stopping");
+                    if ui.button("Fly on to the end").on_hover_text(tip).clicked() {
+                        self.fly_through = true;
+                        chosen = Some(Action::Continue);
                     }
-                });
+                }
             });
+        });
         chosen
     }
 
@@ -330,5 +319,76 @@ impl SkirmishView {
             }
         }
         None
+    }
+}
+
+/// The anchor by which a pop-up stands off a point in direction `dir`: its
+/// nearest corner or edge's middle towards the point.
+fn pivot_towards(dir: Vec2) -> egui::Align2 {
+    let align = |d: f32| {
+        if d < -0.3 {
+            egui::Align::Max
+        } else if d > 0.3 {
+            egui::Align::Min
+        } else {
+            egui::Align::Center
+        }
+    };
+    egui::Align2([align(dir.x), align(dir.y)])
+}
+
+/// Where a pop-up of `size` stands by `at`, `reach` off it: in direction
+/// `first` if that keeps it inside `bounds` and off every area in `keep`,
+/// else the nearest turn of it that does, else the one that covers fewest
+/// of them.
+fn popup_spot(at: Pos2, first: Vec2, reach: f32, size: Vec2, keep: &[Rect], bounds: Rect) -> (Pos2, egui::Align2) {
+    let mut best = None;
+    for k in [0_i32, 1, -1, 2, -2, 3, -3, 4] {
+        let dir = Vec2::angled(first.angle() + k as f32 * std::f32::consts::FRAC_PI_4);
+        let pos = at + dir * reach;
+        let pivot = pivot_towards(dir);
+        let rect = pivot.anchor_size(pos, size);
+        let covered = keep.iter().filter(|k| rect.intersects(**k)).count();
+        let outside = usize::from(!bounds.contains_rect(rect));
+        let cost = covered * 2 + outside;
+        if cost == 0 {
+            return (pos, pivot);
+        }
+        if best.is_none_or(|(c, _, _)| cost < c) {
+            best = Some((cost, pos, pivot));
+        }
+    }
+    best.map_or((at + first * reach, pivot_towards(first)), |(_, pos, pivot)| (pos, pivot))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SIZE: Vec2 = Vec2::new(200.0, 110.0);
+
+    fn placed(at: Pos2, first: Vec2, keep: &[Rect], bounds: Rect) -> Rect {
+        let (pos, pivot) = popup_spot(at, first, 20.0, SIZE, keep, bounds);
+        pivot.anchor_size(pos, SIZE)
+    }
+
+    #[test]
+    fn the_crossing_question_stands_where_it_was_asked_to_when_that_is_clear() {
+        let bounds = Rect::from_min_size(Pos2::ZERO, Vec2::splat(800.0));
+        let at = Pos2::new(400.0, 400.0);
+        let r = placed(at, Vec2::new(1.0, 0.0), &[], bounds);
+        assert!(r.left() >= at.x, "to the right of the bird: {r:?}");
+    }
+
+    #[test]
+    fn the_crossing_question_keeps_clear_of_the_warning_and_the_window_s_edge() {
+        // Found by a new player: at 800x600 the question covered "Flies
+        // off the battlefield: the bird is lost" under the bird.
+        let bounds = Rect::from_min_size(Pos2::ZERO, Vec2::new(540.0, 560.0));
+        let at = Pos2::new(100.0, 450.0);
+        let warning = Rect::from_min_size(Pos2::new(18.0, 472.0), Vec2::new(210.0, 18.0));
+        let r = placed(at, Vec2::new(1.0, 1.0).normalized(), &[warning], bounds);
+        assert!(!r.intersects(warning), "{r:?} covers the warning");
+        assert!(bounds.contains_rect(r), "{r:?} leaves the table");
     }
 }

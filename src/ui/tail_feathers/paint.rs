@@ -186,14 +186,8 @@ impl SkirmishView {
             let s = Stroke::new(2.5, colours.cut);
             painter.line_segment([end - Vec2::splat(r * 0.5), end + Vec2::splat(r * 0.5)], s);
             painter.line_segment([end + Vec2::new(-r * 0.5, r * 0.5), end + Vec2::new(r * 0.5, -r * 0.5)], s);
-            plated_text(
-                painter,
-                end + Vec2::new(0.0, -r - 4.0),
-                Align2::CENTER_BOTTOM,
-                &capitalise(&outcome.words()),
-                colours.cut,
-                colours.floor,
-            );
+            let (at, words) = ending_tag(outcome, board);
+            plated_text(painter, at, Align2::CENTER_BOTTOM, &words, colours.cut, colours.floor);
         } else if let FlightEnding::Spiral(e) = outcome.ending {
             // The template it would lay against the enemy, and what starts.
             if let Some(enemy) = self.state().bird(e) {
@@ -407,9 +401,7 @@ pub(super) fn plated_text(
     plate: Color32,
 ) {
     let galley = painter.layout_no_wrap(text.to_string(), FontId::proportional(12.0), colour);
-    // Kept whole on screen: a label by a figure at the window's edge is
-    // moved in rather than cut off.
-    let rect = keep_inside(align.anchor_size(at, galley.size()), painter.clip_rect().shrink2(Vec2::new(5.0, 2.0)));
+    let rect = plate_rect(painter, at, align, galley.size());
     // A fine edge in the words' colour: a plate of the floor's own colour
     // did not stand out from it.
     painter.rect(
@@ -420,6 +412,31 @@ pub(super) fn plated_text(
         egui::StrokeKind::Outside,
     );
     painter.galley(rect.min, galley, colour);
+}
+
+/// Where a plate of words of `size` stands at `at`: kept whole on screen
+/// (a label by a figure at the window's edge is moved in rather than cut
+/// off).
+fn plate_rect(painter: &egui::Painter, at: Pos2, align: Align2, size: Vec2) -> Rect {
+    keep_inside(align.anchor_size(at, size), painter.clip_rect().shrink2(Vec2::new(5.0, 2.0)))
+}
+
+/// The plate that says how a flight ends badly (a crash, or off the
+/// battlefield): where it stands (its foot's middle) and its words.
+pub(super) fn ending_tag(outcome: &FlightOutcome, board: Board) -> (Pos2, String) {
+    let r = BASE_RADIUS as f32 * board.scale;
+    (board.to_screen(outcome.at.at) + Vec2::new(0.0, -r - 4.0), capitalise(&outcome.words()))
+}
+
+/// The screen area of the plate of a bad flight's ending, if it has one
+/// (a pop-up by the flight keeps clear of it).
+pub(super) fn ending_tag_rect(painter: &egui::Painter, outcome: &FlightOutcome, board: Board) -> Option<Rect> {
+    if !matches!(outcome.ending, FlightEnding::Crashes(_) | FlightEnding::Off) {
+        return None;
+    }
+    let (at, words) = ending_tag(outcome, board);
+    let galley = painter.layout_no_wrap(words, FontId::proportional(12.0), Color32::WHITE);
+    Some(plate_rect(painter, at, Align2::CENTER_BOTTOM, galley.size()).expand2(Vec2::new(5.0, 2.0)))
 }
 
 /// `rect` moved (not resized) to lie inside `within`; when it is the
