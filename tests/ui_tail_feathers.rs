@@ -1375,3 +1375,79 @@ fn the_trees_names_stay_readable_over_the_flights_spots() {
         assert!(times >= 2, "{name} painted under and over the spots: {times}");
     }
 }
+
+/// Found by a new player: "Give a hit to the Rats' rat 2" named a rat the
+/// board did not show. Pointing at the button rings that figure.
+#[test]
+fn pointing_at_a_hit_s_button_rings_the_figure_it_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_where(&mut h, dir.path(), |s| {
+        s.legal_actions()
+            .iter()
+            .filter(|a| matches!(a, Action::AssignHit(aviary::rules::tail_feathers::game::Target::Figure(_))))
+            .count()
+            >= 2
+    });
+    // The named ring's glow: a wide, faint circle.
+    let rings = |h: &mut Harness<'_, AviaryApp>| {
+        h.output()
+            .shapes
+            .iter()
+            .filter(|c| matches!(&c.shape, egui::Shape::Circle(k) if (k.stroke.width - 6.0).abs() < 0.01))
+            .count()
+    };
+    h.hover_at(Pos2::new(5.0, 5.0));
+    h.run();
+    assert_eq!(rings(&mut h), 0, "nothing ringed before a button is pointed at");
+    let at = h.query_all_by_label_contains("Give a hit to").next().unwrap().rect().center();
+    h.hover_at(at);
+    h.run();
+    h.run();
+    assert_eq!(rings(&mut h), 1, "the figure the button names is ringed");
+}
+
+/// Found by a new player with two Tail Feathers games open at 800x600:
+/// the side panel of one showed its units' cards scrolled away (a blank
+/// box), because the two tabs shared the list's scroll offset. Each tab
+/// now keeps its own.
+#[test]
+fn two_games_open_keep_their_own_scrolled_lists() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves"));
+    let mut h = Harness::builder()
+        .with_size([800.0, 600.0])
+        .with_max_steps(12)
+        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    for (k, name) in ["a.json", "b.json"].into_iter().enumerate() {
+        let session: Session<TailFeathers> =
+            Session::new(Setup { seats: 2, options: Options::default() }, k as u64, vec![Player::Human; 2]);
+        let t = SkirmishTab::new(Table::new(session, dir.path().join("saves").join(name)));
+        h.state_mut().tabs.push(Box::new(t));
+    }
+    let show = |h: &mut Harness<'_, AviaryApp>, tab: usize| {
+        h.state_mut().screen = Screen::Game(tab);
+        h.run();
+        h.run();
+    };
+    let swallow = |h: &Harness<'_, AviaryApp>| h.query_all_by_label("Swallow").next().unwrap().rect();
+    show(&mut h, 1);
+    let second_before = swallow(&h).top();
+    show(&mut h, 0);
+    let first_before = swallow(&h);
+    h.hover_at(first_before.center());
+    h.run();
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, -400.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+        modifiers: Modifiers::NONE,
+    });
+    h.run();
+    h.run();
+    assert!(swallow(&h).top() < first_before.top() - 50.0, "the first game's list scrolls");
+    show(&mut h, 1);
+    let moved = (swallow(&h).top() - second_before).abs();
+    assert!(moved < 1.0, "the second game's list is where it was left (moved {moved})");
+}

@@ -512,7 +512,12 @@ impl AviaryApp {
             Screen::Lessons(id) => self.lessons_ui(ui, id, &mut notices),
             Screen::Game(i) => {
                 if let Some(tab) = self.tabs.get_mut(i) {
-                    tab.ui(ui, &settings, &mut notices);
+                    // Each tab's widgets keep their own state (scroll
+                    // offsets, wrapped widths): two games of one kind open
+                    // side by side shared them, and one's side panel showed
+                    // the other's scroll offset, its cards scrolled away.
+                    let key = tab.path().to_path_buf();
+                    ui.push_id(key, |ui| tab.ui(ui, &settings, &mut notices));
                     self.sound.play(tab.take_sounds(), self.settings.sound_volume, self.settings.sound_muted);
                     match tab.take_request() {
                         Some(TabRequest::NewGame(id)) => self.open_new_game(id),

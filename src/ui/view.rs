@@ -204,6 +204,9 @@ pub fn side_panel(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
     // The panel is a card of board beside the table (the box's cardboard),
     // not the window's flat grey.
     let palette = theme::palette(ui.visuals().dark_mode);
+    // The panel's width is one for every game; what is in it belongs to
+    // the tab it shows (its scroll offsets are the tab's own).
+    let salt = ui.scope_id();
     let frame = egui::Frame::side_top_panel(ui.style())
         .fill(palette.table.plate)
         .stroke(egui::Stroke::new(1.0, palette.table.edge));
@@ -219,7 +222,7 @@ pub fn side_panel(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
             // rather than push the panel (and all else in it) past the
             // window's left, under the table.
             let room = ui.available_rect_before_wrap();
-            let mut inner = ui.new_child(egui::UiBuilder::new().max_rect(room).layout(*ui.layout()));
+            let mut inner = ui.new_child(egui::UiBuilder::new().id_salt(salt).max_rect(room).layout(*ui.layout()));
             inner.set_clip_rect(room.intersect(ui.clip_rect()));
             inner.set_max_width(room.width());
             inner.visuals_mut().override_text_color = Some(palette.table.on_plate);

@@ -14,7 +14,7 @@ use super::figures::paint_rodent_on_base;
 use super::forest::{
     paint_axis_marker, paint_card, paint_feather, paint_leaf, paint_spiral, paint_table, paint_tree, shadow_disc,
 };
-use super::paint::plated_text;
+use super::paint::{figure_radius, plated_text};
 use super::words::{figure_words, odds_lines, target_words};
 use super::{
     Board, Dragged, Ghost, MARGIN, SkirmishView, blockers, nearest_ghost, range_band, shape_of, side_colour,
@@ -154,7 +154,7 @@ impl SkirmishView {
                 }
             }
         }
-        self.paint_missions(ui, &painter, palette, &state, board);
+        let boxed = self.paint_missions(ui, &painter, palette, &state, board);
         // Tail-feather tokens where they fell (TF-R24), each named.
         for t in state.feathers() {
             let pts = poly(&t.outline());
@@ -297,6 +297,12 @@ impl SkirmishView {
             let (at, facing) = gliding.or(walked).unwrap_or((at, b.pose.heading.unit()));
             let aloft = gliding.is_some() || walked.is_some();
             self.paint_bird(&painter, &colours, palette, &state, f, at, facing, aloft, board);
+        }
+        // The figure a button in the side panel names ("Give a hit to the
+        // Rats' rat 2"), ringed on the board while the button is pointed at.
+        if let Some(&(_, p, r)) = token_at.iter().chain(&bird_at).chain(&boxed).find(|t| Some(t.0) == self.fig_hovered)
+        {
+            super::paint::named_ring(&painter, palette, p, r);
         }
         // Ballistas (TF-R28) in their spaces, each named.
         let mut ballista_at: Vec<(Alliance, Pos2, f32)> = Vec::new();
@@ -718,8 +724,16 @@ impl SkirmishView {
 
     /// The mission cards where they lie, face up or down, each named (its
     /// kind shown to its own side only until revealed).
-    fn paint_missions(&self, ui: &Ui, painter: &egui::Painter, palette: &Palette, state: &TailFeathers, board: Board) {
+    fn paint_missions(
+        &self,
+        ui: &Ui,
+        painter: &egui::Painter,
+        palette: &Palette,
+        state: &TailFeathers,
+        board: Board,
+    ) -> Vec<(Fig, Pos2, f32)> {
         let colours = palette.forest;
+        let mut boxed = Vec::new();
         let poly = |p: &crate::rules::tail_feathers::geometry::Polygon| -> Vec<Pos2> {
             p.0.iter().map(|&v| board.to_screen(v)).collect()
         };
@@ -738,7 +752,7 @@ impl SkirmishView {
                     (true, Some(k)) => format!("{}\n{}\n(face down)", side_name(side_), kind_name(k)),
                     _ => format!("{}\nmission", side_name(side_)),
                 };
-                super::paint::paint_mission_box(painter, &colours, state, side_, r);
+                boxed.extend(super::paint::paint_mission_box(painter, &colours, state, side_, r));
                 let sent = state.mission_box(side_).len();
                 let said = format!("mission card: {}; {sent} figures on it", text.replace('\n', " "));
                 // (Face down reads from its back; the words ran out of a
@@ -756,6 +770,7 @@ impl SkirmishView {
                     .widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, said.clone()));
             }
         }
+        boxed
     }
 }
 
@@ -769,18 +784,5 @@ pub(super) fn space_decision(a: &Action) -> Option<u8> {
         | Action::Unload(Some(space))
         | Action::PatrolLeaf(space) => Some(*space),
         _ => None,
-    }
-}
-
-/// The radius of a figure drawn in a tree space (or a nest, `nest`)
-/// holding `n`: as large as lets two side by side fill the space's width
-/// (the figures must read as mice and rats, not dots), and one alone fills
-/// it.
-fn figure_radius(nest: bool, n: usize, scale: f32) -> f32 {
-    match (nest, n) {
-        (false, 1) => (scale * 0.72).clamp(5.0, 22.0),
-        (false, _) => (scale * 0.46).clamp(4.0, 15.0),
-        (true, 1) => (scale * 0.5).clamp(5.0, 16.0),
-        (true, _) => (scale * 0.33).clamp(4.0, 12.0),
     }
 }

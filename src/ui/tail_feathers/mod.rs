@@ -163,6 +163,9 @@ pub struct SkirmishView {
     /// The mission spot whose button in the side panel is under the
     /// pointer (lit on the board).
     spot_hovered: Option<u8>,
+    /// The figure whose button in the side panel is under the pointer
+    /// (ringed on the board).
+    fig_hovered: Option<Fig>,
     /// The person whose secrets the screen may show (after the hand-off).
     pub revealed: Option<Seat>,
     /// The flights of the bird to fly, worked out once per position.
@@ -221,6 +224,7 @@ impl SkirmishView {
             finder: None,
             measured: None,
             spot_hovered: None,
+            fig_hovered: None,
             revealed: None,
             ghosts: None,
             aiming: false,

@@ -283,15 +283,16 @@ pub(super) fn closest_ghost(ghosts: &[Ghost], board: Board, p: Pos2) -> Option<&
 
 /// The figures `side` sent on its mission, small on their bases along
 /// the foot of its mission card `card` (they left the board and showed
-/// nowhere).
+/// nowhere); where each stands.
 pub(super) fn paint_mission_box(
     painter: &egui::Painter,
     colours: &Forest,
     state: &TailFeathers,
     side: Alliance,
     card: Rect,
-) {
+) -> Vec<(Fig, Pos2, f32)> {
     let sent = state.mission_box(side);
+    let mut at_ = Vec::new();
     let r = (card.width() * 0.22).clamp(4.0, 9.0);
     let across = sent.len().saturating_sub(1) as f32 * r * 1.6;
     for (k, &f) in sent.iter().enumerate() {
@@ -306,7 +307,16 @@ pub(super) fn paint_mission_box(
             }
             None => paint_rodent_on_base(painter, at, r, base, colours.bark, fwd, side == Alliance::Rats, colours.die),
         }
+        at_.push((f, at, r));
     }
+    at_
+}
+
+/// The ring round a figure a button in the side panel names: wide, in the
+/// selection's colour, with a glow, so it is found at a glance.
+pub(super) fn named_ring(painter: &egui::Painter, palette: &Palette, p: Pos2, r: f32) {
+    painter.circle_stroke(p, r + 7.0, Stroke::new(6.0, palette.selection.gamma_multiply(0.35)));
+    painter.circle_stroke(p, r + 5.0, Stroke::new(2.5, palette.selection));
 }
 
 /// A side's colour on the table: its figures' bases, its tags and cards.
@@ -592,5 +602,18 @@ pub(super) fn paint_receivers(
             colours.die_ink,
             colours.crossing_now,
         );
+    }
+}
+
+/// The radius of a figure drawn in a tree space (or a nest, `nest`)
+/// holding `n`: as large as lets two side by side fill the space's width
+/// (the figures must read as mice and rats, not dots), and one alone fills
+/// it.
+pub(super) fn figure_radius(nest: bool, n: usize, scale: f32) -> f32 {
+    match (nest, n) {
+        (false, 1) => (scale * 0.72).clamp(5.0, 22.0),
+        (false, _) => (scale * 0.46).clamp(4.0, 15.0),
+        (true, 1) => (scale * 0.5).clamp(5.0, 16.0),
+        (true, _) => (scale * 0.33).clamp(4.0, 12.0),
     }
 }

@@ -27,6 +27,7 @@ impl SkirmishView {
     #[allow(clippy::too_many_lines, reason = "the side panel lists every part of the game in order")]
     pub(super) fn side_ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>, palette: &Palette) {
         self.spot_hovered = None;
+        self.fig_hovered = None;
         let state = self.state().clone();
         let colours = palette.forest;
         ui.heading("Tail Feathers");
@@ -205,6 +206,12 @@ impl SkirmishView {
                 {
                     // The spot it names lit on the board.
                     self.spot_hovered = Some(*spot);
+                }
+                if let Some(f) = named_figure(a)
+                    && button.hovered()
+                {
+                    // The figure it names ringed on the board.
+                    self.fig_hovered = Some(f);
                 }
                 if button.clicked() {
                     action = Some((*a).clone());
@@ -638,5 +645,18 @@ fn state_chips(ui: &mut Ui, state: &TailFeathers, u: usize, colours: &Forest) {
             }
         }
         _ => {}
+    }
+}
+
+/// The figure a decision is about, when its button names one.
+fn named_figure(a: &Action) -> Option<Fig> {
+    match a {
+        Action::AssignHit(Target::Figure(f))
+        | Action::Send(f)
+        | Action::Stay(f)
+        | Action::PickUp(f)
+        | Action::Hold(f)
+        | Action::Deploy { figure: f, .. } => Some(*f),
+        _ => None,
     }
 }
