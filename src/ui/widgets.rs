@@ -615,8 +615,16 @@ pub fn log_ui(
 ) {
     let palette = super::theme::palette(ui.visuals().dark_mode);
     ui.label(super::look::title(ui, "Log", 16.0));
-    let shown =
-        egui::ScrollArea::vertical().id_salt(salt).stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
+    // No wider than what is in view: a wide line higher up (a row of
+    // chips, a button) widens the panel's layout past its clipped edge,
+    // and the log's lines wrapped at that width were cut at the right.
+    let in_view = (ui.clip_rect().right() - ui.cursor().left()).max(60.0);
+    let shown = egui::ScrollArea::vertical()
+        .id_salt(salt)
+        .max_width(in_view)
+        .stick_to_bottom(true)
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
             ui.spacing_mut().item_spacing.y = 3.0;
             let last = entries.len().saturating_sub(1);
             for (i, e) in entries.iter().enumerate() {
@@ -693,5 +701,48 @@ mod note_tests {
         let card = Rect::from_center_size(pos + egui::vec2(0.0, CARD_SIZE.y * 0.2), CARD_SIZE);
         assert!(!card.contains(corners[1]), "the note starts clear of the carried card: {:?}", corners[1]);
         assert!(corners[0].x < corners[1].x, "with nothing carried it sits close by the pointer");
+    }
+}
+
+#[cfg(test)]
+mod log_tests {
+    use super::log_ui;
+    use crate::session::LogEntry;
+    use egui::{Pos2, Rect, Vec2};
+
+    /// Found by a new player at 800 x 600: the log's lines were cut at the
+    /// side panel's right edge. A wide row above it (a unit's chips)
+    /// widened the panel's layout past its clipped edge, and the log
+    /// wrapped at that width. It wraps within what is in view.
+    #[test]
+    fn the_log_wraps_within_what_is_in_view() {
+        let ctx = egui::Context::default();
+        let panel = Rect::from_min_size(Pos2::new(560.0, 0.0), Vec2::new(220.0, 600.0));
+        let entries: Vec<LogEntry> = (0..4)
+            .map(|k| LogEntry {
+                seat: None,
+                text: format!("Line {k}: the Carrion Crow takes a wound and the Chaffinch activation ends by itself"),
+                reveals: false,
+            })
+            .collect();
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let mut inner = ui.new_child(egui::UiBuilder::new().max_rect(panel));
+            inner.set_clip_rect(panel);
+            // A row wider than the panel, as a unit's chips were.
+            inner.allocate_exact_size(Vec2::new(300.0, 20.0), egui::Sense::hover());
+            log_ui(&mut inner, "log", &entries, (false, &|_| egui::Color32::RED));
+        });
+        out.textures_delta.clear();
+        let mut lines = 0;
+        for c in &out.shapes {
+            if let egui::Shape::Text(t) = &c.shape
+                && t.galley.job.text.starts_with("Line")
+            {
+                lines += 1;
+                let right = t.pos.x + t.galley.rect.right();
+                assert!(right <= panel.right() + 0.5, "a line ends at {right}, past {}", panel.right());
+            }
+        }
+        assert_eq!(lines, entries.len(), "every line is painted");
     }
 }
