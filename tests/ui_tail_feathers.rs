@@ -1451,3 +1451,26 @@ fn two_games_open_keep_their_own_scrolled_lists() {
     let moved = (swallow(&h).top() - second_before).abs();
     assert!(moved < 1.0, "the second game's list is where it was left (moved {moved})");
 }
+
+/// Found by a new player: the launch button had no frame until pointed at
+/// and read as plain text ("Launch…"). It is a framed button naming the
+/// bird, and clicking it starts the launch.
+#[test]
+fn the_launch_button_looks_like_a_button_and_names_the_bird() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_where(&mut h, dir.path(), |s| s.legal_actions().iter().any(|a| matches!(a, Action::Launch { .. })));
+    h.hover_at(Pos2::new(5.0, 5.0));
+    h.run();
+    let button = h.query_all_by_label_contains("Launch the").next().expect("a launch button naming the bird").rect();
+    let framed = h.output().shapes.iter().any(|c| match &c.shape {
+        egui::Shape::Rect(r) => {
+            r.fill.a() > 0 && (r.rect.min - button.min).length() < 2.0 && (r.rect.max - button.max).length() < 2.0
+        }
+        _ => false,
+    });
+    assert!(framed, "the button is framed before the pointer comes");
+    h.get_by_label_contains("Launch the").click();
+    h.run();
+    assert!(h.query_by_label("Launching: click where it should face").is_some(), "the launch starts");
+}

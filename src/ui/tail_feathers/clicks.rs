@@ -60,11 +60,14 @@ impl SkirmishView {
             let outcome = state.flight_outcome(f, plan);
             keep.extend(super::paint::ending_tag_rect(ui.painter(), &outcome, board));
         }
-        let (pos, pivot) = popup_spot(waits, away, reach, size, &keep, ui.clip_rect());
+        // Within the table's frame (it reached over the menu bar).
+        let frame = board.rect.expand(super::MARGIN * board.scale).intersect(ui.clip_rect());
+        let (pos, pivot) = popup_spot(waits, away, reach, size, &keep, frame);
         let mut chosen = None;
         egui::Area::new(area_id).fixed_pos(pos).pivot(pivot).order(egui::Order::Foreground).show(ui.ctx(), |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.label(RichText::new(crossing_title(c)).strong());
+                // On one line: by the window's edge it wrapped ("space / 7").
+                ui.add(egui::Label::new(RichText::new(crossing_title(c)).strong()).extend());
                 for a in legal {
                     if ui.button(choice_label(state, a)).clicked() {
                         chosen = Some(a.clone());

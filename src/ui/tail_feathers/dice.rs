@@ -299,8 +299,7 @@ fn folded_slip(
     (tags, kept): (&[String], &KeptRoll),
     said: &str,
 ) -> bool {
-    let what = if kept.outcome.is_empty() { "dice".to_string() } else { kept.outcome.clone() };
-    let text = format!("{}: {what}", tags.join(" · "));
+    let text = slip_words(tags, kept);
     let galley = painter.layout_no_wrap(text, FontId::proportional(12.0), forest.die_ink);
     let foot = f32::midpoint(inner.bottom(), outer.bottom());
     let slip = Rect::from_center_size(Pos2::new(inner.center().x, foot), galley.size() + Vec2::new(14.0, 6.0));
@@ -312,6 +311,19 @@ fn folded_slip(
     painter.rect(slip, 4.0, forest.die, Stroke::new(1.0, forest.die_ink), StrokeKind::Inside);
     painter.galley(slip.min + Vec2::new(7.0, 3.0), galley, forest.die_ink);
     false
+}
+
+/// The words on the folded tray's slip: what was rolled, and what it did
+/// (a roll whose result has no words of its own, such as a leaf's spin,
+/// says the numbers thrown: it said "dice", and no dice were in sight).
+fn slip_words(tags: &[String], kept: &KeptRoll) -> String {
+    let what = if kept.outcome.is_empty() {
+        let numbers: Vec<String> = kept.rolls.iter().flat_map(|r| r.2.iter().map(|f| f.number().to_string())).collect();
+        format!("rolled {}", numbers.join(", "))
+    } else {
+        kept.outcome.clone()
+    };
+    format!("{}: {what}", tags.join(" · "))
 }
 
 /// Where the dice tray lies and how its dice are laid out.
@@ -447,7 +459,19 @@ fn fewest_covered(
 
 #[cfg(test)]
 mod tests {
-    use super::{TrayLayout, tray_corner};
+    use super::{KeptRoll, TrayLayout, slip_words, tray_corner};
+    use crate::rules::Seat;
+    use crate::rules::tail_feathers::dice::Face;
+    use crate::rules::tail_feathers::game::Event;
+
+    #[test]
+    fn a_folded_roll_with_no_words_of_its_own_says_the_numbers_thrown() {
+        let events = [Event::Rolled { seat: Seat(1), what: "the leaf's spin".into(), faces: vec![Face(3), Face(5)] }];
+        let kept = KeptRoll::of(4, "Rats: the leaf spins".to_string(), (&events, 2)).expect("a roll");
+        let words = slip_words(&["Rats: the leaf's spins".to_string()], &kept);
+        let (a, b) = (Face(3).number(), Face(5).number());
+        assert_eq!(words, format!("Rats: the leaf's spins: rolled {a}, {b}"));
+    }
     use egui::{Pos2, Rect, Vec2};
 
     #[test]

@@ -192,7 +192,8 @@ pub(super) fn paint_action_card(painter: &egui::Painter, r: Rect, c: &ActionCard
     clip.galley(Pos2::new(inner.left(), y + 2.0), g, ink);
     if look.chosen {
         painter.rect_stroke(r.expand(1.0), 6.0, Stroke::new(3.0, colours.crossing_now), StrokeKind::Outside);
-        let tick = r.right_top() + Vec2::new(-10.0, 30.0 * scale);
+        // The tick in the foot's corner, clear of the picture's amount.
+        let tick = r.right_bottom() + Vec2::new(-11.0, -11.0);
         painter.circle_filled(tick, 8.0, colours.crossing_now);
         painter.line_segment([tick + Vec2::new(-4.0, 0.0), tick + Vec2::new(-1.0, 3.0)], Stroke::new(2.0, ink));
         painter.line_segment([tick + Vec2::new(-1.0, 3.0), tick + Vec2::new(4.0, -3.0)], Stroke::new(2.0, ink));

@@ -154,9 +154,17 @@ impl SkirmishView {
                 ));
             }
         }
-        if tilting_bird(state).is_some() && legal.iter().any(|a| matches!(a, Action::Launch { .. })) {
-            let label = if self.aiming { "Launching: click where it should face" } else { "Launch…" };
-            if ui.selectable_label(self.aiming, label).clicked() {
+        if let Some((_, bird)) = tilting_bird(state)
+            && legal.iter().any(|a| matches!(a, Action::Launch { .. }))
+        {
+            // A button like the others (unselected, it had no frame and
+            // read as plain text), naming the bird.
+            let label = if self.aiming {
+                "Launching: click where it should face".to_string()
+            } else {
+                format!("Launch {}…", figure_name(bird))
+            };
+            if ui.add(egui::Button::new(label).selected(self.aiming)).clicked() {
                 self.aiming = !self.aiming;
             }
         }
