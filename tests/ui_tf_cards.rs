@@ -371,3 +371,40 @@ fn in_a_small_window_each_card_in_hand_shows_its_whole_name() {
     }
     assert!(covered >= 5, "at 800x600 the hand overlaps ({covered} cards covered)");
 }
+
+/// Found by a new player at 800x600: playing a card laid it face down by
+/// its bird, the column beside the hand grew a line, the hand's row grew
+/// taller and the battlefield shrank and jumped. The row keeps its height.
+#[test]
+fn a_card_laid_face_down_does_not_move_the_battlefield() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves"));
+    let mut h = Harness::builder()
+        .with_size([800.0, 600.0])
+        .with_max_steps(12)
+        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    let mut g = table(&["Tailwind", "Steady Talons", "Feint"], &[]);
+    air(&mut g, 0, 12.0, 14.0, 6, Tilt::Centre);
+    tf_common::play(&mut g, &Action::Activate(0));
+    open(&mut h, dir.path(), g, [Player::Human, Player::Human]);
+    let board = |h: &Harness<'_, AviaryApp>| h.get_by_label("battlefield").rect();
+    h.run();
+    let before = board(&h);
+    let play = tab(&mut h)
+        .m
+        .session
+        .state()
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::Play(p) if p.card == id("Tailwind")))
+        .expect("Tailwind may be played");
+    let mut notices = Vec::new();
+    assert!(tab(&mut h).m.propose(play, &mut notices).is_ok(), "{notices:?}");
+    h.run();
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("face down: Tailwind").next().is_some(),
+        "the card lies face down by its bird"
+    );
+    assert_eq!(board(&h), before, "the battlefield stays where it was");
+}

@@ -45,6 +45,15 @@ pub(super) const CARD: Vec2 = Vec2::new(112.0, 150.0);
 /// view.
 pub(super) const LOW_WINDOW: f32 = 700.0;
 
+/// The height of the row of cards along the table's foot: the whole cards,
+/// or in a low window only their tops (the pointed card is held up whole).
+/// The row keeps it whatever it shows, so the battlefield above never
+/// moves (a card laid face down added a line beside the hand, and the
+/// battlefield shrank and jumped).
+pub(super) fn row_height(ctx: &egui::Context) -> f32 {
+    if ctx.content_rect().height() < LOW_WINDOW { CARD.y * 0.46 } else { CARD.y }
+}
+
 /// The width of the column beside the hand: the other hand's backs and
 /// the piles.
 const OTHER_HAND: f32 = 140.0;
@@ -319,8 +328,7 @@ impl SkirmishView {
                     // (its name, cost and emblem) above the window's edge,
                     // the whole card held up when pointed at; the board
                     // keeps the height (at 800x600 it was left 280 points).
-                    let low = ui.ctx().content_rect().height() < LOW_WINDOW;
-                    let shown = if low { CARD.y * 0.46 } else { CARD.y };
+                    let shown = row_height(ui.ctx());
                     let (row, _) = ui.allocate_exact_size(Vec2::new(width, shown), Sense::hover());
                     let painter = ui.painter().with_clip_rect(
                         Rect::from_min_max(row.min - Vec2::new(0.0, 10.0), row.max).intersect(ui.clip_rect()),
@@ -409,34 +417,42 @@ impl SkirmishView {
             // The other hand (backs only), the piles, the ballistas, in a
             // column of its own width (the piles' names wrap), so the hand
             // keeps the rest of the row.
-            ui.vertical(|ui| {
+            // In a scroll of the hand's height: a line more (a card laid
+            // face down) made the row taller and the battlefield jump.
+            let piles = egui::ScrollArea::vertical().id_salt("tf-piles").max_height(row_height(ui.ctx()));
+            piles.show(ui, |ui| {
                 ui.set_max_width(OTHER_HAND);
-                for side in [Alliance::Mice, Alliance::Rats] {
-                    let h = state.hand(side);
-                    ui.horizontal(|ui| {
-                        ui.label(RichText::new(side_name(side)).strong().color(super::side_colour(&colours, side)));
-                        if Some(side) != mine {
-                            // The backs and their count, in the column's
-                            // width ("7 in hand" ran past it at 800x600).
-                            backs(ui, &colours, h.cards.len());
-                            ui.label(h.cards.len().to_string())
-                                .on_hover_text(format!("{} cards in hand", h.cards.len()));
-                        }
-                    });
-                    let refresh: Vec<&str> = h.refresh.iter().map(|&c| card(c).name).collect();
-                    if !refresh.is_empty() {
-                        ui.label(RichText::new(format!("refresh pile: {}", refresh.join(", "))).small());
-                    }
-                    let lying: Vec<String> =
-                        h.lying.iter().map(|&(c, b)| format!("{} by {}", card(c).name, figure_name(b))).collect();
-                    if !lying.is_empty() {
-                        ui.label(RichText::new(format!("face down: {}", lying.join(", "))).small());
-                    }
-                }
+                ui.vertical(|ui| Self::piles_ui(ui, &state, &colours, mine));
             });
         });
         if let Some(a) = action {
             self.propose(a, notices);
+        }
+    }
+
+    /// The other hand (backs only), the refresh piles and the cards lying
+    /// face down by the birds, one side under the other.
+    fn piles_ui(ui: &mut Ui, state: &TailFeathers, colours: &Forest, mine: Option<Alliance>) {
+        for side in [Alliance::Mice, Alliance::Rats] {
+            let h = state.hand(side);
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(side_name(side)).strong().color(super::side_colour(colours, side)));
+                if Some(side) != mine {
+                    // The backs and their count, in the column's
+                    // width ("7 in hand" ran past it at 800x600).
+                    backs(ui, colours, h.cards.len());
+                    ui.label(h.cards.len().to_string()).on_hover_text(format!("{} cards in hand", h.cards.len()));
+                }
+            });
+            let refresh: Vec<&str> = h.refresh.iter().map(|&c| card(c).name).collect();
+            if !refresh.is_empty() {
+                ui.label(RichText::new(format!("refresh pile: {}", refresh.join(", "))).small());
+            }
+            let lying: Vec<String> =
+                h.lying.iter().map(|&(c, b)| format!("{} by {}", card(c).name, figure_name(b))).collect();
+            if !lying.is_empty() {
+                ui.label(RichText::new(format!("face down: {}", lying.join(", "))).small());
+            }
         }
     }
 

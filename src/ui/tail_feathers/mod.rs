@@ -445,6 +445,7 @@ impl View for SkirmishView {
             && self.state().legal_actions().iter().any(|a| matches!(a, Action::Pick(_)));
         if cards && !picking {
             egui::Panel::bottom(egui::Id::unique(("tf-hand", self.m.id)))
+                .exact_size(hand::row_height(ui.ctx()) + 8.0)
                 .show(ui, |ui| self.hand_ui(ui, &palette, frame.notices));
             hand::dragged_card(ui.ctx(), &palette.forest);
         }
