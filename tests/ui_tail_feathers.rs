@@ -1414,11 +1414,7 @@ fn pointing_at_a_hit_s_button_rings_the_figure_it_names() {
 #[test]
 fn two_games_open_keep_their_own_scrolled_lists() {
     let dir = tempfile::tempdir().unwrap();
-    let app = AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves"));
-    let mut h = Harness::builder()
-        .with_size([800.0, 600.0])
-        .with_max_steps(12)
-        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    let mut h = common::app_in_window(dir.path(), [800.0, 600.0]);
     for (k, name) in ["a.json", "b.json"].into_iter().enumerate() {
         let session: Session<TailFeathers> =
             Session::new(Setup { seats: 2, options: Options::default() }, k as u64, vec![Player::Human; 2]);

@@ -332,11 +332,7 @@ fn a_card_dragged_lights_the_units_that_may_take_it_by_name() {
 #[test]
 fn in_a_small_window_each_card_in_hand_shows_its_whole_name() {
     let dir = tempfile::tempdir().unwrap();
-    let app = AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves"));
-    let mut h = Harness::builder()
-        .with_size([800.0, 600.0])
-        .with_max_steps(12)
-        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    let mut h = common::app_in_window(dir.path(), [800.0, 600.0]);
     let hand = aviary::rules::tail_feathers::cards::SUGGESTED[0];
     let g = table(&hand, &[]);
     open(&mut h, dir.path(), g, [Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
@@ -378,11 +374,7 @@ fn in_a_small_window_each_card_in_hand_shows_its_whole_name() {
 #[test]
 fn a_card_laid_face_down_does_not_move_the_battlefield() {
     let dir = tempfile::tempdir().unwrap();
-    let app = AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves"));
-    let mut h = Harness::builder()
-        .with_size([800.0, 600.0])
-        .with_max_steps(12)
-        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    let mut h = common::app_in_window(dir.path(), [800.0, 600.0]);
     let mut g = table(&["Tailwind", "Steady Talons", "Feint"], &[]);
     air(&mut g, 0, 12.0, 14.0, 6, Tilt::Centre);
     tf_common::play(&mut g, &Action::Activate(0));

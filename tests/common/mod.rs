@@ -103,3 +103,10 @@ pub fn until(
     }
     panic!("waited {MOST_FRAMES} frames {NAP:?} apart (longer than any timeout of the protocol) for {what}");
 }
+
+/// The app with its files in `dir`, in a window of `size` (points).
+#[allow(dead_code, reason = "not every test file opens a window of its own size")]
+pub fn app_in_window(dir: &std::path::Path, size: [f32; 2]) -> Harness<'static, AviaryApp> {
+    let app = AviaryApp::new(Some(dir.join("config")), dir.join("saves"));
+    Harness::builder().with_size(size).with_max_steps(12).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
+}
