@@ -445,7 +445,8 @@ pub(super) fn ending_tag_rect(painter: &egui::Painter, outcome: &FlightOutcome, 
         return None;
     }
     let (at, words) = ending_tag(outcome, board);
-    let galley = painter.layout_no_wrap(words, FontId::proportional(12.0), Color32::WHITE);
+    // Laid out only to be measured: the colour is never painted.
+    let galley = painter.layout_no_wrap(words, FontId::proportional(12.0), Color32::PLACEHOLDER);
     Some(plate_rect(painter, at, Align2::CENTER_BOTTOM, galley.size()).expand2(Vec2::new(5.0, 2.0)))
 }
 
