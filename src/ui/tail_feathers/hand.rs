@@ -56,7 +56,7 @@ pub(super) fn row_height(ctx: &egui::Context) -> f32 {
 
 /// The width of the column beside the hand: the other hand's backs and
 /// the piles.
-const OTHER_HAND: f32 = 140.0;
+const OTHER_HAND: f32 = 124.0;
 
 /// How a card is drawn.
 #[derive(Clone, Copy, Default)]
@@ -109,7 +109,7 @@ fn title(
 ) -> Arc<egui::Galley> {
     let room = visible.map_or_else(|| title_room(c, band, scale), |v| v.min(title_room(c, band, scale)));
     let size = 11.5 * scale;
-    let smallest = 8.5 * scale;
+    let smallest = 8.0 * scale;
     let name = painter.layout_no_wrap(c.name.to_string(), FontId::proportional(size), colour);
     if name.size().x <= room {
         return name;
@@ -118,7 +118,20 @@ fn title(
     if smaller >= smallest {
         return painter.layout_no_wrap(c.name.to_string(), FontId::proportional(smaller), colour);
     }
-    painter.layout(c.name.to_string(), FontId::proportional(smallest), colour, room)
+    let font = FontId::proportional(smallest);
+    let widest = c
+        .name
+        .split([' ', '-'])
+        .map(|w| painter.layout_no_wrap(w.to_string(), font.clone(), colour).size().x)
+        .fold(0.0_f32, f32::max);
+    let wrapped = painter.layout(c.name.to_string(), font.clone(), colour, room);
+    if widest <= room && wrapped.rows.len() <= 2 {
+        return wrapped;
+    }
+    // Too narrow for its words (one would break a letter or two to a line,
+    // "Aco/rn/Cac/he"): one line at the smallest size, its end under the
+    // next card.
+    painter.layout_no_wrap(c.name.to_string(), font, colour)
 }
 
 /// A card in hand held up to be read (the one pointed at): half as large
@@ -158,7 +171,7 @@ pub(super) fn paint_action_card(painter: &egui::Painter, r: Rect, c: &ActionCard
     let scale = r.width() / CARD.x;
     // The name, in the card's colour band.
     let band = Rect::from_min_size(r.min + Vec2::splat(2.5), Vec2::new(r.width() - 5.0, 20.0 * scale));
-    let name = title(painter, c, (band.width(), look.name_room.map(|w| w - 7.0)), scale, colours.card_title);
+    let name = title(painter, c, (band.width(), look.name_room.map(|w| w - 8.0)), scale, colours.card_title);
     let band = band.with_max_y(band.bottom().max(band.top() + name.size().y + 2.0));
     painter.rect_filled(band, 3.0, edge.gamma_multiply(0.9));
     painter.galley(Pos2::new(band.left() + 4.0, band.center().y - name.size().y / 2.0), name, colours.card_title);
@@ -305,11 +318,15 @@ impl SkirmishView {
             match mine {
                 Some(side) => {
                     let hand = state.hand(side);
+                    // A narrow column (one short word a line), so the
+                    // cards keep the row's width: at 800x600 each card
+                    // showed too little of itself for its name.
                     ui.vertical(|ui| {
+                        ui.set_max_width(50.0);
                         ui.label(RichText::new(format!("{} hand", side_name(side))).strong());
                         ui.label(RichText::new(format!("{} of {HAND}", hand.cards.len())).weak());
                         if state.window_plays(seat_of(side)).is_empty() && legal.contains(&Action::NoCard) {
-                            ui.label(RichText::new("none answers this attack").weak());
+                            ui.label(RichText::new("none answers this attack").weak().small());
                         }
                     });
                     // The cards side by side, overlapping like a hand held
@@ -738,6 +755,10 @@ mod tests {
                 let g = title(painter, c, (CARD.x - 5.0, Some(41.0)), 1.0, ink);
                 assert!(g.size().x <= 41.5, "{}: {} wide in a covered card", c.name, g.size().x);
                 assert!(g.rows.len() <= 2, "{}: {} lines", c.name, g.rows.len());
+                // Narrower still (a crowded hand), a name is never broken a
+                // letter or two to a line ("Aco/rn/Cac/he").
+                let g = title(painter, c, (CARD.x - 5.0, Some(20.0)), 1.0, ink);
+                assert!(g.rows.len() <= 2, "{}: {} lines in a sliver", c.name, g.rows.len());
             }
         });
         out.textures_delta.clear();

@@ -588,6 +588,13 @@ fn ballista_card(ui: &mut Ui, state: &TailFeathers, side: Alliance, colours: &Fo
 fn chip(ui: &mut Ui, text: &str, fill: egui::Color32) {
     let fill = fill.to_opaque();
     let ink = crate::ui::theme::palette(ui.visuals().dark_mode).text_on(fill);
+    // A chip that does not fit what is left of the row starts a new row
+    // rather than wrap its words a letter to a line ("rea/dy", "s t").
+    let wide = ui.painter().layout_no_wrap(text.to_string(), egui::TextStyle::Small.resolve(ui.style()), ink).size().x;
+    let left = ui.available_size_before_wrap().x;
+    if wide + 12.0 > left && left < ui.max_rect().width() - 1.0 {
+        ui.end_row();
+    }
     egui::Frame::new().fill(fill).corner_radius(6.0).inner_margin(egui::Margin::symmetric(5, 1)).show(ui, |ui| {
         ui.label(RichText::new(text).small().color(ink));
     });
@@ -666,5 +673,37 @@ fn named_figure(a: &Action) -> Option<Fig> {
         | Action::Hold(f)
         | Action::Deploy { figure: f, .. } => Some(*f),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod chip_tests {
+    use super::chip;
+    use egui::{Pos2, Rect, Vec2};
+
+    /// Found by a new player at 800x600: a chip late in a row wrapped its
+    /// words a letter or two to a line ("rea/dy", "s t"). It starts a new
+    /// row instead.
+    #[test]
+    fn a_chip_that_does_not_fit_its_row_starts_a_new_one_whole() {
+        let ctx = egui::Context::default();
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let panel = Rect::from_min_size(Pos2::new(560.0, 0.0), Vec2::new(200.0, 300.0));
+            let mut inner = ui.new_child(egui::UiBuilder::new().max_rect(panel));
+            inner.horizontal_wrapped(|ui| {
+                ui.allocate_exact_size(Vec2::new(170.0, 16.0), egui::Sense::hover());
+                chip(ui, "ready to loose", crate::ui::theme::palette(false).forest.chip_quiet);
+            });
+        });
+        out.textures_delta.clear();
+        let rows: Vec<usize> = out
+            .shapes
+            .iter()
+            .filter_map(|c| match &c.shape {
+                egui::Shape::Text(t) if t.galley.job.text == "ready to loose" => Some(t.galley.rows.len()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(rows, [1], "the chip is painted once, on one line");
     }
 }
