@@ -171,7 +171,7 @@ pub(super) fn paint_action_card(painter: &egui::Painter, r: Rect, c: &ActionCard
     let scale = r.width() / CARD.x;
     // The name, in the card's colour band.
     let band = Rect::from_min_size(r.min + Vec2::splat(2.5), Vec2::new(r.width() - 5.0, 20.0 * scale));
-    let name = title(painter, c, (band.width(), look.name_room.map(|w| w - 8.0)), scale, colours.card_title);
+    let name = title(painter, c, (band.width(), look.name_room.map(|w| w - 13.0)), scale, colours.card_title);
     let band = band.with_max_y(band.bottom().max(band.top() + name.size().y + 2.0));
     painter.rect_filled(band, 3.0, edge.gamma_multiply(0.9));
     painter.galley(Pos2::new(band.left() + 4.0, band.center().y - name.size().y / 2.0), name, colours.card_title);
