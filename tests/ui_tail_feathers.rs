@@ -1470,3 +1470,38 @@ fn the_launch_button_looks_like_a_button_and_names_the_bird() {
     h.run();
     assert!(h.query_by_label("Launching: click where it should face").is_some(), "the launch starts");
 }
+
+/// Found by a new player: the landings' pips were drawn over the "× N
+/// flights off the edge" token and hid its words. It is drawn over them.
+#[test]
+fn the_flights_off_the_edge_token_lies_over_the_landings() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_where(&mut h, dir.path(), |s| {
+        let Some(u) = s.active_unit() else { return false };
+        let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[u].first;
+        let ends: Vec<_> = s
+            .legal_actions()
+            .iter()
+            .filter_map(|a| match a {
+                Action::Fly(list) => s.plan_flight(bird, list).map(|p| s.flight_outcome(bird, &p).ending),
+                _ => None,
+            })
+            .collect();
+        ends.iter().any(|e| *e == aviary::rules::tail_feathers::game::FlightEnding::Off)
+            && ends.iter().any(|e| *e == aviary::rules::tail_feathers::game::FlightEnding::Ends)
+    });
+    h.hover_at(Pos2::new(5.0, 5.0));
+    h.run();
+    let shapes = h.output().shapes.clone();
+    let token = shapes
+        .iter()
+        .position(|c| matches!(&c.shape, egui::Shape::Text(t) if t.galley.job.text.contains("off the edge")))
+        .expect("the token is drawn");
+    // A landing's pip: a ring of width 1.5 round a pale disc.
+    let last_pip = shapes
+        .iter()
+        .rposition(|c| matches!(&c.shape, egui::Shape::Circle(k) if (k.stroke.width - 1.5).abs() < 0.01))
+        .expect("the landings are drawn");
+    assert!(token > last_pip, "the token ({token}) is drawn before a landing's pip ({last_pip})");
+}

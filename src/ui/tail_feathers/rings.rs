@@ -36,21 +36,6 @@ pub(super) fn flight_rings(
     let offs: Vec<Pos2> =
         plans.iter().filter(|g| g.outcome.ending == FlightEnding::Off).map(|g| g.ring(board)).collect();
     let near_offs = pointer.is_some_and(|q| offs.iter().any(|p| p.distance(q) < base_r * 3.0));
-    if !offs.is_empty() && !near_offs {
-        let mean = offs.iter().fold(Vec2::ZERO, |a, p| a + p.to_vec2()) / offs.len() as f32;
-        plated_text(
-            painter,
-            mean.to_pos2(),
-            Align2::CENTER_CENTER,
-            &if offs.len() == 1 {
-                "× 1 flight off the edge".to_string()
-            } else {
-                format!("× {} flights off the edge", offs.len())
-            },
-            colours.cut,
-            colours.floor,
-        );
-    }
     for i in order {
         let g = &plans[i];
         let p = g.ring(board);
@@ -98,6 +83,22 @@ pub(super) fn flight_rings(
             let nearest = resp.interact_pointer_pos().and_then(|q| nearest_ghost(plans, board, q));
             by_widget = Some(nearest.unwrap_or(g).action());
         }
+    }
+    // The token over the landings' pips (they hid its words).
+    if !offs.is_empty() && !near_offs {
+        let mean = offs.iter().fold(Vec2::ZERO, |a, p| a + p.to_vec2()) / offs.len() as f32;
+        plated_text(
+            painter,
+            mean.to_pos2(),
+            Align2::CENTER_CENTER,
+            &if offs.len() == 1 {
+                "× 1 flight off the edge".to_string()
+            } else {
+                format!("× {} flights off the edge", offs.len())
+            },
+            colours.cut,
+            colours.floor,
+        );
     }
     // The trees' names over the spots, which hid them ("Hollow Oak").
     if !plans.is_empty() {
