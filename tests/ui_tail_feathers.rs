@@ -1488,8 +1488,8 @@ fn the_flights_off_the_edge_token_lies_over_the_landings() {
                 _ => None,
             })
             .collect();
-        ends.iter().any(|e| *e == aviary::rules::tail_feathers::game::FlightEnding::Off)
-            && ends.iter().any(|e| *e == aviary::rules::tail_feathers::game::FlightEnding::Ends)
+        ends.contains(&aviary::rules::tail_feathers::game::FlightEnding::Off)
+            && ends.contains(&aviary::rules::tail_feathers::game::FlightEnding::Ends)
     });
     h.hover_at(Pos2::new(5.0, 5.0));
     h.run();
