@@ -1505,3 +1505,61 @@ fn the_flights_off_the_edge_token_lies_over_the_landings() {
         .expect("the landings are drawn");
     assert!(token > last_pip, "the token ({token}) is drawn before a landing's pip ({last_pip})");
 }
+
+/// A turn of the mouse wheel over the battlefield.
+fn wheel(h: &mut Harness<'_, AviaryApp>, at: Pos2, notches: f32) {
+    h.hover_at(at);
+    h.run();
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Line,
+        delta: egui::Vec2::new(0.0, notches),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+        modifiers: Modifiers::NONE,
+    });
+    h.run();
+    h.run();
+}
+
+/// In a small window the figures are a few points across: the wheel
+/// brings the battlefield closer round the pointer, dragging the bare
+/// table moves round it (the figures go with it, and are still picked
+/// where they are drawn), and "All" shows the whole battlefield again.
+#[test]
+fn the_wheel_brings_the_battlefield_closer_and_dragging_the_table_moves_round_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let figure = open_at_a_move(&mut h, dir.path());
+    let spot = |h: &mut Harness<'_, AviaryApp>| tab(h).figure_spots.iter().find(|x| x.0 == figure).unwrap().1;
+    let scale = |h: &mut Harness<'_, AviaryApp>| tab(h).drawn.unwrap().1;
+    let half = field().size / 2.0;
+    let middle = tab(&mut h).screen_of(aviary::rules::tail_feathers::geometry::V2::new(half, half)).unwrap();
+    let (before, whole) = (spot(&mut h), scale(&mut h));
+    wheel(&mut h, middle, 4.0);
+    let closer = scale(&mut h);
+    assert!(closer > whole * 1.5, "the wheel brought it closer: {whole} -> {closer} points per inch");
+    // The table point under the pointer stayed there: the figure moved
+    // away from it as the battlefield grew.
+    let grown = spot(&mut h);
+    let (d0, d1) = (before.distance(middle), grown.distance(middle));
+    assert!((d1 / d0 - closer / whole).abs() < 0.05, "{d0} -> {d1}");
+    // A drag from a bare spot of the table (no figure near) moves round.
+    let spots = tab(&mut h).figure_spots.clone();
+    let bare = (0..100)
+        .map(|k| middle + egui::Vec2::new((k % 10) as f32 * 12.0 - 60.0, (k / 10) as f32 * 12.0 - 60.0))
+        .find(|p| spots.iter().all(|x| x.1.distance(*p) > 40.0))
+        .expect("a bare spot near the middle");
+    let by = egui::Vec2::new(70.0, -40.0);
+    drag(&mut h, bare, bare + by);
+    let moved = spot(&mut h) - grown;
+    assert!((moved - by).length() < 2.0, "the figure went with the table: {moved:?}, dragged {by:?}");
+    assert!(tab(&mut h).selected.is_none(), "dragging the table picked nothing up");
+    // The figure is picked where it is now drawn.
+    let at = spot(&mut h);
+    click_at(&mut h, at);
+    assert_eq!(tab(&mut h).selected, Some(figure));
+    h.get_by_label("All").click();
+    h.run();
+    assert!((scale(&mut h) - whole).abs() < 0.01, "the whole battlefield again");
+    assert!(spot(&mut h).distance(before) < 0.5);
+}

@@ -16,9 +16,9 @@ use super::forest::{
 };
 use super::paint::{figure_radius, plated_text};
 use super::words::{figure_words, odds_lines, target_words};
+use super::zoom::Zoom;
 use super::{
-    Board, Dragged, Ghost, MARGIN, SkirmishView, blockers, nearest_ghost, range_band, shape_of, side_colour,
-    tilting_bird,
+    Board, Dragged, Ghost, SkirmishView, blockers, nearest_ghost, range_band, shape_of, side_colour, tilting_bird,
 };
 use crate::rules::Game;
 use crate::rules::tail_feathers::components::Alliance;
@@ -45,10 +45,12 @@ impl SkirmishView {
         let avail = ui.available_size() - Vec2::splat(8.0);
         let (outer, board_resp) =
             ui.allocate_exact_size(Vec2::new(avail.x.max(240.0), avail.y.max(240.0)), Sense::click_and_drag());
-        let side = outer.width().min(outer.height());
-        let scale = side / (field().size as f32 + 2.0 * MARGIN);
-        let inner = Rect::from_center_size(outer.center(), Vec2::splat(field().size as f32 * scale));
-        let board = Board { rect: inner, scale };
+        // Seen as close as the player asked (the wheel, the corner's
+        // buttons); nothing on the battlefield is hit outside the frame.
+        let board = self.zoom.board(outer);
+        let (inner, scale) = (board.rect, board.scale);
+        let clip = ui.clip_rect();
+        ui.set_clip_rect(outer.intersect(clip));
         let painter = ui.painter_at(outer);
         // The board's decisions are widgets too (figures, lit spaces,
         // targets, rings, mission spots, launch headings): Tab and the
@@ -584,7 +586,13 @@ impl SkirmishView {
             painter.circle_stroke(g.ring(board), base_r, Stroke::new(2.5, palette.selection));
         }
         // The last roll, thrown onto the table's frame.
-        self.dice_tray(ui, &colours, (outer, inner, self.animations), (&state, &figures), ui.input(|i| i.time));
+        self.dice_tray(
+            ui,
+            &colours,
+            (outer, Zoom::fitted(outer).rect, self.animations),
+            (&state, &figures),
+            ui.input(|i| i.time),
+        );
         // Crossing prompt where it happens.
         let mut action: Option<Action> = self.pending.take().or(by_widget);
         if human.is_some() {
@@ -717,6 +725,11 @@ impl SkirmishView {
             }
         }
         board_resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, "battlefield"));
+        let carrying = egui::DragAndDrop::has_any_payload(ui.ctx());
+        if self.zoom.follow_input(ui, outer, &board_resp, carrying) | self.zoom.buttons(ui, outer) {
+            ui.ctx().request_repaint();
+        }
+        ui.set_clip_rect(clip);
         if let Some(a) = action {
             self.propose(a, notices);
         }

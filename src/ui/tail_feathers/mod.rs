@@ -49,6 +49,7 @@ mod paint;
 mod panel;
 mod rings;
 mod words;
+mod zoom;
 
 use egui::{Pos2, Rect, Ui, Vec2};
 
@@ -175,6 +176,8 @@ pub struct SkirmishView {
     /// Where the last frame drew the battlefield (its top-left corner and
     /// pixels per inch), and each figure on it: for pointing at things.
     pub drawn: Option<(Pos2, f32)>,
+    /// How close the battlefield is seen (the wheel, the corner's buttons).
+    pub zoom: zoom::Zoom,
     /// Where the last frame drew each figure.
     pub figure_spots: Vec<(Fig, Pos2)>,
     /// A target open to both a melee and a ranged attack of this figure
@@ -229,6 +232,7 @@ impl SkirmishView {
             ghosts: None,
             aiming: false,
             drawn: None,
+            zoom: zoom::Zoom::default(),
             figure_spots: Vec::new(),
             attack_choice: None,
             pending: None,
