@@ -365,6 +365,12 @@ fn main() {
         ),
         write_tail_at(&saves, |g| g.phase() == TfPhase::Mission && g.round() == 2, "tf-mission.json"),
         write_tail_at(&saves, |g| g.phase() == TfPhase::Tilt && g.round() == 2, "tf-tilt.json"),
+        // A perched bird to launch (its facings' handles, some crossed).
+        write_tail_at(
+            &saves,
+            |g| g.round() >= 2 && g.legal_actions().iter().any(|a| matches!(a, TfAction::Launch { .. })),
+            "tf-launch.json",
+        ),
         write_tail_at(
             &saves,
             |g| {

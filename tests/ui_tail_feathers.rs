@@ -1563,3 +1563,92 @@ fn the_wheel_brings_the_battlefield_closer_and_dragging_the_table_moves_round_it
     assert!((scale(&mut h) - whole).abs() < 0.01, "the whole battlefield again");
     assert!(spot(&mut h).distance(before) < 0.5);
 }
+
+/// The headings the bird may launch facing from which every flight
+/// crashes into a trunk or leaves the battlefield (worked out from the
+/// rules: launch, then the outcome of every flight it may announce).
+fn doomed_headings(s: &TailFeathers) -> Vec<u8> {
+    use aviary::rules::tail_feathers::game::FlightEnding;
+    let legal = s.legal_actions();
+    (0..24u8)
+        .filter(|&h| {
+            let Some(a @ Action::Launch { bird, .. }) =
+                legal.iter().find(|a| matches!(a, Action::Launch { heading, .. } if *heading == h))
+            else {
+                return false;
+            };
+            let mut after = s.clone();
+            after.apply(a).unwrap();
+            let unit = aviary::rules::tail_feathers::game::unit_of(*bird);
+            let ends: Vec<FlightEnding> = TailFeathers::flight_lists(unit)
+                .iter()
+                .filter_map(|list| after.plan_flight(*bird, list))
+                .map(|p| after.flight_outcome(*bird, &p).ending)
+                .collect();
+            !ends.is_empty() && ends.iter().all(|e| matches!(e, FlightEnding::Crashes(_) | FlightEnding::Off))
+        })
+        .collect()
+}
+
+fn painted_text(h: &Harness<'_, AviaryApp>) -> Vec<String> {
+    h.output()
+        .shapes
+        .iter()
+        .filter_map(|c| match &c.shape {
+            egui::Shape::Text(t) => Some(t.galley.job.text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A facing from which every flight crashes or is lost is marked before
+/// the bird is launched (a new player launched into a trunk and learned
+/// it only from the crossed rings under the bird); launched anyway, the
+/// board says so over the bird and how to take it back.
+#[test]
+fn a_facing_whose_every_flight_ends_badly_is_marked_before_the_launch() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_where(&mut h, dir.path(), |s| !doomed_headings(s).is_empty() && doomed_headings(s).len() < 24);
+    let s = state(&mut h);
+    let doomed = doomed_headings(&s);
+    h.get_by_label_contains("Launch the").click();
+    h.run();
+    let handles: Vec<String> =
+        texts(&h).into_iter().filter(|t| t.starts_with("launch ") && t.contains(" facing ")).collect();
+    assert!(!handles.is_empty(), "the launch handles are named");
+    for t in &handles {
+        let degrees: u32 = t.split(" facing ").nth(1).unwrap().split('°').next().unwrap().parse().unwrap();
+        let heading = (0..24u8).find(|&k| aviary::rules::tail_feathers::geometry::Heading(k).degrees() == degrees);
+        let bad = heading.is_some_and(|k| doomed.contains(&k));
+        assert_eq!(t.contains("every flight from it crashes or is lost"), bad, "{t}");
+    }
+    // Launched facing a doomed heading anyway: the board says so, and how
+    // to take it back; launched facing a good one, it says nothing.
+    let warned = |h: &Harness<'_, AviaryApp>| {
+        painted_text(h).iter().any(|t| t.starts_with("Every flight from this facing crashes or is lost: Undo"))
+    };
+    let label = handles.iter().find(|t| t.contains("every flight")).unwrap().clone();
+    h.get_by_label(&label).click();
+    h.run();
+    h.run();
+    assert!(
+        matches!(tab(&mut h).m.session.actions().last(), Some(Action::Launch { heading, .. }) if doomed.contains(heading))
+    );
+    assert!(warned(&h), "{:?}", painted_text(&h));
+    h.get_by_label("Undo").click();
+    h.run();
+    h.get_by_label_contains("Launch the").click();
+    h.run();
+    let label = texts(&h)
+        .into_iter()
+        .find(|t| t.starts_with("launch ") && t.contains(" facing ") && !t.contains("every flight"))
+        .unwrap();
+    h.get_by_label(&label).click();
+    h.run();
+    h.run();
+    assert!(
+        matches!(tab(&mut h).m.session.actions().last(), Some(Action::Launch { heading, .. }) if !doomed.contains(heading))
+    );
+    assert!(!warned(&h));
+}

@@ -24,8 +24,8 @@ use crate::rules::Game;
 use crate::rules::tail_feathers::components::Alliance;
 use crate::rules::tail_feathers::dice::Attack;
 use crate::rules::tail_feathers::game::{
-    Action, BIRD_FIGS, Fig, Place, TailFeathers, Target, UNIT_DEFS, field, figure_name, hole_span, kind_name,
-    leaf_name, leaf_outline_along, leaf_space, seat_of, side_name, space_name, target_name, unit_of,
+    Action, BIRD_FIGS, Fig, FlightEnding, Place, TailFeathers, Target, UNIT_DEFS, field, figure_name, hole_span,
+    kind_name, leaf_name, leaf_outline_along, leaf_space, seat_of, side_name, space_name, target_name, unit_of,
 };
 use crate::rules::tail_feathers::geometry::{BASE_RADIUS, Shape, V2};
 use crate::ui::Notice;
@@ -390,6 +390,9 @@ impl SkirmishView {
             && let Some((_, bird)) = tilting_bird(&state)
             && let Some(&(_, p, r)) = bird_at.iter().find(|x| x.0 == bird)
         {
+            // A facing from which every flight crashes or leaves the
+            // battlefield is marked with a cross before it is chosen.
+            let doomed = self.doom().0;
             for h in 0..24u8 {
                 let Some(a) =
                     (0..5).map(|pt| Action::Launch { bird, heading: h, point: pt }).find(|a| legal.contains(a))
@@ -401,19 +404,33 @@ impl SkirmishView {
                 let rect = Rect::from_center_size(at, Vec2::splat(12.0));
                 let resp = ui.interact(rect, ui.scope_id().with(("tf-launch", h)), sense);
                 let lit = resp.hovered() || resp.has_focus();
-                painter.circle(
-                    at,
-                    if lit { 6.0 } else { 4.0 },
-                    palette.legal.to_opaque(),
-                    Stroke::new(1.0, colours.ink),
-                );
+                let bad = doomed.contains(&h);
+                let ink = if bad { colours.cut } else { palette.legal.to_opaque() };
+                painter.circle(at, if lit { 6.0 } else { 4.0 }, ink, Stroke::new(1.0, colours.ink));
+                if bad {
+                    let k = 2.5;
+                    let cross = Stroke::new(1.5, colours.ink);
+                    painter.line_segment([at - Vec2::splat(k), at + Vec2::splat(k)], cross);
+                    painter.line_segment([at + Vec2::new(-k, k), at + Vec2::new(k, -k)], cross);
+                }
                 if lit {
-                    painter.line_segment([p, at], Stroke::new(2.0, palette.legal.to_opaque()));
+                    painter.line_segment([p, at], Stroke::new(2.0, ink));
+                    if bad {
+                        plated_text(
+                            &painter,
+                            at + u_screen(u) * 12.0,
+                            away_from(u),
+                            "every flight from this facing crashes or is lost",
+                            colours.cut,
+                            colours.floor,
+                        );
+                    }
                 }
                 let said = format!(
-                    "launch {} facing {}°",
+                    "launch {} facing {}°{}",
                     crate::rules::tail_feathers::game::figure_name(bird),
-                    crate::rules::tail_feathers::geometry::Heading(h).degrees()
+                    crate::rules::tail_feathers::geometry::Heading(h).degrees(),
+                    if bad { ": every flight from it crashes or is lost" } else { "" }
                 );
                 resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, said.clone()));
                 if resp.clicked() {
@@ -564,6 +581,15 @@ impl SkirmishView {
         let base_r = BASE_RADIUS as f32 * board.scale;
         let (focused_ring, chosen) =
             super::rings::flight_rings(ui, &painter, &colours, board, &plans, (pointer, sense));
+        if let Some(bird) = self.doom().1.filter(|_| human.is_some())
+            && let Some(b) = state.bird(bird)
+        {
+            super::rings::doomed_plate(&painter, &colours, board, b.pose.at, true);
+        } else if plans.iter().all(|g| matches!(g.outcome.ending, FlightEnding::Crashes(_) | FlightEnding::Off))
+            && let Some(g) = plans.first()
+        {
+            super::rings::doomed_plate(&painter, &colours, board, g.plan.start.at, false);
+        }
         by_widget = chosen.or(by_widget);
         let hovered = focused_ring.map(|i| &plans[i]).or_else(|| pointer.and_then(|q| nearest_ghost(&plans, board, q)));
         // The computer's flight, announced for the pause before it is
@@ -797,5 +823,21 @@ pub(super) fn space_decision(a: &Action) -> Option<u8> {
         | Action::Unload(Some(space))
         | Action::PatrolLeaf(space) => Some(*space),
         _ => None,
+    }
+}
+
+/// The table direction `u` (y up) as a screen direction (y down).
+fn u_screen(u: V2) -> Vec2 {
+    Vec2::new(u.x as f32, -u.y as f32)
+}
+
+/// Words set at a point in the direction `u` (y up) from what they name
+/// stand away from it: to its right, left, above or below.
+fn away_from(u: V2) -> Align2 {
+    match (u.x, u.y) {
+        (_, y) if y > 0.8 => Align2::CENTER_BOTTOM,
+        (_, y) if y < -0.8 => Align2::CENTER_TOP,
+        (x, _) if x >= 0.0 => Align2::LEFT_CENTER,
+        _ => Align2::RIGHT_CENTER,
     }
 }

@@ -147,6 +147,12 @@ impl Ghost {
     }
 }
 
+/// The launches that end badly, worked out for one position: its key
+/// (the history cursor, and whether the headings were asked for), the
+/// headings from which every flight crashes or is lost, and the bird just
+/// launched facing such a way.
+type Doom = ((usize, bool), Vec<u8>, Option<Fig>);
+
 /// A dragged figure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Dragged(Fig);
@@ -173,6 +179,10 @@ pub struct SkirmishView {
     ghosts: Option<(usize, Vec<Ghost>)>,
     /// Launching: the bird waits for a click that sets its heading.
     pub aiming: bool,
+    /// The headings to launch facing from which every flight ends badly
+    /// (a trunk, the edge), and the bird just launched facing such a way;
+    /// worked out once per position.
+    doomed: Option<Doom>,
     /// Where the last frame drew the battlefield (its top-left corner and
     /// pixels per inch), and each figure on it: for pointing at things.
     pub drawn: Option<(Pos2, f32)>,
@@ -231,6 +241,7 @@ impl SkirmishView {
             revealed: None,
             ghosts: None,
             aiming: false,
+            doomed: None,
             drawn: None,
             zoom: zoom::Zoom::default(),
             figure_spots: Vec::new(),
@@ -346,6 +357,29 @@ impl SkirmishView {
         };
         self.ghosts = Some((cursor, ghosts.clone()));
         ghosts
+    }
+
+    /// The headings the bird to launch may face from which every flight
+    /// crashes into a trunk or leaves the battlefield, as the board
+    /// stands now (a launch the player would regret, marked before it is
+    /// made); and the bird just launched, if it faces such a way. Worked
+    /// out once per position.
+    fn doom(&mut self) -> (Vec<u8>, Option<Fig>) {
+        let key = (self.m.session.cursor(), self.aiming);
+        if let Some((k, doomed, launched)) = &self.doomed
+            && *k == key
+        {
+            return (doomed.clone(), *launched);
+        }
+        let (cursor, state) = (key.0, self.state());
+        // (The headings are worked out only while they are shown.)
+        let doomed = if self.aiming { doomed_headings(state) } else { Vec::new() };
+        let launched = match self.m.session.actions()[..cursor].last() {
+            Some(&Action::Launch { bird, .. }) if doomed_from(state, bird) => Some(bird),
+            _ => None,
+        };
+        self.doomed = Some((key, doomed.clone(), launched));
+        (doomed, launched)
     }
 }
 
@@ -576,4 +610,37 @@ pub(crate) fn cover_figures(painter: &egui::Painter, colours: &theme::Forest, re
         paint_bird_figure(painter, at, fwd, r, species, Wings::Spread { bank: 0.0 }, colours.die);
         paint_rodent(painter, at - fwd * r * 0.35, fwd, r * 0.38, rat, colours.die);
     }
+}
+
+/// Whether every flight `bird` may announce from where it stands in
+/// `state` crashes into a trunk or leaves the battlefield.
+fn doomed_from(state: &TailFeathers, bird: Fig) -> bool {
+    let lists = TailFeathers::flight_lists(crate::rules::tail_feathers::game::unit_of(bird));
+    let mut flown = false;
+    for plan in lists.iter().filter_map(|list| state.plan_flight(bird, list)) {
+        flown = true;
+        if !matches!(state.flight_outcome(bird, &plan).ending, FlightEnding::Crashes(_) | FlightEnding::Off) {
+            return false;
+        }
+    }
+    flown
+}
+
+/// The headings the bird to launch may face from which every flight it
+/// may announce crashes into a trunk or leaves the battlefield, as the
+/// board stands in `state` (birds that fly before it may change that).
+fn doomed_headings(state: &TailFeathers) -> Vec<u8> {
+    let legal = state.legal_actions();
+    (0..24u8)
+        .filter(|&h| {
+            let Some(a @ Action::Launch { bird, .. }) =
+                legal.iter().find(|a| matches!(a, Action::Launch { heading, .. } if *heading == h))
+            else {
+                return false;
+            };
+            let mut after = state.clone();
+            after.apply_legal(a);
+            doomed_from(&after, *bird)
+        })
+        .collect()
 }

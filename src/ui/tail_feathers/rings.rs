@@ -6,7 +6,7 @@ use egui::{Align2, Pos2, Rect, Sense, Stroke, Ui, Vec2, WidgetInfo};
 use super::paint::plated_text;
 use super::{Board, Ghost, nearest_ghost};
 use crate::rules::tail_feathers::game::{Action, FlightEnding};
-use crate::rules::tail_feathers::geometry::BASE_RADIUS;
+use crate::rules::tail_feathers::geometry::{BASE_RADIUS, V2};
 use crate::ui::theme::Forest;
 
 /// Draws the rings of `plans` on `board` and makes each a widget: the
@@ -107,4 +107,18 @@ pub(super) fn flight_rings(
         }
     }
     (focused_ring, by_widget)
+}
+
+/// A plate over the bird at `bird` when every flight it may announce
+/// crashes into a trunk or leaves the battlefield (the crosses lie under
+/// the bird, easily missed); just after its launch (`launched`), how to
+/// take it back.
+pub(super) fn doomed_plate(painter: &egui::Painter, colours: &Forest, board: Board, bird: V2, launched: bool) {
+    let words = if launched {
+        "Every flight from this facing crashes or is lost: Undo to launch facing another way"
+    } else {
+        "Every flight from here crashes or is lost"
+    };
+    let above = board.to_screen(bird) - Vec2::new(0.0, BASE_RADIUS as f32 * board.scale + 14.0);
+    plated_text(painter, above, Align2::CENTER_BOTTOM, words, colours.cut, colours.floor);
 }
