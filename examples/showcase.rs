@@ -200,6 +200,13 @@ fn write_computer_flight(root: &Path, saves: &Path) {
         |g| g.round() >= 2 && g.legal_actions().iter().any(|a| matches!(a, TfAction::Fly(_))),
         "tf-computer-flight.json",
     )];
+    // The computer about to attack (its arrow shown for the pause).
+    write_tail_for(
+        saves,
+        aviary::rules::Seat(1),
+        |g| g.legal_actions().iter().any(|a| matches!(a, TfAction::Strike { .. } | TfAction::Shoot { .. })),
+        "tf-computer-attack.json",
+    );
     let folder = root.join("tail-feathers-computer");
     std::fs::create_dir_all(&folder).expect("the folder is made");
     // A long pause on the computer's flight, to photograph it.

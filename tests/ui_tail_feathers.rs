@@ -1652,3 +1652,52 @@ fn a_facing_whose_every_flight_ends_badly_is_marked_before_the_launch() {
     );
     assert!(!warned(&h));
 }
+
+/// The computer's attack is shown before its dice fall: the status says
+/// who attacks whom, an arrow on the board runs from the attacker to its
+/// target (with the same words by the target), and nothing is rolled
+/// until the pause is over. Before, it appeared only as a block of log.
+#[test]
+fn the_computer_s_attack_is_shown_on_the_board_before_its_dice_fall() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.computer_delay = 1.0;
+    open_with(&mut h, dir.path(), [Player::Human, Player::Computer(aviary::ai::Level::Easy)], Seat(1), |s| {
+        // Attacks on figures to choose from (the computer attacks when it
+        // can).
+        s.legal_actions().iter().any(|a| {
+            matches!(
+                a,
+                Action::Strike { target: aviary::rules::tail_feathers::game::Target::Figure(_), .. }
+                    | Action::Shoot { target: aviary::rules::tail_feathers::game::Target::Figure(_), .. }
+            )
+        })
+    });
+    let mut announced = None;
+    for _ in 0..200 {
+        h.step();
+        if let Some(a) = tab(&mut h).m.announced().cloned() {
+            announced = Some(a);
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let Some(a @ (Action::Strike { .. } | Action::Shoot { .. })) = announced else {
+        panic!("no attack was announced: {announced:?}")
+    };
+    let cursor = tab(&mut h).m.session.cursor();
+    h.step();
+    let words = state(&mut h).describe(&a);
+    assert!(texts(&h).iter().any(|t| t.contains(&format!("status: {words}"))), "the status names the attack: {words}");
+    assert!(painted_text(&h).contains(&words), "the board says it by the target: {words}");
+    assert_eq!(tab(&mut h).m.session.cursor(), cursor, "no dice rolled yet");
+    for _ in 0..200 {
+        h.step();
+        if tab(&mut h).m.session.cursor() > cursor {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(tab(&mut h).m.session.cursor() > cursor, "the attack was played after the pause");
+    assert_eq!(tab(&mut h).m.session.actions()[cursor], a);
+}

@@ -493,9 +493,17 @@ impl SkirmishView {
                 Target::Nest(side_) => {
                     Some((board.to_screen(field().spaces[usize::from(TailFeathers::nest_space(side_))].perch), 18.0))
                 }
+                Target::Ballista(side_) => ballista_at.iter().find(|x| x.0 == side_).map(|x| (x.1, x.2)),
                 _ => None,
             }
         };
+        // The computer's attack, shown for the pause before its dice fall:
+        // an arrow from the attacker to its target, and what it does.
+        if let Some(a @ (Action::Strike { figure, target } | Action::Shoot { figure, target })) = self.m.announced()
+            && let (Some((from, fr)), Some((to, tr))) = (shape_pos(Target::Figure(*figure)), shape_pos(*target))
+        {
+            super::rings::announced_attack(&painter, &colours, (from, fr), (to, tr), &state.describe(a));
+        }
         let pointer_now = ui.ctx().pointer_hover_pos().filter(|p| outer.contains(*p));
         let mut odds_shown = false;
         for (i, (t, a)) in targets.iter().enumerate() {

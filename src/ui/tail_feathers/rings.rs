@@ -122,3 +122,30 @@ pub(super) fn doomed_plate(painter: &egui::Painter, colours: &Forest, board: Boa
     let above = board.to_screen(bird) - Vec2::new(0.0, BASE_RADIUS as f32 * board.scale + 14.0);
     plated_text(painter, above, Align2::CENTER_BOTTOM, words, colours.cut, colours.floor);
 }
+
+/// The computer's attack while it is announced: a red arrow from the
+/// attacker at `from` (of radius `fr`) to the target at `to`, the target
+/// ringed, and `words` (what it does) over the target.
+pub(super) fn announced_attack(
+    painter: &egui::Painter,
+    colours: &Forest,
+    (from, fr): (Pos2, f32),
+    (to, tr): (Pos2, f32),
+    words: &str,
+) {
+    let along = (to - from).normalized();
+    let (a, b) = (from + along * (fr + 3.0), to - along * (tr + 6.0));
+    if (b - a).dot(along) > 4.0 {
+        painter.line_segment([a + Vec2::new(1.0, 1.5), b + Vec2::new(1.0, 1.5)], Stroke::new(5.0, colours.shadow));
+        let head = 12.0_f32.min((b - a).length() / 2.0);
+        let side = along.rot90() * head * 0.55;
+        painter.line_segment([a, b - along * head * 0.8], Stroke::new(3.5, colours.cut));
+        painter.add(egui::Shape::convex_polygon(
+            vec![b, b - along * head + side, b - along * head - side],
+            colours.cut,
+            Stroke::NONE,
+        ));
+    }
+    painter.circle_stroke(to, tr + 5.0, Stroke::new(3.0, colours.cut));
+    plated_text(painter, to - Vec2::new(0.0, tr + 10.0), Align2::CENTER_BOTTOM, words, colours.cut, colours.floor);
+}

@@ -120,7 +120,9 @@ impl Game for TailFeathers {
     }
 
     fn announced(&self, a: &Action) -> bool {
-        matches!(a, Action::Fly(_))
+        // A flight's templates, and who attacks whom (a person sees the
+        // blow coming before its dice fall).
+        matches!(a, Action::Fly(_) | Action::Strike { .. } | Action::Shoot { .. } | Action::Swoop)
     }
 
     fn describe(&self, a: &Action) -> String {
