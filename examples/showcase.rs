@@ -334,6 +334,69 @@ fn write_plumes(root: &Path, computer: Player) {
     }
 }
 
+/// Tail Feathers at each of its moments, written to `saves`.
+fn write_tail_moments(saves: &Path) -> Vec<PathBuf> {
+    vec![
+        write_tail_at(
+            saves,
+            |g| g.phase() == TfPhase::Deploy && g.figure(4).place != TfPlace::Unplaced,
+            "tf-deploy.json",
+        ),
+        write_tail_at(saves, |g| g.phase() == TfPhase::Mission && g.round() == 2, "tf-mission.json"),
+        write_tail_at(saves, |g| g.phase() == TfPhase::Tilt && g.round() == 2, "tf-tilt.json"),
+        // A perched bird to launch (its facings' handles, some crossed).
+        write_tail_at(
+            saves,
+            |g| g.round() >= 2 && g.legal_actions().iter().any(|a| matches!(a, TfAction::Launch { .. })),
+            "tf-launch.json",
+        ),
+        write_tail_at(
+            saves,
+            |g| {
+                let Some(u) = g.active_unit() else { return false };
+                let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[u].first;
+                let inside = g
+                    .legal_actions()
+                    .iter()
+                    .filter_map(|a| match a {
+                        TfAction::Fly(list) => g.plan_flight(bird, list),
+                        _ => None,
+                    })
+                    .filter(|p| p.end.at.x > 2.0 && p.end.at.y > 2.0 && p.end.at.x < 34.0 && p.end.at.y < 34.0)
+                    .count();
+                g.round() >= 2 && inside >= 12
+            },
+            "tf-flight.json",
+        ),
+        write_tail_at(saves, |g| g.walking().is_some_and(|w| w.1.is_some()), "tf-crossing.json"),
+        write_tail_at(
+            saves,
+            |g| g.legal_actions().iter().any(|a| matches!(a, TfAction::Strike { .. } | TfAction::Shoot { .. })),
+            "tf-attack.json",
+        ),
+        write_tail_at(saves, |g| g.phase() == TfPhase::Final, "tf-final.json"),
+        // A bird to fly with flights into a trunk among flights in the open.
+        write_tail_at(
+            saves,
+            |g| {
+                let Some(u) = g.active_unit() else { return false };
+                let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[u].first;
+                let endings: Vec<_> = g
+                    .legal_actions()
+                    .iter()
+                    .filter_map(|a| match a {
+                        TfAction::Fly(list) => g.plan_flight(bird, list).map(|p| g.flight_outcome(bird, &p).ending),
+                        _ => None,
+                    })
+                    .collect();
+                let crash = endings.iter().filter(|e| matches!(e, TfEnding::Crashes(_))).count();
+                g.round() >= 2 && crash >= 4 && endings.len() - crash >= 8
+            },
+            "tf-crash.json",
+        ),
+    ]
+}
+
 fn main() {
     let root = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "showcase".into()));
     let saves = root.join("saves");
@@ -364,65 +427,7 @@ fn main() {
         write_feathers_at(&saves, aviary::rules::feathers_wax::Phase::Flight, "feathers-and-wax-sky.json"),
     ];
     // Tail Feathers at each of its moments, offered from their own settings.
-    let tail: Vec<PathBuf> = vec![
-        write_tail_at(
-            &saves,
-            |g| g.phase() == TfPhase::Deploy && g.figure(4).place != TfPlace::Unplaced,
-            "tf-deploy.json",
-        ),
-        write_tail_at(&saves, |g| g.phase() == TfPhase::Mission && g.round() == 2, "tf-mission.json"),
-        write_tail_at(&saves, |g| g.phase() == TfPhase::Tilt && g.round() == 2, "tf-tilt.json"),
-        // A perched bird to launch (its facings' handles, some crossed).
-        write_tail_at(
-            &saves,
-            |g| g.round() >= 2 && g.legal_actions().iter().any(|a| matches!(a, TfAction::Launch { .. })),
-            "tf-launch.json",
-        ),
-        write_tail_at(
-            &saves,
-            |g| {
-                let Some(u) = g.active_unit() else { return false };
-                let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[u].first;
-                let inside = g
-                    .legal_actions()
-                    .iter()
-                    .filter_map(|a| match a {
-                        TfAction::Fly(list) => g.plan_flight(bird, list),
-                        _ => None,
-                    })
-                    .filter(|p| p.end.at.x > 2.0 && p.end.at.y > 2.0 && p.end.at.x < 34.0 && p.end.at.y < 34.0)
-                    .count();
-                g.round() >= 2 && inside >= 12
-            },
-            "tf-flight.json",
-        ),
-        write_tail_at(&saves, |g| g.walking().is_some_and(|w| w.1.is_some()), "tf-crossing.json"),
-        write_tail_at(
-            &saves,
-            |g| g.legal_actions().iter().any(|a| matches!(a, TfAction::Strike { .. } | TfAction::Shoot { .. })),
-            "tf-attack.json",
-        ),
-        write_tail_at(&saves, |g| g.phase() == TfPhase::Final, "tf-final.json"),
-        // A bird to fly with flights into a trunk among flights in the open.
-        write_tail_at(
-            &saves,
-            |g| {
-                let Some(u) = g.active_unit() else { return false };
-                let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[u].first;
-                let endings: Vec<_> = g
-                    .legal_actions()
-                    .iter()
-                    .filter_map(|a| match a {
-                        TfAction::Fly(list) => g.plan_flight(bird, list).map(|p| g.flight_outcome(bird, &p).ending),
-                        _ => None,
-                    })
-                    .collect();
-                let crash = endings.iter().filter(|e| matches!(e, TfEnding::Crashes(_))).count();
-                g.round() >= 2 && crash >= 4 && endings.len() - crash >= 8
-            },
-            "tf-crash.json",
-        ),
-    ];
+    let tail = write_tail_moments(&saves);
     write_computer_flight(&root, &saves);
     let additional = write_additional(&saves);
     let cards = write_cards(&saves);
