@@ -644,6 +644,7 @@ fn attacks_are_chosen_on_the_board_with_their_odds_not_from_a_list() {
     h.run();
     let painted = format!("{:?}", h.output().shapes);
     assert!(painted.contains(&format!("about {:.1} wounds", odds.expected_wounds)), "no odds painted by the target");
+    assert!(painted.contains(&format!("Attack {}", target_name(target))), "the odds name their target");
     // A click on it attacks (or asks which attack, when both are open).
     let before = tab(&mut h).m.session.cursor();
     attack_by_clicks(&mut h, fig, t);

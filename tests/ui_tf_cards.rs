@@ -89,6 +89,8 @@ fn a_hand_is_picked_from_the_cards_laid_out_and_then_lies_along_the_table() {
     h.get_by_label("I am Mice: show my choices").click();
     h.run();
     h.get_by_label_contains("Mice: pick your 7 action cards");
+    // (No figures in view: no range finder offered.)
+    assert!(h.query_by_label_contains("Range finder").is_none());
     // Laid out by kind, bird cards first: Acorn Cache, last in the set,
     // among the birds' cards, before every pilot card; every card whole
     // on the screen.
@@ -403,4 +405,30 @@ fn a_card_laid_face_down_does_not_move_the_battlefield() {
         "the card lies face down by its bird"
     );
     assert_eq!(board(&h), before, "the battlefield stays where it was");
+}
+
+/// A card in hand that cannot be played now says why when held up, in
+/// the rules' words ("not playable now" alone left a new player
+/// guessing): its moment has not come, or the wheel is short of cheese.
+#[test]
+fn a_card_that_cannot_be_played_now_says_why_when_held_up() {
+    let held_up = |state: TailFeathers, name: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        open(&mut h, dir.path(), state, [Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
+        let at = card_spot(&h, name);
+        h.hover_at(at);
+        h.run();
+        format!("{:?}", h.output().shapes)
+    };
+    // The mice choose a unit: Tailwind waits for a flight.
+    let shown = held_up(table(&["Tailwind"], &[]), "Tailwind");
+    assert!(shown.contains("not playable now: it is played before flying, and now is not that moment"));
+    // A card that costs cheese, with none left.
+    let cost = aviary::rules::tail_feathers::cards::card(id("Fire Arrow")).cost;
+    assert!(cost > 0);
+    let mut poor = table(&["Fire Arrow"], &[]);
+    poor.arrange_cheese(MICE, 0);
+    let shown = held_up(poor, "Fire Arrow");
+    assert!(shown.contains(&format!("not playable now: it costs {cost} cheese and the wheel holds 0")));
 }

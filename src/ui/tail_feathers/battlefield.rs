@@ -542,7 +542,13 @@ impl SkirmishView {
                         &painter,
                         p + Vec2::new(0.0, -r - 8.0),
                         Align2::CENTER_BOTTOM,
-                        &odds_lines(&state, *figure, *t, &legal).join("\n"),
+                        // (Named first: which of two figures side by side
+                        // was meant was not plain.)
+                        &[format!("Attack {}", target_name(*t))]
+                            .into_iter()
+                            .chain(odds_lines(&state, *figure, *t, &legal))
+                            .collect::<Vec<_>>()
+                            .join("\n"),
                         colours.die_ink,
                         colours.die,
                     );

@@ -386,12 +386,13 @@ impl SkirmishView {
                             // The card pointed at is held up to be read:
                             // larger, over the table, within the window
                             // (its words, and what to do with it, on it).
-                            let how = if plays.is_empty() {
-                                "not playable now"
-                            } else {
-                                "drag it onto a lit unit, or click it, then the unit"
+                            // (Why not, from the rules: "not playable now"
+                            // alone left a new player guessing.)
+                            let how = match state.card_waits(seat_of(side), c) {
+                                Some(why) if plays.is_empty() => format!("not playable now: {why}"),
+                                _ => "drag it onto a lit unit, or click it, then the unit".to_string(),
                             };
-                            held_up(ui, full.intersect(row), card(c), &colours, (look, how));
+                            held_up(ui, full.intersect(row), card(c), &colours, (look, &how));
                         }
                         let words = card_words(card(c));
                         resp.widget_info(|| {

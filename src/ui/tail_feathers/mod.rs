@@ -263,6 +263,16 @@ impl SkirmishView {
         }
     }
 
+    /// True when the table shows the cards laid out to pick a hand from
+    /// (TF-R27), not the battlefield.
+    fn picking(&self) -> bool {
+        self.state().options().action_cards
+            && self.m.shown.is_none()
+            && !self.needs_hand_off()
+            && self.human_to_move().is_some()
+            && self.state().legal_actions().iter().any(|a| matches!(a, Action::Pick(_)))
+    }
+
     fn state(&self) -> &TailFeathers {
         self.m.session.state()
     }
@@ -476,11 +486,7 @@ impl View for SkirmishView {
         // Action cards (TF-R27): the hand to pick fills the table at setup;
         // afterwards the hand lies along its bottom edge.
         let cards = self.state().options().action_cards;
-        let picking = cards
-            && self.m.shown.is_none()
-            && !self.needs_hand_off()
-            && self.human_to_move().is_some()
-            && self.state().legal_actions().iter().any(|a| matches!(a, Action::Pick(_)));
+        let picking = self.picking();
         if cards && !picking {
             egui::Panel::bottom(egui::Id::unique(("tf-hand", self.m.id)))
                 .exact_size(hand::row_height(ui.ctx()) + 8.0)

@@ -56,7 +56,8 @@ impl SkirmishView {
             });
         }
         let finder_on = self.finder.is_some();
-        if ui.selectable_label(finder_on, "Range finder: click two figures").clicked() {
+        // (Not while the hand is picked: no figures are in view.)
+        if !self.picking() && ui.selectable_label(finder_on, "Range finder: click two figures").clicked() {
             self.finder = if finder_on { None } else { Some(None) };
             self.measured = None;
         }
