@@ -1702,3 +1702,47 @@ fn the_computer_s_attack_is_shown_on_the_board_before_its_dice_fall() {
     assert!(tab(&mut h).m.session.cursor() > cursor, "the attack was played after the pause");
     assert_eq!(tab(&mut h).m.session.actions()[cursor], a);
 }
+
+/// A bird flying over a figure (at another height, as the rules allow)
+/// is drawn see-through so the figure under it shows: a flying Magpie hid
+/// a perched Jay. Flying over bare ground it is drawn solid.
+#[test]
+fn a_bird_flying_over_a_figure_lets_it_be_seen() {
+    use aviary::rules::tail_feathers::game::{BIRD_FIGS, UNIT_DEFS, unit_of};
+    use aviary::rules::tail_feathers::geometry::{Heading, Pose, Tilt, V2};
+    let base = tf_common::to_activation(1);
+    let perched = BIRD_FIGS.into_iter().find(|&f| matches!(base.figure(f).place, Place::Space(_))).unwrap();
+    let Place::Space(space) = base.figure(perched).place else { unreachable!() };
+    let side = UNIT_DEFS[unit_of(perched)].side;
+    let flier = BIRD_FIGS.into_iter().find(|&f| UNIT_DEFS[unit_of(f)].side != side).unwrap();
+    // The flier's base drawn at `at`: the opacity of its shapes there.
+    let faintest = |at: V2| {
+        let mut game = base.clone();
+        game.arrange_place(flier, Place::Air);
+        game.arrange_bird(flier, Pose { at, heading: Heading(0) }, Tilt::Centre, false);
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        let session = Session::from_state(game, vec![Player::Human, Player::Human]);
+        let t = SkirmishTab::new(Table::new(session, dir.path().join("saves").join("tf.json")));
+        let app = h.state_mut();
+        app.tabs.push(Box::new(t));
+        app.screen = Screen::Game(app.tabs.len() - 1);
+        h.run();
+        h.run();
+        let p = tab(&mut h).figure_spots.iter().find(|x| x.0 == flier).unwrap().1;
+        h.output()
+            .shapes
+            .iter()
+            .filter_map(|c| match &c.shape {
+                egui::Shape::Circle(k) if k.center.distance(p) < 1.0 && k.radius > 4.0 => Some(k.fill.a()),
+                _ => None,
+            })
+            .min()
+            .unwrap_or(255)
+    };
+    let over = faintest(base.space_centre(space));
+    let half = field().size / 2.0;
+    let open = faintest(V2::new(half, half - 4.0));
+    assert!(over < 200, "over the perched bird the flier is see-through: alpha {over}");
+    assert!(open > 240, "over bare ground it is solid: alpha {open}");
+}

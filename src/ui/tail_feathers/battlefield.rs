@@ -273,7 +273,10 @@ impl SkirmishView {
         }
         // Birds.
         let mut bird_at: Vec<(Fig, Pos2, f32)> = Vec::new();
-        for &f in &BIRD_FIGS {
+        // (The perched first: a bird flying over one is drawn over it.)
+        let mut birds = BIRD_FIGS;
+        birds.sort_by_key(|&f| state.figure(f).place == Place::Air);
+        for f in birds {
             let Some(b) = state.bird(f) else { continue };
             let place = state.figure(f).place;
             let at = match place {
@@ -298,7 +301,15 @@ impl SkirmishView {
             }
             let (at, facing) = gliding.or(walked).unwrap_or((at, b.pose.heading.unit()));
             let aloft = gliding.is_some() || walked.is_some();
-            self.paint_bird(&painter, &colours, palette, &state, f, at, facing, aloft, board);
+            // A bird flying over a figure (at another height, as the rules
+            // allow) lets it be seen through it: it hid a perched Jay.
+            let mut over = painter.clone();
+            if place == Place::Air
+                && token_at.iter().chain(&bird_at).any(|x| x.0 != f && x.1.distance(p) < x.2 + r * 0.8)
+            {
+                over.multiply_opacity(0.62);
+            }
+            self.paint_bird(&over, &colours, palette, &state, f, at, facing, aloft, board);
         }
         // The figure a button in the side panel names ("Give a hit to the
         // Rats' rat 2"), ringed on the board while the button is pointed at.
