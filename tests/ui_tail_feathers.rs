@@ -756,7 +756,8 @@ fn a_click_on_a_lit_space_that_holds_a_mouse_deploys_the_next_figure_there() {
 #[test]
 fn the_mission_card_is_laid_by_clicking_a_free_spot_and_its_buttons_say_what_it_does() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    // (At 800x600, where the spots are smallest.)
+    let mut h = common::app_in_window(dir.path(), [800.0, 600.0]);
     open_where(&mut h, dir.path(), |s| s.legal_actions().iter().any(|a| matches!(a, Action::Mission(Some(_)))));
     if h.query_by_label("I am Mice: show my choices").is_some() {
         h.get_by_label("I am Mice: show my choices").click();
@@ -779,17 +780,60 @@ fn the_mission_card_is_laid_by_clicking_a_free_spot_and_its_buttons_say_what_it_
         h.run();
     }
     let s = state(&mut h);
-    assert!(s.legal_actions().iter().any(|a| matches!(a, Action::PlaceMission(_))), "a card to lay");
-    let spot = h
-        .get_all_by(|n| n.label().is_some_and(|l| l.starts_with("free mission spot ")))
-        .next()
-        .expect("a free spot on the board")
-        .rect()
-        .center();
+    let free: Vec<u8> = s
+        .legal_actions()
+        .iter()
+        .filter_map(|a| match a {
+            Action::PlaceMission(k) => Some(*k),
+            _ => None,
+        })
+        .collect();
+    assert!(!free.is_empty(), "a card to lay");
+    for k in &free {
+        h.get_by_label(&format!("free mission spot {}", k + 1));
+    }
+    let middle = |k: u8| -> aviary::rules::tail_feathers::geometry::V2 {
+        let pts = &field().mission_spots[usize::from(k)].0;
+        let n = pts.len() as f64;
+        aviary::rules::tail_feathers::geometry::V2::new(
+            pts.iter().map(|p| p.x).sum::<f64>() / n,
+            pts.iter().map(|p| p.y).sum::<f64>() / n,
+        )
+    };
+    // The spots overlap: each one's number stands clear of the others',
+    // and the words over the spot pointed at cover none of them (they hid
+    // spots 1 and 5), whichever is pointed at.
+    for &spot in &free {
+        let at = tab(&mut h).screen_of(middle(spot)).unwrap();
+        h.hover_at(at);
+        h.run();
+        let shown: Vec<(String, egui::Rect)> = h
+            .output()
+            .shapes
+            .iter()
+            .filter_map(|c| match &c.shape {
+                egui::Shape::Text(t) => Some((t.galley.job.text.clone(), t.visual_bounding_rect())),
+                _ => None,
+            })
+            .collect();
+        let numbers: Vec<&(String, egui::Rect)> =
+            shown.iter().filter(|t| free.iter().any(|k| t.0 == format!("{}", k + 1))).collect();
+        assert!(numbers.len() >= free.len(), "{numbers:?}");
+        let words = shown.iter().find(|t| t.0.starts_with("Lay the mission card")).expect("what a click does");
+        for (i, a) in numbers.iter().enumerate() {
+            assert!(!a.1.intersects(words.1), "pointing at spot {}: \"{}\" covers spot {}", spot + 1, words.0, a.0);
+            for b in &numbers[i + 1..] {
+                assert!(!a.1.expand(1.0).intersects(b.1), "spot numbers {} and {} overlap", a.0, b.0);
+            }
+        }
+    }
+    let spot = free[free.len() / 2];
+    let at = tab(&mut h).screen_of(middle(spot)).unwrap();
+    // A click on a spot's numbered middle lays the card there.
     let before = tab(&mut h).m.session.cursor();
-    click_at(&mut h, spot);
+    click_at(&mut h, at);
     assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "the card was laid");
-    assert!(matches!(tab(&mut h).m.session.actions()[before], Action::PlaceMission(_)));
+    assert_eq!(tab(&mut h).m.session.actions()[before], Action::PlaceMission(spot), "on the spot clicked");
 }
 
 #[test]

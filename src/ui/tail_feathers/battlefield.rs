@@ -114,48 +114,14 @@ impl SkirmishView {
         // Each free spot drawn as a card's outline, the one under the
         // pointer filled (a click lays the card there), each named for
         // screen readers.
-        let hover_v = ui.ctx().pointer_hover_pos().filter(|p| outer.contains(*p)).map(|p| board.to_table(p));
-        for a in &legal {
-            if let Action::PlaceMission(spot) = a {
-                let outline = &field().mission_spots[usize::from(*spot)];
-                let pts = poly(outline);
-                let r = Rect::from_points(&pts);
-                let id = ui.scope_id().with(("tf-spot", *spot));
-                let focused = ui.ctx().memory(|m| m.has_focus(id));
-                let named = self.spot_hovered == Some(*spot);
-                let under = focused || named || hover_v.is_some_and(|v| outline.contains(v));
-                let fill = palette.legal.gamma_multiply(if under { 0.9 } else { 0.25 });
-                painter.rect_filled(r, 3.0, fill);
-                painter.rect_stroke(r, 3.0, Stroke::new(2.0, palette.legal.to_opaque()), StrokeKind::Inside);
-                // Its number, as the side panel's buttons name it (the
-                // spots overlap: each number at its own card's corner).
-                let corner = pts.iter().copied().min_by(|a, b| (a.x + a.y).total_cmp(&(b.x + b.y))).unwrap_or(r.min);
-                plated_text(
-                    &painter,
-                    corner + Vec2::new(3.0, 3.0),
-                    Align2::LEFT_TOP,
-                    &format!("{}", spot + 1),
-                    colours.ink,
-                    colours.floor,
-                );
-                if under {
-                    plated_text(
-                        &painter,
-                        r.center_top() - Vec2::new(0.0, 4.0),
-                        Align2::CENTER_BOTTOM,
-                        "Lay the mission card here",
-                        colours.ink,
-                        colours.floor,
-                    );
-                }
-                let said = format!("free mission spot {}", spot + 1);
-                let resp = ui.interact(r, id, sense);
-                resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, said.clone()));
-                if resp.clicked() {
-                    by_widget = Some(a.clone());
-                }
-            }
-        }
+        let spots: Vec<u8> = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::PlaceMission(spot) => Some(*spot),
+                _ => None,
+            })
+            .collect();
+        by_widget = by_widget.or(self.mission_spots(ui, &painter, palette, board, (&spots, outer), sense));
         let boxed = self.paint_missions(ui, &painter, palette, &state, board);
         // Tail-feather tokens where they fell (TF-R24), each named.
         for t in state.feathers() {
@@ -864,5 +830,92 @@ fn away_from(u: V2) -> Align2 {
         (_, y) if y < -0.8 => Align2::CENTER_TOP,
         (x, _) if x >= 0.0 => Align2::LEFT_CENTER,
         _ => Align2::RIGHT_CENTER,
+    }
+}
+
+impl SkirmishView {
+    /// The free mission spots to lay the card on (they overlap, as the
+    /// spots on the battlefield do): each a faint card outline with its
+    /// number on a token at its middle, the one under the pointer (the
+    /// nearest middle among those it is over), the one with the keyboard's
+    /// focus or the one a side-panel button names filled, with "Lay the
+    /// mission card here" above them all. The spot chosen, if any.
+    fn mission_spots(
+        &self,
+        ui: &Ui,
+        painter: &egui::Painter,
+        palette: &Palette,
+        board: Board,
+        (spots, outer): (&[u8], Rect),
+        sense: Sense,
+    ) -> Option<Action> {
+        if spots.is_empty() {
+            return None;
+        }
+        let colours = palette.forest;
+        let outline = |spot: u8| -> Vec<Pos2> {
+            field().mission_spots[usize::from(spot)].0.iter().map(|&v| board.to_screen(v)).collect()
+        };
+        let middle = |spot: u8| Rect::from_points(&outline(spot)).center();
+        let pointer = ui.ctx().pointer_hover_pos().filter(|p| outer.contains(*p));
+        let pointed = pointer.and_then(|p| {
+            spots
+                .iter()
+                .copied()
+                .filter(|&s| field().mission_spots[usize::from(s)].contains(board.to_table(p)))
+                .min_by(|&a, &b| middle(a).distance(p).total_cmp(&middle(b).distance(p)))
+        });
+        let ids: Vec<egui::Id> = spots.iter().map(|s| ui.scope_id().with(("tf-spot", *s))).collect();
+        let focused = spots.iter().zip(&ids).find(|(_, id)| ui.ctx().memory(|m| m.has_focus(**id))).map(|x| *x.0);
+        let lit = focused.or(self.spot_hovered.filter(|s| spots.contains(s))).or(pointed);
+        let all = spots.iter().fold(Rect::NOTHING, |r, &s| r.union(Rect::from_points(&outline(s))));
+        // The outlines, the lit one last (over the others) and filled.
+        let mut order = spots.to_vec();
+        order.sort_by_key(|&s| Some(s) == lit);
+        for &spot in &order {
+            let pts = outline(spot);
+            let on = Some(spot) == lit;
+            let fill = palette.legal.gamma_multiply(if on { 0.85 } else { 0.12 });
+            painter.add(egui::Shape::convex_polygon(
+                pts,
+                fill,
+                Stroke::new(if on { 2.5 } else { 1.2 }, palette.legal.to_opaque()),
+            ));
+        }
+        // Each number on a token at its spot's middle, named as the side
+        // panel's buttons name it.
+        let r = 8.5;
+        let mut chosen = None;
+        for (&spot, &id) in spots.iter().zip(&ids) {
+            let c = middle(spot);
+            let on = Some(spot) == lit;
+            painter.circle(
+                c,
+                r,
+                if on { palette.legal.to_opaque() } else { colours.floor },
+                Stroke::new(1.5, palette.legal.to_opaque()),
+            );
+            painter.text(c, Align2::CENTER_CENTER, format!("{}", spot + 1), FontId::proportional(12.0), colours.ink);
+            let resp = ui.interact(Rect::from_points(&outline(spot)), id, sense);
+            resp.widget_info(|| {
+                WidgetInfo::labeled(egui::Role::Button, true, format!("free mission spot {}", spot + 1))
+            });
+            if resp.clicked() {
+                // A click lays it on the spot lit under the pointer (the
+                // outlines overlap); Enter on the one with the focus.
+                chosen = Some(Action::PlaceMission(if resp.has_focus() { spot } else { pointed.unwrap_or(spot) }));
+            }
+        }
+        if lit.is_some() {
+            plated_text(
+                painter,
+                all.center_top() - Vec2::new(0.0, 6.0),
+                Align2::CENTER_BOTTOM,
+                &format!("Lay the mission card on spot {}", lit.map_or(0, |s| s + 1)),
+                colours.ink,
+                colours.floor,
+            );
+        }
+        chosen
     }
 }
