@@ -755,9 +755,53 @@ pub fn outline_widgets(style: &mut egui::Style, dark: bool) {
     widgets.inactive.bg_stroke = egui::Stroke::new(1.0, rim);
     widgets.inactive.weak_bg_fill = mix(palette.table.plate, palette.table.on_plate, 0.1);
     widgets.inactive.bg_fill = mix(palette.table.plate, palette.table.on_plate, 0.16);
-    widgets.hovered.bg_stroke = egui::Stroke::new(1.5, palette.selection);
+    // (As wide as the rim at rest: a wider one left the words a point
+    // more room, and a label on the edge of fitting went from two lines
+    // to one under the pointer, moving every button below it: a click
+    // meant for "Sap run" chose "Rescue".)
+    widgets.hovered.bg_stroke = egui::Stroke::new(widgets.inactive.bg_stroke.width, palette.selection);
     // A chosen option (and selected text) in the table's warm gold, not
     // egui's blue.
     style.visuals.selection.bg_fill = mix(palette.selection, palette.table.plate, if dark { 0.3 } else { 0.45 });
     style.visuals.selection.stroke.color = if dark { palette.table.plate } else { palette.table.on_plate };
+}
+
+#[cfg(test)]
+mod tests {
+    use egui::{Pos2, Rect, Vec2};
+
+    /// A button keeps its size when the pointer comes over it, whatever
+    /// the room for its words (the buttons below it stay put).
+    #[test]
+    fn a_button_keeps_its_size_under_the_pointer() {
+        for dark in [false, true] {
+            let ctx = egui::Context::default();
+            ctx.all_styles_mut(|style| super::outline_widgets(style, dark));
+            let words = "Decoy: a bluff that wastes a swoop";
+            for step in 0..40 {
+                let width = 180.0 + step as f32 * 0.5;
+                let mut sizes = Vec::new();
+                for over in [false, true] {
+                    let at = if over { Pos2::new(20.0, 20.0) } else { Pos2::new(700.0, 500.0) };
+                    let input = egui::RawInput {
+                        screen_rect: Some(Rect::from_min_size(Pos2::ZERO, Vec2::new(800.0, 600.0))),
+                        events: vec![egui::Event::PointerMoved(at)],
+                        ..Default::default()
+                    };
+                    // Twice: what is hovered is known from the frame before.
+                    let mut size = Vec2::ZERO;
+                    for _ in 0..2 {
+                        let room = Rect::from_min_size(Pos2::new(10.0, 10.0), Vec2::new(width, 400.0));
+                        let mut out = ctx.run_ui(input.clone(), |ui| {
+                            size = ui.new_child(egui::UiBuilder::new().max_rect(room)).button(words).rect.size();
+                        });
+                        out.textures_delta.clear();
+                    }
+                    sizes.push(size);
+                }
+                let first = sizes[0];
+                assert!(sizes.iter().all(|s| (s.y - first.y).abs() < 0.01), "{width}: {sizes:?}");
+            }
+        }
+    }
 }
