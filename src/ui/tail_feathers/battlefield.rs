@@ -570,8 +570,15 @@ impl SkirmishView {
         let flying_now = legal.iter().any(|a| matches!(a, Action::Fly(_)));
         let plans = if flying_now && !state.options().announce_first { self.flights() } else { Vec::new() };
         let base_r = BASE_RADIUS as f32 * board.scale;
-        let (focused_ring, chosen) =
-            super::rings::flight_rings(ui, &painter, &colours, board, &plans, (pointer, sense));
+        let (focused_ring, chosen) = super::rings::flight_rings(
+            ui,
+            &painter,
+            &colours,
+            board,
+            &plans,
+            (pointer, sense),
+            (outer, Zoom::buttons_rect(outer)),
+        );
         if let Some(bird) = self.doom().1.filter(|_| human.is_some())
             && let Some(b) = state.bird(bird)
         {

@@ -18,6 +18,7 @@ pub(super) fn flight_rings(
     board: Board,
     plans: &[Ghost],
     (pointer, sense): (Option<Pos2>, Sense),
+    frame: (Rect, Rect),
 ) -> (Option<usize>, Option<Action>) {
     // Each flight's ring sits where the bird would really be left: at
     // a trunk it crashes into, short of a flying base, off the edge.
@@ -84,21 +85,19 @@ pub(super) fn flight_rings(
             by_widget = Some(nearest.unwrap_or(g).action());
         }
     }
-    // The token over the landings' pips (they hid its words).
+    // The token over the landings' pips (they hid its words), moved out
+    // onto the table round the battlefield where it can (it lay on the
+    // landings and the nest), and clear of the frame's buttons.
     if !offs.is_empty() && !near_offs {
-        let mean = offs.iter().fold(Vec2::ZERO, |a, p| a + p.to_vec2()) / offs.len() as f32;
-        plated_text(
-            painter,
-            mean.to_pos2(),
-            Align2::CENTER_CENTER,
-            &if offs.len() == 1 {
-                "× 1 flight off the edge".to_string()
-            } else {
-                format!("× {} flights off the edge", offs.len())
-            },
-            colours.cut,
-            colours.floor,
-        );
+        let mean = (offs.iter().fold(Vec2::ZERO, |a, p| a + p.to_vec2()) / offs.len() as f32).to_pos2();
+        let words = if offs.len() == 1 {
+            "× 1 flight off the edge".to_string()
+        } else {
+            format!("× {} flights off the edge", offs.len())
+        };
+        let size = painter.layout_no_wrap(words.clone(), egui::FontId::proportional(12.0), colours.cut).size();
+        let at = off_token_spot(mean, size + Vec2::new(12.0, 6.0), board.rect, frame);
+        plated_text(painter, at, Align2::CENTER_CENTER, &words, colours.cut, colours.floor);
     }
     // The trees' names over the spots, which hid them ("Hollow Oak").
     if !plans.is_empty() {
@@ -148,4 +147,64 @@ pub(super) fn announced_attack(
     }
     painter.circle_stroke(to, tr + 5.0, Stroke::new(3.0, colours.cut));
     plated_text(painter, to - Vec2::new(0.0, tr + 10.0), Align2::CENTER_BOTTOM, words, colours.cut, colours.floor);
+}
+
+/// Where the "flights off the edge" token of `size` lies: from `mean`
+/// (where those flights leave) out away from the `battlefield`'s middle
+/// until it is clear of it, kept in the table's frame (`frame.0`) and
+/// clear of the frame's buttons (`frame.1`).
+fn off_token_spot(mean: Pos2, size: Vec2, battlefield: Rect, (outer, buttons): (Rect, Rect)) -> Pos2 {
+    let out = (mean - battlefield.center()).normalized();
+    let out = if out.is_finite() && out.length() > 0.5 { out } else { Vec2::new(0.0, -1.0) };
+    let mut at = mean;
+    for _ in 0..40 {
+        if !Rect::from_center_size(at, size).intersects(battlefield) {
+            break;
+        }
+        at += out * 3.0;
+    }
+    // Kept whole in the frame.
+    let r = Rect::from_center_size(at, size);
+    let dx = (outer.left() + 2.0 - r.left()).max(0.0) + (outer.right() - 2.0 - r.right()).min(0.0);
+    let dy = (outer.top() + 2.0 - r.top()).max(0.0) + (outer.bottom() - 2.0 - r.bottom()).min(0.0);
+    let at = at + Vec2::new(dx, dy);
+    if Rect::from_center_size(at, size).intersects(buttons) {
+        Pos2::new(at.x, buttons.bottom() + 2.0 + size.y / 2.0)
+    } else {
+        at
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::off_token_spot;
+    use egui::{Pos2, Rect, Vec2};
+
+    /// The token for flights off the top edge lies on the table above the
+    /// battlefield (not on its landings), and never under the buttons in
+    /// the frame's corner.
+    #[test]
+    fn the_off_the_edge_token_lies_off_the_battlefield_and_clear_of_the_buttons() {
+        let outer = Rect::from_min_size(Pos2::new(16.0, 46.0), Vec2::new(520.0, 520.0));
+        let battlefield = outer.shrink(40.0);
+        let buttons = Rect::from_min_max(
+            Pos2::new(outer.right() - 102.0, outer.top() + 3.0),
+            Pos2::new(outer.right() - 6.0, outer.top() + 23.0),
+        );
+        let size = Vec2::new(150.0, 20.0);
+        // Leaving over the top, a little inside the edge on average.
+        let at = off_token_spot(Pos2::new(300.0, battlefield.top() + 6.0), size, battlefield, (outer, buttons));
+        let r = Rect::from_center_size(at, size);
+        assert!(!r.intersects(battlefield), "{r:?} lies on the battlefield {battlefield:?}");
+        assert!(outer.contains_rect(r), "{r:?} leaves the frame");
+        // Near the corner with the buttons.
+        let at = off_token_spot(
+            Pos2::new(outer.right() - 60.0, battlefield.top() - 10.0),
+            size,
+            battlefield,
+            (outer, buttons),
+        );
+        let r = Rect::from_center_size(at, size);
+        assert!(!r.intersects(buttons), "{r:?} under the buttons {buttons:?}");
+    }
 }

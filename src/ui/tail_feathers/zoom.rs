@@ -13,6 +13,9 @@ use crate::rules::tail_feathers::game::field;
 /// The closest look: four times the battlefield that fits.
 pub const MAX_ZOOM: f32 = 4.0;
 
+/// Each corner button's size.
+const BUTTON: Vec2 = Vec2::new(30.0, 20.0);
+
 /// How close the battlefield is seen, and the table point in the middle
 /// of the view (inches, y up as on the table).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -120,11 +123,21 @@ impl Zoom {
         *self != before
     }
 
+    /// Where the corner buttons lie in the frame `outer` (words laid on
+    /// the table keep clear of them).
+    pub(super) fn buttons_rect(outer: Rect) -> Rect {
+        let (size, gap) = (BUTTON, 3.0);
+        Rect::from_min_max(
+            Pos2::new(outer.right() - 6.0 - 3.0 * size.x - 2.0 * gap, outer.top() + 3.0),
+            Pos2::new(outer.right() - 6.0, outer.top() + 3.0 + size.y),
+        )
+    }
+
     /// The corner buttons: closer, farther and see all. True when one was
     /// pressed.
     pub(super) fn buttons(&mut self, ui: &mut Ui, outer: Rect) -> bool {
         let before = *self;
-        let size = Vec2::new(30.0, 20.0);
+        let size = BUTTON;
         let mut at = Pos2::new(outer.right() - 6.0 - size.x, outer.top() + 3.0);
         let mut button = |ui: &mut Ui, text: &str, tip: &str, enabled: bool| {
             let r = Rect::from_min_size(at, size);
