@@ -546,6 +546,31 @@ fn clicking_a_ringed_target_attacks_it_with_the_bird_being_activated() {
 /// in Settings its templates are drawn and the status line names it
 /// ("Rats: the Magpie flies …"), with the bird still where it was; then
 /// the flight is played and logged.
+/// Steps (waiting a little between) until the computer's next action is
+/// shown announced; `None` if none is within about four seconds.
+fn announced_soon(h: &mut Harness<'_, AviaryApp>) -> Option<Action> {
+    for _ in 0..200 {
+        h.step();
+        if let Some(a) = tab(h).m.announced().cloned() {
+            return Some(a);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    None
+}
+
+/// Steps (waiting a little between) until the game's history moves past
+/// `cursor`, for about four seconds at most.
+fn played_past(h: &mut Harness<'_, AviaryApp>, cursor: usize) {
+    for _ in 0..200 {
+        h.step();
+        if tab(h).m.session.cursor() > cursor {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
 #[test]
 fn the_computer_s_flight_is_announced_before_the_bird_moves() {
     let dir = tempfile::tempdir().unwrap();
@@ -558,15 +583,7 @@ fn the_computer_s_flight_is_announced_before_the_bird_moves() {
     let before = state(&mut h).bird(bird).unwrap().pose;
     // The easy level answers at once (a piloting check or a pick-up may
     // come first); the flight is then announced.
-    let mut announced = None;
-    for _ in 0..200 {
-        h.step();
-        if let Some(a) = tab(&mut h).m.announced().cloned() {
-            announced = Some(a);
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    let announced = announced_soon(&mut h);
     let Some(Action::Fly(_)) = announced.clone() else { panic!("no flight was announced: {announced:?}") };
     let cursor = tab(&mut h).m.session.cursor();
     h.step();
@@ -575,13 +592,7 @@ fn the_computer_s_flight_is_announced_before_the_bird_moves() {
     assert_eq!(tab(&mut h).m.session.cursor(), cursor, "not flown yet");
     assert_eq!(state(&mut h).bird(bird).unwrap().pose, before, "the bird waits while its flight is shown");
     // After the pause the flight is played.
-    for _ in 0..200 {
-        h.step();
-        if tab(&mut h).m.session.cursor() > cursor {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    played_past(&mut h, cursor);
     assert!(tab(&mut h).m.session.cursor() > cursor, "the flight was played after the pause");
     let log = tab(&mut h).m.session.log()[cursor].text.clone();
     assert!(log.contains("flies"), "{log}");
@@ -1718,15 +1729,7 @@ fn the_computer_s_attack_is_shown_on_the_board_before_its_dice_fall() {
             )
         })
     });
-    let mut announced = None;
-    for _ in 0..200 {
-        h.step();
-        if let Some(a) = tab(&mut h).m.announced().cloned() {
-            announced = Some(a);
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    let announced = announced_soon(&mut h);
     let Some(a @ (Action::Strike { .. } | Action::Shoot { .. })) = announced else {
         panic!("no attack was announced: {announced:?}")
     };
@@ -1736,13 +1739,7 @@ fn the_computer_s_attack_is_shown_on_the_board_before_its_dice_fall() {
     assert!(texts(&h).iter().any(|t| t.contains(&format!("status: {words}"))), "the status names the attack: {words}");
     assert!(painted_text(&h).contains(&words), "the board says it by the target: {words}");
     assert_eq!(tab(&mut h).m.session.cursor(), cursor, "no dice rolled yet");
-    for _ in 0..200 {
-        h.step();
-        if tab(&mut h).m.session.cursor() > cursor {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    played_past(&mut h, cursor);
     assert!(tab(&mut h).m.session.cursor() > cursor, "the attack was played after the pause");
     assert_eq!(tab(&mut h).m.session.actions()[cursor], a);
 }

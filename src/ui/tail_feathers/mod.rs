@@ -45,6 +45,7 @@ mod figures;
 mod forest;
 pub mod glide;
 mod hand;
+mod missions;
 mod paint;
 mod panel;
 mod rings;

@@ -618,3 +618,19 @@ pub(super) fn figure_radius(nest: bool, n: usize, scale: f32) -> f32 {
         (true, _) => (scale * 0.33).clamp(4.0, 12.0),
     }
 }
+
+/// The table direction `u` (y up) as a screen direction (y down).
+pub(super) fn u_screen(u: V2) -> Vec2 {
+    Vec2::new(u.x as f32, -u.y as f32)
+}
+
+/// Words set at a point in the direction `u` (y up) from what they name
+/// stand away from it: to its right, left, above or below.
+pub(super) fn away_from(u: V2) -> Align2 {
+    match (u.x, u.y) {
+        (_, y) if y > 0.8 => Align2::CENTER_BOTTOM,
+        (_, y) if y < -0.8 => Align2::CENTER_TOP,
+        (x, _) if x >= 0.0 => Align2::LEFT_CENTER,
+        _ => Align2::RIGHT_CENTER,
+    }
+}
