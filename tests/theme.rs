@@ -77,3 +77,38 @@ fn the_themes_differ_where_the_page_does() {
     assert_ne!(LIGHT.text_on_exit, DARK.text_on_exit, "exit labels follow the strip");
     assert_ne!(LIGHT.shape_ink, DARK.shape_ink, "Composition shapes follow the page");
 }
+
+/// A button keeps its size when the pointer comes over it, whatever
+/// the room for its words (the buttons below it stay put).
+#[test]
+fn a_button_keeps_its_size_under_the_pointer() {
+    for dark in [false, true] {
+        let ctx = egui::Context::default();
+        ctx.all_styles_mut(|style| aviary::ui::theme::outline_widgets(style, dark));
+        let words = "Decoy: a bluff that wastes a swoop";
+        for step in 0..40 {
+            let width = 180.0 + step as f32 * 0.5;
+            let mut sizes = Vec::new();
+            for over in [false, true] {
+                let at = if over { egui::Pos2::new(20.0, 20.0) } else { egui::Pos2::new(700.0, 500.0) };
+                let input = egui::RawInput {
+                    screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::Vec2::new(800.0, 600.0))),
+                    events: vec![egui::Event::PointerMoved(at)],
+                    ..Default::default()
+                };
+                // Twice: what is hovered is known from the frame before.
+                let mut size = egui::Vec2::ZERO;
+                for _ in 0..2 {
+                    let room = egui::Rect::from_min_size(egui::Pos2::new(10.0, 10.0), egui::Vec2::new(width, 400.0));
+                    let mut out = ctx.run_ui(input.clone(), |ui| {
+                        size = ui.new_child(egui::UiBuilder::new().max_rect(room)).button(words).rect.size();
+                    });
+                    out.textures_delta.clear();
+                }
+                sizes.push(size);
+            }
+            let first = sizes[0];
+            assert!(sizes.iter().all(|s| (s.y - first.y).abs() < 0.01), "{width}: {sizes:?}");
+        }
+    }
+}

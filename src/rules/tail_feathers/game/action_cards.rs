@@ -936,32 +936,8 @@ impl TailFeathers {
         }
     }
 
-    /// Why the card `c` in `seat`'s hand cannot be played now to any of
-    /// its units (TF-R27), in a player's words, for the card held up in
-    /// the hand; `None` when some unit may receive it.
-    #[must_use]
-    pub fn card_waits(&self, seat: Seat, c: CardId) -> Option<String> {
-        let k = card(c);
-        let side = side_name(side_of_seat(seat)).to_lowercase();
-        let legal = self.legal_actions();
-        if legal.iter().any(|a| matches!(a, Action::Play(p) if p.card == c)) {
-            return None;
-        }
-        Some(if self.to_move() != ToMove::Seat(seat) {
-            format!("it is not the {side}' decision")
-        } else if self.hands[seat.index()].played {
-            format!("the {side} have played their card this turn (one a turn)")
-        } else if self.cheese[seat.index()] < k.cost {
-            format!("it costs {} cheese and the wheel holds {}", k.cost, self.cheese[seat.index()])
-        } else if !self.timing_open(k.timing) {
-            format!("it is played {}, and now is not that moment", k.timing.words())
-        } else {
-            format!("no unit of the {side} can take it now (it needs {})", requirement_words(k.requires))
-        })
-    }
-
     /// True when a card of `timing` could be played at this decision.
-    fn timing_open(&self, timing: Timing) -> bool {
+    pub(super) fn timing_open(&self, timing: Timing) -> bool {
         if timing.in_window() {
             return self.window.is_some();
         }

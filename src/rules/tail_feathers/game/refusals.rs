@@ -4,6 +4,7 @@
 #![allow(clippy::wildcard_imports, reason = "a chapter of the game module: it shares the module's state and imports")]
 
 use super::*;
+use crate::rules::tail_feathers::cards::{CardId, card, requirement_words};
 
 impl TailFeathers {
     /// Why `action` is refused here, with its rule.
@@ -374,5 +375,31 @@ impl TailFeathers {
             &Action::Bid(n) | &Action::Reroll(n) if n > 6 => Err(format!("{n} is too many dice")),
             _ => Ok(()),
         }
+    }
+}
+
+impl TailFeathers {
+    /// Why the card `c` in `seat`'s hand cannot be played now to any of
+    /// its units (TF-R27), in a player's words, for the card held up in
+    /// the hand; `None` when some unit may receive it.
+    #[must_use]
+    pub fn card_waits(&self, seat: Seat, c: CardId) -> Option<String> {
+        let k = card(c);
+        let side = side_name(side_of_seat(seat)).to_lowercase();
+        let legal = self.legal_actions();
+        if legal.iter().any(|a| matches!(a, Action::Play(p) if p.card == c)) {
+            return None;
+        }
+        Some(if self.to_move() != ToMove::Seat(seat) {
+            format!("it is not the {side}' decision")
+        } else if self.hands[seat.index()].played {
+            format!("the {side} have played their card this turn (one a turn)")
+        } else if self.cheese[seat.index()] < k.cost {
+            format!("it costs {} cheese and the wheel holds {}", k.cost, self.cheese[seat.index()])
+        } else if !self.timing_open(k.timing) {
+            format!("it is played {}, and now is not that moment", k.timing.words())
+        } else {
+            format!("no unit of the {side} can take it now (it needs {})", requirement_words(k.requires))
+        })
     }
 }
