@@ -1534,16 +1534,7 @@ fn the_flights_off_the_edge_token_lies_over_the_landings() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
     open_where(&mut h, dir.path(), |s| {
-        let Some(u) = s.active_unit() else { return false };
-        let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[u].first;
-        let ends: Vec<_> = s
-            .legal_actions()
-            .iter()
-            .filter_map(|a| match a {
-                Action::Fly(list) => s.plan_flight(bird, list).map(|p| s.flight_outcome(bird, &p).ending),
-                _ => None,
-            })
-            .collect();
+        let ends = flight_endings(s);
         ends.contains(&aviary::rules::tail_feathers::game::FlightEnding::Off)
             && ends.contains(&aviary::rules::tail_feathers::game::FlightEnding::Ends)
     });
@@ -1786,4 +1777,193 @@ fn a_bird_flying_over_a_figure_lets_it_be_seen() {
     let open = faintest(V2::new(half, half - 4.0));
     assert!(over < 200, "over the perched bird the flier is see-through: alpha {over}");
     assert!(open > 240, "over bare ground it is solid: alpha {open}");
+}
+
+/// Whether `a` rolled the dice named `what` (an "attack", a "defence").
+fn rolled(s: &TailFeathers, a: &Action, what: &str) -> bool {
+    let mut t = s.clone();
+    t.apply_legal(a);
+    t.events()
+        .iter()
+        .any(|e| matches!(e, aviary::rules::tail_feathers::game::Event::Rolled { what: w, .. } if w == what))
+}
+
+/// A defence thrown in a later decision than its attack (after the attack
+/// window, or once the hits were shared out) joins the attack's dice on the
+/// tray: the tray showed the defender's dice alone, and a new player read
+/// them as the whole attack.
+#[test]
+fn a_defence_thrown_after_its_attack_lies_on_the_tray_beside_the_attack() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let split = |s: &TailFeathers| {
+        s.legal_actions().into_iter().find(|a| {
+            if !matches!(a, Action::Strike { .. } | Action::Shoot { .. })
+                || !rolled(s, a, "attack")
+                || rolled(s, a, "defence")
+            {
+                return false;
+            }
+            let mut t = s.clone();
+            t.apply_legal(a);
+            t.outcome().is_none() && t.legal_actions().iter().any(|b| rolled(&t, b, "defence"))
+        })
+    };
+    let cards = Options { action_cards: true, ..Options::default() };
+    open_with_options(&mut h, dir.path(), ([Player::Human, Player::Human], cards), Seat(0), |s| split(s).is_some());
+    let attack = split(&state(&mut h)).unwrap();
+    tab(&mut h).m.session.propose(attack).unwrap();
+    h.run();
+    let first = tray_label(&h).expect("the attack's dice on the table");
+    assert!(first.contains("attack") && !first.contains("defence"), "{first}");
+    let s = state(&mut h);
+    let answer = s.legal_actions().into_iter().find(|b| rolled(&s, b, "defence")).unwrap();
+    tab(&mut h).m.session.propose(answer).unwrap();
+    h.run();
+    let both = tray_label(&h).expect("dice on the table");
+    assert!(both.contains("attack") && both.contains("defence"), "the attack's dice stay beside the defence: {both}");
+}
+
+/// After a person's own roll the computer waits long enough for the dice
+/// to settle and be read; after any other move, the pause set in Settings;
+/// with no pause set, none.
+#[test]
+fn the_computer_waits_for_a_person_s_dice_to_be_read() {
+    use aviary::ui::tab::View;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let attack = open_at_an_attack(&mut h, dir.path());
+    let settings = |delay: f32| aviary::ui::ViewSettings {
+        dark: false,
+        animations: true,
+        computer_delay: delay,
+        strict_undo: false,
+        quick_card_windows: false,
+    };
+    let quiet = rolls_nothing(&state(&mut h)).expect("a move that rolls nothing");
+    tab(&mut h).m.session.propose(quiet).unwrap();
+    assert_eq!(tab(&mut h).view.computer_delay(&settings(0.5)).as_millis(), 500, "no roll: the set pause");
+    tab(&mut h).m.session.undo();
+    tab(&mut h).m.session.propose(attack).unwrap();
+    let after_roll = tab(&mut h).view.computer_delay(&settings(0.5));
+    assert!(after_roll.as_secs_f32() >= 3.0, "the dice are given time to be read: {after_roll:?}");
+    assert!(tab(&mut h).view.computer_delay(&settings(0.0)).is_zero(), "no pause set, none taken");
+}
+
+/// How each flight the bird being activated may fly ends.
+fn flight_endings(s: &TailFeathers) -> Vec<aviary::rules::tail_feathers::game::FlightEnding> {
+    let Some(u) = s.active_unit() else { return Vec::new() };
+    let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[u].first;
+    s.legal_actions()
+        .iter()
+        .filter_map(|a| match a {
+            Action::Fly(list) => s.plan_flight(bird, list).map(|p| s.flight_outcome(bird, &p).ending),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The crosses' strokes drawn (each cross is two).
+fn cross_strokes(h: &Harness<'_, AviaryApp>) -> usize {
+    h.output()
+        .shapes
+        .iter()
+        .filter(|c| matches!(&c.shape, egui::Shape::LineSegment { stroke, .. } if (stroke.width - 2.0).abs() < 0.01))
+        .count()
+}
+
+/// With the pointer by the flights off the edge, the one under it is a
+/// cross and the rest small marks: a new player saw their crosses pile
+/// into one red line along the edge.
+#[test]
+fn by_the_flights_off_the_edge_only_the_one_pointed_at_is_a_cross() {
+    use aviary::rules::tail_feathers::game::FlightEnding;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_where(&mut h, dir.path(), |s| flight_endings(s).iter().filter(|e| **e == FlightEnding::Off).count() >= 4);
+    h.hover_at(Pos2::new(5.0, 5.0));
+    h.run();
+    let away = cross_strokes(&h);
+    let off = h
+        .query_all(egui_kittest::kittest::by().predicate(|n| {
+            n.label().is_some_and(|l| l.starts_with("flight ") && l.contains("flies off the battlefield"))
+        }))
+        .next()
+        .expect("a flight off the edge")
+        .rect()
+        .center();
+    h.hover_at(off);
+    h.run();
+    let near = cross_strokes(&h);
+    // The flight pointed at drawn whole may add its own cross or two.
+    assert!(near <= away + 4, "{near} strokes by the edge, {away} away from it");
+}
+
+/// In a small window the facing handles round a bird being launched are
+/// big enough to find and do not overlap: round a bird 12 points across
+/// they were dots of 4 points, side by side.
+#[test]
+fn in_a_small_window_the_facing_handles_can_be_found_one_by_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.set_size(egui::vec2(800.0, 600.0));
+    open_where(&mut h, dir.path(), |s| {
+        s.legal_actions().iter().filter(|a| matches!(a, Action::Launch { .. })).count() >= 12
+    });
+    h.get_by_label_contains("Launch the").click();
+    h.run();
+    let rects: Vec<egui::Rect> = h
+        .query_all(
+            egui_kittest::kittest::by()
+                .predicate(|n| n.label().is_some_and(|l| l.starts_with("launch ") && l.contains(" facing "))),
+        )
+        .map(|n| n.rect())
+        .collect();
+    assert!(rects.len() >= 12, "{} handles", rects.len());
+    for (i, a) in rects.iter().enumerate() {
+        assert!(a.width() >= 13.0 && a.height() >= 13.0, "a handle of {:?}", a.size());
+        for b in &rects[i + 1..] {
+            assert!(!a.shrink(1.0).intersects(b.shrink(1.0)), "handles {a:?} and {b:?} overlap");
+        }
+    }
+}
+
+/// The ground figures in a tree space (not a nest, not a leaf), with it.
+fn ground_in(s: &TailFeathers, space: u8) -> Vec<u8> {
+    use aviary::rules::tail_feathers::game::BIRD_FIGS;
+    if s.leaf_at(usize::from(space)).is_some() || TailFeathers::space_nest(usize::from(space)).is_some() {
+        return Vec::new();
+    }
+    s.in_space(space).into_iter().filter(|f| !BIRD_FIGS.contains(f)).collect()
+}
+
+/// The figures in a tree space stand round its middle: one alone stood
+/// off it, half on the trunk beside the space.
+#[test]
+fn a_figure_alone_in_a_tree_space_stands_in_its_middle() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_where(&mut h, dir.path(), |s| {
+        let counts: Vec<usize> = (0..s.space_count() as u8).map(|k| ground_in(s, k).len()).collect();
+        counts.contains(&1) && counts.contains(&2)
+    });
+    h.run();
+    let s = state(&mut h);
+    for space in 0..s.space_count() as u8 {
+        let figs = ground_in(&s, space);
+        if figs.is_empty() || figs.len() > 2 {
+            continue;
+        }
+        let middle = tab(&mut h).view.screen_of(s.space_centre(space)).unwrap();
+        let spots: Vec<Pos2> =
+            figs.iter().map(|f| tab(&mut h).figure_spots.iter().find(|x| x.0 == *f).unwrap().1).collect();
+        let mean = spots.iter().fold(egui::Vec2::ZERO, |a, p| a + p.to_vec2()) / spots.len() as f32;
+        assert!(
+            mean.to_pos2().distance(middle) < 1.0,
+            "{} figures round {mean:?}, the space's middle {middle:?}",
+            figs.len()
+        );
+    }
 }

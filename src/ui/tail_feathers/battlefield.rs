@@ -199,7 +199,10 @@ impl SkirmishView {
             let rows = figs.len().div_ceil(per_row).max(1) as f32;
             for (k, &f) in figs.iter().enumerate() {
                 let (col, row) = ((k % per_row) as f32, (k / per_row) as f32);
-                let across = (per_row as f32 - 1.0) / 2.0;
+                // Each row centred on the space (one figure stood off
+                // its middle, half on the trunk).
+                let in_row = (figs.len() - (k / per_row) * per_row).min(per_row);
+                let across = (in_row as f32 - 1.0) / 2.0;
                 let p = c + Vec2::new((col - across) * r * 2.2, (row - (rows - 1.0) / 2.0) * r * 2.2);
                 token_at.push((f, p, r));
             }
@@ -366,6 +369,10 @@ impl SkirmishView {
             // A facing from which every flight crashes or leaves the
             // battlefield is marked with a cross before it is chosen.
             let doomed = self.doom().0;
+            // A dial round the bird, wide enough for 24 handles a finger
+            // can find (round a small window's bird they were 4 points).
+            let dial = (r + 16.0).max(64.0);
+            painter.circle_stroke(p, dial, Stroke::new(16.0, colours.shadow));
             for h in 0..24u8 {
                 let Some(a) =
                     (0..5).map(|pt| Action::Launch { bird, heading: h, point: pt }).find(|a| legal.contains(a))
@@ -373,15 +380,15 @@ impl SkirmishView {
                     continue;
                 };
                 let u = crate::rules::tail_feathers::geometry::Heading(h).unit();
-                let at = p + Vec2::new(u.x as f32, -u.y as f32) * (r + 16.0);
-                let rect = Rect::from_center_size(at, Vec2::splat(12.0));
+                let at = p + Vec2::new(u.x as f32, -u.y as f32) * dial;
+                let rect = Rect::from_center_size(at, Vec2::splat(13.0));
                 let resp = ui.interact(rect, ui.scope_id().with(("tf-launch", h)), sense);
                 let lit = resp.hovered() || resp.has_focus();
                 let bad = doomed.contains(&h);
                 let ink = if bad { colours.cut } else { palette.legal.to_opaque() };
-                painter.circle(at, if lit { 6.0 } else { 4.0 }, ink, Stroke::new(1.0, colours.ink));
+                painter.circle(at, if lit { 8.0 } else { 6.0 }, ink, Stroke::new(1.0, colours.ink));
                 if bad {
-                    let k = 2.5;
+                    let k = 3.5;
                     let cross = Stroke::new(1.5, colours.ink);
                     painter.line_segment([at - Vec2::splat(k), at + Vec2::splat(k)], cross);
                     painter.line_segment([at + Vec2::new(-k, k), at + Vec2::new(k, -k)], cross);
@@ -448,6 +455,9 @@ impl SkirmishView {
             if resp.clicked() {
                 by_widget = decision.cloned();
             }
+        }
+        if !lit_spaces.is_empty() {
+            super::forest::paint_nest_dials(&painter, &colours, board, &state);
         }
         let targets: Vec<(Target, Action)> = legal
             .iter()
@@ -610,7 +620,7 @@ impl SkirmishView {
             ui,
             &colours,
             (outer, Zoom::fitted(outer).rect, self.animations),
-            (&state, &figures),
+            (&state, &figures, board),
             ui.input(|i| i.time),
         );
         // Crossing prompt where it happens.

@@ -34,7 +34,7 @@ pub(super) struct KeptRoll {
 /// How long a tray that reaches over the battlefield (a small window)
 /// stays open after its dice settle before it folds into a slip on the
 /// frame (it hid trees and figures).
-const TRAY_HOLD_SECONDS: f64 = 3.0;
+pub(super) const TRAY_HOLD_SECONDS: f64 = 3.0;
 
 impl KeptRoll {
     /// The roll among `events` (those of the decision that made the log
@@ -58,6 +58,24 @@ impl KeptRoll {
             })
             .collect();
         Some(Self { at, line, rolls, outcome: outcome_words(events), wounds, round, first_drawn: None, corner: None })
+    }
+
+    /// The roll `new` as it is laid on the table after `old`: a defence
+    /// thrown in a later decision than its attack (after a card window, or
+    /// once the hits were shared out) joins the attack's dice on the tray,
+    /// which showed the defender's dice alone, with no word of the attack.
+    pub(super) fn after(old: Option<&Self>, mut new: Self) -> Self {
+        let answers = |r: &(Seat, String, Vec<Face>)| r.1 == "defence" || r.1 == "re-rolled cheese";
+        let Some(old) = old.filter(|o| o.round == new.round && o.at < new.at) else { return new };
+        if !new.rolls.iter().all(answers) || !old.rolls.iter().any(|r| r.1 == "attack") {
+            return new;
+        }
+        // The attack's dice, and the answers since (the last few of them).
+        let mut rolls: Vec<_> = old.rolls.iter().filter(|r| r.1 == "attack").cloned().collect();
+        let answered: Vec<_> = old.rolls.iter().filter(|r| answers(r)).chain(&new.rolls).cloned().collect();
+        rolls.extend(answered.iter().skip(answered.len().saturating_sub(2)).cloned());
+        new.rolls = rolls;
+        new
     }
 }
 
@@ -183,7 +201,7 @@ impl SkirmishView {
         ui: &Ui,
         forest: &Forest,
         (outer, inner, animate): (Rect, Rect, bool),
-        (state, figures): (&TailFeathers, &[(Fig, Pos2, f32)]),
+        (state, figures, board): (&TailFeathers, &[(Fig, Pos2, f32)], super::Board),
         now: f64,
     ) {
         let painter = &ui.painter_at(outer);
@@ -192,7 +210,7 @@ impl SkirmishView {
         let last_line = log.last().map(|e| e.text.clone()).unwrap_or_default();
         if let Some(kept) = KeptRoll::of(cursor, last_line, (state.events(), state.round())) {
             if self.kept_roll.as_ref().is_none_or(|k| (k.at, &k.line) != (kept.at, &kept.line)) {
-                self.kept_roll = Some(kept);
+                self.kept_roll = Some(KeptRoll::after(self.kept_roll.as_ref(), kept));
             }
         } else if let Some(k) = &self.kept_roll {
             // Kept while the game goes on past it, to the round's end once
@@ -223,7 +241,9 @@ impl SkirmishView {
         let tags: Vec<String> =
             rolls.iter().map(|(seat, what, _)| roll_tag(side_name(side_of_seat(*seat)), what)).collect();
         let counts: Vec<usize> = rolls.iter().map(|r| r.2.len()).collect();
-        let lay = TrayLayout::new(painter, forest, (outer, inner), (&tags, &counts), words, (figures, kept.corner));
+        let trees = tree_rects(board);
+        let cover = Cover { figures, trees: &trees, keep: kept.corner };
+        let lay = TrayLayout::new(painter, forest, (outer, inner), (&tags, &counts), words, &cover);
         kept.corner = Some(lay.corner);
         let rect = lay.rect;
         // Named for screen readers: the dice as they lie.
@@ -351,7 +371,7 @@ impl TrayLayout {
         (outer, inner): (Rect, Rect),
         (tags, counts): (&[String], &[usize]),
         words: Option<&str>,
-        (figures, keep): (&[(Fig, Pos2, f32)], Option<usize>),
+        cover: &Cover<'_>,
     ) -> Self {
         let font = FontId::proportional(14.0);
         let tag_width = tags
@@ -378,11 +398,8 @@ impl TrayLayout {
         let dice_h: f32 = counts.iter().map(|&n| lay.roll_height(n)).sum();
         let words_h = lay.words.as_ref().map_or(0.0, |g| g.size().y + 12.0);
         let size = Vec2::new(width, dice_h + 8.0 + words_h);
-        (lay.corner, lay.rect) = if column {
-            side_corner(outer, inner, size, (figures, keep))
-        } else {
-            tray_corner(outer, size, (figures, keep))
-        };
+        (lay.corner, lay.rect) =
+            if column { side_corner(outer, inner, size, cover) } else { tray_corner(outer, size, cover) };
         lay
     }
 
@@ -414,52 +431,77 @@ fn paint_outcome(
     }
 }
 
+/// What a tray should not cover: the `figures` (with their radii), the
+/// trees' spaces, and the spot it was laid in before (`keep`: it stays).
+pub(super) struct Cover<'a> {
+    figures: &'a [(Fig, Pos2, f32)],
+    trees: &'a [Rect],
+    keep: Option<usize>,
+}
+
+/// The trees' spaces on the screen, a rectangle round each tree's.
+fn tree_rects(board: super::Board) -> Vec<Rect> {
+    let field = crate::rules::tail_feathers::game::field();
+    field
+        .trees
+        .iter()
+        .map(|t| {
+            let points = t.spaces.iter().flat_map(|&i| field.spaces[i].outline.0.iter().map(|&v| board.to_screen(v)));
+            Rect::from_points(&points.collect::<Vec<_>>())
+        })
+        .collect()
+}
+
 /// Where the dice tray of size `tray` lies: in a corner of the table's
-/// frame `outer`; in a small window, where it reaches over the
-/// battlefield, the corner where it covers the fewest `figures` (it hid
-/// the mice by their nest).
-fn tray_corner(outer: Rect, tray: Vec2, figures: (&[(Fig, Pos2, f32)], Option<usize>)) -> (usize, Rect) {
+/// frame `outer`, or midway along one of its sides; in a small window,
+/// where it reaches over the battlefield, where it covers the fewest
+/// figures (it hid the mice by their nest), then the least of the trees
+/// (at 800x600 it lay over a tree's spaces for its seconds open).
+fn tray_corner(outer: Rect, tray: Vec2, cover: &Cover<'_>) -> (usize, Rect) {
+    let mid = outer.center() - tray / 2.0;
     let corners = [
         outer.left_bottom() + Vec2::new(8.0, -8.0 - tray.y),
         outer.right_bottom() - Vec2::new(8.0 + tray.x, 8.0 + tray.y),
         outer.right_top() + Vec2::new(-8.0 - tray.x, 22.0),
         outer.left_top() + Vec2::new(8.0, 22.0),
+        Pos2::new(mid.x, outer.top() + 22.0),
+        Pos2::new(mid.x, outer.bottom() - 8.0 - tray.y),
+        Pos2::new(outer.left() + 8.0, mid.y),
+        Pos2::new(outer.right() - 8.0 - tray.x, mid.y),
     ];
-    fewest_covered(&corners, tray, figures)
+    fewest_covered(&corners, tray, cover)
 }
 
 /// Where a tray of size `tray` standing as a column lies: in the frame's
 /// margin left or right of the battlefield `inner`, at its foot or its
-/// head, where it covers the fewest `figures` (a nest's figures stand
-/// out over the margin).
-fn side_corner(outer: Rect, inner: Rect, tray: Vec2, figures: (&[(Fig, Pos2, f32)], Option<usize>)) -> (usize, Rect) {
+/// head, where it covers the fewest figures (a nest's figures stand out
+/// over the margin).
+fn side_corner(outer: Rect, inner: Rect, tray: Vec2, cover: &Cover<'_>) -> (usize, Rect) {
     let left = outer.left() + ((inner.left() - outer.left()) - tray.x) / 2.0;
     let right = inner.right() + ((outer.right() - inner.right()) - tray.x) / 2.0;
     let (top, foot) = (outer.top() + 22.0, outer.bottom() - 8.0 - tray.y);
     let corners = [Pos2::new(left, foot), Pos2::new(right, foot), Pos2::new(right, top), Pos2::new(left, top)];
-    fewest_covered(&corners, tray, figures)
+    fewest_covered(&corners, tray, cover)
 }
 
-/// Of the `corners` (top-left corners of a tray of size `tray`), the
-/// one kept (`keep`, where it was laid before), or else the first where
-/// it covers the fewest `figures`; and its index.
-fn fewest_covered(
-    corners: &[Pos2],
-    tray: Vec2,
-    (figures, keep): (&[(Fig, Pos2, f32)], Option<usize>),
-) -> (usize, Rect) {
+/// Of the `corners` (top-left corners of a tray of size `tray`), the one
+/// kept, or else the first where it covers the fewest figures and then
+/// the least of the trees; and its index.
+fn fewest_covered(corners: &[Pos2], tray: Vec2, cover: &Cover<'_>) -> (usize, Rect) {
     let covered = |at: Pos2| {
         let r = Rect::from_min_size(at, tray);
-        figures.iter().filter(|x| r.expand(x.2).contains(x.1)).count()
+        let figures = cover.figures.iter().filter(|x| r.expand(x.2).contains(x.1)).count();
+        let trees: f32 = cover.trees.iter().map(|t| t.intersect(r)).filter(Rect::is_positive).map(|i| i.area()).sum();
+        (figures, trees as u32)
     };
     let best = (0..corners.len()).min_by_key(|&i| covered(corners[i])).unwrap_or(0);
-    let i = keep.filter(|&k| k < corners.len()).unwrap_or(best);
+    let i = cover.keep.filter(|&k| k < corners.len()).unwrap_or(best);
     (i, Rect::from_min_size(corners[i], tray))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{KeptRoll, TrayLayout, slip_words, tray_corner};
+    use super::{Cover, KeptRoll, TrayLayout, slip_words, tray_corner};
     use crate::rules::Seat;
     use crate::rules::tail_feathers::dice::Face;
     use crate::rules::tail_feathers::game::Event;
@@ -485,13 +527,27 @@ mod tests {
             // The default window: a frame 88 points wide beside the battlefield.
             let outer = Rect::from_min_size(Pos2::new(16.0, 46.0), Vec2::new(820.0, 750.0));
             let inner = Rect::from_center_size(outer.center(), Vec2::splat(644.0));
-            let lay = TrayLayout::new(&painter, &forest, (outer, inner), (&tags, &[3, 2]), words, (&[], None));
+            let lay = TrayLayout::new(
+                &painter,
+                &forest,
+                (outer, inner),
+                (&tags, &[3, 2]),
+                words,
+                &Cover { figures: &[], trees: &[], keep: None },
+            );
             assert!(!lay.rect.intersects(inner), "{:?} reaches over the battlefield {inner:?}", lay.rect);
             assert!(outer.contains_rect(lay.rect), "{:?} leaves the table {outer:?}", lay.rect);
             assert!(lay.die >= 26.0, "dice {} points", lay.die);
             // A narrow frame (a small window): a row over a corner, whole dice.
             let inner = Rect::from_center_size(outer.center(), Vec2::splat(780.0));
-            let lay = TrayLayout::new(&painter, &forest, (outer, inner), (&tags, &[3, 2]), words, (&[], None));
+            let lay = TrayLayout::new(
+                &painter,
+                &forest,
+                (outer, inner),
+                (&tags, &[3, 2]),
+                words,
+                &Cover { figures: &[], trees: &[], keep: None },
+            );
             assert!(lay.rect.intersects(inner) && lay.die >= 32.0, "{:?}", lay.rect);
         });
         out.textures_delta.clear();
@@ -507,11 +563,25 @@ mod tests {
     fn the_dice_tray_leaves_a_corner_with_figures_for_one_without() {
         let outer = Rect::from_min_size(Pos2::ZERO, Vec2::new(500.0, 500.0));
         let tray = Vec2::new(150.0, 100.0);
-        let (_, free) = tray_corner(outer, tray, (&[], None));
+        let (_, free) = tray_corner(outer, tray, &Cover { figures: &[], trees: &[], keep: None });
         assert!(free.left() < 20.0 && free.bottom() > 480.0, "by default the bottom left corner: {free:?}");
         // Mice by their nest in the bottom left corner: the tray goes elsewhere.
         let mice = [(0, Pos2::new(40.0, 450.0), 10.0), (1, Pos2::new(90.0, 430.0), 10.0)];
-        let (_, moved) = tray_corner(outer, tray, (&mice, None));
+        let (_, moved) = tray_corner(outer, tray, &Cover { figures: &mice, trees: &[], keep: None });
         assert!(mice.iter().all(|m| !moved.expand(m.2).contains(m.1)), "no mouse under the tray: {moved:?}");
+    }
+
+    #[test]
+    fn a_tray_over_the_battlefield_lies_clear_of_the_trees_where_it_can() {
+        // A tree in each corner, as on the battlefield.
+        let outer = Rect::from_min_size(Pos2::ZERO, Vec2::new(500.0, 500.0));
+        let trees: Vec<Rect> = [(40.0, 40.0), (360.0, 40.0), (40.0, 360.0), (360.0, 360.0)]
+            .iter()
+            .map(|&(x, y)| Rect::from_min_size(Pos2::new(x, y), Vec2::splat(100.0)))
+            .collect();
+        let tray = Vec2::new(120.0, 100.0);
+        let (_, at) = tray_corner(outer, tray, &Cover { figures: &[], trees: &trees, keep: None });
+        assert!(trees.iter().all(|t| !t.intersects(at)), "the tray {at:?} covers a tree");
+        assert!(outer.contains_rect(at), "{at:?} leaves the table");
     }
 }

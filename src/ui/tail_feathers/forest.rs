@@ -270,6 +270,36 @@ fn paint_nest(
         );
     }
     painter.circle_filled(c, r * 0.55, colours.bark.gamma_multiply(0.55));
+    paint_nest_dial(painter, colours, board, state, rect, owner);
+    for k in 0..state.nest_fire(owner) {
+        painter.circle_filled(c + Vec2::new(-r * 0.5 + 7.0 * f32::from(k), r * 0.6), 3.5, colours.fire);
+    }
+}
+
+/// Every nest's dial and name again, over the lit spaces' outlines (one
+/// cut through "Mice nest").
+pub(super) fn paint_nest_dials(painter: &egui::Painter, colours: &Forest, board: Board, state: &TailFeathers) {
+    let poly = |p: &crate::rules::tail_feathers::geometry::Polygon| -> Vec<Pos2> {
+        p.0.iter().map(|&v| board.to_screen(v)).collect()
+    };
+    for sp in &field().spaces {
+        if let Some(owner) = sp.nest {
+            paint_nest_dial(painter, colours, board, state, Rect::from_points(&poly(&sp.outline)), owner);
+        }
+    }
+}
+
+/// A nest's life on a dial beside its space `rect`, and its name.
+fn paint_nest_dial(
+    painter: &egui::Painter,
+    colours: &Forest,
+    board: Board,
+    state: &TailFeathers,
+    rect: Rect,
+    owner: Alliance,
+) {
+    let c = rect.center();
+    let r = rect.width().min(rect.height()) * 0.48;
     // The life dial: a disc with the number, the side's colour round it.
     let life = state.nest_life(owner);
     let side = if owner == Alliance::Mice { colours.mice_base } else { colours.rats_base };
@@ -286,9 +316,6 @@ fn paint_nest(
         Align2::CENTER_BOTTOM.anchor_size(dial - Vec2::new(0.0, 13.0), galley.size()).expand2(Vec2::new(4.0, 1.0));
     painter.rect_filled(plate, 3.0, colours.bark.gamma_multiply(0.85));
     painter.galley(plate.min + Vec2::new(4.0, 1.0), galley, colours.on_trunk);
-    for k in 0..state.nest_fire(owner) {
-        painter.circle_filled(c + Vec2::new(-r * 0.5 + 7.0 * f32::from(k), r * 0.6), 3.5, colours.fire);
-    }
 }
 
 /// A card lying on the table: its shadow, a cardboard edge in `edge` (the

@@ -28,6 +28,11 @@ impl SkirmishView {
             p.0.iter().map(|&v| board.to_screen(v)).collect()
         };
         let viewer = self.viewer();
+        // The cards first, then the figures sent on them, then the words
+        // over all, on the part of each card the other leaves free (two
+        // cards on overlapping spots hid one's words: "Mice intercep").
+        let mut words = Vec::new();
+        let mut cards: Vec<Rect> = Vec::new();
         for side_ in [Alliance::Mice, Alliance::Rats] {
             if let Some(card) = state.mission(side_)
                 && let Some(spot) = card.spot
@@ -42,23 +47,30 @@ impl SkirmishView {
                     (true, Some(k)) => format!("{}\n{}\n(face down)", side_name(side_), kind_name(k)),
                     _ => format!("{}\nmission", side_name(side_)),
                 };
-                boxed.extend(super::paint::paint_mission_box(painter, &colours, state, side_, r));
                 let sent = state.mission_box(side_).len();
                 let said = format!("mission card: {}; {sent} figures on it", text.replace('\n', " "));
-                // (Face down reads from its back; the words ran out of a
-                // small card.)
-                let text = text.trim_end_matches("\n(face down)").to_string();
-                let ink = palette.text_on(fill);
-                let galley = super::paint::card_words(painter, &text, r, ink);
-                let at = r.center() - galley.size() / 2.0;
-                if !card.revealed {
-                    // On the back's lattice, the words sit on a plate.
-                    painter.rect_filled(Rect::from_min_size(at, galley.size()).expand(1.5), 2.0, fill);
-                }
-                painter.galley(at, galley, ink);
                 ui.interact(r, ui.scope_id().with(("tf-mission", seat_of(side_).0)), Sense::hover())
                     .widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, said.clone()));
+                // (Face down reads from its back; the words ran out of a
+                // small card.)
+                words.push((r, text.trim_end_matches("\n(face down)").to_string(), fill));
+                cards.push(r);
             }
+        }
+        for side_ in [Alliance::Mice, Alliance::Rats] {
+            if let Some(r) =
+                state.mission(side_).and_then(|c| c.spot).map(|s| poly(&field().mission_spots[usize::from(s)]))
+            {
+                boxed.extend(super::paint::paint_mission_box(painter, &colours, state, side_, Rect::from_points(&r)));
+            }
+        }
+        for (r, text, fill) in words {
+            let free = cards.iter().find(|o| **o != r && o.intersects(r)).map_or(r, |o| free_part(r, *o));
+            let ink = palette.text_on(fill);
+            let galley = super::paint::card_words(painter, &text, r, ink);
+            let at = free.center() - galley.size() / 2.0;
+            painter.rect_filled(Rect::from_min_size(at, galley.size()).expand(1.5), 2.0, fill);
+            painter.galley(at, galley, ink);
         }
         boxed
     }
@@ -146,5 +158,31 @@ impl SkirmishView {
             );
         }
         chosen
+    }
+}
+
+/// The largest part of the card `r` that the card `o` over it leaves
+/// free: a strip beside, above or below it.
+fn free_part(r: Rect, o: Rect) -> Rect {
+    let strips = [
+        Rect::from_x_y_ranges(r.left()..=o.left().min(r.right()), r.y_range()),
+        Rect::from_x_y_ranges(o.right().max(r.left())..=r.right(), r.y_range()),
+        Rect::from_x_y_ranges(r.x_range(), r.top()..=o.top().min(r.bottom())),
+        Rect::from_x_y_ranges(r.x_range(), o.bottom().max(r.top())..=r.bottom()),
+    ];
+    strips.into_iter().filter(Rect::is_positive).max_by(|a, b| a.area().total_cmp(&b.area())).unwrap_or(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use egui::{Pos2, Rect, Vec2};
+
+    #[test]
+    fn a_card_s_words_go_where_the_other_card_leaves_it_free() {
+        let mice = Rect::from_min_size(Pos2::new(0.0, 0.0), Vec2::new(50.0, 40.0));
+        let rats = Rect::from_min_size(Pos2::new(30.0, -10.0), Vec2::new(50.0, 40.0));
+        let free = super::free_part(mice, rats);
+        assert!(!free.intersects(rats.shrink(0.5)) && mice.contains_rect(free), "{free:?}");
+        assert!(free.width() >= 29.0 && free.height() >= 39.0, "the widest strip: {free:?}");
     }
 }

@@ -55,12 +55,13 @@ mod zoom;
 use egui::{Pos2, Rect, Ui, Vec2};
 
 use super::Notice;
+use super::ViewSettings;
 use super::tab::{EndWords, Frame, Tab, UndoGuard, View};
 use super::theme;
 use crate::rules::tail_feathers::components::Alliance;
 use crate::rules::tail_feathers::game::{
-    Action, Fig, FlightEnding, FlightOutcome, FlightPlan, Options, TailFeathers, Target, UNIT_DEFS, field, side_name,
-    side_of_seat,
+    Action, Event, Fig, FlightEnding, FlightOutcome, FlightPlan, Options, TailFeathers, Target, UNIT_DEFS, field,
+    side_name, side_of_seat,
 };
 use crate::rules::tail_feathers::geometry::V2;
 use crate::rules::{Game, Outcome, Seat, Setup};
@@ -70,6 +71,7 @@ pub use glide::Glide;
 pub use paint::range_band;
 use paint::{blockers, closest_ghost, nearest_ghost, secret_decision, shape_of, side_colour, tilting_bird};
 use panel::placed_name;
+use std::time::Duration;
 use words::{choice_label, mission_words};
 
 /// Inches of table drawn round the battlefield.
@@ -430,7 +432,9 @@ impl SkirmishView {
                 // A roll the computer's next decision took off the table
                 // before it was drawn is laid there still.
                 let line = self.m.session.log().get(c + i).map(|e| e.text.clone()).unwrap_or_default();
-                rolled = dice::KeptRoll::of(c + i + 1, line, (next.events(), next.round())).or(rolled);
+                if let Some(new) = dice::KeptRoll::of(c + i + 1, line, (next.events(), next.round())) {
+                    rolled = Some(dice::KeptRoll::after(rolled.as_ref().or(self.kept_roll.as_ref()), new));
+                }
                 at = next;
             }
         }
@@ -519,6 +523,22 @@ impl View for SkirmishView {
 
     fn lesson_lights(&mut self, actions: &[Action]) {
         self.lights = actions.to_vec();
+    }
+
+    /// The settings' pause; after a person's own roll, long enough for its
+    /// dice to settle and be read before the computer moves on (a new
+    /// player's attack was answered, and its dice cleared by the next
+    /// round's, within two seconds). No pause stays no pause.
+    fn computer_delay(&self, settings: &ViewSettings) -> Duration {
+        let pause = super::view::pause(settings.computer_delay);
+        let s = &self.m.session;
+        let by_person =
+            s.log().get(s.cursor().wrapping_sub(1)).and_then(|e| e.seat).is_some_and(|p| s.people().contains(&p));
+        let rolled = s.state().events().iter().any(|e| matches!(e, Event::Rolled { .. }));
+        if pause.is_zero() || !(by_person && rolled) {
+            return pause;
+        }
+        pause.max(Duration::from_secs_f64(dice::TUMBLE_SECONDS + dice::TRAY_HOLD_SECONDS))
     }
 
     fn history_changed(&mut self) {

@@ -294,9 +294,14 @@ pub(super) fn paint_mission_box(
     let sent = state.mission_box(side);
     let mut at_ = Vec::new();
     let r = (card.width() * 0.22).clamp(4.0, 9.0);
-    let across = sent.len().saturating_sub(1) as f32 * r * 1.6;
+    // In rows as wide as the card, from its foot up (five in one row ran
+    // off a small card's sides onto the table).
+    let per_row = ((card.width() / (r * 1.6)).floor() as usize).clamp(1, sent.len().max(1));
     for (k, &f) in sent.iter().enumerate() {
-        let at = Pos2::new(card.center().x - across / 2.0 + k as f32 * r * 1.6, card.bottom());
+        let (row, col) = (k / per_row, k % per_row);
+        let in_row = (sent.len() - row * per_row).min(per_row);
+        let across = in_row.saturating_sub(1) as f32 * r * 1.6;
+        let at = Pos2::new(card.center().x - across / 2.0 + col as f32 * r * 1.6, card.bottom() - row as f32 * r * 1.7);
         super::forest::shadow_disc(painter, colours, at, r);
         let fwd = if side == Alliance::Mice { Vec2::new(0.0, -1.0) } else { Vec2::new(0.0, 1.0) };
         let base = (side_colour(colours, side), Stroke::new(1.0, colours.ink));

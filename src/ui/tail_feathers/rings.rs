@@ -37,6 +37,13 @@ pub(super) fn flight_rings(
     let offs: Vec<Pos2> =
         plans.iter().filter(|g| g.outcome.ending == FlightEnding::Off).map(|g| g.ring(board)).collect();
     let near_offs = pointer.is_some_and(|q| offs.iter().any(|p| p.distance(q) < base_r * 3.0));
+    // Near them, the one under the pointer is a cross, the rest small
+    // marks (27 crosses side by side read as one red line).
+    let pointed_off = pointer.filter(|_| near_offs).and_then(|q| {
+        (0..plans.len())
+            .filter(|&i| plans[i].outcome.ending == FlightEnding::Off)
+            .min_by(|&a, &b| plans[a].ring(board).distance(q).total_cmp(&plans[b].ring(board).distance(q)))
+    });
     for i in order {
         let g = &plans[i];
         let p = g.ring(board);
@@ -60,7 +67,9 @@ pub(super) fn flight_rings(
         // drawn whole, its base ringed, by the caller.
         let ring = if g.harmful() { colours.cut } else { colours.ghost.to_opaque() };
         let r = (base_r * if off { 0.3 } else { 0.34 }).clamp(3.5, 7.0);
-        if g.harmful() {
+        if off && pointed_off != Some(i) {
+            painter.circle_filled(p, 2.0, ring.gamma_multiply(0.7));
+        } else if g.harmful() {
             let k = r * 0.8;
             let cross = Stroke::new(2.0, ring);
             painter.line_segment([p - Vec2::splat(k), p + Vec2::splat(k)], cross);
