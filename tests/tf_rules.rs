@@ -1578,7 +1578,7 @@ fn tf_r6_an_activation_that_ends_by_itself_says_why_in_the_log() {
     play(&mut g, &Action::Fly(vec![S, L, S]));
     play(&mut g, &Action::Continue);
     assert_eq!(g.active_unit(), None);
-    assert!(g.aftermath().contains("activation ends by itself: a rattled pilot makes no attack"), "{}", g.aftermath());
+    assert!(g.aftermath().contains("is done: a rattled pilot makes no attack"), "{}", g.aftermath());
     // A flight in the open with no enemy in reach.
     let mut g = swallow_activated(18.0, 18.0, 18, Tilt::Centre);
     play(&mut g, &Action::Fly(vec![S, S]));
@@ -1586,5 +1586,5 @@ fn tf_r6_an_activation_that_ends_by_itself_says_why_in_the_log() {
         play(&mut g, &Action::Continue);
     }
     assert_eq!(g.active_unit(), None, "{:?} {:?}", g.legal_actions(), g.bird(0));
-    assert!(g.aftermath().contains("activation ends by itself: no target within reach"), "{}", g.aftermath());
+    assert!(g.aftermath().contains("is done: no target within reach"), "{}", g.aftermath());
 }

@@ -150,9 +150,7 @@ impl SkirmishView {
                     (0, o) => format!(" ({o} leave the battlefield, marked ×)"),
                     (c, o) => format!(" ({c} crash into a trunk and {o} leave the battlefield, marked ×)"),
                 };
-                ui.label(format!(
-                    "{flights} flights{harm}: point at a spot on the board to see where the bird ends, its templates and crossings; click it, or drag the bird onto it, to fly."
-                ));
+                ui.label(format!("{flights} flights{harm}. Point at a spot to see the flight; click it to fly."));
             }
         }
         if let Some((_, bird)) = tilting_bird(state)
@@ -263,7 +261,7 @@ impl SkirmishView {
                         .filter(|a| matches!(a, Action::Strike { figure, .. } | Action::Shoot { figure, .. } if *figure == f))
                         .count();
                     ui.label(format!(
-                        "{} may attack ({n} {}, ringed on the board): click one; point at it for the dice and the odds.",
+                        "{} may attack {n} {} (ringed): click one to attack.",
                         capitalise(&placed_name(state, f)),
                         if n == 1 { "target" } else { "targets" }
                     ));

@@ -269,6 +269,25 @@ impl TailFeathers {
         self.next_turn(other(seat));
     }
 
+    /// The log's word on an activation that ends by itself: that it is
+    /// done, and why when it made no attack (short: the log read as
+    /// prose).
+    fn done_note(&self, act: &Activation, unit: usize) -> String {
+        let d = UNIT_DEFS[unit];
+        let rattled = bird_index(d.first).is_some_and(|i| d.bird.is_some() && self.birds[i].rattled);
+        let why = if act.spiralled {
+            Some("no normal attack after a death spiral")
+        } else if rattled {
+            Some("a rattled pilot makes no attack")
+        } else if act.acted.is_empty() {
+            Some("no target within reach")
+        } else {
+            None
+        };
+        let name = unit_name(unit);
+        why.map_or_else(|| format!("the {name} is done"), |why| format!("the {name} is done: {why}"))
+    }
+
     pub(super) fn advance_activation(&mut self) -> bool {
         let Some(act) = self.activation.as_ref() else { return false };
         let unit = usize::from(act.unit);
@@ -353,18 +372,8 @@ impl TailFeathers {
                     Step::Acts => {
                         // Said in the log, so that the activation does not
                         // end in silence.
-                        let rattled = bird_index(d.first).is_some_and(|i| d.bird.is_some() && self.birds[i].rattled);
-                        let why = if act.spiralled {
-                            "no normal attack after a death spiral"
-                        } else if rattled {
-                            "a rattled pilot makes no attack"
-                        } else if act.acted.is_empty() {
-                            "no target within reach"
-                        } else {
-                            "nothing more it may do"
-                        };
-                        let name = unit_name(unit);
-                        self.events.push(Event::Note(format!("the {name} activation ends by itself: {why}")));
+                        let note = self.done_note(act, unit);
+                        self.events.push(Event::Note(note));
                         self.close_activation();
                     }
                     Step::Douse => self.after_douse(),
