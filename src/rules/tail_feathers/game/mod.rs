@@ -1,5 +1,8 @@
-//! Tail Feathers as a state machine of small actions (TF-R1 to TF-R19 and
-//! TF-R21; the additional rules of TF-R20 and TF-R22 are not here yet).
+//! Tail Feathers as a state machine of small actions: the core rules (TF-R1
+//! to TF-R19 and TF-R21), and every additional rule as an option of the
+//! game (TF-R20): foraging, tail feathers, death spirals, leaves, action
+//! cards and structures (TF-R23 to TF-R28), with the shift and the veteran
+//! marker the cards bring in (TF-R22).
 //!
 //! Every decision a player makes at the table is its own action of the
 //! player who makes it: where each figure deploys, the secret mission and
