@@ -6,9 +6,9 @@ use egui::{Align2, FontId, Painter, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, V
 
 use super::{SkirmishView, side_colour};
 use crate::rules::Seat;
-use crate::rules::tail_feathers::dice::{Face, Symbol};
+use crate::rules::tail_feathers::dice::{self, Attack, Face, Symbol};
 use crate::rules::tail_feathers::game::{
-    Event, Fig, TailFeathers, Target, figure_name, side_name, side_of_seat, target_name,
+    Event, Fig, TailFeathers, Target, UNIT_DEFS, side_name, side_of_seat, target_name, unit_of,
 };
 use crate::ui::theme::Forest;
 
@@ -19,7 +19,12 @@ pub(super) struct KeptRoll {
     at: usize,
     line: String,
     rolls: Vec<(Seat, String, Vec<Face>)>,
-    /// What the roll did, in a few words ("2 hits · 1 wound to the Jay").
+    /// Which dice of each roll counted (an attack's hits, a defence's
+    /// blocks), ringed on the tray.
+    counted: Vec<Vec<bool>>,
+    /// What the roll did, in a few words ("2 hits · 1 wound"), and which
+    /// symbol hits when none did ("0 hits" with two swords at range read
+    /// as a bug).
     outcome: String,
     /// The wounds it dealt, marked by their targets, and those defeated.
     wounds: Vec<(Target, u8)>,
@@ -57,7 +62,15 @@ impl KeptRoll {
                 _ => None,
             })
             .collect();
-        Some(Self { at, line, rolls, outcome: outcome_words(events), wounds, round, first_drawn: None, corner: None })
+        let hits = events.iter().find_map(|e| if let Event::Hits(n) = e { Some(*n) } else { None });
+        let kind = attack_kind(&rolls, hits, &line);
+        let counted = rolls.iter().map(|r| counted_dice(&r.1, &r.2, kind)).collect();
+        let mut outcome = outcome_words(events);
+        if hits == Some(0) {
+            let needs = if kind == Some(Attack::Ranged) { "bows hit at range" } else { "swords hit in melee" };
+            outcome = format!("{outcome} ({needs})");
+        }
+        Some(Self { at, line, rolls, counted, outcome, wounds, round, first_drawn: None, corner: None })
     }
 
     /// The roll `new` as it is laid on the table after `old`: a defence
@@ -71,10 +84,16 @@ impl KeptRoll {
             return new;
         }
         // The attack's dice, and the answers since (the last few of them).
-        let mut rolls: Vec<_> = old.rolls.iter().filter(|r| r.1 == "attack").cloned().collect();
-        let answered: Vec<_> = old.rolls.iter().filter(|r| answers(r)).chain(&new.rolls).cloned().collect();
+        let old_rolls = old.rolls.iter().zip(&old.counted);
+        let mut rolls: Vec<_> =
+            old_rolls.clone().filter(|r| r.0.1 == "attack").map(|(r, c)| (r.clone(), c.clone())).collect();
+        let answered: Vec<_> = old_rolls
+            .filter(|r| answers(r.0))
+            .chain(new.rolls.iter().zip(&new.counted))
+            .map(|(r, c)| (r.clone(), c.clone()))
+            .collect();
         rolls.extend(answered.iter().skip(answered.len().saturating_sub(2)).cloned());
-        new.rolls = rolls;
+        (new.rolls, new.counted) = rolls.into_iter().unzip();
         new
     }
 }
@@ -85,22 +104,58 @@ fn roll_tag(side: &str, what: &str) -> String {
     if what.starts_with("the ") { format!("{side}: {what}") } else { format!("{side} {what}") }
 }
 
-/// What a roll's events did, in a few words: hits, blocks, wounds,
-/// figures defeated, a nest destroyed.
+/// The kind of the attack among `rolls`, from the hits it counted (and,
+/// when both kinds would count the same, the decision's log `line`).
+fn attack_kind(rolls: &[(Seat, String, Vec<Face>)], hits: Option<u8>, line: &str) -> Option<Attack> {
+    let faces = &rolls.iter().find(|r| r.1 == "attack")?.2;
+    let n = hits?;
+    let (melee, ranged) = (dice::hits(faces, Attack::Melee) == n, dice::hits(faces, Attack::Ranged) == n);
+    match (melee, ranged) {
+        (true, false) => Some(Attack::Melee),
+        (false, true) => Some(Attack::Ranged),
+        _ if line.contains(" shoot") || line.contains("patrol") => Some(Attack::Ranged),
+        _ => Some(Attack::Melee),
+    }
+}
+
+/// Which of a roll's `faces` counted: an attack's hits of `kind`, a
+/// defence's blocks; none for other rolls.
+fn counted_dice(what: &str, faces: &[Face], kind: Option<Attack>) -> Vec<bool> {
+    faces
+        .iter()
+        .map(|f| match (what, kind) {
+            ("attack", Some(k)) => dice::hits(std::slice::from_ref(f), k) == 1,
+            ("defence", _) => dice::blocks(std::slice::from_ref(f)) == 1,
+            _ => false,
+        })
+        .collect()
+}
+
+/// What a roll's events did, in a few words (the log has the whole
+/// sentence; a tray's column showed "1 wound to a Gutter Pack rat · a
+/// Gutter Pack rat defeated" a word a line): hits, blocks, wounds, figures
+/// defeated, a nest destroyed, who goes first.
 fn outcome_words(events: &[Event]) -> String {
     let plural = |n: u8, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-    let parts: Vec<String> = events
+    let defeated = events.iter().filter(|e| matches!(e, Event::Defeated(_))).count() as u8;
+    let mut parts: Vec<String> = events
         .iter()
         .filter_map(|e| match e {
             Event::Hits(0) => Some("no hit".to_string()),
             Event::Hits(n) => Some(plural(*n, "hit", "hits")),
-            Event::Blocks(_, n) if *n > 0 => Some(format!("{} blocked", plural(*n, "hit", "hits"))),
-            Event::Wounds(t, n) if *n > 0 => Some(format!("{} to {}", plural(*n, "wound", "wounds"), target_name(*t))),
-            Event::Defeated(f) => Some(format!("{} defeated", figure_name(*f))),
+            Event::Blocks(_, n) if *n > 0 => Some(format!("{n} blocked")),
+            Event::Wounds(Target::Figure(f), n) if *n > 0 && UNIT_DEFS[unit_of(*f)].bird.is_some() => {
+                Some(format!("{} to {}", plural(*n, "wound", "wounds"), target_name(Target::Figure(*f))))
+            }
+            Event::Wounds(_, n) if *n > 0 => Some(plural(*n, "wound", "wounds")),
             Event::NestDestroyed(side) => Some(format!("the {} nest destroyed", side_name(*side).to_lowercase())),
+            Event::Initiative(_, _, first) => Some(format!("{} go first", side_name(side_of_seat(*first)))),
             _ => None,
         })
         .collect();
+    if defeated > 0 {
+        parts.push(format!("{defeated} defeated"));
+    }
     super::words::capitalise(&parts.join(" · "))
 }
 
@@ -276,7 +331,7 @@ impl SkirmishView {
             .widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, said.clone()));
         let mut k = 0u64;
         let mut top = rect.top() + 6.0;
-        for ((seat, _, faces), tag_text) in rolls.iter().zip(&tags) {
+        for (((seat, _, faces), tag_text), counted) in rolls.iter().zip(&tags).zip(&kept.counted) {
             let side = side_of_seat(*seat);
             // The side's name on a tag of its colour, in whichever of the
             // die's ink and face reads on it (gold on the pale floor did
@@ -296,7 +351,12 @@ impl SkirmishView {
                 let (col, row) = ((j % lay.cols) as f32, (j / lay.cols) as f32);
                 let at = Pos2::new(rect.left() + 6.0 + col * (lay.die + 5.0), top + 18.0 + row * (lay.die + 5.0) + hop);
                 let face = if tumbling { tumbling_face(now, k) } else { f };
-                paint_die(painter, forest, Rect::from_min_size(at, Vec2::splat(lay.die)), face);
+                let rect = Rect::from_min_size(at, Vec2::splat(lay.die));
+                paint_die(painter, forest, rect, face);
+                // A die that counted (a hit, a block) ringed once settled.
+                if !tumbling && counted.get(j).copied().unwrap_or(false) {
+                    painter.rect_stroke(rect.expand(2.0), 5.0, Stroke::new(2.5, forest.cheese), StrokeKind::Outside);
+                }
             }
             top += lay.roll_height(faces.len());
         }
@@ -504,7 +564,7 @@ mod tests {
     use super::{Cover, KeptRoll, TrayLayout, slip_words, tray_corner};
     use crate::rules::Seat;
     use crate::rules::tail_feathers::dice::Face;
-    use crate::rules::tail_feathers::game::Event;
+    use crate::rules::tail_feathers::game::{Event, Target};
 
     #[test]
     fn a_folded_roll_with_no_words_of_its_own_says_the_numbers_thrown() {
@@ -551,6 +611,34 @@ mod tests {
             assert!(lay.rect.intersects(inner) && lay.die >= 32.0, "{:?}", lay.rect);
         });
         out.textures_delta.clear();
+    }
+
+    /// A face showing `symbol`.
+    fn face(symbol: crate::rules::tail_feathers::dice::Symbol) -> Face {
+        (1..=6).map(Face).find(|f| f.symbol() == symbol).expect("a face with the symbol")
+    }
+
+    #[test]
+    fn the_dice_that_hit_are_marked_and_a_miss_says_what_would_have_hit() {
+        use crate::rules::tail_feathers::dice::Symbol;
+        let (sword, bow) = (face(Symbol::Sword), face(Symbol::Bow));
+        let roll = |faces: Vec<Face>| Event::Rolled { seat: Seat(0), what: "attack".into(), faces };
+        // Shot at with two swords: no hit, and the tray says bows hit.
+        let shot = [roll(vec![sword, sword]), Event::Hits(0)];
+        let kept = KeptRoll::of(3, "Mice: the Jay shoots at the Magpie".into(), (&shot, 1)).expect("a roll");
+        assert_eq!(kept.counted, [vec![false, false]]);
+        assert!(kept.outcome.contains("bows hit"), "{}", kept.outcome);
+        // In melee a sword hits and a bow does not.
+        let struck = [roll(vec![sword, bow]), Event::Hits(1)];
+        let kept = KeptRoll::of(3, "Mice: the Jay attacks the Magpie in melee".into(), (&struck, 1)).expect("a roll");
+        assert_eq!(kept.counted, [vec![true, false]]);
+        assert_eq!(kept.outcome, "1 hit");
+    }
+
+    #[test]
+    fn a_tray_s_words_are_few() {
+        let events = [Event::Hits(2), Event::Wounds(Target::Figure(5), 1), Event::Defeated(5), Event::Defeated(6)];
+        assert_eq!(super::outcome_words(&events), "2 hits · 1 wound · 2 defeated");
     }
 
     #[test]

@@ -377,7 +377,9 @@ impl SkirmishView {
             .filter(|e| !matches!(e, Event::Rolled { .. }))
             .map(crate::rules::tail_feathers::game::event_words)
             .collect();
-        if !rest.is_empty() {
+        // (What it did once the dice settle: the result beside dice still
+        // rolling read as a glitch.)
+        if !rest.is_empty() && !tumbling {
             ui.label(rest.join("; ")).widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, "dice result"));
         }
     }
