@@ -413,3 +413,37 @@ fn show(h: &mut Harness<'_, AviaryApp>, dir: &std::path::Path, session: Session<
     app.screen = Screen::Game(app.tabs.len() - 1);
     h.run();
 }
+
+/// In a small window late in a game the log's newest line is in view: the
+/// players' takings (cards and crystals) grew until the log was pushed off
+/// the bottom of the panel, cut mid-sentence, with no way to scroll to it.
+#[test]
+fn late_in_a_small_window_the_newest_log_line_is_in_view() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves"));
+    let mut h =
+        Harness::builder().with_size([800.0, 600.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    h.run();
+    let options = Options { names: vec!["Ada".into(), "Ben".into(), "Cy".into()], first: Some(0) };
+    let mut session: Session<DustInTheWings> =
+        Session::new(Setup { seats: 3, options }, 5, vec![Player::Human, Player::Human, Player::Human]);
+    // Played by plans that claim, so that everyone's takings grow.
+    let mut turns = 0;
+    while turns < 24 && !session.is_over() {
+        let plan = plans(session.state(), 20_000).into_iter().max_by_key(|p| p.claim.is_some()).expect("a plan");
+        for a in plan.actions {
+            if session.is_over() {
+                break;
+            }
+            session.propose(a).unwrap();
+        }
+        turns += 1;
+    }
+    let taken: usize = (0..3).map(|s| session.state().tableau(Seat(s)).gatherings.len()).sum();
+    assert!(taken >= 4, "cards taken by now (the test's premise): {taken}");
+    let newest = session.log().last().unwrap().text.clone();
+    show(&mut h, dir.path(), session);
+    h.run();
+    let line = h.get_by_label(&newest).rect();
+    assert!(line.bottom() <= 600.0 && line.top() >= 0.0, "the newest log line {newest:?} at {line:?}");
+}

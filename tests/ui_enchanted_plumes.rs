@@ -1100,3 +1100,28 @@ fn with_two_at_the_table_the_other_seat_sits_midway_across_it() {
         assert!(below - above < 70.0, "after {turns} turns: {above} of cloth above the mat, {below} below");
     }
 }
+
+/// In a small window the buttons on the table stay where they are when the
+/// status above them changes length: a status that wrapped to a second line
+/// moved them down, and a click meant for "Scores and log" hit Undo.
+#[test]
+fn the_table_s_buttons_stay_put_when_the_status_wraps() {
+    use aviary::rules::Game;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = table_of(dir.path(), 3, 30, [800.0, 600.0]);
+    let s = state(&mut h);
+    let longer = s
+        .legal_actions()
+        .into_iter()
+        .find(|a| {
+            let mut t = s.clone();
+            t.apply(a).is_ok() && t.status().len() > s.status().len() + 20 && t.current() == s.current()
+        })
+        .expect("a play after which the status says more");
+    let before = (h.get_by_label("Undo").rect(), h.get_by_label("Scores and log").rect());
+    tab(&mut h).m.session.propose(longer).unwrap();
+    h.run();
+    h.run();
+    let after = (h.get_by_label("Undo").rect(), h.get_by_label("Scores and log").rect());
+    assert_eq!(before, after, "the buttons moved when the status changed");
+}

@@ -134,12 +134,15 @@ impl Frame<'_> {
     /// ([`folding_side_panel`]) would have had them, with the button that
     /// opens the panel (`label`, e.g. "Scores and log").
     pub fn folded_ui<G: Evaluate>(&mut self, ui: &mut Ui, table: &Table<G>, (label, open): (&str, &mut bool)) {
+        // The buttons first, where they stay: under the status they moved
+        // down whenever it wrapped to another line, and a click meant for
+        // "Scores and log" hit Undo.
         ui.vertical(|ui| {
-            Self::status_lines(ui, table);
             self.history_ui(ui, table);
             if ui.button(label).on_hover_text("Show the side panel").clicked() {
                 *open = true;
             }
+            Self::status_lines(ui, table);
         });
     }
 

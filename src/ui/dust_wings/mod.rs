@@ -522,40 +522,46 @@ impl WingsView {
         // Each player's takings: points in the display face, then their
         // cards and crystals (wrapped to the panel; the cards on hover).
         let palette = theme::palette(ui.visuals().dark_mode);
-        for s in (0..state.seats()).map(Seat) {
-            let t = state.tableau(s);
-            let mut cards: Vec<String> =
-                t.gatherings.iter().map(|&g| format!("Gathering {}", gathering_text(gathering_card(g)))).collect();
-            cards.extend(t.compositions.iter().map(|&c| COMPOSITIONS[usize::from(c)].describe()));
-            let taken = if cards.is_empty() { "no cards yet".to_string() } else { cards.join("\n") };
-            let to_move = state.current() == s && state.outcome().is_none();
-            ui.horizontal(|ui| {
-                // The seat's token, its name, and a gold "to play" tag (gold
-                // text on the light theme's card did not read).
-                let (dot, _) = ui.allocate_exact_size(Vec2::new(10.0, 14.0), Sense::hover());
-                let colour = palette.feathers[(s.index() * 3 + 1) % palette.feathers.len()];
-                ui.painter().circle(
-                    dot.center(),
-                    4.5,
-                    colour,
-                    Stroke::new(1.0, look::edge_of(palette.table.plate, &palette)),
-                );
-                ui.label(look::title(ui, state.seat_name(s), 15.0));
-                if to_move {
-                    look::turn_tag(ui, &palette, "to play");
-                }
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    let points = words::count(usize::try_from(t.score()).unwrap_or(0), "point");
-                    ui.label(look::title(ui, points, 15.0));
+        // In a scroll of their own once they grow, leaving the log room
+        // (late in a game in a small window they pushed it off the panel).
+        let room = (ui.available_height() - 160.0).max(90.0);
+        egui::ScrollArea::vertical().id_salt("dw-takings").max_height(room).show(ui, |ui| {
+            for s in (0..state.seats()).map(Seat) {
+                let t = state.tableau(s);
+                let mut cards: Vec<String> =
+                    t.gatherings.iter().map(|&g| format!("Gathering {}", gathering_text(gathering_card(g)))).collect();
+                cards.extend(t.compositions.iter().map(|&c| COMPOSITIONS[usize::from(c)].describe()));
+                let taken = if cards.is_empty() { "no cards yet".to_string() } else { cards.join("\n") };
+                let to_move = state.current() == s && state.outcome().is_none();
+                ui.horizontal(|ui| {
+                    // The seat's token, its name, and a gold "to play" tag (gold
+                    // text on the light theme's card did not read).
+                    let (dot, _) = ui.allocate_exact_size(Vec2::new(10.0, 14.0), Sense::hover());
+                    let colour = palette.feathers[(s.index() * 3 + 1) % palette.feathers.len()];
+                    ui.painter().circle(
+                        dot.center(),
+                        4.5,
+                        colour,
+                        Stroke::new(1.0, look::edge_of(palette.table.plate, &palette)),
+                    );
+                    ui.label(look::title(ui, state.seat_name(s), 15.0));
+                    if to_move {
+                        look::turn_tag(ui, &palette, "to play");
+                    }
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        let points = words::count(usize::try_from(t.score()).unwrap_or(0), "point");
+                        ui.label(look::title(ui, points, 15.0));
+                    });
                 });
-            });
-            if t.gatherings.is_empty() && t.compositions.is_empty() && t.black + t.white == 0 {
-                ui.label(RichText::new("nothing won yet").size(12.0).color(palette.table.faint)).on_hover_text(taken);
-            } else {
-                // What they have won, as little cards and crystals.
-                cards::takings_ui(ui, &palette, &t.gatherings, &t.compositions, (t.black, t.white));
+                if t.gatherings.is_empty() && t.compositions.is_empty() && t.black + t.white == 0 {
+                    ui.label(RichText::new("nothing won yet").size(12.0).color(palette.table.faint))
+                        .on_hover_text(taken);
+                } else {
+                    // What they have won, as little cards and crystals.
+                    cards::takings_ui(ui, &palette, &t.gatherings, &t.compositions, (t.black, t.white));
+                }
             }
-        }
+        });
         ui.separator();
         let colour = |s: Seat| palette.feathers[(s.index() * 3 + 1) % palette.feathers.len()];
         let log = &self.m.session.log()[..self.m.session.cursor()];
