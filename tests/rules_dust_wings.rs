@@ -348,3 +348,33 @@ fn dw_r7_the_picked_space_must_hold_a_butterfly() {
     assert!(e.reason.contains("b2"), "{}", e.reason);
     assert_eq!(g.legal_actions(), vec![Action::Pick(s("c3"))]);
 }
+
+/// The renewal after a turn is said in the log, with the crystals laid on
+/// each Gathering card: the cards on offer changed between turns with no
+/// word of why.
+#[test]
+fn the_renewal_after_a_turn_is_said_in_the_log() {
+    use aviary::session::{Player, Session};
+    let options = Options { names: vec!["Ada".into(), "Ben".into()], first: Some(0) };
+    let mut session: Session<DustInTheWings> =
+        Session::new(Setup { seats: 2, options }, 4, vec![Player::Human, Player::Human]);
+    let before: Vec<usize> = session.state().gathering().iter().map(|g| g.1.len()).collect();
+    let plan = aviary::ai::dust_wings::plans(session.state(), 20_000)
+        .into_iter()
+        .find(|p| p.claim.is_none())
+        .expect("a plan that claims nothing");
+    for a in plan.actions {
+        session.propose(a).unwrap();
+    }
+    assert_eq!(session.state().current(), Seat(1), "the turn is over");
+    let line = &session.log().last().unwrap().text;
+    assert!(line.contains("renewal: "), "{line}");
+    for (i, g) in session.state().gathering().iter().enumerate() {
+        if g.1.len() > before[i] {
+            let colour = if g.1.last() == Some(&Crystal::Black) { "black" } else { "white" };
+            assert!(line.contains(&format!("{colour} on G{}", i + 1)), "G{}'s new crystal in {line}", i + 1);
+        }
+    }
+    // A move inside the turn says nothing of a renewal.
+    assert!(!session.log()[session.log().len() - 2].text.contains("renewal"));
+}

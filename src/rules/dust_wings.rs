@@ -405,6 +405,10 @@ pub struct DustInTheWings {
     last_turn: Option<Seat>,
     turns: u32,
     outcome: Option<Outcome>,
+    /// What the last renewal did, for the log (the cards on offer changed
+    /// with no word of why).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    renewed: String,
 }
 
 fn sq(i: usize) -> Square {
@@ -597,6 +601,7 @@ impl DustInTheWings {
         // rebuilt in this renewal includes them; then the scored card's
         // slot is filled first, the discarded slots after, left to right.
         let mut slots = Vec::new();
+        let mut said: Vec<String> = Vec::new();
         match scored {
             Some(CardRef::Gathering(s)) => slots.push(usize::from(s)),
             Some(CardRef::Composition(s)) => self.composition[usize::from(s)] = self.composition_deck.pop(),
@@ -614,7 +619,12 @@ impl DustInTheWings {
                 }
                 self.gathering_discard.push(card);
                 slots.push(i);
+                said.push(format!("G{} discarded with its 3 crystals", i + 1));
             }
+        }
+        if !slots.is_empty() {
+            let names: Vec<String> = slots.iter().map(|i| format!("G{}", i + 1)).collect();
+            said.push(format!("new Gathering {} dealt", names.join(", ")));
         }
         for i in slots {
             self.gathering[i] = self.draw_gathering();
@@ -623,11 +633,17 @@ impl DustInTheWings {
         // to right.
         let mut order: Vec<usize> = (0..3).filter(|&i| self.gathering[i].is_some()).collect();
         order.sort_by_key(|&i| (self.crystals[i].len(), i));
+        let mut laid = Vec::new();
         for i in order {
             if let Some(c) = self.draw_crystal() {
                 self.crystals[i].push(c);
+                laid.push(format!("{} on G{}", if c == Crystal::Black { "black" } else { "white" }, i + 1));
             }
         }
+        if !laid.is_empty() {
+            said.push(format!("crystals: {}", laid.join(", ")));
+        }
+        self.renewed = said.join("; ");
         let ended = self.last_turn == Some(self.current);
         if self.last_turn.is_none() && self.bag == (0, 0) {
             self.last_turn = Some(Seat((self.current.0 + 1) % self.seats));
@@ -801,6 +817,7 @@ impl Game for DustInTheWings {
             last_turn: None,
             turns: 0,
             outcome: None,
+            renewed: String::new(),
         };
         for i in 0..3 {
             if let Some(c) = g.draw_crystal() {
@@ -879,6 +896,7 @@ impl Game for DustInTheWings {
     }
 
     fn apply_legal(&mut self, action: &Action) {
+        self.renewed.clear();
         match *action {
             Action::Pick(s) => {
                 let tray = std::mem::take(&mut self.meadow[idx(s)]);
@@ -953,6 +971,10 @@ impl Game for DustInTheWings {
             (Stage::Disperse { tray, .. }, Action::Drop { .. }) => total(*tray) == 1,
             _ => false,
         }
+    }
+
+    fn aftermath(&self) -> String {
+        if self.renewed.is_empty() { String::new() } else { format!("renewal: {}", self.renewed) }
     }
 
     fn describe(&self, action: &Action) -> String {
