@@ -1555,8 +1555,16 @@ fn the_flights_off_the_edge_token_lies_over_the_landings() {
 
 /// A turn of the mouse wheel over the battlefield.
 fn wheel(h: &mut Harness<'_, AviaryApp>, at: Pos2, notches: f32) {
+    wheel_by(h, at, notches, &|h| {
+        h.run();
+    });
+}
+
+/// As [`wheel`], drawing the screen again with `again` (a few steps while
+/// the computer thinks: its spinner never settles).
+fn wheel_by(h: &mut Harness<'_, AviaryApp>, at: Pos2, notches: f32, again: &dyn Fn(&mut Harness<'_, AviaryApp>)) {
     h.hover_at(at);
-    h.run();
+    again(h);
     h.event(egui::Event::MouseWheel {
         unit: egui::MouseWheelUnit::Line,
         delta: egui::Vec2::new(0.0, notches),
@@ -1564,8 +1572,8 @@ fn wheel(h: &mut Harness<'_, AviaryApp>, at: Pos2, notches: f32) {
         source: egui::MouseWheelSource::Unknown,
         modifiers: Modifiers::NONE,
     });
-    h.run();
-    h.run();
+    again(h);
+    again(h);
 }
 
 /// In a small window the figures are a few points across: the wheel
@@ -1966,4 +1974,38 @@ fn a_figure_alone_in_a_tree_space_stands_in_its_middle() {
             figs.len()
         );
     }
+}
+
+/// Seen closer on one corner, the view goes to the computer's announced
+/// flight: a reviewer zoomed in missed the Crow flying off the battlefield
+/// at the other side.
+#[test]
+fn zoomed_in_the_view_goes_to_the_computer_s_announced_flight() {
+    use aviary::rules::tail_feathers::geometry::V2;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.computer_delay = 1.0;
+    open_with(&mut h, dir.path(), [Player::Human, Player::Computer(aviary::ai::Level::Easy)], Seat(1), |s| {
+        s.legal_actions().iter().any(|a| matches!(a, Action::Fly(_)))
+    });
+    let s = state(&mut h);
+    let bird = s.active_unit().map(|u| aviary::rules::tail_feathers::game::UNIT_DEFS[u].first).unwrap();
+    let at = s.bird(bird).unwrap().pose.at;
+    let size = field().size;
+    // Closer, on the corner across the battlefield from the bird.
+    let across =
+        V2::new(if at.x < size / 2.0 { size - 2.0 } else { 2.0 }, if at.y < size / 2.0 { size - 2.0 } else { 2.0 });
+    let corner = tab(&mut h).screen_of(across).unwrap();
+    wheel_by(&mut h, corner, 6.0, &|h| h.run_steps(3));
+    let frame = h.get_by_label("battlefield").rect();
+    let (origin, scale) = tab(&mut h).drawn.unwrap();
+    let on_screen = |o: egui::Pos2, k: f32, p: V2| o + egui::vec2(p.x as f32 * k, (size - p.y) as f32 * k);
+    assert!(!frame.contains(on_screen(origin, scale, at)), "the premise: the bird is out of view when zoomed in");
+    let announced = announced_soon(&mut h);
+    let Some(Action::Fly(list)) = announced else { panic!("no flight was announced: {announced:?}") };
+    h.step();
+    h.step();
+    let plan = state(&mut h).plan_flight(bird, &list).unwrap();
+    let (origin, scale) = tab(&mut h).drawn.unwrap();
+    assert!(frame.contains(on_screen(origin, scale, plan.start.at)), "the view went to the bird about to fly");
 }

@@ -43,6 +43,8 @@ impl SkirmishView {
             ui.allocate_exact_size(Vec2::new(avail.x.max(240.0), avail.y.max(240.0)), Sense::click_and_drag());
         // Seen as close as the player asked (the wheel, the corner's
         // buttons); nothing on the battlefield is hit outside the frame.
+        let ahead = self.announced_points(&state);
+        self.zoom.reveal(&ahead, outer, self.m.session.cursor());
         let board = self.zoom.board(outer);
         let (inner, scale) = (board.rect, board.scale);
         let clip = ui.clip_rect();

@@ -397,6 +397,28 @@ impl SkirmishView {
 }
 
 impl SkirmishView {
+    /// Where the computer's announced move happens on the table: its
+    /// flight's start and end, or its attacker and target.
+    fn announced_points(&self, state: &TailFeathers) -> Vec<V2> {
+        let at = |f: Fig| paint::shape_of(state, f);
+        match self.m.announced() {
+            Some(Action::Fly(list)) => state
+                .active_unit()
+                .map(|u| UNIT_DEFS[u].first)
+                .and_then(|bird| {
+                    let plan = state.plan_flight(bird, list)?;
+                    let ghost = Ghost { outcome: state.flight_outcome(bird, &plan), plan };
+                    Some(vec![ghost.plan.start.at, ghost.at()])
+                })
+                .unwrap_or_default(),
+            Some(
+                Action::Strike { figure, target: Target::Figure(t) }
+                | Action::Shoot { figure, target: Target::Figure(t) },
+            ) => [at(*figure), at(*t)].into_iter().flatten().collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// Notices a flight that ended since the last frame (played forward:
     /// a move, the computer's, a redo) and sets its bird gliding along
     /// it; an undo or a load shows the position at once.

@@ -9,6 +9,7 @@ use egui::{Pos2, Rect, Response, Ui, Vec2};
 
 use super::{Board, MARGIN};
 use crate::rules::tail_feathers::game::field;
+use crate::rules::tail_feathers::geometry::V2;
 
 /// The closest look: four times the battlefield that fits.
 pub const MAX_ZOOM: f32 = 4.0;
@@ -24,12 +25,15 @@ pub struct Zoom {
     pub level: f32,
     /// The table point drawn in the middle of the frame.
     centre: Pos2,
+    /// The position (history cursor) whose announced move the view last
+    /// went to, so it goes there once and the player may look away.
+    followed: Option<usize>,
 }
 
 impl Default for Zoom {
     fn default() -> Self {
         let half = field().size as f32 / 2.0;
-        Self { level: 1.0, centre: Pos2::new(half, half) }
+        Self { level: 1.0, centre: Pos2::new(half, half), followed: None }
     }
 }
 
@@ -69,6 +73,26 @@ impl Zoom {
             under.x as f32 - (pointer.x - outer.center().x) / scale,
             under.y as f32 + (pointer.y - outer.center().y) / scale,
         );
+        self.keep_in_view(outer);
+    }
+
+    /// Seen closer, the view goes to the table `points` (what the
+    /// computer is about to do) once for the position `key`, unless they
+    /// are all in view already: zoomed in on one corner, a reviewer missed
+    /// the Crow flying off the battlefield at the other.
+    pub(super) fn reveal(&mut self, points: &[V2], outer: Rect, key: usize) {
+        if self.level <= 1.0 || points.is_empty() || self.followed == Some(key) {
+            return;
+        }
+        self.followed = Some(key);
+        let board = self.board(outer);
+        let seen = outer.shrink(24.0);
+        if points.iter().all(|&p| seen.contains(board.to_screen(p))) {
+            return;
+        }
+        let n = points.len() as f64;
+        let (x, y) = points.iter().fold((0.0, 0.0), |(x, y), p| (x + p.x / n, y + p.y / n));
+        self.centre = Pos2::new(x as f32, y as f32);
         self.keep_in_view(outer);
     }
 
