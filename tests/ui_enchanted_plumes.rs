@@ -1125,3 +1125,21 @@ fn the_table_s_buttons_stay_put_when_the_status_wraps() {
     let after = (h.get_by_label("Undo").rect(), h.get_by_label("Scores and log").rect());
     assert_eq!(before, after, "the buttons moved when the status changed");
 }
+
+/// Choosing three of nine to give back, the hand spreads over the room the
+/// empty mat leaves: nine cards were squeezed into a strip beside it, each
+/// a sliver, the marked ones half hidden.
+#[test]
+fn choosing_three_of_nine_the_cards_are_spread_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = table_of(dir.path(), 4, 0, [1180.0, 820.0]);
+    assert_eq!(state(&mut h).phase(), Phase::Keep);
+    let mut cards: Vec<egui::Rect> = h
+        .query_all(egui_kittest::kittest::by().predicate(|n| n.label().is_some_and(|l| l.starts_with("hand: "))))
+        .map(|n| n.rect())
+        .collect();
+    assert_eq!(cards.len(), 9);
+    cards.sort_by(|a, b| a.left().total_cmp(&b.left()));
+    let step = cards.windows(2).map(|w| w[1].left() - w[0].left()).fold(f32::INFINITY, f32::min);
+    assert!(step >= cards[0].width() * 0.7, "each card shows {step} of its {} points", cards[0].width());
+}

@@ -699,9 +699,17 @@ impl View for PlumesView {
                 // own plumes: always in the same place, by the hand.
                 let hand_width = self.hand_width();
                 if self.beside(ui.available_width(), hand_width) {
+                    // Choosing three of nine, the hand spreads over the
+                    // empty mat's room (nine cards were squeezed into a
+                    // strip beside a wide empty mat).
+                    let width = if self.state().phase() == Phase::Keep {
+                        (ui.available_width() - 368.0).max(hand_width)
+                    } else {
+                        hand_width
+                    };
                     ui.horizontal_top(|ui| {
                         ui.vertical(|ui| {
-                            ui.set_width(hand_width);
+                            ui.set_width(width);
                             ui.set_min_height(self.hand_block());
                             self.hand_ui(ui, &palette, frame.notices);
                         });
