@@ -2009,3 +2009,23 @@ fn zoomed_in_the_view_goes_to_the_computer_s_announced_flight() {
     let (origin, scale) = tab(&mut h).drawn.unwrap();
     assert!(frame.contains(on_screen(origin, scale, plan.start.at)), "the view went to the bird about to fly");
 }
+
+/// A squad's "stay where it stands" buttons are short, without the squad's
+/// name the unit's card already shows: six buttons of "Activate Thistle
+/// Guard mouse 1 in the mice nest where it stands" read as a wall of text.
+#[test]
+fn a_squad_figure_s_stay_button_is_short() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_where(&mut h, dir.path(), |s| s.legal_actions().iter().any(|a| matches!(a, Action::Hold(_))));
+    let stays: Vec<String> = texts(&h).into_iter().filter(|t| t.starts_with("Stay: ")).collect();
+    assert!(!stays.is_empty(), "the stay buttons are shown: {:?}", texts(&h));
+    for t in &stays {
+        assert!(t.len() <= 40 && !t.contains("Thistle Guard") && !t.contains("Gutter Pack"), "{t}");
+    }
+    // And one of them does what it says.
+    let before = tab(&mut h).m.session.cursor();
+    h.get_by_label(&stays[0]).click();
+    h.run();
+    assert!(matches!(tab(&mut h).m.session.actions().get(before), Some(Action::Hold(_))));
+}

@@ -575,7 +575,7 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
                if it was one of them. You may still revive at the end of that activation. A bird in the air or \
                launching must fly, and a figure that has to stand up cannot forage. In Aviary the button \
                \"Forage: +1 cheese\" appears beside the battlefield while the unit has not yet acted; a squad \
-               then offers \"Activate \u{2026} where it stands\" for each figure it may still choose, and Done once \
+               then offers \"Stay: \u{2026}\" (activated where it stands) for each figure it may still choose, and Done once \
                one is chosen. Foraging never douses a nest."],
         ),
         (

@@ -46,7 +46,13 @@ pub(super) fn choice_label(state: &TailFeathers, a: &Action) -> String {
         }
         Action::Send(f) => format!("Send {}", placed_name(state, *f)),
         Action::PickUp(f) => format!("Pick up {}", placed_name(state, *f)),
-        Action::Hold(f) => format!("Activate {} where it stands", placed_name(state, *f)),
+        // (Short, without the squad's name the panel already shows: six
+        // buttons of "Activate Thistle Guard mouse 1 in the mice nest where
+        // it stands" read as a wall of text.)
+        Action::Hold(f) => {
+            let unit = crate::rules::tail_feathers::game::unit_name(crate::rules::tail_feathers::game::unit_of(*f));
+            format!("Stay: {}", placed_name(state, *f).replacen(&format!("{unit} "), "", 1))
+        }
         Action::Forage => "Forage: +1 cheese (the unit does nothing else)".into(),
         Action::Idle => "Activate the ballista: nothing in range, it does nothing".into(),
         Action::PatrolLeaf(s) => format!("Patrol: shoot at the figures on {}", space_name(*s)),
