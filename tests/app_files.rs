@@ -728,3 +728,41 @@ fn home_keeps_its_place_while_the_saves_are_read_again() {
     h.step();
     assert_eq!(h.get_by_label("New Daedalus game").rect(), settled, "the box did not move");
 }
+
+/// Pointing at a saved game's line of where it stands (cut to two lines)
+/// shows the whole line once: egui's own tooltip for a cut label came too,
+/// one line wide across the next card's buttons.
+#[test]
+fn a_saved_game_s_cut_line_shows_one_tooltip() {
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let mut app = AviaryApp::new(Some(config(dir.path())), saves.clone());
+    let entry = aviary::games::GAMES.iter().find(|e| e.id == "tail-feathers").unwrap();
+    assert!(app.start_new_game(&aviary::games::NewGame::new(entry, aviary::ai::Level::Easy), &mut Vec::new()));
+    app.wait_for_files();
+    let mut h =
+        Harness::builder().with_size([800.0, 600.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    h.state_mut().screen = Screen::SavedGames;
+    for _ in 0..2000 {
+        h.step();
+        if h.query_all_by_label("Continue").count() >= 1 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    h.run();
+    let line = |l: &str| l.contains(" moves") && l.contains(" · ");
+    let at = h
+        .query_all(egui_kittest::kittest::by().predicate(move |n| n.label().or(n.value()).is_some_and(|l| line(&l))))
+        .next();
+    let at = at.expect("the line of where the game stands").rect().center();
+    h.hover_at(at);
+    for _ in 0..90 {
+        h.step();
+    }
+    let shown = h
+        .query_all(egui_kittest::kittest::by().predicate(move |n| n.label().or(n.value()).is_some_and(|l| line(&l))))
+        .count();
+    assert!(shown <= 2, "the line and at most one tooltip: {shown}");
+}

@@ -244,7 +244,9 @@ impl AviaryApp {
             words.available_width(),
         );
         job.wrap.max_rows = 2;
-        words.add(egui::Label::new(job)).on_hover_text(state);
+        // (Its own tooltip only: egui's for an elided label came too, one
+        // line across the next card's buttons.)
+        words.add(egui::Label::new(job).show_tooltip_when_elided(false)).on_hover_text(state);
         let buttons =
             Rect::from_min_max(egui::pos2(art.right() + 10.0, rect.bottom() - 34.0), rect.max - Vec2::new(8.0, 6.0));
         let layout = egui::Layout::left_to_right(egui::Align::Center);
@@ -603,11 +605,15 @@ fn seats_label(ui: &mut Ui, row: &games::Listing) {
         // text on hover.
         Some(p) => {
             let text = format!("cannot be loaded: {p}");
-            ui.add(egui::Label::new(RichText::new(&text).color(ui.visuals().error_fg_color)).truncate())
-                .on_hover_text(text);
+            ui.add(
+                egui::Label::new(RichText::new(&text).color(ui.visuals().error_fg_color))
+                    .truncate()
+                    .show_tooltip_when_elided(false),
+            )
+            .on_hover_text(text);
         }
         None => {
-            ui.add(egui::Label::new(&row.seats).truncate()).on_hover_text(&row.seats);
+            ui.add(egui::Label::new(&row.seats).truncate().show_tooltip_when_elided(false)).on_hover_text(&row.seats);
         }
     }
 }
