@@ -132,6 +132,9 @@ fn the_resume_offer_opens_the_good_games_and_names_the_bad_one() {
     h.state_mut().wait_for_files();
     h.run();
     h.get_by_label("Reopen Daedalus — a.json");
+    // Each game by its own name (every one was titled "Daedalus").
+    h.get_by_label("a");
+    h.get_by_label("b");
     h.get_by_label_contains("5 moves · last played ");
     h.get_by_label("Reopen Daedalus — b.json");
     h.get_by_label_contains("• bad.json: move 1 is not a Daedalus move: {\"PlaceWall\":\"a9\"} (a9 is off the board, which runs from a1 to h8)");

@@ -238,7 +238,9 @@ fn resume_row(ui: &mut egui::Ui, palette: &crate::ui::theme::Palette, row: &game
             super::home::board_picture(ui.painter(), palette, art.shrink(3.0), row);
             ui.vertical(|ui| {
                 ui.spacing_mut().item_spacing.y = 1.0;
-                ui.label(crate::ui::look::title(ui, &row.game, 16.0));
+                // Its own name, as in Saved Games (every game of one kind
+                // was titled alike: "Tail Feathers", "Tail Feathers").
+                ui.add(egui::Label::new(crate::ui::look::title(ui, row.title(), 16.0)).truncate());
                 ui.add(egui::Label::new(RichText::new(&row.now).size(12.5)).truncate());
                 ui.add(egui::Label::new(RichText::new(&row.seats).size(12.0)).truncate());
                 let when = format!(
