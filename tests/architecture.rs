@@ -42,6 +42,48 @@ fn views_never_build_a_refusal_or_branch_on_a_rule_id() {
     assert!(bad.is_empty(), "views must ask the rules:\n{}", bad.join("\n"));
 }
 
+/// A string literal that starts with a rule id (`"TF-R27: …"`, `"EP-R2"`):
+/// the start of the literal's text after a quote.
+fn starts_with_rule_id(after_quote: &str) -> bool {
+    let b = after_quote.as_bytes();
+    let letters = b.iter().take_while(|c| c.is_ascii_uppercase()).count();
+    (1..=3).contains(&letters)
+        && b.get(letters) == Some(&b'-')
+        && b.get(letters + 1) == Some(&b'R')
+        && b.get(letters + 2).is_some_and(u8::is_ascii_digit)
+}
+
+#[test]
+fn views_never_write_a_rule_id_themselves() {
+    // A refusal that names a rule comes from the rules; a view that wrote
+    // "TF-R27: …" itself would drift from the rulebook the rules follow.
+    // The tests inside a view (after `#[cfg(test)]`) may name ids.
+    let mut bad = Vec::new();
+    let mut files = Vec::new();
+    sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui"), &mut files);
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+        for (i, line) in code.lines().enumerate() {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            if line.split('"').skip(1).step_by(2).any(starts_with_rule_id) {
+                bad.push(format!("{}:{}: {}", f.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "rule ids belong to the rules' refusals:\n{}", bad.join("\n"));
+}
+
+#[test]
+fn the_rule_id_check_sees_a_rule_id() {
+    assert!(starts_with_rule_id("TF-R27: a hand holds 7 cards"));
+    assert!(starts_with_rule_id("EP-R2"));
+    assert!(!starts_with_rule_id("Player 1"));
+    assert!(!starts_with_rule_id("R-2"));
+}
+
 #[test]
 fn no_game_id_is_matched_outside_the_list_of_games() {
     let ids: Vec<String> = aviary::games::GAMES.iter().map(|e| format!("\"{}\"", e.id)).collect();

@@ -33,6 +33,13 @@ pub const HAND_LIMIT: usize = 6;
 pub const DEALT: usize = 9;
 /// Cards each player returns at setup (EP-R2).
 pub const RETURNED: usize = 3;
+
+/// More cards marked to return than the rule asks for: the view shows this
+/// before there is an action to check (EP-R2).
+#[must_use]
+pub fn too_many_returned() -> RuleViolation {
+    RuleViolation::new("EP-R2", format!("return exactly {RETURNED} cards; unmark one first"))
+}
 /// Feathers shuffled with the Peahen under the deck (EP-R2).
 pub const UNDER_PEAHEN: usize = 7;
 

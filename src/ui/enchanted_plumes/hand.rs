@@ -9,7 +9,7 @@ use super::super::{Notice, look};
 use super::{Dragged, FeatherFace, PlumesView, Viewer, fan_rect, paint_feather, show_feather};
 use crate::rules::Game;
 use crate::rules::Seat;
-use crate::rules::enchanted_plumes::{Action, EnchantedPlumes, Phase, RETURNED};
+use crate::rules::enchanted_plumes::{Action, EnchantedPlumes, Phase, RETURNED, too_many_returned};
 use crate::table::Shown;
 
 /// How to play a card, said by the hand.
@@ -114,9 +114,7 @@ impl PlumesView {
                         } else if self.marked.len() < RETURNED {
                             self.marked.push(c);
                         } else {
-                            notices.push(Notice::Error(format!(
-                                "EP-R2: return exactly {RETURNED} cards; unmark one first"
-                            )));
+                            notices.push(Notice::Error(too_many_returned().to_string()));
                         }
                     }
                 } else {

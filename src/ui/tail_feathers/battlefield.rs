@@ -20,8 +20,8 @@ use crate::rules::Game;
 use crate::rules::tail_feathers::components::Alliance;
 use crate::rules::tail_feathers::dice::Attack;
 use crate::rules::tail_feathers::game::{
-    Action, BIRD_FIGS, Fig, FlightEnding, Place, TailFeathers, Target, UNIT_DEFS, field, figure_name, hole_span,
-    leaf_name, leaf_outline_along, leaf_space, seat_of, side_name, space_name, target_name, unit_of,
+    Action, BIRD_FIGS, Fig, FlightEnding, Place, TailFeathers, Target, UNIT_DEFS, field, figure_name, half_made,
+    hole_span, leaf_name, leaf_outline_along, leaf_space, seat_of, side_name, space_name, target_name, unit_of,
 };
 use crate::rules::tail_feathers::geometry::{BASE_RADIUS, Shape, V2};
 use crate::ui::Notice;
@@ -706,10 +706,7 @@ impl SkirmishView {
         {
             match hit_figure(p) {
                 Some(f) => action = action.or_else(|| self.give_card(&state, c, f, notices)),
-                None => notices.push(Notice::Error(format!(
-                    "TF-R27: drop {} on the unit that receives it (a lit figure)",
-                    crate::rules::tail_feathers::cards::card(c).name
-                ))),
+                None => notices.push(Notice::Error(half_made::card_off_unit(c).to_string())),
             }
         }
         // Dragging a figure: set the payload when the press starts on one.

@@ -15,7 +15,7 @@ use super::words::{attack_refusal, choice_label};
 use super::{Board, Ghost, SkirmishView, closest_ghost, nearest_ghost, tilting_bird};
 use crate::rules::Game;
 use crate::rules::tail_feathers::game::{
-    Action, Fig, Place, TailFeathers, Target, UNIT_DEFS, field, figure_name, unit_of,
+    Action, Fig, Place, TailFeathers, Target, UNIT_DEFS, field, figure_name, half_made, unit_of,
 };
 use crate::ui::Notice;
 
@@ -126,11 +126,7 @@ impl SkirmishView {
         if state.active_unit().map(|u| UNIT_DEFS[u].first) == Some(f) {
             if let Some(g) = closest_ghost(plans, board, p) {
                 let miss = board.to_table(p).dist(g.at());
-                return format!(
-                    "TF-R9: no flight of {} ends here; the nearest ring is {miss:.1}\" away ({})",
-                    figure_name(f),
-                    g.words()
-                );
+                return half_made::no_flight_ends_here(&figure_name(f), miss, &g.words()).to_string();
             }
             if state.legal_actions().iter().any(|a| matches!(a, Action::Fly(_))) {
                 return "The flight is chosen from the list (announce flights first is on)".into();
@@ -200,7 +196,7 @@ impl SkirmishView {
             })?;
             let launch = (0..5).map(|pt| Action::Launch { bird, heading: h, point: pt }).find(|a| legal.contains(a));
             if launch.is_none() {
-                notices.push(Notice::Error("TF-R3: no launch position that way clears the flying birds".into()));
+                notices.push(Notice::Error(half_made::no_clear_launch().to_string()));
             }
             return launch;
         }

@@ -28,7 +28,7 @@ use crate::rules::tail_feathers::cards::{
 };
 use crate::rules::tail_feathers::components::Alliance;
 use crate::rules::tail_feathers::game::{
-    Action, Aim, Fig, Play, TailFeathers, Target, figure_name, seat_of, side_name, side_of_seat,
+    Action, Aim, Fig, Play, TailFeathers, Target, figure_name, half_made, seat_of, side_name, side_of_seat,
 };
 use crate::rules::{Game, Rng, Seat};
 use crate::ui::Notice;
@@ -552,9 +552,7 @@ impl SkirmishView {
                             } else if self.picks.len() < room {
                                 self.picks.push(c);
                             } else {
-                                notices.push(Notice::Error(format!(
-                                    "TF-R27: a hand holds {HAND} cards: put one back first"
-                                )));
+                                notices.push(Notice::Error(half_made::hand_full().to_string()));
                             }
                         }
                     }

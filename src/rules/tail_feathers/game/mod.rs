@@ -75,6 +75,7 @@ pub use feathers::Feather;
 pub use flight::{Crossing, FlightEnding, FlightOutcome, FlightPlan, off_battlefield, tree_name};
 pub use leaves::{Leaf, hole_span, leaf_name, leaf_outline, leaf_outline_along, leaf_space, leaf_tree, tree_of};
 pub use log_words::{Event, event_words, figure_name, kind_name, space_name, target_name, unit_name};
+pub use refusals::half_made;
 
 /// Scenario 1's battlefield, built once.
 pub static FIELD: LazyLock<Battlefield> = LazyLock::new(scenario_one);

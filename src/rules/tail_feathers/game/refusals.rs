@@ -403,3 +403,40 @@ impl TailFeathers {
         })
     }
 }
+
+/// Refusals of a choice the table is still putting together, before there is
+/// an action to check: the views show these, and the rule ids stay here.
+pub mod half_made {
+    use crate::rules::RuleViolation;
+    use crate::rules::tail_feathers::cards::{CardId, HAND, card};
+
+    /// More cards picked than a hand may hold (TF-R27).
+    #[must_use]
+    pub fn hand_full() -> RuleViolation {
+        RuleViolation::new("TF-R27", format!("a hand holds {HAND} cards: put one back first"))
+    }
+
+    /// A card dropped beside the units rather than on one (TF-R27).
+    #[must_use]
+    pub fn card_off_unit(c: CardId) -> RuleViolation {
+        RuleViolation::new("TF-R27", format!("drop {} on the unit that receives it (a lit figure)", card(c).name))
+    }
+
+    /// No launch position in the pointed direction clears the flying birds
+    /// (TF-R3).
+    #[must_use]
+    pub fn no_clear_launch() -> RuleViolation {
+        RuleViolation::new("TF-R3", "no launch position that way clears the flying birds")
+    }
+
+    /// A bird dropped where none of its flights ends: `who` flies, the
+    /// nearest ending is `miss` inches away and `there` says what happens
+    /// there (TF-R9).
+    #[must_use]
+    pub fn no_flight_ends_here(who: &str, miss: f64, there: &str) -> RuleViolation {
+        RuleViolation::new(
+            "TF-R9",
+            format!("no flight of {who} ends here; the nearest ring is {miss:.1}\" away ({there})"),
+        )
+    }
+}
