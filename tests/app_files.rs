@@ -3,6 +3,8 @@
 //! resume offer is open, and closing when a game cannot be saved.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use aviary::app::{AviaryApp, Screen};
@@ -13,10 +15,6 @@ use aviary::session::{Player, Session};
 use egui::{ViewportCommand, ViewportEvent, ViewportId};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-
-fn harness(app: AviaryApp) -> Harness<'static, AviaryApp> {
-    Harness::builder().with_size([1200.0, 860.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
-}
 
 fn config(dir: &Path) -> PathBuf {
     dir.join("config")
@@ -52,7 +50,7 @@ fn a_broken_statistics_file_is_kept_aside_with_a_toast_and_its_records_are_never
     std::fs::create_dir_all(config(dir.path())).unwrap();
     let broken = r#"{"games": {"feathers-and-wax": {"clean_played": 12, "clean_won": -1}}}"#;
     std::fs::write(config(dir.path()).join("stats.json"), broken).unwrap();
-    let mut h = harness(AviaryApp::new(Some(config(dir.path())), dir.path().join("saves")));
+    let mut h = common::harness(AviaryApp::new(Some(config(dir.path())), dir.path().join("saves")));
     h.run();
     let said = toasts(&h);
     assert!(said.contains("statistics") && said.contains("could not be read") && said.contains("kept as"), "{said}");
@@ -70,7 +68,7 @@ fn a_broken_settings_file_is_kept_aside_with_a_toast_not_overwritten_on_exit() {
     std::fs::create_dir_all(config(dir.path())).unwrap();
     let broken = "{\"dark\": true, \"scale\": 1.25,}";
     std::fs::write(config(dir.path()).join("settings.json"), broken).unwrap();
-    let mut h = harness(AviaryApp::new(Some(config(dir.path())), dir.path().join("saves")));
+    let mut h = common::harness(AviaryApp::new(Some(config(dir.path())), dir.path().join("saves")));
     h.run();
     assert!(toasts(&h).contains("settings"), "{}", toasts(&h));
     assert!(h.state_mut().request_quit(), "nothing unsaved: the app may close");
@@ -87,7 +85,7 @@ fn a_settings_folder_that_cannot_be_written_is_reported() {
     // saved in it; the person is told instead of losing settings silently.
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(config(dir.path()), "not a folder").unwrap();
-    let mut h = harness(AviaryApp::new(Some(config(dir.path())), dir.path().join("saves")));
+    let mut h = common::harness(AviaryApp::new(Some(config(dir.path())), dir.path().join("saves")));
     h.run();
     h.get_by_label("Settings").click();
     h.run();
@@ -127,7 +125,7 @@ fn the_resume_offer_opens_the_good_games_and_names_the_bad_one() {
     std::fs::create_dir_all(config(dir.path())).unwrap();
     settings.store(&config(dir.path()).join("settings.json")).unwrap();
 
-    let mut h = harness(AviaryApp::new(Some(config(dir.path())), saves.clone()));
+    let mut h = common::harness(AviaryApp::new(Some(config(dir.path())), saves.clone()));
     h.run();
     h.state_mut().wait_for_files();
     h.run();
@@ -158,13 +156,13 @@ fn closing_while_the_resume_offer_is_open_keeps_the_list() {
     let settings = aviary::app::Settings { open_games: vec![game.clone()], ..Default::default() };
     std::fs::create_dir_all(config(dir.path())).unwrap();
     settings.store(&config(dir.path()).join("settings.json")).unwrap();
-    let mut h = harness(AviaryApp::new(Some(config(dir.path())), saves.clone()));
+    let mut h = common::harness(AviaryApp::new(Some(config(dir.path())), saves.clone()));
     h.run();
     h.state_mut().wait_for_files();
     h.run();
     h.get_by_label("Pick up where you left off?");
     assert!(h.state_mut().request_quit());
-    let mut again = harness(AviaryApp::new(Some(config(dir.path())), saves));
+    let mut again = common::harness(AviaryApp::new(Some(config(dir.path())), saves));
     again.run();
     again.state_mut().wait_for_files();
     again.run();
@@ -188,7 +186,7 @@ fn closing_with_moves_that_cannot_be_saved_asks_and_can_save_elsewhere() {
     // be written there (even as root).
     std::fs::remove_dir_all(&saves).unwrap();
     std::fs::write(&saves, "in the way").unwrap();
-    let mut h = harness(app);
+    let mut h = common::harness(app);
     h.run();
     h.input_mut().viewports.entry(ViewportId::ROOT).or_default().events.push(ViewportEvent::Close);
     h.step();
@@ -227,7 +225,7 @@ fn quit_anyway_closes_without_saving() {
     std::fs::remove_dir_all(&saves).unwrap();
     std::fs::write(&saves, "in the way").unwrap();
     assert!(!app.request_quit(), "held back");
-    let mut h = harness(app);
+    let mut h = common::harness(app);
     h.run();
     h.get_by_label("Quit anyway").click();
     h.step();
@@ -261,7 +259,7 @@ fn a_move_does_not_wait_for_a_slow_disk() {
         aviary::rules::daedalus::Action::PlaceWall(s) => s,
         ref other => panic!("{other:?}"),
     };
-    let mut h = harness(app);
+    let mut h = common::harness(app);
     h.run();
     h.get_by_label(&format!("{square} empty")).click();
     h.run();
@@ -298,7 +296,7 @@ fn a_failed_autosave_names_the_folder_keeps_the_game_and_the_next_move_retries()
             save::write_file(p, text)
         }
     }));
-    let mut h = harness(app);
+    let mut h = common::harness(app);
     h.run();
     let mut notices = Vec::new();
     let propose_first = |h: &mut Harness<'static, AviaryApp>, notices: &mut Vec<_>| {
@@ -353,7 +351,7 @@ fn impossible_numbers_in_the_settings_file_are_brought_within_range_and_never_cr
         s.propose(a).unwrap();
         let game = saves.join("g.json");
         std::fs::write(&game, save::to_text(&save::record(&s))).unwrap();
-        let mut h = harness(AviaryApp::new(Some(config(dir.path())), saves.clone()));
+        let mut h = common::harness(AviaryApp::new(Some(config(dir.path())), saves.clone()));
         assert!(h.state_mut().open_file(&game, &mut Vec::new()));
         // The computer thinks (a spinner): frames, not a settled screen.
         h.run_steps(10);
@@ -402,7 +400,7 @@ fn a_settings_file_that_is_a_named_pipe_is_refused_with_a_message() {
     let (tx, rx) = std::sync::mpsc::channel();
     let (cfg, saves) = (config(dir.path()), dir.path().join("saves"));
     std::thread::spawn(move || {
-        let mut h = harness(AviaryApp::new(Some(cfg), saves));
+        let mut h = common::harness(AviaryApp::new(Some(cfg), saves));
         h.run();
         let _ = tx.send(toasts(&h));
     });
@@ -450,7 +448,7 @@ fn the_resume_offer_opens_only_the_games_ticked() {
     let settings = aviary::app::Settings { open_games: vec![a.clone(), b.clone()], ..Default::default() };
     std::fs::create_dir_all(config(dir.path())).unwrap();
     settings.store(&config(dir.path()).join("settings.json")).unwrap();
-    let mut h = harness(AviaryApp::new(Some(config(dir.path())), saves));
+    let mut h = common::harness(AviaryApp::new(Some(config(dir.path())), saves));
     h.run();
     h.state_mut().wait_for_files();
     h.run();
@@ -477,7 +475,7 @@ fn closing_the_app_leaves_an_unchanged_game_s_file_and_its_time_as_they_were() {
     std::fs::write(&path, &text).unwrap();
     let changed = saves.join("changed-game.json");
     std::fs::write(&changed, &text).unwrap();
-    let mut h = harness(AviaryApp::new(Some(config(dir.path())), saves.clone()));
+    let mut h = common::harness(AviaryApp::new(Some(config(dir.path())), saves.clone()));
     h.run();
     let mut notices = Vec::new();
     assert!(h.state_mut().open_file(&path, &mut notices), "{notices:?}");
@@ -517,7 +515,7 @@ fn saved_games_are_shown_for_one_game_and_sorted_by_name_game_or_last_played() {
         vec![Player::Human, Player::Human],
     );
     std::fs::write(saves.join("a-plumes.json"), stamp(save::to_text(&save::record(&plumes)), 1_700_000_200)).unwrap();
-    let mut h = harness(AviaryApp::new(Some(config(dir.path())), saves.clone()));
+    let mut h = common::harness(AviaryApp::new(Some(config(dir.path())), saves.clone()));
     h.state_mut().screen = Screen::SavedGames;
     for _ in 0..2000 {
         h.step();
@@ -717,7 +715,7 @@ fn home_keeps_its_place_while_the_saves_are_read_again() {
     let saves = dir.path().join("saves");
     std::fs::create_dir_all(&saves).unwrap();
     std::fs::write(saves.join("daedalus-a.json"), daedalus_save(6, 3)).unwrap();
-    let mut h = harness(AviaryApp::new(Some(config(dir.path())), saves));
+    let mut h = common::harness(AviaryApp::new(Some(config(dir.path())), saves));
     h.run();
     h.state_mut().wait_for_files();
     h.run();

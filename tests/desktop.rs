@@ -4,6 +4,8 @@
 //! added.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use aviary::app::AviaryApp;
@@ -179,10 +181,6 @@ fn a_data_folder_that_cannot_be_written_leaves_nothing_half_made() {
     assert_eq!(tree(&home), before);
 }
 
-fn harness(app: AviaryApp) -> Harness<'static, AviaryApp> {
-    Harness::builder().with_size([1200.0, 860.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
-}
-
 /// The app on its Settings screen, adding menu entries under `home` that
 /// start `program`.
 fn settings_screen(dir: &Path, home: &Path, program: &Path) -> Harness<'static, AviaryApp> {
@@ -196,7 +194,7 @@ fn settings_screen(dir: &Path, home: &Path, program: &Path) -> Harness<'static, 
 fn settings_screen_with(dir: &Path, menu: MenuTarget) -> Harness<'static, AviaryApp> {
     let mut app = AviaryApp::new(None, dir.join("saves"));
     app.menu = menu;
-    let mut h = harness(app);
+    let mut h = common::harness(app);
     h.run();
     h.get_by_label("Settings").click();
     h.run();

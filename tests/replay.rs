@@ -6,6 +6,8 @@
 //! position" copies that save; a game in progress shows one seat's view.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use std::path::Path;
 
 use aviary::ai::Evaluate;
@@ -17,14 +19,6 @@ use aviary::ui::tab::{Tab, View};
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-
-fn harness(dir: &Path) -> Harness<'static, AviaryApp> {
-    let app = AviaryApp::new(Some(dir.join("config")), dir.join("saves"));
-    Harness::builder()
-        .with_size([1280.0, 900.0])
-        .with_max_steps(12)
-        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
-}
 
 /// A game of `G` played at random for `moves` actions from `seed`, saved in
 /// `dir`; its path and the session.
@@ -82,7 +76,7 @@ fn check<V: View>(path: &Path, dir: &Path) {
     let file = save::parse(&String::from_utf8(before.clone()).unwrap()).unwrap();
     let total = file.actions.len();
     assert!(total >= 8, "a game of some length");
-    let mut h = harness(dir);
+    let mut h = common::harness_in(dir);
     // Saved Games lists the file with a Replay button.
     h.state_mut().screen = Screen::SavedGames;
     // The list is read on a background thread (a spinner meanwhile).
@@ -255,7 +249,7 @@ fn a_replay_in_progress_shows_a_hand_only_behind_the_hand_off() {
         40,
         4,
     );
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     assert!(h.state_mut().open_replay(&path, &mut Vec::new()));
     h.run();
     h.get_by_label_contains("The game is still in progress: only what every seat may know is shown");
@@ -306,7 +300,7 @@ fn a_replay_in_progress_never_shows_the_computer_s_hand() {
         40,
         4,
     );
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     assert!(h.state_mut().open_replay(&path, &mut Vec::new()));
     h.key_press(Key::End);
     h.run();
@@ -540,7 +534,7 @@ fn a_finished_game_offers_its_replay() {
     );
     let file = save::parse(&save::read(&path).unwrap()).unwrap();
     assert!(file.finished, "the game was played to its end");
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     assert!(h.state_mut().open_file(&path, &mut Vec::new()));
     h.run();
     h.get_by_label("Replay the game").click();

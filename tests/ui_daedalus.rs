@@ -11,20 +11,12 @@ use aviary::rules::daedalus::{Action, Board, Colour, Daedalus, Options, Phase, P
 use aviary::rules::grid::Square;
 use aviary::session::{Player, Session};
 use aviary::table::Table;
-use aviary::ui::daedalus::DaedalusTab;
+use aviary::ui::daedalus::{DaedalusTab, DaedalusView};
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
 use common::{drag, is_chosen, press_on, tab_to};
-
-fn app(dir: &std::path::Path) -> AviaryApp {
-    AviaryApp::new(Some(dir.join("config")), dir.join("saves"))
-}
-
-fn harness(app: AviaryApp) -> Harness<'static, AviaryApp> {
-    Harness::builder().with_size([1200.0, 860.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
-}
 
 fn tab<'h>(h: &'h mut Harness<'_, AviaryApp>) -> &'h mut DaedalusTab {
     common::game_tab(h)
@@ -61,7 +53,7 @@ fn centre(h: &Harness<'_, AviaryApp>, label_prefix: &str) -> Pos2 {
 #[test]
 fn open_daedalus_from_home_and_place_a_wall_by_clicking() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     open_daedalus(&mut h);
     assert!(matches!(h.state().screen, Screen::Game(0)));
@@ -81,7 +73,7 @@ fn open_daedalus_from_home_and_place_a_wall_by_clicking() {
 #[test]
 fn a_legal_drag_moves_the_wall_an_illegal_one_is_refused_and_ctrl_z_undoes() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     open_daedalus(&mut h);
     finish_building(&mut h);
@@ -133,7 +125,7 @@ const BUILDING_ACTIONS: usize = 2 * 7 + 4;
 #[test]
 fn save_and_load_through_the_session_and_a_corrupt_file_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     open_daedalus(&mut h);
     finish_building(&mut h);
@@ -147,7 +139,7 @@ fn save_and_load_through_the_session_and_a_corrupt_file_is_refused() {
     // A second start of the app offers to resume the unfinished game (once
     // the first has written its settings, on a background writer).
     h.state_mut().wait_for_files();
-    let mut other = harness(app(dir.path()));
+    let mut other = common::harness(common::app(dir.path()));
     other.run();
     other.state_mut().wait_for_files(); // the offer is checked off the UI thread
     other.run();
@@ -158,7 +150,7 @@ fn save_and_load_through_the_session_and_a_corrupt_file_is_refused() {
 
     // A third start declines, and loads it from the Saved Games screen.
     other.state_mut().wait_for_files();
-    let mut third = harness(app(dir.path()));
+    let mut third = common::harness(common::app(dir.path()));
     third.run();
     third.state_mut().wait_for_files();
     third.run();
@@ -188,7 +180,7 @@ fn save_and_load_through_the_session_and_a_corrupt_file_is_refused() {
 #[test]
 fn against_the_computer_the_reply_comes_from_the_worker_and_undo_takes_it_back() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     h.get_by_label("New Daedalus game").click();
     h.run();
@@ -240,7 +232,7 @@ fn against_the_computer_the_reply_comes_from_the_worker_and_undo_takes_it_back()
 #[test]
 fn the_keyboard_alone_can_move_the_gladiator() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     open_daedalus(&mut h);
     finish_building(&mut h);
@@ -299,7 +291,7 @@ fn rect_of(h: &Harness<'_, AviaryApp>, label_prefix: &str) -> egui::Rect {
 #[test]
 fn a_refusal_appearing_or_going_never_moves_the_board() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     open_daedalus(&mut h);
     finish_building(&mut h);
@@ -326,7 +318,7 @@ fn a_refusal_appearing_or_going_never_moves_the_board() {
 #[test]
 fn a_refusal_is_said_by_the_square_where_the_move_was_tried() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     open_daedalus(&mut h);
     finish_building(&mut h);
@@ -354,7 +346,7 @@ fn a_refusal_is_said_by_the_square_where_the_move_was_tried() {
 #[test]
 fn while_the_computer_thinks_the_panel_says_so_and_undo_is_off_until_a_person_has_moved() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     h.get_by_label("New Daedalus game").click();
     h.run();
@@ -415,16 +407,10 @@ fn while_the_computer_thinks_the_panel_says_so_and_undo_is_off_until_a_person_ha
     assert!(!h.get_by_label("Undo").accesskit_node().is_disabled(), "Undo is on after a person's move");
 }
 
-/// The log's last line; checks the side panel shows it, numbered.
-fn last_log_line(h: &mut Harness<'_, AviaryApp>) -> String {
-    let log = tab(h).m.session.log().to_vec();
-    common::shown_last_line(h, &log)
-}
-
 #[test]
 fn a_wall_from_the_tray_by_clicking_the_tray_then_a_square() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     open_daedalus(&mut h);
     let colour = tab(&mut h).m.session.state().colour_to_move();
@@ -437,7 +423,7 @@ fn a_wall_from_the_tray_by_clicking_the_tray_then_a_square() {
     h.run();
     let piece = tab(&mut h).m.session.state().board().at(square.parse().unwrap()).expect("a wall where I placed it");
     assert_eq!((piece.kind, piece.colour), (PieceKind::Wall, colour));
-    assert_eq!(last_log_line(&mut h), format!("{} places a wall on {square}", colour.name()));
+    assert_eq!(common::last_log_line::<DaedalusView>(&mut h), format!("{} places a wall on {square}", colour.name()));
     // Placed: the next tray piece starts unchosen.
     let next = format!("tray {} wall", tab(&mut h).m.session.state().colour_to_move().lower());
     assert!(!is_chosen(&h, &next), "the choice ends with the move");
@@ -446,7 +432,7 @@ fn a_wall_from_the_tray_by_clicking_the_tray_then_a_square() {
 #[test]
 fn the_keyboard_alone_can_place_walls_from_the_tray() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     open_daedalus(&mut h);
     // Tab reaches the tray; Enter chooses its piece, Enter on a square places it.
@@ -460,7 +446,7 @@ fn the_keyboard_alone_can_place_walls_from_the_tray() {
     press_on(&mut h, &format!("{square} empty"), Key::Enter);
     let piece = tab(&mut h).m.session.state().board().at(square.parse().unwrap()).expect("a wall where I placed it");
     assert_eq!((piece.kind, piece.colour), (PieceKind::Wall, colour));
-    assert_eq!(last_log_line(&mut h), format!("{} places a wall on {square}", colour.name()));
+    assert_eq!(common::last_log_line::<DaedalusView>(&mut h), format!("{} places a wall on {square}", colour.name()));
     // Escape lets go of the focus; then the arrow keys' cursor starts on the
     // e-file of the next builder's near row, and Enter places the next wall there.
     let next = tab(&mut h).m.session.state().colour_to_move();
@@ -473,7 +459,7 @@ fn the_keyboard_alone_can_place_walls_from_the_tray() {
     let start = Square::new(4, next.near_y());
     let piece = tab(&mut h).m.session.state().board().at(start).expect("a wall at the cursor");
     assert_eq!((piece.kind, piece.colour), (PieceKind::Wall, next));
-    assert_eq!(last_log_line(&mut h), format!("{} places a wall on {start}", next.name()));
+    assert_eq!(common::last_log_line::<DaedalusView>(&mut h), format!("{} places a wall on {start}", next.name()));
 }
 
 fn sq(s: &str) -> Square {
@@ -550,14 +536,14 @@ fn assert_wall_moved_c2_to_c3(h: &mut Harness<'_, AviaryApp>) {
     let state = tab(h).m.session.state().clone();
     assert_eq!(state.board().at(sq("c3")), Some(piece(PieceKind::Wall, Colour::White)), "the wall stands on c3");
     assert_eq!(state.board().at(sq("c2")), None, "and left c2");
-    assert_eq!(last_log_line(h), "White moves a wall c2 to c3");
+    assert_eq!(common::last_log_line::<DaedalusView>(h), "White moves a wall c2 to c3");
     assert!(h.query_by_label("c3 white wall").is_some(), "the board shows it");
 }
 
 #[test]
 fn a_wall_moves_one_square_by_clicking_it_then_the_square() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     show_position(&mut h, dir.path(), &a_wall_to_move(), 2, &[]);
     h.get_by_label("c2 white wall").click();
@@ -571,7 +557,7 @@ fn a_wall_moves_one_square_by_clicking_it_then_the_square() {
 #[test]
 fn the_keyboard_alone_can_move_a_wall() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     show_position(&mut h, dir.path(), &a_wall_to_move(), 2, &[]);
     // The first arrow press puts the cursor on White's Gladiator (e1); two more
@@ -596,14 +582,14 @@ fn assert_white_escaped(h: &mut Harness<'_, AviaryApp>) {
     assert_eq!(state.phase(), Phase::Over, "the game is over");
     let winners = state.outcome().unwrap().winners;
     assert_eq!(winners, vec![Colour::White.seat()]);
-    assert_eq!(last_log_line(h), "White's Gladiator escapes off the board");
+    assert_eq!(common::last_log_line::<DaedalusView>(h), "White's Gladiator escapes off the board");
     assert!(h.query_by_label("White wins").is_some(), "the end screen says who won");
 }
 
 #[test]
 fn the_gladiator_escapes_by_clicking_it_then_the_exit_strip() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     show_position(&mut h, dir.path(), &a_gladiator_at_the_far_row(), 2, &[]);
     h.get_by_label("c8 White's Gladiator").click();
@@ -617,7 +603,7 @@ fn the_gladiator_escapes_by_clicking_it_then_the_exit_strip() {
 #[test]
 fn the_keyboard_alone_can_walk_the_gladiator_off_the_board() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     show_position(&mut h, dir.path(), &a_gladiator_at_the_far_row(), 2, &[]);
     // The cursor starts on the Gladiator (c8); Enter chooses it.
@@ -633,14 +619,14 @@ fn assert_minotaur_moved_h1_to_h2(h: &mut Harness<'_, AviaryApp>) {
     assert_eq!(state.board().minotaur(Colour::White), Some(sq("h2")), "the Minotaur stands on h2");
     assert_eq!(state.board().at(sq("h1")), None);
     assert_eq!(state.colour_to_move(), Colour::Black, "the Minotaur's move ended White's turn");
-    assert_eq!(last_log_line(h), "White's Minotaur h1 to h2");
+    assert_eq!(common::last_log_line::<DaedalusView>(h), "White's Minotaur h1 to h2");
     assert!(h.query_by_label("h2 White's Minotaur").is_some(), "the board shows it");
 }
 
 #[test]
 fn the_minotaur_moves_by_clicking_it_then_the_square() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     // White's turn 1: the Gladiator has stepped to e2, the Minotaur moves last.
     show_position(&mut h, dir.path(), &pieces_with(&[]), 1, &[Action::MoveGladiator(sq("e2"))]);
@@ -656,7 +642,7 @@ fn the_minotaur_moves_by_clicking_it_then_the_square() {
 #[test]
 fn the_keyboard_alone_can_move_the_minotaur() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     show_position(&mut h, dir.path(), &pieces_with(&[]), 1, &[Action::MoveGladiator(sq("e2"))]);
     // The first arrow press puts the cursor on the Gladiator (e2); three more

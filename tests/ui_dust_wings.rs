@@ -12,7 +12,7 @@ use aviary::rules::dust_wings::{Action, DustInTheWings, Options, Stage};
 use aviary::rules::{Game, Seat, Setup};
 use aviary::session::{Player, Session};
 use aviary::table::Table;
-use aviary::ui::dust_wings::WingsTab;
+use aviary::ui::dust_wings::{WingsTab, WingsView};
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -26,11 +26,6 @@ fn fulfilled_at_the_end(state: &DustInTheWings, plan: &[Action]) -> usize {
         s.apply_legal(a);
     }
     s.fulfilled().len()
-}
-
-fn harness(dir: &std::path::Path) -> Harness<'static, AviaryApp> {
-    let app = AviaryApp::new(Some(dir.join("config")), dir.join("saves"));
-    Harness::builder().with_size([1280.0, 900.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
 }
 
 fn tab<'h>(h: &'h mut Harness<'_, AviaryApp>) -> &'h mut WingsTab {
@@ -81,7 +76,7 @@ fn open_where(
 #[test]
 fn a_whole_dispersion_by_drags_a_refused_step_back_undo_of_one_drop_and_a_claim() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     h.run();
     // A last space that fulfils two cards or more: one is chosen by
     // clicking the card itself.
@@ -159,7 +154,7 @@ fn plan_colour(plan: &[Action], i: usize) -> &'static str {
 #[test]
 fn undo_turn_takes_back_the_whole_dispersion_from_the_panel_and_the_keys() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     h.run();
     let plan = open(&mut h, dir.path());
     let start = state(&mut h);
@@ -199,23 +194,19 @@ fn mixed_first_space(g: &DustInTheWings, plan: &[Action]) -> bool {
     g.at(*from).iter().filter(|&&n| n > 0).count() >= 2
 }
 
-/// The log's last line, and that the side panel shows it.
-fn last_log_line(h: &mut Harness<'_, AviaryApp>) -> String {
-    let text = tab(h).m.session.log().last().expect("something was logged").text.clone();
-    h.get_by_label(&text);
-    text
-}
-
 #[test]
 fn a_whole_dispersion_by_clicking_a_butterfly_then_a_space() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     h.run();
     let plan = open_where(&mut h, dir.path(), |s, p| mixed_first_space(s, p) && fulfilled_at_the_end(s, p) >= 2);
     let Action::Pick(from) = plan[0] else { panic!("a plan starts with a pick") };
     h.get_by_label(&format!("space {from}")).click();
     h.run();
-    assert_eq!(last_log_line(&mut h), format!("Ada picks up {} from {from}", words_for(&plan[1..])));
+    assert_eq!(
+        common::last_log_line::<WingsView>(&mut h),
+        format!("Ada picks up {} from {from}", words_for(&plan[1..]))
+    );
     for (i, a) in plan[1..].iter().enumerate() {
         let Action::Drop { colour, to } = *a else { break };
         let before = state(&mut h).at(to);
@@ -227,7 +218,10 @@ fn a_whole_dispersion_by_clicking_a_butterfly_then_a_space() {
         h.run();
         let after = state(&mut h).at(to);
         assert_eq!(after[colour as usize], before[colour as usize] + 1, "drop {}: the {hand} is on {to}", i + 1);
-        assert_eq!(last_log_line(&mut h), format!("Ada drops a {} butterfly on {to}", colour.name()));
+        assert_eq!(
+            common::last_log_line::<WingsView>(&mut h),
+            format!("Ada drops a {} butterfly on {to}", colour.name())
+        );
     }
     let Some(Action::Claim(card)) = plan.last().cloned() else { panic!("the plan claims") };
     assert!(state(&mut h).fulfilled().contains(&card), "the clicked path fulfils the planned card");
@@ -236,7 +230,7 @@ fn a_whole_dispersion_by_clicking_a_butterfly_then_a_space() {
 #[test]
 fn a_whole_turn_by_the_keyboard_alone() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     h.run();
     let plan = open_where(&mut h, dir.path(), |s, p| mixed_first_space(s, p) && fulfilled_at_the_end(s, p) >= 2);
     // Tab reaches the meadow's spaces; Enter on one picks it up.
@@ -244,7 +238,10 @@ fn a_whole_turn_by_the_keyboard_alone() {
     let Action::Pick(from) = plan[0] else { panic!("a plan starts with a pick") };
     press_on(&mut h, &format!("space {from}"), Key::Enter);
     assert!(matches!(state(&mut h).stage(), Stage::Disperse { .. }), "Enter picked up the butterflies");
-    assert_eq!(last_log_line(&mut h), format!("Ada picks up {} from {from}", words_for(&plan[1..])));
+    assert_eq!(
+        common::last_log_line::<WingsView>(&mut h),
+        format!("Ada picks up {} from {from}", words_for(&plan[1..]))
+    );
     // Tab reaches the butterflies in hand too.
     tab_to(&mut h, |l| l.starts_with("hand ") && l.ends_with(" butterfly"));
     for a in &plan[1..] {
@@ -254,7 +251,10 @@ fn a_whole_turn_by_the_keyboard_alone() {
         press_on(&mut h, &hand, Key::Space);
         press_on(&mut h, &format!("space {to}"), Key::Enter);
         assert_eq!(state(&mut h).at(to)[colour as usize], before[colour as usize] + 1, "the {hand} is on {to}");
-        assert_eq!(last_log_line(&mut h), format!("Ada drops a {} butterfly on {to}", colour.name()));
+        assert_eq!(
+            common::last_log_line::<WingsView>(&mut h),
+            format!("Ada drops a {} butterfly on {to}", colour.name())
+        );
     }
     // And the card the path fulfils is taken with Enter.
     let Some(Action::Claim(card)) = plan.last().cloned() else { panic!("the plan claims") };
@@ -285,7 +285,7 @@ fn the_meadow_does_not_move_when_the_butterflies_are_picked_up() {
     // line and the meadow shrank.)
     for size in [[1280.0, 900.0], [800.0, 600.0]] {
         let dir = tempfile::tempdir().unwrap();
-        let mut h = harness(dir.path());
+        let mut h = common::harness_in(dir.path());
         h.set_size(egui::vec2(size[0], size[1]));
         h.run();
         let plan = open(&mut h, dir.path());
@@ -306,7 +306,7 @@ fn the_meadow_does_not_move_when_the_butterflies_are_picked_up() {
 #[test]
 fn the_last_drop_takes_the_only_card_it_fulfils() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     h.run();
     let plan = open_where(&mut h, dir.path(), |s, plan| fulfilled_at_the_end(s, plan) == 1);
     let Action::Pick(from) = plan[0] else { panic!("a plan starts with a pick") };
@@ -335,7 +335,7 @@ fn the_last_drop_takes_the_only_card_it_fulfils() {
 #[test]
 fn picked_butterflies_fly_to_the_hand_and_drops_flutter_down_unless_animations_are_off() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     h.run();
     let plan = open(&mut h, dir.path());
     let Action::Pick(from) = plan[0] else { panic!("a plan starts with a pick") };
@@ -371,7 +371,7 @@ fn picked_butterflies_fly_to_the_hand_and_drops_flutter_down_unless_animations_a
 #[test]
 fn another_players_hand_is_named_as_theirs_with_no_invitation_to_drag() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     let mut session = bens_turn();
     let pick = session.state().legal_actions().into_iter().find(|a| matches!(a, Action::Pick(_))).unwrap();
     session.propose(pick).unwrap();
@@ -391,7 +391,7 @@ fn another_players_hand_is_named_as_theirs_with_no_invitation_to_drag() {
 #[test]
 fn another_players_empty_hand_asks_nothing_of_the_person_at_the_screen() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     let session = bens_turn();
     assert!(matches!(session.state().stage(), Stage::Pick));
     show(&mut h, dir.path(), session);

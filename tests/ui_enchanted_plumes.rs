@@ -12,20 +12,12 @@ use aviary::rules::enchanted_plumes::{Action, EnchantedPlumes, Feather, Options,
 use aviary::rules::{Game, Rng, Seat, Setup};
 use aviary::session::{Player, Session};
 use aviary::table::Table;
-use aviary::ui::enchanted_plumes::{PlumesTab, score_line};
+use aviary::ui::enchanted_plumes::{PlumesTab, PlumesView, score_line};
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 use common::{drag, is_chosen, press_on, tab_to};
-
-fn app(dir: &std::path::Path) -> AviaryApp {
-    AviaryApp::new(Some(dir.join("config")), dir.join("saves"))
-}
-
-fn harness(app: AviaryApp) -> Harness<'static, AviaryApp> {
-    Harness::builder().with_size([1280.0, 900.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
-}
 
 fn tab<'h>(h: &'h mut Harness<'_, AviaryApp>) -> &'h mut PlumesTab {
     common::game_tab(h)
@@ -77,7 +69,7 @@ fn keep_first_three(h: &mut Harness<'_, AviaryApp>, seat: Seat) {
 #[test]
 fn the_hand_off_screen_hides_every_hand_between_two_people() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     two_people(&mut h);
     // Ada's turn to choose, but the screen first asks for her.
@@ -130,7 +122,7 @@ fn the_hand_off_screen_hides_every_hand_between_two_people() {
 #[test]
 fn play_by_drag_refused_play_swap_with_the_train_and_guarded_undo() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     two_people(&mut h);
     h.get_by_label("I am Ada: show my cards").click();
@@ -227,7 +219,7 @@ fn swap_with_the_train(h: &mut Harness<'_, AviaryApp>, seat: Seat, slot: usize) 
 #[test]
 fn the_hand_off_screen_rings_the_cards_laid_since_that_persons_last_turn() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     two_people(&mut h);
     h.get_by_label("I am Ada: show my cards").click();
@@ -260,7 +252,7 @@ fn the_hand_off_screen_rings_the_cards_laid_since_that_persons_last_turn() {
 #[test]
 fn against_the_computer_there_is_no_hand_off_and_its_hand_stays_hidden() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     let session: Session<EnchantedPlumes> = Session::new(
         Setup { seats: 2, options: Options { names: vec!["Ada".into(), "Bot".into()], first: Some(0) } },
@@ -294,7 +286,7 @@ fn against_the_computer_there_is_no_hand_off_and_its_hand_stays_hidden() {
 #[test]
 fn the_scoring_screen_shows_each_plume_and_the_totals() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     // A whole game of random legal moves between two people.
     let mut session: Session<EnchantedPlumes> = Session::new(
@@ -406,7 +398,7 @@ fn ada_has_a_peacock() -> Session<EnchantedPlumes> {
 fn other_seats_see_a_face_down_peacock_as_unknown_until_the_end() {
     use aviary::rules::enchanted_plumes::Known;
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     let session = ada_has_a_peacock();
     let start = session.state().clone();
@@ -489,13 +481,6 @@ fn both_keep(h: &mut Harness<'_, AviaryApp>) {
     assert_eq!(state(h).phase(), Phase::Play);
 }
 
-/// The log's last line, and that the side panel shows it.
-fn last_log_line(h: &mut Harness<'_, AviaryApp>) -> String {
-    let text = tab(h).m.session.log().last().expect("something was logged").text.clone();
-    h.get_by_label(&text);
-    text
-}
-
 /// A card of `seat`'s hand, other than `but`, that may be swapped with the
 /// Train card in `slot`; and that Train card.
 fn swappable(
@@ -512,7 +497,7 @@ fn swappable(
 #[test]
 fn every_play_and_a_swap_by_clicking_a_card_then_its_place() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     both_keep(&mut h);
     h.get_by_label("I am Ada: show my cards").click();
@@ -535,17 +520,20 @@ fn every_play_and_a_swap_by_clicking_a_card_then_its_place() {
     click(&mut h, &format!("hand: feather {first}"));
     assert!(is_chosen(&h, &format!("hand: feather {first}")), "the clicked card shows as chosen");
     click(&mut h, "new plume");
-    assert_eq!(last_log_line(&mut h), format!("Ada starts plume 1 with {first}"));
+    assert_eq!(common::last_log_line::<PlumesView>(&mut h), format!("Ada starts plume 1 with {first}"));
     click(&mut h, &format!("hand: feather {second}"));
     click(&mut h, "plume 1 row 1");
-    assert_eq!(last_log_line(&mut h), format!("Ada plays {second} to plume 1, row 1"));
+    assert_eq!(common::last_log_line::<PlumesView>(&mut h), format!("Ada plays {second} to plume 1, row 1"));
     assert_eq!(state(&mut h).plumes(Seat(0))[0].rows, vec![vec![first, second]], "both on the top row");
     // Replenish by two swaps with the Train, keeping the third card.
     for slot in 0..2 {
         let (given, taken) = swappable(&state(&mut h), Seat(0), slot, &[under]);
         click(&mut h, &format!("hand: feather {given}"));
         click(&mut h, &format!("train: feather {taken}"));
-        assert_eq!(last_log_line(&mut h), format!("Ada swaps {given} for {taken} from the Train"));
+        assert_eq!(
+            common::last_log_line::<PlumesView>(&mut h),
+            format!("Ada swaps {given} for {taken} from the Train")
+        );
         assert_eq!(state(&mut h).train()[slot], given, "{given} lies in the Train");
     }
     // Ben's turn, by the same clicks.
@@ -558,7 +546,7 @@ fn every_play_and_a_swap_by_clicking_a_card_then_its_place() {
     click(&mut h, "I am Ada: show my cards");
     click(&mut h, &format!("hand: feather {under}"));
     click(&mut h, "plume 1 new row 2");
-    assert_eq!(last_log_line(&mut h), "Ada completes plume 1 as a peacock with a face-down card");
+    assert_eq!(common::last_log_line::<PlumesView>(&mut h), "Ada completes plume 1 as a peacock with a face-down card");
     let plume = state(&mut h).plumes(Seat(0))[0].clone();
     assert_eq!(plume.rows, vec![vec![first, second], vec![under]]);
     assert!(plume.is_complete());
@@ -567,7 +555,7 @@ fn every_play_and_a_swap_by_clicking_a_card_then_its_place() {
 #[test]
 fn a_whole_turn_by_the_keyboard_alone() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     both_keep(&mut h);
     press_on(&mut h, "I am Ada: show my cards", Key::Enter);
@@ -580,18 +568,21 @@ fn a_whole_turn_by_the_keyboard_alone() {
     tab_to(&mut h, |l| l == "new plume");
     h.key_press(Key::Enter);
     h.run();
-    assert_eq!(last_log_line(&mut h), format!("Ada starts plume 1 with {}", hand[0]));
+    assert_eq!(common::last_log_line::<PlumesView>(&mut h), format!("Ada starts plume 1 with {}", hand[0]));
     // The next card onto that plume's top row.
     press_on(&mut h, &format!("hand: feather {}", hand[1]), Key::Enter);
     press_on(&mut h, "plume 1 row 1", Key::Enter);
-    assert_eq!(last_log_line(&mut h), format!("Ada plays {} to plume 1, row 1", hand[1]));
+    assert_eq!(common::last_log_line::<PlumesView>(&mut h), format!("Ada plays {} to plume 1, row 1", hand[1]));
     assert_eq!(state(&mut h).plumes(Seat(0))[0].rows, vec![vec![hand[0], hand[1]]]);
     // Two swaps with the Train end her turn.
     for slot in 0..2 {
         let (given, taken) = swappable(&state(&mut h), Seat(0), slot, &[]);
         press_on(&mut h, &format!("hand: feather {given}"), Key::Enter);
         press_on(&mut h, &format!("train: feather {taken}"), Key::Enter);
-        assert_eq!(last_log_line(&mut h), format!("Ada swaps {given} for {taken} from the Train"));
+        assert_eq!(
+            common::last_log_line::<PlumesView>(&mut h),
+            format!("Ada swaps {given} for {taken} from the Train")
+        );
         assert_eq!(state(&mut h).train()[slot], given);
     }
     assert_eq!(state(&mut h).to_move().seat(), Some(Seat(1)), "Ben's turn");
@@ -600,7 +591,7 @@ fn a_whole_turn_by_the_keyboard_alone() {
 #[test]
 fn the_setup_dialog_promises_a_hand_off_screen_only_when_two_or_more_people_play() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     h.get_by_label("New Enchanted Plumes game").click();
     h.run();
@@ -616,7 +607,8 @@ fn the_setup_dialog_promises_a_hand_off_screen_only_when_two_or_more_people_play
 /// until it is Ada's turn again after `turns` actions, shown in a window of
 /// `size`.
 fn table_of(dir: &std::path::Path, seats: u8, turns: usize, size: [f32; 2]) -> Harness<'static, AviaryApp> {
-    let mut h = Harness::builder().with_size(size).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app(dir));
+    let mut h =
+        Harness::builder().with_size(size).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), common::app(dir));
     h.run();
     let mut players = vec![Player::Human];
     players.extend((1..seats).map(|_| Player::Computer(aviary::ai::Level::Easy)));
@@ -789,7 +781,7 @@ fn a_card_laid_in_ones_own_plumes_leaves_the_other_seats_mats_as_they_were() {
 #[test]
 fn the_new_game_dialog_offers_the_last_games_seats_again_even_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     h.get_by_label("New Enchanted Plumes game").click();
     h.run();
@@ -823,7 +815,7 @@ fn the_new_game_dialog_offers_the_last_games_seats_again_even_after_a_restart() 
     // And after a restart, from the settings file.
     h.state_mut().wait_for_files();
     drop(h);
-    let mut again = harness(app(dir.path()));
+    let mut again = common::harness(common::app(dir.path()));
     again.run();
     again.get_by_label("Not now").click();
     again.run();
@@ -837,7 +829,7 @@ fn the_new_game_dialog_offers_the_last_games_seats_again_even_after_a_restart() 
 #[test]
 fn a_seat_given_to_the_computer_gets_its_level_beside_it() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     h.get_by_label("New Enchanted Plumes game").click();
     h.run();
@@ -917,7 +909,7 @@ fn showing_ones_cards_leaves_ones_plumes_in_place() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = Harness::builder()
         .with_size([1180.0, 820.0])
-        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app(dir.path()));
+        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), common::app(dir.path()));
     h.run();
     let names = vec!["Ada".to_string(), "Ben".to_string()];
     let mut session: Session<EnchantedPlumes> = Session::new(

@@ -12,26 +12,12 @@ use aviary::rules::feathers_wax::{Action, FeathersAndWax, Flyer, Options, Phase,
 use aviary::rules::{Game, Rng, Setup, ToMove};
 use aviary::session::{Player, Session};
 use aviary::table::Table;
-use aviary::ui::feathers_wax::FeathersTab;
+use aviary::ui::feathers_wax::{FeathersTab, FeathersView};
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
 use common::{is_chosen, press_on, tab_to};
-
-fn app(dir: &std::path::Path) -> AviaryApp {
-    AviaryApp::new(Some(dir.join("config")), dir.join("saves"))
-}
-
-fn harness(app: AviaryApp) -> Harness<'static, AviaryApp> {
-    // The win-chance meter reckons on a thread and its readings land as
-    // they come: on a busy machine the screen takes a few more frames to
-    // settle (CI on two cores saw six).
-    Harness::builder()
-        .with_size([1280.0, 900.0])
-        .with_max_steps(12)
-        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
-}
 
 fn tab<'h>(h: &'h mut Harness<'_, AviaryApp>) -> &'h mut FeathersTab {
     common::game_tab(h)
@@ -113,7 +99,7 @@ fn show(h: &mut Harness<'_, AviaryApp>, session: Session<FeathersAndWax>, dir: &
 #[test]
 fn a_labyrinth_move_by_drag_then_a_refused_move_names_its_rule_and_ctrl_z_takes_a_step_back() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     open_from_home(&mut h, "11");
     let s = state(&mut h);
@@ -147,7 +133,7 @@ fn a_labyrinth_move_by_drag_then_a_refused_move_names_its_rule_and_ctrl_z_takes_
 #[test]
 fn undo_past_a_revealed_card_asks_first_and_marks_the_game_assisted() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     open_from_home(&mut h, "12");
     // End the first move at once: the next movement card is revealed.
@@ -173,9 +159,9 @@ fn undo_past_a_revealed_card_asks_first_and_marks_the_game_assisted() {
 #[test]
 fn strict_mode_refuses_to_undo_a_revealed_card() {
     let dir = tempfile::tempdir().unwrap();
-    let mut a = app(dir.path());
+    let mut a = common::app(dir.path());
     a.settings.strict_undo = true;
-    let mut h = harness(a);
+    let mut h = common::harness(a);
     h.run();
     open_from_home(&mut h, "12");
     h.get_by(|n| n.label().is_some_and(|l| l.starts_with("End this move here"))).click();
@@ -199,7 +185,7 @@ fn at_the_wings() -> Session<FeathersAndWax> {
 #[test]
 fn the_wings_are_split_by_dragging_spades_onto_the_racks_and_a_wrong_drop_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     let session = at_the_wings();
     show(&mut h, session, dir.path());
@@ -247,7 +233,7 @@ fn the_wings_are_split_by_dragging_spades_onto_the_racks_and_a_wrong_drop_is_ref
 #[test]
 fn the_flight_pile_draws_when_clicked_and_play_these_on_the_tray_ends_the_drawing() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     let session = (1..200)
         .map(|seed| {
@@ -268,7 +254,7 @@ fn the_flight_pile_draws_when_clicked_and_play_these_on_the_tray_ends_the_drawin
 #[test]
 fn a_flight_turn_card_on_icarus_specials_then_daedalus() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     let session = (1..200)
         .map(|seed| {
@@ -305,7 +291,7 @@ fn a_flight_turn_card_on_icarus_specials_then_daedalus() {
 #[test]
 fn the_meter_gives_a_reading_and_the_hint_says_what_to_do() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     open_from_home(&mut h, "21");
     let r = tab(&mut h).settle_meter().expect("a reading");
@@ -330,7 +316,7 @@ fn the_meter_gives_a_reading_and_the_hint_says_what_to_do() {
 #[test]
 fn after_a_lost_game_the_analysis_finds_the_costliest_decision_and_undoes_back_to_it() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     // A game thrown away on purpose: the policy plays, but Daedalus stops
     // every move at once from the sixth card on, so he never gets out.
@@ -372,7 +358,7 @@ fn after_a_lost_game_the_analysis_finds_the_costliest_decision_and_undoes_back_t
 #[test]
 fn a_finished_game_is_counted_once_in_the_statistics_on_the_home_tab() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     // One move before the end: the last movement card is in play and
     // Daedalus is still inside.
@@ -452,7 +438,7 @@ fn a_lost_game_undone_and_then_won_counts_once_as_an_assisted_win() {
     // assisted win never counted.
     let (seed, lost_line, k, winning_rest) = won_and_lost_lines();
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     let mut s: Session<FeathersAndWax> =
         Session::new(Setup { seats: 1, options: Options {} }, seed, vec![Player::Human]);
@@ -482,10 +468,10 @@ fn a_lost_game_undone_and_then_won_counts_once_as_an_assisted_win() {
     let path = tab(&mut h).m.path.clone();
     tab(&mut h).m.wait_for_autosave().unwrap();
     h.state_mut().wait_for_files();
-    let mut again = app(dir.path());
+    let mut again = common::app(dir.path());
     let mut notices = Vec::new();
     assert!(again.open_file(&path, &mut notices), "{notices:?}");
-    let mut h2 = harness(again);
+    let mut h2 = common::harness(again);
     h2.run();
     let r = h2.state().stats.get("feathers-and-wax");
     assert_eq!((r.clean_played, r.assisted_played, r.assisted_won), (0, 1, 1));
@@ -494,7 +480,7 @@ fn a_lost_game_undone_and_then_won_counts_once_as_an_assisted_win() {
 #[test]
 fn the_wings_can_be_built_by_clicking_a_spade_then_a_rack() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     let session = at_the_wings();
     show(&mut h, session, dir.path());
@@ -531,7 +517,7 @@ fn the_wings_can_be_built_by_clicking_a_spade_then_a_rack() {
 #[test]
 fn the_hint_shows_the_whole_walk_and_keeps_it_while_it_is_followed() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     open_from_home(&mut h, "21");
     // Play the hint's first steps until a walk of two steps or more is
@@ -579,16 +565,10 @@ fn the_hint_shows_the_whole_walk_and_keeps_it_while_it_is_followed() {
     assert!(followed, "a walk of two steps came up");
 }
 
-/// The log's last line; checks the side panel shows it, numbered.
-fn last_log_line(h: &mut Harness<'_, AviaryApp>) -> String {
-    let log = tab(h).m.session.log().to_vec();
-    common::shown_last_line(h, &log)
-}
-
 #[test]
 fn a_labyrinth_move_by_clicking_daedalus_then_a_cell() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     open_from_home(&mut h, "11");
     assert_eq!(state(&mut h).walker(), Walker::Outside);
@@ -598,13 +578,13 @@ fn a_labyrinth_move_by_clicking_daedalus_then_a_cell() {
     h.run();
     let a7 = aviary::rules::feathers_wax::Cell { x: 0, y: 6 };
     assert_eq!(state(&mut h).walker(), Walker::At(a7), "Daedalus stands in a7");
-    assert!(last_log_line(&mut h).starts_with("Daedalus steps east to a7"));
+    assert!(common::last_log_line::<FeathersView>(&mut h).starts_with("Daedalus steps east to a7"));
 }
 
 #[test]
 fn a_labyrinth_move_by_the_keyboard_alone() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     open_from_home(&mut h, "11");
     assert_eq!(state(&mut h).walker(), Walker::Outside);
@@ -613,7 +593,7 @@ fn a_labyrinth_move_by_the_keyboard_alone() {
     press_on(&mut h, "a7", Key::Enter);
     let a7 = aviary::rules::feathers_wax::Cell { x: 0, y: 6 };
     assert_eq!(state(&mut h).walker(), Walker::At(a7), "Enter walked Daedalus into a7");
-    assert!(last_log_line(&mut h).starts_with("Daedalus steps east to a7"));
+    assert!(common::last_log_line::<FeathersView>(&mut h).starts_with("Daedalus steps east to a7"));
 }
 
 /// "card 7♠" and so on: a spade's accessible name.
@@ -624,7 +604,7 @@ fn spade(v: u8) -> String {
 #[test]
 fn a_placed_spade_moves_to_the_other_rack_and_back_to_the_pool_by_clicks() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     show(&mut h, at_the_wings(), dir.path());
     let v = state(&mut h).unassigned()[0];
@@ -643,20 +623,26 @@ fn a_placed_spade_moves_to_the_other_rack_and_back_to_the_pool_by_clicks() {
     let s = state(&mut h);
     assert!(s.wings(Flyer::Icarus).is_empty());
     assert_eq!(s.wings(Flyer::Daedalus), &[v], "moved to Daedalus's rack");
-    assert_eq!(last_log_line(&mut h), format!("Puts {} on Daedalus's wings", aviary::rules::words::spade(v)));
+    assert_eq!(
+        common::last_log_line::<FeathersView>(&mut h),
+        format!("Puts {} on Daedalus's wings", aviary::rules::words::spade(v))
+    );
     // Click it, then the pool: it comes off the wings.
     click(&mut h, &spade(v));
     click(&mut h, "spade pool");
     let s = state(&mut h);
     assert!(s.wings(Flyer::Daedalus).is_empty());
     assert!(s.unassigned().contains(&v), "back in the pool");
-    assert_eq!(last_log_line(&mut h), format!("Takes {} off the wings", aviary::rules::words::spade(v)));
+    assert_eq!(
+        common::last_log_line::<FeathersView>(&mut h),
+        format!("Takes {} off the wings", aviary::rules::words::spade(v))
+    );
 }
 
 #[test]
 fn the_wings_can_be_built_and_rebuilt_by_the_keyboard_alone() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     show(&mut h, at_the_wings(), dir.path());
     let spades = state(&mut h).unassigned();
@@ -670,7 +656,10 @@ fn the_wings_can_be_built_and_rebuilt_by_the_keyboard_alone() {
     h.run();
     let v = *spades.iter().find(|&&v| spade(v) == first).unwrap();
     assert_eq!(state(&mut h).wings(Flyer::Icarus), &[v], "Enter put {first} on Icarus's rack");
-    assert_eq!(last_log_line(&mut h), format!("Puts {} on Icarus's wings", aviary::rules::words::spade(v)));
+    assert_eq!(
+        common::last_log_line::<FeathersView>(&mut h),
+        format!("Puts {} on Icarus's wings", aviary::rules::words::spade(v))
+    );
     // Over to Daedalus's rack, and back to the pool.
     press_on(&mut h, &spade(v), Key::Enter);
     press_on(&mut h, "Daedalus's wing rack", Key::Enter);
@@ -678,7 +667,10 @@ fn the_wings_can_be_built_and_rebuilt_by_the_keyboard_alone() {
     press_on(&mut h, &spade(v), Key::Enter);
     press_on(&mut h, "spade pool", Key::Enter);
     assert!(state(&mut h).unassigned().contains(&v), "back in the pool by the keyboard");
-    assert_eq!(last_log_line(&mut h), format!("Takes {} off the wings", aviary::rules::words::spade(v)));
+    assert_eq!(
+        common::last_log_line::<FeathersView>(&mut h),
+        format!("Takes {} off the wings", aviary::rules::words::spade(v))
+    );
 }
 
 /// A flight at Icarus's turn to play, with a drawn card he may take plainly
@@ -699,7 +691,7 @@ fn at_a_flight_play() -> (Session<FeathersAndWax>, aviary::rules::cards::Card) {
 /// A drawn card clicked, then the flyer Icarus where `icarus` finds him.
 fn played_by_clicking_it_then(icarus: &dyn Fn(&str) -> bool) {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     let (session, card) = at_a_flight_play();
     show(&mut h, session, dir.path());
@@ -716,7 +708,9 @@ fn played_by_clicking_it_then(icarus: &dyn Fn(&str) -> bool) {
     h.run_steps(4);
     assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "the card was played");
     assert!(!state(&mut h).drawn().contains(&card), "{card} left the drawn cards");
-    assert!(last_log_line(&mut h).starts_with(&format!("Plays the {} on Icarus: to ", card.name())));
+    assert!(
+        common::last_log_line::<FeathersView>(&mut h).starts_with(&format!("Plays the {} on Icarus: to ", card.name()))
+    );
 }
 
 #[test]
@@ -734,7 +728,7 @@ fn a_flight_card_is_played_by_clicking_it_then_the_flyer_on_the_tray() {
 #[test]
 fn a_flight_card_is_played_by_the_keyboard_alone() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     let (session, card) = at_a_flight_play();
     show(&mut h, session, dir.path());
@@ -749,7 +743,9 @@ fn a_flight_card_is_played_by_the_keyboard_alone() {
     press_on(&mut h, &icarus, Key::Enter);
     assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "the card was played");
     assert!(!state(&mut h).drawn().contains(&card), "{card} left the drawn cards");
-    assert!(last_log_line(&mut h).starts_with(&format!("Plays the {} on Icarus: to ", card.name())));
+    assert!(
+        common::last_log_line::<FeathersView>(&mut h).starts_with(&format!("Plays the {} on Icarus: to ", card.name()))
+    );
 }
 
 /// While cards are still being drawn, a drawn card tried on a flyer says
@@ -757,7 +753,7 @@ fn a_flight_card_is_played_by_the_keyboard_alone() {
 #[test]
 fn a_drawn_card_tried_before_play_these_cards_says_to_press_it_first() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     let session = (1..200)
         .map(|seed| {
@@ -784,7 +780,7 @@ fn a_drawn_card_tried_before_play_these_cards_says_to_press_it_first() {
 #[test]
 fn a_chosen_spade_is_laid_by_a_click_on_a_spade_already_on_the_rack() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(app(dir.path()));
+    let mut h = common::harness(common::app(dir.path()));
     h.run();
     show(&mut h, at_the_wings(), dir.path());
     let spades = state(&mut h).unassigned();

@@ -15,15 +15,11 @@ use aviary::ui::daedalus::DaedalusTab;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-fn harness(app: AviaryApp) -> Harness<'static, AviaryApp> {
-    Harness::builder().with_size([1280.0, 900.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
-}
-
 #[test]
 fn a_lesson_from_home_refuses_a_wrong_move_with_its_hint_then_is_ticked_and_remembered() {
     let dir = tempfile::tempdir().unwrap();
     let config = dir.path().join("config");
-    let mut h = harness(AviaryApp::new(Some(config.clone()), dir.path().join("saves")));
+    let mut h = common::harness(AviaryApp::new(Some(config.clone()), dir.path().join("saves")));
     h.run();
     assert!(h.query_all_by_label_contains("New to it? Learn in").count() >= 2, "each course invites a newcomer");
     h.get_by_label("Learn Daedalus").click();
@@ -50,7 +46,7 @@ fn a_lesson_from_home_refuses_a_wrong_move_with_its_hint_then_is_ticked_and_reme
     let file = config.join("lessons.json");
     let written = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
     assert!(written.contains("daedalus-build"), "the progress is written: {written}");
-    let mut again = harness(AviaryApp::new(Some(config), dir.path().join("saves")));
+    let mut again = common::harness(AviaryApp::new(Some(config), dir.path().join("saves")));
     again.run();
     again.get_by_label("Learn Daedalus").click();
     again.run();
@@ -82,7 +78,7 @@ fn a_broken_progress_file_is_kept_aside_and_loses_nothing_else() {
 #[test]
 fn undo_in_a_lesson_is_free_but_never_goes_back_past_its_start() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves")));
+    let mut h = common::harness(AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves")));
     h.run();
     // Lesson 2 starts after both sides' walls were placed.
     assert!(h.state_mut().open_lesson("daedalus", 1, &mut Vec::new()));

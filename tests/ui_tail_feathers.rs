@@ -19,15 +19,6 @@ use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
-fn harness(dir: &std::path::Path) -> Harness<'static, AviaryApp> {
-    let app = AviaryApp::new(Some(dir.join("config")), dir.join("saves"));
-    // A flight glides for up to 0.7 s before the screen settles.
-    Harness::builder()
-        .with_size([1280.0, 900.0])
-        .with_max_steps(12)
-        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
-}
-
 fn tab<'h>(h: &'h mut Harness<'_, AviaryApp>) -> &'h mut SkirmishTab {
     common::game_tab(h)
 }
@@ -137,7 +128,7 @@ fn inner_flight(s: &TailFeathers) -> Option<aviary::rules::tail_feathers::game::
 #[test]
 fn a_flight_by_dragging_the_bird_onto_a_ghost() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     // A mice bird to fly with a flight that ends well inside the battlefield.
     open_where(&mut h, dir.path(), |s| inner_flight(s).is_some());
     let s = state(&mut h);
@@ -176,7 +167,7 @@ fn crashing_flight(
 #[test]
 fn a_ring_whose_flight_meets_a_trunk_sits_at_the_crash_and_says_so() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     // (A bird launching from its nest facing its trunk crashes whatever it
     // announces: the position wanted has a ring in the open as well.)
     open_where(&mut h, dir.path(), |s| {
@@ -220,7 +211,7 @@ fn a_ring_whose_flight_meets_a_trunk_sits_at_the_crash_and_says_so() {
 #[test]
 fn a_bird_dropped_where_no_flight_ends_says_where_the_nearest_ring_is() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     open_where(&mut h, dir.path(), |s| inner_flight(s).is_some());
     let s = state(&mut h);
     let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[s.active_unit().unwrap()].first;
@@ -244,7 +235,7 @@ fn a_bird_dropped_where_no_flight_ends_says_where_the_nearest_ring_is() {
 #[test]
 fn a_perch_decision_at_a_crossing() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     open_where(&mut h, dir.path(), |s| s.legal_actions().contains(&Action::Perch));
     let s = state(&mut h);
     let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[s.active_unit().unwrap()].first;
@@ -266,7 +257,7 @@ fn a_perch_decision_at_a_crossing() {
 #[test]
 fn a_bird_waits_at_the_crossing_on_its_path() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     // A crossing met an inch or more along the flight.
     let met = |s: &TailFeathers| {
         let (plan, _) = s.walking()?;
@@ -300,7 +291,7 @@ fn a_bird_waits_at_the_crossing_on_its_path() {
 #[test]
 fn fly_on_to_the_end_flies_past_every_crossing_still_ahead() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     open_where(&mut h, dir.path(), |s| s.legal_actions().contains(&Action::Continue) && s.crossings_after() > 0);
     let s = state(&mut h);
     let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[s.active_unit().unwrap()].first;
@@ -345,7 +336,7 @@ fn open_at_a_move(h: &mut Harness<'_, AviaryApp>, dir: &std::path::Path) -> avia
 #[test]
 fn the_spaces_places_show_only_once_a_figure_is_picked_up() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     let figure = open_at_a_move(&mut h, dir.path());
     let pips = |h: &Harness<'_, AviaryApp>| {
         h.output()
@@ -369,7 +360,7 @@ fn the_spaces_places_show_only_once_a_figure_is_picked_up() {
 fn the_figures_on_a_mission_stand_on_its_card() {
     use aviary::rules::tail_feathers::components::Alliance;
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     let sent = |s: &TailFeathers| {
         s.mission(Alliance::Mice).is_some_and(|c| c.spot.is_some()) && !s.mission_box(Alliance::Mice).is_empty()
     };
@@ -382,7 +373,7 @@ fn the_figures_on_a_mission_stand_on_its_card() {
 #[test]
 fn a_refused_tree_move_names_its_rule() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     let figure = open_at_a_move(&mut h, dir.path());
     let s = state(&mut h);
     // A space of another tree: never reachable by climbing.
@@ -403,7 +394,7 @@ fn a_refused_tree_move_names_its_rule() {
 fn an_attack_shows_its_dice_and_undo_across_the_roll_asks_first() {
     use aviary::rules::tail_feathers::game::Target;
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     let on_figure = |s: &TailFeathers| attacks(s).into_iter().find(|x| matches!(x.1, Target::Figure(_)));
     open_where(&mut h, dir.path(), |s| on_figure(s).is_some());
     let (fig, target, _) = on_figure(&state(&mut h)).unwrap();
@@ -431,7 +422,7 @@ fn an_attack_shows_its_dice_and_undo_across_the_roll_asks_first() {
 #[test]
 fn the_hand_off_hides_a_bid_until_the_bidder_is_at_the_screen() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     // The rats bid first this round and the mice are to bid now.
     open_where(&mut h, dir.path(), |s| {
         s.legal_actions().iter().any(|a| matches!(a, Action::Bid(_)))
@@ -472,7 +463,7 @@ fn texts(h: &Harness<'_, AviaryApp>) -> Vec<String> {
 fn the_range_finder_measures_between_any_two_figures() {
     use aviary::rules::tail_feathers::game::figure_name;
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     // A flying rat bird (figures 9 and 10) and a mouse on the battlefield.
     open_where(&mut h, dir.path(), |s| {
         s.phase() == aviary::rules::tail_feathers::game::Phase::Activation && s.flyers().iter().any(|&f| f >= 9)
@@ -502,7 +493,7 @@ fn the_range_finder_measures_between_any_two_figures() {
 #[test]
 fn deploy_the_rest_places_each_figure_as_its_own_step() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     open_where(&mut h, dir.path(), |s| s.phase() == aviary::rules::tail_feathers::game::Phase::Deploy);
     let before = tab(&mut h).m.session.cursor();
     let unplaced = |s: &TailFeathers| (0..9u8).filter(|&f| s.figure(f).place == Place::Unplaced).count();
@@ -519,7 +510,7 @@ fn deploy_the_rest_places_each_figure_as_its_own_step() {
 #[test]
 fn clicking_a_ringed_target_attacks_it_with_the_bird_being_activated() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     let bird_target = |s: &TailFeathers| {
         let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[s.active_unit()?].first;
         s.legal_actions().into_iter().find_map(|a| match a {
@@ -574,7 +565,7 @@ fn played_past(h: &mut Harness<'_, AviaryApp>, cursor: usize) {
 #[test]
 fn the_computer_s_flight_is_announced_before_the_bird_moves() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     h.state_mut().settings.computer_delay = 1.0;
     open_with(&mut h, dir.path(), [Player::Human, Player::Computer(aviary::ai::Level::Easy)], Seat(1), |s| {
         s.legal_actions().iter().any(|a| matches!(a, Action::Fly(_)))
@@ -615,7 +606,7 @@ fn attacks_are_chosen_on_the_board_with_their_odds_not_from_a_list() {
     use aviary::rules::tail_feathers::dice::Attack;
     use aviary::rules::tail_feathers::game::{Target, target_name};
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     // Some figure with at least two figure targets.
     open_where(&mut h, dir.path(), |s| {
         let a = attacks(s);
@@ -693,7 +684,7 @@ fn attacks_are_chosen_on_the_board_with_their_odds_not_from_a_list() {
 fn clicking_an_enemy_the_chosen_figure_cannot_attack_says_why() {
     use aviary::rules::tail_feathers::game::{Target, UNIT_DEFS, unit_of};
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     // The activated bird has targets, and some enemy on the battlefield is
     // not one of them.
     let out_of_reach = |s: &TailFeathers| -> Option<u8> {
@@ -745,7 +736,7 @@ fn attack_by_clicks(h: &mut Harness<'_, AviaryApp>, f: u8, t: u8) {
 #[test]
 fn a_click_on_a_lit_space_that_holds_a_mouse_deploys_the_next_figure_there() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     let crowded = |s: &TailFeathers| {
         s.legal_actions().into_iter().find_map(|a| match a {
             Action::Deploy { space, .. } if !s.in_space(space).is_empty() => Some(space),
@@ -850,7 +841,7 @@ fn the_mission_card_is_laid_by_clicking_a_free_spot_and_its_buttons_say_what_it_
 #[test]
 fn the_button_that_ends_sending_figures_reads_as_a_button() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     open_where(&mut h, dir.path(), |s| {
         s.phase() == aviary::rules::tail_feathers::game::Phase::Mission
             && s.legal_actions().iter().any(|a| matches!(a, Action::Send(_)))
@@ -863,7 +854,7 @@ fn the_button_that_ends_sending_figures_reads_as_a_button() {
 #[test]
 fn a_click_on_the_enemy_tree_while_deploying_says_why_nothing_happened() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     open_where(&mut h, dir.path(), |s| s.legal_actions().iter().any(|a| matches!(a, Action::Deploy { .. })));
     // A space of the rats' home tree.
     let rats_tree = field()
@@ -884,7 +875,7 @@ fn a_click_on_the_enemy_tree_while_deploying_says_why_nothing_happened() {
 fn unit_cards_name_abilities_and_a_carried_passenger_shows_on_its_bird() {
     use aviary::rules::tail_feathers::game::BIRD_FIGS;
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     let carrier =
         |s: &TailFeathers| BIRD_FIGS.iter().copied().find(|&b| s.bird(b).is_some_and(|x| x.passenger.is_some()));
     open_where(&mut h, dir.path(), |s| carrier(s).is_some());
@@ -907,7 +898,7 @@ fn unit_cards_name_abilities_and_a_carried_passenger_shows_on_its_bird() {
 fn a_death_spiral_is_drawn_between_its_birds_named_on_both_cards_and_on_the_activate_button() {
     use aviary::rules::tail_feathers::game::{figure_name, unit_of};
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     // Both sides people; flights toward enemy birds until two are locked
     // together and a side is to choose its next unit.
     let options = Options { death_spirals: true, ..Options::default() };
@@ -989,7 +980,7 @@ fn focused(h: &Harness<'_, AviaryApp>) -> Option<String> {
 #[test]
 fn the_keyboard_alone_flies_a_bird_tab_to_a_ring_arrows_through_rings_enter_to_fly() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     open_where(&mut h, dir.path(), |s| inner_flight(s).is_some());
     let first = tab_to(&mut h, |l| l.starts_with("flight "));
     // The arrow keys go on to a neighbouring ring.
@@ -1017,7 +1008,7 @@ fn the_keyboard_alone_flies_a_bird_tab_to_a_ring_arrows_through_rings_enter_to_f
 fn the_keyboard_alone_attacks_tab_to_a_figure_enter_then_tab_to_a_target_enter() {
     use aviary::rules::tail_feathers::game::{Target, figure_name};
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     // A ground figure with a target (it must be chosen first).
     let ground = |s: &TailFeathers| {
         attacks(s)
@@ -1050,7 +1041,7 @@ fn the_keyboard_alone_attacks_tab_to_a_figure_enter_then_tab_to_a_target_enter()
 #[test]
 fn the_table_fills_the_window_beside_the_panel_and_the_battlefield_grows_with_it() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     open_where(&mut h, dir.path(), |s| s.round() >= 1);
     let table = h.get_by_label("battlefield").rect();
     // The side panel's heading (the other "Tail Feathers" is the tab's).
@@ -1074,7 +1065,7 @@ fn the_table_fills_the_window_beside_the_panel_and_the_battlefield_grows_with_it
 fn dice_after_attack(animations: bool) -> (Vec<String>, Vec<String>) {
     use aviary::rules::tail_feathers::game::Target;
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     h.state_mut().settings.animations = animations;
     let on_figure = |s: &TailFeathers| {
         let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[s.active_unit()?].first;
@@ -1128,7 +1119,7 @@ fn glide_after_flight(
     f64,
 ) {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     h.state_mut().settings.animations = animations;
     // A flight that turns at least once and ends inside the battlefield.
     let turning = |s: &TailFeathers| {
@@ -1255,7 +1246,7 @@ fn rolls_nothing(s: &TailFeathers) -> Option<Action> {
 #[test]
 fn a_roll_answered_before_the_next_frame_still_lies_on_the_table() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     h.run();
     let attack = open_at_an_attack(&mut h, dir.path());
     tab(&mut h).m.session.propose(attack).unwrap();
@@ -1284,7 +1275,7 @@ fn on_to_the_next_round(h: &mut Harness<'_, AviaryApp>, round: u8, drawn: bool) 
 #[test]
 fn a_new_round_clears_the_last_roll_from_the_table() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     h.run();
     let attack = open_at_an_attack(&mut h, dir.path());
     let round = state(&mut h).round();
@@ -1304,7 +1295,7 @@ fn a_new_round_clears_the_last_roll_from_the_table() {
 #[test]
 fn the_roll_that_ends_a_round_is_still_seen() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     h.run();
     let attack = open_at_an_attack(&mut h, dir.path());
     let round = state(&mut h).round();
@@ -1322,7 +1313,7 @@ fn the_roll_that_ends_a_round_is_still_seen() {
 #[test]
 fn the_last_roll_stays_on_the_table_until_undone() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     h.run();
     let attack = open_at_an_attack(&mut h, dir.path());
     let tray = tray_label;
@@ -1390,7 +1381,7 @@ fn every_rule_flight(dir: &std::path::Path, also: &dyn Fn(&TailFeathers) -> bool
 fn a_figure_pointed_at_shows_its_unit_s_card() {
     use aviary::rules::tail_feathers::game::{unit_name, unit_of};
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     open_where(&mut h, dir.path(), |s| (0..18).any(|f| matches!(s.figure(f).place, Place::Space(_))));
     let s = state(&mut h);
     let (f, spot) = tab(&mut h)
@@ -1437,7 +1428,7 @@ fn the_trees_names_stay_readable_over_the_flights_spots() {
 #[test]
 fn pointing_at_a_hit_s_button_rings_the_figure_it_names() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     open_where(&mut h, dir.path(), |s| {
         s.legal_actions()
             .iter()
@@ -1510,7 +1501,7 @@ fn two_games_open_keep_their_own_scrolled_lists() {
 #[test]
 fn the_launch_button_looks_like_a_button_and_names_the_bird() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     open_where(&mut h, dir.path(), |s| s.legal_actions().iter().any(|a| matches!(a, Action::Launch { .. })));
     h.hover_at(Pos2::new(5.0, 5.0));
     h.run();
@@ -1532,7 +1523,7 @@ fn the_launch_button_looks_like_a_button_and_names_the_bird() {
 #[test]
 fn the_flights_off_the_edge_token_lies_over_the_landings() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     open_where(&mut h, dir.path(), |s| {
         let ends = flight_endings(s);
         ends.contains(&aviary::rules::tail_feathers::game::FlightEnding::Off)
@@ -1583,7 +1574,7 @@ fn wheel_by(h: &mut Harness<'_, AviaryApp>, at: Pos2, notches: f32, again: &dyn 
 #[test]
 fn the_wheel_brings_the_battlefield_closer_and_dragging_the_table_moves_round_it() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     let figure = open_at_a_move(&mut h, dir.path());
     let spot = |h: &mut Harness<'_, AviaryApp>| tab(h).figure_spots.iter().find(|x| x.0 == figure).unwrap().1;
     let scale = |h: &mut Harness<'_, AviaryApp>| tab(h).drawn.unwrap().1;
@@ -1663,7 +1654,7 @@ fn painted_text(h: &Harness<'_, AviaryApp>) -> Vec<String> {
 #[test]
 fn a_facing_whose_every_flight_ends_badly_is_marked_before_the_launch() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     open_where(&mut h, dir.path(), |s| !doomed_headings(s).is_empty() && doomed_headings(s).len() < 24);
     let s = state(&mut h);
     let doomed = doomed_headings(&s);
@@ -1715,7 +1706,7 @@ fn a_facing_whose_every_flight_ends_badly_is_marked_before_the_launch() {
 #[test]
 fn the_computer_s_attack_is_shown_on_the_board_before_its_dice_fall() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     h.state_mut().settings.computer_delay = 1.0;
     open_with(&mut h, dir.path(), [Player::Human, Player::Computer(aviary::ai::Level::Easy)], Seat(1), |s| {
         // Attacks on figures to choose from (the computer attacks when it
@@ -1761,7 +1752,7 @@ fn a_bird_flying_over_a_figure_lets_it_be_seen() {
         game.arrange_place(flier, Place::Air);
         game.arrange_bird(flier, Pose { at, heading: Heading(0) }, Tilt::Centre, false);
         let dir = tempfile::tempdir().unwrap();
-        let mut h = harness(dir.path());
+        let mut h = common::harness_in(dir.path());
         let session = Session::from_state(game, vec![Player::Human, Player::Human]);
         let t = SkirmishTab::new(Table::new(session, dir.path().join("saves").join("tf.json")));
         let app = h.state_mut();
@@ -1803,7 +1794,7 @@ fn rolled(s: &TailFeathers, a: &Action, what: &str) -> bool {
 #[test]
 fn a_defence_thrown_after_its_attack_lies_on_the_tray_beside_the_attack() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     h.run();
     let split = |s: &TailFeathers| {
         s.legal_actions().into_iter().find(|a| {
@@ -1840,7 +1831,7 @@ fn a_defence_thrown_after_its_attack_lies_on_the_tray_beside_the_attack() {
 fn the_computer_waits_for_a_person_s_dice_to_be_read() {
     use aviary::ui::tab::View;
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     h.run();
     let attack = open_at_an_attack(&mut h, dir.path());
     let settings = |delay: f32| aviary::ui::ViewSettings {
@@ -1889,7 +1880,7 @@ fn cross_strokes(h: &Harness<'_, AviaryApp>) -> usize {
 fn by_the_flights_off_the_edge_only_the_one_pointed_at_is_a_cross() {
     use aviary::rules::tail_feathers::game::FlightEnding;
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     open_where(&mut h, dir.path(), |s| flight_endings(s).iter().filter(|e| **e == FlightEnding::Off).count() >= 4);
     h.hover_at(Pos2::new(5.0, 5.0));
     h.run();
@@ -1915,7 +1906,7 @@ fn by_the_flights_off_the_edge_only_the_one_pointed_at_is_a_cross() {
 #[test]
 fn in_a_small_window_the_facing_handles_can_be_found_one_by_one() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     h.set_size(egui::vec2(800.0, 600.0));
     open_where(&mut h, dir.path(), |s| {
         s.legal_actions().iter().filter(|a| matches!(a, Action::Launch { .. })).count() >= 12
@@ -1952,7 +1943,7 @@ fn ground_in(s: &TailFeathers, space: u8) -> Vec<u8> {
 #[test]
 fn a_figure_alone_in_a_tree_space_stands_in_its_middle() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     open_where(&mut h, dir.path(), |s| {
         let counts: Vec<usize> = (0..s.space_count() as u8).map(|k| ground_in(s, k).len()).collect();
         counts.contains(&1) && counts.contains(&2)
@@ -1983,7 +1974,7 @@ fn a_figure_alone_in_a_tree_space_stands_in_its_middle() {
 fn zoomed_in_the_view_goes_to_the_computer_s_announced_flight() {
     use aviary::rules::tail_feathers::geometry::V2;
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     h.state_mut().settings.computer_delay = 1.0;
     open_with(&mut h, dir.path(), [Player::Human, Player::Computer(aviary::ai::Level::Easy)], Seat(1), |s| {
         s.legal_actions().iter().any(|a| matches!(a, Action::Fly(_)))
@@ -2016,7 +2007,7 @@ fn zoomed_in_the_view_goes_to_the_computer_s_announced_flight() {
 #[test]
 fn a_squad_figure_s_stay_button_is_short() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     open_where(&mut h, dir.path(), |s| s.legal_actions().iter().any(|a| matches!(a, Action::Hold(_))));
     let stays: Vec<String> = texts(&h).into_iter().filter(|t| t.starts_with("Stay: ")).collect();
     assert!(!stays.is_empty(), "the stay buttons are shown: {:?}", texts(&h));

@@ -23,14 +23,6 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tf_common::{MICE, RATS, air};
 
-fn harness(dir: &std::path::Path) -> Harness<'static, AviaryApp> {
-    let app = AviaryApp::new(Some(dir.join("config")), dir.join("saves"));
-    Harness::builder()
-        .with_size([1280.0, 900.0])
-        .with_max_steps(12)
-        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
-}
-
 fn tab<'h>(h: &'h mut Harness<'_, AviaryApp>) -> &'h mut SkirmishTab {
     common::game_tab(h)
 }
@@ -78,7 +70,7 @@ fn card_spot(h: &Harness<'_, AviaryApp>, name: &str) -> egui::Pos2 {
 #[test]
 fn a_hand_is_picked_from_the_cards_laid_out_and_then_lies_along_the_table() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     let start = (1..200)
         .map(|seed| TailFeathers::new(&Setup { seats: 2, options: options() }, seed))
         .find(|g| g.first_player() == MICE)
@@ -168,7 +160,7 @@ fn jay_beside_the_crow() -> TailFeathers {
 #[test]
 fn a_card_clicked_then_its_unit_clicked_is_played() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     // The Jay (Bow) has flown beside the Crow; Aimed Shot may go to it, and
     // to no other unit, so the click alone plays it.
     let g = jay_beside_the_crow();
@@ -187,7 +179,7 @@ fn a_card_clicked_then_its_unit_clicked_is_played() {
 #[test]
 fn the_attack_window_asks_for_a_card_or_none_with_the_answers_lit() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     // The Magpie shoots at the Swallow; the mice hold Barrel Roll.
     let g = mice_answer(&["Barrel Roll", "Tailwind"]);
     open(&mut h, dir.path(), g, [Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
@@ -202,7 +194,7 @@ fn the_attack_window_asks_for_a_card_or_none_with_the_answers_lit() {
 #[test]
 fn the_ballista_looses_a_bolt_at_a_ringed_target_clicked_on_the_board() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     let mut g = table(&[], &[]);
     g.arrange_round(2);
     g.arrange_ballista(Alliance::Mice, 20, 1, 0);
@@ -249,13 +241,13 @@ fn mice_answer(mice: &[&str]) -> TailFeathers {
 fn with_the_quick_setting_a_window_nothing_answers_is_passed_at_once() {
     // Off (the default): the mice are asked though Tailwind cannot answer.
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     open(&mut h, dir.path(), mice_answer(&["Tailwind"]), [Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
     h.get_by_label("An attack is rolled: answer it with a card?");
     h.get_by_label("No card");
     // On: passed at once, without asking.
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     h.state_mut().settings.quick_card_windows = true;
     let g = mice_answer(&["Tailwind"]);
     let before = g.legal_actions();
@@ -271,7 +263,7 @@ fn with_the_quick_setting_a_window_nothing_answers_is_passed_at_once() {
     assert!(log.iter().any(|l| l.contains("Mice play no card")), "{log:?}");
     // Holding a card that may answer, the mice are asked even so.
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     h.state_mut().settings.quick_card_windows = true;
     open(&mut h, dir.path(), mice_answer(&["Barrel Roll"]), [Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
     h.get_by_label("Barrel Roll on the Swallow");
@@ -299,7 +291,7 @@ fn a_card_pointed_at_in_hand_is_held_up_to_be_read() {
 /// The Mice's Swallow activated, flying, with Tailwind and Steady Talons
 /// in hand, against the computer.
 fn swallow_flying_with_two_cards(dir: &std::path::Path) -> Harness<'static, AviaryApp> {
-    let mut h = harness(dir);
+    let mut h = common::harness_in(dir);
     let mut g = table(&["Tailwind", "Steady Talons"], &[]);
     air(&mut g, 0, 12.0, 14.0, 6, Tilt::Centre);
     tf_common::play(&mut g, &Action::Activate(0));
@@ -313,7 +305,7 @@ fn swallow_flying_with_two_cards(dir: &std::path::Path) -> Harness<'static, Avia
 #[test]
 fn a_card_dragged_lights_the_units_that_may_take_it_by_name() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = common::harness_in(dir.path());
     let g = jay_beside_the_crow();
     open(&mut h, dir.path(), g, [Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
     let names = |h: &Harness<'_, AviaryApp>| format!("{:?}", h.output().shapes).matches("\"Jay\"").count();
@@ -414,7 +406,7 @@ fn a_card_laid_face_down_does_not_move_the_battlefield() {
 fn a_card_that_cannot_be_played_now_says_why_when_held_up() {
     let held_up = |state: TailFeathers, name: &str| {
         let dir = tempfile::tempdir().unwrap();
-        let mut h = harness(dir.path());
+        let mut h = common::harness_in(dir.path());
         open(&mut h, dir.path(), state, [Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
         let at = card_spot(&h, name);
         h.hover_at(at);

@@ -41,14 +41,6 @@ pub fn is_chosen(h: &Harness<'_, AviaryApp>, label: &str) -> bool {
         .is_some_and(|n| n.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True))
 }
 
-/// The last line of `log`; checks the side panel shows it, numbered.
-#[allow(dead_code, reason = "not every UI test file checks log lines")]
-pub fn shown_last_line(h: &Harness<'_, AviaryApp>, log: &[aviary::session::LogEntry]) -> String {
-    let text = log.last().expect("something was logged").text.clone();
-    h.get_by_label(&format!("{:>3}. {text}", log.len()));
-    text
-}
-
 /// Drags from `from` to `to` as a person does: press, move halfway, move
 /// on, release, with a frame after each.
 #[allow(dead_code, reason = "not every UI test file drags")]
@@ -104,9 +96,52 @@ pub fn until(
     panic!("waited {MOST_FRAMES} frames {NAP:?} apart (longer than any timeout of the protocol) for {what}");
 }
 
+/// The size of the tests' window (points) unless a test says otherwise.
+#[allow(dead_code, reason = "not every test file opens a window")]
+pub const WINDOW: [f32; 2] = [1280.0, 900.0];
+
+/// `app` in a test window of `size` points. A frame may ask for a dozen
+/// more before the screen settles: a flight glides for up to 0.7 s, and the
+/// win-chance meter's readings land from a thread as they come.
+#[allow(dead_code, reason = "not every test file opens a window")]
+pub fn harness_of(app: AviaryApp, size: [f32; 2]) -> Harness<'static, AviaryApp> {
+    Harness::builder().with_size(size).with_max_steps(12).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
+}
+
+/// `app` in the tests' window.
+#[allow(dead_code, reason = "not every test file opens a window")]
+pub fn harness(app: AviaryApp) -> Harness<'static, AviaryApp> {
+    harness_of(app, WINDOW)
+}
+
+/// A fresh app whose settings and saves live in `dir`.
+#[allow(dead_code, reason = "not every test file opens a window")]
+pub fn app(dir: &std::path::Path) -> AviaryApp {
+    AviaryApp::new(Some(dir.join("config")), dir.join("saves"))
+}
+
+/// A fresh app with its files in `dir`, in the tests' window.
+#[allow(dead_code, reason = "not every test file opens a window")]
+pub fn harness_in(dir: &std::path::Path) -> Harness<'static, AviaryApp> {
+    harness(app(dir))
+}
+
 /// The app with its files in `dir`, in a window of `size` (points).
 #[allow(dead_code, reason = "not every test file opens a window of its own size")]
 pub fn app_in_window(dir: &std::path::Path, size: [f32; 2]) -> Harness<'static, AviaryApp> {
-    let app = AviaryApp::new(Some(dir.join("config")), dir.join("saves"));
-    Harness::builder().with_size(size).with_max_steps(12).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app)
+    harness_of(app(dir), size)
+}
+
+/// The last line of the log of the game tab on screen (a `Tab<V>`); checks
+/// the side panel shows it, numbered or as it is.
+#[allow(dead_code, reason = "not every UI test file checks log lines")]
+pub fn last_log_line<V: aviary::ui::tab::View>(h: &mut Harness<'_, AviaryApp>) -> String {
+    let log = aviary::ui::tab::View::table(&game_tab::<aviary::ui::tab::Tab<V>>(h).view).session.log().to_vec();
+    let text = log.last().expect("something was logged").text.clone();
+    let numbered = format!("{:>3}. {text}", log.len());
+    assert!(
+        h.query_by_label(&numbered).is_some() || h.query_by_label(&text).is_some(),
+        "the side panel shows the log's last line: {text}"
+    );
+    text
 }
