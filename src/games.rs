@@ -637,15 +637,20 @@ pub struct Listing {
 }
 
 impl Listing {
-    /// Whether the file still has the name Aviary gave it when the game
-    /// began ("enchanted-plumes-2026-11-28-15-03"), not one a person chose.
+    /// Whether the file still has a name Aviary gave it: the game's id,
+    /// alone ("enchanted-plumes", as older versions named a game) or with
+    /// the date it began or a number ("enchanted-plumes-2026-11-28-15-03"),
+    /// not one a person chose.
     #[must_use]
     pub fn is_auto_named(&self) -> bool {
         let stem = self.path.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
         GAMES.iter().any(|e| {
-            stem.strip_prefix(e.id)
-                .and_then(|rest| rest.strip_prefix('-'))
-                .is_some_and(|rest| rest.len() >= 10 && rest[..4].bytes().all(|b| b.is_ascii_digit()))
+            stem.strip_prefix(e.id).is_some_and(|rest| {
+                rest.is_empty()
+                    || rest.strip_prefix('-').is_some_and(|r| {
+                        r.starts_with(|c: char| c.is_ascii_digit()) && r.bytes().all(|b| b.is_ascii_digit() || b == b'-')
+                    })
+            })
         })
     }
 

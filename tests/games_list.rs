@@ -452,4 +452,10 @@ fn a_save_aviary_named_is_shown_by_its_game_and_players() {
     assert_eq!(row.title(), "friday-evening");
     row.path = dir.path().join("enchanted-plumes-with-ben.json");
     assert_eq!(row.title(), "enchanted-plumes-with-ben", "a person's name that starts like Aviary's");
+    // The name older versions gave a game, and a numbered copy: a reviewer
+    // saw "enchanted-plumes" on Home for want of the game's title.
+    for aviary_named in ["enchanted-plumes.json", "enchanted-plumes-2.json"] {
+        row.path = dir.path().join(aviary_named);
+        assert_eq!(row.title(), "Enchanted Plumes, 4 players", "{aviary_named}");
+    }
 }
