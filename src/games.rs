@@ -648,7 +648,8 @@ impl Listing {
             stem.strip_prefix(e.id).is_some_and(|rest| {
                 rest.is_empty()
                     || rest.strip_prefix('-').is_some_and(|r| {
-                        r.starts_with(|c: char| c.is_ascii_digit()) && r.bytes().all(|b| b.is_ascii_digit() || b == b'-')
+                        r.starts_with(|c: char| c.is_ascii_digit())
+                            && r.bytes().all(|b| b.is_ascii_digit() || b == b'-')
                     })
             })
         })

@@ -459,3 +459,33 @@ fn a_save_aviary_named_is_shown_by_its_game_and_players() {
         assert_eq!(row.title(), "Enchanted Plumes, 4 players", "{aviary_named}");
     }
 }
+
+/// Found by a new player: the Dust in the Wings rules opened halfway down,
+/// where the Enchanted Plumes page had been left. Each page keeps its own
+/// place and a page not yet read opens at its top.
+#[test]
+fn each_rules_page_opens_at_its_own_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app_at(dir.path(), [1180.0, 820.0]);
+    h.get_by_label("Enchanted Plumes rules").click();
+    h.run();
+    let title = |h: &Harness<'_, AviaryApp>, name: &str| h.get_by_label(&format!("{name} — rules")).rect().top();
+    let top = title(&h, "Enchanted Plumes");
+    h.hover_at(egui::pos2(400.0, 500.0));
+    h.run();
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, -1500.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run();
+    assert!(title(&h, "Enchanted Plumes") < top - 300.0, "the page scrolls");
+    h.get_by_label("Home").click();
+    h.run();
+    h.get_by_label("Dust in the Wings rules").click();
+    h.run();
+    let dust = title(&h, "Dust in the Wings");
+    assert!((dust - top).abs() < 1.0, "the Dust in the Wings page opens at its top ({dust} against {top})");
+}

@@ -450,7 +450,9 @@ pub fn rules_with_lessons_ui(
     lessons: &[crate::lessons::LessonInfo],
 ) -> Option<usize> {
     let mut clicked = None;
-    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+    // Each game's page keeps its own place (one shared place opened a
+    // game's rules halfway down, where the last page was left).
+    egui::ScrollArea::vertical().id_salt(("rules", page.title)).auto_shrink([false, false]).show(ui, |ui| {
         ui.set_max_width(760.0);
         ui.heading(format!("{} — rules", page.title));
         for (heading, paragraphs) in page.sections {
