@@ -228,6 +228,11 @@ fn the_hand_off_screen_rings_the_cards_laid_since_that_persons_last_turn() {
     h.get_by_label("I am Ben: show my cards").click();
     h.run();
     keep_first_three(&mut h, Seat(1));
+    // The first turn: the Train was dealt, not laid, so nothing is new (a
+    // new player saw all five Train cards ringed at the start).
+    h.run();
+    assert_eq!(labels_starting(&h, "train: "), 5, "the Train in view");
+    assert_eq!(labels_starting(&h, "train (new since your last turn): "), 0, "nothing ringed at the start");
     let ada = play_new_plume(&mut h, Seat(0), 0);
     // Ada's turn goes on until she draws or swaps; finish it with a draw.
     // Replenishing takes two cards: two swaps with the Train.

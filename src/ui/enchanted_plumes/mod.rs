@@ -263,9 +263,16 @@ impl PlumesView {
         }
         self.fresh = match key {
             Some((seat, cursor)) => {
-                let since = cursor - self.m.since_last_turn(seat).len();
+                let mut since = cursor - self.m.since_last_turn(seat).len();
                 let mut before = self.m.session.clone();
                 before.seek(since);
+                // Before anyone's first turn the cards were dealt, not
+                // laid: what changed counts from the first turn (every
+                // Train card was ringed at the start).
+                while before.state().phase() == Phase::Keep && since < cursor {
+                    since += 1;
+                    before.seek(since);
+                }
                 Fresh { key, ..Fresh::between(before.state(), self.state()) }
             }
             None => Fresh::default(),
