@@ -83,6 +83,10 @@ fn dw_r1_the_path_steps_orthogonally_never_straight_back_and_the_player_picks_co
     let (rule, reason) = (e.rule, e.reason);
     assert_eq!(rule, "DW-R1");
     assert!(reason.contains("not next to"), "{reason}");
+    // A drop on the space the path is on says so (a new player was told
+    // "c3 is not next to c3").
+    let e = g.check(&drop(Colour::Red, "c3")).unwrap_err();
+    assert!(e.reason.starts_with("the path is on c3") && !e.reason.contains("not next to"), "{}", e.reason);
     g.apply(&drop(Colour::Blue, "c4")).unwrap();
     // Not straight back to the emptied space.
     let e = g.check(&drop(Colour::Red, "c3")).unwrap_err();

@@ -429,6 +429,12 @@ impl DustInTheWings {
                     ));
                 }
                 let here = path[path.len() - 1];
+                if here == *to {
+                    return Err(RuleViolation::new(
+                        "DW-R1",
+                        format!("the path is on {here}: the next butterfly goes one space on, up, down, left or right"),
+                    ));
+                }
                 if !here.is_orthogonal_neighbour(*to) {
                     return Err(RuleViolation::new(
                         "DW-R1",
