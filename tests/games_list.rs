@@ -489,3 +489,18 @@ fn each_rules_page_opens_at_its_own_place() {
     let dust = title(&h, "Dust in the Wings");
     assert!((dust - top).abs() < 1.0, "the Dust in the Wings page opens at its top ({dust} against {top})");
 }
+
+/// Found by a new player: the Dust in the Wings rules said the butterflies
+/// were drawn as circles, diamonds and triangles, while the meadow shows
+/// butterflies, each colour with its own wings.
+#[test]
+fn the_dust_in_the_wings_rules_describe_the_butterflies_as_the_meadow_draws_them() {
+    let page = games::entry("dust-in-the-wings").unwrap().rules().unwrap();
+    let text: String = page.sections.iter().flat_map(|(_, p)| p.iter()).copied().collect::<Vec<_>>().join(" ");
+    for shape in ["circles", "diamonds", "triangles"] {
+        assert!(!text.contains(shape), "no {shape}: {text}");
+    }
+    for wings in ["round wings", "pointed wings", "swallowtails"] {
+        assert!(text.contains(wings), "{wings}");
+    }
+}

@@ -345,8 +345,9 @@ pub const DUST_IN_THE_WINGS: RulesPage = RulesPage {
         (
             "The idea",
             &[
-                "Two to four photographers share a meadow of 5×5 spaces and 48 butterflies: 16 red (drawn as \
-                 circles), 16 blue (diamonds) and 16 yellow (triangles). On your turn you scoop up every butterfly \
+                "Two to four photographers share a meadow of 5×5 spaces and 48 butterflies: 16 red (round wings \
+                 with white spots), 16 blue (long pointed wings with a dark band) and 16 yellow (swallowtails, \
+                 with tails and dark tips). On your turn you scoop up every butterfly \
                  on one space and let them go one by one along a path; where the last one lands decides whether \
                  you get a photo: a Gathering card (worth the crystals lying on it) or a Composition card (worth \
                  its points). When the crystal bag runs dry, the game is nearly over.",
