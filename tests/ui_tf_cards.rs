@@ -107,6 +107,11 @@ fn a_hand_is_picked_from_the_cards_laid_out_and_then_lies_along_the_table() {
     assert!(tab(&mut h).picks.is_empty());
     h.get_by_label("Suggested hand").click();
     h.run();
+    // The side panel's status and the chooser agree: seven chosen is not
+    // "0 of 7" beside it (a new player saw both).
+    h.get_by_label_contains("7 of 7 chosen");
+    assert!(h.query_by_label_contains("(0 of 7)").is_none(), "no count of cards taken beside the chosen ones");
+    h.get_by_label_contains("Mice to pick 7 action cards in secret");
     h.get_by_label("Take this hand").click();
     h.run();
     let s = tab(&mut h).m.session.state().clone();

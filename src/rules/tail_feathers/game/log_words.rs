@@ -328,12 +328,15 @@ impl TailFeathers {
             return format!("Round {} · {phase} · {task}", self.round);
         }
         if let Some(seat) = self.hand_picker() {
-            let n = self.hands[seat.index()].cards.len();
+            // (No count of the cards taken so far: the table's own count
+            // of the cards chosen stood beside it, "7 of 7 chosen" by
+            // "(0 of 7)", as no card is taken until the hand is.)
+            let n = crate::rules::tail_feathers::cards::HAND - self.hands[seat.index()].cards.len();
             return format!(
-                "Round {} · {phase} · {} to pick action cards in secret ({n} of {})",
+                "Round {} · {phase} · {} to pick {} in secret",
                 self.round,
                 who(seat),
-                crate::rules::tail_feathers::cards::HAND
+                words::count(n, "action card")
             );
         }
         if let Some(c) = &self.combat {
