@@ -1140,3 +1140,26 @@ fn choosing_three_of_nine_the_cards_are_spread_out() {
     let step = cards.windows(2).map(|w| w[1].left() - w[0].left()).fold(f32::INFINITY, f32::min);
     assert!(step >= cards[0].width() * 0.7, "each card shows {step} of its {} points", cards[0].width());
 }
+
+/// Found by a new player: removing a seat shrank the new-game dialog, the
+/// Start button rose from under the pointer and the next click, outside
+/// the dialog, closed it. Start stays where it was.
+#[test]
+fn removing_a_seat_leaves_the_start_button_where_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness(common::app(dir.path()));
+    h.run();
+    h.get_by_label("New Enchanted Plumes game").click();
+    h.run();
+    let start = h.get_by_label("Start").rect();
+    h.query_all_by_label("Remove this seat").last().expect("a seat to remove").click();
+    h.run();
+    h.run();
+    assert_eq!(h.state().new_game.as_ref().expect("the dialog is open").players.len(), 2);
+    let after = h.get_by_label("Start").rect();
+    assert!((after.top() - start.top()).abs() < 1.0, "Start moved from {start:?} to {after:?}");
+    h.get_by_label("Start").click();
+    h.run();
+    assert!(h.state().new_game.is_none(), "Start where it was starts the game");
+    assert_eq!(h.state().tabs.len(), 1);
+}

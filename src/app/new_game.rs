@@ -246,6 +246,7 @@ impl AviaryApp {
                 .max_height(room)
                 .min_scrolled_height(tall.min(room));
             let shown = options.show(ui, |ui| {
+                ui.set_min_height(tall.min(room));
                 match game.seating {
                     Seating::Solitaire => {}
                     Seating::Fixed(names) => fixed_seats_ui(ui, &mut choice, names),
@@ -280,18 +281,26 @@ impl AviaryApp {
                     ui.label(RichText::new(note).color(palette.table.on_plate.gamma_multiply(0.8)));
                 }
             });
-            ui.ctx().data_mut(|d| d.insert_temp(tall_id, shown.content_size.y));
+            // Never shorter while it is open: a seat removed would pull the
+            // Start button up from under the pointer, and the next click
+            // landed outside the dialog and closed it.
+            ui.ctx().data_mut(|d| d.insert_temp(tall_id, shown.content_size.y.max(tall)));
             ui.add_space(6.0);
             ui.horizontal(|ui| {
                 start = crate::ui::look::main_button(ui, "Start").clicked();
                 cancel = ui.button("Cancel").clicked();
             });
         });
+        let forget = |ctx: &egui::Context| {
+            ctx.data_mut(|d| d.remove::<f32>(egui::Id::unique(("new-game-options-height", game.id))));
+        };
         if start {
             if self.start_new_game(&choice, notices) {
+                forget(ctx);
                 return;
             }
         } else if cancel || modal.should_close() {
+            forget(ctx);
             return;
         }
         self.new_game = Some(choice);
