@@ -65,12 +65,19 @@ pub fn card_ui(ui: &mut Ui, palette: &Palette, name: &str, face: &Face, claimabl
     }
     if claimable {
         painter.rect_stroke(rect.expand(2.0), 9.0, Stroke::new(3.0, palette.selection), StrokeKind::Outside);
-        let tag = Rect::from_center_size(rect.center_bottom() + Vec2::new(0.0, 1.0), Vec2::new(56.0, 18.0));
+        let tag = take_tag(rect);
         painter.rect_filled(tag, 9.0, palette.selection);
         painter.text(tag.center(), Align2::CENTER_CENTER, "Take", FontId::proportional(12.5), palette.table.rim);
     }
     let resp = resp.on_hover_text(if claimable { format!("Click to take it: {what}") } else { what });
     claimable && resp.clicked()
+}
+
+/// Where a card's "Take" tag lies: across its top edge, between its name
+/// and its points, clear of the shape, the words and the crystals (across
+/// the foot it hid "at least 18 in all" and the points).
+fn take_tag(card: Rect) -> Rect {
+    Rect::from_center_size(card.center_top() + Vec2::new(0.0, 1.0), Vec2::new((card.width() * 0.45).min(52.0), 17.0))
 }
 
 /// The card in words (its hover and its name for a screen reader).
@@ -241,4 +248,25 @@ pub fn takings_ui(ui: &mut Ui, palette: &Palette, gatherings: &[u8], composition
             }
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{COMPOSITION, GATHERING, take_tag};
+    use egui::{Pos2, Rect};
+
+    #[test]
+    fn the_take_tag_keeps_off_what_the_card_says() {
+        for (size, k) in [(COMPOSITION, 1.0), (GATHERING, 1.0), (COMPOSITION, 0.7), (GATHERING, 0.7)] {
+            let card = Rect::from_min_size(Pos2::new(100.0, 200.0), size * k);
+            let tag = take_tag(card);
+            // The shape, the words, the butterflies and the crystals lie
+            // below the name's line (22 points down at full size).
+            assert!(tag.bottom() <= card.top() + 12.0 * k.max(0.9), "{tag:?} on {card:?}");
+            // Clear of the name at the left and the points at the right
+            // (each about 22 points wide at full size, from 6 in).
+            let side = 22.0 * k + 6.0;
+            assert!(tag.left() >= card.left() + side && tag.right() <= card.right() - side, "{tag:?} on {card:?}");
+        }
+    }
 }
