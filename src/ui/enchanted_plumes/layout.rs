@@ -38,10 +38,32 @@ pub(super) fn rows_height(rows: usize, card: Vec2) -> f32 {
 }
 
 /// How the other seats sit across the table in `room`: how many side by
-/// side (all of them in one row, or in two rows in seat order) and their
-/// cards' size, whichever shows the cards larger (one row on a tie), never
-/// larger than `largest` (one's own cards by the hand).
+/// side (all of them in one row, or in two rows in seat order), whichever
+/// shows the cards larger (one row on a tie), and each seat's cards' size
+/// (in `others`' order): as large as its own mat allows, never larger than
+/// `largest` (one's own cards by the hand). A seat with few plumes is not
+/// drawn as small as the most crowded one (a new player saw a seat of
+/// three plumes shrink to tiny cards beside one of seven).
 pub(super) fn others_layout(
+    state: &EnchantedPlumes,
+    others: &[Seat],
+    (room, heading): (Vec2, f32),
+    largest: Vec2,
+) -> (usize, Vec<Vec2>) {
+    let (per_row, card) = shared_layout(state, others, (room, heading), largest);
+    let mat_width = (room.x - 8.0 * (per_row as f32 - 1.0)) / per_row as f32;
+    let rows = others.len().max(1).div_ceil(per_row) as f32;
+    let mat = Vec2::new(mat_width, room.y / rows - 6.0);
+    let cards = others
+        .iter()
+        .map(|&s| others_card(state, &[s], (mat, heading), largest).map_or(card, |own| own.max(card)))
+        .collect();
+    (per_row, cards)
+}
+
+/// How many seats side by side and the one card size with which every
+/// seat's plumes fit (see [`others_layout`]).
+fn shared_layout(
     state: &EnchantedPlumes,
     others: &[Seat],
     (room, heading): (Vec2, f32),
@@ -266,16 +288,12 @@ pub(super) fn new_plume_width(card: Vec2) -> f32 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::{
-        MAT_HEADING, PLUME_CARD, SMALL_CARD, others_card, others_plume_width, own_card, own_lines, plume_width,
-    };
+mod tests_support {
     use crate::rules::enchanted_plumes::{Action, EnchantedPlumes, Options};
     use crate::rules::{Game, Rng, Seat, Setup};
-    use egui::Vec2;
 
     /// A two-seat game in which seat B has started `plumes` plumes.
-    fn with_plumes(plumes: usize) -> EnchantedPlumes {
+    pub fn with_plumes(plumes: usize) -> EnchantedPlumes {
         let options = Options { names: vec!["A".into(), "B".into()], first: Some(0) };
         let mut rng = Rng::seeded(5);
         let mut state = EnchantedPlumes::new(&Setup { seats: 2, options }, 5);
@@ -296,6 +314,16 @@ mod tests {
         assert!(state.plumes(Seat(1)).len() >= plumes, "B has {plumes} plumes ({moves} moves)");
         state
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tests_support::with_plumes;
+    use super::{
+        MAT_HEADING, PLUME_CARD, SMALL_CARD, others_card, others_plume_width, own_card, own_lines, plume_width,
+    };
+    use crate::rules::Seat;
+    use egui::Vec2;
 
     /// A seat whose plumes are too wide for one line of its mat gets them
     /// wrapped onto a second line at a readable size, not the smallest.
@@ -353,5 +381,27 @@ mod tests {
                 assert!(card.x >= PLUME_CARD.x * 0.6 - 0.01, "one line of {card:?} cards at width {width}");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod each_seat_its_size {
+    use super::tests_support::with_plumes;
+    use super::{MAT_HEADING, PLUME_CARD, others_layout};
+    use crate::rules::Seat;
+    use egui::Vec2;
+
+    /// Found by a new player: a seat of three plumes was drawn with cards
+    /// as tiny as those of a seat of seven beside it, its mat half empty.
+    /// Each seat's cards are as large as its own mat allows.
+    #[test]
+    fn a_seat_with_few_plumes_is_not_drawn_as_small_as_a_crowded_one() {
+        let state = with_plumes(7);
+        let (few, many) = (state.plumes(Seat(0)).len(), state.plumes(Seat(1)).len());
+        assert!(few + 3 <= many, "A has {few} plumes, B {many}");
+        let (per_row, cards) =
+            others_layout(&state, &[Seat(0), Seat(1)], (Vec2::new(760.0, 190.0), MAT_HEADING), PLUME_CARD);
+        assert_eq!(per_row, 2);
+        assert!(cards[0].x > cards[1].x + 4.0, "A's cards {:?}, B's {:?}", cards[0], cards[1]);
     }
 }

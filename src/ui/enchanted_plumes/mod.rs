@@ -370,17 +370,17 @@ impl PlumesView {
                     self.squeeze = (key, 1.0);
                 }
                 let largest = self.others_largest() * self.squeeze.1;
-                let (per_row, card) = others_layout(&state, &others, (room, heading), largest);
-                others_card = card;
+                let (per_row, cards) = others_layout(&state, &others, (room, heading), largest);
+                others_card = cards.iter().copied().reduce(Vec2::min).unwrap_or(PLUME_CARD);
                 // With room to spare (two or three at the table), the mats
                 // in the middle of it, across from one's own: laid from the
                 // top, a band of bare cloth lay between them and one's own.
                 let start = ui.cursor().top();
                 let pad = ((room.y - self.mats_height) / 2.0).clamp(0.0, 120.0);
                 ui.add_space(pad);
-                for chunk in others.chunks(per_row) {
+                for (chunk, sizes) in others.chunks(per_row).zip(cards.chunks(per_row)) {
                     ui.columns(per_row, |cols| {
-                        for (col, &s) in cols.iter_mut().zip(chunk) {
+                        for ((col, &s), &card) in cols.iter_mut().zip(chunk).zip(sizes) {
                             let place = SeatPlace { seat: s, own: false, card };
                             self.seat_ui(col, palette, &state, place, viewer, dragging, &mut action, &mut note);
                             mats.push((s, col.min_rect()));
