@@ -10,7 +10,7 @@ mod tf_common;
 use common::drag;
 
 use aviary::app::{AviaryApp, Screen};
-use aviary::rules::tail_feathers::game::{Action, Options, Place, TailFeathers, field};
+use aviary::rules::tail_feathers::game::{Action, Options, Place, TailFeathers, field, unit_of};
 use aviary::rules::{Game, Rng, Seat, Setup, ToMove};
 use aviary::session::{Player, Session};
 use aviary::table::Table;
@@ -387,6 +387,39 @@ fn a_refused_tree_move_names_its_rule() {
     let toasts = h.state().toast_texts().join(" | ");
     assert!(toasts.contains("TF-R7"), "{toasts}");
     assert!(toasts.contains("cannot reach"), "{toasts}");
+    assert_eq!(tab(&mut h).m.session.cursor(), before, "nothing moved");
+}
+
+/// Found by a new player: a figure chosen before its unit was activated,
+/// then a click on a space, did nothing at all. The click says why.
+#[test]
+fn a_click_on_a_space_for_a_figure_that_may_not_move_now_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_in(dir.path());
+    let choosing = |s: &TailFeathers| {
+        let legal = s.legal_actions();
+        legal.iter().any(|a| matches!(a, Action::Activate(_)))
+            && !legal.iter().any(|a| matches!(a, Action::Move { .. } | Action::Scurry { .. } | Action::Fly(_)))
+    };
+    open_where(&mut h, dir.path(), choosing);
+    let s = state(&mut h);
+    let spots = tab(&mut h).figure_spots.clone();
+    let (figure, at, here) = spots
+        .iter()
+        .find_map(|&(f, at)| match s.figure(f).place {
+            Place::Space(here) if s.check(&Action::Activate(unit_of(f) as u8)).is_ok() => Some((f, at, here)),
+            _ => None,
+        })
+        .expect("a mouse of an unactivated unit in a tree");
+    click_at(&mut h, at);
+    assert_eq!(tab(&mut h).selected, Some(figure), "the figure is chosen");
+    let home = field().trees.iter().position(|t| t.spaces.contains(&usize::from(here))).unwrap();
+    let other = field().trees[home].spaces.iter().copied().find(|&sp| sp != usize::from(here)).unwrap();
+    let to = tab(&mut h).screen_of(field().spaces[other].perch).unwrap();
+    let before = tab(&mut h).m.session.cursor();
+    click_at(&mut h, to);
+    let toasts = h.state().toast_texts().join(" | ");
+    assert!(toasts.contains("TF-R5") && toasts.contains("is not being activated"), "the click says why: {toasts:?}");
     assert_eq!(tab(&mut h).m.session.cursor(), before, "nothing moved");
 }
 

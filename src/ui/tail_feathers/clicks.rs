@@ -308,6 +308,15 @@ impl SkirmishView {
             if let Some(a) = legal.iter().find(|a| super::battlefield::space_decision(a) == Some(s)) {
                 return Some(a.clone());
             }
+            // A figure chosen that may not move now (a mouse in its nest
+            // before its unit is activated): the click says why rather
+            // than do nothing.
+            if let Some(sel) = self.selected
+                && let Err(v) = state.check(&Action::Move { figure: sel, to: s })
+            {
+                notices.push(Notice::Error(v.to_string()));
+                return None;
+            }
         }
         let v = board.to_table(p);
         for a in legal {

@@ -27,6 +27,23 @@ impl TailFeathers {
         if let Some(v) = self.step_refusal(a) {
             return v;
         }
+        // A figure moved whose unit is not being activated: that, not the
+        // way there, is why (a new player was told the space was out of
+        // reach).
+        if let &Action::Move { figure, .. } = a
+            && usize::from(figure) < FIGURES
+            && self.phase == Phase::Activation
+            && self.combat.is_none()
+            && self.activation.as_ref().is_none_or(|act| usize::from(act.unit) != unit_of(figure))
+        {
+            return RuleViolation::new(
+                "TF-R5",
+                format!(
+                    "{} is not being activated: a figure moves only in its own unit's activation",
+                    unit_name(unit_of(figure))
+                ),
+            );
+        }
         if let &Action::Strike { figure, target } | &Action::Shoot { figure, target } = a
             && let Some(v) = self.spiral_refusal(figure, target).or_else(|| self.attack_turn_refusal(figure))
         {
