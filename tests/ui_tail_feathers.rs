@@ -423,6 +423,32 @@ fn a_click_on_a_space_for_a_figure_that_may_not_move_now_says_why() {
     assert_eq!(tab(&mut h).m.session.cursor(), before, "nothing moved");
 }
 
+/// Found by a new player: "Activate Jay" on a perched bird with nothing in
+/// reach ended its activation at once, unannounced. Its button says so
+/// before the click, and says true: the activation is then over.
+#[test]
+fn a_unit_with_nothing_to_do_says_so_on_its_button() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_in(dir.path());
+    let idle = |s: &TailFeathers| {
+        s.legal_actions().iter().find_map(|a| match a {
+            Action::Activate(u) if s.activation_would_be_idle(*u) => Some(*u),
+            _ => None,
+        })
+    };
+    open_where(&mut h, dir.path(), |s| idle(s).is_some());
+    let s = state(&mut h);
+    let u = idle(&s).unwrap();
+    let name = aviary::rules::tail_feathers::game::unit_name(usize::from(u));
+    let button = format!("Activate {name}: nothing in reach, done at once");
+    h.get_by_label(&button).click();
+    h.run();
+    let after = state(&mut h);
+    assert!(after.active_unit() != Some(usize::from(u)) || after.is_activated(usize::from(u)), "activated");
+    let said: Vec<String> = tab(&mut h).m.session.log().iter().rev().take(4).map(|e| e.text.clone()).collect();
+    assert!(said.iter().any(|l| l.contains(&format!("the {name} is done"))), "{said:?}");
+}
+
 #[test]
 fn an_attack_shows_its_dice_and_undo_across_the_roll_asks_first() {
     use aviary::rules::tail_feathers::game::Target;

@@ -230,6 +230,9 @@ pub struct SkirmishView {
     pub picks: Vec<u8>,
     /// In a lesson: the moves it points at (units to activate are lit).
     pub lights: Vec<Action>,
+    /// The units whose activation would end as it begins (nothing in
+    /// reach), for the position it was worked out for (revision, cursor).
+    idle_units: ((u64, usize), Vec<u8>),
 }
 
 impl SkirmishView {
@@ -263,6 +266,7 @@ impl SkirmishView {
             peek: None,
             picks: Vec::new(),
             lights: Vec::new(),
+            idle_units: ((u64::MAX, 0), Vec::new()),
         }
     }
 

@@ -202,9 +202,33 @@ impl SkirmishView {
         }
         self.attackers_ui(ui, state, &legal);
         self.cutters_ui(ui, state, &legal);
+        let key = (self.m.session.revision(), self.m.session.cursor());
+        if self.idle_units.0 != key {
+            let idle = legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Activate(u) if state.activation_would_be_idle(*u) => Some(*u),
+                    _ => None,
+                })
+                .collect();
+            self.idle_units = (key, idle);
+        }
         if state.walking().is_none() || !matches!(state.walking(), Some((_, Some(_)))) {
             for a in small.iter().take(30) {
-                let mut button = ui.button(choice_label(state, a));
+                let idle = matches!(a, Action::Activate(u) if self.idle_units.1.contains(u));
+                let label = if idle {
+                    // Said before the click: the Jay's activation ended as
+                    // it began, with no warning, and a new player lost it.
+                    format!("{}: nothing in reach, done at once", choice_label(state, a))
+                } else {
+                    choice_label(state, a)
+                };
+                let mut button = ui.button(label);
+                if idle {
+                    button = button.on_hover_text(
+                        "Nothing it may do now (no target within reach, and no move): activating it uses its turn",
+                    );
+                }
                 if let Action::Mission(Some(k)) = a {
                     button = button.on_hover_text(mission_words(*k));
                 }

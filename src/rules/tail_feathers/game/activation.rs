@@ -269,6 +269,28 @@ impl TailFeathers {
         self.next_turn(other(seat));
     }
 
+    /// Whether activating unit `u` now would leave it nothing to do, so
+    /// that its activation ends as soon as it begins (a perched bird with
+    /// no target in reach, a rattled pilot): the table says so on the
+    /// button before it is pressed. Never for a unit whose activation
+    /// begins with dice (a death spiral fought again), so the answer tells
+    /// nothing of a roll.
+    #[must_use]
+    pub fn activation_would_be_idle(&self, u: u8) -> bool {
+        let Some(d) = UNIT_DEFS.get(usize::from(u)) else { return false };
+        if self.entangled(d.first) {
+            return false;
+        }
+        let mut probe = self.clone();
+        if probe.apply(&Action::Activate(u)).is_err() {
+            return false;
+        }
+        // Ended, or at its end-of-activation steps (a fire roll there may
+        // even end the game: ended all the same).
+        probe.outcome.is_some()
+            || probe.activation.as_ref().is_none_or(|a| a.unit != u || matches!(a.step, Step::Douse | Step::Revive))
+    }
+
     /// The log's word on an activation that ends by itself: that it is
     /// done, and why when it made no attack (short: the log read as
     /// prose).
