@@ -403,7 +403,15 @@ fn slip_words(tags: &[String], kept: &KeptRoll) -> String {
     } else {
         kept.outcome.clone()
     };
-    format!("{}: {what}", tags.join(" · "))
+    // The same tag once, however many rolls bore it: three leaves spun
+    // read "Rats: the leaf's spins · Rats: the leaf's spins · Mice: …".
+    let mut once: Vec<&str> = Vec::new();
+    for t in tags {
+        if !once.contains(&t.as_str()) {
+            once.push(t);
+        }
+    }
+    format!("{}: {what}", once.join(" · "))
 }
 
 /// Where the dice tray lies and how its dice are laid out.
@@ -573,6 +581,10 @@ mod tests {
         let words = slip_words(&["Rats: the leaf's spins".to_string()], &kept);
         let (a, b) = (Face(3).number(), Face(5).number());
         assert_eq!(words, format!("Rats: the leaf's spins: rolled {a}, {b}"));
+        // A tag borne by several rolls is said once.
+        let tags = ["Rats: the leaf's spins", "Rats: the leaf's spins", "Mice: the leaf's spins"].map(String::from);
+        let words = slip_words(&tags, &kept);
+        assert_eq!(words, format!("Rats: the leaf's spins · Mice: the leaf's spins: rolled {a}, {b}"));
     }
     use egui::{Pos2, Rect, Vec2};
 
