@@ -166,7 +166,7 @@ pub(super) fn paint_tree(
         painter.circle_filled(p, lobe * (0.8 + 0.35 * hashed(tree.spaces[0] + k, 3)), colours.canopy);
     }
     painter.rect_filled(inset, 2.0, colours.canopy);
-    for &s in &tree.spaces {
+    for (number, &s) in (1..).zip(&tree.spaces) {
         let sp = &field().spaces[s];
         let rect = Rect::from_points(&poly(&sp.outline));
         if let Some(owner) = sp.nest {
@@ -188,6 +188,17 @@ pub(super) fn paint_tree(
             painter.circle_filled(p, r, colours.leaf_light);
         }
         painter.rect_stroke(patch, (board.scale * 0.5) as u8, Stroke::new(1.0, colours.canopy), StrokeKind::Inside);
+        // The space's number, quiet in its corner: the prompts and the log
+        // name spaces by it ("the Old Beech, space 7") and a new player
+        // found it nowhere on the board.
+        let size = (board.scale * 0.3).clamp(7.5, 11.0);
+        painter.text(
+            patch.right_bottom() - Vec2::splat(size * 0.35),
+            Align2::RIGHT_BOTTOM,
+            number.to_string(),
+            FontId::proportional(size),
+            colours.ink.gamma_multiply(0.55),
+        );
         if let Some(taken) = room.map(|f| f(s)) {
             // Four places: filled for those taken, hollow for room left.
             let top = patch.left_top() + Vec2::new(6.0, 6.0);
