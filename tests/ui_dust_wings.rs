@@ -447,3 +447,27 @@ fn late_in_a_small_window_the_newest_log_line_is_in_view() {
     let line = h.get_by_label(&newest).rect();
     assert!(line.bottom() <= 600.0 && line.top() >= 0.0, "the newest log line {newest:?} at {line:?}");
 }
+
+/// Found by a new player: a lit space clicked before a butterfly was chosen
+/// said so only in a note at the window's corner. The colours in hand are
+/// offered by the space, and a click on one drops it there.
+#[test]
+fn a_lit_space_clicked_with_no_butterfly_chosen_offers_the_colours_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_in(dir.path());
+    h.run();
+    let plan = open_where(&mut h, dir.path(), mixed_first_space);
+    let Action::Pick(from) = plan[0] else { panic!("a plan starts with a pick") };
+    h.get_by_label(&format!("space {from}")).click();
+    h.run();
+    let Action::Drop { colour, to } = plan[1] else { panic!("a drop follows the pick") };
+    h.get_by_label(&format!("space {to}")).click();
+    h.run();
+    let offered = h.query_all_by_label_contains("drop a ").count();
+    assert!(offered >= 2, "each colour in hand is offered ({offered})");
+    assert!(h.query_by_label_contains("Choose a butterfly").is_none());
+    h.get_by_label(&format!("drop a {} butterfly on {to}", colour.name())).click();
+    h.run();
+    assert_eq!(common::last_log_line::<WingsView>(&mut h), format!("Ada drops a {} butterfly on {to}", colour.name()));
+    assert!(h.query_by_label_contains("drop a ").is_none(), "the question is put away");
+}

@@ -79,6 +79,27 @@ pub struct WingsView {
     flights: Vec<Flight>,
     /// Where the hand lay in the last frame.
     hand_at: Option<Pos2>,
+    /// A lit space clicked with no butterfly chosen: the colours in hand
+    /// offered beside it (the space, where, the position it was for and
+    /// the frame it was asked in).
+    drop_choice: Option<(Square, Pos2, usize, u64)>,
+}
+
+/// What the last drop on a lit space would claim, on a small tag of card
+/// along the space's foot, so it reads over grass and butterflies.
+fn claim_tag(painter: &egui::Painter, palette: &Palette, rect: egui::Rect, cards: &[CardRef]) {
+    let text = if cards.is_empty() {
+        "claims nothing".to_string()
+    } else {
+        cards.iter().map(|c| short_name(*c)).collect::<Vec<_>>().join(", ")
+    };
+    let galley = painter.layout_no_wrap(text, FontId::proportional(11.0), palette.table.on_plate);
+    let tag = egui::Rect::from_center_size(
+        rect.center_bottom() + Vec2::new(0.0, -galley.size().y / 2.0 - 4.0),
+        galley.size() + Vec2::new(8.0, 2.0),
+    );
+    painter.rect_filled(tag, 4.0, palette.table.plate);
+    painter.galley(tag.min + Vec2::new(4.0, 1.0), galley, palette.table.on_plate);
 }
 
 impl WingsView {
@@ -206,6 +227,60 @@ impl WingsView {
         }
     }
 
+    /// The colours in hand offered beside the lit space clicked with none
+    /// chosen: a click on one drops it there; a click elsewhere or Escape
+    /// puts the question away.
+    fn drop_choice_ui(&mut self, ui: &Ui, palette: &Palette, state: &DustInTheWings, cell: f32) -> Option<Action> {
+        let (s, at, cursor, asked) = self.drop_choice?;
+        let Stage::Disperse { tray, .. } = state.stage() else {
+            self.drop_choice = None;
+            return None;
+        };
+        if cursor != self.m.session.cursor() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+            self.drop_choice = None;
+            return None;
+        }
+        let mut chosen = None;
+        let area = egui::Area::new(egui::Id::unique(("dw-drop-choice", self.m.id)))
+            .order(egui::Order::Foreground)
+            .pivot(egui::Align2::CENTER_BOTTOM)
+            .fixed_pos(at - Vec2::new(0.0, cell * 0.3))
+            .show(ui.ctx(), |ui| {
+                look::plate_frame(palette, None).inner_margin(8).show(ui, |ui| {
+                    ui.visuals_mut().override_text_color = Some(palette.table.on_plate);
+                    ui.label(RichText::new(format!("Drop which on {s}?")).strong());
+                    ui.horizontal(|ui| {
+                        for c in Colour::ALL.into_iter().filter(|c| tray[*c as usize] > 0) {
+                            let (rect, resp) = ui.allocate_exact_size(Vec2::splat(40.0), Sense::click());
+                            let label = format!("drop a {} butterfly on {s}", c.name());
+                            resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, &label));
+                            if resp.hovered() {
+                                ui.painter().rect_stroke(
+                                    rect,
+                                    4.0,
+                                    Stroke::new(2.0, palette.route),
+                                    StrokeKind::Inside,
+                                );
+                            }
+                            paint_butterfly(ui.painter(), palette, rect.center(), 34.0, c);
+                            if resp.on_hover_cursor(egui::CursorIcon::PointingHand).clicked() {
+                                chosen = Some(c);
+                            }
+                        }
+                    });
+                });
+            });
+        if let Some(c) = chosen {
+            self.drop_choice = None;
+            return Some(Action::Drop { colour: c, to: s });
+        }
+        // (The click that asked is not one elsewhere.)
+        if area.response.clicked_elsewhere() && ui.ctx().cumulative_frame_nr() != asked {
+            self.drop_choice = None;
+        }
+        None
+    }
+
     #[allow(
         clippy::too_many_lines,
         reason = "draws the meadow and handles drag and click in one pass so they share one hit test"
@@ -301,22 +376,7 @@ impl WingsView {
                             StrokeKind::Inside,
                         );
                         if last_drop {
-                            let cards = state.preview(s);
-                            let text = if cards.is_empty() {
-                                "claims nothing".to_string()
-                            } else {
-                                cards.iter().map(|c| short_name(*c)).collect::<Vec<_>>().join(", ")
-                            };
-                            // On a small tag of card along the foot, so it
-                            // reads over grass and butterflies.
-                            let galley =
-                                painter.layout_no_wrap(text, FontId::proportional(11.0), palette.table.on_plate);
-                            let tag = egui::Rect::from_center_size(
-                                rect.center_bottom() + Vec2::new(0.0, -galley.size().y / 2.0 - 4.0),
-                                galley.size() + Vec2::new(8.0, 2.0),
-                            );
-                            painter.rect_filled(tag, 4.0, palette.table.plate);
-                            painter.galley(tag.min + Vec2::new(4.0, 1.0), galley, palette.table.on_plate);
+                            claim_tag(&painter, palette, rect, &state.preview(s));
                         }
                     }
                     if let Some(c) = dragging {
@@ -329,11 +389,13 @@ impl WingsView {
                         action = Some(Action::Drop { colour: d.0, to: s });
                     }
                     if resp.clicked() {
-                        match self.click_colour() {
-                            Some(c) => action = Some(Action::Drop { colour: c, to: s }),
-                            None => {
-                                notices.push(Notice::Info("Choose a butterfly in your hand first (click it)".into()));
-                            }
+                        if let Some(c) = self.click_colour() {
+                            action = Some(Action::Drop { colour: c, to: s });
+                        } else {
+                            // Which colour: asked there, beside the space
+                            // (a note at the window's corner was missed).
+                            let asked = ui.ctx().cumulative_frame_nr();
+                            self.drop_choice = Some((s, rect.center(), self.m.session.cursor(), asked));
                         }
                     }
                 }
@@ -341,6 +403,9 @@ impl WingsView {
             }
         }
         self.paint_flights(ui, palette, &geo, ui.input(|i| i.time));
+        if let Some(a) = self.drop_choice_ui(ui, palette, &state, cell) {
+            action = Some(a);
+        }
         if let Some(n) = note {
             widgets::pointer_note(ui, &n, palette);
         }
@@ -581,7 +646,16 @@ impl View for WingsView {
     type Game = DustInTheWings;
 
     fn new(m: Table<DustInTheWings>) -> Self {
-        Self { m, selected: None, lights: Vec::new(), compact: false, seen: None, flights: Vec::new(), hand_at: None }
+        Self {
+            m,
+            selected: None,
+            lights: Vec::new(),
+            compact: false,
+            seen: None,
+            flights: Vec::new(),
+            hand_at: None,
+            drop_choice: None,
+        }
     }
 
     fn table(&self) -> &Table<DustInTheWings> {
