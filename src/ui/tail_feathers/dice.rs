@@ -362,7 +362,13 @@ impl SkirmishView {
         }
         let result = lay.words.filter(|_| !tumbling);
         if let Some(g) = result {
-            paint_outcome(painter, forest, (rect, g), &kept.wounds, figures);
+            let slip = g.size() + Vec2::new(12.0, 6.0);
+            let at = if lay.at_foot {
+                Pos2::new(inner.center().x, f32::midpoint(inner.bottom(), outer.bottom())) - slip / 2.0
+            } else {
+                Pos2::new(rect.left() + 7.0, rect.bottom() - g.size().y - 10.0)
+            };
+            paint_outcome(painter, forest, (at, g), &kept.wounds, figures);
         }
     }
 }
@@ -424,6 +430,8 @@ struct TrayLayout {
     words: Option<std::sync::Arc<egui::Galley>>,
     /// Which of the corners it lies in.
     corner: usize,
+    /// The words lie on a slip along the frame's foot, not in the tray.
+    at_foot: bool,
 }
 
 impl TrayLayout {
@@ -457,14 +465,17 @@ impl TrayLayout {
                 .map_or(0.0, |w| painter.layout_no_wrap(w.to_string(), font.clone(), forest.die_ink).size().x + 24.0);
             (row.max(120.0).max(word_w), 32.0, widest.max(1), false)
         };
+        // A column's words go on a slip along the frame's foot, on a line
+        // of their own: in the column they wrapped a word to a line.
+        let wrap = if column { outer.width() - 40.0 } else { width - 26.0 };
         let words = words.map(|w| {
-            let mut job = egui::text::LayoutJob::simple(w.to_string(), font.clone(), forest.die_ink, width - 26.0);
+            let mut job = egui::text::LayoutJob::simple(w.to_string(), font.clone(), forest.die_ink, wrap);
             job.halign = egui::Align::LEFT;
             painter.layout_job(job)
         });
-        let mut lay = Self { rect: Rect::NOTHING, die, cols, words, corner: 0 };
+        let mut lay = Self { rect: Rect::NOTHING, die, cols, words, corner: 0, at_foot: column };
         let dice_h: f32 = counts.iter().map(|&n| lay.roll_height(n)).sum();
-        let words_h = lay.words.as_ref().map_or(0.0, |g| g.size().y + 12.0);
+        let words_h = if column { 0.0 } else { lay.words.as_ref().map_or(0.0, |g| g.size().y + 12.0) };
         let size = Vec2::new(width, dice_h + 8.0 + words_h);
         (lay.corner, lay.rect) =
             if column { side_corner(outer, inner, size, cover) } else { tray_corner(outer, size, cover) };
@@ -477,16 +488,16 @@ impl TrayLayout {
     }
 }
 
-/// What a settled roll did, on a slip at the foot of the tray `rect`, and
-/// each wound marked by the figure that took it (among `figures`).
+/// What a settled roll did, on a slip whose top-left corner is `at` (at
+/// the foot of the tray, or of the frame), and each wound marked by the
+/// figure that took it (among `figures`).
 fn paint_outcome(
     painter: &Painter,
     forest: &Forest,
-    (rect, words): (Rect, std::sync::Arc<egui::Galley>),
+    (at, words): (Pos2, std::sync::Arc<egui::Galley>),
     wounds: &[(Target, u8)],
     figures: &[(Fig, Pos2, f32)],
 ) {
-    let at = Pos2::new(rect.left() + 7.0, rect.bottom() - words.size().y - 10.0);
     let slip = Rect::from_min_size(at, words.size() + Vec2::new(12.0, 6.0));
     painter.rect(slip, 4.0, forest.die, Stroke::new(1.0, forest.die_ink), StrokeKind::Inside);
     painter.galley(slip.min + Vec2::new(6.0, 3.0), words, forest.die_ink);
@@ -610,6 +621,11 @@ mod tests {
             assert!(!lay.rect.intersects(inner), "{:?} reaches over the battlefield {inner:?}", lay.rect);
             assert!(outer.contains_rect(lay.rect), "{:?} leaves the table {outer:?}", lay.rect);
             assert!(lay.die >= 26.0, "dice {} points", lay.die);
+            // Its words on one line along the frame's foot: in the column
+            // they wrapped a word to a line.
+            assert!(lay.at_foot);
+            let galley = lay.words.as_ref().expect("the words");
+            assert_eq!(galley.rows.len(), 1, "one line, not {}", galley.rows.len());
             // A narrow frame (a small window): a row over a corner, whole dice.
             let inner = Rect::from_center_size(outer.center(), Vec2::splat(780.0));
             let lay = TrayLayout::new(
