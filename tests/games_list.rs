@@ -504,3 +504,61 @@ fn the_dust_in_the_wings_rules_describe_the_butterflies_as_the_meadow_draws_them
         assert!(text.contains(wings), "{wings}");
     }
 }
+
+/// The words painted on screen (not widgets'), with where and whether cut.
+fn walk(shape: &egui::Shape, out: &mut Vec<(String, egui::Rect, bool)>) {
+    match shape {
+        egui::Shape::Text(t) => out.push((t.galley.text().to_string(), t.visual_bounding_rect(), t.galley.elided)),
+        egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
+        _ => {}
+    }
+}
+
+/// Found by a new player: in a low window Home's Continue cards read "Tail
+/// Feathers, 2 …" and "Enchanted …", two games of one kind alike. The
+/// title fits its card: smaller, or the game's name alone.
+#[test]
+fn a_continue_card_s_title_is_never_cut_in_a_low_window() {
+    use aviary::rules::enchanted_plumes::{EnchantedPlumes, Options};
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let mut session: aviary::session::Session<EnchantedPlumes> = aviary::session::Session::new(
+        Setup { seats: 4, options: Options::default() },
+        3,
+        vec![
+            Player::Human,
+            Player::Computer(Level::Easy),
+            Player::Computer(Level::Easy),
+            Player::Computer(Level::Easy),
+        ],
+    );
+    // (Home offers to continue a game begun, not one of no moves.)
+    for _ in 0..3 {
+        let a = session.state().legal_actions()[0].clone();
+        session.propose(a).unwrap();
+    }
+    // Three games begun, so three cards share the row.
+    for minute in 1..=3 {
+        let path = saves.join(format!("enchanted-plumes-2026-11-30-10-0{minute}.json"));
+        aviary::save::write_file(&path, &aviary::save::to_text(&aviary::save::record(&session))).unwrap();
+    }
+    // A low window, four cards to a row (800x600 laid three).
+    let mut h = app_at(dir.path(), [1300.0, 600.0]);
+    for _ in 0..40 {
+        h.run();
+        if !h.state().reading_saved_games() && h.query_all_by_label_contains("Continue Enchanted Plumes").count() == 3 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let card = h.query_all_by_label_contains("Continue Enchanted Plumes").next().expect("a card").rect();
+    let mut words = Vec::new();
+    h.output().shapes.iter().for_each(|c| walk(&c.shape, &mut words));
+    let (title, at, elided) = words
+        .iter()
+        .find(|(w, r, _)| w.starts_with("Enchanted Plumes") && card.contains(r.center()))
+        .expect("the card's title");
+    assert!(!elided, "{title} is cut");
+    assert!(at.right() <= card.right(), "{title} runs past the card: {at:?} in {card:?}");
+}

@@ -300,6 +300,29 @@ fn pick_to_continue<'a>(all: &[&'a games::Listing], room: usize) -> Vec<&'a game
 
 /// A card for one unfinished game: its box art, name, whose turn, moves
 /// and when it was last played. Click to continue it.
+/// A Continue card's title and its size that fit `width` on one line: the
+/// title at 16 points, or smaller down to 13; a title Aviary made drops
+/// its players ("Tail Feathers, 2 …" was cut, and two games of one kind
+/// read alike) — the seats are on the card's next lines. A person's own
+/// name is cut only when even 13 points do not hold it.
+fn fitted_title(painter: &egui::Painter, row: &games::Listing, width: f32) -> (String, f32) {
+    let fits = |text: &str, size: f32| {
+        let galley =
+            painter.layout_no_wrap(text.to_string(), look::display(painter.ctx(), size), egui::Color32::PLACEHOLDER);
+        galley.size().x <= width
+    };
+    let mut titles = vec![row.title()];
+    if row.is_auto_named() {
+        titles.push(row.game.clone());
+    }
+    for size in [16.0, 15.0, 14.0, 13.0] {
+        if let Some(t) = titles.iter().find(|t| fits(t, size)) {
+            return (t.clone(), size);
+        }
+    }
+    (titles.pop().unwrap_or_default(), 13.0)
+}
+
 fn continue_card(ui: &mut Ui, palette: &Palette, row: &games::Listing, now: u64, width: f32) -> egui::Response {
     let size = Vec2::new(width, 108.0);
     let (rect, resp) = ui.allocate_exact_size(size, Sense::click());
@@ -324,7 +347,8 @@ fn continue_card(ui: &mut Ui, palette: &Palette, row: &games::Listing, now: u64,
             painter.with_clip_rect(Rect::from_min_max(egui::pos2(x, rect.top()), rect.max - Vec2::new(4.0, 0.0)));
         clipped.galley(egui::pos2(x, rect.top() + y), galley, colour);
     };
-    line(4.0, row.title(), look::display(ui.ctx(), 16.0), ink, 1);
+    let (title, title_size) = fitted_title(painter, row, text_w);
+    line(4.0, title, look::display(ui.ctx(), title_size), ink, 1);
     // Where the game stands gets three lines (the long part of a card);
     // the seats one, whole on hover.
     line(24.0, row.now.clone(), egui::FontId::proportional(12.0), ink, 3);
