@@ -503,6 +503,9 @@ fn the_dust_in_the_wings_rules_describe_the_butterflies_as_the_meadow_draws_them
     for wings in ["round wings", "pointed wings", "swallowtails"] {
         assert!(text.contains(wings), "{wings}");
     }
+    // A lone fulfilled card is taken for you, and a card is taken by
+    // clicking it: there is no "Take" button to look for.
+    assert!(text.contains("taken for you") && !text.contains("\"Take\" button"), "{text}");
 }
 
 /// The words painted on screen (not widgets'), with where and whether cut.

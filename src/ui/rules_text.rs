@@ -329,9 +329,10 @@ pub const DUST_IN_THE_WINGS: RulesPage = RulesPage {
             "Playing in Aviary",
             &[
                 "Click a space to pick up its butterflies. Then drag each butterfly from your hand onto a lit \
-                 next space, or click it and then the space; a refused step says which rule forbids it. Before \
-                 the last drop each lit space shows the cards it would let you take. Take a fulfilled card with \
-                 its \"Take\" button.",
+                 next space, or click it and then the space (a space clicked first asks which butterfly); a \
+                 refused step says which rule forbids it. Before the last drop each lit space shows the cards \
+                 it would let you take. When the last drop fulfils one card, it is taken for you; when it \
+                 fulfils more, the fulfilled cards are ringed and marked \"Take\": click the one you want.",
                 "On a small window the rows of face-up cards scroll sideways. In the side panel, each player's \
                  points, cards and crystals; hover for the names of the cards they took.",
                 "Ctrl+Z takes back one drop; \"Undo turn\" (Ctrl+Alt+Z) takes back your whole dispersion. Taking \
