@@ -388,8 +388,15 @@ impl PlumesView {
             "The top row counts against the plume, every card under it for it, and each card one more".to_string()
         };
         plume_hover(resp, palette, (&label, &words), (plume, sees), !own && card.x < SMALL_CARD.x - 0.01);
-        let name = if short_headings(card) { format!("{}", index + 1) } else { format!("{kind} {}", index + 1) };
-        plume_heading(&painter, palette, rect.center_top(), &name, &plume_score_text(score));
+        // (The number alone where the name does not fit over the plume.)
+        let (name, short) = (format!("{kind} {}", index + 1), (index + 1).to_string());
+        plume_heading(
+            &painter,
+            palette,
+            (rect.center_top(), rect.width() + 10.0),
+            (&name, &short),
+            &plume_score_text(score),
+        );
         let last = plume.rows.len() - 1;
         for (r, row) in plume.rows.iter().enumerate() {
             let y = rect.top() + 18.0 + (r as f32) * row_step(card);
@@ -564,11 +571,24 @@ fn minus_sign(ui: &Ui, palette: &Palette, at: Pos2, high: f32, (seat, index): (S
 
 /// A plume's heading over its top row: its name, and its score on a chip
 /// beside it (so "plume 1 −8" never reads as a range).
-fn plume_heading(painter: &egui::Painter, palette: &Palette, top: Pos2, name: &str, score: &str) {
+fn plume_heading(
+    painter: &egui::Painter,
+    palette: &Palette,
+    (top, room): (Pos2, f32),
+    (name, short): (&str, &str),
+    score: &str,
+) {
     let font = look::display(painter.ctx(), 13.0);
-    let name = painter.layout_no_wrap(name.to_string(), font.clone(), palette.table.ink);
-    let score = painter.layout_no_wrap(score.to_string(), font, palette.table.on_plate);
+    let score = painter.layout_no_wrap(score.to_string(), font.clone(), palette.table.on_plate);
     let chip = Vec2::new(score.size().x + 8.0, score.size().y + 1.0);
+    // The plume's number alone when its whole name and score are wider
+    // than the plume ("peacock 1" was cut to "eacock 1" at the mat's edge).
+    let full = painter.layout_no_wrap(name.to_string(), font.clone(), palette.table.ink);
+    let name = if full.size().x + 4.0 + chip.x <= room {
+        full
+    } else {
+        painter.layout_no_wrap(short.to_string(), font, palette.table.ink)
+    };
     let left = top.x - (name.size().x + 4.0 + chip.x) / 2.0;
     painter.galley(Pos2::new(left, top.y + 1.0), name.clone(), palette.table.ink);
     let chip = Rect::from_min_size(Pos2::new(left + name.size().x + 4.0, top.y + 0.5), chip);
@@ -618,5 +638,36 @@ mod tests {
         assert!(one.is_complete());
         assert_eq!(painted(&one, false), painted(&other, false), "the others see the same back");
         assert_ne!(painted(&one, true), painted(&other, true), "its owner sees which card it is");
+    }
+}
+
+#[cfg(test)]
+mod heading_tests {
+    use super::plume_heading;
+
+    /// The words a heading of `room` points paints.
+    fn painted(room: f32) -> Vec<String> {
+        let ctx = egui::Context::default();
+        let mut texts = Vec::new();
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let palette = crate::ui::theme::palette(false);
+            plume_heading(ui.painter(), &palette, (egui::pos2(100.0, 100.0), room), ("peacock 1", "1"), "+10");
+        });
+        out.textures_delta.clear();
+        for c in &out.shapes {
+            if let egui::Shape::Text(t) = &c.shape {
+                texts.push(t.galley.text().to_string());
+            }
+        }
+        texts
+    }
+
+    /// Found by a new player: a narrow peacock's heading was cut at the
+    /// mat's edge ("eacock 1"); it says the number alone when its name
+    /// and score do not fit over the plume.
+    #[test]
+    fn a_heading_wider_than_its_plume_says_the_number_alone() {
+        assert_eq!(painted(200.0), ["peacock 1", "+10"]);
+        assert_eq!(painted(70.0), ["1", "+10"]);
     }
 }
