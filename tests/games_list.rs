@@ -565,3 +565,33 @@ fn a_continue_card_s_title_is_never_cut_in_a_low_window() {
     assert!(!elided, "{title} is cut");
     assert!(at.right() <= card.right(), "{title} runs past the card: {at:?} in {card:?}");
 }
+
+/// Found by a new player: in the dark theme the rules page's title was a
+/// faint grey. It is in the theme's strong ink, well clear of the page.
+#[test]
+fn the_rules_page_title_reads_clearly_in_the_dark() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app_at(dir.path(), [1180.0, 820.0]);
+    h.state_mut().settings.dark = true;
+    h.run();
+    h.get_by_label("Enchanted Plumes rules").click();
+    h.run();
+    let mut words = Vec::new();
+    h.output().shapes.iter().for_each(|c| walk(&c.shape, &mut words));
+    assert!(words.iter().any(|(w, _, _)| w == "Enchanted Plumes — rules"), "the title is painted");
+    let mut colour = None;
+    for c in &h.output().shapes {
+        if let egui::Shape::Text(t) = &c.shape
+            && t.galley.text() == "Enchanted Plumes — rules"
+        {
+            // A section left to the painter's colour is the placeholder.
+            let own =
+                t.galley.job.sections.first().map(|s| s.format.color).filter(|c| *c != egui::Color32::PLACEHOLDER);
+            colour = t.override_text_color.or(own).or(Some(t.fallback_color));
+        }
+    }
+    let colour = colour.expect("the title's colour");
+    let page = h.ctx.global_style().visuals.panel_fill;
+    let contrast = aviary::ui::theme::contrast(colour, page);
+    assert!(contrast >= 7.0, "the title {colour:?} on {page:?}: contrast {contrast:.1}");
+}

@@ -456,7 +456,10 @@ pub fn rules_with_lessons_ui(
     // game's rules halfway down, where the last page was left).
     egui::ScrollArea::vertical().id_salt(("rules", page.title)).auto_shrink([false, false]).show(ui, |ui| {
         ui.set_max_width(760.0);
-        ui.heading(format!("{} — rules", page.title));
+        // In the theme's strong ink: the heading style's own grey read faintly on
+        // the dark page.
+        let title = egui::RichText::new(format!("{} — rules", page.title)).heading();
+        ui.label(title.color(ui.visuals().strong_text_color()));
         for (heading, paragraphs) in page.sections {
             ui.add_space(8.0);
             ui.label(egui::RichText::new(*heading).strong().size(17.0));
