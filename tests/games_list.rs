@@ -3,6 +3,8 @@
 //! screens are built from the list.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use aviary::ai::Level;
 use aviary::app::AviaryApp;
 use aviary::games::{self, GAMES, NewGame};
@@ -508,15 +510,6 @@ fn the_dust_in_the_wings_rules_describe_the_butterflies_as_the_meadow_draws_them
     assert!(text.contains("taken for you") && !text.contains("\"Take\" button"), "{text}");
 }
 
-/// The words painted on screen (not widgets'), with where and whether cut.
-fn walk(shape: &egui::Shape, out: &mut Vec<(String, egui::Rect, bool)>) {
-    match shape {
-        egui::Shape::Text(t) => out.push((t.galley.text().to_string(), t.visual_bounding_rect(), t.galley.elided)),
-        egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
-        _ => {}
-    }
-}
-
 /// Found by a new player: in a low window Home's Continue cards read "Tail
 /// Feathers, 2 …" and "Enchanted …", two games of one kind alike. The
 /// title fits its card: smaller, or the game's name alone.
@@ -556,8 +549,7 @@ fn a_continue_card_s_title_is_never_cut_in_a_low_window() {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
     let card = h.query_all_by_label_contains("Continue Enchanted Plumes").next().expect("a card").rect();
-    let mut words = Vec::new();
-    h.output().shapes.iter().for_each(|c| walk(&c.shape, &mut words));
+    let words = common::painted_words(&h);
     let (title, at, elided) = words
         .iter()
         .find(|(w, r, _)| w.starts_with("Enchanted Plumes") && card.contains(r.center()))
@@ -576,8 +568,7 @@ fn the_rules_page_title_reads_clearly_in_the_dark() {
     h.run();
     h.get_by_label("Enchanted Plumes rules").click();
     h.run();
-    let mut words = Vec::new();
-    h.output().shapes.iter().for_each(|c| walk(&c.shape, &mut words));
+    let words = common::painted_words(&h);
     assert!(words.iter().any(|(w, _, _)| w == "Enchanted Plumes — rules"), "the title is painted");
     let mut colour = None;
     for c in &h.output().shapes {

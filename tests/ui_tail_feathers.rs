@@ -449,20 +449,6 @@ fn a_unit_with_nothing_to_do_says_so_on_its_button() {
     assert!(said.iter().any(|l| l.contains(&format!("the {name} is done"))), "{said:?}");
 }
 
-/// The words painted on the table (not widgets'), however nested.
-fn painted_words(h: &Harness<'_, AviaryApp>) -> Vec<String> {
-    fn walk(shape: &egui::Shape, out: &mut Vec<String>) {
-        match shape {
-            egui::Shape::Text(t) => out.push(t.galley.text().to_string()),
-            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
-            _ => {}
-        }
-    }
-    let mut out = Vec::new();
-    h.output().shapes.iter().for_each(|c| walk(&c.shape, &mut out));
-    out
-}
-
 /// Found by a new player: the prompts and the log name spaces by number
 /// ("the Old Beech, space 7") and no number was on the board. Each tree's
 /// spaces carry theirs.
@@ -471,7 +457,7 @@ fn every_tree_space_shows_the_number_the_words_call_it_by() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = common::harness_in(dir.path());
     let _ = open_at_a_move(&mut h, dir.path());
-    let words = painted_words(&h);
+    let words: Vec<String> = common::painted_words(&h).into_iter().map(|w| w.0).collect();
     for tree in &field().trees {
         let spaces = tree.spaces.iter().filter(|&&s| field().spaces[s].nest.is_none()).count();
         assert!(spaces >= 8, "{} has {spaces} spaces", tree.name);

@@ -145,3 +145,19 @@ pub fn last_log_line<V: aviary::ui::tab::View>(h: &mut Harness<'_, AviaryApp>) -
     );
     text
 }
+
+/// The words painted on screen (not widgets'), however nested: each with
+/// where it lies and whether it was cut short ("…").
+#[allow(dead_code, reason = "not every UI test file reads the painted words")]
+pub fn painted_words(h: &Harness<'_, AviaryApp>) -> Vec<(String, egui::Rect, bool)> {
+    fn walk(shape: &egui::Shape, out: &mut Vec<(String, egui::Rect, bool)>) {
+        match shape {
+            egui::Shape::Text(t) => out.push((t.galley.text().to_string(), t.visual_bounding_rect(), t.galley.elided)),
+            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    h.output().shapes.iter().for_each(|c| walk(&c.shape, &mut out));
+    out
+}
