@@ -194,10 +194,27 @@ impl SkirmishView {
                 }
                 continue;
             }
-            // Two by two in a tree space (four at most), four a row in a nest.
-            let nest = TailFeathers::space_nest(usize::from(s)).is_some();
-            let per_row = if nest { 4 } else { 2 };
-            let r = figure_radius(nest, figs.len(), board.scale);
+            // In a nest: inside it, or round a bird perched there.
+            if TailFeathers::space_nest(usize::from(s)).is_some() {
+                let outline = Rect::from_points(&poly(&field().spaces[usize::from(s)].outline));
+                let bird = BIRD_FIGS
+                    .iter()
+                    .any(|&b| state.figure(b).place == Place::Space(s) && state.bird(b).is_some_and(|b| !b.launching));
+                let bird_r = bird.then_some(BASE_RADIUS as f32 * board.scale);
+                let fig_r = figure_radius(true, figs.len(), board.scale);
+                let spots = super::paint::nest_spots(
+                    c,
+                    outline.width().min(outline.height()) * 0.48,
+                    figs.len(),
+                    bird_r,
+                    fig_r,
+                );
+                token_at.extend(figs.iter().zip(spots).map(|(&f, (p, r))| (f, p, r)));
+                continue;
+            }
+            // Two by two in a tree space (four at most).
+            let per_row = 2;
+            let r = figure_radius(false, figs.len(), board.scale);
             let rows = figs.len().div_ceil(per_row).max(1) as f32;
             for (k, &f) in figs.iter().enumerate() {
                 let (col, row) = ((k % per_row) as f32, (k / per_row) as f32);

@@ -639,3 +639,90 @@ pub(super) fn away_from(u: V2) -> Align2 {
         _ => Align2::RIGHT_CENTER,
     }
 }
+
+/// Where the `n` mice and rats in a nest of radius `nest_r` round `c`
+/// stand, and how large: up to four in a square inside the nest; more, or
+/// any beside a bird perched there (`bird_r`, its base's radius), in a ring
+/// round the nest's middle, each as large as lets its neighbours keep
+/// clear of it and of the bird. (In a row of four they spilled over the
+/// nest's rim, and a bird perched in the nest hid the figure under it.)
+pub(super) fn nest_spots(c: Pos2, nest_r: f32, n: usize, bird_r: Option<f32>, fig_r: f32) -> Vec<(Pos2, f32)> {
+    use std::f32::consts::{PI, TAU};
+    let ring = |count: usize, rho: f32, r: f32| -> Vec<(Pos2, f32)> {
+        (0..count).map(|k| (c + Vec2::angled(-PI / 2.0 + TAU * k as f32 / count as f32) * rho, r)).collect()
+    };
+    match (bird_r, n) {
+        (_, 0) => Vec::new(),
+        (None, 1) => vec![(c, fig_r)],
+        (None, 2..=4) => {
+            let r = fig_r.min(nest_r * 0.34);
+            let step = r * 1.1;
+            let rows = n.div_ceil(2);
+            (0..n)
+                .map(|k| {
+                    let in_row = (n - (k / 2) * 2).min(2) as f32;
+                    let x = ((k % 2) as f32 - (in_row - 1.0) / 2.0) * 2.0 * step;
+                    let y = ((k / 2) as f32 - (rows as f32 - 1.0) / 2.0) * 2.0 * step;
+                    (c + Vec2::new(x, y), r)
+                })
+                .collect()
+        }
+        (None, _) => {
+            // One in the middle, the rest round it.
+            let rho = nest_r * 0.66;
+            let r = fig_r.min(rho * 0.45).min(rho * (PI / (n - 1) as f32).sin() * 0.92);
+            let mut spots = vec![(c, r)];
+            spots.extend(ring(n - 1, rho, r));
+            spots
+        }
+        (Some(b), _) => {
+            // Round the bird, touching its base: r = (b + r)·s.
+            let s = if n == 1 { 0.9 } else { (PI / n as f32).sin() * 0.9 };
+            let r = fig_r.min(b * s / (1.0 - s)).min(nest_r * 0.34);
+            ring(n, b + r * 1.15, r)
+        }
+    }
+}
+
+#[cfg(test)]
+mod nest_tests {
+    use super::nest_spots;
+    use egui::Pos2;
+
+    fn clear_of_each_other(spots: &[(Pos2, f32)]) -> bool {
+        spots.iter().enumerate().all(|(i, a)| spots[i + 1..].iter().all(|b| a.0.distance(b.0) >= a.1 + b.1 - 0.01))
+    }
+
+    #[test]
+    fn up_to_four_mice_stand_inside_the_nest_and_clear_of_each_other() {
+        let c = Pos2::new(100.0, 100.0);
+        for n in 1..=4 {
+            let spots = nest_spots(c, 21.0, n, None, 7.5);
+            assert_eq!(spots.len(), n);
+            assert!(clear_of_each_other(&spots), "{n}: {spots:?}");
+            assert!(spots.iter().all(|s| s.0.distance(c) + s.1 <= 21.0 + 0.01), "{n} spill over the rim: {spots:?}");
+        }
+    }
+
+    #[test]
+    fn many_mice_in_a_nest_do_not_overlap() {
+        let c = Pos2::new(100.0, 100.0);
+        for n in 5..=12 {
+            let spots = nest_spots(c, 21.0, n, None, 7.5);
+            assert_eq!(spots.len(), n);
+            assert!(clear_of_each_other(&spots), "{n}: {spots:?}");
+            assert!(spots.iter().all(|s| s.1 >= 3.0), "{n} too small to see: {spots:?}");
+        }
+    }
+
+    #[test]
+    fn figures_beside_a_perched_bird_stand_clear_of_its_base() {
+        let c = Pos2::new(100.0, 100.0);
+        for n in 1..=8 {
+            let spots = nest_spots(c, 21.0, n, Some(17.0), 7.5);
+            assert_eq!(spots.len(), n);
+            assert!(clear_of_each_other(&spots), "{n}: {spots:?}");
+            assert!(spots.iter().all(|s| s.0.distance(c) >= 17.0 + s.1), "{n} under the bird: {spots:?}");
+        }
+    }
+}
