@@ -396,21 +396,25 @@ fn a_refused_tree_move_names_its_rule() {
 fn a_click_on_a_space_for_a_figure_that_may_not_move_now_says_why() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = common::harness_in(dir.path());
-    let choosing = |s: &TailFeathers| {
-        let legal = s.legal_actions();
-        legal.iter().any(|a| matches!(a, Action::Activate(_)))
-            && !legal.iter().any(|a| matches!(a, Action::Move { .. } | Action::Scurry { .. } | Action::Fly(_)))
-    };
-    open_where(&mut h, dir.path(), choosing);
-    let s = state(&mut h);
-    let spots = tab(&mut h).figure_spots.clone();
-    let (figure, at, here) = spots
-        .iter()
-        .find_map(|&(f, at)| match s.figure(f).place {
-            Place::Space(here) if s.check(&Action::Activate(unit_of(f) as u8)).is_ok() => Some((f, at, here)),
-            _ => None,
+    // A unit is moving, and a friend of another unit, not yet activated,
+    // stands in a tree.
+    let idle_friend = |s: &TailFeathers| -> Option<aviary::rules::tail_feathers::game::Fig> {
+        let active = s.active_unit()?;
+        let side = aviary::rules::tail_feathers::game::UNIT_DEFS[active].side;
+        (0..s.space_count() as u8).flat_map(|sp| s.in_space(sp)).find(|&f| {
+            let u = unit_of(f);
+            u != active
+                && aviary::rules::tail_feathers::game::UNIT_DEFS[u].side == side
+                && !s.is_activated(u)
+                && matches!(s.figure(f).place, Place::Space(_))
+                && !aviary::rules::tail_feathers::game::BIRD_FIGS.contains(&f)
         })
-        .expect("a mouse of an unactivated unit in a tree");
+    };
+    open_where(&mut h, dir.path(), |s| idle_friend(s).is_some());
+    let s = state(&mut h);
+    let figure = idle_friend(&s).unwrap();
+    let Place::Space(here) = s.figure(figure).place else { unreachable!() };
+    let at = tab(&mut h).figure_spots.iter().find(|x| x.0 == figure).unwrap().1;
     click_at(&mut h, at);
     assert_eq!(tab(&mut h).selected, Some(figure), "the figure is chosen");
     let home = field().trees.iter().position(|t| t.spaces.contains(&usize::from(here))).unwrap();
@@ -421,6 +425,50 @@ fn a_click_on_a_space_for_a_figure_that_may_not_move_now_says_why() {
     let toasts = h.state().toast_texts().join(" | ");
     assert!(toasts.contains("TF-R5") && toasts.contains("is not being activated"), "the click says why: {toasts:?}");
     assert_eq!(tab(&mut h).m.session.cursor(), before, "nothing moved");
+}
+
+/// Found by a new player: a click on a figure when a unit was to be
+/// chosen only ringed it, and activating was only in the side panel. The
+/// click activates its unit, and the figure stays chosen: the next click
+/// on a space it can reach moves it there.
+#[test]
+fn a_click_on_a_figure_activates_its_unit_and_the_next_click_moves_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_in(dir.path());
+    let choosing = |s: &TailFeathers| {
+        let legal = s.legal_actions();
+        legal.iter().any(|a| matches!(a, Action::Activate(_)))
+            && !legal.iter().any(|a| matches!(a, Action::Move { .. } | Action::Scurry { .. } | Action::Fly(_)))
+    };
+    open_where(&mut h, dir.path(), choosing);
+    let s = state(&mut h);
+    let spots = tab(&mut h).figure_spots.clone();
+    // A mouse (not a bird) of a unit that may be activated, with
+    // somewhere to go once it is.
+    let (figure, at, to) = spots
+        .iter()
+        .find_map(|&(f, at)| {
+            if aviary::rules::tail_feathers::game::BIRD_FIGS.contains(&f) {
+                return None;
+            }
+            let activate = Action::Activate(unit_of(f) as u8);
+            s.check(&activate).ok()?;
+            let mut after = s.clone();
+            after.apply(&activate).ok()?;
+            let to = after.legal_actions().iter().find_map(|a| match a {
+                Action::Move { figure, to } if *figure == f => Some(*to),
+                _ => None,
+            })?;
+            Some((f, at, to))
+        })
+        .expect("a mouse of a unit that may be activated and then move");
+    click_at(&mut h, at);
+    let after = state(&mut h);
+    assert_eq!(after.active_unit(), Some(unit_of(figure)), "one click activated its unit");
+    assert_eq!(tab(&mut h).selected, Some(figure), "the figure clicked stays chosen");
+    let spot = tab(&mut h).screen_of(after.space_centre(to)).unwrap();
+    click_at(&mut h, spot);
+    assert_eq!(state(&mut h).figure(figure).place, Place::Space(to), "the next click moved it");
 }
 
 /// Found by a new player: "Activate Jay" on a perched bird with nothing in

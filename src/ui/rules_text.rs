@@ -494,8 +494,9 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
                  red, where the flight would be cut short and why. Click the ring, or drag the bird onto it. With \
                  \"announce flights first\" (new-game dialog) the rings are hidden and you choose the templates \
                  from a list, as at a real table. Decisions at a crossing appear on the board where it happens.",
-                "Click a ground figure (or drag it) and the spaces it may reach are lit; a refused move says which \
-                 rule forbids it. The chosen figure's targets are ringed in red; click one to attack. The range \
+                "When a unit is to be chosen, click one of its figures (or its button in the side panel) to \
+                 activate it. Click a ground figure (or drag it) and the spaces it may reach are lit; a refused move \
+                 says which rule forbids it. The chosen figure's targets are ringed in red; click one to attack. The range \
                  finder measures between any two figures at any time: the line, the distance, close or ranged \
                  range, and whether the sight is clear.",
                 "Dice are rolled by the game and shown with their faces; the log spells out hits, blocks, cheese \

@@ -249,7 +249,12 @@ impl SkirmishView {
                 Action::Activate(unit_of(f) as u8),
                 Action::Stand(f),
             ] {
-                if legal.contains(&a) && (!matches!(a, Action::Activate(_)) || self.selected == Some(f)) {
+                if legal.contains(&a) {
+                    // A figure of the unit it activates stays chosen: the
+                    // next click on a space moves it.
+                    if matches!(a, Action::Activate(_)) {
+                        self.selected = Some(f);
+                    }
                     return Some(a);
                 }
             }

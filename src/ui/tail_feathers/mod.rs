@@ -331,9 +331,16 @@ impl SkirmishView {
     }
 
     fn propose(&mut self, action: Action, notices: &mut Vec<Notice>) -> bool {
+        // The figure clicked to activate its unit stays chosen.
+        let keep = match action {
+            Action::Activate(u) => {
+                self.selected.filter(|&f| crate::rules::tail_feathers::game::unit_of(f) == usize::from(u))
+            }
+            _ => None,
+        };
         let ok = self.m.propose_for_person(action, notices);
         if ok {
-            self.selected = None;
+            self.selected = keep;
             self.aiming = false;
             self.cutting = None;
         }
