@@ -317,6 +317,33 @@ fn fly_on_to_the_end_flies_past_every_crossing_still_ahead() {
     assert!(h.query_by_label("Fly on to the end").is_none());
 }
 
+/// Found by a new player: the question at a crossing moved to each next
+/// crossing, and a second click meant for "Fly on" met another button. It
+/// stays where it first asked while that keeps clear of the bird.
+#[test]
+fn the_next_crossing_asks_where_the_last_one_did() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_in(dir.path());
+    // Flying on from this crossing meets another that asks too.
+    let asks_twice = |s: &TailFeathers| {
+        if !s.legal_actions().contains(&Action::Continue) || s.crossings_after() == 0 {
+            return false;
+        }
+        let mut next = s.clone();
+        next.apply(&Action::Continue).is_ok()
+            && matches!(next.walking(), Some((_, Some(_))))
+            && next.legal_actions().contains(&Action::Continue)
+    };
+    open_where(&mut h, dir.path(), asks_twice);
+    let first = h.get_by_label("Fly on").rect();
+    h.get_by_label("Fly on").click();
+    h.run();
+    h.run();
+    assert!(matches!(state(&mut h).walking(), Some((_, Some(_)))), "at the next crossing");
+    let second = h.get_by_label("Fly on").rect();
+    assert!((first.left() - second.left()).abs() < 1.0, "the question moved: {first:?} then {second:?}");
+}
+
 /// Opens a game where the person to move may move a figure up or down a
 /// tree; that figure.
 fn open_at_a_move(h: &mut Harness<'_, AviaryApp>, dir: &std::path::Path) -> aviary::rules::tail_feathers::game::Fig {

@@ -33,6 +33,7 @@ impl SkirmishView {
     ) -> Option<Action> {
         let Some((plan, Some(c))) = state.walking() else {
             self.fly_through = false;
+            self.crossing_spot = None;
             return None;
         };
         let flies_on = legal.contains(&Action::Continue);
@@ -62,7 +63,11 @@ impl SkirmishView {
         }
         // Within the table's frame (it reached over the menu bar).
         let frame = board.rect.expand(super::MARGIN * board.scale).intersect(ui.clip_rect());
-        let (pos, pivot) = popup_spot(waits, away, reach, size, &keep, frame);
+        // Where the last crossing of this flight asked, when that is still
+        // clear: moved to each crossing, the next click met another button.
+        let (pos, pivot) = stay_or_place(self.crossing_spot, size, &keep, frame)
+            .map_or_else(|| popup_spot(waits, away, reach, size, &keep, frame), |p| (p, egui::Align2::LEFT_TOP));
+        self.crossing_spot = Some(pivot.anchor_size(pos, size).min);
         let mut chosen = None;
         egui::Area::new(area_id).fixed_pos(pos).pivot(pivot).order(egui::Order::Foreground).show(ui.ctx(), |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
@@ -354,6 +359,14 @@ fn pivot_towards(dir: Vec2) -> egui::Align2 {
 /// `first` if that keeps it inside `bounds` and off every area in `keep`,
 /// else the nearest turn of it that does, else the one that covers fewest
 /// of them.
+/// The question's last top-left corner `prev`, when a question of `size`
+/// there covers none of `keep` and lies within `bounds`.
+fn stay_or_place(prev: Option<Pos2>, size: Vec2, keep: &[Rect], bounds: Rect) -> Option<Pos2> {
+    let prev = prev?;
+    let rect = Rect::from_min_size(prev, size);
+    (bounds.contains_rect(rect) && !keep.iter().any(|k| rect.intersects(*k))).then_some(prev)
+}
+
 fn popup_spot(at: Pos2, first: Vec2, reach: f32, size: Vec2, keep: &[Rect], bounds: Rect) -> (Pos2, egui::Align2) {
     let mut best = None;
     for k in [0_i32, 1, -1, 2, -2, 3, -3, 4] {
@@ -383,6 +396,19 @@ mod tests {
     fn placed(at: Pos2, first: Vec2, keep: &[Rect], bounds: Rect) -> Rect {
         let (pos, pivot) = popup_spot(at, first, 20.0, SIZE, keep, bounds);
         pivot.anchor_size(pos, SIZE)
+    }
+
+    #[test]
+    fn the_next_crossing_asks_where_the_last_one_did_unless_that_covers_it() {
+        let bounds = Rect::from_min_size(Pos2::ZERO, Vec2::splat(800.0));
+        let prev = Pos2::new(420.0, 300.0);
+        let elsewhere = [Rect::from_center_size(Pos2::new(100.0, 100.0), Vec2::splat(40.0))];
+        assert_eq!(stay_or_place(Some(prev), SIZE, &elsewhere, bounds), Some(prev), "stays put");
+        let under = [Rect::from_center_size(Pos2::new(450.0, 320.0), Vec2::splat(40.0))];
+        assert_eq!(stay_or_place(Some(prev), SIZE, &under, bounds), None, "moves off the crossing");
+        let edge = Pos2::new(700.0, 300.0);
+        assert_eq!(stay_or_place(Some(edge), SIZE, &[], bounds), None, "moves inside the frame");
+        assert_eq!(stay_or_place(None, SIZE, &[], bounds), None, "the first crossing is placed");
     }
 
     #[test]

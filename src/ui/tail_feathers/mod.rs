@@ -201,6 +201,8 @@ pub struct SkirmishView {
     /// "Fly on to the end" was chosen at a crossing: the flight being
     /// walked flies past the crossings still ahead (until it ends).
     fly_through: bool,
+    /// Where the crossing question of the flight being walked stands.
+    crossing_spot: Option<Pos2>,
     /// When the dice now shown were first drawn (the history cursor and
     /// the time), so a new roll tumbles for a moment.
     roll_seen: Option<(usize, f64)>,
@@ -254,6 +256,7 @@ impl SkirmishView {
             attack_choice: None,
             pending: None,
             fly_through: false,
+            crossing_spot: None,
             roll_seen: None,
             animations: true,
             kept_roll: None,
