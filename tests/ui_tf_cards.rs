@@ -371,6 +371,32 @@ fn in_a_small_window_each_card_in_hand_shows_its_whole_name() {
     assert!(covered >= 4, "at 800x600 the hand overlaps ({covered} cards covered)");
 }
 
+/// Found by a new player at 800x600: the hand there showed each card's
+/// top cut by the window's foot ("needs Bla"), and read as broken. Held
+/// low, each card is its top alone (name, cost, picture), drawn whole in
+/// the window; its words are on it when it is held up.
+#[test]
+fn in_a_small_window_no_card_in_hand_is_cut_by_the_window_s_edge() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::app_in_window(dir.path(), [800.0, 600.0]);
+    let hand = &aviary::rules::tail_feathers::cards::SUGGESTED[0][..6];
+    let g = table(hand, &[]);
+    open(&mut h, dir.path(), g, [Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
+    h.hover_at(egui::pos2(5.0, 5.0));
+    h.run();
+    let words = common::painted_words(&h);
+    let cut: Vec<&(String, egui::Rect, bool)> =
+        words.iter().filter(|(t, r, _)| !t.trim().is_empty() && r.bottom() > 600.0 + 0.5).collect();
+    assert!(cut.is_empty(), "words run past the window's foot: {cut:?}");
+    assert!(!words.iter().any(|(t, _, _)| t.starts_with("needs ")), "only the cards' tops are in the hand");
+    // Held up, the card pointed at shows its words.
+    let at = card_spot(&h, hand[5]);
+    h.hover_at(at);
+    h.run();
+    let words = common::painted_words(&h);
+    assert!(words.iter().any(|(t, _, _)| t.starts_with("needs ")), "the card held up shows what it needs");
+}
+
 /// Found by a new player at 800x600: playing a card laid it face down by
 /// its bird, the column beside the hand grew a line, the hand's row grew
 /// taller and the battlefield shrank and jumped. The row keeps its height.

@@ -71,6 +71,9 @@ pub(super) struct CardLook {
     /// covers the rest: the name is fitted into it (smaller, or on two
     /// lines), so that it is read whole ("Acorn C" was all one saw).
     pub name_room: Option<f32>,
+    /// Only the card's top: its name, cost and picture, over the card's
+    /// whole height (a low window's hand; held up whole when pointed at).
+    pub compact: bool,
 }
 
 /// The colour of a card's edge, by its kind.
@@ -146,7 +149,7 @@ fn held_up(ui: &Ui, place: Rect, c: &ActionCard, colours: &Forest, (look, how): 
     let r = r.translate(Vec2::new(dx, dy));
     let painter =
         ui.ctx().layer_painter(egui::LayerId::new(egui::Order::Foreground, ui.scope_id().with("held-up card")));
-    paint_action_card(&painter, r, c, colours, look);
+    paint_action_card(&painter, r, c, colours, CardLook { compact: false, ..look });
     // What to do with it, on a slip over its top edge.
     let galley = painter.layout(how.to_string(), FontId::proportional(12.0), colours.die_ink, r.width() + 40.0);
     let slip = Rect::from_center_size(r.center_top() - Vec2::new(0.0, galley.size().y / 2.0 + 5.0), galley.size())
@@ -195,9 +198,14 @@ pub(super) fn paint_action_card(painter: &egui::Painter, r: Rect, c: &ActionCard
         painter.text(disc, Align2::CENTER_CENTER, c.cost.to_string(), FontId::proportional(10.0 * scale), ink);
     }
     // The emblem.
-    let art = Rect::from_min_size(Pos2::new(inner.left(), band.bottom() + 3.0), Vec2::new(inner.width(), 34.0 * scale));
+    let art_height = if look.compact { (inner.bottom() - band.bottom() - 3.0).max(8.0) } else { 34.0 * scale };
+    let art = Rect::from_min_size(Pos2::new(inner.left(), band.bottom() + 3.0), Vec2::new(inner.width(), art_height));
     painter.rect_filled(art, 3.0, edge.gamma_multiply(0.16));
     super::card_art::paint_art(painter, art, c, colours, edge.gamma_multiply(1.2), scale);
+    if look.compact {
+        paint_chosen(painter, r, colours, look);
+        return;
+    }
     // Requirement and timing.
     let small = FontId::proportional(9.0 * scale);
     let mut y = art.bottom() + 3.0;
@@ -212,6 +220,12 @@ pub(super) fn paint_action_card(painter: &egui::Painter, r: Rect, c: &ActionCard
     let clip = painter
         .with_clip_rect(Rect::from_min_max(Pos2::new(inner.left(), y), inner.max).intersect(painter.clip_rect()));
     clip.galley(Pos2::new(inner.left(), y + 2.0), g, ink);
+    paint_chosen(painter, r, colours, look);
+}
+
+/// A chosen card's frame and tick.
+fn paint_chosen(painter: &egui::Painter, r: Rect, colours: &Forest, look: CardLook) {
+    let ink = colours.die_ink;
     if look.chosen {
         painter.rect_stroke(r.expand(1.0), 6.0, Stroke::new(3.0, colours.crossing_now), StrokeKind::Outside);
         // The tick in the foot's corner, clear of the picture's amount.
@@ -351,8 +365,12 @@ impl SkirmishView {
                         Rect::from_min_max(row.min - Vec2::new(0.0, 10.0), row.max).intersect(ui.clip_rect()),
                     );
                     let pointer = ui.ctx().pointer_hover_pos();
+                    // Held low, each card drawn as its top alone: cut by
+                    // the window's edge, the hand read as broken.
+                    let compact = shown < CARD.y;
+                    let size = Vec2::new(CARD.x, shown);
                     let top = (0..cards.len()).rev().find(|&k| {
-                        let r = Rect::from_min_size(row.min + Vec2::new(step * k as f32, 0.0), CARD);
+                        let r = Rect::from_min_size(row.min + Vec2::new(step * k as f32, 0.0), size);
                         pointer.is_some_and(|p| r.intersect(row).contains(p))
                     });
                     let mut order: Vec<usize> = (0..cards.len()).collect();
@@ -369,8 +387,9 @@ impl SkirmishView {
                             chosen: self.card == Some(c),
                             dim: plays.is_empty(),
                             name_room: covered.then_some(step),
+                            compact,
                         };
-                        let full = Rect::from_min_size(row.min + Vec2::new(step * k as f32, 0.0), CARD);
+                        let full = Rect::from_min_size(row.min + Vec2::new(step * k as f32, 0.0), size);
                         // Only the part not covered by the next card answers
                         // the pointer, unless it is the one on top.
                         let hit = if Some(k) == top || k + 1 == cards.len() {
