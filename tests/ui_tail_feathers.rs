@@ -1444,6 +1444,56 @@ fn a_new_round_clears_the_last_roll_from_the_table() {
     assert_ne!(tray_label(&h), Some(rolled), "the last round's roll is off the table");
 }
 
+/// Found by a new player: "Rats go first", and a piloting check, lay on
+/// the table long after they mattered, through other units' turns. A roll
+/// stays while its unit's activation goes on and until the next unit's
+/// begins, and goes once that one begins (after it has been seen).
+#[test]
+fn a_roll_leaves_the_table_when_another_unit_s_activation_begins() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_in(dir.path());
+    h.run();
+    let attack = open_at_an_attack(&mut h, dir.path());
+    let round = state(&mut h).round();
+    let unit = state(&mut h).active_unit();
+    tab(&mut h).m.session.propose(attack).unwrap();
+    h.run();
+    let rolled = tray_label(&h).expect("the attack's dice on the table");
+    // Seen a few seconds.
+    h.run_steps(300);
+    // Play on, rolling nothing, until another unit is being activated.
+    let mut between = false;
+    loop {
+        let s = state(&mut h);
+        if s.round() != round || s.outcome().is_some() {
+            panic!("the round ended before another unit was activated");
+        }
+        if s.active_unit().is_some_and(|u| Some(u) != unit) {
+            break;
+        }
+        if s.active_unit().is_none() {
+            between = true;
+            assert_eq!(tray_label(&h).as_ref(), Some(&rolled), "between activations the roll stays");
+        }
+        let next = s
+            .legal_actions()
+            .into_iter()
+            .find(|a| {
+                let mut t = s.clone();
+                t.apply_legal(a);
+                matches!(a, Action::Activate(u) if Some(usize::from(*u)) != unit)
+                    && !t.events().iter().any(|e| matches!(e, aviary::rules::tail_feathers::game::Event::Rolled { .. }))
+            })
+            .or_else(|| rolls_nothing(&s))
+            .expect("a decision that rolls nothing");
+        tab(&mut h).m.session.propose(next).unwrap();
+        h.run();
+    }
+    assert!(between, "the roll was seen between activations");
+    h.run_steps(5);
+    assert_ne!(tray_label(&h), Some(rolled), "another unit's activation began: the old roll is off the table");
+}
+
 /// The roll that ends a round is seen: the next round began within the
 /// same frame and took it off the table unseen.
 #[test]

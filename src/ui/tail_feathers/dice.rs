@@ -30,6 +30,9 @@ pub(super) struct KeptRoll {
     wounds: Vec<(Target, u8)>,
     /// The round it was thrown in (a new round clears the table).
     round: u8,
+    /// The unit being activated when it was thrown (none between
+    /// activations): once another unit's activation begins, it is old news.
+    unit: Option<usize>,
     /// When it was first drawn.
     first_drawn: Option<f64>,
     /// The corner its tray was laid in (it stays there).
@@ -70,7 +73,7 @@ impl KeptRoll {
             let needs = if kind == Some(Attack::Ranged) { "bows hit at range" } else { "swords hit in melee" };
             outcome = format!("{outcome} ({needs})");
         }
-        Some(Self { at, line, rolls, counted, outcome, wounds, round, first_drawn: None, corner: None })
+        Some(Self { at, line, rolls, counted, outcome, wounds, round, unit: None, first_drawn: None, corner: None })
     }
 
     /// The roll `new` as it is laid on the table after `old`: a defence
@@ -263,18 +266,21 @@ impl SkirmishView {
         let log = self.m.session.log();
         let cursor = log.len();
         let last_line = log.last().map(|e| e.text.clone()).unwrap_or_default();
-        if let Some(kept) = KeptRoll::of(cursor, last_line, (state.events(), state.round())) {
+        if let Some(mut kept) = KeptRoll::of(cursor, last_line, (state.events(), state.round())) {
+            kept.unit = state.active_unit();
             if self.kept_roll.as_ref().is_none_or(|k| (k.at, &k.line) != (kept.at, &kept.line)) {
                 self.kept_roll = Some(KeptRoll::after(self.kept_roll.as_ref(), kept));
             }
         } else if let Some(k) = &self.kept_roll {
-            // Kept while the game goes on past it, to the round's end once
-            // it has been seen a moment (the roll that ended a round went
-            // unseen); gone once undone (or another game took its place).
+            // Kept while the game goes on past it, until another unit's
+            // activation begins or the round ends, once it has been seen a
+            // moment (the roll that ended a round went unseen); gone once
+            // undone (or another game took its place). ("Rats go first"
+            // stayed the whole round.)
             let seen = k.first_drawn.is_some_and(|t| now - t >= TUMBLE_SECONDS + TRAY_HOLD_SECONDS);
-            let still = cursor >= k.at
-                && log.get(k.at.wrapping_sub(1)).is_some_and(|e| e.text == k.line)
-                && (k.round == state.round() || !seen);
+            let current = k.round == state.round() && state.active_unit().is_none_or(|u| k.unit == Some(u));
+            let still =
+                cursor >= k.at && log.get(k.at.wrapping_sub(1)).is_some_and(|e| e.text == k.line) && (current || !seen);
             if !still {
                 self.kept_roll = None;
             }
