@@ -247,12 +247,13 @@ pub(super) fn paint_tree_name(painter: &egui::Painter, colours: &Forest, board: 
     let poly = |p: &crate::rules::tail_feathers::geometry::Polygon| -> Vec<Pos2> {
         p.0.iter().map(|&v| board.to_screen(v)).collect()
     };
-    let canopy = spaces_bounds(board, tree).expand(board.scale * 0.35);
     let t = Rect::from_points(&poly(&tree.trunk));
     let name = tree.name.split(": ").last().unwrap_or(tree.name).trim_start_matches("the ").trim_start_matches("The ");
     let galley = painter.layout_no_wrap(name.to_string(), FontId::proportional(10.5), colours.on_trunk);
-    let foot = Pos2::new(t.center().x, canopy.bottom() + galley.size().y * 0.25);
-    let plate = Align2::CENTER_CENTER.anchor_size(foot, galley.size()).expand2(Vec2::new(4.0, 1.5));
+    // Below the lowest spaces whatever the scale (in a small window its
+    // top reached over the figures in them).
+    let foot = Pos2::new(t.center().x, spaces_bounds(board, tree).bottom() + 2.5);
+    let plate = Align2::CENTER_TOP.anchor_size(foot, galley.size()).expand2(Vec2::new(4.0, 1.5));
     painter.rect_filled(plate, 3.0, colours.bark.gamma_multiply(0.85));
     painter.galley(plate.min + Vec2::new(4.0, 1.5), galley, colours.on_trunk);
 }
