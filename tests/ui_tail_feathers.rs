@@ -498,6 +498,45 @@ fn a_click_on_a_figure_activates_its_unit_and_the_next_click_moves_it() {
     assert_eq!(state(&mut h).figure(figure).place, Place::Space(to), "the next click moved it");
 }
 
+/// Found by a new player at 800x600: a tree's name plate ("Old Beech")
+/// reached over the figures in its lowest spaces. Each name lies clear of
+/// its tree's spaces and of every figure, at the default size and in a
+/// small window.
+#[test]
+fn a_tree_s_name_covers_no_space_and_no_figure() {
+    // Figures stand in the lowest row of a tree.
+    let low = |s: &TailFeathers| {
+        field().trees.iter().any(|t| t.spaces.iter().take(3).any(|&sp| !s.in_space(sp as u8).is_empty()))
+    };
+    for size in [[800.0, 600.0], [1280.0, 900.0]] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = common::app_in_window(dir.path(), size);
+        open_where(&mut h, dir.path(), low);
+        h.run();
+        let words = common::painted_words(&h);
+        let spots = tab(&mut h).figure_spots.clone();
+        let figures: Vec<egui::Rect> = h
+            .query_all(egui_kittest::kittest::by().role(egui::accesskit::Role::Button))
+            .map(|n| n.rect())
+            .filter(|r| spots.iter().any(|x| x.1.distance(r.center()) < 0.6))
+            .collect();
+        assert!(figures.len() >= spots.len() / 2, "figures found: {}", figures.len());
+        for tree in &field().trees {
+            let name = tree.name.split(": ").last().unwrap().trim_start_matches("the ").trim_start_matches("The ");
+            let plate = words.iter().find(|w| w.0 == name).unwrap_or_else(|| panic!("{name} is painted")).1;
+            for &sp in tree.spaces.iter().filter(|&&sp| field().spaces[sp].nest.is_none()) {
+                let corners: Vec<Pos2> =
+                    field().spaces[sp].outline.0.iter().map(|&v| tab(&mut h).screen_of(v).unwrap()).collect();
+                let space = egui::Rect::from_points(&corners);
+                assert!(!plate.intersects(space), "at {size:?} {name}'s name {plate:?} covers space {sp} {space:?}");
+            }
+            for f in &figures {
+                assert!(!plate.intersects(f.shrink(1.0)), "at {size:?} {name}'s name {plate:?} covers a figure {f:?}");
+            }
+        }
+    }
+}
+
 /// Found by a new player: "Activate Jay" on a perched bird with nothing in
 /// reach ended its activation at once, unannounced. Its button says so
 /// before the click, and says true: the activation is then over.
