@@ -42,6 +42,18 @@ fn write<G: Evaluate>(dir: &Path, players: &[Player], options: G::Options, moves
     path
 }
 
+/// A game of `G` played at random to its end, written as `{id}-end.json`
+/// (the score pad).
+fn write_end<G: Evaluate>(dir: &Path, players: &[Player], seed: u64) -> PathBuf {
+    let ended = dir.join("ended");
+    std::fs::create_dir_all(&ended).expect("the folder is made");
+    let from = write::<G>(&ended, players, G::Options::default(), usize::MAX, seed);
+    let to = dir.join(format!("{}-end.json", G::INFO.id));
+    std::fs::rename(&from, &to).expect("the save is moved");
+    let _ = std::fs::remove_dir(&ended);
+    to
+}
+
 /// A Feathers & Wax game played by the hint's policy until `at` is
 /// reached (the wings, the sky), written as `name`.
 fn write_feathers_at(dir: &Path, at: aviary::rules::feathers_wax::Phase, name: &str) -> PathBuf {
@@ -421,6 +433,9 @@ fn main() {
         ),
     ];
     write_plumes(&root, computer);
+    let four = [Player::Human, computer, computer, computer];
+    write_end::<DustInTheWings>(&saves, &four, 3);
+    write_end::<EnchantedPlumes>(&saves, &four, 3);
     // The later Feathers & Wax screens, offered from their own settings.
     let phases = vec![
         write_feathers_at(&saves, aviary::rules::feathers_wax::Phase::Wings, "feathers-and-wax-wings.json"),

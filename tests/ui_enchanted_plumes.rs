@@ -15,7 +15,7 @@ use aviary::table::Table;
 use aviary::ui::enchanted_plumes::{PlumesTab, PlumesView, score_line};
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 use common::{drag, is_chosen, press_on, tab_to};
 
@@ -314,26 +314,45 @@ fn the_scoring_screen_shows_each_plume_and_the_totals() {
     h.run();
     h.get_by_label("Final scores");
     assert!(h.query_all_by_label(&outcome.reason).count() >= 1, "the reason is shown");
+    // A score pad: each seat by name with its total in the display face,
+    // the winner on the first line; each plume's score under the name,
+    // and the whole reckoning when pointed at.
+    let mut rows = Vec::new();
     for s in 0..2u8 {
         let seat = Seat(s);
-        let won = outcome.winners.contains(&seat);
-        let peacocks = final_state.peacocks(seat);
-        let line = format!(
-            "{}{}: {} point{}, {} completed peacock{}",
-            final_state.seat_name(seat),
-            if won { " (winner)" } else { "" },
-            outcome.scores[s as usize],
-            if outcome.scores[s as usize].abs() == 1 { "" } else { "s" },
-            peacocks,
-            if peacocks == 1 { "" } else { "s" }
-        );
-        h.get_by_label(&line);
-        for (i, p) in final_state.plumes(seat).iter().enumerate() {
-            h.get_by_label(&score_line(i, p));
+        let name = h.query_all_by_label(&final_state.seat_name(seat)).last().expect("the seat is named").rect();
+        let total = outcome.scores[s as usize].to_string().replace('-', "\u{2212}");
+        assert!(h.query_all_by_label(&total).count() >= 1, "{total} is shown");
+        rows.push((name.top(), outcome.winners.contains(&seat)));
+        let plumes = final_state.plumes(seat);
+        let total_of_plumes: i32 = plumes.iter().map(aviary::rules::enchanted_plumes::Plume::score).sum();
+        assert_eq!(total_of_plumes, outcome.scores[s as usize]);
+        if plumes.is_empty() {
+            continue;
         }
-        let total: i32 = final_state.plumes(seat).iter().map(aviary::rules::enchanted_plumes::Plume::score).sum();
-        assert_eq!(total, outcome.scores[s as usize]);
+        let note = h.query_all_by_label_contains("plumes ").find(|n| {
+            let a = n.accesskit_node();
+            a.label().or(a.value()).is_some_and(|l| {
+                l.starts_with("plumes ")
+                    && plumes.iter().all(|p| l.contains(&format!("{:+}", p.score()).replace('-', "\u{2212}")))
+            })
+        });
+        let at = note.expect("each plume's score under the name").rect().center();
+        h.hover_at(at);
+        h.run();
+        h.run();
+        for (i, p) in plumes.iter().enumerate() {
+            assert!(
+                h.query_all_by_label_contains(score_line(i, p).trim()).count() >= 1,
+                "pointed at, the reckoning shows {}",
+                score_line(i, p)
+            );
+        }
+        h.hover_at(egui::pos2(1.0, 1.0));
+        h.run();
     }
+    rows.sort_by(|a, b| a.0.total_cmp(&b.0));
+    assert!(rows[0].1, "the winner's line comes first: {rows:?}");
 }
 
 #[test]

@@ -116,6 +116,38 @@ fn dust_in_the_wings_end_window_rematch_and_new_game() {
     end_window_works::<aviary::ui::dust_wings::WingsView>(session, "Final scores", "Rematch", "Look at the meadow");
 }
 
+/// Found by new players: the end window listed one sentence per seat ("a
+/// text dump"). It is a score pad: the seats in order of place, each with
+/// the parts of its score in their columns and its total.
+#[test]
+fn dust_in_the_wings_ends_on_a_score_pad_in_order_of_place() {
+    let session = finished::<DustInTheWings>(3, <DustInTheWings as Game>::Options::default(), 11);
+    let state = session.state().clone();
+    let outcome = state.outcome().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness::<aviary::ui::dust_wings::WingsView>(session, dir.path());
+    h.step();
+    h.step();
+    for column in ["Compositions", "Black", "White", "Gatherings", "Total"] {
+        h.get_by_label(column);
+    }
+    let mut lines: Vec<(f32, i32, bool)> = Vec::new();
+    for s in (0..3).map(aviary::rules::Seat) {
+        let name = h.query_all_by_label(&state.seat_name(s)).last().expect("each seat on the pad").rect();
+        let score = state.tableau(s).score();
+        let text = score.to_string();
+        let total = h
+            .query_all_by_label(&text)
+            .find(|n| (n.rect().center().y - name.center().y).abs() < 14.0)
+            .expect("the total on the seat's line");
+        assert!(total.rect().left() > name.right(), "the total to the right of the name");
+        lines.push((name.top(), score, outcome.winners.contains(&s)));
+    }
+    lines.sort_by(|a, b| a.0.total_cmp(&b.0));
+    assert!(lines[0].2, "the winner's line comes first: {lines:?}");
+    assert!(lines.windows(2).all(|w| w[0].1 >= w[1].1 || w[0].2), "then by score: {lines:?}");
+}
+
 #[test]
 fn enchanted_plumes_end_window_rematch_and_new_game() {
     let session = finished::<EnchantedPlumes>(2, <EnchantedPlumes as Game>::Options::default(), 5);

@@ -1504,9 +1504,7 @@ fn a_roll_leaves_the_table_when_another_unit_s_activation_begins() {
     let mut between = false;
     loop {
         let s = state(&mut h);
-        if s.round() != round || s.outcome().is_some() {
-            panic!("the round ended before another unit was activated");
-        }
+        assert!(s.round() == round && s.outcome().is_none(), "the round ended before another unit was activated");
         if s.active_unit().is_some_and(|u| Some(u) != unit) {
             break;
         }

@@ -26,6 +26,7 @@ pub mod look;
 pub mod online;
 pub mod replay;
 pub mod rules_text;
+pub mod scoreboard;
 pub mod sketch;
 pub mod tab;
 pub mod tail_feathers;

@@ -634,6 +634,13 @@ pub const DARK_HAIR: Color32 = Color32::from_rgb(0x4a, 0x30, 0x1c);
 /// A drop of ink's shade: the darkest part of a painted shape.
 pub const SHADE: Color32 = Color32::from_black_alpha(60);
 
+/// A seat's colour where the games mark seats by colour (scores, the
+/// log's dots): feathers apart from each other in the palette's order.
+#[must_use]
+pub fn seat_colour(palette: &Palette, seat: crate::rules::Seat) -> Color32 {
+    palette.feathers[(seat.index() * 3 + 1) % palette.feathers.len()]
+}
+
 /// `a` blended towards `b` by `t` (0: `a`, 1: `b`), opaque.
 #[must_use]
 pub fn mix(a: Color32, b: Color32, t: f32) -> Color32 {

@@ -602,7 +602,7 @@ impl WingsView {
                     // The seat's token, its name, and a gold "to play" tag (gold
                     // text on the light theme's card did not read).
                     let (dot, _) = ui.allocate_exact_size(Vec2::new(10.0, 14.0), Sense::hover());
-                    let colour = palette.feathers[(s.index() * 3 + 1) % palette.feathers.len()];
+                    let colour = crate::ui::theme::seat_colour(&palette, s);
                     ui.painter().circle(
                         dot.center(),
                         4.5,
@@ -628,7 +628,7 @@ impl WingsView {
             }
         });
         ui.separator();
-        let colour = |s: Seat| palette.feathers[(s.index() * 3 + 1) % palette.feathers.len()];
+        let colour = |s: Seat| crate::ui::theme::seat_colour(&palette, s);
         let log = &self.m.session.log()[..self.m.session.cursor()];
         crate::ui::widgets::log_ui(ui, "dw-log", log, (false, &colour));
     }
@@ -740,21 +740,37 @@ impl View for WingsView {
     fn outcome_ui(&mut self, ui: &mut Ui, outcome: &Outcome, _frame: &mut Frame<'_>) {
         let state = self.state().clone();
         ui.label(&outcome.reason);
-        for s in (0..state.seats()).map(Seat) {
-            let t = state.tableau(s);
-            let comp: i32 = t.compositions.iter().map(|&c| i32::from(COMPOSITIONS[usize::from(c)].points)).sum();
-            ui.label(format!(
-                "{}{}: {} + {} black + {} white (x2) = {}; {}, {}",
-                state.seat_name(s),
-                if outcome.winners.contains(&s) { " (winner)" } else { "" },
-                words::count(usize::try_from(comp).unwrap_or(0), "Composition point"),
-                t.black,
-                t.white,
-                words::count(usize::try_from(t.score()).unwrap_or(0), "point"),
-                words::count(usize::from(t.white), "white crystal"),
-                words::count(t.gatherings.len(), "Gathering card")
-            ));
-        }
+        ui.add_space(6.0);
+        let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
+        let rows: Vec<crate::ui::scoreboard::ScoreRow> = (0..state.seats())
+            .map(Seat)
+            .map(|s| {
+                let t = state.tableau(s);
+                let comp: i32 = t.compositions.iter().map(|&c| i32::from(COMPOSITIONS[usize::from(c)].points)).sum();
+                let score = i64::from(t.score());
+                crate::ui::scoreboard::ScoreRow {
+                    name: state.seat_name(s),
+                    colour: crate::ui::theme::seat_colour(&palette, s),
+                    parts: vec![
+                        comp.to_string(),
+                        t.black.to_string(),
+                        format!("{} ×2", t.white),
+                        t.gatherings.len().to_string(),
+                    ],
+                    total: score.to_string(),
+                    won: outcome.winners.contains(&s),
+                    rank: score * 1_000_000 + i64::from(t.white) * 1_000 - t.gatherings.len() as i64,
+                    note: None,
+                }
+            })
+            .collect();
+        crate::ui::scoreboard::scoreboard(
+            ui,
+            ("dw-end", self.m.id),
+            &["Compositions", "Black", "White", "Gatherings"],
+            &rows,
+        );
+        ui.add_space(4.0);
         ui.label(RichText::new("Ties: most white crystals, then fewest Gathering cards (DW-R6).").weak());
     }
 

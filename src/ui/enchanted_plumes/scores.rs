@@ -14,28 +14,42 @@ impl PlumesView {
     pub(super) fn final_scores_ui(&mut self, ui: &mut Ui, outcome: &crate::rules::Outcome) {
         let state = self.state().clone();
         ui.label(&outcome.reason);
+        ui.add_space(6.0);
+        let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
+        let rows: Vec<crate::ui::scoreboard::ScoreRow> = (0..state.seats())
+            .map(Seat)
+            .map(|s| {
+                let plumes = state.plumes(s);
+                let peacocks = plumes.iter().filter(|p| p.is_complete()).count();
+                let bonus: i32 = plumes.iter().filter(|p| p.is_complete()).map(Plume::bonus).sum();
+                // Each plume's score in a few words; the whole reckoning
+                // when pointed at.
+                let each: Vec<String> = plumes
+                    .iter()
+                    .map(|p| {
+                        let n = minus(&format!("{:+}", p.score()));
+                        if p.is_complete() { format!("{n} (peacock)") } else { n }
+                    })
+                    .collect();
+                let note =
+                    if each.is_empty() { "no plumes".to_string() } else { format!("plumes {}", each.join(" · ")) };
+                let whole: Vec<String> = plumes.iter().enumerate().map(|(i, p)| score_line(i, p)).collect();
+                let whole = if whole.is_empty() { "no plumes".to_string() } else { whole.join("\n") };
+                crate::ui::scoreboard::ScoreRow {
+                    name: state.seat_name(s),
+                    colour: crate::ui::theme::seat_colour(&palette, s),
+                    parts: vec![peacocks.to_string(), plumes.len().to_string(), minus(&format!("{bonus:+}"))],
+                    total: minus(&state.score(s).to_string()),
+                    won: outcome.winners.contains(&s),
+                    rank: i64::from(state.score(s)),
+                    note: Some((note, whole)),
+                }
+            })
+            .collect();
         egui::ScrollArea::vertical().max_height(460.0).show(ui, |ui| {
-            for s in (0..state.seats()).map(Seat) {
-                let won = outcome.winners.contains(&s);
-                ui.label(
-                    RichText::new(format!(
-                        "{}{}: {}, {}",
-                        state.seat_name(s),
-                        if won { " (winner)" } else { "" },
-                        words::count_signed(i64::from(state.score(s)), "point"),
-                        words::count(state.peacocks(s), "completed peacock")
-                    ))
-                    .strong(),
-                );
-                for (i, p) in state.plumes(s).iter().enumerate() {
-                    ui.label(score_line(i, p));
-                }
-                if state.plumes(s).is_empty() {
-                    ui.label("  no plumes");
-                }
-                ui.add_space(4.0);
-            }
+            crate::ui::scoreboard::scoreboard(ui, ("ep-end", self.m.id), &["Peacocks", "Plumes", "Bonus"], &rows);
         });
+        ui.add_space(4.0);
     }
 
     pub(super) fn side_ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
@@ -53,7 +67,7 @@ impl PlumesView {
                 // The seat's token, its name, its score in the display face.
                 ui.horizontal(|ui| {
                     let (dot, _) = ui.allocate_exact_size(egui::vec2(10.0, 14.0), egui::Sense::hover());
-                    let colour = palette.feathers[(s.index() * 3 + 1) % palette.feathers.len()];
+                    let colour = crate::ui::theme::seat_colour(&palette, s);
                     let edge = crate::ui::look::edge_of(palette.table.plate, &palette);
                     ui.painter().circle(dot.center(), 4.5, colour, egui::Stroke::new(1.0, edge));
                     ui.label(state.seat_name(s));
@@ -70,7 +84,7 @@ impl PlumesView {
         ui.label(RichText::new(format!("Turns played: {}", state.turns())).weak());
         ui.separator();
         let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
-        let colour = |s: Seat| palette.feathers[(s.index() * 3 + 1) % palette.feathers.len()];
+        let colour = |s: Seat| crate::ui::theme::seat_colour(&palette, s);
         let log = &self.m.session.log()[..self.m.session.cursor()];
         crate::ui::widgets::log_ui(ui, "ep-log", log, (false, &colour));
     }

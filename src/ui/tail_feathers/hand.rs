@@ -60,6 +60,7 @@ const OTHER_HAND: f32 = 124.0;
 
 /// How a card is drawn.
 #[derive(Clone, Copy, Default)]
+#[allow(clippy::struct_excessive_bools, reason = "each is a look of its own that combines freely with the others")]
 pub(super) struct CardLook {
     /// It may be played now (a glow round it).
     pub lit: bool,
