@@ -121,13 +121,19 @@ fn composition_shapes(ui: &mut Ui, palette: &Palette) -> egui::Response {
     resp
 }
 
+/// The finished peacock the rules page shows: three on top (red, green,
+/// blue), two under them in colours of the row above (green, red), one
+/// face down (red). (The first drawing put white and orange under red,
+/// green and blue, against the rule written above it.)
+const PEACOCK: [&[Feather]; 3] = [
+    &[Feather { colour: 0, value: 2 }, Feather { colour: 3, value: 5 }, Feather { colour: 6, value: 1 }],
+    &[Feather { colour: 3, value: 7 }, Feather { colour: 0, value: 9 }],
+    &[Feather { colour: 0, value: 4 }],
+];
+
 fn plume_rows(ui: &mut Ui, palette: &Palette) -> egui::Response {
     // A finished peacock: three on top, two under them, one face down.
-    let rows: [&[Feather]; 3] = [
-        &[Feather { colour: 0, value: 2 }, Feather { colour: 3, value: 5 }, Feather { colour: 6, value: 1 }],
-        &[Feather { colour: 1, value: 7 }, Feather { colour: 4, value: 9 }],
-        &[Feather { colour: 2, value: 4 }],
-    ];
+    let rows = PEACOCK;
     let card = Vec2::new(34.0, 46.0);
     let gap = 4.0;
     let (rect, resp) = ui.allocate_exact_size(Vec2::new(480.0, 3.0 * (card.y + gap) + 4.0), Sense::hover());
@@ -299,4 +305,38 @@ fn tail_feathers_units(ui: &mut Ui) -> egui::Response {
         ui.label(SCENARIO_FACTS.as_str());
     })
     .response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PEACOCK;
+    use crate::rules::enchanted_plumes::{Action, EnchantedPlumes, Phase, Plume};
+    use crate::rules::{Game, Setup};
+
+    /// Each card of the pictured peacock, laid in order, is one the rules
+    /// accept where the picture shows it.
+    #[test]
+    fn the_pictured_peacock_is_one_the_rules_allow() {
+        let mut g =
+            EnchantedPlumes::new(&Setup { seats: 2, options: crate::rules::enchanted_plumes::Options::default() }, 1);
+        while g.phase() != Phase::Play {
+            let a = g.legal_actions()[0].clone();
+            g.apply(&a).expect("a legal keep");
+        }
+        let seat = g.current();
+        for (r, row) in PEACOCK.iter().enumerate() {
+            for (k, &card) in row.iter().enumerate() {
+                let mut rows: Vec<Vec<_>> = PEACOCK[..r].iter().map(|x| x.to_vec()).collect();
+                if k > 0 || r == 0 {
+                    rows.push(row[..k].to_vec());
+                }
+                rows.retain(|x| !x.is_empty());
+                let mut t = g.clone();
+                t.set_plumes(seat, if rows.is_empty() { vec![] } else { vec![Plume { rows }] });
+                t.set_hand(seat, vec![card]);
+                let play = Action::Play { card, plume: 0, row: r as u8 };
+                assert!(t.check(&play).is_ok(), "row {r} card {k} ({card:?}): {:?}", t.check(&play));
+            }
+        }
+    }
 }

@@ -287,7 +287,7 @@ pub const ENCHANTED_PLUMES: RulesPage = RulesPage {
                  it has reached that exact length; starting it locks every row above (EP-R4). A top row of one \
                  card cannot have a row under it (that row would be empty).",
                 "Every card in a lower row must share its colour with at least one card in the row directly above \
-                 it; a colour may appear several times.",
+                 it; a colour may appear several times (EP-R4 too).",
                 "When a single card goes under a finished two-card row, the plume is a complete peacock. That last \
                  card lies face down: only its owner sees it until the end, and nothing more can be added (EP-R5). \
                  Aviary checks that it matches the colours above all the same.",

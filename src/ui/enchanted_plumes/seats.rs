@@ -385,7 +385,9 @@ impl PlumesView {
         let words = if let Known::AtLeast(n) = score {
             format!("Its face-down card stays hidden until the end; with it the peacock scores at least {n:+}")
         } else {
-            "The top row counts against the plume, every card under it for it, and each card one more".to_string()
+            "The top row counts against the plume and every card under it for it; a finished peacock scores one \
+             point more for each of its cards"
+                .to_string()
         };
         plume_hover(resp, palette, (&label, &words), (plume, sees), !own && card.x < SMALL_CARD.x - 0.01);
         // (The number alone where the name does not fit over the plume.)
