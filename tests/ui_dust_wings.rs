@@ -448,6 +448,49 @@ fn late_in_a_small_window_the_newest_log_line_is_in_view() {
     assert!(line.bottom() <= 600.0 && line.top() >= 0.0, "the newest log line {newest:?} at {line:?}");
 }
 
+/// Found by new players at 800x600: with four players the fourth one's
+/// points were a scroll away, and once the game was over the panel ran
+/// past the window's edge ("Show the result" cut to "Sh"). In a low
+/// window each player's takings take one line, and the panel's buttons
+/// wrap within it.
+#[test]
+fn in_a_small_window_every_player_s_points_are_in_view_to_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves"));
+    let mut h =
+        Harness::builder().with_size([800.0, 600.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    h.run();
+    let names: Vec<String> = ["Ada", "Ben", "Cy", "Di"].iter().map(|n| (*n).to_string()).collect();
+    let options = Options { names: names.clone(), first: Some(0) };
+    let mut session: Session<DustInTheWings> = Session::new(Setup { seats: 4, options }, 5, vec![Player::Human; 4]);
+    while !session.is_over() {
+        let plan = plans(session.state(), 5_000).into_iter().max_by_key(|p| p.claim.is_some()).expect("a plan");
+        for a in plan.actions {
+            if session.is_over() {
+                break;
+            }
+            session.propose(a).unwrap();
+        }
+    }
+    let end = session.state().clone();
+    show(&mut h, dir.path(), session);
+    h.run();
+    h.get_by_label("Look at the meadow").click();
+    h.run();
+    h.run();
+    for (s, name) in names.iter().enumerate() {
+        let points = format!("{} points", end.tableau(Seat(s as u8)).score());
+        let line = h
+            .query_all_by_label(&points)
+            .find(|n| n.rect().left() > 500.0)
+            .unwrap_or_else(|| panic!("{name}'s {points} in the panel"))
+            .rect();
+        assert!(line.bottom() <= 600.0 && line.right() <= 800.0, "{name}'s {points} at {line:?}");
+    }
+    let show = h.get_by_label("Show the result").rect();
+    assert!(show.right() <= 800.0, "\"Show the result\" runs past the window: {show:?}");
+}
+
 /// Found by a new player: a lit space clicked before a butterfly was chosen
 /// said so only in a note at the window's corner. The colours in hand are
 /// offered by the space, and a click on one drops it there.

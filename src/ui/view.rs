@@ -149,7 +149,7 @@ impl Frame<'_> {
     /// The Undo and Redo buttons (from the one declaration of each command)
     /// and, once the game is over and its window closed, "Show the result".
     pub fn history_ui<G: Evaluate>(&mut self, ui: &mut Ui, table: &Table<G>) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if commands::UNDO.button(ui, table.can_undo_for_people()) {
                 self.ask(Ask::Undo);
             }

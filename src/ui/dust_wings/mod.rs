@@ -590,6 +590,7 @@ impl WingsView {
         // In a scroll of their own once they grow, leaving the log room
         // (late in a game in a small window they pushed it off the panel).
         let room = (ui.available_height() - 160.0).max(90.0);
+        let low = ui.ctx().content_rect().height() < LOW_WINDOW;
         egui::ScrollArea::vertical().id_salt("dw-takings").max_height(room).show(ui, |ui| {
             for s in (0..state.seats()).map(Seat) {
                 let t = state.tableau(s);
@@ -621,6 +622,17 @@ impl WingsView {
                 if t.gatherings.is_empty() && t.compositions.is_empty() && t.black + t.white == 0 {
                     ui.label(RichText::new("nothing won yet").size(12.0).color(palette.table.faint))
                         .on_hover_text(taken);
+                } else if low {
+                    // In a low window a line each, the cards on hover: drawn,
+                    // the fourth player's score was a scroll away.
+                    let line = format!(
+                        "{} · {} · {} black, {} white",
+                        words::count(t.gatherings.len(), "Gathering"),
+                        words::count(t.compositions.len(), "Composition"),
+                        t.black,
+                        t.white
+                    );
+                    ui.label(RichText::new(line).size(12.0).color(palette.table.faint)).on_hover_text(taken);
                 } else {
                     // What they have won, as little cards and crystals.
                     cards::takings_ui(ui, &palette, &t.gatherings, &t.compositions, (t.black, t.white));
@@ -633,6 +645,10 @@ impl WingsView {
         crate::ui::widgets::log_ui(ui, "dw-log", log, (false, &colour));
     }
 }
+
+/// A window lower than this lists each player's takings on one line (the
+/// cards on hover) instead of drawing them.
+pub const LOW_WINDOW: f32 = 700.0;
 
 /// "G2" or "C1" for a face-up card.
 fn short_name(r: CardRef) -> String {
