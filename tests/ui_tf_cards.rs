@@ -455,3 +455,64 @@ fn a_card_that_cannot_be_played_now_says_why_when_held_up() {
     let shown = held_up(poor, "Fire Arrow");
     assert!(shown.contains(&format!("not playable now: it costs {cost} cheese and the wheel holds 0")));
 }
+
+/// Found by a new player: the Swallow perched in the nest stood on top of
+/// the Chaffinch perched there too, and the mice in the nest under them.
+/// Birds perched in one nest stand side by side, and the figures there
+/// round them, none on another.
+#[test]
+fn birds_perched_in_one_nest_stand_side_by_side() {
+    use aviary::rules::tail_feathers::game::{BIRD_FIGS, UNIT_DEFS, unit_of};
+    use aviary::rules::tail_feathers::geometry::{Heading, Pose};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_in(dir.path());
+    let mut g = table(&[], &[]);
+    let nest = TailFeathers::nest_space(Alliance::Mice);
+    let birds: Vec<u8> = BIRD_FIGS.iter().copied().filter(|&f| UNIT_DEFS[unit_of(f)].side == Alliance::Mice).collect();
+    assert!(birds.len() >= 2, "the mice have two birds");
+    for &b in &birds[..2] {
+        g.arrange_place(b, Place::Space(nest));
+        let at = g.space_centre(nest);
+        g.arrange_bird(b, Pose { at, heading: Heading(6) }, Tilt::Centre, false);
+    }
+    // Three mice of a squad home in the nest too.
+    let mice: Vec<u8> = (0..=u8::MAX)
+        .filter(|&f| {
+            usize::from(f) < aviary::rules::tail_feathers::game::FIGURES
+                && !BIRD_FIGS.contains(&f)
+                && UNIT_DEFS[unit_of(f)].side == Alliance::Mice
+                && UNIT_DEFS[unit_of(f)].count > 1
+        })
+        .take(3)
+        .collect();
+    for &m in &mice {
+        g.arrange_place(m, Place::Space(nest));
+    }
+    let in_nest = g.in_space(nest).len();
+    assert!(in_nest >= 3, "mice beside the birds in the nest ({in_nest})");
+    open(&mut h, dir.path(), g, [Player::Human, Player::Human]);
+    let spots = tab(&mut h).figure_spots.clone();
+    let rects: Vec<egui::Rect> = h
+        .query_all(egui_kittest::kittest::by().role(egui::accesskit::Role::Button))
+        .map(|n| n.rect())
+        .filter(|r| spots.iter().any(|x| x.1.distance(r.center()) < 0.6))
+        .collect();
+    let nest_figures: Vec<egui::Rect> = spots
+        .iter()
+        .filter(|x| g_place_is(&tab(&mut h).m.session.state().clone(), x.0, nest))
+        .filter_map(|x| rects.iter().find(|r| x.1.distance(r.center()) < 0.6).copied())
+        .collect();
+    assert_eq!(nest_figures.len(), in_nest, "every figure in the nest is drawn");
+    for (i, a) in nest_figures.iter().enumerate() {
+        for b in &nest_figures[i + 1..] {
+            // Round bases: apart when their centres are further than
+            // their radii.
+            let apart = a.center().distance(b.center()) >= a.width() / 2.0 + b.width() / 2.0 - 1.0;
+            assert!(apart, "{a:?} lies on {b:?}");
+        }
+    }
+}
+
+fn g_place_is(g: &TailFeathers, f: u8, s: u8) -> bool {
+    g.figure(f).place == Place::Space(s)
+}

@@ -382,13 +382,7 @@ impl PlumesView {
         let title = format!("{kind} {} {}", index + 1, plume_score_text(score));
         let label = format!("{} {title}", state.seat_name(seat));
         resp.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, label.clone()));
-        let words = if let Known::AtLeast(n) = score {
-            format!("Its face-down card stays hidden until the end; with it the peacock scores at least {n:+}")
-        } else {
-            "The top row counts against the plume and every card under it for it; a finished peacock scores one \
-             point more for each of its cards"
-                .to_string()
-        };
+        let words = plume_tip(score);
         plume_hover(resp, palette, (&label, &words), (plume, sees), !own && card.x < SMALL_CARD.x - 0.01);
         // (The number alone where the name does not fit over the plume.)
         let (name, short) = (format!("{kind} {}", index + 1), (index + 1).to_string());
@@ -671,5 +665,16 @@ mod heading_tests {
     fn a_heading_wider_than_its_plume_says_the_number_alone() {
         assert_eq!(painted(200.0), ["peacock 1", "+10"]);
         assert_eq!(painted(70.0), ["1", "+10"]);
+    }
+}
+
+/// What a plume's tip says of its score.
+fn plume_tip(score: Known) -> String {
+    if let Known::AtLeast(n) = score {
+        format!("Its face-down card stays hidden until the end; with it the peacock scores at least {n:+}")
+    } else {
+        "The top row counts against the plume and every card under it for it; a finished peacock scores one point \
+         more for each of its cards"
+            .to_string()
     }
 }

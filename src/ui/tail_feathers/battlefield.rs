@@ -200,7 +200,14 @@ impl SkirmishView {
                 let bird = BIRD_FIGS
                     .iter()
                     .any(|&b| state.figure(b).place == Place::Space(s) && state.bird(b).is_some_and(|b| !b.launching));
-                let bird_r = bird.then_some(BASE_RADIUS as f32 * board.scale);
+                // Birds perched side by side: the ring goes round them all.
+                let birds_here = BIRD_FIGS
+                    .iter()
+                    .filter(|&&b| {
+                        state.figure(b).place == Place::Space(s) && state.bird(b).is_some_and(|b| !b.launching)
+                    })
+                    .count();
+                let bird_r = bird.then_some(BASE_RADIUS as f32 * board.scale * birds_here.max(1) as f32);
                 let fig_r = figure_radius(true, figs.len(), board.scale);
                 let spots = super::paint::nest_spots(
                     c,
@@ -269,7 +276,20 @@ impl SkirmishView {
                     let _ = s;
                     b.pose.at
                 }
-                Place::Space(s) => state.space_centre(s),
+                Place::Space(s) => {
+                    // Several perched in one nest stand side by side (one
+                    // hid the other).
+                    let here: Vec<Fig> = BIRD_FIGS
+                        .iter()
+                        .copied()
+                        .filter(|&o| {
+                            state.figure(o).place == Place::Space(s) && state.bird(o).is_some_and(|o| !o.launching)
+                        })
+                        .collect();
+                    let k = here.iter().position(|&o| o == f).unwrap_or(0) as f64;
+                    let across = (k - (here.len() as f64 - 1.0) / 2.0) * 2.05 * BASE_RADIUS;
+                    state.space_centre(s).plus(V2::new(across, 0.0))
+                }
                 _ => continue,
             };
             let walked = super::paint::walked_pose(&state, f);
