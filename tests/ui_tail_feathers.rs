@@ -498,6 +498,26 @@ fn a_click_on_a_figure_activates_its_unit_and_the_next_click_moves_it() {
     assert_eq!(state(&mut h).figure(figure).place, Place::Space(to), "the next click moved it");
 }
 
+/// Found by a new player: while a squad forages, the panel asked which
+/// figures forage and its buttons said "Stay: mouse 2". They say "Forage".
+#[test]
+fn a_foraging_squad_s_buttons_say_forage() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_in(dir.path());
+    let options = Options { foraging: true, ..Options::default() };
+    let forages = |s: &TailFeathers| {
+        s.active_unit().is_some_and(|u| aviary::rules::tail_feathers::game::UNIT_DEFS[u].count > 1)
+            && s.legal_actions().contains(&Action::Forage)
+    };
+    open_with_options(&mut h, dir.path(), ([Player::Human, Player::Human], options), Seat(0), forages);
+    h.get_by_label_contains("Forage: +1 cheese").click();
+    h.run();
+    assert!(state(&mut h).foraging_now(), "the squad's foragers are being chosen");
+    let forage = h.query_all_by_label_contains("Forage: ").count();
+    assert!(forage >= 1, "each figure that may forage has its button");
+    assert!(h.query_by_label_contains("Stay: ").is_none(), "no button says Stay");
+}
+
 /// Found by a new player at 800x600: a tree's name plate ("Old Beech")
 /// reached over the figures in its lowest spaces. Each name lies clear of
 /// its tree's spaces and of every figure, at the default size and in a

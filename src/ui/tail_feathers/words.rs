@@ -49,9 +49,12 @@ pub(super) fn choice_label(state: &TailFeathers, a: &Action) -> String {
         // (Short, without the squad's name the panel already shows: six
         // buttons of "Activate Thistle Guard mouse 1 in the mice nest where
         // it stands" read as a wall of text.)
+        // While a squad forages, the figure chosen forages (it read "Stay",
+        // under words asking which figures forage).
         Action::Hold(f) => {
             let unit = crate::rules::tail_feathers::game::unit_name(crate::rules::tail_feathers::game::unit_of(*f));
-            format!("Stay: {}", placed_name(state, *f).replacen(&format!("{unit} "), "", 1))
+            let verb = if state.foraging_now() { "Forage" } else { "Stay" };
+            format!("{verb}: {}", placed_name(state, *f).replacen(&format!("{unit} "), "", 1))
         }
         Action::Forage => "Forage: +1 cheese (the unit does nothing else)".into(),
         Action::Idle => "Activate the ballista: nothing in range, it does nothing".into(),

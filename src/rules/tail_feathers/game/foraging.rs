@@ -99,6 +99,13 @@ impl TailFeathers {
         self.end_forage();
     }
 
+    /// True while a foraging squad's player chooses which of its figures
+    /// forage ([`Step::Forage`]).
+    #[must_use]
+    pub fn foraging_now(&self) -> bool {
+        self.activation.as_ref().is_some_and(|a| a.step == Step::Forage)
+    }
+
     /// The figures of the foraging squad its player may still choose:
     /// standing (not lying down) on the battlefield, not chosen yet, while
     /// fewer than its squad value are.
