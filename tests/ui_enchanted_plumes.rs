@@ -355,6 +355,66 @@ fn the_scoring_screen_shows_each_plume_and_the_totals() {
     assert!(rows[0].1, "the winner's line comes first: {rows:?}");
 }
 
+/// Found by a new player: a finished game of four kept a bare band as
+/// tall as a hand under the mats, which scrolled; a seat's top row of
+/// nine ran past its mat and its other plumes lay out of sight beside it.
+/// At the end every plume of every seat is in view, inside its mat.
+#[test]
+fn at_the_end_every_plume_of_every_seat_is_in_view() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::app_in_window(dir.path(), [1180.0, 820.0]);
+    h.run();
+    let mut session: Session<EnchantedPlumes> = Session::new(
+        Setup { seats: 4, options: Options::default() },
+        3,
+        vec![
+            Player::Human,
+            Player::Computer(aviary::ai::Level::Easy),
+            Player::Computer(aviary::ai::Level::Easy),
+            Player::Computer(aviary::ai::Level::Easy),
+        ],
+    );
+    let mut rng = Rng::seeded(3);
+    while !session.is_over() {
+        let legal = session.state().legal_actions();
+        session.propose(legal[rng.below(legal.len())].clone()).unwrap();
+    }
+    let end = session.state().clone();
+    let widest = (0..4).flat_map(|s| end.plumes(Seat(s)).iter()).flat_map(|p| &p.rows).map(Vec::len).max().unwrap();
+    assert!(widest >= 7, "a long top row (the test's premise): {widest}");
+    let t = PlumesTab::new(Table::new(session, dir.path().join("saves").join("end.json")));
+    let app = h.state_mut();
+    app.tabs.push(Box::new(t));
+    app.screen = Screen::Game(app.tabs.len() - 1);
+    h.run();
+    h.get_by_label("Look at the table").click();
+    h.run_steps(4);
+    assert!(h.query_by_label_contains("continue below").is_none(), "the mats run past the table's foot");
+    let window = egui::Rect::from_min_size(Pos2::ZERO, egui::vec2(1180.0, 820.0));
+    // Each mat's band across the table: from its seat's name to the next's.
+    let mut lefts: Vec<f32> = (0..4)
+        .map(|s| h.query_all_by_label(&end.seat_name(Seat(s))).map(|n| n.rect().left()).fold(f32::MAX, f32::min))
+        .collect();
+    let bands: Vec<(f32, f32)> = {
+        let mut sorted = lefts.clone();
+        sorted.sort_by(f32::total_cmp);
+        lefts
+            .iter_mut()
+            .map(|l| (*l - 14.0, sorted.iter().copied().find(|x| *x > *l + 1.0).map_or(1180.0, |n| n - 14.0)))
+            .collect()
+    };
+    for s in (0..4).map(Seat) {
+        for (i, p) in end.plumes(s).iter().enumerate() {
+            let kind = if p.is_complete() { "peacock" } else { "plume" };
+            let label = format!("{} {kind} {} ", end.seat_name(s), i + 1);
+            let r = h.query_all_by_label_contains(&label).next().unwrap_or_else(|| panic!("{label} is drawn")).rect();
+            assert!(window.contains_rect(r), "{label}at {r:?} is out of the window");
+            let (from, to) = bands[s.index()];
+            assert!(r.left() >= from && r.right() <= to, "{label}at {r:?} lies outside its mat {from}..{to}");
+        }
+    }
+}
+
 #[test]
 fn a_score_line_spells_out_the_arithmetic() {
     use aviary::rules::enchanted_plumes::{Feather, Plume};

@@ -252,14 +252,24 @@ pub(super) fn two_lines_room(state: &EnchantedPlumes, me: Seat, room: Vec2, hand
 
 /// The width of a plume whose widest row has `widest` cards of `card`.
 fn plume_width(widest: usize, card: Vec2) -> f32 {
-    plume_width_by(widest, card, others_step(card))
+    plume_width_by(widest, card, fanned_step(card, widest))
 }
 
 /// The width of another seat's plume: its cards overlap, as a held hand's
 /// do (each one's corner index in view), once they are smaller than
 /// [`SMALL_CARD`] — a crowded table — rather than run off the mat.
 pub(super) fn others_plume_width(widest: usize, card: Vec2) -> f32 {
-    plume_width_by(widest, card, others_step(card))
+    plume_width_by(widest, card, fanned_step(card, widest))
+}
+
+/// How far apart the cards of a plume whose widest row holds `widest` lie
+/// on the table: as [`others_step`], and a row of six or more fanned
+/// tighter, each card's corner index still in view, so that it is little
+/// wider than a row of five (a top row of nine ran past its mat, and the
+/// seat's other plumes scrolled out of sight beside it).
+pub(super) fn fanned_step(card: Vec2, widest: usize) -> f32 {
+    let step = others_step(card);
+    if widest <= 5 { step } else { (step * 4.0 / (widest - 1) as f32).max(card.x * 0.36) }
 }
 
 /// How far apart the cards of a row lie (one's own too: small, they
@@ -403,5 +413,32 @@ mod each_seat_its_size {
             others_layout(&state, &[Seat(0), Seat(1)], (Vec2::new(760.0, 190.0), MAT_HEADING), PLUME_CARD);
         assert_eq!(per_row, 2);
         assert!(cards[0].x > cards[1].x + 4.0, "A's cards {:?}, B's {:?}", cards[0], cards[1]);
+    }
+}
+
+#[cfg(test)]
+mod fanned_tests {
+    use super::{fanned_step, others_plume_width};
+    use crate::ui::enchanted_plumes::SMALL_CARD;
+
+    /// A top row of nine ran past its mat: a long row fans tighter, little
+    /// wider than a row of five, each card's corner still in view.
+    #[test]
+    fn a_long_row_is_no_wider_than_a_row_of_five() {
+        let five = others_plume_width(5, SMALL_CARD);
+        for n in 6..=9 {
+            let w = others_plume_width(n, SMALL_CARD);
+            // (From eight on the corner's room sets the step: a little wider.)
+            assert!(w <= five * 1.12, "a row of {n} is {w}, five {five}");
+            assert!(fanned_step(SMALL_CARD, n) >= SMALL_CARD.x * 0.36 - 0.01, "the corner index in view");
+        }
+        for n in 10..=12 {
+            assert!(
+                others_plume_width(n, SMALL_CARD) >= others_plume_width(n - 1, SMALL_CARD),
+                "wider with more cards"
+            );
+        }
+        // (Laid at the usual step, nine took six cards' width.)
+        assert!(others_plume_width(9, SMALL_CARD) < SMALL_CARD.x * 4.5 + 17.0);
     }
 }

@@ -696,6 +696,14 @@ impl View for PlumesView {
             }
             return;
         }
+        // Once the game is over and every mat is across the table, no hand
+        // lies under it: the mats take the whole height (a bare band as
+        // tall as a hand lay under them, and they scrolled).
+        let ended_open = self.by_hand_seat().is_none() && self.state().outcome().is_some();
+        if ended_open {
+            egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, &palette, frame));
+            return;
+        }
         egui::Panel::bottom(egui::Id::unique(("ep-hand", self.m.id))).resizable(false).show_separator_line(false).show(
             ui,
             |ui| {

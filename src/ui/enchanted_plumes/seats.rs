@@ -5,7 +5,8 @@
 use egui::{Align2, Pos2, Rect, Response, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
 use super::layout::{
-    NEW_ROW, new_plume_width, others_plume_width, others_step, plume_width_by, row_step, rows_height, short_headings,
+    NEW_ROW, fanned_step, new_plume_width, others_plume_width, others_step, plume_width_by, row_step, rows_height,
+    short_headings,
 };
 use super::{
     Action, Dragged, EnchantedPlumes, Feather, FeatherFace, Game, Known, PLUME_CARD, Palette, Phase, Player, Plume,
@@ -371,7 +372,7 @@ impl PlumesView {
         let widest = plume.rows.iter().map(Vec::len).max().unwrap_or(1);
         let new_row = self.new_row_room(open, card);
         // Small cards (a crowded table, a low window) overlap.
-        let step = others_step(card);
+        let step = fanned_step(card, widest);
         let width = plume_width_by(widest, card, step);
         let height = rows_height(plume.rows.len(), card) + new_row + 24.0;
         let (rect, resp) = ui.allocate_exact_size(Vec2::new(width, height + 10.0), Sense::hover());
@@ -385,7 +386,10 @@ impl PlumesView {
         let words = plume_tip(score);
         plume_hover(resp, palette, (&label, &words), (plume, sees), !own && card.x < SMALL_CARD.x - 0.01);
         // (The number alone where the name does not fit over the plume.)
-        let (name, short) = (format!("{kind} {}", index + 1), (index + 1).to_string());
+        // Small cards: every plume of the mat by its number alone (some
+        // named in full and some not read as two kinds of heading).
+        let short = (index + 1).to_string();
+        let name = if short_headings(card) { short.clone() } else { format!("{kind} {}", index + 1) };
         plume_heading(
             &painter,
             palette,
