@@ -54,7 +54,8 @@ impl SkirmishView {
         // Clear of what the question is about: the crossing, the bird, and
         // where the flight ends (its "lost" tag when it leaves the board).
         let area_id = ui.scope_id().with("tf-crossing");
-        let size = ui.ctx().memory(|m| m.area_rect(area_id)).map_or(Vec2::new(200.0, 110.0), |r| r.size());
+        let measured = ui.ctx().memory(|m| m.area_rect(area_id)).map(|r| r.size());
+        let size = measured.unwrap_or(Vec2::new(200.0, 110.0));
         let spot = |p: Pos2| Rect::from_center_size(p, Vec2::splat(reach));
         let mut keep = vec![spot(thing), spot(waits)];
         if let Some(f) = bird {
@@ -67,7 +68,12 @@ impl SkirmishView {
         // clear: moved to each crossing, the next click met another button.
         let (pos, pivot) = stay_or_place(self.crossing_spot, size, &keep, frame)
             .map_or_else(|| popup_spot(waits, away, reach, size, &keep, frame), |p| (p, egui::Align2::LEFT_TOP));
-        self.crossing_spot = Some(pivot.anchor_size(pos, size).min);
+        // (Kept once the question's size is known: placed by a guessed
+        // size, it stood elsewhere than where the same question is placed
+        // when its size is known.)
+        if measured.is_some() {
+            self.crossing_spot = Some(pivot.anchor_size(pos, size).min);
+        }
         let mut chosen = None;
         egui::Area::new(area_id).fixed_pos(pos).pivot(pivot).order(egui::Order::Foreground).show(ui.ctx(), |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
