@@ -100,7 +100,7 @@ impl TailFeathers {
     }
 
     /// True while a foraging squad's player chooses which of its figures
-    /// forage ([`Step::Forage`]).
+    /// forage.
     #[must_use]
     pub fn foraging_now(&self) -> bool {
         self.activation.as_ref().is_some_and(|a| a.step == Step::Forage)
