@@ -1470,6 +1470,33 @@ fn a_roll_answered_before_the_next_frame_still_lies_on_the_table() {
     assert!(rolled.contains("attack"), "{rolled}");
 }
 
+/// Found by a new player: Ctrl+Z after the other side's flight, which
+/// rolled no dice, asked "Undo past rolled dice?". The question names
+/// both of its reasons.
+#[test]
+fn undo_across_the_other_side_s_turn_without_dice_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_in(dir.path());
+    h.run();
+    // The mice may make a decision that rolls nothing and hands the turn
+    // to the rats.
+    let hands_over = |s: &TailFeathers| {
+        s.legal_actions().into_iter().find(|a| {
+            let mut t = s.clone();
+            t.apply_legal(a);
+            t.to_move() == ToMove::Seat(Seat(1))
+                && !t.events().iter().any(|e| matches!(e, aviary::rules::tail_feathers::game::Event::Rolled { .. }))
+        })
+    };
+    open_where(&mut h, dir.path(), |s| hands_over(s).is_some());
+    let a = hands_over(&state(&mut h)).unwrap();
+    tab(&mut h).m.session.propose(a).unwrap();
+    h.run();
+    h.get_by_label("Undo").click();
+    h.run();
+    h.get_by_label("Undo past the other side's turn or rolled dice?");
+}
+
 /// Plays on past `round`, by decisions that roll nothing where there are,
 /// drawing the screen after each when `drawn`.
 fn on_to_the_next_round(h: &mut Harness<'_, AviaryApp>, round: u8, drawn: bool) {

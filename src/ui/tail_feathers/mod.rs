@@ -550,7 +550,9 @@ impl View for SkirmishView {
         UndoGuard {
             secret: |e, me| e.reveals || e.seat != me || me.is_none(),
             refusal: "Strict undo is on: rolled dice, a revealed mission or the other side's turn cannot be taken back (Settings)",
-            heading: "Undo past rolled dice?",
+            // (Asked as often for the other side's turn with no dice in it:
+            // "rolled dice" alone puzzled a new player after a flight.)
+            heading: "Undo past the other side's turn or rolled dice?",
             body: "This takes back dice already rolled (or a mission already shown, or the other side's turn). You \
                    may, while learning, but the game will be marked \"undo used\" in the statistics, and the dice \
                    will fall the same way again.",
