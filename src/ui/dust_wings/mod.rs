@@ -22,6 +22,7 @@ use crate::session::{Player, Session};
 use crate::table::Table;
 
 mod cards;
+mod end;
 mod meadow;
 
 pub use meadow::{paint_butterfly, paint_crystal};
@@ -757,29 +758,7 @@ impl View for WingsView {
         let state = self.state().clone();
         ui.label(&outcome.reason);
         ui.add_space(6.0);
-        let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
-        let rows: Vec<crate::ui::scoreboard::ScoreRow> = (0..state.seats())
-            .map(Seat)
-            .map(|s| {
-                let t = state.tableau(s);
-                let comp: i32 = t.compositions.iter().map(|&c| i32::from(COMPOSITIONS[usize::from(c)].points)).sum();
-                let score = i64::from(t.score());
-                crate::ui::scoreboard::ScoreRow {
-                    name: state.seat_name(s),
-                    colour: crate::ui::theme::seat_colour(&palette, s),
-                    parts: vec![
-                        comp.to_string(),
-                        t.black.to_string(),
-                        format!("{} ×2", t.white),
-                        t.gatherings.len().to_string(),
-                    ],
-                    total: score.to_string(),
-                    won: outcome.winners.contains(&s),
-                    rank: score * 1_000_000 + i64::from(t.white) * 1_000 - t.gatherings.len() as i64,
-                    note: None,
-                }
-            })
-            .collect();
+        let rows = end::score_rows(&state, outcome, &crate::ui::theme::palette(ui.visuals().dark_mode));
         crate::ui::scoreboard::scoreboard(
             ui,
             ("dw-end", self.m.id),

@@ -31,6 +31,8 @@ const COMPACT_BELOW: f32 = 700.0;
 /// The width of the hand-off card when it lies beside the plumes (a low window).
 const HAND_OFF_BESIDE: f32 = 250.0;
 
+mod viewer;
+use viewer::Viewer;
 mod cards;
 mod fresh;
 mod hand;
@@ -581,38 +583,6 @@ impl PlumesView {
                 *action = Some(Action::Draw);
             }
         });
-    }
-}
-
-/// Whose private cards the screen may show.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Viewer {
-    /// Only this seat's.
-    Seat(Seat),
-    /// Nobody's (hand-off pending, or a computer acts between people).
-    Nobody,
-    /// Everybody's (computers only, or the game is over).
-    All,
-}
-
-impl Viewer {
-    /// The seat whose knowledge applies to `seat`'s cards, for the rules'
-    /// "as seen by" questions: the viewer's own seat, `seat` itself when
-    /// everything is shown, `None` when nobody's private cards are.
-    fn knowledge_for(self, seat: Seat) -> Option<Seat> {
-        match self {
-            Viewer::Seat(s) => Some(s),
-            Viewer::Nobody => None,
-            Viewer::All => Some(seat),
-        }
-    }
-
-    fn sees(self, seat: Seat) -> bool {
-        match self {
-            Viewer::Seat(s) => s == seat,
-            Viewer::Nobody => false,
-            Viewer::All => true,
-        }
     }
 }
 

@@ -197,17 +197,9 @@ impl SkirmishView {
             // In a nest: inside it, or round a bird perched there.
             if TailFeathers::space_nest(usize::from(s)).is_some() {
                 let outline = Rect::from_points(&poly(&field().spaces[usize::from(s)].outline));
-                let bird = BIRD_FIGS
-                    .iter()
-                    .any(|&b| state.figure(b).place == Place::Space(s) && state.bird(b).is_some_and(|b| !b.launching));
                 // Birds perched side by side: the ring goes round them all.
-                let birds_here = BIRD_FIGS
-                    .iter()
-                    .filter(|&&b| {
-                        state.figure(b).place == Place::Space(s) && state.bird(b).is_some_and(|b| !b.launching)
-                    })
-                    .count();
-                let bird_r = bird.then_some(BASE_RADIUS as f32 * board.scale * birds_here.max(1) as f32);
+                let birds_here = super::paint::perched_in(&state, s).len();
+                let bird_r = (birds_here > 0).then_some(BASE_RADIUS as f32 * board.scale * birds_here as f32);
                 let fig_r = figure_radius(true, figs.len(), board.scale);
                 let spots = super::paint::nest_spots(
                     c,
@@ -276,20 +268,7 @@ impl SkirmishView {
                     let _ = s;
                     b.pose.at
                 }
-                Place::Space(s) => {
-                    // Several perched in one nest stand side by side (one
-                    // hid the other).
-                    let here: Vec<Fig> = BIRD_FIGS
-                        .iter()
-                        .copied()
-                        .filter(|&o| {
-                            state.figure(o).place == Place::Space(s) && state.bird(o).is_some_and(|o| !o.launching)
-                        })
-                        .collect();
-                    let k = here.iter().position(|&o| o == f).unwrap_or(0) as f64;
-                    let across = (k - (here.len() as f64 - 1.0) / 2.0) * 2.05 * BASE_RADIUS;
-                    state.space_centre(s).plus(V2::new(across, 0.0))
-                }
+                Place::Space(s) => super::paint::perched_at(&state, f, s),
                 _ => continue,
             };
             let walked = super::paint::walked_pose(&state, f);

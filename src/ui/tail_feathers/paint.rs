@@ -640,6 +640,24 @@ pub(super) fn away_from(u: V2) -> Align2 {
     }
 }
 
+/// The birds perched (not launching) in space `s`.
+pub(super) fn perched_in(state: &TailFeathers, s: u8) -> Vec<Fig> {
+    crate::rules::tail_feathers::game::BIRD_FIGS
+        .iter()
+        .copied()
+        .filter(|&b| state.figure(b).place == Place::Space(s) && state.bird(b).is_some_and(|b| !b.launching))
+        .collect()
+}
+
+/// Where bird `f` perched in space `s` stands: several perched in one
+/// nest stand side by side (one hid the other).
+pub(super) fn perched_at(state: &TailFeathers, f: Fig, s: u8) -> V2 {
+    let here = perched_in(state, s);
+    let k = here.iter().position(|&o| o == f).unwrap_or(0) as f64;
+    let across = (k - (here.len() as f64 - 1.0) / 2.0) * 2.05 * BASE_RADIUS;
+    state.space_centre(s).plus(V2::new(across, 0.0))
+}
+
 /// Where the `n` mice and rats in a nest of radius `nest_r` round `c`
 /// stand, and how large: up to four in a square inside the nest; more, or
 /// any beside a bird perched there (`bird_r`, its base's radius), in a ring

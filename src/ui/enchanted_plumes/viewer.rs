@@ -1,0 +1,36 @@
+//! Whose private cards the screen may show: one seat's, nobody's or
+//! everybody's.
+
+use crate::rules::Seat;
+
+/// Whose private cards the screen may show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Viewer {
+    /// Only this seat's.
+    Seat(Seat),
+    /// Nobody's (hand-off pending, or a computer acts between people).
+    Nobody,
+    /// Everybody's (computers only, or the game is over).
+    All,
+}
+
+impl Viewer {
+    /// The seat whose knowledge applies to `seat`'s cards, for the rules'
+    /// "as seen by" questions: the viewer's own seat, `seat` itself when
+    /// everything is shown, `None` when nobody's private cards are.
+    pub(super) fn knowledge_for(self, seat: Seat) -> Option<Seat> {
+        match self {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Nobody => None,
+            Viewer::All => Some(seat),
+        }
+    }
+
+    pub(super) fn sees(self, seat: Seat) -> bool {
+        match self {
+            Viewer::Seat(s) => s == seat,
+            Viewer::Nobody => false,
+            Viewer::All => true,
+        }
+    }
+}
