@@ -246,7 +246,8 @@ impl AviaryApp {
         job.wrap.max_rows = 2;
         // (Its own tooltip only: egui's for an elided label came too, one
         // line across the next card's buttons.)
-        words.add(egui::Label::new(job).show_tooltip_when_elided(false)).on_hover_text(state);
+        let whole = words.add(egui::Label::new(job).show_tooltip_when_elided(false));
+        hover_above(&whole, &state);
         let buttons =
             Rect::from_min_max(egui::pos2(art.right() + 10.0, rect.bottom() - 34.0), rect.max - Vec2::new(8.0, 6.0));
         let layout = egui::Layout::left_to_right(egui::Align::Center);
@@ -309,10 +310,10 @@ impl AviaryApp {
         ui.horizontal_wrapped(|ui| {
             ui.label("Show:");
             look::segmented(ui, &mut |ui| {
-                ui.selectable_value(&mut self.saved_filter, None, format!("All {total}"));
+                ui.selectable_value(&mut self.saved_filter, None, format!("All ({total})"));
                 for name in &names {
                     let count = listing.iter().filter(|r| &r.game == name).count();
-                    ui.selectable_value(&mut self.saved_filter, Some(name.clone()), format!("{name} {count}"));
+                    ui.selectable_value(&mut self.saved_filter, Some(name.clone()), format!("{name} ({count})"));
                 }
             });
             // Sort on a line of its own when both do not fit on one.
@@ -600,22 +601,26 @@ fn when_between(then: chrono::NaiveDateTime, now: chrono::NaiveDateTime) -> Stri
 
 /// A game's seats, or why its file cannot be loaded.
 fn seats_label(ui: &mut Ui, row: &games::Listing) {
-    match &row.problem {
-        // One line each, so the card's buttons never cover them; the whole
-        // text on hover.
-        Some(p) => {
-            let text = format!("cannot be loaded: {p}");
-            ui.add(
-                egui::Label::new(RichText::new(&text).color(ui.visuals().error_fg_color))
-                    .truncate()
-                    .show_tooltip_when_elided(false),
-            )
-            .on_hover_text(text);
-        }
-        None => {
-            ui.add(egui::Label::new(&row.seats).truncate().show_tooltip_when_elided(false)).on_hover_text(&row.seats);
-        }
+    // One line each, so the card's buttons never cover them; the whole
+    // text on hover.
+    let (text, colour) = match &row.problem {
+        Some(p) => (format!("cannot be loaded: {p}"), Some(ui.visuals().error_fg_color)),
+        None => (row.seats.clone(), None),
+    };
+    let mut words = RichText::new(&text);
+    if let Some(c) = colour {
+        words = words.color(c);
     }
+    let line = ui.add(egui::Label::new(words).truncate().show_tooltip_when_elided(false));
+    hover_above(&line, &text);
+}
+
+/// A card's words whole, shown above them: below, the tip covered the
+/// card's own Continue and Replay.
+fn hover_above(line: &egui::Response, text: &str) {
+    let mut tip = egui::Tooltip::for_enabled(line);
+    tip.popup = tip.popup.align(egui::RectAlign::TOP_START).align_alternatives(&[egui::RectAlign::TOP_END]);
+    tip.show(|ui| ui.label(text));
 }
 
 /// "42 moves (finished)".
