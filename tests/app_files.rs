@@ -583,7 +583,7 @@ fn saved_games_at_800_by_600_never_cut_off_a_game_s_buttons() {
     let buttons: Vec<egui::Rect> =
         ["Continue", "Replay", "More…"].iter().flat_map(|l| h.query_all_by_label(l).map(|n| n.rect())).collect();
     assert!(buttons.len() >= 12, "every game in view has its three buttons: {}", buttons.len());
-    let choices = ["All 7", "Tail Feathers 1", "Last played", "By game", "By name"];
+    let choices = ["All (7)", "Tail Feathers (1)", "Last played", "By game", "By name"];
     let choices = choices.iter().map(|l| h.get_by_label(l).rect());
     for r in buttons.into_iter().chain(choices) {
         assert!(r.max.x <= 800.0 && r.min.x >= 0.0, "a button at {r:?} is cut off by an 800-wide window");
@@ -689,6 +689,43 @@ fn many_open_games_keep_the_tabs_on_one_row_with_the_rest_in_a_menu() {
 }
 
 #[test]
+fn a_rules_page_has_its_own_tag_and_its_game_keeps_its_tab_on_the_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let app = AviaryApp::new(Some(config(dir.path())), saves.clone());
+    let mut h =
+        Harness::builder().with_size([800.0, 600.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    for i in 0..8 {
+        let path = saves.join(format!("evening-{i}.json"));
+        std::fs::write(&path, daedalus_save(2 + i, 1)).unwrap();
+        assert!(h.state_mut().open_file(&path, &mut Vec::new()));
+    }
+    // The last game, which only fits on the row because it is on screen.
+    h.state_mut().screen = Screen::Game(7);
+    h.run();
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Rules").click();
+    h.run();
+    assert_eq!(h.state().screen, Screen::Rules("daedalus"));
+    let tag = h.get_by_label("Rules: Daedalus").rect();
+    assert!(h.query_by_label_contains("evening-7").is_some(), "the game the rules came from keeps its tab on the row");
+    let closers: Vec<egui::Rect> = h.query_all_by_label("x").map(|n| n.rect()).collect();
+    assert!(closers.iter().all(|r| (r.center().y - tag.center().y).abs() < 2.0), "one row");
+    assert!(closers.iter().all(|r| r.max.x <= 800.0), "nothing runs off the window");
+    // The tag's own "x" is the one just after it: it goes back to the game.
+    h.query_all_by_label("x")
+        .filter(|n| n.rect().min.x >= tag.max.x)
+        .min_by(|a, b| a.rect().min.x.total_cmp(&b.rect().min.x))
+        .unwrap()
+        .click();
+    h.run();
+    assert_eq!(h.state().screen, Screen::Game(7), "closing the rules goes back to the game they came from");
+    assert_eq!(h.state().tabs.len(), 8, "and closes no game");
+}
+
+#[test]
 fn a_second_replay_takes_the_first_replay_s_tab() {
     let dir = tempfile::tempdir().unwrap();
     let saves = dir.path().join("saves");
@@ -731,8 +768,9 @@ fn home_keeps_its_place_while_the_saves_are_read_again() {
 }
 
 /// Pointing at a saved game's line of where it stands (cut to two lines)
-/// shows the whole line once: egui's own tooltip for a cut label came too,
-/// one line wide across the next card's buttons.
+/// shows the whole line once, above it: egui's own tooltip for a cut label
+/// came too, one line wide across the next card's buttons, and ours covered
+/// the card's own buttons.
 #[test]
 fn a_saved_game_s_cut_line_shows_one_tooltip() {
     let dir = tempfile::tempdir().unwrap();
@@ -762,8 +800,15 @@ fn a_saved_game_s_cut_line_shows_one_tooltip() {
     for _ in 0..90 {
         h.step();
     }
-    let shown = h
+    let shown: Vec<egui::Rect> = h
         .query_all(egui_kittest::kittest::by().predicate(move |n| n.label().or(n.value()).is_some_and(|l| line(&l))))
-        .count();
-    assert!(shown <= 2, "the line and at most one tooltip: {shown}");
+        .map(|n| n.rect())
+        .collect();
+    assert_eq!(shown.len(), 2, "the line and one tooltip: {shown:?}");
+    // The tip stands above the line: below it, it covered the card's own
+    // Continue and Replay.
+    let (words, tip) = if shown[0].center().distance(at) < 1.0 { (shown[0], shown[1]) } else { (shown[1], shown[0]) };
+    assert!(tip.bottom() <= words.top() + 1.0, "the tip above the line: {tip:?} vs {words:?}");
+    let cont = h.get_by_label("Continue").rect();
+    assert!(!tip.intersects(cont), "the tip keeps clear of Continue: {tip:?} vs {cont:?}");
 }

@@ -256,14 +256,14 @@ impl AviaryApp {
                     button
                         .widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, format!("Learn {}", entry.name)));
                     if button.on_hover_text(hover).clicked() {
-                        self.screen = Screen::Lessons(entry.id);
+                        self.open_page(Screen::Lessons(entry.id));
                     }
                 }
                 let rules = entry.rules().is_some();
                 let button = ui.add_enabled(rules, egui::Button::new("Rules"));
                 button.widget_info(|| WidgetInfo::labeled(egui::Role::Button, rules, format!("{} rules", entry.name)));
                 if button.on_hover_text(format!("How to play {}", entry.name)).clicked() {
-                    self.screen = Screen::Rules(entry.id);
+                    self.open_page(Screen::Rules(entry.id));
                 }
             });
         });

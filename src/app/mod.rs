@@ -75,6 +75,9 @@ pub struct AviaryApp {
     pub tabs: Vec<Box<dyn GameTab>>,
     /// The screen showing.
     pub screen: Screen,
+    /// Where a rules or lessons page was opened from: its tag's "x" goes
+    /// back there, and a game it came from keeps its tab on the row.
+    page_from: Screen,
     /// The new-game dialog, when open.
     pub new_game: Option<NewGame>,
     toasts: Vec<Toast>,
@@ -201,6 +204,7 @@ impl AviaryApp {
             saves_dir,
             tabs: Vec::new(),
             screen: Screen::Home,
+            page_from: Screen::Home,
             new_game: None,
             toasts: Vec::new(),
             resume_offer: Vec::new(),
@@ -393,6 +397,11 @@ impl AviaryApp {
             Screen::Game(j) if j > i => Screen::Game(j - 1),
             s => s,
         };
+        self.page_from = match self.page_from {
+            Screen::Game(j) if j == i => Screen::Home,
+            Screen::Game(j) if j > i => Screen::Game(j - 1),
+            s => s,
+        };
         self.remember_open_games();
     }
 
@@ -447,7 +456,7 @@ impl AviaryApp {
         } else if command == commands::OPEN_ELSEWHERE {
             self.start_file_dialog(ctx, notices);
         } else if command == commands::RULES {
-            self.screen = Screen::Rules(showing.unwrap_or(games::first().id));
+            self.open_page(Screen::Rules(showing.unwrap_or(games::first().id)));
         } else if command == commands::SETTINGS {
             self.open_settings();
         } else if command == commands::SAVE_AS {
@@ -543,8 +552,8 @@ impl AviaryApp {
                         Some(TabRequest::Lesson(id, n)) => {
                             self.open_lesson(id, n, &mut notices);
                         }
-                        Some(TabRequest::Lessons(id)) => self.screen = Screen::Lessons(id),
-                        Some(TabRequest::Rules(id)) => self.screen = Screen::Rules(id),
+                        Some(TabRequest::Lessons(id)) => self.open_page(Screen::Lessons(id)),
+                        Some(TabRequest::Rules(id)) => self.open_page(Screen::Rules(id)),
                         Some(TabRequest::LessonDone(_, lesson, moves)) => self.lesson_done(lesson, moves),
                         Some(TabRequest::Finished(crate::table::Finished { game, result, replaces })) => {
                             if let Some(before) = replaces {

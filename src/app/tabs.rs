@@ -90,13 +90,29 @@ impl AviaryApp {
             // A tab: separator, its title, its close button.
             let close_w = measure("x") + 6.0;
             let widths: Vec<f32> = titles.iter().map(|t| measure(t) + close_w + 8.0).collect();
-            let room = ui.available_width() - measure("Settings") - 12.0;
-            let current = match self.screen {
-                Screen::Game(i) => Some(i),
+            // A rules or lessons page has a tag of its own, and the game it
+            // was opened from keeps its tab on the row.
+            let page = self.page_tag();
+            let page_w = page.as_ref().map_or(0.0, |p| measure(p) + close_w + 8.0);
+            let room = ui.available_width() - measure("Settings") - 12.0 - page_w;
+            let current = match (self.screen, self.page_from) {
+                (Screen::Game(i), _) | (Screen::Rules(_) | Screen::Lessons(_), Screen::Game(i)) => Some(i),
                 _ => None,
             };
             let shown = fit_tabs(&widths, current, room, measure("9 more…") + 8.0);
             let mut close = None;
+            if let Some(page) = page {
+                ui.separator();
+                ui.selectable_label(true, &page).on_hover_text("The page on screen");
+                if ui.small_button("x").on_hover_text(format!("Close {page}")).clicked() {
+                    self.screen = match self.page_from {
+                        Screen::Game(i) if i < self.tabs.len() => Screen::Game(i),
+                        Screen::SavedGames => Screen::SavedGames,
+                        Screen::Settings => Screen::Settings,
+                        _ => Screen::Home,
+                    };
+                }
+            }
             for (i, title) in titles.iter().enumerate().filter(|(i, _)| shown[*i]) {
                 ui.separator();
                 let hover = format!("{} — {}", self.tabs[i].title(), file_stem(self.tabs[i].path()));
@@ -174,6 +190,27 @@ fn tab_label(title: &str, over: bool) -> String {
         title.to_owned()
     };
     if over { format!("{title} (over)") } else { title }
+}
+
+impl AviaryApp {
+    /// Opens a rules or lessons page, remembering where from.
+    pub(super) fn open_page(&mut self, page: Screen) {
+        if !matches!(self.screen, Screen::Rules(_) | Screen::Lessons(_)) {
+            self.page_from = self.screen;
+        }
+        self.screen = page;
+    }
+
+    /// The tag of the rules or lessons page on screen ("Rules: Daedalus").
+    fn page_tag(&self) -> Option<String> {
+        let (what, id) = match self.screen {
+            Screen::Rules(id) => ("Rules", id),
+            Screen::Lessons(id) => ("Lessons", id),
+            _ => return None,
+        };
+        let name = crate::games::entry(id).map_or(id, |e| e.name);
+        Some(format!("{what}: {name}"))
+    }
 }
 
 /// Which tabs fit on the row: `widths` of each, the one on screen
