@@ -688,6 +688,50 @@ fn many_open_games_keep_the_tabs_on_one_row_with_the_rest_in_a_menu() {
     assert!(h.query_by_label_contains("evening-7").is_some(), "the game on screen has its tab on the row");
 }
 
+/// On every screen the row's last tab or its "N more…" keeps clear of
+/// Settings (at 800x600 "3 more…" was drawn over it, and a click on it
+/// opened Settings).
+#[test]
+fn the_more_menu_never_runs_into_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let app = AviaryApp::new(Some(config(dir.path())), saves.clone());
+    let mut h =
+        Harness::builder().with_size([800.0, 600.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    for i in 0..6 {
+        let path = saves.join(format!("a-long-evening-of-daedalus-by-the-fire-{i}.json"));
+        std::fs::write(&path, daedalus_save(2 + i, 1)).unwrap();
+        assert!(h.state_mut().open_file(&path, &mut Vec::new()));
+    }
+    // The last, a rules page opened from the last game (its tab and the
+    // page's tag both wanted on the row).
+    for screen in [Screen::Game(0), Screen::Game(5), Screen::Settings, Screen::Home, Screen::Rules("daedalus")] {
+        h.state_mut().screen = screen;
+        h.run();
+        if let Screen::Rules(_) = screen {
+            h.state_mut().screen = Screen::Game(5);
+            h.run();
+            h.get_by_label("Game").click();
+            h.run();
+            h.get_by_label("Rules").click();
+            h.run();
+            assert_eq!(h.state().screen, screen);
+        }
+        // (The rail's Settings: the page has a heading of that name too.)
+        let settings =
+            h.query_all_by_label("Settings").map(|n| n.rect()).min_by(|a, b| a.min.y.total_cmp(&b.min.y)).unwrap();
+        let more = h.query_all(
+            egui_kittest::kittest::by().predicate(|n| n.label().or(n.value()).is_some_and(|l| l.ends_with(" more…"))),
+        );
+        let mut row: Vec<egui::Rect> = more.map(|n| n.rect()).collect();
+        row.extend(h.query_all_by_label("x").map(|n| n.rect()));
+        for r in row {
+            assert!(r.max.x <= settings.min.x, "{screen:?}: {r:?} runs into Settings at {settings:?}");
+        }
+    }
+}
+
 #[test]
 fn a_rules_page_has_its_own_tag_and_its_game_keeps_its_tab_on_the_row() {
     let dir = tempfile::tempdir().unwrap();

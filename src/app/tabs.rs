@@ -214,7 +214,7 @@ impl AviaryApp {
 }
 
 /// Which tabs fit on the row: `widths` of each, the one on screen
-/// (`current`) always, then the others in order while they fit in `room`
+/// (`current`) first when it fits, then the others in order while they fit in `room`
 /// (leaving `more` for the menu of the rest, when there is a rest).
 #[must_use]
 pub fn fit_tabs(widths: &[f32], current: Option<usize>, room: f32, more: f32) -> Vec<bool> {
@@ -223,7 +223,8 @@ pub fn fit_tabs(widths: &[f32], current: Option<usize>, room: f32, more: f32) ->
     }
     let mut shown = vec![false; widths.len()];
     let mut used = more;
-    if let Some(c) = current.filter(|&c| c < widths.len()) {
+    // (Unless it alone is wider than the room: then it too is in the menu.)
+    if let Some(c) = current.filter(|&c| c < widths.len() && more + widths[c] <= room) {
         shown[c] = true;
         used += widths[c];
     }
@@ -265,5 +266,7 @@ mod tab_row_tests {
     fn the_tab_on_screen_shows_even_when_it_comes_last() {
         assert_eq!(fit_tabs(&[100.0, 100.0, 100.0, 100.0], Some(3), 390.0, 60.0), [true, true, false, true]);
         assert_eq!(fit_tabs(&[100.0, 100.0, 100.0], None, 250.0, 60.0), [true, false, false]);
+        // A tab on screen too wide for the row goes into the menu too.
+        assert_eq!(fit_tabs(&[100.0, 300.0, 100.0], Some(1), 250.0, 60.0), [true, false, false]);
     }
 }
