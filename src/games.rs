@@ -99,6 +99,9 @@ pub struct GameEntry {
     pub learn: Option<Learn>,
     /// Paints its box cover (Home's shelf) in a rectangle.
     pub cover: fn(&egui::Painter, &crate::ui::theme::Palette, egui::Rect),
+    /// Seat `n`'s colour where seats are shown before the game (the
+    /// new-game dialog's tokens): the colour its pieces have in play.
+    pub seat_colour: fn(&crate::ui::theme::Palette, usize) -> egui::Color32,
 }
 
 /// A game's course of lessons (see [`crate::lessons`]).
@@ -305,6 +308,7 @@ pub static GAMES: [GameEntry; 5] = [
         preview_rules: None,
         learn: Some(learn!(crate::lessons::daedalus::COURSE, ui::daedalus::DaedalusTab)),
         cover: ui::covers::daedalus,
+        seat_colour: |p, n| if n == 0 { p.white_piece } else { p.black_piece },
     },
     GameEntry {
         id: feathers_wax::FeathersAndWax::INFO.id,
@@ -341,6 +345,7 @@ pub static GAMES: [GameEntry; 5] = [
         preview_rules: None,
         learn: Some(learn!(crate::lessons::feathers_wax::COURSE, ui::feathers_wax::FeathersTab)),
         cover: ui::covers::feathers_and_wax,
+        seat_colour: |p, n| ui::theme::seat_colour(p, crate::rules::Seat(u8::try_from(n).unwrap_or(0))),
     },
     GameEntry {
         id: enchanted_plumes::EnchantedPlumes::INFO.id,
@@ -377,6 +382,7 @@ pub static GAMES: [GameEntry; 5] = [
         preview_rules: None,
         learn: Some(learn!(crate::lessons::enchanted_plumes::COURSE, ui::enchanted_plumes::PlumesTab)),
         cover: ui::covers::enchanted_plumes,
+        seat_colour: |p, n| ui::theme::seat_colour(p, crate::rules::Seat(u8::try_from(n).unwrap_or(0))),
     },
     GameEntry {
         id: dust_wings::DustInTheWings::INFO.id,
@@ -404,6 +410,7 @@ pub static GAMES: [GameEntry; 5] = [
         preview_rules: None,
         learn: Some(learn!(crate::lessons::dust_wings::COURSE, ui::dust_wings::WingsTab)),
         cover: ui::covers::dust_in_the_wings,
+        seat_colour: |p, n| ui::theme::seat_colour(p, crate::rules::Seat(u8::try_from(n).unwrap_or(0))),
     },
     GameEntry {
         id: tail_feathers::TailFeathers::INFO.id,
@@ -500,6 +507,7 @@ pub static GAMES: [GameEntry; 5] = [
         preview_rules: None,
         learn: Some(learn!(crate::lessons::tail_feathers::COURSE, ui::tail_feathers::SkirmishTab)),
         cover: ui::covers::tail_feathers,
+        seat_colour: |p, n| if n == 0 { p.forest.mice_base } else { p.forest.rats_base },
     },
 ];
 

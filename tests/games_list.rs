@@ -104,6 +104,14 @@ fn ctrl_n_opens_the_new_game_dialog_for_the_game_on_screen() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
     h.run();
     assert_eq!(h.state().new_game.as_ref().map(|c| c.game.id), Some(games::first().id), "from Home: the first game");
+    // The dialog offers the other games too, and one click turns it to one.
+    let last = GAMES.iter().rfind(|e| e.play.is_some()).unwrap();
+    // (Home's box of that name lies under the dialog: the button is the one.)
+    h.get(egui_kittest::kittest::by().label(last.name).role(egui::accesskit::Role::Button)).click();
+    h.run();
+    assert_eq!(h.state().new_game.as_ref().map(|c| c.game.id), Some(last.id), "turned to another game");
+    let title = format!("New {} game", last.name);
+    assert_eq!(h.query_all_by_label(&title).count(), 2, "its title says so (and Home's button of that name)");
     h.get_by_label("Cancel").click();
     h.run();
     let other = GAMES.iter().find(|e| e.play.is_some() && e.id != games::first().id).unwrap();
@@ -585,4 +593,30 @@ fn the_rules_page_title_reads_clearly_in_the_dark() {
     let page = h.ctx.global_style().visuals.panel_fill;
     let contrast = aviary::ui::theme::contrast(colour, page);
     assert!(contrast >= 7.0, "the title {colour:?} on {page:?}: contrast {contrast:.1}");
+}
+
+/// The new-game dialog's seat tokens are in the colours the seats play in:
+/// the Rats' token was orange beside the purple rats of the table, White's
+/// and Black's were two feathers' colours.
+#[test]
+fn the_new_game_seats_are_in_their_colours_in_play_and_never_alike() {
+    for dark in [false, true] {
+        let palette = aviary::ui::theme::palette(dark);
+        let entry = |id: &str| GAMES.iter().find(|e| e.id == id).unwrap();
+        let tf = entry("tail-feathers").seat_colour;
+        assert_eq!((tf(&palette, 0), tf(&palette, 1)), (palette.forest.mice_base, palette.forest.rats_base));
+        let da = entry("daedalus").seat_colour;
+        assert_eq!((da(&palette, 0), da(&palette, 1)), (palette.white_piece, palette.black_piece));
+        for e in &GAMES {
+            let seats = match e.seating {
+                games::Seating::Solitaire => 1,
+                games::Seating::Fixed(names) => names.len(),
+                games::Seating::Named { max, .. } => max,
+            };
+            let colours: Vec<_> = (0..seats).map(|n| (e.seat_colour)(&palette, n)).collect();
+            for (i, c) in colours.iter().enumerate() {
+                assert!(!colours[..i].contains(c), "{}: seat {} shares its colour with another", e.id, i + 1);
+            }
+        }
+    }
 }

@@ -15,10 +15,11 @@ use super::{AviaryApp, Screen};
 /// computer of some level.
 pub(super) fn fixed_seats_ui(ui: &mut Ui, choice: &mut NewGame, names: &[&str]) {
     let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
+    let colour = choice.game.seat_colour;
     crate::ui::look::on_cloth(ui, &palette, |ui| {
         for (i, player) in choice.players.iter_mut().enumerate() {
             let name = names.get(i).copied().unwrap_or("Seat");
-            seat_card(ui, i, player, None, |ui| {
+            seat_card(ui, (i, colour(&palette, i)), player, None, |ui| {
                 ui.add_sized([90.0, 22.0], egui::Label::new(crate::ui::look::title(ui, name, 16.0)));
             });
         }
@@ -49,7 +50,7 @@ fn empty_seat(ui: &mut Ui, palette: &crate::ui::theme::Palette) -> egui::Respons
 /// (whether it may be removed, and set when it is), an "x" at its end.
 fn seat_card(
     ui: &mut Ui,
-    index: usize,
+    (index, colour): (usize, egui::Color32),
     player: &mut Player,
     remove: Option<(bool, &mut bool)>,
     name: impl FnOnce(&mut Ui),
@@ -68,7 +69,6 @@ fn seat_card(
             ui.horizontal(|ui| {
                 // The seat's token: its number on a coloured disc.
                 let (r, _) = ui.allocate_exact_size(egui::vec2(26.0, 26.0), egui::Sense::hover());
-                let colour = palette.feathers[(index * 3 + 1) % palette.feathers.len()];
                 crate::ui::look::token(ui.painter(), &palette, r.center(), 11.0, colour, &(index + 1).to_string());
                 name(ui);
                 player_ui(ui, player);
@@ -119,6 +119,7 @@ pub(super) fn player_ui(ui: &mut Ui, player: &mut Player) {
 pub(super) fn named_seats_ui(ui: &mut Ui, choice: &mut NewGame, min: usize, max: usize) {
     ui.label(format!("Players ({min} to {max})"));
     let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
+    let colour = choice.game.seat_colour;
     crate::ui::look::on_cloth(ui, &palette, |ui| {
         let mut remove = None;
         let can_remove = choice.players.len() > min;
@@ -128,7 +129,7 @@ pub(super) fn named_seats_ui(ui: &mut Ui, choice: &mut NewGame, min: usize, max:
             }
             let name = &mut choice.names[i];
             let mut removed = false;
-            seat_card(ui, i, player, Some((can_remove, &mut removed)), |ui| {
+            seat_card(ui, (i, colour(&palette, i)), player, Some((can_remove, &mut removed)), |ui| {
                 ui.add(egui::TextEdit::singleline(name).desired_width(90.0))
                     .widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, format!("Seat {}:", i + 1)));
             });
@@ -210,6 +211,7 @@ impl AviaryApp {
         let game = choice.game;
         let mut start = false;
         let mut cancel = false;
+        let mut switch = None;
         let strict = self.settings.strict_undo;
         // Held by its top edge, not centred: adding a seat grows it
         // downwards and leaves every button above where the pointer was.
@@ -230,6 +232,18 @@ impl AviaryApp {
                 );
                 let title = crate::ui::look::title(ui, format!("New {} game", game.name), 22.0);
                 ui.label(title.color(ui.visuals().strong_text_color()));
+            });
+            // Another game, from the dialog itself (opened where no game
+            // was on screen, it offered only the first of the list).
+            ui.horizontal(|ui| {
+                ui.label("Game:");
+                crate::ui::look::segmented(ui, &mut |ui| {
+                    for e in games::GAMES.iter().filter(|e| e.play.is_some()) {
+                        if ui.selectable_label(e.id == game.id, e.name).clicked() && e.id != game.id {
+                            switch = Some(e.id);
+                        }
+                    }
+                });
             });
             ui.add_space(4.0);
             // The seats and options scroll in a low window; the title and
@@ -294,6 +308,11 @@ impl AviaryApp {
         let forget = |ctx: &egui::Context| {
             ctx.data_mut(|d| d.remove::<f32>(egui::Id::unique(("new-game-options-height", game.id))));
         };
+        if let Some(other) = switch {
+            forget(ctx);
+            self.open_new_game(other);
+            return;
+        }
         if start {
             if self.start_new_game(&choice, notices) {
                 forget(ctx);
