@@ -1472,7 +1472,7 @@ fn a_roll_answered_before_the_next_frame_still_lies_on_the_table() {
 
 /// Found by a new player: Ctrl+Z after the other side's flight, which
 /// rolled no dice, asked "Undo past rolled dice?". The question names
-/// both of its reasons.
+/// each of its reasons.
 #[test]
 fn undo_across_the_other_side_s_turn_without_dice_says_so() {
     let dir = tempfile::tempdir().unwrap();
@@ -1494,7 +1494,7 @@ fn undo_across_the_other_side_s_turn_without_dice_says_so() {
     h.run();
     h.get_by_label("Undo").click();
     h.run();
-    h.get_by_label("Undo past the other side's turn or rolled dice?");
+    h.get_by_label("Undo past dice, a card played or the other side's turn?");
 }
 
 /// Plays on past `round`, by decisions that roll nothing where there are,

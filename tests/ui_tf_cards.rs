@@ -428,6 +428,11 @@ fn a_card_laid_face_down_does_not_move_the_battlefield() {
         "the card lies face down by its bird"
     );
     assert_eq!(board(&h), before, "the battlefield stays where it was");
+    // Taking the card back asks first, and says why: a card played, no
+    // dice ("Undo past … rolled dice?" puzzled a new player here).
+    h.get_by_label("Undo").click();
+    h.run();
+    h.get_by_label("Undo past dice, a card played or the other side's turn?");
 }
 
 /// A card in hand that cannot be played now says why when held up, in

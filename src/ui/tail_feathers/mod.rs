@@ -549,13 +549,14 @@ impl View for SkirmishView {
     fn undo_guard(&self) -> UndoGuard {
         UndoGuard {
             secret: |e, me| e.reveals || e.seat != me || me.is_none(),
-            refusal: "Strict undo is on: rolled dice, a revealed mission or the other side's turn cannot be taken back (Settings)",
-            // (Asked as often for the other side's turn with no dice in it:
-            // "rolled dice" alone puzzled a new player after a flight.)
-            heading: "Undo past the other side's turn or rolled dice?",
-            body: "This takes back dice already rolled (or a mission already shown, or the other side's turn). You \
-                   may, while learning, but the game will be marked \"undo used\" in the statistics, and the dice \
-                   will fall the same way again.",
+            refusal: "Strict undo is on: rolled dice, a card played, a revealed mission or the other side's turn \
+                      cannot be taken back (Settings)",
+            // Named for all its reasons: "rolled dice" alone puzzled a new
+            // player after a flight, and after a card played that rolled none.
+            heading: "Undo past dice, a card played or the other side's turn?",
+            body: "This takes back something the other side has already seen: dice rolled, a card played, a \
+                   mission shown, or their own turn. You may, while learning, but the game will be marked \
+                   \"undo used\" in the statistics, and the dice will fall the same way again.",
         }
     }
 
