@@ -79,6 +79,11 @@ fn tf_r9_a_passed_piloting_check_offers_tilts_one_step_away_and_the_flight_turns
         "one step from left: stay left or go to centre, and nothing else before the tilt is set"
     );
     assert_eq!(rule(&passed, &Action::SetTilt(Tilt::Right)), "TF-R9", "two steps away");
+    // The choices' words (the panel's buttons): the tilt it has is kept,
+    // not "turned to" ("turn to left tilt" for a bird at left tilt read as
+    // a wrong button).
+    assert_eq!(passed.describe(&Action::SetTilt(Tilt::Left)), "Mice keep the Swallow at left tilt");
+    assert_eq!(passed.describe(&Action::SetTilt(Tilt::Centre)), "Mice turn the Swallow to centre tilt");
     assert_eq!(rule(&passed, &Action::Fly(vec![S, S])), "TF-R9", "the tilt first");
     play(&mut passed, &Action::SetTilt(Tilt::Centre));
     assert_eq!(passed.bird(0).unwrap().tilt, Tilt::Centre);

@@ -225,6 +225,11 @@ impl TailFeathers {
             Action::Pass => format!("{who} have nothing left to activate and pass"),
             &Action::Activate(u) => format!("{who} activate {}", unit_name(usize::from(u))),
             Action::PilotingCheck => format!("{who}: piloting check for {}", bird()),
+            // (A tilt it already has is kept: "turn to right tilt" for a
+            // bird at right tilt read as a wrong button.)
+            &Action::SetTilt(t) if self.bird(self.active_bird()).is_some_and(|b| b.tilt == t) => {
+                format!("{who} keep {} at {} tilt", bird(), tilt_word(t))
+            }
             &Action::SetTilt(t) => format!("{who} turn {} to {} tilt", bird(), tilt_word(t)),
             &Action::PickUp(f) => format!("{who}: {} picks up {}", bird(), figure_name(f)),
             Action::Fly(list) => format!("{who}: {} flies {}", bird(), lengths_words(list)),
