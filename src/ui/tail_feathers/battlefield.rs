@@ -602,6 +602,10 @@ impl SkirmishView {
             &plans,
             (pointer, sense),
             (outer, Zoom::buttons_rect(outer)),
+            &super::forest::nest_areas(board)
+                .into_iter()
+                .chain(figures.iter().map(|&(_, p, r)| Rect::from_center_size(p, Vec2::splat(2.0 * r))))
+                .collect::<Vec<_>>(),
         );
         if let Some(bird) = self.doom().1.filter(|_| human.is_some())
             && let Some(b) = state.bird(bird)

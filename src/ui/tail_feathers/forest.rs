@@ -301,6 +301,22 @@ pub(super) fn paint_nest_dials(painter: &egui::Painter, colours: &Forest, board:
     }
 }
 
+/// Where each nest lies on the screen with its dial and name plate (what
+/// the table's words keep clear of).
+pub(super) fn nest_areas(board: Board) -> Vec<Rect> {
+    field()
+        .spaces
+        .iter()
+        .filter(|sp| sp.nest.is_some())
+        .map(|sp| {
+            let rect = Rect::from_points(&sp.outline.0.iter().map(|&v| board.to_screen(v)).collect::<Vec<_>>());
+            // The dial stands at most 12 points over the space, its name
+            // plate 13 over the dial's middle.
+            rect.union(Rect::from_center_size(rect.center_top() - Vec2::new(0.0, 40.0), Vec2::new(70.0, 30.0)))
+        })
+        .collect()
+}
+
 /// A nest's life on a dial beside its space `rect`, and its name.
 fn paint_nest_dial(
     painter: &egui::Painter,

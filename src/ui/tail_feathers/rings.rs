@@ -19,6 +19,7 @@ pub(super) fn flight_rings(
     plans: &[Ghost],
     (pointer, sense): (Option<Pos2>, Sense),
     frame: (Rect, Rect),
+    avoid: &[Rect],
 ) -> (Option<usize>, Option<Action>) {
     // Each flight's ring sits where the bird would really be left: at
     // a trunk it crashes into, short of a flying base, off the edge.
@@ -105,7 +106,7 @@ pub(super) fn flight_rings(
             format!("× {} flights off the edge", offs.len())
         };
         let size = painter.layout_no_wrap(words.clone(), egui::FontId::proportional(12.0), colours.cut).size();
-        let at = off_token_spot(mean, size + Vec2::new(12.0, 6.0), board.rect, frame);
+        let at = off_token_spot(mean, size + Vec2::new(12.0, 6.0), board.rect, frame, avoid);
         plated_text(painter, at, Align2::CENTER_CENTER, &words, colours.cut, colours.floor);
     }
     // The trees' names over the spots, which hid them ("Hollow Oak").
@@ -161,8 +162,10 @@ pub(super) fn announced_attack(
 /// Where the "flights off the edge" token of `size` lies: from `mean`
 /// (where those flights leave) out away from the `battlefield`'s middle
 /// until it is clear of it, kept in the table's frame (`frame.0`) and
-/// clear of the frame's buttons (`frame.1`).
-fn off_token_spot(mean: Pos2, size: Vec2, battlefield: Rect, (outer, buttons): (Rect, Rect)) -> Pos2 {
+/// clear of the frame's buttons (`frame.1`); where the table round the
+/// battlefield is too narrow for it, slid along the edge clear of what
+/// it would cover (`avoid`: the nests and their dials, the figures).
+fn off_token_spot(mean: Pos2, size: Vec2, battlefield: Rect, (outer, buttons): (Rect, Rect), avoid: &[Rect]) -> Pos2 {
     let out = (mean - battlefield.center()).normalized();
     let out = if out.is_finite() && out.length() > 0.5 { out } else { Vec2::new(0.0, -1.0) };
     let mut at = mean;
@@ -177,11 +180,21 @@ fn off_token_spot(mean: Pos2, size: Vec2, battlefield: Rect, (outer, buttons): (
     let dx = (outer.left() + 2.0 - r.left()).max(0.0) + (outer.right() - 2.0 - r.right()).min(0.0);
     let dy = (outer.top() + 2.0 - r.top()).max(0.0) + (outer.bottom() - 2.0 - r.bottom()).min(0.0);
     let at = at + Vec2::new(dx, dy);
-    if Rect::from_center_size(at, size).intersects(buttons) {
+    let at = if Rect::from_center_size(at, size).intersects(buttons) {
         Pos2::new(at.x, buttons.bottom() + 2.0 + size.y / 2.0)
     } else {
         at
+    };
+    let clear = |p: Pos2| {
+        let r = Rect::from_center_size(p, size);
+        outer.contains_rect(r) && !r.intersects(buttons) && !avoid.iter().any(|a| a.intersects(r))
+    };
+    if clear(at) {
+        return at;
     }
+    // Along the edge it lies on, nearest first, either way.
+    let along = if out.x.abs() > out.y.abs() { Vec2::new(0.0, 1.0) } else { Vec2::new(1.0, 0.0) };
+    (1..120).flat_map(|k| [k as f32 * 4.0, -(k as f32) * 4.0]).map(|d| at + along * d).find(|&p| clear(p)).unwrap_or(at)
 }
 
 #[cfg(test)]
@@ -202,7 +215,7 @@ mod tests {
         );
         let size = Vec2::new(150.0, 20.0);
         // Leaving over the top, a little inside the edge on average.
-        let at = off_token_spot(Pos2::new(300.0, battlefield.top() + 6.0), size, battlefield, (outer, buttons));
+        let at = off_token_spot(Pos2::new(300.0, battlefield.top() + 6.0), size, battlefield, (outer, buttons), &[]);
         let r = Rect::from_center_size(at, size);
         assert!(!r.intersects(battlefield), "{r:?} lies on the battlefield {battlefield:?}");
         assert!(outer.contains_rect(r), "{r:?} leaves the frame");
@@ -212,8 +225,32 @@ mod tests {
             size,
             battlefield,
             (outer, buttons),
+            &[],
         );
         let r = Rect::from_center_size(at, size);
         assert!(!r.intersects(buttons), "{r:?} under the buttons {buttons:?}");
+    }
+
+    /// Flights off the left edge at 800x600, where the table beside the
+    /// battlefield is narrower than the token: it lay on the mice's nest
+    /// and its life dial; it slides along the edge clear of them.
+    #[test]
+    fn the_off_the_edge_token_keeps_clear_of_a_nest_where_the_table_is_narrow() {
+        let outer = Rect::from_min_size(Pos2::new(16.0, 46.0), Vec2::new(520.0, 520.0));
+        let battlefield = outer.shrink(36.0);
+        let buttons = Rect::from_min_max(
+            Pos2::new(outer.right() - 102.0, outer.top() + 3.0),
+            Pos2::new(outer.right() - 6.0, outer.top() + 23.0),
+        );
+        let size = Vec2::new(150.0, 20.0);
+        let nest = Rect::from_min_size(Pos2::new(40.0, 400.0), Vec2::new(70.0, 80.0));
+        let mean = Pos2::new(battlefield.left() + 4.0, 440.0);
+        let lying = Rect::from_center_size(off_token_spot(mean, size, battlefield, (outer, buttons), &[]), size);
+        assert!(lying.intersects(nest), "the case: without the nest to avoid, it lies on it");
+        let at = off_token_spot(mean, size, battlefield, (outer, buttons), &[nest]);
+        let r = Rect::from_center_size(at, size);
+        assert!(!r.intersects(nest), "{r:?} lies on the nest {nest:?}");
+        assert!(outer.contains_rect(r), "{r:?} leaves the frame");
+        assert!((r.center().y - 440.0).abs() < 120.0, "still near where the flights leave: {r:?}");
     }
 }
