@@ -390,6 +390,11 @@ fn at_the_end_every_plume_of_every_seat_is_in_view() {
     h.get_by_label("Look at the table").click();
     h.run_steps(4);
     assert!(h.query_by_label_contains("continue below").is_none(), "the mats run past the table's foot");
+    // Nothing offers a move in a finished game (a new player found "Draw
+    // a card" and how to swap with the Train still there).
+    assert!(h.query_by_label("Draw a card").is_none(), "no Draw button at the end");
+    assert!(h.query_by_label_contains("to swap them").is_none(), "no word of how to swap at the end");
+    h.get_by_label("The Peahen is drawn: the game is over");
     let window = egui::Rect::from_min_size(Pos2::ZERO, egui::vec2(1180.0, 820.0));
     // Each mat's band across the table: from its seat's name to the next's.
     let mut lefts: Vec<f32> = (0..4)

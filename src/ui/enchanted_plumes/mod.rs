@@ -319,7 +319,7 @@ impl PlumesView {
             ui.vertical(|ui| {
                 let swap = "Drag a card from your hand onto a Train card to swap them.";
                 let title = ui.label(look::title(ui, "The Train", 17.0).color(ink));
-                if self.compact {
+                if self.compact && state.phase() != Phase::Over {
                     // Every line counts in a low window: said on hover.
                     title.on_hover_text(swap);
                 }
@@ -561,7 +561,12 @@ impl PlumesView {
                 feather_card(ui, palette, FeatherFace::Down, self.hand_card, false, "deck")
             };
             self.deck_at = Some(r.rect);
-            let r = r.on_hover_text("The Peahen is somewhere among the last 8 cards. Click to draw.");
+            let over = state.phase() == Phase::Over;
+            let r = if over {
+                r
+            } else {
+                r.on_hover_text("The Peahen is somewhere among the last 8 cards. Click to draw.")
+            };
             let refused = self.verdict(state, &Action::Draw).err();
             let can_draw = acting && refused.is_none();
             let words = |ui: &mut Ui| {
@@ -569,6 +574,11 @@ impl PlumesView {
                     ui.label(look::title(ui, "Deck", 17.0).color(ink));
                 }
                 ui.label(RichText::new(words::count(state.deck_len(), "card")).color(faint));
+                if over {
+                    // Nothing to draw: the Peahen ended the game.
+                    ui.label(RichText::new("The Peahen is drawn: the game is over").color(faint));
+                    return false;
+                }
                 let button = egui::Button::new(RichText::new("Draw a card").strong())
                     .min_size(Vec2::new(self.hand_card.x, 26.0));
                 let mut pressed = ui.add_enabled(can_draw, button);
