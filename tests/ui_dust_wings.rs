@@ -514,3 +514,32 @@ fn a_lit_space_clicked_with_no_butterfly_chosen_offers_the_colours_there() {
     assert_eq!(common::last_log_line::<WingsView>(&mut h), format!("Ada drops a {} butterfly on {to}", colour.name()));
     assert!(h.query_by_label_contains("drop a ").is_none(), "the question is put away");
 }
+
+/// Found by a new player: nothing on the meadow showed what the other
+/// player (the computer, a friend) just did; it was only in the log. Their
+/// way stays drawn, named for them, until the next turn's first pick.
+#[test]
+fn the_last_turn_stays_drawn_on_the_meadow_until_the_next_pick() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_in(dir.path());
+    let mut session = bens_turn();
+    let named = |h: &Harness<'_, AviaryApp>| common::painted_words(h).iter().any(|(t, _, _)| t == "Ben's turn");
+    // Ben's whole turn, as his moves come over the network.
+    let plan = plans(session.state(), 5_000).into_iter().next().expect("a plan");
+    for a in &plan.actions {
+        session.propose(a.clone()).unwrap();
+    }
+    while session.state().to_move() == aviary::rules::ToMove::Seat(Seat(1)) {
+        let a = session.state().legal_actions()[0].clone();
+        session.propose(a).unwrap();
+    }
+    assert_eq!(session.state().to_move(), aviary::rules::ToMove::Seat(Seat(0)), "Ada's turn now");
+    show(&mut h, dir.path(), session);
+    assert!(named(&h), "Ben's way is on the meadow, named for him");
+    // Ada's first pick: her own way is drawn as it grows, Ben's is gone.
+    let pick = state(&mut h).legal_actions().into_iter().find(|a| matches!(a, Action::Pick(_))).unwrap();
+    let mut notices = Vec::new();
+    assert!(tab(&mut h).m.propose(pick, &mut notices).is_ok(), "{notices:?}");
+    h.run();
+    assert!(!named(&h), "gone once the next turn has begun");
+}

@@ -3,9 +3,12 @@
 //! so colour is never the only cue), the meadow's patches of grass with
 //! their flowers, and the crystals cut as gems.
 
-use egui::{Painter, Pos2, Rect, Shape, Stroke, Vec2};
+use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke, Vec2};
 
-use crate::rules::dust_wings::{Colour, Crystal};
+use crate::rules::Seat;
+use crate::rules::dust_wings::{Action, Colour, Crystal};
+use crate::rules::grid::Square;
+use crate::session::LogEntry;
 use crate::ui::theme::{DAYLIGHT, FLOWER_HEART, GLINT, PETALS, Palette, mix};
 
 /// Paints one butterfly seen from above, wings open, about `size` across:
@@ -215,6 +218,68 @@ pub fn paint_crystal(painter: &Painter, palette: &Palette, centre: Pos2, r: f32,
     painter.add(Shape::closed_line(inner, thin));
     // A glint.
     painter.circle_filled(centre + Vec2::new(-r * 0.3, -r * 0.35), r * 0.14, GLINT);
+}
+
+/// The last finished dispersion, read from the `actions` taken so far and
+/// their `log`: who made it and its spaces, the emptied one first (empty
+/// when no turn has been played). What the computer (or a friend) just
+/// did stays on the meadow until the next turn's first pick.
+#[must_use]
+pub fn last_turn(actions: &[Action], log: &[LogEntry]) -> Option<(Seat, Vec<Square>)> {
+    let mut spaces = Vec::new();
+    for (i, a) in actions.iter().enumerate().rev() {
+        match a {
+            Action::Drop { to, .. } => spaces.push(*to),
+            Action::Pick(s) => {
+                spaces.push(*s);
+                spaces.reverse();
+                return log.get(i).and_then(|e| e.seat).map(|seat| (seat, spaces));
+            }
+            Action::Claim(_) => {}
+        }
+    }
+    None
+}
+
+/// The last turn's way over the meadow (`pts`, the emptied space first):
+/// a dashed line in its seat's `colour` from a ring to an arrowhead.
+pub fn paint_last_turn(painter: &Painter, palette: &Palette, pts: &[Pos2], colour: Color32, cell: f32) {
+    let (Some(&first), Some(&last)) = (pts.first(), pts.last()) else { return };
+    let halo = Stroke::new(6.5, palette.butterfly_ink.gamma_multiply(0.55));
+    let line = Stroke::new(3.5, colour);
+    painter.circle_stroke(first, cell * 0.2, halo);
+    painter.circle_stroke(first, cell * 0.2, line);
+    for w in pts.windows(2) {
+        let along = (w[1] - w[0]).normalized();
+        // From the ring's edge to short of the next space's middle.
+        let (a, b) = (w[0] + along * cell * if w[0] == first { 0.2 } else { 0.08 }, w[1] - along * cell * 0.12);
+        painter.extend(Shape::dashed_line(&[a, b], halo, 7.0, 4.0));
+        painter.extend(Shape::dashed_line(&[a, b], line, 7.0, 4.0));
+        if w[1] == last {
+            let side = along.rot90() * cell * 0.09;
+            let tip = b + along * cell * 0.06;
+            let head = vec![tip, tip - along * cell * 0.17 + side, tip - along * cell * 0.17 - side];
+            painter.add(Shape::convex_polygon(head, colour, Stroke::new(1.0, palette.butterfly_ink)));
+        }
+    }
+}
+
+/// Whose turn the way on the meadow was (`words`), on a plate in its
+/// seat's `colour` at the foot of its last space.
+pub fn last_turn_plate(
+    painter: &Painter,
+    palette: &Palette,
+    pts: &[Pos2],
+    colour: Color32,
+    (cell, words): (f32, &str),
+) {
+    let Some(&last) = pts.last() else { return };
+    let galley = painter.layout_no_wrap(words.to_string(), egui::FontId::proportional(11.0), palette.butterfly_ink);
+    let plate = egui::Align2::CENTER_TOP
+        .anchor_size(last + Vec2::new(0.0, cell * 0.5 - galley.size().y - 6.0), galley.size())
+        .expand2(Vec2::new(4.0, 1.0));
+    painter.rect(plate, 3.0, mix(colour, DAYLIGHT, 0.7), Stroke::new(1.0, colour), egui::StrokeKind::Inside);
+    painter.galley(plate.min + Vec2::new(4.0, 1.0), galley, palette.butterfly_ink);
 }
 
 #[cfg(test)]

@@ -318,6 +318,16 @@ impl WingsView {
         // The path so far, on the grass under the butterflies (over them it
         // crossed their wings).
         Self::paint_path(&painter, palette, &state, &geo, cell);
+        // The last turn's way, until the next turn's first pick: under
+        // the butterflies, whose turn it was over them.
+        let at = self.m.session.cursor();
+        let last_turn = meadow::last_turn(&self.m.session.actions()[..at], self.m.session.log())
+            .filter(|_| state.stage() == &Stage::Pick)
+            .map(|(seat, way)| {
+                let pts: Vec<Pos2> = way.iter().map(|&s| geo.square_rect(s).center()).collect();
+                meadow::paint_last_turn(&painter, palette, &pts, theme::seat_colour(palette, seat), cell);
+                (seat, pts)
+            });
         for s in Square::all(SIZE, SIZE) {
             let rect = geo.square_rect(s);
             // Butterflies still on their way here are drawn in flight.
@@ -404,6 +414,10 @@ impl WingsView {
             }
         }
         self.paint_flights(ui, palette, &geo, ui.input(|i| i.time));
+        if let Some((seat, pts)) = last_turn {
+            let words = format!("{}'s turn", state.seat_name(seat));
+            meadow::last_turn_plate(&painter, palette, &pts, theme::seat_colour(palette, seat), (cell, &words));
+        }
         if let Some(a) = self.drop_choice_ui(ui, palette, &state, cell) {
             action = Some(a);
         }
