@@ -601,11 +601,7 @@ impl SkirmishView {
             board,
             &plans,
             (pointer, sense),
-            (outer, Zoom::buttons_rect(outer)),
-            &super::forest::nest_areas(board)
-                .into_iter()
-                .chain(figures.iter().map(|&(_, p, r)| Rect::from_center_size(p, Vec2::splat(2.0 * r))))
-                .collect::<Vec<_>>(),
+            (outer, Zoom::buttons_rect(outer), &super::forest::kept_clear(board, &figures)),
         );
         if let Some(bird) = self.doom().1.filter(|_| human.is_some())
             && let Some(b) = state.bird(bird)

@@ -317,6 +317,13 @@ pub(super) fn nest_areas(board: Board) -> Vec<Rect> {
         .collect()
 }
 
+/// What the table's words keep clear of: the nests ([`nest_areas`]) and
+/// the `figures` (each a centre and a radius).
+pub(super) fn kept_clear<F>(board: Board, figures: &[(F, Pos2, f32)]) -> Vec<Rect> {
+    let bases = figures.iter().map(|(_, p, r)| Rect::from_center_size(*p, Vec2::splat(2.0 * r)));
+    nest_areas(board).into_iter().chain(bases).collect()
+}
+
 /// A nest's life on a dial beside its space `rect`, and its name.
 fn paint_nest_dial(
     painter: &egui::Painter,

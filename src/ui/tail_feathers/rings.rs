@@ -18,8 +18,7 @@ pub(super) fn flight_rings(
     board: Board,
     plans: &[Ghost],
     (pointer, sense): (Option<Pos2>, Sense),
-    frame: (Rect, Rect),
-    avoid: &[Rect],
+    (outer, buttons, avoid): (Rect, Rect, &[Rect]),
 ) -> (Option<usize>, Option<Action>) {
     // Each flight's ring sits where the bird would really be left: at
     // a trunk it crashes into, short of a flying base, off the edge.
@@ -106,7 +105,7 @@ pub(super) fn flight_rings(
             format!("× {} flights off the edge", offs.len())
         };
         let size = painter.layout_no_wrap(words.clone(), egui::FontId::proportional(12.0), colours.cut).size();
-        let at = off_token_spot(mean, size + Vec2::new(12.0, 6.0), board.rect, frame, avoid);
+        let at = off_token_spot(mean, size + Vec2::new(12.0, 6.0), board.rect, (outer, buttons), avoid);
         plated_text(painter, at, Align2::CENTER_CENTER, &words, colours.cut, colours.floor);
     }
     // The trees' names over the spots, which hid them ("Hollow Oak").

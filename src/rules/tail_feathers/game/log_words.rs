@@ -195,6 +195,17 @@ pub fn kind_name(k: MissionKind) -> &'static str {
 }
 
 impl TailFeathers {
+    /// A tilt set after a piloting check: one the bird already has is kept
+    /// ("turn to right tilt" for a bird at right tilt read as a wrong button).
+    fn set_tilt_words(&self, who: &str, t: Tilt) -> String {
+        let bird = figure_name(self.active_bird());
+        if self.bird(self.active_bird()).is_some_and(|b| b.tilt == t) {
+            format!("{who} keep {bird} at {} tilt", tilt_word(t))
+        } else {
+            format!("{who} turn {bird} to {} tilt", tilt_word(t))
+        }
+    }
+
     /// What [`Game::describe`] answers.
     pub(super) fn describe_action(&self, a: &Action) -> String {
         let seat = self.seat_now();
@@ -225,12 +236,7 @@ impl TailFeathers {
             Action::Pass => format!("{who} have nothing left to activate and pass"),
             &Action::Activate(u) => format!("{who} activate {}", unit_name(usize::from(u))),
             Action::PilotingCheck => format!("{who}: piloting check for {}", bird()),
-            // (A tilt it already has is kept: "turn to right tilt" for a
-            // bird at right tilt read as a wrong button.)
-            &Action::SetTilt(t) if self.bird(self.active_bird()).is_some_and(|b| b.tilt == t) => {
-                format!("{who} keep {} at {} tilt", bird(), tilt_word(t))
-            }
-            &Action::SetTilt(t) => format!("{who} turn {} to {} tilt", bird(), tilt_word(t)),
+            &Action::SetTilt(t) => self.set_tilt_words(who, t),
             &Action::PickUp(f) => format!("{who}: {} picks up {}", bird(), figure_name(f)),
             Action::Fly(list) => format!("{who}: {} flies {}", bird(), lengths_words(list)),
             Action::Perch => {
