@@ -128,9 +128,13 @@ fn dust_in_the_wings_ends_on_a_score_pad_in_order_of_place() {
     let mut h = harness::<aviary::ui::dust_wings::WingsView>(session, dir.path());
     h.step();
     h.step();
-    for column in ["Compositions", "Black", "White", "Gatherings", "Total"] {
+    for column in ["Compositions", "Black", "White", "Total"] {
         h.get_by_label(column);
     }
+    // The Gathering cards only break ties: after the total, not among the
+    // parts added up (a new player read them as added in).
+    let ties = h.get_by_label("Gathering cards (ties only)").rect();
+    assert!(ties.left() > h.get_by_label("Total").rect().right(), "the tie-breaker column after the total");
     let mut lines: Vec<(f32, i32, bool)> = Vec::new();
     for s in (0..3).map(aviary::rules::Seat) {
         let name = h.query_all_by_label(&state.seat_name(s)).last().expect("each seat on the pad").rect();

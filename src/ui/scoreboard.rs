@@ -26,6 +26,9 @@ pub struct ScoreRow {
     /// A quiet line under the name (the plumes one by one), with the
     /// whole reckoning on hover.
     pub note: Option<(String, String)>,
+    /// What breaks a tie but is not added in (Gathering cards held), in a
+    /// quiet column after the total.
+    pub tie: Option<String>,
 }
 
 /// The rows in order of place, each with its place (1 for the first; equal
@@ -47,7 +50,12 @@ pub fn placed(rows: &[ScoreRow]) -> Vec<(usize, &ScoreRow)> {
 
 /// The score pad: a header of `columns` (then "Total"), and `rows` in order
 /// of place.
-pub fn scoreboard(ui: &mut Ui, id: impl std::hash::Hash + std::fmt::Debug, columns: &[&str], rows: &[ScoreRow]) {
+pub fn scoreboard(
+    ui: &mut Ui,
+    id: impl std::hash::Hash + std::fmt::Debug,
+    (columns, tie): (&[&str], Option<&str>),
+    rows: &[ScoreRow],
+) {
     let palette = super::theme::palette(ui.visuals().dark_mode);
     let faint = super::theme::mix(palette.table.on_plate, palette.table.plate, 0.35);
     let head = |t: &str| RichText::new(t).small().color(faint);
@@ -58,6 +66,9 @@ pub fn scoreboard(ui: &mut Ui, id: impl std::hash::Hash + std::fmt::Debug, colum
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| ui.label(head(c)));
         }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| ui.label(head("Total")));
+        if let Some(tie) = tie {
+            ui.label(head(tie));
+        }
         ui.end_row();
         for (place, row) in placed(rows) {
             place_badge(ui, &palette, place, row.won);
@@ -82,6 +93,9 @@ pub fn scoreboard(ui: &mut Ui, id: impl std::hash::Hash + std::fmt::Debug, colum
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 ui.label(super::look::title(ui, &row.total, if row.won { 24.0 } else { 20.0 }));
             });
+            if tie.is_some() {
+                ui.label(RichText::new(row.tie.as_deref().unwrap_or("")).color(faint));
+            }
             ui.end_row();
         }
     });

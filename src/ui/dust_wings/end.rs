@@ -18,16 +18,12 @@ pub(super) fn score_rows(state: &DustInTheWings, outcome: &Outcome, palette: &Pa
             ScoreRow {
                 name: state.seat_name(s),
                 colour: crate::ui::theme::seat_colour(palette, s),
-                parts: vec![
-                    comp.to_string(),
-                    t.black.to_string(),
-                    format!("{} ×2", t.white),
-                    t.gatherings.len().to_string(),
-                ],
+                parts: vec![comp.to_string(), t.black.to_string(), format!("{} ×2", t.white)],
                 total: score.to_string(),
                 won: outcome.winners.contains(&s),
                 rank: score * 1_000_000 + i64::from(t.white) * 1_000 - t.gatherings.len() as i64,
                 note: None,
+                tie: Some(t.gatherings.len().to_string()),
             }
         })
         .collect()

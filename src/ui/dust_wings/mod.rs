@@ -776,7 +776,7 @@ impl View for WingsView {
         crate::ui::scoreboard::scoreboard(
             ui,
             ("dw-end", self.m.id),
-            &["Compositions", "Black", "White", "Gatherings"],
+            (&["Compositions", "Black", "White"], Some("Gathering cards (ties only)")),
             &rows,
         );
         ui.add_space(4.0);

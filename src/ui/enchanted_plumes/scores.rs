@@ -43,11 +43,17 @@ impl PlumesView {
                     won: outcome.winners.contains(&s),
                     rank: i64::from(state.score(s)),
                     note: Some((note, whole)),
+                    tie: None,
                 }
             })
             .collect();
         egui::ScrollArea::vertical().max_height(460.0).show(ui, |ui| {
-            crate::ui::scoreboard::scoreboard(ui, ("ep-end", self.m.id), &["Peacocks", "Plumes", "Bonus"], &rows);
+            crate::ui::scoreboard::scoreboard(
+                ui,
+                ("ep-end", self.m.id),
+                (&["Peacocks", "Plumes", "Bonus"], None),
+                &rows,
+            );
         });
         ui.add_space(4.0);
     }
