@@ -444,6 +444,10 @@ fn a_click_on_a_space_for_a_figure_that_may_not_move_now_says_why() {
     let at = tab(&mut h).figure_spots.iter().find(|x| x.0 == figure).unwrap().1;
     click_at(&mut h, at);
     assert_eq!(tab(&mut h).selected, Some(figure), "the figure is chosen");
+    // The click on the figure already says why it cannot go anywhere now
+    // (it was ringed, nothing lit, and not a word).
+    let said = h.state().toast_texts().join(" | ");
+    assert!(said.contains("TF-R5"), "the click on the figure says why: {said:?}");
     let home = field().trees.iter().position(|t| t.spaces.contains(&usize::from(here))).unwrap();
     let other = field().trees[home].spaces.iter().copied().find(|&sp| sp != usize::from(here)).unwrap();
     let to = tab(&mut h).screen_of(field().spaces[other].perch).unwrap();

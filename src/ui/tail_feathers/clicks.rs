@@ -13,10 +13,10 @@ use egui::{Pos2, Rect, RichText, Vec2};
 use super::paint::{crossing_point, crossing_title};
 use super::words::{attack_refusal, choice_label};
 use super::{Board, Ghost, SkirmishView, closest_ghost, nearest_ghost, tilting_bird};
-use crate::rules::Game;
 use crate::rules::tail_feathers::game::{
-    Action, Fig, Place, TailFeathers, Target, UNIT_DEFS, field, figure_name, half_made, unit_of,
+    Action, Fig, Place, TailFeathers, Target, UNIT_DEFS, field, figure_name, half_made, seat_of, unit_of,
 };
+use crate::rules::{Game, ToMove};
 use crate::ui::Notice;
 
 impl SkirmishView {
@@ -268,6 +268,20 @@ impl SkirmishView {
                     }
                     return Some(a);
                 }
+            }
+            // One of the side's own figures that can do nothing now: why
+            // not (a mouse in its nest clicked was ringed, and nothing lit
+            // or said why).
+            let mine = state.to_move() == ToMove::Seat(seat_of(UNIT_DEFS[unit_of(f)].side));
+            let moves = legal
+                .iter()
+                .any(|a| matches!(a, Action::Move { figure, .. } | Action::Scurry { figure, .. } if *figure == f));
+            if mine
+                && !moves
+                && state.active_unit() != Some(unit_of(f))
+                && let Err(v) = state.check(&Action::Activate(unit_of(f) as u8))
+            {
+                notices.push(Notice::Error(v.to_string()));
             }
             self.selected = if self.selected == Some(f) { None } else { Some(f) };
             return None;
