@@ -122,10 +122,8 @@ fn gathering_face(painter: &egui::Painter, palette: &Palette, rect: Rect, id: u8
         text -= 0.5;
     };
     let (size, y) = if words.is_some() { (26.0 * k, 38.0 * k) } else { (34.0 * k, 44.0 * k) };
-    let pitch = ((rect.width() - 10.0) / wanted.len().max(1) as f32).min(size + 2.0);
-    let x0 = rect.center().x - pitch * (wanted.len() as f32 - 1.0) / 2.0;
-    for (i, &c) in wanted.iter().enumerate() {
-        meadow::paint_butterfly(painter, palette, Pos2::new(x0 + pitch * i as f32, rect.top() + y), size, c);
+    for (&c, (at, size)) in wanted.iter().zip(gathering_spots(rect, wanted.len(), size, y)) {
+        meadow::paint_butterfly(painter, palette, at, size, c);
     }
     if let Some(words) = words {
         painter.galley(Pos2::new(rect.center().x - words.size().x / 2.0, rect.top() + 56.0 * k), words, faint);
@@ -147,6 +145,24 @@ fn gathering_face(painter: &egui::Painter, palette: &Palette, rect: Rect, id: u8
             ink,
         );
     }
+}
+
+/// Where a Gathering card's `n` butterflies of `size` stand, their row's
+/// middle `y` under the card's top: in one row while they fit side by
+/// side, else in two rows a little smaller (on a narrow card five in a row
+/// lay over one another).
+fn gathering_spots(rect: Rect, n: usize, size: f32, y: f32) -> Vec<(Pos2, f32)> {
+    let room = rect.width() - 10.0;
+    let rows: Vec<usize> = if n > 3 && room / (n as f32) < size * 0.85 { vec![n.div_ceil(2), n / 2] } else { vec![n] };
+    let size = if rows.len() == 2 { (size * 0.72).max((room / rows[0] as f32) * 0.95).min(size) } else { size };
+    let mut out = Vec::with_capacity(n);
+    for (r, &k) in rows.iter().enumerate() {
+        let pitch = (room / k.max(1) as f32).min(size + 2.0);
+        let x0 = rect.center().x - pitch * (k as f32 - 1.0) / 2.0;
+        let dy = if rows.len() == 2 { (r as f32 - 0.5) * size * 0.62 } else { 0.0 };
+        out.extend((0..k).map(|i| (Pos2::new(x0 + pitch * i as f32, rect.top() + y + dy), size)));
+    }
+    out
 }
 
 /// A Composition card's face: its shape as patches of meadow, the
@@ -254,6 +270,23 @@ pub fn takings_ui(ui: &mut Ui, palette: &Palette, gatherings: &[u8], composition
 mod tests {
     use super::{COMPOSITION, GATHERING, take_tag};
     use egui::{Pos2, Rect};
+
+    #[test]
+    fn a_narrow_card_s_five_butterflies_stand_in_two_rows_apart() {
+        let card = Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(70.0, 80.0));
+        let spots = super::gathering_spots(card, 5, 20.0, 30.0);
+        assert_eq!(spots.len(), 5);
+        for (i, a) in spots.iter().enumerate() {
+            assert!(card.contains(a.0), "{a:?} off the card");
+            for b in &spots[..i] {
+                assert!(a.0.distance(b.0) >= a.1 * 0.6, "{a:?} lies over {b:?}");
+            }
+        }
+        // A wide card keeps them in one row.
+        let wide = Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(160.0, 80.0));
+        let row = super::gathering_spots(wide, 5, 20.0, 30.0);
+        assert!(row.iter().all(|s| (s.0.y - row[0].0.y).abs() < 0.1));
+    }
 
     #[test]
     fn the_take_tag_keeps_off_what_the_card_says() {
