@@ -44,21 +44,62 @@ pub(super) fn rows_height(rows: usize, card: Vec2) -> f32 {
 /// `largest` (one's own cards by the hand). A seat with few plumes is not
 /// drawn as small as the most crowded one (a new player saw a seat of
 /// three plumes shrink to tiny cards beside one of seven).
+///
+/// Side by side, each mat is as wide as its plumes ask, shared out of the
+/// row's room (a seat of seven plumes was cut at its mat's foot beside a
+/// half-empty mat of three): the widths come third, in `others`' order.
 pub(super) fn others_layout(
     state: &EnchantedPlumes,
     others: &[Seat],
     (room, heading): (Vec2, f32),
     largest: Vec2,
-) -> (usize, Vec<Vec2>) {
+) -> (usize, Vec<Vec2>, Vec<f32>) {
     let (per_row, card) = shared_layout(state, others, (room, heading), largest);
-    let mat_width = (room.x - 8.0 * (per_row as f32 - 1.0)) / per_row as f32;
     let rows = others.len().max(1).div_ceil(per_row) as f32;
-    let mat = Vec2::new(mat_width, room.y / rows - 6.0);
+    let widths: Vec<f32> = others.chunks(per_row.max(1)).flat_map(|row| mat_widths(state, row, room.x, card)).collect();
     let cards = others
         .iter()
-        .map(|&s| others_card(state, &[s], (mat, heading), largest).map_or(card, |own| own.max(card)))
+        .zip(&widths)
+        .map(|(&s, &w)| {
+            let mat = Vec2::new(w, room.y / rows - 6.0);
+            others_card(state, &[s], (mat, heading), largest).unwrap_or(card)
+        })
         .collect();
-    (per_row, cards)
+    (per_row, cards, widths)
+}
+
+/// The widths of a `row` of mats side by side in `room` (8 points between
+/// them): each as its plumes ask at `card` laid on one line, and the room
+/// left over shared in the same proportion; when they ask for more than
+/// there is, each gets its share of the room by what it asks, never less
+/// than 150 points (or an equal share, if that is less).
+fn mat_widths(state: &EnchantedPlumes, row: &[Seat], room: f32, card: Vec2) -> Vec<f32> {
+    let n = row.len().max(1) as f32;
+    let room = room - 8.0 * (n - 1.0);
+    let asks: Vec<f32> = row
+        .iter()
+        .map(|&s| {
+            let plumes: f32 = state
+                .plumes(s)
+                .iter()
+                .map(|p| others_plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), card) + 8.0)
+                .sum();
+            // Room for the name and score even with no plume.
+            (plumes + 22.0).max(card.x * 3.0)
+        })
+        .collect();
+    let total: f32 = asks.iter().sum();
+    let floor = 150.0_f32.min(room / n);
+    let mut widths: Vec<f32> = asks.iter().map(|a| (room * a / total).max(floor)).collect();
+    // (Raised to the floor, the rest give up that room in proportion.)
+    let over: f32 = widths.iter().sum::<f32>() - room;
+    if over > 0.5 {
+        let give: f32 = widths.iter().filter(|&&w| w > floor).map(|w| w - floor).sum();
+        for w in widths.iter_mut().filter(|w| **w > floor) {
+            *w -= over * (*w - floor) / give.max(1.0);
+        }
+    }
+    widths
 }
 
 /// How many seats side by side and the one card size with which every
@@ -409,10 +450,13 @@ mod each_seat_its_size {
         let state = with_plumes(7);
         let (few, many) = (state.plumes(Seat(0)).len(), state.plumes(Seat(1)).len());
         assert!(few + 3 <= many, "A has {few} plumes, B {many}");
-        let (per_row, cards) =
+        let (per_row, cards, widths) =
             others_layout(&state, &[Seat(0), Seat(1)], (Vec2::new(760.0, 190.0), MAT_HEADING), PLUME_CARD);
         assert_eq!(per_row, 2);
-        assert!(cards[0].x > cards[1].x + 4.0, "A's cards {:?}, B's {:?}", cards[0], cards[1]);
+        assert!(cards[0].x >= cards[1].x, "A's cards {:?}, B's {:?}", cards[0], cards[1]);
+        // The crowded seat's mat is the wider, and the two fill the row.
+        assert!(widths[1] > widths[0] + 40.0, "A's mat {}, B's {}", widths[0], widths[1]);
+        assert!((widths[0] + widths[1] + 8.0 - 760.0).abs() < 1.0, "{widths:?}");
     }
 }
 

@@ -372,7 +372,7 @@ impl PlumesView {
                     self.squeeze = (key, 1.0);
                 }
                 let largest = self.others_largest() * self.squeeze.1;
-                let (per_row, cards) = others_layout(&state, &others, (room, heading), largest);
+                let (per_row, cards, widths) = others_layout(&state, &others, (room, heading), largest);
                 others_card = cards.iter().copied().reduce(Vec2::min).unwrap_or(PLUME_CARD);
                 // With room to spare (two or three at the table), the mats
                 // in the middle of it, across from one's own: laid from the
@@ -380,12 +380,19 @@ impl PlumesView {
                 let start = ui.cursor().top();
                 let pad = ((room.y - self.mats_height) / 2.0).clamp(0.0, 120.0);
                 ui.add_space(pad);
-                for (chunk, sizes) in others.chunks(per_row).zip(cards.chunks(per_row)) {
-                    ui.columns(per_row, |cols| {
-                        for ((col, &s), &card) in cols.iter_mut().zip(chunk).zip(sizes) {
-                            let place = SeatPlace { seat: s, own: false, card };
-                            self.seat_ui(col, palette, &state, place, viewer, dragging, &mut action, &mut note);
-                            mats.push((s, col.min_rect()));
+                let row = per_row.max(1);
+                for ((chunk, sizes), wide) in others.chunks(row).zip(cards.chunks(row)).zip(widths.chunks(row)) {
+                    // Each mat as wide as its plumes ask (see others_layout).
+                    ui.horizontal_top(|ui| {
+                        ui.spacing_mut().item_spacing.x = 8.0;
+                        for ((&s, &card), &w) in chunk.iter().zip(sizes).zip(wide) {
+                            let layout = egui::Layout::top_down(egui::Align::Min);
+                            ui.allocate_ui_with_layout(Vec2::new(w, 0.0), layout, |col| {
+                                col.set_width(w);
+                                let place = SeatPlace { seat: s, own: false, card };
+                                self.seat_ui(col, palette, &state, place, viewer, dragging, &mut action, &mut note);
+                                mats.push((s, col.min_rect()));
+                            });
                         }
                     });
                     ui.add_space(6.0);
