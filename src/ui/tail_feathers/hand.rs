@@ -202,6 +202,19 @@ pub(super) fn paint_action_card(painter: &egui::Painter, r: Rect, c: &ActionCard
     let art_height = if look.compact { (inner.bottom() - band.bottom() - 3.0).max(8.0) } else { 34.0 * scale };
     let art = Rect::from_min_size(Pos2::new(inner.left(), band.bottom() + 3.0), Vec2::new(inner.width(), art_height));
     painter.rect_filled(art, 3.0, edge.gamma_multiply(0.16));
+    if let (true, Some(room)) = (look.compact, look.name_room) {
+        // Held low and half covered by the next card, its picture showed
+        // as a fragment: what it needs and when, in the strip in view.
+        let words = format!("needs {}, {}", requirement_words(c.requires), c.timing.words());
+        let font = FontId::proportional(8.5 * scale);
+        let line = painter.ctx().fonts_mut(|f| f.row_height(&font));
+        let mut job = egui::text::LayoutJob::simple(words, font, ink, (room - 14.0).max(20.0));
+        job.wrap.max_rows = ((art.height() - 2.0) / line).floor().max(1.0) as usize;
+        let g = painter.ctx().fonts_mut(|f| f.layout_job(job));
+        painter.with_clip_rect(art.intersect(painter.clip_rect())).galley(art.min + Vec2::new(2.0, 1.0), g, ink);
+        paint_chosen(painter, r, colours, look);
+        return;
+    }
     super::card_art::paint_art(painter, art, c, colours, edge.gamma_multiply(1.2), scale);
     if look.compact {
         paint_chosen(painter, r, colours, look);
