@@ -465,11 +465,16 @@ impl TrayLayout {
         let (width, die, cols, column) = if margin >= (tag_width + 2.0).max(76.0) {
             (margin, ((margin - 17.0) / 2.0).min(32.0), 2, true)
         } else {
+            // Over the battlefield in a small window, smaller dice (at
+            // 800x600 the tray covered two fifths of the battlefield).
+            let die = (32.0 * outer.width().min(outer.height()) / 700.0).clamp(22.0, 32.0);
             let widest = counts.iter().copied().max().unwrap_or(1);
-            let row = widest as f32 * 37.0 + 14.0;
+            let row = widest as f32 * (die + 5.0) + 14.0;
             let word_w = words
                 .map_or(0.0, |w| painter.layout_no_wrap(w.to_string(), font.clone(), forest.die_ink).size().x + 24.0);
-            (row.max(120.0).max(word_w), 32.0, widest.max(1), false)
+            // (The words wrap rather than widen a small window's tray.)
+            let word_w = if die < 32.0 { word_w.min(row.max(230.0)) } else { word_w };
+            (row.max(120.0).max(word_w), die, widest.max(1), false)
         };
         // A column's words go on a slip along the frame's foot, on a line
         // of their own: in the column they wrapped a word to a line.
@@ -643,6 +648,31 @@ mod tests {
                 &Cover { figures: &[], trees: &[], keep: None },
             );
             assert!(lay.rect.intersects(inner) && lay.die >= 32.0, "{:?}", lay.rect);
+            // At 800x600 the frame is about 524 points square: smaller dice,
+            // a tray that covers less of the battlefield, dice still whole.
+            let outer = Rect::from_min_size(Pos2::new(16.0, 46.0), Vec2::new(524.0, 530.0));
+            let inner = Rect::from_center_size(outer.center(), Vec2::splat(450.0));
+            let lay = TrayLayout::new(
+                &painter,
+                &forest,
+                (outer, inner),
+                (&tags, &[5, 5]),
+                None,
+                &Cover { figures: &[], trees: &[], keep: None },
+            );
+            assert!((22.0..30.0).contains(&lay.die), "dice {} points", lay.die);
+            assert!(lay.rect.width() < 5.0 * 37.0 + 14.0, "{:?}", lay.rect);
+            // A long outcome wraps rather than widen it.
+            let long = Some("1 wound to the Chaffinch · 1 wound to the Carrion Crow · the Crow's pilot is rattled");
+            let lay = TrayLayout::new(
+                &painter,
+                &forest,
+                (outer, inner),
+                (&tags, &[5, 5]),
+                long,
+                &Cover { figures: &[], trees: &[], keep: None },
+            );
+            assert!(lay.rect.width() <= 240.0, "{:?}", lay.rect);
         });
         out.textures_delta.clear();
     }
