@@ -518,6 +518,25 @@ pub(super) fn card_words(
 }
 
 #[cfg(test)]
+mod figure_size_tests {
+    /// Found by new players: a lone mouse or rat in a tree space was a dot
+    /// (about 13 points at the default size). It fills most of its space,
+    /// still inside it.
+    #[test]
+    fn a_lone_figure_fills_most_of_its_space() {
+        let space = &crate::rules::tail_feathers::game::field().spaces[0];
+        let xs = space.outline.0.iter().map(|v| v.x);
+        let width = (xs.clone().fold(f64::MIN, f64::max) - xs.fold(f64::MAX, f64::min)) as f32;
+        // At 800x600 and at the default window (points per inch).
+        for scale in [12.5_f32, 17.9] {
+            let d = 2.0 * super::figure_radius(false, 1, scale);
+            assert!(d >= 0.75 * width * scale, "{d} across in a space {} across", width * scale);
+            assert!(d < width * scale, "{d} across, wider than its space {}", width * scale);
+        }
+    }
+}
+
+#[cfg(test)]
 mod card_words_tests {
     use super::card_words;
     use egui::Rect;
@@ -617,7 +636,7 @@ pub(super) fn paint_receivers(
 /// it.
 pub(super) fn figure_radius(nest: bool, n: usize, scale: f32) -> f32 {
     match (nest, n) {
-        (false, 1) => (scale * 0.72).clamp(5.0, 22.0),
+        (false, 1) => (scale * 0.95).clamp(5.0, 28.0),
         (false, _) => (scale * 0.46).clamp(4.0, 15.0),
         (true, 1) => (scale * 0.5).clamp(5.0, 16.0),
         (true, _) => (scale * 0.33).clamp(4.0, 12.0),
