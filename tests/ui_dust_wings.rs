@@ -523,7 +523,7 @@ fn the_last_turn_stays_drawn_on_the_meadow_until_the_next_pick() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = common::harness_in(dir.path());
     let mut session = bens_turn();
-    let named = |h: &Harness<'_, AviaryApp>| common::painted_words(h).iter().any(|(t, _, _)| t == "Ben's turn");
+    let named = |h: &Harness<'_, AviaryApp>| common::painted_words(h).iter().any(|(t, _, _)| t == "Ben's last turn");
     // Ben's whole turn, as his moves come over the network.
     let plan = plans(session.state(), 5_000).into_iter().next().expect("a plan");
     for a in &plan.actions {

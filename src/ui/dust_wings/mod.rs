@@ -415,7 +415,7 @@ impl WingsView {
         }
         self.paint_flights(ui, palette, &geo, ui.input(|i| i.time));
         if let Some((seat, pts)) = last_turn {
-            let words = format!("{}'s turn", state.seat_name(seat));
+            let words = format!("{}'s last turn", state.seat_name(seat));
             meadow::last_turn_plate(&painter, palette, &pts, theme::seat_colour(palette, seat), (cell, &words));
         }
         if let Some(a) = self.drop_choice_ui(ui, palette, &state, cell) {
