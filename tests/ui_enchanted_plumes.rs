@@ -212,7 +212,10 @@ fn swap_with_the_train(h: &mut Harness<'_, AviaryApp>, seat: Seat, slot: usize) 
     let t = g.train()[slot];
     h.get_by_label(&format!("hand: feather {c}")).click();
     h.run();
-    h.get_by_label(&format!("train: feather {t}")).click();
+    // (Ringed or not: a card laid since the last turn stays ringed.)
+    let plain = format!("train: feather {t}");
+    let ringed = format!("train (new since your last turn): feather {t}");
+    h.query_by_label(&plain).or_else(|| h.query_by_label(&ringed)).expect("the Train card").click();
     h.run_steps(3);
 }
 
@@ -252,6 +255,20 @@ fn the_hand_off_screen_rings_the_cards_laid_since_that_persons_last_turn() {
     h.get_by_label(&format!("Ben plume 1 (new since your last turn): feather {ben}"));
     h.get_by_label(&format!("Ada plume 1: feather {ada}"));
     assert!(h.query_by_label(&format!("Ada plume 1 (new since your last turn): feather {ada}")).is_none());
+    // The rings stay while Ada plays her turn (a new player saw them go at
+    // the first card laid); a Train card swapped away takes its ring along.
+    assert_eq!(labels_starting(&h, "train (new since your last turn): "), 2, "the two Train cards Ben swapped");
+    play_new_plume(&mut h, Seat(0), 0);
+    h.get_by_label(&format!("Ben plume 1 (new since your last turn): feather {ben}"));
+    assert_eq!(labels_starting(&h, "train (new since your last turn): "), 2, "still ringed");
+    let g = state(&mut h);
+    let swap = |c| aviary::rules::enchanted_plumes::Action::Swap { card: c, slot: 0 };
+    let c = *g.hand(Seat(0)).iter().find(|&&c| g.check(&swap(c)).is_ok()).unwrap();
+    h.get_by_label(&format!("hand: feather {c}")).click();
+    h.run();
+    h.get_by_label(&format!("train (new since your last turn): feather {}", g.train()[0])).click();
+    h.run_steps(3);
+    assert_eq!(labels_starting(&h, "train (new since your last turn): "), 1, "the one swapped away is no longer new");
 }
 
 #[test]

@@ -265,7 +265,12 @@ impl PlumesView {
         }
         self.fresh = match key {
             Some((seat, cursor)) => {
-                let mut since = cursor - self.m.since_last_turn(seat).len();
+                // From the end of the seat's last turn to the start of this
+                // one: the rings stay while it plays (they went at its
+                // first card laid), on the Train's cards still there.
+                let log = &self.m.session.log()[..cursor];
+                let turn_start = log.iter().rposition(|e| e.seat != Some(seat)).map_or(0, |i| i + 1);
+                let mut since = log[..turn_start].iter().rposition(|e| e.seat == Some(seat)).map_or(0, |i| i + 1);
                 let mut before = self.m.session.clone();
                 before.seek(since);
                 // Before anyone's first turn the cards were dealt, not
@@ -275,7 +280,12 @@ impl PlumesView {
                     since += 1;
                     before.seek(since);
                 }
-                Fresh { key, ..Fresh::between(before.state(), self.state()) }
+                let mut start = self.m.session.clone();
+                start.seek(turn_start);
+                let mut fresh = Fresh { key, ..Fresh::between(before.state(), start.state()) };
+                let (then, now) = (start.state().train(), self.state().train());
+                fresh.train.retain(|&i| then.get(i) == now.get(i));
+                fresh
             }
             None => Fresh::default(),
         };
