@@ -107,6 +107,10 @@ fn a_whole_dispersion_by_drags_a_refused_step_back_undo_of_one_drop_and_a_claim(
             h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
             h.run();
             assert_eq!(tab(&mut h).m.session.cursor(), before, "one drop undone");
+            // The refusal went with the position it was about (it stayed up
+            // after Ctrl+Z had taken the drop back).
+            let toasts = h.state().toast_texts().join(" | ");
+            assert!(!toasts.contains("DW-R1"), "{toasts}");
             assert_eq!(
                 state(&mut h).at(to)[colour as usize] + 1,
                 after[colour as usize],

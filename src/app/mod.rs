@@ -497,6 +497,7 @@ impl AviaryApp {
         if ctx.input(|i| i.viewport().close_requested()) && !self.request_quit() {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
         }
+        let moves_before = self.moves_on_screen();
         self.shortcuts(ui, &mut notices);
         self.poll_file_dialog(&mut notices);
         self.rail_ui(ui, &mut notices);
@@ -576,7 +577,20 @@ impl AviaryApp {
         });
         self.dialogs_ui(&ctx, &mut notices);
         notices.append(&mut self.pending_notices);
+        if self.moves_on_screen() != moves_before {
+            // A refusal by the board is about a position that has gone
+            // (an undo, a move): it stayed up after Ctrl+Z took it back.
+            self.toasts.retain(|t| t.at.is_none());
+        }
         self.notify(&ctx, notices);
+    }
+
+    /// The moves in effect in the game on screen, if one is.
+    fn moves_on_screen(&self) -> Option<(usize, usize)> {
+        match self.screen {
+            Screen::Game(i) => self.tabs.get(i).map(|t| (i, t.moves())),
+            _ => None,
+        }
     }
 
     fn menu_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
