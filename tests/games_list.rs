@@ -620,3 +620,22 @@ fn the_new_game_seats_are_in_their_colours_in_play_and_never_alike() {
         }
     }
 }
+
+/// Found by a new player: a rules page ended in a page of percentages
+/// ("how we tuned the cards"), read as rules. The appendices are folded
+/// at the page's end, each opened by a click on its heading.
+#[test]
+fn a_rules_page_s_appendix_is_folded_until_opened() {
+    let page = GAMES.iter().find(|e| e.id == "dust-in-the-wings").and_then(|e| e.rules()).unwrap();
+    let (heading, paragraphs) =
+        page.sections.iter().find(|(h, _)| h.starts_with("Appendix")).expect("an appendix on the Dust page");
+    let first = paragraphs[0];
+    let mut h = Harness::builder().with_size([900.0, 12_000.0]).build_ui(|ui| {
+        aviary::ui::rules_text::rules_ui(ui, page);
+    });
+    h.run();
+    assert!(h.query_by_label(first).is_none(), "the appendix's words are folded away");
+    h.get_by_label(heading).click();
+    h.run();
+    h.get_by_label(first);
+}

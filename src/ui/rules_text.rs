@@ -2,7 +2,7 @@
 //! Each page starts with "Playing in Aviary" and a one-minute idea, then
 //! the rules, with pictures drawn by the game's own painters where words
 //! are clumsy; designer statistics and tuning tables come last, in
-//! sections whose heading starts with "Appendix".
+//! sections whose heading starts with "Appendix", folded until opened.
 
 use super::figures::Figure;
 use crate::rules::tail_feathers;
@@ -462,21 +462,33 @@ pub fn rules_with_lessons_ui(
         ui.label(title.color(ui.visuals().strong_text_color()));
         for (heading, paragraphs) in page.sections {
             ui.add_space(8.0);
+            let body = |ui: &mut egui::Ui| {
+                for p in *paragraphs {
+                    ui.label(*p);
+                    ui.add_space(3.0);
+                }
+                for (_, figure) in page.figures.iter().filter(|(h, _)| h == heading) {
+                    ui.add_space(4.0);
+                    figure.ui(ui);
+                    ui.add_space(4.0);
+                }
+            };
+            if heading.starts_with("Appendix") {
+                // The designer's statistics folded away at the page's end
+                // (a new player read a page of percentages as the rules).
+                egui::CollapsingHeader::new(egui::RichText::new(*heading).strong().size(15.0))
+                    .id_salt((page.title, *heading))
+                    .default_open(false)
+                    .show(ui, body);
+                continue;
+            }
             ui.label(egui::RichText::new(*heading).strong().size(17.0));
             for (n, l) in lessons.iter().enumerate().filter(|(_, l)| l.section == *heading) {
                 if ui.link(format!("Learn it by playing: {} (about {} min)", l.title, l.minutes)).clicked() {
                     clicked = Some(n);
                 }
             }
-            for p in *paragraphs {
-                ui.label(*p);
-                ui.add_space(3.0);
-            }
-            for (_, figure) in page.figures.iter().filter(|(h, _)| h == heading) {
-                ui.add_space(4.0);
-                figure.ui(ui);
-                ui.add_space(4.0);
-            }
+            body(ui);
         }
     });
     clicked
