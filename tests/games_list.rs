@@ -626,7 +626,7 @@ fn the_new_game_seats_are_in_their_colours_in_play_and_never_alike() {
 /// at the page's end, each opened by a click on its heading.
 #[test]
 fn a_rules_page_s_appendix_is_folded_until_opened() {
-    let page = GAMES.iter().find(|e| e.id == "dust-in-the-wings").and_then(|e| e.rules()).unwrap();
+    let page = GAMES.iter().find(|e| e.id == "dust-in-the-wings").and_then(aviary::games::GameEntry::rules).unwrap();
     let (heading, paragraphs) =
         page.sections.iter().find(|(h, _)| h.starts_with("Appendix")).expect("an appendix on the Dust page");
     let first = paragraphs[0];
