@@ -547,3 +547,20 @@ fn the_last_turn_stays_drawn_on_the_meadow_until_the_next_pick() {
     h.run();
     assert!(!named(&h), "gone once the next turn has begun");
 }
+
+/// Found by a new player at 800x600: the line under the hand was cut,
+/// "… Ctrl+Z take…". In a small window it says it shorter, whole.
+#[test]
+fn in_a_small_window_the_line_under_the_hand_is_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::app_in_window(dir.path(), [800.0, 600.0]);
+    h.run();
+    let plan = open_where(&mut h, dir.path(), |_, _| true);
+    let Action::Pick(from) = plan[0] else { panic!("a plan starts with a pick") };
+    h.get_by_label(&format!("space {from}")).click();
+    h.run();
+    let words = common::painted_words(&h);
+    let line = words.iter().find(|(t, _, _)| t.starts_with("Drag")).expect("how to drop the butterflies");
+    assert!(!line.2, "cut short: {line:?}");
+    assert!(line.0.contains("undoes a drop"), "{line:?}");
+}

@@ -282,6 +282,20 @@ pub fn last_turn_plate(
     painter.galley(plate.min + Vec2::new(4.0, 1.0), galley, palette.butterfly_ink);
 }
 
+/// The line under the hand: how to drop the butterflies (`human` to
+/// drop them), short in a `compact` window (the long form was cut at
+/// 800x600, "Ctrl+Z take…"), with the `undo` keys.
+#[must_use]
+pub fn tray_words(human: bool, compact: bool, undo: &str) -> String {
+    if human && compact {
+        format!("Drag or click a butterfly, then a lit space. {undo} undoes a drop.")
+    } else if human {
+        format!("Drag a butterfly onto a lit space (or click it, then the space). {undo} takes back one drop.")
+    } else {
+        "They are laid one a space, along a path from the space they came from.".to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{arrange, count_radius};

@@ -508,11 +508,7 @@ impl WingsView {
             }
         });
         let undo = crate::ui::commands::UNDO.keys_text(ui.ctx());
-        let how = if human {
-            format!("Drag a butterfly onto a lit space (or click it, then the space). {undo} takes back one drop.")
-        } else {
-            "They are laid one a space, along a path from the space they came from.".to_string()
-        };
+        let how = meadow::tray_words(human, self.compact, &undo);
         // One line, the whole on hover: wrapped, it grew the tray and the
         // meadow above jumped as the butterflies were picked up.
         ui.add(egui::Label::new(RichText::new(how.clone()).weak()).truncate()).on_hover_text(how);
