@@ -650,19 +650,26 @@ fn click_on_a_saved_game_s_card(on_words: bool) {
     assert_eq!(h.state().tabs[0].path(), path.as_path());
 }
 
-#[test]
-fn many_open_games_keep_the_tabs_on_one_row_with_the_rest_in_a_menu() {
-    let dir = tempfile::tempdir().unwrap();
-    let saves = dir.path().join("saves");
+/// An app at 800x600 with `n` Daedalus games open, saved as
+/// `{stem}-{i}.json`.
+fn daedalus_tabs_at_800(dir: &Path, stem: &str, n: usize) -> Harness<'static, AviaryApp> {
+    let saves = dir.join("saves");
     std::fs::create_dir_all(&saves).unwrap();
-    let app = AviaryApp::new(Some(config(dir.path())), saves.clone());
+    let app = AviaryApp::new(Some(config(dir)), saves.clone());
     let mut h =
         Harness::builder().with_size([800.0, 600.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
-    for i in 0..8 {
-        let path = saves.join(format!("evening-{i}.json"));
+    for i in 0..n {
+        let path = saves.join(format!("{stem}-{i}.json"));
         std::fs::write(&path, daedalus_save(2 + i, 1)).unwrap();
         assert!(h.state_mut().open_file(&path, &mut Vec::new()));
     }
+    h
+}
+
+#[test]
+fn many_open_games_keep_the_tabs_on_one_row_with_the_rest_in_a_menu() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = daedalus_tabs_at_800(dir.path(), "evening", 8);
     h.state_mut().screen = Screen::Game(0);
     h.run();
     let closers: Vec<egui::Rect> = h.query_all_by_label("x").map(|n| n.rect()).collect();
@@ -694,16 +701,7 @@ fn many_open_games_keep_the_tabs_on_one_row_with_the_rest_in_a_menu() {
 #[test]
 fn the_more_menu_never_runs_into_settings() {
     let dir = tempfile::tempdir().unwrap();
-    let saves = dir.path().join("saves");
-    std::fs::create_dir_all(&saves).unwrap();
-    let app = AviaryApp::new(Some(config(dir.path())), saves.clone());
-    let mut h =
-        Harness::builder().with_size([800.0, 600.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
-    for i in 0..6 {
-        let path = saves.join(format!("a-long-evening-of-daedalus-by-the-fire-{i}.json"));
-        std::fs::write(&path, daedalus_save(2 + i, 1)).unwrap();
-        assert!(h.state_mut().open_file(&path, &mut Vec::new()));
-    }
+    let mut h = daedalus_tabs_at_800(dir.path(), "a-long-evening-of-daedalus-by-the-fire", 6);
     // The last, a rules page opened from the last game (its tab and the
     // page's tag both wanted on the row).
     for screen in [Screen::Game(0), Screen::Game(5), Screen::Settings, Screen::Home, Screen::Rules("daedalus")] {
@@ -735,16 +733,7 @@ fn the_more_menu_never_runs_into_settings() {
 #[test]
 fn a_rules_page_has_its_own_tag_and_its_game_keeps_its_tab_on_the_row() {
     let dir = tempfile::tempdir().unwrap();
-    let saves = dir.path().join("saves");
-    std::fs::create_dir_all(&saves).unwrap();
-    let app = AviaryApp::new(Some(config(dir.path())), saves.clone());
-    let mut h =
-        Harness::builder().with_size([800.0, 600.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
-    for i in 0..8 {
-        let path = saves.join(format!("evening-{i}.json"));
-        std::fs::write(&path, daedalus_save(2 + i, 1)).unwrap();
-        assert!(h.state_mut().open_file(&path, &mut Vec::new()));
-    }
+    let mut h = daedalus_tabs_at_800(dir.path(), "evening", 8);
     // The last game, which only fits on the row because it is on screen.
     h.state_mut().screen = Screen::Game(7);
     h.run();
