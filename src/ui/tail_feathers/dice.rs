@@ -152,7 +152,10 @@ fn outcome_words(events: &[Event]) -> String {
             }
             Event::Wounds(_, n) if *n > 0 => Some(plural(*n, "wound", "wounds")),
             Event::NestDestroyed(side) => Some(format!("the {} nest destroyed", side_name(*side).to_lowercase())),
-            Event::Initiative(_, _, first) => Some(format!("{} go first", side_name(side_of_seat(*first)))),
+            // With the totals (the tray said who went first, not why).
+            Event::Initiative(m, r, first) => {
+                Some(format!("Mice {m}, Rats {r}: {} go first", side_name(side_of_seat(*first))))
+            }
             _ => None,
         })
         .collect();
@@ -703,6 +706,9 @@ mod tests {
     fn a_tray_s_words_are_few() {
         let events = [Event::Hits(2), Event::Wounds(Target::Figure(5), 1), Event::Defeated(5), Event::Defeated(6)];
         assert_eq!(super::outcome_words(&events), "2 hits · 1 wound · 2 defeated");
+        // Who goes first, and why: the two totals.
+        let first = [Event::Initiative(2, 4, Seat(1))];
+        assert_eq!(super::outcome_words(&first), "Mice 2, Rats 4: Rats go first");
     }
 
     #[test]
