@@ -278,7 +278,9 @@ pub fn last_turn_plate(
     let plate = egui::Align2::CENTER_TOP
         .anchor_size(last + Vec2::new(0.0, cell * 0.5 - galley.size().y - 6.0), galley.size())
         .expand2(Vec2::new(4.0, 1.0));
-    painter.rect(plate, 3.0, mix(colour, DAYLIGHT, 0.7), Stroke::new(1.0, colour), egui::StrokeKind::Inside);
+    // (A little see-through: on a crowded space it hid butterflies.)
+    let fill = mix(colour, DAYLIGHT, 0.7).gamma_multiply(0.82);
+    painter.rect(plate, 3.0, fill, Stroke::new(1.0, colour), egui::StrokeKind::Inside);
     painter.galley(plate.min + Vec2::new(4.0, 1.0), galley, palette.butterfly_ink);
 }
 
