@@ -80,7 +80,7 @@ pub fn scoreboard(
                     let name = RichText::new(&row.name).size(15.0);
                     ui.label(if row.won { name.strong() } else { name });
                     if row.won {
-                        ui.label(RichText::new("wins").small().color(palette.table.on_plate));
+                        super::look::turn_tag(ui, &palette, "wins");
                     }
                 });
                 if let Some((note, whole)) = &row.note {
