@@ -256,41 +256,6 @@ impl PlumesView {
         applied
     }
 
-    /// Works out the cards laid since the person to act last acted, when
-    /// the position or the person changed.
-    fn update_fresh(&mut self) {
-        let key = self.human_to_move().map(|s| (s, self.m.session.cursor()));
-        if key == self.fresh.key {
-            return;
-        }
-        self.fresh = match key {
-            Some((seat, cursor)) => {
-                // From the end of the seat's last turn to the start of this
-                // one: the rings stay while it plays (they went at its
-                // first card laid), on the Train's cards still there.
-                let log = &self.m.session.log()[..cursor];
-                let turn_start = log.iter().rposition(|e| e.seat != Some(seat)).map_or(0, |i| i + 1);
-                let mut since = log[..turn_start].iter().rposition(|e| e.seat == Some(seat)).map_or(0, |i| i + 1);
-                let mut before = self.m.session.clone();
-                before.seek(since);
-                // Before anyone's first turn the cards were dealt, not
-                // laid: what changed counts from the first turn (every
-                // Train card was ringed at the start).
-                while before.state().phase() == Phase::Keep && since < cursor {
-                    since += 1;
-                    before.seek(since);
-                }
-                let mut start = self.m.session.clone();
-                start.seek(turn_start);
-                let mut fresh = Fresh { key, ..Fresh::between(before.state(), start.state()) };
-                let (then, now) = (start.state().train(), self.state().train());
-                fresh.train.retain(|&i| then.get(i) == now.get(i));
-                fresh
-            }
-            None => Fresh::default(),
-        };
-    }
-
     /// A ring round a card laid since the person to act last acted.
     fn mark_fresh(ui: &Ui, palette: &Palette, rect: Rect) {
         // The ring in proportion to the card: a small card's ring is thin.
