@@ -412,4 +412,9 @@ fn ep_r5_other_seats_know_a_face_down_peacock_only_as_a_lower_bound() {
     g.apply(&Action::Draw).unwrap();
     assert_eq!(g.phase(), Phase::Over);
     assert_eq!(g.score_seen_by(Some(Seat(1)), Seat(0)), Known::Exact(g.score(Seat(0))));
+    // A friend online is sent seat 1's view: at the end its peacock's last
+    // card is the real one, turned up, so the friend's score pad adds up.
+    let seen = g.observation(Seat(1));
+    assert_eq!(seen.plumes(Seat(0))[0].face_down(), Some(f(BLUE, 5)));
+    assert_eq!(seen.score_seen_by(Some(Seat(1)), Seat(0)), Known::Exact(g.score(Seat(0))));
 }

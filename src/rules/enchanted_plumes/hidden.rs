@@ -14,7 +14,11 @@ impl EnchantedPlumes {
             if self.phase == Phase::Keep {
                 hidden.extend(self.returned[other.index()].iter().copied());
             }
-            hidden.extend(self.plumes[other.index()].iter().filter_map(Plume::face_down));
+            // At the end every peacock's last card is turned up to be
+            // scored (EP-R5: face down "until the end").
+            if self.phase != Phase::Over {
+                hidden.extend(self.plumes[other.index()].iter().filter_map(Plume::face_down));
+            }
         }
         hidden.extend(self.deck.iter().copied());
         hidden
@@ -51,7 +55,8 @@ impl EnchantedPlumes {
         // 1. Face-down cards of the other seats: each of a colour of the
         //    two-card row above it, chosen so that the seat's remaining
         //    known cards still fit in its hand.
-        for s in (0..usize::from(self.seats)).filter(|&s| s != seat.index()) {
+        let turned_up = self.phase == Phase::Over;
+        for s in (0..usize::from(self.seats)).filter(|&s| s != seat.index() && !turned_up) {
             let slots: Vec<(usize, Vec<u8>)> = self.plumes[s]
                 .iter()
                 .enumerate()
