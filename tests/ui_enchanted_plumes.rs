@@ -572,6 +572,12 @@ fn other_seats_see_a_face_down_peacock_as_unknown_until_the_end() {
     let end = state(&mut h);
     assert_eq!(end.score_seen_by(Some(ben), ada), Known::Exact(end.score(ada)));
     h.get_by_label(&format!("Ada peacock {no} {:+}", end.plumes(ada)[index].score()));
+    // Its last card is turned up for the scoring: named, not a back.
+    let last = end.plumes(ada)[index].face_down().unwrap();
+    h.get_by_label(&format!("Ada plume {no}: feather {last}"));
+    for n in 1..=end.plumes(ada).len() {
+        assert_eq!(labels_starting(&h, &format!("Ada plume {n}: face-down")), 0, "no card stays face down at the end");
+    }
 }
 
 /// Both people keep their first six cards; Ada's turn is next, her hand not

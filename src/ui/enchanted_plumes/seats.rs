@@ -16,7 +16,13 @@ use super::{
 
 /// What a plume says on hover (`words`); small cards (`held_up`: a crowded
 /// table, a low window) are held up to the eye, at their full size.
-fn plume_hover(resp: Response, palette: &Palette, (label, words): (&str, &str), shown: (&Plume, bool), held_up: bool) {
+fn plume_hover(
+    resp: Response,
+    palette: &Palette,
+    (label, words): (&str, &str),
+    shown: (&Plume, Bottom),
+    held_up: bool,
+) {
     if held_up {
         resp.on_hover_ui(|ui| {
             ui.set_max_width(held_up_size(shown.0).x.max(240.0));
@@ -36,9 +42,42 @@ fn held_up_size(plume: &Plume) -> Vec2 {
     Vec2::new(plume_width_by(widest, PLUME_CARD, others_step(PLUME_CARD)), rows_height(plume.rows.len(), PLUME_CARD))
 }
 
+/// How a viewer sees the last card of a finished peacock.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Bottom {
+    /// Face down, its face unknown (another seat's, during play).
+    Hidden,
+    /// Face down, its face known (the owner's).
+    Owner,
+    /// Turned up for the scoring at the end (EP-R5).
+    Up,
+}
+
+impl Bottom {
+    /// The viewer's view of a seat's peacocks: its owner's when `sees`,
+    /// everyone's once the game is over.
+    pub(super) fn of(sees: bool, over: bool) -> Self {
+        match (over, sees) {
+            (true, _) => Bottom::Up,
+            (false, true) => Bottom::Owner,
+            (false, false) => Bottom::Hidden,
+        }
+    }
+
+    /// The face `card` shows; `last` when it is the last card of a finished
+    /// peacock.
+    fn face(self, last: bool, card: Feather) -> FeatherFace {
+        match (last, self) {
+            (false, _) | (true, Bottom::Up) => FeatherFace::Up(card),
+            (true, Bottom::Owner) => FeatherFace::DownOwn(card),
+            (true, Bottom::Hidden) => FeatherFace::Down,
+        }
+    }
+}
+
 /// A plume's cards at their full size from `at`, rows tucked as on the
-/// table; its face-down card face down unless `sees` (its owner's view).
-fn paint_held_up(painter: &egui::Painter, palette: &Palette, (plume, sees): (&Plume, bool), at: Pos2) {
+/// table; its face-down card as `bottom` shows it.
+fn paint_held_up(painter: &egui::Painter, palette: &Palette, (plume, bottom): (&Plume, Bottom), at: Pos2) {
     let step = others_step(PLUME_CARD);
     let last = plume.rows.len() - 1;
     let middle = at.x + held_up_size(plume).x / 2.0;
@@ -49,12 +88,7 @@ fn paint_held_up(painter: &egui::Painter, palette: &Palette, (plume, sees): (&Pl
         for (k, &c) in row.iter().enumerate() {
             let corner = Pos2::new(left + k as f32 * step, at.y + r as f32 * row_step(PLUME_CARD));
             let cr = Rect::from_min_size(corner, PLUME_CARD);
-            let face = match (plume.is_complete() && r == last, sees) {
-                (false, _) => FeatherFace::Up(c),
-                (true, true) => FeatherFace::DownOwn(c),
-                (true, false) => FeatherFace::Down,
-            };
-            paint_feather(painter, palette, cr, face);
+            paint_feather(painter, palette, cr, bottom.face(plume.is_complete() && r == last, c));
         }
     }
 }
@@ -175,7 +209,8 @@ impl PlumesView {
             let mut lay_out = |ui: &mut Ui, plumes: bool, new: bool| {
                 for (i, p) in state.plumes(seat).iter().enumerate().filter(|_| plumes) {
                     let score = state.plume_score_seen_by(viewer.knowledge_for(seat), seat, i);
-                    let shown = ShownPlume { index: i, plume: p, score, card: size, sees, own, by_hand };
+                    let bottom = Bottom::of(sees, state.phase() == Phase::Over);
+                    let shown = ShownPlume { index: i, plume: p, score, card: size, bottom, own, by_hand };
                     self.plume_ui(ui, palette, state, seat, &shown, dragging, action, note);
                 }
                 if new && own && state.phase() == Phase::Play {
@@ -366,7 +401,7 @@ impl PlumesView {
         action: &mut Option<Action>,
         note: &mut Option<String>,
     ) {
-        let &ShownPlume { index, plume, score, card, sees, own, by_hand } = shown;
+        let &ShownPlume { index, plume, score, card, bottom, own, by_hand } = shown;
         let gap = 3.0;
         let open = (own || by_hand) && !plume.is_complete();
         let widest = plume.rows.iter().map(Vec::len).max().unwrap_or(1);
@@ -384,7 +419,7 @@ impl PlumesView {
         let label = format!("{} {title}", state.seat_name(seat));
         resp.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, label.clone()));
         let words = plume_tip(score);
-        plume_hover(resp, palette, (&label, &words), (plume, sees), !own && card.x < SMALL_CARD.x - 0.01);
+        plume_hover(resp, palette, (&label, &words), (plume, bottom), !own && card.x < SMALL_CARD.x - 0.01);
         // (The number alone where the name does not fit over the plume.)
         // Small cards: every plume of the mat by its number alone (some
         // named in full and some not read as two kinds of heading).
@@ -404,12 +439,7 @@ impl PlumesView {
             let x0 = rect.center().x + 5.0 - row_w / 2.0;
             for (k, &c) in row.iter().enumerate() {
                 let cr = Rect::from_min_size(Pos2::new(x0 + (k as f32) * step, y), card);
-                let face_down = plume.is_complete() && r == last;
-                let face = match (face_down, sees) {
-                    (false, _) => FeatherFace::Up(c),
-                    (true, true) => FeatherFace::DownOwn(c),
-                    (true, false) => FeatherFace::Down,
-                };
+                let face = bottom.face(plume.is_complete() && r == last, c);
                 let resp = ui.interact(cr, ui.scope_id().with(("card", seat.0, index, r, k)), Sense::hover());
                 let fresh = self.fresh.plumes.contains(&(seat.0, index, r, k));
                 let new = if fresh { " (new since your last turn)" } else { "" };
@@ -550,8 +580,8 @@ struct ShownPlume<'a> {
     score: Known,
     /// The card size.
     card: Vec2,
-    /// The viewer may see its face-down card.
-    sees: bool,
+    /// How the viewer sees its face-down card.
+    bottom: Bottom,
     /// The viewer owns it and is to play (drop zones).
     own: bool,
     /// It lies by the hand: the room for a new row is kept between turns
@@ -614,13 +644,13 @@ fn held_backs(ui: &mut Ui, palette: &Palette, (name, n): (&str, usize)) {
 
 #[cfg(test)]
 mod tests {
-    use super::{Feather, Plume, paint_held_up, theme};
+    use super::{Bottom, Feather, Plume, paint_held_up, theme};
 
     /// Everything a plume held up on hover paints, as text.
-    fn painted(plume: &Plume, sees: bool) -> String {
+    fn painted(plume: &Plume, bottom: Bottom) -> String {
         let ctx = egui::Context::default();
         let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
-            paint_held_up(ui.painter(), &theme::palette(false), (plume, sees), egui::pos2(10.0, 10.0));
+            paint_held_up(ui.painter(), &theme::palette(false), (plume, bottom), egui::pos2(10.0, 10.0));
         });
         out.textures_delta.clear();
         format!("{:?}", out.shapes)
@@ -636,8 +666,11 @@ mod tests {
             |last: Feather| Plume { rows: vec![vec![f(1, 3), f(2, 5), f(4, 1)], vec![f(3, 2), f(5, 7)], vec![last]] };
         let (one, other) = (peacock(f(6, 9)), peacock(f(0, 2)));
         assert!(one.is_complete());
-        assert_eq!(painted(&one, false), painted(&other, false), "the others see the same back");
-        assert_ne!(painted(&one, true), painted(&other, true), "its owner sees which card it is");
+        assert_eq!(painted(&one, Bottom::Hidden), painted(&other, Bottom::Hidden), "the others see the same back");
+        assert_ne!(painted(&one, Bottom::Owner), painted(&other, Bottom::Owner), "its owner sees which card it is");
+        assert_eq!(Bottom::of(false, false), Bottom::Hidden);
+        assert_eq!(Bottom::of(false, true), Bottom::Up, "at the end every peacock's last card is turned up");
+        assert_ne!(painted(&one, Bottom::Up), painted(&one, Bottom::Owner), "turned up, not a back");
     }
 }
 
