@@ -45,12 +45,25 @@ fn write<G: Evaluate>(dir: &Path, players: &[Player], options: G::Options, moves
 /// A game of `G` played at random to its end, written as `{id}-end.json`
 /// (the score pad).
 fn write_end<G: Evaluate>(dir: &Path, players: &[Player], seed: u64) -> PathBuf {
-    let ended = dir.join("ended");
-    std::fs::create_dir_all(&ended).expect("the folder is made");
-    let from = write::<G>(&ended, players, G::Options::default(), usize::MAX, seed);
+    let seats = players.len() as u8;
+    let mut session = Session::<G>::new(Setup { seats, options: G::Options::default() }, seed, players.to_vec());
+    // Every seat, the person's too, plays as the easy computer would (a
+    // random game is one no one plays: hundreds of moves, no peacock).
+    let mut bots: Vec<_> = (0..seats).map(|s| Level::Easy.bot::<G>(seed + u64::from(s))).collect();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let mut rng = Rng::seeded(seed);
+    while !session.is_over() {
+        let action = if let ToMove::Seat(s) = session.state().to_move() {
+            let view = session.state().observation(s);
+            bots[s.index()].choose(&view, s, &stop).expect("the computer moves")
+        } else {
+            let legal = session.state().legal_actions();
+            legal[rng.below(legal.len())].clone()
+        };
+        session.propose(action).expect("a legal move");
+    }
     let to = dir.join(format!("{}-end.json", G::INFO.id));
-    std::fs::rename(&from, &to).expect("the save is moved");
-    let _ = std::fs::remove_dir(&ended);
+    save::write_file(&to, &save::to_text(&save::record(&session))).expect("the save is written");
     to
 }
 
