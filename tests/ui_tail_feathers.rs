@@ -2312,3 +2312,69 @@ fn a_squad_figure_s_stay_button_is_short() {
     h.run();
     assert!(matches!(tab(&mut h).m.session.actions().get(before), Some(Action::Hold(_))));
 }
+
+/// A flight of the bird to fly cut short before a figure, with where it
+/// ends and the figure it would have ended on.
+fn cut_short_flight(s: &TailFeathers) -> Option<((f64, f64), aviary::rules::tail_feathers::game::Fig)> {
+    use aviary::rules::tail_feathers::game::{FlightEnding, UNIT_DEFS};
+    let bird = UNIT_DEFS[s.active_unit()?].first;
+    s.legal_actions().iter().find_map(|a| match a {
+        Action::Fly(list) => {
+            let plan = s.plan_flight(bird, list)?;
+            let out = s.flight_outcome(bird, &plan);
+            let cut = matches!(out.ending, FlightEnding::CutShort(_)) && plan.kept < plan.laid.len();
+            let on = plan.ended_on?;
+            // The figure just above the cut on the screen (where the words
+            // were written).
+            let there = s.bird(on)?.pose.at;
+            let above = (0.3..2.5).contains(&(there.y - out.at.at.y)) && (there.x - out.at.at.x).abs() < 5.0;
+            (cut && above).then_some(((out.at.at.x, out.at.at.y), on))
+        }
+        _ => None,
+    })
+}
+
+/// Every rectangle painted in `shape`.
+fn rects(shape: &egui::Shape, out: &mut Vec<egui::Rect>) {
+    match shape {
+        egui::Shape::Rect(r) => out.push(r.rect),
+        egui::Shape::Vec(v) => v.iter().for_each(|s| rects(s, out)),
+        _ => {}
+    }
+}
+
+/// Found by a new player: "cut short: would end on the Magpie" was written
+/// where the Magpie stands, and the Magpie hid it.
+#[test]
+fn a_cut_short_flight_s_words_lie_clear_of_the_figure_it_would_end_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_in(dir.path());
+    open_where(&mut h, dir.path(), |s| cut_short_flight(s).is_some());
+    let s = state(&mut h);
+    let (_, figure) = cut_short_flight(&s).unwrap();
+    let name = aviary::rules::tail_feathers::game::figure_name(figure);
+    // (Rings of other flights may lie at the same spot: the keyboard picks
+    // this one.)
+    tab_to(&mut h, |l| l.starts_with("flight ") && l.contains(&format!("cut short before {name}")));
+    h.run_steps(2);
+    let words = common::painted_words(&h);
+    let said =
+        words.iter().find(|w| w.0.starts_with("cut short: would end on")).expect("the flight says it is cut short");
+    let spot = tab(&mut h).figure_spots.iter().find(|x| x.0 == figure).expect("the figure is drawn").1;
+    // The figure's base, as wide as it is drawn.
+    let inch = {
+        let v = |x: f64| aviary::rules::tail_feathers::geometry::V2::new(x, 10.0);
+        tab(&mut h).screen_of(v(11.0)).unwrap().x - tab(&mut h).screen_of(v(10.0)).unwrap().x
+    };
+    let radius = aviary::rules::tail_feathers::geometry::BASE_RADIUS as f32 * inch;
+    // On a plate of its own, as every other word on the battlefield (bare
+    // red words were lost on the forest floor and under figures).
+    let mut plates = Vec::new();
+    h.output().shapes.iter().for_each(|c| rects(&c.shape, &mut plates));
+    assert!(
+        plates.iter().any(|p| p.contains_rect(said.1) && p.width() < said.1.width() + 30.0),
+        "{said:?} is not on a plate"
+    );
+    let nearest = said.1.clamp(spot);
+    assert!(nearest.distance(spot) > radius * 0.8, "{said:?} is written over the figure at {spot:?} (radius {radius})");
+}

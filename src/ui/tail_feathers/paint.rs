@@ -214,13 +214,15 @@ impl SkirmishView {
                 Some(f) => format!("cut short: would end on {}", figure_name(f)),
                 None => "cut short".into(),
             };
-            painter.text(
-                cut + Vec2::new(0.0, -14.0),
-                Align2::CENTER_BOTTOM,
-                why,
-                FontId::proportional(11.0),
-                colours.cut,
-            );
+            // On a plate, on the far side of the cut from the figure it
+            // would end on (written over that figure, it was lost under it).
+            let r = BASE_RADIUS as f32 * board.scale;
+            let other = plan.ended_on.and_then(|f| shape_of(self.state(), f)).map(|v| board.to_screen(v));
+            let (at, align) = match other {
+                Some(o) if o.y < cut.y => (cut + Vec2::new(0.0, r + 4.0), Align2::CENTER_TOP),
+                _ => (cut + Vec2::new(0.0, -r - 4.0), Align2::CENTER_BOTTOM),
+            };
+            plated_text(painter, at, align, &why, colours.cut, colours.floor);
         }
         let state = self.state();
         let mut n = 0;
