@@ -252,6 +252,9 @@ pub fn takings_ui(ui: &mut Ui, palette: &Palette, gatherings: &[u8], composition
                 );
                 ui.painter().rect_filled(r.shrink(0.4), 1.0, palette.meadow);
             }
+            // Its points, as on the card in the column.
+            let at = rect.right_top() + Vec2::new(-7.0, 7.0);
+            look::token(ui.painter(), palette, at, 6.5, palette.selection, &comp.points.to_string());
             let said = format!("won: Composition {}", comp.describe());
             resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, &said));
             resp.on_hover_text(said);
