@@ -1270,3 +1270,25 @@ fn removing_a_seat_leaves_the_start_button_where_it_was() {
     assert!(h.state().new_game.is_none(), "Start where it was starts the game");
     assert_eq!(h.state().tabs.len(), 1);
 }
+
+/// Found by a new player: choosing three of nine, the nine were squeezed
+/// beside an empty mat until only their corners showed. Each is whole now,
+/// at the default size and in a small window.
+#[test]
+fn choosing_three_of_nine_each_card_is_seen_whole() {
+    for size in [[1180.0, 820.0], [800.0, 600.0]] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = table_of(dir.path(), 3, 0, size);
+        assert_eq!(state(&mut h).phase(), Phase::Keep);
+        let cards: Vec<egui::Rect> = h
+            .query_all(egui_kittest::kittest::by().predicate(|n| n.label().is_some_and(|l| l.starts_with("hand: "))))
+            .map(|n| n.rect())
+            .collect();
+        assert_eq!(cards.len(), 9);
+        for (i, a) in cards.iter().enumerate() {
+            for b in &cards[..i] {
+                assert!(!a.shrink(1.0).intersects(b.shrink(1.0)), "at {size:?} {a:?} overlaps {b:?}");
+            }
+        }
+    }
+}

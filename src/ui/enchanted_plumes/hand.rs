@@ -49,6 +49,52 @@ impl PlumesView {
         }
     }
 
+    /// The hand, and beside it (under it in a narrow window) one's own
+    /// plumes: always in the same place, by the hand.
+    pub(super) fn hand_and_mat(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
+        let hand_width = self.hand_width();
+        if self.state().phase() == Phase::Keep && self.beside(ui.available_width(), hand_width) {
+            // Choosing three of nine, the hand has the whole width,
+            // each card whole (beside an empty mat, nine cards
+            // overlapped to their corners); the mat comes with the
+            // first plume, the hand keeping its place.
+            // (The mat is laid out unseen, so the panel is as high
+            // as in play and the hand does not move when it comes.)
+            let full = ui.available_width();
+            let start = ui.cursor().min;
+            ui.horizontal_top(|ui| {
+                ui.allocate_exact_size(Vec2::new(hand_width, self.hand_block()), Sense::hover());
+                ui.add_space(8.0);
+                ui.vertical(|ui| {
+                    ui.set_invisible();
+                    self.own_seat_ui(ui, palette, notices);
+                });
+            });
+            let room = egui::Rect::from_min_size(start, Vec2::new(full, self.hand_block()));
+            let mut hand =
+                ui.new_child(egui::UiBuilder::new().max_rect(room).layout(egui::Layout::top_down(egui::Align::Min)));
+            self.hand_ui(&mut hand, palette, notices);
+        } else if self.beside(ui.available_width(), hand_width) {
+            let width = hand_width;
+            ui.horizontal_top(|ui| {
+                ui.vertical(|ui| {
+                    ui.set_width(width);
+                    ui.set_min_height(self.hand_block());
+                    self.hand_ui(ui, palette, notices);
+                });
+                ui.add_space(8.0);
+                ui.vertical(|ui| self.own_seat_ui(ui, palette, notices));
+            });
+        } else {
+            self.own_seat_ui(ui, palette, notices);
+            ui.add_space(4.0);
+            ui.vertical(|ui| {
+                ui.set_min_height(self.hand_block());
+                self.hand_ui(ui, palette, notices);
+            });
+        }
+    }
+
     pub(super) fn hand_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
         let state = self.state().clone();
         let viewer = self.viewer();

@@ -672,35 +672,7 @@ impl View for PlumesView {
                 look::paint_cloth(ui, ui.clip_rect(), &palette);
                 ui.add_space(4.0);
                 self.turn_line(ui, &palette);
-                // The hand, and beside it (under it in a narrow window) one's
-                // own plumes: always in the same place, by the hand.
-                let hand_width = self.hand_width();
-                if self.beside(ui.available_width(), hand_width) {
-                    // Choosing three of nine, the hand spreads over the
-                    // empty mat's room (nine cards were squeezed into a
-                    // strip beside a wide empty mat).
-                    let width = if self.state().phase() == Phase::Keep {
-                        (ui.available_width() - 368.0).max(hand_width)
-                    } else {
-                        hand_width
-                    };
-                    ui.horizontal_top(|ui| {
-                        ui.vertical(|ui| {
-                            ui.set_width(width);
-                            ui.set_min_height(self.hand_block());
-                            self.hand_ui(ui, &palette, frame.notices);
-                        });
-                        ui.add_space(8.0);
-                        ui.vertical(|ui| self.own_seat_ui(ui, &palette, frame.notices));
-                    });
-                } else {
-                    self.own_seat_ui(ui, &palette, frame.notices);
-                    ui.add_space(4.0);
-                    ui.vertical(|ui| {
-                        ui.set_min_height(self.hand_block());
-                        self.hand_ui(ui, &palette, frame.notices);
-                    });
-                }
+                self.hand_and_mat(ui, &palette, frame.notices);
                 ui.add_space(8.0);
             },
         );
