@@ -1292,3 +1292,27 @@ fn choosing_three_of_nine_each_card_is_seen_whole() {
         }
     }
 }
+
+/// Found by a new player: with the final scores up, a click on Home only
+/// put the scores away. The tabs and Home stay at hand over the scores.
+#[test]
+fn home_is_one_click_away_from_the_final_scores() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness(common::app(dir.path()));
+    h.run();
+    let mut session = ada_has_a_peacock();
+    let mut rng = Rng::seeded(3);
+    while !session.is_over() {
+        let a = peacock_seeker(session.state(), &mut rng);
+        session.propose(a).unwrap();
+    }
+    let view = PlumesTab::new(Table::new(session, dir.path().join("saves").join("over.json")));
+    let app = h.state_mut();
+    app.tabs.push(Box::new(view));
+    app.screen = Screen::Game(app.tabs.len() - 1);
+    h.run_steps(8);
+    h.get_by_label("Final scores");
+    h.get(egui_kittest::kittest::by().label("Home").role(egui::accesskit::Role::Button)).click();
+    h.run_steps(4);
+    assert!(matches!(h.state().screen, Screen::Home), "one click on Home goes Home");
+}

@@ -367,34 +367,48 @@ impl<V: View> Tab<V> {
         let heading = self.view.end_heading(&outcome);
         let words = self.view.end_words();
         let id = egui::Id::unique(("end", self.view.table().id));
-        let modal = crate::ui::look::modal(ui.ctx(), id).show(ui.ctx(), |ui| {
-            ui.set_max_width(640.0);
-            ui.heading(heading);
-            self.view.outcome_ui(ui, &outcome, frame);
-            if self.view.table().session.is_assisted() {
-                ui.label(RichText::new("Undo was used in this game (it counts as assisted).").italics());
-            }
-            ui.horizontal(|ui| {
-                if ui.button(words.rematch).clicked() {
-                    frame.ask(Ask::Rematch { same_deal: false });
+        // A card held up over the dimmed table, but not a modal one: the
+        // tabs and Home stay at hand (a click on Home only put the card
+        // away). Escape or "Look at the table" puts it away.
+        let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
+        let dim = egui::LayerId::new(egui::Order::Middle, id.with("dim"));
+        ui.ctx().layer_painter(dim).rect_filled(ui.max_rect(), 0.0, palette.table.shadow.gamma_multiply(0.8));
+        let shadow = egui::epaint::Shadow { offset: [2, 8], blur: 28, spread: 2, color: palette.table.shadow };
+        let card = crate::ui::look::plate_frame(&palette, None).inner_margin(18).corner_radius(10).shadow(shadow);
+        let area = egui::Area::new(id)
+            .order(egui::Order::Foreground)
+            .pivot(egui::Align2::CENTER_CENTER)
+            .fixed_pos(ui.max_rect().center());
+        area.show(ui.ctx(), |ui| {
+            card.show(ui, |ui| {
+                ui.set_max_width(640.0);
+                ui.heading(heading);
+                self.view.outcome_ui(ui, &outcome, frame);
+                if self.view.table().session.is_assisted() {
+                    ui.label(RichText::new("Undo was used in this game (it counts as assisted).").italics());
                 }
-                if let Some(replay) = words.replay
-                    && ui.button(replay).clicked()
-                {
-                    frame.ask(Ask::Rematch { same_deal: true });
-                }
-                if ui.button("New game…").clicked() {
-                    frame.ask(Ask::NewGame);
-                }
-                if ui.button("Replay the game").on_hover_text("Step through it from the first move").clicked() {
-                    frame.ask(Ask::Replay);
-                }
-                if ui.button(words.look).clicked() {
-                    frame.ask(Ask::HideEnd);
-                }
-            });
+                ui.horizontal(|ui| {
+                    if ui.button(words.rematch).clicked() {
+                        frame.ask(Ask::Rematch { same_deal: false });
+                    }
+                    if let Some(replay) = words.replay
+                        && ui.button(replay).clicked()
+                    {
+                        frame.ask(Ask::Rematch { same_deal: true });
+                    }
+                    if ui.button("New game…").clicked() {
+                        frame.ask(Ask::NewGame);
+                    }
+                    if ui.button("Replay the game").on_hover_text("Step through it from the first move").clicked() {
+                        frame.ask(Ask::Replay);
+                    }
+                    if ui.button(words.look).clicked() {
+                        frame.ask(Ask::HideEnd);
+                    }
+                });
+            })
         });
-        if modal.should_close() {
+        if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
             self.end_dismissed = true;
         }
     }
