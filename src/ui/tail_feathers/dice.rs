@@ -426,6 +426,18 @@ fn slip_words(tags: &[String], kept: &KeptRoll) -> String {
             once.push(t);
         }
     }
+    // Both sides' rolls of one kind are the kind once: "Initiative", not
+    // "Mice initiative · Rats initiative".
+    let kinds: Vec<Option<&str>> = once
+        .iter()
+        .map(|t| t.strip_prefix("Mice ").or_else(|| t.strip_prefix("Rats ")).filter(|k| !k.contains(':')))
+        .collect();
+    if once.len() > 1
+        && let Some(Some(kind)) = kinds.first()
+        && kinds.iter().all(|k| k == &Some(*kind))
+    {
+        return format!("{}: {what}", super::words::capitalise(kind));
+    }
     format!("{}: {what}", once.join(" · "))
 }
 
@@ -610,6 +622,12 @@ mod tests {
         let tags = ["Rats: the leaf's spins", "Rats: the leaf's spins", "Mice: the leaf's spins"].map(String::from);
         let words = slip_words(&tags, &kept);
         assert_eq!(words, format!("Rats: the leaf's spins · Mice: the leaf's spins: rolled {a}, {b}"));
+        // Both sides' initiative rolls: the kind once (it read "Mice
+        // initiative · Rats initiative: …").
+        let tags = ["Mice initiative", "Rats initiative"].map(String::from);
+        assert_eq!(slip_words(&tags, &kept), format!("Initiative: rolled {a}, {b}"));
+        let tags = ["Mice attack", "Rats defence"].map(String::from);
+        assert_eq!(slip_words(&tags, &kept), format!("Mice attack · Rats defence: rolled {a}, {b}"));
     }
     use egui::{Pos2, Rect, Vec2};
 
