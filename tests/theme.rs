@@ -49,6 +49,9 @@ fn check(name: &str, p: &Palette) -> Vec<String> {
     let edge = aviary::ui::look::edge_of(t.plate, p);
     need("a box's plate (or its edge) on the cloth", t.plate.max_with(edge, t.cloth), t.cloth, SHAPE);
     need("a white crystal on the page", p.crystal_white.max_with(p.crystal_rim, p.page), p.page, SHAPE);
+    for (i, &leaves) in p.forest.leaves.iter().enumerate() {
+        need(&format!("a tree space's number on leaves {i}"), p.forest.space_number(), leaves, SHAPE);
+    }
     bad
 }
 

@@ -282,6 +282,15 @@ pub struct Forest {
     pub card_title: Color32,
 }
 
+impl Forest {
+    /// A tree space's number, in its corner: dark on the leaves in both
+    /// themes (light words on the dark theme's leaves were lost).
+    #[must_use]
+    pub fn space_number(&self) -> Color32 {
+        mix(self.canopy, self.bark, 0.65)
+    }
+}
+
 const FOREST_LIGHT: Forest = Forest {
     floor: Color32::from_rgb(0xdc, 0xe8, 0xcf),
     lamp: Color32::from_rgba_premultiplied(0x18, 0x16, 0x08, 0x18),
@@ -331,9 +340,9 @@ const FOREST_LIGHT: Forest = Forest {
 };
 
 const FOREST_DARK: Forest = Forest {
-    floor: Color32::from_rgb(0x2e, 0x40, 0x30),
+    floor: Color32::from_rgb(0x34, 0x3c, 0x2c),
     lamp: Color32::from_rgba_premultiplied(0x1c, 0x1e, 0x10, 0x10),
-    space: Color32::from_rgb(0x64, 0x8e, 0x4c),
+    space: Color32::from_rgb(0x70, 0x9c, 0x52),
     nest: Color32::from_rgb(0x7a, 0x5a, 0x32),
     trunk: Color32::from_rgb(0x5b, 0x3a, 0x22),
     on_trunk: Color32::from_rgb(0xff, 0xff, 0xff),
@@ -357,11 +366,11 @@ const FOREST_DARK: Forest = Forest {
     chip_sky: Color32::from_rgb(118, 160, 212),
     chip_quiet: Color32::from_gray(150),
     chip_alarm: Color32::from_rgb(196, 64, 52),
-    canopy: Color32::from_rgb(0x3a, 0x5e, 0x2a),
+    canopy: Color32::from_rgb(0x2c, 0x52, 0x24),
     leaves: [
-        Color32::from_rgb(0x62, 0x8e, 0x48),
-        Color32::from_rgb(0x55, 0x80, 0x3e),
-        Color32::from_rgb(0x6e, 0x9a, 0x52),
+        Color32::from_rgb(0x76, 0xa2, 0x56),
+        Color32::from_rgb(0x69, 0x96, 0x4a),
+        Color32::from_rgb(0x82, 0xae, 0x62),
     ],
     leaf_light: Color32::from_rgba_premultiplied(0x2a, 0x3a, 0x1a, 0x40),
     bark: Color32::from_rgb(0x2e, 0x1c, 0x0e),

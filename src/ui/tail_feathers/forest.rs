@@ -197,7 +197,7 @@ pub(super) fn paint_tree(
             Align2::RIGHT_BOTTOM,
             number.to_string(),
             FontId::proportional(size),
-            colours.ink.gamma_multiply(0.55),
+            colours.space_number(),
         );
         if let Some(taken) = room.map(|f| f(s)) {
             // Four places: filled for those taken, hollow for room left.
