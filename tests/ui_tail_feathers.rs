@@ -2378,3 +2378,38 @@ fn a_cut_short_flight_s_words_lie_clear_of_the_figure_it_would_end_on() {
     let nearest = said.1.clamp(spot);
     assert!(nearest.distance(spot) > radius * 0.8, "{said:?} is written over the figure at {spot:?} (radius {radius})");
 }
+
+/// Found by a new player: at 800x600 the unit cards left the log a line or
+/// two, and the last card was cut mid-line. In a low window the unit being
+/// activated shows its whole card first and the others fold to a line
+/// (the whole card on hover); at the default size every card is whole.
+#[test]
+fn in_a_low_window_the_unit_cards_fold_to_a_line_but_the_one_at_work() {
+    use aviary::rules::tail_feathers::game::{UNIT_DEFS, UNITS, unit_name};
+    let bird_at_work = |s: &TailFeathers| s.active_unit().is_some_and(|u| UNIT_DEFS[u].bird.is_some());
+    let count = |h: &Harness<'_, AviaryApp>, start: &str| {
+        common::painted_words(h).into_iter().filter(|w| w.0.starts_with(start)).count()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::app_in_window(dir.path(), [800.0, 600.0]);
+    open_where(&mut h, dir.path(), bird_at_work);
+    h.run();
+    let s = state(&mut h);
+    let at_work = unit_name(s.active_unit().unwrap());
+    assert_eq!(count(&h, "pilot "), 1, "one whole card: the unit at work's");
+    assert_eq!(count(&h, "battle "), 1);
+    // It comes first among the cards.
+    let names: Vec<(String, egui::Rect)> = common::painted_words(&h)
+        .into_iter()
+        .filter(|w| (0..UNITS).any(|u| w.0 == unit_name(u)))
+        .map(|w| (w.0, w.1))
+        .collect();
+    let top = names.iter().filter(|w| w.1.left() > 540.0).min_by(|a, b| a.1.top().total_cmp(&b.1.top())).unwrap();
+    assert_eq!(top.0, at_work, "{names:?}");
+    // At the default size every bird's card is whole.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::app_in_window(dir.path(), [1180.0, 820.0]);
+    open_where(&mut h, dir.path(), bird_at_work);
+    h.run();
+    assert!(count(&h, "pilot ") > 1, "every card whole");
+}

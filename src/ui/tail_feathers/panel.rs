@@ -88,12 +88,22 @@ impl SkirmishView {
         let width = ui.available_width() - ui.spacing().scroll.allocated_width();
         // In a low window the cards leave the log half the room (it was
         // down to a line or two).
-        let units_height = (ui.available_height() * 0.5).clamp(90.0, 260.0);
+        let low = ui.ctx().content_rect().height() < 700.0;
+        let units_height = (ui.available_height() * if low { 0.42 } else { 0.5 }).clamp(90.0, 260.0);
         egui::ScrollArea::vertical().max_height(units_height).id_salt("tf-units").show(ui, |ui| {
             ui.set_max_width(width);
-            for u in 0..UNITS {
+            // In a low window, each card folded to a line but the unit's
+            // being activated, which comes first.
+            let active = state.active_unit();
+            let order = active.into_iter().chain((0..UNITS).filter(|&u| Some(u) != active).filter(|_| low));
+            let order: Vec<usize> = if low { order.collect() } else { (0..UNITS).collect() };
+            for u in order {
                 let lit = self.lights.contains(&Action::Activate(u as u8));
-                unit_card(ui, &state, u, &colours, lit);
+                if low && active != Some(u) {
+                    folded_unit_card(ui, &state, u, &colours, lit);
+                } else {
+                    unit_card(ui, &state, u, &colours, lit);
+                }
             }
             for side_ in [Alliance::Mice, Alliance::Rats] {
                 ballista_card(ui, &state, side_, &colours);
@@ -462,6 +472,53 @@ pub(super) fn figure_tip(ui: &mut Ui, state: &TailFeathers, f: Fig, colours: &Fo
     ui.label(RichText::new(capitalise(words)).size(12.0));
 }
 
+/// A unit's name in its side's colour (italic once activated) and its
+/// state as chips.
+fn unit_heading(ui: &mut Ui, state: &TailFeathers, u: usize, colours: &Forest) {
+    ui.spacing_mut().item_spacing.x = 4.0;
+    // The side's colour darkened (or lightened) as far as reading on the
+    // panel needs: the mice's gold was faint on cream.
+    let side = side_colour(colours, UNIT_DEFS[u].side);
+    let plate = crate::ui::theme::palette(ui.visuals().dark_mode).table.plate;
+    let text = ui.visuals().text_color();
+    let ink = (0..=10)
+        .map(|k| crate::ui::theme::mix(side, text, k as f32 / 10.0))
+        .find(|&c| crate::ui::theme::contrast(c, plate) >= 3.5)
+        .unwrap_or(text);
+    let name = RichText::new(unit_name(u)).strong().color(ink);
+    ui.label(if state.is_activated(u) { name.italics() } else { name });
+    state_chips(ui, state, u, colours);
+}
+
+/// A unit's card folded to a line, for a low window: its name, its state
+/// and its wounds; the whole card on hover. (At 800x600 the whole cards
+/// left the log a line or two, and the last card was cut mid-line.)
+pub(super) fn folded_unit_card(ui: &mut Ui, state: &TailFeathers, u: usize, colours: &Forest, lit: bool) {
+    let d = &UNIT_DEFS[u];
+    let side = side_colour(colours, d.side);
+    let stroke = if lit {
+        Stroke::new(2.5, ui.visuals().selection.stroke.color)
+    } else {
+        Stroke::new(1.0, side.gamma_multiply(if state.is_activated(u) { 0.35 } else { 0.8 }))
+    };
+    let frame = egui::Frame::new().stroke(stroke).corner_radius(5.0).inner_margin(egui::Margin::symmetric(6, 2));
+    let shown = frame.show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.horizontal_wrapped(|ui| {
+            unit_heading(ui, state, u, colours);
+            if d.bird.is_some() {
+                let wounds = state.figure(d.first).wounds;
+                ui.label(RichText::new(format!("wounds {wounds} of {}", state.life(u))).size(11.5));
+            }
+        });
+    });
+    let width = ui.available_width();
+    shown.response.on_hover_ui(|ui| {
+        ui.set_width(width.max(240.0));
+        unit_card(ui, state, u, colours, lit);
+    });
+}
+
 /// A unit's card, compact: its name and state as chips (flying, perched,
 /// rattled, on fire, carrying, activated), its values on one line, its
 /// abilities named (the full words on hover), and its pilot.
@@ -477,20 +534,7 @@ pub(super) fn unit_card(ui: &mut Ui, state: &TailFeathers, u: usize, colours: &F
     };
     egui::Frame::new().stroke(stroke).corner_radius(5.0).inner_margin(egui::Margin::symmetric(6, 3)).show(ui, |ui| {
         ui.set_width(ui.available_width());
-        ui.horizontal_wrapped(|ui| {
-            ui.spacing_mut().item_spacing.x = 4.0;
-            // The side's colour darkened (or lightened) as far as reading
-            // on the panel needs: the mice's gold was faint on cream.
-            let plate = crate::ui::theme::palette(ui.visuals().dark_mode).table.plate;
-            let text = ui.visuals().text_color();
-            let ink = (0..=10)
-                .map(|k| crate::ui::theme::mix(side, text, k as f32 / 10.0))
-                .find(|&c| crate::ui::theme::contrast(c, plate) >= 3.5)
-                .unwrap_or(text);
-            let name = RichText::new(unit_name(u)).strong().color(ink);
-            ui.label(if done { name.italics() } else { name });
-            state_chips(ui, state, u, colours);
-        });
+        ui.horizontal_wrapped(|ui| unit_heading(ui, state, u, colours));
         let (values, abilities, pilot) = match (d.bird, d.ground) {
             (Some((b, _)), _) => {
                 let bird = &BIRDS[b];
