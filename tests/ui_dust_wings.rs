@@ -540,6 +540,14 @@ fn the_last_turn_stays_drawn_on_the_meadow_until_the_next_pick() {
     assert_eq!(session.state().to_move(), aviary::rules::ToMove::Seat(Seat(0)), "Ada's turn now");
     show(&mut h, dir.path(), session);
     assert!(named(&h), "Ben's way is on the meadow, named for him");
+    // Named off the meadow: a plate on it lay over butterflies.
+    let words = common::painted_words(&h).into_iter().find(|w| w.0 == "Ben's last turn").unwrap().1;
+    let spaces: Vec<egui::Rect> = h
+        .query_all(egui_kittest::kittest::by().predicate(|n| n.label().is_some_and(|l| l.starts_with("space "))))
+        .map(|n| n.rect())
+        .collect();
+    assert!(spaces.len() >= 25, "{}", spaces.len());
+    assert!(spaces.iter().all(|r| !r.intersects(words)), "{words:?} lies on the meadow");
     // Ada's first pick: her own way is drawn as it grows, Ben's is gone.
     let pick = state(&mut h).legal_actions().into_iter().find(|a| matches!(a, Action::Pick(_))).unwrap();
     let mut notices = Vec::new();

@@ -264,24 +264,15 @@ pub fn paint_last_turn(painter: &Painter, palette: &Palette, pts: &[Pos2], colou
     }
 }
 
-/// Whose turn the way on the meadow was (`words`), on a plate in its
-/// seat's `colour` at the foot of its last space.
-pub fn last_turn_plate(
-    painter: &Painter,
-    palette: &Palette,
-    pts: &[Pos2],
-    colour: Color32,
-    (cell, words): (f32, &str),
-) {
-    let Some(&last) = pts.last() else { return };
-    let galley = painter.layout_no_wrap(words.to_string(), egui::FontId::proportional(11.0), palette.butterfly_ink);
-    let plate = egui::Align2::CENTER_TOP
-        .anchor_size(last + Vec2::new(0.0, cell * 0.5 - galley.size().y - 6.0), galley.size())
-        .expand2(Vec2::new(4.0, 1.0));
-    // (A little see-through: on a crowded space it hid butterflies.)
-    let fill = mix(colour, DAYLIGHT, 0.7).gamma_multiply(0.82);
-    painter.rect(plate, 3.0, fill, Stroke::new(1.0, colour), egui::StrokeKind::Inside);
-    painter.galley(plate.min + Vec2::new(4.0, 1.0), galley, palette.butterfly_ink);
+/// The key to the way drawn on the meadow: a short dashed line with its
+/// ring and arrow in the seat's `colour`, and whose turn it was (`words`).
+pub fn last_turn_legend(ui: &mut egui::Ui, palette: &Palette, colour: Color32, words: &str) {
+    ui.horizontal(|ui| {
+        let (rect, _) = ui.allocate_exact_size(Vec2::new(56.0, 18.0), egui::Sense::hover());
+        let pts = [rect.left_center() + Vec2::new(8.0, 0.0), rect.right_center() + Vec2::new(4.0, 0.0)];
+        paint_last_turn(ui.painter(), palette, &pts, colour, 36.0);
+        ui.label(egui::RichText::new(words).strong());
+    });
 }
 
 /// The line under the hand: how to drop the butterflies (`human` to

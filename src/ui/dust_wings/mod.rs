@@ -321,13 +321,12 @@ impl WingsView {
         // The last turn's way, until the next turn's first pick: under
         // the butterflies, whose turn it was over them.
         let at = self.m.session.cursor();
-        let last_turn = meadow::last_turn(&self.m.session.actions()[..at], self.m.session.log())
+        if let Some((seat, way)) = meadow::last_turn(&self.m.session.actions()[..at], self.m.session.log())
             .filter(|_| state.stage() == &Stage::Pick)
-            .map(|(seat, way)| {
-                let pts: Vec<Pos2> = way.iter().map(|&s| geo.square_rect(s).center()).collect();
-                meadow::paint_last_turn(&painter, palette, &pts, theme::seat_colour(palette, seat), cell);
-                (seat, pts)
-            });
+        {
+            let pts: Vec<Pos2> = way.iter().map(|&s| geo.square_rect(s).center()).collect();
+            meadow::paint_last_turn(&painter, palette, &pts, theme::seat_colour(palette, seat), cell);
+        }
         for s in Square::all(SIZE, SIZE) {
             let rect = geo.square_rect(s);
             // Butterflies still on their way here are drawn in flight.
@@ -414,10 +413,6 @@ impl WingsView {
             }
         }
         self.paint_flights(ui, palette, &geo, ui.input(|i| i.time));
-        if let Some((seat, pts)) = last_turn {
-            let words = format!("{}'s last turn", state.seat_name(seat));
-            meadow::last_turn_plate(&painter, palette, &pts, theme::seat_colour(palette, seat), (cell, &words));
-        }
         if let Some(a) = self.drop_choice_ui(ui, palette, &state, cell) {
             action = Some(a);
         }
@@ -465,7 +460,16 @@ impl WingsView {
                 };
                 ui.add(egui::Label::new(RichText::new(what).weak()).truncate()).on_hover_text(what);
             });
-            ui.label(RichText::new(" ").weak());
+            // Whose way the dashed line on the meadow is, named here (a
+            // name plate on the meadow lay over butterflies).
+            let at = self.m.session.cursor();
+            match meadow::last_turn(&self.m.session.actions()[..at], self.m.session.log()) {
+                Some((seat, _)) if state.stage() == &Stage::Pick => {
+                    let words = format!("{}'s last turn", state.seat_name(seat));
+                    meadow::last_turn_legend(ui, palette, theme::seat_colour(palette, seat), &words);
+                }
+                _ => _ = ui.label(RichText::new(" ").weak()),
+            }
             return;
         };
         let human = self.human_to_move();
