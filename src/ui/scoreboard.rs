@@ -84,7 +84,7 @@ pub fn scoreboard(
                     }
                 });
                 if let Some((note, whole)) = &row.note {
-                    ui.label(RichText::new(note).small().color(faint)).on_hover_text(whole);
+                    ui.label(RichText::new(note).size(12.0).color(faint)).on_hover_text(whole);
                 }
             });
             for part in &row.parts {

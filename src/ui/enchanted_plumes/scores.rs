@@ -24,15 +24,26 @@ impl PlumesView {
                 let bonus: i32 = plumes.iter().filter(|p| p.is_complete()).map(Plume::bonus).sum();
                 // Each plume's score in a few words; the whole reckoning
                 // when pointed at.
-                let each: Vec<String> = plumes
-                    .iter()
-                    .map(|p| {
-                        let n = minus(&format!("{:+}", p.score()));
-                        if p.is_complete() { format!("{n} (peacock)") } else { n }
-                    })
-                    .collect();
-                let note =
-                    if each.is_empty() { "no plumes".to_string() } else { format!("plumes {}", each.join(" · ")) };
+                // (Peacocks first, then the rest: "+19 (peacock)" after
+                // each ran to three small lines.)
+                let scores = |complete: bool| -> Vec<String> {
+                    plumes
+                        .iter()
+                        .filter(|p| p.is_complete() == complete)
+                        .map(|p| minus(&format!("{:+}", p.score())))
+                        .collect()
+                };
+                let (done, open) = (scores(true), scores(false));
+                let mut parts = Vec::new();
+                if !done.is_empty() {
+                    let what = if done.len() == 1 { "peacock" } else { "peacocks" };
+                    parts.push(format!("{what} {}", done.join(" · ")));
+                }
+                if !open.is_empty() {
+                    let what = if done.is_empty() { "plumes" } else { "other plumes" };
+                    parts.push(format!("{what} {}", open.join(" · ")));
+                }
+                let note = if parts.is_empty() { "no plumes".to_string() } else { parts.join("; ") };
                 let whole: Vec<String> = plumes.iter().enumerate().map(|(i, p)| score_line(i, p)).collect();
                 let whole = if whole.is_empty() { "no plumes".to_string() } else { whole.join("\n") };
                 crate::ui::scoreboard::ScoreRow {
