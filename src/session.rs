@@ -233,14 +233,6 @@ impl<G: Game> Session<G> {
         n
     }
 
-    /// True when a person's undo would take back an action that showed a
-    /// hidden card: undoing it lets the player learn the future.
-    #[must_use]
-    pub fn undo_crosses_reveal(&self) -> bool {
-        let n = self.undo_span();
-        self.log[self.cursor - n..self.cursor].iter().any(|e| e.reveals)
-    }
-
     /// Moves the cursor to `cursor` (at most the number of recorded
     /// actions) and rebuilds the state once, from the nearest snapshot.
     pub fn seek(&mut self, cursor: usize) {

@@ -558,12 +558,6 @@ impl<G: Evaluate> Table<G> {
         log.iter().rposition(|e| e.seat.is_some_and(|s| s != seat)).map_or(0, |i| i + 1)
     }
 
-    /// The longest a computer at this table has thought about one turn.
-    #[must_use]
-    pub fn slowest_computer_turn(&self) -> Duration {
-        self.worker.slowest_turn
-    }
-
     /// The hand-off's recap for `seat`: what happened since its last
     /// turn, and whether it has had one.
     #[must_use]

@@ -195,11 +195,6 @@ impl<C: Clone> Deck<C> {
         self.cards.pop()
     }
 
-    /// Puts a card under the deck.
-    pub fn put_under(&mut self, card: C) {
-        self.cards.insert(0, card);
-    }
-
     /// Re-deals the unseen order: the same cards in a new random order
     /// (used by `determinize`, so search never sees the real order).
     pub fn reshuffle(&mut self, rng: &mut Rng) {
