@@ -267,13 +267,6 @@ impl<G: Game> Session<G> {
         &self.players
     }
 
-    /// Changes who sits in a seat (e.g. a human hands over to the computer).
-    pub fn set_player(&mut self, seat: Seat, player: Player) {
-        if let Some(p) = self.players.get_mut(seat.index()) {
-            *p = player;
-        }
-    }
-
     /// Puts `players` in the seats (a friend's copy learns them from the
     /// host).
     pub fn set_players(&mut self, players: Vec<Player>) {

@@ -303,12 +303,6 @@ impl<G: Evaluate> Worker<G> {
         self.job.is_some()
     }
 
-    /// The cursor the outstanding request is for.
-    #[must_use]
-    pub fn asked_for(&self) -> Option<usize> {
-        self.job.as_ref().map(|j| j.for_cursor)
-    }
-
     /// Takes the first step of a plan and keeps the rest for the next
     /// cursor; adds the search time to the turn's.
     fn accept(&mut self, job: &Job<G::Action>, (plan, spent, why): Answer<G::Action>) -> Option<G::Action> {

@@ -281,10 +281,6 @@ impl EnchantedPlumes {
     pub fn set_peahen(&mut self, under: usize) {
         self.peahen = under.min(self.deck.len());
     }
-    /// Test setup: replace the Train.
-    pub fn set_train(&mut self, cards: Vec<Feather>) {
-        self.train = cards;
-    }
 
     fn name(&self, seat: Seat) -> String {
         self.seat_name(seat)

@@ -475,21 +475,6 @@ pub fn upper_first(text: &str) -> String {
     chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
-/// A refusal written on the table in a line: its reason, then its rule
-/// quieter ("3 of 4 sections are still to be placed · Rule FW-R10").
-pub fn refusal_label(ui: &mut Ui, text: &str) -> Response {
-    let (rule, reason) = split_rule(text);
-    let mut job = egui::text::LayoutJob::default();
-    let body = ui.visuals().text_color();
-    let weak = ui.visuals().weak_text_color();
-    let font = egui::TextStyle::Body.resolve(ui.style());
-    job.append(&upper_first(reason), 0.0, egui::TextFormat::simple(font.clone(), body));
-    if let Some(id) = rule {
-        job.append(&format!("  ·  Rule {id}"), 0.0, egui::TextFormat::simple(font, weak));
-    }
-    ui.label(job)
-}
-
 /// Shows `text` in a small floating box next to the pointer (the reason a
 /// hovered drop would be refused).
 pub fn pointer_note(ui: &Ui, text: &str, palette: &Palette) {

@@ -10,7 +10,7 @@
 //! until it perches or is defeated; pilot and hero cards cost cheese and go
 //! to the refresh pile at once.
 
-use super::components::{Alliance, BIRDS, GROUND, PILOTS, Proficiency};
+use super::components::{BIRDS, Proficiency};
 use super::dice::Attack;
 
 /// Which unit card an action card is played from.
@@ -558,23 +558,6 @@ pub const BALLISTA: StructureCard =
 /// the squad figure above it. One marker a side.
 pub const VETERAN_BONUS: u8 = 1;
 
-/// The proficiencies of a unit, by the pilots' and ground cards.
-#[must_use]
-pub fn ground_proficiencies(ground: usize) -> &'static [Proficiency] {
-    GROUND[ground].proficiencies
-}
-
-/// True when `requires` names the bird with card `bird` (any bird for
-/// [`Requirement::Bird`]).
-#[must_use]
-pub fn names_bird(requires: Requirement, bird: usize) -> bool {
-    match requires {
-        Requirement::Bird => true,
-        Requirement::BirdNamed(b) => b == bird,
-        _ => false,
-    }
-}
-
 /// A requirement in words, as printed on the card.
 #[must_use]
 pub fn requirement_words(r: Requirement) -> String {
@@ -597,19 +580,4 @@ pub fn proficiency_name(p: Proficiency) -> &'static str {
         Proficiency::Wing => "Wing",
         Proficiency::Craft => "Craft",
     }
-}
-
-/// The side a card's named bird belongs to, when it names one.
-#[must_use]
-pub fn bird_side(r: Requirement) -> Option<Alliance> {
-    match r {
-        Requirement::BirdNamed(b) => Some(BIRDS[b].alliance),
-        _ => None,
-    }
-}
-
-/// Every pilot rank card with this proficiency (the rules page lists them).
-#[must_use]
-pub fn pilots_with(p: Proficiency) -> Vec<&'static str> {
-    PILOTS.iter().filter(|c| c.proficiencies.contains(&p)).map(|c| c.name).collect()
 }

@@ -9,7 +9,7 @@
 //! Feathers work tunes by computer-v-computer games (both sides should win
 //! about half).
 
-use super::geometry::{BASE_RADIUS, Heading, Inches, Polygon, Shape, V2, distance};
+use super::geometry::{Heading, Inches, Polygon, Shape, V2, distance};
 
 /// Which side a card belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
@@ -631,11 +631,5 @@ impl Battlefield {
                 }
             })
             .collect()
-    }
-
-    /// A bird base perched at a space (for checks of the layout).
-    #[must_use]
-    pub fn perched_base(&self, s: usize) -> Shape {
-        Shape::Circle(self.spaces[s].perch, BASE_RADIUS)
     }
 }

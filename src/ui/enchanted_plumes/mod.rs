@@ -10,9 +10,7 @@ use super::tab::{EndWords, Frame, Tab, UndoGuard, View};
 use super::theme::{self, Palette};
 use super::widgets;
 use super::{Notice, ViewSettings};
-use crate::rules::enchanted_plumes::{
-    Action, COLOURS, EnchantedPlumes, Feather, Known, LETTERS, Options, Phase, Plume,
-};
+use crate::rules::enchanted_plumes::{Action, EnchantedPlumes, Feather, Known, Options, Phase, Plume};
 use crate::rules::words;
 use crate::rules::{Game, Outcome, Seat, Setup};
 use crate::session::{Player, Session};
@@ -731,10 +729,4 @@ pub fn new_tab(options: Options, seed: u64, players: Vec<Player>, path: std::pat
     let seats = players.len().clamp(2, 6) as u8;
     let setup = Setup { seats, options };
     PlumesTab::new(Table::new(Session::new(setup, seed, players), path))
-}
-
-/// The colour names with their letters, for the rules page and legends.
-#[must_use]
-pub fn colour_legend() -> String {
-    COLOURS.iter().zip(LETTERS).map(|(c, l)| format!("{l} {c}")).collect::<Vec<_>>().join(", ")
 }
