@@ -7,7 +7,7 @@
 mod common;
 mod tf_common;
 
-use common::drag;
+use common::{drag, tab_to};
 
 use aviary::app::{AviaryApp, Screen};
 use aviary::rules::tail_feathers::game::{Action, Options, Place, TailFeathers, field, unit_of};
@@ -1172,21 +1172,6 @@ fn a_death_spiral_is_drawn_between_its_birds_named_on_both_cards_and_on_the_acti
     let name = aviary::rules::tail_feathers::game::unit_name(unit_of(f));
     let button = format!("Activate {name} (its death spiral is fought again first)");
     assert!(h.query_by_label(&button).is_some(), "{said:?}");
-}
-
-/// Presses Tab until the focused widget's name passes `wanted`; its name.
-#[allow(clippy::redundant_closure_for_method_calls, reason = "the method path does not satisfy the query's lifetimes")]
-fn tab_to(h: &mut Harness<'_, AviaryApp>, wanted: impl Fn(&str) -> bool) -> String {
-    for _ in 0..400 {
-        h.key_press(Key::Tab);
-        h.run();
-        if let Some(name) =
-            h.query_by(|n| n.is_focused()).and_then(|n| n.accesskit_node().label()).filter(|l| wanted(l))
-        {
-            return name;
-        }
-    }
-    panic!("Tab never reached the wanted widget");
 }
 
 #[allow(clippy::redundant_closure_for_method_calls, reason = "the method path does not satisfy the query's lifetimes")]

@@ -11,7 +11,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 /// focus; returns that label. Panics if Tab never gets there.
 #[allow(dead_code, reason = "not every UI test file uses it")]
 pub fn tab_to(h: &mut Harness<'_, AviaryApp>, wanted: impl Fn(&str) -> bool) -> String {
-    for _ in 0..300 {
+    for _ in 0..400 {
         h.key_press(Key::Tab);
         h.run();
         if let Some(n) = h.query_by(|n| n.is_focused() && n.label().is_some_and(|l| wanted(&l))) {
