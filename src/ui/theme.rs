@@ -340,7 +340,7 @@ const FOREST_LIGHT: Forest = Forest {
 };
 
 const FOREST_DARK: Forest = Forest {
-    floor: Color32::from_rgb(0x34, 0x3c, 0x2c),
+    floor: Color32::from_rgb(0x24, 0x29, 0x1e),
     lamp: Color32::from_rgba_premultiplied(0x1c, 0x1e, 0x10, 0x10),
     space: Color32::from_rgb(0x70, 0x9c, 0x52),
     nest: Color32::from_rgb(0x7a, 0x5a, 0x32),
@@ -366,7 +366,7 @@ const FOREST_DARK: Forest = Forest {
     chip_sky: Color32::from_rgb(118, 160, 212),
     chip_quiet: Color32::from_gray(150),
     chip_alarm: Color32::from_rgb(196, 64, 52),
-    canopy: Color32::from_rgb(0x2c, 0x52, 0x24),
+    canopy: Color32::from_rgb(0x38, 0x66, 0x2c),
     leaves: [
         Color32::from_rgb(0x76, 0xa2, 0x56),
         Color32::from_rgb(0x69, 0x96, 0x4a),
