@@ -245,7 +245,8 @@ pub fn last_turn(actions: &[Action], log: &[LogEntry]) -> Option<(Seat, Vec<Squa
 /// a dashed line in its seat's `colour` from a ring to an arrowhead.
 pub fn paint_last_turn(painter: &Painter, palette: &Palette, pts: &[Pos2], colour: Color32, cell: f32) {
     let (Some(&first), Some(&last)) = (pts.first(), pts.last()) else { return };
-    let halo = Stroke::new(6.5, palette.butterfly_ink.gamma_multiply(0.55));
+    // (A dark halo: the white seat's way was lost on the light meadow.)
+    let halo = Stroke::new(7.0, palette.butterfly_ink.gamma_multiply(0.8));
     let line = Stroke::new(3.5, colour);
     painter.circle_stroke(first, cell * 0.2, halo);
     painter.circle_stroke(first, cell * 0.2, line);
