@@ -2398,3 +2398,32 @@ fn in_a_low_window_the_unit_cards_fold_to_a_line_but_the_one_at_work() {
     h.run();
     assert!(count(&h, "pilot ") > 1, "every card whole");
 }
+
+/// Found by a new player: sending figures to the mission, each click took a
+/// button away and the rest moved up under the pointer, so a second click
+/// hit another figure. A figure sent keeps its place in the list, greyed.
+#[test]
+fn a_figure_sent_on_the_mission_keeps_its_place_in_the_list() {
+    let sends = |s: &TailFeathers| s.legal_actions().iter().filter(|a| matches!(a, Action::Send(_))).count();
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_in(dir.path());
+    open_where(&mut h, dir.path(), |s| sends(s) >= 3);
+    let buttons = |h: &Harness<'_, AviaryApp>| -> Vec<(String, egui::Rect)> {
+        h.query_all(egui_kittest::kittest::by().role(egui::accesskit::Role::Button))
+            .filter_map(|n| {
+                let l = n.accesskit_node().label().unwrap_or_default();
+                (l.starts_with("Send ") || l.starts_with("Sent: ")).then(|| (l, n.rect()))
+            })
+            .collect()
+    };
+    let before = buttons(&h);
+    assert!(before.len() >= 3, "{before:?}");
+    let (first, second) = (before[0].clone(), before[1].clone());
+    h.get(egui_kittest::kittest::by().label(first.0.as_str()).role(egui::accesskit::Role::Button)).click();
+    h.run();
+    let after = buttons(&h);
+    let still = after.iter().find(|b| b.0 == second.0).expect("the next figure is still offered");
+    assert!((still.1.top() - second.1.top()).abs() < 0.5, "{second:?} moved to {still:?}");
+    let sent = after.iter().find(|b| b.0.starts_with("Sent: ")).expect("the figure sent is listed, greyed");
+    assert!((sent.1.top() - first.1.top()).abs() < 0.5, "{first:?} v {sent:?}");
+}

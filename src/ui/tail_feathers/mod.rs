@@ -49,6 +49,7 @@ mod missions;
 mod paint;
 mod panel;
 mod rings;
+mod units;
 mod words;
 mod zoom;
 
