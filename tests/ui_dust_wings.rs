@@ -479,6 +479,13 @@ fn in_a_small_window_every_player_s_points_are_in_view_to_the_end() {
     let end = session.state().clone();
     show(&mut h, dir.path(), session);
     h.run();
+    // The score pad says what its columns count and how ties go, in words
+    // (a new player read "(DW-R6)" as jargon and could not tell whether
+    // Compositions was a count or points).
+    h.get_by_label("Compositions (points)");
+    let words: Vec<String> = common::painted_words(&h).into_iter().map(|w| w.0).collect();
+    assert!(words.iter().any(|w| w.starts_with("Ties go to")), "{words:?}");
+    assert!(words.iter().all(|w| !w.contains("DW-R")), "no rule code on the score pad");
     h.get_by_label("Look at the meadow").click();
     h.run();
     h.run();

@@ -776,11 +776,11 @@ impl View for WingsView {
         crate::ui::scoreboard::scoreboard(
             ui,
             ("dw-end", self.m.id),
-            (&["Compositions", "Black", "White"], Some("Gathering cards (ties only)")),
+            (&["Compositions (points)", "Black", "White"], Some("Gathering cards (ties only)")),
             &rows,
         );
         ui.add_space(4.0);
-        ui.label(RichText::new("Ties: most white crystals, then fewest Gathering cards (DW-R6).").weak());
+        ui.label(RichText::new("Ties go to the most white crystals, then the fewest Gathering cards.").weak());
     }
 
     fn end_words(&self) -> EndWords {
