@@ -128,7 +128,7 @@ fn dust_in_the_wings_ends_on_a_score_pad_in_order_of_place() {
     let mut h = harness::<aviary::ui::dust_wings::WingsView>(session, dir.path());
     h.step();
     h.step();
-    for column in ["Compositions", "Black", "White", "Total"] {
+    for column in ["Compositions (points)", "Black", "White", "Total"] {
         h.get_by_label(column);
     }
     // The Gathering cards only break ties: after the total, not among the
