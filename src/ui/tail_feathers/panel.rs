@@ -224,66 +224,10 @@ impl SkirmishView {
                 .collect();
             self.idle_units = (key, idle);
         }
-        if state.walking().is_none() || !matches!(state.walking(), Some((_, Some(_)))) {
-            // Figures already sent keep their place in the list, greyed
-            // (each click took a button away and the rest moved up under
-            // the pointer: a second click hit another figure).
-            let sending = small.iter().any(|a| matches!(a, Action::Send(_)));
-            let mut sent = if sending { state.mission_box(side_of_seat(seat)) } else { Vec::new() };
-            let last_send = small.iter().rposition(|a| matches!(a, Action::Send(_)));
-            for (i, a) in small.iter().take(30).enumerate() {
-                let before: Vec<Fig> = match a {
-                    Action::Send(f) => sent.iter().copied().filter(|s| s < f).collect(),
-                    _ if Some(i) == last_send.map(|k| k + 1) => std::mem::take(&mut sent),
-                    _ => Vec::new(),
-                };
-                sent.retain(|s| !before.contains(s));
-                for f in before {
-                    sent_place(ui, f);
-                }
-                let idle = matches!(a, Action::Activate(u) if self.idle_units.1.contains(u));
-                let label = if idle {
-                    // Said before the click: the Jay's activation ended as
-                    // it began, with no warning, and a new player lost it.
-                    format!("{}: nothing in reach, done at once", choice_label(state, a))
-                } else {
-                    choice_label(state, a)
-                };
-                // A figure to send on one line each, as its greyed place
-                // once sent is (so nothing moves); the whole on hover.
-                let mut button = if matches!(a, Action::Send(_)) {
-                    ui.add(egui::Button::new(label.clone()).wrap_mode(egui::TextWrapMode::Truncate))
-                        .on_hover_text(label)
-                } else {
-                    ui.button(label)
-                };
-                if idle {
-                    button = button.on_hover_text(
-                        "Nothing it may do now (no target within reach, and no move): activating it uses its turn",
-                    );
-                }
-                if let Action::Mission(Some(k)) = a {
-                    button = button.on_hover_text(mission_words(*k));
-                }
-                if let Action::PlaceMission(spot) = a
-                    && button.hovered()
-                {
-                    // The spot it names lit on the board.
-                    self.spot_hovered = Some(*spot);
-                }
-                if let Some(f) = named_figure(a)
-                    && button.hovered()
-                {
-                    // The figure it names ringed on the board.
-                    self.fig_hovered = Some(f);
-                }
-                if button.clicked() {
-                    action = Some((*a).clone());
-                }
-            }
-            for f in sent {
-                sent_place(ui, f);
-            }
+        if (state.walking().is_none() || !matches!(state.walking(), Some((_, Some(_)))))
+            && let Some(a) = self.action_buttons(ui, state, seat, &small)
+        {
+            action = Some(a);
         }
         let moving = legal.iter().any(|a| matches!(a, Action::Move { .. } | Action::Scurry { .. }));
         if moving {
@@ -298,6 +242,72 @@ impl SkirmishView {
         if let Some(a) = action {
             self.propose(a, notices);
         }
+    }
+
+    /// The decisions of the moment that are buttons (activate, send,
+    /// missions, pass…), in the rules' order; a figure already sent keeps
+    /// its place in the list, greyed. Returns the one clicked.
+    fn action_buttons(&mut self, ui: &mut Ui, state: &TailFeathers, seat: Seat, small: &[&Action]) -> Option<Action> {
+        let mut action = None;
+        // Figures already sent keep their place in the list, greyed
+        // (each click took a button away and the rest moved up under
+        // the pointer: a second click hit another figure).
+        let sending = small.iter().any(|a| matches!(a, Action::Send(_)));
+        let mut sent = if sending { state.mission_box(side_of_seat(seat)) } else { Vec::new() };
+        let last_send = small.iter().rposition(|a| matches!(a, Action::Send(_)));
+        for (i, a) in small.iter().take(30).enumerate() {
+            let before: Vec<Fig> = match a {
+                Action::Send(f) => sent.iter().copied().filter(|s| s < f).collect(),
+                _ if Some(i) == last_send.map(|k| k + 1) => std::mem::take(&mut sent),
+                _ => Vec::new(),
+            };
+            sent.retain(|s| !before.contains(s));
+            for f in before {
+                sent_place(ui, f);
+            }
+            let idle = matches!(a, Action::Activate(u) if self.idle_units.1.contains(u));
+            let label = if idle {
+                // Said before the click: the Jay's activation ended as
+                // it began, with no warning, and a new player lost it.
+                format!("{}: nothing in reach, done at once", choice_label(state, a))
+            } else {
+                choice_label(state, a)
+            };
+            // A figure to send on one line each, as its greyed place
+            // once sent is (so nothing moves); the whole on hover.
+            let mut button = if matches!(a, Action::Send(_)) {
+                ui.add(egui::Button::new(label.clone()).wrap_mode(egui::TextWrapMode::Truncate)).on_hover_text(label)
+            } else {
+                ui.button(label)
+            };
+            if idle {
+                button = button.on_hover_text(
+                    "Nothing it may do now (no target within reach, and no move): activating it uses its turn",
+                );
+            }
+            if let Action::Mission(Some(k)) = a {
+                button = button.on_hover_text(mission_words(*k));
+            }
+            if let Action::PlaceMission(spot) = a
+                && button.hovered()
+            {
+                // The spot it names lit on the board.
+                self.spot_hovered = Some(*spot);
+            }
+            if let Some(f) = named_figure(a)
+                && button.hovered()
+            {
+                // The figure it names ringed on the board.
+                self.fig_hovered = Some(f);
+            }
+            if button.clicked() {
+                action = Some((*a).clone());
+            }
+        }
+        for f in sent {
+            sent_place(ui, f);
+        }
+        action
     }
 
     /// Attacks are made on the board: the figures that may attack, and
