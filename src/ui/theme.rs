@@ -754,6 +754,12 @@ pub const PLUMAGE: [Plumage; 5] = [
     },
 ];
 
+/// The light a feather's edge catches: the line between two flight
+/// feathers of a painted bird (mixed into the feather's own paint).
+pub const FEATHER_SHEEN: Color32 = Color32::from_rgb(0xf4, 0xec, 0xd8);
+/// A pilot's saddle and harness, red-brown leather on a bird's back.
+pub const SADDLE: Color32 = Color32::from_rgb(0x8a, 0x3e, 0x22);
+
 /// A mouse's and a rat's fur and ears.
 pub const FUR: [(Color32, Color32); 2] = [
     (Color32::from_rgb(0xa8, 0x88, 0x66), Color32::from_rgb(0xe0, 0xa8, 0xa0)),

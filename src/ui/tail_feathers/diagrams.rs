@@ -7,7 +7,7 @@
 
 use egui::{Align2, FontId, Pos2, Rect, Response, Sense, Stroke, Ui, Vec2};
 
-use super::figures::{Species, Wings, paint_bird_figure, paint_rodent};
+use super::figures::{Species, Wings, paint_bird_figure, paint_pilot, paint_rodent};
 use super::forest::{paint_feather, paint_leaf, paint_spiral, shadow_disc};
 use super::paint::range_band;
 use crate::rules::tail_feathers::components::{CLOSE_RANGE, FEATHER_SCATTER, RANGED_RANGE};
@@ -79,7 +79,9 @@ fn bird(
     let r = BASE_RADIUS as f32 * scene.scale;
     shadow_disc(painter, colours, p + Vec2::splat(r * 0.3), r);
     painter.circle(p, r, side, Stroke::new(1.5, colours.ink));
-    paint_bird_figure(painter, p, Scene::dir(pose.heading.unit()), r, species, wings, colours.die);
+    let fwd = Scene::dir(pose.heading.unit());
+    paint_bird_figure(painter, p, fwd, r, species, wings, colours.die);
+    paint_pilot(painter, p, fwd, r, species, (side == colours.rats, side), colours.die);
 }
 
 /// The three tilts: the same flight (long, short, short) laid from the

@@ -16,7 +16,7 @@
 
 use egui::{Color32, Pos2, Shape, Stroke, Vec2};
 
-use crate::ui::theme::{FUR, PLUMAGE, Plumage};
+use crate::ui::theme::{FEATHER_SHEEN, FUR, PLUMAGE, Plumage, SADDLE, mix};
 
 /// The five species the units fly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,6 +50,9 @@ pub(super) enum Wings {
     Folded,
 }
 
+/// How far a bird's painted wings reach past its base, in base radii.
+const BIRD_OVERHANG: f32 = 1.75;
+
 /// A point of the figure: `x` to its right, `y` ahead, in base radii.
 type Local = (f32, f32);
 
@@ -57,6 +60,9 @@ type Local = (f32, f32);
 struct Piece {
     points: Vec<Local>,
     paint: Color32,
+    /// A flight feather: outlined on its own, so a wing or a tail shows
+    /// its feathers rather than one flat shape.
+    edged: bool,
 }
 
 /// A line painted on the figure (a wing bar, a crest).
@@ -110,48 +116,124 @@ fn plumage(s: Species) -> Plumage {
     PLUMAGE[s as usize]
 }
 
-/// The right wing spread, as convex pieces (arm, hand, and the crow's
-/// fingers); the left is its mirror.
-fn spread_wing(s: Species) -> Vec<(Vec<Local>, bool)> {
+/// A spread right wing (the left is its mirror): the arm (the coverts,
+/// one convex piece from shoulder to wrist), the tips of the hand's
+/// flight feathers from the leading edge round to the trailing one, and
+/// how wide each flight feather is.
+struct WingPlan {
+    arm: [Local; 4],
+    tips: &'static [Local],
+    width: f32,
+}
+
+fn wing_plan(s: Species) -> WingPlan {
     match s {
-        Species::Swallow => vec![
-            (vec![(0.08, 0.18), (0.42, 0.14), (0.46, -0.03), (0.1, -0.06)], false),
-            (vec![(0.38, 0.15), (0.7, 0.02), (0.98, -0.32), (0.44, -0.04)], true),
-        ],
-        Species::Chaffinch => vec![
-            (vec![(0.1, 0.16), (0.46, 0.16), (0.5, -0.12), (0.1, -0.12)], false),
-            (vec![(0.42, 0.17), (0.7, 0.1), (0.82, -0.04), (0.72, -0.18), (0.48, -0.14)], true),
-        ],
-        Species::Jay => vec![
-            (vec![(0.1, 0.18), (0.46, 0.18), (0.5, -0.16), (0.1, -0.14)], false),
-            (vec![(0.42, 0.18), (0.75, 0.12), (0.88, -0.02), (0.78, -0.2), (0.48, -0.18)], true),
-        ],
-        Species::Crow => vec![
-            (vec![(0.12, 0.2), (0.5, 0.2), (0.55, -0.2), (0.12, -0.16)], false),
-            (vec![(0.48, 0.2), (0.78, 0.15), (0.86, -0.1), (0.8, -0.24), (0.52, -0.22)], true),
-            (vec![(0.76, 0.14), (0.84, 0.08), (1.0, 0.1)], true),
-            (vec![(0.8, 0.04), (0.86, -0.04), (1.02, -0.04)], true),
-            (vec![(0.8, -0.08), (0.84, -0.16), (0.98, -0.18)], true),
-        ],
-        Species::Magpie => vec![
-            (vec![(0.1, 0.16), (0.46, 0.16), (0.48, -0.14), (0.1, -0.12)], false),
-            (vec![(0.42, 0.17), (0.72, 0.1), (0.84, -0.04), (0.74, -0.18), (0.46, -0.12)], true),
-        ],
+        // Long, narrow and swept back: a scythe.
+        Species::Swallow => WingPlan {
+            arm: [(0.08, 0.18), (0.42, 0.14), (0.46, -0.03), (0.1, -0.06)],
+            tips: &[(0.7, 0.07), (0.84, -0.1), (0.98, -0.32)],
+            width: 0.13,
+        },
+        Species::Chaffinch => WingPlan {
+            arm: [(0.1, 0.16), (0.46, 0.16), (0.5, -0.12), (0.1, -0.12)],
+            tips: &[(0.72, 0.12), (0.8, 0.03), (0.82, -0.07), (0.77, -0.16), (0.68, -0.21)],
+            width: 0.11,
+        },
+        // Broad and rounded.
+        Species::Jay => WingPlan {
+            arm: [(0.1, 0.18), (0.46, 0.18), (0.5, -0.16), (0.1, -0.14)],
+            tips: &[(0.76, 0.14), (0.86, 0.04), (0.89, -0.07), (0.84, -0.17), (0.74, -0.24)],
+            width: 0.12,
+        },
+        // Long, with the fingered tips of a crow's hand.
+        Species::Crow => WingPlan {
+            arm: [(0.12, 0.2), (0.5, 0.2), (0.55, -0.2), (0.12, -0.16)],
+            tips: &[(0.96, 0.14), (1.02, 0.03), (1.0, -0.08), (0.94, -0.18), (0.84, -0.26)],
+            width: 0.085,
+        },
+        Species::Magpie => WingPlan {
+            arm: [(0.1, 0.16), (0.46, 0.16), (0.48, -0.14), (0.1, -0.12)],
+            tips: &[(0.74, 0.12), (0.84, 0.03), (0.85, -0.07), (0.78, -0.16), (0.66, -0.2)],
+            width: 0.12,
+        },
     }
 }
 
-/// The tail, as convex pieces.
-fn tail(s: Species) -> Vec<Vec<Local>> {
+/// A flight feather from `base` to `tip`, `w` wide: a long blade,
+/// widest past its middle and rounded at the tip (convex).
+fn feather(base: Local, tip: Local, w: f32) -> Vec<Local> {
+    let (dx, dy) = (tip.0 - base.0, tip.1 - base.1);
+    let len = dx.hypot(dy).max(1e-4);
+    let (ux, uy) = (dx / len, dy / len);
+    let (px, py) = (-uy, ux);
+    let at = |t: f32, half: f32| (base.0 + ux * len * t + px * half, base.1 + uy * len * t + py * half);
+    let h = w / 2.0;
+    vec![
+        at(0.0, h * 0.5),
+        at(0.55, h),
+        at(0.88, h * 0.75),
+        at(1.0, 0.0),
+        at(0.88, -h * 0.75),
+        at(0.55, -h),
+        at(0.0, -h * 0.5),
+    ]
+}
+
+fn lerp(a: Local, b: Local, t: f32) -> Local {
+    (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t)
+}
+
+/// The right wing spread, as pieces: the hand's flight feathers fanning
+/// from the wrist (the trailing ones first, so the leading edge lies on
+/// top), the arm's shorter flight feathers along its trailing edge, then
+/// the arm over their roots.
+fn spread_wing(s: Species, paint: &Plumage) -> Vec<Piece> {
+    let plan = wing_plan(s);
+    let [_, wrist, wrist_back, armpit] = plan.arm;
+    let n = plan.tips.len();
+    let mut pieces = Vec::new();
+    for (k, &tip) in plan.tips.iter().enumerate().rev() {
+        let t = if n > 1 { k as f32 / (n - 1) as f32 } else { 0.5 };
+        let base = lerp((wrist.0 - 0.1, wrist.1 - 0.03), (wrist_back.0 - 0.08, wrist_back.1 + 0.05), t);
+        pieces.push(Piece { points: feather(base, tip, plan.width), paint: paint.tips, edged: true });
+    }
+    let reach = if s == Species::Swallow { 0.1 } else { 0.15 };
+    for k in 0..4 {
+        let base = lerp(armpit, wrist_back, 0.12 + 0.25 * k as f32);
+        let base = (base.0, base.1 + 0.06);
+        let tip = (base.0 + 0.03, base.1 - 0.06 - reach);
+        pieces.push(Piece { points: feather(base, tip, plan.width * 1.15), paint: paint.wing, edged: true });
+    }
+    pieces.push(Piece { points: plan.arm.to_vec(), paint: paint.wing, edged: false });
+    pieces
+}
+
+/// The tail, as pieces: the swallow's two streamers, the magpie's long
+/// graduated tail, and the others' fans of feathers.
+fn tail(s: Species, paint: Color32) -> Vec<Piece> {
+    let fan = |len: f32, spread: f32, w: f32| -> Vec<Piece> {
+        [-2.0_f32, 2.0, -1.0, 1.0, 0.0]
+            .iter()
+            .map(|&k| Piece {
+                points: feather((k * 0.03, -0.26), (k * spread / 2.0, -len + k.abs() * 0.015), w),
+                paint,
+                edged: true,
+            })
+            .collect()
+    };
     match s {
         Species::Swallow => vec![
-            vec![(-0.1, -0.26), (0.1, -0.26), (0.06, -0.46), (-0.06, -0.46)],
-            vec![(-0.02, -0.3), (-0.12, -0.32), (-0.24, -0.94)],
-            vec![(0.02, -0.3), (0.12, -0.32), (0.24, -0.94)],
+            Piece { points: vec![(-0.1, -0.26), (0.1, -0.26), (0.06, -0.46), (-0.06, -0.46)], paint, edged: false },
+            Piece { points: feather((-0.04, -0.28), (-0.24, -0.94), 0.07), paint, edged: true },
+            Piece { points: feather((0.04, -0.28), (0.24, -0.94), 0.07), paint, edged: true },
         ],
-        Species::Chaffinch => vec![vec![(-0.1, -0.3), (0.1, -0.3), (0.13, -0.72), (-0.13, -0.72)]],
-        Species::Jay => vec![vec![(-0.11, -0.32), (0.11, -0.32), (0.13, -0.8), (-0.13, -0.8)]],
-        Species::Crow => vec![vec![(-0.1, -0.34), (0.1, -0.34), (0.21, -0.84), (-0.21, -0.84)]],
-        Species::Magpie => vec![vec![(-0.08, -0.3), (0.08, -0.3), (0.12, -1.02), (0.0, -1.08), (-0.12, -1.02)]],
+        Species::Chaffinch => fan(0.72, 0.2, 0.1),
+        Species::Jay => fan(0.8, 0.22, 0.11),
+        Species::Crow => fan(0.84, 0.34, 0.12),
+        Species::Magpie => [(-0.11, -0.76), (0.11, -0.76), (-0.06, -0.92), (0.06, -0.92), (0.0, -1.06)]
+            .iter()
+            .map(|&(x, y)| Piece { points: feather((x * 0.4, -0.26), (x, y), 0.09), paint, edged: true })
+            .collect(),
     }
 }
 
@@ -178,6 +260,7 @@ fn spread_marks(s: Species, paint: &Plumage, side: f32, pieces: &mut Vec<Piece>,
             pieces.push(Piece {
                 points: vec![(x(0.26), 0.17), (x(0.44), 0.17), (x(0.44), 0.05), (x(0.26), 0.05)],
                 paint: paint.mark,
+                edged: false,
             });
             for k in 0..3 {
                 let xx = 0.3 + 0.05 * k as f32;
@@ -188,6 +271,7 @@ fn spread_marks(s: Species, paint: &Plumage, side: f32, pieces: &mut Vec<Piece>,
             pieces.push(Piece {
                 points: vec![(x(0.1), 0.14), (x(0.24), 0.12), (x(0.22), -0.1), (x(0.1), -0.08)],
                 paint: paint.mark,
+                edged: false,
             });
         }
         Species::Crow => {
@@ -204,18 +288,16 @@ fn bird_pieces(s: Species, wings: Wings) -> (Vec<Piece>, Vec<Mark>) {
     let head_y = bl * 0.92;
     let mut pieces = Vec::new();
     let mut marks = Vec::new();
-    for t in tail(s) {
-        pieces.push(Piece { points: t, paint: paint.tail });
-    }
+    pieces.extend(tail(s, paint.tail));
     match wings {
         Wings::Spread { bank } => {
             for side in [-1.0_f32, 1.0] {
                 // The wing on the side the bird tilts dips below the body
                 // and looks shorter from above; the other lifts.
                 let span = if bank * side > 0.0 { 1.0 - 0.36 * bank.abs() } else { 1.0 };
-                for (points, tip) in spread_wing(s) {
-                    let points = points.iter().map(|&(x, y)| (side * x * span, y)).collect();
-                    pieces.push(Piece { points, paint: if tip { paint.tips } else { paint.wing } });
+                for piece in spread_wing(s, &paint) {
+                    let points = piece.points.iter().map(|&(x, y)| (side * x * span, y)).collect();
+                    pieces.push(Piece { points, ..piece });
                 }
                 spread_marks(s, &paint, side * span, &mut pieces, &mut marks);
             }
@@ -231,6 +313,7 @@ fn bird_pieces(s: Species, wings: Wings) -> (Vec<Piece>, Vec<Mark>) {
                 pieces.push(Piece {
                     points: vec![(x(0.06), 0.2), (x(bw + 0.05), 0.1), (x(bw + 0.02), -0.3), (x(0.04), long)],
                     paint: paint.wing,
+                    edged: false,
                 });
                 match s {
                     Species::Chaffinch => {
@@ -244,6 +327,7 @@ fn bird_pieces(s: Species, wings: Wings) -> (Vec<Piece>, Vec<Mark>) {
                     Species::Jay => pieces.push(Piece {
                         points: vec![(x(0.12), 0.12), (x(bw + 0.04), 0.08), (x(bw + 0.03), -0.02), (x(0.12), 0.0)],
                         paint: paint.mark,
+                        edged: false,
                     }),
                     Species::Magpie => marks.push(Mark {
                         from: (x(bw + 0.01), 0.1),
@@ -256,21 +340,23 @@ fn bird_pieces(s: Species, wings: Wings) -> (Vec<Piece>, Vec<Mark>) {
             }
         }
     }
-    pieces.push(Piece { points: ellipse(0.0, 0.0, bw, bl), paint: paint.back });
+    pieces.push(Piece { points: ellipse(0.0, 0.0, bw, bl), paint: paint.back, edged: false });
     if s == Species::Jay {
         // The white rump, where the back meets the black tail.
-        pieces.push(Piece { points: ellipse(0.0, -bl * 0.72, bw * 0.55, bl * 0.2), paint: paint.rump });
+        pieces.push(Piece { points: ellipse(0.0, -bl * 0.72, bw * 0.55, bl * 0.2), paint: paint.rump, edged: false });
     }
-    pieces.push(Piece { points: ellipse(0.0, head_y, head_r, head_r), paint: paint.head });
+    pieces.push(Piece { points: ellipse(0.0, head_y, head_r, head_r), paint: paint.head, edged: false });
     pieces.push(Piece {
         points: vec![(-bill_w, head_y + head_r * 0.7), (bill_w, head_y + head_r * 0.7), (0.0, bill_tip)],
         paint: paint.bill,
+        edged: false,
     });
     match s {
         Species::Swallow => {
             pieces.push(Piece {
                 points: ellipse(0.0, head_y + head_r * 0.55, head_r * 0.6, head_r * 0.4),
                 paint: paint.mark,
+                edged: false,
             });
         }
         Species::Jay => {
@@ -282,7 +368,11 @@ fn bird_pieces(s: Species, wings: Wings) -> (Vec<Piece>, Vec<Mark>) {
             });
         }
         Species::Chaffinch => {
-            pieces.push(Piece { points: ellipse(0.0, -bl * 0.7, bw * 0.6, bl * 0.18), paint: paint.rump });
+            pieces.push(Piece {
+                points: ellipse(0.0, -bl * 0.7, bw * 0.6, bl * 0.18),
+                paint: paint.rump,
+                edged: false,
+            });
         }
         _ => {}
     }
@@ -310,8 +400,19 @@ fn paint_pieces(
     for pts in &polys {
         painter.add(Shape::convex_polygon(pts.clone(), rim, Stroke::new(rim_w, rim)));
     }
+    // A flight feather's own edge, once the figure is large enough for
+    // it to show: catching the light on a dark feather, shaded on a
+    // light one.
+    let edge_w = (size * 0.025).clamp(0.6, 1.3);
     for (pts, piece) in polys.into_iter().zip(pieces) {
-        painter.add(Shape::convex_polygon(pts, piece.paint, Stroke::NONE));
+        let edge = if piece.edged && size >= 9.0 {
+            let light = u32::from(piece.paint.r()) + u32::from(piece.paint.g()) + u32::from(piece.paint.b()) > 360;
+            let line = if light { mix(piece.paint, rim, 0.45) } else { mix(piece.paint, FEATHER_SHEEN, 0.3) };
+            Stroke::new(edge_w, line)
+        } else {
+            Stroke::NONE
+        };
+        painter.add(Shape::convex_polygon(pts, piece.paint, edge));
     }
     for m in marks {
         painter.line_segment([place(m.from), place(m.to)], Stroke::new((m.width * size).max(1.0), m.paint));
@@ -330,7 +431,7 @@ pub(super) fn paint_bird_figure(
     rim: Color32,
 ) {
     // A miniature's wings overhang its base, as they do at the table.
-    let size = size * 1.3;
+    let size = size * BIRD_OVERHANG;
     let (pieces, marks) = bird_pieces(species, wings);
     let place = placer(at, fwd, size);
     paint_pieces(painter, &place, &pieces, &marks, size, rim);
@@ -343,9 +444,59 @@ pub(super) fn paint_bird_figure(
     }
 }
 
+/// A bird's pilot at `at`, the bird facing `fwd` and drawn `size` pixels
+/// to its base's radius (as [`paint_bird_figure`] takes it): a saddle
+/// across the bird's back, the reins to its neck, and the mouse (or, with
+/// `rat`, the rat) sitting in the saddle facing the way the bird flies,
+/// so a figure reads as a mouse riding a bird and not as a bird alone.
+pub(super) fn paint_pilot(
+    painter: &egui::Painter,
+    at: Pos2,
+    fwd: Vec2,
+    size: f32,
+    species: Species,
+    (rat, tunic): (bool, Color32),
+    rim: Color32,
+) {
+    let bird = size * BIRD_OVERHANG;
+    let place = placer(at, fwd, bird);
+    let ((bw, bl), head_r, _) = build(species);
+    // The saddle cloth, wider than the rider, and its girth round the
+    // bird's body.
+    let saddle = Piece { points: ellipse(0.0, -0.08, bw * 1.15, bl * 0.3), paint: SADDLE, edged: false };
+    let girth = Mark { from: (-bw * 1.1, -0.06), to: (bw * 1.1, -0.06), width: 0.05, paint: mix(SADDLE, rim, 0.35) };
+    paint_pieces(painter, &place, &[saddle], &[girth], bird, rim);
+    if bird >= 12.0 {
+        let neck = bl * 0.92 - head_r * 0.7;
+        for side in [-1.0, 1.0] {
+            painter.line_segment(
+                [place((side * 0.07, 0.08)), place((side * head_r * 0.55, neck))],
+                Stroke::new((bird * 0.02).max(0.8), mix(SADDLE, rim, 0.4)),
+            );
+        }
+    }
+    // The tunic a shade darker than the side's colour, so it stands out
+    // from the base of that colour showing round the bird.
+    let tunic = mix(tunic, SADDLE, 0.45);
+    paint_dressed_rodent(painter, place((0.0, -0.02)), fwd, bird * 0.34, (rat, Some(tunic)), rim);
+}
+
 /// A mouse (or, with `rat`, a rat) at `at` facing `fwd`, `size` pixels to
 /// its base's radius.
 pub(super) fn paint_rodent(painter: &egui::Painter, at: Pos2, fwd: Vec2, size: f32, rat: bool, rim: Color32) {
+    paint_dressed_rodent(painter, at, fwd, size, (rat, None), rim);
+}
+
+/// [`paint_rodent`], in a tunic of `tunic`'s colour when given (a pilot
+/// wears its side's colour, so it stands out from the bird it rides).
+fn paint_dressed_rodent(
+    painter: &egui::Painter,
+    at: Pos2,
+    fwd: Vec2,
+    size: f32,
+    (rat, tunic): (bool, Option<Color32>),
+    rim: Color32,
+) {
     let (fur, ear) = FUR[usize::from(rat)];
     let place = placer(at, fwd, size);
     // The tail first, curling round the base.
@@ -372,10 +523,10 @@ pub(super) fn paint_rodent(painter: &egui::Painter, at: Pos2, fwd: Vec2, size: f
     };
     let (ex, ey, er) = ears;
     let pieces = vec![
-        Piece { points: ellipse(-ex, ey, er, er), paint: ear },
-        Piece { points: ellipse(ex, ey, er, er), paint: ear },
-        Piece { points: body, paint: fur },
-        Piece { points: head, paint: fur },
+        Piece { points: ellipse(-ex, ey, er, er), paint: ear, edged: false },
+        Piece { points: ellipse(ex, ey, er, er), paint: ear, edged: false },
+        Piece { points: body, paint: tunic.unwrap_or(fur), edged: false },
+        Piece { points: head, paint: fur, edged: false },
     ];
     paint_pieces(painter, &place, &pieces, &[], size, rim);
     if size >= 7.0 {
@@ -454,6 +605,57 @@ mod tests {
             };
             assert!(far(Wings::Spread { bank: 0.0 }) <= 1.1, "{s:?} reaches {}", far(Wings::Spread { bank: 0.0 }));
             assert!(wide(Wings::Folded) < 0.5 * wide(Wings::Spread { bank: 0.0 }), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn a_spread_wing_and_a_tail_show_their_feathers() {
+        // A wing drawn as one flat blade read as a cross, not a bird: the
+        // hand's flight feathers and the arm's are separate, edged pieces.
+        for s in [Species::Swallow, Species::Chaffinch, Species::Jay, Species::Crow, Species::Magpie] {
+            let (pieces, _) = bird_pieces(s, Wings::Spread { bank: 0.0 });
+            let feathers = |right: bool| {
+                pieces
+                    .iter()
+                    .filter(|p| p.edged && p.points.iter().all(|&(x, _)| if right { x > 0.05 } else { x < -0.05 }))
+                    .count()
+            };
+            assert!(feathers(true) >= 7 && feathers(false) >= 7, "{s:?}: {} and {}", feathers(false), feathers(true));
+            let tail_feathers =
+                pieces.iter().filter(|p| p.edged && p.points.iter().all(|&(x, y)| y < -0.2 && x.abs() < 0.3)).count();
+            assert!(tail_feathers >= 2, "{s:?}: {tail_feathers} tail feathers");
+        }
+    }
+
+    /// The fills of the polygons painted by `paint`.
+    fn fills_painted(paint: impl Fn(&egui::Painter)) -> Vec<Color32> {
+        let ctx = egui::Context::default();
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| paint(ui.painter()));
+        out.textures_delta.clear();
+        out.shapes
+            .iter()
+            .filter_map(|c| match &c.shape {
+                Shape::Path(p) => Some(p.fill),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_bird_carries_its_pilot_in_a_saddle_in_its_sides_colour() {
+        let side = PLUMAGE[0].mark;
+        for s in [Species::Swallow, Species::Chaffinch, Species::Jay, Species::Crow, Species::Magpie] {
+            for rat in [false, true] {
+                let fills =
+                    fills_painted(|p| paint_pilot(p, Pos2::new(50.0, 50.0), Vec2::Y, 20.0, s, (rat, side), FUR[0].1));
+                assert!(fills.contains(&SADDLE), "{s:?}: no saddle");
+                assert!(fills.contains(&mix(side, SADDLE, 0.45)), "{s:?}: no tunic");
+                assert!(
+                    fills.contains(&FUR[usize::from(rat)].0),
+                    "{s:?}: no {} head",
+                    if rat { "rat's" } else { "mouse's" }
+                );
+            }
         }
     }
 }

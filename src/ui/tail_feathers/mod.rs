@@ -664,7 +664,7 @@ pub fn new_tab(options: Options, seed: u64, players: Vec<Player>, path: std::pat
 /// The figures on Tail Feathers' box cover: a swallow and a jay in flight
 /// with mice on their backs, a crow with a rat, over the trees.
 pub(crate) fn cover_figures(painter: &egui::Painter, colours: &theme::Forest, rect: Rect) {
-    use figures::{Species, Wings, paint_bird_figure, paint_rodent};
+    use figures::{Species, Wings, paint_bird_figure, paint_pilot};
     let flights = [
         (0.3, 0.42, Vec2::new(0.8, -0.6), Species::Swallow, false),
         (0.58, 0.3, Vec2::new(0.9, -0.45), Species::Jay, false),
@@ -675,7 +675,7 @@ pub(crate) fn cover_figures(painter: &egui::Painter, colours: &theme::Forest, re
         let at = rect.left_top() + Vec2::new(rect.width() * x, rect.height() * y);
         let fwd = fwd.normalized();
         paint_bird_figure(painter, at, fwd, r, species, Wings::Spread { bank: 0.0 }, colours.die);
-        paint_rodent(painter, at - fwd * r * 0.35, fwd, r * 0.38, rat, colours.die);
+        paint_pilot(painter, at, fwd, r, species, (rat, if rat { colours.rats } else { colours.mice }), colours.die);
     }
 }
 

@@ -10,7 +10,7 @@
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, Stroke, StrokeKind, Vec2};
 
-use super::figures::{Species, Wings, paint_bird_figure, paint_rodent, paint_rodent_on_base};
+use super::figures::{Species, Wings, paint_bird_figure, paint_pilot, paint_rodent, paint_rodent_on_base};
 use super::words::capitalise;
 use super::{Board, Ghost, SkirmishView};
 use crate::rules::tail_feathers::components::{Alliance, BIRDS, CLOSE_RANGE, RANGED_RANGE};
@@ -110,6 +110,7 @@ impl SkirmishView {
         let name = BIRDS[UNIT_DEFS[unit_of(f)].bird.map_or(0, |x| x.0)].name;
         let wings = if flying { Wings::Spread { bank } } else { Wings::Folded };
         paint_bird_figure(painter, p, fwd, r, Species::of(name), wings, colours.die);
+        paint_pilot(painter, p, fwd, r, Species::of(name), (side_ == Alliance::Rats, fill), colours.die);
         // Wounds as a red arc round the base (its share of the bird's
         // life), the rattled pilot as a small "!" badge on the rim, and a
         // passenger riding at the back of the base: all on the base, so
@@ -310,7 +311,9 @@ pub(super) fn paint_mission_box(
         match UNIT_DEFS[unit_of(f)].bird {
             Some(b) => {
                 painter.circle(at, r, base.0, base.1);
-                paint_bird_figure(painter, at, fwd, r, Species::of(BIRDS[b.0].name), Wings::Folded, colours.die);
+                let species = Species::of(BIRDS[b.0].name);
+                paint_bird_figure(painter, at, fwd, r, species, Wings::Folded, colours.die);
+                paint_pilot(painter, at, fwd, r, species, (side == Alliance::Rats, base.0), colours.die);
             }
             None => paint_rodent_on_base(painter, at, r, base, colours.bark, fwd, side == Alliance::Rats, colours.die),
         }
