@@ -2427,3 +2427,40 @@ fn a_figure_sent_on_the_mission_keeps_its_place_in_the_list() {
     let sent = after.iter().find(|b| b.0.starts_with("Sent: ")).expect("the figure sent is listed, greyed");
     assert!((sent.1.top() - first.1.top()).abs() < 0.5, "{first:?} v {sent:?}");
 }
+
+/// The words of the round's banner painted now: its title ("Round 2").
+fn banner_titles(h: &Harness<'_, AviaryApp>) -> Vec<String> {
+    common::painted_words(h).into_iter().map(|w| w.0).filter(|w| w.starts_with("Round ") && !w.contains('·')).collect()
+}
+
+#[test]
+fn a_new_phase_is_announced_on_the_battlefield_a_moment_and_not_on_opening() {
+    use aviary::rules::tail_feathers::game::Phase;
+    for animations in [true, false] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = common::harness_in(dir.path());
+        h.state_mut().settings.animations = animations;
+        open_where(&mut h, dir.path(), |s| s.phase() == Phase::Mission);
+        assert!(banner_titles(&h).is_empty(), "opening a game says nothing over the board");
+        // Both sides choose and send (played here at random) until the
+        // tilts begin.
+        let mut rng = Rng::seeded(7);
+        while state(&mut h).phase() == Phase::Mission {
+            let legal = state(&mut h).legal_actions();
+            let a = legal[rng.below(legal.len())].clone();
+            tab(&mut h).m.session.propose(a).unwrap();
+        }
+        assert_eq!(state(&mut h).phase(), Phase::Tilt);
+        h.step();
+        h.step();
+        let round = format!("Round {}", state(&mut h).round());
+        assert_eq!(banner_titles(&h), vec![round.clone()], "animations {animations}");
+        assert!(common::painted_words(&h).iter().any(|w| w.0 == "Tilts and launches"));
+        // Gone after a few seconds, and nothing is drawn again meanwhile
+        // without animations.
+        for _ in 0..200 {
+            h.step();
+        }
+        assert!(banner_titles(&h).is_empty(), "the banner goes (animations {animations})");
+    }
+}

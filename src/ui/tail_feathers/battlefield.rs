@@ -769,6 +769,7 @@ impl SkirmishView {
                     action.or_else(|| self.click_action(&state, &legal, &plans, p, board, fig, hit_space(p), notices));
             }
         }
+        self.round_banner(ui, &colours, inner, &state);
         board_resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, "battlefield"));
         let carrying = egui::DragAndDrop::has_any_payload(ui.ctx());
         if self.zoom.follow_input(ui, outer, &board_resp, carrying) | self.zoom.buttons(ui, outer) {

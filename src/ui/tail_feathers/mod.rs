@@ -36,6 +36,7 @@
     reason = "drawing code reads best with the usual short names (p, r, f, u), and the view's helpers stay methods"
 )]
 
+mod banner;
 mod battlefield;
 mod card_art;
 mod clicks;
@@ -211,6 +212,9 @@ pub struct SkirmishView {
     animations: bool,
     /// The last roll, on the table's frame.
     kept_roll: Option<dice::KeptRoll>,
+    /// The round and phase last drawn, and when they began (none for the
+    /// position the tab opened on): the round's banner.
+    banner: Option<((u8, crate::rules::tail_feathers::game::Phase), Option<f64>)>,
     /// The position last drawn (the history cursor and the game), to
     /// notice a flight that ended since.
     seen: Option<(usize, TailFeathers)>,
@@ -259,6 +263,7 @@ impl SkirmishView {
             fly_through: false,
             crossing_spot: None,
             roll_seen: None,
+            banner: None,
             animations: true,
             kept_roll: None,
             seen: None,
