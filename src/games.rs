@@ -287,10 +287,10 @@ pub static GAMES: [GameEntry; 5] = [
         seating: Seating::Fixed(&["White", "Black"]),
         variants: &[Variant {
             key: "walls_roam",
-            label: "Variant: walls roam (walls may leave their half after building, DA-R5)",
+            label: "Variant: walls roam (walls may leave their half after building)",
             group: None,
         }],
-        notes: |_, _| vec!["A coin decides who builds first (DA-R2)."],
+        notes: |_, _| vec!["A coin decides who builds first."],
         play: Some(Play {
             verify: summarize::<daedalus::Daedalus>,
             open: |file, path| {
@@ -432,32 +432,32 @@ pub static GAMES: [GameEntry; 5] = [
             },
             Variant {
                 key: "foraging",
-                label: "Foraging (TF-R23): an activated ground unit may do nothing for a cheese",
+                label: "Foraging: an activated ground unit may do nothing for a cheese",
                 group: Some("Additional rules"),
             },
             Variant {
                 key: "feathers",
-                label: "Tail feathers (TF-R24): wounded flying birds drop feathers that block sight and rattle pilots",
+                label: "Tail feathers: wounded flying birds drop feathers that block sight and rattle pilots",
                 group: Some("Additional rules"),
             },
             Variant {
                 key: "death_spirals",
-                label: "Death spirals (TF-R25): a bird that flies into an enemy bird locks it in a duel in the air",
+                label: "Death spirals: a bird that flies into an enemy bird locks it in a duel in the air",
                 group: Some("Additional rules"),
             },
             Variant {
                 key: "leaves",
-                label: "Leaves (TF-R26): leaves hang from the branches; cut one loose and ride it across the battlefield",
+                label: "Leaves: leaves hang from the branches; cut one loose and ride it across the battlefield",
                 group: Some("Additional rules"),
             },
             Variant {
                 key: "action_cards",
-                label: "Action cards (TF-R27): each side picks a secret hand of 7 cards to play on its units",
+                label: "Action cards: each side picks a secret hand of 7 cards to play on its units",
                 group: Some("Additional rules"),
             },
             Variant {
                 key: "structures",
-                label: "Structures (TF-R28): a card builds a ballista in the trees (turns action cards on)",
+                label: "Structures: a card builds a ballista in the trees (turns action cards on)",
                 group: Some("Additional rules"),
             },
         ],

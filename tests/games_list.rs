@@ -257,7 +257,7 @@ fn tail_feathers_starts_with_an_additional_rule_ticked_in_the_dialog() {
     h.get_by_label("All of them").click();
     h.run();
     assert_eq!(chosen(&h), [false, false]);
-    h.get_by_label("Foraging (TF-R23): an activated ground unit may do nothing for a cheese").click();
+    h.get_by_label("Foraging: an activated ground unit may do nothing for a cheese").click();
     h.run();
     assert_eq!(chosen(&h), [true, false]);
     let choice = h.state_mut().new_game.as_mut().unwrap();
@@ -285,7 +285,7 @@ fn tail_feathers_structures_in_the_dialog_bring_the_action_cards_with_them() {
     h.run();
     h.get_by_label_contains("Variants and additional rules").click();
     h.run();
-    h.get_by_label("Structures (TF-R28): a card builds a ballista in the trees (turns action cards on)").click();
+    h.get_by_label("Structures: a card builds a ballista in the trees (turns action cards on)").click();
     h.run();
     let choice = h.state_mut().new_game.as_mut().unwrap();
     choice.players = vec![Player::Human; 2];
@@ -638,4 +638,32 @@ fn a_rules_page_s_appendix_is_folded_until_opened() {
     h.get_by_label(heading).click();
     h.run();
     h.get_by_label(first);
+}
+
+/// The new-game dialog speaks to players: no rule ids ("(TF-R23)") in a
+/// variant's name or a note under the seats (a new player read them as
+/// internal codes).
+#[test]
+fn the_new_game_dialog_names_no_rule_ids() {
+    let id = |s: &str| {
+        s.as_bytes().windows(5).any(|w| {
+            w[0].is_ascii_uppercase()
+                && w[1].is_ascii_uppercase()
+                && w[2] == b'-'
+                && w[3] == b'R'
+                && w[4].is_ascii_digit()
+        })
+    };
+    for entry in &GAMES {
+        for v in entry.variants {
+            assert!(!id(v.label), "{}: {}", entry.name, v.label);
+        }
+        for strict in [false, true] {
+            for people in 0..=6 {
+                for note in (entry.notes)(strict, people) {
+                    assert!(!id(note), "{}: {note}", entry.name);
+                }
+            }
+        }
+    }
 }
