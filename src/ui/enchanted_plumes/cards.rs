@@ -216,6 +216,12 @@ pub(super) fn paint_feather_face(painter: &egui::Painter, palette: &Palette, rec
         let letter_galley = painter.layout_no_wrap(letter.to_string(), small.clone(), ink);
         let (value_size, letter_size) = (galley.size(), letter_galley.size());
         let flip = if angle == 0.0 { 1.0 } else { -1.0 };
+        // The index on a patch of the card's cream, so the feather passes
+        // under it (the feather's edge ran through the lower index).
+        let block = Vec2::new(value_size.x.max(letter_size.x), value_size.y * 0.85 + letter_size.y * 0.9);
+        let top_left =
+            if flip > 0.0 { at - Vec2::new(block.x / 2.0, 0.0) } else { at - Vec2::new(block.x / 2.0, block.y) };
+        painter.rect_filled(Rect::from_min_size(top_left, block).expand(1.0), 3.0, palette.card_face);
         let value_pos = at - Vec2::new(value_size.x / 2.0, 0.0) * flip;
         painter.add(egui::epaint::TextShape::new(value_pos, galley, value_ink).with_angle(angle));
         if matches!(f.value, 6 | 9) {
