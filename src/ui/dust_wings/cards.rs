@@ -259,14 +259,33 @@ pub fn takings_ui(ui: &mut Ui, palette: &Palette, gatherings: &[u8], composition
             resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, &said));
             resp.on_hover_text(said);
         }
+        // The crystals won in one pile as tall as a card, two to a column
+        // (one a row, they wrapped onto a line of their own under a gap
+        // as tall as a card).
         let (black, white) = crystals;
-        for (n, c) in [(black, Crystal::Black), (white, Crystal::White)] {
-            for _ in 0..n {
-                let (rect, _) = ui.allocate_exact_size(Vec2::new(16.0, 40.0), Sense::hover());
-                meadow::paint_crystal(ui.painter(), palette, rect.center(), 7.0, c);
+        let n = usize::from(black) + usize::from(white);
+        if n > 0 {
+            let (rect, resp) = ui.allocate_exact_size(crystal_pile_size(n, mini.y), Sense::hover());
+            let kinds = std::iter::repeat_n(Crystal::Black, usize::from(black))
+                .chain(std::iter::repeat_n(Crystal::White, usize::from(white)));
+            for (k, c) in kinds.enumerate() {
+                let at = rect.left_top()
+                    + Vec2::new(PILE_PITCH.x * ((k / 2) as f32 + 0.5), PILE_PITCH.y * ((k % 2) as f32 + 0.5) + 1.0);
+                meadow::paint_crystal(ui.painter(), palette, at, 7.0, c);
             }
+            let said = format!("won: {black} black and {white} white crystals");
+            resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, &said));
+            resp.on_hover_text(said);
         }
     });
+}
+
+/// The room each crystal in a pile takes.
+const PILE_PITCH: Vec2 = Vec2::new(17.0, 19.0);
+
+/// The size of a pile of `n` crystals beside cards `high` points tall.
+fn crystal_pile_size(n: usize, high: f32) -> Vec2 {
+    Vec2::new(PILE_PITCH.x * n.div_ceil(2) as f32, high)
 }
 
 #[cfg(test)]
@@ -289,6 +308,15 @@ mod tests {
         let wide = Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(160.0, 80.0));
         let row = super::gathering_spots(wide, 5, 20.0, 30.0);
         assert!(row.iter().all(|s| (s.0.y - row[0].0.y).abs() < 0.1));
+    }
+
+    #[test]
+    fn nine_crystals_won_make_one_pile_as_tall_as_a_won_card_and_five_wide() {
+        let pile = super::crystal_pile_size(9, 40.0);
+        assert!((pile.y - 40.0).abs() < 0.01 && pile.x <= 5.0 * 17.0 + 0.1, "{pile:?}");
+        // Two to a column, each crystal (7 points across its points, on a
+        // base a fifth larger) clear of the next.
+        const { assert!(super::PILE_PITCH.y * 2.0 <= 40.0 && super::PILE_PITCH.x >= 2.0 * 7.0 * 1.2) };
     }
 
     #[test]
