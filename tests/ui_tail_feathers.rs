@@ -2464,3 +2464,18 @@ fn a_new_phase_is_announced_on_the_battlefield_a_moment_and_not_on_opening() {
         assert!(banner_titles(&h).is_empty(), "the banner goes (animations {animations})");
     }
 }
+
+#[test]
+fn pointing_at_a_figure_holds_the_miniature_up_large_beside_its_card() {
+    use aviary::rules::tail_feathers::game::{Phase, figure_name};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_in(dir.path());
+    open_where(&mut h, dir.path(), |s| s.phase() == Phase::Activation);
+    let (f, spot) = tab(&mut h).figure_spots[0];
+    h.hover_at(spot);
+    h.run();
+    h.hover_at(spot + egui::vec2(0.5, 0.0));
+    h.run();
+    let held = format!("{} held up", figure_name(f));
+    assert!(h.query_by_label(&held).is_some(), "{held} in the hover");
+}

@@ -503,9 +503,46 @@ pub(super) fn cheese_wheel(ui: &mut Ui, n: u8, palette: &Palette) -> egui::Respo
 /// wounds).
 pub(super) fn figure_tip(ui: &mut Ui, state: &TailFeathers, f: Fig, colours: &Forest, said: &str) {
     ui.set_max_width(300.0);
-    unit_card(ui, state, unit_of(f), colours, false);
+    // The miniature held up to the eye, large (on the table it is a
+    // thumbnail: "at normal size you can't tell it's a mouse riding a
+    // bird"), beside its unit's card.
+    ui.horizontal_top(|ui| {
+        figure_portrait(ui, state, f, colours);
+        ui.vertical(|ui| unit_card(ui, state, unit_of(f), colours, false));
+    });
     let words = said.split_once(": ").map_or(said, |x| x.1);
     ui.label(RichText::new(capitalise(words)).size(12.0));
+}
+
+/// The size of a figure held up in its hover.
+pub(super) const PORTRAIT: f32 = 96.0;
+
+/// Figure `f` drawn large on its base: a bird with its pilot (its wings
+/// as they are held now), a mouse or a rat.
+fn figure_portrait(ui: &mut Ui, state: &TailFeathers, f: Fig, colours: &Forest) {
+    use super::figures::{Species, Wings, paint_bird_figure, paint_pilot, paint_rodent_on_base};
+    let (rect, resp) = ui.allocate_exact_size(Vec2::splat(PORTRAIT), Sense::hover());
+    resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, format!("{} held up", figure_name(f))));
+    let painter = ui.painter();
+    let side = UNIT_DEFS[unit_of(f)].side;
+    let fill = side_colour(colours, side);
+    let at = rect.center();
+    let rat = side == Alliance::Rats;
+    let up = Vec2::new(0.0, -1.0);
+    if let (Some(b), Some((kind, _))) = (state.bird(f), UNIT_DEFS[unit_of(f)].bird) {
+        let r = PORTRAIT * 0.27;
+        super::forest::shadow_disc(painter, colours, at + Vec2::splat(r * 0.3), r);
+        painter.circle(at, r, fill, Stroke::new(1.5, colours.ink));
+        let perched = matches!(state.figure(f).place, Place::Space(_)) && !b.launching;
+        let wings = if perched { Wings::Folded } else { Wings::Spread { bank: 0.0 } };
+        let species = Species::of(crate::rules::tail_feathers::components::BIRDS[kind].name);
+        paint_bird_figure(painter, at, up, r, species, wings, colours.die);
+        paint_pilot(painter, at, up, r, species, (rat, fill), colours.die);
+    } else {
+        let r = PORTRAIT * 0.36;
+        super::forest::shadow_disc(painter, colours, at + Vec2::splat(r * 0.2), r);
+        paint_rodent_on_base(painter, at, r, (fill, Stroke::new(1.5, colours.ink)), colours.bark, up, rat, colours.die);
+    }
 }
 
 /// The greyed place of a figure already sent on the mission.
