@@ -6,7 +6,6 @@
 use super::*;
 
 impl TailFeathers {
-    #[allow(clippy::too_many_lines, reason = "one arm per action, in the round's order")]
     pub(super) fn act(&mut self, a: &Action) {
         self.events.clear();
         self.memo = Memo::default();
@@ -38,6 +37,16 @@ impl TailFeathers {
             self.advance();
             return;
         }
+        let handled = self.act_setting_out(seat, a)
+            || self.act_in_flight(seat, a)
+            || self.act_on_the_ground(seat, a)
+            || self.act_at_round_end(seat, a);
+        debug_assert!(handled, "every decision is carried out by one of the chapters");
+        self.advance();
+    }
+
+    /// Deployment, missions, tilts and launches, bids, and a turn passed or a unit activated (TF-R2 to TF-R4, TF-R21); false for any other decision.
+    fn act_setting_out(&mut self, seat: Seat, a: &Action) -> bool {
         match a {
             &Action::Deploy { figure, space } => {
                 self.figures[usize::from(figure)].place = Place::Space(space);
@@ -89,6 +98,14 @@ impl TailFeathers {
                 self.next_turn(other(seat));
             }
             &Action::Activate(u) => self.activate(usize::from(u)),
+            _ => return false,
+        }
+        true
+    }
+
+    /// A bird's activation in the air: the piloting check, its flight walked crossing by crossing, a passenger picked up and set down (TF-R5 to TF-R9); false for any other decision.
+    fn act_in_flight(&mut self, seat: Seat, a: &Action) -> bool {
+        match a {
             Action::PilotingCheck => {
                 let unit = self.active_unit().unwrap_or(0);
                 let faces = dice::roll(self.pilot_value(unit), &mut self.rng);
@@ -169,6 +186,14 @@ impl TailFeathers {
                 }
                 self.set_step(Step::Acts);
             }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Ground moves, foraging, leaves, attacks and dousing a nest (TF-R10 to TF-R16, TF-R23, TF-R26); false for any other decision.
+    fn act_on_the_ground(&mut self, seat: Seat, a: &Action) -> bool {
+        match a {
             &Action::Move { figure, to } => {
                 self.figures[usize::from(figure)].place = Place::Space(to);
                 if let Some(act) = self.activation.as_mut() {
@@ -211,6 +236,14 @@ impl TailFeathers {
                     act.doused.push(f);
                 }
             }
+            _ => return false,
+        }
+        true
+    }
+
+    /// The final phase (reinforcements, missions), the action cards, and the decisions that need nothing done here (TF-R17, TF-R27); false for any other decision.
+    fn act_at_round_end(&mut self, seat: Seat, a: &Action) -> bool {
+        match a {
             &Action::Revive(r) => {
                 self.cheese[seat.index()] = 0;
                 let side = side_of_seat(seat);
@@ -254,7 +287,8 @@ impl TailFeathers {
             &Action::Loose(target) => self.loose(seat, target),
             Action::Idle => self.idle(seat),
             Action::Reroll(_) | Action::AssignHit(_) | Action::NoCard | Action::First(_) => {}
+            _ => return false,
         }
-        self.advance();
+        true
     }
 }
