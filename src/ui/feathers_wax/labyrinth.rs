@@ -1,7 +1,7 @@
 //! Phase 1 on screen: the labyrinth, dragging Daedalus along his way, the
 //! decks and the cards held.
 
-use egui::{Align2, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
 use crate::rules::cards::{Card, Suit};
 use crate::rules::feathers_wax::routes::{Target, path_cells, path_draws, plan, plan_ends_outside, unreachable_reason};
@@ -14,161 +14,166 @@ use crate::ui::widgets::{self, CardFace};
 
 use super::{Drag, FeathersView, deck_ui, figure_of, paint_feather, paint_hive};
 
-impl FeathersView {
-    #[allow(
-        clippy::too_many_lines,
-        reason = "draws the labyrinth and handles drag, click and keys in one pass so they share one hit test"
-    )]
-    pub(super) fn labyrinth_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>, low: bool) {
-        let state = self.state().clone();
-        let avail = ui.available_size();
-        // Room kept under the board for what Daedalus has gathered (one
-        // line of it in a low window).
-        let held = if low { 94.0 } else { 150.0 };
-        let cs = ((avail.x - 90.0) / f32::from(LAB_W)).min((avail.y - held) / f32::from(LAB_H)).clamp(30.0, 70.0);
-        let size = Vec2::new(cs * f32::from(LAB_W) + 80.0, cs * f32::from(LAB_H) + 22.0);
-        let (outer, _) = ui.allocate_exact_size(size, Sense::hover());
-        let origin = outer.min + Vec2::new(40.0, 18.0);
-        let rect_of = |c: Cell| {
-            Rect::from_min_size(origin + Vec2::new(f32::from(c.x) * cs, f32::from(c.y) * cs), Vec2::splat(cs))
-        };
-        let lab = &*LABYRINTH;
-        let painter = ui.painter().clone();
-        let board = Rect::from_min_size(origin, Vec2::new(cs * f32::from(LAB_W), cs * f32::from(LAB_H)));
+/// What every part of the labyrinth drawn this frame shares.
+struct Maze<'a> {
+    /// The position shown.
+    state: &'a FeathersAndWax,
+    /// The theme.
+    palette: &'a Palette,
+    /// Paints the board.
+    painter: &'a Painter,
+    /// The top-left corner of the first cell.
+    origin: Pos2,
+    /// A cell's side.
+    cs: f32,
+    /// True when a person at the screen is to move.
+    human: bool,
+    /// What is being dragged, if anything.
+    dragging: Option<Drag>,
+    /// Where the pointer last was.
+    hover_pos: Option<Pos2>,
+}
+
+impl Maze<'_> {
+    /// A cell of the labyrinth, on the screen.
+    fn rect_of(&self, c: Cell) -> Rect {
+        Rect::from_min_size(
+            self.origin + Vec2::new(f32::from(c.x) * self.cs, f32::from(c.y) * self.cs),
+            Vec2::splat(self.cs),
+        )
+    }
+
+    /// Where Daedalus waits before he goes in.
+    fn outside(&self) -> Rect {
+        let ent = self.rect_of(LABYRINTH.entrance());
+        Rect::from_min_size(ent.min - Vec2::new(self.cs * 0.9, 0.0), Vec2::new(self.cs * 0.85, self.cs))
+    }
+
+    /// The exit door, east of the exit's cell (a drop target).
+    fn exit_rect(&self) -> Rect {
+        let ex = self.rect_of(LABYRINTH.exit());
+        Rect::from_min_size(ex.right_top() + Vec2::new(4.0, 0.0), Vec2::new(self.cs * 0.85, self.cs))
+    }
+
+    /// Where Daedalus stands for each place he can be.
+    fn centre(&self, w: Walker) -> Pos2 {
+        match w {
+            Walker::Outside => self.outside().center(),
+            Walker::At(c) => self.rect_of(c).center(),
+            Walker::Out => self.exit_rect().center(),
+        }
+    }
+
+    /// The board's frame: its outer wall.
+    fn paint_frame(&self) {
+        let (cs, palette) = (self.cs, self.palette);
+        let board = Rect::from_min_size(self.origin, Vec2::new(cs * f32::from(LAB_W), cs * f32::from(LAB_H)));
         // The labyrinth's outer wall, raised off the table with its shadow.
-        painter.add(
+        self.painter.add(
             egui::epaint::RectShape::filled(board.expand(5.0).translate(Vec2::new(2.0, 4.0)), 6.0, palette.shadow)
                 .with_blur_width(10.0),
         );
-        painter.rect_filled(board.expand(5.0), 4.0, palette.frame);
-        // The dark theme's floor a shade lighter, so the walls stand out.
-        let floor = if ui.visuals().dark_mode {
-            theme::mix(palette.light_square, palette.card_face, 0.25)
-        } else {
-            palette.light_square
-        };
-        let human = self.my_turn() && state.pending().is_none();
-        let dragging = egui::DragAndDrop::payload::<Drag>(ui.ctx()).map(|p| *p);
-        // Reachable cells for the card in play.
-        let reach: Vec<Cell> = if human && state.card().is_some() {
-            crate::rules::feathers_wax::Labyrinth::cells()
-                .filter(|&c| plan(&state, Target::Cell(c)).is_some())
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let exit_ok = human && plan(&state, Target::Exit).is_some();
-        // The edge that will refresh the used locations next.
-        let refresh_col = if state.refreshed_east() { 0 } else { LAB_W - 1 };
-        let mut pending_target: Option<Target> = None;
-        let mut note = None;
-        let hover_pos = ui.ctx().pointer_latest_pos();
-        for c in crate::rules::feathers_wax::Labyrinth::cells() {
-            let r = rect_of(c);
-            // The floor in flags of stone.
-            let seed = u32::from(c.y) * 16 + u32::from(c.x);
-            crate::ui::art::flagstone(&painter, r, floor, (crate::ui::theme::DAYLIGHT, palette.outline), seed);
-            if c.y == 0 {
-                // Clear of the board's frame (5 points round it).
-                painter.text(
-                    r.center_top() - Vec2::new(0.0, 6.5),
-                    Align2::CENTER_BOTTOM,
-                    char::from(b'a' + c.x).to_string(),
-                    FontId::proportional(11.0),
-                    ui.visuals().text_color(),
-                );
-            }
-            if c.x == 0 {
-                // (The entrance row's number left of its door's arrow.)
-                let left = if c.y == lab.entrance_row { 20.0 } else { 8.0 };
-                painter.text(
-                    r.left_center() - Vec2::new(left, 0.0),
-                    Align2::RIGHT_CENTER,
-                    (c.y + 1).to_string(),
-                    FontId::proportional(11.0),
-                    ui.visuals().text_color(),
-                );
-            }
-            if c.x == refresh_col {
-                // Moss green, as the exit's strip (deep in the dark theme, where
-                // a light wash read as washed out).
-                let moss = if ui.visuals().dark_mode { 0.6 } else { 0.5 };
-                painter.rect_filled(r.expand(0.5), 0.0, palette.exit_strip.gamma_multiply(moss));
-            }
-            let resp = ui.interact(r, ui.scope_id().with(("cell", c.x, c.y)), Sense::click());
-            let spot = lab.spot(c);
-            let used = state.is_used(c);
-            let label = match spot {
-                Spot::Nest => format!("{c} nest{}", if used { " (used)" } else { "" }),
-                Spot::Hive => format!("{c} hive{}", if used { " (used)" } else { "" }),
-                Spot::Empty => format!("{c}"),
-            };
-            resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
-            match spot {
-                Spot::Nest => {
-                    let fade = if used { 0.3 } else { 1.0 };
-                    paint_nest(&painter, palette, r.center() + Vec2::new(0.0, cs * 0.14), cs, fade);
-                    paint_feather(
-                        &painter,
-                        r.center() - Vec2::new(0.0, cs * 0.04),
-                        cs * 0.56,
-                        palette.nest.gamma_multiply(fade),
-                        palette.outline.gamma_multiply(fade),
-                    );
-                }
-                Spot::Hive => {
-                    let fade = if used { 0.3 } else { 1.0 };
-                    crate::ui::art::skep(
-                        &painter,
-                        r.center() + Vec2::new(0.0, cs * 0.3),
-                        cs * 0.62,
-                        palette.honey.gamma_multiply(fade),
-                        palette.honey_rim.gamma_multiply(fade),
-                    );
-                }
-                Spot::Empty => {}
-            }
-            if used && state.walker() != Walker::At(c) {
-                // A small tag at the top of the space, clear of its walls,
-                // as a marker laid on it (not words over the nest or hive,
-                // nor under Daedalus standing on it).
-                let galley = painter.layout_no_wrap("used".into(), FontId::proportional(9.5), palette.table.on_plate);
-                let tag = Rect::from_center_size(
-                    r.center_top() + Vec2::new(0.0, cs * 0.1 + galley.size().y / 2.0),
-                    galley.size(),
-                )
-                .expand2(Vec2::new(3.0, 0.5));
-                painter.rect(tag, 3.0, palette.table.plate, Stroke::new(1.0, palette.table.edge), StrokeKind::Inside);
-                painter.galley(tag.min + Vec2::new(3.0, 0.5), galley, palette.table.on_plate);
-            }
-            if reach.contains(&c) {
-                // A ring just inside the space, clear of its nest or hive.
-                let ring = Stroke::new((cs * 0.06).max(2.0), palette.legal.to_opaque().gamma_multiply(0.85));
-                painter.rect_stroke(r.shrink(cs * 0.1), cs * 0.12, ring, StrokeKind::Inside);
-            }
-            if resp.clicked() && human {
-                pending_target = Some(Target::Cell(c));
-            }
-            if let Some(p) = hover_pos
-                && dragging == Some(Drag::Walker)
-                && r.contains(p)
-            {
-                self.extend_drag(&state, Target::Cell(c));
-            }
-            if resp.dnd_release_payload::<Drag>().is_some_and(|d| *d == Drag::Walker) {
-                pending_target = Some(Target::Cell(c));
-            }
+        self.painter.rect_filled(board.expand(5.0), 4.0, palette.frame);
+    }
+
+    /// A cell's floor under its marks: the flags of stone, the column and
+    /// row names along the edges and the tint of the column that refreshes
+    /// the used locations next.
+    fn paint_floor(&self, ui: &Ui, c: Cell, r: Rect, floor: Color32, refresh_col: u8) {
+        let (painter, palette, lab) = (self.painter, self.palette, &*LABYRINTH);
+        // The floor in flags of stone.
+        let seed = u32::from(c.y) * 16 + u32::from(c.x);
+        crate::ui::art::flagstone(painter, r, floor, (crate::ui::theme::DAYLIGHT, palette.outline), seed);
+        if c.y == 0 {
+            // Clear of the board's frame (5 points round it).
+            painter.text(
+                r.center_top() - Vec2::new(0.0, 6.5),
+                Align2::CENTER_BOTTOM,
+                char::from(b'a' + c.x).to_string(),
+                FontId::proportional(11.0),
+                ui.visuals().text_color(),
+            );
         }
+        if c.x == 0 {
+            // (The entrance row's number left of its door's arrow.)
+            let left = if c.y == lab.entrance_row { 20.0 } else { 8.0 };
+            painter.text(
+                r.left_center() - Vec2::new(left, 0.0),
+                Align2::RIGHT_CENTER,
+                (c.y + 1).to_string(),
+                FontId::proportional(11.0),
+                ui.visuals().text_color(),
+            );
+        }
+        if c.x == refresh_col {
+            // Moss green, as the exit's strip (deep in the dark theme, where
+            // a light wash read as washed out).
+            let moss = if ui.visuals().dark_mode { 0.6 } else { 0.5 };
+            painter.rect_filled(r.expand(0.5), 0.0, palette.exit_strip.gamma_multiply(moss));
+        }
+    }
+
+    /// A cell's marks: its nest or hive (faded once used), the tag of a
+    /// used one and the ring of a cell the card in play reaches.
+    fn paint_marks(&self, c: Cell, r: Rect, spot: Spot, used: bool, reached: bool) {
+        let (painter, palette, cs) = (self.painter, self.palette, self.cs);
+        match spot {
+            Spot::Nest => {
+                let fade = if used { 0.3 } else { 1.0 };
+                paint_nest(painter, palette, r.center() + Vec2::new(0.0, cs * 0.14), cs, fade);
+                paint_feather(
+                    painter,
+                    r.center() - Vec2::new(0.0, cs * 0.04),
+                    cs * 0.56,
+                    palette.nest.gamma_multiply(fade),
+                    palette.outline.gamma_multiply(fade),
+                );
+            }
+            Spot::Hive => {
+                let fade = if used { 0.3 } else { 1.0 };
+                crate::ui::art::skep(
+                    painter,
+                    r.center() + Vec2::new(0.0, cs * 0.3),
+                    cs * 0.62,
+                    palette.honey.gamma_multiply(fade),
+                    palette.honey_rim.gamma_multiply(fade),
+                );
+            }
+            Spot::Empty => {}
+        }
+        if used && self.state.walker() != Walker::At(c) {
+            // A small tag at the top of the space, clear of its walls,
+            // as a marker laid on it (not words over the nest or hive,
+            // nor under Daedalus standing on it).
+            let galley = painter.layout_no_wrap("used".into(), FontId::proportional(9.5), palette.table.on_plate);
+            let tag = Rect::from_center_size(
+                r.center_top() + Vec2::new(0.0, cs * 0.1 + galley.size().y / 2.0),
+                galley.size(),
+            )
+            .expand2(Vec2::new(3.0, 0.5));
+            painter.rect(tag, 3.0, palette.table.plate, Stroke::new(1.0, palette.table.edge), StrokeKind::Inside);
+            painter.galley(tag.min + Vec2::new(3.0, 0.5), galley, palette.table.on_plate);
+        }
+        if reached {
+            // A ring just inside the space, clear of its nest or hive.
+            let ring = Stroke::new((cs * 0.06).max(2.0), palette.legal.to_opaque().gamma_multiply(0.85));
+            painter.rect_stroke(r.shrink(cs * 0.1), cs * 0.12, ring, StrokeKind::Inside);
+        }
+    }
+
+    /// The walls of stone, each over its shadow and lit along its top.
+    fn paint_walls(&self, ui: &Ui) {
+        let (painter, palette, lab) = (self.painter, self.palette, &*LABYRINTH);
         // Walls.
         // Walls of stone: each laid over its shadow, lit along its top;
         // darker than the floor in both themes (the dark theme's light frame
         // colour read as grout between the flags).
-        let width = (cs * 0.12).max(3.0);
+        let width = (self.cs * 0.12).max(3.0);
         let stone =
             if ui.visuals().dark_mode { theme::mix(palette.frame, palette.outline, 0.8) } else { palette.frame };
         let mut segments = Vec::new();
         for c in crate::rules::feathers_wax::Labyrinth::cells() {
-            let r = rect_of(c);
+            let r = self.rect_of(c);
             if lab.wall(c, Heading::E) {
                 segments.push([r.right_top(), r.right_bottom()]);
             }
@@ -195,16 +200,132 @@ impl FeathersView {
         for [a, b] in &segments {
             painter.line_segment([*a - Vec2::splat(width * 0.18), *b - Vec2::splat(width * 0.18)], top);
         }
+    }
+
+    /// Daedalus's token, which a person drags along his way (held up
+    /// under the pointer while dragged).
+    fn walker_ui(&self, ui: &Ui) {
+        let (painter, palette, cs, state) = (self.painter, self.palette, self.cs, self.state);
+        // Daedalus.
+        let at = self.centre(state.walker());
+        let token = Rect::from_center_size(at, Vec2::splat(cs * 0.8));
+        let resp = ui.interact(token, ui.scope_id().with("walker"), Sense::click_and_drag());
+        resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, "Daedalus"));
+        if self.human && state.card().is_some() {
+            resp.dnd_set_drag_payload(Drag::Walker);
+        }
+        let alpha = if resp.dragged() { 0.4 } else { 1.0 };
+        let foot = Vec2::new(0.0, cs * 0.4);
+        crate::ui::art::robed_figure(painter, at + foot, cs * 0.8, &figure_of(palette, true, alpha));
+        if resp.dragged()
+            && let Some(p) = self.hover_pos
+        {
+            let layer = ui.ctx().layer_painter(egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("fw-walker")));
+            crate::ui::art::robed_figure(&layer, p + foot, cs * 0.8, &figure_of(palette, true, 1.0));
+        }
+    }
+}
+
+impl FeathersView {
+    /// Phase 1's board: the labyrinth, its cells, walls and doors, the way
+    /// walked and planned, and Daedalus; a click, drop or drag on it walks
+    /// him.
+    pub(super) fn labyrinth_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>, low: bool) {
+        let state = self.state().clone();
+        let avail = ui.available_size();
+        // Room kept under the board for what Daedalus has gathered (one
+        // line of it in a low window).
+        let held = if low { 94.0 } else { 150.0 };
+        let cs = ((avail.x - 90.0) / f32::from(LAB_W)).min((avail.y - held) / f32::from(LAB_H)).clamp(30.0, 70.0);
+        let size = Vec2::new(cs * f32::from(LAB_W) + 80.0, cs * f32::from(LAB_H) + 22.0);
+        let (outer, _) = ui.allocate_exact_size(size, Sense::hover());
+        let painter = ui.painter().clone();
+        let maze = Maze {
+            state: &state,
+            palette,
+            painter: &painter,
+            origin: outer.min + Vec2::new(40.0, 18.0),
+            cs,
+            human: self.my_turn() && state.pending().is_none(),
+            dragging: egui::DragAndDrop::payload::<Drag>(ui.ctx()).map(|p| *p),
+            hover_pos: ui.ctx().pointer_latest_pos(),
+        };
+        maze.paint_frame();
+        let on_cell = self.cells_ui(ui, &maze);
+        maze.paint_walls(ui);
+        let on_exit = self.doors_ui(ui, &maze);
+        let note = self.paint_ways(&maze);
+        maze.walker_ui(ui);
+        if let Some(text) = note {
+            widgets::pointer_note_info(ui, &text, palette);
+        }
+        if let Some(target) = on_exit.or(on_cell) {
+            self.walk_to(&state, target, maze.dragging, notices);
+        }
+    }
+
+    /// The labyrinth's cells, each a button and a drop target: drawn, and
+    /// the cell clicked or dropped on (the last, if several).
+    fn cells_ui(&mut self, ui: &Ui, m: &Maze) -> Option<Target> {
+        let (state, palette, lab) = (m.state, m.palette, &*LABYRINTH);
+        // The dark theme's floor a shade lighter, so the walls stand out.
+        let floor = if ui.visuals().dark_mode {
+            theme::mix(palette.light_square, palette.card_face, 0.25)
+        } else {
+            palette.light_square
+        };
+        // Reachable cells for the card in play.
+        let reach: Vec<Cell> = if m.human && state.card().is_some() {
+            crate::rules::feathers_wax::Labyrinth::cells().filter(|&c| plan(state, Target::Cell(c)).is_some()).collect()
+        } else {
+            Vec::new()
+        };
+        // The edge that will refresh the used locations next.
+        let refresh_col = if state.refreshed_east() { 0 } else { LAB_W - 1 };
+        let mut pending_target: Option<Target> = None;
+        for c in crate::rules::feathers_wax::Labyrinth::cells() {
+            let r = m.rect_of(c);
+            m.paint_floor(ui, c, r, floor, refresh_col);
+            let resp = ui.interact(r, ui.scope_id().with(("cell", c.x, c.y)), Sense::click());
+            let spot = lab.spot(c);
+            let used = state.is_used(c);
+            let label = match spot {
+                Spot::Nest => format!("{c} nest{}", if used { " (used)" } else { "" }),
+                Spot::Hive => format!("{c} hive{}", if used { " (used)" } else { "" }),
+                Spot::Empty => format!("{c}"),
+            };
+            resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
+            m.paint_marks(c, r, spot, used, reach.contains(&c));
+            if resp.clicked() && m.human {
+                pending_target = Some(Target::Cell(c));
+            }
+            if let Some(p) = m.hover_pos
+                && m.dragging == Some(Drag::Walker)
+                && r.contains(p)
+            {
+                self.extend_drag(state, Target::Cell(c));
+            }
+            if resp.dnd_release_payload::<Drag>().is_some_and(|d| *d == Drag::Walker) {
+                pending_target = Some(Target::Cell(c));
+            }
+        }
+        pending_target
+    }
+
+    /// The doors: the entrance's arrow and the exit, a button and a drop
+    /// target (ringed when the card in play reaches it); the exit when it
+    /// is clicked or dropped on.
+    fn doors_ui(&mut self, ui: &Ui, m: &Maze) -> Option<Target> {
+        let (painter, palette, state) = (m.painter, m.palette, m.state);
+        let exit_ok = m.human && plan(state, Target::Exit).is_some();
+        let mut pending_target = None;
         // Doors: the entrance (west) and the exit (east, a drop target).
-        let ent = rect_of(lab.entrance());
-        // Where Daedalus waits before he goes in.
-        let outside = Rect::from_min_size(ent.min - Vec2::new(cs * 0.9, 0.0), Vec2::new(cs * 0.85, cs));
+        let ent = m.rect_of(LABYRINTH.entrance());
         // The way in: an arrow at the gap in the west wall, level with its row.
         let tip = ent.left_center() + Vec2::new(2.0, 0.0);
         let arrow = vec![tip, tip + Vec2::new(-9.0, -6.0), tip + Vec2::new(-9.0, 6.0)];
         painter.add(egui::Shape::convex_polygon(arrow, palette.exit_strip, Stroke::new(1.0, palette.text_on_exit)));
-        let ex = rect_of(lab.exit());
-        let exit_rect = Rect::from_min_size(ex.right_top() + Vec2::new(4.0, 0.0), Vec2::new(cs * 0.85, cs));
+        let exit_rect = m.exit_rect();
         painter.rect_filled(exit_rect, 3.0, palette.exit_strip);
         painter.text(
             exit_rect.center(),
@@ -223,25 +344,30 @@ impl FeathersView {
                 StrokeKind::Inside,
             );
         }
-        if exit_resp.clicked() && human {
+        if exit_resp.clicked() && m.human {
             pending_target = Some(Target::Exit);
         }
-        if let Some(p) = hover_pos
-            && dragging == Some(Drag::Walker)
+        if let Some(p) = m.hover_pos
+            && m.dragging == Some(Drag::Walker)
             && exit_rect.contains(p)
         {
-            self.extend_drag(&state, Target::Exit);
+            self.extend_drag(state, Target::Exit);
         }
         if exit_resp.dnd_release_payload::<Drag>().is_some_and(|d| *d == Drag::Walker) {
             pending_target = Some(Target::Exit);
         }
+        pending_target
+    }
+
+    /// The ways drawn: the path of this move so far, the hint's whole walk
+    /// dotted and the path being dragged; the note on what the dragged
+    /// path draws (the dragged path forgotten when no drag is under way).
+    fn paint_ways(&mut self, m: &Maze) -> Option<String> {
+        let (painter, palette, state) = (m.painter, m.palette, m.state);
+        let exit_rect = m.exit_rect();
+        let mut note = None;
         // The path of this move so far, and the planned drag path.
-        let centre = |w: Walker| match w {
-            Walker::Outside => outside.center(),
-            Walker::At(c) => rect_of(c).center(),
-            Walker::Out => exit_rect.center(),
-        };
-        let trail: Vec<Pos2> = state.path().iter().map(|&c| rect_of(c).center()).collect();
+        let trail: Vec<Pos2> = state.path().iter().map(|&c| m.rect_of(c).center()).collect();
         if trail.len() > 1 {
             painter.add(egui::Shape::line(trail, Stroke::new(3.0, palette.daedalus.gamma_multiply(0.5))));
         }
@@ -249,25 +375,25 @@ impl FeathersView {
         let hinted: Vec<Heading> =
             self.shown_walk().iter().filter_map(|a| if let Action::Step(h) = a { Some(*h) } else { None }).collect();
         if !hinted.is_empty() {
-            let mut pts = vec![centre(state.walker())];
-            pts.extend(path_cells(&state, &hinted).into_iter().map(|c| rect_of(c).center()));
-            if hinted.last() == Some(&Heading::E) && plan_ends_outside(&state, &hinted) {
+            let mut pts = vec![m.centre(state.walker())];
+            pts.extend(path_cells(state, &hinted).into_iter().map(|c| m.rect_of(c).center()));
+            if hinted.last() == Some(&Heading::E) && plan_ends_outside(state, &hinted) {
                 pts.push(exit_rect.center());
             }
             let stroke = Stroke::new(3.0, palette.route);
             painter.extend(egui::Shape::dashed_line(&pts, stroke, 7.0, 5.0));
             if let Some(&end) = pts.last() {
-                painter.circle_stroke(end, cs * 0.22, stroke);
+                painter.circle_stroke(end, m.cs * 0.22, stroke);
             }
         }
-        if dragging == Some(Drag::Walker) && !self.drag_path.is_empty() {
-            let mut pts = vec![centre(state.walker())];
-            pts.extend(path_cells(&state, &self.drag_path).into_iter().map(|c| rect_of(c).center()));
-            if self.drag_path.last() == Some(&Heading::E) && plan_ends_outside(&state, &self.drag_path) {
+        if m.dragging == Some(Drag::Walker) && !self.drag_path.is_empty() {
+            let mut pts = vec![m.centre(state.walker())];
+            pts.extend(path_cells(state, &self.drag_path).into_iter().map(|c| m.rect_of(c).center()));
+            if self.drag_path.last() == Some(&Heading::E) && plan_ends_outside(state, &self.drag_path) {
                 pts.push(exit_rect.center());
             }
             painter.add(egui::Shape::line(pts, Stroke::new(4.0, palette.selection)));
-            let draws = path_draws(&state, &self.drag_path);
+            let draws = path_draws(state, &self.drag_path);
             let words = if draws.is_empty() {
                 format!("{} steps, nothing to collect", self.drag_path.len())
             } else {
@@ -278,43 +404,26 @@ impl FeathersView {
                 format!("{} steps, draws: {}", self.drag_path.len(), list.join(", "))
             };
             note = Some(words);
-        } else if dragging != Some(Drag::Walker) {
+        } else if m.dragging != Some(Drag::Walker) {
             self.drag_path.clear();
         }
-        // Daedalus.
-        let at = centre(state.walker());
-        let token = Rect::from_center_size(at, Vec2::splat(cs * 0.8));
-        let resp = ui.interact(token, ui.scope_id().with("walker"), Sense::click_and_drag());
-        resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, "Daedalus"));
-        if human && state.card().is_some() {
-            resp.dnd_set_drag_payload(Drag::Walker);
-        }
-        let alpha = if resp.dragged() { 0.4 } else { 1.0 };
-        let foot = Vec2::new(0.0, cs * 0.4);
-        crate::ui::art::robed_figure(&painter, at + foot, cs * 0.8, &figure_of(palette, true, alpha));
-        if resp.dragged()
-            && let Some(p) = hover_pos
-        {
-            let layer = ui.ctx().layer_painter(egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("fw-walker")));
-            crate::ui::art::robed_figure(&layer, p + foot, cs * 0.8, &figure_of(palette, true, 1.0));
-        }
-        if let Some(text) = note {
-            widgets::pointer_note_info(ui, &text, palette);
-        }
-        if let Some(target) = pending_target {
-            let path = if dragging == Some(Drag::Walker)
-                && !self.drag_path.is_empty()
-                && self.drag_end(&state) == Some(target)
-            {
+        note
+    }
+
+    /// Walks Daedalus to the target clicked or dropped on: along the path
+    /// dragged when it ends there, else the planned way; an error when he
+    /// cannot get there.
+    fn walk_to(&mut self, state: &FeathersAndWax, target: Target, dragging: Option<Drag>, notices: &mut Vec<Notice>) {
+        let path =
+            if dragging == Some(Drag::Walker) && !self.drag_path.is_empty() && self.drag_end(state) == Some(target) {
                 Some(std::mem::take(&mut self.drag_path))
             } else {
-                plan(&state, target)
+                plan(state, target)
             };
-            self.drag_path.clear();
-            match path {
-                Some(p) => self.walk(&p, notices),
-                None => notices.push(Notice::Error(unreachable_reason(&state, target).to_string())),
-            }
+        self.drag_path.clear();
+        match path {
+            Some(p) => self.walk(&p, notices),
+            None => notices.push(Notice::Error(unreachable_reason(state, target).to_string())),
         }
     }
 
