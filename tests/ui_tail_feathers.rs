@@ -2479,3 +2479,54 @@ fn pointing_at_a_figure_holds_the_miniature_up_large_beside_its_card() {
     let held = format!("{} held up", figure_name(f));
     assert!(h.query_by_label(&held).is_some(), "{held} in the hover");
 }
+
+#[test]
+fn the_flights_off_the_edge_token_never_lies_on_a_tree_s_name() {
+    let names: Vec<String> = field()
+        .trees
+        .iter()
+        .map(|t| {
+            let n = t.name.split(": ").last().unwrap_or(t.name);
+            n.trim_start_matches("the ").trim_start_matches("The ").to_string()
+        })
+        .collect();
+    let mut seen = 0;
+    // (Seed 50 at 800x600 laid "× 96 flights off the edge" on "Old Beech".)
+    for (size, seeds) in [([800.0, 600.0], 0..60u64), ([1180.0, 820.0], 0..20)] {
+        for seed in seeds {
+            let dir = tempfile::tempdir().unwrap();
+            let mut h = common::app_in_window(dir.path(), size);
+            let setup = Setup { seats: 2, options: Options::default() };
+            let mut session: Session<TailFeathers> = Session::new(setup, seed, vec![Player::Human, Player::Human]);
+            let mut rng = Rng::seeded(seed);
+            let mut found = false;
+            for _ in 0..3000 {
+                let s = session.state();
+                if s.outcome().is_some() {
+                    break;
+                }
+                if s.legal_actions().iter().any(|a| matches!(a, Action::Fly(_))) {
+                    found = true;
+                    break;
+                }
+                let legal = s.legal_actions();
+                session.propose(legal[rng.below(legal.len())].clone()).unwrap();
+            }
+            if !found {
+                continue;
+            }
+            let t = SkirmishTab::new(Table::new(session, dir.path().join("saves").join("tf.json")));
+            let app = h.state_mut();
+            app.tabs.push(Box::new(t));
+            app.screen = aviary::app::Screen::Game(app.tabs.len() - 1);
+            h.run();
+            let words = common::painted_words(&h);
+            let Some(token) = words.iter().find(|w| w.0.ends_with("off the edge")) else { continue };
+            seen += 1;
+            for w in words.iter().filter(|w| names.contains(&w.0)) {
+                assert!(!token.1.intersects(w.1), "seed {seed} at {size:?}: {:?} lies on {:?}", token.0, w.0);
+            }
+        }
+    }
+    assert!(seen >= 5, "only {seen} positions showed the token");
+}

@@ -244,6 +244,18 @@ fn spaces_bounds(board: Board, tree: &Tree) -> Rect {
 /// there ("ld Beech"); higher, it covered the lowest space's figures.
 /// Painted again over the spots where flights end (they hid the names).
 pub(super) fn paint_tree_name(painter: &egui::Painter, colours: &Forest, board: Board, tree: &Tree) {
+    let (plate, galley) = tree_name_plate(painter, colours, board, tree);
+    painter.rect_filled(plate, 3.0, colours.bark.gamma_multiply(0.85));
+    painter.galley(plate.min + Vec2::new(4.0, 1.5), galley, colours.on_trunk);
+}
+
+/// Where a tree's name plate lies, and its words laid out.
+pub(super) fn tree_name_plate(
+    painter: &egui::Painter,
+    colours: &Forest,
+    board: Board,
+    tree: &Tree,
+) -> (Rect, std::sync::Arc<egui::Galley>) {
     let poly = |p: &crate::rules::tail_feathers::geometry::Polygon| -> Vec<Pos2> {
         p.0.iter().map(|&v| board.to_screen(v)).collect()
     };
@@ -253,9 +265,7 @@ pub(super) fn paint_tree_name(painter: &egui::Painter, colours: &Forest, board: 
     // Below the lowest spaces whatever the scale (in a small window its
     // top reached over the figures in them).
     let foot = Pos2::new(t.center().x, spaces_bounds(board, tree).bottom() + 2.5);
-    let plate = Align2::CENTER_TOP.anchor_size(foot, galley.size()).expand2(Vec2::new(4.0, 1.5));
-    painter.rect_filled(plate, 3.0, colours.bark.gamma_multiply(0.85));
-    painter.galley(plate.min + Vec2::new(4.0, 1.5), galley, colours.on_trunk);
+    (Align2::CENTER_TOP.anchor_size(foot, galley.size()).expand2(Vec2::new(4.0, 1.5)), galley)
 }
 
 /// A nest: a woven ring of twigs round a hollow, its life on a dial

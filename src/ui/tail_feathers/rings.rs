@@ -105,7 +105,13 @@ pub(super) fn flight_rings(
             format!("× {} flights off the edge", offs.len())
         };
         let size = painter.layout_no_wrap(words.clone(), egui::FontId::proportional(12.0), colours.cut).size();
-        let at = off_token_spot(mean, size + Vec2::new(12.0, 6.0), board.rect, (outer, buttons), avoid);
+        // (Clear of the trees' names too: it lay over "Old Beech".)
+        let names = crate::rules::tail_feathers::game::field()
+            .trees
+            .iter()
+            .map(|tree| super::forest::tree_name_plate(painter, colours, board, tree).0);
+        let avoid: Vec<Rect> = avoid.iter().copied().chain(names).collect();
+        let at = off_token_spot(mean, size + Vec2::new(12.0, 6.0), board.rect, (outer, buttons), &avoid);
         plated_text(painter, at, Align2::CENTER_CENTER, &words, colours.cut, colours.floor);
     }
     // The trees' names over the spots, which hid them ("Hollow Oak").
