@@ -2,7 +2,7 @@
 //! onto them (dragged, or clicked and then the flyer clicked; Enter or Space
 //! on the focused card and flyer does the same).
 
-use egui::{Align2, FontId, Rect, RichText, Sense, Stroke, Ui, Vec2, WidgetInfo};
+use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2, WidgetInfo};
 
 use crate::rules::cards::{Card, Suit};
 use crate::rules::feathers_wax::{Action, FeathersAndWax, Flyer, Place, SAFE_COL, SKY_COLS, SKY_ROWS, Stage};
@@ -13,11 +13,120 @@ use crate::ui::widgets::{self, CardFace};
 
 use super::{Drag, FeathersView, card_effect, flyer_colour, place_words, scenery};
 
+/// What every part of the sky drawn this frame shares.
+struct SkyFrame<'a> {
+    /// The position shown.
+    state: &'a FeathersAndWax,
+    /// The theme.
+    palette: &'a Palette,
+    /// Paints the board.
+    painter: &'a Painter,
+    /// The top-left corner of the tower's top cell.
+    origin: Pos2,
+    /// A cell's side.
+    cs: f32,
+    /// True when a person at the screen is to play.
+    human: bool,
+}
+
+impl SkyFrame<'_> {
+    /// A cell of the sky, on the screen.
+    fn rect_of(&self, col: u8, row: u8) -> Rect {
+        Rect::from_min_size(
+            self.origin + Vec2::new(f32::from(col) * self.cs, f32::from(row) * self.cs),
+            Vec2::splat(self.cs),
+        )
+    }
+
+    /// The board: the tower, the sky between sun and sea, the shore, and
+    /// the rows' and columns' numbers.
+    fn paint_board(&self, ui: &Ui) {
+        let (painter, palette, cs) = (self.painter, self.palette, self.cs);
+        let span = |a: Rect, b: Rect| a.union(b);
+        let last = SKY_ROWS - 1;
+        let board = scenery::SkyBoard {
+            tower: span(self.rect_of(0, 0), self.rect_of(0, last)),
+            sky: span(self.rect_of(1, 0), self.rect_of(SAFE_COL - 1, last)),
+            sun_row: span(self.rect_of(1, 0), self.rect_of(SAFE_COL - 1, 0)),
+            sea_row: span(self.rect_of(1, last), self.rect_of(SAFE_COL - 1, last)),
+            shore: span(self.rect_of(SAFE_COL, 0), self.rect_of(SAFE_COL, last)),
+            cell: cs,
+        };
+        scenery::paint_sky(painter, palette, &board);
+        let coords = crate::ui::look::display(ui.ctx(), 12.0);
+        for row in 0..SKY_ROWS {
+            let r = self.rect_of(0, row);
+            painter.text(
+                r.left_center() - Vec2::new(12.0, 0.0),
+                Align2::RIGHT_CENTER,
+                (row + 1).to_string(),
+                coords.clone(),
+                ui.visuals().text_color(),
+            );
+        }
+        for col in 0..SKY_COLS {
+            let r = self.rect_of(col, SKY_ROWS - 1);
+            painter.text(
+                r.center_bottom() + Vec2::new(0.0, 10.0),
+                Align2::CENTER_TOP,
+                col.to_string(),
+                coords.clone(),
+                ui.visuals().text_color(),
+            );
+        }
+    }
+
+    /// Where a flyer is drawn: its centre, its cell, the height it answers
+    /// clicks over and its radius (none once lost).
+    fn flyer_spot(&self, f: Flyer) -> Option<(Pos2, Rect, f32, f32)> {
+        let (state, cs) = (self.state, self.cs);
+        Some(match state.place(f) {
+            Place::Sky { col, row } => {
+                let r = self.rect_of(col, row);
+                // Both in the tower: side by side.
+                let both_tower =
+                    matches!(state.place(f.other()), Place::Sky { col: 0, row: r2 } if col == 0 && r2 == row);
+                // Both in the tower: one above the other in its cell,
+                // each answering clicks on its own half.
+                let shift = if both_tower { if f == Flyer::Icarus { -cs * 0.24 } else { cs * 0.24 } } else { 0.0 };
+                let tall = if both_tower { cs * 0.45 } else { cs * 0.9 };
+                let radius = if both_tower { cs * 0.2 } else { cs * 0.3 };
+                (r.center() + Vec2::new(0.0, shift), r, tall, radius)
+            }
+            Place::Safe => {
+                let r = self.rect_of(SAFE_COL, if f == Flyer::Icarus { 2 } else { 4 }).translate(Vec2::new(cs, 0.0));
+                (r.center(), r, cs * 0.9, cs * 0.3)
+            }
+            Place::Lost => return None,
+        })
+    }
+
+    /// Where the card held over a flyer would land it: ringed on the board,
+    /// and said (with a warning on the sun's and the sea's rows).
+    fn preview_info(&self, f: Flyer, card: Card, place: Place) -> String {
+        if let Place::Sky { col, row } = place {
+            let r = self.rect_of(col, row);
+            self.painter.circle_stroke(r.center(), self.cs * 0.32, Stroke::new(2.5, flyer_colour(self.palette, f)));
+        }
+        let mut text = format!("{} on {}: lands at {}", card.name(), f.name(), place_words(place));
+        if let Place::Sky { row, .. } = place {
+            if row == 0 {
+                text.push_str(" (sun row: loses a section unless it moves off)");
+            } else if row == SKY_ROWS - 1 {
+                text.push_str(" (sea row: loses a section unless it moves off)");
+            }
+        }
+        text
+    }
+}
+
+/// A flight card held over a flyer: the flyer, the card and where it
+/// would land.
+type Preview = (Flyer, Card, Place);
+
 impl FeathersView {
-    #[allow(
-        clippy::too_many_lines,
-        reason = "draws the sky and handles drag and click in one pass so they share one hit test"
-    )]
+    /// Phase 3's board: the sky with the flyers, and under it the tray of
+    /// drawn cards and wings; a card played, drawn or the drawing ended.
     pub(super) fn sky_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
         let state = self.state().clone();
         let human = self.my_turn();
@@ -35,72 +144,76 @@ impl FeathersView {
             Vec2::new(cs * f32::from(SKY_COLS + 1) + 30.0, cs * f32::from(SKY_ROWS) + 40.0),
             Sense::hover(),
         );
-        // Room above for the tower's top and the frame, and at the left for
-        // the rows' numbers.
-        let origin = outer.min + Vec2::new(34.0, 14.0);
-        let rect_of = |col: u8, row: u8| {
-            Rect::from_min_size(origin + Vec2::new(f32::from(col) * cs, f32::from(row) * cs), Vec2::splat(cs))
-        };
         let painter = ui.painter().clone();
-        let span = |a: Rect, b: Rect| a.union(b);
-        let last = SKY_ROWS - 1;
-        let board = scenery::SkyBoard {
-            tower: span(rect_of(0, 0), rect_of(0, last)),
-            sky: span(rect_of(1, 0), rect_of(SAFE_COL - 1, last)),
-            sun_row: span(rect_of(1, 0), rect_of(SAFE_COL - 1, 0)),
-            sea_row: span(rect_of(1, last), rect_of(SAFE_COL - 1, last)),
-            shore: span(rect_of(SAFE_COL, 0), rect_of(SAFE_COL, last)),
-            cell: cs,
+        let sky = SkyFrame {
+            state: &state,
+            palette,
+            painter: &painter,
+            // Room above for the tower's top and the frame, and at the left for
+            // the rows' numbers.
+            origin: outer.min + Vec2::new(34.0, 14.0),
+            cs,
+            human,
         };
-        scenery::paint_sky(&painter, palette, &board);
-        let coords = crate::ui::look::display(ui.ctx(), 12.0);
-        for row in 0..SKY_ROWS {
-            let r = rect_of(0, row);
-            painter.text(
-                r.left_center() - Vec2::new(12.0, 0.0),
-                Align2::RIGHT_CENTER,
-                (row + 1).to_string(),
-                coords.clone(),
-                ui.visuals().text_color(),
-            );
-        }
-        for col in 0..SKY_COLS {
-            let r = rect_of(col, SKY_ROWS - 1);
-            painter.text(
-                r.center_bottom() + Vec2::new(0.0, 10.0),
-                Align2::CENTER_TOP,
-                col.to_string(),
-                coords.clone(),
-                ui.visuals().text_color(),
-            );
-        }
-        // The flyers: drop a drawn card on one to play it.
+        sky.paint_board(ui);
         let mut action = None;
+        let (note, preview) = self.flyers_ui(ui, &sky, &mut action, notices);
+        let info = preview.map(|(f, card, place)| sky.preview_info(f, card, place));
+        // Drawn cards and the wings on a wooden tray under the board.
+        ui.add_space(6.0);
+        let tray_width = outer.width().min(ui.available_width());
+        crate::ui::look::on_wood(ui, palette, tray_width, |ui| {
+            let ink = palette.text_on(palette.table.wood[1]);
+            ui.horizontal_wrapped(|ui| {
+                let drawing = human && state.stage() == Stage::Drawing;
+                let deck = super::deck_ui(ui, palette, "Flight", state.flight_left());
+                if drawing && state.flight_left() > 0 {
+                    // The pile itself draws, as on a table.
+                    if deck.on_hover_text("Click to draw another card").clicked() {
+                        action = Some(Action::Draw);
+                    }
+                }
+                ui.add_space(6.0);
+                self.drawn_ui(ui, &sky, ink, &mut action, notices);
+                ui.add_space(12.0);
+                for f in Flyer::BOTH {
+                    self.tray_wings_ui(ui, &sky, f, ink, &mut action, notices);
+                    ui.add_space(8.0);
+                }
+            });
+        });
+        match (note, info) {
+            (Some(text), _) => widgets::pointer_note(ui, &text, palette),
+            (None, Some(text)) => widgets::pointer_note_info(ui, &text, palette),
+            (None, None) => {}
+        }
+        if let Some(a) = action {
+            if human {
+                self.propose(a, notices);
+            } else {
+                notices.push(Notice::Error("Wait: the cards are being drawn".into()));
+            }
+        }
+    }
+
+    /// The flyers on the board, each a button and a drop target for a
+    /// drawn card: drawn, the card played on one put in `action`; the note
+    /// on a card held over one, and where it would land.
+    fn flyers_ui(
+        &mut self,
+        ui: &Ui,
+        sky: &SkyFrame,
+        action: &mut Option<Action>,
+        notices: &mut Vec<Notice>,
+    ) -> (Option<String>, Option<Preview>) {
+        let (state, palette, painter, cs) = (sky.state, sky.palette, sky.painter, sky.cs);
+        // The flyers: drop a drawn card on one to play it.
         let mut note = None;
-        let mut info = None;
         let mut preview = None;
         for f in Flyer::BOTH {
-            let (centre, r, tall, radius) = match state.place(f) {
-                Place::Sky { col, row } => {
-                    let r = rect_of(col, row);
-                    // Both in the tower: side by side.
-                    let both_tower =
-                        matches!(state.place(f.other()), Place::Sky { col: 0, row: r2 } if col == 0 && r2 == row);
-                    // Both in the tower: one above the other in its cell,
-                    // each answering clicks on its own half.
-                    let shift = if both_tower { if f == Flyer::Icarus { -cs * 0.24 } else { cs * 0.24 } } else { 0.0 };
-                    let tall = if both_tower { cs * 0.45 } else { cs * 0.9 };
-                    let radius = if both_tower { cs * 0.2 } else { cs * 0.3 };
-                    (r.center() + Vec2::new(0.0, shift), r, tall, radius)
-                }
-                Place::Safe => {
-                    let r = rect_of(SAFE_COL, if f == Flyer::Icarus { 2 } else { 4 }).translate(Vec2::new(cs, 0.0));
-                    (r.center(), r, cs * 0.9, cs * 0.3)
-                }
-                Place::Lost => continue,
-            };
+            let Some((centre, r, tall, radius)) = sky.flyer_spot(f) else { continue };
             let sections = state.wings(f).len();
-            scenery::winged_flyer(&painter, palette, centre, radius, f == Flyer::Daedalus, sections);
+            scenery::winged_flyer(painter, palette, centre, radius, f == Flyer::Daedalus, sections);
             if state.place(f) == Place::Safe {
                 painter.text(
                     r.center_bottom(),
@@ -120,123 +233,103 @@ impl FeathersView {
                 _ => self.selected_flight.filter(|_| resp.hovered()),
             };
             if let Some(card) = over {
-                let verdict = Self::play_verdict(&state, card, f);
+                let verdict = Self::play_verdict(state, card, f);
                 note = note.or(widgets::tint_drop_zone(ui, hit, palette, &verdict.map(|_| ())));
                 preview = state.preview(card, f, if card.rank == 13 { Some(true) } else { None }).map(|p| (f, card, p));
             }
-            if let Some(a) = self.flyer_takes(&resp, &state, f, notices) {
-                action = Some(a);
+            if let Some(a) = self.flyer_takes(&resp, state, f, notices) {
+                *action = Some(a);
             }
         }
-        if let Some((f, card, place)) = preview {
-            if let Place::Sky { col, row } = place {
-                let r = rect_of(col, row);
-                painter.circle_stroke(r.center(), cs * 0.32, Stroke::new(2.5, flyer_colour(palette, f)));
-            }
-            let mut text = format!("{} on {}: lands at {}", card.name(), f.name(), place_words(place));
-            if let Place::Sky { row, .. } = place {
-                if row == 0 {
-                    text.push_str(" (sun row: loses a section unless it moves off)");
-                } else if row == SKY_ROWS - 1 {
-                    text.push_str(" (sea row: loses a section unless it moves off)");
-                }
-            }
-            info = Some(text);
-        }
-        // Drawn cards and the wings on a wooden tray under the board.
-        ui.add_space(6.0);
-        let tray_width = outer.width().min(ui.available_width());
-        crate::ui::look::on_wood(ui, palette, tray_width, |ui| {
-            let ink = palette.text_on(palette.table.wood[1]);
-            ui.horizontal_wrapped(|ui| {
-                let drawing = human && state.stage() == Stage::Drawing;
-                let deck = super::deck_ui(ui, palette, "Flight", state.flight_left());
-                if drawing && state.flight_left() > 0 {
-                    // The pile itself draws, as on a table.
-                    if deck.on_hover_text("Click to draw another card").clicked() {
-                        action = Some(Action::Draw);
+        (note, preview)
+    }
+
+    /// The cards drawn this turn, on the tray: chosen by a click or
+    /// dragged once they are to be played, and the button that ends the
+    /// drawing.
+    fn drawn_ui(
+        &mut self,
+        ui: &mut Ui,
+        sky: &SkyFrame,
+        ink: Color32,
+        action: &mut Option<Action>,
+        notices: &mut Vec<Notice>,
+    ) {
+        let (state, palette, human) = (sky.state, sky.palette, sky.human);
+        let drawing = human && state.stage() == Stage::Drawing;
+        ui.vertical(|ui| {
+            // As wide as three cards and the button whatever is drawn,
+            // so the wings beside it do not move as cards are played.
+            ui.set_min_width(3.0 * (theme::CARD_SIZE.x + 8.0) + 90.0);
+            ui.label(crate::ui::look::title(ui, "Drawn this turn", 14.0).color(ink));
+            ui.horizontal(|ui| {
+                let playing = human && matches!(state.stage(), Stage::Play(_));
+                for &c in state.drawn() {
+                    let chosen = playing && self.selected_flight == Some(c);
+                    let r = widgets::card_ui(ui, palette, CardFace::Up(c), chosen);
+                    if playing {
+                        r.dnd_set_drag_payload(Drag::Flight(c));
+                        if r.clicked() {
+                            self.selected_flight = if chosen { None } else { Some(c) };
+                        }
+                    } else if human && (r.drag_started() || r.clicked()) {
+                        // Still drawing: say what comes first.
+                        notices.push(Notice::Error(
+                            "Press \"Play these cards\" first: until then you may still draw another".into(),
+                        ));
                     }
+                    r.on_hover_text(card_effect(c));
                 }
-                ui.add_space(6.0);
-                ui.vertical(|ui| {
-                    // As wide as three cards and the button whatever is drawn,
-                    // so the wings beside it do not move as cards are played.
-                    ui.set_min_width(3.0 * (theme::CARD_SIZE.x + 8.0) + 90.0);
-                    ui.label(crate::ui::look::title(ui, "Drawn this turn", 14.0).color(ink));
-                    ui.horizontal(|ui| {
-                        let playing = human && matches!(state.stage(), Stage::Play(_));
-                        for &c in state.drawn() {
-                            let chosen = playing && self.selected_flight == Some(c);
-                            let r = widgets::card_ui(ui, palette, CardFace::Up(c), chosen);
-                            if playing {
-                                r.dnd_set_drag_payload(Drag::Flight(c));
-                                if r.clicked() {
-                                    self.selected_flight = if chosen { None } else { Some(c) };
-                                }
-                            } else if human && (r.drag_started() || r.clicked()) {
-                                // Still drawing: say what comes first.
-                                notices.push(Notice::Error(
-                                    "Press \"Play these cards\" first: until then you may still draw another".into(),
-                                ));
-                            }
-                            r.on_hover_text(card_effect(c));
-                        }
-                        if state.drawn().is_empty() {
-                            ui.add_space(theme::CARD_SIZE.x);
-                        }
-                        if drawing && !state.drawn().is_empty() {
-                            // Done drawing: said on the tray, by the cards.
-                            ui.vertical(|ui| {
-                                ui.add_space(theme::CARD_SIZE.y * 0.35);
-                                if ui.button(RichText::new("Play these").strong()).clicked() {
-                                    action = Some(Action::EndDraw);
-                                }
-                            });
-                        }
-                    });
-                });
-                ui.add_space(12.0);
-                for f in Flyer::BOTH {
+                if state.drawn().is_empty() {
+                    ui.add_space(theme::CARD_SIZE.x);
+                }
+                if drawing && !state.drawn().is_empty() {
+                    // Done drawing: said on the tray, by the cards.
                     ui.vertical(|ui| {
-                        ui.label(crate::ui::look::title(ui, format!("{}'s wings", f.name()), 14.0).color(ink));
-                        ui.horizontal(|ui| {
-                            // The figure takes a card as the one on the board does.
-                            let (fig, resp) = ui.allocate_exact_size(Vec2::new(58.0, 64.0), Sense::click());
-                            resp.widget_info(|| {
-                                WidgetInfo::labeled(egui::Role::Button, true, format!("{} on the tray", f.name()))
-                            });
-                            if let Some(a) = self.flyer_takes(&resp, &state, f, notices) {
-                                action = Some(a);
-                            }
-                            scenery::winged_flyer(
-                                ui.painter(),
-                                palette,
-                                fig.center() + Vec2::new(0.0, 4.0),
-                                15.0,
-                                f == Flyer::Daedalus,
-                                state.wings(f).len(),
-                            );
-                            for &v in state.wings(f) {
-                                widgets::small_card(ui, palette, Card::new(v, Suit::Spades));
-                            }
-                        });
+                        ui.add_space(theme::CARD_SIZE.y * 0.35);
+                        if ui.button(RichText::new("Play these").strong()).clicked() {
+                            *action = Some(Action::EndDraw);
+                        }
                     });
-                    ui.add_space(8.0);
                 }
             });
         });
-        match (note, info) {
-            (Some(text), _) => widgets::pointer_note(ui, &text, palette),
-            (None, Some(text)) => widgets::pointer_note_info(ui, &text, palette),
-            (None, None) => {}
-        }
-        if let Some(a) = action {
-            if human {
-                self.propose(a, notices);
-            } else {
-                notices.push(Notice::Error("Wait: the cards are being drawn".into()));
-            }
-        }
+    }
+
+    /// A flyer's wings on the tray: its figure, which takes a card as the
+    /// one on the board does, and the spades its wings are made of.
+    fn tray_wings_ui(
+        &mut self,
+        ui: &mut Ui,
+        sky: &SkyFrame,
+        f: Flyer,
+        ink: Color32,
+        action: &mut Option<Action>,
+        notices: &mut Vec<Notice>,
+    ) {
+        let (state, palette) = (sky.state, sky.palette);
+        ui.vertical(|ui| {
+            ui.label(crate::ui::look::title(ui, format!("{}'s wings", f.name()), 14.0).color(ink));
+            ui.horizontal(|ui| {
+                // The figure takes a card as the one on the board does.
+                let (fig, resp) = ui.allocate_exact_size(Vec2::new(58.0, 64.0), Sense::click());
+                resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, format!("{} on the tray", f.name())));
+                if let Some(a) = self.flyer_takes(&resp, state, f, notices) {
+                    *action = Some(a);
+                }
+                scenery::winged_flyer(
+                    ui.painter(),
+                    palette,
+                    fig.center() + Vec2::new(0.0, 4.0),
+                    15.0,
+                    f == Flyer::Daedalus,
+                    state.wings(f).len(),
+                );
+                for &v in state.wings(f) {
+                    widgets::small_card(ui, palette, Card::new(v, Suit::Spades));
+                }
+            });
+        });
     }
 
     /// A flyer (on the board or on the tray) takes the card dropped on it,
