@@ -1322,3 +1322,29 @@ fn home_is_one_click_away_from_the_final_scores() {
     h.run_steps(4);
     assert!(matches!(h.state().screen, Screen::Home), "one click on Home goes Home");
 }
+
+/// In a low window every other seat's mat shows its hand the same way, as
+/// face-down backs by the name, however narrow the mat: beside the open
+/// panel a narrow mat said "computer · 2 cards" in words where a wider one
+/// showed the backs (a new player asked why they differed).
+#[test]
+fn every_other_mat_shows_its_hand_as_backs_in_a_low_window_however_narrow() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = table_of(dir.path(), 4, 40, [800.0, 600.0]);
+    h.get_by_label("Scores and log").click();
+    h.run();
+    h.run();
+    h.get_by_label("Log");
+    let backs = |h: &Harness<'_, AviaryApp>| {
+        h.query_all(
+            egui_kittest::kittest::by().predicate(|n| n.label().is_some_and(|l| l.ends_with("in hand, face down"))),
+        )
+        .count()
+    };
+    let holding = {
+        let s = common::game_tab::<PlumesTab>(&mut h).m.session.state().clone();
+        (1..4).filter(|&k| !s.hand(Seat(k)).is_empty()).count()
+    };
+    assert!(holding >= 2, "the others hold cards");
+    assert_eq!(backs(&h), holding, "each other seat's hand as backs");
+}

@@ -322,7 +322,9 @@ impl PlumesView {
         let narrow = ui.available_width() < 200.0;
         // (A low window, a mat wide enough for the hand's backs: the line
         // of facts under the name is said on hover.)
-        let quiet_facts = self.compact && !by_hand && !narrow;
+        // Every mat alike (a narrow one said its facts in words and a
+        // wide one showed its hand's backs, side by side).
+        let quiet_facts = self.compact && !by_hand;
         let facts = self.mat_facts(state, seat, narrow);
         ui.horizontal(|ui| {
             let name = ui.label(look::title(ui, state.seat_name(seat), 18.0));
@@ -336,7 +338,7 @@ impl PlumesView {
                 egui::Frame::new().fill(palette.selection).corner_radius(8).show(ui, |ui| ui.label(text));
             }
             let held = state.hand(seat).len();
-            if !narrow && held > 0 && !(self.by_hand_seat() == Some(seat) && sees) {
+            if (!narrow || quiet_facts) && held > 0 && !(self.by_hand_seat() == Some(seat) && sees) {
                 // The hand as it lies face down before its seat: how
                 // many cards (public), never which.
                 held_backs(ui, palette, (&state.seat_name(seat), held));
