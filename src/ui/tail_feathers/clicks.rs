@@ -8,13 +8,15 @@
     reason = "drawing code reads best with the usual short names (p, r, f, u), and the view's helpers stay methods"
 )]
 
+use std::ops::ControlFlow;
+
 use egui::{Pos2, Rect, RichText, Vec2};
 
 use super::paint::{crossing_point, crossing_title};
 use super::words::{attack_refusal, choice_label};
 use super::{Board, Ghost, SkirmishView, closest_ghost, nearest_ghost, tilting_bird};
 use crate::rules::tail_feathers::game::{
-    Action, Fig, Place, TailFeathers, Target, UNIT_DEFS, field, figure_name, half_made, seat_of, unit_of,
+    Action, Bird, Fig, Place, TailFeathers, Target, UNIT_DEFS, field, figure_name, half_made, seat_of, unit_of,
 };
 use crate::rules::{Game, ToMove};
 use crate::ui::Notice;
@@ -160,7 +162,6 @@ impl SkirmishView {
 
     #[allow(
         clippy::too_many_arguments,
-        clippy::too_many_lines,
         reason = "a click needs the position, the board and what is under it, and tries each kind of decision in turn"
     )]
     pub(super) fn click_action(
@@ -176,15 +177,7 @@ impl SkirmishView {
     ) -> Option<Action> {
         // The range finder takes clicks first.
         if let Some(first) = self.finder {
-            if let Some(f) = fig {
-                match first {
-                    None => self.finder = Some(Some(f)),
-                    Some(a) => {
-                        self.measured = Some((a, f));
-                        self.finder = Some(None);
-                    }
-                }
-            }
+            self.finder_click(first, fig);
             return None;
         }
         if let Some(g) = nearest_ghost(plans, board, p) {
@@ -194,159 +187,20 @@ impl SkirmishView {
             && let Some((_, bird)) = tilting_bird(state)
             && let Some(b) = state.bird(bird)
         {
-            let at = match state.figure(bird).place {
-                Place::Space(s) => state.space_centre(s),
-                _ => b.pose.at,
-            };
-            let d = board.to_table(p).minus(at);
-            let h = (0..24u8).max_by(|x, y| {
-                crate::rules::tail_feathers::geometry::Heading(*x)
-                    .unit()
-                    .dot(d)
-                    .total_cmp(&crate::rules::tail_feathers::geometry::Heading(*y).unit().dot(d))
-            })?;
-            let launch = (0..5).map(|pt| Action::Launch { bird, heading: h, point: pt }).find(|a| legal.contains(a));
-            if launch.is_none() {
-                notices.push(Notice::Error(half_made::no_clear_launch().to_string()));
-            }
-            return launch;
+            return aim_click(state, legal, bird, b, board.to_table(p), notices);
         }
-        // Deploying: a click on a lit space deploys there, even on a figure
-        // already in it.
         if let Some(s) = space
-            && let Some(a) = legal.iter().find(|a| matches!(a, Action::Deploy { space, .. } if *space == s))
+            && let ControlFlow::Break(decided) = deploy_click(state, legal, s, notices)
         {
-            return Some(a.clone());
-        }
-        // A space that is not lit: why the figure may not go there (a
-        // tree that is not yours, a full space).
-        if let Some(s) = space
-            && let Some(&Action::Deploy { figure, .. }) = legal.iter().find(|a| matches!(a, Action::Deploy { .. }))
-        {
-            if let Err(v) = state.check(&Action::Deploy { figure, space: s }) {
-                notices.push(Notice::Error(v.to_string()));
-            }
-            return None;
+            return decided;
         }
         if let Some(f) = fig {
-            // A target of the chosen figure (or the bird being activated),
-            // or a hit to give?
-            let active_bird = state.active_unit().and_then(|u| UNIT_DEFS[u].bird.map(|_| UNIT_DEFS[u].first));
-            if let Some(sel) = self.selected.or(active_bird) {
-                let strike = Action::Strike { figure: sel, target: Target::Figure(f) };
-                let shoot = Action::Shoot { figure: sel, target: Target::Figure(f) };
-                match (legal.contains(&strike), legal.contains(&shoot)) {
-                    (true, true) => {
-                        self.attack_choice = Some((Target::Figure(f), sel));
-                        return None;
-                    }
-                    (true, false) => return Some(strike),
-                    (false, true) => return Some(shoot),
-                    (false, false) => {}
-                }
-                // An enemy the chosen figure may not attack now: why not.
-                let attacking = legal.iter().any(
-                    |a| matches!(a, Action::Strike { figure, .. } | Action::Shoot { figure, .. } if *figure == sel),
-                );
-                if attacking && UNIT_DEFS[unit_of(f)].side != UNIT_DEFS[unit_of(sel)].side {
-                    notices.push(Notice::Error(attack_refusal(state, sel, Target::Figure(f))));
-                    return None;
-                }
-            }
-            for a in [
-                Action::AssignHit(Target::Figure(f)),
-                Action::Patrol(f),
-                Action::Send(f),
-                Action::Activate(unit_of(f) as u8),
-                Action::Stand(f),
-            ] {
-                if legal.contains(&a) {
-                    // A figure of the unit it activates stays chosen: the
-                    // next click on a space moves it.
-                    if matches!(a, Action::Activate(_)) {
-                        self.selected = Some(f);
-                    }
-                    return Some(a);
-                }
-            }
-            // One of the side's own figures that can do nothing now: why
-            // not (a mouse in its nest clicked was ringed, and nothing lit
-            // or said why).
-            let mine = state.to_move() == ToMove::Seat(seat_of(UNIT_DEFS[unit_of(f)].side));
-            let moves = legal
-                .iter()
-                .any(|a| matches!(a, Action::Move { figure, .. } | Action::Scurry { figure, .. } if *figure == f));
-            if mine
-                && !moves
-                && state.active_unit() != Some(unit_of(f))
-                && let Err(v) = state.check(&Action::Activate(unit_of(f) as u8))
-            {
-                notices.push(Notice::Error(v.to_string()));
-            }
-            self.selected = if self.selected == Some(f) { None } else { Some(f) };
-            return None;
+            return self.figure_click(state, legal, f, notices);
         }
-        if let Some(s) = space {
-            // Cutting a leaf loose: the space it is pointed at.
-            if let Some(f) = self.cutting {
-                let cut = Action::CutLoose { figure: f, toward: s };
-                if legal.contains(&cut) {
-                    return Some(cut);
-                }
-                if let Err(v) = state.check(&cut) {
-                    notices.push(Notice::Error(v.to_string()));
-                }
-                return None;
-            }
-            if let Some(sel) = self.selected {
-                for a in [Action::Move { figure: sel, to: s }, Action::Scurry { figure: sel, to: s }] {
-                    if legal.contains(&a) {
-                        return Some(a);
-                    }
-                }
-                let nest = TailFeathers::space_nest(usize::from(s));
-                if let Some(owner) = nest {
-                    for a in [
-                        Action::Strike { figure: sel, target: Target::Nest(owner) },
-                        Action::Shoot { figure: sel, target: Target::Nest(owner) },
-                    ] {
-                        if legal.contains(&a) {
-                            return Some(a);
-                        }
-                    }
-                }
-                if legal
-                    .iter()
-                    .any(|a| matches!(a, Action::Move { figure, .. } | Action::Scurry { figure, .. } if *figure == sel))
-                {
-                    let probe = if legal.iter().any(|a| matches!(a, Action::Scurry { .. })) {
-                        Action::Scurry { figure: sel, to: s }
-                    } else {
-                        Action::Move { figure: sel, to: s }
-                    };
-                    if let Err(v) = state.check(&probe) {
-                        notices.push(Notice::Error(v.to_string()));
-                    }
-                    return None;
-                }
-            }
-            if let Some(owner) = TailFeathers::space_nest(usize::from(s))
-                && legal.contains(&Action::AssignHit(Target::Nest(owner)))
-            {
-                return Some(Action::AssignHit(Target::Nest(owner)));
-            }
-            if let Some(a) = legal.iter().find(|a| super::battlefield::space_decision(a) == Some(s)) {
-                return Some(a.clone());
-            }
-            // A figure chosen that may not move now (a mouse in its nest
-            // before its unit is activated): the click says why rather
-            // than do nothing.
-            if let Some(sel) = self.selected
-                && let Err(v) = state.check(&Action::Move { figure: sel, to: s })
-            {
-                notices.push(Notice::Error(v.to_string()));
-                return None;
-            }
+        if let Some(s) = space
+            && let ControlFlow::Break(decided) = self.space_click(state, legal, s, notices)
+        {
+            return decided;
         }
         let v = board.to_table(p);
         for a in legal {
@@ -358,6 +212,244 @@ impl SkirmishView {
         }
         None
     }
+
+    /// A click while the range finder is out: the first figure clicked is
+    /// measured from, the second measured to (and the finder starts over).
+    fn finder_click(&mut self, first: Option<Fig>, fig: Option<Fig>) {
+        if let Some(f) = fig {
+            match first {
+                None => self.finder = Some(Some(f)),
+                Some(a) => {
+                    self.measured = Some((a, f));
+                    self.finder = Some(None);
+                }
+            }
+        }
+    }
+
+    /// A click on a figure: the chosen figure's attack on it, the decision
+    /// it is the subject of (a hit, a patrol, an activation...), or it
+    /// chosen (or let go), with why it can do nothing now when so.
+    fn figure_click(
+        &mut self,
+        state: &TailFeathers,
+        legal: &[Action],
+        f: Fig,
+        notices: &mut Vec<Notice>,
+    ) -> Option<Action> {
+        // A target of the chosen figure (or the bird being activated),
+        // or a hit to give?
+        let active_bird = state.active_unit().and_then(|u| UNIT_DEFS[u].bird.map(|_| UNIT_DEFS[u].first));
+        if let Some(sel) = self.selected.or(active_bird)
+            && let ControlFlow::Break(decided) = self.attack_click(state, legal, sel, f, notices)
+        {
+            return decided;
+        }
+        for a in [
+            Action::AssignHit(Target::Figure(f)),
+            Action::Patrol(f),
+            Action::Send(f),
+            Action::Activate(unit_of(f) as u8),
+            Action::Stand(f),
+        ] {
+            if legal.contains(&a) {
+                // A figure of the unit it activates stays chosen: the
+                // next click on a space moves it.
+                if matches!(a, Action::Activate(_)) {
+                    self.selected = Some(f);
+                }
+                return Some(a);
+            }
+        }
+        // One of the side's own figures that can do nothing now: why
+        // not (a mouse in its nest clicked was ringed, and nothing lit
+        // or said why).
+        let mine = state.to_move() == ToMove::Seat(seat_of(UNIT_DEFS[unit_of(f)].side));
+        let moves = legal
+            .iter()
+            .any(|a| matches!(a, Action::Move { figure, .. } | Action::Scurry { figure, .. } if *figure == f));
+        if mine
+            && !moves
+            && state.active_unit() != Some(unit_of(f))
+            && let Err(v) = state.check(&Action::Activate(unit_of(f) as u8))
+        {
+            notices.push(Notice::Error(v.to_string()));
+        }
+        self.selected = if self.selected == Some(f) { None } else { Some(f) };
+        None
+    }
+
+    /// A click on figure `f` with `sel` chosen: a strike or a shot at it
+    /// (both open: asked which), or why `sel` may not attack it now; goes
+    /// on when neither is so.
+    fn attack_click(
+        &mut self,
+        state: &TailFeathers,
+        legal: &[Action],
+        sel: Fig,
+        f: Fig,
+        notices: &mut Vec<Notice>,
+    ) -> ControlFlow<Option<Action>> {
+        let strike = Action::Strike { figure: sel, target: Target::Figure(f) };
+        let shoot = Action::Shoot { figure: sel, target: Target::Figure(f) };
+        match (legal.contains(&strike), legal.contains(&shoot)) {
+            (true, true) => {
+                self.attack_choice = Some((Target::Figure(f), sel));
+                return ControlFlow::Break(None);
+            }
+            (true, false) => return ControlFlow::Break(Some(strike)),
+            (false, true) => return ControlFlow::Break(Some(shoot)),
+            (false, false) => {}
+        }
+        // An enemy the chosen figure may not attack now: why not.
+        let attacking = legal
+            .iter()
+            .any(|a| matches!(a, Action::Strike { figure, .. } | Action::Shoot { figure, .. } if *figure == sel));
+        if attacking && UNIT_DEFS[unit_of(f)].side != UNIT_DEFS[unit_of(sel)].side {
+            notices.push(Notice::Error(attack_refusal(state, sel, Target::Figure(f))));
+            return ControlFlow::Break(None);
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// A click on space `s` (no figure under it): a leaf cut loose towards
+    /// it, the chosen figure's move or attack there, a hit on its nest or
+    /// the decision it stands for, or why not; goes on when none is so.
+    fn space_click(
+        &self,
+        state: &TailFeathers,
+        legal: &[Action],
+        s: u8,
+        notices: &mut Vec<Notice>,
+    ) -> ControlFlow<Option<Action>> {
+        // Cutting a leaf loose: the space it is pointed at.
+        if let Some(f) = self.cutting {
+            let cut = Action::CutLoose { figure: f, toward: s };
+            if legal.contains(&cut) {
+                return ControlFlow::Break(Some(cut));
+            }
+            if let Err(v) = state.check(&cut) {
+                notices.push(Notice::Error(v.to_string()));
+            }
+            return ControlFlow::Break(None);
+        }
+        if let Some(sel) = self.selected {
+            chosen_to_space(state, legal, sel, s, notices)?;
+        }
+        if let Some(owner) = TailFeathers::space_nest(usize::from(s))
+            && legal.contains(&Action::AssignHit(Target::Nest(owner)))
+        {
+            return ControlFlow::Break(Some(Action::AssignHit(Target::Nest(owner))));
+        }
+        if let Some(a) = legal.iter().find(|a| super::battlefield::space_decision(a) == Some(s)) {
+            return ControlFlow::Break(Some(a.clone()));
+        }
+        // A figure chosen that may not move now (a mouse in its nest
+        // before its unit is activated): the click says why rather
+        // than do nothing.
+        if let Some(sel) = self.selected
+            && let Err(v) = state.check(&Action::Move { figure: sel, to: s })
+        {
+            notices.push(Notice::Error(v.to_string()));
+            return ControlFlow::Break(None);
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// A click while aiming a tilting bird's launch: the launch along the
+/// heading nearest the pointer from the bird (the first clear point of
+/// it), or why none is clear.
+fn aim_click(
+    state: &TailFeathers,
+    legal: &[Action],
+    bird: Fig,
+    b: &Bird,
+    v: crate::rules::tail_feathers::geometry::V2,
+    notices: &mut Vec<Notice>,
+) -> Option<Action> {
+    let at = match state.figure(bird).place {
+        Place::Space(s) => state.space_centre(s),
+        _ => b.pose.at,
+    };
+    let d = v.minus(at);
+    let h = (0..24u8).max_by(|x, y| {
+        crate::rules::tail_feathers::geometry::Heading(*x)
+            .unit()
+            .dot(d)
+            .total_cmp(&crate::rules::tail_feathers::geometry::Heading(*y).unit().dot(d))
+    })?;
+    let launch = (0..5).map(|pt| Action::Launch { bird, heading: h, point: pt }).find(|a| legal.contains(a));
+    if launch.is_none() {
+        notices.push(Notice::Error(half_made::no_clear_launch().to_string()));
+    }
+    launch
+}
+
+/// A click on space `s` while deploying: the deployment there when it is
+/// lit (even on a figure already in it), else why the figure may not go
+/// there; goes on when nothing is being deployed.
+fn deploy_click(
+    state: &TailFeathers,
+    legal: &[Action],
+    s: u8,
+    notices: &mut Vec<Notice>,
+) -> ControlFlow<Option<Action>> {
+    // Deploying: a click on a lit space deploys there, even on a figure
+    // already in it.
+    if let Some(a) = legal.iter().find(|a| matches!(a, Action::Deploy { space, .. } if *space == s)) {
+        return ControlFlow::Break(Some(a.clone()));
+    }
+    // A space that is not lit: why the figure may not go there (a
+    // tree that is not yours, a full space).
+    if let Some(&Action::Deploy { figure, .. }) = legal.iter().find(|a| matches!(a, Action::Deploy { .. })) {
+        if let Err(v) = state.check(&Action::Deploy { figure, space: s }) {
+            notices.push(Notice::Error(v.to_string()));
+        }
+        return ControlFlow::Break(None);
+    }
+    ControlFlow::Continue(())
+}
+
+/// A click on space `s` with figure `sel` chosen: its move or scurry
+/// there, its attack on the nest there, or (it may move, not there) why
+/// not; goes on when none is so.
+fn chosen_to_space(
+    state: &TailFeathers,
+    legal: &[Action],
+    sel: Fig,
+    s: u8,
+    notices: &mut Vec<Notice>,
+) -> ControlFlow<Option<Action>> {
+    for a in [Action::Move { figure: sel, to: s }, Action::Scurry { figure: sel, to: s }] {
+        if legal.contains(&a) {
+            return ControlFlow::Break(Some(a));
+        }
+    }
+    let nest = TailFeathers::space_nest(usize::from(s));
+    if let Some(owner) = nest {
+        for a in [
+            Action::Strike { figure: sel, target: Target::Nest(owner) },
+            Action::Shoot { figure: sel, target: Target::Nest(owner) },
+        ] {
+            if legal.contains(&a) {
+                return ControlFlow::Break(Some(a));
+            }
+        }
+    }
+    if legal.iter().any(|a| matches!(a, Action::Move { figure, .. } | Action::Scurry { figure, .. } if *figure == sel))
+    {
+        let probe = if legal.iter().any(|a| matches!(a, Action::Scurry { .. })) {
+            Action::Scurry { figure: sel, to: s }
+        } else {
+            Action::Move { figure: sel, to: s }
+        };
+        if let Err(v) = state.check(&probe) {
+            notices.push(Notice::Error(v.to_string()));
+        }
+        return ControlFlow::Break(None);
+    }
+    ControlFlow::Continue(())
 }
 
 /// The anchor by which a pop-up stands off a point in direction `dir`: its
