@@ -1,6 +1,7 @@
 //! The seams of the code base, checked on its sources: views ask the rules
 //! and never build a refusal themselves, and no game's id is matched outside
-//! the one list of games (and the rules that define the ids).
+//! the one list of games (and the rules that define the ids); and no file or
+//! function grows past its size.
 #![allow(clippy::unwrap_used)]
 
 use std::path::{Path, PathBuf};
@@ -126,4 +127,104 @@ fn counts_in_log_and_status_text_go_through_the_one_plural_helper() {
         .map(|(f, n, l)| format!("{}:{n}: {}", f.display(), l.trim()))
         .collect();
     assert!(bad.is_empty(), "count through rules::words (count, count_with, count_signed):\n{}", bad.join("\n"));
+}
+
+/// The length of each function in `text` (by its braces, from the line
+/// that names it; strings and line comments left out), with its name and
+/// first line.
+fn function_lengths(text: &str) -> Vec<(usize, String, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let strip = |line: &str| -> String {
+        let code = line.split("//").next().unwrap_or("");
+        let mut out = String::new();
+        let mut in_str = false;
+        let mut chars = code.chars().peekable();
+        while let Some(c) = chars.next() {
+            match (in_str, c) {
+                (true, '\\') => {
+                    chars.next();
+                }
+                (_, '"') => in_str = !in_str,
+                (true, _) => {}
+                (false, '\'') if chars.clone().nth(1) == Some('\'') => {
+                    chars.next();
+                    chars.next();
+                }
+                (false, c) => out.push(c),
+            }
+        }
+        out
+    };
+    let mut out = Vec::new();
+    for (n, line) in lines.iter().enumerate() {
+        let head = line.trim_start();
+        let head = head.strip_prefix("pub(crate) ").or_else(|| head.strip_prefix("pub(super) ")).unwrap_or(head);
+        let head = head.strip_prefix("pub ").unwrap_or(head);
+        let head = head.strip_prefix("const ").unwrap_or(head);
+        let Some(rest) = head.strip_prefix("fn ") else { continue };
+        let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        let (mut depth, mut started) = (0i32, false);
+        for (k, l) in lines.iter().enumerate().skip(n) {
+            let code = strip(l);
+            if !started && code.contains(';') && !code.contains('{') {
+                break;
+            }
+            for c in code.chars() {
+                match c {
+                    '{' => {
+                        depth += 1;
+                        started = true;
+                    }
+                    '}' => depth -= 1,
+                    _ => {}
+                }
+            }
+            if started && depth <= 0 {
+                out.push((k - n + 1, name.clone(), n + 1));
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The house stays small enough to read: no file of the rules over 1,000
+/// lines, none of the views or the app over 800, and no function anywhere
+/// in `src/` over 150 lines (each was split by what it draws or decides).
+#[test]
+fn files_and_functions_stay_within_their_sizes() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    sources(&root.join("src"), &mut files);
+    let mut over = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let rel = f.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+        let limit = if rel.starts_with("src/rules/") {
+            Some(1000)
+        } else if rel.starts_with("src/ui/") || rel.starts_with("src/app/") {
+            Some(800)
+        } else {
+            None
+        };
+        let n = text.lines().count();
+        if let Some(limit) = limit.filter(|&l| n > l) {
+            over.push(format!("{rel}: {n} lines (at most {limit})"));
+        }
+        for (len, name, at) in function_lengths(&text) {
+            if len > 150 {
+                over.push(format!("{rel}:{at} {name}: {len} lines (at most 150)"));
+            }
+        }
+    }
+    assert!(over.is_empty(), "too large:\n{}", over.join("\n"));
+}
+
+#[test]
+fn the_function_length_count_sees_a_long_function_and_skips_braces_in_strings() {
+    let long = format!("fn long() {{\n{}}}\nfn short() {{ \"}}\"; }}\n", "    let x = 1;\n".repeat(160));
+    let found = function_lengths(&long);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert_eq!((found[0].0, found[0].1.as_str()), (162, "long"));
+    assert_eq!((found[1].0, found[1].1.as_str()), (1, "short"));
 }
