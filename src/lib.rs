@@ -11,9 +11,9 @@
 //! | layer | modules | what they hold |
 //! |---|---|---|
 //! | rules | [`rules`] | the shared rules kernel: the `Game` trait, components, one module per game. No egui, no I/O, no threads. |
-//! | lessons | [`lessons`] | each game's course as data, run by the rules: start, goal, offered moves and hint, replies, success, par, solution. |
-//! | game in progress | [`session`], [`save`], [`save_writer`], [`stats`] | history with undo/redo and player kinds; the save format (bounded reads, load = replay); the autosave thread; statistics. |
+//! | game in progress | [`session`], [`save`], [`patch`], [`save_writer`], [`stats`] | history with undo/redo and player kinds; the save format (bounded reads, load = replay) and the JSON diffs that keep its views short; the autosave thread; statistics. |
 //! | computer players | [`ai`] | bots over the `Game` trait, per-game heuristics, the worker threads. |
+//! | lessons | [`lessons`] | each game's course as data, run by the rules (a lesson's replies come from a bot, on a session): start, goal, offered moves and hint, replies, success, par, solution. |
 //! | table | [`table`] | one game in progress for the app: dispatch, autosave, the undo policy, chance steps, the computer player. No egui. |
 //! | sound | [`sound`] | the table's sounds: synthesised once, which move makes which (public facts only), played on a thread of their own through the PulseAudio protocol, or recorded in tests. No egui. |
 //! | network | [`net`] | playing a friend on another computer: the host's table is the authority, a friend holds a mirror of its seat's view; the protocol and the links. No egui. |
@@ -32,6 +32,7 @@ pub mod desktop;
 pub mod games;
 pub mod lessons;
 pub mod net;
+pub mod patch;
 pub mod rules;
 pub mod save;
 pub mod save_fuzz;

@@ -147,7 +147,7 @@ pub struct SeenView {
     /// The seat's observation, as JSON (the first view of a run of them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub state: Option<Box<RawValue>>,
-    /// The edits from the view before (`crate::net::patch::Edit`s), as
+    /// The edits from the view before (`crate::patch::Edit`s), as
     /// JSON, when the whole observation is not given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub edits: Option<Box<RawValue>>,
@@ -213,7 +213,7 @@ impl FriendCopy {
         }
         let whole = self.views.len().is_multiple_of(WHOLE_VIEW_EVERY);
         let edits = match &self.last.0 {
-            Some(last) if !whole => serde_json::value::to_raw_value(&crate::net::patch::diff(last, &json)).ok(),
+            Some(last) if !whole => serde_json::value::to_raw_value(&crate::patch::diff(last, &json)).ok(),
             _ => None,
         };
         let view = match edits {
@@ -287,9 +287,9 @@ impl FriendCopy {
                 // what a JSON value holds.
                 (Some(state), None, _) => serde_json::from_str(state.get()).map_err(not_a_position)?,
                 (None, Some(edits), Some(mut json)) => {
-                    let edits: Vec<crate::net::patch::Edit> =
+                    let edits: Vec<crate::patch::Edit> =
                         serde_json::from_str(edits.get()).map_err(|e| damaged(e.to_string()))?;
-                    crate::net::patch::apply(&mut json, &edits).map_err(damaged)?;
+                    crate::patch::apply(&mut json, &edits).map_err(damaged)?;
                     serde_json::from_value(json).map_err(not_a_position)?
                 }
                 _ => return Err(damaged("neither a whole position nor changes to one".into())),

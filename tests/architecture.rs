@@ -228,3 +228,58 @@ fn the_function_length_count_sees_a_long_function_and_skips_braces_in_strings() 
     assert_eq!((found[0].0, found[0].1.as_str()), (162, "long"));
     assert_eq!((found[1].0, found[1].1.as_str()), (1, "short"));
 }
+
+/// The layers as `src/lib.rs` maps them, lowest first: each row's modules.
+fn layer_map() -> Vec<Vec<String>> {
+    let lib = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs")).unwrap();
+    lib.lines()
+        .filter_map(|l| l.strip_prefix("//! | "))
+        .filter(|l| !l.starts_with("layer") && !l.starts_with("---"))
+        .map(|row| {
+            let cell = row.split(" | ").nth(1).unwrap_or("");
+            cell.split(", ").map(|m| m.trim().trim_matches(|c| c == '[' || c == ']' || c == '`').to_string()).collect()
+        })
+        .collect()
+}
+
+/// The modules of this crate a line of code names (`crate::name`).
+fn crate_modules_named(line: &str) -> Vec<String> {
+    line.match_indices("crate::")
+        .map(|(i, _)| line[i + 7..].chars().take_while(|c| c.is_ascii_lowercase() || *c == '_').collect())
+        .filter(|m: &String| !m.is_empty())
+        .collect()
+}
+
+/// Each module uses only its own layer and those under it, as the map in
+/// `src/lib.rs` says (the lessons sat under the computer players and the
+/// sessions they use; the save format used the network's diffs).
+#[test]
+fn every_module_uses_only_the_layers_under_it_as_the_map_says() {
+    let layers = layer_map();
+    assert!(layers.len() >= 8, "the map in src/lib.rs: {layers:?}");
+    let layer_of = |m: &str| layers.iter().position(|row| row.iter().any(|x| x == m));
+    let mut wrong = Vec::new();
+    for (k, row) in layers.iter().enumerate() {
+        for m in row {
+            let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+            let mut files = Vec::new();
+            if dir.join(m).is_dir() {
+                sources(&dir.join(m), &mut files);
+            } else {
+                files.push(dir.join(format!("{m}.rs")));
+            }
+            for f in files {
+                for line in std::fs::read_to_string(&f).unwrap().lines().filter(|l| !l.trim_start().starts_with("//")) {
+                    for used in crate_modules_named(line) {
+                        match layer_of(&used) {
+                            Some(l) if l <= k => {}
+                            Some(_) => wrong.push(format!("{}: {m} uses {used}, a layer above it", f.display())),
+                            None => wrong.push(format!("{}: {used} is not in the map", f.display())),
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -21,7 +21,7 @@ pub mod host_table;
 pub mod invite;
 pub mod key_file;
 pub mod p2p;
-pub mod patch;
+pub use crate::patch;
 pub mod protocol;
 
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
