@@ -32,6 +32,7 @@ pub mod tab;
 pub mod tail_feathers;
 pub mod theme;
 pub mod view;
+pub mod viewer;
 pub mod widgets;
 
 use std::path::{Path, PathBuf};

@@ -29,8 +29,7 @@ const COMPACT_BELOW: f32 = 700.0;
 /// The width of the hand-off card when it lies beside the plumes (a low window).
 const HAND_OFF_BESIDE: f32 = 250.0;
 
-mod viewer;
-use viewer::Viewer;
+use crate::ui::viewer::Viewer;
 mod cards;
 mod fresh;
 mod hand;

@@ -280,7 +280,7 @@ impl SkirmishView {
             return humans.first().copied();
         }
         let to_move = self.human_to_move()?;
-        (self.peek == Some(to_move) || self.viewer() == Some(to_move)).then_some(to_move)
+        (self.peek == Some(to_move) || self.viewer().sees(to_move)).then_some(to_move)
     }
 
     /// The plays the rules offer now with card `c`.

@@ -38,7 +38,7 @@ impl SkirmishView {
                 && let Some(spot) = card.spot
             {
                 let pts = poly(&field().mission_spots[usize::from(spot)]);
-                let shown = card.revealed || viewer == Some(seat_of(side_));
+                let shown = card.revealed || viewer.sees(seat_of(side_));
                 let fill = if card.revealed { palette.card_face } else { palette.card_back };
                 let r = Rect::from_points(&pts);
                 paint_card(painter, &colours, r, side_colour(&colours, side_), fill, !card.revealed);

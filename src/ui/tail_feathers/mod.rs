@@ -60,6 +60,7 @@ use super::Notice;
 use super::ViewSettings;
 use super::tab::{EndWords, Frame, Tab, UndoGuard, View};
 use super::theme;
+use super::viewer::Viewer;
 use crate::rules::tail_feathers::components::Alliance;
 use crate::rules::tail_feathers::game::{
     Action, Event, Fig, FlightEnding, FlightOutcome, FlightPlan, Options, TailFeathers, Target, UNIT_DEFS, field,
@@ -318,24 +319,26 @@ impl SkirmishView {
     /// people at the screen, the one who took it at the hand-off while a
     /// secret decision of theirs (a mission, a bid) is on. Between those
     /// decisions both people watch the screen, so it shows nobody's.
-    fn viewer(&self) -> Option<Seat> {
+    fn viewer(&self) -> Viewer {
         if let Some(shown) = self.m.shown {
-            // A replay says itself whose secrets it shows.
+            // A replay says itself whose secrets it shows. (A finished
+            // game's missions are face up by then; its bids stay as the
+            // table drew them.)
             return match shown {
-                Shown::Seat(s) => Some(s),
-                Shown::Everyone | Shown::Nobody => None,
+                Shown::Seat(s) => Viewer::Seat(s),
+                Shown::Everyone | Shown::Nobody => Viewer::Nobody,
             };
         }
         let humans = self.m.humans();
         if humans.len() == 1 {
-            return humans.first().copied();
+            return humans.first().map_or(Viewer::Nobody, |&s| Viewer::Seat(s));
         }
         if humans.is_empty() || self.m.session.is_over() {
-            return None;
+            return Viewer::Nobody;
         }
         match (self.revealed, self.human_to_move()) {
-            (Some(r), Some(h)) if r == h && secret_decision(self.state()) => Some(r),
-            _ => None,
+            (Some(r), Some(h)) if r == h && secret_decision(self.state()) => Viewer::Seat(r),
+            _ => Viewer::Nobody,
         }
     }
 
@@ -598,7 +601,10 @@ impl View for SkirmishView {
     }
 
     fn shown_to(&self) -> Option<Seat> {
-        self.viewer()
+        match self.viewer() {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Nobody | Viewer::All => None,
+        }
     }
 
     fn hide_private(&mut self) {

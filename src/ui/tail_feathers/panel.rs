@@ -126,14 +126,14 @@ impl SkirmishView {
         let mut action = None;
         let viewer = self.viewer();
         if let Some(card) = state.mission(side_of_seat(seat))
-            && viewer == Some(seat)
+            && viewer.sees(seat)
             && let Some(k) = card.kind
             && !card.revealed
         {
             ui.label(format!("Your mission card (secret): {}", kind_name(k)));
         }
         if let Secret::Chosen(n) = state.bid(seat)
-            && viewer == Some(seat)
+            && viewer.sees(seat)
         {
             ui.label(format!("Your bid (secret): {n} extra dice"));
         }

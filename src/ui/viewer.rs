@@ -1,11 +1,12 @@
-//! Whose private cards the screen may show: one seat's, nobody's or
-//! everybody's.
+//! Whose secrets the screen may show (a hand, a face-down card, a secret
+//! mission or bid): one seat's, nobody's or everybody's. The one hand-off
+//! policy type of every game with secrets.
 
 use crate::rules::Seat;
 
-/// Whose private cards the screen may show.
+/// Whose secrets the screen may show.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Viewer {
+pub enum Viewer {
     /// Only this seat's.
     Seat(Seat),
     /// Nobody's (hand-off pending, or a computer acts between people).
@@ -18,7 +19,8 @@ impl Viewer {
     /// The seat whose knowledge applies to `seat`'s cards, for the rules'
     /// "as seen by" questions: the viewer's own seat, `seat` itself when
     /// everything is shown, `None` when nobody's private cards are.
-    pub(super) fn knowledge_for(self, seat: Seat) -> Option<Seat> {
+    #[must_use]
+    pub fn knowledge_for(self, seat: Seat) -> Option<Seat> {
         match self {
             Viewer::Seat(s) => Some(s),
             Viewer::Nobody => None,
@@ -26,7 +28,9 @@ impl Viewer {
         }
     }
 
-    pub(super) fn sees(self, seat: Seat) -> bool {
+    /// Whether `seat`'s secrets may be shown.
+    #[must_use]
+    pub fn sees(self, seat: Seat) -> bool {
         match self {
             Viewer::Seat(s) => s == seat,
             Viewer::Nobody => false,
