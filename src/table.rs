@@ -216,7 +216,9 @@ impl<G: Evaluate> Table<G> {
         if let Some(lesson) = self.lesson
             && let Err(refusal) = lesson.check(self.session.state(), &action)
         {
-            notices.push(Notice::Error(refusal.to_string()));
+            // (Its hint is added by the lesson's tab, as to the view's own
+            // refusals.)
+            notices.push(Notice::Error(refusal.reason()));
             return false;
         }
         if self.mirror || self.hosted {

@@ -32,6 +32,7 @@ fn a_lesson_from_home_refuses_a_wrong_move_with_its_hint_then_is_ticked_and_reme
     h.run();
     let toasts = h.state().toast_texts().join(" | ");
     assert!(toasts.contains("DA-R") && toasts.contains("Hint: Drop a wall on a lit square"), "{toasts}");
+    assert_eq!(toasts.matches("Hint:").count(), 1, "the hint once: {toasts}");
     // The right moves, clicked on the board.
     for _ in 0..7 {
         let state = common::game_tab::<aviary::ui::daedalus::DaedalusTab>(&mut h).m.session.state().clone();

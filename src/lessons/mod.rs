@@ -91,12 +91,19 @@ pub struct LessonRefusal {
     pub hint: &'static str,
 }
 
+impl LessonRefusal {
+    /// Why, without the hint: the rule and its reason, or that the move is
+    /// not this lesson's (the lesson's tab adds the hint to every refusal
+    /// of its frame, this one and the view's alike).
+    #[must_use]
+    pub fn reason(&self) -> String {
+        self.rule.as_ref().map_or_else(|| "Not in this lesson".to_string(), ToString::to_string)
+    }
+}
+
 impl std::fmt::Display for LessonRefusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match &self.rule {
-            Some(v) => write!(f, "{v}. Hint: {}", self.hint),
-            None => write!(f, "Not in this lesson. Hint: {}", self.hint),
-        }
+        write!(f, "{}. Hint: {}", self.reason(), self.hint)
     }
 }
 

@@ -747,12 +747,10 @@ impl<V: View> Tab<V> {
         self.view.ui(ui, &mut frame);
         let Frame { asks, notices, .. } = frame;
         let refused = refusal(&notices[before..]);
-        // A move the view refused with the rules' reason: the lesson's hint
-        // follows it (the table adds it to the moves it refuses itself).
+        // A move refused (by the rules, the lesson or the view): the
+        // lesson's hint follows it, once.
         for n in notices.iter_mut().skip(before) {
-            if let Notice::Error(text) = n
-                && !text.contains("Hint:")
-            {
+            if let Notice::Error(text) = n {
                 text.push_str(". Hint: ");
                 text.push_str(lesson.hint);
             }
