@@ -2530,3 +2530,36 @@ fn the_flights_off_the_edge_token_never_lies_on_a_tree_s_name() {
     }
     assert!(seen >= 5, "only {seen} positions showed the token");
 }
+
+/// The words under the banner's title painted now.
+fn banner_words_now(h: &Harness<'_, AviaryApp>) -> Vec<String> {
+    common::painted_words(h).into_iter().map(|w| w.0).filter(|w| w.starts_with("Activation: ")).collect()
+}
+
+#[test]
+fn the_banner_names_who_goes_first_only_once_the_initiative_is_rolled() {
+    use aviary::rules::tail_feathers::game::{Phase, side_name, side_of_seat};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_in(dir.path());
+    h.state_mut().settings.animations = false;
+    open_where(&mut h, dir.path(), |s| s.phase() == Phase::Tilt);
+    let mut rng = Rng::seeded(11);
+    let mut said = Vec::new();
+    // Through the tilts, the bids and the roll, a frame after each step.
+    while state(&mut h).phase() == Phase::Tilt || !state(&mut h).initiative_rolled() {
+        let legal = state(&mut h).legal_actions();
+        let a = legal[rng.below(legal.len())].clone();
+        tab(&mut h).m.session.propose(a).unwrap();
+        h.step();
+        h.step();
+        let rolled = state(&mut h).initiative_rolled();
+        said.extend(banner_words_now(&h).into_iter().map(|w| (rolled, w)));
+    }
+    let first = format!("Activation: the {} go first", side_name(side_of_seat(state(&mut h).first_player())));
+    // Before the roll it names nobody (it named last round's first side).
+    for (rolled, w) in &said {
+        let expected = if *rolled { first.as_str() } else { "Activation: bids for the initiative" };
+        assert_eq!(w.as_str(), expected, "{said:?}");
+    }
+    assert_eq!(said.last().map(|x| &x.1), Some(&first), "{said:?}");
+}

@@ -1,6 +1,6 @@
-//! The round's banner: when a new round or a new phase of it begins, a
-//! wooden sign over the battlefield's top says so a moment ("Round 3",
-//! "Activation: the Rats go first"), as a table's round marker moves. A
+//! The round's banner: when a new round or a new phase of it begins, or
+//! the initiative is rolled, a wooden sign over the battlefield's top says
+//! so a moment ("Round 3", "Activation: the Rats go first"), as a table's round marker moves. A
 //! round's end and the initiative were told only in the log ("the rounds
 //! went by unnoticed").
 
@@ -23,6 +23,9 @@ pub(super) fn banner_words(state: &TailFeathers) -> Option<(String, String)> {
         Phase::Deploy => return Some(("Deployment".to_string(), "set out your forces".to_string())),
         Phase::Mission => "Missions".to_string(),
         Phase::Tilt => "Tilts and launches".to_string(),
+        // (Until the initiative is rolled, the first player is last
+        // round's: the banner named the wrong side.)
+        Phase::Activation if !state.initiative_rolled() => "Activation: bids for the initiative".to_string(),
         Phase::Activation => format!("Activation: the {} go first", side_name(side_of_seat(state.first_player()))),
         Phase::Final => "End of the round: reinforcements and missions".to_string(),
         Phase::Over => return None,
@@ -36,7 +39,7 @@ impl SkirmishView {
     /// panel says where it stands).
     pub(super) fn round_banner(&mut self, ui: &Ui, colours: &Forest, inner: Rect, state: &TailFeathers) {
         let now = ui.input(|i| i.time);
-        let key = (state.round(), state.phase());
+        let key = (state.round(), state.phase(), state.initiative_rolled());
         match self.banner {
             Some((k, _)) if k == key => {}
             Some(_) => self.banner = Some((key, Some(now))),

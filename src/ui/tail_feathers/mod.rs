@@ -213,9 +213,10 @@ pub struct SkirmishView {
     animations: bool,
     /// The last roll, on the table's frame.
     kept_roll: Option<dice::KeptRoll>,
-    /// The round and phase last drawn, and when they began (none for the
-    /// position the tab opened on): the round's banner.
-    banner: Option<((u8, crate::rules::tail_feathers::game::Phase), Option<f64>)>,
+    /// The round, phase and whether the initiative was rolled, as last
+    /// drawn, and when they began (none for the position the tab opened
+    /// on): the round's banner.
+    banner: Option<((u8, crate::rules::tail_feathers::game::Phase, bool), Option<f64>)>,
     /// The position last drawn (the history cursor and the game), to
     /// notice a flight that ended since.
     seen: Option<(usize, TailFeathers)>,

@@ -729,6 +729,13 @@ impl TailFeathers {
         self.round
     }
 
+    /// The initiative has been rolled this round: who goes first is then
+    /// [`Self::first_player`] (before, it is last round's).
+    #[must_use]
+    pub fn initiative_rolled(&self) -> bool {
+        self.rolled
+    }
+
     /// The phase.
     #[must_use]
     pub fn phase(&self) -> Phase {
