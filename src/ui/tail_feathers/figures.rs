@@ -396,7 +396,9 @@ fn paint_pieces(
     rim: Color32,
 ) {
     let polys: Vec<Vec<Pos2>> = pieces.iter().map(|p| hull(p.points.iter().map(|&l| place(l)).collect())).collect();
-    let rim_w = (size * 0.06).clamp(0.8, 1.6);
+    // (At least a pixel and more: a black crow on the dark floor at
+    // 800x600 all but vanished behind a thinner one.)
+    let rim_w = (size * 0.06).clamp(1.2, 1.6);
     for pts in &polys {
         painter.add(Shape::convex_polygon(pts.clone(), rim, Stroke::new(rim_w, rim)));
     }
