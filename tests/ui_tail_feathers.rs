@@ -2563,3 +2563,20 @@ fn the_banner_names_who_goes_first_only_once_the_initiative_is_rolled() {
     }
     assert_eq!(said.last().map(|x| &x.1), Some(&first), "{said:?}");
 }
+
+#[test]
+fn each_side_s_cheese_wheel_is_named_beside_its_circles() {
+    use aviary::rules::tail_feathers::game::Phase;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_in(dir.path());
+    open_where(&mut h, dir.path(), |s| s.phase() == Phase::Activation);
+    let named: Vec<egui::Rect> = h.query_all_by_label("cheese").map(|n| n.rect()).collect();
+    let wheels: Vec<egui::Rect> = h.query_all_by_label_contains(" of 6 cheese").map(|n| n.rect()).collect();
+    assert_eq!((named.len(), wheels.len()), (2, 2), "a name and a wheel for each side");
+    for (name, wheel) in named.iter().zip(&wheels) {
+        assert!(
+            name.right() <= wheel.left() + 1.0 && (name.center().y - wheel.center().y).abs() < 8.0,
+            "{name:?} by {wheel:?}"
+        );
+    }
+}

@@ -44,6 +44,8 @@ impl SkirmishView {
             ui.horizontal_wrapped(|ui| {
                 let seat = seat_of(side_);
                 ui.label(RichText::new(side_name(side_)).strong().color(side_colour(&colours, side_)));
+                // The wheel named (six circles alone were not understood).
+                ui.label(RichText::new("cheese").small());
                 cheese_wheel(ui, state.cheese(seat), palette).on_hover_text(format!(
                     "{} of 6 cheese: won on cheese dice (and by foraging, or passing with nothing to activate); \
                      spent on extra initiative dice and cards, or, with the wheel full, to bring figures back",
