@@ -54,34 +54,9 @@ fn open_with_options(
     wanted: impl Fn(&TailFeathers) -> bool,
 ) {
     for seed in 0..300 {
-        let setup = Setup { seats: 2, options: options.clone() };
-        let mut session: Session<TailFeathers> = Session::new(setup, seed, players.to_vec());
-        let mut rng = Rng::seeded(seed);
-        let mut found = false;
-        for _ in 0..3000 {
-            let s = session.state();
-            if s.outcome().is_some() {
-                break;
-            }
-            if s.to_move() == ToMove::Seat(seat) && wanted(s) {
-                found = true;
-                break;
-            }
-            let legal = s.legal_actions();
-            let eager: Vec<&Action> =
-                legal.iter().filter(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. })).collect();
-            let a = if !eager.is_empty() && rng.coin() {
-                eager[rng.below(eager.len())].clone()
-            } else {
-                legal[rng.below(legal.len())].clone()
-            };
-            session.propose(a).unwrap();
-        }
-        if found {
-            let t = SkirmishTab::new(Table::new(session, dir.join("saves").join("tf.json")));
-            let app = h.state_mut();
-            app.tabs.push(Box::new(t));
-            app.screen = Screen::Game(app.tabs.len() - 1);
+        let at_seat = |s: &TailFeathers| s.to_move() == ToMove::Seat(seat) && wanted(s);
+        if let Some(session) = played_to(seed, (players.to_vec(), options.clone()), true, at_seat) {
+            show_tab(h, session, dir);
             // A computer thinking shows a spinner, which never settles.
             if players.iter().any(|p| matches!(p, Player::Computer(_))) {
                 h.step();
@@ -93,6 +68,46 @@ fn open_with_options(
         }
     }
     panic!("no game reached the wanted moment");
+}
+
+/// A game of seed `seed` between `players` with `options`, played at
+/// random (attacks preferred half the time when `eager`) until `wanted`
+/// holds; none if it ends or 3000 moves pass first.
+fn played_to(
+    seed: u64,
+    (players, options): (Vec<Player>, Options),
+    eager: bool,
+    wanted: impl Fn(&TailFeathers) -> bool,
+) -> Option<Session<TailFeathers>> {
+    let mut session: Session<TailFeathers> = Session::new(Setup { seats: 2, options }, seed, players);
+    let mut rng = Rng::seeded(seed);
+    for _ in 0..3000 {
+        let s = session.state();
+        if s.outcome().is_some() {
+            return None;
+        }
+        if wanted(s) {
+            return Some(session);
+        }
+        let legal = s.legal_actions();
+        let attacks: Vec<&Action> =
+            legal.iter().filter(|a| matches!(a, Action::Strike { .. } | Action::Shoot { .. })).collect();
+        let a = if eager && !attacks.is_empty() && rng.coin() {
+            attacks[rng.below(attacks.len())].clone()
+        } else {
+            legal[rng.below(legal.len())].clone()
+        };
+        session.propose(a).unwrap();
+    }
+    None
+}
+
+/// `session` opened as a tab of the app, on screen.
+fn show_tab(h: &mut Harness<'_, AviaryApp>, session: Session<TailFeathers>, dir: &std::path::Path) {
+    let t = SkirmishTab::new(Table::new(session, dir.join("saves").join("tf.json")));
+    let app = h.state_mut();
+    app.tabs.push(Box::new(t));
+    app.screen = Screen::Game(app.tabs.len() - 1);
 }
 
 /// A click where a person points (press and release without moving).
@@ -2496,29 +2511,10 @@ fn the_flights_off_the_edge_token_never_lies_on_a_tree_s_name() {
         for seed in seeds {
             let dir = tempfile::tempdir().unwrap();
             let mut h = common::app_in_window(dir.path(), size);
-            let setup = Setup { seats: 2, options: Options::default() };
-            let mut session: Session<TailFeathers> = Session::new(setup, seed, vec![Player::Human, Player::Human]);
-            let mut rng = Rng::seeded(seed);
-            let mut found = false;
-            for _ in 0..3000 {
-                let s = session.state();
-                if s.outcome().is_some() {
-                    break;
-                }
-                if s.legal_actions().iter().any(|a| matches!(a, Action::Fly(_))) {
-                    found = true;
-                    break;
-                }
-                let legal = s.legal_actions();
-                session.propose(legal[rng.below(legal.len())].clone()).unwrap();
-            }
-            if !found {
-                continue;
-            }
-            let t = SkirmishTab::new(Table::new(session, dir.path().join("saves").join("tf.json")));
-            let app = h.state_mut();
-            app.tabs.push(Box::new(t));
-            app.screen = aviary::app::Screen::Game(app.tabs.len() - 1);
+            let people = (vec![Player::Human, Player::Human], Options::default());
+            let to_fly = |s: &TailFeathers| s.legal_actions().iter().any(|a| matches!(a, Action::Fly(_)));
+            let Some(session) = played_to(seed, people, false, to_fly) else { continue };
+            show_tab(&mut h, session, dir.path());
             h.run();
             let words = common::painted_words(&h);
             let Some(token) = words.iter().find(|w| w.0.ends_with("off the edge")) else { continue };
