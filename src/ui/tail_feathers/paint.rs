@@ -109,8 +109,9 @@ impl SkirmishView {
         }
         let name = BIRDS[UNIT_DEFS[unit_of(f)].bird.map_or(0, |x| x.0)].name;
         let wings = if flying { Wings::Spread { bank } } else { Wings::Folded };
-        paint_bird_figure(painter, p, fwd, r, Species::of(name), wings, colours.die);
-        paint_pilot(painter, p, fwd, r, Species::of(name), (side_ == Alliance::Rats, fill), colours.die);
+        let art = art_radius(r);
+        paint_bird_figure(painter, p, fwd, art, Species::of(name), wings, colours.die);
+        paint_pilot(painter, p, fwd, art, Species::of(name), (side_ == Alliance::Rats, fill), colours.die);
         // Wounds as a red arc round the base (its share of the bird's
         // life), the rattled pilot as a small "!" badge on the rim, and a
         // passenger riding at the back of the base: all on the base, so
@@ -482,7 +483,25 @@ pub(super) fn keep_inside(rect: egui::Rect, within: egui::Rect) -> egui::Rect {
 mod tests {
     use egui::{Pos2, Rect, Vec2};
 
-    use super::keep_inside;
+    use super::{art_radius, keep_inside};
+
+    /// With the whole battlefield in view a bird's base is about 13
+    /// pixels across its radius at the default window and 9 at 800x600:
+    /// the bird on it is painted half as large again, and never smaller
+    /// as the view comes closer; close up, it is true to its base.
+    #[test]
+    fn small_birds_are_painted_larger_than_their_bases_and_large_ones_true() {
+        assert!(art_radius(13.0) >= 19.0, "{}", art_radius(13.0));
+        assert!(art_radius(9.0) >= 13.0, "{}", art_radius(9.0));
+        let mut last = 0.0;
+        for k in 4..80 {
+            let r = k as f32 * 0.5;
+            let art = art_radius(r);
+            assert!(art >= r && art >= last, "at {r}: {art} after {last}");
+            last = art;
+        }
+        assert!((art_radius(24.0) - 24.0).abs() < 1e-4);
+    }
 
     /// Found in a lesson: the odds by a bird at the battlefield's left
     /// edge ran off the window ("anged: 2 dice v 4 defence").
@@ -633,6 +652,15 @@ pub(super) fn paint_receivers(
             colours.crossing_now,
         );
     }
+}
+
+/// The radius a bird is painted to on a base of `r` pixels: true to its
+/// base once that is 20 pixels or more, and up to half as large again
+/// below that. With the whole battlefield in view a base is 9 to 13
+/// pixels, and the birds and their riders were specks a new player could
+/// not tell apart (the base, its notch and its rings stay true).
+pub(super) fn art_radius(r: f32) -> f32 {
+    (r * 1.5).min(r.max(20.0))
 }
 
 /// The radius of a figure drawn in a tree space (or a nest, `nest`)
