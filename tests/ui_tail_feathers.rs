@@ -410,6 +410,43 @@ fn the_figures_on_a_mission_stand_on_its_card() {
     let n = state(&mut h).mission_box(Alliance::Mice).len();
     let card = texts(&h).into_iter().find(|l| l.starts_with("mission card: Mice")).expect("the mice's mission card");
     assert!(card.ends_with(&format!("; {n} figures on it")), "{card}");
+    words_clear_of_figures(&h, n);
+}
+
+/// At 800x600 with three or more figures sent (two rows on a small card),
+/// the card's words stay clear of them too: the words sat at the card's
+/// middle, and the second row of figures stood on them.
+#[test]
+fn a_mission_cards_words_stay_clear_of_two_rows_of_figures_in_a_small_window() {
+    use aviary::rules::tail_feathers::components::Alliance;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::app_in_window(dir.path(), [800.0, 600.0]);
+    let sent = |s: &TailFeathers| {
+        s.mission(Alliance::Mice).is_some_and(|c| c.spot.is_some()) && s.mission_box(Alliance::Mice).len() >= 3
+    };
+    open_where(&mut h, dir.path(), sent);
+    let n = state(&mut h).mission_box(Alliance::Mice).len();
+    words_clear_of_figures(&h, n);
+}
+
+/// The mice's mission card's words stand at its head, clear of the `n`
+/// figures sent on it, which stand in rows from its foot (each row 1.7
+/// radii above the last, as many to a row as fit across the card).
+fn words_clear_of_figures(h: &Harness<'_, AviaryApp>, n: usize) {
+    let on_card = h.get_by_label_contains("mission card: Mice").rect();
+    let words = common::painted_words(h)
+        .into_iter()
+        .find(|(t, r, _)| t.starts_with("Mice\n") && on_card.contains(r.center()))
+        .map(|(_, r, _)| r)
+        .expect("the card's words painted on it");
+    let figure = (on_card.width() * 0.22).clamp(4.0, 9.0);
+    let per_row = ((on_card.width() / (figure * 1.6)).floor() as usize).clamp(1, n);
+    let rows = n.div_ceil(per_row) as f32;
+    let top_row = on_card.bottom() - (rows - 1.0) * figure * 1.7 - figure;
+    assert!(
+        words.bottom() <= top_row,
+        "the words {words:?} reach under the {n} figures (top {top_row}) on the card {on_card:?}"
+    );
 }
 
 #[test]

@@ -68,7 +68,9 @@ impl SkirmishView {
             let free = cards.iter().find(|o| **o != r && o.intersects(r)).map_or(r, |o| free_part(r, *o));
             let ink = palette.text_on(fill);
             let galley = super::paint::card_words(painter, &text, r, ink);
-            let at = free.center() - galley.size() / 2.0;
+            // At the card's head, as a card's title is: the figures sent
+            // on it stand in rows from its foot (they sat on the words).
+            let at = Pos2::new(free.center().x - galley.size().x / 2.0, free.top() + 2.0);
             painter.rect_filled(Rect::from_min_size(at, galley.size()).expand(1.5), 2.0, fill);
             painter.galley(at, galley, ink);
         }
