@@ -1348,3 +1348,33 @@ fn every_other_mat_shows_its_hand_as_backs_in_a_low_window_however_narrow() {
     assert!(holding >= 2, "the others hold cards");
     assert_eq!(backs(&h), holding, "each other seat's hand as backs");
 }
+
+/// Every row of an unfinished plume says how it counts, by the mat's left
+/// beside it: "−" by the top row, "+" by each row under it (a faint dash
+/// by the top row alone puzzled a new player); a finished peacock has none.
+#[test]
+fn each_row_of_an_unfinished_plume_is_marked_minus_or_plus() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = table_of(dir.path(), 2, 70, [1280.0, 800.0]);
+    let s = state(&mut h);
+    let mut rows_under = 0;
+    for (seat, name) in [(Seat(0), "Ada"), (Seat(1), "Seat 2")] {
+        for (i, plume) in s.plumes(seat).iter().enumerate() {
+            let signs: Vec<String> = h
+                .query_all_by_label_contains(&format!("{name} plume {} row ", i + 1))
+                .map(|n| format!("{:?}", n.accesskit_node())) // (its label, among the rest)
+                .collect();
+            if plume.is_complete() {
+                assert!(signs.is_empty(), "{signs:?}");
+                continue;
+            }
+            assert_eq!(signs.len(), plume.rows.len(), "{name} plume {}: {signs:?}", i + 1);
+            assert!(signs[0].contains("row 1: \u{2212}, counts against"), "{signs:?}");
+            for sign in &signs[1..] {
+                assert!(sign.contains(": +, counts for"), "{signs:?}");
+                rows_under += 1;
+            }
+        }
+    }
+    assert!(rows_under > 0, "no plume with a row under its top row: the test shows nothing");
+}

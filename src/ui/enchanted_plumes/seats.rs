@@ -469,10 +469,11 @@ impl PlumesView {
                     Self::mark_fresh(ui, palette, cr);
                 }
             }
-            if r == 0 && !plume.is_complete() {
+            if !plume.is_complete() {
                 // (By the part of the row in view: rows under it cover the rest.)
-                let shown = if plume.rows.len() > 1 { row_step(card) } else { card.y };
-                minus_sign(ui, palette, Pos2::new(rect.left() + 6.0, y + shown / 2.0), shown, (seat, index));
+                let shown = if r < last { row_step(card) } else { card.y };
+                let name = state.seat_name(seat);
+                row_sign(ui, palette, Pos2::new(rect.left() + 7.0, y + shown / 2.0), shown, (&name, seat, index, r));
             }
         }
         if !own {
@@ -591,14 +592,26 @@ struct ShownPlume<'a> {
     by_hand: bool,
 }
 
-/// The top row counts against the plume: a minus printed on the mat at
-/// its left, clear of the cards (a sign, not a token: nothing to press),
-/// what it means on hover.
-fn minus_sign(ui: &Ui, palette: &Palette, at: Pos2, high: f32, (seat, index): (Seat, usize)) {
-    ui.painter().line_segment([at - Vec2::X * 4.0, at + Vec2::X * 4.0], Stroke::new(2.0, palette.table.faint));
-    let sign = Rect::from_center_size(at, Vec2::new(12.0, high));
-    ui.interact(sign, ui.scope_id().with(("minus", seat.0, index)), Sense::hover())
-        .on_hover_text("The top row counts against the plume: its cards are taken off the score");
+/// How a row of an unfinished plume counts, on a small round plate at the
+/// mat's left beside it: "−" by the top row (its cards are taken off the
+/// plume's score), "+" by each row under it (added), what it means on
+/// hover. (A faint dash by the top row alone puzzled a new player.)
+fn row_sign(ui: &Ui, palette: &Palette, at: Pos2, high: f32, (name, seat, index, row): (&str, Seat, usize, usize)) {
+    let painter = ui.painter();
+    let radius = (high / 2.0 - 1.0).clamp(4.5, 6.5);
+    painter.circle(at, radius, palette.table.plate, Stroke::new(1.0, palette.table.faint));
+    let (sign, means) = if row == 0 {
+        ("\u{2212}", "counts against the plume: its cards are taken off the score")
+    } else {
+        ("+", "counts for the plume: its cards are added to the score")
+    };
+    let font = look::display(ui.ctx(), radius * 2.0);
+    painter.text(at, Align2::CENTER_CENTER, sign, font, palette.table.on_plate);
+    let said = format!("{name} plume {} row {}: {sign}, {means}", index + 1, row + 1);
+    let sign = Rect::from_center_size(at, Vec2::new(14.0, high));
+    ui.interact(sign, ui.scope_id().with(("row sign", seat.0, index, row)), Sense::hover())
+        .on_hover_text(format!("This row {means}"))
+        .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, said.clone()));
 }
 
 /// A plume's heading over its top row: its name, and its score on a chip
