@@ -473,7 +473,7 @@ impl PlumesView {
                 // (By the part of the row in view: rows under it cover the rest.)
                 let shown = if r < last { row_step(card) } else { card.y };
                 let name = state.seat_name(seat);
-                row_sign(ui, palette, Pos2::new(rect.left() + 7.0, y + shown / 2.0), shown, (&name, seat, index, r));
+                row_sign(ui, palette, Pos2::new(rect.left() + 5.0, y + shown / 2.0), shown, (&name, seat, index, r));
             }
         }
         if !own {
@@ -598,7 +598,7 @@ struct ShownPlume<'a> {
 /// hover. (A faint dash by the top row alone puzzled a new player.)
 fn row_sign(ui: &Ui, palette: &Palette, at: Pos2, high: f32, (name, seat, index, row): (&str, Seat, usize, usize)) {
     let painter = ui.painter();
-    let radius = (high / 2.0 - 1.0).clamp(4.5, 6.5);
+    let radius = (high / 2.0 - 1.0).clamp(4.0, 5.5);
     painter.circle(at, radius, palette.table.plate, Stroke::new(1.0, palette.table.faint));
     let (sign, means) = if row == 0 {
         ("\u{2212}", "counts against the plume: its cards are taken off the score")
