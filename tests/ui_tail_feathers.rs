@@ -2229,6 +2229,44 @@ fn by_the_flights_off_the_edge_only_the_one_pointed_at_is_a_cross() {
     assert!(near <= away + 4, "{near} strokes by the edge, {away} away from it");
 }
 
+/// With the pointer away from them, each flight off the edge is still a
+/// small mark on the edge where it leaves, something to point at (none
+/// was in sight, and a new player found nothing to click), and the panel
+/// says where to look.
+#[test]
+fn the_flights_off_the_edge_are_marked_there_with_the_pointer_away() {
+    use aviary::rules::tail_feathers::game::FlightEnding;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_in(dir.path());
+    open_where(&mut h, dir.path(), |s| flight_endings(s).iter().filter(|e| **e == FlightEnding::Off).count() >= 4);
+    h.hover_at(Pos2::new(5.0, 5.0));
+    h.run();
+    let offs: Vec<Pos2> = h
+        .query_all(egui_kittest::kittest::by().predicate(|n| {
+            n.label().is_some_and(|l| l.starts_with("flight ") && l.contains("flies off the battlefield"))
+        }))
+        .map(|n| n.rect().center())
+        .collect();
+    assert!(offs.len() >= 4, "{} flights off the edge", offs.len());
+    let pips: Vec<Pos2> = h
+        .output()
+        .shapes
+        .iter()
+        .filter_map(|c| match &c.shape {
+            egui::Shape::Circle(k) if k.radius <= 2.5 && k.fill.a() > 0 => Some(k.center),
+            _ => None,
+        })
+        .collect();
+    for p in &offs {
+        assert!(pips.iter().any(|q| q.distance(*p) < 0.5), "no mark where the flight at {p:?} leaves");
+    }
+    let panel = common::painted_words(&h);
+    assert!(
+        panel.iter().any(|(t, _, _)| t.contains("marked on its edge where they cross it: point there")),
+        "the panel does not say where the flights off the edge are"
+    );
+}
+
 /// In a small window the facing handles round a bird being launched are
 /// big enough to find and do not overlap: round a bird 12 points across
 /// they were dots of 4 points, side by side.

@@ -156,13 +156,8 @@ impl SkirmishView {
                 let ghosts = self.flights();
                 let crash = ghosts.iter().filter(|g| matches!(g.outcome.ending, FlightEnding::Crashes(_))).count();
                 let off = ghosts.iter().filter(|g| g.outcome.ending == FlightEnding::Off).count();
-                let harm = match (crash, off) {
-                    (0, 0) => String::new(),
-                    (c, 0) if c == flights => " (every one crashes into a trunk)".to_string(),
-                    (c, 0) => format!(" ({c} crash into a trunk, marked ×)"),
-                    (0, o) => format!(" ({o} leave the battlefield, marked ×)"),
-                    (c, o) => format!(" ({c} crash into a trunk and {o} leave the battlefield, marked ×)"),
-                };
+                let hurt = ghosts.iter().filter(|g| g.harmful()).count() - crash - off;
+                let harm = harm_words(flights, (crash, off, hurt));
                 ui.label(format!("{flights} flights{harm}. Point at a spot to see the flight; click it to fly."));
             }
         }
@@ -563,5 +558,63 @@ fn named_figure(a: &Action) -> Option<Fig> {
         | Action::Hold(f)
         | Action::Deploy { figure: f, .. } => Some(*f),
         _ => None,
+    }
+}
+
+/// What the crosses among `flights` flights mean, for the panel: how many
+/// crash into a trunk, leave the battlefield (their crosses on its edge,
+/// where the pointer shows them) and wound the bird on the way. (It spoke
+/// of crossings off the edge with none in sight, and of none at all for
+/// the flights through an enemy bird, also crossed.)
+fn harm_words(flights: usize, (crash, off, hurt): (usize, usize, usize)) -> String {
+    if crash == flights && flights > 0 {
+        return " (every one crashes into a trunk)".to_string();
+    }
+    let mut parts = Vec::new();
+    if crash > 0 {
+        parts.push(format!("{crash} crash into a trunk"));
+    }
+    if hurt > 0 {
+        let wound = if hurt == 1 { "wounds the bird on the way" } else { "wound the bird on the way" };
+        parts.push(format!("{hurt} {wound}"));
+    }
+    if off > 0 {
+        parts.push(format!("{off} leave the battlefield"));
+    }
+    let edge = if off > 0 {
+        ". Those leaving are marked on its edge where they cross it: point there to see them"
+    } else {
+        ""
+    };
+    match parts.len() {
+        0 => String::new(),
+        1 => format!(" ({}, marked ×){edge}", parts[0]),
+        _ => {
+            let last = parts.pop().unwrap_or_default();
+            format!(" ({} and {last}, each marked ×){edge}", parts.join(", "))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::harm_words;
+
+    #[test]
+    fn the_panel_says_what_every_kind_of_cross_means() {
+        assert_eq!(harm_words(5, (0, 0, 0)), "");
+        assert_eq!(harm_words(5, (5, 0, 0)), " (every one crashes into a trunk)");
+        assert_eq!(harm_words(9, (2, 0, 0)), " (2 crash into a trunk, marked ×)");
+        // Through an enemy bird: a cross the panel never spoke of.
+        assert_eq!(harm_words(9, (0, 0, 1)), " (1 wounds the bird on the way, marked ×)");
+        let all = harm_words(56, (2, 50, 3));
+        assert!(
+            all.starts_with(
+                " (2 crash into a trunk, 3 wound the bird on the way and 50 leave the battlefield, each marked ×)"
+            ),
+            "{all}"
+        );
+        // Off the edge: where to look for them.
+        assert!(harm_words(56, (0, 56, 0)).contains("marked on its edge where they cross it: point there"));
     }
 }

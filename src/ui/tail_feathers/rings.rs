@@ -49,7 +49,11 @@ pub(super) fn flight_rings(
         let p = g.ring(board);
         let off = g.outcome.ending == FlightEnding::Off;
         if off && !near_offs {
-            // (Its ring still answers a click and the keyboard.)
+            // A small pip on the edge where it leaves, something to point
+            // at (with none in sight, a new player looked for the crosses
+            // the panel spoke of and found nothing to click); its ring
+            // still answers a click and the keyboard.
+            painter.circle_filled(p, 2.0, colours.cut.gamma_multiply(0.7));
             let rect = Rect::from_center_size(p, Vec2::splat(base_r));
             let resp = ui.interact(rect, ui.scope_id().with(("tf-ring", i)), sense);
             let said = g.words();
