@@ -757,6 +757,25 @@ fn the_range_finder_measures_between_any_two_figures() {
     assert_eq!(shown.len(), 1, "the measure is written out: {words}");
     assert_eq!(shown[0].contains("no clear sight"), sight.is_none(), "{}", shown[0]);
     assert_eq!(tab(&mut h).m.session.cursor(), tab(&mut h).m.session.actions().len(), "measuring changed nothing");
+    // Putting the finder away leaves the buttons under it where they
+    // were, under the pointer on its way to them (the measure's line went
+    // with it, the buttons moved up a line, and a new player's next click
+    // hit the button above the one meant).
+    let buttons_below = |h: &Harness<'_, AviaryApp>| {
+        let finder = h.get_by_label("Range finder: click two figures").rect();
+        let mut below: Vec<egui::Rect> = h
+            .query_all(egui_kittest::kittest::by().predicate(|n| n.role() == egui::accesskit::Role::Button))
+            .map(|n| n.rect())
+            .filter(|r| r.top() > finder.bottom() && (r.left() - finder.left()).abs() < 30.0)
+            .collect();
+        below.sort_by(|a, b| a.top().total_cmp(&b.top()));
+        below
+    };
+    let before = buttons_below(&h);
+    assert!(!before.is_empty(), "no button under the range finder");
+    h.get_by_label("Range finder: click two figures").click();
+    h.run();
+    assert_eq!(buttons_below(&h).first(), before.first(), "a button under the finder moved as it was put away");
 }
 
 #[test]

@@ -171,8 +171,9 @@ pub struct SkirmishView {
     pub selected: Option<Fig>,
     /// The range finder is in use; its first end.
     pub finder: Option<Option<Fig>>,
-    /// The range finder's measured pair.
-    pub measured: Option<(Fig, Fig)>,
+    /// The range finder's measured pair, and the log's length then (put
+    /// away, the finder's measure stays written until the next move).
+    pub measured: Option<(Fig, Fig, usize)>,
     /// The mission spot whose button in the side panel is under the
     /// pointer (lit on the board).
     spot_hovered: Option<u8>,

@@ -61,10 +61,14 @@ impl SkirmishView {
         let finder_on = self.finder.is_some();
         // (Not while the hand is picked: no figures are in view.)
         if !self.picking() && ui.selectable_label(finder_on, "Range finder: click two figures").clicked() {
+            // (The last measure stays written until the next move: the
+            // buttons under it moved up a line as the finder was put away.)
             self.finder = if finder_on { None } else { Some(None) };
+        }
+        if self.finder.is_none() && self.measured.is_some_and(|m| m.2 != self.m.session.log().len()) {
             self.measured = None;
         }
-        if let Some((a, b)) = self.measured
+        if let Some((a, b, _)) = self.measured
             && let Some((d, sight)) = state.measure(a, Target::Figure(b))
         {
             ui.label(format!(

@@ -72,7 +72,7 @@ impl SkirmishView {
     /// blocks the sight between them outlined.
     pub(super) fn paint_range_finder(&self, sc: &Scene) {
         let (state, board, painter, palette) = (sc.state, sc.board, sc.painter, sc.palette);
-        if let Some((a, b)) = self.measured
+        if let Some((a, b, _)) = self.measured
             && let Some((d, sight)) = state.measure(a, Target::Figure(b))
         {
             let (pa, pb) = match (shape_of(state, a), shape_of(state, b)) {
