@@ -117,7 +117,7 @@ fn frame(c: &mut Criterion) {
         let legal = g.legal_actions();
         let a = rng.pick(&legal).unwrap().clone();
         g.apply_legal(&a);
-        tab.m.propose(a, &mut notices).unwrap();
+        tab.table.propose(a, &mut notices).unwrap();
     }
     app.screen = Screen::Game(0);
     let mut harness = egui_kittest::Harness::builder()

@@ -49,9 +49,9 @@ fn play<G: Evaluate>(setup: Setup<G::Options>, seed: u64, figures: &mut Figures)
     }
     let start_bytes = host.sent_bytes;
     let start_views = host.views_sent;
-    let start_cursor = table.session.cursor();
+    let start_cursor = table.session().cursor();
     for _ in 0..20_000 {
-        let state = table.session.state();
+        let state = table.session().state();
         let ToMove::Seat(seat) = state.to_move() else { break };
         if seat.index() == 0 {
             let legal = state.legal_actions();
@@ -72,15 +72,15 @@ fn play<G: Evaluate>(setup: Setup<G::Options>, seed: u64, figures: &mut Figures)
         exchange(&mut host, &mut table, &mut mirrors, &mut notices);
         // What the whole view would have cost, for each friend.
         for i in 1..seats {
-            let s = table.session.state().observation(Seat(i as u8));
-            let log = table.session.log();
+            let s = table.session().state().observation(Seat(i as u8));
+            let log = table.session().log();
             let view =
                 View { cursor: log.len(), from: log.len() - 1, log: log[log.len() - 1..].to_vec(), hash: 0, state: s };
             figures.full_bytes += protocol::encode(1, &ToGuest::View(view)).map_or(0, |f| f.len());
         }
     }
     exchange(&mut host, &mut table, &mut mirrors, &mut notices);
-    figures.moves += (table.session.cursor() - start_cursor) * (seats - 1);
+    figures.moves += (table.session().cursor() - start_cursor) * (seats - 1);
     figures.views += host.views_sent - start_views;
     figures.bytes += host.sent_bytes - start_bytes;
     let _ = std::fs::remove_dir_all(&dir);

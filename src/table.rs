@@ -63,8 +63,9 @@ pub enum Shown {
     reason = "independent facts: paused, a replay, a friend's mirror, the host's copy, a move in flight"
 )]
 pub struct Table<G: Evaluate> {
-    /// The game with its history.
-    pub session: Session<G>,
+    /// The game with its history: read through `session()`, changed only
+    /// through this table's methods (the one mutation path).
+    session: Session<G>,
     /// Where it autosaves.
     pub path: PathBuf,
     worker: Worker<G>,
@@ -127,6 +128,54 @@ enum Policy {
 static NEXT_TABLE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 impl<G: Evaluate> Table<G> {
+    /// The game with its history (read only: moves, undo and the seats
+    /// change through this table's methods).
+    #[must_use]
+    pub fn session(&self) -> &Session<G> {
+        &self.session
+    }
+
+    /// Who sits at each seat (online: the friend's own seat once the host
+    /// has welcomed it).
+    pub fn seat_players(&mut self, players: Vec<Player>) {
+        self.session.set_players(players);
+    }
+
+    /// What the statistics counted for this game (the hosting thread hears
+    /// of the window's count).
+    pub fn set_counted(&mut self, counted: Option<Counted>) {
+        self.session.set_counted(counted);
+    }
+
+    /// The hosting thread's newer copy of the game, shown here: the count
+    /// this window made is kept when the thread's copy has none.
+    pub fn adopt_hosted(&mut self, mut session: Session<G>) {
+        if session.counted().is_none() {
+            session.set_counted(self.session.counted());
+        }
+        self.session = session;
+    }
+
+    /// Steps through the history to `cursor` (a replay, or a finished
+    /// game's look back): nothing is taken back or written.
+    pub fn seek(&mut self, cursor: usize) {
+        self.session.seek(cursor);
+    }
+
+    /// A friend's saved copy of an online game: shows one view the host
+    /// sent (the seat's view and the log to then).
+    pub fn mirror_view(&mut self, state: G, log: Vec<LogEntry>) {
+        self.session.mirror(state, log);
+    }
+
+    /// Puts `state` in place of the game's current state, history kept:
+    /// for tests that paint two worlds a seat cannot tell apart (see
+    /// `Session::replace_state`).
+    #[doc(hidden)]
+    pub fn replace_state(&mut self, state: G) {
+        self.session.replace_state(state);
+    }
+
     /// A table around `session`, saving to `path`.
     #[must_use]
     pub fn new(session: Session<G>, path: PathBuf) -> Self {

@@ -239,19 +239,19 @@ fn the_log_says_why_the_computer_flew_where_it_did() {
     let wake: Waker = Arc::new(|| {});
     let mut notices = Vec::new();
     let explained = |t: &Table<TailFeathers>| {
-        t.session.log().iter().filter(|e| e.text.contains("flies") && e.text.contains(" (")).count()
+        t.session().log().iter().filter(|e| e.text.contains("flies") && e.text.contains(" (")).count()
     };
     for _ in 0..2_000 {
-        if table.session.is_over() || explained(&table) >= 3 {
+        if table.session().is_over() || explained(&table) >= 3 {
             break;
         }
         table.tick(&wake, Duration::ZERO, &mut notices);
-        if table.session.computer_to_move() {
+        if table.session().computer_to_move() {
             assert!(table.wait_for_computer(&mut notices), "{notices:?}");
         }
     }
-    assert!(explained(&table) >= 3, "flights with their reasons: {:#?}", table.session.log());
-    for e in table.session.log() {
+    assert!(explained(&table) >= 3, "flights with their reasons: {:#?}", table.session().log());
+    for e in table.session().log() {
         if e.text.contains("in secret") {
             assert!(!e.text.contains('('), "no reason is given for a secret choice: {}", e.text);
         }
@@ -302,24 +302,24 @@ fn a_computer_flight_is_shown_for_the_pause_then_played_as_shown() {
     // (A piloting check or a pick-up may come first.)
     let first = announced(&mut table, &mut notices);
     assert!(matches!(first, Action::Fly(_)), "{first:?}");
-    let cursor = table.session.cursor();
-    assert!(table.session.state().legal_actions().contains(&first), "shown, not yet played");
+    let cursor = table.session().cursor();
+    assert!(table.session().state().legal_actions().contains(&first), "shown, not yet played");
     std::thread::sleep(delay / 2);
     table.tick(&wake, delay, &mut notices);
-    assert_eq!(table.session.cursor(), cursor, "still shown during the pause");
+    assert_eq!(table.session().cursor(), cursor, "still shown during the pause");
     // Taken back during the pause: nothing is played, and the flight is
     // shown again before it is.
     table.cancel();
     assert!(table.announced().is_none());
     let shown = announced(&mut table, &mut notices);
-    let words = table.session.state().describe(&shown);
+    let words = table.session().state().describe(&shown);
     let start = Instant::now();
-    while table.session.cursor() == cursor && start.elapsed() < Duration::from_secs(5) {
+    while table.session().cursor() == cursor && start.elapsed() < Duration::from_secs(5) {
         table.tick(&wake, delay, &mut notices);
         std::thread::sleep(Duration::from_millis(5));
     }
-    assert_eq!(table.session.cursor(), cursor + 1, "played after the pause");
-    assert!(table.session.log()[cursor].text.starts_with(&words), "{} / {words}", table.session.log()[cursor].text);
+    assert_eq!(table.session().cursor(), cursor + 1, "played after the pause");
+    assert!(table.session().log()[cursor].text.starts_with(&words), "{} / {words}", table.session().log()[cursor].text);
 }
 
 /// A position of the activation phase (round 1, both forces deployed) with

@@ -249,13 +249,13 @@ fn a_move_does_not_wait_for_a_slow_disk() {
     let gate = Arc::new((Mutex::new(false), Condvar::new()));
     let held = Arc::clone(&gate);
     let tab = app.tabs[0].as_any_mut().downcast_mut::<aviary::ui::daedalus::DaedalusTab>().unwrap();
-    tab.m.set_writer(Arc::new(move |p: &Path, text: &str| {
+    tab.table.set_writer(Arc::new(move |p: &Path, text: &str| {
         let (open, cv) = &*held;
         let guard = open.lock().unwrap();
         let _unused = cv.wait_timeout_while(guard, std::time::Duration::from_secs(30), |open| !*open).unwrap();
         save::write_file(p, text)
     }));
-    let square = match tab.m.session.state().legal_actions()[0] {
+    let square = match tab.table.session().state().legal_actions()[0] {
         aviary::rules::daedalus::Action::PlaceWall(s) => s,
         ref other => panic!("{other:?}"),
     };
@@ -264,12 +264,12 @@ fn a_move_does_not_wait_for_a_slow_disk() {
     h.get_by_label(&format!("{square} empty")).click();
     h.run();
     let tab = h.state_mut().tabs[0].as_any_mut().downcast_mut::<aviary::ui::daedalus::DaedalusTab>().unwrap();
-    assert_eq!(tab.m.session.cursor(), 1, "the move is on screen");
+    assert_eq!(tab.table.session().cursor(), 1, "the move is on screen");
     let on_disk = save::restore::<Daedalus>(&save::parse(&std::fs::read_to_string(&path).unwrap()).unwrap()).unwrap();
     assert_eq!(on_disk.cursor(), 0, "the frame finished while the disk was still busy");
     *gate.0.lock().unwrap() = true;
     gate.1.notify_all();
-    tab.m.save().unwrap();
+    tab.table.save().unwrap();
     let on_disk = save::restore::<Daedalus>(&save::parse(&std::fs::read_to_string(&path).unwrap()).unwrap()).unwrap();
     assert_eq!(on_disk.cursor(), 1, "then it is written");
 }
@@ -289,7 +289,7 @@ fn a_failed_autosave_names_the_folder_keeps_the_game_and_the_next_move_retries()
     let full = Arc::new(AtomicBool::new(true));
     let disk = Arc::clone(&full);
     let tab = app.tabs[0].as_any_mut().downcast_mut::<aviary::ui::daedalus::DaedalusTab>().unwrap();
-    tab.m.set_writer(Arc::new(move |p: &Path, text: &str| {
+    tab.table.set_writer(Arc::new(move |p: &Path, text: &str| {
         if disk.load(Ordering::SeqCst) {
             Err(save::SaveError::Write("No space left on device".into()))
         } else {
@@ -301,8 +301,8 @@ fn a_failed_autosave_names_the_folder_keeps_the_game_and_the_next_move_retries()
     let mut notices = Vec::new();
     let propose_first = |h: &mut Harness<'static, AviaryApp>, notices: &mut Vec<_>| {
         let tab = h.state_mut().tabs[0].as_any_mut().downcast_mut::<aviary::ui::daedalus::DaedalusTab>().unwrap();
-        let a = tab.m.session.state().legal_actions()[0].clone();
-        tab.m.propose(a, notices).unwrap();
+        let a = tab.table.session().state().legal_actions()[0].clone();
+        tab.table.propose(a, notices).unwrap();
     };
     propose_first(&mut h, &mut notices);
     // The writer answers in its own time; the next frames show its news.
@@ -316,13 +316,13 @@ fn a_failed_autosave_names_the_folder_keeps_the_game_and_the_next_move_retries()
     }
     h.get_by_label_contains(&message);
     let tab = h.state_mut().tabs[0].as_any_mut().downcast_mut::<aviary::ui::daedalus::DaedalusTab>().unwrap();
-    assert_eq!(tab.m.session.cursor(), 1, "the game stays on screen");
-    assert!(tab.m.save().is_err(), "the disk is still full");
+    assert_eq!(tab.table.session().cursor(), 1, "the game stays on screen");
+    assert!(tab.table.save().is_err(), "the disk is still full");
     // The disk has room again: the next move writes everything.
     full.store(false, Ordering::SeqCst);
     propose_first(&mut h, &mut notices);
     let tab = h.state_mut().tabs[0].as_any_mut().downcast_mut::<aviary::ui::daedalus::DaedalusTab>().unwrap();
-    tab.m.save().unwrap();
+    tab.table.save().unwrap();
     let on_disk = save::restore::<Daedalus>(&save::parse(&std::fs::read_to_string(&path).unwrap()).unwrap()).unwrap();
     assert_eq!(on_disk.cursor(), 2);
 }

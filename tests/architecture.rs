@@ -43,6 +43,20 @@ fn views_never_build_a_refusal_or_branch_on_a_rule_id() {
     assert!(bad.is_empty(), "views must ask the rules:\n{}", bad.join("\n"));
 }
 
+#[test]
+fn the_game_is_changed_only_through_its_table() {
+    // The one mutation path kept by the types: a table's session is a
+    // private field (read through `session()`), so a view, the host or a
+    // test can change the game only through the table's methods (propose,
+    // undo, redo, rewind, seek), which check, record and autosave.
+    let table = std::fs::read_to_string("src/table.rs").unwrap();
+    let field: Vec<&str> =
+        table.lines().map(str::trim).filter(|l| l.ends_with("session: Session<G>,") && !l.starts_with("//")).collect();
+    assert_eq!(field, ["session: Session<G>,"], "Table's session must be a private field");
+    // Nothing hands out the session to change it.
+    assert!(!table.contains("-> &mut Session<G>"), "no way to the session but the table's methods");
+}
+
 /// A string literal that starts with a rule id (`"TF-R27: …"`, `"EP-R2"`):
 /// the start of the literal's text after a quote.
 fn starts_with_rule_id(after_quote: &str) -> bool {

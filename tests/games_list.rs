@@ -227,7 +227,7 @@ fn the_tail_feathers_dialog_picks_each_pilot_s_rank_card() {
     let play = entry.play.as_ref().unwrap();
     let mut tab = (play.start)(&choice, 3, dir.path().join("tf.json"));
     let tab = tab.as_any_mut().downcast_mut::<aviary::ui::tail_feathers::SkirmishTab>().unwrap();
-    let state = tab.m.session.state();
+    let state = tab.table.session().state();
     let ranks: Vec<Rank> = (0..3).map(|u| state.pilot_card(u).unwrap().rank).collect();
     assert_eq!(ranks, [Rank::Rookie, Rank::Ace, Rank::Rookie], "only Burdock flies at his higher card");
 }
@@ -270,9 +270,9 @@ fn tail_feathers_starts_with_an_additional_rule_ticked_in_the_dialog() {
         .as_any_mut()
         .downcast_mut::<aviary::ui::tail_feathers::SkirmishTab>()
         .expect("the Tail Feathers tab");
-    let state: &TailFeathers = tab.m.session.state();
+    let state: &TailFeathers = tab.table.session().state();
     assert!(state.options().foraging, "the game was started with foraging");
-    let saved = aviary::save::to_text(&aviary::save::record(&tab.m.session));
+    let saved = aviary::save::to_text(&aviary::save::record(tab.table.session()));
     assert!(saved.contains("\"foraging\":true"), "the choice is in the save");
 }
 
@@ -297,7 +297,7 @@ fn tail_feathers_structures_in_the_dialog_bring_the_action_cards_with_them() {
         .as_any_mut()
         .downcast_mut::<aviary::ui::tail_feathers::SkirmishTab>()
         .expect("the Tail Feathers tab");
-    let state: &TailFeathers = tab.m.session.state();
+    let state: &TailFeathers = tab.table.session().state();
     assert!(state.options().action_cards && state.options().structures);
     assert!(
         aviary::rules::Game::legal_actions(state)

@@ -399,7 +399,7 @@ fn tail_feathers_folds_the_dice_tray_off_the_battlefield_in_a_small_window() {
     assert!(tray(&h).is_none(), "no dice before the attack");
     let i = h.state().tabs.len() - 1;
     let tab = h.state_mut().tabs[i].as_any_mut().downcast_mut::<aviary::ui::tail_feathers::SkirmishTab>();
-    tab.expect("the game's tab").m.session.propose(attack_now).unwrap();
+    tab.expect("the game's tab").table.propose(attack_now, &mut Vec::new()).unwrap();
     h.run_steps(2);
     let open = tray(&h).expect("the dice on the table");
     assert!(open.intersects(field), "the tray is open over the battlefield a moment: {open:?} {field:?}");

@@ -73,9 +73,9 @@ fn a_host_whose_window_is_never_drawn_plays_a_whole_game_with_a_friend() {
     // Stopping hands the table back to the tab, with every move, saved.
     online.stop(tab.view.table_mut());
     let table = tab.view.table();
-    assert!(!table.hosted && table.session.is_over());
+    assert!(!table.hosted && table.session().is_over());
     let saved = aviary::save::parse(&aviary::save::read(&path).unwrap()).unwrap();
-    assert_eq!(saved.actions.len(), table.session.actions().len(), "the hosting thread saved every move");
+    assert_eq!(saved.actions.len(), table.session().actions().len(), "the hosting thread saved every move");
 }
 
 /// A friend's tab over a memory link to a host that answers only when the
@@ -125,14 +125,14 @@ fn a_friend_sees_their_move_as_sending_until_the_host_answers() {
         host.poll(&mut host_table, &mut notices);
         h.run_steps(2);
     }
-    assert_eq!(host_table.session.state().to_move(), ToMove::Seat(first), "the friend starts");
+    assert_eq!(host_table.session().state().to_move(), ToMove::Seat(first), "the friend starts");
     assert!(h.state().view.table().person_to_move().is_some(), "the friend's copy shows their turn");
-    let first = h.state().view.table().session.state().legal_actions()[0].clone();
+    let first = h.state().view.table().session().state().legal_actions()[0].clone();
     assert!(h.state_mut().view.table_mut().propose_for_person(first, &mut Vec::new()));
     // However many frames pass, the host has not answered.
     h.run_steps(20);
     h.get_by_label("sending your move…");
-    let again = h.state().view.table().session.state().legal_actions()[0].clone();
+    let again = h.state().view.table().session().state().legal_actions()[0].clone();
     assert!(
         !h.state_mut().view.table_mut().propose_for_person(again, &mut notices),
         "a second move waits for the first"
@@ -140,7 +140,7 @@ fn a_friend_sees_their_move_as_sending_until_the_host_answers() {
     // The host plays it: the word goes.
     host.poll(&mut host_table, &mut notices);
     h.run_steps(3);
-    assert_eq!(host_table.session.cursor(), 1);
+    assert_eq!(host_table.session().cursor(), 1);
     assert!(h.query_by_label("sending your move…").is_none());
-    assert_eq!(h.state().view.table().session.log().len(), 1, "the friend's copy shows it played");
+    assert_eq!(h.state().view.table().session().log().len(), 1, "the friend's copy shows it played");
 }

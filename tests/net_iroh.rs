@@ -102,7 +102,7 @@ fn a_whole_game_of_daedalus_over_iroh_on_loopback() {
     assert!(link_path.direct, "loopback is a direct path: {link_path:?}");
     let started = Instant::now();
     let moves = online.play(5000);
-    assert!(online.table.session.is_over(), "the game ended after {moves} moves");
+    assert!(online.table.session().is_over(), "the game ended after {moves} moves");
     assert!(online.mirrors[0].state().unwrap().outcome().is_some());
     eprintln!(
         "daedalus over iroh: {moves} moves in {:?}; {} views, {} bytes ({} a view)",
@@ -128,7 +128,7 @@ fn a_whole_game_of_enchanted_plumes_over_iroh_between_three_tables() {
         false,
     );
     online.play(5000);
-    assert!(online.table.session.is_over());
+    assert!(online.table.session().is_over());
     for m in &online.mirrors {
         assert!(m.state().unwrap().outcome().is_some());
     }
@@ -145,7 +145,7 @@ fn a_whole_game_of_tail_feathers_over_iroh() {
         false,
     );
     online.play(20000);
-    assert!(online.table.session.is_over());
+    assert!(online.table.session().is_over());
 }
 
 #[test]
@@ -165,15 +165,15 @@ fn a_friend_whose_app_closes_rejoins_from_the_same_key_and_a_stranger_is_refused
     // friend's turn is next and no move of theirs is on its way (stopping
     // at their turn, a move they had just sent could land after they left,
     // and did under load).
-    while online.table.session.state().to_move() != ToMove::Seat(Seat(0)) {
+    while online.table.session().state().to_move() != ToMove::Seat(Seat(0)) {
         online.step();
     }
-    while online.table.session.state().to_move() == ToMove::Seat(Seat(0)) {
+    while online.table.session().state().to_move() == ToMove::Seat(Seat(0)) {
         online.step();
     }
     online.settle();
-    assert_eq!(online.table.session.state().to_move(), ToMove::Seat(Seat(1)), "the friend's turn");
-    let before = online.table.session.cursor();
+    assert_eq!(online.table.session().state().to_move(), ToMove::Seat(Seat(1)), "the friend's turn");
+    let before = online.table.session().cursor();
     // The friend's app closes: their connection is lost, the game waits.
     online.mirrors.clear();
     nodes.guests.remove(0).1.shutdown();
@@ -184,7 +184,7 @@ fn a_friend_whose_app_closes_rejoins_from_the_same_key_and_a_stranger_is_refused
     assert_eq!(lost.len(), 1, "the host sees the seat is lost");
     assert!(online.notices.iter().any(|n| matches!(n, Notice::Info(t) if t.contains("connection was lost"))));
     online.exchange();
-    assert_eq!(online.table.session.cursor(), before, "the game waited");
+    assert_eq!(online.table.session().cursor(), before, "the game waited");
     // A stranger's app with the very code is refused: the seat belongs to
     // the friend's key.
     let stranger = Node::start(NetConfig::loopback(), None, no_wake()).unwrap();
@@ -201,9 +201,9 @@ fn a_friend_whose_app_closes_rejoins_from_the_same_key_and_a_stranger_is_refused
     online.mirrors.push(Mirror::join(nodes.dial(&again, Seat(1)), &token(Seat(1)), "Ben"));
     online.settle();
     assert!(online.in_step(), "the friend's table is back where it was");
-    assert_eq!(online.table.session.cursor(), before);
+    assert_eq!(online.table.session().cursor(), before);
     online.play(5000);
-    assert!(online.table.session.is_over());
+    assert!(online.table.session().is_over());
     assert!(online.mirrors[0].state().unwrap().outcome().is_some());
 }
 

@@ -212,7 +212,7 @@ fn resend_requests_are_answered_once_per_change() {
     assert_eq!(frames, 1, "one full view for a thousand requests while the table stood still");
     // Once the table moves on, a new request is answered again.
     let mut notices = Vec::new();
-    let first = h.table.session.state().legal_actions()[0].clone();
+    let first = h.table.session().state().legal_actions()[0].clone();
     assert!(h.table.propose_for_person(first, &mut notices));
     h.poll();
     let _ = drain(&link);

@@ -30,7 +30,7 @@ fn a_whole_game_of_daedalus_between_two_tables() {
         online::<Daedalus>(Setup { seats: 2, options: Options::default() }, 7, vec![Player::Human, Player::Friend]);
     assert_eq!(online.mirrors[0].seat(), Some(Seat(1)));
     online.play(5000);
-    assert!(online.table.session.is_over(), "the game ended");
+    assert!(online.table.session().is_over(), "the game ended");
     assert!(online.mirrors[0].state().unwrap().outcome().is_some(), "the friend sees the end");
     assert!(online.host.views_sent > 10);
 }
@@ -44,7 +44,7 @@ fn a_whole_game_of_enchanted_plumes_between_three_tables() {
         vec![Player::Human, Player::Friend, Player::Friend],
     );
     online.play(5000);
-    assert!(online.table.session.is_over(), "the game ended");
+    assert!(online.table.session().is_over(), "the game ended");
     for m in &online.mirrors {
         assert!(m.state().unwrap().outcome().is_some());
     }
@@ -59,7 +59,7 @@ fn a_whole_game_of_tail_feathers_with_every_rule_between_two_tables() {
         vec![Player::Friend, Player::Human],
     );
     online.play(20000);
-    assert!(online.table.session.is_over(), "the game ended");
+    assert!(online.table.session().is_over(), "the game ended");
     assert!(online.mirrors[0].state().unwrap().outcome().is_some());
     // The friend's copy holds the whole game as the mice saw it (its size,
     // for the measurements: `-- --nocapture`).
@@ -68,7 +68,7 @@ fn a_whole_game_of_tail_feathers_with_every_rule_between_two_tables() {
     let (file, _) = aviary::games::verify_path(&friend.path).unwrap();
     let views = file.friend.map_or(0, |c| c.views.len());
     let bytes = std::fs::metadata(&friend.path).unwrap().len();
-    eprintln!("the friend's copy: {} actions, {views} views, {} KB", online.table.session.cursor(), bytes / 1024);
+    eprintln!("the friend's copy: {} actions, {views} views, {} KB", online.table.session().cursor(), bytes / 1024);
     assert!(views > 50);
 }
 
@@ -96,11 +96,11 @@ fn a_friend_who_drops_rejoins_with_the_same_code_and_nothing_is_lost() {
     );
     online.play(40);
     // Play on until it is the first friend's move, then they drop.
-    while online.table.session.state().to_move() != ToMove::Seat(Seat(1)) {
+    while online.table.session().state().to_move() != ToMove::Seat(Seat(1)) {
         online.step();
     }
     online.exchange();
-    let before = (online.table.session.cursor(), online.table.session.state().clone());
+    let before = (online.table.session().cursor(), online.table.session().state().clone());
     online.mirrors.retain(|m| m.seat() != Some(Seat(1)));
     online.exchange();
     let waiting = online.host.waiting_for();
@@ -112,7 +112,7 @@ fn a_friend_who_drops_rejoins_with_the_same_code_and_nothing_is_lost() {
     for _ in 0..5 {
         online.exchange();
     }
-    assert_eq!(online.table.session.cursor(), before.0);
+    assert_eq!(online.table.session().cursor(), before.0);
     // Someone else with the code (another computer) may not take the seat.
     let mut stranger = Mirror::<EnchantedPlumes>::join(
         memory::dial(online.listener.as_ref().unwrap(), "someone-else"),
@@ -130,10 +130,10 @@ fn a_friend_who_drops_rejoins_with_the_same_code_and_nothing_is_lost() {
     ));
     online.exchange();
     online.assert_in_step();
-    assert_eq!(online.table.session.state(), &before.1);
+    assert_eq!(online.table.session().state(), &before.1);
     assert!(online.host.waiting_for().is_empty());
     online.play(5000);
-    assert!(online.table.session.is_over());
+    assert!(online.table.session().is_over());
 }
 
 /// A raw connection for seat 1 of a two-seat game, joined.
@@ -174,16 +174,16 @@ fn malformed_replayed_out_of_order_and_tampered_messages_are_refused_and_change_
     let link = raw(&mut online, Seat(1));
     assert!(frames::<Daedalus>(&link).iter().any(|m| matches!(m, ToGuest::Welcome { seat: Seat(1), .. })));
     // The host moves until it is the friend's move.
-    while online.table.session.state().to_move() != ToMove::Seat(Seat(1)) {
+    while online.table.session().state().to_move() != ToMove::Seat(Seat(1)) {
         online.step();
     }
     online.exchange();
     let _ = frames::<Daedalus>(&link);
     let unchanged = |o: &Online<Daedalus>, cursor: usize| {
-        assert_eq!(o.table.session.cursor(), cursor);
+        assert_eq!(o.table.session().cursor(), cursor);
     };
-    let cursor = online.table.session.cursor();
-    let legal = online.table.session.state().legal_actions();
+    let cursor = online.table.session().cursor();
+    let legal = online.table.session().state().legal_actions();
     let good: ToHost<Daedalus> = ToHost::Propose { at: cursor, action: legal[0].clone() };
 
     // Malformed: not JSON, JSON of the wrong shape, an unknown field.
@@ -215,12 +215,12 @@ fn malformed_replayed_out_of_order_and_tampered_messages_are_refused_and_change_
     // The real move, numbered 3, is taken.
     assert!(link.send(protocol::encode(3, &good).unwrap()));
     online.exchange();
-    assert_eq!(online.table.session.cursor(), cursor + 1);
+    assert_eq!(online.table.session().cursor(), cursor + 1);
     // Replayed: the same message again.
     assert!(link.send(protocol::encode(3, &good).unwrap()));
     online.exchange();
     assert!(refusals::<Daedalus>(&link).iter().any(|w| w.contains("replayed")));
-    assert_eq!(online.table.session.cursor(), cursor + 1);
+    assert_eq!(online.table.session().cursor(), cursor + 1);
 }
 
 #[test]
@@ -235,22 +235,22 @@ fn a_friend_may_move_only_for_their_own_seat_and_a_stranger_is_not_let_in() {
     // When the friend's seat moves first, they move, then the host's seat is
     // to move: the friend proposes the host's move.
     let mut n = 2;
-    if online.table.session.state().to_move() == ToMove::Seat(Seat(1)) {
-        let cursor = online.table.session.cursor();
-        let own = online.table.session.state().legal_actions()[0].clone();
+    if online.table.session().state().to_move() == ToMove::Seat(Seat(1)) {
+        let cursor = online.table.session().cursor();
+        let own = online.table.session().state().legal_actions()[0].clone();
         assert!(link.send(protocol::encode(n, &ToHost::<Daedalus>::Propose { at: cursor, action: own }).unwrap()));
         n += 1;
         online.exchange();
-        assert_eq!(online.table.session.cursor(), cursor + 1);
+        assert_eq!(online.table.session().cursor(), cursor + 1);
     }
-    assert_eq!(online.table.session.state().to_move(), ToMove::Seat(Seat(0)));
-    let cursor = online.table.session.cursor();
-    let host_move = online.table.session.state().legal_actions()[0].clone();
+    assert_eq!(online.table.session().state().to_move(), ToMove::Seat(Seat(0)));
+    let cursor = online.table.session().cursor();
+    let host_move = online.table.session().state().legal_actions()[0].clone();
     assert!(link.send(protocol::encode(n, &ToHost::<Daedalus>::Propose { at: cursor, action: host_move }).unwrap()));
     online.exchange();
     let why = refusals::<Daedalus>(&link);
     assert!(why.iter().any(|w| w.contains("not yours")), "{why:?}");
-    assert_eq!(online.table.session.cursor(), cursor);
+    assert_eq!(online.table.session().cursor(), cursor);
     // A stranger with a made-up code is sent away.
     let stranger = memory::dial(online.listener.as_ref().unwrap(), "stranger");
     let join: ToHost<Daedalus> =
@@ -260,7 +260,7 @@ fn a_friend_may_move_only_for_their_own_seat_and_a_stranger_is_not_let_in() {
     let told = frames::<Daedalus>(&stranger);
     assert!(told.iter().any(|m| matches!(m, ToGuest::Goodbye(w) if w.contains("not invited"))), "{told:?}");
     assert!(!told.iter().any(|m| matches!(m, ToGuest::View(_))), "a stranger sees nothing of the table");
-    assert_eq!(online.table.session.cursor(), cursor);
+    assert_eq!(online.table.session().cursor(), cursor);
     // Nor may anyone propose before joining.
     let early = memory::dial(online.listener.as_ref().unwrap(), "early");
     assert!(early.send(protocol::encode(1, &ToHost::<Daedalus>::Resend).unwrap()));
@@ -288,7 +288,7 @@ fn a_view_that_does_not_match_its_hash_is_caught_and_healed_by_a_resend() {
     for round in 0..12 {
         if round == 4 {
             // A move by the host's person, so a new (incremental) view goes out.
-            while online.table.session.state().to_move() != ToMove::Seat(Seat(0)) {
+            while online.table.session().state().to_move() != ToMove::Seat(Seat(0)) {
                 let legal = mirror.state().unwrap().legal_actions();
                 mirror.propose(legal[0].clone());
                 while let Ok(f) = from_mirror.try_recv() {
@@ -320,17 +320,17 @@ fn a_view_that_does_not_match_its_hash_is_caught_and_healed_by_a_resend() {
     assert!(events.contains(&GuestEvent::OutOfStep), "{events:?}");
     assert_eq!(mirror.out_of_step, 1);
     // Healed: the copy is the seat's view again.
-    assert_eq!(mirror.state(), Some(&online.table.session.state().observation(Seat(1))));
-    assert_eq!(mirror.log(), online.table.session.log());
+    assert_eq!(mirror.state(), Some(&online.table.session().state().observation(Seat(1))));
+    assert_eq!(mirror.log(), online.table.session().log());
 }
 
 /// Every frame a host sends a friend joining `seat` of a table at `session`.
 fn sent_on_join<G: Evaluate>(session: Session<G>, seat: Seat, dir: &std::path::Path) -> Vec<Vec<u8>> {
     let table = Table::new(session, dir.join("alt.json"));
     let (listener, incoming) = memory::listener();
-    let friends: Vec<Seat> = (0..table.session.players().len())
+    let friends: Vec<Seat> = (0..table.session().players().len())
         .map(|i| Seat(i as u8))
-        .filter(|s| table.session.players()[s.index()].is_friend())
+        .filter(|s| table.session().players()[s.index()].is_friend())
         .collect();
     let mut host = Host::new(&table, friends.iter().map(|&s| token(s)).collect(), incoming);
     let mut table = table;
@@ -365,7 +365,7 @@ fn nothing_hidden_reaches_a_friend<G: Evaluate>(setup: Setup<G::Options>, player
         online.exchange();
         for m in &online.mirrors {
             let seat = m.seat().unwrap();
-            let real = online.table.session.clone();
+            let real = online.table.session().clone();
             let other = real.state().determinize(seat, &mut rng);
             if &other != real.state() {
                 differed += 1;
@@ -378,7 +378,7 @@ fn nothing_hidden_reaches_a_friend<G: Evaluate>(setup: Setup<G::Options>, player
             checks += 1;
         }
     }
-    assert!(online.table.session.is_over());
+    assert!(online.table.session().is_over());
     assert!(checks > 20, "{checks} checks");
     differed
 }
@@ -414,31 +414,31 @@ fn undo_online_is_a_request_the_other_side_allows_or_declines() {
     for _ in 0..200 {
         online.step();
         online.settle();
-        let s = &online.table.session;
+        let s = &online.table.session();
         if s.state().to_move() == ToMove::Seat(Seat(0)) && s.log().last().and_then(|e| e.seat) == Some(Seat(1)) {
             break;
         }
     }
-    assert_eq!(online.table.session.log().last().and_then(|e| e.seat), Some(Seat(1)));
-    let cursor = online.table.session.cursor();
+    assert_eq!(online.table.session().log().last().and_then(|e| e.seat), Some(Seat(1)));
+    let cursor = online.table.session().cursor();
     // The friend asks; nothing moves until the host answers.
     online.mirrors[0].ask_undo();
     online.exchange();
     assert!(online.host.undo_asked.is_some());
-    assert_eq!(online.table.session.cursor(), cursor);
+    assert_eq!(online.table.session().cursor(), cursor);
     // Declined: nothing changes.
     let mut notices = Vec::new();
     online.host.answer_undo(false, &mut online.table, &mut notices);
     online.settle();
-    assert_eq!(online.table.session.cursor(), cursor);
+    assert_eq!(online.table.session().cursor(), cursor);
     // Asked again and allowed: the friend's last move is taken back, and
     // the friend's screen shows it.
     online.mirrors[0].ask_undo();
     online.exchange();
     online.host.answer_undo(true, &mut online.table, &mut notices);
     online.settle();
-    assert_eq!(online.table.session.cursor(), cursor - 1);
-    assert_eq!(online.table.session.state().to_move(), ToMove::Seat(Seat(1)));
+    assert_eq!(online.table.session().cursor(), cursor - 1);
+    assert_eq!(online.table.session().state().to_move(), ToMove::Seat(Seat(1)));
     online.assert_in_step();
     // The host asks: the friend is asked, and allowing takes back the
     // host's last move (and the friend's reply after it, if any).
@@ -446,17 +446,17 @@ fn undo_online_is_a_request_the_other_side_allows_or_declines() {
     online.settle();
     online.step();
     online.settle();
-    let before = online.table.session.cursor();
+    let before = online.table.session().cursor();
     let mut t = std::mem::take(&mut online.notices);
     online.host.ask_undo(&mut online.table, &mut t);
     assert!(online.host.undo_asked.is_some(), "the friend is asked first");
-    assert_eq!(online.table.session.cursor(), before);
+    assert_eq!(online.table.session().cursor(), before);
     online.exchange();
     online.mirrors[0].answer_undo(true);
     online.exchange();
     online.settle();
-    assert!(online.table.session.cursor() < before, "the host's move was taken back");
-    assert_eq!(online.table.session.state().to_move(), ToMove::Seat(Seat(0)), "the host is to move again");
+    assert!(online.table.session().cursor() < before, "the host's move was taken back");
+    assert_eq!(online.table.session().state().to_move(), ToMove::Seat(Seat(0)), "the host is to move again");
     online.assert_in_step();
 }
 
@@ -471,8 +471,8 @@ fn a_friend_keeps_their_own_copy_and_can_step_through_it_but_not_play_on_it() {
         vec![Player::Human, Player::Friend, Player::Human],
     );
     online.play(5000);
-    assert!(online.table.session.is_over());
-    let end = online.table.session.state().observation(Seat(1));
+    assert!(online.table.session().is_over());
+    let end = online.table.session().state().observation(Seat(1));
     let (_, friend) = &mut online.friend_tables[0];
     friend.wait_for_autosave().unwrap();
     let path = friend.path.clone();
@@ -497,9 +497,9 @@ fn a_friend_keeps_their_own_copy_and_can_step_through_it_but_not_play_on_it() {
     tab.undo(&mut notices);
     assert!(tab.can_redo());
     let plumes = tab.as_any_mut().downcast_mut::<PlumesTab>().unwrap();
-    assert_eq!(plumes.view.table().session.state(), &views[views.len() - 3]);
+    assert_eq!(plumes.view.table().session().state(), &views[views.len() - 3]);
     // It takes no move: the friend rejoins the host to play on.
-    let legal = plumes.view.table().session.state().legal_actions();
+    let legal = plumes.view.table().session().state().legal_actions();
     if let Some(a) = legal.first() {
         assert!(!plumes.view.table_mut().propose_for_person(a.clone(), &mut notices));
         assert!(notices.iter().any(|n| matches!(n, Notice::Error(t) if t.contains("Rejoin the game"))), "{notices:?}");
@@ -558,7 +558,7 @@ fn a_host_that_sends_an_impossible_position_is_left_and_the_friends_copy_keeps_w
 /// True when taking back `seat`'s last move would take back something that
 /// was shown (a card drawn).
 fn last_move_showed(online: &Online<aviary::rules::enchanted_plumes::EnchantedPlumes>, seat: Seat) -> bool {
-    let log = &online.table.session.log()[..online.table.session.cursor()];
+    let log = &online.table.session().log()[..online.table.session().cursor()];
     log.iter().rposition(|e| e.seat == Some(seat)).is_some_and(|i| log[i..].iter().any(|e| e.reveals))
 }
 
@@ -573,7 +573,8 @@ fn an_online_take_back_past_a_drawn_card_asks_and_marks_the_game_even_when_frien
     online.host.undo_freely = true;
     // Play on until the friend's last move drew a card.
     for _ in 0..400 {
-        if online.table.session.log().last().and_then(|e| e.seat) == Some(Seat(1)) && last_move_showed(&online, Seat(1))
+        if online.table.session().log().last().and_then(|e| e.seat) == Some(Seat(1))
+            && last_move_showed(&online, Seat(1))
         {
             break;
         }
@@ -581,20 +582,20 @@ fn an_online_take_back_past_a_drawn_card_asks_and_marks_the_game_even_when_frien
         online.settle();
     }
     assert!(last_move_showed(&online, Seat(1)), "the friend drew a card");
-    let cursor = online.table.session.cursor();
+    let cursor = online.table.session().cursor();
     // "Friends may take back moves without asking" does not cover a card
     // seen: the host is asked, as at one screen.
     online.mirrors[0].ask_undo();
     online.exchange();
     let asked = online.host.undo_asked.clone().expect("the host is asked");
     assert!(asked.shows && asked.by == Some(Seat(1)));
-    assert_eq!(online.table.session.cursor(), cursor, "nothing taken back yet");
-    assert!(!online.table.session.is_assisted());
+    assert_eq!(online.table.session().cursor(), cursor, "nothing taken back yet");
+    assert!(!online.table.session().is_assisted());
     let mut notices = Vec::new();
     online.host.answer_undo(true, &mut online.table, &mut notices);
     online.settle();
-    assert!(online.table.session.cursor() < cursor);
-    assert!(online.table.session.is_assisted(), "the game counts as using undo");
+    assert!(online.table.session().cursor() < cursor);
+    assert!(online.table.session().is_assisted(), "the game counts as using undo");
     online.assert_in_step();
 }
 
@@ -607,17 +608,17 @@ fn a_take_back_that_shows_nothing_is_free_when_friends_may_undo_freely() {
     for _ in 0..200 {
         online.step();
         online.settle();
-        if online.table.session.log().last().and_then(|e| e.seat) == Some(Seat(1)) {
+        if online.table.session().log().last().and_then(|e| e.seat) == Some(Seat(1)) {
             break;
         }
     }
-    let cursor = online.table.session.cursor();
+    let cursor = online.table.session().cursor();
     online.mirrors[0].ask_undo();
     online.exchange();
     online.settle();
     assert!(online.host.undo_asked.is_none());
-    assert_eq!(online.table.session.cursor(), cursor - 1);
-    assert!(!online.table.session.is_assisted());
+    assert_eq!(online.table.session().cursor(), cursor - 1);
+    assert!(!online.table.session().is_assisted());
 }
 
 #[test]
@@ -632,14 +633,14 @@ fn with_two_friends_the_hosts_take_back_needs_both_and_a_second_request_waits_it
     for _ in 0..400 {
         online.step();
         online.settle();
-        let log = online.table.session.log();
+        let log = online.table.session().log();
         let last_host = log.iter().rposition(|e| e.seat == Some(Seat(0)));
         let moved = |s: u8| log.iter().rposition(|e| e.seat == Some(Seat(s))) > last_host;
         if last_host.is_some() && moved(1) && moved(2) {
             break;
         }
     }
-    let cursor = online.table.session.cursor();
+    let cursor = online.table.session().cursor();
     let mut notices = Vec::new();
     online.host.ask_undo(&mut online.table, &mut notices);
     online.exchange();
@@ -647,18 +648,18 @@ fn with_two_friends_the_hosts_take_back_needs_both_and_a_second_request_waits_it
     let seat_2 = 1 - seat_1;
     online.mirrors[seat_1].answer_undo(true);
     online.exchange();
-    assert_eq!(online.table.session.cursor(), cursor, "one friend's yes is not everyone's");
+    assert_eq!(online.table.session().cursor(), cursor, "one friend's yes is not everyone's");
     assert!(online.host.undo_asked.is_some());
     online.mirrors[seat_2].answer_undo(true);
     online.exchange();
     online.settle();
-    assert!(online.table.session.cursor() < cursor, "both said yes: taken back");
+    assert!(online.table.session().cursor() < cursor, "both said yes: taken back");
     online.assert_in_step();
     // Both friends ask: the second request waits for the first's answer.
     for _ in 0..400 {
         online.step();
         online.settle();
-        let log = online.table.session.log();
+        let log = online.table.session().log();
         if log.iter().any(|e| e.seat == Some(Seat(1))) && log.iter().any(|e| e.seat == Some(Seat(2))) {
             break;
         }
@@ -699,5 +700,5 @@ fn a_friends_copy_grows_by_the_changes_and_steps_back_to_every_view() {
     assert!(per_view * 3 < whole, "{per_view} bytes a view in the file, a whole view is {whole}");
     // Every view reads back as the seat saw it: the last is the host's
     // table as the friend's seat sees it now.
-    assert_eq!(states.last(), Some(&online.table.session.state().observation(Seat(1))));
+    assert_eq!(states.last(), Some(&online.table.session().state().observation(Seat(1))));
 }

@@ -59,7 +59,7 @@ impl SeatTab for PlumesTab {
         PlumesTab::new(m)
     }
     fn game(&mut self) -> &mut Table<EnchantedPlumes> {
-        &mut self.m
+        &mut self.table
     }
 }
 
@@ -69,7 +69,7 @@ impl SeatTab for FeathersTab {
         FeathersTab::new(m)
     }
     fn game(&mut self) -> &mut Table<FeathersAndWax> {
-        &mut self.m
+        &mut self.table
     }
     fn settle(&mut self) {
         // The win-chance meter runs on a thread: wait for its full reading.
@@ -86,7 +86,7 @@ impl SeatTab for WingsTab {
         WingsTab::new(m)
     }
     fn game(&mut self) -> &mut Table<DustInTheWings> {
-        &mut self.m
+        &mut self.table
     }
 }
 
@@ -119,7 +119,7 @@ impl<T: SeatTab> World<T> {
     }
 
     fn state(&mut self) -> T::G {
-        self.tab().game().session.state().clone()
+        self.tab().game().session().state().clone()
     }
 
     /// Every text of the accessibility tree, in tree order. With `settle`
@@ -153,7 +153,7 @@ impl<T: SeatTab> World<T> {
     }
 
     fn log(&mut self) -> Vec<String> {
-        self.tab().game().session.log().iter().map(|e| e.text.clone()).collect()
+        self.tab().game().session().log().iter().map(|e| e.text.clone()).collect()
     }
 
     fn propose(&mut self, action: &<T::G as Game>::Action) {
@@ -420,7 +420,7 @@ fn enchanted_plumes_at_one_screen_shows_ben_nothing_of_ada_s_cards() {
     // the hand-off (nobody's cards).
     let look = |w: &mut World<PlumesTab>| {
         let tab = w.tab();
-        if tab.needs_hand_off() && tab.m.session.state().to_move() == ToMove::Seat(Seat(1)) {
+        if tab.needs_hand_off() && tab.table.session().state().to_move() == ToMove::Seat(Seat(1)) {
             tab.confirm_hand_off();
             true
         } else {
@@ -565,7 +565,7 @@ impl SeatTab for aviary::ui::tail_feathers::SkirmishTab {
         aviary::ui::tail_feathers::SkirmishTab::new(m)
     }
     fn game(&mut self) -> &mut Table<Self::G> {
-        &mut self.m
+        &mut self.table
     }
 }
 
@@ -786,14 +786,14 @@ fn enchanted_plumes_undo_redo_and_undo_turn_hand_the_screen_over_before_showing_
     t.different_pixels("Ada's own hand after her hand-off");
     // Undo within one's own turn keeps one's own hand on screen.
     for (w, action) in [(0, &turn[0]), (1, &twins[0])] {
-        t.tab::<PlumesTab>(w).m.propose(action.clone(), &mut Vec::new()).unwrap();
+        t.tab::<PlumesTab>(w).table.propose(action.clone(), &mut Vec::new()).unwrap();
     }
     t.click("Undo");
     assert!(!t.shows(0, "I am Ada: show my cards"), "Ada undid her own play: no hand-off");
     t.different_pixels("Ada still sees her hand");
     for (w, actions) in [(0, &turn), (1, &twins)] {
         for a in actions {
-            t.tab::<PlumesTab>(w).m.propose(a.clone(), &mut Vec::new()).unwrap();
+            t.tab::<PlumesTab>(w).table.propose(a.clone(), &mut Vec::new()).unwrap();
         }
     }
     t.same_pixels("Ada's turn is over: Pass to Ben");
@@ -872,7 +872,7 @@ fn tail_feathers_undo_redo_and_undo_turn_hand_the_screen_over_before_showing_a_m
     t.click("I am Mice: show my choices");
     t.different_pixels("the mice's own mission card after their hand-off");
     for w in 0..2 {
-        t.tab::<SkirmishTab>(w).m.propose(Action::Bid(0), &mut Vec::new()).unwrap();
+        t.tab::<SkirmishTab>(w).table.propose(Action::Bid(0), &mut Vec::new()).unwrap();
     }
     assert!(t.shows(0, "I am Rats: show my choices"));
     t.same_pixels("the mice have bid: Pass to Rats");
@@ -913,25 +913,25 @@ fn saved_game<G: Game>(
 /// The app on a game opened by `open` (load or resume); paints the game
 /// with the real state and with `other` put in its place, and checks they
 /// are the same until `hand_off` is clicked.
-fn opened_alike<T: 'static, G: Game>(
+fn opened_alike<T: 'static, G: Evaluate>(
     mut h: Harness<'static, aviary::app::AviaryApp>,
     other: G,
-    session: fn(&mut T) -> &mut Session<G>,
+    table: fn(&mut T) -> &mut Table<G>,
     hand_off: &str,
     when: &str,
 ) {
     h.run_steps(4);
     let paint = |h: &mut Harness<'static, aviary::app::AviaryApp>, state: Option<G>| {
         let tab = h.state_mut().tabs[0].as_any_mut().downcast_mut::<T>().expect("the tab's type");
-        let s = session(tab);
-        let real = s.state().clone();
+        let t = table(tab);
+        let real = t.session().state().clone();
         if let Some(o) = state {
-            s.replace_state(o);
+            t.replace_state(o);
         }
         h.run_steps(4);
         let shapes = format!("{:?}", h.output().shapes);
         let tab = h.state_mut().tabs[0].as_any_mut().downcast_mut::<T>().expect("the tab's type");
-        session(tab).replace_state(real);
+        table(tab).replace_state(real);
         h.run_steps(4);
         shapes
     };
@@ -992,7 +992,7 @@ fn enchanted_plumes_loaded_or_resumed_shows_no_hand_before_the_hand_off() {
         .find(|d| d.hand(Seat(0)) != state.hand(Seat(0)))
         .unwrap();
     load_and_resume(&path, dir.path(), &|h, when| {
-        opened_alike::<PlumesTab, _>(h, other.clone(), |t| &mut t.m.session, "I am Ada: show my cards", when);
+        opened_alike::<PlumesTab, _>(h, other.clone(), |t| &mut t.table, "I am Ada: show my cards", when);
     });
 }
 
@@ -1039,7 +1039,7 @@ fn tail_feathers_loaded_or_resumed_shows_no_mission_before_the_hand_off() {
     let state = found.expect("a saved game at the mice's bid");
     let other = tf_other_mission(&state, &mut rng);
     load_and_resume(&path, dir.path(), &|h, when| {
-        opened_alike::<SkirmishTab, _>(h, other.clone(), |t| &mut t.m.session, "I am Mice: show my choices", when);
+        opened_alike::<SkirmishTab, _>(h, other.clone(), |t| &mut t.table, "I am Mice: show my choices", when);
     });
 }
 
@@ -1210,7 +1210,7 @@ fn tail_feathers_undo_and_redo_hand_the_screen_over_before_showing_a_hand_of_car
     t.click("I am Mice: show my choices");
     t.different_pixels("the mice's hand after their hand-off");
     for w in 0..2 {
-        t.tab::<SkirmishTab>(w).m.propose(Action::NoCard, &mut Vec::new()).unwrap();
+        t.tab::<SkirmishTab>(w).table.propose(Action::NoCard, &mut Vec::new()).unwrap();
     }
     t.same_pixels("the mice answered: their hand hidden again");
     t.click("Undo");

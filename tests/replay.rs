@@ -89,8 +89,8 @@ fn check<V: View>(path: &Path, dir: &Path) {
     }
     h.get_by_label("Replay").click();
     h.run();
-    let state = |h: &mut Harness<'_, AviaryApp>| replay_tab::<V>(h).view.table().session.state().clone();
-    let cursor = |h: &mut Harness<'_, AviaryApp>| replay_tab::<V>(h).view.table().session.cursor();
+    let state = |h: &mut Harness<'_, AviaryApp>| replay_tab::<V>(h).view.table().session().state().clone();
+    let cursor = |h: &mut Harness<'_, AviaryApp>| replay_tab::<V>(h).view.table().session().cursor();
     assert_eq!(cursor(&mut h), 0, "the replay starts at move 0");
     assert_eq!(state(&mut h), fresh::<V::Game>(&file, 0));
     h.get_by_label("replay: Move 0: the start of the game");
@@ -541,7 +541,7 @@ fn a_finished_game_offers_its_replay() {
     h.run();
     h.run();
     let tab = replay_tab::<aviary::ui::enchanted_plumes::PlumesView>(&mut h);
-    assert_eq!(tab.view.table().session.cursor(), 0);
+    assert_eq!(tab.view.table().session().cursor(), 0);
     assert!(aviary::ui::GameTab::is_replay(tab));
     h.get_by_label_contains("The game is over: every seat's view may be shown");
     h.get_by_label("Your hand (Player 1)");

@@ -68,7 +68,7 @@ fn a_piece_set_down_sounds_and_a_refused_move_sounds_otherwise_and_undo_and_redo
     assert!(heard.played().is_empty(), "a new game makes no sound");
 
     // A wall placed by clicking its square: a piece set down.
-    let state = common::game_tab::<DaedalusTab>(&mut h).m.session.state().clone();
+    let state = common::game_tab::<DaedalusTab>(&mut h).table.session().state().clone();
     let square = state.legal_actions().iter().find_map(|a| match a {
         DaAction::PlaceWall(s) => Some(*s),
         _ => None,
@@ -79,14 +79,14 @@ fn a_piece_set_down_sounds_and_a_refused_move_sounds_otherwise_and_undo_and_redo
 
     // The rest of the building, then a legal drag and a refused one.
     let mut notices = Vec::new();
-    while common::game_tab::<DaedalusTab>(&mut h).m.session.state().phase() == DaPhase::Building {
+    while common::game_tab::<DaedalusTab>(&mut h).table.session().state().phase() == DaPhase::Building {
         let tab = common::game_tab::<DaedalusTab>(&mut h);
-        let a = tab.m.session.state().legal_actions()[0].clone();
-        tab.m.propose(a, &mut notices).unwrap();
+        let a = tab.table.session().state().legal_actions()[0].clone();
+        tab.table.propose(a, &mut notices).unwrap();
         h.run();
     }
     heard.clear();
-    let state = common::game_tab::<DaedalusTab>(&mut h).m.session.state().clone();
+    let state = common::game_tab::<DaedalusTab>(&mut h).table.session().state().clone();
     let (from, to) = state
         .legal_actions()
         .iter()
@@ -98,7 +98,7 @@ fn a_piece_set_down_sounds_and_a_refused_move_sounds_otherwise_and_undo_and_redo
     let (p, q) = (centre(&h, &format!("{from} ")), centre(&h, &format!("{to} ")));
     drag(&mut h, p, q);
     assert_eq!(heard.sounds(), vec![Sound::PieceSet], "the wall moved");
-    let after = common::game_tab::<DaedalusTab>(&mut h).m.session.state().clone();
+    let after = common::game_tab::<DaedalusTab>(&mut h).table.session().state().clone();
     let mover = after.colour_to_move();
     let wall = after.board().walls(mover).into_iter().find(|&w| w != to).unwrap();
     let far = aviary::rules::grid::Square::all(8, 8)
@@ -114,7 +114,7 @@ fn a_piece_set_down_sounds_and_a_refused_move_sounds_otherwise_and_undo_and_redo
     h.run();
     h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
     h.run();
-    assert_eq!(common::game_tab::<DaedalusTab>(&mut h).m.session.state(), &after, "undone and redone");
+    assert_eq!(common::game_tab::<DaedalusTab>(&mut h).table.session().state(), &after, "undone and redone");
     assert_eq!(heard.sounds(), vec![Sound::PieceSet, Sound::Refused], "undo and redo are quiet");
 }
 
@@ -125,7 +125,7 @@ fn cards_laid_and_drawn_in_enchanted_plumes() {
     h.run();
     start(&mut h, "Enchanted Plumes");
     let tab = |h: &mut Harness<'static, AviaryApp>| -> EnchantedPlumes {
-        common::game_tab::<PlumesTab>(h).m.session.state().clone()
+        common::game_tab::<PlumesTab>(h).table.session().state().clone()
     };
     // Each keeps six and returns three: cards laid, one sound each whichever cards.
     for (seat, name) in [(Seat(0), "Ada"), (Seat(1), "Ben")] {
@@ -262,8 +262,8 @@ fn mute_silences_and_the_volume_is_the_one_of_settings() {
     start(&mut h, "Daedalus");
     let place = |h: &mut Harness<'static, AviaryApp>| {
         let tab = common::game_tab::<DaedalusTab>(h);
-        let a = tab.m.session.state().legal_actions()[0].clone();
-        tab.m.propose_for_person(a, &mut Vec::new());
+        let a = tab.table.session().state().legal_actions()[0].clone();
+        tab.table.propose_for_person(a, &mut Vec::new());
         h.run();
     };
     place(&mut h);
@@ -399,18 +399,18 @@ fn online_the_game_coming_back_to_you_chimes() {
         host_heard.clear();
         friend_heard.clear();
         let tab = common::game_tab::<DaedalusTab>(&mut host);
-        let (before, to_move) = (tab.view.table().session.cursor(), tab.view.table().session.state().to_move());
+        let (before, to_move) = (tab.view.table().session().cursor(), tab.view.table().session().state().to_move());
         let mover = to_move.seat().map_or(0, Seat::index);
         let app = if mover == 0 { &mut host } else { &mut friend };
         let table = common::game_tab::<DaedalusTab>(app).view.table_mut();
-        let action = table.session.state().legal_actions()[0].clone();
+        let action = table.session().state().legal_actions()[0].clone();
         let mut notices = Vec::new();
         assert!(table.propose_for_person(action, &mut notices), "{notices:?}");
         until(&mut host, &mut friend, "the move on both screens", |h, f| {
-            let cursor = common::game_tab::<DaedalusTab>(h).view.table().session.cursor();
-            cursor == before + 1 && common::game_tab::<DaedalusTab>(f).view.table().session.log().len() == cursor
+            let cursor = common::game_tab::<DaedalusTab>(h).view.table().session().cursor();
+            cursor == before + 1 && common::game_tab::<DaedalusTab>(f).view.table().session().log().len() == cursor
         });
-        let next = common::game_tab::<DaedalusTab>(&mut host).view.table().session.state().to_move();
+        let next = common::game_tab::<DaedalusTab>(&mut host).view.table().session().state().to_move();
         let heard = [host_heard.sounds(), friend_heard.sounds()];
         assert!(heard[mover].contains(&Sound::PieceSet), "a move of one's own sounds: {heard:?}");
         own[mover] += 1;

@@ -21,16 +21,16 @@ fn a_chance_step_is_applied_at_once_without_a_thread_or_a_delay() {
     let mut notices = Vec::new();
     table.tick(&wake, Duration::from_secs(5), &mut notices);
     assert!(notices.is_empty(), "{notices:?}");
-    assert_eq!(table.session.cursor(), 1, "drawn in this very tick");
+    assert_eq!(table.session().cursor(), 1, "drawn in this very tick");
     assert!(!table.thinking(), "no worker was asked");
-    assert!(matches!(table.session.state().to_move(), ToMove::Seat(_)), "the person decides next");
+    assert!(matches!(table.session().state().to_move(), ToMove::Seat(_)), "the person decides next");
     // A paused table waits.
     let session: Session<FeathersAndWax> =
         Session::new(Setup { seats: 1, options: Options {} }, 3, vec![Player::Human]);
     let mut paused = Table::new(session, dir.path().join("p.json"));
     paused.paused = true;
     paused.tick(&wake, Duration::ZERO, &mut notices);
-    assert_eq!(paused.session.cursor(), 0);
+    assert_eq!(paused.session().cursor(), 0);
 }
 
 /// A Feathers & Wax table (seed 3) with its first card drawn (a reveal).
@@ -48,27 +48,28 @@ fn dealt_solitaire(dir: &std::path::Path) -> (Table<FeathersAndWax>, Vec<aviary:
 fn one_undo_policy_free_ask_first_or_refused_in_strict_mode() {
     let dir = tempfile::tempdir().unwrap();
     let (mut table, mut notices) = dealt_solitaire(dir.path()); // the first card is drawn: a reveal
-    let quiet = table.session.state().legal_actions().into_iter().find(|a| !table.session.state().reveals(a)).unwrap();
+    let quiet =
+        table.session().state().legal_actions().into_iter().find(|a| !table.session().state().reveals(a)).unwrap();
     table.propose(quiet, &mut notices).unwrap();
     let revealed = |e: &aviary::session::LogEntry| e.reveals;
     // Taking back a move that showed nothing: free.
     assert_eq!(table.guarded_undo(false, revealed, "no", &mut notices), None);
-    assert_eq!(table.session.cursor(), 1);
+    assert_eq!(table.session().cursor(), 1);
     // Taking back the drawn card: strict refuses with the view's reason...
     assert_eq!(table.guarded_undo(true, revealed, "strict says no", &mut notices), None);
-    assert_eq!(table.session.cursor(), 1, "nothing undone");
+    assert_eq!(table.session().cursor(), 1, "nothing undone");
     assert!(matches!(notices.last(), Some(aviary::ui::Notice::Error(m)) if m == "strict says no"));
     // ...otherwise the person is asked first, and nothing changes yet.
     assert_eq!(table.guarded_undo(false, revealed, "no", &mut notices), Some(0));
-    assert_eq!(table.session.cursor(), 1);
-    assert!(!table.session.is_assisted());
+    assert_eq!(table.session().cursor(), 1);
+    assert!(!table.session().is_assisted());
     // Once they confirm, the game is marked; from then on such undos are free.
     table.rewind_to(0, true, &mut notices);
-    assert!(table.session.is_assisted());
+    assert!(table.session().is_assisted());
     table.paused = true;
-    table.session.redo_one();
+    table.redo(&mut notices);
     assert_eq!(table.guarded_undo(false, revealed, "no", &mut notices), None);
-    assert_eq!(table.session.cursor(), 0);
+    assert_eq!(table.session().cursor(), 0);
 }
 
 #[test]
@@ -90,10 +91,10 @@ fn while_the_computer_is_to_move_a_persons_move_is_refused_with_a_message() {
         .unwrap();
     let mut table = Table::new(session, dir.path().join(format!("{seed}.json")));
     assert_eq!(table.person_to_move(), None);
-    let any = table.session.state().legal_actions()[0].clone();
+    let any = table.session().state().legal_actions()[0].clone();
     let mut notices = Vec::new();
     assert!(!table.propose_for_person(any, &mut notices), "refused");
-    assert_eq!(table.session.cursor(), 0, "nothing changed");
+    assert_eq!(table.session().cursor(), 0, "nothing changed");
     assert!(format!("{notices:?}").contains("Wait for your turn"), "{notices:?}");
 }
 
@@ -119,7 +120,7 @@ fn undo_turn_in_the_solitaire_goes_back_to_just_after_the_last_card() {
         }
     }
     let table = Table::new(session, dir.path().join("g.json"));
-    let log = &table.session.log()[..table.session.cursor()];
+    let log = &table.session().log()[..table.session().cursor()];
     let r = log.iter().rposition(|e| e.reveals).unwrap();
     assert_eq!(table.turn_start(), Some(r + 1), "back to just after the card");
 }
@@ -137,7 +138,7 @@ fn a_card_waiting_to_be_redone_does_not_make_an_earlier_quiet_undo_refused() {
     // Quiet steps until one would show a card.
     let mut quiet = 0;
     for _ in 0..200 {
-        let s = table.session.state();
+        let s = table.session().state();
         let legal = s.legal_actions();
         let draw = legal.iter().find(|a| s.reveals(a)).cloned().filter(|_| quiet >= 1);
         if let Some(a) = draw {
@@ -148,16 +149,16 @@ fn a_card_waiting_to_be_redone_does_not_make_an_earlier_quiet_undo_refused() {
         table.propose(a, &mut notices).unwrap();
         quiet += 1;
     }
-    assert!(table.session.log().last().is_some_and(|e| e.reveals), "a card was shown");
+    assert!(table.session().log().last().is_some_and(|e| e.reveals), "a card was shown");
     assert!(quiet >= 1, "a quiet step came first");
-    let drawn_at = table.session.cursor() - 1;
+    let drawn_at = table.session().cursor() - 1;
     // The draw is taken back with consent: it waits to be redone.
     assert_eq!(table.guarded_undo(false, revealed, "no", &mut notices), Some(drawn_at));
     table.rewind_to(drawn_at, true, &mut notices);
-    assert!(table.session.can_redo());
+    assert!(table.session().can_redo());
     // Strict now: undoing the quiet step before it is still free.
     notices.clear();
     assert_eq!(table.guarded_undo(true, revealed, "strict says no", &mut notices), None);
     assert!(notices.is_empty(), "nothing refused: {notices:?}");
-    assert_eq!(table.session.cursor(), drawn_at - 1, "the quiet step was taken back");
+    assert_eq!(table.session().cursor(), drawn_at - 1, "the quiet step was taken back");
 }

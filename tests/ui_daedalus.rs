@@ -39,9 +39,9 @@ fn open_daedalus(h: &mut Harness<'_, AviaryApp>) {
 /// Plays the building phase with the first legal placement each time.
 fn finish_building(h: &mut Harness<'_, AviaryApp>) {
     let mut notices = Vec::new();
-    while tab(h).m.session.state().phase() == Phase::Building {
-        let a = tab(h).m.session.state().legal_actions()[0].clone();
-        tab(h).m.propose(a, &mut notices).unwrap();
+    while tab(h).table.session().state().phase() == Phase::Building {
+        let a = tab(h).table.session().state().legal_actions()[0].clone();
+        tab(h).table.propose(a, &mut notices).unwrap();
     }
     h.run();
 }
@@ -57,15 +57,15 @@ fn open_daedalus_from_home_and_place_a_wall_by_clicking() {
     h.run();
     open_daedalus(&mut h);
     assert!(matches!(h.state().screen, Screen::Game(0)));
-    let colour = tab(&mut h).m.session.state().colour_to_move();
+    let colour = tab(&mut h).table.session().state().colour_to_move();
     let square = if colour == Colour::White { "c2" } else { "c7" };
     h.get_by_label(&format!("{square} empty")).click();
     h.run();
     let sq: Square = square.parse().unwrap();
-    let piece = tab(&mut h).m.session.state().board().at(sq).expect("the wall stands where I clicked");
+    let piece = tab(&mut h).table.session().state().board().at(sq).expect("the wall stands where I clicked");
     assert_eq!((piece.kind, piece.colour), (PieceKind::Wall, colour));
     // The game was autosaved into the save folder (by the background writer).
-    tab(&mut h).m.wait_for_autosave().unwrap();
+    tab(&mut h).table.wait_for_autosave().unwrap();
     let saves: Vec<_> = std::fs::read_dir(dir.path().join("saves")).unwrap().collect();
     assert_eq!(saves.len(), 1);
 }
@@ -77,7 +77,7 @@ fn a_legal_drag_moves_the_wall_an_illegal_one_is_refused_and_ctrl_z_undoes() {
     h.run();
     open_daedalus(&mut h);
     finish_building(&mut h);
-    let state = tab(&mut h).m.session.state().clone();
+    let state = tab(&mut h).table.session().state().clone();
     assert_eq!(state.phase(), Phase::Escaping);
     let (from, to) = state
         .legal_actions()
@@ -90,10 +90,10 @@ fn a_legal_drag_moves_the_wall_an_illegal_one_is_refused_and_ctrl_z_undoes() {
     // Legal drag: the wall moves.
     let (p, q) = (centre(&h, &format!("{from} ")), centre(&h, &format!("{to} ")));
     drag(&mut h, p, q);
-    let after = tab(&mut h).m.session.state().clone();
+    let after = tab(&mut h).table.session().state().clone();
     assert_eq!(after.board().at(to).map(|p| p.kind), Some(PieceKind::Wall), "the wall moved to {to}");
     assert!(after.board().at(from).is_none());
-    assert_eq!(tab(&mut h).m.session.cursor(), BUILDING_ACTIONS + 1);
+    assert_eq!(tab(&mut h).table.session().cursor(), BUILDING_ACTIONS + 1);
 
     // Illegal drag: a wall of the player to move, dropped two squares away.
     let mover = after.colour_to_move();
@@ -103,20 +103,20 @@ fn a_legal_drag_moves_the_wall_an_illegal_one_is_refused_and_ctrl_z_undoes() {
         .unwrap();
     let (p, q) = (centre(&h, &format!("{wall} ")), centre(&h, &format!("{far} ")));
     drag(&mut h, p, q);
-    assert_eq!(tab(&mut h).m.session.state(), &after, "the refused drag changed nothing");
+    assert_eq!(tab(&mut h).table.session().state(), &after, "the refused drag changed nothing");
     let toasts = h.state().toast_texts().join("\n");
     assert!(toasts.contains("DA-R6"), "the refusal names its rule, got: {toasts}");
 
     // Ctrl+Z: the legal move is undone.
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    let undone = tab(&mut h).m.session.state().clone();
+    let undone = tab(&mut h).table.session().state().clone();
     assert_eq!(undone.board().at(from).map(|p| p.kind), Some(PieceKind::Wall), "the wall is back on {from}");
     assert!(undone.board().at(to).is_none());
     // Ctrl+Y redoes it.
     h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
     h.run();
-    assert_eq!(tab(&mut h).m.session.state(), &after);
+    assert_eq!(tab(&mut h).table.session().state(), &after);
 }
 
 /// Seven walls each, then two Gladiators and two Minotaurs.
@@ -129,8 +129,8 @@ fn save_and_load_through_the_session_and_a_corrupt_file_is_refused() {
     h.run();
     open_daedalus(&mut h);
     finish_building(&mut h);
-    let path = tab(&mut h).m.path.clone();
-    let before = tab(&mut h).m.session.state().clone();
+    let path = tab(&mut h).table.path.clone();
+    let before = tab(&mut h).table.session().state().clone();
     h.get_by_label("Game").click();
     h.run();
     h.get_by_label("Save").click();
@@ -145,8 +145,8 @@ fn save_and_load_through_the_session_and_a_corrupt_file_is_refused() {
     other.run();
     other.get_by_label("Resume").click();
     other.run();
-    assert_eq!(tab(&mut other).m.session.state(), &before);
-    assert_eq!(tab(&mut other).m.path, path);
+    assert_eq!(tab(&mut other).table.session().state(), &before);
+    assert_eq!(tab(&mut other).table.path, path);
 
     // A third start declines, and loads it from the Saved Games screen.
     other.state_mut().wait_for_files();
@@ -162,7 +162,7 @@ fn save_and_load_through_the_session_and_a_corrupt_file_is_refused() {
     third.run();
     third.get_by_label("Continue").click();
     third.run();
-    assert_eq!(tab(&mut third).m.session.state(), &before);
+    assert_eq!(tab(&mut third).table.session().state(), &before);
 
     // A damaged file is refused with a message; the game on screen stays.
     let bad = dir.path().join("saves").join("broken.json");
@@ -174,7 +174,7 @@ fn save_and_load_through_the_session_and_a_corrupt_file_is_refused() {
     let message = format!("{notices:?}");
     assert!(message.contains("truncated"), "{message}");
     assert_eq!(other.state().tabs.len(), 1);
-    assert_eq!(tab(&mut other).m.session.state(), &before);
+    assert_eq!(tab(&mut other).table.session().state(), &before);
 }
 
 #[test]
@@ -194,17 +194,17 @@ fn against_the_computer_the_reply_comes_from_the_worker_and_undo_takes_it_back()
     let mut notices = Vec::new();
     // Let the computer place first if it builds first.
     for _ in 0..2 {
-        if tab(&mut h).m.session.computer_to_move() {
+        if tab(&mut h).table.session().computer_to_move() {
             h.step();
-            assert!(tab(&mut h).m.wait_for_computer(&mut notices));
+            assert!(tab(&mut h).table.wait_for_computer(&mut notices));
         }
     }
-    assert_eq!(tab(&mut h).m.session.state().colour_to_move(), Colour::White);
-    let before = tab(&mut h).m.session.state().clone();
+    assert_eq!(tab(&mut h).table.session().state().colour_to_move(), Colour::White);
+    let before = tab(&mut h).table.session().state().clone();
     h.get_by_label("c2 empty").click();
     h.step();
     h.step(); // the next frame starts the computer's reply on its worker thread
-    assert!(tab(&mut h).m.thinking(), "the computer thinks on its worker");
+    assert!(tab(&mut h).table.thinking(), "the computer thinks on its worker");
     assert!(
         h.query_by_label("status: Black (computer) is thinking…").is_some() || {
             h.step();
@@ -221,12 +221,12 @@ fn against_the_computer_the_reply_comes_from_the_worker_and_undo_takes_it_back()
         toasts.iter().any(|t| t.contains("The computer is thinking for Black")),
         "a click during the computer's turn says the computer is thinking: {toasts:?}"
     );
-    assert!(tab(&mut h).m.wait_for_computer(&mut notices), "the computer replied");
+    assert!(tab(&mut h).table.wait_for_computer(&mut notices), "the computer replied");
     h.run();
-    assert_eq!(tab(&mut h).m.session.state().colour_to_move(), Colour::White);
+    assert_eq!(tab(&mut h).table.session().state().colour_to_move(), Colour::White);
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert_eq!(tab(&mut h).m.session.state(), &before, "one undo removes my move and the computer's reply");
+    assert_eq!(tab(&mut h).table.session().state(), &before, "one undo removes my move and the computer's reply");
 }
 
 #[test]
@@ -238,21 +238,21 @@ fn the_keyboard_alone_can_move_the_gladiator() {
     finish_building(&mut h);
     // Make the wall moves by drag-free session calls, so the Gladiator is owed.
     let mut notices = Vec::new();
-    while tab(&mut h).m.session.state().moved_walls().len()
-        < usize::from(tab(&mut h).m.session.state().required().walls)
+    while tab(&mut h).table.session().state().moved_walls().len()
+        < usize::from(tab(&mut h).table.session().state().required().walls)
     {
         let a = tab(&mut h)
-            .m
-            .session
+            .table
+            .session()
             .state()
             .legal_actions()
             .into_iter()
             .find(|a| matches!(a, Action::MoveWall { .. }))
             .unwrap();
-        tab(&mut h).m.propose(a, &mut notices).unwrap();
+        tab(&mut h).table.propose(a, &mut notices).unwrap();
     }
     h.run();
-    let state = tab(&mut h).m.session.state().clone();
+    let state = tab(&mut h).table.session().state().clone();
     let mover = state.colour_to_move();
     let from = state.board().gladiator(mover).unwrap();
     let to = state
@@ -281,7 +281,7 @@ fn the_keyboard_alone_can_move_the_gladiator() {
     h.run();
     h.key_press(Key::Enter);
     h.run();
-    assert_eq!(tab(&mut h).m.session.state().board().gladiator(mover), Some(to), "Enter moved the Gladiator");
+    assert_eq!(tab(&mut h).table.session().state().board().gladiator(mover), Some(to), "Enter moved the Gladiator");
 }
 
 fn rect_of(h: &Harness<'_, AviaryApp>, label_prefix: &str) -> egui::Rect {
@@ -296,7 +296,7 @@ fn a_refusal_appearing_or_going_never_moves_the_board() {
     open_daedalus(&mut h);
     finish_building(&mut h);
     let before = (rect_of(&h, "a1 "), rect_of(&h, "h8 "));
-    let state = tab(&mut h).m.session.state().clone();
+    let state = tab(&mut h).table.session().state().clone();
     let mover = state.colour_to_move();
     let wall = state.board().walls(mover)[0];
     let far = Square::all(8, 8)
@@ -322,7 +322,7 @@ fn a_refusal_is_said_by_the_square_where_the_move_was_tried() {
     h.run();
     open_daedalus(&mut h);
     finish_building(&mut h);
-    let state = tab(&mut h).m.session.state().clone();
+    let state = tab(&mut h).table.session().state().clone();
     let mover = state.colour_to_move();
     let wall = state.board().walls(mover)[0];
     let far = Square::all(8, 8)
@@ -372,11 +372,11 @@ fn while_the_computer_thinks_the_panel_says_so_and_undo_is_off_until_a_person_ha
     assert!(h.query_by_label("status: White (computer) is thinking…").is_some(), "the thinking state is shown");
     assert!(h.query_by_label("tray white wall").is_none(), "no wall to drag while the computer places");
     let mut notices = Vec::new();
-    assert!(tab(&mut h).m.wait_for_computer(&mut notices));
+    assert!(tab(&mut h).table.wait_for_computer(&mut notices));
     h.step();
     h.step();
-    assert_eq!(tab(&mut h).m.session.state().colour_to_move(), Colour::Black);
-    assert_eq!(tab(&mut h).m.session.cursor(), 1, "the computer placed one wall");
+    assert_eq!(tab(&mut h).table.session().state().colour_to_move(), Colour::Black);
+    assert_eq!(tab(&mut h).table.session().cursor(), 1, "the computer placed one wall");
     // Only the computer has moved: undo would just replay it.
     assert!(h.get_by_label("Undo").accesskit_node().is_disabled(), "Undo is off");
     assert!(h.query_by_label("tray black wall").is_some(), "Black's wall is offered to the person");
@@ -403,7 +403,7 @@ fn while_the_computer_thinks_the_panel_says_so_and_undo_is_off_until_a_person_ha
     h.get_by_label("c7 empty").click();
     h.step();
     h.step();
-    assert_eq!(tab(&mut h).m.session.cursor(), 2, "the person placed a wall: {:?}", h.state().toast_texts());
+    assert_eq!(tab(&mut h).table.session().cursor(), 2, "the person placed a wall: {:?}", h.state().toast_texts());
     assert!(!h.get_by_label("Undo").accesskit_node().is_disabled(), "Undo is on after a person's move");
 }
 
@@ -413,7 +413,7 @@ fn a_wall_from_the_tray_by_clicking_the_tray_then_a_square() {
     let mut h = common::harness(common::app(dir.path()));
     h.run();
     open_daedalus(&mut h);
-    let colour = tab(&mut h).m.session.state().colour_to_move();
+    let colour = tab(&mut h).table.session().state().colour_to_move();
     let tray = format!("tray {} wall", colour.lower());
     h.get_by_label(&tray).click();
     h.run();
@@ -421,11 +421,12 @@ fn a_wall_from_the_tray_by_clicking_the_tray_then_a_square() {
     let square = if colour == Colour::White { "c2" } else { "c7" };
     h.get_by_label(&format!("{square} empty")).click();
     h.run();
-    let piece = tab(&mut h).m.session.state().board().at(square.parse().unwrap()).expect("a wall where I placed it");
+    let piece =
+        tab(&mut h).table.session().state().board().at(square.parse().unwrap()).expect("a wall where I placed it");
     assert_eq!((piece.kind, piece.colour), (PieceKind::Wall, colour));
     assert_eq!(common::last_log_line::<DaedalusView>(&mut h), format!("{} places a wall on {square}", colour.name()));
     // Placed: the next tray piece starts unchosen.
-    let next = format!("tray {} wall", tab(&mut h).m.session.state().colour_to_move().lower());
+    let next = format!("tray {} wall", tab(&mut h).table.session().state().colour_to_move().lower());
     assert!(!is_chosen(&h, &next), "the choice ends with the move");
 }
 
@@ -436,7 +437,7 @@ fn the_keyboard_alone_can_place_walls_from_the_tray() {
     h.run();
     open_daedalus(&mut h);
     // Tab reaches the tray; Enter chooses its piece, Enter on a square places it.
-    let colour = tab(&mut h).m.session.state().colour_to_move();
+    let colour = tab(&mut h).table.session().state().colour_to_move();
     let tray = tab_to(&mut h, |l| l.starts_with("tray "));
     assert_eq!(tray, format!("tray {} wall", colour.lower()));
     h.key_press(Key::Enter);
@@ -444,12 +445,13 @@ fn the_keyboard_alone_can_place_walls_from_the_tray() {
     assert!(is_chosen(&h, &tray), "Enter chose the tray's wall");
     let square = if colour == Colour::White { "c2" } else { "c7" };
     press_on(&mut h, &format!("{square} empty"), Key::Enter);
-    let piece = tab(&mut h).m.session.state().board().at(square.parse().unwrap()).expect("a wall where I placed it");
+    let piece =
+        tab(&mut h).table.session().state().board().at(square.parse().unwrap()).expect("a wall where I placed it");
     assert_eq!((piece.kind, piece.colour), (PieceKind::Wall, colour));
     assert_eq!(common::last_log_line::<DaedalusView>(&mut h), format!("{} places a wall on {square}", colour.name()));
     // Escape lets go of the focus; then the arrow keys' cursor starts on the
     // e-file of the next builder's near row, and Enter places the next wall there.
-    let next = tab(&mut h).m.session.state().colour_to_move();
+    let next = tab(&mut h).table.session().state().colour_to_move();
     h.key_press(Key::Escape);
     h.run();
     h.key_press(Key::ArrowUp);
@@ -457,7 +459,7 @@ fn the_keyboard_alone_can_place_walls_from_the_tray() {
     h.key_press(Key::Enter);
     h.run();
     let start = Square::new(4, next.near_y());
-    let piece = tab(&mut h).m.session.state().board().at(start).expect("a wall at the cursor");
+    let piece = tab(&mut h).table.session().state().board().at(start).expect("a wall at the cursor");
     assert_eq!((piece.kind, piece.colour), (PieceKind::Wall, next));
     assert_eq!(common::last_log_line::<DaedalusView>(&mut h), format!("{} places a wall on {start}", next.name()));
 }
@@ -533,7 +535,7 @@ fn a_wall_to_move() -> Vec<(String, Piece)> {
 }
 
 fn assert_wall_moved_c2_to_c3(h: &mut Harness<'_, AviaryApp>) {
-    let state = tab(h).m.session.state().clone();
+    let state = tab(h).table.session().state().clone();
     assert_eq!(state.board().at(sq("c3")), Some(piece(PieceKind::Wall, Colour::White)), "the wall stands on c3");
     assert_eq!(state.board().at(sq("c2")), None, "and left c2");
     assert_eq!(common::last_log_line::<DaedalusView>(h), "White moves a wall c2 to c3");
@@ -548,7 +550,7 @@ fn a_wall_moves_one_square_by_clicking_it_then_the_square() {
     show_position(&mut h, dir.path(), &a_wall_to_move(), 2, &[]);
     h.get_by_label("c2 white wall").click();
     h.run();
-    assert_eq!(tab(&mut h).m.session.cursor(), 0, "the first click only chooses the wall");
+    assert_eq!(tab(&mut h).table.session().cursor(), 0, "the first click only chooses the wall");
     h.get_by_label("c3 empty").click();
     h.run();
     assert_wall_moved_c2_to_c3(&mut h);
@@ -563,7 +565,7 @@ fn the_keyboard_alone_can_move_a_wall() {
     // The first arrow press puts the cursor on White's Gladiator (e1); two more
     // lefts and an up reach the wall on c2; Enter chooses it.
     keys(&mut h, &[Key::ArrowLeft, Key::ArrowLeft, Key::ArrowLeft, Key::ArrowUp, Key::Enter]);
-    assert_eq!(tab(&mut h).m.session.cursor(), 0, "Enter on the wall only chooses it");
+    assert_eq!(tab(&mut h).table.session().cursor(), 0, "Enter on the wall only chooses it");
     // Up to c3, and Enter moves it there.
     keys(&mut h, &[Key::ArrowUp, Key::Enter]);
     assert_wall_moved_c2_to_c3(&mut h);
@@ -578,7 +580,7 @@ fn a_gladiator_at_the_far_row() -> Vec<(String, Piece)> {
 }
 
 fn assert_white_escaped(h: &mut Harness<'_, AviaryApp>) {
-    let state = tab(h).m.session.state().clone();
+    let state = tab(h).table.session().state().clone();
     assert_eq!(state.phase(), Phase::Over, "the game is over");
     let winners = state.outcome().unwrap().winners;
     assert_eq!(winners, vec![Colour::White.seat()]);
@@ -594,7 +596,7 @@ fn the_gladiator_escapes_by_clicking_it_then_the_exit_strip() {
     show_position(&mut h, dir.path(), &a_gladiator_at_the_far_row(), 2, &[]);
     h.get_by_label("c8 White's Gladiator").click();
     h.run();
-    assert_eq!(tab(&mut h).m.session.cursor(), 0, "the first click only chooses the Gladiator");
+    assert_eq!(tab(&mut h).table.session().cursor(), 0, "the first click only chooses the Gladiator");
     h.get_by_label("exit for White").click();
     h.run();
     assert_white_escaped(&mut h);
@@ -608,14 +610,14 @@ fn the_keyboard_alone_can_walk_the_gladiator_off_the_board() {
     show_position(&mut h, dir.path(), &a_gladiator_at_the_far_row(), 2, &[]);
     // The cursor starts on the Gladiator (c8); Enter chooses it.
     keys(&mut h, &[Key::ArrowUp, Key::Enter]);
-    assert_eq!(tab(&mut h).m.session.cursor(), 0, "Enter on the Gladiator only chooses it");
+    assert_eq!(tab(&mut h).table.session().cursor(), 0, "Enter on the Gladiator only chooses it");
     // Up past row 8 onto the exit strip, and Enter steps off.
     keys(&mut h, &[Key::ArrowUp, Key::Enter]);
     assert_white_escaped(&mut h);
 }
 
 fn assert_minotaur_moved_h1_to_h2(h: &mut Harness<'_, AviaryApp>) {
-    let state = tab(h).m.session.state().clone();
+    let state = tab(h).table.session().state().clone();
     assert_eq!(state.board().minotaur(Colour::White), Some(sq("h2")), "the Minotaur stands on h2");
     assert_eq!(state.board().at(sq("h1")), None);
     assert_eq!(state.colour_to_move(), Colour::Black, "the Minotaur's move ended White's turn");
@@ -630,10 +632,10 @@ fn the_minotaur_moves_by_clicking_it_then_the_square() {
     h.run();
     // White's turn 1: the Gladiator has stepped to e2, the Minotaur moves last.
     show_position(&mut h, dir.path(), &pieces_with(&[]), 1, &[Action::MoveGladiator(sq("e2"))]);
-    assert!(tab(&mut h).m.session.state().minotaur_due());
+    assert!(tab(&mut h).table.session().state().minotaur_due());
     h.get_by_label("h1 White's Minotaur").click();
     h.run();
-    assert_eq!(tab(&mut h).m.session.cursor(), 1, "the first click only chooses the Minotaur");
+    assert_eq!(tab(&mut h).table.session().cursor(), 1, "the first click only chooses the Minotaur");
     h.get_by_label("h2 empty").click();
     h.run();
     assert_minotaur_moved_h1_to_h2(&mut h);
@@ -648,7 +650,7 @@ fn the_keyboard_alone_can_move_the_minotaur() {
     // The first arrow press puts the cursor on the Gladiator (e2); three more
     // rights and a down reach the Minotaur on h1.
     keys(&mut h, &[Key::ArrowRight, Key::ArrowRight, Key::ArrowRight, Key::ArrowRight, Key::ArrowDown, Key::Enter]);
-    assert_eq!(tab(&mut h).m.session.cursor(), 1, "Enter on the Minotaur only chooses it");
+    assert_eq!(tab(&mut h).table.session().cursor(), 1, "Enter on the Minotaur only chooses it");
     keys(&mut h, &[Key::ArrowUp, Key::Enter]);
     assert_minotaur_moved_h1_to_h2(&mut h);
 }

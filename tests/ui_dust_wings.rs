@@ -33,7 +33,7 @@ fn tab<'h>(h: &'h mut Harness<'_, AviaryApp>) -> &'h mut WingsTab {
 }
 
 fn state(h: &mut Harness<'_, AviaryApp>) -> DustInTheWings {
-    tab(h).m.session.state().clone()
+    tab(h).table.session().state().clone()
 }
 
 fn centre(h: &Harness<'_, AviaryApp>, label: &str) -> Pos2 {
@@ -87,11 +87,11 @@ fn a_whole_dispersion_by_drags_a_refused_step_back_undo_of_one_drop_and_a_claim(
     assert!(matches!(state(&mut h).stage(), Stage::Disperse { .. }), "the butterflies are in hand");
     for (i, a) in plan[1..].iter().enumerate() {
         let Action::Drop { colour, to } = *a else { break };
-        let before = tab(&mut h).m.session.cursor();
+        let before = tab(&mut h).table.session().cursor();
         let src = centre(&h, &format!("hand {} butterfly", colour.name()));
         let dst = centre(&h, &format!("space {to}"));
         drag(&mut h, src, dst);
-        assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "drop {} applied", i + 1);
+        assert_eq!(tab(&mut h).table.session().cursor(), before + 1, "drop {} applied", i + 1);
         let after = state(&mut h).at(to);
         if i == 0 {
             // Straight back to the emptied space is refused with its rule.
@@ -101,12 +101,12 @@ fn a_whole_dispersion_by_drags_a_refused_step_back_undo_of_one_drop_and_a_claim(
                 drag(&mut h, src, dst);
                 let toasts = h.state().toast_texts().join(" | ");
                 assert!(toasts.contains("DW-R1") && toasts.contains("straight back"), "{toasts}");
-                assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "nothing changed");
+                assert_eq!(tab(&mut h).table.session().cursor(), before + 1, "nothing changed");
             }
             // Ctrl+Z takes back exactly this one drop; Ctrl+Y puts it back.
             h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
             h.run();
-            assert_eq!(tab(&mut h).m.session.cursor(), before, "one drop undone");
+            assert_eq!(tab(&mut h).table.session().cursor(), before, "one drop undone");
             // The refusal went with the position it was about (it stayed up
             // after Ctrl+Z had taken the drop back).
             let toasts = h.state().toast_texts().join(" | ");
@@ -119,7 +119,7 @@ fn a_whole_dispersion_by_drags_a_refused_step_back_undo_of_one_drop_and_a_claim(
             assert!(matches!(state(&mut h).stage(), Stage::Disperse { .. }), "still dispersing");
             h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
             h.run();
-            assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "redone");
+            assert_eq!(tab(&mut h).table.session().cursor(), before + 1, "redone");
         }
     }
     // The last space fulfils the planned card: take it.
@@ -137,15 +137,15 @@ fn a_whole_dispersion_by_drags_a_refused_step_back_undo_of_one_drop_and_a_claim(
     assert_eq!(t.gatherings.len() + t.compositions.len(), 1, "Ada took one card");
     assert_eq!(s.current(), Seat(1), "Ben's turn");
     // Taking back that turn would hide the cards the renewal showed: asked first.
-    let cursor = tab(&mut h).m.session.cursor();
+    let cursor = tab(&mut h).table.session().cursor();
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
     assert!(tab(&mut h).confirm_undo.is_some(), "the undo waits for a confirmation");
-    assert_eq!(tab(&mut h).m.session.cursor(), cursor);
+    assert_eq!(tab(&mut h).table.session().cursor(), cursor);
     h.get_by_label("Undo anyway").click();
     h.run();
-    assert_eq!(tab(&mut h).m.session.cursor(), cursor - 1, "the claim is taken back");
-    assert!(tab(&mut h).m.session.is_assisted(), "and the game is marked");
+    assert_eq!(tab(&mut h).table.session().cursor(), cursor - 1, "the claim is taken back");
+    assert!(tab(&mut h).table.session().is_assisted(), "and the game is marked");
 }
 
 fn plan_colour(plan: &[Action], i: usize) -> &'static str {
@@ -173,22 +173,22 @@ fn undo_turn_takes_back_the_whole_dispersion_from_the_panel_and_the_keys() {
         let dst = centre(&h, &format!("space {to}"));
         drag(&mut h, src, dst);
     }
-    assert_eq!(tab(&mut h).m.session.cursor(), 3);
+    assert_eq!(tab(&mut h).table.session().cursor(), 3);
     // One click on "Undo turn": back to the start of the turn, not one drop.
     h.get_by_label("Undo turn").click();
     h.run();
-    assert_eq!(tab(&mut h).m.session.cursor(), 0, "the whole turn is taken back");
+    assert_eq!(tab(&mut h).table.session().cursor(), 0, "the whole turn is taken back");
     assert_eq!(state(&mut h), start);
-    assert!(!tab(&mut h).m.session.is_assisted(), "nothing hidden was taken back");
+    assert!(!tab(&mut h).table.session().is_assisted(), "nothing hidden was taken back");
     // Redo puts the actions back one by one; Ctrl+Alt+Z takes them back again.
     for _ in 0..3 {
         h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
         h.run();
     }
-    assert_eq!(tab(&mut h).m.session.cursor(), 3);
+    assert_eq!(tab(&mut h).table.session().cursor(), 3);
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::ALT, Key::Z);
     h.run();
-    assert_eq!(tab(&mut h).m.session.cursor(), 0, "the key does the same");
+    assert_eq!(tab(&mut h).table.session().cursor(), 0, "the key does the same");
 }
 
 /// A plan whose first space holds butterflies of two colours or more, so a
@@ -560,7 +560,7 @@ fn the_last_turn_stays_drawn_on_the_meadow_until_the_next_pick() {
     // Ada's first pick: her own way is drawn as it grows, Ben's is gone.
     let pick = state(&mut h).legal_actions().into_iter().find(|a| matches!(a, Action::Pick(_))).unwrap();
     let mut notices = Vec::new();
-    assert!(tab(&mut h).m.propose(pick, &mut notices).is_ok(), "{notices:?}");
+    assert!(tab(&mut h).table.propose(pick, &mut notices).is_ok(), "{notices:?}");
     h.run();
     assert!(!named(&h), "gone once the next turn has begun");
 }

@@ -24,7 +24,7 @@ fn tab<'h>(h: &'h mut Harness<'_, AviaryApp>) -> &'h mut PlumesTab {
 }
 
 fn state(h: &mut Harness<'_, AviaryApp>) -> EnchantedPlumes {
-    tab(h).m.session.state().clone()
+    tab(h).table.session().state().clone()
 }
 
 fn centre(h: &Harness<'_, AviaryApp>, label: &str) -> Pos2 {
@@ -112,7 +112,7 @@ fn the_hand_off_screen_hides_every_hand_between_two_people() {
         "only what happened since her own turn"
     );
     // The log tells nothing private.
-    let log: Vec<String> = tab(&mut h).m.session.log().iter().map(|e| e.text.clone()).collect();
+    let log: Vec<String> = tab(&mut h).table.session().log().iter().map(|e| e.text.clone()).collect();
     assert_eq!(
         log,
         vec!["Ada keeps six cards and returns three to the deck", "Ben keeps six cards and returns three to the deck"]
@@ -144,13 +144,13 @@ fn play_by_drag_refused_play_swap_with_the_train_and_guarded_undo() {
     assert_eq!(s.plumes(Seat(0))[0].rows, vec![vec![hand[0]]]);
 
     // A refused play: no row under a one-card top row.
-    let cursor = tab(&mut h).m.session.cursor();
+    let cursor = tab(&mut h).table.session().cursor();
     let from = centre(&h, &format!("hand: feather {}", hand[1]));
     let to = centre(&h, "plume 1 new row 2");
     drag(&mut h, from, to);
     let toasts = h.state().toast_texts().join(" | ");
     assert!(toasts.contains("EP-R4") && toasts.contains("one card"), "{toasts}");
-    assert_eq!(tab(&mut h).m.session.cursor(), cursor, "nothing changed");
+    assert_eq!(tab(&mut h).table.session().cursor(), cursor, "nothing changed");
 
     // A swap with the Train by drag.
     let train = state(&mut h).train().to_vec();
@@ -166,25 +166,25 @@ fn play_by_drag_refused_play_swap_with_the_train_and_guarded_undo() {
     h.run();
     let s = state(&mut h);
     assert_eq!(s.train()[2], train[2], "the swap is undone");
-    assert!(!tab(&mut h).m.session.is_assisted());
+    assert!(!tab(&mut h).table.session().is_assisted());
     assert!(tab(&mut h).confirm_undo.is_none());
 
     // After a draw, undo asks first and marks the game.
-    let before = tab(&mut h).m.session.cursor();
+    let before = tab(&mut h).table.session().cursor();
     h.get_by_label("Draw a card").hover(); // a person points before clicking
     h.run();
     h.get_by_label("Draw a card").click();
     h.run();
-    let drawn = tab(&mut h).m.session.cursor();
-    assert_eq!(drawn, before + 1, "a card was drawn: {:?}", tab(&mut h).m.session.log().last());
+    let drawn = tab(&mut h).table.session().cursor();
+    assert_eq!(drawn, before + 1, "a card was drawn: {:?}", tab(&mut h).table.session().log().last());
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
     assert!(tab(&mut h).confirm_undo.is_some(), "the undo waits for a confirmation");
-    assert_eq!(tab(&mut h).m.session.cursor(), drawn);
+    assert_eq!(tab(&mut h).table.session().cursor(), drawn);
     h.get_by_label("Undo anyway").click();
     h.run();
-    assert_eq!(tab(&mut h).m.session.cursor(), drawn - 1);
-    assert!(tab(&mut h).m.session.is_assisted(), "the game is marked \"undo used\"");
+    assert_eq!(tab(&mut h).table.session().cursor(), drawn - 1);
+    assert!(tab(&mut h).table.session().is_assisted(), "the game is marked \"undo used\"");
 }
 
 /// Plays `seat`'s hand card `i` into a new plume through the screen: click
@@ -241,7 +241,7 @@ fn the_hand_off_screen_rings_the_cards_laid_since_that_persons_last_turn() {
     // Replenishing takes two cards: two swaps with the Train.
     swap_with_the_train(&mut h, Seat(0), 0);
     swap_with_the_train(&mut h, Seat(0), 1);
-    let log: Vec<String> = tab(&mut h).m.session.log().iter().map(|e| e.text.clone()).collect();
+    let log: Vec<String> = tab(&mut h).table.session().log().iter().map(|e| e.text.clone()).collect();
     assert_eq!(state(&mut h).to_move().seat(), Some(Seat(1)), "Ben's turn: {log:?} {}", state(&mut h).status());
     // Ben sees Ada's new card ringed, not before his own hand is shown.
     h.get_by_label("Pass to Ben");
@@ -292,8 +292,8 @@ fn against_the_computer_there_is_no_hand_off_and_its_hand_stays_hidden() {
     // The computer keeps on its worker thread.
     let mut notices = Vec::new();
     let ctx = h.ctx.clone();
-    tab(&mut h).m.tick(&aviary::ui::waker(&ctx), std::time::Duration::ZERO, &mut notices);
-    assert!(tab(&mut h).m.wait_for_computer(&mut notices));
+    tab(&mut h).table.tick(&aviary::ui::waker(&ctx), std::time::Duration::ZERO, &mut notices);
+    assert!(tab(&mut h).table.wait_for_computer(&mut notices));
     // The computer may think on (its spinner repaints): frames, not a
     // settled screen, or a loaded machine fails the test.
     h.run_steps(3);
@@ -553,7 +553,7 @@ fn other_seats_see_a_face_down_peacock_as_unknown_until_the_end() {
     while state(&mut h).current() == ben {
         let a = peacock_seeker(&state(&mut h), &mut rng);
         let mut notices = Vec::new();
-        tab(&mut h).m.propose(a, &mut notices).unwrap();
+        tab(&mut h).table.propose(a, &mut notices).unwrap();
     }
     h.run();
     h.get_by_label("I am Ada: show my cards").click();
@@ -562,9 +562,9 @@ fn other_seats_see_a_face_down_peacock_as_unknown_until_the_end() {
 
     // At the end every score is shown.
     let mut notices = Vec::new();
-    while !tab(&mut h).m.session.is_over() {
+    while !tab(&mut h).table.session().is_over() {
         let a = peacock_seeker(&state(&mut h), &mut rng);
-        tab(&mut h).m.propose(a, &mut notices).unwrap();
+        tab(&mut h).table.propose(a, &mut notices).unwrap();
     }
     // The last cards turn over and the log scrolls down: a few frames.
     h.run_steps(8);
@@ -972,7 +972,7 @@ fn the_hand_does_not_move_when_the_turn_passes_to_the_computer() {
     // still thinking (its move cannot be back before the next frame).
     while state(&mut h).current() == Seat(0) {
         let legal = state(&mut h).legal_actions();
-        tab(&mut h).m.session.propose(legal[0].clone()).unwrap();
+        tab(&mut h).table.propose(legal[0].clone(), &mut Vec::new()).unwrap();
     }
     h.step();
     assert_ne!(state(&mut h).current(), Seat(0), "a computer's turn");
@@ -1001,10 +1001,10 @@ fn the_hand_stays_in_one_place_from_nine_cards_to_few() {
     // Ada keeps six, the computer too, and Ada plays a card or two.
     while state(&mut h).phase() == Phase::Keep || state(&mut h).current() != Seat(0) {
         let legal = state(&mut h).legal_actions();
-        tab(&mut h).m.session.propose(legal[0].clone()).unwrap();
+        tab(&mut h).table.propose(legal[0].clone(), &mut Vec::new()).unwrap();
     }
     let legal = state(&mut h).legal_actions();
-    tab(&mut h).m.session.propose(legal[0].clone()).unwrap();
+    tab(&mut h).table.propose(legal[0].clone(), &mut Vec::new()).unwrap();
     h.run_steps(12);
     let (fewer, left_after, top_after) = first_card(&h);
     assert!(fewer < 9, "fewer cards now: {fewer}");
@@ -1223,7 +1223,7 @@ fn the_table_s_buttons_stay_put_when_the_status_wraps() {
         })
         .expect("a play after which the status says more");
     let before = (h.get_by_label("Undo").rect(), h.get_by_label("Scores and log").rect());
-    tab(&mut h).m.session.propose(longer).unwrap();
+    tab(&mut h).table.propose(longer, &mut Vec::new()).unwrap();
     h.run();
     h.run();
     let after = (h.get_by_label("Undo").rect(), h.get_by_label("Scores and log").rect());
@@ -1342,7 +1342,7 @@ fn every_other_mat_shows_its_hand_as_backs_in_a_low_window_however_narrow() {
         .count()
     };
     let holding = {
-        let s = common::game_tab::<PlumesTab>(&mut h).m.session.state().clone();
+        let s = common::game_tab::<PlumesTab>(&mut h).table.session().state().clone();
         (1..4).filter(|&k| !s.hand(Seat(k)).is_empty()).count()
     };
     assert!(holding >= 2, "the others hold cards");

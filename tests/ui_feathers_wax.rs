@@ -24,20 +24,20 @@ fn tab<'h>(h: &'h mut Harness<'_, AviaryApp>) -> &'h mut FeathersTab {
 }
 
 fn state(h: &mut Harness<'_, AviaryApp>) -> FeathersAndWax {
-    tab(h).m.session.state().clone()
+    tab(h).table.session().state().clone()
 }
 
 /// Lets the chance draws (applied on the worker thread) happen.
 fn settle(h: &mut Harness<'_, AviaryApp>) {
     for _ in 0..40 {
         h.run();
-        if tab(h).m.session.state().to_move() != ToMove::Chance {
+        if tab(h).table.session().state().to_move() != ToMove::Chance {
             return;
         }
         let mut notices = Vec::new();
         let ctx = h.ctx.clone();
-        tab(h).m.tick(&aviary::ui::waker(&ctx), std::time::Duration::ZERO, &mut notices);
-        tab(h).m.wait_for_computer(&mut notices);
+        tab(h).table.tick(&aviary::ui::waker(&ctx), std::time::Duration::ZERO, &mut notices);
+        tab(h).table.wait_for_computer(&mut notices);
     }
     h.run();
 }
@@ -112,7 +112,7 @@ fn a_labyrinth_move_by_drag_then_a_refused_move_names_its_rule_and_ctrl_z_takes_
     drag(&mut h, from, &[], to);
     let s = state(&mut h);
     assert_eq!(s.walker(), Walker::At(aviary::rules::feathers_wax::Cell { x: 0, y: 6 }), "Daedalus stands in a7");
-    let cursor = tab(&mut h).m.session.cursor();
+    let cursor = tab(&mut h).table.session().cursor();
 
     // l8 is far away: refused with the rule.
     if s.card().is_some() {
@@ -120,14 +120,14 @@ fn a_labyrinth_move_by_drag_then_a_refused_move_names_its_rule_and_ctrl_z_takes_
         h.run();
         let toasts = h.state().toast_texts().join(" | ");
         assert!(toasts.contains("FW-R1"), "the refusal names its rule: {toasts}");
-        assert_eq!(tab(&mut h).m.session.cursor(), cursor, "nothing changed");
+        assert_eq!(tab(&mut h).table.session().cursor(), cursor, "nothing changed");
     }
 
     // Ctrl+Z takes the step back (no card was revealed by it).
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
     assert_eq!(state(&mut h).walker(), Walker::Outside);
-    assert!(!tab(&mut h).m.session.is_assisted());
+    assert!(!tab(&mut h).table.session().is_assisted());
 }
 
 #[test]
@@ -140,19 +140,19 @@ fn undo_past_a_revealed_card_asks_first_and_marks_the_game_assisted() {
     h.get_by(|n| n.label().is_some_and(|l| l.starts_with("End this move here"))).click();
     h.run();
     settle(&mut h);
-    let cursor = tab(&mut h).m.session.cursor();
+    let cursor = tab(&mut h).table.session().cursor();
     assert_eq!(cursor, 3, "draw, stop, draw");
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert_eq!(tab(&mut h).m.session.cursor(), cursor, "nothing undone before the answer");
+    assert_eq!(tab(&mut h).table.session().cursor(), cursor, "nothing undone before the answer");
     h.get_by_label("Undo anyway").click();
     h.run();
-    assert!(tab(&mut h).m.session.cursor() < cursor);
-    assert!(tab(&mut h).m.session.is_assisted());
+    assert!(tab(&mut h).table.session().cursor() < cursor);
+    assert!(tab(&mut h).table.session().is_assisted());
     h.get_by_label("Undo used: this game is marked in the statistics.");
     // The mark is saved with the game (once the background writer is done).
-    tab(&mut h).m.wait_for_autosave().unwrap();
-    let text = std::fs::read_to_string(tab(&mut h).m.path.clone()).unwrap();
+    tab(&mut h).table.wait_for_autosave().unwrap();
+    let text = std::fs::read_to_string(tab(&mut h).table.path.clone()).unwrap();
     assert!(text.contains("\"assisted\": true"), "{text}");
 }
 
@@ -167,10 +167,10 @@ fn strict_mode_refuses_to_undo_a_revealed_card() {
     h.get_by(|n| n.label().is_some_and(|l| l.starts_with("End this move here"))).click();
     h.run();
     settle(&mut h);
-    let cursor = tab(&mut h).m.session.cursor();
+    let cursor = tab(&mut h).table.session().cursor();
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert_eq!(tab(&mut h).m.session.cursor(), cursor);
+    assert_eq!(tab(&mut h).table.session().cursor(), cursor);
     assert!(h.state().toast_texts().join(" ").contains("Strict mode"));
 }
 
@@ -207,7 +207,7 @@ fn the_wings_are_split_by_dragging_spades_onto_the_racks_and_a_wrong_drop_is_ref
     let mut notices = Vec::new();
     for &v in &spades[2..n] {
         tab(&mut h)
-            .m
+            .table
             .propose(aviary::rules::feathers_wax::Action::Wing { value: v, flyer: Flyer::Icarus }, &mut notices)
             .unwrap();
     }
@@ -267,12 +267,12 @@ fn a_flight_turn_card_on_icarus_specials_then_daedalus() {
     show(&mut h, session, dir.path());
     let s = state(&mut h);
     let card = s.drawn()[0];
-    let before = tab(&mut h).m.session.cursor();
+    let before = tab(&mut h).table.session().cursor();
     let from = centre(&h, &format!("card {card}"));
     let to = centre_prefix(&h, "Icarus at");
     drag(&mut h, from, &[], to);
     let s = state(&mut h);
-    assert!(tab(&mut h).m.session.cursor() > before, "the card was played");
+    assert!(tab(&mut h).table.session().cursor() > before, "the card was played");
     if let Stage::Specials { flyer, .. } = s.stage() {
         assert_eq!(flyer, Flyer::Icarus);
         h.get_by_label("Go on (no special movement)").click();
@@ -341,9 +341,9 @@ fn after_a_lost_game_the_analysis_finds_the_costliest_decision_and_undoes_back_t
     h.run();
     h.get_by_label("Undo back to it").click();
     h.run();
-    assert_eq!(tab(&mut h).m.session.cursor(), cursor);
-    assert!(tab(&mut h).m.session.state().outcome().is_none(), "back in the game");
-    assert!(tab(&mut h).m.session.is_assisted(), "cards seen since are known now");
+    assert_eq!(tab(&mut h).table.session().cursor(), cursor);
+    assert!(tab(&mut h).table.session().state().outcome().is_none(), "back in the game");
+    assert!(tab(&mut h).table.session().is_assisted(), "cards seen since are known now");
     // Back at that decision, the meter reads what the analysis said.
     h.run();
     let reading = tab(&mut h).settle_meter().expect("the meter read the position");
@@ -376,12 +376,12 @@ fn a_finished_game_is_counted_once_in_the_statistics_on_the_home_tab() {
     // few frames rather than wait for the screen to settle.
     h.get_by(|n| n.label().is_some_and(|l| l.starts_with("End this move here"))).click();
     h.run_steps(8);
-    assert!(tab(&mut h).m.session.is_over());
+    assert!(tab(&mut h).table.session().is_over());
     let r = h.state().stats.get("feathers-and-wax");
     assert_eq!((r.clean_played, r.clean_won, r.assisted_played), (1, 0, 0));
     // Undo and finish again: still one game.
     let mut notices = Vec::new();
-    let back = tab(&mut h).m.session.cursor() - 1;
+    let back = tab(&mut h).table.session().cursor() - 1;
     tab(&mut h).undo_to(back, &mut notices);
     h.run_steps(8);
     h.get_by(|n| n.label().is_some_and(|l| l.starts_with("End this move here"))).click();
@@ -452,9 +452,9 @@ fn a_lost_game_undone_and_then_won_counts_once_as_an_assisted_win() {
     // Undo past the cards seen (the game becomes assisted), then win.
     let mut notices = Vec::new();
     tab(&mut h).undo_to(k, &mut notices);
-    assert!(tab(&mut h).m.session.is_assisted());
+    assert!(tab(&mut h).table.session().is_assisted());
     for a in winning_rest {
-        tab(&mut h).m.propose(a, &mut notices).unwrap();
+        tab(&mut h).table.propose(a, &mut notices).unwrap();
     }
     h.run();
     h.run();
@@ -465,8 +465,8 @@ fn a_lost_game_undone_and_then_won_counts_once_as_an_assisted_win() {
         "one game, counted by its final result: an assisted win"
     );
     // A restart reads the game back as counted: loading it counts nothing more.
-    let path = tab(&mut h).m.path.clone();
-    tab(&mut h).m.wait_for_autosave().unwrap();
+    let path = tab(&mut h).table.path.clone();
+    tab(&mut h).table.wait_for_autosave().unwrap();
     h.state_mut().wait_for_files();
     let mut again = common::app(dir.path());
     let mut notices = Vec::new();
@@ -535,7 +535,7 @@ fn the_hint_shows_the_whole_walk_and_keeps_it_while_it_is_followed() {
         let Some(aviary::rules::feathers_wax::Action::Step(first)) = walk.first().cloned() else {
             // Nothing to walk: do what the hint says and go on.
             let a = Policy::default().choose(&s.observation(aviary::rules::Seat(0)), &mut Rng::seeded(1)).unwrap();
-            tab(&mut h).m.session.propose(a).unwrap();
+            tab(&mut h).table.propose(a, &mut Vec::new()).unwrap();
             h.run();
             continue;
         };
@@ -695,7 +695,7 @@ fn played_by_clicking_it_then(icarus: &dyn Fn(&str) -> bool) {
     h.run();
     let (session, card) = at_a_flight_play();
     show(&mut h, session, dir.path());
-    let before = tab(&mut h).m.session.cursor();
+    let before = tab(&mut h).table.session().cursor();
     // The win-chance meter reports from its thread when it likes (later on
     // a busy machine): let it read this position, and step frames rather
     // than wait for the screen to settle.
@@ -706,7 +706,7 @@ fn played_by_clicking_it_then(icarus: &dyn Fn(&str) -> bool) {
     assert!(is_chosen(&h, &label), "the clicked card shows as chosen");
     h.get_by(|n| n.label().is_some_and(|l| icarus(&l))).click();
     h.run_steps(4);
-    assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "the card was played");
+    assert_eq!(tab(&mut h).table.session().cursor(), before + 1, "the card was played");
     assert!(!state(&mut h).drawn().contains(&card), "{card} left the drawn cards");
     assert!(
         common::last_log_line::<FeathersView>(&mut h).starts_with(&format!("Plays the {} on Icarus: to ", card.name()))
@@ -732,7 +732,7 @@ fn a_flight_card_is_played_by_the_keyboard_alone() {
     h.run();
     let (session, card) = at_a_flight_play();
     show(&mut h, session, dir.path());
-    let before = tab(&mut h).m.session.cursor();
+    let before = tab(&mut h).table.session().cursor();
     let label = format!("card {card}");
     // Tab reaches the flyers and the drawn cards.
     let icarus = tab_to(&mut h, |l| l.starts_with("Icarus at"));
@@ -741,7 +741,7 @@ fn a_flight_card_is_played_by_the_keyboard_alone() {
     h.run();
     assert!(is_chosen(&h, &label), "Enter chose {card}");
     press_on(&mut h, &icarus, Key::Enter);
-    assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "the card was played");
+    assert_eq!(tab(&mut h).table.session().cursor(), before + 1, "the card was played");
     assert!(!state(&mut h).drawn().contains(&card), "{card} left the drawn cards");
     assert!(
         common::last_log_line::<FeathersView>(&mut h).starts_with(&format!("Plays the {} on Icarus: to ", card.name()))
@@ -767,12 +767,12 @@ fn a_drawn_card_tried_before_play_these_cards_says_to_press_it_first() {
     let card = session.state().drawn()[0];
     show(&mut h, session, dir.path());
     tab(&mut h).settle_meter();
-    let before = tab(&mut h).m.session.cursor();
+    let before = tab(&mut h).table.session().cursor();
     h.get_by_label(&format!("card {card}")).click();
     h.run_steps(4);
     let toasts = h.state().toast_texts().join(" | ");
     assert!(toasts.contains("Play these cards"), "the refusal says what to press: {toasts}");
-    assert_eq!(tab(&mut h).m.session.cursor(), before, "nothing was played");
+    assert_eq!(tab(&mut h).table.session().cursor(), before, "nothing was played");
 }
 
 /// Found by a new player: with a spade chosen, a click on a rack where a

@@ -35,7 +35,7 @@ fn a_lesson_from_home_refuses_a_wrong_move_with_its_hint_then_is_ticked_and_reme
     assert_eq!(toasts.matches("Hint:").count(), 1, "the hint once: {toasts}");
     // The right moves, clicked on the board.
     for _ in 0..7 {
-        let state = common::game_tab::<aviary::ui::daedalus::DaedalusTab>(&mut h).m.session.state().clone();
+        let state = common::game_tab::<aviary::ui::daedalus::DaedalusTab>(&mut h).table.session().state().clone();
         let Some(Action::PlaceWall(sq)) = (COURSE[0].solution)(&state) else { break };
         h.get_by_label(&format!("{sq} empty")).click();
         h.run();
@@ -84,14 +84,14 @@ fn undo_in_a_lesson_is_free_but_never_goes_back_past_its_start() {
     // Lesson 2 starts after both sides' walls were placed.
     assert!(h.state_mut().open_lesson("daedalus", 1, &mut Vec::new()));
     h.run();
-    let cursor = |h: &mut Harness<'_, AviaryApp>| common::game_tab::<DaedalusTab>(h).m.session.cursor();
+    let cursor = |h: &mut Harness<'_, AviaryApp>| common::game_tab::<DaedalusTab>(h).table.session().cursor();
     let start = cursor(&mut h);
     assert!(start >= 14, "the walls are placed before the lesson");
     h.get_by_label("Undo").click();
     h.run();
     assert_eq!(cursor(&mut h), start, "nothing before the lesson is taken back");
     // A move of the lesson's, then undo: back to the start, no question.
-    let state = common::game_tab::<DaedalusTab>(&mut h).m.session.state().clone();
+    let state = common::game_tab::<DaedalusTab>(&mut h).table.session().state().clone();
     let Some(Action::PlaceGladiator(sq)) = (aviary::lessons::daedalus::COURSE[1].solution)(&state) else {
         panic!("the lesson starts with the Gladiator")
     };

@@ -60,45 +60,46 @@ fn a_host_and_a_friend_play_daedalus_from_an_invite_code() {
 
     // They play: whoever is to move, from their own app.
     for _ in 0..6 {
-        let to_move = game_tab::<DaedalusTab>(&mut host).view.table().session.state().to_move();
-        let before = game_tab::<DaedalusTab>(&mut host).view.table().session.cursor();
+        let to_move = game_tab::<DaedalusTab>(&mut host).view.table().session().state().to_move();
+        let before = game_tab::<DaedalusTab>(&mut host).view.table().session().cursor();
         let mover = if to_move == ToMove::Seat(Seat(0)) { &mut host } else { &mut friend };
         let table = game_tab::<DaedalusTab>(mover).view.table_mut();
-        let action = table.session.state().legal_actions()[0].clone();
+        let action = table.session().state().legal_actions()[0].clone();
         let mut notices = Vec::new();
         assert!(table.propose_for_person(action, &mut notices), "{notices:?}");
         until(&mut host, &mut friend, "the move on both screens", |h, f| {
-            let cursor = game_tab::<DaedalusTab>(h).view.table().session.cursor();
-            let seen = game_tab::<DaedalusTab>(f).view.table().session.log().len();
+            let cursor = game_tab::<DaedalusTab>(h).view.table().session().cursor();
+            let seen = game_tab::<DaedalusTab>(f).view.table().session().log().len();
             cursor == before + 1 && seen == cursor
         });
     }
     // The friend's view is Black's view of the host's table.
-    let real = game_tab::<DaedalusTab>(&mut host).view.table().session.state().observation(Seat(1));
-    assert_eq!(game_tab::<DaedalusTab>(&mut friend).view.table().session.state(), &real);
+    let real = game_tab::<DaedalusTab>(&mut host).view.table().session().state().observation(Seat(1));
+    assert_eq!(game_tab::<DaedalusTab>(&mut friend).view.table().session().state(), &real);
 
     // The host lets friends take moves back without asking: the friend's
     // undo is done at once, on both screens, with no question on the host's.
     host.get_by_label("Friends may take back moves without asking").click();
     host.run();
-    let before = game_tab::<DaedalusTab>(&mut host).view.table().session.cursor();
+    let before = game_tab::<DaedalusTab>(&mut host).view.table().session().cursor();
     let mut notices = Vec::new();
     game_tab::<DaedalusTab>(&mut friend).guarded_undo(&mut notices);
     until(&mut host, &mut friend, "the friend's move taken back", |h, f| {
-        let cursor = game_tab::<DaedalusTab>(h).view.table().session.cursor();
-        cursor < before && game_tab::<DaedalusTab>(f).view.table().session.log().len() == cursor
+        let cursor = game_tab::<DaedalusTab>(h).view.table().session().cursor();
+        cursor < before && game_tab::<DaedalusTab>(f).view.table().session().log().len() == cursor
     });
     assert!(host.query_by_label_contains("asks to take back").is_none(), "the host was not asked");
     assert_eq!(
-        game_tab::<DaedalusTab>(&mut host).view.table().session.state().to_move(),
+        game_tab::<DaedalusTab>(&mut host).view.table().session().state().to_move(),
         ToMove::Seat(Seat(1)),
         "Black (the friend) is to move again"
     );
 
     // A move out of turn is refused on the friend's screen with the reason.
-    let host_turn = game_tab::<DaedalusTab>(&mut host).view.table().session.state().to_move() == ToMove::Seat(Seat(0));
+    let host_turn =
+        game_tab::<DaedalusTab>(&mut host).view.table().session().state().to_move() == ToMove::Seat(Seat(0));
     if host_turn {
-        let action = game_tab::<DaedalusTab>(&mut host).view.table().session.state().legal_actions()[0].clone();
+        let action = game_tab::<DaedalusTab>(&mut host).view.table().session().state().legal_actions()[0].clone();
         let table = game_tab::<DaedalusTab>(&mut friend).view.table_mut();
         let mut notices = Vec::new();
         assert!(!table.propose_for_person(action, &mut notices));
@@ -112,22 +113,22 @@ fn a_friend_who_closes_aviary_steps_through_their_copy_and_rejoins_from_it() {
     let (mut host, mut friend) = daedalus_with_ben(dir.path());
     let play = |host: &mut Harness<'static, AviaryApp>, friend: &mut Harness<'static, AviaryApp>, moves: usize| {
         for _ in 0..moves {
-            let to_move = game_tab::<DaedalusTab>(host).view.table().session.state().to_move();
-            let before = game_tab::<DaedalusTab>(host).view.table().session.cursor();
+            let to_move = game_tab::<DaedalusTab>(host).view.table().session().state().to_move();
+            let before = game_tab::<DaedalusTab>(host).view.table().session().cursor();
             let mover = if to_move == ToMove::Seat(Seat(0)) { &mut *host } else { &mut *friend };
             let table = game_tab::<DaedalusTab>(mover).view.table_mut();
-            let action = table.session.state().legal_actions()[0].clone();
+            let action = table.session().state().legal_actions()[0].clone();
             let mut notices = Vec::new();
             assert!(table.propose_for_person(action, &mut notices), "{notices:?}");
             until(host, friend, "the move on both screens", |h, f| {
-                let cursor = game_tab::<DaedalusTab>(h).view.table().session.cursor();
-                let seen = game_tab::<DaedalusTab>(f).view.table().session.log().len();
+                let cursor = game_tab::<DaedalusTab>(h).view.table().session().cursor();
+                let seen = game_tab::<DaedalusTab>(f).view.table().session().log().len();
                 cursor == before + 1 && seen == cursor
             });
         }
     };
     play(&mut host, &mut friend, 5);
-    let seen = game_tab::<DaedalusTab>(&mut friend).view.table().session.state().clone();
+    let seen = game_tab::<DaedalusTab>(&mut friend).view.table().session().state().clone();
 
     // The friend closes Aviary; the host's game waits for them.
     assert!(friend.state_mut().save_all().is_empty());
@@ -152,10 +153,10 @@ fn a_friend_who_closes_aviary_steps_through_their_copy_and_rejoins_from_it() {
     // a frame or two more.
     friend.run_steps(4);
     friend.get_by_label_contains("Your copy of an online game — you played Black");
-    assert_eq!(game_tab::<DaedalusTab>(&mut friend).view.table().session.state(), &seen);
+    assert_eq!(game_tab::<DaedalusTab>(&mut friend).view.table().session().state(), &seen);
     friend.get_by_label("‹ Back").click();
     friend.run_steps(2);
-    assert_ne!(game_tab::<DaedalusTab>(&mut friend).view.table().session.state(), &seen);
+    assert_ne!(game_tab::<DaedalusTab>(&mut friend).view.table().session().state(), &seen);
     friend.get_by_label("End »").click();
     friend.run_steps(2);
 
@@ -167,8 +168,8 @@ fn a_friend_who_closes_aviary_steps_through_their_copy_and_rejoins_from_it() {
             && h.query_by_label_contains("waiting for Ben").is_none()
     });
     play(&mut host, &mut friend, 3);
-    let real = game_tab::<DaedalusTab>(&mut host).view.table().session.state().observation(Seat(1));
-    assert_eq!(game_tab::<DaedalusTab>(&mut friend).view.table().session.state(), &real);
+    let real = game_tab::<DaedalusTab>(&mut host).view.table().session().state().observation(Seat(1));
+    assert_eq!(game_tab::<DaedalusTab>(&mut friend).view.table().session().state(), &real);
 }
 
 /// The host starts Daedalus with Black a friend online; the friend ("Ben")

@@ -88,12 +88,12 @@ fn end_window_works<V: View>(session: Session<V::Game>, heading: &str, rematch: 
     h.step();
     h.step();
     let tab = h.state_mut();
-    let log = tab.view.table().session.log();
+    let log = tab.view.table().session().log();
     assert!(log.iter().all(|e| e.seat.is_none()), "the rematch starts from the beginning (only chance has moved)");
     assert!(!tab.is_over());
     assert_ne!(tab.path(), old_path, "the finished game keeps its own file");
-    assert_eq!(tab.view.table().session.players(), players.as_slice());
-    assert_ne!(tab.view.table().session.seed(), seed, "a rematch is a new deal");
+    assert_eq!(tab.view.table().session().players(), players.as_slice());
+    assert_ne!(tab.view.table().session().seed(), seed, "a rematch is a new deal");
     tab.view.table_mut().wait_for_autosave().unwrap();
     assert!(tab.path().exists(), "the rematch is saved at once");
     assert!(h.query_by_label(heading).is_none() || heading.is_empty());
@@ -182,8 +182,8 @@ fn feathers_and_wax_end_window_new_deal_and_replay() {
     h.get_by_label("Replay this deal").click();
     h.step();
     let tab = h.state_mut();
-    assert!(tab.view.table().session.log().iter().all(|e| e.seat.is_none()));
-    assert_eq!(tab.view.table().session.seed(), seed, "the same deal again");
+    assert!(tab.view.table().session().log().iter().all(|e| e.seat.is_none()));
+    assert_eq!(tab.view.table().session().seed(), seed, "the same deal again");
 }
 
 /// A game of Tail Feathers played to a win: attacks and hits on nests

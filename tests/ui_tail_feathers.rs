@@ -24,7 +24,7 @@ fn tab<'h>(h: &'h mut Harness<'_, AviaryApp>) -> &'h mut SkirmishTab {
 }
 
 fn state(h: &mut Harness<'_, AviaryApp>) -> TailFeathers {
-    tab(h).m.session.state().clone()
+    tab(h).table.session().state().clone()
 }
 
 /// A game between two people, played at random (attacks preferred) until
@@ -121,7 +121,7 @@ fn click_at(h: &mut Harness<'_, AviaryApp>, p: Pos2) {
 }
 
 fn last_log(h: &mut Harness<'_, AviaryApp>) -> String {
-    tab(h).m.session.log().last().map(|e| e.text.clone()).unwrap_or_default()
+    tab(h).table.session().log().last().map(|e| e.text.clone()).unwrap_or_default()
 }
 
 /// A flight of the bird to fly that ends well inside the battlefield.
@@ -151,13 +151,13 @@ fn a_flight_by_dragging_the_bird_onto_a_ghost() {
     let target = inner_flight(&s).expect("a flight inside the battlefield");
     let from = tab(&mut h).screen_of(s.bird(bird).unwrap().pose.at).unwrap();
     let to = tab(&mut h).screen_of(target.end.at).unwrap();
-    let before = tab(&mut h).m.session.cursor();
+    let before = tab(&mut h).table.session().cursor();
     drag(&mut h, from, to);
-    assert!(tab(&mut h).m.session.cursor() > before, "the flight was announced");
-    let line = tab(&mut h).m.session.log()[before].text.clone();
+    assert!(tab(&mut h).table.session().cursor() > before, "the flight was announced");
+    let line = tab(&mut h).table.session().log()[before].text.clone();
     assert!(line.contains("flies"), "{line}");
     // The announced flight ends where the ghost was.
-    let flown = tab(&mut h).m.session.actions()[before].clone();
+    let flown = tab(&mut h).table.session().actions()[before].clone();
     let Action::Fly(list) = flown else { panic!("not a flight: {flown:?}") };
     let plan = s.plan_flight(bird, &list).unwrap();
     assert!(plan.end.at.dist(target.end.at) < 0.75, "the flight dropped on is the one flown");
@@ -209,10 +209,10 @@ fn a_ring_whose_flight_meets_a_trunk_sits_at_the_crash_and_says_so() {
     assert!(rings.iter().any(|l| l.ends_with(": ends here")), "{rings:#?}");
     // Clicking the ring flies a flight that stops there: the bird is left
     // at the crash point.
-    let before = tab(&mut h).m.session.cursor();
+    let before = tab(&mut h).table.session().cursor();
     click_at(&mut h, crash_at);
-    assert!(tab(&mut h).m.session.cursor() > before, "a flight was announced");
-    let Action::Fly(flown) = tab(&mut h).m.session.actions()[before].clone() else { panic!("not a flight") };
+    assert!(tab(&mut h).table.session().cursor() > before, "a flight was announced");
+    let Action::Fly(flown) = tab(&mut h).table.session().actions()[before].clone() else { panic!("not a flight") };
     let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[s.active_unit().unwrap()].first;
     let plan = s.plan_flight(bird, &flown).unwrap();
     let where_left = s.flight_outcome(bird, &plan).at.at;
@@ -239,9 +239,9 @@ fn a_bird_dropped_where_no_flight_ends_says_where_the_nearest_ring_is() {
         if at.y < size / 2.0 { size - 0.5 } else { 0.5 },
     );
     let to = tab(&mut h).screen_of(corner).unwrap();
-    let before = tab(&mut h).m.session.cursor();
+    let before = tab(&mut h).table.session().cursor();
     drag(&mut h, from, to);
-    assert_eq!(tab(&mut h).m.session.cursor(), before, "nothing was flown");
+    assert_eq!(tab(&mut h).table.session().cursor(), before, "nothing was flown");
     // The refusal is shown as a sentence (its first letter in capitals).
     let said = texts(&h).join("\n").to_lowercase();
     assert!(said.contains("no flight of the") && said.contains("the nearest ring is"), "{said}");
@@ -312,12 +312,12 @@ fn fly_on_to_the_end_flies_past_every_crossing_still_ahead() {
     let bird = aviary::rules::tail_feathers::game::UNIT_DEFS[s.active_unit().unwrap()].first;
     let (plan, _) = s.walking().unwrap();
     let end = s.flight_outcome(bird, plan).at.at;
-    let before = tab(&mut h).m.session.cursor();
+    let before = tab(&mut h).table.session().cursor();
     // One click answers this crossing and the ones after it.
     h.get_by_label("Fly on to the end").click();
     h.run();
     let after = state(&mut h);
-    let flown_on = tab(&mut h).m.session.actions()[before..].iter().filter(|a| **a == Action::Continue).count();
+    let flown_on = tab(&mut h).table.session().actions()[before..].iter().filter(|a| **a == Action::Continue).count();
     if let Some((_, Some(_))) = after.walking() {
         // A crossing that cannot be flown past still asks.
         assert!(!after.legal_actions().contains(&Action::Continue), "stopped at a crossing");
@@ -461,12 +461,12 @@ fn a_refused_tree_move_names_its_rule() {
     let far = field().trees.iter().enumerate().find(|(i, _)| *i != home).map(|(_, t)| t.spaces[0]).unwrap();
     let from = tab(&mut h).figure_spots.iter().find(|x| x.0 == figure).unwrap().1;
     let to = tab(&mut h).screen_of(field().spaces[far].perch).unwrap();
-    let before = tab(&mut h).m.session.cursor();
+    let before = tab(&mut h).table.session().cursor();
     drag(&mut h, from, to);
     let toasts = h.state().toast_texts().join(" | ");
     assert!(toasts.contains("TF-R7"), "{toasts}");
     assert!(toasts.contains("cannot reach"), "{toasts}");
-    assert_eq!(tab(&mut h).m.session.cursor(), before, "nothing moved");
+    assert_eq!(tab(&mut h).table.session().cursor(), before, "nothing moved");
 }
 
 /// Found by a new player: a figure chosen before its unit was activated,
@@ -503,11 +503,11 @@ fn a_click_on_a_space_for_a_figure_that_may_not_move_now_says_why() {
     let home = field().trees.iter().position(|t| t.spaces.contains(&usize::from(here))).unwrap();
     let other = field().trees[home].spaces.iter().copied().find(|&sp| sp != usize::from(here)).unwrap();
     let to = tab(&mut h).screen_of(field().spaces[other].perch).unwrap();
-    let before = tab(&mut h).m.session.cursor();
+    let before = tab(&mut h).table.session().cursor();
     click_at(&mut h, to);
     let toasts = h.state().toast_texts().join(" | ");
     assert!(toasts.contains("TF-R5") && toasts.contains("is not being activated"), "the click says why: {toasts:?}");
-    assert_eq!(tab(&mut h).m.session.cursor(), before, "nothing moved");
+    assert_eq!(tab(&mut h).table.session().cursor(), before, "nothing moved");
 }
 
 /// Found by a new player: a click on a figure when a unit was to be
@@ -635,7 +635,7 @@ fn a_unit_with_nothing_to_do_says_so_on_its_button() {
     h.run();
     let after = state(&mut h);
     assert!(after.active_unit() != Some(usize::from(u)) || after.is_activated(usize::from(u)), "activated");
-    let said: Vec<String> = tab(&mut h).m.session.log().iter().rev().take(4).map(|e| e.text.clone()).collect();
+    let said: Vec<String> = tab(&mut h).table.session().log().iter().rev().take(4).map(|e| e.text.clone()).collect();
     assert!(said.iter().any(|l| l.contains(&format!("the {name} is done"))), "{said:?}");
 }
 
@@ -668,24 +668,24 @@ fn an_attack_shows_its_dice_and_undo_across_the_roll_asks_first() {
     open_where(&mut h, dir.path(), |s| on_figure(s).is_some());
     let (fig, target, _) = on_figure(&state(&mut h)).unwrap();
     let Target::Figure(t) = target else { unreachable!() };
-    let before = tab(&mut h).m.session.cursor();
+    let before = tab(&mut h).table.session().cursor();
     // The attack is made on the board: the figure, then its target.
     attack_by_clicks(&mut h, fig, t);
-    assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "the attack was made");
+    assert_eq!(tab(&mut h).table.session().cursor(), before + 1, "the attack was made");
     // The dice are drawn with their faces, and the log spells them out.
     let dice = h.query_all_by_label_contains("die: ").count();
     assert!(dice >= 1, "the dice are shown");
-    let line = tab(&mut h).m.session.log()[before].text.clone();
+    let line = tab(&mut h).table.session().log()[before].text.clone();
     assert!(line.contains("roll attack") && line.contains("hit"), "{line}");
     // Undo across the roll asks first.
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
     assert!(tab(&mut h).confirm_undo.is_some(), "the undo waits for a confirmation");
-    assert_eq!(tab(&mut h).m.session.cursor(), before + 1);
+    assert_eq!(tab(&mut h).table.session().cursor(), before + 1);
     h.get_by_label("Undo anyway").click();
     h.run();
-    assert!(tab(&mut h).m.session.cursor() <= before, "the roll is taken back");
-    assert!(tab(&mut h).m.session.is_assisted(), "the game is marked \"undo used\"");
+    assert!(tab(&mut h).table.session().cursor() <= before, "the roll is taken back");
+    assert!(tab(&mut h).table.session().is_assisted(), "the game is marked \"undo used\"");
 }
 
 #[test]
@@ -756,7 +756,11 @@ fn the_range_finder_measures_between_any_two_figures() {
     let shown: Vec<String> = texts(&h).into_iter().filter(|v| v.contains(&words)).collect();
     assert_eq!(shown.len(), 1, "the measure is written out: {words}");
     assert_eq!(shown[0].contains("no clear sight"), sight.is_none(), "{}", shown[0]);
-    assert_eq!(tab(&mut h).m.session.cursor(), tab(&mut h).m.session.actions().len(), "measuring changed nothing");
+    assert_eq!(
+        tab(&mut h).table.session().cursor(),
+        tab(&mut h).table.session().actions().len(),
+        "measuring changed nothing"
+    );
     // Putting the finder away leaves the buttons under it where they
     // were, under the pointer on its way to them (the measure's line went
     // with it, the buttons moved up a line, and a new player's next click
@@ -783,7 +787,7 @@ fn deploy_the_rest_places_each_figure_as_its_own_step() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = common::harness_in(dir.path());
     open_where(&mut h, dir.path(), |s| s.phase() == aviary::rules::tail_feathers::game::Phase::Deploy);
-    let before = tab(&mut h).m.session.cursor();
+    let before = tab(&mut h).table.session().cursor();
     let unplaced = |s: &TailFeathers| (0..9u8).filter(|&f| s.figure(f).place == Place::Unplaced).count();
     let left = unplaced(&state(&mut h));
     assert!(left > 0);
@@ -791,7 +795,7 @@ fn deploy_the_rest_places_each_figure_as_its_own_step() {
     h.run();
     let s = state(&mut h);
     assert_eq!(unplaced(&s), 0, "every mouse figure is on the home tree");
-    assert_eq!(tab(&mut h).m.session.cursor(), before + left, "one logged step a figure");
+    assert_eq!(tab(&mut h).table.session().cursor(), before + left, "one logged step a figure");
     s.invariants().unwrap();
 }
 
@@ -814,10 +818,10 @@ fn clicking_a_ringed_target_attacks_it_with_the_bird_being_activated() {
     open_where(&mut h, dir.path(), |s| bird_target(s).is_some());
     let target = bird_target(&state(&mut h)).unwrap();
     let at = tab(&mut h).figure_spots.iter().find(|x| x.0 == target).unwrap().1;
-    let before = tab(&mut h).m.session.cursor();
+    let before = tab(&mut h).table.session().cursor();
     click_at(&mut h, at);
-    assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "the click attacked");
-    let line = tab(&mut h).m.session.log()[before].text.clone();
+    assert_eq!(tab(&mut h).table.session().cursor(), before + 1, "the click attacked");
+    let line = tab(&mut h).table.session().log()[before].text.clone();
     assert!(line.contains("attacks") || line.contains("shoots"), "{line}");
 }
 
@@ -830,7 +834,7 @@ fn clicking_a_ringed_target_attacks_it_with_the_bird_being_activated() {
 fn announced_soon(h: &mut Harness<'_, AviaryApp>) -> Option<Action> {
     for _ in 0..200 {
         h.step();
-        if let Some(a) = tab(h).m.announced().cloned() {
+        if let Some(a) = tab(h).table.announced().cloned() {
             return Some(a);
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
@@ -843,7 +847,7 @@ fn announced_soon(h: &mut Harness<'_, AviaryApp>) -> Option<Action> {
 fn played_past(h: &mut Harness<'_, AviaryApp>, cursor: usize) {
     for _ in 0..200 {
         h.step();
-        if tab(h).m.session.cursor() > cursor {
+        if tab(h).table.session().cursor() > cursor {
             return;
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
@@ -864,16 +868,16 @@ fn the_computer_s_flight_is_announced_before_the_bird_moves() {
     // come first); the flight is then announced.
     let announced = announced_soon(&mut h);
     let Some(Action::Fly(_)) = announced.clone() else { panic!("no flight was announced: {announced:?}") };
-    let cursor = tab(&mut h).m.session.cursor();
+    let cursor = tab(&mut h).table.session().cursor();
     h.step();
     let words = state(&mut h).describe(announced.as_ref().unwrap());
     assert!(texts(&h).iter().any(|t| t.contains(&format!("status: {words}"))), "the status names the flight: {words}");
-    assert_eq!(tab(&mut h).m.session.cursor(), cursor, "not flown yet");
+    assert_eq!(tab(&mut h).table.session().cursor(), cursor, "not flown yet");
     assert_eq!(state(&mut h).bird(bird).unwrap().pose, before, "the bird waits while its flight is shown");
     // After the pause the flight is played.
     played_past(&mut h, cursor);
-    assert!(tab(&mut h).m.session.cursor() > cursor, "the flight was played after the pause");
-    let log = tab(&mut h).m.session.log()[cursor].text.clone();
+    assert!(tab(&mut h).table.session().cursor() > cursor, "the flight was played after the pause");
+    let log = tab(&mut h).table.session().log()[cursor].text.clone();
     assert!(log.contains("flies"), "{log}");
 }
 
@@ -936,9 +940,9 @@ fn attacks_are_chosen_on_the_board_with_their_odds_not_from_a_list() {
     assert!(painted.contains(&format!("about {:.1} wounds", odds.expected_wounds)), "no odds painted by the target");
     assert!(painted.contains(&format!("Attack {}", target_name(target))), "the odds name their target");
     // A click on it attacks (or asks which attack, when both are open).
-    let before = tab(&mut h).m.session.cursor();
+    let before = tab(&mut h).table.session().cursor();
     attack_by_clicks(&mut h, fig, t);
-    assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "the click attacked");
+    assert_eq!(tab(&mut h).table.session().cursor(), before + 1, "the click attacked");
     // The dice on the table say what the roll did once they settle (the
     // attack "felt like nothing happened"), and a wound is marked by the
     // figure that took it.
@@ -993,9 +997,9 @@ fn clicking_an_enemy_the_chosen_figure_cannot_attack_says_why() {
     let Some(at) = tab(&mut h).figure_spots.iter().find(|x| x.0 == enemy).map(|x| x.1) else {
         panic!("the enemy is drawn")
     };
-    let before = tab(&mut h).m.session.cursor();
+    let before = tab(&mut h).table.session().cursor();
     click_at(&mut h, at);
-    assert_eq!(tab(&mut h).m.session.cursor(), before, "nothing happened");
+    assert_eq!(tab(&mut h).table.session().cursor(), before, "nothing happened");
     let said = h.state().toast_texts().join(" | ");
     assert!(said.contains("TF-R"), "the refusal names the rule: {said}");
     let name = aviary::rules::tail_feathers::game::figure_name(enemy);
@@ -1036,10 +1040,10 @@ fn a_click_on_a_lit_space_that_holds_a_mouse_deploys_the_next_figure_there() {
     let space = crowded(&s).unwrap();
     let there = s.in_space(space)[0];
     let at = tab(&mut h).figure_spots.iter().find(|x| x.0 == there).unwrap().1;
-    let before = tab(&mut h).m.session.cursor();
+    let before = tab(&mut h).table.session().cursor();
     click_at(&mut h, at);
-    assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "the click deployed");
-    let done = tab(&mut h).m.session.actions()[before].clone();
+    assert_eq!(tab(&mut h).table.session().cursor(), before + 1, "the click deployed");
+    let done = tab(&mut h).table.session().actions()[before].clone();
     assert!(matches!(done, Action::Deploy { space: s, .. } if s == space), "{done:?}");
 }
 
@@ -1066,7 +1070,7 @@ fn the_mission_card_is_laid_by_clicking_a_free_spot_and_its_buttons_say_what_it_
         // The rats (a person too) choose theirs behind the hand-off.
         let s = state(&mut h);
         let a = s.legal_actions()[0].clone();
-        tab(&mut h).m.session.propose(a).unwrap();
+        tab(&mut h).table.propose(a, &mut Vec::new()).unwrap();
         h.run();
     }
     let s = state(&mut h);
@@ -1120,10 +1124,10 @@ fn the_mission_card_is_laid_by_clicking_a_free_spot_and_its_buttons_say_what_it_
     let spot = free[free.len() / 2];
     let at = tab(&mut h).screen_of(middle(spot)).unwrap();
     // A click on a spot's numbered middle lays the card there.
-    let before = tab(&mut h).m.session.cursor();
+    let before = tab(&mut h).table.session().cursor();
     click_at(&mut h, at);
-    assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "the card was laid");
-    assert_eq!(tab(&mut h).m.session.actions()[before], Action::PlaceMission(spot), "on the spot clicked");
+    assert_eq!(tab(&mut h).table.session().cursor(), before + 1, "the card was laid");
+    assert_eq!(tab(&mut h).table.session().actions()[before], Action::PlaceMission(spot), "on the spot clicked");
 }
 
 #[test]
@@ -1152,9 +1156,9 @@ fn a_click_on_the_enemy_tree_while_deploying_says_why_nothing_happened() {
         .unwrap();
     let space = rats_tree.spaces[0];
     let at = tab(&mut h).screen_of(field().spaces[space].perch).unwrap();
-    let before = tab(&mut h).m.session.cursor();
+    let before = tab(&mut h).table.session().cursor();
     click_at(&mut h, at);
-    assert_eq!(tab(&mut h).m.session.cursor(), before);
+    assert_eq!(tab(&mut h).table.session().cursor(), before);
     let said = h.state().toast_texts().join(" | ");
     assert!(said.contains("deploy on their home tree, the Old Beech"), "{said}");
 }
@@ -1268,11 +1272,11 @@ fn the_keyboard_alone_flies_a_bird_tab_to_a_ring_arrows_through_rings_enter_to_f
     }
     assert!(now.starts_with("flight ") && now != first, "the arrows moved from {first} to {now}");
     // Enter flies the flight of the ring that has the focus.
-    let before = tab(&mut h).m.session.cursor();
+    let before = tab(&mut h).table.session().cursor();
     h.key_press(Key::Enter);
     h.run();
-    assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "Enter announced the flight");
-    let line = tab(&mut h).m.session.log()[before].text.clone();
+    assert_eq!(tab(&mut h).table.session().cursor(), before + 1, "Enter announced the flight");
+    let line = tab(&mut h).table.session().log()[before].text.clone();
     let templates = now.trim_start_matches("flight ").split(':').next().unwrap().to_string();
     assert!(line.contains(&format!("flies {templates}")), "{line} v {now}");
 }
@@ -1299,7 +1303,7 @@ fn the_keyboard_alone_attacks_tab_to_a_figure_enter_then_tab_to_a_target_enter()
     let chosen = tab(&mut h).selected.expect("Enter chose the figure");
     assert!(attacks(&state(&mut h)).iter().any(|x| x.0 == chosen), "{chosen}");
     let target = tab_to(&mut h, |l| l.starts_with("target "));
-    let before = tab(&mut h).m.session.cursor();
+    let before = tab(&mut h).table.session().cursor();
     h.key_press(Key::Enter);
     h.run();
     if tab(&mut h).attack_choice.is_some() {
@@ -1308,7 +1312,7 @@ fn the_keyboard_alone_attacks_tab_to_a_figure_enter_then_tab_to_a_target_enter()
         h.run();
         h.run();
     }
-    assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "Enter attacked {target}");
+    assert_eq!(tab(&mut h).table.session().cursor(), before + 1, "Enter attacked {target}");
 }
 
 #[test]
@@ -1355,14 +1359,14 @@ fn dice_after_attack(animations: bool) -> (Vec<String>, Vec<String>) {
     open_where(&mut h, dir.path(), |s| on_figure(s).is_some());
     let (_, Target::Figure(t), _) = on_figure(&state(&mut h)).unwrap() else { unreachable!() };
     let spot = tab(&mut h).figure_spots.iter().find(|x| x.0 == t).unwrap().1;
-    let before = tab(&mut h).m.session.cursor();
+    let before = tab(&mut h).table.session().cursor();
     h.hover_at(spot);
     h.step();
     h.drag_at(spot);
     h.step();
     h.drop_at(spot);
     h.step();
-    assert_eq!(tab(&mut h).m.session.cursor(), before + 1, "the click attacked");
+    assert_eq!(tab(&mut h).table.session().cursor(), before + 1, "the click attacked");
     let dice = |h: &Harness<'_, AviaryApp>| -> Vec<String> {
         texts(h).into_iter().filter(|l| l.starts_with("die: ")).collect()
     };
@@ -1421,7 +1425,7 @@ fn glide_after_flight(
     drag(&mut h, from, to);
     // Fly on past any crossing on the way, as the "fly on" button does.
     while state(&mut h).walking().is_some() && state(&mut h).legal_actions().contains(&Action::Continue) {
-        tab(&mut h).m.session.propose(Action::Continue).unwrap();
+        tab(&mut h).table.propose(Action::Continue, &mut Vec::new()).unwrap();
     }
     h.step();
     let landed = tab(&mut h).glide.clone();
@@ -1522,9 +1526,9 @@ fn a_roll_answered_before_the_next_frame_still_lies_on_the_table() {
     let mut h = common::harness_in(dir.path());
     h.run();
     let attack = open_at_an_attack(&mut h, dir.path());
-    tab(&mut h).m.session.propose(attack).unwrap();
+    tab(&mut h).table.propose(attack, &mut Vec::new()).unwrap();
     let next = rolls_nothing(&state(&mut h)).expect("a decision after the attack");
-    tab(&mut h).m.session.propose(next).unwrap();
+    tab(&mut h).table.propose(next, &mut Vec::new()).unwrap();
     h.run();
     let rolled = tray_label(&h).expect("the attack's dice on the table");
     assert!(rolled.contains("attack"), "{rolled}");
@@ -1550,7 +1554,7 @@ fn undo_across_the_other_side_s_turn_without_dice_says_so() {
     };
     open_where(&mut h, dir.path(), |s| hands_over(s).is_some());
     let a = hands_over(&state(&mut h)).unwrap();
-    tab(&mut h).m.session.propose(a).unwrap();
+    tab(&mut h).table.propose(a, &mut Vec::new()).unwrap();
     h.run();
     h.get_by_label("Undo").click();
     h.run();
@@ -1560,10 +1564,10 @@ fn undo_across_the_other_side_s_turn_without_dice_says_so() {
 /// Plays on past `round`, by decisions that roll nothing where there are,
 /// drawing the screen after each when `drawn`.
 fn on_to_the_next_round(h: &mut Harness<'_, AviaryApp>, round: u8, drawn: bool) {
-    while state(h).round() == round && !tab(h).m.session.is_over() {
+    while state(h).round() == round && !tab(h).table.session().is_over() {
         let s = state(h);
         let next = rolls_nothing(&s).unwrap_or_else(|| s.legal_actions()[0].clone());
-        tab(h).m.session.propose(next).unwrap();
+        tab(h).table.propose(next, &mut Vec::new()).unwrap();
         if drawn {
             h.run();
         }
@@ -1579,7 +1583,7 @@ fn a_new_round_clears_the_last_roll_from_the_table() {
     h.run();
     let attack = open_at_an_attack(&mut h, dir.path());
     let round = state(&mut h).round();
-    tab(&mut h).m.session.propose(attack).unwrap();
+    tab(&mut h).table.propose(attack, &mut Vec::new()).unwrap();
     h.run();
     let rolled = tray_label(&h).expect("the attack's dice on the table");
     on_to_the_next_round(&mut h, round, true);
@@ -1602,7 +1606,7 @@ fn a_roll_leaves_the_table_when_another_unit_s_activation_begins() {
     let attack = open_at_an_attack(&mut h, dir.path());
     let round = state(&mut h).round();
     let unit = state(&mut h).active_unit();
-    tab(&mut h).m.session.propose(attack).unwrap();
+    tab(&mut h).table.propose(attack, &mut Vec::new()).unwrap();
     h.run();
     let rolled = tray_label(&h).expect("the attack's dice on the table");
     // Seen a few seconds.
@@ -1630,7 +1634,7 @@ fn a_roll_leaves_the_table_when_another_unit_s_activation_begins() {
             })
             .or_else(|| rolls_nothing(&s))
             .expect("a decision that rolls nothing");
-        tab(&mut h).m.session.propose(next).unwrap();
+        tab(&mut h).table.propose(next, &mut Vec::new()).unwrap();
         h.run();
     }
     assert!(between, "the roll was seen between activations");
@@ -1647,7 +1651,7 @@ fn the_roll_that_ends_a_round_is_still_seen() {
     h.run();
     let attack = open_at_an_attack(&mut h, dir.path());
     let round = state(&mut h).round();
-    tab(&mut h).m.session.propose(attack).unwrap();
+    tab(&mut h).table.propose(attack, &mut Vec::new()).unwrap();
     // On to the next round before the screen is drawn again.
     on_to_the_next_round(&mut h, round, false);
     h.run();
@@ -1666,7 +1670,7 @@ fn the_last_roll_stays_on_the_table_until_undone() {
     let attack = open_at_an_attack(&mut h, dir.path());
     let tray = tray_label;
     assert_eq!(tray(&h), None, "no dice before a roll");
-    tab(&mut h).m.session.propose(attack).unwrap();
+    tab(&mut h).table.propose(attack, &mut Vec::new()).unwrap();
     h.run();
     let rolled = tray(&h).expect("the attack's dice on the table");
     // Play on, by actions that roll nothing, while any are left.
@@ -1675,14 +1679,14 @@ fn the_last_roll_stays_on_the_table_until_undone() {
         let Some(next) = rolls_nothing(&state(&mut h)) else {
             break;
         };
-        tab(&mut h).m.session.propose(next).unwrap();
+        tab(&mut h).table.propose(next, &mut Vec::new()).unwrap();
         h.run();
         on += 1;
         assert_eq!(tray(&h), Some(rolled.clone()), "the dice stay after {on} more moves");
     }
     assert!(on >= 1, "the game went on past the roll");
     for _ in 0..=on {
-        tab(&mut h).m.session.undo();
+        tab(&mut h).table.undo(&mut Vec::new());
     }
     h.run();
     assert_eq!(tray(&h), None, "undone past the roll, the dice are gone");
@@ -2027,7 +2031,7 @@ fn a_facing_whose_every_flight_ends_badly_is_marked_before_the_launch() {
     h.run();
     h.run();
     assert!(
-        matches!(tab(&mut h).m.session.actions().last(), Some(Action::Launch { heading, .. }) if doomed.contains(heading))
+        matches!(tab(&mut h).table.session().actions().last(), Some(Action::Launch { heading, .. }) if doomed.contains(heading))
     );
     assert!(warned(&h), "{:?}", painted_text(&h));
     h.get_by_label("Undo").click();
@@ -2042,7 +2046,7 @@ fn a_facing_whose_every_flight_ends_badly_is_marked_before_the_launch() {
     h.run();
     h.run();
     assert!(
-        matches!(tab(&mut h).m.session.actions().last(), Some(Action::Launch { heading, .. }) if !doomed.contains(heading))
+        matches!(tab(&mut h).table.session().actions().last(), Some(Action::Launch { heading, .. }) if !doomed.contains(heading))
     );
     assert!(!warned(&h));
 }
@@ -2071,15 +2075,15 @@ fn the_computer_s_attack_is_shown_on_the_board_before_its_dice_fall() {
     let Some(a @ (Action::Strike { .. } | Action::Shoot { .. })) = announced else {
         panic!("no attack was announced: {announced:?}")
     };
-    let cursor = tab(&mut h).m.session.cursor();
+    let cursor = tab(&mut h).table.session().cursor();
     h.step();
     let words = state(&mut h).describe(&a);
     assert!(texts(&h).iter().any(|t| t.contains(&format!("status: {words}"))), "the status names the attack: {words}");
     assert!(painted_text(&h).contains(&words), "the board says it by the target: {words}");
-    assert_eq!(tab(&mut h).m.session.cursor(), cursor, "no dice rolled yet");
+    assert_eq!(tab(&mut h).table.session().cursor(), cursor, "no dice rolled yet");
     played_past(&mut h, cursor);
-    assert!(tab(&mut h).m.session.cursor() > cursor, "the attack was played after the pause");
-    assert_eq!(tab(&mut h).m.session.actions()[cursor], a);
+    assert!(tab(&mut h).table.session().cursor() > cursor, "the attack was played after the pause");
+    assert_eq!(tab(&mut h).table.session().actions()[cursor], a);
 }
 
 /// A bird flying over a figure (at another height, as the rules allow)
@@ -2160,13 +2164,13 @@ fn a_defence_thrown_after_its_attack_lies_on_the_tray_beside_the_attack() {
     let cards = Options { action_cards: true, ..Options::default() };
     open_with_options(&mut h, dir.path(), ([Player::Human, Player::Human], cards), Seat(0), |s| split(s).is_some());
     let attack = split(&state(&mut h)).unwrap();
-    tab(&mut h).m.session.propose(attack).unwrap();
+    tab(&mut h).table.propose(attack, &mut Vec::new()).unwrap();
     h.run();
     let first = tray_label(&h).expect("the attack's dice on the table");
     assert!(first.contains("attack") && !first.contains("defence"), "{first}");
     let s = state(&mut h);
     let answer = s.legal_actions().into_iter().find(|b| rolled(&s, b, "defence")).unwrap();
-    tab(&mut h).m.session.propose(answer).unwrap();
+    tab(&mut h).table.propose(answer, &mut Vec::new()).unwrap();
     h.run();
     let both = tray_label(&h).expect("dice on the table");
     assert!(both.contains("attack") && both.contains("defence"), "the attack's dice stay beside the defence: {both}");
@@ -2190,10 +2194,10 @@ fn the_computer_waits_for_a_person_s_dice_to_be_read() {
         quick_card_windows: false,
     };
     let quiet = rolls_nothing(&state(&mut h)).expect("a move that rolls nothing");
-    tab(&mut h).m.session.propose(quiet).unwrap();
+    tab(&mut h).table.propose(quiet, &mut Vec::new()).unwrap();
     assert_eq!(tab(&mut h).view.computer_delay(&settings(0.5)).as_millis(), 500, "no roll: the set pause");
-    tab(&mut h).m.session.undo();
-    tab(&mut h).m.session.propose(attack).unwrap();
+    tab(&mut h).table.undo(&mut Vec::new());
+    tab(&mut h).table.propose(attack, &mut Vec::new()).unwrap();
     let after_roll = tab(&mut h).view.computer_delay(&settings(0.5));
     assert!(after_roll.as_secs_f32() >= 3.0, "the dice are given time to be read: {after_roll:?}");
     assert!(tab(&mut h).view.computer_delay(&settings(0.0)).is_zero(), "no pause set, none taken");
@@ -2401,10 +2405,10 @@ fn a_squad_figure_s_stay_button_is_short() {
         assert!(t.len() <= 40 && !t.contains("Thistle Guard") && !t.contains("Gutter Pack"), "{t}");
     }
     // And one of them does what it says.
-    let before = tab(&mut h).m.session.cursor();
+    let before = tab(&mut h).table.session().cursor();
     h.get_by_label(&stays[0]).click();
     h.run();
-    assert!(matches!(tab(&mut h).m.session.actions().get(before), Some(Action::Hold(_))));
+    assert!(matches!(tab(&mut h).table.session().actions().get(before), Some(Action::Hold(_))));
 }
 
 /// A flight of the bird to fly cut short before a figure, with where it
@@ -2557,7 +2561,7 @@ fn a_new_phase_is_announced_on_the_battlefield_a_moment_and_not_on_opening() {
         while state(&mut h).phase() == Phase::Mission {
             let legal = state(&mut h).legal_actions();
             let a = legal[rng.below(legal.len())].clone();
-            tab(&mut h).m.session.propose(a).unwrap();
+            tab(&mut h).table.propose(a, &mut Vec::new()).unwrap();
         }
         assert_eq!(state(&mut h).phase(), Phase::Tilt);
         h.step();
@@ -2639,7 +2643,7 @@ fn the_banner_names_who_goes_first_only_once_the_initiative_is_rolled() {
     while state(&mut h).phase() == Phase::Tilt || !state(&mut h).initiative_rolled() {
         let legal = state(&mut h).legal_actions();
         let a = legal[rng.below(legal.len())].clone();
-        tab(&mut h).m.session.propose(a).unwrap();
+        tab(&mut h).table.propose(a, &mut Vec::new()).unwrap();
         h.step();
         h.step();
         let rolled = state(&mut h).initiative_rolled();

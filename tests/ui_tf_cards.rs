@@ -114,10 +114,10 @@ fn a_hand_is_picked_from_the_cards_laid_out_and_then_lies_along_the_table() {
     h.get_by_label_contains("Mice to pick 7 action cards in secret");
     h.get_by_label("Take this hand").click();
     h.run();
-    let s = tab(&mut h).m.session.state().clone();
+    let s = tab(&mut h).table.session().state().clone();
     assert_eq!(s.hand(Alliance::Mice).cards.len(), HAND);
     // The log says a card was picked, never which.
-    let log: Vec<String> = tab(&mut h).m.session.log().iter().map(|e| e.text.clone()).collect();
+    let log: Vec<String> = tab(&mut h).table.session().log().iter().map(|e| e.text.clone()).collect();
     assert!(log.iter().all(|l| l == "Mice pick an action card in secret"), "{log:?}");
     // The rats' turn to pick: their hand-off, and the mice's cards hidden.
     h.get_by_label("I am Rats: show my choices");
@@ -131,19 +131,19 @@ fn a_card_dragged_onto_a_lit_unit_is_played_and_a_refused_drop_names_its_rule() 
     h.get_by_label_contains("Cards lit in your hand may be played now");
     // Steady Talons dropped on the perched Jay: refused, with its rule.
     let jay = tab(&mut h).figure_spots.iter().find(|x| x.0 == 2).unwrap().1;
-    let before = tab(&mut h).m.session.cursor();
+    let before = tab(&mut h).table.session().cursor();
     let from = card_spot(&h, "Steady Talons");
     drag(&mut h, from, jay);
     let toasts = h.state().toast_texts().join(" | ");
     assert!(toasts.contains("TF-R27: Steady Talons needs a flying bird; the Jay is perched"), "{toasts}");
-    assert_eq!(tab(&mut h).m.session.cursor(), before, "nothing was played");
+    assert_eq!(tab(&mut h).table.session().cursor(), before, "nothing was played");
     // Tailwind dropped on the Swallow, flying: played.
     let swallow = tab(&mut h).figure_spots.iter().find(|x| x.0 == 0).unwrap().1;
     let from = card_spot(&h, "Tailwind");
     drag(&mut h, from, swallow);
-    let log = tab(&mut h).m.session.log().last().unwrap().text.clone();
+    let log = tab(&mut h).table.session().log().last().unwrap().text.clone();
     assert!(log.contains("Mice play Tailwind on the Swallow"), "{log}");
-    assert_eq!(tab(&mut h).m.session.state().hand(Alliance::Mice).lying, vec![(id("Tailwind"), 0)]);
+    assert_eq!(tab(&mut h).table.session().state().hand(Alliance::Mice).lying, vec![(id("Tailwind"), 0)]);
     assert!(h.query_by_label_contains("face down: Tailwind by the Swallow").is_some());
 }
 
@@ -177,7 +177,7 @@ fn a_card_clicked_then_its_unit_clicked_is_played() {
     h.run();
     h.drop_at(spot);
     h.run();
-    let log = tab(&mut h).m.session.log().last().unwrap().text.clone();
+    let log = tab(&mut h).table.session().log().last().unwrap().text.clone();
     assert!(log.contains("Mice play Aimed Shot on the Jay"), "{log}");
 }
 
@@ -192,7 +192,7 @@ fn the_attack_window_asks_for_a_card_or_none_with_the_answers_lit() {
     h.get_by_label("No card");
     h.get_by_label("Barrel Roll on the Swallow").click();
     h.run();
-    let log: Vec<String> = tab(&mut h).m.session.log().iter().map(|e| e.text.clone()).collect();
+    let log: Vec<String> = tab(&mut h).table.session().log().iter().map(|e| e.text.clone()).collect();
     assert!(log.iter().any(|l| l.contains("Mice play Barrel Roll on the Swallow (1 cheese)")), "{log:?}");
 }
 
@@ -209,7 +209,7 @@ fn the_ballista_looses_a_bolt_at_a_ringed_target_clicked_on_the_board() {
     h.get_by_label_contains("The ballista may loose a bolt");
     h.get_by_label_contains("the mice ballista in");
     let magpie = tab(&mut h).figure_spots.iter().find(|x| x.0 == 10).unwrap().1;
-    let before = tab(&mut h).m.session.cursor();
+    let before = tab(&mut h).table.session().cursor();
     h.hover_at(magpie);
     h.run();
     h.drag_at(magpie);
@@ -217,7 +217,7 @@ fn the_ballista_looses_a_bolt_at_a_ringed_target_clicked_on_the_board() {
     h.drop_at(magpie);
     // The computer thinks next: a spinner that never settles.
     h.run_steps(3);
-    let log = tab(&mut h).m.session.log()[before].text.clone();
+    let log = tab(&mut h).table.session().log()[before].text.clone();
     assert!(log.contains("Mice activate their ballista: a bolt at the Magpie"), "{log}");
     let _ = Seat(0);
 }
@@ -264,7 +264,7 @@ fn with_the_quick_setting_a_window_nothing_answers_is_passed_at_once() {
     app.screen = Screen::Game(app.tabs.len() - 1);
     h.run_steps(3);
     assert!(h.query_by_label("An attack is rolled: answer it with a card?").is_none());
-    let log: Vec<String> = tab(&mut h).m.session.log().iter().map(|e| e.text.clone()).collect();
+    let log: Vec<String> = tab(&mut h).table.session().log().iter().map(|e| e.text.clone()).collect();
     assert!(log.iter().any(|l| l.contains("Mice play no card")), "{log:?}");
     // Holding a card that may answer, the mice are asked even so.
     let dir = tempfile::tempdir().unwrap();
@@ -422,15 +422,15 @@ fn a_card_laid_face_down_does_not_move_the_battlefield() {
     h.run();
     let before = board(&h);
     let play = tab(&mut h)
-        .m
-        .session
+        .table
+        .session()
         .state()
         .legal_actions()
         .into_iter()
         .find(|a| matches!(a, Action::Play(p) if p.card == id("Tailwind")))
         .expect("Tailwind may be played");
     let mut notices = Vec::new();
-    assert!(tab(&mut h).m.propose(play, &mut notices).is_ok(), "{notices:?}");
+    assert!(tab(&mut h).table.propose(play, &mut notices).is_ok(), "{notices:?}");
     h.run();
     h.run();
     assert!(
@@ -514,7 +514,7 @@ fn birds_perched_in_one_nest_stand_side_by_side() {
         .collect();
     let nest_figures: Vec<egui::Rect> = spots
         .iter()
-        .filter(|x| g_place_is(&tab(&mut h).m.session.state().clone(), x.0, nest))
+        .filter(|x| g_place_is(&tab(&mut h).table.session().state().clone(), x.0, nest))
         .filter_map(|x| rects.iter().find(|r| x.1.distance(r.center()) < 0.6).copied())
         .collect();
     assert_eq!(nest_figures.len(), in_nest, "every figure in the nest is drawn");

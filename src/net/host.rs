@@ -191,9 +191,9 @@ impl<G: Evaluate> Host<G> {
     /// connections from `incoming`.
     #[must_use]
     pub fn new(table: &Table<G>, tokens: Vec<String>, incoming: std::sync::mpsc::Receiver<Link>) -> Self {
-        let seats: Vec<Seat> = (0..table.session.players().len())
+        let seats: Vec<Seat> = (0..table.session().players().len())
             .map(|i| Seat(i as u8))
-            .filter(|s| table.session.players()[s.index()].is_friend())
+            .filter(|s| table.session().players()[s.index()].is_friend())
             .collect();
         let invitations = seats
             .into_iter()
@@ -202,7 +202,7 @@ impl<G: Evaluate> Host<G> {
                 seat,
                 token,
                 peer: None,
-                name: table.session.state().seat_name(seat),
+                name: table.session().state().seat_name(seat),
                 lost_at: None,
                 connected: false,
             })
@@ -382,7 +382,7 @@ impl<G: Evaluate> Host<G> {
             (ToHost::Propose { at, action }, Some(seat)) => self.propose(i, n, seat, (at, action), table, notices),
             (ToHost::Resend, Some(_)) => {
                 // A full view, at most once for each change of the table.
-                let revision = table.session.revision();
+                let revision = table.session().revision();
                 if self.conns[i].resent_at != Some(revision) {
                     self.conns[i].resent_at = Some(revision);
                     self.conns[i].sent_log.clear();
@@ -429,7 +429,7 @@ impl<G: Evaluate> Host<G> {
         let everyone = self.conns.iter().filter_map(|c| c.seat).all(|s| req.agreed.contains(&s));
         if everyone {
             self.undo_asked = None;
-            take_back(table, &table.session.people(), shows, notices);
+            take_back(table, &table.session().people(), shows, notices);
             self.next_undo_request(table, notices);
         }
     }
@@ -508,18 +508,18 @@ impl<G: Evaluate> Host<G> {
         notices.push(Notice::Info(if again {
             format!("{} is back", inv.name)
         } else {
-            format!("{} joined as {}", inv.name, table.session.state().seat_name(seat))
+            format!("{} joined as {}", inv.name, table.session().state().seat_name(seat))
         }));
         self.conns[i].seat = Some(seat);
-        let players = (0..table.session.players().len()).map(|s| self.player_name(table, Seat(s as u8))).collect();
+        let players = (0..table.session().players().len()).map(|s| self.player_name(table, Seat(s as u8))).collect();
         self.conns[i].send::<G>(&ToGuest::Welcome { seat, players });
         self.broadcast_seats();
     }
 
     fn player_name(&self, table: &Table<G>, seat: Seat) -> String {
-        match table.session.players().get(seat.index()) {
+        match table.session().players().get(seat.index()) {
             Some(Player::Friend) => self.name_of(seat),
-            _ => table.session.state().seat_name(seat),
+            _ => table.session().state().seat_name(seat),
         }
     }
 
@@ -532,19 +532,19 @@ impl<G: Evaluate> Host<G> {
         table: &mut Table<G>,
         notices: &mut Vec<Notice>,
     ) {
-        let to_move = table.session.state().to_move().seat();
-        let why = if at != table.session.cursor() {
+        let to_move = table.session().state().to_move().seat();
+        let why = if at != table.session().cursor() {
             Some("the table has moved on since: look again".to_string())
         } else if to_move != Some(seat) {
             Some(match to_move {
                 Some(other) => format!(
                     "you play {}: it is {}'s move, not yours",
-                    table.session.state().seat_name(seat),
-                    table.session.state().seat_name(other)
+                    table.session().state().seat_name(seat),
+                    table.session().state().seat_name(other)
                 ),
                 None => "no one is to move now".to_string(),
             })
-        } else if let Err(v) = table.session.trial(&action) {
+        } else if let Err(v) = table.session().trial(&action) {
             // Tried on a copy first: a fault in the rules refuses this
             // move and nothing else.
             Some(v.to_string())
@@ -559,8 +559,8 @@ impl<G: Evaluate> Host<G> {
     /// Sends every joined friend a new view when the table changed since
     /// the last one.
     fn send_views(&mut self, table: &Table<G>) {
-        let revision = table.session.revision();
-        let log = table.session.log();
+        let revision = table.session().revision();
+        let log = table.session().log();
         let mut views: Vec<(Seat, G, u64)> = Vec::new();
         for conn in &mut self.conns {
             let Some(seat) = conn.seat else { continue };
@@ -570,7 +570,7 @@ impl<G: Evaluate> Host<G> {
             let k = if let Some(k) = views.iter().position(|v| v.0 == seat) {
                 k
             } else {
-                let state = table.session.state().observation(seat);
+                let state = table.session().state().observation(seat);
                 let hash = protocol::view_hash(&state, log);
                 views.push((seat, state, hash));
                 views.len() - 1
@@ -641,7 +641,7 @@ impl<G: Evaluate> Host<G> {
     /// friend is connected, or friends may and nothing shown is taken
     /// back; what was shown marks the game as using undo).
     pub fn ask_undo(&mut self, table: &mut Table<G>, notices: &mut Vec<Notice>) {
-        let people = table.session.people();
+        let people = table.session().people();
         let shows = shows_secret(table, &people);
         if (self.undo_freely && !shows) || self.conns.iter().all(|c| c.seat.is_none()) {
             take_back(table, &people, shows, notices);
@@ -670,7 +670,7 @@ impl<G: Evaluate> Host<G> {
 /// Where taking back `seats`' last move goes: before the last move one of
 /// them made.
 fn take_back_to<G: Evaluate>(table: &Table<G>, seats: &[Seat]) -> Option<usize> {
-    let log = &table.session.log()[..table.session.cursor()];
+    let log = &table.session().log()[..table.session().cursor()];
     log.iter().rposition(|e| e.seat.is_some_and(|s| seats.contains(&s)))
 }
 
@@ -678,7 +678,7 @@ fn take_back_to<G: Evaluate>(table: &Table<G>, seats: &[Seat]) -> Option<usize> 
 /// was shown, in a game not yet marked as using undo.
 fn shows_secret<G: Evaluate>(table: &Table<G>, seats: &[Seat]) -> bool {
     let Some(to) = take_back_to(table, seats) else { return false };
-    !table.session.is_assisted() && table.session.log()[to..table.session.cursor()].iter().any(|e| e.reveals)
+    !table.session().is_assisted() && table.session().log()[to..table.session().cursor()].iter().any(|e| e.reveals)
 }
 
 /// Takes moves back to before the last move one of `seats` made (the

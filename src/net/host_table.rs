@@ -287,14 +287,14 @@ impl<G: Evaluate> Core<G> {
             self.table.tick(&self.wake, self.delay, &mut notices);
             // A computer's move or a chance step: the friends see it now.
             self.host.poll(&mut self.table, &mut notices);
-            let now = (self.table.session.revision(), self.table.session.cursor());
+            let now = (self.table.session().revision(), self.table.session().cursor());
             let changed = shown != Some(now);
             let status = status_of(&self.host);
             let mut news = changed || !notices.is_empty() || answered.is_some();
             if let Ok(mut shared) = self.shared.lock() {
                 news |= shared.status != status || shared.announced.as_ref() != self.table.announced();
                 if changed {
-                    shared.session = Some(self.table.session.clone());
+                    shared.session = Some(self.table.session().clone());
                     shown = Some(now);
                 }
                 shared.path.clone_from(&self.table.path);
@@ -326,7 +326,7 @@ impl<G: Evaluate> Core<G> {
             Command::AnswerUndo(yes) => self.host.answer_undo(yes, &mut self.table, notices),
             Command::UndoFreely(yes) => self.host.undo_freely = yes,
             Command::Delay(d) => self.delay = d,
-            Command::Counted(c) => self.table.session.set_counted(c),
+            Command::Counted(c) => self.table.set_counted(c),
             Command::Run(job, reply) => {
                 let _ = reply.send(job(&mut self.table, notices));
             }

@@ -62,7 +62,7 @@ impl Hint {
 /// The Feathers & Wax view (its tab is [`FeathersTab`]).
 pub struct FeathersView {
     /// The game, its file and its (chance-only) worker.
-    pub m: Table<FeathersAndWax>,
+    pub table: Table<FeathersAndWax>,
     settings: ViewSettings,
     meter: Option<(usize, Background<Reading>)>,
     reading: Option<(usize, Reading)>,
@@ -82,9 +82,9 @@ fn flyer_colour(palette: &Palette, f: Flyer) -> Color32 {
 }
 
 impl FeathersView {
-    fn with_table(m: Table<FeathersAndWax>) -> Self {
+    fn with_table(table: Table<FeathersAndWax>) -> Self {
         Self {
-            m,
+            table,
             settings: ViewSettings {
                 dark: false,
                 animations: true,
@@ -105,22 +105,22 @@ impl FeathersView {
     }
 
     fn state(&self) -> &FeathersAndWax {
-        self.m.session.state()
+        self.table.session().state()
     }
 
     fn my_turn(&self) -> bool {
-        matches!(self.m.session.player_to_move(), Some((_, Player::Human)))
+        matches!(self.table.session().player_to_move(), Some((_, Player::Human)))
     }
 
     fn propose(&mut self, action: Action, notices: &mut Vec<Notice>) -> bool {
         let on_the_walk = self.shown_walk().first() == Some(&action);
-        let applied = self.m.propose_for_person(action, notices);
+        let applied = self.table.propose_for_person(action, notices);
         if applied {
-            let cursor = self.m.session.cursor();
-            let revealed = self.m.session.log().get(cursor.wrapping_sub(1)).is_some_and(|e| e.reveals);
+            let cursor = self.table.session().cursor();
+            let revealed = self.table.session().log().get(cursor.wrapping_sub(1)).is_some_and(|e| e.reveals);
             let hint = self.hint.take();
             if on_the_walk && !revealed {
-                self.hint = hint.and_then(|h| h.followed(cursor, self.m.session.state()));
+                self.hint = hint.and_then(|h| h.followed(cursor, self.table.session().state()));
             }
         }
         applied
@@ -153,11 +153,11 @@ impl FeathersView {
     // ----- The meter and the hint -------------------------------------
 
     fn meter_tick(&mut self, ctx: &egui::Context) {
-        let cursor = self.m.session.cursor();
+        let cursor = self.table.session().cursor();
         if self.meter.as_ref().is_none_or(|(c, _)| *c != cursor) && self.reading.is_none_or(|(c, _)| c != cursor) {
             let obs = self.state().observation(Seat(0));
             let ctx = ctx.clone();
-            let seed = advisor::estimate_seed(self.m.session.seed(), cursor);
+            let seed = advisor::estimate_seed(self.table.session().seed(), cursor);
             self.meter = advisor::start_meter(obs, seed, move || ctx.request_repaint()).map(|b| (cursor, b));
         }
         if let Some((c, bg)) = &mut self.meter {
@@ -173,12 +173,12 @@ impl FeathersView {
     /// The meter's latest reading for the position on screen.
     #[must_use]
     pub fn reading(&self) -> Option<Reading> {
-        self.reading.filter(|(c, _)| *c == self.m.session.cursor()).map(|(_, r)| r)
+        self.reading.filter(|(c, _)| *c == self.table.session().cursor()).map(|(_, r)| r)
     }
 
     /// Waits until the meter has a full reading (tests).
     pub fn settle_meter(&mut self) -> Option<Reading> {
-        let cursor = self.m.session.cursor();
+        let cursor = self.table.session().cursor();
         if let Some((c, bg)) = self.meter.take()
             && c == cursor
         {
@@ -190,13 +190,13 @@ impl FeathersView {
     /// The hint on screen, if one was asked for at this position.
     #[must_use]
     pub fn shown_hint(&self) -> Option<&str> {
-        self.hint.as_ref().filter(|h| h.cursor == self.m.session.cursor()).map(|h| h.text.as_str())
+        self.hint.as_ref().filter(|h| h.cursor == self.table.session().cursor()).map(|h| h.text.as_str())
     }
 
     /// The labyrinth walk of the hint on screen (empty when none).
     #[must_use]
     pub fn shown_walk(&self) -> &[Action] {
-        self.hint.as_ref().filter(|h| h.cursor == self.m.session.cursor()).map_or(&[], |h| h.walk.as_slice())
+        self.hint.as_ref().filter(|h| h.cursor == self.table.session().cursor()).map_or(&[], |h| h.walk.as_slice())
     }
 
     /// Asks the policy for a hint at this position and shows it.
@@ -206,8 +206,8 @@ impl FeathersView {
             return;
         }
         let obs = state.observation(Seat(0));
-        let cursor = self.m.session.cursor();
-        let mut rng = Rng::seeded(self.m.session.seed() ^ cursor as u64);
+        let cursor = self.table.session().cursor();
+        let mut rng = Rng::seeded(self.table.session().seed() ^ cursor as u64);
         let policy = Policy::default();
         let walk = policy.planned_walk(&obs, &mut rng);
         let text = if walk.is_empty() {
@@ -343,16 +343,16 @@ pub(crate) fn paint_hive(painter: &egui::Painter, centre: Pos2, r: f32, colour: 
 impl View for FeathersView {
     type Game = FeathersAndWax;
 
-    fn new(m: Table<FeathersAndWax>) -> Self {
-        Self::with_table(m)
+    fn new(table: Table<FeathersAndWax>) -> Self {
+        Self::with_table(table)
     }
 
     fn table(&self) -> &Table<FeathersAndWax> {
-        &self.m
+        &self.table
     }
 
     fn table_mut(&mut self) -> &mut Table<FeathersAndWax> {
-        &mut self.m
+        &mut self.table
     }
 
     fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {

@@ -43,7 +43,7 @@ impl<G: Evaluate> CopyReplay<G> {
     /// The copy's problem; `table` is untouched then.
     pub fn open(table: &mut Table<G>, copy: &FriendCopy) -> Result<Self, SaveError> {
         let views = copy.states::<G>()?;
-        let seats = table.session.players().len();
+        let seats = table.session().players().len();
         if let Some(v) = views.iter().find(|v| usize::from(v.setup().seats) != seats) {
             return Err(SaveError::Damaged(format!(
                 "the copy lists {seats} seats, but its views are of a game of {}",
@@ -60,7 +60,7 @@ impl<G: Evaluate> CopyReplay<G> {
         };
         let players =
             (0..seats).map(|i| if Some(Seat(i as u8)) == seat { Player::Human } else { Player::Friend }).collect();
-        table.session.set_players(players);
+        table.seat_players(players);
         table.mirror = true;
         table.replay = true;
         table.copy = Some(copy.clone());
@@ -84,7 +84,7 @@ impl<G: Evaluate> CopyReplay<G> {
     pub fn show(&self, table: &mut Table<G>) {
         if let Some(state) = self.views.get(self.at) {
             let n = self.log_at.get(self.at).copied().unwrap_or(0).min(self.log.len());
-            table.session.mirror(state.clone(), self.log[..n].to_vec());
+            table.mirror_view(state.clone(), self.log[..n].to_vec());
         }
     }
 
@@ -100,7 +100,7 @@ impl<G: Evaluate> CopyReplay<G> {
 pub fn bar_ui<G: Evaluate>(ui: &mut Ui, replay: &CopyReplay<G>, table: &Table<G>) -> Option<CopyAsk> {
     let (at, last) = (replay.at, replay.len().saturating_sub(1));
     let mut ask = super::replay::step_keys(ui, at, last).map(CopyAsk::Seek);
-    let state = table.session.state();
+    let state = table.session().state();
     let who = replay.seat.map_or_else(|| "a seat".to_string(), |s| state.seat_name(s));
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(format!("Your copy of an online game — you played {who}")).strong());
@@ -121,7 +121,7 @@ pub fn bar_ui<G: Evaluate>(ui: &mut Ui, replay: &CopyReplay<G>, table: &Table<G>
             ask = Some(CopyAsk::Seek(to));
         }
     });
-    let line = table.session.log().last().map_or_else(|| "The start of the game".to_string(), |e| e.text.clone());
+    let line = table.session().log().last().map_or_else(|| "The start of the game".to_string(), |e| e.text.clone());
     super::replay::current_line(ui, &line, "copy");
     ask
 }

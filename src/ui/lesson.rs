@@ -41,8 +41,8 @@ pub enum LessonAsk {
 impl<G: Game> LessonRun<G> {
     /// The learner's moves so far.
     pub fn moves<E: crate::ai::Evaluate>(&self, table: &Table<E>) -> u16 {
-        let log = table.session.log();
-        let at = table.session.cursor().min(log.len());
+        let log = table.session().log();
+        let at = table.session().cursor().min(log.len());
         log[self.start.min(at)..at].iter().filter(|e| e.seat == Some(self.lesson.learner)).count() as u16
     }
 }
@@ -50,7 +50,7 @@ impl<G: Game> LessonRun<G> {
 /// The lesson bar. Returns what it asks.
 pub fn bar_ui<G: crate::ai::Evaluate>(ui: &mut Ui, run: &LessonRun<G>, table: &Table<G>) -> Option<LessonAsk> {
     let lesson = run.lesson;
-    let state = table.session.state();
+    let state = table.session().state();
     let moves = run.moves(table);
     let mut ask = None;
     ui.horizontal_wrapped(|ui| {

@@ -130,10 +130,10 @@ impl<G: Evaluate> Online<G> {
     /// (memory links in tests; the network's in [`Online::host`]).
     #[must_use]
     pub fn host_links(table: &mut Table<G>, incoming: Receiver<Link>, wake: Waker) -> Self {
-        let friends = table.session.players().iter().filter(|p| p.is_friend()).count();
+        let friends = table.session().players().iter().filter(|p| p.is_friend()).count();
         let tokens: Vec<String> = (0..friends).map(|_| fresh_token()).collect();
         // The window keeps a copy; the table itself goes to the thread.
-        let mut copy = Table::new(table.session.clone(), table.path.clone());
+        let mut copy = Table::new(table.session().clone(), table.path.clone());
         copy.id = table.id;
         copy.hosted = true;
         let authority = std::mem::replace(table, copy);
@@ -395,19 +395,16 @@ impl<G: Evaluate> Hosting<G> {
         if news.answered >= self.sent {
             table.awaiting = false;
         }
-        let Some(mut session) = news.session else { return false };
+        let Some(session) = news.session else { return false };
         // The statistics' count stays as the window made it (the thread
         // hears of it through a command).
-        if session.counted().is_none() {
-            session.set_counted(table.session.counted());
-        }
-        table.session = session;
+        table.adopt_hosted(session);
         true
     }
 
     fn bar_ui(&mut self, ui: &mut Ui, table: &mut Table<G>, notices: &mut Vec<Notice>) {
         // Only the seats' names are needed from the state (drawn every frame).
-        let state = table.session.state();
+        let state = table.session().state();
         let names: Vec<String> = self.status.invitations.iter().map(|i| state.seat_name(i.seat)).collect();
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Online — you host").strong().size(15.0));
@@ -543,7 +540,7 @@ impl<G: Evaluate> Joined<G> {
                         let players = (0..m.players().len())
                             .map(|i| if Seat(i as u8) == seat { Player::Human } else { Player::Friend })
                             .collect::<Vec<_>>();
-                        table.session.set_players(players);
+                        table.seat_players(players);
                         if let Some(copy) = table.copy.as_mut() {
                             copy.set_seat(seat.0);
                         }
@@ -580,7 +577,7 @@ impl<G: Evaluate> Joined<G> {
     fn bar_ui(&mut self, ui: &mut Ui, table: &mut Table<G>) {
         ui.horizontal_wrapped(|ui| {
             let seat = self.mirror.as_ref().and_then(Mirror::seat);
-            let who = seat.map_or_else(|| "a friend's game".to_string(), |s| table.session.state().seat_name(s));
+            let who = seat.map_or_else(|| "a friend's game".to_string(), |s| table.session().state().seat_name(s));
             ui.label(RichText::new(format!("Online — you play {who}")).strong().size(15.0));
             if let Some((why, at)) = &self.lost {
                 chip(ui, Standing::Lost, why, &since(*at), |_| {});

@@ -63,13 +63,13 @@ impl Replay {
     pub fn start<G: Evaluate>(table: &mut Table<G>) -> Self {
         table.cancel();
         table.replay = true;
-        let players = table.session.players().to_vec();
-        let finished = table.session.actions().is_empty() || {
-            let at = table.session.cursor();
-            let end = table.session.actions().len();
-            table.session.seek(end);
-            let over = table.session.is_over();
-            table.session.seek(at);
+        let players = table.session().players().to_vec();
+        let finished = table.session().actions().is_empty() || {
+            let at = table.session().cursor();
+            let end = table.session().actions().len();
+            table.seek(end);
+            let over = table.session().is_over();
+            table.seek(at);
             over
         };
         let secrets = G::SEAT_SECRETS;
@@ -88,7 +88,7 @@ impl Replay {
         };
         let replay = Replay { players, shown, pending: None, finished, secrets };
         table.shown = Some(shown);
-        table.session.seek(0);
+        table.seek(0);
         replay
     }
 
@@ -147,14 +147,14 @@ impl Replay {
     /// The save of the game up to the shown move, with the seats as they
     /// were played.
     pub fn cut<G: Evaluate>(&self, table: &Table<G>) -> save::SaveFile {
-        let mut file = save::record(&table.session);
-        let at = table.session.cursor();
+        let mut file = save::record(table.session());
+        let at = table.session().cursor();
         file.actions.truncate(at);
         file.cursor = Some(at);
         for (rec, &p) in file.seats.iter_mut().zip(&self.players) {
             rec.player = p;
         }
-        file.finished = table.session.is_over();
+        file.finished = table.session().is_over();
         file.counted = None;
         file
     }
@@ -169,7 +169,7 @@ fn people(players: &[Player]) -> Vec<Seat> {
 /// move's log line, the controls, the seat shown and a hand-off when one is
 /// due. Returns what it asks.
 pub fn bar_ui<G: Evaluate>(ui: &mut Ui, replay: &Replay, table: &Table<G>) -> Option<ReplayAsk> {
-    let session = &table.session;
+    let session = table.session();
     let (at, total) = (session.cursor(), session.actions().len());
     let mut ask = step_keys(ui, at, total).map(ReplayAsk::Seek);
     ui.horizontal_wrapped(|ui| {
@@ -212,7 +212,7 @@ pub fn bar_ui<G: Evaluate>(ui: &mut Ui, replay: &Replay, table: &Table<G>) -> Op
 /// Whose view the replay shows, the choice of another, and the hand-off
 /// that a person's view waits for.
 fn seats_ui<G: Evaluate>(ui: &mut Ui, replay: &Replay, table: &Table<G>, ask: &mut Option<ReplayAsk>) {
-    let state = table.session.state();
+    let state = table.session().state();
     if let Some(seat) = replay.pending {
         let name = state.seat_name(seat);
         if super::widgets::hand_off_bar(ui, &name, "Every hand stays hidden until then.", "show my view", (&[], true)) {

@@ -77,7 +77,7 @@ impl<V: View> Tab<V> {
     #[must_use]
     pub fn new(table: Table<V::Game>) -> Self {
         // Whatever the table holds already (a game loaded) is not heard.
-        let ears = Ears::new(&table.session);
+        let ears = Ears::new(table.session());
         Tab {
             ears,
             sounds: Vec::new(),
@@ -133,7 +133,7 @@ impl<V: View> Tab<V> {
         count: usize,
     ) -> Self {
         table.lesson = Some(lesson);
-        let start = table.session.cursor();
+        let start = table.session().cursor();
         let mut tab = Self::new(table);
         tab.lesson = Some(super::lesson::LessonRun { lesson, index, count, start, reported: false });
         tab.end_dismissed = true;
@@ -156,12 +156,12 @@ impl<V: View> Tab<V> {
         if let Some(start) = self.lesson.as_ref().map(|r| r.start) {
             let shown = self.view.shown_to();
             let table = self.view.table_mut();
-            let at = table.session.cursor();
+            let at = table.session().cursor();
             if at <= start {
                 notices.push(Notice::Info("This is where the lesson starts (Restart lesson begins it again)".into()));
                 return;
             }
-            let target = at.saturating_sub(table.session.undo_span()).max(start);
+            let target = at.saturating_sub(table.session().undo_span()).max(start);
             table.rewind_to(target, false, notices);
             self.after_history_change(shown);
             return;
@@ -184,7 +184,7 @@ impl<V: View> Tab<V> {
         let shown = self.view.shown_to();
         let table = self.view.table_mut();
         let me = table.person_to_move();
-        let crosses = table.session.log().iter().skip(cursor).any(|e| (guard.secret)(e, me));
+        let crosses = table.session().log().iter().skip(cursor).any(|e| (guard.secret)(e, me));
         if crosses && self.settings.strict_undo {
             notices.push(Notice::Error(guard.refusal.to_string()));
             return;
@@ -217,7 +217,7 @@ impl<V: View> Tab<V> {
         let shown = self.view.shown_to();
         self.table().redo(notices);
         // Moves taken again are not heard again.
-        self.ears.settle(&self.view.table().session);
+        self.ears.settle(self.view.table().session());
         self.after_history_change(shown);
     }
 
@@ -226,7 +226,7 @@ impl<V: View> Tab<V> {
     /// refused, which sounds when nothing else does.
     fn hear(&mut self, refused: bool) {
         let online = self.online.is_some();
-        let mut heard = self.ears.listen(&self.view.table().session, online);
+        let mut heard = self.ears.listen(self.view.table().session(), online);
         if refused && heard.is_empty() {
             heard.push(Sound::Refused);
         }
@@ -269,9 +269,9 @@ impl<V: View> Tab<V> {
         }
         let table = self.view.table_mut();
         table.cancel();
-        let setup = table.session.setup().clone();
-        let players = table.session.players().to_vec();
-        let old = table.session.seed();
+        let setup = table.session().setup().clone();
+        let players = table.session().players().to_vec();
+        let old = table.session().seed();
         let seed = if same_deal { old } else { save::now_secs() ^ old.rotate_left(17) ^ 0x9E37 };
         let dir = table.path.parent().map(Path::to_path_buf).unwrap_or_default();
         let path = save::fresh_path(&dir, <V::Game as Game>::INFO.id);
@@ -313,7 +313,7 @@ impl<V: View> Tab<V> {
         let Some(replay) = self.replay.clone() else { return };
         match ask {
             ReplayAsk::Seek(at) => {
-                self.view.table_mut().session.seek(at);
+                self.view.table_mut().seek(at);
                 self.view.history_changed();
             }
             ReplayAsk::Seat(_) | ReplayAsk::HandedOff | ReplayAsk::Table => {
@@ -335,7 +335,7 @@ impl<V: View> Tab<V> {
             ReplayAsk::Copy => {
                 let file = replay.cut(self.view.table());
                 ctx.copy_text(save::to_text(&file));
-                let at = self.view.table().session.cursor();
+                let at = self.view.table().session().cursor();
                 notices.push(Notice::Info(format!("Copied the save up to move {at} (paste it into a bug report)")));
             }
         }
@@ -360,7 +360,7 @@ impl<V: View> Tab<V> {
     }
 
     fn end_ui(&mut self, ui: &Ui, frame: &mut Frame<'_>) {
-        let Some(outcome) = self.view.table().session.state().outcome() else { return };
+        let Some(outcome) = self.view.table().session().state().outcome() else { return };
         if self.end_dismissed {
             return;
         }
@@ -384,7 +384,7 @@ impl<V: View> Tab<V> {
                 ui.set_max_width(640.0);
                 ui.heading(heading);
                 self.view.outcome_ui(ui, &outcome, frame);
-                if self.view.table().session.is_assisted() {
+                if self.view.table().session().is_assisted() {
                     ui.label(RichText::new("Undo was used in this game (it counts as assisted).").italics());
                 }
                 ui.horizontal(|ui| {
@@ -450,7 +450,7 @@ impl<V: View> GameTab for Tab<V> {
             let mut frame = Frame { settings: *settings, notices, end_dismissed: true, asks: Vec::new() };
             self.view.ui(ui, &mut frame);
             // Stepping through a replay makes no sound.
-            self.ears.settle(&self.view.table().session);
+            self.ears.settle(self.view.table().session());
             return;
         }
         if let Some(copy) = self.copy.take() {
@@ -462,7 +462,7 @@ impl<V: View> GameTab for Tab<V> {
             });
             let empty = copy.is_empty();
             self.copy = Some(copy);
-            self.ears.settle(&self.view.table().session);
+            self.ears.settle(self.view.table().session());
             match ask {
                 Some(super::friend_copy::CopyAsk::Seek(at)) => self.copy_seek(at),
                 Some(super::friend_copy::CopyAsk::Rejoin) => self.request = Some(TabRequest::Rejoin),
@@ -498,7 +498,7 @@ impl<V: View> GameTab for Tab<V> {
             if !was_shown {
                 // A friend's copy shows the host's table for the first
                 // time: the game so far is not heard.
-                self.ears.settle(&self.view.table().session);
+                self.ears.settle(self.view.table().session());
             }
             let waiting = !online.shown();
             self.online = Some(online);
@@ -530,7 +530,7 @@ impl<V: View> GameTab for Tab<V> {
             if online.is_guest()
                 && let Some(action) = table.outbox.last()
             {
-                self.ears.sent(table.session.state(), action);
+                self.ears.sent(table.session().state(), action);
             }
             online.flush(table);
         }
@@ -544,8 +544,8 @@ impl<V: View> GameTab for Tab<V> {
         }
         if self.replay.is_some() {
             // In a replay, undo steps back.
-            let at = self.view.table().session.cursor();
-            self.view.table_mut().session.seek(at.saturating_sub(1));
+            let at = self.view.table().session().cursor();
+            self.view.table_mut().seek(at.saturating_sub(1));
             self.view.history_changed();
             return;
         }
@@ -558,8 +558,8 @@ impl<V: View> GameTab for Tab<V> {
             return;
         }
         if self.replay.is_some() {
-            let at = self.view.table().session.cursor();
-            self.view.table_mut().session.seek(at + 1);
+            let at = self.view.table().session().cursor();
+            self.view.table_mut().seek(at + 1);
             self.view.history_changed();
             return;
         }
@@ -571,11 +571,11 @@ impl<V: View> GameTab for Tab<V> {
             return copy.at > 0;
         }
         if self.replay.is_some() {
-            return self.view.table().session.cursor() > 0;
+            return self.view.table().session().cursor() > 0;
         }
         if self.online.is_some() {
             // A request to the others: there must be a move to take back.
-            return !self.view.table().session.log().is_empty();
+            return !self.view.table().session().log().is_empty();
         }
         self.view.table().can_undo_for_people()
     }
@@ -598,7 +598,7 @@ impl<V: View> GameTab for Tab<V> {
         if let Some(copy) = &self.copy {
             return copy.at + 1 < copy.len();
         }
-        self.online.is_none() && self.view.table().session.can_redo()
+        self.online.is_none() && self.view.table().session().can_redo()
     }
 
     fn save(&mut self) -> Result<(), SaveError> {
@@ -620,7 +620,7 @@ impl<V: View> GameTab for Tab<V> {
     }
 
     fn is_over(&self) -> bool {
-        self.view.table().session.is_over()
+        self.view.table().session().is_over()
     }
 
     fn shutdown(&mut self) {
@@ -633,7 +633,7 @@ impl<V: View> GameTab for Tab<V> {
     }
 
     fn moves(&self) -> usize {
-        self.view.table().session.cursor()
+        self.view.table().session().cursor()
     }
 
     fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
@@ -670,7 +670,7 @@ impl<V: View> GameTab for Tab<V> {
         // A friend's own copy has friend seats too (the others'): it is
         // never a host.
         let ours = !table.mirror && table.copy.is_none() && !table.replay && self.copy.is_none();
-        if ours && self.online.is_none() && table.session.players().iter().any(|p| p.is_friend()) {
+        if ours && self.online.is_none() && table.session().players().iter().any(|p| p.is_friend()) {
             self.online = Some(super::online::Online::host(table, config, super::waker(ctx)));
         }
     }
@@ -740,7 +740,7 @@ impl<V: View> Tab<V> {
             Some(super::lesson::LessonAsk::Rules) => Some(TabRequest::Rules(game)),
             None => self.request.take(),
         };
-        let lights = (lesson.highlight)(self.view.table().session.state());
+        let lights = (lesson.highlight)(self.view.table().session().state());
         self.view.lesson_lights(&lights);
         let before = notices.len();
         let mut frame = Frame { settings, notices, end_dismissed: true, asks: Vec::new() };
@@ -763,7 +763,7 @@ impl<V: View> Tab<V> {
             }
         }
         self.hear(refused);
-        let state_done = (lesson.done)(self.view.table().session.state());
+        let state_done = (lesson.done)(self.view.table().session().state());
         if let Some(run) = self.lesson.as_mut()
             && state_done
             && !run.reported
@@ -780,9 +780,9 @@ impl<V: View> Tab<V> {
 /// the same one to replay the deal, in a new file beside the old one.
 fn rematch_table<G: crate::ai::Evaluate>(table: &mut Table<G>, same_deal: bool, notices: &mut Vec<Notice>) {
     table.cancel();
-    let setup = table.session.setup().clone();
-    let players = table.session.players().to_vec();
-    let old = table.session.seed();
+    let setup = table.session().setup().clone();
+    let players = table.session().players().to_vec();
+    let old = table.session().seed();
     let seed = if same_deal { old } else { save::now_secs() ^ old.rotate_left(17) ^ 0x9E37 };
     let dir = table.path.parent().map(Path::to_path_buf).unwrap_or_default();
     let path = save::fresh_path(&dir, G::INFO.id);

@@ -113,18 +113,18 @@ impl Frame<'_> {
     fn status_lines<G: Evaluate>(ui: &mut Ui, table: &Table<G>) {
         if let Some(a) = table.announced() {
             // The computer's move, shown before it is played.
-            let text = format!("{} …", table.session.state().describe(a));
+            let text = format!("{} …", table.session().state().describe(a));
             ui.label(RichText::new(&text).strong())
                 .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, format!("status: {text}")));
         } else if let Some(seat) = table.computer_to_move() {
-            let text = format!("{} (computer) is thinking…", table.session.state().seat_name(seat));
+            let text = format!("{} (computer) is thinking…", table.session().state().seat_name(seat));
             ui.horizontal(|ui| {
                 ui.spinner();
                 ui.label(RichText::new(&text).strong().italics())
                     .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, format!("status: {text}")));
             });
         } else {
-            let status = table.session.state().status();
+            let status = table.session().state().status();
             ui.label(RichText::new(&status).strong())
                 .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, format!("status: {status}")));
         }
@@ -153,17 +153,17 @@ impl Frame<'_> {
             if commands::UNDO.button(ui, table.can_undo_for_people()) {
                 self.ask(Ask::Undo);
             }
-            if commands::REDO.button(ui, table.session.can_redo()) {
+            if commands::REDO.button(ui, table.session().can_redo()) {
                 self.ask(Ask::Redo);
             }
             if commands::UNDO_TURN.button(ui, table.turn_start().is_some() && table.can_undo_for_people()) {
                 self.ask(Ask::UndoTurn);
             }
-            if table.session.is_over() && self.end_dismissed && ui.button("Show the result").clicked() {
+            if table.session().is_over() && self.end_dismissed && ui.button("Show the result").clicked() {
                 self.ask(Ask::ShowEnd);
             }
         });
-        if table.session.is_assisted() {
+        if table.session().is_assisted() {
             ui.label(RichText::new("Undo used: this game is marked in the statistics.").italics());
         }
     }
@@ -264,7 +264,7 @@ pub trait View: 'static {
 
     /// The tab's title; by default the game's name and its number of seats.
     fn title(&self) -> String {
-        let seats = self.table().session.setup().seats;
+        let seats = self.table().session().setup().seats;
         let name = <Self::Game as Game>::INFO.name;
         if seats < 2 { name.to_string() } else { format!("{name} ({seats} players)") }
     }
@@ -301,7 +301,7 @@ pub trait View: 'static {
 
     /// The end-of-game window's heading; by default the winners or "Draw".
     fn end_heading(&self, outcome: &Outcome) -> String {
-        let state = self.table().session.state();
+        let state = self.table().session().state();
         let names: Vec<String> = outcome.winners.iter().map(|&s| state.seat_name(s)).collect();
         match names.as_slice() {
             [] => "Draw".to_string(),

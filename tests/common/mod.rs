@@ -136,7 +136,7 @@ pub fn app_in_window(dir: &std::path::Path, size: [f32; 2]) -> Harness<'static, 
 /// the side panel shows it, numbered or as it is.
 #[allow(dead_code, reason = "not every UI test file checks log lines")]
 pub fn last_log_line<V: aviary::ui::tab::View>(h: &mut Harness<'_, AviaryApp>) -> String {
-    let log = aviary::ui::tab::View::table(&game_tab::<aviary::ui::tab::Tab<V>>(h).view).session.log().to_vec();
+    let log = aviary::ui::tab::View::table(&game_tab::<aviary::ui::tab::Tab<V>>(h).view).session().log().to_vec();
     let text = log.last().expect("something was logged").text.clone();
     let numbered = format!("{:>3}. {text}", log.len());
     assert!(

@@ -138,7 +138,7 @@ impl<G: Evaluate> Online<G> {
                             let players = (0..m.players().len())
                                 .map(|i| if Seat(i as u8) == seat { Player::Human } else { Player::Friend })
                                 .collect();
-                            t.session.set_players(players);
+                            t.seat_players(players);
                             if let Some(c) = t.copy.as_mut() {
                                 c.set_seat(seat.0);
                             }
@@ -159,7 +159,8 @@ impl<G: Evaluate> Online<G> {
     pub fn in_step(&self) -> bool {
         self.mirrors.iter().all(|m| {
             m.seat().is_some_and(|seat| {
-                m.log() == self.table.session.log() && m.state() == Some(&self.table.session.state().observation(seat))
+                m.log() == self.table.session().log()
+                    && m.state() == Some(&self.table.session().state().observation(seat))
             })
         })
     }
@@ -188,8 +189,8 @@ impl<G: Evaluate> Online<G> {
         self.settle();
         for m in &self.mirrors {
             let seat = m.seat().expect("welcomed");
-            assert_eq!(m.state(), Some(&self.table.session.state().observation(seat)), "{seat:?}'s view");
-            assert_eq!(m.log(), self.table.session.log(), "{seat:?}'s log");
+            assert_eq!(m.state(), Some(&self.table.session().state().observation(seat)), "{seat:?}'s view");
+            assert_eq!(m.log(), self.table.session().log(), "{seat:?}'s log");
         }
     }
 
@@ -198,17 +199,17 @@ impl<G: Evaluate> Online<G> {
     /// waits for the host's answer). False once over.
     pub fn step(&mut self) -> bool {
         self.exchange();
-        let state = self.table.session.state();
+        let state = self.table.session().state();
         let ToMove::Seat(seat) = state.to_move() else { return state.to_move() != ToMove::Nobody };
-        match self.table.session.players()[seat.index()] {
+        match self.table.session().players()[seat.index()] {
             Player::Human => {
                 let legal = state.legal_actions();
                 let a = self.rng.pick(&legal).unwrap().clone();
                 assert!(self.table.propose_for_person(a, &mut self.notices), "{:?}", self.notices);
             }
             Player::Friend => {
-                let cursor = self.table.session.cursor();
-                let revision = self.table.session.revision();
+                let cursor = self.table.session().cursor();
+                let revision = self.table.session().revision();
                 if self.proposed == Some((seat, revision)) {
                     // Its move is on the way to the host.
                     self.wait_for_friend(seat);
@@ -246,7 +247,7 @@ impl<G: Evaluate> Online<G> {
             self.waits < FRIEND_WAITS,
             "the friend at seat {} did not move in {FRIEND_WAITS} steps (the table at move {}); refused: {:?}",
             seat.0,
-            self.table.session.cursor(),
+            self.table.session().cursor(),
             self.refused
         );
         std::thread::sleep(Duration::from_micros(200));
@@ -255,16 +256,16 @@ impl<G: Evaluate> Online<G> {
     /// Plays up to `most` moves (or until the end), checking every friend
     /// is in step every few moves. Returns the moves played.
     pub fn play(&mut self, most: usize) -> usize {
-        let start = self.table.session.cursor();
+        let start = self.table.session().cursor();
         let mut checked = start;
-        while self.table.session.cursor() - start < most && self.step() {
+        while self.table.session().cursor() - start < most && self.step() {
             assert!(self.refused.is_empty(), "a friend's legal move was refused: {:?}", self.refused);
-            if self.table.session.cursor() >= checked + 7 {
-                checked = self.table.session.cursor();
+            if self.table.session().cursor() >= checked + 7 {
+                checked = self.table.session().cursor();
                 self.assert_in_step();
             }
         }
         self.assert_in_step();
-        self.table.session.cursor() - start
+        self.table.session().cursor() - start
     }
 }

@@ -118,7 +118,7 @@ impl DaedalusView {
         } else {
             self.anim = None;
         }
-        let state = self.m.session.state().clone();
+        let state = self.table.session().state().clone();
         let human = self.human_to_move();
         let dragging = egui::DragAndDrop::payload::<Source>(ui.ctx()).map(|p| *p);
         let active = dragging.or(self.selected);
@@ -163,7 +163,7 @@ impl DaedalusView {
             self.try_move(src, tgt, notices);
             if decided.dropped {
                 // The piece is already where it was dropped: no slide.
-                self.seen = Some((self.m.id, self.m.session.cursor(), *self.m.session.state().board()));
+                self.seen = Some((self.table.id, self.table.session().cursor(), *self.table.session().state().board()));
             }
         }
     }
@@ -177,9 +177,10 @@ impl DaedalusView {
         // The files are lettered in the corner of the bottom row's squares,
         // as on a printed board (under the gate they read as the gate's),
         // over the pieces so a wall never hides one.
-        let letters = painter
-            .clone()
-            .with_layer_id(egui::LayerId::new(egui::Order::Middle, egui::Id::unique(("daedalus-files", self.m.id))));
+        let letters = painter.clone().with_layer_id(egui::LayerId::new(
+            egui::Order::Middle,
+            egui::Id::unique(("daedalus-files", self.table.id)),
+        ));
         let bottom = if self.flipped { SIZE - 1 } else { 0 };
         for i in 0..SIZE {
             let file = char::from(b'a' + i).to_string();

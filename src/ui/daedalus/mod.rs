@@ -70,7 +70,7 @@ pub fn action_for(state: &Daedalus, source: Source, target: Target) -> Option<Ac
 /// The Daedalus view (its tab is [`DaedalusTab`]).
 pub struct DaedalusView {
     /// The game, its file and its computer player.
-    pub m: Table<Daedalus>,
+    pub table: Table<Daedalus>,
     selected: Option<Source>,
     legal_cache: Option<(u64, usize, Vec<Action>)>,
     /// Draw Black's side at the bottom.
@@ -129,10 +129,10 @@ fn moved_piece(before: &Board, after: &Board) -> Option<(Piece, Square, Square)>
 }
 
 impl DaedalusView {
-    fn with_table(m: Table<Daedalus>) -> Self {
+    fn with_table(table: Table<Daedalus>) -> Self {
         Self {
             seated: false,
-            m,
+            table,
             selected: None,
             legal_cache: None,
             flipped: false,
@@ -146,17 +146,17 @@ impl DaedalusView {
     }
 
     fn legal(&mut self) -> &[Action] {
-        let key = (self.m.id, self.m.session.cursor());
+        let key = (self.table.id, self.table.session().cursor());
         let stale = self.legal_cache.as_ref().is_none_or(|(id, c, _)| (*id, *c) != key);
         if stale {
-            let actions = self.m.session.state().legal_actions();
+            let actions = self.table.session().state().legal_actions();
             self.legal_cache = Some((key.0, key.1, actions));
         }
         self.legal_cache.as_ref().map_or(&[], |(_, _, a)| a.as_slice())
     }
 
     fn human_to_move(&self) -> bool {
-        self.m.person_to_move().is_some()
+        self.table.person_to_move().is_some()
     }
 
     /// What a click on the board is told while it is not a person's turn
@@ -164,7 +164,7 @@ impl DaedalusView {
     fn not_your_turn(&self, state: &Daedalus) -> Option<String> {
         let crate::rules::ToMove::Seat(seat) = state.to_move() else { return None };
         let name = state.seat_name(seat);
-        Some(match self.m.session.players().get(seat.index()) {
+        Some(match self.table.session().players().get(seat.index()) {
             Some(Player::Computer(_)) => format!("The computer is thinking for {name}: its move comes in a moment"),
             Some(Player::Friend) => format!("Waiting for your friend's move ({name})"),
             _ => format!("{name} is to move"),
@@ -172,7 +172,7 @@ impl DaedalusView {
     }
 
     fn targets_of(&mut self, source: Source) -> (Vec<Square>, bool) {
-        let state = self.m.session.state().clone();
+        let state = self.table.session().state().clone();
         let legal = self.legal().to_vec();
         let mut squares = Vec::new();
         let mut exit = false;
@@ -188,7 +188,7 @@ impl DaedalusView {
     }
 
     fn verdict(&self, source: Source, target: Target) -> Result<Action, RuleViolation> {
-        let state = self.m.session.state();
+        let state = self.table.session().state();
         match action_for(state, source, target) {
             Some(a) => state.check(&a).map(|()| a),
             None => Err(state.drag_refusal(
@@ -205,7 +205,7 @@ impl DaedalusView {
         self.selected = None;
         match self.verdict(source, target) {
             Ok(action) => {
-                self.m.propose_for_person(action, notices);
+                self.table.propose_for_person(action, notices);
             }
             Err(v) => notices.push(Notice::Error(v.to_string())),
         }
@@ -293,9 +293,9 @@ impl DaedalusView {
     /// (one's own, mid-turn) in the selection's gold, the other side's last
     /// turn in its own tint.
     fn last_turn_tints(&self, palette: &Palette) -> (egui::Color32, egui::Color32) {
-        let log = self.m.session.log();
-        let seat = log[..self.m.session.cursor().min(log.len())].last().and_then(|e| e.seat);
-        if seat.is_some_and(|s| self.m.session.state().to_move() == crate::rules::ToMove::Seat(s)) {
+        let log = self.table.session().log();
+        let seat = log[..self.table.session().cursor().min(log.len())].last().and_then(|e| e.seat);
+        if seat.is_some_and(|s| self.table.session().state().to_move() == crate::rules::ToMove::Seat(s)) {
             (palette.selection.gamma_multiply(0.35), palette.selection.to_opaque())
         } else {
             (palette.last_move, palette.last_move.to_opaque())
@@ -303,7 +303,7 @@ impl DaedalusView {
     }
 
     fn last_turn_moves(&mut self) -> Vec<Step> {
-        let session = &self.m.session;
+        let session = self.table.session();
         let key = (session.revision(), session.cursor());
         if let Some((rev, cur, moves)) = &self.last_turn
             && (*rev, *cur) == key
@@ -347,7 +347,7 @@ impl DaedalusView {
     }
 
     fn tray_ui(&mut self, ui: &mut Ui, palette: &Palette) {
-        let state = self.m.session.state();
+        let state = self.table.session().state();
         let Some(kind) = state.placement_due() else { return };
         // Nothing to drag while the computer places its own pieces.
         if !self.human_to_move() {
@@ -381,8 +381,8 @@ impl DaedalusView {
 
     /// Notices a move, undo or redo since the last frame and starts a slide.
     fn track_changes(&mut self, now: f64, animations: bool) {
-        let board = *self.m.session.state().board();
-        let key = (self.m.id, self.m.session.cursor());
+        let board = *self.table.session().state().board();
+        let key = (self.table.id, self.table.session().cursor());
         if let Some((id, cursor, before)) = self.seen
             && (id, cursor) != key
             && id == key.0
@@ -426,20 +426,20 @@ impl View for DaedalusView {
             .collect();
     }
 
-    fn new(m: Table<Daedalus>) -> Self {
-        Self::with_table(m)
+    fn new(table: Table<Daedalus>) -> Self {
+        Self::with_table(table)
     }
 
     fn table(&self) -> &Table<Daedalus> {
-        &self.m
+        &self.table
     }
 
     fn table_mut(&mut self) -> &mut Table<Daedalus> {
-        &mut self.m
+        &mut self.table
     }
 
     fn title(&self) -> String {
-        let players = self.m.session.players();
+        let players = self.table.session().players();
         let short = |p: Option<&Player>| match p {
             Some(Player::Computer(_)) => "computer",
             Some(Player::Friend) => "friend online",
@@ -449,10 +449,10 @@ impl View for DaedalusView {
     }
 
     fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
-        if !self.seated && self.m.session.players().contains(&Player::Human) {
+        if !self.seated && self.table.session().players().contains(&Player::Human) {
             // Whoever plays Black alone at this screen (against the computer
             // or a friend online) sees their side at the bottom.
-            self.flipped = matches!(self.m.session.players(), [p, Player::Human] if *p != Player::Human);
+            self.flipped = matches!(self.table.session().players(), [p, Player::Human] if *p != Player::Human);
             self.seated = true;
         }
         let palette = theme::palette(frame.settings.dark);
@@ -486,7 +486,7 @@ impl View for DaedalusView {
 
     fn outcome_ui(&mut self, ui: &mut Ui, outcome: &crate::rules::Outcome, _frame: &mut Frame<'_>) {
         ui.label(&outcome.reason);
-        ui.label(format!("{} moves", self.m.session.cursor()));
+        ui.label(format!("{} moves", self.table.session().cursor()));
     }
 }
 

@@ -78,7 +78,7 @@ impl DaedalusView {
     pub(super) fn side_ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
         let settings = frame.settings;
         let palette = theme::palette(settings.dark);
-        let state = self.m.session.state().clone();
+        let state = self.table.session().state().clone();
         ui.label(look::title(ui, "Daedalus", 26.0));
         if state.options().walls_roam {
             ui.label(RichText::new("Variant: walls roam").italics());
@@ -90,28 +90,28 @@ impl DaedalusView {
         ui.separator();
         let person_turn = self.human_to_move()
             && state.phase() == Phase::Escaping
-            && self.m.announced().is_none()
+            && self.table.announced().is_none()
             && self.legal() != [Action::Pass];
         ui.vertical(|ui| {
             ui.set_min_height(TURN_HEIGHT);
             if person_turn {
                 turn_card(ui, &palette, &state);
             } else {
-                frame.status_ui(ui, &self.m);
+                frame.status_ui(ui, &self.table);
             }
         });
-        frame.history_ui(ui, &self.m);
+        frame.history_ui(ui, &self.table);
         if self.human_to_move()
             && self.legal() == [Action::Pass]
             && ui.button("Pass (nothing can move — DA-R11)").clicked()
         {
-            self.m.propose_for_person(Action::Pass, frame.notices);
+            self.table.propose_for_person(Action::Pass, frame.notices);
         }
-        if !self.m.has_human() {
+        if !self.table.has_human() {
             ui.horizontal(|ui| {
-                let label = if self.m.paused { "Resume" } else { "Pause" };
+                let label = if self.table.paused { "Resume" } else { "Pause" };
                 if ui.button(label).clicked() {
-                    self.m.paused = !self.m.paused;
+                    self.table.paused = !self.table.paused;
                 }
                 let mut speed = self.speed.unwrap_or(settings.computer_delay);
                 let slider = ui.add(egui::Slider::new(&mut speed, 0.0..=3.0).suffix(" s between moves"));
@@ -130,14 +130,14 @@ impl DaedalusView {
             Colour::White => palette.white_piece,
             Colour::Black => palette.black_piece,
         };
-        let log = &self.m.session.log()[..self.m.session.cursor()];
+        let log = &self.table.session().log()[..self.table.session().cursor()];
         crate::ui::widgets::log_ui(ui, "da-log", log, (true, &colour));
     }
 
     /// One side: its Gladiator on its plinth, its name, who plays it, and
     /// a gold tag on the side to move.
     fn seat_row(&self, ui: &mut Ui, palette: &Palette, state: &Daedalus, colour: Colour) {
-        let who = match self.m.session.players().get(colour.index()) {
+        let who = match self.table.session().players().get(colour.index()) {
             Some(Player::Human) => "human".to_string(),
             Some(Player::Computer(l)) => format!("computer, {}", l.name()),
             Some(Player::Friend) => "friend online".to_string(),

@@ -66,7 +66,7 @@ type Spaces = Vec<[u8; 3]>;
 /// The Dust in the Wings view (its tab is [`WingsTab`]).
 pub struct WingsView {
     /// The game, its file and its computer players.
-    pub m: Table<DustInTheWings>,
+    pub table: Table<DustInTheWings>,
     /// A tray butterfly picked by a click (then click a space).
     pub selected: Option<Colour>,
     /// In a lesson: the moves it points at (their spaces are lit).
@@ -105,15 +105,15 @@ fn claim_tag(painter: &egui::Painter, palette: &Palette, rect: egui::Rect, cards
 
 impl WingsView {
     fn state(&self) -> &DustInTheWings {
-        self.m.session.state()
+        self.table.session().state()
     }
 
     fn human_to_move(&self) -> bool {
-        self.m.person_to_move().is_some()
+        self.table.person_to_move().is_some()
     }
 
     fn propose(&mut self, action: Action, notices: &mut Vec<Notice>) -> bool {
-        self.m.propose_for_person(action, notices)
+        self.table.propose_for_person(action, notices)
     }
 
     /// The colour a click on a space drops: the selected one, else the
@@ -133,7 +133,7 @@ impl WingsView {
         self.flights.retain(|f| now - f.start < FLIGHT_SECONDS);
         let fresh_from = self.flights.len();
         let spaces: Spaces = Square::all(SIZE, SIZE).map(|s| self.state().at(s)).collect();
-        let key = (self.m.id, self.m.session.cursor());
+        let key = (self.table.id, self.table.session().cursor());
         if let Some((id, cursor, before)) = &self.seen
             && (*id, *cursor) != key
             && *id == key.0
@@ -237,12 +237,12 @@ impl WingsView {
             self.drop_choice = None;
             return None;
         };
-        if cursor != self.m.session.cursor() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+        if cursor != self.table.session().cursor() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
             self.drop_choice = None;
             return None;
         }
         let mut chosen = None;
-        let area = egui::Area::new(egui::Id::unique(("dw-drop-choice", self.m.id)))
+        let area = egui::Area::new(egui::Id::unique(("dw-drop-choice", self.table.id)))
             .order(egui::Order::Foreground)
             .pivot(egui::Align2::CENTER_BOTTOM)
             .fixed_pos(at - Vec2::new(0.0, cell * 0.3))
@@ -320,8 +320,8 @@ impl WingsView {
         Self::paint_path(&painter, palette, &state, &geo, cell);
         // The last turn's way, until the next turn's first pick: under
         // the butterflies, whose turn it was over them.
-        let at = self.m.session.cursor();
-        if let Some((seat, way)) = meadow::last_turn(&self.m.session.actions()[..at], self.m.session.log())
+        let at = self.table.session().cursor();
+        if let Some((seat, way)) = meadow::last_turn(&self.table.session().actions()[..at], self.table.session().log())
             .filter(|_| state.stage() == &Stage::Pick)
         {
             let pts: Vec<Pos2> = way.iter().map(|&s| geo.square_rect(s).center()).collect();
@@ -405,7 +405,7 @@ impl WingsView {
                             // Which colour: asked there, beside the space
                             // (a note at the window's corner was missed).
                             let asked = ui.ctx().cumulative_frame_nr();
-                            self.drop_choice = Some((s, rect.center(), self.m.session.cursor(), asked));
+                            self.drop_choice = Some((s, rect.center(), self.table.session().cursor(), asked));
                         }
                     }
                 }
@@ -462,8 +462,8 @@ impl WingsView {
             });
             // Whose way the dashed line on the meadow is, named here (a
             // name plate on the meadow lay over butterflies).
-            let at = self.m.session.cursor();
-            match meadow::last_turn(&self.m.session.actions()[..at], self.m.session.log()) {
+            let at = self.table.session().cursor();
+            match meadow::last_turn(&self.table.session().actions()[..at], self.table.session().log()) {
                 Some((seat, _)) if state.stage() == &Stage::Pick => {
                     let words = format!("{}'s last turn", state.seat_name(seat));
                     meadow::last_turn_legend(ui, palette, theme::seat_colour(palette, seat), &words);
@@ -588,8 +588,8 @@ impl WingsView {
     fn side_ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
         let state = self.state().clone();
         ui.heading("Dust in the Wings");
-        frame.status_ui(ui, &self.m);
-        frame.history_ui(ui, &self.m);
+        frame.status_ui(ui, &self.table);
+        frame.history_ui(ui, &self.table);
         let (b, w) = state.bag();
         ui.label(format!("Crystals in the bag: {b} black, {w} white"));
         if let Some(s) = state.last_turn() {
@@ -656,7 +656,7 @@ impl WingsView {
         });
         ui.separator();
         let colour = |s: Seat| crate::ui::theme::seat_colour(&palette, s);
-        let log = &self.m.session.log()[..self.m.session.cursor()];
+        let log = &self.table.session().log()[..self.table.session().cursor()];
         crate::ui::widgets::log_ui(ui, "dw-log", log, (false, &colour));
     }
 }
@@ -676,9 +676,9 @@ fn short_name(r: CardRef) -> String {
 impl View for WingsView {
     type Game = DustInTheWings;
 
-    fn new(m: Table<DustInTheWings>) -> Self {
+    fn new(table: Table<DustInTheWings>) -> Self {
         Self {
-            m,
+            table,
             selected: None,
             lights: Vec::new(),
             compact: false,
@@ -690,11 +690,11 @@ impl View for WingsView {
     }
 
     fn table(&self) -> &Table<DustInTheWings> {
-        &self.m
+        &self.table
     }
 
     fn table_mut(&mut self) -> &mut Table<DustInTheWings> {
-        &mut self.m
+        &mut self.table
     }
 
     fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
@@ -711,7 +711,7 @@ impl View for WingsView {
         let column = cards::COMPOSITION.x * k + 24.0;
         let beside = (room.x - column).min(room.y - tray) > (room.x).min(room.y - tray - rows);
         if beside {
-            egui::Panel::right(egui::Id::unique(("dw-cards-beside", self.m.id)))
+            egui::Panel::right(egui::Id::unique(("dw-cards-beside", self.table.id)))
                 .resizable(false)
                 .exact_size(column)
                 .show(ui, |ui| {
@@ -724,14 +724,14 @@ impl View for WingsView {
                 });
         } else {
             // The face-up cards keep one row each.
-            egui::Panel::top(egui::Id::unique(("dw-cards", self.m.id))).show(ui, |ui| {
+            egui::Panel::top(egui::Id::unique(("dw-cards", self.table.id))).show(ui, |ui| {
                 look::paint_cloth(ui, ui.clip_rect(), &palette);
                 ui.add_space(6.0);
                 self.cards_ui(ui, &palette, None, frame.notices);
                 ui.add_space(8.0);
             });
         }
-        egui::Panel::bottom(egui::Id::unique(("dw-tray", self.m.id))).show(ui, |ui| {
+        egui::Panel::bottom(egui::Id::unique(("dw-tray", self.table.id))).show(ui, |ui| {
             look::paint_cloth(ui, ui.clip_rect(), &palette);
             ui.add_space(4.0);
             self.tray_ui(ui, &palette);
@@ -775,7 +775,7 @@ impl View for WingsView {
         let rows = end::score_rows(&state, outcome, &crate::ui::theme::palette(ui.visuals().dark_mode));
         crate::ui::scoreboard::scoreboard(
             ui,
-            ("dw-end", self.m.id),
+            ("dw-end", self.table.id),
             (&["Compositions (points)", "Black", "White"], Some("Gathering cards (ties only)")),
             &rows,
         );

@@ -49,7 +49,7 @@ impl PlumesView {
     /// Works out the cards laid since the person to act last acted, when
     /// the position or the person changed.
     pub(super) fn update_fresh(&mut self) {
-        let key = self.human_to_move().map(|s| (s, self.m.session.cursor()));
+        let key = self.human_to_move().map(|s| (s, self.table.session().cursor()));
         if key == self.fresh.key {
             return;
         }
@@ -58,10 +58,10 @@ impl PlumesView {
                 // From the end of the seat's last turn to the start of this
                 // one: the rings stay while it plays (they went at its
                 // first card laid), on the Train's cards still there.
-                let log = &self.m.session.log()[..cursor];
+                let log = &self.table.session().log()[..cursor];
                 let turn_start = log.iter().rposition(|e| e.seat != Some(seat)).map_or(0, |i| i + 1);
                 let mut since = log[..turn_start].iter().rposition(|e| e.seat == Some(seat)).map_or(0, |i| i + 1);
-                let mut before = self.m.session.clone();
+                let mut before = self.table.session().clone();
                 before.seek(since);
                 // Before anyone's first turn the cards were dealt, not
                 // laid: what changed counts from the first turn (every
@@ -70,7 +70,7 @@ impl PlumesView {
                     since += 1;
                     before.seek(since);
                 }
-                let mut start = self.m.session.clone();
+                let mut start = self.table.session().clone();
                 start.seek(turn_start);
                 let mut fresh = Fresh { key, ..Fresh::between(before.state(), start.state()) };
                 let (then, now) = (start.state().train(), self.state().train());

@@ -99,7 +99,7 @@ impl PlumesView {
         let state = self.state().clone();
         let viewer = self.viewer();
         let Viewer::Seat(seat) = viewer else {
-            if self.m.shown == Some(Shown::Nobody) {
+            if self.table.shown == Some(Shown::Nobody) {
                 ui.label(RichText::new("Every hand stays hidden: show one person's view from the replay bar.").weak());
             } else if viewer == Viewer::Nobody && !self.needs_hand_off() {
                 ui.label(RichText::new("The computer is playing; hands stay hidden.").weak());
@@ -291,7 +291,7 @@ impl PlumesView {
             }
             ui.vertical(|ui| {
                 let hidden = "Every hand is hidden; the table is public.";
-                confirmed = super::widgets::hand_off_bar(ui, &name, hidden, "show my cards", self.m.recap(seat));
+                confirmed = super::widgets::hand_off_bar(ui, &name, hidden, "show my cards", self.table.recap(seat));
             });
         });
         ui.add_space(6.0);

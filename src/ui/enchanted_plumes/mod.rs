@@ -77,7 +77,7 @@ struct Dragged(Feather);
 /// The Enchanted Plumes view (its tab is [`PlumesTab`]).
 pub struct PlumesView {
     /// The game, its file and its computer players.
-    pub m: Table<EnchantedPlumes>,
+    pub table: Table<EnchantedPlumes>,
     settings: ViewSettings,
     /// The seat whose hand may be shown now (the hand-off screen sets it).
     pub revealed: Option<Seat>,
@@ -128,9 +128,9 @@ pub struct PlumesView {
 }
 
 impl PlumesView {
-    fn with_table(m: Table<EnchantedPlumes>) -> Self {
+    fn with_table(table: Table<EnchantedPlumes>) -> Self {
         let mut tab = Self {
-            m,
+            table,
             settings: ViewSettings {
                 dark: false,
                 animations: true,
@@ -165,13 +165,13 @@ impl PlumesView {
     }
 
     fn state(&self) -> &EnchantedPlumes {
-        self.m.session.state()
+        self.table.session().state()
     }
 
     /// Whether `a` may be played now: the rules' verdict, then (in a
     /// lesson) the lesson's.
     fn verdict(&self, state: &EnchantedPlumes, a: &Action) -> Result<(), crate::rules::RuleViolation> {
-        match self.m.lesson {
+        match self.table.lesson {
             Some(lesson) => lesson.verdict(state, a),
             None => state.check(a),
         }
@@ -191,19 +191,19 @@ impl PlumesView {
     /// The seats people play.
     #[must_use]
     pub fn humans(&self) -> Vec<Seat> {
-        self.m.humans()
+        self.table.humans()
     }
 
     /// The person to act now, if a person is to act.
     fn human_to_move(&self) -> Option<Seat> {
-        self.m.person_to_move()
+        self.table.person_to_move()
     }
 
     /// True when the screen must be handed to another person before
     /// anything private is shown.
     #[must_use]
     pub fn needs_hand_off(&self) -> bool {
-        if self.m.session.is_over() || self.m.shown.is_some() {
+        if self.table.session().is_over() || self.table.shown.is_some() {
             return false;
         }
         match self.human_to_move() {
@@ -217,13 +217,13 @@ impl PlumesView {
     /// computers play alone or the game is over (`None` = everyone).
     fn viewer(&self) -> Viewer {
         // A replay says itself whose cards it shows.
-        match self.m.shown {
+        match self.table.shown {
             Some(Shown::Everyone) => return Viewer::All,
             Some(Shown::Seat(s)) => return Viewer::Seat(s),
             Some(Shown::Nobody) => return Viewer::Nobody,
             None => {}
         }
-        if self.m.session.is_over() || self.humans().is_empty() {
+        if self.table.session().is_over() || self.humans().is_empty() {
             return Viewer::All;
         }
         if self.needs_hand_off() {
@@ -246,7 +246,7 @@ impl PlumesView {
     }
 
     fn propose(&mut self, action: Action, notices: &mut Vec<Notice>) -> bool {
-        let applied = self.m.propose_for_person(action, notices);
+        let applied = self.table.propose_for_person(action, notices);
         if applied {
             self.selected = None;
         }
@@ -304,7 +304,7 @@ impl PlumesView {
             });
             if self.folded {
                 ui.add_space(16.0);
-                frame.folded_ui(ui, &self.m, ("Scores and log", &mut self.panel_open));
+                frame.folded_ui(ui, &self.table, ("Scores and log", &mut self.panel_open));
             }
         });
         ui.add_space(10.0);
@@ -314,7 +314,7 @@ impl PlumesView {
         let mut mats: Vec<(Seat, Rect)> = Vec::new();
         let mut others_card = PLUME_CARD;
         // (Each table its own scroll area.)
-        let mut scroll = egui::ScrollArea::vertical().id_salt(("ep-table", self.m.id));
+        let mut scroll = egui::ScrollArea::vertical().id_salt(("ep-table", self.table.id));
         if let Some(offset) = self.scroll_down.take() {
             scroll = scroll.vertical_scroll_offset(offset);
         }
@@ -582,16 +582,16 @@ impl View for PlumesView {
         self.lesson = Some(actions.to_vec());
     }
 
-    fn new(m: Table<EnchantedPlumes>) -> Self {
-        Self::with_table(m)
+    fn new(table: Table<EnchantedPlumes>) -> Self {
+        Self::with_table(table)
     }
 
     fn table(&self) -> &Table<EnchantedPlumes> {
-        &self.m
+        &self.table
     }
 
     fn table_mut(&mut self) -> &mut Table<EnchantedPlumes> {
-        &mut self.m
+        &mut self.table
     }
 
     fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
@@ -608,13 +608,14 @@ impl View for PlumesView {
         self.hand_card = if compact { HAND_CARD * 0.72 } else { HAND_CARD };
         self.own_card = if compact { PLUME_CARD * 0.8 } else { PLUME_CARD };
         let now = ui.input(|i| i.time);
-        self.slides.begin(self.m.session.revision() ^ (self.m.session.cursor() as u64).rotate_left(32), now);
+        self.slides
+            .begin(self.table.session().revision() ^ (self.table.session().cursor() as u64).rotate_left(32), now);
         let mut open = self.panel_open;
         self.folded = super::view::folding_side_panel(ui, &mut open, |ui| self.side_ui(ui, frame));
         self.panel_open = open;
         self.table_room = ui.available_size();
         if self.needs_hand_off() {
-            egui::Panel::bottom(egui::Id::unique(("ep-hand-off", self.m.id)))
+            egui::Panel::bottom(egui::Id::unique(("ep-hand-off", self.table.id)))
                 .resizable(false)
                 .show_separator_line(false)
                 .show(ui, |ui| {
@@ -663,16 +664,16 @@ impl View for PlumesView {
             egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, &palette, frame));
             return;
         }
-        egui::Panel::bottom(egui::Id::unique(("ep-hand", self.m.id))).resizable(false).show_separator_line(false).show(
-            ui,
-            |ui| {
+        egui::Panel::bottom(egui::Id::unique(("ep-hand", self.table.id)))
+            .resizable(false)
+            .show_separator_line(false)
+            .show(ui, |ui| {
                 look::paint_cloth(ui, ui.clip_rect(), &palette);
                 ui.add_space(4.0);
                 self.turn_line(ui, &palette);
                 self.hand_and_mat(ui, &palette, frame.notices);
                 ui.add_space(8.0);
-            },
-        );
+            });
         egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, &palette, frame));
         if self.slides.busy() {
             ui.ctx().request_repaint();

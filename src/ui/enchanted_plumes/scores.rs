@@ -61,7 +61,7 @@ impl PlumesView {
         egui::ScrollArea::vertical().max_height(460.0).show(ui, |ui| {
             crate::ui::scoreboard::scoreboard(
                 ui,
-                ("ep-end", self.m.id),
+                ("ep-end", self.table.id),
                 (&["Peacocks", "Plumes", "Bonus"], None),
                 &rows,
             );
@@ -72,14 +72,14 @@ impl PlumesView {
     pub(super) fn side_ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
         let state = self.state().clone();
         ui.heading("Enchanted Plumes");
-        frame.status_ui(ui, &self.m);
-        frame.history_ui(ui, &self.m);
+        frame.status_ui(ui, &self.table);
+        frame.history_ui(ui, &self.table);
         ui.separator();
         ui.label(crate::ui::look::title(ui, "Scores", 16.0));
         let viewer = self.viewer();
         let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
         let faint = crate::ui::theme::mix(palette.table.on_plate, palette.table.plate, 0.35);
-        egui::Grid::new(("ep-scores", self.m.id)).spacing([10.0, 3.0]).show(ui, |ui| {
+        egui::Grid::new(("ep-scores", self.table.id)).spacing([10.0, 3.0]).show(ui, |ui| {
             for s in (0..state.seats()).map(Seat) {
                 // The seat's token, its name, its score in the display face.
                 ui.horizontal(|ui| {
@@ -102,7 +102,7 @@ impl PlumesView {
         ui.separator();
         let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
         let colour = |s: Seat| crate::ui::theme::seat_colour(&palette, s);
-        let log = &self.m.session.log()[..self.m.session.cursor()];
+        let log = &self.table.session().log()[..self.table.session().cursor()];
         crate::ui::widgets::log_ui(ui, "ep-log", log, (false, &colour));
     }
 }

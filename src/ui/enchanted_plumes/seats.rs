@@ -364,7 +364,7 @@ impl PlumesView {
 
     /// Who plays a seat, the cards in its hand and its peacocks, in words.
     fn mat_facts(&self, state: &EnchantedPlumes, seat: Seat, narrow: bool) -> String {
-        let who = match self.m.session.players().get(seat.index()) {
+        let who = match self.table.session().players().get(seat.index()) {
             // A narrow mat (five or six at the table) leaves the level
             // to the new-game choices: its facts fit on their line.
             Some(Player::Computer(_)) if narrow => "computer".to_string(),

@@ -23,7 +23,7 @@ impl FeathersView {
         let status = state.status();
         ui.label(RichText::new(&status).strong())
             .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, format!("status: {status}")));
-        if self.m.thinking() {
+        if self.table.thinking() {
             ui.label("drawing…");
         }
         // The win-chance meter: the figure, and how it is reckoned on
@@ -64,7 +64,7 @@ impl FeathersView {
                 self.ask_hint();
             }
         });
-        frame.history_ui(ui, &self.m);
+        frame.history_ui(ui, &self.table);
         if let Some(h) = self.shown_hint() {
             ui.label(RichText::new(format!("Hint: {h}")).italics());
             if self.shown_walk().iter().any(|a| matches!(a, Action::Step(_))) {
@@ -76,7 +76,7 @@ impl FeathersView {
         ui.separator();
         let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
         let colour = |_| palette.icarus;
-        crate::ui::widgets::log_ui(ui, "fw-log", self.m.session.log(), (true, &colour));
+        crate::ui::widgets::log_ui(ui, "fw-log", self.table.session().log(), (true, &colour));
     }
 
     /// The buttons for the decisions that are not drags.
@@ -242,7 +242,7 @@ impl FeathersView {
                 ui.label("No single decision of yours cost much: the cards were against you.");
             }
             Some(Analysis { done: true, worst: Some((cursor, before, after)), .. }) => {
-                let words = self.m.session.log().get(*cursor).map_or(String::new(), |e| e.text.clone());
+                let words = self.table.session().log().get(*cursor).map_or(String::new(), |e| e.text.clone());
                 ui.label(format!(
                     "Your move {} cost the most: \"{words}\" took the estimated chance from {:.0}% to {:.0}%.",
                     cursor + 1,
@@ -267,7 +267,7 @@ impl FeathersView {
 
     /// Starts the "where did it go wrong?" analysis.
     pub fn start_analysis(&mut self, ctx: &egui::Context) {
-        let session = &self.m.session;
+        let session = self.table.session();
         let mut g = FeathersAndWax::new(session.setup(), session.seed());
         let mut decisions = Vec::new();
         for (i, action) in session.actions()[..session.cursor()].iter().enumerate() {

@@ -220,7 +220,7 @@ impl SkirmishView {
             match first {
                 None => self.finder = Some(Some(f)),
                 Some(a) => {
-                    self.measured = Some((a, f, self.m.session.log().len()));
+                    self.measured = Some((a, f, self.table.session().log().len()));
                     self.finder = Some(None);
                 }
             }

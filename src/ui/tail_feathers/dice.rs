@@ -266,7 +266,7 @@ impl SkirmishView {
         now: f64,
     ) {
         let painter = &ui.painter_at(outer);
-        let log = self.m.session.log();
+        let log = self.table.session().log();
         let cursor = log.len();
         let last_line = log.last().map(|e| e.text.clone()).unwrap_or_default();
         if let Some(mut kept) = KeptRoll::of(cursor, last_line, (state.events(), state.round())) {

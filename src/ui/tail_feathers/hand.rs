@@ -268,14 +268,14 @@ impl SkirmishView {
     /// Whose hand the row shows: the only person's, or, with two at the
     /// screen, the person to decide once they asked to see it.
     pub(super) fn hand_viewer(&self) -> Option<Seat> {
-        if let Some(shown) = self.m.shown {
+        if let Some(shown) = self.table.shown {
             // A replay says itself whose hand it shows.
             return match shown {
                 crate::table::Shown::Seat(s) => Some(s),
                 crate::table::Shown::Everyone | crate::table::Shown::Nobody => None,
             };
         }
-        let humans = self.m.humans();
+        let humans = self.table.humans();
         if humans.len() == 1 {
             return humans.first().copied();
         }
@@ -346,9 +346,8 @@ impl SkirmishView {
             match mine {
                 Some(side) => {
                     let hand = state.hand(side);
-                    // A narrow column (one short word a line), so the
-                    // cards keep the row's width: at 800x600 each card
-                    // showed too little of itself for its name.
+                    // A narrow column, so the cards keep the row's width
+                    // (at 800x600 each card showed too little for its name).
                     ui.vertical(|ui| {
                         ui.set_max_width(50.0);
                         ui.label(RichText::new(format!("{} hand", side_name(side))).strong());
@@ -416,11 +415,9 @@ impl SkirmishView {
                         let lift = if Some(k) == top && !look.dim { -8.0 } else { 0.0 };
                         paint_action_card(&painter, full.translate(Vec2::new(0.0, lift)), card(c), &colours, look);
                         if Some(k) == top && egui::DragAndDrop::payload::<CardDrag>(ui.ctx()).is_none() {
-                            // The card pointed at is held up to be read:
-                            // larger, over the table, within the window
-                            // (its words, and what to do with it, on it).
-                            // (Why not, from the rules: "not playable now"
-                            // alone left a new player guessing.)
+                            // The card pointed at is held up to be read, larger,
+                            // with what to do with it, or why not, from the rules
+                            // ("not playable now" alone left a new player guessing).
                             let how = match state.card_waits(seat_of(side), c) {
                                 Some(why) if plays.is_empty() => format!("not playable now: {why}"),
                                 _ => "drag it onto a lit unit, or click it, then the unit".to_string(),
@@ -448,7 +445,10 @@ impl SkirmishView {
                         }
                     }
                 }
-                None if self.m.shown.is_none() && self.m.humans().len() > 1 && self.human_to_move().is_some() => {
+                None if self.table.shown.is_none()
+                    && self.table.humans().len() > 1
+                    && self.human_to_move().is_some() =>
+                {
                     let seat = self.human_to_move().unwrap_or(Seat(0));
                     let name = state.seat_name(seat);
                     ui.vertical(|ui| {

@@ -166,7 +166,7 @@ struct Dragged(Fig);
 /// The Tail Feathers view (its tab is [`SkirmishTab`]).
 pub struct SkirmishView {
     /// The game, its file and its computer players.
-    pub m: Table<TailFeathers>,
+    pub table: Table<TailFeathers>,
     /// The figure chosen by a click.
     pub selected: Option<Fig>,
     /// The range finder is in use; its first end.
@@ -246,9 +246,9 @@ pub struct SkirmishView {
 }
 
 impl SkirmishView {
-    fn with_table(m: Table<TailFeathers>) -> Self {
+    fn with_table(table: Table<TailFeathers>) -> Self {
         Self {
-            m,
+            table,
             selected: None,
             finder: None,
             measured: None,
@@ -286,30 +286,30 @@ impl SkirmishView {
     /// (TF-R27), not the battlefield.
     fn picking(&self) -> bool {
         self.state().options().action_cards
-            && self.m.shown.is_none()
+            && self.table.shown.is_none()
             && !self.needs_hand_off()
             && self.human_to_move().is_some()
             && self.state().legal_actions().iter().any(|a| matches!(a, Action::Pick(_)))
     }
 
     fn state(&self) -> &TailFeathers {
-        self.m.session.state()
+        self.table.session().state()
     }
 
     fn human_to_move(&self) -> Option<Seat> {
-        self.m.person_to_move()
+        self.table.person_to_move()
     }
 
     /// True when the person to choose a secret (mission, bid) must be at
     /// the screen alone first.
     #[must_use]
     pub fn needs_hand_off(&self) -> bool {
-        if self.m.shown.is_some() {
+        if self.table.shown.is_some() {
             // A replay hands the screen over itself.
             return false;
         }
         let Some(seat) = self.human_to_move() else { return false };
-        self.m.humans().len() > 1 && self.revealed != Some(seat) && secret_decision(self.state())
+        self.table.humans().len() > 1 && self.revealed != Some(seat) && secret_decision(self.state())
     }
 
     /// The person at the screen confirms.
@@ -322,7 +322,7 @@ impl SkirmishView {
     /// secret decision of theirs (a mission, a bid) is on. Between those
     /// decisions both people watch the screen, so it shows nobody's.
     fn viewer(&self) -> Viewer {
-        if let Some(shown) = self.m.shown {
+        if let Some(shown) = self.table.shown {
             // A replay says itself whose secrets it shows. (A finished
             // game's missions are face up by then; its bids stay as the
             // table drew them.)
@@ -331,11 +331,11 @@ impl SkirmishView {
                 Shown::Everyone | Shown::Nobody => Viewer::Nobody,
             };
         }
-        let humans = self.m.humans();
+        let humans = self.table.humans();
         if humans.len() == 1 {
             return humans.first().map_or(Viewer::Nobody, |&s| Viewer::Seat(s));
         }
-        if humans.is_empty() || self.m.session.is_over() {
+        if humans.is_empty() || self.table.session().is_over() {
             return Viewer::Nobody;
         }
         match (self.revealed, self.human_to_move()) {
@@ -352,7 +352,7 @@ impl SkirmishView {
             }
             _ => None,
         };
-        let ok = self.m.propose_for_person(action, notices);
+        let ok = self.table.propose_for_person(action, notices);
         if ok {
             self.selected = keep;
             self.aiming = false;
@@ -371,7 +371,7 @@ impl SkirmishView {
     /// Every flight the bird to fly may announce, with where each really
     /// leaves it; worked out once per position.
     fn flights(&mut self) -> Vec<Ghost> {
-        let cursor = self.m.session.cursor();
+        let cursor = self.table.session().cursor();
         if let Some((c, ghosts)) = &self.ghosts
             && *c == cursor
         {
@@ -403,7 +403,7 @@ impl SkirmishView {
     /// made); and the bird just launched, if it faces such a way. Worked
     /// out once per position.
     fn doom(&mut self) -> (Vec<u8>, Option<Fig>) {
-        let key = (self.m.session.cursor(), self.aiming);
+        let key = (self.table.session().cursor(), self.aiming);
         if let Some((k, doomed, launched)) = &self.doomed
             && *k == key
         {
@@ -412,7 +412,7 @@ impl SkirmishView {
         let (cursor, state) = (key.0, self.state());
         // (The headings are worked out only while they are shown.)
         let doomed = if self.aiming { doomed_headings(state) } else { Vec::new() };
-        let launched = match self.m.session.actions()[..cursor].last() {
+        let launched = match self.table.session().actions()[..cursor].last() {
             Some(&Action::Launch { bird, .. }) if doomed_from(state, bird) => Some(bird),
             _ => None,
         };
@@ -426,7 +426,7 @@ impl SkirmishView {
     /// flight's start and end, or its attacker and target.
     fn announced_points(&self, state: &TailFeathers) -> Vec<V2> {
         let at = |f: Fig| paint::shape_of(state, f);
-        match self.m.announced() {
+        match self.table.announced() {
             Some(Action::Fly(list)) => state
                 .active_unit()
                 .map(|u| UNIT_DEFS[u].first)
@@ -448,7 +448,7 @@ impl SkirmishView {
     /// a move, the computer's, a redo) and sets its bird gliding along
     /// it; an undo or a load shows the position at once.
     fn track_glide(&mut self, now: f64, animations: bool) {
-        let cursor = self.m.session.cursor();
+        let cursor = self.table.session().cursor();
         if let Some((c, before)) = &self.seen
             && *c == cursor
             && before == self.state()
@@ -464,7 +464,7 @@ impl SkirmishView {
             // several decisions between two frames, a round's end a dozen);
             // what glides or drifts, only from the last few of them.
             let mut at = before.clone();
-            for (i, action) in self.m.session.actions()[*c..cursor].iter().enumerate() {
+            for (i, action) in self.table.session().actions()[*c..cursor].iter().enumerate() {
                 let mut next = at.clone();
                 if next.apply(action).is_err() {
                     break;
@@ -478,7 +478,7 @@ impl SkirmishView {
                 }
                 // A roll the computer's next decision took off the table
                 // before it was drawn is laid there still.
-                let line = self.m.session.log().get(c + i).map(|e| e.text.clone()).unwrap_or_default();
+                let line = self.table.session().log().get(c + i).map(|e| e.text.clone()).unwrap_or_default();
                 if let Some(new) = dice::KeptRoll::of(c + i + 1, line, (next.events(), next.round())) {
                     rolled = Some(dice::KeptRoll::after(rolled.as_ref().or(self.kept_roll.as_ref()), new));
                 }
@@ -501,28 +501,28 @@ impl View for SkirmishView {
         "Tail Feathers".into()
     }
 
-    fn new(m: Table<TailFeathers>) -> Self {
-        Self::with_table(m)
+    fn new(table: Table<TailFeathers>) -> Self {
+        Self::with_table(table)
     }
 
     fn table(&self) -> &Table<TailFeathers> {
-        &self.m
+        &self.table
     }
 
     fn table_mut(&mut self) -> &mut Table<TailFeathers> {
-        &mut self.m
+        &mut self.table
     }
 
     fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
         let dark = frame.settings.dark;
         let palette = theme::palette(dark);
-        if self.m.humans().len() == 1 {
-            self.revealed = self.m.humans().first().copied();
+        if self.table.humans().len() == 1 {
+            self.revealed = self.table.humans().first().copied();
         }
         // The attack window with nothing that may answer it is passed at
         // once for a person who chose so in Settings (TF-R27).
         if frame.settings.quick_card_windows
-            && !self.m.replay
+            && !self.table.replay
             && self.human_to_move().is_some()
             && self.state().legal_actions() == [Action::NoCard]
         {
@@ -530,7 +530,7 @@ impl View for SkirmishView {
         }
         super::tab::side_panel(ui, |ui| self.side_ui(ui, frame, &palette));
         if self.needs_hand_off() {
-            egui::Panel::top(egui::Id::unique(("tf-hand-off", self.m.id))).show(ui, |ui| self.hand_off_ui(ui));
+            egui::Panel::top(egui::Id::unique(("tf-hand-off", self.table.id))).show(ui, |ui| self.hand_off_ui(ui));
         }
         let now = ui.input(|i| i.time);
         self.animations = frame.settings.animations;
@@ -540,7 +540,7 @@ impl View for SkirmishView {
         let cards = self.state().options().action_cards;
         let picking = self.picking();
         if cards && !picking {
-            egui::Panel::bottom(egui::Id::unique(("tf-hand", self.m.id)))
+            egui::Panel::bottom(egui::Id::unique(("tf-hand", self.table.id)))
                 .exact_size(hand::row_height(ui.ctx()) + 8.0)
                 .show(ui, |ui| self.hand_ui(ui, &palette, frame.notices));
             hand::dragged_card(ui.ctx(), &palette.forest);
@@ -581,7 +581,7 @@ impl View for SkirmishView {
     /// round's, within two seconds). No pause stays no pause.
     fn computer_delay(&self, settings: &ViewSettings) -> Duration {
         let pause = super::view::pause(settings.computer_delay);
-        let s = &self.m.session;
+        let s = self.table.session();
         let by_person =
             s.log().get(s.cursor().wrapping_sub(1)).and_then(|e| e.seat).is_some_and(|p| s.people().contains(&p));
         let rolled = s.state().events().iter().any(|e| matches!(e, Event::Rolled { .. }));

@@ -36,8 +36,8 @@ impl SkirmishView {
         if !extra.is_empty() {
             ui.label(RichText::new(format!("Additional rules: {}", extra.join(", "))).weak());
         }
-        frame.status_ui(ui, &self.m);
-        frame.history_ui(ui, &self.m);
+        frame.status_ui(ui, &self.table);
+        frame.history_ui(ui, &self.table);
         // Each side's cheese and nest on a line of its own (side by side
         // they ran past a narrow panel's edge).
         for side_ in [Alliance::Mice, Alliance::Rats] {
@@ -65,7 +65,7 @@ impl SkirmishView {
             // buttons under it moved up a line as the finder was put away.)
             self.finder = if finder_on { None } else { Some(None) };
         }
-        if self.finder.is_none() && self.measured.is_some_and(|m| m.2 != self.m.session.log().len()) {
+        if self.finder.is_none() && self.measured.is_some_and(|m| m.2 != self.table.session().log().len()) {
             self.measured = None;
         }
         if let Some((a, b, _)) = self.measured
@@ -122,7 +122,7 @@ impl SkirmishView {
             Alliance::Mice => palette.forest.mice,
             Alliance::Rats => palette.forest.rats,
         };
-        let log = &self.m.session.log()[..self.m.session.cursor()];
+        let log = &self.table.session().log()[..self.table.session().cursor()];
         crate::ui::widgets::log_ui(ui, "tf-log", log, (false, &colour));
     }
 
@@ -214,7 +214,7 @@ impl SkirmishView {
         }
         self.attackers_ui(ui, state, &legal);
         self.cutters_ui(ui, state, &legal);
-        let key = (self.m.session.revision(), self.m.session.cursor());
+        let key = (self.table.session().revision(), self.table.session().cursor());
         if self.idle_units.0 != key {
             let idle = legal
                 .iter()
@@ -407,7 +407,7 @@ impl SkirmishView {
         if rolls.is_empty() {
             return;
         }
-        let cursor = self.m.session.cursor();
+        let cursor = self.table.session().cursor();
         let now = ui.input(|i| i.time);
         let since = match self.roll_seen {
             Some((c, t)) if c == cursor => now - t,
@@ -463,7 +463,7 @@ impl SkirmishView {
         } else {
             "Missions and bids are hidden; the battlefield is public."
         };
-        if crate::ui::widgets::hand_off_bar(ui, &name, hidden, "show my choices", self.m.recap(seat)) {
+        if crate::ui::widgets::hand_off_bar(ui, &name, hidden, "show my choices", self.table.recap(seat)) {
             self.confirm_hand_off();
         }
     }

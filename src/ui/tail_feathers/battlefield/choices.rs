@@ -188,7 +188,7 @@ impl SkirmishView {
         let shape_pos = |t: Target| spots.shape_pos(t, sc.board);
         // The computer's attack, shown for the pause before its dice fall:
         // an arrow from the attacker to its target, and what it does.
-        if let Some(a @ (Action::Strike { figure, target } | Action::Shoot { figure, target })) = self.m.announced()
+        if let Some(a @ (Action::Strike { figure, target } | Action::Shoot { figure, target })) = self.table.announced()
             && let (Some((from, fr)), Some((to, tr))) = (shape_pos(Target::Figure(*figure)), shape_pos(*target))
         {
             rings::announced_attack(painter, colours, (from, fr), (to, tr), &state.describe(a));

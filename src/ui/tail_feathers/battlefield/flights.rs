@@ -48,7 +48,7 @@ impl SkirmishView {
         let hovered = focused_ring.map(|i| &plans[i]).or_else(|| pointer.and_then(|q| nearest_ghost(&plans, board, q)));
         // The computer's flight, announced for the pause before it is
         // flown: its templates and where it ends.
-        let announced = match self.m.announced() {
+        let announced = match self.table.announced() {
             Some(Action::Fly(list)) => state.active_unit().and_then(|u| {
                 let bird = UNIT_DEFS[u].first;
                 state.plan_flight(bird, list).map(|plan| Ghost { outcome: state.flight_outcome(bird, &plan), plan })

@@ -149,7 +149,7 @@ impl SkirmishView {
         // Seen as close as the player asked (the wheel, the corner's
         // buttons); nothing on the battlefield is hit outside the frame.
         let ahead = self.announced_points(&state);
-        self.zoom.reveal(&ahead, outer, self.m.session.cursor());
+        self.zoom.reveal(&ahead, outer, self.table.session().cursor());
         let board = self.zoom.board(outer);
         let (inner, scale) = (board.rect, board.scale);
         let clip = ui.clip_rect();
