@@ -1378,3 +1378,31 @@ fn each_row_of_an_unfinished_plume_is_marked_minus_or_plus() {
     }
     assert!(rows_under > 0, "no plume with a row under its top row: the test shows nothing");
 }
+
+#[test]
+fn a_card_picked_up_from_the_hand_lies_on_top_of_its_neighbour_and_takes_the_pointer_there() {
+    // A new player picked a card, saw its neighbour still covering it, and
+    // clicking its visible face picked the neighbour instead.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = table_of(dir.path(), 4, 12, [1280.0, 800.0]);
+    assert_eq!(state(&mut h).phase(), Phase::Play, "Ada plays");
+    let hand = state(&mut h).hand(Seat(0)).to_vec();
+    let (first, second) = (format!("hand: feather {}", hand[0]), format!("hand: feather {}", hand[1]));
+    assert_ne!(first, second, "two cards told apart");
+    let rect = |h: &Harness<'_, AviaryApp>, l: &str| h.query_all_by_label(l).next().expect("in the hand").rect();
+    let overlap = rect(&h, &first).intersect(rect(&h, &second));
+    assert!(overlap.width() > 8.0, "the fan overlaps its cards: {overlap:?}");
+    h.get_by_label(&first).click();
+    h.run();
+    assert!(is_chosen(&h, &first), "the first card is picked up");
+    // Where the two overlap, the picked card is the one under the pointer.
+    let p = rect(&h, &first).intersect(rect(&h, &second)).center();
+    h.hover_at(p);
+    h.run();
+    h.drag_at(p);
+    h.run();
+    h.drop_at(p);
+    h.run();
+    assert!(!is_chosen(&h, &second), "the neighbour under the picked card is not taken instead");
+    assert!(!is_chosen(&h, &first), "a click on the picked card puts it back");
+}

@@ -119,7 +119,15 @@ impl PlumesView {
         let (area, _) = ui.allocate_exact_size(Vec2::new(width.max(10.0), self.hand_card.y + 30.0), Sense::hover());
         let origin = area.min + Vec2::new(0.0, 10.0);
         ui.scope(|ui| {
-            for (i, &c) in hand.iter().enumerate() {
+            // The card picked up lies on top of the fan and takes the
+            // pointer there (under its neighbour, it looked not picked).
+            let mut order: Vec<usize> = (0..n).collect();
+            if let Some(k) = hand.iter().position(|&c| self.selected == Some(c)) {
+                order.retain(|&i| i != k);
+                order.push(k);
+            }
+            for i in order {
+                let c = hand[i];
                 let marked = self.marked.contains(&c) || self.selected == Some(c);
                 let rect = fan(origin, i);
                 let r = ui.interact(rect, ui.scope_id().with(("hand", c.colour, c.value)), Sense::click_and_drag());
