@@ -1397,12 +1397,7 @@ fn a_card_picked_up_from_the_hand_lies_on_top_of_its_neighbour_and_takes_the_poi
     assert!(is_chosen(&h, &first), "the first card is picked up");
     // Where the two overlap, the picked card is the one under the pointer.
     let p = rect(&h, &first).intersect(rect(&h, &second)).center();
-    h.hover_at(p);
-    h.run();
-    h.drag_at(p);
-    h.run();
-    h.drop_at(p);
-    h.run();
+    common::click_at(&mut h, p);
     assert!(!is_chosen(&h, &second), "the neighbour under the picked card is not taken instead");
     assert!(!is_chosen(&h, &first), "a click on the picked card puts it back");
 }

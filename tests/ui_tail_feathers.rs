@@ -7,7 +7,7 @@
 mod common;
 mod tf_common;
 
-use common::{drag, tab_to};
+use common::{click_at, drag, tab_to};
 
 use aviary::app::{AviaryApp, Screen};
 use aviary::rules::tail_feathers::game::{Action, Options, Place, TailFeathers, field, unit_of};
@@ -108,16 +108,6 @@ fn show_tab(h: &mut Harness<'_, AviaryApp>, session: Session<TailFeathers>, dir:
     let app = h.state_mut();
     app.tabs.push(Box::new(t));
     app.screen = Screen::Game(app.tabs.len() - 1);
-}
-
-/// A click where a person points (press and release without moving).
-fn click_at(h: &mut Harness<'_, AviaryApp>, p: Pos2) {
-    h.hover_at(p);
-    h.run();
-    h.drag_at(p);
-    h.run();
-    h.drop_at(p);
-    h.run();
 }
 
 fn last_log(h: &mut Harness<'_, AviaryApp>) -> String {

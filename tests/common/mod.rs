@@ -55,6 +55,18 @@ pub fn drag(h: &mut Harness<'_, AviaryApp>, from: egui::Pos2, to: egui::Pos2) {
     h.run();
 }
 
+/// A click as a person makes it: the pointer comes to `p`, presses and
+/// lets go there, with a frame after each.
+#[allow(dead_code, reason = "not every UI test file clicks by position")]
+pub fn click_at(h: &mut Harness<'_, AviaryApp>, p: egui::Pos2) {
+    h.hover_at(p);
+    h.run();
+    h.drag_at(p);
+    h.run();
+    h.drop_at(p);
+    h.run();
+}
+
 /// The game tab on screen, as its own type.
 #[allow(dead_code, reason = "not every UI test file opens a game")]
 pub fn game_tab<'h, T: 'static>(h: &'h mut Harness<'_, AviaryApp>) -> &'h mut T {
