@@ -1401,3 +1401,26 @@ fn a_card_picked_up_from_the_hand_lies_on_top_of_its_neighbour_and_takes_the_poi
     assert!(!is_chosen(&h, &second), "the neighbour under the picked card is not taken instead");
     assert!(!is_chosen(&h, &first), "a click on the picked card puts it back");
 }
+
+/// Found by a new player: at a table of two, one's own plume cards (capped
+/// at a smaller size) were drawn smaller than the opponent's across the
+/// table. With two or three at the table they now grow as large.
+#[test]
+fn with_few_at_the_table_ones_own_plume_cards_are_as_large_as_the_others() {
+    for seats in [2, 3] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = table_of(dir.path(), seats, 6, [1180.0, 820.0]);
+        h.run();
+        let widest = |prefix: &str| {
+            let card = |l: String| l.starts_with(prefix) && l.contains(": feather");
+            h.query_all(
+                egui_kittest::kittest::by().predicate(|n| n.label().is_some_and(card) || n.value().is_some_and(card)),
+            )
+            .map(|n| n.rect().width())
+            .fold(0.0_f32, f32::max)
+        };
+        let (own, other) = (widest("Ada plume"), widest("Seat 2 plume"));
+        assert!(own > 0.0 && other > 0.0, "{seats} seats: both have plumes laid ({own}, {other})");
+        assert!(own + 0.5 >= other, "{seats} seats: one's own cards {own} wide, the other's {other}");
+    }
+}

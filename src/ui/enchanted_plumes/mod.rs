@@ -403,6 +403,21 @@ impl PlumesView {
         if self.compact { PLUME_CARD } else { self.hand_card }
     }
 
+    /// The largest one's own plume cards get: at a table of two or three,
+    /// as large as the others' may be (the Train's), so one's own plumes
+    /// are not drawn smaller than an opponent's; with more at the table
+    /// (a low window too), smaller, so the others' mats keep the height
+    /// they need above (taller, they wrapped less and shrank).
+    fn own_largest(&self) -> Vec2 {
+        if self.compact {
+            PLUME_CARD * 0.8
+        } else if self.state().seats() <= 3 {
+            self.hand_card
+        } else {
+            PLUME_CARD
+        }
+    }
+
     /// The Train's five cards, each a drop target for a swap.
     fn train_cards_ui(
         &mut self,
@@ -490,7 +505,7 @@ impl PlumesView {
         let (mut action, mut note) = (None, None);
         // One line of plumes by the hand, the cards as large as lets every
         // plume (and the place for a new one) fit across the mat.
-        let largest = if self.compact { PLUME_CARD * 0.8 } else { PLUME_CARD };
+        let largest = self.own_largest();
         // (Sized as if playing, between turns too, so it keeps its size.)
         // With three or fewer at the table, two lines when the others,
         // at their largest, leave the room for them.
