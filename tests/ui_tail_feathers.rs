@@ -2664,3 +2664,31 @@ fn each_side_s_cheese_wheel_is_named_beside_its_circles() {
         );
     }
 }
+
+/// Found by a new player: nothing said what a tilt does, so tilts were
+/// chosen blind. Resting on a "Set … tilt" button shows the same flight
+/// laid from a bird leaning left, level and right.
+#[test]
+fn resting_on_a_tilt_button_shows_what_a_tilt_does() {
+    use aviary::rules::tail_feathers::game::Phase;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_in(dir.path());
+    open_where(&mut h, dir.path(), |s| {
+        s.phase() == Phase::Tilt && s.legal_actions().iter().any(|a| matches!(a, Action::Tilt { .. }))
+    });
+    let words = |h: &Harness<'_, AviaryApp>| common::painted_words(h).into_iter().map(|w| w.0).collect::<Vec<_>>();
+    assert!(!words(&h).iter().any(|w| w == "leaning left"), "no picture before the pointer rests on a button");
+    let button = h
+        .query_all_by_label_contains(" tilt")
+        .find(|n| n.accesskit_node().label().is_some_and(|l| l.starts_with("Set ")));
+    let at = button.expect("a button that sets a tilt").rect().center();
+    h.hover_at(at);
+    h.run_steps(8);
+    let shown = words(&h);
+    assert!(
+        shown.iter().any(|w| w.starts_with("A bird's tilt steers its next flight"))
+            && shown.iter().any(|w| w == "leaning left")
+            && shown.iter().any(|w| w == "leaning right"),
+        "{shown:?}"
+    );
+}

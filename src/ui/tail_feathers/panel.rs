@@ -286,6 +286,18 @@ impl SkirmishView {
                     "Nothing it may do now (no target within reach, and no move): activating it uses its turn",
                 );
             }
+            if matches!(a, Action::Tilt { .. }) {
+                // What a tilt does, drawn, where it is chosen (a new player
+                // chose tilts blind, and every flight after went astray).
+                button = button.on_hover_ui(|ui| {
+                    ui.set_max_width(540.0);
+                    ui.label(
+                        "A bird's tilt steers its next flight: every template after the first turns 30° the way \
+                         it leans. A tilt moves one step a round (left, centre, right).",
+                    );
+                    super::diagrams::tilts(ui);
+                });
+            }
             if let Action::Mission(Some(k)) = a {
                 button = button.on_hover_text(mission_words(*k));
             }
