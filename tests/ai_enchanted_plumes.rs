@@ -93,3 +93,38 @@ fn the_greedy_player_beats_random_play() {
     }
     assert!(wins >= 5, "greedy won {wins} of 6");
 }
+
+/// Found by a new player: at a table of four the normal level (the
+/// search) started a one-card plume nearly every turn and finished far
+/// below zero, behind the easy players. It now builds few, long plumes and
+/// scores.
+#[test]
+fn at_a_table_of_four_the_search_builds_plumes_that_score() {
+    use aviary::rules::enchanted_plumes::Action;
+    let stop = AtomicBool::new(false);
+    for seed in [1u64, 2] {
+        let mut g = EnchantedPlumes::new(&setup(4), seed);
+        let mut search = Mcts::new(seed, Budget::iterations(300));
+        let mut easy: Vec<GreedyBot> = (1..4).map(|k| GreedyBot::new(seed + k)).collect();
+        let mut started = 0;
+        while let Some(s) = g.to_move().seat() {
+            let obs = g.observation(s);
+            let a = if s == Seat(0) {
+                Bot::<EnchantedPlumes>::choose(&mut search, &obs, s, &stop)
+            } else {
+                Bot::<EnchantedPlumes>::choose(&mut easy[s.index() - 1], &obs, s, &stop)
+            }
+            .unwrap();
+            if s == Seat(0) && matches!(a, Action::Play { plume, .. } if usize::from(plume) == g.plumes(s).len()) {
+                started += 1;
+            }
+            g.apply(&a).unwrap();
+        }
+        let o = g.outcome().unwrap();
+        assert!(
+            started <= 5 && o.scores[0] > 0,
+            "seed {seed}: the search started {started} plumes and scored {:?}",
+            o.scores
+        );
+    }
+}

@@ -13,6 +13,10 @@
 //!   left for it (capacity over all cards its plumes still need, at most 1),
 //!   `h` the value a lower-row card tends to have (0.65 of the top value)
 //!   and `n` the cards in the finished peacock (its bonus);
+//! - a one-card plume costs 4 more: it still needs a second top card,
+//!   which scores against it, and a turn before anything under it counts
+//!   (at 1.5 the search started a one-card plume nearly every turn at a
+//!   table of four and finished below zero);
 //! - a hand card whose colour a plume's open lower row accepts adds 0.3 of
 //!   its value.
 //!
@@ -49,10 +53,15 @@ pub struct Weights {
     pub finish: f64,
     /// Weight of a ready hand card's value.
     pub ready: f64,
+    /// What a one-card plume still costs: the second top card it needs
+    /// (a low one, about 2) and the turns before a card under it counts.
+    /// At 1.5 the normal level started a one-card plume nearly every turn
+    /// at a table of four and finished far behind the easy level.
+    pub single: f64,
 }
 
 /// The weights the bots use.
-pub const WEIGHTS: Weights = Weights { high: 0.55, finish: 0.7, ready: 0.3 };
+pub const WEIGHTS: Weights = Weights { high: 0.55, finish: 0.7, ready: 0.3, single: 4.0 };
 
 /// The prospects of `seat`: points now plus expected points to come.
 #[must_use]
@@ -81,8 +90,9 @@ pub fn prospects_with(g: &EnchantedPlumes, seat: Seat, w: &Weights) -> f64 {
             future += w.finish * (p.cards() as f64 + k + if single { 1.0 } else { 0.0 });
         }
         if single {
-            // It still needs a second top card, which scores against it.
-            future -= 1.5;
+            // It still needs a second top card, which scores against it,
+            // and a turn's play before any card under it counts.
+            future -= w.single;
         }
     }
     let mut ready = 0.0;
