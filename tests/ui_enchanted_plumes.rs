@@ -1424,3 +1424,26 @@ fn with_few_at_the_table_ones_own_plume_cards_are_as_large_as_the_others() {
         assert!(own + 0.5 >= other, "{seats} seats: one's own cards {own} wide, the other's {other}");
     }
 }
+
+/// Found by a new player: at six seats in a low window the others' hand
+/// backs lay over their scores, and "−12" read as "12". Each mat's backs
+/// now keep clear of its name and its score.
+#[test]
+fn in_a_low_window_a_narrow_mat_s_hand_backs_leave_its_score_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = table_of(dir.path(), 6, 12, [800.0, 600.0]);
+    h.run();
+    let backs: Vec<egui::Rect> = h
+        .query_all(
+            egui_kittest::kittest::by().predicate(|n| n.label().is_some_and(|l| l.ends_with("in hand, face down"))),
+        )
+        .map(|n| n.rect())
+        .collect();
+    assert!(backs.len() >= 3, "the others' hands as backs: {backs:?}");
+    let words = common::painted_words(&h);
+    for b in &backs {
+        let crossed: Vec<&(String, egui::Rect, bool)> =
+            words.iter().filter(|w| w.1.shrink(0.5).intersects(*b)).collect();
+        assert!(crossed.is_empty(), "the backs at {b:?} lie over {crossed:?}");
+    }
+}

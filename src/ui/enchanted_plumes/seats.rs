@@ -326,8 +326,17 @@ impl PlumesView {
         // wide one showed its hand's backs, side by side).
         let quiet_facts = self.compact && !by_hand;
         let facts = self.mat_facts(state, seat, narrow);
+        let held = state.hand(seat).len();
+        let backs = (!narrow || quiet_facts) && held > 0 && !(by_hand && sees);
+        let mut backs_under = false;
+        // A narrow mat in a low window: the name and score a size smaller
+        // and closer, so the hand's backs fit between them.
+        let size = if narrow && self.compact { 15.0 } else { 18.0 };
         ui.horizontal(|ui| {
-            let name = ui.label(look::title(ui, state.seat_name(seat), 18.0));
+            if narrow && self.compact {
+                ui.spacing_mut().item_spacing.x = 4.0;
+            }
+            let name = ui.label(look::title(ui, state.seat_name(seat), size));
             if quiet_facts {
                 // (A low window: the line of facts under the name, on hover.)
                 name.on_hover_text(&facts);
@@ -337,22 +346,34 @@ impl PlumesView {
                 let text = RichText::new(" to play ").color(palette.table.rim).strong();
                 egui::Frame::new().fill(palette.selection).corner_radius(8).show(ui, |ui| ui.label(text));
             }
-            let held = state.hand(seat).len();
-            if (!narrow || quiet_facts) && held > 0 && !(self.by_hand_seat() == Some(seat) && sees) {
+            let score = look::title(ui, total_text(state.score_seen_by(viewer.knowledge_for(seat), seat)), size);
+            if backs {
                 // The hand as it lies face down before its seat: how
-                // many cards (public), never which.
-                held_backs(ui, palette, (&state.seat_name(seat), held));
+                // many cards (public), never which; in the room the score
+                // leaves (a narrow mat's backs lay over its minus sign),
+                // else on the line under the name.
+                let score_width = egui::WidgetText::from(score.clone())
+                    .into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, egui::TextStyle::Body)
+                    .size()
+                    .x;
+                let room = ui.available_width() - score_width - 2.0 * ui.spacing().item_spacing.x;
+                backs_under = !held_backs(ui, palette, (&state.seat_name(seat), held), room);
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let score = total_text(state.score_seen_by(viewer.knowledge_for(seat), seat));
-                ui.label(look::title(ui, score, 18.0)).on_hover_text("Score");
+                ui.label(score).on_hover_text("Score");
             });
         });
-        if to_move && narrow {
+        if (to_move && narrow) || backs_under {
             // In a row of its own, sized to its words (not the mat's width).
             let text = RichText::new(" to play ").color(palette.table.rim).strong().small();
             ui.horizontal(|ui| {
-                egui::Frame::new().fill(palette.selection).corner_radius(8).show(ui, |ui| ui.label(text));
+                if to_move && narrow {
+                    egui::Frame::new().fill(palette.selection).corner_radius(8).show(ui, |ui| ui.label(text));
+                }
+                if backs_under {
+                    let room = ui.available_width();
+                    held_backs(ui, palette, (&state.seat_name(seat), held), room);
+                }
             });
         }
         if !(quiet_facts || by_hand && self.compact) {
@@ -643,9 +664,14 @@ fn plume_heading(
 
 /// A seat's hand as a little row of card backs by its name, fanned a
 /// little, as many as it holds.
-fn held_backs(ui: &mut Ui, palette: &Palette, (name, n): (&str, usize)) {
+/// A seat's hand as backs in `room` (closer together in a narrow one);
+/// false, drawing nothing, where they do not fit.
+fn held_backs(ui: &mut Ui, palette: &Palette, (name, n): (&str, usize), room: f32) -> bool {
     let card = Vec2::new(13.0, 19.0);
-    let step = 6.0;
+    let step = if n > 1 { ((room - card.x - 4.0) / (n - 1) as f32).min(6.0) } else { 6.0 };
+    if room < card.x + 4.0 || step < 2.0 {
+        return false;
+    }
     let (rect, response) =
         ui.allocate_exact_size(Vec2::new(card.x + step * (n - 1) as f32 + 4.0, card.y + 2.0), Sense::hover());
     for i in 0..n {
@@ -655,6 +681,7 @@ fn held_backs(ui: &mut Ui, palette: &Palette, (name, n): (&str, usize)) {
     let said = format!("{name}: {} in hand, face down", words::count(n, "card"));
     response.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, &said));
     response.on_hover_text(said);
+    true
 }
 
 #[cfg(test)]
