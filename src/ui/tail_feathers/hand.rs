@@ -203,15 +203,13 @@ pub(super) fn paint_action_card(painter: &egui::Painter, r: Rect, c: &ActionCard
     let art = Rect::from_min_size(Pos2::new(inner.left(), band.bottom() + 3.0), Vec2::new(inner.width(), art_height));
     painter.rect_filled(art, 3.0, edge.gamma_multiply(0.16));
     if let (true, Some(room)) = (look.compact, look.name_room) {
-        // Held low and half covered by the next card, its picture showed
-        // as a fragment: what it needs and when, in the strip in view.
-        let words = format!("needs {}, {}", requirement_words(c.requires), c.timing.words());
-        let font = FontId::proportional(8.5 * scale);
-        let line = painter.ctx().fonts_mut(|f| f.row_height(&font));
-        let mut job = egui::text::LayoutJob::simple(words, font, ink, (room - 14.0).max(20.0));
-        job.wrap.max_rows = ((art.height() - 2.0) / line).floor().max(1.0) as usize;
-        let g = painter.ctx().fonts_mut(|f| f.layout_job(job));
-        painter.with_clip_rect(art.intersect(painter.clip_rect())).galley(art.min + Vec2::new(2.0, 1.0), g, ink);
+        // Held low and half covered by the next card: its picture whole in
+        // the strip in view (its words, wrapped into the strip, were cut
+        // off mid-phrase: "needs the Jay, after…"); the whole card on hover.
+        let strip = Rect::from_min_size(art.min, Vec2::new((room - 14.0).clamp(12.0, art.width()), art.height()));
+        painter.rect_filled(art, 3.0, edge.gamma_multiply(0.16));
+        let fit = (strip.width().min(strip.height()) / 30.0).min(scale);
+        super::card_art::paint_art(painter, strip, c, colours, edge.gamma_multiply(1.2), fit);
         paint_chosen(painter, r, colours, look);
         return;
     }
