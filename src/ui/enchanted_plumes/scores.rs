@@ -135,10 +135,12 @@ pub(super) fn total_text(score: Known) -> String {
     }
 }
 
-/// A plume's score as the viewer knows it: "+6", or "?" while its
-/// face-down card is hidden.
+/// A plume's score as the viewer knows it: "+6", "0" (a lone 0 on top
+/// read "+0", as if top rows counted for it), or "?" while its face-down
+/// card is hidden.
 pub(super) fn plume_score_text(score: Known) -> String {
     match score {
+        Known::Exact(0) => "0".to_string(),
         Known::Exact(n) => minus(&format!("{n:+}")),
         Known::AtLeast(_) => "?".to_string(),
     }
@@ -147,4 +149,16 @@ pub(super) fn plume_score_text(score: Known) -> String {
 /// A number as printed: the minus sign, not the hyphen.
 fn minus(text: &str) -> String {
     text.replace('-', "\u{2212}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Known, plume_score_text};
+
+    #[test]
+    fn a_plume_scoring_nothing_reads_0_not_plus_0() {
+        assert_eq!(plume_score_text(Known::Exact(0)), "0");
+        assert_eq!(plume_score_text(Known::Exact(6)), "+6");
+        assert_eq!(plume_score_text(Known::Exact(-4)), "\u{2212}4");
+    }
 }
