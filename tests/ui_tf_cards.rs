@@ -373,8 +373,8 @@ fn in_a_small_window_each_card_in_hand_shows_its_whole_name() {
 
 /// Found by a new player at 800x600: the hand there showed each card's
 /// top cut by the window's foot ("needs Bla"), and read as broken. Held
-/// low, each card is its top alone (name, cost, and what it needs where
-/// the next card covers its picture), drawn whole in the window; all its
+/// low, each card is its top alone (name, cost, and its picture, whole in
+/// the strip the next card leaves), drawn whole in the window; all its
 /// words are on it when it is held up.
 #[test]
 fn in_a_small_window_no_card_in_hand_is_cut_by_the_window_s_edge() {
@@ -389,16 +389,17 @@ fn in_a_small_window_no_card_in_hand_is_cut_by_the_window_s_edge() {
     let cut: Vec<&(String, egui::Rect, bool)> =
         words.iter().filter(|(t, r, _)| !t.trim().is_empty() && r.bottom() > 600.0 + 0.5).collect();
     assert!(cut.is_empty(), "words run past the window's foot: {cut:?}");
-    // A card half covered by the next says what it needs in the strip in
-    // view (its picture showed as a fragment), within that strip.
-    let needs: Vec<&(String, egui::Rect, bool)> = words.iter().filter(|(t, _, _)| t.starts_with("needs ")).collect();
-    assert!(needs.len() >= 4, "the covered cards say what they need: {needs:?}");
-    // Each in its own strip: no two lie over one another.
-    for (i, a) in needs.iter().enumerate() {
-        for b in &needs[..i] {
-            assert!(a.1.intersect(b.1).width() < 2.0, "{a:?} lies over {b:?}");
-        }
-    }
+    // A card half covered by the next shows its picture in the strip in
+    // view, not its words cut off mid-phrase ("needs the Jay, after…", a
+    // new player's finding): nothing held low is elided.
+    let hand_top = h.get_by_label_contains("Mice hand").rect().top();
+    let elided: Vec<&(String, egui::Rect, bool)> =
+        words.iter().filter(|w| w.2 && w.1.top() >= hand_top - 1.0).collect();
+    assert!(elided.is_empty(), "words cut off in the hand: {elided:?}");
+    assert!(
+        !words.iter().any(|(t, r, _)| t.starts_with("needs ") && r.top() >= hand_top - 1.0),
+        "a covered card shows its picture, not a fragment of its words"
+    );
     // Held up, the card pointed at shows its words.
     let at = card_spot(&h, hand[5]);
     h.hover_at(at);
