@@ -69,7 +69,9 @@ impl EnchantedPlumes {
                 if t.taken.contains(card) {
                     return Err(RuleViolation::new(
                         "EP-R3",
-                        format!("{card} was just taken from the Train; swap two different cards"),
+                        format!(
+                            "{card} was just taken from the Train and cannot go back to it this turn; give the Train another card"
+                        ),
                     ));
                 }
                 if t.given & (1 << slot) != 0 {

@@ -291,10 +291,7 @@ impl SkirmishView {
                 // chose tilts blind, and every flight after went astray).
                 button = button.on_hover_ui(|ui| {
                     ui.set_max_width(540.0);
-                    ui.label(
-                        "A bird's tilt steers its next flight: every template after the first turns 30° the way \
-                         it leans. A tilt moves one step a round (left, centre, right).",
-                    );
+                    ui.label("A bird's tilt steers its next flight. It moves one step a round: left, centre, right.");
                     super::diagrams::tilts(ui);
                 });
             }
