@@ -663,9 +663,8 @@ fn plume_heading(
 }
 
 /// A seat's hand as a little row of card backs by its name, fanned a
-/// little, as many as it holds.
-/// A seat's hand as backs in `room` (closer together in a narrow one);
-/// false, drawing nothing, where they do not fit.
+/// little, as many as it holds, in `room` (closer together in a narrow
+/// one); false, drawing nothing, where they do not fit.
 fn held_backs(ui: &mut Ui, palette: &Palette, (name, n): (&str, usize), room: f32) -> bool {
     let card = Vec2::new(13.0, 19.0);
     let step = if n > 1 { ((room - card.x - 4.0) / (n - 1) as f32).min(6.0) } else { 6.0 };

@@ -207,7 +207,6 @@ pub(super) fn paint_action_card(painter: &egui::Painter, r: Rect, c: &ActionCard
         // the strip in view (its words, wrapped into the strip, were cut
         // off mid-phrase: "needs the Jay, after…"); the whole card on hover.
         let strip = Rect::from_min_size(art.min, Vec2::new((room - 14.0).clamp(12.0, art.width()), art.height()));
-        painter.rect_filled(art, 3.0, edge.gamma_multiply(0.16));
         let fit = (strip.width().min(strip.height()) / 30.0).min(scale);
         super::card_art::paint_art(painter, strip, c, colours, edge.gamma_multiply(1.2), fit);
         paint_chosen(painter, r, colours, look);
