@@ -418,3 +418,34 @@ fn ep_r5_other_seats_know_a_face_down_peacock_only_as_a_lower_bound() {
     assert_eq!(seen.plumes(Seat(0))[0].face_down(), Some(f(BLUE, 5)));
     assert_eq!(seen.score_seen_by(Some(Seat(1)), Seat(0)), Known::Exact(g.score(Seat(0))));
 }
+
+/// Found by a new player: with the hand played empty, the line under the
+/// Train still offered "play a second card, or … swap 2", though only a
+/// draw was left. It now says the hand is empty and to draw.
+#[test]
+fn with_the_hand_played_empty_the_status_says_to_draw() {
+    let mut g = started(2, 5);
+    // Everyone plays all they may and swaps rather than draws, so the
+    // hands run dry.
+    for _ in 0..200 {
+        let legal = g.legal_actions();
+        if g.phase() != Phase::Play {
+            break;
+        }
+        let seat = g.current();
+        if g.hand(seat).is_empty() && legal == vec![Action::Draw] {
+            let said = g.status();
+            assert!(said.contains("hand is empty") && said.contains("draw a card"), "{said}");
+            assert!(!said.contains("play a second card"), "{said}");
+            return;
+        }
+        let pick = legal
+            .iter()
+            .find(|a| matches!(a, Action::Play { .. }))
+            .or_else(|| legal.iter().find(|a| matches!(a, Action::Swap { .. })))
+            .unwrap_or(&legal[0])
+            .clone();
+        g.apply(&pick).unwrap();
+    }
+    panic!("no hand ran empty");
+}

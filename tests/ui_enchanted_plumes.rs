@@ -1447,3 +1447,57 @@ fn in_a_low_window_a_narrow_mat_s_hand_backs_leave_its_score_whole() {
         assert!(crossed.is_empty(), "the backs at {b:?} lie over {crossed:?}");
     }
 }
+
+/// The width of the widest card drawn in `seat`'s plumes (0 if none).
+fn widest_card(h: &Harness<'_, AviaryApp>, seat: &str) -> f32 {
+    let card = |l: String| l.starts_with(&format!("{seat} plume")) && l.contains(": feather");
+    h.query_all(egui_kittest::kittest::by().predicate(|n| n.label().is_some_and(card) || n.value().is_some_and(card)))
+        .map(|n| n.rect().width())
+        .fold(0.0_f32, f32::max)
+}
+
+/// Found by a new player: at six seats in the default window the side
+/// panel took a fifth of the width, and the others' cards were drawn
+/// some 30 points wide, too small to read. With five or six at the table
+/// the panel folds away ("Scores and log" a button on the table) and the
+/// others' cards are drawn larger.
+#[test]
+fn at_a_crowded_table_the_side_panel_folds_and_the_others_cards_are_readable() {
+    for size in [[1180.0, 820.0], [1280.0, 800.0]] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = table_of(dir.path(), 6, 40, size);
+        let at = format!("6 seats in {}x{}", size[0], size[1]);
+        assert!(h.query_by_label("Scores and log").is_some(), "{at}: the panel is a button away");
+        let cards: Vec<f32> = (2..=6).map(|k| widest_card(&h, &format!("Seat {k}"))).filter(|w| *w > 0.0).collect();
+        assert!(cards.len() >= 3, "{at}: the others have plumes: {cards:?}");
+        assert!(cards.iter().all(|w| *w >= 40.0), "{at}: the others' cards are large enough to read: {cards:?}");
+        // Opened, the panel comes back beside the table.
+        h.get_by_label("Scores and log").click();
+        h.run_steps(2);
+        assert!(h.query_by_label("Fold the panel away").is_some(), "{at}: the panel opens beside the table");
+    }
+}
+
+/// Found by a new player: at six seats the other seats' mats said their
+/// hands two ways (a narrow mat "computer · 3 cards" in words, a wider one
+/// as card backs, "computer (easy) · 3 cards in hand"). Every mat now
+/// shows its hand's backs and says its facts the same way.
+#[test]
+fn at_a_crowded_table_every_mat_shows_its_hand_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = table_of(dir.path(), 6, 40, [1280.0, 800.0]);
+    let g = state(&mut h);
+    for k in 1..6u8 {
+        let held = g.hand(Seat(k)).len();
+        let name = format!("Seat {}", k + 1);
+        if held > 0 {
+            let backs = format!("{name}: {held} card{} in hand, face down", if held == 1 { "" } else { "s" });
+            assert!(h.query_by_label(&backs).is_some(), "{name}'s hand as backs: {backs}");
+        }
+    }
+    let words = common::painted_words(&h);
+    let facts: Vec<&String> = words.iter().map(|w| &w.0).filter(|w| w.starts_with("computer")).collect();
+    assert_eq!(facts.len(), 5, "each other seat says who plays it: {facts:?}");
+    let form = |f: &str| (f.contains('('), f.contains("in hand"));
+    assert!(facts.iter().all(|f| form(f) == form(facts[0])), "every mat says it the same way: {facts:?}");
+}

@@ -175,12 +175,13 @@ impl Frame<'_> {
 /// there, its status and history on the table and the panel a button away.
 pub const FOLD_BELOW: f32 = 960.0;
 
-/// The side panel, folded away in a window narrower than [`FOLD_BELOW`]
-/// unless `open` (the person asked for it; it then has a button that folds
-/// it again). Whether it is folded: the view then shows the status and the
-/// history buttons on its table ([`Frame::folded_ui`]).
-pub fn folding_side_panel(ui: &mut Ui, open: &mut bool, add: impl FnOnce(&mut Ui)) -> bool {
-    if ui.available_width() >= FOLD_BELOW {
+/// The side panel, folded away in a window narrower than `below` (most
+/// tables [`FOLD_BELOW`]; a crowded one asks for more) unless `open` (the
+/// person asked for it; it then has a button that folds it again). Whether
+/// it is folded: the view then shows the status and the history buttons
+/// on its table ([`Frame::folded_ui`]).
+pub fn folding_side_panel(ui: &mut Ui, (open, below): (&mut bool, f32), add: impl FnOnce(&mut Ui)) -> bool {
+    if ui.available_width() >= below {
         side_panel(ui, add);
         return false;
     }

@@ -263,6 +263,11 @@ impl Game for EnchantedPlumes {
                 let hand = self.hands[self.current.index()].len();
                 match (t.played, t.steps()) {
                     (0, _) => format!("{who}: play 1 or 2 cards"),
+                    // An empty hand has nothing to play or to swap: only
+                    // a draw is left to start replenishing.
+                    (_, 0) if hand == 0 => {
+                        format!("{who}: your hand is empty; draw a card (then draw or swap one more)")
+                    }
                     (1, 0) => format!(
                         "{who}: play a second card, or replenish (draw 2, swap 2, or draw 1 and swap 1; at most {HAND_LIMIT} in hand)"
                     ),

@@ -28,6 +28,9 @@ const SMALL_CARD: Vec2 = Vec2::new(36.0, 50.0);
 const COMPACT_BELOW: f32 = 700.0;
 /// The width of the hand-off card when it lies beside the plumes (a low window).
 const HAND_OFF_BESIDE: f32 = 250.0;
+/// Below this width, with five or six at the table, the side panel folds
+/// away (a 1600-wide window still leaves each of five mats 250 points).
+const CROWDED_FOLD_BELOW: f32 = 1600.0;
 
 use crate::ui::viewer::Viewer;
 mod cards;
@@ -563,6 +566,16 @@ impl PlumesView {
             };
             let refused = self.verdict(state, &Action::Draw).err();
             let can_draw = acting && refused.is_none();
+            if can_draw && state.legal_actions() == [Action::Draw] {
+                // Nothing left but a draw (the hand played empty): the deck
+                // ringed in gold, as the places a card may go are.
+                ui.painter().rect_stroke(
+                    r.rect.expand(3.0),
+                    6.0,
+                    Stroke::new(2.5, palette.selection),
+                    StrokeKind::Outside,
+                );
+            }
             let words = |ui: &mut Ui| {
                 if self.compact {
                     ui.label(look::title(ui, "Deck", 17.0).color(ink));
@@ -626,7 +639,12 @@ impl View for PlumesView {
         self.slides
             .begin(self.table.session().revision() ^ (self.table.session().cursor() as u64).rotate_left(32), now);
         let mut open = self.panel_open;
-        self.folded = super::view::folding_side_panel(ui, &mut open, |ui| self.side_ui(ui, frame));
+        // Five or six at the table: five mats side by side are narrow, so
+        // the panel folds away in all but a wide window (each seat's score
+        // is on its mat; the log a button away), the table the whole width
+        // (beside the panel, the others' cards were too small to read).
+        let below = if self.state().seats() >= 5 { CROWDED_FOLD_BELOW } else { super::view::FOLD_BELOW };
+        self.folded = super::view::folding_side_panel(ui, (&mut open, below), |ui| self.side_ui(ui, frame));
         self.panel_open = open;
         self.table_room = ui.available_size();
         if self.needs_hand_off() {

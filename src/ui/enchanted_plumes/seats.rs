@@ -317,9 +317,10 @@ impl PlumesView {
         let by_hand = self.by_hand_seat() == Some(seat);
         // The name, whose turn it is, and the score (in the display face,
         // at the mat's right); under them who plays and what is in hand.
-        // A narrow mat (five or six at the table) says it shorter, and
-        // its turn token sits on the line under the name.
-        let narrow = ui.available_width() < 200.0;
+        // Five or six at the table, every mat across it says it shorter
+        // (each alike, however many plumes widen it), and its turn token
+        // sits on the line under the name (the mat by the hand is wide).
+        let narrow = state.seats() >= 5 && !by_hand;
         // (A low window, a mat wide enough for the hand's backs: the line
         // of facts under the name is said on hover.)
         // Every mat alike (a narrow one said its facts in words and a
@@ -327,7 +328,7 @@ impl PlumesView {
         let quiet_facts = self.compact && !by_hand;
         let facts = self.mat_facts(state, seat, narrow);
         let held = state.hand(seat).len();
-        let backs = (!narrow || quiet_facts) && held > 0 && !(by_hand && sees);
+        let backs = held > 0 && !(by_hand && sees);
         let mut backs_under = false;
         // A narrow mat in a low window: the name and score a size smaller
         // and closer, so the hand's backs fit between them.
