@@ -625,7 +625,7 @@ pub struct Listing {
     pub path: PathBuf,
     /// The game's display name (or the id for unknown games).
     pub game: String,
-    /// Seats, as "White (human) v Black (computer, normal)".
+    /// Seats, as "White v Black (computer, normal)".
     pub seats: String,
     /// Seconds since 1970 when saved.
     pub saved_at: u64,

@@ -867,15 +867,17 @@ pub fn checkout_saves(program: &Path) -> Option<PathBuf> {
     (saves.is_dir() && saves.join("README.md").is_file()).then_some(saves)
 }
 
-/// "White (human) v Black (computer, hard)".
+/// "White v Black (computer, hard)": a person by name alone, a computer
+/// or a friend online said so (a saved game's card has one short line for
+/// its seats, and "(human)" after every name cut it off).
 #[must_use]
 pub fn describe_seats(seats: &[SeatRecord]) -> String {
     seats
         .iter()
         .map(|s| match s.player {
-            Player::Human => format!("{} (human)", clip(&s.name, MAX_NAME_CHARS)),
+            Player::Human => clip(&s.name, MAX_NAME_CHARS),
             Player::Computer(level) => format!("{} (computer, {})", clip(&s.name, MAX_NAME_CHARS), level.name()),
-            Player::Friend => format!("{} (friend online)", clip(&s.name, MAX_NAME_CHARS)),
+            Player::Friend => format!("{} (online)", clip(&s.name, MAX_NAME_CHARS)),
         })
         .collect::<Vec<_>>()
         .join(" v ")

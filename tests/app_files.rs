@@ -845,3 +845,38 @@ fn a_saved_game_s_cut_line_shows_one_tooltip() {
     let cont = h.get_by_label("Continue").rect();
     assert!(!tip.intersects(cont), "the tip keeps clear of Continue: {tip:?} vs {cont:?}");
 }
+
+/// Found by a new player: a finished game's card in Saved Games said only
+/// "83 moves (finished)", not who won. It now says how the game ended.
+#[test]
+fn a_finished_game_s_card_in_saved_games_says_how_it_ended() {
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let mut s: Session<Daedalus> =
+        Session::new(Setup { seats: 2, options: Options::default() }, 7, vec![Player::Human, Player::Human]);
+    let mut rng = aviary::rules::Rng::seeded(7);
+    while !s.is_over() && s.cursor() < 5000 {
+        let legal = s.state().legal_actions();
+        s.propose(legal[rng.below(legal.len())].clone()).unwrap();
+    }
+    assert!(s.is_over(), "a game played to its end");
+    let ended = s.state().status();
+    assert!(!ended.is_empty());
+    std::fs::write(saves.join("duel.json"), save::to_text(&save::record(&s))).unwrap();
+    let mut h = common::harness(AviaryApp::new(Some(config(dir.path())), saves.clone()));
+    h.state_mut().screen = Screen::SavedGames;
+    for _ in 0..2000 {
+        h.step();
+        if h.query_by_label("duel").is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    h.run();
+    let said: String = common::painted_words(&h).into_iter().map(|w| w.0).collect::<Vec<_>>().join(" ");
+    let moves = format!("Finished after {} moves", s.cursor());
+    assert!(said.contains(&moves), "{moves} in {said}");
+    let head: String = ended.chars().take(20).collect();
+    assert!(said.contains(&head), "how it ended ({ended}) in {said}");
+}

@@ -1501,3 +1501,34 @@ fn at_a_crowded_table_every_mat_shows_its_hand_alike() {
     let form = |f: &str| (f.contains('('), f.contains("in hand"));
     assert!(facts.iter().all(|f| form(f) == form(facts[0])), "every mat says it the same way: {facts:?}");
 }
+
+/// Found by a new player: late in a game of four, at the default size,
+/// the others' cards were drawn some 27 points wide with bare cloth above
+/// and below their mats. A mat's plumes wrapped a few points sooner than
+/// the layout reckoned, the mats came out taller than the room, and every
+/// seat was shrunk a step under the smallest. Now the lines are laid as
+/// reckoned, and with four at the table the side panel folds away.
+#[test]
+fn late_in_a_game_of_four_the_others_cards_stay_readable() {
+    // The game the new player saw (the showcase's late game of four), and
+    // two more played at random.
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("late.json");
+    let golden = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/saves/enchanted-plumes-4-players-late.json");
+    std::fs::copy(golden, &saved).unwrap();
+    let mut h = Harness::builder()
+        .with_size([1180.0, 820.0])
+        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), common::app(dir.path()));
+    h.run();
+    assert!(h.state_mut().open_file(&saved, &mut Vec::new()), "the save opens");
+    h.run_steps(6);
+    let seen: Vec<f32> = (2..=4).map(|k| widest_card(&h, &format!("Player {k}"))).collect();
+    assert!(seen.iter().all(|w| *w >= 36.0), "the saved game: the others' cards are readable: {seen:?}");
+    for turns in [60, 90] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = table_of(dir.path(), 4, turns, [1180.0, 820.0]);
+        h.run_steps(4);
+        let cards: Vec<f32> = (2..=4).map(|k| widest_card(&h, &format!("Seat {k}"))).collect();
+        assert!(cards.iter().all(|w| *w >= 36.0), "{turns} turns: the others' cards are readable: {cards:?}");
+    }
+}

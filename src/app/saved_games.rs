@@ -231,11 +231,9 @@ impl AviaryApp {
         };
         words.add(egui::Label::new(RichText::new(kind).size(12.0).strong().color(faint)).truncate());
         seats_label(&mut words, row);
-        let state = if row.finished || row.now.is_empty() {
-            moves_words(row)
-        } else {
-            format!("{} · {}", moves_words(row), row.now)
-        };
+        // A finished game says how it ended (who won, the scores): a
+        // new player found "83 moves (finished)" said nothing.
+        let state = if row.now.is_empty() { moves_words(row) } else { format!("{} · {}", moves_words(row), row.now) };
         // Two lines for where the game stands, then "…" (the whole on hover).
         let mut job = egui::text::LayoutJob::simple(
             state.clone(),
@@ -623,9 +621,10 @@ fn hover_above(line: &egui::Response, text: &str) {
     tip.show(|ui| ui.label(text));
 }
 
-/// "42 moves (finished)".
+/// "42 moves", or "Finished after 42 moves".
 fn moves_words(row: &games::Listing) -> String {
-    format!("{} moves{}", row.moves, if row.finished { " (finished)" } else { "" })
+    let moves = crate::rules::words::count(row.moves, "move");
+    if row.finished { format!("Finished after {moves}") } else { moves }
 }
 
 /// The heading over one game's saves (sorted by game): its box, its name

@@ -324,8 +324,18 @@ impl AviaryApp {
             });
             ui.add_space(4.0);
             ui.horizontal(|ui| {
-                let label = ui.label("Size of everything:");
-                ui.add(egui::Slider::new(&mut self.settings.scale, SCALE_RANGE).step_by(0.05)).labelled_by(label.id);
+                // In words a player uses: a size in percent ("1.00" read
+                // as a program's number).
+                let label = ui.label("Text and table size:");
+                ui.add(
+                    egui::Slider::new(&mut self.settings.scale, SCALE_RANGE)
+                        .step_by(0.05)
+                        .custom_formatter(|v, _| format!("{:.0}%", v * 100.0))
+                        .custom_parser(|s| {
+                            s.trim().trim_end_matches('%').trim().parse::<f64>().ok().map(|v| v / 100.0)
+                        }),
+                )
+                .labelled_by(label.id);
             });
             crate::ui::look::switch(ui, &mut self.settings.animations, "Animations: cards slide, pieces glide");
         });
@@ -363,9 +373,10 @@ impl AviaryApp {
                 });
             });
             ui.horizontal(|ui| {
-                let label = ui.label("Pause before each computer move:");
+                let label = ui.label("Time to follow each computer move:");
                 ui.add(egui::Slider::new(&mut self.settings.computer_delay, DELAY_RANGE).suffix(" s"))
-                    .labelled_by(label.id);
+                    .labelled_by(label.id)
+                    .on_hover_text("How long the computer waits before each of its moves, so you can see it");
             });
             ui.add_space(4.0);
             crate::ui::look::switch(ui, &mut self.settings.strict_undo, "Strict undo in solitaires");
@@ -385,8 +396,18 @@ impl AviaryApp {
                  and send them the invite code; they join from Home.",
             );
             ui.add_space(2.0);
+            // (Rarely needed: folded away, as the file paths are.)
+            let advanced =
+                egui::CollapsingHeader::new("Advanced: a relay server of your own").id_salt("settings-relay");
+            advanced.default_open(!self.settings.relay.is_empty()).show(ui, |ui| self.relay_ui(ui, faint));
+        });
+    }
+
+    /// The address of one's own relay (empty: the public ones).
+    fn relay_ui(&mut self, ui: &mut Ui, faint: egui::Color32) {
+        {
             ui.horizontal(|ui| {
-                let label = ui.label("Relay server (rarely needed):");
+                let label = ui.label("Relay server:");
                 ui.add(
                     egui::TextEdit::singleline(&mut self.settings.relay)
                         .hint_text("the public relays")
@@ -403,7 +424,7 @@ impl AviaryApp {
                 egui::RichText::new("Passes messages on when two computers cannot reach each other directly.")
                     .color(faint),
             );
-        });
+        }
     }
 
     /// The applications menu, and where the files are (tucked away).

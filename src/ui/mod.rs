@@ -62,7 +62,7 @@ pub struct ViewSettings {
 
 /// What the app needs from any game's tab.
 pub trait GameTab {
-    /// The tab's title ("Daedalus — you v computer").
+    /// The tab's title ("Daedalus", "Replay: Daedalus").
     fn title(&self) -> String;
     /// The game's save id.
     fn game_id(&self) -> &'static str;

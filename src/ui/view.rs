@@ -263,11 +263,10 @@ pub trait View: 'static {
     /// The table below the view, to act on.
     fn table_mut(&mut self) -> &mut Table<Self::Game>;
 
-    /// The tab's title; by default the game's name and its number of seats.
+    /// The tab's title: the game's name (every tab alike; the row tells
+    /// two games of one kind apart, and says the seats on hover).
     fn title(&self) -> String {
-        let seats = self.table().session().setup().seats;
-        let name = <Self::Game as Game>::INFO.name;
-        if seats < 2 { name.to_string() } else { format!("{name} ({seats} players)") }
+        <Self::Game as Game>::INFO.name.to_string()
     }
 
     /// Draws the game (its panels) and handles its input.

@@ -268,10 +268,11 @@ impl Game for EnchantedPlumes {
                     (_, 0) if hand == 0 => {
                         format!("{who}: your hand is empty; draw a card (then draw or swap one more)")
                     }
+                    // (Said short: the whole sentence read as a rulebook.)
                     (1, 0) => format!(
-                        "{who}: play a second card, or replenish (draw 2, swap 2, or draw 1 and swap 1; at most {HAND_LIMIT} in hand)"
+                        "{who}: play a second card, or replenish: 2 draws or swaps (at most {HAND_LIMIT} in hand)"
                     ),
-                    (_, 0) => format!("{who}: replenish (draw 2, swap 2, or draw 1 and swap 1)"),
+                    (_, 0) => format!("{who}: replenish: 2 draws or swaps with the Train"),
                     _ if hand >= HAND_LIMIT => format!("{who}: your hand is full; swap one card with the Train"),
                     _ => format!("{who}: one more: draw a card or swap one with the Train"),
                 }

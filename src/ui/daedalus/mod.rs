@@ -438,16 +438,6 @@ impl View for DaedalusView {
         &mut self.table
     }
 
-    fn title(&self) -> String {
-        let players = self.table.session().players();
-        let short = |p: Option<&Player>| match p {
-            Some(Player::Computer(_)) => "computer",
-            Some(Player::Friend) => "friend online",
-            _ => "human",
-        };
-        format!("Daedalus — {} v {}", short(players.first()), short(players.get(1)))
-    }
-
     fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
         if !self.seated && self.table.session().players().contains(&Player::Human) {
             // Whoever plays Black alone at this screen (against the computer

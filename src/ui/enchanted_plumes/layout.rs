@@ -149,8 +149,9 @@ fn shared_layout(
 /// within `mat` (width, height), on one line or wrapped onto more; none
 /// when even the smallest do not.
 fn others_card(state: &EnchantedPlumes, others: &[Seat], (mat, heading): (Vec2, f32), largest: Vec2) -> Option<Vec2> {
-    // The mat's frame and margins take 22 points, each plume 8 of spacing.
-    let room = mat.x - 22.0;
+    // The mat's frame and margins take MAT_FRAME points, each plume 8 of
+    // spacing.
+    let room = mat.x - MAT_FRAME;
     let fits = |card: Vec2| {
         others.iter().all(|&s| {
             let (widest, height) = mat_extent(state, s, card, (mat.x, heading));
@@ -254,19 +255,40 @@ pub(super) fn own_card(
 /// (heading included) when they wrap onto further lines of a mat `width`
 /// wide, each line as tall as its longest plume.
 fn mat_extent(state: &EnchantedPlumes, seat: Seat, card: Vec2, (width, heading): (f32, f32)) -> (f32, f32) {
-    let room = width - 22.0;
-    let (mut x, mut line_rows, mut height, mut widest) = (0.0_f32, 0usize, 0.0_f32, 0.0_f32);
-    for p in state.plumes(seat) {
-        let w = others_plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), card) + 8.0;
-        if x > 0.0 && x + w > room + 8.0 {
-            height += rows_height(line_rows, card) + 34.0;
-            (x, line_rows) = (0.0, 0);
+    let plumes = state.plumes(seat);
+    let widths: Vec<f32> =
+        plumes.iter().map(|p| others_plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), card)).collect();
+    let lines = plume_lines(&widths, width - MAT_FRAME);
+    let widest = lines.iter().map(|l| widths[l.clone()].iter().map(|w| w + 8.0).sum::<f32>()).fold(0.0, f32::max);
+    // Each line as tall as its tallest plume (and its heading), 3 points
+    // (the item spacing) between lines.
+    let height: f32 = lines
+        .iter()
+        .map(|l| rows_height(plumes[l.clone()].iter().map(|p| p.rows.len()).max().unwrap_or(0), card) + 34.0 + 3.0)
+        .sum();
+    (widest, heading + height.max(rows_height(0, card) + 37.0))
+}
+
+/// The width a mat's frame takes from its plumes: its inner margin (10 a
+/// side), its ring and the outer margin (1 and 1, or 2 and 0 on its turn).
+pub(super) const MAT_FRAME: f32 = 24.0;
+
+/// The plumes of a mat `room` wide (within its frame) on lines: each line
+/// as many as fit side by side (8 points apart), the first always.
+pub(super) fn plume_lines(widths: &[f32], room: f32) -> Vec<std::ops::Range<usize>> {
+    let mut lines = Vec::new();
+    let (mut start, mut x) = (0, 0.0_f32);
+    for (i, w) in widths.iter().enumerate() {
+        if i > start && x + w > room {
+            lines.push(start..i);
+            (start, x) = (i, 0.0);
         }
-        x += w;
-        widest = widest.max(x);
-        line_rows = line_rows.max(p.rows.len());
+        x += w + 8.0;
     }
-    (widest, heading + height + rows_height(line_rows, card) + 34.0)
+    if start < widths.len() || lines.is_empty() {
+        lines.push(start..widths.len());
+    }
+    lines
 }
 
 /// The height the mats of `others` need to show their plumes at `card`,

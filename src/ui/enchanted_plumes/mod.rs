@@ -28,8 +28,9 @@ const SMALL_CARD: Vec2 = Vec2::new(36.0, 50.0);
 const COMPACT_BELOW: f32 = 700.0;
 /// The width of the hand-off card when it lies beside the plumes (a low window).
 const HAND_OFF_BESIDE: f32 = 250.0;
-/// Below this width, with five or six at the table, the side panel folds
-/// away (a 1600-wide window still leaves each of five mats 250 points).
+/// Below this width, with four or more at the table, the side panel folds
+/// away (a 1600-wide window still leaves each of five mats 250 points;
+/// beside the panel, three mats wrapped their plumes and shrank).
 const CROWDED_FOLD_BELOW: f32 = 1600.0;
 
 use crate::ui::viewer::Viewer;
@@ -348,7 +349,11 @@ impl PlumesView {
                 }
                 let largest = self.others_largest() * self.squeeze.1;
                 let (per_row, cards, widths) = others_layout(&state, &others, (room, heading), largest);
-                others_card = cards.iter().copied().reduce(Vec2::min).unwrap_or(PLUME_CARD);
+                // (The largest: a step under it is the next try. From the
+                // smallest, every seat fell a step under the smallest at
+                // once, and a late table of four shrank to 27-point cards
+                // with half its height bare.)
+                others_card = cards.iter().copied().reduce(Vec2::max).unwrap_or(PLUME_CARD);
                 // With room to spare (two or three at the table), the mats
                 // in the middle of it, across from one's own: laid from the
                 // top, a band of bare cloth lay between them and one's own.
@@ -639,11 +644,11 @@ impl View for PlumesView {
         self.slides
             .begin(self.table.session().revision() ^ (self.table.session().cursor() as u64).rotate_left(32), now);
         let mut open = self.panel_open;
-        // Five or six at the table: five mats side by side are narrow, so
+        // Four or more at the table: the mats side by side are narrow, so
         // the panel folds away in all but a wide window (each seat's score
         // is on its mat; the log a button away), the table the whole width
         // (beside the panel, the others' cards were too small to read).
-        let below = if self.state().seats() >= 5 { CROWDED_FOLD_BELOW } else { super::view::FOLD_BELOW };
+        let below = if self.state().seats() >= 4 { CROWDED_FOLD_BELOW } else { super::view::FOLD_BELOW };
         self.folded = super::view::folding_side_panel(ui, (&mut open, below), |ui| self.side_ui(ui, frame));
         self.panel_open = open;
         self.table_room = ui.available_size();

@@ -206,8 +206,9 @@ impl PlumesView {
             // it, keep their place as the first plumes are laid.
             let least = size.y + 3.0 + self.new_row_room(true, size) + 34.0;
             let offset = self.own_scroll;
-            let mut lay_out = |ui: &mut Ui, plumes: bool, new: bool| {
-                for (i, p) in state.plumes(seat).iter().enumerate().filter(|_| plumes) {
+            let all = 0..state.plumes(seat).len();
+            let mut lay_out = |ui: &mut Ui, plumes: std::ops::Range<usize>, new: bool| {
+                for (i, p) in state.plumes(seat).iter().enumerate().filter(|(i, _)| plumes.contains(i)) {
                     let score = state.plume_score_seen_by(viewer.knowledge_for(seat), seat, i);
                     let bottom = Bottom::of(sees, state.phase() == Phase::Over);
                     let shown = ShownPlume { index: i, plume: p, score, card: size, bottom, own, by_hand };
@@ -227,7 +228,7 @@ impl PlumesView {
                 // shrink, in the room the others leave.
                 ui.horizontal_wrapped(|ui| {
                     ui.set_min_height(least);
-                    lay_out(ui, true, true);
+                    lay_out(ui, all.clone(), true);
                 });
             } else if by_hand {
                 // By the hand: one line (the cards were sized to fit it), so
@@ -250,10 +251,10 @@ impl PlumesView {
                         let view = Rect::from_min_size(at, Vec2::new(width, 10_000.0));
                         child.set_clip_rect(view.intersect(ui.clip_rect()));
                         child.set_min_height(least);
-                        lay_out(&mut child, true, false);
+                        lay_out(&mut child, all.clone(), false);
                         let used = child.min_rect();
                         let (view, _) = ui.allocate_exact_size(Vec2::new(width, used.height()), Sense::hover());
-                        lay_out(ui, false, true);
+                        lay_out(ui, 0..0, true);
                         (view, used.width())
                     })
                     .inner;
@@ -267,9 +268,21 @@ impl PlumesView {
                 egui::ScrollArea::horizontal()
                     .id_salt(("others-plumes", seat.index()))
                     .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
-                    .show(ui, |ui| ui.horizontal_top(|ui| lay_out(ui, true, true)));
+                    .show(ui, |ui| ui.horizontal_top(|ui| lay_out(ui, all.clone(), true)));
             } else {
-                ui.horizontal_wrapped(|ui| lay_out(ui, true, true));
+                // Line by line as the layout reckoned them (wrapped by
+                // egui, a line came out a few points narrower and taller
+                // than reckoned, and the seats shrank to fit).
+                let widths: Vec<f32> = state
+                    .plumes(seat)
+                    .iter()
+                    .map(|p| others_plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), size))
+                    .collect();
+                let lines = super::layout::plume_lines(&widths, ui.available_width());
+                let last = lines.len().saturating_sub(1);
+                for (k, line) in lines.into_iter().enumerate() {
+                    ui.horizontal_top(|ui| lay_out(ui, line, k == last));
+                }
             }
         });
     }
@@ -342,12 +355,8 @@ impl PlumesView {
                 // (A low window: the line of facts under the name, on hover.)
                 name.on_hover_text(&facts);
             }
-            if to_move && !narrow {
-                // A gold token by the name: whose turn it is.
-                let text = RichText::new(" to play ").color(palette.table.rim).strong();
-                egui::Frame::new().fill(palette.selection).corner_radius(8).show(ui, |ui| ui.label(text));
-            }
-            let score = look::title(ui, total_text(state.score_seen_by(viewer.knowledge_for(seat), seat)), size);
+            let known = state.score_seen_by(viewer.knowledge_for(seat), seat);
+            let score = look::title(ui, total_text(known), size);
             if backs {
                 // The hand as it lies face down before its seat: how
                 // many cards (public), never which; in the room the score
@@ -358,24 +367,34 @@ impl PlumesView {
                     .size()
                     .x;
                 let room = ui.available_width() - score_width - 2.0 * ui.spacing().item_spacing.x;
-                backs_under = !held_backs(ui, palette, (&state.seat_name(seat), held), room);
+                // Where they do not fit beside the name: under it in a low
+                // window (where they alone say the count), else left out
+                // (the line of facts says it; a line more than the mat was
+                // reckoned with pushed the seats past the table's foot).
+                backs_under = !held_backs(ui, palette, (&state.seat_name(seat), held), room) && quiet_facts;
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                ui.label(score).on_hover_text("Score");
+                // "≥": a peacock's face-down card, unknown until the end,
+                // adds to it (a new player asked what the sign meant).
+                let said = match known {
+                    Known::Exact(_) => "Score".to_string(),
+                    Known::AtLeast(_) => {
+                        "Score, at least: a peacock's face-down card adds its value when it is turned up at the end"
+                            .to_string()
+                    }
+                };
+                ui.label(score).on_hover_text(said);
             });
         });
-        if (to_move && narrow) || backs_under {
-            // In a row of its own, sized to its words (not the mat's width).
-            let text = RichText::new(" to play ").color(palette.table.rim).strong().small();
+        if backs_under {
+            // In a row of its own, sized to the backs (not the mat's width).
             ui.horizontal(|ui| {
-                if to_move && narrow {
-                    egui::Frame::new().fill(palette.selection).corner_radius(8).show(ui, |ui| ui.label(text));
-                }
-                if backs_under {
-                    let room = ui.available_width();
-                    held_backs(ui, palette, (&state.seat_name(seat), held), room);
-                }
+                let room = ui.available_width();
+                held_backs(ui, palette, (&state.seat_name(seat), held), room);
             });
+        }
+        if to_move {
+            turn_token(ui, palette, seat);
         }
         if !(quiet_facts || by_hand && self.compact) {
             // (By the hand, in a low window: the side panel says it.)
@@ -661,6 +680,23 @@ fn plume_heading(
     let chip = Rect::from_min_size(Pos2::new(left + name.size().x + 4.0, top.y + 0.5), chip);
     painter.rect(chip, 6.0, palette.table.plate, Stroke::new(1.0, palette.table.edge), StrokeKind::Inside);
     painter.galley(chip.min + Vec2::new(4.0, 0.5), score, palette.table.on_plate);
+}
+
+/// Whose turn it is: a gold token on the top edge of the seat's mat, laid
+/// over it (in the heading it took room, and a new player saw the mats
+/// change size each time the turn passed).
+fn turn_token(ui: &mut Ui, palette: &Palette, seat: Seat) {
+    let font = egui::FontId::proportional(11.0);
+    let galley = ui.painter().layout_no_wrap("to play".to_string(), font, palette.table.rim);
+    let size = galley.size() + Vec2::new(14.0, 4.0);
+    // (The frame's inner margin is 10: its edge that far above the heading.)
+    let at = Pos2::new(ui.max_rect().center().x, ui.max_rect().top() - 10.0);
+    let rect = Rect::from_center_size(at, size);
+    let painter = ui.painter();
+    painter.rect(rect, 8.0, palette.selection, Stroke::new(1.0, palette.table.rim), StrokeKind::Inside);
+    painter.galley(rect.center() - galley.size() / 2.0, galley, palette.table.rim);
+    let r = ui.interact(rect, ui.scope_id().with(("to play", seat.0)), Sense::hover());
+    r.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, "to play"));
 }
 
 /// A seat's hand as a little row of card backs by its name, fanned a
