@@ -279,9 +279,9 @@ impl PlumesView {
                     .map(|p| others_plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), size))
                     .collect();
                 let lines = super::layout::plume_lines(&widths, ui.available_width());
-                let last = lines.len().saturating_sub(1);
+                let last_line = lines.len().saturating_sub(1);
                 for (k, line) in lines.into_iter().enumerate() {
-                    ui.horizontal_top(|ui| lay_out(ui, line, k == last));
+                    ui.horizontal_top(|ui| lay_out(ui, line, k == last_line));
                 }
             }
         });
