@@ -763,7 +763,7 @@ fn first_plume(h: &Harness<'_, AviaryApp>, seat: &str) -> Option<egui::Rect> {
 #[test]
 fn every_seat_keeps_its_place_and_the_train_and_the_hand_stay_in_view() {
     let sizes = [(4, [1180.0, 820.0]), (6, [1180.0, 820.0]), (4, [800.0, 600.0]), (6, [800.0, 600.0])];
-    for (seats, size, turns) in sizes.map(|(n, s)| (n, s, 40)).into_iter().chain([(6, [800.0, 600.0], 160)]) {
+    for (seats, size, turns) in sizes.map(|(n, s)| (n, s, 40)).into_iter().chain([(6, [800.0, 600.0], 180)]) {
         let dir = tempfile::tempdir().unwrap();
         let mut h = table_of(dir.path(), seats, turns, size);
         if turns > 100 {
