@@ -666,13 +666,20 @@ fn daedalus_tabs_at_800(dir: &Path, stem: &str, n: usize) -> Harness<'static, Av
     h
 }
 
+/// The close crosses of the tabs on the rail, by where they are.
+fn closers_on_the_rail(h: &Harness<'_, AviaryApp>) -> Vec<egui::Rect> {
+    h.query_all(egui_kittest::kittest::by().predicate(|n| n.label().is_some_and(|l| l.starts_with("Close "))))
+        .map(|n| n.rect())
+        .collect()
+}
+
 #[test]
 fn many_open_games_keep_the_tabs_on_one_row_with_the_rest_in_a_menu() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = daedalus_tabs_at_800(dir.path(), "evening", 8);
     h.state_mut().screen = Screen::Game(0);
     h.run();
-    let closers: Vec<egui::Rect> = h.query_all_by_label("x").map(|n| n.rect()).collect();
+    let closers: Vec<egui::Rect> = closers_on_the_rail(&h);
     assert!(closers.len() >= 2 && closers.len() < 8, "some tabs on the row, not all 8: {}", closers.len());
     for r in &closers {
         assert!((r.center().y - closers[0].center().y).abs() < 1.0, "every tab on one row: {r:?} vs {:?}", closers[0]);
@@ -687,12 +694,12 @@ fn many_open_games_keep_the_tabs_on_one_row_with_the_rest_in_a_menu() {
     h.get_by_label(&format!("{hidden} more…")).click();
     h.run();
     // The last game is in the menu; choosing it shows it, on the row.
-    h.get_by_label_contains("evening-7").click();
+    h.get_by_label("evening-7").click();
     h.run();
     assert_eq!(h.state().screen, Screen::Game(7));
-    let row: Vec<egui::Rect> = h.query_all_by_label("x").map(|n| n.rect()).collect();
+    let row: Vec<egui::Rect> = closers_on_the_rail(&h);
     assert_eq!(row.len(), closers.len(), "as many tabs fit as before");
-    assert!(h.query_by_label_contains("evening-7").is_some(), "the game on screen has its tab on the row");
+    assert!(h.query_by_label("evening-7").is_some(), "the game on screen has its tab on the row");
 }
 
 /// On every screen the row's last tab or its "N more…" keeps clear of
@@ -723,7 +730,7 @@ fn the_more_menu_never_runs_into_settings() {
             egui_kittest::kittest::by().predicate(|n| n.label().or(n.value()).is_some_and(|l| l.ends_with(" more…"))),
         );
         let mut row: Vec<egui::Rect> = more.map(|n| n.rect()).collect();
-        row.extend(h.query_all_by_label("x").map(|n| n.rect()));
+        row.extend(closers_on_the_rail(&h));
         for r in row {
             assert!(r.max.x <= settings.min.x, "{screen:?}: {r:?} runs into Settings at {settings:?}");
         }
@@ -743,16 +750,14 @@ fn a_rules_page_has_its_own_tag_and_its_game_keeps_its_tab_on_the_row() {
     h.run();
     assert_eq!(h.state().screen, Screen::Rules("daedalus"));
     let tag = h.get_by_label("Rules: Daedalus").rect();
-    assert!(h.query_by_label_contains("evening-7").is_some(), "the game the rules came from keeps its tab on the row");
-    let closers: Vec<egui::Rect> = h.query_all_by_label("x").map(|n| n.rect()).collect();
+    assert!(h.query_by_label("evening-7").is_some(), "the game the rules came from keeps its tab on the row");
+    let closers: Vec<egui::Rect> = closers_on_the_rail(&h);
     assert!(closers.iter().all(|r| (r.center().y - tag.center().y).abs() < 2.0), "one row");
     assert!(closers.iter().all(|r| r.max.x <= 800.0), "nothing runs off the window");
-    // The tag's own "x" is the one just after it: it goes back to the game.
-    h.query_all_by_label("x")
-        .filter(|n| n.rect().min.x >= tag.max.x)
-        .min_by(|a, b| a.rect().min.x.total_cmp(&b.rect().min.x))
-        .unwrap()
-        .click();
+    // The tag's own cross goes back to the game.
+    let cross = h.get_by_label("Close Rules: Daedalus");
+    assert!(tag.contains(cross.rect().center()), "the tag's cross is inside the tag, never on another row");
+    cross.click();
     h.run();
     assert_eq!(h.state().screen, Screen::Game(7), "closing the rules goes back to the game they came from");
     assert_eq!(h.state().tabs.len(), 8, "and closes no game");

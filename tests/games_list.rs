@@ -667,3 +667,50 @@ fn the_new_game_dialog_names_no_rule_ids() {
         }
     }
 }
+
+/// Found by a new player: Home greeted a first start with an empty
+/// "Continue" heading, and what each game is showed only under the
+/// pointer. A first start says to choose a game, and every box says what
+/// its game is, in the default window and at 800x600.
+#[test]
+fn a_first_start_says_to_choose_a_game_and_every_box_says_what_its_game_is() {
+    for size in [[1180.0, 820.0], [800.0, 600.0]] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = app_at(dir.path(), size);
+        for _ in 0..40 {
+            h.run();
+            if !h.state().reading_saved_games() && h.query_by_label("Choose a game").is_some() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        assert!(h.query_by_label("Choose a game").is_some(), "{size:?}: the heading says what to do");
+        assert!(h.query_by_label("Continue").is_none(), "{size:?}: no empty Continue heading");
+        assert!(h.query_by_label_contains("All saved games").is_none(), "{size:?}: no list of no saved games");
+        for entry in GAMES.iter().filter(|e| e.play.is_some()) {
+            let pitch = h.get_by_label(entry.pitch).rect();
+            let new = h.get_by_label(&format!("New {} game", entry.name)).rect();
+            assert!(pitch.bottom() <= new.top(), "{size:?}: {} says what it is above New game", entry.name);
+            assert!(new.bottom() <= size[1], "{size:?}: {}'s New game is in the window", entry.name);
+        }
+    }
+}
+
+/// The empty Saved Games page offers the way to start a game, not only
+/// a line saying there is none.
+#[test]
+fn the_empty_saved_games_page_leads_to_the_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app_at(dir.path(), [1180.0, 820.0]);
+    h.get_by_label("Saved Games").click();
+    for _ in 0..40 {
+        h.run();
+        if h.query_by_label("Choose a game to start").is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    h.get_by_label("Choose a game to start").click();
+    h.run();
+    assert_eq!(h.state().screen, aviary::app::Screen::Home);
+}

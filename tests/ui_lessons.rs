@@ -13,7 +13,7 @@ use aviary::lessons::daedalus::COURSE;
 use aviary::rules::daedalus::Action;
 use aviary::ui::daedalus::DaedalusTab;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 #[test]
 fn a_lesson_from_home_refuses_a_wrong_move_with_its_hint_then_is_ticked_and_remembered() {
@@ -51,7 +51,7 @@ fn a_lesson_from_home_refuses_a_wrong_move_with_its_hint_then_is_ticked_and_reme
     again.run();
     again.get_by_label("Learn Daedalus").click();
     again.run();
-    again.get_by_label("Done: 7 moves (par 7)");
+    again.get_by_label("Done in 7 moves (par 7)");
     // The next lesson is the one suggested.
     again.get_by_label("Start (suggested)").click();
     again.run();
@@ -130,4 +130,24 @@ fn the_lesson_map_lays_the_lessons_in_order_without_overlap_at_any_size() {
         }
         assert!(buttons.iter().all(|r| r.right() <= size[0]), "{size:?}: no card runs off the window's edge");
     }
+}
+
+/// Found by a new player: every card of the lesson map said "par N: the
+/// fewest moves it takes". The page says what par is once; each card
+/// says its par.
+#[test]
+fn the_lesson_map_says_what_par_is_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves"));
+    let mut h =
+        Harness::builder().with_size([1180.0, 820.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    h.run();
+    h.get_by_label("Learn Enchanted Plumes").click();
+    h.run();
+    let labels: Vec<String> =
+        h.query_all(egui_kittest::kittest::by().predicate(|n| n.label().is_some())).filter_map(|n| n.accesskit_node().label()).collect();
+    let said = labels.iter().filter(|l| l.contains("fewest moves")).count();
+    assert_eq!(said, 1, "par explained once: {labels:?}");
+    let pars = labels.iter().filter(|l| l.starts_with("Par ") || l.starts_with("Next to try · par ")).count();
+    assert_eq!(pars, 5, "each lesson says its par: {labels:?}");
 }

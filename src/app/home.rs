@@ -27,6 +27,8 @@ const CARD_MIN: f32 = 250.0;
 const CARD_MAX: f32 = 340.0;
 /// Space between Continue cards.
 const CARD_GAP: f32 = 12.0;
+/// Size of the line that says what a game is, under its facts.
+const PITCH_SIZE: f32 = 12.0;
 
 impl AviaryApp {
     pub(super) fn home_ui(&mut self, ui: &mut Ui) {
@@ -65,8 +67,13 @@ impl AviaryApp {
         let (room, card_w) = continue_shown(ui.available_size());
         let unfinished: Vec<games::Listing> = pick_to_continue(&all, room).into_iter().cloned().collect();
         let more = all.len() - unfinished.len();
+        // A new player has nothing to continue: the heading says what to
+        // do instead of showing an empty "Continue".
+        let fresh = known && all.is_empty();
+        let saved = shown.is_some_and(|rows| !rows.is_empty());
         ui.horizontal(|ui| {
-            ui.label(look::title(ui, "Continue", 20.0).color(palette.table.ink));
+            let heading = if fresh { "Choose a game" } else { "Continue" };
+            ui.label(look::title(ui, heading, 20.0).color(palette.table.ink));
             ui.add_space(8.0);
             if ui
                 .button("Join a game online")
@@ -76,13 +83,15 @@ impl AviaryApp {
                 self.join = Some(online::JoinDialog::default());
             }
             let all_label = if more > 0 { format!("All saved games (+{more})") } else { "All saved games".into() };
-            if ui.button(all_label).on_hover_text("Every saved game, with Replay, Rename and Delete").clicked() {
+            if saved && ui.button(all_label).on_hover_text("Every saved game, with Replay, Rename and Delete").clicked()
+            {
                 self.show_saved_games();
             }
         });
         if unfinished.is_empty() {
-            let words = if known {
-                "No game under way: open a box below to start one. Every game is saved after each move."
+            let words = if fresh {
+                "Press New game on a box below, or Learn for short lessons on a real board. \
+                 Every game is saved after each move, so you can stop at any time."
             } else {
                 "Looking for your unfinished games…"
             };
@@ -113,10 +122,21 @@ impl AviaryApp {
         let box_w = ((width - GAP * (per_row as f32 - 1.0)) / per_row as f32).min(BOX_MAX);
         // A narrow box wraps Learn and Rules onto a line of their own.
         let plate = if box_w < 170.0 { PLATE + 28.0 } else { PLATE };
+        // What each game is, always shown under its facts (a new player
+        // should not have to hover to learn it): the room of the longest.
+        let pitch_h = GAMES
+            .iter()
+            .map(|e| {
+                let font = egui::FontId::proportional(PITCH_SIZE);
+                ui.painter().layout(e.pitch.to_string(), font, palette.table.ink, box_w - 16.0).size().y
+            })
+            .fold(0.0, f32::max)
+            .ceil();
+        let plate = plate + pitch_h + 4.0;
         // One shelf in a tall window: taller boxes, so the shelf fills the
         // room under Continue instead of leaving bare cloth.
         let cover_h = if per_row == GAMES.len() {
-            (ui.available_height() - plate - 40.0).clamp(box_w * 0.68, box_w * 0.95).round()
+            (ui.available_height() - plate - 40.0).clamp(box_w * 0.68, box_w * 1.3).round()
         } else {
             (box_w * 0.68).round()
         };
@@ -149,7 +169,7 @@ impl AviaryApp {
             let x0 = area.left() + (width - used) / 2.0;
             for (k, entry) in row.iter().enumerate() {
                 let min = egui::pos2(x0 + k as f32 * (box_w + GAP), board.top() - box_size.y + 2.0);
-                self.game_box(ui, palette, entry, Rect::from_min_size(min, box_size), (cover_h, title_size));
+                self.game_box(ui, palette, entry, Rect::from_min_size(min, box_size), (cover_h, title_size, pitch_h));
             }
             ui.add_space(12.0);
         }
@@ -162,7 +182,7 @@ impl AviaryApp {
         palette: &Palette,
         entry: &'static GameEntry,
         rect: Rect,
-        (cover_h, title_size): (f32, f32),
+        (cover_h, title_size, pitch_h): (f32, f32, f32),
     ) {
         let painter = ui.painter();
         // The box's depth: its side and a soft shadow on the wall.
@@ -187,16 +207,6 @@ impl AviaryApp {
             .widget_info(|| WidgetInfo::labeled(egui::Role::Button, playable, format!("{} box: new game", entry.name)));
         if cover_resp.hovered() && playable {
             painter.rect_stroke(cover, 2.0, Stroke::new(2.5, palette.selection), StrokeKind::Outside);
-            // What the game is, on a band across the cover's foot (inside
-            // the box, not a tooltip over the boxes beside it).
-            let font = egui::FontId::proportional(12.5);
-            let galley = painter.layout(entry.pitch.to_string(), font, palette.table.on_plate, cover.width() - 16.0);
-            let band = Rect::from_min_max(
-                egui::pos2(cover.left(), cover.bottom() - galley.size().y - 12.0),
-                cover.right_bottom(),
-            );
-            painter.rect_filled(band, 0.0, palette.table.plate.gamma_multiply(0.92));
-            painter.galley(band.min + Vec2::new(8.0, 6.0), galley, palette.table.on_plate);
         }
         if cover_resp.clicked() && playable {
             self.open_new_game(entry.id);
@@ -218,6 +228,9 @@ impl AviaryApp {
                 egui::Label::new(RichText::new(format!("{players} · {}", entry.length)).size(12.5).color(ink))
                     .truncate(),
             );
+            let pitch = egui::Label::new(RichText::new(entry.pitch).size(PITCH_SIZE).color(ink)).wrap();
+            let said = ui.add(pitch);
+            ui.add_space((pitch_h - said.rect.height()).max(0.0));
             let record = self.stats.get(entry.id);
             let never = record.clean_played + record.assisted_played == 0;
             let line = match (&entry.learn, never, playable) {
@@ -237,9 +250,12 @@ impl AviaryApp {
             job.wrap = egui::text::TextWrapping { max_width: plate.width(), max_rows: 2, ..Default::default() };
             let said = ui.label(job).on_hover_text(line);
             ui.add_space((two_lines - said.rect.height()).max(0.0) + 2.0);
+            // The way in, filled in the go-ahead colour: the one button a
+            // new player looks for on a box.
+            let words = RichText::new("New game").font(look::display(ui.ctx(), 15.0)).color(palette.text_on_available);
             let new = ui.add_enabled(
                 playable,
-                egui::Button::new(RichText::new("New game").strong()).min_size(Vec2::new(plate.width(), 26.0)),
+                egui::Button::new(words).fill(palette.available).min_size(Vec2::new(plate.width(), 28.0)),
             );
             // Read aloud with the game's name (five boxes each say "New game").
             new.widget_info(|| WidgetInfo::labeled(egui::Role::Button, playable, format!("New {} game", entry.name)));

@@ -21,17 +21,54 @@ pub struct LessonProgress {
     pub done: BTreeMap<String, u16>,
 }
 
-/// The width of a lesson card's contents on the lesson map.
-const CARD_WIDTH: f32 = 180.0;
-/// A lesson card's size on the map, its margins included.
-const CARD_OUTER: f32 = CARD_WIDTH + 24.0;
-const CARD_HEIGHT: f32 = 274.0;
-/// The height of the picture of a lesson's position.
-const PICTURE: f32 = 118.0;
+/// The narrowest a lesson card may be, its margins included.
+const CARD_MIN: f32 = 196.0;
+/// The widest.
+const CARD_MAX: f32 = 330.0;
+/// A card's frame: margins and stroke on both sides.
+const CARD_FRAME: f32 = 24.0;
+/// A card's height below its picture: title, what it teaches, par or
+/// the moves it took, the button and the room for its medallion.
+const CARD_WORDS: f32 = 150.0;
 /// The space between two cards.
 const GAP: f32 = 24.0;
-/// How much lower every other card lies.
-const STAGGER: f32 = 34.0;
+/// How much lower every other card lies, at the least (more where the
+/// cloth has room, so a short course winds down the page).
+const STAGGER: f32 = 30.0;
+/// Under every row, the room for the trail's loops.
+const TRAIL_ROOM: f32 = 70.0;
+/// The radius of a lesson's numbered medallion on the trail.
+const MEDALLION: f32 = 17.0;
+
+/// How a course's cards are laid: per row, and each card's outer size.
+/// The largest cards for which the whole course fits in `room`, so a
+/// short course fills the cloth instead of one thin row; in a room too
+/// small for all, as many per row as fit at the narrowest.
+fn map_layout(room: egui::Vec2, count: usize) -> (usize, egui::Vec2) {
+    let size = |per_row: usize| {
+        let w = ((room.x - GAP * (per_row as f32 - 1.0)) / per_row as f32).floor().min(CARD_MAX);
+        egui::vec2(w, card_height(w))
+    };
+    let most = (((room.x + GAP) / (CARD_MIN + GAP)).floor() as usize).clamp(1, count.max(1));
+    (1..=most)
+        .filter(|&n| {
+            let rows = count.div_ceil(n) as f32;
+            rows * (size(n).y + STAGGER + TRAIL_ROOM) <= room.y
+        })
+        .map(|n| (n, size(n)))
+        .max_by(|a, b| a.1.x.total_cmp(&b.1.x).then(b.0.cmp(&a.0)))
+        .unwrap_or((most, size(most)))
+}
+
+/// A card's outer height at outer width `w`: its picture, a little
+/// under two thirds as tall as it is wide, and its words.
+fn card_height(w: f32) -> f32 {
+    picture_height(w - CARD_FRAME) + CARD_WORDS
+}
+
+fn picture_height(inner: f32) -> f32 {
+    (inner * 0.62).round()
+}
 
 impl LessonProgress {
     /// Records a lesson done in `moves`, keeping the best; true when it
@@ -67,7 +104,7 @@ impl AviaryApp {
         });
         ui.label(format!(
             "{} short lessons, about {} minutes in all. Each is a position on the real board with a goal; every lesson \
-             is open, in any order, and undo is free.",
+             is open, in any order, and undo is free. Par is the fewest moves a lesson can be done in.",
             list.len(),
             learn.minutes()
         ));
@@ -76,29 +113,31 @@ impl AviaryApp {
         ui.add_space(8.0);
         // The course as a trail across the cloth: the lesson cards in
         // order, every other one a step lower, joined by stepping stones
-        // (gold where the lessons on both sides are done). Each card has a
-        // numbered badge, its start position, the title, the time and the
-        // rules section, done (moves against par) or suggested next.
-        let per_row = (((ui.available_width() + GAP) / (CARD_OUTER + GAP)).floor() as usize).max(1);
+        // between numbered medallions at the cards' feet (gold where the
+        // lessons on both sides are done). Each card has its start
+        // position, the title, the time and the rules section, done
+        // (moves against par) or suggested next.
         let sketches = lesson_sketches(ui.ctx(), id, learn, list.len());
+        // The room the cloth gives (inside the scroll area the height
+        // has no end), less the scroll bar's width.
+        let room = egui::vec2(ui.available_width() - 14.0, ui.clip_rect().bottom() - ui.cursor().top());
+        let (per_row, card) = map_layout(room, list.len());
         // A scroll position of its own (Home's is not carried over).
         egui::ScrollArea::vertical().id_salt(("lesson-map", id)).auto_shrink([false, false]).show(ui, |ui| {
             let rows = list.len().div_ceil(per_row);
-            // Under every row, room for the trail's loops.
-            let row_height = CARD_HEIGHT + STAGGER + 110.0;
-            let (area, _) = ui.allocate_exact_size(
-                egui::vec2(ui.available_width(), rows as f32 * row_height + 8.0),
-                egui::Sense::hover(),
-            );
-            // Each card's place: left to right on every row, every other
-            // card a step lower.
+            let spare = (room.y - rows as f32 * (card.y + TRAIL_ROOM)) / rows as f32;
+            let stagger = spare.clamp(STAGGER, 240.0);
+            let row_height = card.y + stagger + TRAIL_ROOM;
+            let (area, _) =
+                ui.allocate_exact_size(egui::vec2(room.x, rows as f32 * row_height + 8.0), egui::Sense::hover());
+            // Each card's place: left to right on every row (the rows
+            // centred), every other card a step lower.
+            let used = per_row as f32 * card.x + GAP * (per_row as f32 - 1.0);
+            let left = area.left() + ((area.width() - used) / 2.0).max(0.0);
             let place = |n: usize| {
                 let (row, k) = (n / per_row, n % per_row);
-                let top = area.top() + row as f32 * row_height + if k % 2 == 1 { STAGGER } else { 0.0 };
-                egui::Rect::from_min_size(
-                    egui::pos2(area.left() + k as f32 * (CARD_OUTER + GAP), top),
-                    egui::vec2(CARD_OUTER, CARD_HEIGHT),
-                )
+                let top = area.top() + row as f32 * row_height + if k % 2 == 1 { stagger } else { 0.0 };
+                egui::Rect::from_min_size(egui::pos2(left + k as f32 * (card.x + GAP), top), card)
             };
             let done: Vec<bool> = list.iter().map(|l| self.lesson_progress.done.contains_key(l.id)).collect();
             for n in 1..list.len() {
@@ -112,10 +151,12 @@ impl AviaryApp {
                     suggested: Some(n) == next,
                     sketch: sketches.get(n).and_then(Option::as_ref),
                 };
-                let builder = egui::UiBuilder::new().max_rect(place(n)).id_salt(("lesson", n));
-                if ui.scope_builder(builder, |ui| lesson_card(ui, &palette, &stone)).inner {
+                let rect = place(n);
+                let builder = egui::UiBuilder::new().max_rect(rect).id_salt(("lesson", n));
+                if ui.scope_builder(builder, |ui| lesson_card(ui, &palette, &stone, rect.width())).inner {
                     open = Some(n);
                 }
+                medallion(ui, &palette, &stone, rect);
             }
         });
         if let Some(n) = open {
@@ -184,47 +225,67 @@ struct LessonStone<'a> {
 /// suggested one a gold ring), its start position, number and title, what
 /// it teaches, par or the moves it took, and the button to play it; true
 /// when that button was pressed.
-fn lesson_card(ui: &mut Ui, palette: &crate::ui::theme::Palette, stone: &LessonStone<'_>) -> bool {
+fn lesson_card(ui: &mut Ui, palette: &crate::ui::theme::Palette, stone: &LessonStone<'_>, width: f32) -> bool {
     let l = stone.lesson;
-    let accent = if stone.done.is_some() || stone.suggested { palette.selection } else { palette.table.wood[0] };
     let ring = stone.suggested.then(|| egui::Stroke::new(2.5, palette.selection));
+    let inner = width - CARD_FRAME;
     let mut pressed = false;
     crate::ui::look::plate_frame(palette, ring).show(ui, |ui| {
         ui.visuals_mut().override_text_color = Some(palette.table.on_plate);
         ui.vertical(|ui| {
             // Every card the same size, its words wrapped inside it.
-            ui.set_width(CARD_WIDTH);
-            ui.set_min_height(CARD_HEIGHT - 24.0);
+            ui.set_width(inner);
+            ui.set_min_height(card_height(width) - CARD_FRAME);
             ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+            let (r, _) = ui.allocate_exact_size(egui::vec2(inner, picture_height(inner)), egui::Sense::hover());
             if let Some(sketch) = stone.sketch {
-                let (r, _) = ui.allocate_exact_size(egui::vec2(CARD_WIDTH, PICTURE), egui::Sense::hover());
                 sketch.paint(ui.painter(), palette, r);
             }
-            ui.horizontal(|ui| {
-                let (r, _) = ui.allocate_exact_size(egui::vec2(28.0, 28.0), egui::Sense::hover());
-                let number = stone.number.to_string();
-                crate::ui::look::token(ui.painter(), palette, r.center(), 12.0, accent, &number);
-                ui.label(crate::ui::look::title(ui, l.title, 16.0));
-            });
+            ui.label(crate::ui::look::title(ui, l.title, 17.0));
             ui.label(format!("About {} min · teaches: {}", l.minutes, l.section));
             match stone.done {
-                Some(moves) => ui.label(format!("Done: {moves} moves (par {})", l.par)),
-                None if stone.suggested => ui
-                    .label(RichText::new(format!("Next to try · par {} (the fewest moves it takes)", l.par)).italics()),
-                None => ui.label(format!("Par {}: the fewest moves it takes", l.par)),
+                Some(moves) => ui.label(format!("Done in {} (par {})", crate::rules::words::count(moves.into(), "move"), l.par)),
+                None if stone.suggested => ui.label(RichText::new(format!("Next to try · par {}", l.par)).italics()),
+                None => ui.label(format!("Par {}", l.par)),
             };
-            let label = if stone.suggested {
-                "Start (suggested)"
-            } else if stone.done.is_some() {
-                "Play again"
-            } else {
-                "Start"
-            };
-            let hover = format!("Lesson {}: {}", stone.number, l.title);
-            pressed = ui.button(label).on_hover_text(hover).clicked();
+            ui.horizontal(|ui| {
+                let label = if stone.suggested {
+                    "Start (suggested)"
+                } else if stone.done.is_some() {
+                    "Play again"
+                } else {
+                    "Start"
+                };
+                let hover = format!("Lesson {}: {}", stone.number, l.title);
+                pressed = if stone.suggested {
+                    crate::ui::look::main_button(ui, label).on_hover_text(hover).clicked()
+                } else {
+                    ui.button(label).on_hover_text(hover).clicked()
+                };
+            });
         });
     });
     pressed
+}
+
+/// A lesson's numbered medallion at its card's foot, where the trail
+/// arrives and leaves: gold once done or when suggested, wood otherwise;
+/// a tick beside the number once done.
+fn medallion(ui: &Ui, palette: &crate::ui::theme::Palette, stone: &LessonStone<'_>, card: egui::Rect) {
+    let accent = if stone.done.is_some() || stone.suggested { palette.selection } else { palette.table.wood[0] };
+    let centre = card.center_bottom();
+    let painter = ui.painter();
+    painter.circle_filled(centre + egui::vec2(1.0, 3.0), MEDALLION + 3.0, palette.table.shadow);
+    painter.circle(centre, MEDALLION + 3.0, palette.table.rim, egui::Stroke::new(1.0, palette.table.wood[2]));
+    crate::ui::look::token(painter, palette, centre, MEDALLION, accent, &stone.number.to_string());
+    if stone.done.is_some() {
+        // A tick on a small seal at the medallion's shoulder.
+        let seal = centre + egui::vec2(MEDALLION * 0.85, -MEDALLION * 0.75);
+        painter.circle(seal, 8.0, palette.available, egui::Stroke::new(1.0, palette.table.rim));
+        let ink = egui::Stroke::new(2.0, palette.text_on_available);
+        painter.line_segment([seal + egui::vec2(-4.0, 0.0), seal + egui::vec2(-1.0, 3.0)], ink);
+        painter.line_segment([seal + egui::vec2(-1.0, 3.0), seal + egui::vec2(4.0, -3.5)], ink);
+    }
 }
 
 /// Stepping stones from one lesson card to the next: across the gap
@@ -253,9 +314,9 @@ fn paint_trail(
             })
             .collect::<Vec<_>>()
     };
-    let a = from.center_bottom() - egui::vec2(0.0, 8.0);
+    let a = from.center_bottom();
     let points = if to.left() > from.left() {
-        let b = to.center_bottom() - egui::vec2(0.0, 8.0);
+        let b = to.center_bottom();
         let low = a.y.max(b.y) + 46.0;
         bezier(a, egui::pos2(a.x + 40.0, low), egui::pos2(b.x - 40.0, low), b)
     } else {

@@ -75,7 +75,7 @@ pub struct AviaryApp {
     pub tabs: Vec<Box<dyn GameTab>>,
     /// The screen showing.
     pub screen: Screen,
-    /// Where a rules or lessons page was opened from: its tag's "x" goes
+    /// Where a rules or lessons page was opened from: its tag's cross goes
     /// back there, and a game it came from keeps its tab on the row.
     page_from: Screen,
     /// The new-game dialog, when open.
@@ -654,7 +654,7 @@ impl AviaryApp {
                                 Notice::Error(s) => (format!("(!) {s}"), ui.visuals().error_fg_color),
                                 Notice::Info(s) => (s.clone(), ui.visuals().text_color()),
                             };
-                            if ui.small_button("x").on_hover_text("Dismiss").clicked() {
+                            if ui.small_button("×").on_hover_text("Dismiss").clicked() {
                                 dismiss = Some(i);
                             }
                             // Long messages (file paths) wrap instead of running off the window.

@@ -94,6 +94,10 @@ impl AviaryApp {
             ui.vertical_centered(|ui| {
                 ui.label(look::title(ui, "No saved games yet", 20.0));
                 ui.label("Every game you start is kept here, saved after each move.");
+                ui.add_space(10.0);
+                if look::main_button(ui, "Choose a game to start").clicked() {
+                    self.screen = Screen::Home;
+                }
             });
             return;
         }
@@ -155,13 +159,21 @@ impl AviaryApp {
                 ui.label(RichText::new(shown).size(14.0).color(palette.table.faint));
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if ui.button("Refresh").on_hover_text("Read the folder again").clicked() {
-                    self.invalidate_listing();
-                }
-                ui.menu_button("Folder…", |ui| {
+                // The file-keeping ways, folded under one menu: the page
+                // is the games, not a file manager.
+                let menu = ui.menu_button(RichText::new("•••").size(14.0), |ui| {
+                    if ui.button("Open a game file from elsewhere…").clicked() {
+                        self.start_file_dialog(ui.ctx(), notices);
+                        ui.close();
+                    }
+                    if ui.button("Read the folder again").clicked() {
+                        self.invalidate_listing();
+                        ui.close();
+                    }
+                    ui.separator();
                     ui.label(format!("Aviary keeps your games in {}", self.saves_dir.display()));
                     ui.horizontal(|ui| {
-                        let label = ui.label("Or type a path:");
+                        let label = ui.label("Or type a file's path:");
                         ui.add(egui::TextEdit::singleline(&mut self.open_path).desired_width(320.0))
                             .labelled_by(label.id);
                         if ui.button("Open").clicked() && !self.open_path.trim().is_empty() {
@@ -173,9 +185,7 @@ impl AviaryApp {
                         }
                     });
                 });
-                if ui.button("Open file elsewhere…").clicked() {
-                    self.start_file_dialog(ui.ctx(), notices);
-                }
+                menu.response.on_hover_text("Open a game file from elsewhere, or see where your games are kept");
             });
         });
     }

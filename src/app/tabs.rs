@@ -56,12 +56,13 @@ impl AviaryApp {
 
     pub(super) fn tabs_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
         ui.horizontal(|ui| {
-            if ui.selectable_label(self.screen == Screen::Home, "Home").clicked() {
+            let palette = crate::ui::theme::palette(self.settings.dark);
+            if rail_tab(ui, &palette, "Home", self.screen == Screen::Home, None).0.clicked() {
                 // Continue lists what is unfinished now.
                 self.invalidate_listing();
                 self.screen = Screen::Home;
             }
-            if ui.selectable_label(self.screen == Screen::SavedGames, "Saved Games").clicked() {
+            if rail_tab(ui, &palette, "Saved Games", self.screen == Screen::SavedGames, None).0.clicked() {
                 self.show_saved_games();
             }
             // One row: the games that fit (the one on screen always), the
@@ -87,8 +88,8 @@ impl AviaryApp {
             let ink = ui.visuals().text_color();
             let measure =
                 |text: &str| ui.fonts_mut(|f| f.layout_no_wrap(text.to_owned(), font.clone(), ink).size().x) + pad;
-            // A tab: separator, its title, its close button.
-            let close_w = measure("x") + 6.0;
+            // A tab: its title and its close cross, and the gap after it.
+            let close_w = CLOSE + 4.0;
             let widths: Vec<f32> = titles.iter().map(|t| measure(t) + close_w + 8.0).collect();
             // A rules or lessons page has a tag of its own, and the game it
             // was opened from keeps its tab on the row.
@@ -102,9 +103,9 @@ impl AviaryApp {
             let shown = fit_tabs(&widths, current, room, measure("9 more…") + 8.0);
             let mut close = None;
             if let Some(page) = page {
-                ui.separator();
-                ui.selectable_label(true, &page).on_hover_text("The page on screen");
-                if ui.small_button("x").on_hover_text(format!("Close {page}")).clicked() {
+                let (tag, cross) = rail_tab(ui, &palette, &page, true, Some(&format!("Close {page}")));
+                tag.on_hover_text("The page on screen");
+                if cross.is_some_and(|c| c.clicked()) {
                     self.screen = match self.page_from {
                         Screen::Game(i) if i < self.tabs.len() => Screen::Game(i),
                         Screen::SavedGames => Screen::SavedGames,
@@ -114,12 +115,13 @@ impl AviaryApp {
                 }
             }
             for (i, title) in titles.iter().enumerate().filter(|(i, _)| shown[*i]) {
-                ui.separator();
                 let hover = format!("{} — {}", self.tabs[i].title(), file_stem(self.tabs[i].path()));
-                if ui.selectable_label(self.screen == Screen::Game(i), title).on_hover_text(hover).clicked() {
+                let closing = format!("Close {title}");
+                let (tab, cross) = rail_tab(ui, &palette, title, self.screen == Screen::Game(i), Some(&closing));
+                if tab.on_hover_text(hover).clicked() {
                     self.screen = Screen::Game(i);
                 }
-                if ui.small_button("x").on_hover_text(format!("Close {title} (it stays saved)")).clicked() {
+                if cross.is_some_and(|c| c.on_hover_text("It stays saved").clicked()) {
                     close = Some(i);
                 }
             }
@@ -129,11 +131,10 @@ impl AviaryApp {
                 ui.menu_button(format!("{} more…", hidden.len()), |ui| {
                     for &i in &hidden {
                         ui.horizontal(|ui| {
-                            if ui
-                                .small_button("x")
-                                .on_hover_text(format!("Close {} (it stays saved)", titles[i]))
-                                .clicked()
-                            {
+                            let cross = ui.small_button("×");
+                            let closing = format!("Close {}", titles[i]);
+                            cross.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &closing));
+                            if cross.on_hover_text("It stays saved").clicked() {
                                 close = Some(i);
                                 ui.close();
                             }
@@ -151,12 +152,76 @@ impl AviaryApp {
                 self.close_tab(i, notices);
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if ui.selectable_label(self.screen == Screen::Settings, "Settings").clicked() {
+                if rail_tab(ui, &palette, "Settings", self.screen == Screen::Settings, None).0.clicked() {
                     self.open_settings();
                 }
             });
         });
     }
+}
+
+/// The width of a tab's close cross.
+const CLOSE: f32 = 16.0;
+
+/// One tab on the rail: the one on screen a folder tab of the cloth's
+/// colour, reaching down to join the table under it; the others of the
+/// rail's lighter wood. With `close` (its name for screen readers), a
+/// cross inside the tab at its end. The tab's response, and the cross's.
+fn rail_tab(
+    ui: &mut Ui,
+    palette: &crate::ui::theme::Palette,
+    title: &str,
+    on_screen: bool,
+    close: Option<&str>,
+) -> (egui::Response, Option<egui::Response>) {
+    use crate::ui::theme::mix;
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let cream = ui.visuals().widgets.inactive.fg_stroke.color;
+    let ink = if on_screen { palette.table.ink } else { cream };
+    let galley = ui.painter().layout_no_wrap(title.to_owned(), font, ink);
+    let pad = ui.spacing().button_padding.x + 2.0;
+    let extra = if close.is_some() { CLOSE + 2.0 } else { 0.0 };
+    let size = egui::vec2(galley.size().x + 2.0 * pad + extra, ui.spacing().interact_size.y.max(galley.size().y + 4.0));
+    let (rect, tab) = ui.allocate_exact_size(size, egui::Sense::click());
+    tab.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, on_screen, title));
+    let cross = close.map(|name| {
+        let at = egui::Rect::from_center_size(
+            egui::pos2(rect.right() - pad / 2.0 - CLOSE / 2.0, rect.center().y),
+            egui::vec2(CLOSE, CLOSE),
+        );
+        let cross = ui.interact(at, tab.id.with("close"), egui::Sense::click());
+        cross.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
+        cross
+    });
+    if ui.is_rect_visible(rect) {
+        let painter = ui.painter();
+        let lifted = tab.hovered() && !on_screen;
+        let fill = if on_screen {
+            palette.table.cloth
+        } else {
+            mix(palette.table.wood[2], cream, if lifted { 0.2 } else { 0.1 })
+        };
+        // The tab on screen runs down over the rail's margin to meet the
+        // cloth below it, its top corners rounded like a folder's tab.
+        let body = if on_screen { rect.with_max_y(rect.max.y + 6.0) } else { rect };
+        let corners = egui::CornerRadius { nw: 6, ne: 6, sw: if on_screen { 0 } else { 6 }, se: if on_screen { 0 } else { 6 } };
+        painter.rect_filled(body, corners, fill);
+        if !on_screen {
+            painter.rect_stroke(body, corners, egui::Stroke::new(1.0, mix(palette.table.wood[2], cream, 0.25)), egui::StrokeKind::Inside);
+        }
+        painter.galley(egui::pos2(rect.left() + pad, rect.center().y - galley.size().y / 2.0), galley, ink);
+        if let Some(cross) = &cross {
+            let c = cross.rect.center();
+            if cross.hovered() {
+                painter.circle_filled(c, CLOSE / 2.0, mix(fill, ink, 0.2));
+            }
+            let arm = 3.5;
+            let stroke = egui::Stroke::new(1.5, mix(fill, ink, 0.75));
+            painter.line_segment([c + egui::vec2(-arm, -arm), c + egui::vec2(arm, arm)], stroke);
+            painter.line_segment([c + egui::vec2(-arm, arm), c + egui::vec2(arm, -arm)], stroke);
+        }
+    }
+    (tab, cross)
 }
 
 /// Names for the tab row from each tab's (title, file name a person chose
