@@ -869,18 +869,45 @@ pub fn checkout_saves(program: &Path) -> Option<PathBuf> {
 
 /// "White v Black (computer, hard)": a person by name alone, a computer
 /// or a friend online said so (a saved game's card has one short line for
-/// its seats, and "(human)" after every name cut it off).
+/// its seats, and "(human)" after every name cut it off). At a table of
+/// three or more the computers are counted, not named ("Ada v 3
+/// computers (easy)": named one by one the line was cut at the second);
+/// a solitaire says so.
 #[must_use]
 pub fn describe_seats(seats: &[SeatRecord]) -> String {
-    seats
+    let name = |s: &SeatRecord| clip(&s.name, MAX_NAME_CHARS);
+    if let [only] = seats
+        && only.player == Player::Human
+    {
+        return if only.name == "You" { "Solitaire".to_string() } else { format!("Solitaire: {}", name(only)) };
+    }
+    let computers: Vec<&str> = seats
         .iter()
-        .map(|s| match s.player {
-            Player::Human => clip(&s.name, MAX_NAME_CHARS),
-            Player::Computer(level) => format!("{} (computer, {})", clip(&s.name, MAX_NAME_CHARS), level.name()),
-            Player::Friend => format!("{} (online)", clip(&s.name, MAX_NAME_CHARS)),
+        .filter_map(|s| match s.player {
+            Player::Computer(level) => Some(level.name()),
+            _ => None,
         })
-        .collect::<Vec<_>>()
-        .join(" v ")
+        .collect();
+    let grouped = seats.len() >= 3 && computers.len() >= 2;
+    let mut parts: Vec<String> = seats
+        .iter()
+        .filter_map(|s| match s.player {
+            Player::Human => Some(name(s)),
+            Player::Computer(level) if !grouped => Some(format!("{} (computer, {})", name(s), level.name())),
+            Player::Computer(_) => None,
+            Player::Friend => Some(format!("{} (online)", name(s))),
+        })
+        .collect();
+    if grouped {
+        let mut levels: Vec<&str> = Vec::new();
+        for level in &computers {
+            if !levels.contains(level) {
+                levels.push(level);
+            }
+        }
+        parts.push(format!("{} computers ({})", computers.len(), levels.join(", ")));
+    }
+    parts.join(" v ")
 }
 
 /// A date as "2026-11-22 13:05" (UTC).
@@ -919,6 +946,29 @@ pub fn fresh_path(dir: &Path, game_id: &str) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::format_time;
+
+    /// Found by a new player: at a table of four a saved game's seats
+    /// line read "Player 1 v Player 2 (computer, …", and a solitaire's
+    /// "You".
+    #[test]
+    fn a_table_s_seats_are_said_in_one_short_line() {
+        use crate::ai::Level;
+        use crate::session::Player;
+        let seat = |name: &str, player| super::SeatRecord { name: name.into(), player };
+        let four = [
+            seat("Ada", Player::Human),
+            seat("Player 2", Player::Computer(Level::Easy)),
+            seat("Player 3", Player::Computer(Level::Easy)),
+            seat("Player 4", Player::Computer(Level::Hard)),
+        ];
+        assert_eq!(super::describe_seats(&four), "Ada v 3 computers (easy, hard)");
+        let two = [seat("White", Player::Human), seat("Black", Player::Computer(Level::Hard))];
+        assert_eq!(super::describe_seats(&two), "White v Black (computer, hard)");
+        let three =
+            [seat("Ada", Player::Human), seat("Ben", Player::Friend), seat("Cy", Player::Computer(Level::Easy))];
+        assert_eq!(super::describe_seats(&three), "Ada v Ben (online) v Cy (computer, easy)");
+        assert_eq!(super::describe_seats(&[seat("You", Player::Human)]), "Solitaire");
+    }
 
     #[test]
     fn a_crash_while_loading_is_caught_and_reported() {

@@ -678,7 +678,7 @@ fn a_first_start_says_to_choose_a_game_and_every_box_says_what_its_game_is() {
         let dir = tempfile::tempdir().unwrap();
         let mut h = app_at(dir.path(), size);
         for _ in 0..40 {
-            h.run();
+            h.step();
             if !h.state().reading_saved_games() && h.query_by_label("Choose a game").is_some() {
                 break;
             }
@@ -697,20 +697,31 @@ fn a_first_start_says_to_choose_a_game_and_every_box_says_what_its_game_is() {
 }
 
 /// The empty Saved Games page offers the way to start a game, not only
-/// a line saying there is none.
+/// a line saying there is none: each game's box, and the way back to the
+/// shelf.
 #[test]
 fn the_empty_saved_games_page_leads_to_the_games() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = app_at(dir.path(), [1180.0, 820.0]);
     h.get_by_label("Saved Games").click();
+    // (Stepped, not run: a spinner turns while the folder is read.)
     for _ in 0..40 {
-        h.run();
-        if h.query_by_label("Choose a game to start").is_some() {
+        h.step();
+        if h.query_by_label("New Dust in the Wings game").is_some() {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
-    h.get_by_label("Choose a game to start").click();
+    for entry in GAMES.iter().filter(|e| e.play.is_some()) {
+        let cover = h.get_by_label(&format!("New {} game", entry.name)).rect();
+        assert!(cover.width() >= 90.0 && cover.bottom() <= 820.0, "{}'s box is in view: {cover:?}", entry.name);
+    }
+    h.get_by_label("New Dust in the Wings game").click();
+    h.run();
+    assert!(h.query_by_label("Cancel").is_some(), "the new-game dialog is open");
+    h.get_by_label("Cancel").click();
+    h.run();
+    h.get_by_label("Or learn one first: back to the games").click();
     h.run();
     assert_eq!(h.state().screen, aviary::app::Screen::Home);
 }

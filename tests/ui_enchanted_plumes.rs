@@ -151,6 +151,18 @@ fn play_by_drag_refused_play_swap_with_the_train_and_guarded_undo() {
     let toasts = h.state().toast_texts().join(" | ");
     assert!(toasts.contains("EP-R4") && toasts.contains("one card"), "{toasts}");
     assert_eq!(tab(&mut h).table.session().cursor(), cursor, "nothing changed");
+    // Found by a new player: a card dropped at the seam, low on the bottom
+    // row's card, went into that row; the row under was a thin strip
+    // beneath the card. The card's lowest part is the row under's.
+    let laid = h.get_by_label_contains(&format!("Ada plume 1: feather {}", hand[0])).rect();
+    let under = h.get_by_label("plume 1 new row 2").rect();
+    assert!(under.height() >= laid.height() * 0.5, "the row under is half a card tall at least: {under:?}");
+    let seam = Pos2::new(laid.center().x, laid.bottom() - laid.height() * 0.1);
+    let from = centre(&h, &format!("hand: feather {}", hand[1]));
+    drag(&mut h, from, seam);
+    let toasts = h.state().toast_texts();
+    assert!(toasts.last().is_some_and(|t| t.contains("EP-R4")), "dropped at the seam, it is the row under: {toasts:?}");
+    assert_eq!(tab(&mut h).table.session().cursor(), cursor, "nothing changed");
 
     // A swap with the Train by drag.
     let train = state(&mut h).train().to_vec();
@@ -526,7 +538,8 @@ fn other_seats_see_a_face_down_peacock_as_unknown_until_the_end() {
     let font = egui::FontId::proportional(14.0);
     assert!(h.ctx.fonts_mut(|f| f.has_glyphs(&font, "≥?·")), "the default fonts draw the markers");
     // Numbers are printed with the minus sign, not the hyphen.
-    let shown = |n: i32| n.to_string().replace('-', "\u{2212}");
+    // (Signed, as a plume's score is: "+6", "0", "−4".)
+    let shown = |n: i32| if n > 0 { format!("+{n}") } else { n.to_string().replace('-', "\u{2212}") };
     assert!(h.query_all_by_label(&format!("≥ {}", shown(total))).count() > 0, "Ada's score as Ben may know it");
     assert!(h.query_by_label(&shown(start.score(ada))).is_none() || start.score(ada) == start.score(ben));
 

@@ -144,8 +144,13 @@ fn the_lesson_map_says_what_par_is_once() {
     h.run();
     h.get_by_label("Learn Enchanted Plumes").click();
     h.run();
-    let labels: Vec<String> =
-        h.query_all(egui_kittest::kittest::by().predicate(|n| n.label().is_some())).filter_map(|n| n.accesskit_node().label()).collect();
+    // (A label's words are its node's value; its runs of text, under it,
+    // say them again.)
+    let labels: Vec<String> = h
+        .query_all(egui_kittest::kittest::by())
+        .filter(|n| n.accesskit_node().role() == egui::Role::Label)
+        .filter_map(|n| n.accesskit_node().value())
+        .collect();
     let said = labels.iter().filter(|l| l.contains("fewest moves")).count();
     assert_eq!(said, 1, "par explained once: {labels:?}");
     let pars = labels.iter().filter(|l| l.starts_with("Par ") || l.starts_with("Next to try · par ")).count();

@@ -123,15 +123,20 @@ impl AviaryApp {
         // A narrow box wraps Learn and Rules onto a line of their own.
         let plate = if box_w < 170.0 { PLATE + 28.0 } else { PLATE };
         // What each game is, always shown under its facts (a new player
-        // should not have to hover to learn it): the room of the longest.
-        let pitch_h = GAMES
+        // should not have to hover to learn it): the lines of the longest,
+        // as many as the window has room for beside the smallest covers
+        // (at 800x600 the whole of it pushed the shelf under a scroll bar);
+        // the rest on hover.
+        let font = egui::FontId::proportional(PITCH_SIZE);
+        let line = ui.fonts_mut(|f| f.row_height(&font));
+        let needed = GAMES
             .iter()
-            .map(|e| {
-                let font = egui::FontId::proportional(PITCH_SIZE);
-                ui.painter().layout(e.pitch.to_string(), font, palette.table.ink, box_w - 16.0).size().y
-            })
-            .fold(0.0, f32::max)
-            .ceil();
+            .map(|e| ui.painter().layout(e.pitch.to_string(), font.clone(), palette.table.ink, box_w - 16.0).rows.len())
+            .max()
+            .unwrap_or(0);
+        let spare = ui.available_height() - (box_w * 0.68).round() - plate - 40.0 - 12.0;
+        let pitch_rows = needed.min((spare / line).floor().max(0.0) as usize);
+        let pitch_h = (pitch_rows as f32 * line).ceil();
         let plate = plate + pitch_h + 4.0;
         // One shelf in a tall window: taller boxes, so the shelf fills the
         // room under Continue instead of leaving bare cloth.
@@ -169,7 +174,13 @@ impl AviaryApp {
             let x0 = area.left() + (width - used) / 2.0;
             for (k, entry) in row.iter().enumerate() {
                 let min = egui::pos2(x0 + k as f32 * (box_w + GAP), board.top() - box_size.y + 2.0);
-                self.game_box(ui, palette, entry, Rect::from_min_size(min, box_size), (cover_h, title_size, pitch_h));
+                self.game_box(
+                    ui,
+                    palette,
+                    entry,
+                    Rect::from_min_size(min, box_size),
+                    (cover_h, title_size, pitch_rows),
+                );
             }
             ui.add_space(12.0);
         }
@@ -182,7 +193,7 @@ impl AviaryApp {
         palette: &Palette,
         entry: &'static GameEntry,
         rect: Rect,
-        (cover_h, title_size, pitch_h): (f32, f32, f32),
+        (cover_h, title_size, pitch_rows): (f32, f32, usize),
     ) {
         let painter = ui.painter();
         // The box's depth: its side and a soft shadow on the wall.
@@ -228,9 +239,15 @@ impl AviaryApp {
                 egui::Label::new(RichText::new(format!("{players} · {}", entry.length)).size(12.5).color(ink))
                     .truncate(),
             );
-            let pitch = egui::Label::new(RichText::new(entry.pitch).size(PITCH_SIZE).color(ink)).wrap();
-            let said = ui.add(pitch);
-            ui.add_space((pitch_h - said.rect.height()).max(0.0));
+            if pitch_rows > 0 {
+                let font = egui::FontId::proportional(PITCH_SIZE);
+                let pitch_h = pitch_rows as f32 * ui.fonts_mut(|f| f.row_height(&font));
+                let mut job = egui::text::LayoutJob::simple(entry.pitch.to_string(), font, ink, plate.width());
+                job.wrap.max_rows = pitch_rows;
+                // (Whole on hover, where the lines run out.)
+                let said = ui.add(egui::Label::new(job)).on_hover_text(entry.pitch);
+                ui.add_space((pitch_h.ceil() - said.rect.height()).max(0.0));
+            }
             let record = self.stats.get(entry.id);
             let never = record.clean_played + record.assisted_played == 0;
             let line = match (&entry.learn, never, playable) {

@@ -36,7 +36,7 @@ const GAP: f32 = 24.0;
 /// cloth has room, so a short course winds down the page).
 const STAGGER: f32 = 30.0;
 /// Under every row, the room for the trail's loops.
-const TRAIL_ROOM: f32 = 70.0;
+const TRAIL_ROOM: f32 = 84.0;
 /// The radius of a lesson's numbered medallion on the trail.
 const MEDALLION: f32 = 17.0;
 
@@ -120,7 +120,9 @@ impl AviaryApp {
         let sketches = lesson_sketches(ui.ctx(), id, learn, list.len());
         // The room the cloth gives (inside the scroll area the height
         // has no end), less the scroll bar's width.
-        let room = egui::vec2(ui.available_width() - 14.0, ui.clip_rect().bottom() - ui.cursor().top());
+        // (Less the lanes beside the rows, where the trail runs down from
+        // one row to the next.)
+        let room = egui::vec2(ui.available_width() - 14.0 - GAP * 2.0, ui.clip_rect().bottom() - ui.cursor().top());
         let (per_row, card) = map_layout(room, list.len());
         // A scroll position of its own (Home's is not carried over).
         egui::ScrollArea::vertical().id_salt(("lesson-map", id)).auto_shrink([false, false]).show(ui, |ui| {
@@ -128,8 +130,10 @@ impl AviaryApp {
             let spare = (room.y - rows as f32 * (card.y + TRAIL_ROOM)) / rows as f32;
             let stagger = spare.clamp(STAGGER, 240.0);
             let row_height = card.y + stagger + TRAIL_ROOM;
-            let (area, _) =
-                ui.allocate_exact_size(egui::vec2(room.x, rows as f32 * row_height + 8.0), egui::Sense::hover());
+            let (area, _) = ui.allocate_exact_size(
+                egui::vec2(room.x + GAP * 2.0, rows as f32 * row_height + 8.0),
+                egui::Sense::hover(),
+            );
             // Each card's place: left to right on every row (the rows
             // centred), every other card a step lower.
             let used = per_row as f32 * card.x + GAP * (per_row as f32 - 1.0);
@@ -244,7 +248,9 @@ fn lesson_card(ui: &mut Ui, palette: &crate::ui::theme::Palette, stone: &LessonS
             ui.label(crate::ui::look::title(ui, l.title, 17.0));
             ui.label(format!("About {} min · teaches: {}", l.minutes, l.section));
             match stone.done {
-                Some(moves) => ui.label(format!("Done in {} (par {})", crate::rules::words::count(moves.into(), "move"), l.par)),
+                Some(moves) => {
+                    ui.label(format!("Done in {} (par {})", crate::rules::words::count(moves.into(), "move"), l.par))
+                }
                 None if stone.suggested => ui.label(RichText::new(format!("Next to try · par {}", l.par)).italics()),
                 None => ui.label(format!("Par {}", l.par)),
             };
@@ -315,20 +321,26 @@ fn paint_trail(
             .collect::<Vec<_>>()
     };
     let a = from.center_bottom();
+    let b = to.center_bottom();
     let points = if to.left() > from.left() {
-        let b = to.center_bottom();
         let low = a.y.max(b.y) + 46.0;
         bezier(a, egui::pos2(a.x + 40.0, low), egui::pos2(b.x - 40.0, low), b)
     } else {
-        let b = to.center_top() + egui::vec2(0.0, 8.0);
-        let lane = b.y - 30.0;
-        let mut points = bezier(a, egui::pos2(a.x, lane), egui::pos2(a.x, lane), egui::pos2(a.x - 40.0, lane));
-        points.extend(bezier(
-            egui::pos2(a.x - 40.0, lane),
-            egui::pos2(b.x, lane),
-            egui::pos2(b.x, lane),
-            egui::pos2(b.x, lane + 20.0),
-        ));
+        // Down from the row's last medallion, back along the lane above
+        // the next row, down beside its first card and in to its
+        // medallion: corners rounded, never along the row's own loops.
+        let lane = to.top() - 16.0;
+        let side = to.left() - GAP / 2.0;
+        let corners = [a, egui::pos2(a.x, lane), egui::pos2(side, lane), egui::pos2(side, b.y), b];
+        let mut points = vec![a];
+        for turn in corners.windows(3) {
+            let (came, corner, goes) = (turn[0], turn[1], turn[2]);
+            let round = 20.0_f32.min(came.distance(corner) / 2.0).min(corner.distance(goes) / 2.0);
+            let enter = corner + (came - corner).normalized() * round;
+            let leave = corner + (goes - corner).normalized() * round;
+            points.push(enter);
+            points.extend(bezier(enter, corner, corner, leave));
+        }
         points.push(b);
         points
     };

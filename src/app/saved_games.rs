@@ -92,10 +92,14 @@ impl AviaryApp {
         if listing.is_empty() {
             ui.add_space(24.0);
             ui.vertical_centered(|ui| {
-                ui.label(look::title(ui, "No saved games yet", 20.0));
-                ui.label("Every game you start is kept here, saved after each move.");
-                ui.add_space(10.0);
-                if look::main_button(ui, "Choose a game to start").clicked() {
+                ui.label(look::title(ui, "No saved games yet", 24.0));
+                ui.label("Every game you start is kept here, saved after each move. Start one:");
+                ui.add_space(14.0);
+                if let Some(id) = Self::game_covers(ui, &palette) {
+                    self.open_new_game(id);
+                }
+                ui.add_space(14.0);
+                if ui.button("Or learn one first: back to the games").clicked() {
                     self.screen = Screen::Home;
                 }
             });
@@ -188,6 +192,42 @@ impl AviaryApp {
                 menu.response.on_hover_text("Open a game file from elsewhere, or see where your games are kept");
             });
         });
+    }
+
+    /// The games' box covers in a row, each with its name under it, for a
+    /// page with no saved game: the id of the one clicked.
+    fn game_covers(ui: &mut Ui, palette: &theme::Palette) -> Option<&'static str> {
+        let playable: Vec<&games::GameEntry> = games::GAMES.iter().filter(|e| e.play.is_some()).collect();
+        let gap = 16.0;
+        let n = playable.len() as f32;
+        let w = ((ui.available_width() - 24.0 - gap * (n - 1.0)) / n).clamp(90.0, 170.0);
+        let size = Vec2::new(w, w * 0.8 + 30.0);
+        let mut chosen = None;
+        let used = size.x * n + gap * (n - 1.0);
+        let (row, _) = ui.allocate_exact_size(Vec2::new(used, size.y), egui::Sense::hover());
+        for (k, entry) in playable.into_iter().enumerate() {
+            let rect = Rect::from_min_size(row.min + Vec2::new(k as f32 * (w + gap), 0.0), size);
+            let resp = ui.interact(rect, ui.scope_id().with(("start-cover", entry.id)), egui::Sense::click());
+            resp.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::Button, true, format!("New {} game", entry.name))
+            });
+            let lift = if resp.hovered() { look::Lift::Raised } else { look::Lift::Flat };
+            look::card_body(ui.painter(), palette, rect, palette.table.plate, lift);
+            let art = Rect::from_min_size(rect.min + Vec2::splat(5.0), Vec2::new(w - 10.0, w * 0.8 - 6.0));
+            (entry.cover)(ui.painter(), palette, art);
+            let font = look::display(ui.ctx(), (w / 10.0).clamp(11.0, 15.0));
+            ui.painter().text(
+                egui::pos2(rect.center().x, rect.bottom() - 14.0),
+                egui::Align2::CENTER_CENTER,
+                entry.name,
+                font,
+                palette.table.on_plate,
+            );
+            if resp.on_hover_text(format!("Start a game of {}", entry.name)).clicked() {
+                chosen = Some(entry.id);
+            }
+        }
+        chosen
     }
 
     /// One saved game as a card on the cloth: a click anywhere on it

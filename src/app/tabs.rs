@@ -204,10 +204,16 @@ fn rail_tab(
         // The tab on screen runs down over the rail's margin to meet the
         // cloth below it, its top corners rounded like a folder's tab.
         let body = if on_screen { rect.with_max_y(rect.max.y + 6.0) } else { rect };
-        let corners = egui::CornerRadius { nw: 6, ne: 6, sw: if on_screen { 0 } else { 6 }, se: if on_screen { 0 } else { 6 } };
+        let corners =
+            egui::CornerRadius { nw: 6, ne: 6, sw: if on_screen { 0 } else { 6 }, se: if on_screen { 0 } else { 6 } };
         painter.rect_filled(body, corners, fill);
         if !on_screen {
-            painter.rect_stroke(body, corners, egui::Stroke::new(1.0, mix(palette.table.wood[2], cream, 0.25)), egui::StrokeKind::Inside);
+            painter.rect_stroke(
+                body,
+                corners,
+                egui::Stroke::new(1.0, mix(palette.table.wood[2], cream, 0.25)),
+                egui::StrokeKind::Inside,
+            );
         }
         painter.galley(egui::pos2(rect.left() + pad, rect.center().y - galley.size().y / 2.0), galley, ink);
         if let Some(cross) = &cross {

@@ -142,7 +142,14 @@ impl Frame<'_> {
             if ui.button(label).on_hover_text("Show the side panel").clicked() {
                 *open = true;
             }
-            Self::status_lines(ui, table);
+            // Room for two lines whatever the status says: one that wrapped
+            // to a second made the row taller, and the table under it
+            // moved up and down as the turn went on.
+            let lines = ui.text_style_height(&egui::TextStyle::Body) * 2.0 + ui.spacing().item_spacing.y;
+            ui.vertical(|ui| {
+                ui.set_min_height(lines);
+                Self::status_lines(ui, table);
+            });
         });
     }
 

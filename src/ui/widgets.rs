@@ -514,6 +514,11 @@ pub fn confirm_undo_modal(ctx: &egui::Context, id: egui::Id, heading: &str, body
     decision
 }
 
+/// How many of the latest moves the hand-off's recap lists, beside the
+/// button and under it.
+const RECAP_WIDE: usize = 6;
+const RECAP_NARROW: usize = 3;
+
 /// The hand-off bar of a shared screen: whose turn it is, what the others
 /// did since that person last acted, and the button that shows what is
 /// theirs alone (`since`, and whether they have had a turn yet). True
@@ -538,8 +543,10 @@ pub fn hand_off_bar(
             ui.label(super::look::title(ui, format!("Pass to {name}"), 24.0));
             ui.label(format!("{hidden} When only {name} can see the screen:"));
             ui.add_space(4.0);
+            // One line, never "show my / cards" (the column may be narrow).
             let button = egui::Button::new(RichText::new(format!("I am {name}: {show}")).size(18.0))
                 .fill(palette.available)
+                .wrap_mode(egui::TextWrapMode::Extend)
                 .min_size(Vec2::new(0.0, 34.0));
             // The button keeps its id whether the plate lays out in one
             // column or two (the panel settles its size a frame late).
@@ -553,16 +560,17 @@ pub fn hand_off_bar(
         let recap = |ui: &mut Ui| {
             let heading = if acted { format!("Since {name}'s last turn:") } else { "So far this game:".to_string() };
             ui.label(RichText::new(heading).strong());
-            // Its bar always shown: more happened than fits, scroll up.
-            egui::ScrollArea::vertical()
-                .max_height(if wide { 120.0 } else { 72.0 })
-                .stick_to_bottom(true)
-                .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
-                .show(ui, |ui| {
-                    for e in since {
-                        ui.label(format!("• {}", e.text));
-                    }
-                });
+            // The latest lines whole, and how many came before them (a
+            // scrolled list showed its first line cut in half).
+            let room = if wide { RECAP_WIDE } else { RECAP_NARROW };
+            let earlier = since.len().saturating_sub(room);
+            if earlier > 0 {
+                let words = crate::rules::words::count(earlier, "earlier move");
+                ui.label(RichText::new(format!("… {words} (in the log)")).italics());
+            }
+            for e in &since[earlier..] {
+                ui.label(format!("• {}", e.text));
+            }
         };
         if wide && !since.is_empty() {
             ui.horizontal_top(|ui| {

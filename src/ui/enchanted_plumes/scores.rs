@@ -126,12 +126,15 @@ pub fn score_line(index: usize, p: &Plume) -> String {
     format!("  {kind} {}: {lower_text}, top row -({}) = {top_value}{bonus}: {}", index + 1, top.join("+"), p.score())
 }
 
-/// A total as the viewer knows it: "12", or "≥ 12" while face-down cards
+/// A total as the viewer knows it: "+12", "−3", or "≥ +12" while face-down cards
 /// it may not see are part of it.
 pub(super) fn total_text(score: Known) -> String {
+    // Signed as the plumes' scores are ("+6" on a plume, "6" in the total
+    // read as two kinds of number).
+    let signed = |n: i32| if n > 0 { format!("+{n}") } else { n.to_string() };
     match score {
-        Known::Exact(n) => minus(&n.to_string()),
-        Known::AtLeast(n) => minus(&format!("≥ {n}")),
+        Known::Exact(n) => minus(&signed(n)),
+        Known::AtLeast(n) => minus(&format!("≥ {}", signed(n))),
     }
 }
 

@@ -532,11 +532,15 @@ impl PlumesView {
             return;
         }
         // Drop zones: the bottom row (to extend it) and the row under it.
-        for row in [last, last + 1] {
-            // The bottom row's card whole, and the room under it.
+        // The row under takes the bottom row's lowest quarter too, down to
+        // the plume's foot: under the card alone it was a strip a third of
+        // a card tall, and a card dropped at the seam went into the row
+        // above.
+        let upper = if open { (card.y * 0.75).round() } else { card.y + 2.0 };
+        for row in [last, last + 1].into_iter().filter(|&r| r == last || open) {
             let bottom = rect.top() + 18.0 + (last as f32) * row_step(card);
-            let y = if row == last { bottom } else { bottom + card.y + gap };
-            let tall = if row == last { card.y + 2.0 } else { new_row - gap + 2.0 };
+            let y = if row == last { bottom } else { bottom + upper };
+            let tall = if row == last { upper } else { (rect.bottom() - y).max(card.y + gap + new_row - upper) };
             let zone = Rect::from_min_size(Pos2::new(rect.left() + 4.0, y - 1.0), Vec2::new(rect.width() - 8.0, tall));
             let target = Target::Row { plume: index as u8, row: row as u8 };
             let id = ui.scope_id().with(("zone", seat.0, index, row));
