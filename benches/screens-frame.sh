@@ -31,7 +31,7 @@ shot() {
   sleep 4
   local wid
   wid=$(xdotool search --name '^Aviary$' | head -1)
-  xdotool windowsize "$wid" 1180 820
+  xdotool windowmove "$wid" 0 0 windowsize "$wid" 1180 820
   sleep 1
   for step in "$@"; do
     case $step in
@@ -51,13 +51,16 @@ plumes="$out/games/plumes"
 for theme in light dark; do
   shot "$all" $theme "home-$theme" 1180 820
   shot "$all" $theme "home-800x600-$theme" 800 600 resize
-  shot "$all" $theme "saved-games-$theme" 1180 820 "113 37" sleep2
-  shot "$all" $theme "settings-$theme" 1180 820 "1140 37"
-  shot "$all" $theme "lessons-map-enchanted-plumes-$theme" 1180 820 "522 686" sleep2
-  # Continue lists the three games (saved in the same second: by name).
-  shot "$plumes" $theme "enchanted-plumes-2-players-hand-off-$theme" 1180 820 "140 195" sleep1
-  shot "$plumes" $theme "enchanted-plumes-4-players-$theme" 1180 820 "414 195" sleep1
-  shot "$plumes" $theme "enchanted-plumes-6-players-$theme" 1180 820 "688 195" sleep1
-  shot "$plumes" $theme "enchanted-plumes-800x600-$theme" 800 600 "414 195" sleep1 resize
+  shot "$all" $theme "saved-games-$theme" 1180 820 "190 14" sleep2
+  shot "$all" $theme "settings-$theme" 1180 820 "1138 14"
+  # The Learn button on the Enchanted Plumes box.
+  shot "$all" $theme "lessons-map-enchanted-plumes-$theme" 1180 820 "522 769" sleep2
+  # Continue lists the five games (saved in the same second: by name):
+  # two of 2 players (the late one first), two of 4, then 6.
+  shot "$plumes" $theme "enchanted-plumes-2-players-hand-off-$theme" 1180 820 "442 183" sleep1
+  shot "$plumes" $theme "enchanted-plumes-4-players-$theme" 1180 820 "1028 183" sleep1
+  shot "$plumes" $theme "enchanted-plumes-4-players-late-$theme" 1180 820 "735 183" sleep1
+  shot "$plumes" $theme "enchanted-plumes-6-players-$theme" 1180 820 "150 300" sleep1
+  shot "$plumes" $theme "enchanted-plumes-800x600-$theme" 800 600 "1028 183" sleep1 resize
 done
 ls "$out"/*.png

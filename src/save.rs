@@ -947,29 +947,6 @@ pub fn fresh_path(dir: &Path, game_id: &str) -> PathBuf {
 mod tests {
     use super::format_time;
 
-    /// Found by a new player: at a table of four a saved game's seats
-    /// line read "Player 1 v Player 2 (computer, …", and a solitaire's
-    /// "You".
-    #[test]
-    fn a_table_s_seats_are_said_in_one_short_line() {
-        use crate::ai::Level;
-        use crate::session::Player;
-        let seat = |name: &str, player| super::SeatRecord { name: name.into(), player };
-        let four = [
-            seat("Ada", Player::Human),
-            seat("Player 2", Player::Computer(Level::Easy)),
-            seat("Player 3", Player::Computer(Level::Easy)),
-            seat("Player 4", Player::Computer(Level::Hard)),
-        ];
-        assert_eq!(super::describe_seats(&four), "Ada v 3 computers (easy, hard)");
-        let two = [seat("White", Player::Human), seat("Black", Player::Computer(Level::Hard))];
-        assert_eq!(super::describe_seats(&two), "White v Black (computer, hard)");
-        let three =
-            [seat("Ada", Player::Human), seat("Ben", Player::Friend), seat("Cy", Player::Computer(Level::Easy))];
-        assert_eq!(super::describe_seats(&three), "Ada v Ben (online) v Cy (computer, easy)");
-        assert_eq!(super::describe_seats(&[seat("You", Player::Human)]), "Solitaire");
-    }
-
     #[test]
     fn a_crash_while_loading_is_caught_and_reported() {
         let err = super::contained::<()>(|| panic!("index out of bounds: the len is 64 but the index is 64"))

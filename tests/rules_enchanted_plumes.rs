@@ -449,3 +449,16 @@ fn with_the_hand_played_empty_the_status_says_to_draw() {
     }
     panic!("no hand ran empty");
 }
+
+/// Found by a new player: orange's letter "O", printed under the value,
+/// made "0 O" read as two zeros. No colour's letter cue looks like a
+/// value, and no two are alike.
+#[test]
+fn no_colour_s_letter_reads_as_a_value() {
+    use aviary::rules::enchanted_plumes::LETTERS;
+    for letter in LETTERS {
+        assert!(!["O", "o", "I", "l", "S", "Z"].contains(&letter), "{letter} reads as a digit");
+    }
+    let distinct: std::collections::BTreeSet<&str> = LETTERS.iter().copied().collect();
+    assert_eq!(distinct.len(), LETTERS.len());
+}

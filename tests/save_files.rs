@@ -197,3 +197,25 @@ fn the_listing_shows_games_and_flags_broken_files() {
     assert!(broken.problem.as_deref().unwrap().contains("truncated"));
     assert!(games::list(&dir.path().join("missing")).is_empty());
 }
+
+/// Found by a new player: at a table of four a saved game's seats
+/// line read "Player 1 v Player 2 (computer, …", and a solitaire's
+/// "You".
+#[test]
+fn a_table_s_seats_are_said_in_one_short_line() {
+    use aviary::ai::Level;
+    use aviary::session::Player;
+    let seat = |name: &str, player| aviary::save::SeatRecord { name: name.into(), player };
+    let four = [
+        seat("Ada", Player::Human),
+        seat("Player 2", Player::Computer(Level::Easy)),
+        seat("Player 3", Player::Computer(Level::Easy)),
+        seat("Player 4", Player::Computer(Level::Hard)),
+    ];
+    assert_eq!(aviary::save::describe_seats(&four), "Ada v 3 computers (easy, hard)");
+    let two = [seat("White", Player::Human), seat("Black", Player::Computer(Level::Hard))];
+    assert_eq!(aviary::save::describe_seats(&two), "White v Black (computer, hard)");
+    let three = [seat("Ada", Player::Human), seat("Ben", Player::Friend), seat("Cy", Player::Computer(Level::Easy))];
+    assert_eq!(aviary::save::describe_seats(&three), "Ada v Ben (online) v Cy (computer, easy)");
+    assert_eq!(aviary::save::describe_seats(&[seat("You", Player::Human)]), "Solitaire");
+}

@@ -57,12 +57,12 @@ impl AviaryApp {
     pub(super) fn tabs_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
         ui.horizontal(|ui| {
             let palette = crate::ui::theme::palette(self.settings.dark);
-            if rail_tab(ui, &palette, "Home", self.screen == Screen::Home, None).0.clicked() {
+            if rail_tab(ui, &palette, ("Home", None), self.screen == Screen::Home, None).0.clicked() {
                 // Continue lists what is unfinished now.
                 self.invalidate_listing();
                 self.screen = Screen::Home;
             }
-            if rail_tab(ui, &palette, "Saved Games", self.screen == Screen::SavedGames, None).0.clicked() {
+            if rail_tab(ui, &palette, ("Saved Games", None), self.screen == Screen::SavedGames, None).0.clicked() {
                 self.show_saved_games();
             }
             // One row: the games that fit (the one on screen always), the
@@ -89,7 +89,7 @@ impl AviaryApp {
             let measure =
                 |text: &str| ui.fonts_mut(|f| f.layout_no_wrap(text.to_owned(), font.clone(), ink).size().x) + pad;
             // A tab: its title and its close cross, and the gap after it.
-            let close_w = CLOSE + 4.0;
+            let close_w = CLOSE + 4.0 + ICON.x + 5.0;
             let widths: Vec<f32> = titles.iter().map(|t| measure(t) + close_w + 8.0).collect();
             // A rules or lessons page has a tag of its own, and the game it
             // was opened from keeps its tab on the row.
@@ -103,7 +103,8 @@ impl AviaryApp {
             let shown = fit_tabs(&widths, current, room, measure("9 more…") + 8.0);
             let mut close = None;
             if let Some(page) = page {
-                let (tag, cross) = rail_tab(ui, &palette, &page, true, Some(&format!("Close {page}")));
+                let cover = self.page_cover();
+                let (tag, cross) = rail_tab(ui, &palette, (&page, cover), true, Some(&format!("Close {page}")));
                 tag.on_hover_text("The page on screen");
                 if cross.is_some_and(|c| c.clicked()) {
                     self.screen = match self.page_from {
@@ -117,7 +118,9 @@ impl AviaryApp {
             for (i, title) in titles.iter().enumerate().filter(|(i, _)| shown[*i]) {
                 let hover = format!("{} — {}", self.tabs[i].title(), file_stem(self.tabs[i].path()));
                 let closing = format!("Close {title}");
-                let (tab, cross) = rail_tab(ui, &palette, title, self.screen == Screen::Game(i), Some(&closing));
+                let cover = crate::games::entry(self.tabs[i].game_id()).map(|e| e.cover);
+                let on_screen = self.screen == Screen::Game(i);
+                let (tab, cross) = rail_tab(ui, &palette, (title, cover), on_screen, Some(&closing));
                 if tab.on_hover_text(hover).clicked() {
                     self.screen = Screen::Game(i);
                 }
@@ -152,7 +155,7 @@ impl AviaryApp {
                 self.close_tab(i, notices);
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if rail_tab(ui, &palette, "Settings", self.screen == Screen::Settings, None).0.clicked() {
+                if rail_tab(ui, &palette, ("Settings", None), self.screen == Screen::Settings, None).0.clicked() {
                     self.open_settings();
                 }
             });
@@ -162,6 +165,10 @@ impl AviaryApp {
 
 /// The width of a tab's close cross.
 const CLOSE: f32 = 16.0;
+/// The size of a game tab's small box cover.
+const ICON: egui::Vec2 = egui::vec2(20.0, 15.0);
+/// A game's box cover, painted into a rectangle.
+type Cover = fn(&egui::Painter, &crate::ui::theme::Palette, egui::Rect);
 
 /// One tab on the rail: the one on screen a folder tab of the cloth's
 /// colour, reaching down to join the table under it; the others of the
@@ -170,7 +177,7 @@ const CLOSE: f32 = 16.0;
 fn rail_tab(
     ui: &mut Ui,
     palette: &crate::ui::theme::Palette,
-    title: &str,
+    (title, icon): (&str, Option<Cover>),
     on_screen: bool,
     close: Option<&str>,
 ) -> (egui::Response, Option<egui::Response>) {
@@ -181,6 +188,8 @@ fn rail_tab(
     let galley = ui.painter().layout_no_wrap(title.to_owned(), font, ink);
     let pad = ui.spacing().button_padding.x + 2.0;
     let extra = if close.is_some() { CLOSE + 2.0 } else { 0.0 };
+    let lead = if icon.is_some() { ICON.x + 5.0 } else { 0.0 };
+    let extra = extra + lead;
     let size = egui::vec2(galley.size().x + 2.0 * pad + extra, ui.spacing().interact_size.y.max(galley.size().y + 4.0));
     let (rect, tab) = ui.allocate_exact_size(size, egui::Sense::click());
     tab.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, on_screen, title));
@@ -215,7 +224,14 @@ fn rail_tab(
                 egui::StrokeKind::Inside,
             );
         }
-        painter.galley(egui::pos2(rect.left() + pad, rect.center().y - galley.size().y / 2.0), galley, ink);
+        if let Some(cover) = icon {
+            // The game's box cover in small, so a tab says its game at a
+            // glance (a lesson's tab too).
+            let art = egui::Rect::from_min_size(egui::pos2(rect.left() + pad, rect.center().y - ICON.y / 2.0), ICON);
+            cover(&painter.with_clip_rect(art.intersect(painter.clip_rect())), palette, art);
+            painter.rect_stroke(art, 1.0, egui::Stroke::new(1.0, palette.table.rim), egui::StrokeKind::Outside);
+        }
+        painter.galley(egui::pos2(rect.left() + pad + lead, rect.center().y - galley.size().y / 2.0), galley, ink);
         if let Some(cross) = &cross {
             let c = cross.rect.center();
             if cross.hovered() {
@@ -270,6 +286,14 @@ impl AviaryApp {
             self.page_from = self.screen;
         }
         self.screen = page;
+    }
+
+    /// The box cover of the game whose rules or lessons are on screen.
+    fn page_cover(&self) -> Option<Cover> {
+        match self.screen {
+            Screen::Rules(id) | Screen::Lessons(id) => crate::games::entry(id).map(|e| e.cover),
+            _ => None,
+        }
     }
 
     /// The tag of the rules or lessons page on screen ("Rules: Daedalus").

@@ -30,8 +30,9 @@ pub use plume::{Known, Plume};
 pub const COLOURS: [&str; 10] =
     ["red", "white", "yellow", "green", "orange", "teal", "blue", "pink", "purple", "black"];
 /// A short letter cue per colour for players who cannot tell the colours apart
-/// (pink "Pk" beside purple "Pu": a lone "P" was taken for either).
-pub const LETTERS: [&str; 10] = ["R", "W", "Y", "G", "O", "T", "B", "Pk", "Pu", "Bk"];
+/// (pink "Pk" beside purple "Pu": a lone "P" was taken for either; orange
+/// "Or": a lone "O" under the value read as a second zero).
+pub const LETTERS: [&str; 10] = ["R", "W", "Y", "G", "Or", "T", "B", "Pk", "Pu", "Bk"];
 /// Cards in the Train.
 pub const TRAIN: usize = 5;
 /// Most cards in a hand (EP-R3).
