@@ -379,6 +379,14 @@ fn home_is_a_shelf_of_boxes_and_continue_reopens_an_unfinished_game_with_whose_t
         h.get_by_label(&format!("Learn {}", entry.name));
     }
     let card = h.get_by_label("Continue Daedalus (Evening match)");
+    // A name a person chose does not say the game: the seats' line does;
+    // and the way to every saved game counts them as Saved Games does.
+    let words = common::painted_words(&h);
+    assert!(
+        words.iter().any(|(w, r, _)| w.starts_with("Daedalus · ") && card.rect().contains(r.center())),
+        "the card says its game"
+    );
+    h.get_by_label("All saved games (1)");
     card.click();
     h.run();
     assert!(

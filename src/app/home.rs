@@ -66,7 +66,7 @@ impl AviaryApp {
             shown.unwrap_or_default().iter().filter(|l| !l.finished && l.problem.is_none() && l.moves > 0).collect();
         let (room, card_w) = continue_shown(ui.available_size());
         let unfinished: Vec<games::Listing> = pick_to_continue(&all, room).into_iter().cloned().collect();
-        let more = all.len() - unfinished.len();
+        let total = shown.map_or(0, <[games::Listing]>::len);
         // A new player has nothing to continue: the heading says what to
         // do instead of showing an empty "Continue".
         let fresh = known && all.is_empty();
@@ -82,7 +82,9 @@ impl AviaryApp {
             {
                 self.join = Some(online::JoinDialog::default());
             }
-            let all_label = if more > 0 { format!("All saved games (+{more})") } else { "All saved games".into() };
+            // Counted as the Saved Games page counts them (every file, the
+            // finished too; "+17" beside six cards read as a different sum).
+            let all_label = format!("All saved games ({total})");
             if saved && ui.button(all_label).on_hover_text("Every saved game, with Replay, Rename and Delete").clicked()
             {
                 self.show_saved_games();
@@ -90,8 +92,8 @@ impl AviaryApp {
         });
         if unfinished.is_empty() {
             let words = if fresh {
-                "Press New game on a box below, or Learn for short lessons on a real board. \
-                 Every game is saved after each move, so you can stop at any time."
+                "Press New game on a box, or Learn for short lessons on a real board. \
+                 Every game is saved after each move."
             } else {
                 "Looking for your unfinished games…"
             };
@@ -252,7 +254,7 @@ impl AviaryApp {
             let never = record.clean_played + record.assisted_played == 0;
             let line = match (&entry.learn, never, playable) {
                 (_, _, false) => "coming soon".to_string(),
-                (Some(learn), true, true) => format!("New to it? Learn in {} minutes", learn.minutes()),
+                (Some(learn), true, true) => format!("New to it? Learn in {} min", learn.minutes()),
                 (_, _, true) => format!("Your games: {}", record.summary()),
             };
             let faint = mix(ink, palette.table.plate, 0.25);
@@ -386,7 +388,9 @@ fn continue_card(ui: &mut Ui, palette: &Palette, row: &games::Listing, now: u64,
     // the seats one, whole on hover.
     line(24.0, row.now.clone(), egui::FontId::proportional(12.0), ink, 3);
     let faint_seats = mix(ink, palette.table.plate, 0.2);
-    line(size.y - 36.0, row.seats.clone(), egui::FontId::proportional(11.5), faint_seats, 1);
+    // A name a person chose does not say the game: the seats' line does.
+    let seats = if row.is_auto_named() { row.seats.clone() } else { format!("{} · {}", row.game, row.seats) };
+    line(size.y - 36.0, seats, egui::FontId::proportional(11.5), faint_seats, 1);
     let faint = mix(ink, palette.table.plate, 0.35);
     line(
         size.y - 19.0,

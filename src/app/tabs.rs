@@ -216,7 +216,15 @@ fn rail_tab(
         let corners =
             egui::CornerRadius { nw: 6, ne: 6, sw: if on_screen { 0 } else { 6 }, se: if on_screen { 0 } else { 6 } };
         painter.rect_filled(body, corners, fill);
-        if !on_screen {
+        if on_screen {
+            // A gold edge along its top: in the dark the cloth's green on
+            // the rail's brown barely said which tab was open.
+            let edge = egui::Rect::from_min_max(
+                body.min + egui::vec2(3.0, 0.0),
+                egui::pos2(body.max.x - 3.0, body.min.y + 2.5),
+            );
+            painter.rect_filled(edge, egui::CornerRadius { nw: 2, ne: 2, sw: 0, se: 0 }, palette.selection);
+        } else {
             painter.rect_stroke(
                 body,
                 corners,

@@ -532,11 +532,11 @@ impl PlumesView {
             return;
         }
         // Drop zones: the bottom row (to extend it) and the row under it.
-        // The row under takes the bottom row's lowest quarter too, down to
-        // the plume's foot: under the card alone it was a strip a third of
-        // a card tall, and a card dropped at the seam went into the row
-        // above.
-        let upper = if open { (card.y * 0.75).round() } else { card.y + 2.0 };
+        // The row under takes the bottom card's lowest strip too, down to
+        // the foot (under the card alone it was a thin strip, and a card
+        // dropped at the seam went into the row above; a quarter of the
+        // card was too much: clicks low on its face hit the row under).
+        let upper = if open { (card.y * 0.85).round() } else { card.y + 2.0 };
         for row in [last, last + 1].into_iter().filter(|&r| r == last || open) {
             let bottom = rect.top() + 18.0 + (last as f32) * row_step(card);
             let y = if row == last { bottom } else { bottom + upper };
