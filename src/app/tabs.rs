@@ -187,10 +187,12 @@ fn rail_tab(
     let ink = if on_screen { palette.table.ink } else { cream };
     let galley = ui.painter().layout_no_wrap(title.to_owned(), font, ink);
     let pad = ui.spacing().button_padding.x + 2.0;
-    let extra = if close.is_some() { CLOSE + 2.0 } else { 0.0 };
+    let cross_w = if close.is_some() { CLOSE + 2.0 } else { 0.0 };
     let lead = if icon.is_some() { ICON.x + 5.0 } else { 0.0 };
-    let extra = extra + lead;
-    let size = egui::vec2(galley.size().x + 2.0 * pad + extra, ui.spacing().interact_size.y.max(galley.size().y + 4.0));
+    let size = egui::vec2(
+        galley.size().x + 2.0 * pad + lead + cross_w,
+        ui.spacing().interact_size.y.max(galley.size().y + 4.0),
+    );
     let (rect, tab) = ui.allocate_exact_size(size, egui::Sense::click());
     tab.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, on_screen, title));
     let cross = close.map(|name| {
