@@ -1397,7 +1397,8 @@ fn a_card_picked_up_from_the_hand_lies_on_top_of_its_neighbour_and_takes_the_poi
     // A new player picked a card, saw its neighbour still covering it, and
     // clicking its visible face picked the neighbour instead.
     let dir = tempfile::tempdir().unwrap();
-    let mut h = table_of(dir.path(), 4, 12, [1280.0, 800.0]);
+    // (A window too narrow to lay a hand side by side beside the plumes.)
+    let mut h = table_of(dir.path(), 4, 12, [760.0, 800.0]);
     assert_eq!(state(&mut h).phase(), Phase::Play, "Ada plays");
     let hand = state(&mut h).hand(Seat(0)).to_vec();
     let (first, second) = (format!("hand: feather {}", hand[0]), format!("hand: feather {}", hand[1]));
@@ -1415,26 +1416,21 @@ fn a_card_picked_up_from_the_hand_lies_on_top_of_its_neighbour_and_takes_the_poi
     assert!(!is_chosen(&h, &first), "a click on the picked card puts it back");
 }
 
-/// Found by a new player: at a table of two, one's own plume cards (capped
+/// Found by new players: at a table of two, one's own plume cards (capped
 /// at a smaller size) were drawn smaller than the opponent's across the
-/// table. With two or three at the table they now grow as large.
+/// table; at four, again, on a mat half bare. At the default size they
+/// are as large as anyone's, whoever is at the table.
 #[test]
-fn with_few_at_the_table_ones_own_plume_cards_are_as_large_as_the_others() {
-    for seats in [2, 3] {
+fn ones_own_plume_cards_are_as_large_as_anyone_s() {
+    for seats in [2, 3, 4, 6] {
         let dir = tempfile::tempdir().unwrap();
-        let mut h = table_of(dir.path(), seats, 6, [1180.0, 820.0]);
+        let mut h = table_of(dir.path(), seats, 6 * usize::from(seats), [1180.0, 820.0]);
         h.run();
-        let widest = |prefix: &str| {
-            let card = |l: String| l.starts_with(prefix) && l.contains(": feather");
-            h.query_all(
-                egui_kittest::kittest::by().predicate(|n| n.label().is_some_and(card) || n.value().is_some_and(card)),
-            )
-            .map(|n| n.rect().width())
-            .fold(0.0_f32, f32::max)
-        };
-        let (own, other) = (widest("Ada plume"), widest("Seat 2 plume"));
+        let widest = |prefix: &str| card_rects(&h, prefix).iter().map(egui::Rect::width).fold(0.0_f32, f32::max);
+        let own = widest("Ada plume");
+        let other = (2..=seats).map(|k| widest(&format!("Seat {k} plume"))).fold(0.0_f32, f32::max);
         assert!(own > 0.0 && other > 0.0, "{seats} seats: both have plumes laid ({own}, {other})");
-        assert!(own + 0.5 >= other, "{seats} seats: one's own cards {own} wide, the other's {other}");
+        assert!(own + 0.5 >= other, "{seats} seats: one's own cards {own} wide, the others' up to {other}");
     }
 }
 
@@ -1543,5 +1539,36 @@ fn late_in_a_game_of_four_the_others_cards_stay_readable() {
         h.run_steps(4);
         let cards: Vec<f32> = (2..=4).map(|k| widest_card(&h, &format!("Seat {k}"))).collect();
         assert!(cards.iter().all(|w| *w >= 36.0), "{turns} turns: the others' cards are readable: {cards:?}");
+    }
+}
+
+/// The rectangles of the cards whose accessible names start with `prefix`.
+fn card_rects(h: &Harness<'_, AviaryApp>, prefix: &str) -> Vec<egui::Rect> {
+    let named = |l: String| l.starts_with(prefix) && l.contains("feather");
+    h.query_all(egui_kittest::kittest::by().predicate(|n| n.label().is_some_and(named) || n.value().is_some_and(named)))
+        .map(|n| n.rect())
+        .collect()
+}
+
+/// Found by a new player at a table of four: a hand of several cards was
+/// squeezed into a fan beside a mat half bare. At the default size, with
+/// the room to spare, a hand lies side by side, each card whole and level.
+#[test]
+fn a_hand_lies_apart_where_there_is_room() {
+    for seats in [4, 6] {
+        let dir = tempfile::tempdir().unwrap();
+        // Early in the game (few plumes yet), Ada holding several cards.
+        // (Past the choice of three of nine, when the computers think.)
+        let (h, turns) = (4 * usize::from(seats)..60)
+            .step_by(3)
+            .map(|turns| (table_of(dir.path(), seats, turns, [1180.0, 820.0]), turns))
+            .find(|(h, _)| card_rects(h, "hand").len() >= 3)
+            .expect("a turn at which Ada holds three cards or more");
+        let at = format!("{seats} seats after {turns} turns");
+        let hand = card_rects(&h, "hand");
+        let mut xs: Vec<_> = hand.iter().map(|r| (r.left(), r.right())).collect();
+        xs.sort_by(|a, b| a.0.total_cmp(&b.0));
+        assert!(xs.windows(2).all(|p| p[0].1 <= p[1].0), "{at}: the hand's cards overlap: {xs:?}");
+        assert!(hand.iter().all(|r| (r.top() - hand[0].top()).abs() < 0.01), "{at}: the hand lies level: {hand:?}");
     }
 }

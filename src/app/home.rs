@@ -281,26 +281,39 @@ impl AviaryApp {
             if new.on_hover_text(format!("Start a game of {}", entry.name)).clicked() {
                 self.open_new_game(entry.id);
             }
-            ui.horizontal_wrapped(|ui| {
-                if let Some(learn) = &entry.learn {
-                    let list = (learn.list)();
-                    let done = list.iter().filter(|l| self.lesson_progress.done.contains_key(l.id)).count();
-                    let label = format!("Learn {done}/{}", list.len());
-                    let hover = format!("{} short lessons, about {} minutes; {done} done", list.len(), learn.minutes());
-                    let button = ui.button(label);
-                    button
-                        .widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, format!("Learn {}", entry.name)));
-                    if button.on_hover_text(hover).clicked() {
-                        self.open_page(Screen::Lessons(entry.id));
-                    }
+            self.learn_and_rules(ui, entry, plate.width());
+        });
+    }
+
+    /// A box's ways to learn its game: its lessons (how many done) and its
+    /// rules, side by side under "New game" in a box `width` wide.
+    fn learn_and_rules(&mut self, ui: &mut Ui, entry: &GameEntry, width: f32) {
+        ui.horizontal_wrapped(|ui| {
+            if width < 150.0 {
+                // A narrow box (a small window): the two in a smaller
+                // face, side by side (they stacked, and the shelf's
+                // boxes grew ragged).
+                ui.style_mut().text_styles.insert(egui::TextStyle::Button, egui::FontId::proportional(12.5));
+                ui.spacing_mut().button_padding = Vec2::new(5.0, 1.0);
+                ui.spacing_mut().item_spacing.x = 4.0;
+            }
+            if let Some(learn) = &entry.learn {
+                let list = (learn.list)();
+                let done = list.iter().filter(|l| self.lesson_progress.done.contains_key(l.id)).count();
+                let label = format!("Learn {done}/{}", list.len());
+                let hover = format!("{} short lessons, about {} minutes; {done} done", list.len(), learn.minutes());
+                let button = ui.button(label);
+                button.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, format!("Learn {}", entry.name)));
+                if button.on_hover_text(hover).clicked() {
+                    self.open_page(Screen::Lessons(entry.id));
                 }
-                let rules = entry.rules().is_some();
-                let button = ui.add_enabled(rules, egui::Button::new("Rules"));
-                button.widget_info(|| WidgetInfo::labeled(egui::Role::Button, rules, format!("{} rules", entry.name)));
-                if button.on_hover_text(format!("How to play {}", entry.name)).clicked() {
-                    self.open_page(Screen::Rules(entry.id));
-                }
-            });
+            }
+            let rules = entry.rules().is_some();
+            let button = ui.add_enabled(rules, egui::Button::new("Rules"));
+            button.widget_info(|| WidgetInfo::labeled(egui::Role::Button, rules, format!("{} rules", entry.name)));
+            if button.on_hover_text(format!("How to play {}", entry.name)).clicked() {
+                self.open_page(Screen::Rules(entry.id));
+            }
         });
     }
 }

@@ -41,6 +41,17 @@ pub fn install(ctx: &egui::Context) {
     family.extend(fonts.families.get(&FontFamily::Proportional).cloned().unwrap_or_default());
     fonts.families.insert(FontFamily::Name(DISPLAY_FAMILY.into()), family);
     ctx.set_fonts(fonts);
+    // Text fields in the table's paper, sunk a shade into it (the light
+    // theme's white fields read as a form's, on the cream boards).
+    for (theme, dark) in [(egui::Theme::Light, false), (egui::Theme::Dark, true)] {
+        let palette = crate::ui::theme::palette(dark);
+        let field = if dark {
+            crate::ui::theme::mix(palette.table.plate, palette.page, 0.5)
+        } else {
+            crate::ui::theme::mix(palette.table.plate, palette.table.on_plate, 0.04)
+        };
+        ctx.style_mut_of(theme, |s| s.visuals.text_edit_bg_color = Some(field));
+    }
 }
 
 /// Whether the display family is bound in this context (a view drawn

@@ -7,6 +7,8 @@
 use super::figures::Figure;
 use crate::rules::tail_feathers;
 
+pub use super::rules_page::{rules_ui, rules_with_lessons_ui};
+
 /// A rules page: a title and sections of (heading, paragraphs).
 pub struct RulesPage {
     /// The game's name.
@@ -438,61 +440,6 @@ pub const DUST_IN_THE_WINGS: RulesPage = RulesPage {
     ],
     figures: &[("The cards we designed", Figure::CompositionShapes)],
 };
-
-/// Draws a rules page.
-pub fn rules_ui(ui: &mut egui::Ui, page: &RulesPage) {
-    let _ = rules_with_lessons_ui(ui, page, &[]);
-}
-
-/// The rules page with, under each section a lesson teaches, a link to
-/// that lesson; returns the lesson clicked (its number in `lessons`).
-pub fn rules_with_lessons_ui(
-    ui: &mut egui::Ui,
-    page: &RulesPage,
-    lessons: &[crate::lessons::LessonInfo],
-) -> Option<usize> {
-    let mut clicked = None;
-    // Each game's page keeps its own place (one shared place opened a
-    // game's rules halfway down, where the last page was left).
-    egui::ScrollArea::vertical().id_salt(("rules", page.title)).auto_shrink([false, false]).show(ui, |ui| {
-        ui.set_max_width(760.0);
-        // In the theme's strong ink: the heading style's own grey read faintly on
-        // the dark page.
-        let title = egui::RichText::new(format!("{} — rules", page.title)).heading();
-        ui.label(title.color(ui.visuals().strong_text_color()));
-        for (heading, paragraphs) in page.sections {
-            ui.add_space(8.0);
-            let body = |ui: &mut egui::Ui| {
-                for p in *paragraphs {
-                    ui.label(*p);
-                    ui.add_space(3.0);
-                }
-                for (_, figure) in page.figures.iter().filter(|(h, _)| h == heading) {
-                    ui.add_space(4.0);
-                    figure.ui(ui);
-                    ui.add_space(4.0);
-                }
-            };
-            if heading.starts_with("Appendix") {
-                // The designer's statistics folded away at the page's end
-                // (a new player read a page of percentages as the rules).
-                egui::CollapsingHeader::new(egui::RichText::new(*heading).strong().size(15.0))
-                    .id_salt((page.title, *heading))
-                    .default_open(false)
-                    .show(ui, body);
-                continue;
-            }
-            ui.label(egui::RichText::new(*heading).strong().size(17.0));
-            for (n, l) in lessons.iter().enumerate().filter(|(_, l)| l.section == *heading) {
-                if ui.link(format!("Learn it by playing: {} (about {} min)", l.title, l.minutes)).clicked() {
-                    clicked = Some(n);
-                }
-            }
-            body(ui);
-        }
-    });
-    clicked
-}
 
 /// Tail Feathers, explained.
 pub const TAIL_FEATHERS: RulesPage = RulesPage {

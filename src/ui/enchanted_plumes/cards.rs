@@ -103,7 +103,11 @@ pub fn fan_rect_within(origin: Pos2, (i, n): (usize, usize), card: Vec2, width: 
     let step = widest.min(room.max(card.x * 0.25));
     let mid = (n.max(1) - 1) as f32 / 2.0;
     let off = if mid > 0.0 { (i as f32 - mid) / mid } else { 0.0 };
-    Rect::from_min_size(origin + Vec2::new(i as f32 * step, 14.0 * off * off), card)
+    // The arc only where the cards overlap as a held fan does: laid side
+    // by side, a short hand lies level (its middle card standing higher
+    // than the rest read as a drawing glitch).
+    let arc = if step < card.x { 14.0 * ((card.x - step) / (card.x * 0.5)).min(1.0) } else { 0.0 };
+    Rect::from_min_size(origin + Vec2::new(i as f32 * step, arc * off * off), card)
 }
 
 /// Each colour's feather pattern (bands, spots, an eye), so the ten
@@ -206,7 +210,7 @@ pub(super) fn paint_feather_face(painter: &egui::Painter, palette: &Palette, rec
     // Darkened only as far as reading needs, so teal stays teal, not black.
     let value_ink = (0..=10)
         .map(|k| theme::mix(fill, ink, k as f32 / 10.0))
-        .find(|&c| theme::contrast(c, palette.card_face) >= 3.0)
+        .find(|&c| theme::contrast(c, palette.card_face) >= 4.0)
         .unwrap_or(ink);
     let font = look::display(painter.ctx(), (h * 0.26).max(9.0));
     let small = egui::FontId::proportional((h * 0.12).max(7.5));
@@ -360,5 +364,13 @@ mod tests {
             let last = fan_rect_within(Pos2::ZERO, (n - 1, n), card, room);
             assert!(last.right() <= room + 0.01, "{n} cards run past the hand's room: {last:?} in {room}");
         }
+        // Side by side, a short hand lies level; a held fan of six curves.
+        let three: Vec<_> = (0..3).map(|i| fan_rect_within(Pos2::ZERO, (i, 3), card, room)).collect();
+        assert!(
+            three.iter().all(|r| (r.top() - three[0].top()).abs() < 0.01),
+            "three cards apart are not level: {three:?}"
+        );
+        let six: Vec<_> = (0..6).map(|i| fan_rect_within(Pos2::ZERO, (i, 6), card, room)).collect();
+        assert!(six[0].top() > six[2].top() + 1.0, "a held fan of six has no arc: {six:?}");
     }
 }

@@ -23,10 +23,10 @@ impl PlumesView {
     /// plumes left the others too little height); otherwise the plumes take
     /// the whole width above it. Decided by the window alone, so nothing
     /// moves as the game goes on.
-    pub(super) fn beside(&self, room: f32, hand_width: f32) -> bool {
+    pub(super) fn beside(&self, room: f32) -> bool {
         // (Stacked, one's plumes over the hand took half of a 1180x820
         // window and left the others a strip: beside from 360 points on.)
-        self.compact || room >= hand_width + 360.0
+        self.compact || room >= self.held_width() + 360.0
     }
 
     /// The height kept for the hand, and for the hand-off card in its
@@ -35,13 +35,10 @@ impl PlumesView {
         self.hand_card.y + 96.0
     }
 
-    /// The width the hand's fan takes (at least the heading's).
-    pub(super) fn hand_width(&self) -> f32 {
-        // One width whatever the hand holds (so neither the hand nor the
-        // plumes beside it move as cards come and go): a full hand of six
-        // overlapping as a held hand does, each card's index and most of
-        // its feather in view (a wider fan left one's own plumes beside it
-        // half their size late in the game), or of four in a low window.
+    /// The width of a full hand held as a fan: six overlapping as a held
+    /// hand does, each card's index and most of its feather in view, or
+    /// four in a low window.
+    fn held_width(&self) -> f32 {
         if self.compact {
             fan_rect(Pos2::ZERO, 3, 4, self.hand_card).right()
         } else {
@@ -49,11 +46,32 @@ impl PlumesView {
         }
     }
 
+    /// The width the hand takes (at least the heading's), whatever it
+    /// holds, so neither the hand nor the plumes beside it move as cards
+    /// come and go: six cards side by side, each face whole, while one's
+    /// own plumes beside it keep their size in the room left (a full hand
+    /// was squeezed into a fan beside a half-empty mat); else held as a
+    /// fan (a wider hand left one's plumes half their size late in the
+    /// game).
+    pub(super) fn hand_width(&self) -> f32 {
+        let held = self.held_width();
+        let apart = self.hand_card.x * 6.0 + 5.0 * 6.0;
+        let Some(me) = self.by_hand_seat().filter(|_| !self.compact) else { return held };
+        // (The bottom panel's room beside the hand: its margins and the
+        // gap between the hand and the mat.)
+        let room = self.table_room.x - 24.0;
+        if !self.beside(room) || room < apart + 360.0 {
+            return held;
+        }
+        let state = self.state();
+        if self.own_fit(state, me, room - held) == self.own_fit(state, me, room - apart) { apart } else { held }
+    }
+
     /// The hand, and beside it (under it in a narrow window) one's own
     /// plumes: always in the same place, by the hand.
     pub(super) fn hand_and_mat(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
         let hand_width = self.hand_width();
-        if self.state().phase() == Phase::Keep && self.beside(ui.available_width(), hand_width) {
+        if self.state().phase() == Phase::Keep && self.beside(ui.available_width()) {
             // Choosing three of nine, the hand has the whole width,
             // each card whole (beside an empty mat, nine cards
             // overlapped to their corners); the mat comes with the
@@ -74,7 +92,7 @@ impl PlumesView {
             let mut hand =
                 ui.new_child(egui::UiBuilder::new().max_rect(room).layout(egui::Layout::top_down(egui::Align::Min)));
             self.hand_ui(&mut hand, palette, notices);
-        } else if self.beside(ui.available_width(), hand_width) {
+        } else if self.beside(ui.available_width()) {
             let width = hand_width;
             ui.horizontal_top(|ui| {
                 ui.vertical(|ui| {

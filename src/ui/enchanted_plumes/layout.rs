@@ -56,7 +56,8 @@ pub(super) fn others_layout(
 ) -> (usize, Vec<Vec2>, Vec<f32>) {
     let (per_row, card) = shared_layout(state, others, (room, heading), largest);
     let rows = others.len().max(1).div_ceil(per_row) as f32;
-    let widths: Vec<f32> = others.chunks(per_row.max(1)).flat_map(|row| mat_widths(state, row, room.x, card)).collect();
+    let widths: Vec<f32> =
+        others.chunks(per_row.max(1)).flat_map(|row| mat_widths(state, row, room.x, (card, largest))).collect();
     let cards = others
         .iter()
         .zip(&widths)
@@ -69,25 +70,34 @@ pub(super) fn others_layout(
 }
 
 /// The widths of a `row` of mats side by side in `room` (8 points between
-/// them): each as its plumes ask at `card` laid on one line, and the room
-/// left over shared in the same proportion; when they ask for more than
+/// them): equal while each seat's plumes at their `largest` fit its equal
+/// share on one line; otherwise each as its plumes ask, and the room left over
+/// shared in the same proportion; when they ask for more than
 /// there is, each gets its share of the room by what it asks, never less
 /// than 150 points (or an equal share, if that is less).
-fn mat_widths(state: &EnchantedPlumes, row: &[Seat], room: f32, card: Vec2) -> Vec<f32> {
+fn mat_widths(state: &EnchantedPlumes, row: &[Seat], room: f32, (card, largest): (Vec2, Vec2)) -> Vec<f32> {
     let n = row.len().max(1) as f32;
     let room = room - 8.0 * (n - 1.0);
-    let asks: Vec<f32> = row
-        .iter()
-        .map(|&s| {
-            let plumes: f32 = state
-                .plumes(s)
-                .iter()
-                .map(|p| others_plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), card) + 8.0)
-                .sum();
-            // Room for the name and score even with no plume.
-            (plumes + 22.0).max(card.x * 3.0)
-        })
-        .collect();
+    let asks_at = |card: Vec2| -> Vec<f32> {
+        row.iter()
+            .map(|&s| {
+                let plumes: f32 = state
+                    .plumes(s)
+                    .iter()
+                    .map(|p| others_plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), card) + 8.0)
+                    .sum();
+                // Room for the name and score even with no plume.
+                (plumes + 22.0).max(card.x * 3.0)
+            })
+            .collect()
+    };
+    let asks = asks_at(card);
+    if asks_at(largest).iter().all(|&a| a <= room / n) {
+        // Every seat's plumes fit an equal share: equal mats, so they keep
+        // their widths from turn to turn (shared by what each asked, they
+        // changed width whenever a card was laid).
+        return vec![room / n; row.len()];
+    }
     let total: f32 = asks.iter().sum();
     let floor = 150.0_f32.min(room / n);
     let mut widths: Vec<f32> = asks.iter().map(|a| (room * a / total).max(floor)).collect();
@@ -479,6 +489,21 @@ mod each_seat_its_size {
         // The crowded seat's mat is the wider, and the two fill the row.
         assert!(widths[1] > widths[0] + 40.0, "A's mat {}, B's {}", widths[0], widths[1]);
         assert!((widths[0] + widths[1] + 8.0 - 760.0).abs() < 1.0, "{widths:?}");
+    }
+
+    /// Found by a new player: the mats changed width every turn, shared
+    /// out by what each seat's plumes asked. While every seat's plumes fit
+    /// an equal share at their largest, the mats are equal.
+    #[test]
+    fn mats_with_room_to_spare_are_equal_whatever_their_plumes() {
+        let state = with_plumes(3);
+        let count = |s: Seat| state.plumes(s).iter().map(|p| p.rows.iter().map(Vec::len).max()).collect::<Vec<_>>();
+        assert_ne!(count(Seat(0)), count(Seat(1)), "the two seats' plumes ask for different widths");
+        let (per_row, _, widths) =
+            others_layout(&state, &[Seat(0), Seat(1)], (Vec2::new(1100.0, 400.0), MAT_HEADING), PLUME_CARD);
+        assert_eq!(per_row, 2);
+        assert!((widths[0] - widths[1]).abs() < 0.5, "{widths:?}");
+        assert!((widths[0] + widths[1] + 8.0 - 1100.0).abs() < 1.0, "{widths:?}");
     }
 }
 

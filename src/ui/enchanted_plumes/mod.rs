@@ -38,6 +38,7 @@ mod cards;
 mod fresh;
 mod hand;
 mod layout;
+mod marks;
 mod scores;
 mod seats;
 
@@ -411,19 +412,24 @@ impl PlumesView {
         if self.compact { PLUME_CARD } else { self.hand_card }
     }
 
-    /// The largest one's own plume cards get: at a table of two or three,
-    /// as large as the others' may be (the Train's), so one's own plumes
-    /// are not drawn smaller than an opponent's; with more at the table
-    /// (a low window too), smaller, so the others' mats keep the height
-    /// they need above (taller, they wrapped less and shrank).
+    /// The largest one's own plume cards get: as large as the others' may
+    /// be (the Train's), so one's own plumes are never drawn smaller than
+    /// an opponent's (with four or more at the table they were, on a mat
+    /// half bare); in a low window, smaller, so the others' mats keep the
+    /// height they need above.
     fn own_largest(&self) -> Vec2 {
-        if self.compact {
-            PLUME_CARD * 0.8
-        } else if self.state().seats() <= 3 {
-            self.hand_card
-        } else {
-            PLUME_CARD
-        }
+        if self.compact { PLUME_CARD * 0.8 } else { self.hand_card }
+    }
+
+    /// The size of one's own plume cards on a mat `width` wide by the
+    /// hand, and on how many lines they lie.
+    fn own_fit(&self, state: &EnchantedPlumes, me: Seat, width: f32) -> (Vec2, usize) {
+        // (Sized as if playing, between turns too, so it keeps its size.)
+        // With three or fewer at the table, two lines when the others,
+        // at their largest, leave the room for them.
+        let two_lines_high =
+            if self.compact { 0.0 } else { layout::two_lines_room(state, me, self.table_room, self.hand_card) };
+        layout::own_card(state, me, self.own_largest(), width, (two_lines_high, !self.compact))
     }
 
     /// The Train's five cards, each a drop target for a swap.
@@ -513,14 +519,7 @@ impl PlumesView {
         let (mut action, mut note) = (None, None);
         // One line of plumes by the hand, the cards as large as lets every
         // plume (and the place for a new one) fit across the mat.
-        let largest = self.own_largest();
-        // (Sized as if playing, between turns too, so it keeps its size.)
-        // With three or fewer at the table, two lines when the others,
-        // at their largest, leave the room for them.
-        let two_lines_high =
-            if self.compact { 0.0 } else { layout::two_lines_room(&state, me, self.table_room, self.hand_card) };
-        (self.own_card, self.own_lines) =
-            layout::own_card(&state, me, largest, ui.available_width(), (two_lines_high, !self.compact));
+        (self.own_card, self.own_lines) = self.own_fit(&state, me, ui.available_width());
         let place = seats::SeatPlace { seat: me, own: acting, card: self.own_card };
         self.seat_ui(ui, palette, &state, place, self.viewer(), dragging, &mut action, &mut note);
         if let Some(n) = note {
@@ -664,7 +663,7 @@ impl View for PlumesView {
                     // the hand's, after a line where the turn line goes: showing
                     // the cards then moves nothing.
                     let hand_width = self.hand_width();
-                    if self.beside(ui.available_width(), hand_width) {
+                    if self.beside(ui.available_width()) {
                         if !self.compact {
                             self.waiting_line(ui, &palette);
                         }

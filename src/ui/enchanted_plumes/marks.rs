@@ -1,0 +1,262 @@
+//! What is painted on and around a plume: its heading and score chip,
+//! the signs by its rows, the plume held up to the eye on hover, the
+//! token on the mat of the seat to play and the backs of a seat's hand.
+
+use egui::{Align2, Pos2, Rect, Response, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+
+use super::layout::{others_step, plume_width_by, row_step, rows_height};
+use super::{Feather, FeatherFace, Known, Palette, Plume, Seat, look, paint_feather, words};
+
+/// What a plume says on hover (`words`); small cards (`held_up`: a crowded
+/// table, a low window) are held up to the eye, at their full size.
+pub(super) fn plume_hover(
+    resp: Response,
+    palette: &Palette,
+    (label, words): (&str, &str),
+    shown: (&Plume, Bottom),
+    held_up: bool,
+) {
+    if held_up {
+        resp.on_hover_ui(|ui| {
+            ui.set_max_width(held_up_size(shown.0).x.max(240.0));
+            ui.label(RichText::new(label).strong());
+            let (held, _) = ui.allocate_exact_size(held_up_size(shown.0), Sense::hover());
+            paint_held_up(ui.painter(), palette, shown, held.min);
+            ui.label(RichText::new(words).small());
+        });
+    } else {
+        resp.on_hover_text(words);
+    }
+}
+
+/// The size of a card in a plume held up on hover: a hand's card.
+const HELD_UP: Vec2 = super::HAND_CARD;
+
+/// The size of a plume held up on hover ([`paint_held_up`]).
+pub(super) fn held_up_size(plume: &Plume) -> Vec2 {
+    let widest = plume.rows.iter().map(Vec::len).max().unwrap_or(1);
+    Vec2::new(plume_width_by(widest, HELD_UP, others_step(HELD_UP)), rows_height(plume.rows.len(), HELD_UP))
+}
+
+/// How a viewer sees the last card of a finished peacock.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Bottom {
+    /// Face down, its face unknown (another seat's, during play).
+    Hidden,
+    /// Face down, its face known (the owner's).
+    Owner,
+    /// Turned up for the scoring at the end (EP-R5).
+    Up,
+}
+
+impl Bottom {
+    /// The viewer's view of a seat's peacocks: its owner's when `sees`,
+    /// everyone's once the game is over.
+    pub(super) fn of(sees: bool, over: bool) -> Self {
+        match (over, sees) {
+            (true, _) => Bottom::Up,
+            (false, true) => Bottom::Owner,
+            (false, false) => Bottom::Hidden,
+        }
+    }
+
+    /// The face `card` shows; `last` when it is the last card of a finished
+    /// peacock.
+    pub(super) fn face(self, last: bool, card: Feather) -> FeatherFace {
+        match (last, self) {
+            (false, _) | (true, Bottom::Up) => FeatherFace::Up(card),
+            (true, Bottom::Owner) => FeatherFace::DownOwn(card),
+            (true, Bottom::Hidden) => FeatherFace::Down,
+        }
+    }
+}
+
+/// A plume's cards at their full size from `at`, rows tucked as on the
+/// table; its face-down card as `bottom` shows it.
+pub(super) fn paint_held_up(painter: &egui::Painter, palette: &Palette, (plume, bottom): (&Plume, Bottom), at: Pos2) {
+    let step = others_step(HELD_UP);
+    let last = plume.rows.len() - 1;
+    let middle = at.x + held_up_size(plume).x / 2.0;
+    for (r, row) in plume.rows.iter().enumerate() {
+        // Each row centred under the one above, as on the table.
+        let row_w = (row.len().max(1) - 1) as f32 * step + HELD_UP.x + 3.0;
+        let left = middle + 5.0 - row_w / 2.0;
+        for (k, &c) in row.iter().enumerate() {
+            let corner = Pos2::new(left + k as f32 * step, at.y + r as f32 * row_step(HELD_UP));
+            let cr = Rect::from_min_size(corner, HELD_UP);
+            paint_feather(painter, palette, cr, bottom.face(plume.is_complete() && r == last, c));
+        }
+    }
+}
+
+/// How a row of an unfinished plume counts, on a small round plate at the
+/// mat's left beside it: "−" by the top row (its cards are taken off the
+/// plume's score), "+" by each row under it (added), what it means on
+/// hover. (A faint dash by the top row alone puzzled a new player.)
+pub(super) fn row_sign(
+    ui: &Ui,
+    palette: &Palette,
+    at: Pos2,
+    high: f32,
+    (name, seat, index, row): (&str, Seat, usize, usize),
+) {
+    let painter = ui.painter();
+    let radius = (high / 2.0 - 1.0).clamp(4.0, 5.5);
+    let (sign, means, coin) = if row == 0 {
+        ("\u{2212}", "counts against the plume: its cards are taken off the score", palette.red_suit)
+    } else {
+        ("+", "counts for the plume: its cards are added to the score", palette.feathers[3])
+    };
+    // A small coin, red for the row that counts against, green for the
+    // rows that count for (grey on a plate, they all but vanished on the
+    // dark mat).
+    painter.circle(at + Vec2::new(0.0, 1.0), radius, palette.table.shadow, Stroke::NONE);
+    painter.circle(at, radius, coin, Stroke::new(1.0, palette.table.rim));
+    let font = look::display(ui.ctx(), radius * 2.0);
+    painter.text(at, Align2::CENTER_CENTER, sign, font, palette.card_face);
+    let said = format!("{name} plume {} row {}: {sign}, {means}", index + 1, row + 1);
+    let sign = Rect::from_center_size(at, Vec2::new(14.0, high));
+    ui.interact(sign, ui.scope_id().with(("row sign", seat.0, index, row)), Sense::hover())
+        .on_hover_text(format!("This row {means}"))
+        .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, said.clone()));
+}
+
+/// A plume's heading over its top row: its name, and its score on a chip
+/// beside it (so "plume 1 −8" never reads as a range).
+pub(super) fn plume_heading(
+    painter: &egui::Painter,
+    palette: &Palette,
+    (top, room): (Pos2, f32),
+    (name, short): (&str, &str),
+    score: &str,
+) {
+    let font = look::display(painter.ctx(), 13.0);
+    let score = painter.layout_no_wrap(score.to_string(), font.clone(), palette.table.on_plate);
+    let chip = Vec2::new(score.size().x + 8.0, score.size().y + 1.0);
+    // The plume's number alone when its whole name and score are wider
+    // than the plume ("peacock 1" was cut to "eacock 1" at the mat's edge).
+    let full = painter.layout_no_wrap(name.to_string(), font.clone(), palette.table.ink);
+    let name = if full.size().x + 4.0 + chip.x <= room {
+        full
+    } else {
+        painter.layout_no_wrap(short.to_string(), font, palette.table.ink)
+    };
+    let left = top.x - (name.size().x + 4.0 + chip.x) / 2.0;
+    painter.galley(Pos2::new(left, top.y + 1.0), name.clone(), palette.table.ink);
+    let chip = Rect::from_min_size(Pos2::new(left + name.size().x + 4.0, top.y + 0.5), chip);
+    painter.rect(chip, 6.0, palette.table.plate, Stroke::new(1.0, palette.table.edge), StrokeKind::Inside);
+    painter.galley(chip.min + Vec2::new(4.0, 0.5), score, palette.table.on_plate);
+}
+
+/// Whose turn it is: a gold token on the top edge of the seat's mat, laid
+/// over it (in the heading it took room, and a new player saw the mats
+/// change size each time the turn passed).
+pub(super) fn turn_token(ui: &mut Ui, palette: &Palette, seat: Seat) {
+    let font = egui::FontId::proportional(11.0);
+    let galley = ui.painter().layout_no_wrap("to play".to_string(), font, palette.table.rim);
+    let size = galley.size() + Vec2::new(14.0, 4.0);
+    // (The frame's inner margin is 10: its edge that far above the heading.)
+    let at = Pos2::new(ui.max_rect().center().x, ui.max_rect().top() - 10.0);
+    let rect = Rect::from_center_size(at, size);
+    let painter = ui.painter();
+    painter.rect(rect, 8.0, palette.selection, Stroke::new(1.0, palette.table.rim), StrokeKind::Inside);
+    painter.galley(rect.center() - galley.size() / 2.0, galley, palette.table.rim);
+    let r = ui.interact(rect, ui.scope_id().with(("to play", seat.0)), Sense::hover());
+    r.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, "to play"));
+}
+
+/// A seat's hand as a little row of card backs by its name, fanned a
+/// little, as many as it holds, in `room` (closer together in a narrow
+/// one); false, drawing nothing, where they do not fit.
+pub(super) fn held_backs(ui: &mut Ui, palette: &Palette, (name, n): (&str, usize), room: f32) -> bool {
+    let card = Vec2::new(13.0, 19.0);
+    let step = if n > 1 { ((room - card.x - 4.0) / (n - 1) as f32).min(6.0) } else { 6.0 };
+    if room < card.x + 4.0 || step < 2.0 {
+        return false;
+    }
+    let (rect, response) =
+        ui.allocate_exact_size(Vec2::new(card.x + step * (n - 1) as f32 + 4.0, card.y + 2.0), Sense::hover());
+    for i in 0..n {
+        let at = rect.left_top() + Vec2::new(2.0 + step * i as f32, 1.0);
+        super::cards::paint_back(ui.painter(), palette, Rect::from_min_size(at, card), look::Lift::Flat);
+    }
+    let said = format!("{name}: {} in hand, face down", words::count(n, "card"));
+    response.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, &said));
+    response.on_hover_text(said);
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Bottom, Feather, Plume, paint_held_up};
+    use crate::ui::theme;
+
+    /// Everything a plume held up on hover paints, as text.
+    fn painted(plume: &Plume, bottom: Bottom) -> String {
+        let ctx = egui::Context::default();
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            paint_held_up(ui.painter(), &theme::palette(false), (plume, bottom), egui::pos2(10.0, 10.0));
+        });
+        out.textures_delta.clear();
+        format!("{:?}", out.shapes)
+    }
+
+    /// A peacock held up to the eye (a crowded table's small cards, on
+    /// hover) shows its face-down card to nobody but its owner: two
+    /// peacocks that differ only in that card paint alike for the others.
+    #[test]
+    fn a_peacock_held_up_on_hover_hides_its_face_down_card_from_the_others() {
+        let f = |colour, value| Feather { colour, value };
+        let peacock =
+            |last: Feather| Plume { rows: vec![vec![f(1, 3), f(2, 5), f(4, 1)], vec![f(3, 2), f(5, 7)], vec![last]] };
+        let (one, other) = (peacock(f(6, 9)), peacock(f(0, 2)));
+        assert!(one.is_complete());
+        assert_eq!(painted(&one, Bottom::Hidden), painted(&other, Bottom::Hidden), "the others see the same back");
+        assert_ne!(painted(&one, Bottom::Owner), painted(&other, Bottom::Owner), "its owner sees which card it is");
+        assert_eq!(Bottom::of(false, false), Bottom::Hidden);
+        assert_eq!(Bottom::of(false, true), Bottom::Up, "at the end every peacock's last card is turned up");
+        assert_ne!(painted(&one, Bottom::Up), painted(&one, Bottom::Owner), "turned up, not a back");
+    }
+}
+
+#[cfg(test)]
+mod heading_tests {
+    use super::plume_heading;
+
+    /// The words a heading of `room` points paints.
+    fn painted(room: f32) -> Vec<String> {
+        let ctx = egui::Context::default();
+        let mut texts = Vec::new();
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let palette = crate::ui::theme::palette(false);
+            plume_heading(ui.painter(), &palette, (egui::pos2(100.0, 100.0), room), ("peacock 1", "1"), "+10");
+        });
+        out.textures_delta.clear();
+        for c in &out.shapes {
+            if let egui::Shape::Text(t) = &c.shape {
+                texts.push(t.galley.text().to_string());
+            }
+        }
+        texts
+    }
+
+    /// Found by a new player: a narrow peacock's heading was cut at the
+    /// mat's edge ("eacock 1"); it says the number alone when its name
+    /// and score do not fit over the plume.
+    #[test]
+    fn a_heading_wider_than_its_plume_says_the_number_alone() {
+        assert_eq!(painted(200.0), ["peacock 1", "+10"]);
+        assert_eq!(painted(70.0), ["1", "+10"]);
+    }
+}
+
+/// What a plume's tip says of its score.
+pub(super) fn plume_tip(score: Known) -> String {
+    if let Known::AtLeast(n) = score {
+        format!("Its face-down card stays hidden until the end; with it the peacock scores at least {n:+}")
+    } else {
+        "The top row counts against the plume and every card under it for it; a finished peacock scores one point \
+         more for each of its cards"
+            .to_string()
+    }
+}
