@@ -124,10 +124,12 @@ fn ctrl_n_opens_the_new_game_dialog_for_the_game_on_screen() {
     assert_eq!(h.state().new_game.as_ref().map(|c| c.game.id), Some(other.id), "the game on screen");
 }
 
-/// Every rules page opens with how to play it in Aviary, then the game in
-/// one minute ("The idea"), then the rules; each tells of Undo turn.
+/// Every rules page opens with the game in one minute ("The idea"), as a
+/// rulebook does, then how to play it in Aviary (a new player read the
+/// app's controls first as a manual), then the rules; each tells of Undo
+/// turn.
 #[test]
-fn every_rules_page_starts_with_playing_in_aviary_then_the_idea() {
+fn every_rules_page_opens_with_the_idea_then_playing_in_aviary() {
     for entry in &aviary::games::GAMES {
         let Some(play) = entry.play.as_ref() else { continue };
         let headings: Vec<&str> = play.rules.sections.iter().map(|(h, _)| *h).collect();
@@ -135,6 +137,16 @@ fn every_rules_page_starts_with_playing_in_aviary_then_the_idea() {
         assert_eq!(headings.get(1), Some(&"The idea"), "{}: {headings:?}", entry.name);
         let playing = play.rules.sections[0].1.join(" ");
         assert!(playing.contains("Undo turn"), "{}: {playing}", entry.name);
+        // As shown: the idea on top, then Playing in Aviary, then the rest.
+        let mut h = Harness::builder().with_size([900.0, 12_000.0]).build_ui(|ui| {
+            aviary::ui::rules_text::rules_ui(ui, play.rules);
+        });
+        h.run();
+        let top = |label: &str| h.get_by_label(label).rect().top();
+        let (idea, playing) = (top("The idea"), top("Playing in Aviary"));
+        assert!(idea < playing, "{}: the idea at {idea}, Playing in Aviary at {playing}", entry.name);
+        let third = top(headings[2]);
+        assert!(playing < third, "{}: Playing in Aviary before {}", entry.name, headings[2]);
     }
 }
 

@@ -510,7 +510,8 @@ impl AviaryApp {
                 Some(page) => {
                     let lessons =
                         games::entry(id).and_then(|e| e.learn.as_ref()).map(|l| (l.list)()).unwrap_or_default();
-                    if let Some(n) = rules_text::rules_with_lessons_ui(ui, page, &lessons) {
+                    let cover = games::entry(id).map(|e| e.cover);
+                    if let Some(n) = rules_text::rules_with_lessons_ui(ui, page, &lessons, cover) {
                         self.open_lesson(id, n, &mut notices);
                     }
                 }

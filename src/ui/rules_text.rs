@@ -1,5 +1,5 @@
 //! The in-app rules pages, written in our own words, rulings included.
-//! Each page starts with "Playing in Aviary" and a one-minute idea, then
+//! Each page has "Playing in Aviary" and a one-minute idea (shown idea first), then
 //! the rules, with pictures drawn by the game's own painters where words
 //! are clumsy; designer statistics and tuning tables come last, in
 //! sections whose heading starts with "Appendix", folded until opened.
@@ -7,7 +7,7 @@
 use super::figures::Figure;
 use crate::rules::tail_feathers;
 
-pub use super::rules_page::{rules_ui, rules_with_lessons_ui};
+pub use super::rules_page::{Cover, rules_ui, rules_with_lessons_ui};
 
 /// A rules page: a title and sections of (heading, paragraphs).
 pub struct RulesPage {

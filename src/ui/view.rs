@@ -133,7 +133,23 @@ impl Frame<'_> {
     /// The status and the history buttons where a folded side panel
     /// ([`folding_side_panel`]) would have had them, with the button that
     /// opens the panel (`label`, e.g. "Scores and log").
-    pub fn folded_ui<G: Evaluate>(&mut self, ui: &mut Ui, table: &Table<G>, (label, open): (&str, &mut bool)) {
+    pub fn folded_ui<G: Evaluate>(&mut self, ui: &mut Ui, table: &Table<G>, label: (&str, &mut bool)) {
+        self.folded_with(ui, table, label, true);
+    }
+
+    /// [`Self::folded_ui`] without the status, for a table that says it
+    /// elsewhere (said twice, a new player read it as clutter).
+    pub fn folded_buttons_ui<G: Evaluate>(&mut self, ui: &mut Ui, table: &Table<G>, label: (&str, &mut bool)) {
+        self.folded_with(ui, table, label, false);
+    }
+
+    fn folded_with<G: Evaluate>(
+        &mut self,
+        ui: &mut Ui,
+        table: &Table<G>,
+        (label, open): (&str, &mut bool),
+        status: bool,
+    ) {
         // The buttons first, where they stay: under the status they moved
         // down whenever it wrapped to another line, and a click meant for
         // "Scores and log" hit Undo.
@@ -141,6 +157,9 @@ impl Frame<'_> {
             self.history_ui(ui, table);
             if ui.button(label).on_hover_text("Show the side panel").clicked() {
                 *open = true;
+            }
+            if !status {
+                return;
             }
             // Room for two lines whatever the status says: one that wrapped
             // to a second made the row taller, and the table under it

@@ -309,7 +309,7 @@ impl PlumesView {
             });
             if self.folded {
                 ui.add_space(16.0);
-                frame.folded_ui(ui, &self.table, ("Scores and log", &mut self.panel_open));
+                self.folded_ui(ui, frame, viewer);
             }
         });
         ui.add_space(10.0);
@@ -403,6 +403,17 @@ impl PlumesView {
         }
         if let Some(r) = self.refusal.take() {
             frame.notices.push(Notice::Error(r));
+        }
+    }
+
+    /// With the side panel folded away, its buttons by the Train, and the
+    /// status too unless the turn line by the hand says it.
+    fn folded_ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>, viewer: Viewer) {
+        let label = ("Scores and log", &mut self.panel_open);
+        if matches!(viewer, Viewer::Seat(_)) && !self.compact {
+            frame.folded_buttons_ui(ui, &self.table, label);
+        } else {
+            frame.folded_ui(ui, &self.table, label);
         }
     }
 

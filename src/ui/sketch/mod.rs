@@ -248,6 +248,37 @@ impl Sketch {
                 (Shape::Tile, _) => {
                     painter.rect(r, (small * 0.2).min(3.0), fill, Stroke::new(0.8, edge), StrokeKind::Inside);
                 }
+                (Shape::Card, Tint::Feather(_)) if small >= 7.0 => {
+                    // A feather card in small: the card's cream, its
+                    // feather painted across it (flat blocks of colour read
+                    // as a chart, not cards).
+                    painter.rect_filled(r.translate(Vec2::new(0.6, 0.9)), 1.5, palette.table.shadow);
+                    painter.rect(
+                        r,
+                        (small * 0.12).min(2.0),
+                        palette.card_face,
+                        Stroke::new(0.7, look::edge_of(palette.card_face, palette)),
+                        StrokeKind::Inside,
+                    );
+                    let feather = super::art::FeatherLook {
+                        base: mix(fill, palette.card_face, 0.25),
+                        tip: fill,
+                        ink: look::edge_of(fill, palette),
+                        eye: None,
+                        bands: 0,
+                        spots: 0,
+                    };
+                    let (w, h) = (r.width(), r.height());
+                    let (quill, tip) = (r.min + Vec2::new(w * 0.38, h * 0.9), r.min + Vec2::new(w * 0.62, h * 0.1));
+                    super::art::feather(&painter, quill, tip, w * 0.62, 0.05, &feather);
+                }
+                (Shape::Card, Tint::CardBack) if small >= 7.0 => {
+                    // A back with its printed frame, as a deck's cards have.
+                    painter.rect_filled(r.translate(Vec2::new(0.6, 0.9)), 1.5, palette.table.shadow);
+                    painter.rect(r, (small * 0.12).min(2.0), fill, Stroke::new(0.7, edge), StrokeKind::Inside);
+                    let frame = Stroke::new(0.8, mix(fill, palette.card_face, 0.45));
+                    painter.rect_stroke(r.shrink(small * 0.14), 1.0, frame, StrokeKind::Inside);
+                }
                 (Shape::Card, _) => {
                     painter.rect_filled(r.translate(Vec2::new(0.6, 0.9)), 1.5, palette.table.shadow);
                     painter.rect(r, (small * 0.12).min(2.0), fill, Stroke::new(0.7, edge), StrokeKind::Inside);
