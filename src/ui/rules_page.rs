@@ -56,10 +56,12 @@ fn rules_pages(
     cover: Option<Cover>,
 ) -> Option<usize> {
     let mut clicked = None;
-    // The game in a minute first, as a rulebook opens, then how Aviary
-    // plays it and the rules (how to drag and undo before what the game
-    // is about read as a manual's).
+    // The game in a minute first, as a rulebook opens, then the rules,
+    // and how Aviary plays it last, before the appendices (how to drag and
+    // undo before what the game is about read as a manual's).
     let idea = |h: &str| h == "The idea";
+    let aviary = |h: &str| h == "Playing in Aviary";
+    let appendix = |h: &str| h.starts_with("Appendix");
     let opening = |ui: &mut egui::Ui, clicked: &mut Option<usize>| {
         ui.label(crate::ui::look::title(ui, format!("{} — rules", page.title), 26.0));
         for s in page.sections.iter().filter(|(h, _)| idea(h)) {
@@ -87,7 +89,9 @@ fn rules_pages(
     } else {
         opening(ui, &mut clicked);
     }
-    for s in page.sections.iter().filter(|(h, _)| !idea(h)) {
+    let rules = page.sections.iter().filter(|(h, _)| !idea(h) && !aviary(h) && !appendix(h));
+    let last = page.sections.iter().filter(|(h, _)| aviary(h)).chain(page.sections.iter().filter(|(h, _)| appendix(h)));
+    for s in rules.chain(last) {
         section(ui, page, lessons, s, &mut clicked);
     }
     clicked

@@ -465,6 +465,7 @@ impl PlumesView {
             let y = if row == last { bottom } else { bottom + upper };
             let tall = if row == last { upper } else { (rect.bottom() - y).max(card.y + gap + new_row - upper) };
             let zone = Rect::from_min_size(Pos2::new(rect.left() + 4.0, y - 1.0), Vec2::new(rect.width() - 8.0, tall));
+            let shown = row_highlight(rect, (bottom, card.y), (row == last, zone.bottom()));
             let target = Target::Row { plume: index as u8, row: row as u8 };
             let id = ui.scope_id().with(("zone", seat.0, index, row));
             let resp = ui.interact(zone, id, Sense::click());
@@ -474,7 +475,7 @@ impl PlumesView {
                 format!("plume {} new row {}", index + 1, row + 1)
             };
             resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
-            self.zone_feedback(ui, palette, state, zone, &resp, target, dragging, action, note);
+            self.zone_feedback(ui, palette, state, shown, &resp, target, dragging, action, note);
         }
     }
 
@@ -543,6 +544,17 @@ impl PlumesView {
     }
 }
 
+/// Where the drop zone of a plume's bottom row (`bottom_row`) or of the
+/// row under it is lit, in the plume's `rect`: the bottom row's cards
+/// whole (their top at `top`, `high` tall), the row under from their foot
+/// down to `foot`, both clear of the row signs at the left. (The zones
+/// meet inside the bottom card, and lit as they are they cut through it.)
+fn row_highlight(rect: Rect, (top, high): (f32, f32), (bottom_row, foot): (bool, f32)) -> Rect {
+    let (from, to) =
+        if bottom_row { (top - 1.0, top + high + 1.0) } else { (top + high + 2.0, foot.max(top + high + 14.0)) };
+    Rect::from_min_max(Pos2::new(rect.left() + 12.0, from), Pos2::new(rect.right() - 4.0, to))
+}
+
 /// What `plume_ui` draws: one plume and how much of it the viewer knows.
 struct ShownPlume<'a> {
     index: usize,
@@ -558,4 +570,26 @@ struct ShownPlume<'a> {
     /// It lies by the hand: the room for a new row is kept between turns
     /// too, so the mat keeps its size.
     by_hand: bool,
+}
+
+#[cfg(test)]
+mod highlight_tests {
+    use super::row_highlight;
+    use egui::{Pos2, Rect};
+
+    /// Found by a new player: lit while a card was dragged, the bottom
+    /// row's zone stopped mid-card and the row under's ran through the
+    /// card. The bottom row is lit over its cards whole, the row under
+    /// from their foot, the two apart, and neither over the row signs.
+    #[test]
+    fn a_bottom_row_and_the_row_under_it_are_lit_apart_each_whole() {
+        let plume = Rect::from_min_max(Pos2::new(100.0, 50.0), Pos2::new(260.0, 260.0));
+        let (top, high) = (120.0, 92.0);
+        let row = row_highlight(plume, (top, high), (true, 0.0));
+        let under = row_highlight(plume, (top, high), (false, 250.0));
+        assert!(row.top() <= top && row.bottom() >= top + high, "the bottom row's cards lit whole: {row:?}");
+        assert!(under.top() >= top + high, "the row under lit from the cards' foot: {under:?}");
+        assert!(under.height() >= 12.0 && under.bottom() >= 250.0 - 0.5, "{under:?}");
+        assert!(row.left() >= plume.left() + 10.0 && under.left() >= plume.left() + 10.0, "clear of the row signs");
+    }
 }
