@@ -800,3 +800,39 @@ fn a_chosen_spade_is_laid_by_a_click_on_a_spade_already_on_the_rack() {
     assert!(on_icarus.len() == 2 && on_icarus.contains(&spades[1]), "laid beside the one already there: {on_icarus:?}");
     assert!(!is_chosen(&h, &spade(spades[0])), "the spade on the rack was not chosen instead");
 }
+
+#[test]
+fn a_walk_of_several_steps_dragged_in_a_lesson_counts_as_one_move() {
+    use aviary::lessons::feathers_wax::COURSE;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness(common::app(dir.path()));
+    h.run();
+    h.get_by_label("Learn Feathers & Wax").click();
+    h.run();
+    h.get_by_label("Start (suggested)").click();
+    h.run();
+    settle(&mut h);
+    // The lesson's own walk onto a nest or a hive, cell by cell.
+    let mut g = state(&mut h);
+    let mut cells = Vec::new();
+    while !(COURSE[0].done)(&g) {
+        let a = (COURSE[0].solution)(&g).expect("the lesson has a way on");
+        g.apply(&a).unwrap();
+        if let (Action::Step(_), Walker::At(c)) = (&a, g.walker()) {
+            cells.push(c.to_string());
+        }
+    }
+    assert!(cells.len() >= 2, "a walk of several steps: {cells:?}");
+    // Dragged in one gesture through every cell of it.
+    let from = centre(&h, "Daedalus");
+    // (A cell with a nest or a hive says so after its name.)
+    let cell = |h: &Harness<'_, AviaryApp>, c: &str| {
+        h.get_by(|n| n.label().is_some_and(|l| l == c || l.starts_with(&format!("{c} ")))).rect().center()
+    };
+    let via: Vec<Pos2> = cells[..cells.len() - 1].iter().map(|c| cell(&h, c)).collect();
+    let to = cell(&h, cells.last().unwrap());
+    drag(&mut h, from, &via, to);
+    let steps = tab(&mut h).table.session().cursor();
+    assert!(steps >= cells.len(), "every step was taken: {steps}");
+    h.get_by_label_contains("lesson: Done in 1 move (par 1)");
+}

@@ -156,3 +156,26 @@ fn the_lesson_map_says_what_par_is_once() {
     let pars = labels.iter().filter(|l| l.starts_with("Par ") || l.starts_with("Next to try · par ")).count();
     assert_eq!(pars, 5, "each lesson says its par: {labels:?}");
 }
+
+#[test]
+fn a_lesson_s_picture_beside_its_rules_section_opens_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness(AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves")));
+    h.state_mut().screen = aviary::app::Screen::Rules("daedalus");
+    h.run();
+    // Each section's first lesson has its start pictured in the margin of
+    // the section, every lesson its link.
+    for l in &COURSE {
+        h.get_by_label(&format!("Learn it by playing: {} (about {} min)", l.title, l.minutes));
+    }
+    let first = |n: usize| COURSE[..n].iter().all(|l| l.section != COURSE[n].section);
+    let n = (1..COURSE.len()).find(|&n| first(n)).expect("a later section has a lesson");
+    for (k, l) in COURSE.iter().enumerate() {
+        let picture = format!("Picture: Learn it by playing: {} (about {} min)", l.title, l.minutes);
+        assert_eq!(h.query_by_label(&picture).is_some(), first(k), "{picture}");
+    }
+    let picture = format!("Picture: Learn it by playing: {} (about {} min)", COURSE[n].title, COURSE[n].minutes);
+    h.get_by_label(&picture).click();
+    h.run();
+    h.get_by_label_contains(&format!("Lesson {} of {}: {}", n + 1, COURSE.len(), COURSE[n].title));
+}

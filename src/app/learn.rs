@@ -198,9 +198,20 @@ impl AviaryApp {
     }
 }
 
+/// A game's lessons with the pictures of their starts, for its rules page.
+pub(super) fn rules_lessons(
+    ctx: &egui::Context,
+    id: &'static str,
+) -> Vec<(crate::lessons::LessonInfo, Option<crate::ui::sketch::Sketch>)> {
+    let Some(learn) = games::entry(id).and_then(|e| e.learn.as_ref()) else { return Vec::new() };
+    let list = (learn.list)();
+    let sketches = lesson_sketches(ctx, id, learn, list.len());
+    list.into_iter().enumerate().map(|(n, l)| (l, sketches.get(n).cloned().flatten())).collect()
+}
+
 /// The pictures of a course's starting positions, made once per game and
 /// kept in the context (setting up every lesson each frame would be waste).
-fn lesson_sketches(
+pub(super) fn lesson_sketches(
     ctx: &egui::Context,
     id: &'static str,
     learn: &games::Learn,

@@ -508,8 +508,7 @@ impl AviaryApp {
             Screen::SavedGames => self.saved_games_ui(ui, &mut notices),
             Screen::Rules(id) => match games::entry(id).and_then(games::GameEntry::rules) {
                 Some(page) => {
-                    let lessons =
-                        games::entry(id).and_then(|e| e.learn.as_ref()).map(|l| (l.list)()).unwrap_or_default();
+                    let lessons = learn::rules_lessons(ui.ctx(), id);
                     let cover = games::entry(id).map(|e| e.cover);
                     if let Some(n) = rules_text::rules_with_lessons_ui(ui, page, &lessons, cover) {
                         self.open_lesson(id, n, &mut notices);

@@ -220,7 +220,7 @@ pub static COURSE: [Lesson<FeathersAndWax>; 5] = [
         reply: |g| g.legal_actions().into_iter().next(),
         done: |g| collected(g) >= 1,
         failed: |_| None,
-        par: 2,
+        par: 1,
         solution: |g| walk_toward(g, &fresh_spot),
     },
     Lesson {
@@ -241,7 +241,7 @@ pub static COURSE: [Lesson<FeathersAndWax>; 5] = [
             (g.phase() == Phase::Over)
                 .then_some("the movement cards ran out in the labyrinth: restart and head east sooner")
         },
-        par: 26,
+        par: 7,
         solution: |g| {
             let lab = &*LABYRINTH;
             let legal = g.legal_actions();

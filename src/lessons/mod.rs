@@ -197,8 +197,10 @@ impl<G: Game> Lesson<G> {
     /// Where the solution goes wrong, in words.
     pub fn play_solution(&self) -> Result<(G, u16), String> {
         let mut session = self.session()?;
-        for moves in 0..2_000u16 {
+        let start = session.cursor();
+        for _ in 0..2_000u16 {
             if (self.done)(session.state()) {
+                let moves = count_moves(&session, start, self.learner);
                 return Ok((session.state().clone(), moves));
             }
             if let Some(why) = (self.failed)(session.state()) {
@@ -211,4 +213,25 @@ impl<G: Game> Lesson<G> {
         }
         Err(format!("{}: the solution never ends", self.id))
     }
+}
+
+/// The moves `seat` made in `session` since action `start`, as a player
+/// counts them (see [`Game::continues_move`]: a walk of seven steps is one
+/// move, not seven).
+#[must_use]
+pub fn count_moves<G: Game>(session: &crate::session::Session<G>, start: usize, seat: Seat) -> u16 {
+    let at = session.cursor().min(session.log().len()).min(session.actions().len());
+    let mut moves = 0u16;
+    let mut last: Option<&G::Action> = None;
+    for (entry, action) in session.log()[start.min(at)..at].iter().zip(&session.actions()[start.min(at)..at]) {
+        if entry.seat != Some(seat) {
+            last = None;
+            continue;
+        }
+        if !last.is_some_and(|prev| G::continues_move(prev, action)) {
+            moves = moves.saturating_add(1);
+        }
+        last = Some(action);
+    }
+    moves
 }

@@ -187,6 +187,13 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Serialize + Deserializ
     fn validate(&self, _action: &Self::Action) -> Result<(), String> {
         Ok(())
     }
+    /// Whether `next`, made by the same seat right after `prev`, carries
+    /// on the same move as a player counts moves: one walk of several
+    /// steps is one move, though each step is an action of its own. A
+    /// lesson's moves against par are counted so. False by default.
+    fn continues_move(_prev: &Self::Action, _next: &Self::Action) -> bool {
+        false
+    }
     /// Whether this state is one the rules could have reached, as far as
     /// anything that reads it cares: every seat, square, space, card and
     /// figure it names exists, every count is within its range, each card

@@ -246,7 +246,17 @@ static SCENARIO_FACTS: std::sync::LazyLock<String> = std::sync::LazyLock::new(||
 
 fn tail_feathers_units(ui: &mut Ui) -> egui::Response {
     use crate::rules::tail_feathers::components::{BIRDS, GROUND, PILOTS};
+    // A long cell wraps in a column of its own width (unwrapped, the
+    // abilities ran the page off the window's edge).
+    let wrapped = |ui: &mut Ui, words: String| {
+        ui.scope(|ui| {
+            ui.set_max_width(230.0);
+            ui.add(egui::Label::new(words).wrap());
+        });
+    };
     ui.scope(|ui| {
+        ui.set_max_width(ui.available_width());
+        ui.style_mut().text_styles.insert(egui::TextStyle::Body, egui::FontId::proportional(12.5));
         ui.label(egui::RichText::new("Birds (every bird is large)").strong());
         egui::Grid::new("tf-birds").striped(true).show(ui, |ui| {
             for h in ["bird", "side", "battle", "defence", "move", "life", "build points", "abilities"] {
@@ -259,7 +269,7 @@ fn tail_feathers_units(ui: &mut Ui) -> egui::Response {
                 for v in [b.battle, b.defence, b.movement, b.life, b.build_points] {
                     ui.label(v.to_string());
                 }
-                ui.label(words_of(b.abilities));
+                wrapped(ui, words_of(b.abilities));
                 ui.end_row();
             }
         });
@@ -278,7 +288,7 @@ fn tail_feathers_units(ui: &mut Ui) -> egui::Response {
                     ui.label(v.to_string());
                 }
                 let prof: Vec<String> = p.proficiencies.iter().map(|x| format!("{x:?}").to_lowercase()).collect();
-                ui.label(prof.join(", "));
+                wrapped(ui, prof.join(", "));
                 ui.end_row();
             }
         });
@@ -297,12 +307,12 @@ fn tail_feathers_units(ui: &mut Ui) -> egui::Response {
                 for v in [g.figures, g.squad, g.melee, g.ranged, g.defence, g.movement, g.life] {
                     ui.label(v.to_string());
                 }
-                ui.label(words_of(g.abilities));
+                wrapped(ui, words_of(g.abilities));
                 ui.end_row();
             }
         });
         ui.add_space(6.0);
-        ui.label(SCENARIO_FACTS.as_str());
+        ui.add(egui::Label::new(SCENARIO_FACTS.as_str()).wrap());
     })
     .response
 }

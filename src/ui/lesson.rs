@@ -41,9 +41,7 @@ pub enum LessonAsk {
 impl<G: Game> LessonRun<G> {
     /// The learner's moves so far.
     pub fn moves<E: crate::ai::Evaluate>(&self, table: &Table<E>) -> u16 {
-        let log = table.session().log();
-        let at = table.session().cursor().min(log.len());
-        log[self.start.min(at)..at].iter().filter(|e| e.seat == Some(self.lesson.learner)).count() as u16
+        crate::lessons::count_moves(table.session(), self.start, self.lesson.learner)
     }
 }
 

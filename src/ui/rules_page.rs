@@ -8,16 +8,26 @@ pub fn rules_ui(ui: &mut egui::Ui, page: &RulesPage) {
     let _ = rules_with_lessons_ui(ui, page, &[], None);
 }
 
+/// The lessons beside the rules: each lesson and the picture of its
+/// starting position (none where the game draws none).
+pub type Lessons<'a> = &'a [(crate::lessons::LessonInfo, Option<crate::ui::sketch::Sketch>)];
+
+/// The widest a column of running text gets (about 80 characters a line:
+/// at the page's width, lines of 120 read as a wall).
+const TEXT_WIDTH: f32 = 560.0;
+/// The margin beside the text for a section's lesson pictures.
+const MARGIN_WIDTH: f32 = 176.0;
+
 /// A game's box cover, painted in a rectangle.
 pub type Cover = fn(&egui::Painter, &crate::ui::theme::Palette, egui::Rect);
 
-/// The rules page with, under each section a lesson teaches, a link to
-/// that lesson, and the game's box `cover` beside its opening; returns the
-/// lesson clicked (its number in `lessons`).
+/// The rules page with, beside each section a lesson teaches, that
+/// lesson's picture and a link to it, and the game's box `cover` beside
+/// its opening; returns the lesson clicked (its number in `lessons`).
 pub fn rules_with_lessons_ui(
     ui: &mut egui::Ui,
     page: &RulesPage,
-    lessons: &[crate::lessons::LessonInfo],
+    lessons: Lessons<'_>,
     cover: Option<Cover>,
 ) -> Option<usize> {
     let mut clicked = None;
@@ -28,12 +38,17 @@ pub fn rules_with_lessons_ui(
     // Each game's page keeps its own place (one shared place opened a
     // game's rules halfway down, where the last page was left).
     egui::ScrollArea::vertical().id_salt(("rules", page.title)).auto_shrink([false, false]).show(ui, |ui| {
-        let width = ui.available_width().min(800.0);
+        // (A margin of cloth round the page in a small window too.)
+        let width = (ui.available_width() - 24.0).min(800.0);
         ui.add_space(8.0);
         ui.horizontal(|ui| {
             ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
             crate::ui::look::plate_frame(&palette, None).inner_margin(egui::Margin::symmetric(26, 18)).show(ui, |ui| {
                 ui.set_width(width - 52.0);
+                // The running text a size up from the app's (a rulebook is
+                // read, not glanced at).
+                let body = egui::FontId::proportional(14.0);
+                ui.style_mut().text_styles.insert(egui::TextStyle::Body, body);
                 ui.visuals_mut().override_text_color = Some(palette.table.on_plate);
                 if ui.visuals().dark_mode {
                     // (The links' blue read coldly on the warm dark page.)
@@ -49,12 +64,7 @@ pub fn rules_with_lessons_ui(
 }
 
 /// The rules' sections on the page (see [`rules_with_lessons_ui`]).
-fn rules_pages(
-    ui: &mut egui::Ui,
-    page: &RulesPage,
-    lessons: &[crate::lessons::LessonInfo],
-    cover: Option<Cover>,
-) -> Option<usize> {
+fn rules_pages(ui: &mut egui::Ui, page: &RulesPage, lessons: Lessons<'_>, cover: Option<Cover>) -> Option<usize> {
     let mut clicked = None;
     // The game in a minute first, as a rulebook opens, then the rules,
     // and how Aviary plays it last, before the appendices (how to drag and
@@ -97,21 +107,26 @@ fn rules_pages(
     clicked
 }
 
-/// One section of the page: its heading, the lessons that teach it, its
-/// paragraphs and pictures (an appendix folded until opened).
+/// One section of the page: its heading, its paragraphs and pictures,
+/// and in the margin beside them the lessons that teach it, each as the
+/// picture of its start and a link (an appendix folded until opened).
 fn section(
     ui: &mut egui::Ui,
     page: &RulesPage,
-    lessons: &[crate::lessons::LessonInfo],
+    lessons: Lessons<'_>,
     (heading, paragraphs): &(&str, &[&str]),
     clicked: &mut Option<usize>,
 ) {
     ui.add_space(8.0);
-    let body = |ui: &mut egui::Ui| {
+    let words = |ui: &mut egui::Ui| {
         for p in *paragraphs {
             ui.label(paragraph(ui, p));
             ui.add_space(3.0);
         }
+    };
+    // The section's pictures and tables under its words, the page's whole
+    // width (in the column of words a table ran off the page).
+    let figures = |ui: &mut egui::Ui| {
         for (_, figure) in page.figures.iter().filter(|(h, _)| h == heading) {
             ui.add_space(4.0);
             figure.ui(ui);
@@ -124,16 +139,75 @@ fn section(
         egui::CollapsingHeader::new(egui::RichText::new(*heading).strong().size(15.0))
             .id_salt((page.title, *heading))
             .default_open(false)
-            .show(ui, body);
+            .show(ui, |ui| {
+                words(ui);
+                figures(ui);
+            });
         return;
     }
-    ui.label(crate::ui::look::title(ui, *heading, 18.0));
-    for (n, l) in lessons.iter().enumerate().filter(|(_, l)| l.section == *heading) {
-        if ui.link(format!("Learn it by playing: {} (about {} min)", l.title, l.minutes)).clicked() {
-            *clicked = Some(n);
+    ui.label(crate::ui::look::title(ui, *heading, 19.0));
+    let taught: Vec<usize> = (0..lessons.len()).filter(|&n| lessons[n].0.section == *heading).collect();
+    let room = ui.available_width();
+    let text = (room - MARGIN_WIDTH - 18.0).clamp(200.0, TEXT_WIDTH);
+    let layout = egui::Layout::top_down(egui::Align::Min);
+    if taught.is_empty() || room < text + MARGIN_WIDTH + 18.0 {
+        // (A narrow page: the lessons over the text, as links.)
+        for &n in &taught {
+            let l = &lessons[n].0;
+            if ui.link(format!("Learn it by playing: {} (about {} min)", l.title, l.minutes)).clicked() {
+                *clicked = Some(n);
+            }
         }
+        ui.allocate_ui_with_layout(egui::Vec2::new(text.max(room.min(TEXT_WIDTH)), 0.0), layout, words);
+        figures(ui);
+        return;
     }
-    body(ui);
+    ui.horizontal_top(|ui| {
+        ui.allocate_ui_with_layout(egui::Vec2::new(text, 0.0), layout, |ui| {
+            ui.set_width(text);
+            words(ui);
+        });
+        ui.add_space(18.0);
+        ui.allocate_ui_with_layout(egui::Vec2::new(MARGIN_WIDTH, 0.0), layout, |ui| {
+            ui.set_width(MARGIN_WIDTH);
+            // The first lesson pictured, the others as links under it (a
+            // column of pictures left a hole beside a short section).
+            for (k, &n) in taught.iter().enumerate() {
+                if lesson_in_margin(ui, &lessons[n], k == 0) {
+                    *clicked = Some(n);
+                }
+            }
+        });
+    });
+    figures(ui);
+}
+
+/// A lesson in a section's margin: the picture of its start on a card,
+/// and the link under it; true when either was clicked.
+fn lesson_in_margin(
+    ui: &mut egui::Ui,
+    (l, sketch): &(crate::lessons::LessonInfo, Option<crate::ui::sketch::Sketch>),
+    pictured: bool,
+) -> bool {
+    let said = format!("Learn it by playing: {} (about {} min)", l.title, l.minutes);
+    let mut pressed = false;
+    if let Some(sketch) = sketch.as_ref().filter(|_| pictured) {
+        let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
+        let size = egui::Vec2::new(MARGIN_WIDTH, MARGIN_WIDTH * 0.62);
+        let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
+        let lift = if response.hovered() { crate::ui::look::Lift::Raised } else { crate::ui::look::Lift::Flat };
+        crate::ui::look::card_body(ui.painter(), &palette, rect, palette.table.plate, lift);
+        sketch.paint(ui.painter(), &palette, rect.shrink(5.0));
+        let response = response.on_hover_cursor(egui::CursorIcon::PointingHand).on_hover_text("Play this lesson");
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Link, true, format!("Picture: {said}")));
+        pressed |= response.clicked();
+        ui.add_space(2.0);
+    }
+    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+    let link = egui::RichText::new(format!("Learn it by playing: {} (about {} min)", l.title, l.minutes)).size(12.5);
+    pressed |= ui.link(link).clicked();
+    ui.add_space(if pictured { 8.0 } else { 4.0 });
+    pressed
 }
 
 /// A paragraph of the rules, its rule ids ("(EP-R4)") set small and faint:

@@ -13,6 +13,11 @@ impl Game for FeathersAndWax {
 
     const INFO: GameInfo = GameInfo { id: "feathers-and-wax", name: "Feathers & Wax", min_seats: 1, max_seats: 1 };
 
+    /// A walk is one move, however many steps (and its stop) it takes.
+    fn continues_move(prev: &Action, next: &Action) -> bool {
+        matches!(prev, Action::Step(_)) && matches!(next, Action::Step(_) | Action::Stop)
+    }
+
     fn new(_setup: &Setup<Options>, seed: u64) -> Self {
         let mut rng = Rng::seeded(seed);
         let feathers = Deck::shuffled(Card::suit_of(Suit::Spades), &mut rng);

@@ -2,7 +2,7 @@
 //! the signs by its rows, the plume held up to the eye on hover, the
 //! token on the mat of the seat to play and the backs of a seat's hand.
 
-use egui::{Align2, Pos2, Rect, Response, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+use egui::{Pos2, Rect, Response, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
 use super::layout::{others_step, plume_width_by, row_step, rows_height};
 use super::{Feather, FeatherFace, Known, Palette, Plume, Seat, look, paint_feather, words};
@@ -89,33 +89,37 @@ pub(super) fn paint_held_up(painter: &egui::Painter, palette: &Palette, (plume, 
     }
 }
 
-/// How a row of an unfinished plume counts, on a small round plate at the
-/// mat's left beside it: "−" by the top row (its cards are taken off the
-/// plume's score), "+" by each row under it (added), what it means on
-/// hover. (A faint dash by the top row alone puzzled a new player.)
-pub(super) fn row_sign(
-    ui: &Ui,
-    palette: &Palette,
-    at: Pos2,
-    high: f32,
-    (name, seat, index, row): (&str, Seat, usize, usize),
-) {
+/// How a row of an unfinished plume counts, printed on the mat: a ribbon
+/// behind the row, red-tinted with "−" at its left end by the top row
+/// (its cards are taken off the plume's score), green-tinted with "+" by
+/// each row under it (added); what it means on hover. The sign's shape
+/// tells it, not the tint alone. (Red and green coins by the rows read as
+/// delete and add buttons; a faint dash alone puzzled a new player.)
+/// `band` is the part of the row in view, from the mat's left to the
+/// row's last card; painted before the row's cards.
+pub(super) fn row_sign(ui: &Ui, palette: &Palette, band: Rect, (name, seat, index, row): (&str, Seat, usize, usize)) {
     let painter = ui.painter();
-    let radius = (high / 2.0 - 1.0).clamp(4.0, 5.5);
-    let (sign, means, coin) = if row == 0 {
+    let (sign, means, tint) = if row == 0 {
         ("\u{2212}", "counts against the plume: its cards are taken off the score", palette.red_suit)
     } else {
         ("+", "counts for the plume: its cards are added to the score", palette.feathers[3])
     };
-    // A small coin, red for the row that counts against, green for the
-    // rows that count for (grey on a plate, they all but vanished on the
-    // dark mat).
-    painter.circle(at + Vec2::new(0.0, 1.0), radius, palette.table.shadow, Stroke::NONE);
-    painter.circle(at, radius, coin, Stroke::new(1.0, palette.table.rim));
-    let font = look::display(ui.ctx(), radius * 2.0);
-    painter.text(at, Align2::CENTER_CENTER, sign, font, palette.card_face);
+    let ribbon = band.expand2(Vec2::new(0.0, 1.5));
+    let fill = tint.gamma_multiply(0.28);
+    painter.rect(ribbon, 4.0, fill, Stroke::new(1.0, tint.gamma_multiply(0.7)), StrokeKind::Inside);
+    // The sign in the ribbon's left end, in the tint made to read on the
+    // mat (dark on the light mat, light on the dark one).
+    let ink = crate::ui::theme::mix(tint, palette.table.ink, 0.35);
+    // (Drawn as strokes: a dash of the display face was a hair's breadth.)
+    let at = Pos2::new(band.left() + 6.0, band.center().y);
+    let arm = (band.height() / 5.0).clamp(2.5, 3.5);
+    let pen = Stroke::new(2.0, ink);
+    painter.line_segment([at - Vec2::X * arm, at + Vec2::X * arm], pen);
+    if row > 0 {
+        painter.line_segment([at - Vec2::Y * arm, at + Vec2::Y * arm], pen);
+    }
     let said = format!("{name} plume {} row {}: {sign}, {means}", index + 1, row + 1);
-    let sign = Rect::from_center_size(at, Vec2::new(14.0, high));
+    let sign = Rect::from_center_size(at, Vec2::new(12.0, band.height()));
     ui.interact(sign, ui.scope_id().with(("row sign", seat.0, index, row)), Sense::hover())
         .on_hover_text(format!("This row {means}"))
         .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, said.clone()));

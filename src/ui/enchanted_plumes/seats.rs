@@ -399,10 +399,13 @@ impl PlumesView {
             &plume_score_text(score),
         );
         let last = plume.rows.len() - 1;
+        let row_x = |len: usize| row_left_and_width(rect, len, (card, step, gap));
+        if !plume.is_complete() {
+            row_ribbons(ui, palette, (rect, plume), (card, step, gap), (&state.seat_name(seat), seat, index));
+        }
         for (r, row) in plume.rows.iter().enumerate() {
             let y = rect.top() + 18.0 + (r as f32) * row_step(card);
-            let row_w = (row.len().max(1) - 1) as f32 * step + card.x + gap;
-            let x0 = rect.center().x + 5.0 - row_w / 2.0;
+            let x0 = row_x(row.len()).0;
             for (k, &c) in row.iter().enumerate() {
                 let cr = Rect::from_min_size(Pos2::new(x0 + (k as f32) * step, y), card);
                 let face = bottom.face(plume.is_complete() && r == last, c);
@@ -432,12 +435,6 @@ impl PlumesView {
                 if fresh {
                     Self::mark_fresh(ui, palette, cr);
                 }
-            }
-            if !plume.is_complete() {
-                // (By the part of the row in view: rows under it cover the rest.)
-                let shown = if r < last { row_step(card) } else { card.y };
-                let name = state.seat_name(seat);
-                row_sign(ui, palette, Pos2::new(rect.left() + 5.0, y + shown / 2.0), shown, (&name, seat, index, r));
             }
         }
         if !own {
@@ -570,6 +567,32 @@ struct ShownPlume<'a> {
     /// It lies by the hand: the room for a new row is kept between turns
     /// too, so the mat keeps its size.
     by_hand: bool,
+}
+
+/// Where a row of `len` cards of a plume in `rect` starts, and how wide it is.
+fn row_left_and_width(rect: Rect, len: usize, (card, step, gap): (Vec2, f32, f32)) -> (f32, f32) {
+    let row_w = (len.max(1) - 1) as f32 * step + card.x + gap;
+    (rect.center().x + 5.0 - row_w / 2.0, row_w)
+}
+
+/// Every row's ribbon and sign (see [`row_sign`]), painted under all the
+/// plume's cards.
+fn row_ribbons(
+    ui: &Ui,
+    palette: &Palette,
+    (rect, plume): (Rect, &Plume),
+    (card, step, gap): (Vec2, f32, f32),
+    (name, seat, index): (&str, Seat, usize),
+) {
+    let last = plume.rows.len() - 1;
+    for (r, row) in plume.rows.iter().enumerate() {
+        let y = rect.top() + 18.0 + (r as f32) * row_step(card);
+        // (By the part of the row in view: rows under it cover the rest.)
+        let shown = if r < last { row_step(card) } else { card.y };
+        let (x0, row_w) = row_left_and_width(rect, row.len(), (card, step, gap));
+        let band = Rect::from_min_max(Pos2::new(rect.left() - 1.0, y), Pos2::new(x0 + row_w - gap + 2.0, y + shown));
+        row_sign(ui, palette, band, (name, seat, index, r));
+    }
 }
 
 #[cfg(test)]
