@@ -75,6 +75,9 @@ fn the_hand_off_screen_hides_every_hand_between_two_people() {
     // Ada's turn to choose, but the screen first asks for her.
     assert!(tab(&mut h).needs_hand_off());
     h.get_by_label("Pass to Ada");
+    // Whose turn it is, where the turn line goes (not "turn next": a game
+    // saved mid-turn is handed over mid-turn).
+    h.get_by_label("Ada to play");
     assert_eq!(labels_starting(&h, "hand:"), 0, "no hand is shown before the hand-off");
     // The table is laid even so: the Train's places wait for their cards,
     // and each hand lies face down by its seat (how many is public).

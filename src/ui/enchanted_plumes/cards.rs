@@ -188,9 +188,10 @@ pub(super) fn paint_feather_face(painter: &egui::Painter, palette: &Palette, rec
     let fill = palette.feathers[index];
     let (bands, spots, eye) = PATTERNS[index];
     let ink = palette.table.rim;
+    let (base, tip) = feather_paints(palette, index);
     let feather = art::FeatherLook {
-        base: theme::mix(fill, palette.card_face, 0.25),
-        tip: fill,
+        base,
+        tip,
         ink,
         eye: eye.then_some([palette.table.peacock[1], palette.table.peacock[3], palette.table.peacock[4]]),
         bands,
@@ -254,6 +255,19 @@ pub(super) fn paint_feather_face(painter: &egui::Painter, palette: &Palette, rec
         let slip = Rect::from_min_size(at, galley.size()).expand2(Vec2::new(3.0, 1.0));
         painter.rect_filled(slip, 3.0, palette.card_face);
         painter.galley(at, galley, ink);
+    }
+}
+
+/// The paint of the feather of colour `index`, at its quill and its tip.
+/// A feather as pale as the card (white) is shaded silver, so it stands
+/// off the cream (white on white read as a blank card).
+fn feather_paints(palette: &Palette, index: usize) -> (egui::Color32, egui::Color32) {
+    let fill = palette.feathers[index];
+    let ink = palette.table.rim;
+    if theme::contrast(fill, palette.card_face) < 1.4 {
+        (theme::mix(fill, ink, 0.16), theme::mix(fill, ink, 0.3))
+    } else {
+        (theme::mix(fill, palette.card_face, 0.25), fill)
     }
 }
 
@@ -349,8 +363,23 @@ pub(super) fn train_caption(ui: &mut Ui, state: &EnchantedPlumes, swap: &str, (c
 
 #[cfg(test)]
 mod tests {
-    use super::{fan_rect, fan_rect_within};
+    use super::{fan_rect, fan_rect_within, feather_paints};
+    use crate::ui::theme;
     use egui::{Pos2, Vec2};
+
+    /// Every feather's tip stands off its card, in both themes: the white
+    /// one too (painted white on the cream, it read as a blank card).
+    #[test]
+    fn every_feather_stands_off_its_card() {
+        for dark in [false, true] {
+            let palette = theme::palette(dark);
+            for index in 0..10 {
+                let (_, tip) = feather_paints(&palette, index);
+                let c = theme::contrast(tip, palette.card_face);
+                assert!(c >= 1.4, "feather {index} (dark {dark}): contrast {c} on its card");
+            }
+        }
+    }
 
     /// In the hand's room (six cards wide), two cards lie side by side with
     /// their faces whole; six overlap and still fit; nine overlap more.

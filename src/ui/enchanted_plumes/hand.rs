@@ -280,7 +280,8 @@ impl PlumesView {
     /// the same two lines, so showing the cards moves nothing.
     pub(super) fn waiting_line(&self, ui: &mut Ui, palette: &Palette) {
         let Some(seat) = self.human_to_move() else { return };
-        let line = format!("{}'s turn next", self.state().seat_name(seat));
+        // (Not "turn next": a game saved mid-turn is handed over mid-turn.)
+        let line = format!("{} to play", self.state().seat_name(seat));
         ui.add(egui::Label::new(look::title(ui, line, 18.0).color(palette.table.faint)).truncate());
         ui.add(egui::Label::new(RichText::new(" ").color(palette.table.faint)).truncate());
     }

@@ -105,15 +105,18 @@ pub(super) fn row_sign(ui: &Ui, palette: &Palette, band: Rect, (name, seat, inde
         ("+", "counts for the plume: its cards are added to the score", palette.feathers[3])
     };
     let ribbon = band.expand2(Vec2::new(0.0, 1.5));
-    let fill = tint.gamma_multiply(0.28);
-    painter.rect(ribbon, 4.0, fill, Stroke::new(1.0, tint.gamma_multiply(0.7)), StrokeKind::Inside);
+    // (Stronger on the dark mat, where a faint tint went maroon and sank.)
+    let dark = ui.visuals().dark_mode;
+    let fill = tint.gamma_multiply(if dark { 0.45 } else { 0.28 });
+    let edge = if dark { crate::ui::theme::mix(tint, palette.table.ink, 0.3) } else { tint.gamma_multiply(0.7) };
+    painter.rect(ribbon, 4.0, fill, Stroke::new(1.0, edge), StrokeKind::Inside);
     // The sign in the ribbon's left end, in the tint made to read on the
     // mat (dark on the light mat, light on the dark one).
-    let ink = crate::ui::theme::mix(tint, palette.table.ink, 0.35);
+    let ink = crate::ui::theme::mix(tint, palette.table.ink, if dark { 0.7 } else { 0.35 });
     // (Drawn as strokes: a dash of the display face was a hair's breadth.)
     let at = Pos2::new(band.left() + 6.0, band.center().y);
     let arm = (band.height() / 5.0).clamp(2.5, 3.5);
-    let pen = Stroke::new(2.0, ink);
+    let pen = Stroke::new(2.2, ink);
     painter.line_segment([at - Vec2::X * arm, at + Vec2::X * arm], pen);
     if row > 0 {
         painter.line_segment([at - Vec2::Y * arm, at + Vec2::Y * arm], pen);

@@ -411,7 +411,14 @@ impl PlumesView {
     fn folded_ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>, viewer: Viewer) {
         let label = ("Scores and log", &mut self.panel_open);
         if matches!(viewer, Viewer::Seat(_)) && !self.compact {
-            frame.folded_buttons_ui(ui, &self.table, label);
+            // On a small tray of their own (loose on the cloth they read
+            // as a developer's controls).
+            let palette = theme::palette(ui.visuals().dark_mode);
+            ui.vertical(|ui| {
+                look::plate_frame(&palette, None)
+                    .inner_margin(egui::Margin::symmetric(10, 8))
+                    .show(ui, |ui| frame.folded_buttons_ui(ui, &self.table, label));
+            });
         } else {
             frame.folded_ui(ui, &self.table, label);
         }
