@@ -472,7 +472,17 @@ impl PlumesView {
                 format!("plume {} new row {}", index + 1, row + 1)
             };
             resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
-            self.zone_feedback(ui, palette, state, shown, &resp, target, dragging, action, note);
+            // Where the card would lie: at the end of the bottom row (which
+            // moves over by half a card, unless it is the widest and the
+            // plume grows), or alone under it.
+            let landing = if row == last {
+                let len = plume.rows[last].len();
+                let x0 = row_x(len).0 - if len < widest { step / 2.0 } else { 0.0 };
+                Rect::from_min_size(Pos2::new(x0 + len as f32 * step, bottom), card)
+            } else {
+                Rect::from_min_size(Pos2::new(row_x(1).0, bottom + row_step(card)), card)
+            };
+            self.zone_feedback(ui, palette, state, (shown, landing), &resp, target, dragging, action, note);
         }
     }
 
@@ -506,7 +516,7 @@ impl PlumesView {
             palette.table.faint,
         );
         let target = Target::Row { plume: n as u8, row: 0 };
-        self.zone_feedback(ui, palette, state, rect, &resp, target, dragging, action, note);
+        self.zone_feedback(ui, palette, state, (rect, Rect::NOTHING), &resp, target, dragging, action, note);
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -515,7 +525,7 @@ impl PlumesView {
         ui: &Ui,
         palette: &Palette,
         state: &EnchantedPlumes,
-        zone: Rect,
+        (zone, landing): (Rect, Rect),
         resp: &Response,
         target: Target,
         dragging: Option<Feather>,
@@ -526,6 +536,15 @@ impl PlumesView {
             let verdict = self.verdict(state, &action_for(card, target));
             if resp.dnd_hover_payload::<Dragged>().is_some() || (self.selected.is_some() && resp.hovered()) {
                 *note = note.take().or(widgets::tint_drop_zone(ui, zone, palette, &verdict));
+                if verdict.is_ok() && landing.is_positive() {
+                    // The card's place outlined where it will lie (the card
+                    // held under the pointer covered another, and a new
+                    // player read that as where it would go).
+                    let r = landing.shrink(1.0);
+                    let corners = [r.left_top(), r.right_top(), r.right_bottom(), r.left_bottom(), r.left_top()];
+                    let pen = Stroke::new(2.0, palette.legal.to_opaque());
+                    ui.painter().extend(egui::Shape::dashed_line(&corners, pen, 5.0, 3.0));
+                }
             } else if verdict.is_ok() {
                 ui.painter().rect_stroke(zone, 4.0, Stroke::new(2.0, palette.legal.to_opaque()), StrokeKind::Inside);
             }
