@@ -191,7 +191,7 @@ impl DaedalusView {
                 r.left_bottom() + Vec2::new(2.5, -1.0),
                 Align2::LEFT_BOTTOM,
                 &file,
-                crate::ui::look::display(ui.ctx(), (cell * 0.18).clamp(10.0, 13.0)),
+                crate::ui::look::display(ui.ctx(), (cell * 0.2).clamp(11.0, 15.0)),
                 if dark { palette.light_square } else { theme::mix(palette.dark_square, palette.outline, 0.45) },
             );
             let r = geo.square_rect(Square::new(0, i));

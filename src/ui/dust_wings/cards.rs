@@ -208,6 +208,12 @@ fn composition_face(painter: &egui::Painter, palette: &Palette, rect: Rect, comp
     painter.galley(at, galley, ink);
     let at = rect.right_top() + Vec2::new(-15.0, 15.0) * k;
     look::token(painter, palette, at, 11.0 * k, palette.selection, &comp.points.to_string());
+    // What the token's number is (a bare number on a gold coin puzzled a
+    // new player; the Gathering cards say "3 pt").
+    if k >= 0.8 {
+        let under = at + Vec2::new(0.0, 12.0 * k);
+        painter.text(under, Align2::CENTER_TOP, "pt", FontId::proportional(10.0 * k), ink);
+    }
 }
 
 /// A player's takings as little cards in a row: each Gathering card with
