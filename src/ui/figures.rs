@@ -137,6 +137,7 @@ fn plume_rows(ui: &mut Ui, palette: &Palette) -> egui::Response {
     let card = Vec2::new(34.0, 46.0);
     let gap = 4.0;
     let (rect, resp) = ui.allocate_exact_size(Vec2::new(480.0, 3.0 * (card.y + gap) + 4.0), Sense::hover());
+    let worked = peacock_worked();
     let painter = ui.painter_at(rect);
     let notes = [
         "top row: scores minus its cards",
@@ -164,7 +165,27 @@ fn plume_rows(ui: &mut Ui, palette: &Palette) -> egui::Response {
             ui.visuals().text_color(),
         );
     }
+    // Its score worked out under it, so no one has to add it up.
+    ui.label(egui::RichText::new(worked).size(13.0).italics());
     resp
+}
+
+/// The pictured peacock's score worked out, by the rules' own count
+/// ("−(2+5+1) + (7+9) + 4, plus 6 for a peacock of 6 cards: 18").
+fn peacock_worked() -> String {
+    use crate::rules::enchanted_plumes::Plume;
+    let plume = Plume { rows: PEACOCK.iter().map(|r| r.to_vec()).collect() };
+    let sum = |r: &[Feather]| r.iter().map(|f| f.value.to_string()).collect::<Vec<_>>().join("+");
+    let bracket = |r: &[Feather]| if r.len() > 1 { format!("({})", sum(r)) } else { sum(r) };
+    let lower: Vec<String> = PEACOCK[1..].iter().map(|r| bracket(r)).collect();
+    format!(
+        "Its score: \u{2212}{} + {}, plus {} for a peacock of {} cards: {}",
+        bracket(PEACOCK[0]),
+        lower.join(" + "),
+        plume.bonus(),
+        plume.cards(),
+        plume.score()
+    )
 }
 
 fn labyrinth_symbols(ui: &mut Ui, palette: &Palette) -> egui::Response {
@@ -319,7 +340,13 @@ fn tail_feathers_units(ui: &mut Ui) -> egui::Response {
 
 #[cfg(test)]
 mod tests {
-    use super::PEACOCK;
+    use super::{PEACOCK, peacock_worked};
+
+    /// The worked score under the picture is the rules' own count.
+    #[test]
+    fn the_pictured_peacock_s_score_is_worked_out_as_the_rules_count_it() {
+        assert_eq!(peacock_worked(), "Its score: \u{2212}(2+5+1) + (7+9) + 4, plus 6 for a peacock of 6 cards: 18");
+    }
     use crate::rules::enchanted_plumes::{Action, EnchantedPlumes, Phase, Plume};
     use crate::rules::{Game, Setup};
 
