@@ -95,8 +95,15 @@ fn the_hand_off_screen_hides_every_hand_between_two_people() {
     // Ben has had no turn yet: the recap is of the game so far.
     h.get_by_label("So far this game:");
     assert!(h.query_by_label("Since Ben's last turn:").is_none(), "Ben has had no last turn");
+    // The log folded to its latest moves meanwhile (the recap is on the
+    // hand-off card), and whole again once Ben is at the screen.
+    let folded = "The log shows the latest moves; all of it once Ben is at the screen.";
+    h.get_by_label(folded);
+    // Ada's keep on the hand-off card's recap and in the latest moves.
+    assert_eq!(h.query_all_by_label_contains("Ada keeps").count(), 2);
     h.get_by_label("I am Ben: show my cards").click();
     h.run();
+    assert!(h.query_by_label(folded).is_none(), "the whole log once Ben is at the screen");
     let ben = state(&mut h).hand(Seat(1)).to_vec();
     for c in &ben {
         h.get_by_label(&format!("hand: feather {c}"));

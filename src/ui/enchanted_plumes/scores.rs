@@ -103,9 +103,25 @@ impl PlumesView {
         let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
         let colour = |s: Seat| crate::ui::theme::seat_colour(&palette, s);
         let log = &self.table.session().log()[..self.table.session().cursor()];
-        crate::ui::widgets::log_ui(ui, "ep-log", log, (false, &colour));
+        // While the screen waits for the next person, only the latest moves
+        // (the last one made is confirmed), not the log's wall of lines:
+        // what happened since their last turn is on the hand-off card
+        // (beside it, the whole log read as clutter).
+        let waiting = self.human_to_move().filter(|_| self.needs_hand_off());
+        let shown = if waiting.is_some() { &log[log.len().saturating_sub(HAND_OFF_LOG_LINES)..] } else { log };
+        if let Some(next) = waiting {
+            // (Over the log: under it, its scrolled list took the room.)
+            let words =
+                format!("The log shows the latest moves; all of it once {} is at the screen.", state.seat_name(next));
+            ui.label(RichText::new(words).color(faint));
+        }
+        crate::ui::widgets::log_ui(ui, "ep-log", shown, (false, &colour));
     }
 }
+
+/// How many of the log's lines show while the screen waits for the next
+/// person.
+const HAND_OFF_LOG_LINES: usize = 3;
 
 /// One plume's scoring in words: "plume 2: top -(1+0+2) = -3, lower
 /// 5+6+4 = 15, bonus 6: 18".
