@@ -153,8 +153,7 @@ fn section(
     if taught.is_empty() || room < text + MARGIN_WIDTH + 18.0 {
         // (A narrow page: the lessons over the text, as links.)
         for &n in &taught {
-            let l = &lessons[n].0;
-            if ui.link(format!("Learn it by playing: {} (about {} min)", l.title, l.minutes)).clicked() {
+            if ui.link(learn_words(&lessons[n].0)).clicked() {
                 *clicked = Some(n);
             }
         }
@@ -189,7 +188,7 @@ fn lesson_in_margin(
     (l, sketch): &(crate::lessons::LessonInfo, Option<crate::ui::sketch::Sketch>),
     pictured: bool,
 ) -> bool {
-    let said = format!("Learn it by playing: {} (about {} min)", l.title, l.minutes);
+    let said = learn_words(l);
     let mut pressed = false;
     if let Some(sketch) = sketch.as_ref().filter(|_| pictured) {
         let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
@@ -204,10 +203,15 @@ fn lesson_in_margin(
         ui.add_space(2.0);
     }
     ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
-    let link = egui::RichText::new(format!("Learn it by playing: {} (about {} min)", l.title, l.minutes)).size(12.5);
+    let link = egui::RichText::new(said).size(12.5);
     pressed |= ui.link(link).clicked();
     ui.add_space(if pictured { 8.0 } else { 4.0 });
     pressed
+}
+
+/// A lesson's link: "Learn it by playing: Rows that narrow (about 2 min)".
+fn learn_words(l: &crate::lessons::LessonInfo) -> String {
+    format!("Learn it by playing: {} (about {} min)", l.title, l.minutes)
 }
 
 /// A paragraph of the rules, its rule ids ("(EP-R4)") set small and faint:
