@@ -237,6 +237,10 @@ fn fw_r7_a_maiden_closes_a_suit_only_when_more_than_three_are_held() {
     let mut g = walking("a7", card(3, H));
     g.set_held(C, &[1, 2, 3]);
     g.stack(Pile::Wax, &[card(12, C), card(9, C)]);
+    // The log says why she did nothing (a new player read "no effect" as
+    // face cards never doing anything).
+    let line = g.describe(&Action::Step(Heading::S));
+    assert!(line.contains("only closes a suit once more than 3 are held"), "{line}");
     ok(&mut g, Action::Step(Heading::S));
     assert!(!g.is_closed(C));
     assert_eq!(g.held(C), &[1, 2, 3]);

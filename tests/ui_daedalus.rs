@@ -656,3 +656,35 @@ fn the_keyboard_alone_can_move_the_minotaur() {
     keys(&mut h, &[Key::ArrowUp, Key::Enter]);
     assert_minotaur_moved_h1_to_h2(&mut h);
 }
+
+#[test]
+fn a_wall_picked_up_with_nowhere_to_go_says_why_at_once() {
+    // A new player clicked a boxed-in wall and nothing happened: no ring,
+    // no word. Now the click names each square it cannot step to and why.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness(common::app(dir.path()));
+    h.run();
+    let boxed = pieces_with(&[
+        ("a1", piece(PieceKind::Wall, Colour::White)),
+        ("a2", piece(PieceKind::Wall, Colour::White)),
+        ("b1", piece(PieceKind::Wall, Colour::Black)),
+    ]);
+    show_position(&mut h, dir.path(), &boxed, 2, &[]);
+    h.get_by_label("a1 white wall").click();
+    h.run();
+    let toast = h.state().toast_texts().join("\n");
+    assert!(toast.contains("The white wall on a1 has no move now"), "{toast}");
+    assert!(toast.contains("a2") && toast.contains("b1"), "both blocked squares named: {toast}");
+    // It is not left picked up: a click on an empty square asks nothing of it.
+    h.get_by_label("c3 empty").click();
+    h.run();
+    assert!(h.state().toast_texts().is_empty(), "{:?}", h.state().toast_texts());
+    assert_eq!(tab(&mut h).table.session().cursor(), 0);
+    // A wall that can move is picked up in silence, as before, and moves.
+    h.get_by_label("a2 white wall").click();
+    h.run();
+    assert!(h.state().toast_texts().is_empty(), "{:?}", h.state().toast_texts());
+    h.get_by_label("a3 empty").click();
+    h.run();
+    assert_eq!(common::last_log_line::<DaedalusView>(&mut h), "White moves a wall a2 to a3");
+}

@@ -581,3 +581,39 @@ fn in_a_small_window_the_line_under_the_hand_is_whole() {
     assert!(!line.2, "cut short: {line:?}");
     assert!(line.0.contains("undoes a drop"), "{line:?}");
 }
+
+#[test]
+fn the_renewal_at_a_turn_s_end_is_marked_on_the_cards_it_changed_until_undone() {
+    // A new player saw the cards on offer change after a turn with no word
+    // of why; the reason was only in the log.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_in(dir.path());
+    h.run();
+    let plan = open(&mut h, dir.path());
+    let marked = |h: &Harness<'_, AviaryApp>| {
+        h.query_all(
+            egui_kittest::kittest::by()
+                .predicate(|n| n.label().is_some_and(|l| l.contains("in the renewal after Ada's turn"))),
+        )
+        .count()
+    };
+    assert_eq!(marked(&h), 0, "nothing is marked before a turn has ended");
+    // Ada plays her whole turn, claim included.
+    let mut notices = Vec::new();
+    for a in &plan {
+        tab(&mut h).table.propose(a.clone(), &mut notices).unwrap();
+        h.run();
+    }
+    h.run();
+    assert_eq!(state(&mut h).turns(), 1, "{notices:?}");
+    // Each of the three Gathering cards got a crystal, and the card taken
+    // was replaced: at least three cards carry the mark.
+    assert!(marked(&h) >= 3, "the renewal's cards are marked");
+    assert!(h.query_by_label_contains("then its renewal").is_some(), "and the key to the marks is beside the tray");
+    // Take the turn's last action back: the marks go with it.
+    tab(&mut h).table.undo(&mut notices);
+    h.run();
+    h.run();
+    assert_eq!(state(&mut h).turns(), 0);
+    assert_eq!(marked(&h), 0, "an undone renewal is no longer marked");
+}

@@ -11,6 +11,11 @@
 
 use egui::Color32;
 
+mod boards;
+
+use boards::{ARENA_DARK, ARENA_LIGHT, MAZE_DARK, MAZE_LIGHT};
+pub use boards::{Arena, MazeStone};
+
 /// The colours of one theme, by role.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Palette {
@@ -118,6 +123,8 @@ pub struct Palette {
     pub forest: Forest,
     /// The Daedalus arena's figures and masonry.
     pub arena: Arena,
+    /// The Feathers & Wax labyrinth's floor and walls.
+    pub maze: MazeStone,
     // ----- The table and the shelf --------------------------------------
     /// The cloth every card game is played on, and the shelf of boxes.
     pub table: Table,
@@ -469,6 +476,7 @@ pub const LIGHT: Palette = Palette {
     wall: Color32::from_rgb(0xf2, 0xec, 0xe0),
     forest: FOREST_LIGHT,
     arena: ARENA_LIGHT,
+    maze: MAZE_LIGHT,
     table: TABLE_LIGHT,
 };
 
@@ -528,6 +536,7 @@ pub const DARK: Palette = Palette {
     wall: Color32::from_rgb(0xf2, 0xec, 0xe0),
     forest: FOREST_DARK,
     arena: ARENA_DARK,
+    maze: MAZE_DARK,
     table: TABLE_DARK,
 };
 
@@ -564,61 +573,6 @@ pub fn contrast(a: Color32, b: Color32) -> f64 {
     let (la, lb) = (luminance(a), luminance(b));
     (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
 }
-
-/// The Daedalus arena: the metal and crest of the Gladiator's helmet,
-/// the Minotaur's hide, and the masonry's tones (the squares and the two
-/// sides' base colours are [`Palette`]'s shared board roles).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Arena {
-    /// The white Gladiator's helmet.
-    pub steel: Color32,
-    /// The black Gladiator's helmet.
-    pub bronze: Color32,
-    /// A helmet's crest.
-    pub crest: Color32,
-    /// A helmet's outline and visor grille.
-    pub helmet_ink: Color32,
-    /// The white Minotaur's hide, and its muzzle.
-    pub hide_light: (Color32, Color32),
-    /// The black Minotaur's hide, and its muzzle.
-    pub hide_dark: (Color32, Color32),
-    /// A Minotaur's eyes, nostrils and outline.
-    pub hide_ink: Color32,
-    /// Horn.
-    pub horn: Color32,
-    /// The Minotaur's nose ring.
-    pub brass: Color32,
-    /// The glint in the Minotaur's eyes.
-    pub ember: Color32,
-    /// The shaded front of a white wall block is its face mixed towards this.
-    pub sandstone: Color32,
-    /// A black wall's and plinth's outline (light in the dark theme, so it
-    /// keeps its edge on the dark squares).
-    pub black_rim: Color32,
-    /// Light falling on stone (mixed into a face for a lit edge).
-    pub light: Color32,
-    /// Shade on stone (mixed into a face for a shaded edge).
-    pub shade: Color32,
-}
-
-const ARENA_LIGHT: Arena = Arena {
-    steel: Color32::from_rgb(0xc9, 0xcd, 0xd3),
-    bronze: Color32::from_rgb(0x9a, 0x72, 0x3c),
-    crest: Color32::from_rgb(0xb8, 0x32, 0x28),
-    helmet_ink: Color32::from_rgb(0x1e, 0x1c, 0x20),
-    hide_light: (Color32::from_rgb(0xc8, 0x9a, 0x66), Color32::from_rgb(0xe8, 0xcf, 0xb0)),
-    hide_dark: (Color32::from_rgb(0x5a, 0x3a, 0x28), Color32::from_rgb(0x8e, 0x6a, 0x52)),
-    hide_ink: Color32::from_rgb(0x1a, 0x10, 0x0a),
-    horn: Color32::from_rgb(0xf2, 0xea, 0xd6),
-    brass: Color32::from_rgb(0xd8, 0xa8, 0x30),
-    ember: Color32::from_rgb(0xe0, 0x30, 0x20),
-    sandstone: Color32::from_rgb(0x8a, 0x78, 0x5c),
-    black_rim: Color32::from_rgb(0x20, 0x1a, 0x14),
-    light: Color32::WHITE,
-    shade: Color32::BLACK,
-};
-
-const ARENA_DARK: Arena = Arena { black_rim: Color32::from_rgb(0xb8, 0xb0, 0xa4), ..ARENA_LIGHT };
 
 /// The tint that leaves a texture as it is.
 pub const UNTINTED: Color32 = Color32::WHITE;

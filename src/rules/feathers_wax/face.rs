@@ -365,7 +365,9 @@ fn describe_event(e: &Event) -> Option<String> {
         Event::Jailer(s, 1) => format!("a Jailer takes your only {} card", resource(*s)),
         Event::Jailer(s, n) => format!("a Jailer takes all {n} of your {} cards", resource(*s)),
         Event::Maiden(s) => format!("a Maiden ends the {} collecting", resource(*s)),
-        Event::MaidenHarmless(s) => format!("a Maiden of {} (no effect)", s.name()),
+        Event::MaidenHarmless(s) => {
+            format!("a Maiden of {}: no effect, as she only closes a suit once more than 3 are held", s.name())
+        }
         Event::SpentKing(c) => format!("the {} cancels it", c.name()),
         Event::Refreshed => "every location is fresh again".to_string(),
         Event::Nothing(Spot::Nest) => "the nest gives nothing".to_string(),

@@ -292,7 +292,17 @@ impl DaedalusView {
         }
         let key_click = a.key_activate && self.key_cursor == Some(Target::Square(sq));
         if (resp.clicked() || key_click) && a.human {
+            let before = self.selected;
             decided.pending = decided.pending.or_else(|| self.click_square(state, sq, &a.targets));
+            // A piece picked up that cannot go anywhere: said why, at once.
+            if decided.pending.is_none()
+                && self.selected == Some(Source::Square(sq))
+                && before != self.selected
+                && let Some(words) = self.stuck_reason(sq)
+            {
+                self.selected = None;
+                notices.push(Notice::Error(words));
+            }
         } else if resp.clicked() || key_click {
             // Not this person's turn: said, not ignored.
             if let Some(words) = self.not_your_turn(state) {

@@ -187,6 +187,37 @@ impl DaedalusView {
         (squares, exit)
     }
 
+    /// Why the piece on `sq`, just picked up, has nowhere to go: the rule
+    /// that refuses each neighbouring square (squares refused for the same
+    /// reason named together), or `None` when it has a move.
+    fn stuck_reason(&mut self, sq: Square) -> Option<String> {
+        let (targets, exit) = self.targets_of(Source::Square(sq));
+        if !targets.is_empty() || exit {
+            return None;
+        }
+        let piece = self.table.session().state().board().at(sq)?;
+        let mut why: Vec<(String, Vec<Square>)> = Vec::new();
+        for n in sq.neighbours4(SIZE, SIZE) {
+            let reason = match self.verdict(Source::Square(sq), Target::Square(n)) {
+                Err(v) => v.to_string(),
+                // Allowed alone, but no whole turn can be finished after it.
+                Ok(_) => "no whole turn can be finished after that step (DA-R7)".to_string(),
+            };
+            match why.iter_mut().find(|(r, _)| *r == reason) {
+                Some((_, squares)) => squares.push(n),
+                None => why.push((reason, vec![n])),
+            }
+        }
+        let said: Vec<String> = why
+            .into_iter()
+            .map(|(reason, squares)| {
+                let names: Vec<String> = squares.iter().map(ToString::to_string).collect();
+                format!("to {}: {reason}", names.join(", "))
+            })
+            .collect();
+        Some(format!("The {piece} on {sq} has no move now. {}.", said.join("; ")))
+    }
+
     fn verdict(&self, source: Source, target: Target) -> Result<Action, RuleViolation> {
         let state = self.table.session().state();
         match action_for(state, source, target) {

@@ -4,9 +4,10 @@
 //! its points on a token. A card the last space fulfils is ringed in gold
 //! and is taken by clicking it.
 
-use egui::{Align2, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+use egui::{Align2, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
 use super::meadow;
+use super::renewal::Marks;
 use crate::rules::dust_wings::{COMPOSITIONS, Colour, Composition, Condition, Crystal, gathering_card, gathering_text};
 use crate::ui::look;
 use crate::ui::theme::{Palette, mix};
@@ -26,16 +27,58 @@ pub enum Face {
     Empty,
 }
 
+/// What the last drop on a lit space would claim, on a small tag of card
+/// along the space's foot, so it reads over grass and butterflies.
+pub fn claim_tag(painter: &egui::Painter, palette: &Palette, rect: egui::Rect, cards: &[String]) {
+    let text = if cards.is_empty() { "takes no card".to_string() } else { format!("takes {}", cards.join(", ")) };
+    let galley = painter.layout_no_wrap(text, FontId::proportional(11.0), palette.table.on_plate);
+    let tag = egui::Rect::from_center_size(
+        rect.center_bottom() + Vec2::new(0.0, -galley.size().y / 2.0 - 4.0),
+        galley.size() + Vec2::new(8.0, 2.0),
+    );
+    painter.rect_filled(tag, 4.0, palette.table.plate);
+    painter.galley(tag.min + Vec2::new(4.0, 1.0), galley, palette.table.on_plate);
+}
+
+/// The key to the last renewal's marks, beside the last turn's: a ringed
+/// crystal and what the rings and "new" tags mean (the whole rule on hover).
+pub fn renewal_legend(ui: &mut Ui, palette: &Palette, compact: bool) {
+    let (rect, resp) = ui.allocate_exact_size(Vec2::new(24.0, 18.0), Sense::hover());
+    meadow::paint_crystal(ui.painter(), palette, rect.center(), CRYSTAL * 0.8, Crystal::White);
+    ui.painter().circle_stroke(rect.center(), CRYSTAL * 1.4, Stroke::new(2.0, palette.selection));
+    let words = if compact { "then its renewal" } else { "then its renewal: crystals ringed, cards tagged \"new\"" };
+    let rule = "Every turn ends with a renewal: the card taken is replaced, any Gathering card carrying 3 crystals \
+                is discarded and replaced, and each Gathering card gets a crystal from the bag.";
+    let label = ui.label(RichText::new(words).strong());
+    resp.on_hover_text(rule);
+    label.on_hover_text(rule);
+}
+
 /// One face-up card in slot `name` ("G1", "C2"): drawn, and when it is
 /// `claimable` by the person to move, a gold ring and a click that takes
 /// it; `k` scales it (smaller in a low window). Returns true when clicked
 /// to take it.
-pub fn card_ui(ui: &mut Ui, palette: &Palette, name: &str, face: &Face, claimable: bool, k: f32) -> bool {
+pub fn card_ui(
+    ui: &mut Ui,
+    palette: &Palette,
+    (name, marks): (&str, Option<(String, Marks)>),
+    face: &Face,
+    claimable: bool,
+    k: f32,
+) -> bool {
     let size = if matches!(face, Face::Composition(_)) { COMPOSITION } else { GATHERING } * k;
     let sense = if claimable { Sense::click() } else { Sense::hover() };
     let (rect, resp) = ui.allocate_exact_size(size, sense);
     let what = describe(face);
-    let label = if claimable { format!("Take {name}") } else { format!("{name}: {what}") };
+    // (What the last renewal did to it, in its name too.)
+    let renewed = marks.as_ref().map_or(String::new(), |(who, m)| {
+        let what: Vec<&str> = [(m.fresh, "card dealt"), (m.crystal, "crystal laid")]
+            .into_iter()
+            .filter_map(|(yes, w)| yes.then_some(w))
+            .collect();
+        format!(" ({} in the renewal after {who}'s turn)", what.join(", "))
+    });
+    let label = if claimable { format!("Take {name}{renewed}") } else { format!("{name}: {what}{renewed}") };
     resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, claimable, &label));
     if !ui.is_rect_visible(rect) {
         return false;
@@ -63,14 +106,39 @@ pub fn card_ui(ui: &mut Ui, palette: &Palette, name: &str, face: &Face, claimabl
         Face::Composition(id) => composition_face(painter, palette, rect, COMPOSITIONS[usize::from(*id)], k),
         Face::Empty => {}
     }
+    if let (Some((_, m)), Face::Gathering(_, crystals)) = (&marks, face)
+        && m.crystal
+        && let Some(last) = crystals.len().checked_sub(1)
+    {
+        // The crystal laid in the last renewal, ringed.
+        let at = crystal_spot(rect, last, k);
+        painter.circle_stroke(at, CRYSTAL * k * 1.75, Stroke::new(2.0, palette.selection));
+    }
     if claimable {
         painter.rect_stroke(rect.expand(2.0), 9.0, Stroke::new(3.0, palette.selection), StrokeKind::Outside);
         let tag = take_tag(rect);
         painter.rect_filled(tag, 9.0, palette.selection);
         painter.text(tag.center(), Align2::CENTER_CENTER, "Take", FontId::proportional(12.5), palette.table.rim);
+    } else if marks.as_ref().is_some_and(|(_, m)| m.fresh) {
+        // A card dealt in the last renewal: a "new" tag where "Take" goes.
+        let tag = Rect::from_center_size(take_tag(rect).center(), Vec2::new(34.0, 15.0));
+        painter.rect(tag, 7.0, palette.table.plate, Stroke::new(1.5, palette.selection), StrokeKind::Inside);
+        painter.text(tag.center(), Align2::CENTER_CENTER, "new", FontId::proportional(11.0), palette.table.on_plate);
+    }
+    let mut what = what;
+    if let Some((who, m)) = &marks {
+        what = format!("{what}\n\n{}", super::renewal::explain(who, *m));
     }
     let resp = resp.on_hover_text(if claimable { format!("Click to take it: {what}") } else { what });
     claimable && resp.clicked()
+}
+
+/// A crystal's size on a Gathering card (before the card's scale).
+const CRYSTAL: f32 = 8.5;
+
+/// Where the `i`th crystal along a Gathering card's foot lies.
+fn crystal_spot(card: Rect, i: usize, k: f32) -> Pos2 {
+    Pos2::new(card.left() + 16.0 * k + 22.0 * k * i as f32, card.bottom() - 17.0 * k)
 }
 
 /// Where a card's "Take" tag lies: across its top edge, between its name
@@ -112,7 +180,7 @@ fn gathering_face(painter: &egui::Painter, palette: &Palette, rect: Rect, id: u8
     let words = loop {
         let galley = painter.layout_no_wrap(gathering_text(g), FontId::proportional(text), faint);
         // (Clear of the crystals along the foot, too.)
-        let room = rect.bottom() - 24.0 * k - (rect.top() + 56.0 * k);
+        let room = rect.bottom() - 28.0 * k - (rect.top() + 56.0 * k);
         if galley.size().x <= rect.width() - 6.0 && galley.size().y <= room {
             break Some(galley);
         }
@@ -129,11 +197,9 @@ fn gathering_face(painter: &egui::Painter, palette: &Palette, rect: Rect, id: u8
         painter.galley(Pos2::new(rect.center().x - words.size().x / 2.0, rect.top() + 56.0 * k), words, faint);
     }
     // The crystals along the foot, their worth beside them.
-    let y = rect.bottom() - 16.0 * k;
-    let mut x = rect.left() + 14.0 * k;
-    for &c in crystals {
-        meadow::paint_crystal(painter, palette, Pos2::new(x, y), 7.5 * k, c);
-        x += 19.0 * k;
+    let y = rect.bottom() - 17.0 * k;
+    for (i, &c) in crystals.iter().enumerate() {
+        meadow::paint_crystal(painter, palette, crystal_spot(rect, i, k), CRYSTAL * k, c);
     }
     if !crystals.is_empty() {
         let pts: u8 = crystals.iter().map(|c| c.points()).sum();

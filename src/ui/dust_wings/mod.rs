@@ -24,6 +24,7 @@ use crate::table::Table;
 mod cards;
 mod end;
 mod meadow;
+mod renewal;
 
 pub use meadow::{paint_butterfly, paint_crystal};
 
@@ -78,29 +79,14 @@ pub struct WingsView {
     seen: Option<(u64, usize, Spaces)>,
     /// Butterflies on their way.
     flights: Vec<Flight>,
+    /// What the last turn's renewal changed on the cards on offer.
+    renewal: renewal::Watch,
     /// Where the hand lay in the last frame.
     hand_at: Option<Pos2>,
     /// A lit space clicked with no butterfly chosen: the colours in hand
     /// offered beside it (the space, where, the position it was for and
     /// the frame it was asked in).
     drop_choice: Option<(Square, Pos2, usize, u64)>,
-}
-
-/// What the last drop on a lit space would claim, on a small tag of card
-/// along the space's foot, so it reads over grass and butterflies.
-fn claim_tag(painter: &egui::Painter, palette: &Palette, rect: egui::Rect, cards: &[CardRef]) {
-    let text = if cards.is_empty() {
-        "claims nothing".to_string()
-    } else {
-        cards.iter().map(|c| short_name(*c)).collect::<Vec<_>>().join(", ")
-    };
-    let galley = painter.layout_no_wrap(text, FontId::proportional(11.0), palette.table.on_plate);
-    let tag = egui::Rect::from_center_size(
-        rect.center_bottom() + Vec2::new(0.0, -galley.size().y / 2.0 - 4.0),
-        galley.size() + Vec2::new(8.0, 2.0),
-    );
-    painter.rect_filled(tag, 4.0, palette.table.plate);
-    painter.galley(tag.min + Vec2::new(4.0, 1.0), galley, palette.table.on_plate);
 }
 
 impl WingsView {
@@ -386,7 +372,8 @@ impl WingsView {
                             StrokeKind::Inside,
                         );
                         if last_drop {
-                            claim_tag(&painter, palette, rect, &state.preview(s));
+                            let names: Vec<String> = state.preview(s).into_iter().map(short_name).collect();
+                            cards::claim_tag(&painter, palette, rect, &names);
                         }
                     }
                     if let Some(c) = dragging {
@@ -466,7 +453,12 @@ impl WingsView {
             match meadow::last_turn(&self.table.session().actions()[..at], self.table.session().log()) {
                 Some((seat, _)) if state.stage() == &Stage::Pick => {
                     let words = format!("{}'s last turn", state.seat_name(seat));
-                    meadow::last_turn_legend(ui, palette, theme::seat_colour(palette, seat), &words);
+                    ui.horizontal(|ui| {
+                        meadow::last_turn_legend(ui, palette, theme::seat_colour(palette, seat), &words);
+                        if self.renewal.after().is_some() {
+                            cards::renewal_legend(ui, palette, self.compact);
+                        }
+                    });
                 }
                 _ => _ = ui.label(RichText::new(" ").weak()),
             }
@@ -564,7 +556,8 @@ impl WingsView {
                 for (slot, (card, crystals)) in state.gathering().iter().enumerate() {
                     let r = CardRef::Gathering(slot as u8);
                     let face = card.map_or(cards::Face::Empty, |id| cards::Face::Gathering(id, crystals.to_vec()));
-                    if cards::card_ui(ui, palette, &short_name(r), &face, human && claimable.contains(&r), k) {
+                    let marks = self.renewal.marks(r).map(|(seat, m)| (state.seat_name(seat), m));
+                    if cards::card_ui(ui, palette, (&short_name(r), marks), &face, human && claimable.contains(&r), k) {
                         action = Some(Action::Claim(r));
                     }
                 }
@@ -574,7 +567,8 @@ impl WingsView {
                 for (slot, card) in state.composition().iter().enumerate() {
                     let r = CardRef::Composition(slot as u8);
                     let face = card.map_or(cards::Face::Empty, cards::Face::Composition);
-                    if cards::card_ui(ui, palette, &short_name(r), &face, human && claimable.contains(&r), k) {
+                    let marks = self.renewal.marks(r).map(|(seat, m)| (state.seat_name(seat), m));
+                    if cards::card_ui(ui, palette, (&short_name(r), marks), &face, human && claimable.contains(&r), k) {
                         action = Some(Action::Claim(r));
                     }
                 }
@@ -684,6 +678,7 @@ impl View for WingsView {
             compact: false,
             seen: None,
             flights: Vec::new(),
+            renewal: renewal::Watch::default(),
             hand_at: None,
             drop_choice: None,
         }
@@ -700,6 +695,7 @@ impl View for WingsView {
     fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
         let palette = theme::palette(frame.settings.dark);
         self.track_flights(ui.input(|i| i.time), frame.settings.animations);
+        self.renewal.observe(self.table.id, self.table.session().state());
         super::tab::side_panel(ui, |ui| self.side_ui(ui, frame));
         self.compact = ui.available_height() < 700.0 || ui.available_width() < 720.0;
         // The face-up cards beside the meadow (a column of each kind) when
@@ -707,7 +703,7 @@ impl View for WingsView {
         let room = ui.available_size();
         let (tray, rows) = (76.0, 2.0 * cards::GATHERING.y + 40.0);
         // One column of six cards (and two headings) as tall as the table.
-        let k = ((room.y - 170.0) / (6.0 * (cards::GATHERING.y + 10.0))).clamp(0.55, 1.0);
+        let k = ((room.y - 150.0) / (6.0 * (cards::GATHERING.y + 10.0))).clamp(0.55, 1.0);
         let column = cards::COMPOSITION.x * k + 24.0;
         let beside = (room.x - column).min(room.y - tray) > (room.x).min(room.y - tray - rows);
         if beside {

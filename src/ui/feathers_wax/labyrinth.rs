@@ -46,13 +46,13 @@ impl Maze<'_> {
     /// Where Daedalus waits before he goes in.
     fn outside(&self) -> Rect {
         let ent = self.rect_of(LABYRINTH.entrance());
-        Rect::from_min_size(ent.min - Vec2::new(self.cs * 0.9, 0.0), Vec2::new(self.cs * 0.85, self.cs))
+        Rect::from_min_size(ent.min - Vec2::new(self.cs * 0.9 + self.rim(), 0.0), Vec2::new(self.cs * 0.85, self.cs))
     }
 
     /// The exit door, east of the exit's cell (a drop target).
     fn exit_rect(&self) -> Rect {
         let ex = self.rect_of(LABYRINTH.exit());
-        Rect::from_min_size(ex.right_top() + Vec2::new(4.0, 0.0), Vec2::new(self.cs * 0.85, self.cs))
+        Rect::from_min_size(ex.right_top() + Vec2::new(self.rim() + 3.0, 0.0), Vec2::new(self.cs * 0.85, self.cs))
     }
 
     /// Where Daedalus stands for each place he can be.
@@ -64,16 +64,44 @@ impl Maze<'_> {
         }
     }
 
-    /// The board's frame: its outer wall.
+    /// True when Daedalus stands on this cell and it holds a nest or hive.
+    fn stands_on_spot(&self, c: Cell) -> bool {
+        self.state.walker() == Walker::At(c) && LABYRINTH.spot(c) != Spot::Empty
+    }
+
+    /// The plinth the labyrinth stands on, raised off the table with its
+    /// shadow, and the mortar between the floor's flags.
     fn paint_frame(&self) {
         let (cs, palette) = (self.cs, self.palette);
         let board = Rect::from_min_size(self.origin, Vec2::new(cs * f32::from(LAB_W), cs * f32::from(LAB_H)));
-        // The labyrinth's outer wall, raised off the table with its shadow.
+        let rim = self.rim();
         self.painter.add(
-            egui::epaint::RectShape::filled(board.expand(5.0).translate(Vec2::new(2.0, 4.0)), 6.0, palette.shadow)
-                .with_blur_width(10.0),
+            egui::epaint::RectShape::filled(board.expand(rim).translate(Vec2::new(2.0, 5.0)), 7.0, palette.shadow)
+                .with_blur_width(12.0),
         );
-        self.painter.rect_filled(board.expand(5.0), 4.0, palette.frame);
+        self.painter.rect_filled(board.expand(rim), 6.0, palette.maze.plinth);
+        // A lit bevel along the plinth's top edge.
+        let lit = Stroke::new(1.5, theme::mix(palette.maze.plinth, palette.arena.light, 0.25));
+        self.painter.rect_stroke(board.expand(rim - 1.0), 5.0, lit, StrokeKind::Inside);
+        self.painter.rect_filled(board, 0.0, palette.maze.grout);
+        // The doorways through the plinth: in at the west, out at the east.
+        let half_wall = self.wall_width() / 2.0;
+        for (cell, west) in [(LABYRINTH.entrance(), true), (LABYRINTH.exit(), false)] {
+            let r = self.rect_of(cell).shrink2(Vec2::new(0.0, half_wall));
+            let x = if west { r.left() - rim } else { r.right() };
+            let door = Rect::from_min_size(Pos2::new(x, r.top()), Vec2::new(rim, r.height()));
+            self.painter.rect_filled(door, 0.0, palette.maze.floor);
+        }
+    }
+
+    /// The width of the plinth round the board.
+    fn rim(&self) -> f32 {
+        (self.cs * 0.16).max(6.0)
+    }
+
+    /// A wall's thickness.
+    fn wall_width(&self) -> f32 {
+        (self.cs * 0.2).max(5.0)
     }
 
     /// A cell's floor under its marks: the flags of stone, the column and
@@ -83,11 +111,11 @@ impl Maze<'_> {
         let (painter, palette, lab) = (self.painter, self.palette, &*LABYRINTH);
         // The floor in flags of stone.
         let seed = u32::from(c.y) * 16 + u32::from(c.x);
-        crate::ui::art::flagstone(painter, r, floor, (crate::ui::theme::DAYLIGHT, palette.outline), seed);
+        crate::ui::art::flagstone(painter, r.shrink(0.75), floor, (palette.arena.light, palette.arena.shade), seed);
         if c.y == 0 {
-            // Clear of the board's frame (5 points round it).
+            // Clear of the plinth round the board.
             painter.text(
-                r.center_top() - Vec2::new(0.0, 6.5),
+                r.center_top() - Vec2::new(0.0, self.rim() + 1.5),
                 Align2::CENTER_BOTTOM,
                 char::from(b'a' + c.x).to_string(),
                 FontId::proportional(11.0),
@@ -96,7 +124,7 @@ impl Maze<'_> {
         }
         if c.x == 0 {
             // (The entrance row's number left of its door's arrow.)
-            let left = if c.y == lab.entrance_row { 20.0 } else { 8.0 };
+            let left = if c.y == lab.entrance_row { 20.0 } else { 3.0 } + self.rim();
             painter.text(
                 r.left_center() - Vec2::new(left, 0.0),
                 Align2::RIGHT_CENTER,
@@ -116,14 +144,21 @@ impl Maze<'_> {
     /// A cell's marks: its nest or hive (faded once used), the tag of a
     /// used one and the ring of a cell the card in play reaches.
     fn paint_marks(&self, c: Cell, r: Rect, spot: Spot, used: bool, reached: bool) {
-        let (painter, palette, cs) = (self.painter, self.palette, self.cs);
+        let (painter, palette) = (self.painter, self.palette);
+        // With Daedalus standing on it, the nest or hive lies smaller beside
+        // him, not hidden under his figure.
+        let (mid, cs) = if self.stands_on_spot(c) {
+            (r.center() + Vec2::new(self.cs * 0.22, self.cs * 0.06), self.cs * 0.7)
+        } else {
+            (r.center(), self.cs)
+        };
         match spot {
             Spot::Nest => {
                 let fade = if used { 0.3 } else { 1.0 };
-                paint_nest(painter, palette, r.center() + Vec2::new(0.0, cs * 0.14), cs, fade);
+                paint_nest(painter, palette, mid + Vec2::new(0.0, cs * 0.14), cs, fade);
                 paint_feather(
                     painter,
-                    r.center() - Vec2::new(0.0, cs * 0.04),
+                    mid - Vec2::new(0.0, cs * 0.04),
                     cs * 0.56,
                     palette.nest.gamma_multiply(fade),
                     palette.outline.gamma_multiply(fade),
@@ -133,7 +168,7 @@ impl Maze<'_> {
                 let fade = if used { 0.3 } else { 1.0 };
                 crate::ui::art::skep(
                     painter,
-                    r.center() + Vec2::new(0.0, cs * 0.3),
+                    mid + Vec2::new(0.0, cs * 0.3),
                     cs * 0.62,
                     palette.honey.gamma_multiply(fade),
                     palette.honey_rim.gamma_multiply(fade),
@@ -147,7 +182,7 @@ impl Maze<'_> {
             // nor under Daedalus standing on it).
             let galley = painter.layout_no_wrap("used".into(), FontId::proportional(9.5), palette.table.on_plate);
             let tag = Rect::from_center_size(
-                r.center_top() + Vec2::new(0.0, cs * 0.1 + galley.size().y / 2.0),
+                r.center_top() + Vec2::new(0.0, self.cs * 0.1 + galley.size().y / 2.0),
                 galley.size(),
             )
             .expand2(Vec2::new(3.0, 0.5));
@@ -156,21 +191,17 @@ impl Maze<'_> {
         }
         if reached {
             // A ring just inside the space, clear of its nest or hive.
-            let ring = Stroke::new((cs * 0.06).max(2.0), palette.legal.to_opaque().gamma_multiply(0.85));
-            painter.rect_stroke(r.shrink(cs * 0.1), cs * 0.12, ring, StrokeKind::Inside);
+            let ring = Stroke::new((self.cs * 0.06).max(2.0), palette.legal.to_opaque().gamma_multiply(0.85));
+            painter.rect_stroke(r.shrink(self.cs * 0.1), self.cs * 0.12, ring, StrokeKind::Inside);
         }
     }
 
-    /// The walls of stone, each over its shadow and lit along its top.
-    fn paint_walls(&self, ui: &Ui) {
+    /// The walls: raised blocks of stone, each over its shadow, with a
+    /// face below its top and the joints between its blocks.
+    fn paint_walls(&self) {
         let (painter, palette, lab) = (self.painter, self.palette, &*LABYRINTH);
-        // Walls.
-        // Walls of stone: each laid over its shadow, lit along its top;
-        // darker than the floor in both themes (the dark theme's light frame
-        // colour read as grout between the flags).
-        let width = (self.cs * 0.12).max(3.0);
-        let stone =
-            if ui.visuals().dark_mode { theme::mix(palette.frame, palette.outline, 0.8) } else { palette.frame };
+        let stone = palette.maze;
+        let width = self.wall_width();
         let mut segments = Vec::new();
         for c in crate::rules::feathers_wax::Labyrinth::cells() {
             let r = self.rect_of(c);
@@ -187,18 +218,44 @@ impl Maze<'_> {
                 segments.push([r.left_top(), r.right_top()]);
             }
         }
-        let cast = Vec2::new(width * 0.35, width * 0.55);
-        for [a, b] in &segments {
-            painter.line_segment([*a + cast, *b + cast], Stroke::new(width, palette.shadow));
+        let blocks: Vec<Rect> = segments.iter().map(|[a, b]| Rect::from_two_pos(*a, *b).expand(width / 2.0)).collect();
+        let lift = Vec2::new(0.0, width * 0.4);
+        let round = width * 0.22;
+        for b in &blocks {
+            painter.add(
+                egui::epaint::RectShape::filled(
+                    b.translate(Vec2::new(width * 0.3, width * 0.75)),
+                    round,
+                    palette.shadow,
+                )
+                .with_blur_width(width * 0.7),
+            );
         }
-        for [a, b] in &segments {
-            painter.line_segment([*a, *b], Stroke::new(width, stone));
-            painter.circle_filled(*a, width / 2.0, stone);
-            painter.circle_filled(*b, width / 2.0, stone);
+        for b in &blocks {
+            painter.rect_filled(b.translate(lift), round, stone.wall_side);
         }
-        let top = Stroke::new((width * 0.25).max(1.0), crate::ui::theme::mix(stone, palette.wall, 0.35));
-        for [a, b] in &segments {
-            painter.line_segment([*a - Vec2::splat(width * 0.18), *b - Vec2::splat(width * 0.18)], top);
+        for b in &blocks {
+            painter.rect_filled(*b, round, stone.wall_top);
+        }
+        // The joints between blocks, staggered from wall to wall, and a lit
+        // edge along each top.
+        let joint = Stroke::new((width * 0.12).max(1.0), stone.joint);
+        let edge = Stroke::new((width * 0.14).max(1.0), theme::mix(stone.wall_top, palette.arena.light, 0.3));
+        for (k, ([a, b], block)) in segments.iter().zip(&blocks).enumerate() {
+            let along = *b - *a;
+            let across = Vec2::new(along.y.abs(), along.x.abs()).normalized() * (width * 0.5);
+            let start = if k % 2 == 0 { 0.33 } else { 0.5 };
+            let mut t = start;
+            while t < 1.0 {
+                let at = *a + along * t;
+                painter.line_segment([at - across * 0.8, at + across * 0.8], joint);
+                t += 0.5;
+            }
+            let top = block.shrink(width * 0.12);
+            painter.line_segment(
+                [top.left_top(), if along.x.abs() > 0.0 { top.right_top() } else { top.left_bottom() }],
+                edge,
+            );
         }
     }
 
@@ -216,7 +273,12 @@ impl Maze<'_> {
         }
         let alpha = if resp.dragged() { 0.4 } else { 1.0 };
         let foot = Vec2::new(0.0, cs * 0.4);
-        crate::ui::art::robed_figure(painter, at + foot, cs * 0.8, &figure_of(palette, true, alpha));
+        // Beside the nest or hive he stands on (drawn smaller to his right).
+        let aside = match state.walker() {
+            Walker::At(c) if self.stands_on_spot(c) => Vec2::new(-cs * 0.2, 0.0),
+            _ => Vec2::ZERO,
+        };
+        crate::ui::art::robed_figure(painter, at + foot + aside, cs * 0.8, &figure_of(palette, true, alpha));
         if resp.dragged()
             && let Some(p) = self.hover_pos
         {
@@ -237,14 +299,15 @@ impl FeathersView {
         // line of it in a low window).
         let held = if low { 94.0 } else { 150.0 };
         let cs = ((avail.x - 90.0) / f32::from(LAB_W)).min((avail.y - held) / f32::from(LAB_H)).clamp(30.0, 70.0);
-        let size = Vec2::new(cs * f32::from(LAB_W) + 80.0, cs * f32::from(LAB_H) + 22.0);
+        let rim = (cs * 0.16).max(6.0);
+        let size = Vec2::new(cs * f32::from(LAB_W) + 80.0 + 2.0 * rim, cs * f32::from(LAB_H) + 22.0 + 2.0 * rim);
         let (outer, _) = ui.allocate_exact_size(size, Sense::hover());
         let painter = ui.painter().clone();
         let maze = Maze {
             state: &state,
             palette,
             painter: &painter,
-            origin: outer.min + Vec2::new(40.0, 18.0),
+            origin: outer.min + Vec2::new(40.0 + rim, 18.0 + rim),
             cs,
             human: self.my_turn() && state.pending().is_none(),
             dragging: egui::DragAndDrop::payload::<Drag>(ui.ctx()).map(|p| *p),
@@ -252,7 +315,7 @@ impl FeathersView {
         };
         maze.paint_frame();
         let on_cell = self.cells_ui(ui, &maze);
-        maze.paint_walls(ui);
+        maze.paint_walls();
         let on_exit = self.doors_ui(ui, &maze);
         let note = self.paint_ways(&maze);
         maze.walker_ui(ui);
@@ -268,12 +331,7 @@ impl FeathersView {
     /// the cell clicked or dropped on (the last, if several).
     fn cells_ui(&mut self, ui: &Ui, m: &Maze) -> Option<Target> {
         let (state, palette, lab) = (m.state, m.palette, &*LABYRINTH);
-        // The dark theme's floor a shade lighter, so the walls stand out.
-        let floor = if ui.visuals().dark_mode {
-            theme::mix(palette.light_square, palette.card_face, 0.25)
-        } else {
-            palette.light_square
-        };
+        let floor = palette.maze.floor;
         // Reachable cells for the card in play.
         let reach: Vec<Cell> = if m.human && state.card().is_some() {
             crate::rules::feathers_wax::Labyrinth::cells().filter(|&c| plan(state, Target::Cell(c)).is_some()).collect()
@@ -322,7 +380,7 @@ impl FeathersView {
         // Doors: the entrance (west) and the exit (east, a drop target).
         let ent = m.rect_of(LABYRINTH.entrance());
         // The way in: an arrow at the gap in the west wall, level with its row.
-        let tip = ent.left_center() + Vec2::new(2.0, 0.0);
+        let tip = ent.left_center() - Vec2::new(m.rim() - 2.0, 0.0);
         let arrow = vec![tip, tip + Vec2::new(-9.0, -6.0), tip + Vec2::new(-9.0, 6.0)];
         painter.add(egui::Shape::convex_polygon(arrow, palette.exit_strip, Stroke::new(1.0, palette.text_on_exit)));
         let exit_rect = m.exit_rect();

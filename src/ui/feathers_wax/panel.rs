@@ -53,9 +53,12 @@ impl FeathersView {
             .on_hover_text(how)
             .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, text.clone()));
         ui.label(
-            RichText::new("if you play on as the hint would")
-                .size(12.0)
-                .color(crate::ui::theme::palette(ui.visuals().dark_mode).table.faint),
+            RichText::new(
+                "how often you win from here, over every way the unseen cards may lie, \
+                 if you play on as the hint would",
+            )
+            .size(12.0)
+            .color(crate::ui::theme::palette(ui.visuals().dark_mode).table.faint),
         )
         .on_hover_text(how);
         ui.horizontal(|ui| {
