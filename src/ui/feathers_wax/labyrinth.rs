@@ -148,7 +148,7 @@ impl Maze<'_> {
         // With Daedalus standing on it, the nest or hive lies smaller beside
         // him, not hidden under his figure.
         let (mid, cs) = if self.stands_on_spot(c) {
-            (r.center() + Vec2::new(self.cs * 0.22, self.cs * 0.06), self.cs * 0.7)
+            (r.center() + Vec2::new(self.cs * 0.24, self.cs * 0.08), self.cs * 0.62)
         } else {
             (r.center(), self.cs)
         };
@@ -275,7 +275,7 @@ impl Maze<'_> {
         let foot = Vec2::new(0.0, cs * 0.4);
         // Beside the nest or hive he stands on (drawn smaller to his right).
         let aside = match state.walker() {
-            Walker::At(c) if self.stands_on_spot(c) => Vec2::new(-cs * 0.2, 0.0),
+            Walker::At(c) if self.stands_on_spot(c) => Vec2::new(-cs * 0.13, 0.0),
             _ => Vec2::ZERO,
         };
         crate::ui::art::robed_figure(painter, at + foot + aside, cs * 0.8, &figure_of(palette, true, alpha));
@@ -298,7 +298,10 @@ impl FeathersView {
         // Room kept under the board for what Daedalus has gathered (one
         // line of it in a low window).
         let held = if low { 94.0 } else { 150.0 };
-        let cs = ((avail.x - 90.0) / f32::from(LAB_W)).min((avail.y - held) / f32::from(LAB_H)).clamp(30.0, 70.0);
+        // (With the plinth round the board: about a sixth of a cell each side.)
+        let cs = ((avail.x - 90.0) / (f32::from(LAB_W) + 0.32))
+            .min((avail.y - held) / (f32::from(LAB_H) + 0.32))
+            .clamp(30.0, 70.0);
         let rim = (cs * 0.16).max(6.0);
         let size = Vec2::new(cs * f32::from(LAB_W) + 80.0 + 2.0 * rim, cs * f32::from(LAB_H) + 22.0 + 2.0 * rim);
         let (outer, _) = ui.allocate_exact_size(size, Sense::hover());

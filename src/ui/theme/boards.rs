@@ -5,7 +5,7 @@ use egui::Color32;
 
 /// The Daedalus arena: the metal and crest of the Gladiator's helmet,
 /// the Minotaur's hide, and the masonry's tones (the squares and the two
-/// sides' base colours are [`Palette`]'s shared board roles).
+/// sides' base colours are [`Palette`](super::Palette)'s shared board roles).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Arena {
     /// The white Gladiator's helmet.
