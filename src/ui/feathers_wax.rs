@@ -10,6 +10,8 @@ mod scenery;
 mod sky;
 mod wings;
 
+pub(crate) use labyrinth::{paint_exit_arch, refresh_wash};
+
 use egui::{Color32, Pos2, RichText, Stroke, Ui, Vec2, WidgetInfo};
 
 use super::tab::{EndWords, Frame, Tab, UndoGuard, View};

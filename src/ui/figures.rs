@@ -203,8 +203,8 @@ fn labyrinth_symbols(ui: &mut Ui, palette: &Palette) -> egui::Response {
     for (i, words) in items.iter().enumerate() {
         let cell = Rect::from_min_size(rect.min + Vec2::new(0.0, i as f32 * (cs + 6.0)), Vec2::splat(cs));
         let fill = match i {
-            3 => palette.legal.gamma_multiply(0.25),
-            4 => palette.exit_strip,
+            // As on the board: the refresh column washed moss green.
+            3 => palette.exit_strip.gamma_multiply(super::feathers_wax::refresh_wash(ui.visuals().dark_mode)),
             _ => floor,
         };
         painter.rect_filled(cell, 2.0, floor);
@@ -222,15 +222,7 @@ fn labyrinth_symbols(ui: &mut Ui, palette: &Palette) -> egui::Response {
                     palette.honey_rim.gamma_multiply(fade),
                 );
             }
-            4 => {
-                painter.text(
-                    cell.center(),
-                    Align2::CENTER_CENTER,
-                    "exit",
-                    FontId::proportional(12.0),
-                    palette.text_on_exit,
-                );
-            }
+            4 => super::feathers_wax::paint_exit_arch(&painter, palette, cell, super::look::display(ui.ctx(), 10.0)),
             _ => {}
         }
         painter.text(

@@ -56,6 +56,8 @@ pub struct Palette {
     pub exit_strip: Color32,
     /// Text on [`Palette::exit_strip`].
     pub text_on_exit: Color32,
+    /// The word on the labyrinth's way out, an opening onto the sky.
+    pub text_on_exit_sky: Color32,
     /// Hint notes floating by the pointer.
     pub note: Color32,
     /// Text on [`Palette::note`].
@@ -441,6 +443,7 @@ pub const LIGHT: Palette = Palette {
     text_on_available: INK_DARK,
     exit_strip: Color32::from_rgb(0xc9, 0xe4, 0xc5),
     text_on_exit: Color32::from_rgb(0x1e, 0x3a, 0x22),
+    text_on_exit_sky: Color32::from_rgb(0x1f, 0x33, 0x4d),
     note: Color32::from_rgb(0x30, 0x40, 0x58),
     text_on_note: Color32::WHITE,
     card_face: Color32::WHITE,
@@ -499,8 +502,9 @@ pub const DARK: Palette = Palette {
     route: Color32::from_rgb(0xd9, 0x8c, 0xf0),
     available: Color32::from_rgb(0x24, 0x4a, 0x2c),
     text_on_available: INK_LIGHT,
-    exit_strip: Color32::from_rgb(0x2e, 0x4a, 0x34),
+    exit_strip: Color32::from_rgb(0x4a, 0x7c, 0x52),
     text_on_exit: Color32::from_rgb(0xe2, 0xf2, 0xe0),
+    text_on_exit_sky: Color32::from_rgb(0x16, 0x26, 0x3a),
     note: Color32::from_rgb(0x3a, 0x4c, 0x68),
     text_on_note: Color32::WHITE,
     card_face: Color32::from_rgb(0xf2, 0xee, 0xe6),

@@ -2,7 +2,9 @@
 //! coordinate mapping, tokens, playing cards (face up or down, selectable,
 //! draggable) and drop zones that tint legal/illegal while a drag hovers them.
 
-use egui::{Align2, Color32, FontId, Pos2, Rect, Response, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+use egui::{
+    Align2, Color32, FontId, Pos2, Rect, Response, RichText, Sense, Shape, Stroke, StrokeKind, Ui, Vec2, WidgetInfo,
+};
 
 use super::theme::{CARD_SIZE, Palette};
 use crate::rules::RuleViolation;
@@ -118,7 +120,11 @@ pub fn card_ui(ui: &mut Ui, palette: &Palette, face: CardFace, selected: bool) -
     if ui.is_rect_visible(rect) {
         let rect = if selected { rect.translate(Vec2::new(0.0, -lift)) } else { rect };
         let painter = ui.painter();
-        painter.rect_filled(rect.translate(Vec2::new(2.0, 2.0)), 6.0, palette.shadow);
+        // (An empty place casts no shadow: in the dark theme its shadow
+        // was a dark slab that hid the outline.)
+        if face != CardFace::Empty {
+            painter.rect_filled(rect.translate(Vec2::new(2.0, 2.0)), 6.0, palette.shadow);
+        }
         paint_playing_card(painter, palette, rect, face);
         if selected {
             painter.rect_stroke(rect.expand(2.0), 7.0, Stroke::new(2.5, palette.selection), StrokeKind::Outside);
@@ -224,12 +230,12 @@ pub fn paint_playing_card(painter: &egui::Painter, palette: &Palette, rect: Rect
             }
         }
         CardFace::Empty => {
-            painter.rect_stroke(
-                rect,
-                corner,
-                Stroke::new(1.5, palette.outline.gamma_multiply(0.4)),
-                StrokeKind::Inside,
-            );
+            // A place for a card: a faint wash inside a dashed edge.
+            painter.rect_filled(rect, corner, palette.outline.gamma_multiply(0.07));
+            let edge = Stroke::new(1.5, palette.outline.gamma_multiply(0.55));
+            let r = rect.shrink(1.0);
+            let ring = [r.left_top(), r.right_top(), r.right_bottom(), r.left_bottom(), r.left_top()];
+            painter.extend(Shape::dashed_line(&ring, edge, 6.0, 4.0));
         }
         CardFace::Down => {
             painter.rect(rect, corner, palette.card_back, Stroke::new(1.0, palette.outline), StrokeKind::Inside);
@@ -638,14 +644,24 @@ pub fn log_ui(
                         }
                     }
                     let words = if numbered { format!("{:>3}. {}", i + 1, e.text) } else { e.text.clone() };
-                    let text = if i == last { RichText::new(words).strong() } else { RichText::new(words) };
+                    // Quieter than the table: a little smaller, and all
+                    // but the latest few lines paler (the log filled the
+                    // panel and drew the eye from the board).
+                    let text = RichText::new(words).size(13.0);
+                    let text = if i == last {
+                        text.strong()
+                    } else if i + 6 < last {
+                        text.color(palette.table.on_plate.gamma_multiply(0.72))
+                    } else {
+                        text
+                    };
                     ui.add(egui::Label::new(text).wrap());
                 });
             }
         });
     if shown.state.clamped_offset().y > 0.5 {
         // The fade over the top edge of what is scrolled away.
-        let top = Rect::from_min_size(shown.inner_rect.min, Vec2::new(shown.inner_rect.width(), 20.0));
+        let top = Rect::from_min_size(shown.inner_rect.min, Vec2::new(shown.inner_rect.width(), 10.0));
         super::look::fade(ui.painter(), top, palette.table.plate, Color32::TRANSPARENT);
     }
 }

@@ -288,7 +288,7 @@ fn composition_face(painter: &egui::Painter, palette: &Palette, rect: Rect, comp
 pub fn takings_ui(ui: &mut Ui, palette: &Palette, gatherings: &[u8], compositions: &[u8], crystals: (u8, u8)) {
     // Little cards, large enough to tell their butterflies and shapes
     // apart at a glance.
-    let mini = Vec2::new(46.0, 40.0);
+    let mini = Vec2::new(58.0, 50.0);
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing = Vec2::new(3.0, 3.0);
         for &id in gatherings {
@@ -303,7 +303,7 @@ pub fn takings_ui(ui: &mut Ui, palette: &Palette, gatherings: &[u8], composition
             for (i, &c) in wanted.iter().enumerate() {
                 let (col, row) = ((i % per_row) as f32, (i / per_row) as f32);
                 let at = rect.min + Vec2::new(3.0 + pitch.x * (col + 0.5), 3.0 + pitch.y * (row + 0.5));
-                meadow::paint_butterfly(ui.painter(), palette, at, pitch.x.min(pitch.y).min(18.0), c);
+                meadow::paint_butterfly(ui.painter(), palette, at, pitch.x.min(pitch.y).min(22.0), c);
             }
             let said = format!("won: Gathering {}", gathering_text(g));
             resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, &said));
@@ -315,7 +315,7 @@ pub fn takings_ui(ui: &mut Ui, palette: &Palette, gatherings: &[u8], composition
             let comp = COMPOSITIONS[usize::from(id)];
             let cells = comp.shape.cells();
             let (w, h) = meadow::span(cells);
-            let cell = 9.0_f32.min((rect.width() - 6.0) / w as f32).min((rect.height() - 6.0) / h as f32);
+            let cell = 11.0_f32.min((rect.width() - 6.0) / w as f32).min((rect.height() - 6.0) / h as f32);
             let origin = rect.center() - Vec2::new(f32::from(w as u8), f32::from(h as u8)) * cell / 2.0;
             for &(x, y) in cells {
                 let r = Rect::from_min_size(

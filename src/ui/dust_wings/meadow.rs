@@ -241,37 +241,79 @@ pub fn last_turn(actions: &[Action], log: &[LogEntry]) -> Option<(Seat, Vec<Squa
     None
 }
 
-/// The last turn's way over the meadow (`pts`, the emptied space first):
-/// a dashed line in its seat's `colour` from a ring to an arrowhead.
-pub fn paint_last_turn(painter: &Painter, palette: &Palette, pts: &[Pos2], colour: Color32, cell: f32) {
-    let (Some(&first), Some(&last)) = (pts.first(), pts.last()) else { return };
-    // (A dark halo: the white seat's way was lost on the light meadow.)
-    let halo = Stroke::new(7.0, palette.butterfly_ink.gamma_multiply(0.8));
-    let line = Stroke::new(3.5, colour);
-    painter.circle_stroke(first, cell * 0.2, halo);
-    painter.circle_stroke(first, cell * 0.2, line);
-    for w in pts.windows(2) {
-        let along = (w[1] - w[0]).normalized();
-        // From the ring's edge to short of the next space's middle.
-        let (a, b) = (w[0] + along * cell * if w[0] == first { 0.2 } else { 0.08 }, w[1] - along * cell * 0.12);
-        painter.extend(Shape::dashed_line(&[a, b], halo, 7.0, 4.0));
-        painter.extend(Shape::dashed_line(&[a, b], line, 7.0, 4.0));
-        if w[1] == last {
-            let side = along.rot90() * cell * 0.09;
-            let tip = b + along * cell * 0.06;
-            let head = vec![tip, tip - along * cell * 0.17 + side, tip - along * cell * 0.17 - side];
-            painter.add(Shape::convex_polygon(head, colour, Stroke::new(1.0, palette.butterfly_ink)));
+/// A turn's way over the meadow (`rects`, its spaces, the emptied one
+/// first) in the seat's `colour`, drawn without a line across the
+/// butterflies: the emptied space marked with a diamond, each space a
+/// butterfly was laid on numbered in turn on a token in its top-left
+/// corner (the count is in the top-right), and an arrowhead on each edge
+/// the way crosses. (A dashed line from a ring read as a hole in the
+/// meadow and crossed the butterflies' wings.)
+pub fn paint_way(painter: &Painter, palette: &Palette, rects: &[Rect], colour: Color32) {
+    let Some(first) = rects.first() else { return };
+    let r = count_radius(first.width());
+    for w in rects.windows(2) {
+        let (a, b) = (w[0].center(), w[1].center());
+        arrowhead(painter, palette, a + (b - a) * 0.5, (b - a).normalized(), r * 1.15, colour);
+    }
+    for (k, rect) in rects.iter().enumerate() {
+        // A space the way comes back to: its tokens side by side.
+        let before = rects[..k].iter().filter(|&q| q == rect).count();
+        let at = step_at(*rect, before);
+        if k == 0 {
+            start_mark(painter, palette, at, r, colour);
+        } else {
+            crate::ui::look::token(painter, palette, at, r, colour, &k.to_string());
         }
     }
 }
 
-/// The key to the way drawn on the meadow: a short dashed line with its
-/// ring and arrow in the seat's `colour`, and whose turn it was (`words`).
-pub fn last_turn_legend(ui: &mut egui::Ui, palette: &Palette, colour: Color32, words: &str) {
+/// Where a way's token sits in a space's `rect`, after `before` tokens
+/// of the same way there: in the top-left corner, side by side.
+#[must_use]
+pub fn step_at(rect: Rect, before: usize) -> Pos2 {
+    let r = count_radius(rect.width());
+    rect.left_top() + Vec2::new(r + 3.0 + before as f32 * (2.0 * r + 2.0), r + 3.0)
+}
+
+/// Where a way began: a diamond in its colour.
+fn start_mark(painter: &Painter, palette: &Palette, at: Pos2, r: f32, colour: Color32) {
+    let d = r * 1.2;
+    let pts = |d: f32, c: Pos2| {
+        vec![c + Vec2::new(0.0, -d), c + Vec2::new(d, 0.0), c + Vec2::new(0.0, d), c + Vec2::new(-d, 0.0)]
+    };
+    painter.add(Shape::convex_polygon(pts(d, at + Vec2::new(1.0, 2.0)), palette.table.shadow, Stroke::NONE));
+    painter.add(Shape::convex_polygon(pts(d, at), colour, Stroke::new(1.5, palette.butterfly_ink)));
+    painter.add(Shape::convex_polygon(pts(d * 0.4, at), palette.butterfly_ink.gamma_multiply(0.55), Stroke::NONE));
+}
+
+/// An arrowhead `size` long at `mid` pointing `along`, rimmed in ink so
+/// it shows on grass and soil in either theme.
+fn arrowhead(painter: &Painter, palette: &Palette, mid: Pos2, along: Vec2, size: f32, colour: Color32) {
+    let wing = along.rot90() * size * 0.55;
+    let (tip, back) = (mid + along * size * 0.55, mid - along * size * 0.45);
+    let head = vec![tip, back + wing, back + along * size * 0.12, back - wing];
+    // (Not convex: its notch drawn as two triangles.)
+    let ink = Stroke::new(1.4, palette.butterfly_ink);
+    painter.add(Shape::closed_line(head.clone(), Stroke::new(3.0, palette.butterfly_ink)));
+    for half in [[head[0], head[1], head[2]], [head[0], head[2], head[3]]] {
+        painter.add(Shape::convex_polygon(half.to_vec(), colour, Stroke::NONE));
+    }
+    painter.add(Shape::closed_line(head, ink));
+}
+
+/// The key to a way drawn on the meadow: its diamond, arrowheads and
+/// numbered tokens in the seat's `colour`, and whose way it is (`words`).
+pub fn way_legend(ui: &mut egui::Ui, palette: &Palette, colour: Color32, words: &str) {
     ui.horizontal(|ui| {
-        let (rect, _) = ui.allocate_exact_size(Vec2::new(56.0, 18.0), egui::Sense::hover());
-        let pts = [rect.left_center() + Vec2::new(8.0, 0.0), rect.right_center() + Vec2::new(4.0, 0.0)];
-        paint_last_turn(ui.painter(), palette, &pts, colour, 36.0);
+        let (rect, resp) = ui.allocate_exact_size(Vec2::new(92.0, 22.0), egui::Sense::hover());
+        let y = rect.center().y;
+        let painter = ui.painter();
+        start_mark(painter, palette, Pos2::new(rect.left() + 10.0, y), 8.0, colour);
+        for (k, x) in [(1, 46.0), (2, 82.0)] {
+            arrowhead(painter, palette, Pos2::new(rect.left() + x - 18.0, y), Vec2::X, 10.0, colour);
+            crate::ui::look::token(painter, palette, Pos2::new(rect.left() + x, y), 8.0, colour, &k.to_string());
+        }
+        resp.on_hover_text("The diamond: the space emptied. The numbers: the spaces a butterfly was laid on, in turn.");
         ui.label(egui::RichText::new(words).strong());
     });
 }
@@ -292,7 +334,7 @@ pub fn tray_words(human: bool, compact: bool, undo: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{arrange, count_radius};
+    use super::{arrange, count_radius, step_at};
     use egui::{Rect, pos2, vec2};
 
     #[test]
@@ -326,6 +368,29 @@ mod tests {
                 for c in centres {
                     let body = Rect::from_center_size(c, vec2(size * 0.8, size * 0.8));
                     assert!(!body.intersects(token), "{n} in a {side} space: one at {c:?} under the count {token:?}");
+                }
+            }
+        }
+    }
+
+    /// The way drawn on the meadow (a dashed line before) crossed the
+    /// butterflies' wings: its tokens sit in the top corner, clear of
+    /// them, as the count does, however crowded the space.
+    #[test]
+    fn the_way_s_tokens_leave_every_butterfly_in_view() {
+        for side in [48.0, 60.0, 80.0, 120.0] {
+            let rect = Rect::from_min_size(pos2(0.0, 0.0), vec2(side, side));
+            let r = count_radius(side);
+            for before in 0..2 {
+                let at = step_at(rect, before);
+                let token = Rect::from_center_size(at, vec2(2.0 * r, 2.0 * r));
+                assert!(rect.contains_rect(token), "the token stays in its {side} space");
+                for n in 1..=12 {
+                    let (centres, size) = arrange(rect, n);
+                    for c in centres {
+                        let body = Rect::from_center_size(c, vec2(size * 0.8, size * 0.8));
+                        assert!(!body.intersects(token), "{n} in a {side} space: one at {c:?} under the way's token");
+                    }
                 }
             }
         }

@@ -4,7 +4,7 @@
 //! before the last drop, the face-up cards with their crystals, every
 //! player's takings, and the final scores.
 
-use egui::{Align2, FontId, Pos2, RichText, Sense, Shape as EShape, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+use egui::{Align2, FontId, Pos2, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
 use super::Notice;
 use super::look;
@@ -25,6 +25,7 @@ mod cards;
 mod end;
 mod meadow;
 mod renewal;
+mod tray;
 
 pub use meadow::{paint_butterfly, paint_crystal};
 
@@ -167,20 +168,16 @@ impl WingsView {
         n
     }
 
-    /// The path of the butterflies laid so far: a line from the space they
-    /// came from (ringed) through each space a butterfly was laid on.
-    fn paint_path(painter: &egui::Painter, palette: &Palette, state: &DustInTheWings, geo: &BoardGeometry, cell: f32) {
-        let (Stage::Disperse { path, .. } | Stage::Claim { path, .. }) = state.stage() else { return };
-        let pts: Vec<Pos2> = path.iter().map(|&s| geo.square_rect(s).center()).collect();
-        // Drawn over a darker edge, so it shows on grass in either theme.
-        let edge = theme::mix(palette.route, palette.butterfly_ink, 0.6).gamma_multiply(0.8);
-        let route = palette.route;
-        if let Some(&first) = pts.first() {
-            painter.circle_stroke(first, cell * 0.18, Stroke::new(5.0, edge));
-            painter.circle_stroke(first, cell * 0.18, Stroke::new(3.0, route));
+    /// The way on the meadow, if one is shown: the path of the turn
+    /// being played, or else (until the next turn's first pick) the
+    /// last turn's, with the seat it is in the colour of.
+    fn way(&self, state: &DustInTheWings) -> Option<(Seat, Vec<Square>)> {
+        if let Stage::Disperse { path, .. } | Stage::Claim { path, .. } = state.stage() {
+            return state.to_move().seat().map(|s| (s, path.clone()));
         }
-        painter.add(EShape::line(pts.clone(), Stroke::new(5.0, edge)));
-        painter.add(EShape::line(pts, Stroke::new(3.0, route)));
+        let at = self.table.session().cursor();
+        meadow::last_turn(&self.table.session().actions()[..at], self.table.session().log())
+            .filter(|_| state.stage() == &Stage::Pick)
     }
 
     /// The butterflies in flight, over everything on the table: along a
@@ -301,18 +298,6 @@ impl WingsView {
             let index = usize::from(s.y) * usize::from(SIZE) + usize::from(s.x);
             meadow::paint_patch(&painter, palette, geo.square_rect(s).shrink(1.5), index, FLOWERS[index]);
         }
-        // The path so far, on the grass under the butterflies (over them it
-        // crossed their wings).
-        Self::paint_path(&painter, palette, &state, &geo, cell);
-        // The last turn's way, until the next turn's first pick: under
-        // the butterflies, whose turn it was over them.
-        let at = self.table.session().cursor();
-        if let Some((seat, way)) = meadow::last_turn(&self.table.session().actions()[..at], self.table.session().log())
-            .filter(|_| state.stage() == &Stage::Pick)
-        {
-            let pts: Vec<Pos2> = way.iter().map(|&s| geo.square_rect(s).center()).collect();
-            meadow::paint_last_turn(&painter, palette, &pts, theme::seat_colour(palette, seat), cell);
-        }
         for s in Square::all(SIZE, SIZE) {
             let rect = geo.square_rect(s);
             // Butterflies still on their way here are drawn in flight.
@@ -399,6 +384,13 @@ impl WingsView {
                 _ => {}
             }
         }
+        // The way (this turn's so far, or the last turn's), on tokens in
+        // the spaces' corners and arrowheads on their edges, over the grass
+        // and clear of the butterflies.
+        if let Some((seat, way)) = self.way(&state) {
+            let rects: Vec<egui::Rect> = way.iter().map(|&s| geo.square_rect(s)).collect();
+            meadow::paint_way(&painter, palette, &rects, theme::seat_colour(palette, seat));
+        }
         self.paint_flights(ui, palette, &geo, ui.input(|i| i.time));
         if let Some(a) = self.drop_choice_ui(ui, palette, &state, cell) {
             action = Some(a);
@@ -423,93 +415,6 @@ impl WingsView {
         }
     }
 
-    fn tray_ui(&mut self, ui: &mut Ui, palette: &Palette) {
-        let state = self.state().clone();
-        let Stage::Disperse { tray, .. } = state.stage() else {
-            // The hand's room is kept when it is empty, so the meadow above
-            // never moves under the pointer when butterflies are picked up.
-            // (Another player's turn: their empty hand, and no words that
-            // read as if it were one's own to play.)
-            let human = self.human_to_move();
-            let name = state.to_move().seat().map(|s| state.seat_name(s));
-            ui.horizontal(|ui| {
-                let whose = match &name {
-                    Some(n) if !human => format!("{n}'s hand:"),
-                    _ => "In hand:".to_string(),
-                };
-                ui.label(RichText::new(whose).strong());
-                ui.allocate_exact_size(Vec2::new(0.0, 40.0), Sense::hover());
-                let what = match (state.stage(), human) {
-                    (Stage::Pick, true) => "nothing yet: click a space to pick up its butterflies",
-                    (Stage::Claim { .. }, true) => "nothing: take one of the cards the last space fulfils",
-                    (Stage::Pick | Stage::Claim { .. }, false) => "nothing yet: their turn",
-                    _ => "nothing",
-                };
-                ui.add(egui::Label::new(RichText::new(what).weak()).truncate()).on_hover_text(what);
-            });
-            // Whose way the dashed line on the meadow is, named here (a
-            // name plate on the meadow lay over butterflies).
-            let at = self.table.session().cursor();
-            match meadow::last_turn(&self.table.session().actions()[..at], self.table.session().log()) {
-                Some((seat, _)) if state.stage() == &Stage::Pick => {
-                    let words = format!("{}'s last turn", state.seat_name(seat));
-                    ui.horizontal(|ui| {
-                        meadow::last_turn_legend(ui, palette, theme::seat_colour(palette, seat), &words);
-                        if self.renewal.after().is_some() {
-                            cards::renewal_legend(ui, palette, self.compact);
-                        }
-                    });
-                }
-                _ => _ = ui.label(RichText::new(" ").weak()),
-            }
-            return;
-        };
-        let human = self.human_to_move();
-        let arriving = self.arriving(Spot::Hand);
-        // Whose hand: one's own, or the computer's (or a friend's) as it
-        // lays them along its path.
-        let whose = match state.to_move().seat() {
-            Some(s) if !human => format!("{}'s hand:", state.seat_name(s)),
-            _ => "In hand:".to_string(),
-        };
-        ui.horizontal(|ui| {
-            ui.label(RichText::new(whose).strong());
-            self.hand_at = Some(ui.cursor().min + Vec2::new(60.0, 20.0));
-            for c in Colour::ALL {
-                for k in 0..tray[c as usize] {
-                    let (rect, resp) = ui.allocate_exact_size(Vec2::splat(40.0), Sense::click_and_drag());
-                    let label = format!("hand {} butterfly", c.name());
-                    let selected = self.selected == Some(c);
-                    resp.widget_info(|| WidgetInfo::selected(egui::Role::Button, true, selected, label.clone()));
-                    if selected {
-                        ui.painter().rect_stroke(rect, 4.0, Stroke::new(2.0, palette.route), StrokeKind::Inside);
-                    }
-                    // One still flying in from the meadow is drawn in flight.
-                    if k >= arriving[c as usize] {
-                        paint_butterfly(ui.painter(), palette, rect.center(), 34.0, c);
-                    }
-                    if human {
-                        resp.dnd_set_drag_payload(Dragged(c));
-                        if resp.dragged()
-                            && let Some(pos) = ui.ctx().pointer_latest_pos()
-                        {
-                            let layer = egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("dw-ghost"));
-                            paint_butterfly(&ui.ctx().layer_painter(layer), palette, pos, 36.0, c);
-                        }
-                        if resp.clicked() {
-                            self.selected = if selected { None } else { Some(c) };
-                        }
-                    }
-                }
-            }
-        });
-        let undo = crate::ui::commands::UNDO.keys_text(ui.ctx());
-        let how = meadow::tray_words(human, self.compact, &undo);
-        // One line, the whole on hover: wrapped, it grew the tray and the
-        // meadow above jumped as the butterflies were picked up.
-        ui.add(egui::Label::new(RichText::new(how.clone()).weak()).truncate()).on_hover_text(how);
-    }
-
     /// The face-up cards, Gathering then Composition, each kind behind a
     /// heading with its deck; a card the last space fulfils is taken by
     /// clicking it.
@@ -521,11 +426,17 @@ impl WingsView {
         let human = self.human_to_move();
         let mut action = None;
         let (g_left, discard, c_left) = state.deck_counts();
+        // Beside the meadow only the deck's count, the discards on hover
+        // (three lines of heading pushed the last card out of a low window).
         let heading = |ui: &mut Ui, title: &str, under: String| {
             ui.vertical(|ui| {
                 ui.set_width(HEADING);
                 ui.label(look::title(ui, title, 15.0).color(palette.table.ink));
-                ui.label(RichText::new(under).size(12.0).color(palette.table.faint));
+                let first = if beside.is_some() { under.lines().next().unwrap_or_default() } else { &under };
+                let shown = ui.label(RichText::new(first).size(12.0).color(palette.table.faint));
+                if first != under {
+                    shown.on_hover_text(under.replace('\n', ", "));
+                }
             });
         };
         // Both kinds on one line when they fit, else a line each.
@@ -701,9 +612,10 @@ impl View for WingsView {
         // The face-up cards beside the meadow (a column of each kind) when
         // that leaves the meadow larger than a row of each above it.
         let room = ui.available_size();
-        let (tray, rows) = (76.0, 2.0 * cards::GATHERING.y + 40.0);
+        let (tray, rows) = (86.0, 2.0 * cards::GATHERING.y + 40.0);
         // One column of six cards (and two headings) as tall as the table.
-        let k = ((room.y - 150.0) / (6.0 * (cards::GATHERING.y + 10.0))).clamp(0.55, 1.0);
+        // (Its fixed part: two headings of two lines, the gaps, margins.)
+        let k = ((room.y - 180.0) / (6.0 * cards::GATHERING.y)).clamp(0.55, 1.0);
         let column = cards::COMPOSITION.x * k + 24.0;
         let beside = (room.x - column).min(room.y - tray) > (room.x).min(room.y - tray - rows);
         if beside {

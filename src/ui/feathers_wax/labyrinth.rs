@@ -136,8 +136,13 @@ impl Maze<'_> {
         if c.x == refresh_col {
             // Moss green, as the exit's strip (deep in the dark theme, where
             // a light wash read as washed out).
-            let moss = if ui.visuals().dark_mode { 0.6 } else { 0.5 };
+            let moss = refresh_wash(ui.visuals().dark_mode);
             painter.rect_filled(r.expand(0.5), 0.0, palette.exit_strip.gamma_multiply(moss));
+            // Its west edge drawn, so the band reads as one on dark stone.
+            painter.line_segment(
+                [r.left_top() + Vec2::new(1.5, 0.0), r.left_bottom() + Vec2::new(1.5, 0.0)],
+                Stroke::new(2.0, palette.exit_strip.gamma_multiply(0.9)),
+            );
         }
     }
 
@@ -387,13 +392,11 @@ impl FeathersView {
         let arrow = vec![tip, tip + Vec2::new(-9.0, -6.0), tip + Vec2::new(-9.0, 6.0)];
         painter.add(egui::Shape::convex_polygon(arrow, palette.exit_strip, Stroke::new(1.0, palette.text_on_exit)));
         let exit_rect = m.exit_rect();
-        painter.rect_filled(exit_rect, 3.0, palette.exit_strip);
-        painter.text(
-            exit_rect.center(),
-            Align2::CENTER_CENTER,
-            "exit",
-            FontId::proportional(12.0),
-            palette.text_on_exit,
+        paint_exit_arch(
+            painter,
+            palette,
+            exit_rect,
+            crate::ui::look::display(ui.ctx(), (m.cs * 0.22).clamp(11.0, 15.0)),
         );
         let exit_resp = ui.interact(exit_rect, ui.scope_id().with("exit"), Sense::click());
         exit_resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, "exit door"));
@@ -597,6 +600,9 @@ impl FeathersView {
             )
         };
         if !low {
+            // (Clear of the board's plinth: close under it, it read as
+            // part of the board.)
+            ui.add_space(6.0);
             ui.label(RichText::new(key.clone()).size(12.0).color(palette.table.faint));
         }
         // What Daedalus has gathered, each suit on a card of its own with
@@ -642,7 +648,10 @@ impl FeathersView {
             ui.vertical(|ui| {
                 ui.add_space(if low { 2.0 } else { 8.0 });
                 let n = state.sections();
-                let words = format!("These make {}", crate::rules::words::count(n, "wing section"));
+                // (In a low window without "These make": at 800 wide it
+                // wrapped onto a second line.)
+                let sections = crate::rules::words::count(n, "wing section");
+                let words = if low { sections } else { format!("These make {sections}") };
                 let explain = "one for each feather with a wax to bind it";
                 let heading = ui.label(crate::ui::look::title(ui, words, 16.0));
                 if low {
@@ -656,6 +665,38 @@ impl FeathersView {
 }
 
 /// A bird's nest: a bowl of woven twigs, as wide as most of the cell.
+/// The labyrinth's way out: an arched opening in the stone with the open
+/// sky, the sun and the sea beyond it, and "EXIT" written in the arch (a
+/// flat green tab was lost on the dark table). Shared by the board and
+/// the rules page's key.
+pub(crate) fn paint_exit_arch(painter: &Painter, palette: &Palette, rect: Rect, font: FontId) {
+    let round = egui::CornerRadius { nw: 24, ne: 24, sw: 2, se: 2 };
+    let arch = rect.shrink2(Vec2::new(0.0, 1.0));
+    painter.rect_filled(arch.expand(3.0), round, palette.maze.plinth);
+    painter.rect_filled(arch, round, palette.sky);
+    let sun = Pos2::new(arch.center().x, arch.bottom() - arch.height() * 0.18);
+    painter.circle_filled(sun, arch.width() * 0.2, palette.sun);
+    painter.rect_filled(
+        Rect::from_min_max(Pos2::new(arch.left(), sun.y), arch.max),
+        egui::CornerRadius { nw: 0, ne: 0, sw: 2, se: 2 },
+        palette.sea,
+    );
+    painter.text(
+        Pos2::new(arch.center().x, arch.top() + arch.height() * 0.34),
+        Align2::CENTER_CENTER,
+        "EXIT",
+        font,
+        palette.text_on_exit_sky,
+    );
+}
+
+/// How strongly the refresh column is washed with
+/// [`Palette::exit_strip`] (deeper in the dark theme, where a light wash
+/// read as washed out).
+pub(crate) fn refresh_wash(dark: bool) -> f32 {
+    if dark { 0.55 } else { 0.5 }
+}
+
 fn paint_nest(painter: &egui::Painter, palette: &Palette, at: Pos2, cs: f32, fade: f32) {
     let twig = crate::ui::theme::mix(palette.honey_rim, palette.ruin, 0.3).gamma_multiply(fade);
     let dark = crate::ui::theme::mix(palette.honey_rim, palette.outline, 0.4).gamma_multiply(fade);
