@@ -427,7 +427,7 @@ impl PlumesView {
     /// The largest the others' cards get: the Train's (a low window: one's
     /// own plumes').
     fn others_largest(&self) -> Vec2 {
-        if self.compact { PLUME_CARD } else { self.hand_card }
+        if self.compact { HAND_CARD * 0.88 } else { self.hand_card }
     }
 
     /// The largest one's own plume cards get: as large as the others' may
@@ -436,7 +436,7 @@ impl PlumesView {
     /// half bare); in a low window, smaller, so the others' mats keep the
     /// height they need above.
     fn own_largest(&self) -> Vec2 {
-        if self.compact { PLUME_CARD * 0.8 } else { self.hand_card }
+        if self.compact { PLUME_CARD * 0.95 } else { self.hand_card }
     }
 
     /// The size of one's own plume cards on a mat `width` wide by the
@@ -655,8 +655,8 @@ impl View for PlumesView {
         // Train and in one's own plumes, so the others keep room above.
         let compact = ui.available_height() < COMPACT_BELOW;
         self.compact = compact;
-        self.hand_card = if compact { HAND_CARD * 0.72 } else { HAND_CARD };
-        self.own_card = if compact { PLUME_CARD * 0.8 } else { PLUME_CARD };
+        self.hand_card = if compact { HAND_CARD * 0.8 } else { HAND_CARD };
+        self.own_card = if compact { PLUME_CARD * 0.95 } else { PLUME_CARD };
         let now = ui.input(|i| i.time);
         self.slides
             .begin(self.table.session().revision() ^ (self.table.session().cursor() as u64).rotate_left(32), now);
