@@ -96,6 +96,25 @@ fn the_status_says_one_more_step_not_steps() {
     assert!(g.status().contains("up to 1 more step "), "{}", g.status());
 }
 
+/// A diamond's target refused says the true reason: a cell in line but
+/// behind a wall was refused as "not on one straight line" (a new player
+/// dragged along a straight row and was told it was not straight).
+#[test]
+fn fw_r1_a_diamond_s_refused_target_says_wall_distance_line_or_heading() {
+    use aviary::rules::feathers_wax::routes::{Target, unreachable_reason};
+    let mut g = walking("e7", card(3, D));
+    // f7 has a wall to the east: g7 is in line, two steps off, behind it.
+    let why = unreachable_reason(&g, Target::Cell(cell("g7"))).to_string();
+    assert!(why.contains("wall") && why.contains("east") && !why.contains("not on one"), "{why}");
+    let why = unreachable_reason(&g, Target::Cell(cell("e3"))).to_string();
+    assert!(why.contains("4 steps away"), "{why}");
+    let why = unreachable_reason(&g, Target::Cell(cell("f6"))).to_string();
+    assert!(why.contains("not on one"), "{why}");
+    ok(&mut g, Action::Step(Heading::E));
+    let why = unreachable_reason(&g, Target::Cell(cell("c7"))).to_string();
+    assert!(why.contains("already going east") && why.contains("west"), "{why}");
+}
+
 #[test]
 fn fw_r1_diamonds_go_straight_hearts_turn_walls_block_and_stopping_early_is_allowed() {
     let mut g = walking("e7", card(3, D));

@@ -173,17 +173,49 @@ pub fn unreachable_reason(state: &FeathersAndWax, target: Target) -> RuleViolati
         Target::Exit => "the exit".to_string(),
     };
     match state.card() {
-        Some(c) if c.suit == Suit::Diamonds => RuleViolation::new(
-            "FW-R1",
-            format!(
-                "the {} moves Daedalus up to {} steps in one straight line, and {what} is not on one",
-                c.name(),
-                state.steps_left()
-            ),
-        ),
+        Some(c) if c.suit == Suit::Diamonds => {
+            let line =
+                format!("the {} moves Daedalus up to {} steps in one straight line", c.name(), state.steps_left());
+            let why = match straight_line_to(state, target) {
+                None => format!("{what} is not on one"),
+                Some((h, _)) if state.heading().is_some_and(|set| set != h) => format!(
+                    "he is already going {}, and {what} lies {}",
+                    state.heading().map_or("", Heading::name),
+                    h.name()
+                ),
+                Some((_, d)) if d > usize::from(state.steps_left()) => format!("{what} is {d} steps away"),
+                Some((h, _)) => format!("a wall stands in the way {} to {what}", h.name()),
+            };
+            RuleViolation::new("FW-R1", format!("{line}: {why}"))
+        }
         _ => RuleViolation::new(
             "FW-R1",
             format!("{what} is more than {} steps away through the open passages", state.steps_left()),
         ),
     }
+}
+
+/// The heading and the number of steps from where Daedalus stands (the
+/// door, before he is in) to `target` when it lies on one straight line
+/// from him, walls aside.
+fn straight_line_to(state: &FeathersAndWax, target: Target) -> Option<(Heading, usize)> {
+    let lab = &*LABYRINTH;
+    // (Outside, he stands one step west of the entrance cell.)
+    let (x, y) = match state.walker() {
+        Walker::At(c) => (i32::from(c.x), i32::from(c.y)),
+        Walker::Outside => (-1, i32::from(lab.entrance().y)),
+        Walker::Out => return None,
+    };
+    let (tx, ty) = match target {
+        Target::Cell(c) => (i32::from(c.x), i32::from(c.y)),
+        Target::Exit => (i32::from(LAB_W), i32::from(lab.exit().y)),
+    };
+    let h = match (tx - x, ty - y) {
+        (0, dy) if dy < 0 => Heading::N,
+        (0, dy) if dy > 0 => Heading::S,
+        (dx, 0) if dx > 0 => Heading::E,
+        (dx, 0) if dx < 0 => Heading::W,
+        _ => return None,
+    };
+    Some((h, usize::try_from((tx - x).abs() + (ty - y).abs()).unwrap_or(usize::MAX)))
 }
