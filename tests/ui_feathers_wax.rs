@@ -836,3 +836,28 @@ fn a_walk_of_several_steps_dragged_in_a_lesson_counts_as_one_move() {
     assert!(steps >= cells.len(), "every step was taken: {steps}");
     h.get_by_label_contains("lesson: Done in 1 move (par 1)");
 }
+
+/// At 800x600 both flyers' wings lie on the tray inside the window, left
+/// of the side panel (Daedalus's ran off under the panel, out of reach),
+/// and the flyer there still takes a card.
+#[test]
+fn both_flyers_wings_are_on_the_tray_in_a_small_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_of(common::app(dir.path()), [800.0, 600.0]);
+    h.run();
+    let (session, card) = at_a_flight_play();
+    show(&mut h, session, dir.path());
+    tab(&mut h).settle_meter();
+    h.run_steps(4);
+    let panel = h.get_by_label("Undo").rect().left();
+    for f in ["Icarus on the tray", "Daedalus on the tray"] {
+        let r = h.get_by_label(f).rect();
+        assert!(r.right() < panel && r.bottom() < 600.0 && r.left() >= 0.0, "{f} at {r:?}, the panel at {panel}");
+    }
+    let before = tab(&mut h).table.session().cursor();
+    h.get_by_label(&format!("card {card}")).click();
+    h.run_steps(4);
+    h.get_by_label("Icarus on the tray").click();
+    h.run_steps(4);
+    assert_eq!(tab(&mut h).table.session().cursor(), before + 1, "the card was played on the tray");
+}

@@ -14,6 +14,14 @@ use crate::ui::widgets::{self, CardFace};
 
 use super::{Drag, FeathersView, deck_ui, figure_of, paint_feather, paint_hive};
 
+/// The plinth round the board, as a share of a cell's side.
+const RIM_SHARE: f32 = 0.16;
+
+/// The width of the plinth round a board whose cells are `cs` wide.
+fn rim_for(cs: f32) -> f32 {
+    (cs * RIM_SHARE).max(6.0)
+}
+
 /// What every part of the labyrinth drawn this frame shares.
 struct Maze<'a> {
     /// The position shown.
@@ -161,6 +169,10 @@ impl Maze<'_> {
             Spot::Nest => {
                 let fade = if used { 0.3 } else { 1.0 };
                 paint_nest(painter, palette, mid + Vec2::new(0.0, cs * 0.14), cs, fade);
+                // A pale halo under the feather, so the green stands off the
+                // stone (on the dark floor it sank into it).
+                let halo = palette.maze.wall_top.gamma_multiply(0.8 * fade);
+                paint_feather(painter, mid - Vec2::new(0.0, cs * 0.04), cs * 0.66, halo, halo);
                 paint_feather(
                     painter,
                     mid - Vec2::new(0.0, cs * 0.04),
@@ -303,11 +315,11 @@ impl FeathersView {
         // Room kept under the board for what Daedalus has gathered (one
         // line of it in a low window).
         let held = if low { 94.0 } else { 150.0 };
-        // (With the plinth round the board: about a sixth of a cell each side.)
-        let cs = ((avail.x - 90.0) / (f32::from(LAB_W) + 0.32))
-            .min((avail.y - held) / (f32::from(LAB_H) + 0.32))
+        // (With the plinth round the board, a share of a cell each side.)
+        let cs = ((avail.x - 90.0) / (f32::from(LAB_W) + 2.0 * RIM_SHARE))
+            .min((avail.y - held) / (f32::from(LAB_H) + 2.0 * RIM_SHARE))
             .clamp(30.0, 70.0);
-        let rim = (cs * 0.16).max(6.0);
+        let rim = rim_for(cs);
         let size = Vec2::new(cs * f32::from(LAB_W) + 80.0 + 2.0 * rim, cs * f32::from(LAB_H) + 22.0 + 2.0 * rim);
         let (outer, _) = ui.allocate_exact_size(size, Sense::hover());
         let painter = ui.painter().clone();

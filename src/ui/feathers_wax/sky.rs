@@ -13,6 +13,10 @@ use crate::ui::widgets::{self, CardFace};
 
 use super::{Drag, FeathersView, card_effect, flyer_colour, place_words, scenery};
 
+/// Below this width the tray lays the two flyers' wings one above the
+/// other.
+const NARROW_TRAY: f32 = 760.0;
+
 /// What every part of the sky drawn this frame shares.
 struct SkyFrame<'a> {
     /// The position shown.
@@ -27,6 +31,10 @@ struct SkyFrame<'a> {
     cs: f32,
     /// True when a person at the screen is to play.
     human: bool,
+    /// True when the tray is too narrow for both wings side by side: they
+    /// lie one above the other, smaller (at 800x600 Daedalus's ran off
+    /// under the side panel).
+    narrow: bool,
 }
 
 impl SkyFrame<'_> {
@@ -154,6 +162,7 @@ impl FeathersView {
             origin: outer.min + Vec2::new(34.0, 14.0),
             cs,
             human,
+            narrow: outer.width().min(ui.available_width()) < NARROW_TRAY,
         };
         sky.paint_board(ui);
         let mut action = None;
@@ -176,9 +185,17 @@ impl FeathersView {
                 ui.add_space(6.0);
                 self.drawn_ui(ui, &sky, ink, &mut action, notices);
                 ui.add_space(12.0);
-                for f in Flyer::BOTH {
-                    self.tray_wings_ui(ui, &sky, f, ink, &mut action, notices);
-                    ui.add_space(8.0);
+                if sky.narrow {
+                    ui.vertical(|ui| {
+                        for f in Flyer::BOTH {
+                            self.tray_wings_ui(ui, &sky, f, ink, &mut action, notices);
+                        }
+                    });
+                } else {
+                    for f in Flyer::BOTH {
+                        self.tray_wings_ui(ui, &sky, f, ink, &mut action, notices);
+                        ui.add_space(8.0);
+                    }
                 }
             });
         });
@@ -260,7 +277,8 @@ impl FeathersView {
         ui.vertical(|ui| {
             // As wide as three cards and the button whatever is drawn,
             // so the wings beside it do not move as cards are played.
-            ui.set_min_width(3.0 * (theme::CARD_SIZE.x + 8.0) + 90.0);
+            let room = if sky.narrow { 2.0 } else { 3.0 };
+            ui.set_min_width(room * (theme::CARD_SIZE.x + 8.0) + 90.0);
             ui.label(crate::ui::look::title(ui, "Drawn this turn", 14.0).color(ink));
             ui.horizontal(|ui| {
                 let playing = human && matches!(state.stage(), Stage::Play(_));
@@ -308,23 +326,30 @@ impl FeathersView {
         notices: &mut Vec<Notice>,
     ) {
         let (state, palette) = (sky.state, sky.palette);
+        // Narrow: the name under the figure, the spades overlapping.
+        let (figure, radius) = if sky.narrow { (Vec2::new(50.0, 54.0), 12.0) } else { (Vec2::new(58.0, 64.0), 15.0) };
         ui.vertical(|ui| {
-            ui.label(crate::ui::look::title(ui, format!("{}'s wings", f.name()), 14.0).color(ink));
+            if !sky.narrow {
+                ui.label(crate::ui::look::title(ui, format!("{}'s wings", f.name()), 14.0).color(ink));
+            }
             ui.horizontal(|ui| {
+                if sky.narrow && state.wings(f).len() > 3 {
+                    ui.spacing_mut().item_spacing.x = -8.0;
+                }
                 // The figure takes a card as the one on the board does.
-                let (fig, resp) = ui.allocate_exact_size(Vec2::new(58.0, 64.0), Sense::click());
+                let (fig, resp) = ui.allocate_exact_size(figure, Sense::click());
                 resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, format!("{} on the tray", f.name())));
                 if let Some(a) = self.flyer_takes(&resp, state, f, notices) {
                     *action = Some(a);
                 }
-                scenery::winged_flyer(
-                    ui.painter(),
-                    palette,
-                    fig.center() + Vec2::new(0.0, 4.0),
-                    15.0,
-                    f == Flyer::Daedalus,
-                    state.wings(f).len(),
-                );
+                let at =
+                    if sky.narrow { fig.center() - Vec2::new(0.0, 4.0) } else { fig.center() + Vec2::new(0.0, 4.0) };
+                scenery::winged_flyer(ui.painter(), palette, at, radius, f == Flyer::Daedalus, state.wings(f).len());
+                if sky.narrow {
+                    let font = crate::ui::look::display(ui.ctx(), 11.0);
+                    ui.painter().text(fig.center_bottom(), Align2::CENTER_BOTTOM, f.name(), font, ink);
+                    ui.add_space(6.0);
+                }
                 for &v in state.wings(f) {
                     widgets::small_card(ui, palette, Card::new(v, Suit::Spades));
                 }
