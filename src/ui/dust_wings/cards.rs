@@ -197,7 +197,7 @@ fn gathering_face(painter: &egui::Painter, palette: &Palette, rect: Rect, id: u8
         painter.galley(Pos2::new(rect.center().x - words.size().x / 2.0, rect.top() + 56.0 * k), words, faint);
     }
     // The crystals along the foot, their worth beside them.
-    let y = rect.bottom() - 17.0 * k;
+    let y = crystal_spot(rect, 0, k).y;
     for (i, &c) in crystals.iter().enumerate() {
         meadow::paint_crystal(painter, palette, crystal_spot(rect, i, k), CRYSTAL * k, c);
     }

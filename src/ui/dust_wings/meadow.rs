@@ -262,9 +262,21 @@ pub fn paint_way(painter: &Painter, palette: &Palette, rects: &[Rect], colour: C
         if k == 0 {
             start_mark(painter, palette, at, r, colour);
         } else {
-            crate::ui::look::token(painter, palette, at, r, colour, &k.to_string());
+            step_tag(painter, palette, at, r, colour, &k.to_string());
         }
     }
+}
+
+/// A numbered step of a way: a square tag rimmed in ink, not a disc, so
+/// it is never read as a space's round butterfly count (both white for
+/// the first seat).
+fn step_tag(painter: &Painter, palette: &Palette, at: Pos2, r: f32, colour: Color32, label: &str) {
+    let rect = Rect::from_center_size(at, Vec2::splat(r * 1.9));
+    let round = egui::CornerRadius::same((r * 0.3) as u8);
+    painter.rect_filled(rect.translate(Vec2::new(1.0, 2.0)), round, palette.table.shadow);
+    painter.rect(rect, round, colour, Stroke::new(2.0, palette.butterfly_ink), egui::StrokeKind::Inside);
+    let font = crate::ui::look::display(painter.ctx(), r * 1.15);
+    painter.text(at, egui::Align2::CENTER_CENTER, label, font, palette.text_on(colour));
 }
 
 /// Where a way's token sits in a space's `rect`, after `before` tokens
@@ -311,7 +323,7 @@ pub fn way_legend(ui: &mut egui::Ui, palette: &Palette, colour: Color32, words: 
         start_mark(painter, palette, Pos2::new(rect.left() + 10.0, y), 8.0, colour);
         for (k, x) in [(1, 46.0), (2, 82.0)] {
             arrowhead(painter, palette, Pos2::new(rect.left() + x - 18.0, y), Vec2::X, 10.0, colour);
-            crate::ui::look::token(painter, palette, Pos2::new(rect.left() + x, y), 8.0, colour, &k.to_string());
+            step_tag(painter, palette, Pos2::new(rect.left() + x, y), 8.0, colour, &k.to_string());
         }
         resp.on_hover_text("The diamond: the space emptied. The numbers: the spaces a butterfly was laid on, in turn.");
         ui.label(egui::RichText::new(words).strong());

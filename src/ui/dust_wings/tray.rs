@@ -63,8 +63,9 @@ impl WingsView {
             let wide = (SLOTS.max(held.len()) as f32 * SLOT + 22.0).min(ui.available_width() - 8.0).max(120.0);
             let (dish, _) = ui.allocate_exact_size(Vec2::new(wide, DISH_HIGH), Sense::hover());
             let pitch = ((dish.width() - 22.0) / SLOTS.max(held.len()) as f32).min(SLOT);
-            // Empty, no hollows: the words lie on plain cloth.
-            paint_dish(ui, palette, dish, if held.is_empty() { 0 } else { SLOTS.max(held.len()) }, pitch);
+            // A hollow under each butterfly held, none spare (a row of
+            // empty rings read as missing butterflies).
+            paint_dish(ui, palette, dish, held.len(), pitch);
             self.hand_at = Some(dish.left_center() + Vec2::new(11.0 + pitch * 0.5, 0.0));
             if held.is_empty() {
                 // (Another player's turn: their empty hand, and no words
