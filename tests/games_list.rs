@@ -157,6 +157,39 @@ fn every_rules_page_opens_with_the_idea_and_ends_with_playing_in_aviary() {
     }
 }
 
+/// Every rules page has the game at a glance (its turn in a few numbered
+/// steps) on screen under the idea and above the first rule, and keeps
+/// how the computer players think in an appendix, not among the controls
+/// a new player reads (a reviewer asked for both).
+#[test]
+fn every_rules_page_shows_the_turn_at_a_glance_under_the_idea() {
+    for entry in &aviary::games::GAMES {
+        let Some(page) = entry.rules() else { continue };
+        assert!((3..=6).contains(&page.glance.len()), "{}: {} steps", entry.name, page.glance.len());
+        let playing = page.sections.iter().find(|(h, _)| *h == "Playing in Aviary").expect("Playing in Aviary");
+        assert!(
+            playing.1.iter().all(|p| !p.contains("The computer players:")),
+            "{}: the computer players belong in an appendix",
+            entry.name
+        );
+        let mut h = Harness::builder().with_size([900.0, 12_000.0]).build_ui(|ui| {
+            aviary::ui::rules_text::rules_ui(ui, page);
+        });
+        h.run();
+        let top = |label: &str| h.query_all_by_label(label).next().expect(label).rect().top();
+        let glance = top("At a glance");
+        let first_rule = page.sections.iter().map(|(h, _)| *h).find(|h| *h != "Playing in Aviary" && *h != "The idea");
+        assert!(top("The idea") < glance, "{}: the glance under the idea", entry.name);
+        assert!(glance < top(first_rule.expect("a rule")), "{}: the glance above the rules", entry.name);
+        let mut last = glance;
+        for step in page.glance {
+            let at = top(step);
+            assert!(at > last, "{}: steps in order: {step}", entry.name);
+            last = at;
+        }
+    }
+}
+
 /// Designer statistics and tuning tables come last, in appendix sections;
 /// the pictures are drawn by the games' painters and shown on the page.
 #[test]

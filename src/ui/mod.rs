@@ -25,6 +25,7 @@ pub mod lesson;
 pub mod look;
 pub mod online;
 pub mod replay;
+mod rules_glance;
 mod rules_page;
 pub mod rules_text;
 pub mod scoreboard;

@@ -99,12 +99,39 @@ fn rules_pages(ui: &mut egui::Ui, page: &RulesPage, lessons: Lessons<'_>, cover:
     } else {
         opening(ui, &mut clicked);
     }
+    glance_ui(ui, page);
     let rules = page.sections.iter().filter(|(h, _)| !idea(h) && !aviary(h) && !appendix(h));
     let last = page.sections.iter().filter(|(h, _)| aviary(h)).chain(page.sections.iter().filter(|(h, _)| appendix(h)));
     for s in rules.chain(last) {
         section(ui, page, lessons, s, &mut clicked);
     }
     clicked
+}
+
+/// The game at a glance under the idea: its turn as numbered steps, each
+/// number on a wooden token, on a card of its own.
+fn glance_ui(ui: &mut egui::Ui, page: &RulesPage) {
+    if page.glance.is_empty() {
+        return;
+    }
+    let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
+    let ring = egui::Stroke::new(1.5, crate::ui::theme::mix(palette.table.wood[1], palette.table.plate, 0.4));
+    ui.add_space(10.0);
+    crate::ui::look::plate_frame(&palette, Some(ring)).inner_margin(egui::Margin::symmetric(16, 12)).show(ui, |ui| {
+        ui.set_width(ui.available_width().min(TEXT_WIDTH + MARGIN_WIDTH));
+        ui.label(crate::ui::look::title(ui, "At a glance", 19.0));
+        ui.add_space(4.0);
+        for (k, step) in page.glance.iter().enumerate() {
+            ui.horizontal_top(|ui| {
+                let (rect, _) = ui.allocate_exact_size(egui::Vec2::splat(26.0), egui::Sense::hover());
+                let n = (k + 1).to_string();
+                crate::ui::look::token(ui.painter(), &palette, rect.center(), 11.0, palette.table.wood[1], &n);
+                ui.add_space(4.0);
+                ui.add(egui::Label::new(*step).wrap());
+            });
+            ui.add_space(2.0);
+        }
+    });
 }
 
 /// One section of the page: its heading, its paragraphs and pictures,

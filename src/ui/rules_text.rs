@@ -5,6 +5,7 @@
 //! sections whose heading starts with "Appendix", folded until opened.
 
 use super::figures::Figure;
+use super::rules_glance as glance;
 use crate::rules::tail_feathers;
 
 pub use super::rules_page::{Cover, rules_ui, rules_with_lessons_ui};
@@ -13,6 +14,9 @@ pub use super::rules_page::{Cover, rules_ui, rules_with_lessons_ui};
 pub struct RulesPage {
     /// The game's name.
     pub title: &'static str,
+    /// The game at a glance: its turn in a few numbered steps, shown
+    /// under the idea.
+    pub glance: &'static [&'static str],
     /// Sections in order.
     pub sections: &'static [(&'static str, &'static [&'static str])],
     /// Pictures, each shown at the end of the section with that heading.
@@ -22,6 +26,7 @@ pub struct RulesPage {
 /// Daedalus, explained.
 pub const DAEDALUS: RulesPage = RulesPage {
     title: "Daedalus",
+    glance: glance::DAEDALUS,
     sections: &[
         (
             "Playing in Aviary",
@@ -36,13 +41,6 @@ pub const DAEDALUS: RulesPage = RulesPage {
                 "Ctrl+Z undoes your last move (against the computer, its reply too); \"Undo turn\" \
                  (Ctrl+Alt+Z) takes back your whole last turn; Ctrl+Shift+Z or Ctrl+Y redoes. Every move is saved \
                  at once.",
-                "The computer players: easy looks one whole turn ahead and judges positions by how many steps \
-                 each Gladiator still needs to escape (a wall in the way counts as a few extra steps, since walls \
-                 can be moved aside) and how close each Minotaur is to its prey; normal and hard \
-                 use Monte Carlo tree search with 2,000 and 8,000 simulations, trying the likeliest moves first and \
-                 looking at how you are likely to answer. One search plans the computer's whole turn (at most 1 \
-                 and 3 seconds of thinking a turn); its moves are then played one by one at the pace set in \
-                 Settings, so you can follow them.",
             ],
         ),
         (
@@ -116,6 +114,16 @@ pub const DAEDALUS: RulesPage = RulesPage {
                  every-other-turn rhythm) comes up for the third time, or once both players have played 150 turns \
                  of the escaping phase (DA-R12)."],
         ),
+        (
+            "Appendix: the computer players",
+            &["The computer players: easy looks one whole turn ahead and judges positions by how many steps \
+                 each Gladiator still needs to escape (a wall in the way counts as a few extra steps, since walls \
+                 can be moved aside) and how close each Minotaur is to its prey; normal and hard \
+                 use Monte Carlo tree search with 2,000 and 8,000 simulations, trying the likeliest moves first and \
+                 looking at how you are likely to answer. One search plans the computer's whole turn (at most 1 \
+                 and 3 seconds of thinking a turn); its moves are then played one by one at the pace set in \
+                 Settings, so you can follow them."],
+        ),
     ],
     figures: &[],
 };
@@ -123,6 +131,7 @@ pub const DAEDALUS: RulesPage = RulesPage {
 /// Feathers & Wax, explained.
 pub const FEATHERS_AND_WAX: RulesPage = RulesPage {
     title: "Feathers & Wax",
+    glance: glance::FEATHERS_AND_WAX,
     sections: &[
         (
             "Playing in Aviary",
@@ -226,6 +235,7 @@ pub const FEATHERS_AND_WAX: RulesPage = RulesPage {
 /// Enchanted Plumes, explained.
 pub const ENCHANTED_PLUMES: RulesPage = RulesPage {
     title: "Enchanted Plumes",
+    glance: glance::ENCHANTED_PLUMES,
     sections: &[
         (
             "Playing in Aviary",
@@ -241,10 +251,6 @@ pub const ENCHANTED_PLUMES: RulesPage = RulesPage {
                  your own turn you may take back cards you laid freely, until you draw. Undoing a draw or another \
                  player's turn shows information you should not have, so Aviary asks first and marks the game \
                  \"undo used\" in the statistics (the Settings option \"strict undo\" forbids it).",
-                "The computer players: easy plays the best whole turn it can see; normal and hard search many \
-                 re-deals of the cards they cannot see, deciding only from what their seat knows. A turn is \
-                 planned in one search (at most 1 and 3 seconds of thinking); after a draw, the rest of the turn \
-                 is planned again knowing the card.",
             ],
         ),
         (
@@ -319,6 +325,13 @@ pub const ENCHANTED_PLUMES: RulesPage = RulesPage {
                  Peahen is among the last eight cards. Computer players decide only from this and their own cards.",
             ],
         ),
+        (
+            "Appendix: the computer players",
+            &["The computer players: easy plays the best whole turn it can see; normal and hard search many \
+                 re-deals of the cards they cannot see, deciding only from what their seat knows. A turn is \
+                 planned in one search (at most 1 and 3 seconds of thinking); after a draw, the rest of the turn \
+                 is planned again knowing the card."],
+        ),
     ],
     figures: &[("Building a plume", Figure::PlumeRows)],
 };
@@ -326,6 +339,7 @@ pub const ENCHANTED_PLUMES: RulesPage = RulesPage {
 /// Dust in the Wings, explained.
 pub const DUST_IN_THE_WINGS: RulesPage = RulesPage {
     title: "Dust in the Wings",
+    glance: glance::DUST_IN_THE_WINGS,
     sections: &[
         (
             "Playing in Aviary",
@@ -339,10 +353,6 @@ pub const DUST_IN_THE_WINGS: RulesPage = RulesPage {
                  points, cards and crystals; hover for the names of the cards they took.",
                 "Ctrl+Z takes back one drop; \"Undo turn\" (Ctrl+Alt+Z) takes back your whole dispersion. Taking \
                  back a renewal that showed new cards asks first and marks the game \"undo used\".",
-                "The computer players: easy takes the most valuable card within reach; normal and hard weigh the \
-                 best dozen whole dispersions by playing each out many times over re-shuffles of the cards they \
-                 cannot see, then play the chosen dispersion drop by drop at the pace set in Settings (at most 1 \
-                 and 3 seconds of thinking a turn).",
             ],
         ),
         (
@@ -437,6 +447,13 @@ pub const DUST_IN_THE_WINGS: RulesPage = RulesPage {
                 "L of 4 with the same number on every space, 1 point: claimable in 92.6% of the positions",
             ],
         ),
+        (
+            "Appendix: the computer players",
+            &["The computer players: easy takes the most valuable card within reach; normal and hard weigh the \
+                 best dozen whole dispersions by playing each out many times over re-shuffles of the cards they \
+                 cannot see, then play the chosen dispersion drop by drop at the pace set in Settings (at most 1 \
+                 and 3 seconds of thinking a turn)."],
+        ),
     ],
     figures: &[("The cards we designed", Figure::CompositionShapes)],
 };
@@ -444,6 +461,7 @@ pub const DUST_IN_THE_WINGS: RulesPage = RulesPage {
 /// Tail Feathers, explained.
 pub const TAIL_FEATHERS: RulesPage = RulesPage {
     title: "Tail Feathers",
+    glance: glance::TAIL_FEATHERS,
     sections: &[
         (
             "Playing in Aviary",
@@ -691,8 +709,9 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
             ],
         ),
         ("Our reading", tail_feathers::game::READINGS),
+        ("The units we designed", &["Every value below is read from the game's own tables."]),
         (
-            "The computer player",
+            "Appendix: the computer player",
             &[
                 "Easy tries every decision in three guessed futures and keeps the one that leaves it best placed. \
                  Normal and hard plan a whole activation at once (the piloting check, the templates, every crossing \
@@ -727,7 +746,6 @@ pub const TAIL_FEATHERS: RulesPage = RulesPage {
                  keep clear of the battlefield's edge\".",
             ],
         ),
-        ("The units we designed", &["Every value below is read from the game's own tables."]),
         ("Appendix: how we tuned Scenario 1", tail_feathers::components::TUNING),
         ("Appendix: how we tuned the action cards", tail_feathers::cards::TUNING),
     ],
