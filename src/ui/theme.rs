@@ -502,7 +502,7 @@ pub const DARK: Palette = Palette {
     route: Color32::from_rgb(0xd9, 0x8c, 0xf0),
     available: Color32::from_rgb(0x24, 0x4a, 0x2c),
     text_on_available: INK_LIGHT,
-    exit_strip: Color32::from_rgb(0x4a, 0x7c, 0x52),
+    exit_strip: Color32::from_rgb(0x3f, 0x6e, 0x47),
     text_on_exit: Color32::from_rgb(0xe2, 0xf2, 0xe0),
     text_on_exit_sky: Color32::from_rgb(0x16, 0x26, 0x3a),
     note: Color32::from_rgb(0x3a, 0x4c, 0x68),
