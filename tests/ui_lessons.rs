@@ -175,6 +175,10 @@ fn a_lesson_s_picture_beside_its_rules_section_opens_it() {
         assert_eq!(h.query_by_label(&picture).is_some(), first(k), "{picture}");
     }
     let picture = format!("Picture: Learn it by playing: {} (about {} min)", COURSE[n].title, COURSE[n].minutes);
+    // (Scrolled to first, as a reader would: the glance at the page's top
+    // put it below the window's foot.)
+    h.get_by_label(&picture).scroll_to_me();
+    h.run();
     h.get_by_label(&picture).click();
     h.run();
     h.get_by_label_contains(&format!("Lesson {} of {}: {}", n + 1, COURSE.len(), COURSE[n].title));
