@@ -249,6 +249,7 @@ fn feathers_and_wax_building_the_wings_keeps_every_card_and_the_leap_in_view() {
 /// Found under Xvfb: in the Feathers & Wax sky at 800 x 600 the side
 /// panel's buttons ("Draw another card", "Play these cards") stood on one
 /// line wider than the panel, which pushed its words off both its edges.
+/// (Those choices are now on the tray, by the cards drawn.)
 #[test]
 fn feathers_and_wax_in_the_sky_keeps_the_side_panel_whole() {
     use aviary::rules::feathers_wax::{Phase, Stage};
@@ -257,19 +258,25 @@ fn feathers_and_wax_in_the_sky_keeps_the_side_panel_whole() {
     let dir = temp.path();
     let session = (1..200)
         .find_map(|seed| {
-            let session = feathers_and_wax_played(seed, |s| s.phase() == Phase::Flight)?;
-            (session.state().phase() == Phase::Flight && session.state().stage() == Stage::Drawing).then_some(session)
+            let session = feathers_and_wax_played(seed, |s| {
+                s.phase() == Phase::Flight && s.stage() == Stage::Drawing && !s.drawn().is_empty()
+            })?;
+            let s = session.state();
+            (s.phase() == Phase::Flight && s.stage() == Stage::Drawing && !s.drawn().is_empty()).then_some(session)
         })
         .expect("some deal reaches the sky");
     let h = shown::<FeathersView>(dir, session);
     let screen = Rect::from_min_size(Pos2::ZERO, WINDOW);
-    for name in ["Draw another card", "Play these cards", "Undo turn"] {
-        let r = h.get_by_label(name).rect();
+    for (name, r) in [
+        ("the Flight pile", h.get_by_label_contains("Flight deck").rect()),
+        ("Play these", h.get_by_label("Play these").rect()),
+        ("Undo turn", h.get_by_label("Undo turn").rect()),
+    ] {
         assert!(screen.contains_rect(r), "{name} is wholly on screen: {r:?}");
     }
     let title = labels(&h).into_iter().find(|(l, r)| l == "Feathers & Wax" && r.min.y > TAB_ROW).expect("the title").1;
-    let draw = h.get_by_label("Draw another card").rect();
-    assert!(title.min.x <= draw.min.x + 0.5, "the panel's words start at its edge, not cut: {title:?} {draw:?}");
+    let undo = h.get_by_label("Undo turn").rect();
+    assert!(title.min.x <= undo.min.x + 0.5, "the panel's words start at its edge, not cut: {title:?} {undo:?}");
 }
 
 /// Found under Xvfb: at 800 x 600 the Daedalus turn list's longest line

@@ -115,6 +115,18 @@ fn fw_r1_a_diamond_s_refused_target_says_wall_distance_line_or_heading() {
     assert!(why.contains("already going east") && why.contains("west"), "{why}");
 }
 
+/// The note by a dragged way counts its steps in good English: it said
+/// "1 steps" for a drag of one step.
+#[test]
+fn a_dragged_way_of_one_step_says_1_step() {
+    use aviary::rules::feathers_wax::routes::path_words;
+    let g = walking("e7", card(3, H));
+    let one = path_words(&g, &[Heading::E]);
+    assert!(one.starts_with("1 step,"), "{one}");
+    let two = path_words(&g, &[Heading::E, Heading::N]);
+    assert!(two.starts_with("2 steps,"), "{two}");
+}
+
 #[test]
 fn fw_r1_diamonds_go_straight_hearts_turn_walls_block_and_stopping_early_is_allowed() {
     let mut g = walking("e7", card(3, D));

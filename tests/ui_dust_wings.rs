@@ -12,7 +12,7 @@ use aviary::rules::dust_wings::{Action, DustInTheWings, Options, Stage};
 use aviary::rules::{Game, Seat, Setup};
 use aviary::session::{Player, Session};
 use aviary::table::Table;
-use aviary::ui::dust_wings::{WingsTab, WingsView};
+use aviary::ui::dust_wings::WingsTab;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -26,6 +26,16 @@ fn fulfilled_at_the_end(state: &DustInTheWings, plan: &[Action]) -> usize {
         s.apply_legal(a);
     }
     s.fulfilled().len()
+}
+
+/// The last line of the game's log, raw; checks the side panel shows the
+/// turn it belongs to on its line.
+fn last_log_line(h: &mut Harness<'_, AviaryApp>) -> String {
+    let session = tab(h).table.session().clone();
+    let text = session.log().last().expect("something was logged").text.clone();
+    let line = aviary::ui::dust_wings::turn_lines(session.actions(), session.log()).pop().unwrap().text;
+    assert!(h.query_by_label(&line).is_some(), "the side panel shows the turn's line: {line}");
+    text
 }
 
 fn tab<'h>(h: &'h mut Harness<'_, AviaryApp>) -> &'h mut WingsTab {
@@ -207,10 +217,7 @@ fn a_whole_dispersion_by_clicking_a_butterfly_then_a_space() {
     let Action::Pick(from) = plan[0] else { panic!("a plan starts with a pick") };
     h.get_by_label(&format!("space {from}")).click();
     h.run();
-    assert_eq!(
-        common::last_log_line::<WingsView>(&mut h),
-        format!("Ada picks up {} from {from}", words_for(&plan[1..]))
-    );
+    assert_eq!(last_log_line(&mut h), format!("Ada picks up {} from {from}", words_for(&plan[1..])));
     for (i, a) in plan[1..].iter().enumerate() {
         let Action::Drop { colour, to } = *a else { break };
         let before = state(&mut h).at(to);
@@ -222,10 +229,7 @@ fn a_whole_dispersion_by_clicking_a_butterfly_then_a_space() {
         h.run();
         let after = state(&mut h).at(to);
         assert_eq!(after[colour as usize], before[colour as usize] + 1, "drop {}: the {hand} is on {to}", i + 1);
-        assert_eq!(
-            common::last_log_line::<WingsView>(&mut h),
-            format!("Ada drops a {} butterfly on {to}", colour.name())
-        );
+        assert_eq!(last_log_line(&mut h), format!("Ada drops a {} butterfly on {to}", colour.name()));
     }
     let Some(Action::Claim(card)) = plan.last().cloned() else { panic!("the plan claims") };
     assert!(state(&mut h).fulfilled().contains(&card), "the clicked path fulfils the planned card");
@@ -242,10 +246,7 @@ fn a_whole_turn_by_the_keyboard_alone() {
     let Action::Pick(from) = plan[0] else { panic!("a plan starts with a pick") };
     press_on(&mut h, &format!("space {from}"), Key::Enter);
     assert!(matches!(state(&mut h).stage(), Stage::Disperse { .. }), "Enter picked up the butterflies");
-    assert_eq!(
-        common::last_log_line::<WingsView>(&mut h),
-        format!("Ada picks up {} from {from}", words_for(&plan[1..]))
-    );
+    assert_eq!(last_log_line(&mut h), format!("Ada picks up {} from {from}", words_for(&plan[1..])));
     // Tab reaches the butterflies in hand too.
     tab_to(&mut h, |l| l.starts_with("hand ") && l.ends_with(" butterfly"));
     for a in &plan[1..] {
@@ -255,10 +256,7 @@ fn a_whole_turn_by_the_keyboard_alone() {
         press_on(&mut h, &hand, Key::Space);
         press_on(&mut h, &format!("space {to}"), Key::Enter);
         assert_eq!(state(&mut h).at(to)[colour as usize], before[colour as usize] + 1, "the {hand} is on {to}");
-        assert_eq!(
-            common::last_log_line::<WingsView>(&mut h),
-            format!("Ada drops a {} butterfly on {to}", colour.name())
-        );
+        assert_eq!(last_log_line(&mut h), format!("Ada drops a {} butterfly on {to}", colour.name()));
     }
     // And the card the path fulfils is taken with Enter.
     let Some(Action::Claim(card)) = plan.last().cloned() else { panic!("the plan claims") };
@@ -447,7 +445,7 @@ fn late_in_a_small_window_the_newest_log_line_is_in_view() {
     }
     let taken: usize = (0..3).map(|s| session.state().tableau(Seat(s)).gatherings.len()).sum();
     assert!(taken >= 4, "cards taken by now (the test's premise): {taken}");
-    let newest = session.log().last().unwrap().text.clone();
+    let newest = aviary::ui::dust_wings::turn_lines(session.actions(), session.log()).last().unwrap().text.clone();
     show(&mut h, dir.path(), session);
     h.run();
     let line = h.get_by_label(&newest).rect();
@@ -524,7 +522,7 @@ fn a_lit_space_clicked_with_no_butterfly_chosen_offers_the_colours_there() {
     assert!(h.query_by_label_contains("Choose a butterfly").is_none());
     h.get_by_label(&format!("drop a {} butterfly on {to}", colour.name())).click();
     h.run();
-    assert_eq!(common::last_log_line::<WingsView>(&mut h), format!("Ada drops a {} butterfly on {to}", colour.name()));
+    assert_eq!(last_log_line(&mut h), format!("Ada drops a {} butterfly on {to}", colour.name()));
     assert!(h.query_by_label_contains("drop a ").is_none(), "the question is put away");
 }
 
@@ -616,4 +614,71 @@ fn the_renewal_at_a_turn_s_end_is_marked_on_the_cards_it_changed_until_undone() 
     h.run();
     assert_eq!(state(&mut h).turns(), 0);
     assert_eq!(marked(&h), 0, "an undone renewal is no longer marked");
+}
+
+/// Found by a new player: the log gave every butterfly dropped a line of
+/// its own, with the renewal's details, and filled a third of the screen.
+/// It now says each turn on one line: the space emptied, each drop and
+/// the card taken.
+#[test]
+fn the_log_says_each_turn_on_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_in(dir.path());
+    h.run();
+    let mut session = bens_turn();
+    session.set_players(vec![Player::Human, Player::Human]);
+    let mut turns = 0;
+    while turns < 3 {
+        let plan = plans(session.state(), 20_000).into_iter().max_by_key(|p| p.claim.is_some()).expect("a plan");
+        for a in plan.actions {
+            session.propose(a).unwrap();
+        }
+        turns += 1;
+    }
+    let moves = session.log().len();
+    assert!(moves > 6, "three turns of a pick and drops: {moves} moves");
+    let picks: Vec<String> =
+        session.log().iter().filter(|e| e.text.contains(" picks up ")).map(|e| e.text.clone()).collect();
+    show(&mut h, dir.path(), session);
+    let lines: Vec<String> =
+        h.query_all_by_label_contains(" picks up ").filter_map(|n| n.accesskit_node().value()).collect();
+    assert_eq!(lines.len(), 3, "one line a turn: {lines:#?}");
+    for (line, pick) in lines.iter().zip(&picks) {
+        assert!(line.starts_with(pick.as_str()) && line.contains(", drops "), "{line:?} after {pick:?}");
+        assert!(!line.contains("renewal"), "the renewal is marked on the cards, not told: {line:?}");
+    }
+    assert!(h.query_by_label_contains(" drops a ").is_none(), "no line for a single drop");
+}
+
+/// Found by a new player: the computer played the moment the person's
+/// turn ended, and what the turn had won was only told by the log. After
+/// a person's last drop (or claim) the table holds still a moment longer
+/// than the set pause; mid-turn and with no pause set, as set.
+#[test]
+fn the_computer_waits_a_moment_after_a_person_s_turn() {
+    use aviary::ui::tab::View;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_in(dir.path());
+    h.run();
+    let options = Options { names: vec!["Ada".into(), "Cy".into()], first: Some(0) };
+    let session =
+        Session::new(Setup { seats: 2, options }, 3, vec![Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
+    let plan = plans(session.state(), 20_000).into_iter().next().expect("a plan").actions;
+    show(&mut h, dir.path(), session);
+    let settings = |delay: f32| aviary::ui::ViewSettings {
+        dark: false,
+        animations: true,
+        computer_delay: delay,
+        strict_undo: false,
+        quick_card_windows: false,
+    };
+    let (last, mid) = plan.split_last().unwrap();
+    for a in mid {
+        tab(&mut h).table.propose(a.clone(), &mut Vec::new()).unwrap();
+    }
+    assert_eq!(tab(&mut h).view.computer_delay(&settings(0.5)).as_millis(), 500, "mid-turn: the set pause");
+    tab(&mut h).table.propose(last.clone(), &mut Vec::new()).unwrap();
+    let after = tab(&mut h).view.computer_delay(&settings(0.5));
+    assert!(after.as_secs_f32() >= 1.5, "the turn's end is given time to be seen: {after:?}");
+    assert!(tab(&mut h).view.computer_delay(&settings(0.0)).is_zero(), "no pause set, none taken");
 }

@@ -229,7 +229,7 @@ fn the_wings_are_split_by_dragging_spades_onto_the_racks_and_a_wrong_drop_is_ref
 }
 
 /// In the flight, the Flight pile on the tray draws when clicked and the
-/// tray's "Play these" ends the drawing, as the side panel's buttons do.
+/// tray's "Play these" ends the drawing (the side panel only says so).
 #[test]
 fn the_flight_pile_draws_when_clicked_and_play_these_on_the_tray_ends_the_drawing() {
     let dir = tempfile::tempdir().unwrap();
@@ -771,7 +771,7 @@ fn a_drawn_card_tried_before_play_these_cards_says_to_press_it_first() {
     h.get_by_label(&format!("card {card}")).click();
     h.run_steps(4);
     let toasts = h.state().toast_texts().join(" | ");
-    assert!(toasts.contains("Play these cards"), "the refusal says what to press: {toasts}");
+    assert!(toasts.contains("Press \"Play these\""), "the refusal says what to press: {toasts}");
     assert_eq!(tab(&mut h).table.session().cursor(), before, "nothing was played");
 }
 

@@ -286,9 +286,14 @@ fn hint_words(state: &FeathersAndWax, a: &Action) -> String {
 }
 
 fn deck_ui(ui: &mut Ui, palette: &Palette, name: &str, n: usize) -> egui::Response {
+    deck_ui_sized(ui, palette, name, n, theme::CARD_SIZE)
+}
+
+/// [`deck_ui`] with its pile's cards at `size`.
+fn deck_ui_sized(ui: &mut Ui, palette: &Palette, name: &str, n: usize, size: egui::Vec2) -> egui::Response {
     ui.vertical(|ui| {
         ui.label(super::look::title(ui, name, 14.0));
-        let r = widgets::card_ui(ui, palette, if n > 0 { CardFace::Down } else { CardFace::Empty }, false);
+        let r = widgets::card_ui_sized(ui, palette, if n > 0 { CardFace::Down } else { CardFace::Empty }, false, size);
         let label = format!("{name} deck: {}", words::count(n, "card"));
         r.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, label.clone()));
         // How many are left, on a little plate under the pile (faint words

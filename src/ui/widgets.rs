@@ -104,11 +104,16 @@ pub enum CardFace {
 /// A playing card: face up or down, selectable (raised and outlined), and
 /// draggable. The accessible label is "card K♠" or "face-down card".
 pub fn card_ui(ui: &mut Ui, palette: &Palette, face: CardFace, selected: bool) -> Response {
+    card_ui_sized(ui, palette, face, selected, CARD_SIZE)
+}
+
+/// [`card_ui`] at `size` (a smaller row of cards in a low window).
+pub fn card_ui_sized(ui: &mut Ui, palette: &Palette, face: CardFace, selected: bool, size: Vec2) -> Response {
     // Room above for the card raised when chosen, so it never covers the
     // words over its row.
     let lift = 6.0;
-    let (space, _) = ui.allocate_exact_size(CARD_SIZE + Vec2::new(0.0, lift), Sense::hover());
-    let rect = Rect::from_min_size(space.min + Vec2::new(0.0, lift), CARD_SIZE);
+    let (space, _) = ui.allocate_exact_size(size + Vec2::new(0.0, lift), Sense::hover());
+    let rect = Rect::from_min_size(space.min + Vec2::new(0.0, lift), size);
     let response =
         ui.interact(rect, ui.auto_id_with(("card", space.min.x as i32, space.min.y as i32)), Sense::click_and_drag());
     let label = match face {

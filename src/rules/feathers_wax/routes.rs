@@ -155,6 +155,20 @@ pub fn path_draws(g: &FeathersAndWax, path: &[Heading]) -> Vec<(Cell, Spot)> {
     out
 }
 
+/// A way being dragged in words, for the note by the pointer: "1 step,
+/// nothing to collect", "3 steps, draws: feather at c4, wax at d4".
+#[must_use]
+pub fn path_words(g: &FeathersAndWax, path: &[Heading]) -> String {
+    let steps = crate::rules::words::count(path.len(), "step");
+    let draws = path_draws(g, path);
+    if draws.is_empty() {
+        return format!("{steps}, nothing to collect");
+    }
+    let list: Vec<String> =
+        draws.iter().map(|(c, s)| format!("{} at {c}", if *s == Spot::Nest { "feather" } else { "wax" })).collect();
+    format!("{steps}, draws: {}", list.join(", "))
+}
+
 /// True when `path` ends by stepping out through the exit door.
 #[must_use]
 pub fn plan_ends_outside(state: &FeathersAndWax, path: &[Heading]) -> bool {

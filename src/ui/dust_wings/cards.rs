@@ -27,17 +27,22 @@ pub enum Face {
     Empty,
 }
 
-/// What the last drop on a lit space would claim, on a small tag of card
-/// along the space's foot, so it reads over grass and butterflies.
+/// What the last drop on a lit space would claim, on a small gold tag
+/// along the space's foot (the gold of the card's own ring), so it reads
+/// over grass and butterflies. A drop that takes nothing has no tag: a
+/// "takes no card" on every lit space hid their butterflies.
 pub fn claim_tag(painter: &egui::Painter, palette: &Palette, rect: egui::Rect, cards: &[String]) {
-    let text = if cards.is_empty() { "takes no card".to_string() } else { format!("takes {}", cards.join(", ")) };
-    let galley = painter.layout_no_wrap(text, FontId::proportional(11.0), palette.table.on_plate);
+    if cards.is_empty() {
+        return;
+    }
+    let ink = palette.table.rim;
+    let galley = painter.layout_no_wrap(format!("takes {}", cards.join(", ")), FontId::proportional(11.0), ink);
     let tag = egui::Rect::from_center_size(
         rect.center_bottom() + Vec2::new(0.0, -galley.size().y / 2.0 - 4.0),
         galley.size() + Vec2::new(8.0, 2.0),
     );
-    painter.rect_filled(tag, 4.0, palette.table.plate);
-    painter.galley(tag.min + Vec2::new(4.0, 1.0), galley, palette.table.on_plate);
+    painter.rect_filled(tag, 4.0, palette.selection);
+    painter.galley(tag.min + Vec2::new(4.0, 1.0), galley, ink);
 }
 
 /// The key to the last renewal's marks, beside the last turn's: a ringed
@@ -154,12 +159,24 @@ fn describe(face: &Face) -> String {
         Face::Gathering(id, crystals) => {
             let pts: u8 = crystals.iter().map(|c| c.points()).sum();
             format!(
-                "Gathering: exactly {} on the last space; carries {} ({pts} points)",
+                "Gathering: exactly {} on the last space; carries {} ({})",
                 gathering_text(gathering_card(*id)),
-                crate::rules::words::count(crystals.len(), "crystal")
+                crate::rules::words::count(crystals.len(), "crystal"),
+                crate::rules::words::count(usize::from(pts), "point")
             )
         }
-        Face::Composition(id) => format!("Composition: {}", COMPOSITIONS[usize::from(*id)].describe()),
+        Face::Composition(id) => {
+            let comp = COMPOSITIONS[usize::from(*id)];
+            let how = if comp.condition == Condition::Even {
+                "every space under it holding the same number, at least 1"
+            } else {
+                "butterflies of any colour counted together; an empty space counts 0"
+            };
+            format!(
+                "Composition: {}.\nThe shape may be turned or flipped and must cover the space of your last drop; {how}.",
+                comp.describe()
+            )
+        }
         Face::Empty => "no card".to_string(),
     }
 }
@@ -231,47 +248,42 @@ fn gathering_spots(rect: Rect, n: usize, size: f32, y: f32) -> Vec<(Pos2, f32)> 
     out
 }
 
-/// A Composition card's face: its shape as patches of meadow, the
-/// condition under it and its points on a token.
+/// A Composition card's face: its shape as patches of meadow, its
+/// condition drawn under it as a sign ("≤ 1", "≥ 16" beside butterflies of
+/// the three colours, or "=" on every patch) and its points on a token.
+/// The words are the card's hover: a new player found a line of small
+/// text on green patches hard to read and the sign quicker.
 fn composition_face(painter: &egui::Painter, palette: &Palette, rect: Rect, comp: Composition, k: f32) {
     let ink = palette.table.on_plate;
     let cells = comp.shape.cells();
     let (w, h) = meadow::span(cells);
-    // The shape as large as the card's middle allows, on a bed of soil.
-    // (Between the name at the top and two lines of words at the bottom.)
-    let tall = (rect.height() - k * 28.0 - 2.0 * 11.5 * k.max(0.8) - 4.0).max(8.0);
-    let cell = (k * 25.0).min(tall / f32::from(h.max(1) as u8)).min(k * 112.0 / f32::from(w.max(1) as u8));
+    // The sign's line: never smaller than can be read at a glance.
+    let sign = 17.0 * k.max(0.75);
+    // The shape as large as the card's middle allows (between the name at
+    // the top and the sign at the foot), on a bed of soil.
+    let tall = (rect.height() - k * 24.0 - sign - 6.0).max(8.0);
+    let cell = (k * 26.0).min(tall / f32::from(h.max(1) as u8)).min(k * 112.0 / f32::from(w.max(1) as u8));
     let origin = Pos2::new(
         rect.center().x - cell * f32::from(w as u8) / 2.0,
-        rect.top() + k * 22.0 + (tall - cell * f32::from(h as u8)) / 2.0,
+        rect.top() + k * 21.0 + (tall - cell * f32::from(h as u8)) / 2.0,
     );
+    let cell_rect = |x: i8, y: i8| {
+        Rect::from_min_size(origin + Vec2::new(f32::from(x as u8), f32::from(y as u8)) * cell, Vec2::splat(cell))
+    };
     for &(x, y) in cells {
-        let r =
-            Rect::from_min_size(origin + Vec2::new(f32::from(x as u8), f32::from(y as u8)) * cell, Vec2::splat(cell));
-        painter.rect_filled(r.expand(1.5), 3.0, mix(palette.meadow, palette.meadow_ink, 0.5));
+        painter.rect_filled(cell_rect(x, y).expand(1.5), 3.0, mix(palette.meadow, palette.meadow_ink, 0.5));
     }
     for (n, &(x, y)) in cells.iter().enumerate() {
-        let r =
-            Rect::from_min_size(origin + Vec2::new(f32::from(x as u8), f32::from(y as u8)) * cell, Vec2::splat(cell));
+        let r = cell_rect(x, y);
         meadow::paint_patch(painter, palette, r.shrink(1.0), n * 7 + 3, 1);
+        if comp.condition == Condition::Even {
+            // "The same number here as on every other patch."
+            let plate = Rect::from_center_size(r.center(), Vec2::splat(cell * 0.52));
+            painter.rect_filled(plate, 3.0, mix(palette.table.plate, palette.meadow, 0.15));
+            painter.text(plate.center(), Align2::CENTER_CENTER, "=", look::display(painter.ctx(), cell * 0.5), ink);
+        }
     }
-    let cond = match comp.condition {
-        Condition::Few(n) => format!("at most {n} in all"),
-        Condition::Many(n) => format!("at least {n} in all"),
-        Condition::Even => "same on every space".to_string(),
-    };
-    let words = format!("{}: {cond}", comp.shape.name());
-    let mut job = egui::text::LayoutJob::simple(
-        words,
-        FontId::proportional(11.5 * k.max(0.8)),
-        mix(ink, palette.table.plate, 0.25),
-        rect.width() - 10.0,
-    );
-    job.halign = egui::Align::Center;
-    job.wrap.max_rows = 2;
-    let galley = painter.layout_job(job);
-    let at = Pos2::new(rect.center().x, rect.bottom() - 6.0 * k - galley.size().y);
-    painter.galley(at, galley, ink);
+    condition_sign(painter, palette, rect, comp.condition, sign);
     let at = rect.right_top() + Vec2::new(-15.0, 15.0) * k;
     look::token(painter, palette, at, 11.0 * k, palette.selection, &comp.points.to_string());
     // What the token's number is (a bare number on a gold coin puzzled a
@@ -280,6 +292,42 @@ fn composition_face(painter: &egui::Painter, palette: &Palette, rect: Rect, comp
         let under = at + Vec2::new(0.0, 12.0 * k);
         painter.text(under, Align2::CENTER_TOP, "pt", FontId::proportional(10.0 * k), ink);
     }
+}
+
+/// A Composition card's condition as a sign along its foot, `size` points
+/// high: "≤ 1" or "≥ 16" and a butterfly of each colour ("butterflies of
+/// any colour, counted together"), or "= on each" for the even cards.
+fn condition_sign(painter: &egui::Painter, palette: &Palette, card: Rect, condition: Condition, size: f32) {
+    let ink = palette.table.on_plate;
+    let (big, small) = match condition {
+        Condition::Few(n) => (format!("\u{2264} {n}"), "in all"),
+        Condition::Many(n) => (format!("\u{2265} {n}"), "in all"),
+        Condition::Even => ("=".to_string(), "on each"),
+    };
+    let big = painter.layout_no_wrap(big, look::display(painter.ctx(), size), ink);
+    let small = painter.layout_no_wrap(
+        small.to_string(),
+        FontId::proportional(size * 0.62),
+        mix(ink, palette.table.plate, 0.25),
+    );
+    let gap = size * 0.3;
+    // (The butterflies and the gap after them; none on an even card.)
+    let flock = if condition == Condition::Even { 0.0 } else { size * 1.5 };
+    let flock_room = if flock > 0.0 { flock + gap } else { 0.0 };
+    let width = big.size().x + gap + flock_room + small.size().x;
+    let mid = card.bottom() - 4.0 - size * 0.6;
+    let mut x = card.center().x - width / 2.0;
+    painter.galley(Pos2::new(x, mid - big.size().y / 2.0), big.clone(), ink);
+    x += big.size().x + gap;
+    if flock > 0.0 {
+        for (i, c) in [Colour::Red, Colour::Blue, Colour::Yellow].into_iter().enumerate() {
+            let at =
+                Pos2::new(x + size * (0.35 + 0.4 * i as f32), mid + if i == 1 { -size * 0.18 } else { size * 0.12 });
+            meadow::paint_butterfly(painter, palette, at, size * 0.62, c);
+        }
+        x += flock_room;
+    }
+    painter.galley(Pos2::new(x, mid - small.size().y / 2.0 + size * 0.08), small, ink);
 }
 
 /// A player's takings as little cards in a row: each Gathering card with
@@ -352,6 +400,49 @@ pub fn takings_ui(ui: &mut Ui, palette: &Palette, gatherings: &[u8], composition
     });
 }
 
+/// A player's takings on one line for a low window: a small Gathering
+/// card and a small Composition card, each with how many were won, and a
+/// black and a white crystal with theirs (the same line in words was a
+/// ledger's, and the cards stood a third of the panel's height).
+/// `said` is the line in words (the screen reader's name); `cards` lists
+/// the cards, shown on hover.
+pub fn takings_line(ui: &mut Ui, palette: &Palette, counts: [usize; 4], said: &str, cards: &str) {
+    let ink = palette.table.on_plate;
+    let font = look::display(ui.ctx(), 14.0);
+    let (rect, resp) = ui.allocate_exact_size(Vec2::new(ui.available_width().min(220.0), 22.0), Sense::hover());
+    resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, said));
+    resp.on_hover_text(format!("{said}\n{cards}"));
+    let painter = ui.painter();
+    let mut x = rect.left() + 2.0;
+    let mid = rect.center().y;
+    for (i, &n) in counts.iter().enumerate() {
+        match i {
+            0 | 1 => {
+                let card = Rect::from_min_size(Pos2::new(x, mid - 9.0), Vec2::new(15.0, 18.0));
+                look::card_body(painter, palette, card, palette.table.plate, look::Lift::Flat);
+                if i == 0 {
+                    meadow::paint_butterfly(painter, palette, card.center(), 10.0, Colour::Yellow);
+                } else {
+                    for dy in [-3.0, 3.0] {
+                        let r = Rect::from_center_size(card.center() + Vec2::new(0.0, dy), Vec2::splat(5.5));
+                        painter.rect_filled(r, 1.0, palette.meadow);
+                    }
+                }
+                x += 18.0;
+            }
+            _ => {
+                let c = if i == 2 { Crystal::Black } else { Crystal::White };
+                meadow::paint_crystal(painter, palette, Pos2::new(x + 6.0, mid), 6.5, c);
+                x += 15.0;
+            }
+        }
+        let number = painter.layout_no_wrap(n.to_string(), font.clone(), ink);
+        let w = number.size().x;
+        painter.galley(Pos2::new(x, mid - number.size().y / 2.0), number, ink);
+        x += w + 12.0;
+    }
+}
+
 /// The room each crystal in a pile takes.
 const PILE_PITCH: Vec2 = Vec2::new(17.0, 19.0);
 
@@ -362,8 +453,17 @@ fn crystal_pile_size(n: usize, high: f32) -> Vec2 {
 
 #[cfg(test)]
 mod tests {
-    use super::{COMPOSITION, GATHERING, take_tag};
+    use super::{COMPOSITION, Crystal, Face, GATHERING, describe, take_tag};
     use egui::{Pos2, Rect};
+
+    /// A card's hover said "1 crystal (1 points)".
+    #[test]
+    fn a_gathering_card_worth_one_point_says_1_point() {
+        let one = describe(&Face::Gathering(0, vec![Crystal::Black]));
+        assert!(one.ends_with("1 crystal (1 point)"), "{one}");
+        let three = describe(&Face::Gathering(0, vec![Crystal::Black, Crystal::White]));
+        assert!(three.ends_with("2 crystals (3 points)"), "{three}");
+    }
 
     #[test]
     fn a_narrow_card_s_five_butterflies_stand_in_two_rows_apart() {

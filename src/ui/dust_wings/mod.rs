@@ -26,8 +26,10 @@ mod end;
 mod meadow;
 mod renewal;
 mod tray;
+mod turns;
 
 pub use meadow::{paint_butterfly, paint_crystal};
+pub use turns::turn_lines;
 
 /// The width of the heading before each row of cards.
 const HEADING: f32 = 96.0;
@@ -552,7 +554,8 @@ impl WingsView {
                         t.black,
                         t.white
                     );
-                    ui.label(RichText::new(line).size(12.0).color(palette.table.faint)).on_hover_text(taken);
+                    let counts = [t.gatherings.len(), t.compositions.len(), t.black.into(), t.white.into()];
+                    cards::takings_line(ui, &palette, counts, &line, &taken);
                 } else {
                     // What they have won, as little cards and crystals.
                     cards::takings_ui(ui, &palette, &t.gatherings, &t.compositions, (t.black, t.white));
@@ -561,10 +564,16 @@ impl WingsView {
         });
         ui.separator();
         let colour = |s: Seat| crate::ui::theme::seat_colour(&palette, s);
-        let log = &self.table.session().log()[..self.table.session().cursor()];
-        crate::ui::widgets::log_ui(ui, "dw-log", log, (false, &colour));
+        let session = self.table.session();
+        let at = session.cursor();
+        let log = turns::turn_lines(&session.actions()[..at], &session.log()[..at]);
+        crate::ui::widgets::log_ui(ui, "dw-log", &log, (false, &colour));
     }
 }
+
+/// Seconds the table holds still after a person's turn before the
+/// computer plays, at the least (when Settings set any pause at all).
+pub const TURN_HOLD: f32 = 1.6;
 
 /// A window lower than this lists each player's takings on one line (the
 /// cards on hover) instead of drawing them.
@@ -662,6 +671,23 @@ impl View for WingsView {
             body: "The end of that turn turned up new cards and crystals. You may still take it back to learn the \
                    game, but the game will be marked \"undo used\" in the statistics.",
         }
+    }
+
+    /// The settings' pause; after the end of a person's turn, long enough
+    /// to see the card taken and the renewal before the computer moves (a
+    /// new player saw the computer play at once, and learnt what the turn
+    /// had won only from the log). No pause stays no pause.
+    fn computer_delay(&self, settings: &super::ViewSettings) -> std::time::Duration {
+        let pause = super::view::pause(settings.computer_delay);
+        let s = self.table.session();
+        let last = s.cursor().checked_sub(1);
+        let by_person = last.and_then(|i| s.log().get(i)).and_then(|e| e.seat).is_some_and(|p| s.people().contains(&p));
+        let turn_over = last.and_then(|i| s.actions().get(i)).is_some_and(|a| !matches!(a, Action::Pick(_)))
+            && matches!(s.state().stage(), Stage::Pick);
+        if pause.is_zero() || !(by_person && turn_over) {
+            return pause;
+        }
+        pause.max(std::time::Duration::from_secs_f32(TURN_HOLD))
     }
 
     fn history_changed(&mut self) {

@@ -4,7 +4,7 @@
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
 use crate::rules::cards::{Card, Suit};
-use crate::rules::feathers_wax::routes::{Target, path_cells, path_draws, plan, plan_ends_outside, unreachable_reason};
+use crate::rules::feathers_wax::routes::{Target, path_cells, path_words, plan, plan_ends_outside, unreachable_reason};
 use crate::rules::feathers_wax::{Action, Cell, FeathersAndWax, Heading, LAB_H, LAB_W, LABYRINTH, Spot, Walker};
 use crate::rules::words;
 use crate::rules::{Game, Seat};
@@ -12,7 +12,7 @@ use crate::ui::Notice;
 use crate::ui::theme::{self, Palette};
 use crate::ui::widgets::{self, CardFace};
 
-use super::{Drag, FeathersView, deck_ui, figure_of, paint_feather, paint_hive};
+use super::{Drag, FeathersView, deck_ui_sized, figure_of, paint_feather, paint_hive};
 
 /// The plinth round the board, as a share of a cell's side.
 const RIM_SHARE: f32 = 0.16;
@@ -295,15 +295,25 @@ impl Maze<'_> {
             Walker::At(c) if self.stands_on_spot(c) => Vec2::new(-cs * 0.13, 0.0),
             _ => Vec2::ZERO,
         };
-        crate::ui::art::robed_figure(painter, at + foot + aside, cs * 0.8, &figure_of(palette, true, alpha));
+        // A figure taller than his cell, standing up out of the board as a
+        // painted miniature would (at the cell's height a new player found
+        // him small beside the nests).
+        crate::ui::art::robed_figure(painter, at + foot + aside, cs * FIGURE, &figure_of(palette, true, alpha));
         if resp.dragged()
             && let Some(p) = self.hover_pos
         {
             let layer = ui.ctx().layer_painter(egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("fw-walker")));
-            crate::ui::art::robed_figure(&layer, p + foot, cs * 0.8, &figure_of(palette, true, 1.0));
+            crate::ui::art::robed_figure(&layer, p + foot, cs * FIGURE, &figure_of(palette, true, 1.0));
         }
     }
 }
+
+/// A window lower than this draws the card row over the labyrinth
+/// smaller.
+pub const LOW_CARDS: f32 = 700.0;
+
+/// Daedalus's height on the board, in cells.
+const FIGURE: f32 = 1.05;
 
 impl FeathersView {
     /// Phase 1's board: the labyrinth, its cells, walls and doors, the way
@@ -469,17 +479,7 @@ impl FeathersView {
                 pts.push(exit_rect.center());
             }
             painter.add(egui::Shape::line(pts, Stroke::new(4.0, palette.selection)));
-            let draws = path_draws(state, &self.drag_path);
-            let words = if draws.is_empty() {
-                format!("{} steps, nothing to collect", self.drag_path.len())
-            } else {
-                let list: Vec<String> = draws
-                    .iter()
-                    .map(|(c, s)| format!("{} at {c}", if *s == Spot::Nest { "feather" } else { "wax" }))
-                    .collect();
-                format!("{} steps, draws: {}", self.drag_path.len(), list.join(", "))
-            };
-            note = Some(words);
+            note = Some(path_words(state, &self.drag_path));
         } else if m.dragging != Some(Drag::Walker) {
             self.drag_path.clear();
         }
@@ -553,20 +553,25 @@ impl FeathersView {
     pub(super) fn decks_ui(&mut self, ui: &mut Ui, palette: &Palette) {
         let state = self.state().clone();
         let (feathers, wax, moves) = state.deck_counts();
+        // In a low window the row's cards are smaller, leaving the board
+        // its room (at full size they took a third of the height).
+        let low = ui.ctx().content_rect().height() < LOW_CARDS;
+        let size = if low { theme::CARD_SIZE * 0.7 } else { theme::CARD_SIZE };
+        let card = |ui: &mut Ui, face: CardFace| widgets::card_ui_sized(ui, palette, face, false, size);
         ui.horizontal(|ui| {
-            let _ = deck_ui(ui, palette, "Feathers (spades)", feathers);
-            let _ = deck_ui(ui, palette, "Wax (clubs)", wax);
-            let _ = deck_ui(ui, palette, "Movement", moves);
+            let _ = deck_ui_sized(ui, palette, "Feathers (spades)", feathers, size);
+            let _ = deck_ui_sized(ui, palette, "Wax (clubs)", wax, size);
+            let _ = deck_ui_sized(ui, palette, "Movement", moves, size);
             ui.vertical(|ui| {
                 ui.label(crate::ui::look::title(ui, "In play", 14.0));
                 match state.card() {
                     Some(c) => {
-                        widgets::card_ui(ui, palette, CardFace::Up(c), false);
+                        card(ui, CardFace::Up(c));
                         let how = if c.suit == Suit::Diamonds { "straight" } else { "any turns" };
                         ui.label(RichText::new(format!("{} left, {how}", state.steps_left())).small());
                     }
                     None => {
-                        ui.add_space(theme::CARD_SIZE.y);
+                        ui.add_space(size.y);
                     }
                 }
             });
@@ -577,11 +582,11 @@ impl FeathersView {
                     let kept: Vec<Suit> =
                         [Suit::Spades, Suit::Clubs].into_iter().filter(|&suit| state.has_king(suit)).collect();
                     for &suit in &kept {
-                        widgets::card_ui(ui, palette, CardFace::Up(Card::new(13, suit)), false);
+                        card(ui, CardFace::Up(Card::new(13, suit)));
                     }
                     if kept.is_empty() {
                         // The place where a kept King lies.
-                        widgets::card_ui(ui, palette, CardFace::Empty, false);
+                        card(ui, CardFace::Empty);
                     }
                 });
             });
@@ -590,10 +595,10 @@ impl FeathersView {
                 ui.label(crate::ui::look::title(ui, "Discard pile", 14.0));
                 match state.last_discard() {
                     Some(c) => {
-                        widgets::card_ui(ui, palette, CardFace::Up(c), false);
+                        card(ui, CardFace::Up(c));
                     }
                     None => {
-                        ui.add_space(theme::CARD_SIZE.y);
+                        ui.add_space(size.y);
                     }
                 }
                 ui.label(RichText::new(words::count(state.discards().len(), "card")).small());

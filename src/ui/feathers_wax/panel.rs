@@ -143,13 +143,12 @@ impl FeathersView {
             }
             Phase::Flight => match state.stage() {
                 Stage::Drawing => {
-                    ui.horizontal_wrapped(|ui| {
-                        if ui.add_enabled(state.flight_left() > 0, egui::Button::new("Draw another card")).clicked() {
-                            action = Some(Action::Draw);
-                        }
-                        if ui.button("Play these cards").clicked() {
-                            action = Some(Action::EndDraw);
-                        }
+                    // The choices are on the table, by the cards drawn (the
+                    // same buttons here as well puzzled a new player).
+                    ui.label(if state.flight_left() > 0 {
+                        "Click the Flight pile on the table to draw another card, or press \"Play these\" by the cards."
+                    } else {
+                        "The Flight pile is empty: press \"Play these\" by the cards."
                     });
                 }
                 Stage::Play(f) => {

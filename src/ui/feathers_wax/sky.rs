@@ -293,7 +293,7 @@ impl FeathersView {
                     } else if human && (r.drag_started() || r.clicked()) {
                         // Still drawing: say what comes first.
                         notices.push(Notice::Error(
-                            "Press \"Play these cards\" first: until then you may still draw another".into(),
+                            "Press \"Play these\" by the cards first: until then you may still draw another".into(),
                         ));
                     }
                     r.on_hover_text(card_effect(c));
