@@ -1582,3 +1582,32 @@ fn a_hand_lies_apart_where_there_is_room() {
         assert!(hand.iter().all(|r| (r.top() - hand[0].top()).abs() < 0.01), "{at}: the hand lies level: {hand:?}");
     }
 }
+
+/// Found by a new player at 800 x 600, late in a game of four: a seat's
+/// mat ran past the table's foot with its cards already at their
+/// smallest, under a "continue below: scroll" token that lay over the
+/// next seat's mat. One's own plumes by the hand now give up the height.
+#[test]
+fn late_in_a_game_of_four_in_a_small_window_every_mat_is_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("late.json");
+    let golden = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/saves/enchanted-plumes-4-players-late.json");
+    std::fs::copy(golden, &saved).unwrap();
+    let mut h = Harness::builder()
+        .with_size([800.0, 600.0])
+        .with_max_steps(12)
+        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), common::app(dir.path()));
+    h.run();
+    assert!(h.state_mut().open_file(&saved, &mut Vec::new()), "the save opens");
+    h.run_steps(8);
+    assert!(
+        h.query_by_label_contains("continue below").is_none() && h.query_by_label_contains("further down").is_none(),
+        "a seat's mat runs past the table"
+    );
+    let own = widest_card(&h, "Player 1");
+    let others: Vec<f32> = (2..=4).map(|k| widest_card(&h, &format!("Player {k}"))).collect();
+    assert!(
+        others.iter().all(|&w| w > 20.0 && w <= own),
+        "one's own cards no smaller than the others': {own} {others:?}"
+    );
+}

@@ -861,3 +861,81 @@ fn both_flyers_wings_are_on_the_tray_in_a_small_window() {
     h.run_steps(4);
     assert_eq!(tab(&mut h).table.session().cursor(), before + 1, "the card was played on the tray");
 }
+
+/// Found by a new player: a click on a lit cell several steps away sent
+/// Daedalus there at once (and drew the next card), and the player had to
+/// read the log to follow him. His figure now walks the way, a step at a
+/// time; with animations off it stands there at once.
+#[test]
+fn daedalus_walks_the_way_to_a_clicked_cell_step_by_step() {
+    use aviary::rules::feathers_wax::routes::{Target, plan};
+    let far = |s: &FeathersAndWax| {
+        aviary::rules::feathers_wax::Labyrinth::cells()
+            .find(|&c| plan(s, Target::Cell(c)).is_some_and(|p| p.len() >= 3))
+    };
+    let session = (1..100)
+        .map(|seed| played_until(seed, |s| s.phase() != Phase::Collect || (s.card().is_some() && far(s).is_some())))
+        .find(|s| s.state().phase() == Phase::Collect)
+        .expect("some deal has a walk of three steps");
+    let target = far(session.state()).unwrap();
+    for animations in [true, false] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = common::harness(common::app(dir.path()));
+        h.state_mut().settings.animations = animations;
+        h.run();
+        show(&mut h, session.clone(), dir.path());
+        let start = centre(&h, "Daedalus");
+        let goal = centre_prefix(&h, &target.to_string());
+        h.get_by(|n| n.label().is_some_and(|l| l.starts_with(&target.to_string()))).click();
+        h.step();
+        h.step();
+        assert_eq!(state(&mut h).walker(), Walker::At(target), "the walk is made at once");
+        let early = centre(&h, "Daedalus");
+        if animations {
+            assert!(early.distance(goal) > 20.0, "on his way: {early:?} from {start:?} to {goal:?}");
+        } else {
+            assert!(early.distance(goal) < 12.0, "there at once: {early:?}, {goal:?}");
+        }
+        h.run();
+        assert!(centre(&h, "Daedalus").distance(goal) < 12.0, "arrived");
+    }
+}
+
+/// Found by a new player: a drawn card dragged onto Icarus before "Play
+/// these" was refused, though it was plainly the move meant. Dropped on a
+/// flyer while drawing, a card ends the drawing and is played.
+#[test]
+fn a_card_dropped_on_icarus_while_drawing_ends_the_drawing_and_is_played() {
+    let playable = |g: &FeathersAndWax| {
+        let mut probe = g.clone();
+        probe.apply(&Action::EndDraw).is_ok()
+            && g.drawn().first().is_some_and(|&card| {
+                card.rank != 13 && probe.check(&Action::Play { card, flyer: Flyer::Icarus, up: None }).is_ok()
+            })
+    };
+    let session = (1..200)
+        .map(|seed| {
+            played_until(seed, |g| {
+                g.phase() == Phase::Over || (g.phase() == Phase::Flight && g.stage() == Stage::Drawing && playable(g))
+            })
+        })
+        .find(|s| s.state().phase() == Phase::Flight)
+        .expect("some deal reaches a flight's drawing with a card Icarus may take");
+    let card = session.state().drawn()[0];
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness(common::app(dir.path()));
+    h.run();
+    show(&mut h, session, dir.path());
+    let before = tab(&mut h).table.session().cursor();
+    let from = centre(&h, &format!("card {card}"));
+    let to = centre_prefix(&h, "Icarus at");
+    drag(&mut h, from, &[], to);
+    let s = state(&mut h);
+    assert_ne!(s.stage(), Stage::Drawing, "the drawing ended");
+    assert_eq!(tab(&mut h).table.session().cursor(), before + 2, "the drawing ended and the card was played");
+    let played = &tab(&mut h).table.session().actions()[before + 1];
+    assert!(
+        matches!(played, Action::Play { card: c, flyer: Flyer::Icarus, .. } if *c == card),
+        "{card} went to Icarus: {played:?}"
+    );
+}

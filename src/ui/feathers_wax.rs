@@ -21,7 +21,7 @@ use super::{Notice, ViewSettings};
 use crate::ai::feathers_wax::{self as advisor, Analysis, Policy, Reading};
 use crate::ai::worker::Background;
 use crate::rules::cards::{Card, Suit};
-use crate::rules::feathers_wax::{Action, FeathersAndWax, Flyer, Heading, Phase, Place};
+use crate::rules::feathers_wax::{Action, FeathersAndWax, Flyer, Heading, Phase, Place, Walker, routes};
 use crate::rules::words;
 use crate::rules::{Game, Outcome, Rng, Seat, Setup, ToMove};
 use crate::session::{Player, Session};
@@ -77,6 +77,13 @@ pub struct FeathersView {
     king_choice: Option<(Card, Flyer)>,
     analysis: Option<Background<Analysis>>,
     analysis_result: Option<Analysis>,
+    /// Daedalus's last walk, shown step by step: where he stood at each
+    /// step, and when the first frame drew it (a click that sent him five
+    /// cells at once left a new player to read the log to follow him).
+    glide: Option<(Vec<Walker>, Option<f64>)>,
+    /// A drawn card dropped on a flyer while still drawing: the drawing
+    /// ends, then this plays it.
+    then_play: Option<Action>,
 }
 
 fn flyer_colour(palette: &Palette, f: Flyer) -> Color32 {
@@ -103,6 +110,8 @@ impl FeathersView {
             king_choice: None,
             analysis: None,
             analysis_result: None,
+            glide: None,
+            then_play: None,
         }
     }
 
@@ -131,18 +140,31 @@ impl FeathersView {
     /// Walks Daedalus along `path`, one step (one action) at a time,
     /// stopping early if a K decision comes up or a step is refused.
     fn walk(&mut self, path: &[Heading], notices: &mut Vec<Notice>) {
+        let before = self.state().clone();
+        let mut done = 0;
         for &h in path {
             if !self.propose(Action::Step(h), notices) {
                 break;
             }
+            done += 1;
             let s = self.state();
             if s.pending().is_some() || s.card().is_none() || s.phase() != Phase::Collect {
                 break;
             }
         }
+        // The way he went, for his figure to walk it.
+        let mut way: Vec<Walker> = std::iter::once(before.walker())
+            .chain(routes::path_cells(&before, &path[..done]).into_iter().map(Walker::At))
+            .collect();
+        if way.last() != Some(&self.state().walker()) {
+            way.push(self.state().walker());
+        }
+        self.glide = (way.len() >= 2 && self.settings.animations).then_some((way, None));
     }
 
     fn after_history_change(&mut self) {
+        self.glide = None;
+        self.then_play = None;
         self.hint = None;
         self.drag_path.clear();
         self.selected_spade = None;

@@ -295,27 +295,35 @@ fn composition_face(painter: &egui::Painter, palette: &Palette, rect: Rect, comp
 }
 
 /// A Composition card's condition as a sign along its foot, `size` points
-/// high: "≤ 1" or "≥ 16" and a butterfly of each colour ("butterflies of
-/// any colour, counted together"), or "= on each" for the even cards.
+/// high: "≤ 1" or "≥ 16" and what is counted, in words where the card has
+/// room ("butterflies in all"), else a butterfly of each colour ("of any
+/// colour, counted together"); "= on each" for the even cards.
 fn condition_sign(painter: &egui::Painter, palette: &Palette, card: Rect, condition: Condition, size: f32) {
     let ink = palette.table.on_plate;
-    let (big, small) = match condition {
-        Condition::Few(n) => (format!("\u{2264} {n}"), "in all"),
-        Condition::Many(n) => (format!("\u{2265} {n}"), "in all"),
-        Condition::Even => ("=".to_string(), "on each"),
+    let soft = mix(ink, palette.table.plate, 0.25);
+    let (big, said, short) = match condition {
+        Condition::Few(1) => ("\u{2264} 1".to_string(), "butterfly in all", "in all"),
+        Condition::Few(n) => (format!("\u{2264} {n}"), "butterflies in all", "in all"),
+        Condition::Many(n) => (format!("\u{2265} {n}"), "butterflies in all", "in all"),
+        Condition::Even => ("=".to_string(), "the same on each", "on each"),
     };
     let big = painter.layout_no_wrap(big, look::display(painter.ctx(), size), ink);
-    let small = painter.layout_no_wrap(
-        small.to_string(),
-        FontId::proportional(size * 0.62),
-        mix(ink, palette.table.plate, 0.25),
-    );
     let gap = size * 0.3;
+    let words = painter.layout_no_wrap(said.to_string(), FontId::proportional(size * 0.66), soft);
+    let mid = card.bottom() - 4.0 - size * 0.6;
+    // (Words under 10 points are not read: the butterflies say it then.)
+    if size * 0.66 >= 10.0 && big.size().x + gap + words.size().x <= card.width() - 12.0 {
+        let mut x = card.center().x - (big.size().x + gap + words.size().x) / 2.0;
+        painter.galley(Pos2::new(x, mid - big.size().y / 2.0), big.clone(), ink);
+        x += big.size().x + gap;
+        painter.galley(Pos2::new(x, mid - words.size().y / 2.0 + size * 0.08), words, soft);
+        return;
+    }
+    let small = painter.layout_no_wrap(short.to_string(), FontId::proportional(size * 0.62), soft);
     // (The butterflies and the gap after them; none on an even card.)
     let flock = if condition == Condition::Even { 0.0 } else { size * 1.5 };
     let flock_room = if flock > 0.0 { flock + gap } else { 0.0 };
     let width = big.size().x + gap + flock_room + small.size().x;
-    let mid = card.bottom() - 4.0 - size * 0.6;
     let mut x = card.center().x - width / 2.0;
     painter.galley(Pos2::new(x, mid - big.size().y / 2.0), big.clone(), ink);
     x += big.size().x + gap;
@@ -327,7 +335,7 @@ fn condition_sign(painter: &egui::Painter, palette: &Palette, card: Rect, condit
         }
         x += flock_room;
     }
-    painter.galley(Pos2::new(x, mid - small.size().y / 2.0 + size * 0.08), small, ink);
+    painter.galley(Pos2::new(x, mid - small.size().y / 2.0 + size * 0.08), small, soft);
 }
 
 /// A player's takings as little cards in a row: each Gathering card with
@@ -363,8 +371,10 @@ pub fn takings_ui(ui: &mut Ui, palette: &Palette, gatherings: &[u8], composition
             let comp = COMPOSITIONS[usize::from(id)];
             let cells = comp.shape.cells();
             let (w, h) = meadow::span(cells);
-            let cell = 11.0_f32.min((rect.width() - 6.0) / w as f32).min((rect.height() - 6.0) / h as f32);
-            let origin = rect.center() - Vec2::new(f32::from(w as u8), f32::from(h as u8)) * cell / 2.0;
+            // (Above the sign along the foot.)
+            let cell = 11.0_f32.min((rect.width() - 6.0) / w as f32).min((rect.height() - 20.0) / h as f32);
+            let origin =
+                rect.center() - Vec2::new(0.0, 7.0) - Vec2::new(f32::from(w as u8), f32::from(h as u8)) * cell / 2.0;
             for &(x, y) in cells {
                 let r = Rect::from_min_size(
                     origin + Vec2::new(f32::from(x as u8), f32::from(y as u8)) * cell,
@@ -372,6 +382,14 @@ pub fn takings_ui(ui: &mut Ui, palette: &Palette, gatherings: &[u8], composition
                 );
                 ui.painter().rect_filled(r.shrink(0.4), 1.0, palette.meadow);
             }
+            // Its condition, small, along the foot.
+            let sign = match comp.condition {
+                Condition::Few(n) => format!("\u{2264}{n}"),
+                Condition::Many(n) => format!("\u{2265}{n}"),
+                Condition::Even => "=".to_string(),
+            };
+            let foot = rect.center_bottom() - Vec2::new(0.0, 2.0);
+            ui.painter().text(foot, Align2::CENTER_BOTTOM, sign, look::display(ui.ctx(), 12.0), palette.table.on_plate);
             // Its points, as on the card in the column.
             let at = rect.right_top() + Vec2::new(-7.0, 7.0);
             look::token(ui.painter(), palette, at, 6.5, palette.selection, &comp.points.to_string());

@@ -352,10 +352,15 @@ impl WingsView {
                 }
                 Stage::Disperse { .. } if human => {
                     if next.contains(&s) {
+                        // A next space: lit, a pale glow ringed in white and
+                        // green (a green ring alone was lost on the grass).
+                        let lit = rect.shrink(2.0);
+                        painter.rect_filled(lit, 2.0, theme::GLINT.gamma_multiply(0.2));
+                        painter.rect_stroke(lit, 2.0, Stroke::new(4.5, theme::GLINT), StrokeKind::Inside);
                         painter.rect_stroke(
-                            rect.shrink(2.0),
-                            2.0,
-                            Stroke::new(3.0, palette.legal.to_opaque()),
+                            lit.shrink(4.5),
+                            1.0,
+                            Stroke::new(2.0, palette.legal.to_opaque()),
                             StrokeKind::Inside,
                         );
                         if last_drop {

@@ -2,9 +2,9 @@
 //! side and their cards' size, one's own plumes' size and lines by the
 //! hand, and the widths and heights those reckonings share with the drawing.
 
-use egui::Vec2;
+use egui::{Ui, Vec2};
 
-use super::{EnchantedPlumes, PLUME_CARD, SMALL_CARD, Seat};
+use super::{EnchantedPlumes, HAND_CARD, PLUME_CARD, PlumesView, SMALL_CARD, Seat};
 
 /// The room under one's own unfinished plume to start a row there, as a
 /// share of a card's height (more left the mat mostly empty felt).
@@ -368,6 +368,54 @@ pub(super) fn short_headings(card: Vec2) -> bool {
 /// The width of the place for a new plume (room for its two words).
 pub(super) fn new_plume_width(card: Vec2) -> f32 {
     if short_headings(card) { (card.x + 18.0).max(50.0) } else { card.x + 40.0 }
+}
+
+/// The sizes of the seats' cards, as the window and the table allow.
+impl PlumesView {
+    /// The mats came out taller than the table (a plume wrapped, a token
+    /// took a line; `others_card` the largest of the others' cards): the
+    /// others' cards a step smaller, at once, rather than a mat cut at the
+    /// table's edge; with those at their smallest in a low window, one's
+    /// own plumes a fifth smaller instead (late in a game, "continue
+    /// below" lay over a mat), giving the others the height.
+    pub(super) fn squeeze_after_overflow(&mut self, ui: &Ui, others_card: Vec2) {
+        if others_card.x > SMALLEST.x + 0.5 {
+            self.squeeze.1 = others_card.x / self.others_largest().x - 0.05;
+        } else if self.compact && self.own_squeeze.1 > 0.81 {
+            // (In one step: a step a frame kept the table moving for six.)
+            self.own_squeeze.1 = 0.8;
+        } else {
+            return;
+        }
+        ui.ctx().request_discard("the seats' mats ran past the table");
+        ui.ctx().request_repaint();
+    }
+
+    /// The largest the others' cards get: the Train's (a low window: one's
+    /// own plumes').
+    pub(super) fn others_largest(&self) -> Vec2 {
+        if self.compact { HAND_CARD * 0.88 } else { self.hand_card }
+    }
+
+    /// The largest one's own plume cards get: as large as the others' may
+    /// be (the Train's), so one's own plumes are never drawn smaller than
+    /// an opponent's (with four or more at the table they were, on a mat
+    /// half bare); in a low window, smaller, so the others' mats keep the
+    /// height they need above.
+    pub(super) fn own_largest(&self) -> Vec2 {
+        if self.compact { PLUME_CARD * 0.95 * self.own_squeeze.1 } else { self.hand_card }
+    }
+
+    /// The size of one's own plume cards on a mat `width` wide by the
+    /// hand, and on how many lines they lie.
+    pub(super) fn own_fit(&self, state: &EnchantedPlumes, me: Seat, width: f32) -> (Vec2, usize) {
+        // (Sized as if playing, between turns too, so it keeps its size.)
+        // With three or fewer at the table, two lines when the others,
+        // at their largest, leave the room for them.
+        let two_lines_high =
+            if self.compact { 0.0 } else { two_lines_room(state, me, self.table_room, self.hand_card) };
+        own_card(state, me, self.own_largest(), width, (two_lines_high, !self.compact))
+    }
 }
 
 #[cfg(test)]

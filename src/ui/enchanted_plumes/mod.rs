@@ -127,6 +127,10 @@ pub struct PlumesView {
     /// [`PLUME_CARD`], for the table's room and cards laid (the key): less
     /// than 1 once their mats came out taller than the room.
     squeeze: ((i32, i32, usize), f32),
+    /// In a low window, one's own plume cards' share of their usual size,
+    /// for the window's size and the cards laid (the key): less than 1
+    /// once the others' mats, at their smallest, still ran past the table.
+    own_squeeze: ((i32, i32, usize), f32),
     /// How tall the others' mats came out last frame, to lay them midway
     /// across the table.
     mats_height: f32,
@@ -161,6 +165,7 @@ impl PlumesView {
             folded: false,
             panel_open: false,
             squeeze: ((0, 0, 0), 1.0),
+            own_squeeze: ((0, 0, 0), 1.0),
             mats_height: 0.0,
         };
         if tab.humans().len() == 1 {
@@ -385,13 +390,8 @@ impl PlumesView {
                     ui.ctx().request_discard("the seats' mats changed height");
                 }
             });
-        if shown.content_size.y > shown.inner_rect.height() + 2.0 && others_card.x > layout::SMALLEST.x + 0.5 {
-            // The mats came out taller than reckoned (a plume wrapped, a
-            // token took a line): the others' cards a step smaller, at
-            // once, rather than a mat cut at the table's edge.
-            self.squeeze.1 = others_card.x / self.others_largest().x - 0.05;
-            ui.ctx().request_discard("the seats' mats ran past the table");
-            ui.ctx().request_repaint();
+        if shown.content_size.y > shown.inner_rect.height() + 2.0 {
+            self.squeeze_after_overflow(ui, others_card);
         }
         let scrolled = shown.state.clamped_offset().y;
         self.further_down_ui(ui, palette, &state, &mats, (shown.inner_rect, shown.content_size.y, scrolled));
@@ -422,32 +422,6 @@ impl PlumesView {
         } else {
             frame.folded_ui(ui, &self.table, label);
         }
-    }
-
-    /// The largest the others' cards get: the Train's (a low window: one's
-    /// own plumes').
-    fn others_largest(&self) -> Vec2 {
-        if self.compact { HAND_CARD * 0.88 } else { self.hand_card }
-    }
-
-    /// The largest one's own plume cards get: as large as the others' may
-    /// be (the Train's), so one's own plumes are never drawn smaller than
-    /// an opponent's (with four or more at the table they were, on a mat
-    /// half bare); in a low window, smaller, so the others' mats keep the
-    /// height they need above.
-    fn own_largest(&self) -> Vec2 {
-        if self.compact { PLUME_CARD * 0.95 } else { self.hand_card }
-    }
-
-    /// The size of one's own plume cards on a mat `width` wide by the
-    /// hand, and on how many lines they lie.
-    fn own_fit(&self, state: &EnchantedPlumes, me: Seat, width: f32) -> (Vec2, usize) {
-        // (Sized as if playing, between turns too, so it keeps its size.)
-        // With three or fewer at the table, two lines when the others,
-        // at their largest, leave the room for them.
-        let two_lines_high =
-            if self.compact { 0.0 } else { layout::two_lines_room(state, me, self.table_room, self.hand_card) };
-        layout::own_card(state, me, self.own_largest(), width, (two_lines_high, !self.compact))
     }
 
     /// The Train's five cards, each a drop target for a swap.
@@ -656,7 +630,16 @@ impl View for PlumesView {
         let compact = ui.available_height() < COMPACT_BELOW;
         self.compact = compact;
         self.hand_card = if compact { HAND_CARD * 0.8 } else { HAND_CARD };
-        self.own_card = if compact { PLUME_CARD * 0.95 } else { PLUME_CARD };
+        // (Keyed by the rows laid, not the cards: it is not undone, and
+        // redone step by step, at every card.)
+        let laid: usize =
+            (0..self.state().seats()).flat_map(|s| self.state().plumes(Seat(s)).iter()).map(|p| p.rows.len()).sum();
+        let window = ui.ctx().content_rect().size();
+        let key = (window.x.round() as i32, window.y.round() as i32, laid);
+        if key != self.own_squeeze.0 {
+            self.own_squeeze = (key, 1.0);
+        }
+        self.own_card = if compact { self.own_largest() } else { PLUME_CARD };
         let now = ui.input(|i| i.time);
         self.slides
             .begin(self.table.session().revision() ^ (self.table.session().cursor() as u64).rotate_left(32), now);

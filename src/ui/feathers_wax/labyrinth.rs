@@ -278,10 +278,10 @@ impl Maze<'_> {
 
     /// Daedalus's token, which a person drags along his way (held up
     /// under the pointer while dragged).
-    fn walker_ui(&self, ui: &Ui) {
+    fn walker_ui(&self, ui: &Ui, glided: Option<Pos2>) {
         let (painter, palette, cs, state) = (self.painter, self.palette, self.cs, self.state);
-        // Daedalus.
-        let at = self.centre(state.walker());
+        // Daedalus (on his way there, while his last walk is shown).
+        let at = glided.unwrap_or_else(|| self.centre(state.walker()));
         let token = Rect::from_center_size(at, Vec2::splat(cs * 0.8));
         let resp = ui.interact(token, ui.scope_id().with("walker"), Sense::click_and_drag());
         resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, "Daedalus"));
@@ -292,12 +292,22 @@ impl Maze<'_> {
         let foot = Vec2::new(0.0, cs * 0.4);
         // Beside the nest or hive he stands on (drawn smaller to his right).
         let aside = match state.walker() {
-            Walker::At(c) if self.stands_on_spot(c) => Vec2::new(-cs * 0.13, 0.0),
+            Walker::At(c) if self.stands_on_spot(c) && glided.is_none() => Vec2::new(-cs * 0.13, 0.0),
             _ => Vec2::ZERO,
         };
         // A figure taller than his cell, standing up out of the board as a
         // painted miniature would (at the cell's height a new player found
         // him small beside the nests).
+        // A soft pale glow behind him, so his robe stands off a dark
+        // floor (in the dark theme he sank into it).
+        let glow = Rect::from_center_size(
+            at + foot + aside - Vec2::new(0.0, cs * FIGURE * 0.45),
+            Vec2::new(cs * 0.55, cs * 0.9),
+        );
+        painter.add(
+            egui::epaint::RectShape::filled(glow, cs * 0.3, palette.maze.wall_top.gamma_multiply(0.45 * alpha))
+                .with_blur_width(cs * 0.35),
+        );
         crate::ui::art::robed_figure(painter, at + foot + aside, cs * FIGURE, &figure_of(palette, true, alpha));
         if resp.dragged()
             && let Some(p) = self.hover_pos
@@ -311,6 +321,9 @@ impl Maze<'_> {
 /// A window lower than this draws the card row over the labyrinth
 /// smaller.
 pub const LOW_CARDS: f32 = 700.0;
+
+/// How long Daedalus's figure takes over each step of a walk, in seconds.
+pub const STEP_SECONDS: f64 = 0.11;
 
 /// Daedalus's height on the board, in cells.
 const FIGURE: f32 = 1.05;
@@ -348,13 +361,33 @@ impl FeathersView {
         maze.paint_walls();
         let on_exit = self.doors_ui(ui, &maze);
         let note = self.paint_ways(&maze);
-        maze.walker_ui(ui);
+        let glided = self.glided(ui, &maze);
+        maze.walker_ui(ui, glided);
         if let Some(text) = note {
             widgets::pointer_note_info(ui, &text, palette);
         }
         if let Some(target) = on_exit.or(on_cell) {
             self.walk_to(&state, target, maze.dragging, notices);
         }
+    }
+
+    /// Where Daedalus is drawn while his last walk is shown, a step every
+    /// [`STEP_SECONDS`]; none once he has arrived (and the walk is
+    /// forgotten, so nothing repaints).
+    fn glided(&mut self, ui: &Ui, maze: &Maze) -> Option<Pos2> {
+        let (way, start) = self.glide.as_mut()?;
+        let now = ui.input(|i| i.time);
+        let began = *start.get_or_insert(now);
+        let gone = ((now - began) / STEP_SECONDS) as f32;
+        let last = way.len().saturating_sub(1);
+        if gone >= last as f32 || !self.settings.animations {
+            self.glide = None;
+            return None;
+        }
+        let step = gone.floor() as usize;
+        let (from, to) = (maze.centre(way[step]), maze.centre(way[(step + 1).min(last)]));
+        ui.ctx().request_repaint();
+        Some(from.lerp(to, gone - step as f32))
     }
 
     /// The labyrinth's cells, each a button and a drop target: drawn, and
@@ -498,7 +531,13 @@ impl FeathersView {
             };
         self.drag_path.clear();
         match path {
-            Some(p) => self.walk(&p, notices),
+            Some(p) => {
+                self.walk(&p, notices);
+                if dragging == Some(Drag::Walker) {
+                    // Dragged, he went the way under the pointer already.
+                    self.glide = None;
+                }
+            }
             None => notices.push(Notice::Error(unreachable_reason(state, target).to_string())),
         }
     }

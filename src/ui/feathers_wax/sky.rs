@@ -206,7 +206,12 @@ impl FeathersView {
         }
         if let Some(a) = action {
             if human {
-                self.propose(a, notices);
+                let ending = a == Action::EndDraw;
+                let applied = self.propose(a, notices);
+                // A card dropped while drawing: played once the drawing ended.
+                if let Some(then) = self.then_play.take().filter(|_| ending && applied) {
+                    self.propose(then, notices);
+                }
             } else {
                 notices.push(Notice::Error("Wait: the cards are being drawn".into()));
             }
@@ -285,12 +290,17 @@ impl FeathersView {
                 for &c in state.drawn() {
                     let chosen = playing && self.selected_flight == Some(c);
                     let r = widgets::card_ui(ui, palette, CardFace::Up(c), chosen);
-                    if playing {
+                    if playing || drawing {
+                        // (Dropped on a flyer while still drawing, it ends
+                        // the drawing and is played: the move a new player
+                        // made first, and was refused.)
                         r.dnd_set_drag_payload(Drag::Flight(c));
+                    }
+                    if playing {
                         if r.clicked() {
                             self.selected_flight = if chosen { None } else { Some(c) };
                         }
-                    } else if human && (r.drag_started() || r.clicked()) {
+                    } else if human && r.clicked() {
                         // Still drawing: say what comes first.
                         notices.push(Notice::Error(
                             "Press \"Play these\" by the cards first: until then you may still draw another".into(),
@@ -392,6 +402,19 @@ impl FeathersView {
         f: Flyer,
         notices: &mut Vec<Notice>,
     ) -> Option<Action> {
+        if state.stage() == Stage::Drawing {
+            // Still drawing: the drawing ends first, then the card is
+            // played (or the reason it may not be is said, and neither is).
+            let mut probe = state.clone();
+            if probe.apply(&Action::EndDraw).is_ok() && probe.drawn().contains(&card) {
+                let then = self.play_action(&probe, card, f, notices);
+                if then.is_some() || self.king_choice.is_some() {
+                    self.then_play = then;
+                    return Some(Action::EndDraw);
+                }
+            }
+            return None;
+        }
         let plain = Action::Play { card, flyer: f, up: None };
         match state.check(&plain) {
             Ok(()) => Some(plain),
