@@ -278,6 +278,19 @@ fn dw_r4_renewal_replaces_discards_at_three_and_spreads_crystals() {
     assert_eq!([cards[0].1.len(), cards[1].1.len(), cards[2].1.len()], [1, 1, 1]);
 }
 
+/// The status after a pick says how many to drop, "more" only once some
+/// are down (it said "drop 3 more butterflies" before any drop).
+#[test]
+fn the_status_counts_the_butterflies_left_to_drop() {
+    let mut g = bare(&[("c3", [1, 1, 1])], [None, None, None]);
+    g.apply(&Action::Pick(s("c3"))).unwrap();
+    assert!(g.status().ends_with(": drop 3 butterflies along the path"), "{}", g.status());
+    g.apply(&drop(Colour::Red, "c4")).unwrap();
+    assert!(g.status().ends_with(": drop 2 more butterflies along the path"), "{}", g.status());
+    g.apply(&drop(Colour::Blue, "c5")).unwrap();
+    assert!(g.status().ends_with(": drop 1 more butterfly along the path"), "{}", g.status());
+}
+
 #[test]
 fn dw_r5_an_empty_bag_gives_one_last_turn_and_empty_decks_leave_slots_empty() {
     let mut g = bare(&[("a1", [0, 1, 0]), ("e5", [0, 1, 0])], [None, None, None]);

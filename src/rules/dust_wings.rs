@@ -703,12 +703,16 @@ impl Game for DustInTheWings {
         match &self.stage {
             Stage::Over => self.outcome.as_ref().map_or_else(String::new, |o| o.reason.clone()),
             Stage::Pick => format!("{who}{last}: pick up the butterflies of a space"),
-            Stage::Disperse { tray, .. } => {
-                let n = total(*tray);
-                format!(
-                    "{who}{last}: drop {} along the path",
-                    words::count_with(usize::from(n), "more butterfly", "more butterflies")
-                )
+            Stage::Disperse { tray, path } => {
+                let n = usize::from(total(*tray));
+                // ("More" once some are down: "drop 4 more" before any drop
+                // puzzled a new player.)
+                let what = if path.len() <= 1 {
+                    words::count_with(n, "butterfly", "butterflies")
+                } else {
+                    words::count_with(n, "more butterfly", "more butterflies")
+                };
+                format!("{who}{last}: drop {what} along the path")
             }
             Stage::Claim { .. } => format!("{who}{last}: take one of the fulfilled cards"),
         }
