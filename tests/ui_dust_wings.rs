@@ -665,13 +665,7 @@ fn the_computer_waits_a_moment_after_a_person_s_turn() {
         Session::new(Setup { seats: 2, options }, 3, vec![Player::Human, Player::Computer(aviary::ai::Level::Easy)]);
     let plan = plans(session.state(), 20_000).into_iter().next().expect("a plan").actions;
     show(&mut h, dir.path(), session);
-    let settings = |delay: f32| aviary::ui::ViewSettings {
-        dark: false,
-        animations: true,
-        computer_delay: delay,
-        strict_undo: false,
-        quick_card_windows: false,
-    };
+    let settings = common::settings_with_delay;
     let (last, mid) = plan.split_last().unwrap();
     for a in mid {
         tab(&mut h).table.propose(a.clone(), &mut Vec::new()).unwrap();

@@ -2176,13 +2176,7 @@ fn the_computer_waits_for_a_person_s_dice_to_be_read() {
     let mut h = common::harness_in(dir.path());
     h.run();
     let attack = open_at_an_attack(&mut h, dir.path());
-    let settings = |delay: f32| aviary::ui::ViewSettings {
-        dark: false,
-        animations: true,
-        computer_delay: delay,
-        strict_undo: false,
-        quick_card_windows: false,
-    };
+    let settings = common::settings_with_delay;
     let quiet = rolls_nothing(&state(&mut h)).expect("a move that rolls nothing");
     tab(&mut h).table.propose(quiet, &mut Vec::new()).unwrap();
     assert_eq!(tab(&mut h).view.computer_delay(&settings(0.5)).as_millis(), 500, "no roll: the set pause");

@@ -173,3 +173,16 @@ pub fn painted_words(h: &Harness<'_, AviaryApp>) -> Vec<(String, egui::Rect, boo
     h.output().shapes.iter().for_each(|c| walk(&c.shape, &mut out));
     out
 }
+
+/// A view's settings with animations on, nothing strict, and the
+/// computer's pause set to `delay` seconds.
+#[allow(dead_code, reason = "not every test file sets the computer's pause")]
+pub fn settings_with_delay(delay: f32) -> aviary::ui::ViewSettings {
+    aviary::ui::ViewSettings {
+        dark: false,
+        animations: true,
+        computer_delay: delay,
+        strict_undo: false,
+        quick_card_windows: false,
+    }
+}

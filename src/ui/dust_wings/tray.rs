@@ -95,7 +95,9 @@ impl WingsView {
             let how = meadow::tray_words(human, self.compact, &undo);
             // One line, the whole on hover: wrapped, it grew the tray and
             // the meadow above jumped as the butterflies were picked up.
-            ui.add(egui::Label::new(RichText::new(how.clone()).weak()).truncate()).on_hover_text(how);
+            // (In the table's ink: egui's weak grey was dim on the dark felt.)
+            let words = RichText::new(how.clone()).color(palette.table.ink.gamma_multiply(0.85));
+            ui.add(egui::Label::new(words).truncate()).on_hover_text(how);
             return;
         }
         // Whose way the marks on the meadow are, named here (a name plate
