@@ -42,6 +42,32 @@ fn write<G: Evaluate>(dir: &Path, players: &[Player], options: G::Options, moves
     path
 }
 
+/// A Dust in the Wings game played at random until a space holds seven
+/// butterflies or more with the person to pick, written as
+/// `dust-in-the-wings-crowded.json` (the piles of a crowded space).
+fn write_crowded_meadow(dir: &Path, computer: Player) {
+    use aviary::rules::dust_wings::Stage;
+    use aviary::rules::grid::Square;
+    let players = [Player::Human, computer];
+    for seed in 0..200 {
+        let setup = Setup { seats: 2, options: <DustInTheWings as Game>::Options::default() };
+        let mut session = Session::<DustInTheWings>::new(setup, seed, players.to_vec());
+        let mut rng = Rng::seeded(seed);
+        while !session.is_over() {
+            let s = session.state();
+            let crowded = Square::all(5, 5).any(|q| s.at(q).iter().sum::<u8>() >= 7);
+            if crowded && matches!(s.stage(), Stage::Pick) && s.to_move() == ToMove::Seat(aviary::rules::Seat(0)) {
+                let path = dir.join("dust-in-the-wings-crowded.json");
+                save::write_file(&path, &save::to_text(&save::record(&session))).expect("the save is written");
+                return;
+            }
+            let legal = s.legal_actions();
+            let action = legal[rng.below(legal.len())].clone();
+            session.propose(action).expect("a legal move");
+        }
+    }
+}
+
 /// A game of `G` played at random to its end, written as `{id}-end.json`
 /// (the score pad).
 fn write_end<G: Evaluate>(dir: &Path, players: &[Player], seed: u64) -> PathBuf {
@@ -448,6 +474,7 @@ fn main() {
     write_plumes(&root, computer);
     let four = [Player::Human, computer, computer, computer];
     write_end::<DustInTheWings>(&saves, &four, 3);
+    write_crowded_meadow(&saves, computer);
     write_end::<EnchantedPlumes>(&saves, &four, 3);
     // The later Feathers & Wax screens, offered from their own settings.
     let phases = vec![

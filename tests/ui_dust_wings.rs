@@ -8,7 +8,7 @@ mod common;
 
 use aviary::ai::dust_wings::plans;
 use aviary::app::{AviaryApp, Screen};
-use aviary::rules::dust_wings::{Action, DustInTheWings, Options, Stage};
+use aviary::rules::dust_wings::{Action, Colour, DustInTheWings, Options, Stage};
 use aviary::rules::{Game, Seat, Setup};
 use aviary::session::{Player, Session};
 use aviary::table::Table;
@@ -675,4 +675,34 @@ fn the_computer_waits_a_moment_after_a_person_s_turn() {
     let after = tab(&mut h).view.computer_delay(&settings(0.5));
     assert!(after.as_secs_f32() >= 1.5, "the turn's end is given time to be seen: {after:?}");
     assert!(tab(&mut h).view.computer_delay(&settings(0.0)).is_zero(), "no pause set, none taken");
+}
+
+/// Review 4: clicking one of two blue butterflies in hand ringed both, as
+/// if both were chosen. Only the one clicked is chosen; the other is not.
+#[test]
+fn choosing_one_of_two_butterflies_of_a_colour_chooses_that_one_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_in(dir.path());
+    h.run();
+    let plan = open_where(
+        &mut h,
+        dir.path(),
+        |s, plan| matches!(plan[0], Action::Pick(from) if s.at(from).iter().any(|&k| k >= 2)),
+    );
+    let Action::Pick(from) = plan[0] else { panic!("a plan starts with a pick") };
+    let colour = Colour::ALL.into_iter().find(|c| state(&mut h).at(from)[*c as usize] >= 2).unwrap();
+    h.get_by_label(&format!("space {from}")).click();
+    h.run();
+    let label = format!("hand {} butterfly", colour.name());
+    let chosen = |h: &Harness<'_, AviaryApp>| -> Vec<bool> {
+        h.query_all_by_label(&label)
+            .map(|n| n.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True))
+            .collect()
+    };
+    assert!(chosen(&h).len() >= 2, "two or more {} in hand", colour.name());
+    h.query_all_by_label(&label).nth(1).unwrap().click();
+    h.run();
+    let now = chosen(&h);
+    assert!(now[1], "the one clicked is chosen");
+    assert_eq!(now.iter().filter(|&&c| c).count(), 1, "and no other: {now:?}");
 }

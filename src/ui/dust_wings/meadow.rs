@@ -106,6 +106,18 @@ pub fn count_radius(cell: f32) -> f32 {
     (cell * 0.09).clamp(7.0, 12.0)
 }
 
+/// The part of a space's `rect` butterflies sit in: clear of the count's
+/// token in the top corner (in a small meadow the token is a larger part
+/// of the space: it had hidden a butterfly) and of the flowers and the
+/// name along the foot.
+fn room(rect: Rect) -> Rect {
+    let token = count_radius(rect.width()) * 2.0 + 4.0;
+    Rect::from_min_max(
+        rect.min + Vec2::new(rect.width() * 0.06, (rect.height() * 0.2).max(token)),
+        rect.max - Vec2::new(rect.width() * 0.06, rect.height() * if token > rect.height() * 0.2 { 0.12 } else { 0.2 }),
+    )
+}
+
 /// Where `n` butterflies sit in a space's `rect`: a grid just large
 /// enough for them, centred, so however many a space holds they stay in
 /// it. Returns the centres and the size to draw each.
@@ -116,14 +128,7 @@ pub fn arrange(rect: Rect, n: usize) -> (Vec<Pos2>, f32) {
     }
     let cols = (n as f32).sqrt().ceil() as usize;
     let rows = n.div_ceil(cols);
-    // Clear of the count's token in the top corner (in a small meadow the
-    // token is a larger part of the space: it had hidden a butterfly) and
-    // of the flowers and the name along the foot.
-    let token = count_radius(rect.width()) * 2.0 + 4.0;
-    let room = Rect::from_min_max(
-        rect.min + Vec2::new(rect.width() * 0.06, (rect.height() * 0.2).max(token)),
-        rect.max - Vec2::new(rect.width() * 0.06, rect.height() * if token > rect.height() * 0.2 { 0.12 } else { 0.2 }),
-    );
+    let room = room(rect);
     let pitch = (room.width() / cols as f32).min(room.height() / rows as f32);
     let size = (pitch * 0.92).min(rect.width() * 0.42);
     let top_left = room.center() - Vec2::new(pitch * cols as f32, pitch * rows as f32) * 0.5;
@@ -137,6 +142,45 @@ pub fn arrange(rect: Rect, n: usize) -> (Vec<Pos2>, f32) {
         })
         .collect();
     (centres, size)
+}
+
+/// A space holds this many butterflies in a grid of separate places;
+/// more, and its rows close up (a grid of three rows made them small:
+/// review 4).
+pub const SIDE_BY_SIDE: usize = 6;
+
+/// The butterflies of a space holding `counts` (red, blue, yellow) as
+/// they are drawn, back to front: each where it sits, its size and its
+/// colour. Up to [`SIDE_BY_SIDE`] lie in a grid, each in its own place;
+/// more sit in rows that close up, each row's wings over the tips of the
+/// row behind, as a flock settles, so they stay large.
+#[must_use]
+pub fn lay_out(rect: Rect, counts: [u8; 3]) -> Vec<(Pos2, f32, Colour)> {
+    let n: usize = counts.iter().map(|&k| usize::from(k)).sum();
+    let (centres, size) = arrange(rect, n);
+    if n <= SIDE_BY_SIDE {
+        return centres.into_iter().zip(one_by_one(counts)).map(|(at, c)| (at, size, c)).collect();
+    }
+    let cols = (n as f32).sqrt().ceil() as usize;
+    let rows = n.div_ceil(cols);
+    let room = room(rect);
+    let (across, down) = (room.width() / cols as f32, room.height() / rows as f32);
+    // A butterfly is about four fifths as tall as it is wide: rows a
+    // little closer than that overlap only at the wing tips.
+    let big = (across * 0.95).min(down * 1.3).min(rect.width() * 0.42);
+    // The first row's wings at the room's top, the last row's at its foot.
+    let (first, last) = (room.top() + big * 0.42, room.bottom() - big * 0.42);
+    let down = if rows > 1 { ((last - first) / (rows - 1) as f32).min(down) } else { 0.0 };
+    let first = room.center().y - down * (rows - 1) as f32 * 0.5;
+    (0..n)
+        .zip(one_by_one(counts))
+        .map(|(k, c)| {
+            let (row, col) = (k / cols, k % cols);
+            let in_row = if row == rows - 1 { n - row * cols } else { cols };
+            let x = room.center().x + (col as f32 - (in_row as f32 - 1.0) * 0.5) * across;
+            (Pos2::new(x, first + row as f32 * down), big, c)
+        })
+        .collect()
 }
 
 /// A small number from a space's index (the same every frame), for the
@@ -243,21 +287,30 @@ pub fn last_turn(actions: &[Action], log: &[LogEntry]) -> Option<(Seat, Vec<Squa
 
 /// A turn's way over the meadow (`rects`, its spaces, the emptied one
 /// first) in the seat's `colour`, drawn without a line across the
-/// butterflies: the emptied space marked with a diamond, each space a
-/// butterfly was laid on numbered in turn on a token in its top-left
-/// corner (the count is in the top-right), and an arrowhead on each edge
-/// the way crosses. (A dashed line from a ring read as a hole in the
-/// meadow and crossed the butterflies' wings.)
-pub fn paint_way(painter: &Painter, palette: &Palette, rects: &[Rect], colour: Color32) {
+/// butterflies: the emptied space marked with a diamond, an arrowhead on
+/// each edge the way crosses, and the space of its last drop numbered
+/// with the drops made, on a tag in its top-left corner (the count is in
+/// the top-right). Every space a butterfly was laid on is numbered in
+/// turn only while the pointer is on the way (`pointed`): up to eight
+/// tags over the meadow read as marks on the butterflies (review 4).
+pub fn paint_way(painter: &Painter, palette: &Palette, rects: &[Rect], colour: Color32, pointed: bool) {
     let Some(first) = rects.first() else { return };
     let r = count_radius(first.width());
     for w in rects.windows(2) {
         let (a, b) = (w[0].center(), w[1].center());
         arrowhead(painter, palette, a + (b - a) * 0.5, (b - a).normalized(), r * 1.15, colour);
     }
+    let numbered = numbered_steps(rects.len(), pointed);
     for (k, rect) in rects.iter().enumerate() {
-        // A space the way comes back to: its tokens side by side.
-        let before = rects[..k].iter().filter(|&q| q == rect).count();
+        if k > 0 && !numbered.contains(&k) {
+            continue;
+        }
+        // A space the way comes back to: its tags side by side.
+        let before = if pointed {
+            rects[..k].iter().filter(|&q| q == rect).count()
+        } else {
+            usize::from(k > 0 && rects[0] == *rect)
+        };
         let at = step_at(*rect, before);
         if k == 0 {
             start_mark(painter, palette, at, r, colour);
@@ -265,6 +318,13 @@ pub fn paint_way(painter: &Painter, palette: &Palette, rects: &[Rect], colour: C
             step_tag(painter, palette, at, r, colour, &k.to_string());
         }
     }
+}
+
+/// Which drops of a way of `spaces` spaces (the emptied one first) carry
+/// their number: the last alone, or all of them while `pointed` at.
+#[must_use]
+pub fn numbered_steps(spaces: usize, pointed: bool) -> std::ops::Range<usize> {
+    if pointed { 1..spaces } else { spaces.saturating_sub(1).max(1)..spaces }
 }
 
 /// A numbered step of a way: a square tag rimmed in ink, not a disc, so
@@ -321,11 +381,14 @@ pub fn way_legend(ui: &mut egui::Ui, palette: &Palette, colour: Color32, words: 
         let y = rect.center().y;
         let painter = ui.painter();
         start_mark(painter, palette, Pos2::new(rect.left() + 10.0, y), 8.0, colour);
-        for (k, x) in [(1, 46.0), (2, 82.0)] {
-            arrowhead(painter, palette, Pos2::new(rect.left() + x - 18.0, y), Vec2::X, 10.0, colour);
-            step_tag(painter, palette, Pos2::new(rect.left() + x, y), 8.0, colour, &k.to_string());
+        for x in [34.0, 58.0] {
+            arrowhead(painter, palette, Pos2::new(rect.left() + x, y), Vec2::X, 10.0, colour);
         }
-        resp.on_hover_text("The diamond: the space emptied. The numbers: the spaces a butterfly was laid on, in turn.");
+        step_tag(painter, palette, Pos2::new(rect.left() + 82.0, y), 8.0, colour, "3");
+        resp.on_hover_text(
+            "The diamond: the space emptied. The arrows: the way. The number: the last drop \
+             (point at the way to number every drop).",
+        );
         ui.label(egui::RichText::new(words).strong());
     });
 }
@@ -346,7 +409,8 @@ pub fn tray_words(human: bool, compact: bool, undo: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{arrange, count_radius, step_at};
+    use super::{arrange, count_radius, lay_out, numbered_steps, step_at};
+    use crate::rules::dust_wings::Colour;
     use egui::{Rect, pos2, vec2};
 
     #[test]
@@ -365,6 +429,52 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Review 4: seven butterflies on a space lay in a grid of three rows,
+    /// small. Their rows close up instead: each butterfly is a third
+    /// larger than in that grid, inside the space, clear of its count,
+    /// every one of them drawn in its colour.
+    #[test]
+    fn a_crowded_space_closes_its_rows_and_keeps_the_butterflies_large() {
+        for side in [48.0, 80.0, 140.0] {
+            let rect = Rect::from_min_size(pos2(0.0, 0.0), vec2(side, side));
+            let r = count_radius(side);
+            let token = Rect::from_center_size(rect.right_top() + vec2(-r - 3.0, r + 3.0), vec2(2.0 * r, 2.0 * r));
+            for counts in [[3, 3, 1], [7, 0, 0], [1, 1, 5], [3, 3, 3], [4, 4, 4], [0, 6, 2]] {
+                let n: usize = counts.iter().map(|&k| usize::from(k)).sum();
+                let (_, grid) = arrange(rect, n);
+                let wings = lay_out(rect, counts);
+                assert_eq!(wings.len(), n, "{counts:?}: every butterfly drawn");
+                for c in Colour::ALL {
+                    let drawn = wings.iter().filter(|w| w.2 == c).count();
+                    assert_eq!(drawn, usize::from(counts[c as usize]), "{counts:?}: the {c:?} ones");
+                }
+                for &(at, size, _) in &wings {
+                    assert!(rect.contains_rect(Rect::from_center_size(at, vec2(size, size))), "{counts:?}: spills");
+                    // Up to nine gain a third; twelve sit four across in a
+                    // square, so they gain only what the rows give.
+                    let gain = if n <= 9 { 1.3 } else { 1.04 };
+                    assert!(size >= grid * gain, "{counts:?} in {side}: {size}, against {grid} in a grid");
+                    let body = Rect::from_center_size(at, vec2(size, size) * 0.8);
+                    assert!(!body.intersects(token), "{counts:?}: under the count");
+                }
+            }
+            // Six or fewer keep their separate places.
+            assert_eq!(lay_out(rect, [2, 2, 2]).iter().map(|w| w.0).collect::<Vec<_>>(), arrange(rect, 6).0);
+        }
+    }
+
+    /// Review 4: a way's eight numbered tags read as marks over the
+    /// butterflies. Only the last drop is numbered, every drop while the
+    /// pointer is on the way.
+    #[test]
+    fn only_the_last_drop_is_numbered_until_the_way_is_pointed_at() {
+        assert_eq!(numbered_steps(5, false).collect::<Vec<_>>(), vec![4]);
+        assert_eq!(numbered_steps(5, true).collect::<Vec<_>>(), vec![1, 2, 3, 4]);
+        // A pick with no drop yet: the diamond alone.
+        assert_eq!(numbered_steps(1, false).count(), 0);
+        assert_eq!(numbered_steps(1, true).count(), 0);
     }
 
     /// Found at 800 x 600: the count's token covered the top-right

@@ -73,6 +73,10 @@ pub struct WingsView {
     pub table: Table<DustInTheWings>,
     /// A tray butterfly picked by a click (then click a space).
     pub selected: Option<Colour>,
+    /// Which of the butterflies of that colour in the hand was clicked
+    /// (the one ringed: ringing every one of its colour read as choosing
+    /// them all).
+    selected_one: u8,
     /// In a lesson: the moves it points at (their spaces are lit).
     lights: Vec<Action>,
     /// A low or narrow window: smaller cards.
@@ -308,10 +312,20 @@ impl WingsView {
                 *c = c.saturating_sub(k);
             }
             let n: u8 = counts.iter().sum();
-            // The butterflies in a grid just large enough for them.
-            let (centres, wingspan) = meadow::arrange(rect, usize::from(n));
-            let colours = meadow::one_by_one(counts);
-            for (at, c) in centres.into_iter().zip(colours) {
+            let open = human && matches!(state.stage(), Stage::Disperse { .. }) && next.contains(&s);
+            if open {
+                // A next space: lit under its butterflies, a pale glow
+                // ringed in white and green (a green ring alone was lost
+                // on the grass), the count on top of the rings.
+                let lit = rect.shrink(2.0);
+                painter.rect_filled(lit, 2.0, theme::GLINT.gamma_multiply(0.2));
+                painter.rect_stroke(lit, 2.0, Stroke::new(4.5, theme::GLINT), StrokeKind::Inside);
+                let green = Stroke::new(2.0, palette.legal.to_opaque());
+                painter.rect_stroke(lit.shrink(4.5), 1.0, green, StrokeKind::Inside);
+            }
+            // The butterflies in a grid just large enough for them (on a
+            // crowded space, in rows closed up).
+            for (at, wingspan, c) in meadow::lay_out(rect, counts) {
                 paint_butterfly(&painter, palette, at, wingspan, c);
             }
             if n > 0 {
@@ -351,22 +365,9 @@ impl WingsView {
                     }
                 }
                 Stage::Disperse { .. } if human => {
-                    if next.contains(&s) {
-                        // A next space: lit, a pale glow ringed in white and
-                        // green (a green ring alone was lost on the grass).
-                        let lit = rect.shrink(2.0);
-                        painter.rect_filled(lit, 2.0, theme::GLINT.gamma_multiply(0.2));
-                        painter.rect_stroke(lit, 2.0, Stroke::new(4.5, theme::GLINT), StrokeKind::Inside);
-                        painter.rect_stroke(
-                            lit.shrink(4.5),
-                            1.0,
-                            Stroke::new(2.0, palette.legal.to_opaque()),
-                            StrokeKind::Inside,
-                        );
-                        if last_drop {
-                            let names: Vec<String> = state.preview(s).into_iter().map(short_name).collect();
-                            cards::claim_tag(&painter, palette, rect, &names);
-                        }
+                    if open && last_drop {
+                        let names: Vec<String> = state.preview(s).into_iter().map(short_name).collect();
+                        cards::claim_tag(&painter, palette, rect, &names);
                     }
                     if let Some(c) = dragging {
                         let a = Action::Drop { colour: c, to: s };
@@ -396,7 +397,9 @@ impl WingsView {
         // and clear of the butterflies.
         if let Some((seat, way)) = self.way(&state) {
             let rects: Vec<egui::Rect> = way.iter().map(|&s| geo.square_rect(s)).collect();
-            meadow::paint_way(&painter, palette, &rects, theme::seat_colour(palette, seat));
+            let at = ui.input(|i| i.pointer.hover_pos());
+            let pointed = at.is_some_and(|p| rects.iter().any(|r| r.contains(p)));
+            meadow::paint_way(&painter, palette, &rects, theme::seat_colour(palette, seat), pointed);
         }
         self.paint_flights(ui, palette, &geo, ui.input(|i| i.time));
         if let Some(a) = self.drop_choice_ui(ui, palette, &state, cell) {
@@ -599,6 +602,7 @@ impl View for WingsView {
         Self {
             table,
             selected: None,
+            selected_one: 0,
             lights: Vec::new(),
             compact: false,
             seen: None,

@@ -38,6 +38,11 @@ fn paint_dish(ui: &Ui, palette: &Palette, dish: Rect, slots: usize, pitch: f32) 
     }
 }
 
+/// How many of colour `c` a hand of `tray` holds (none without a hand).
+fn t_of(tray: Option<[u8; 3]>, c: Colour) -> u8 {
+    tray.map_or(0, |t| t[c as usize])
+}
+
 impl WingsView {
     /// The hand: whose it is, the dish with the butterflies in it (or
     /// what to do while it is empty), and a line under it.
@@ -87,7 +92,10 @@ impl WingsView {
                 let at = Pos2::new(dish.left() + 11.0 + (i as f32 + 0.5) * pitch, dish.center().y);
                 let rect = Rect::from_center_size(at, Vec2::splat(pitch.min(40.0)));
                 let resp = ui.interact(rect, ui.scope_id().with(("hand", c as u8, k)), Sense::click_and_drag());
-                self.butterfly_in_hand(ui, palette, (rect, &resp), c, k < arriving[c as usize]);
+                // (The one clicked is ringed, or the last of its colour
+                // once those after it are dropped.)
+                let chosen = self.selected == Some(c) && k == self.selected_one.min(t_of(tray, c).saturating_sub(1));
+                self.butterfly_in_hand(ui, palette, (rect, &resp), (c, k, chosen), k < arriving[c as usize]);
             }
         });
         if tray.is_some() {
@@ -125,11 +133,10 @@ impl WingsView {
         ui: &Ui,
         palette: &Palette,
         (rect, resp): (Rect, &egui::Response),
-        c: Colour,
+        (c, k, selected): (Colour, u8, bool),
         flying: bool,
     ) {
         let label = format!("hand {} butterfly", c.name());
-        let selected = self.selected == Some(c);
         resp.widget_info(|| WidgetInfo::selected(egui::Role::Button, true, selected, label.clone()));
         if selected {
             ui.painter().circle_stroke(rect.center(), rect.width() * 0.5, Stroke::new(2.5, palette.selection));
@@ -153,6 +160,7 @@ impl WingsView {
             }
             if resp.clicked() {
                 self.selected = if selected { None } else { Some(c) };
+                self.selected_one = k;
             }
         }
     }
