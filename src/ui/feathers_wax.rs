@@ -6,6 +6,7 @@
 
 mod labyrinth;
 mod panel;
+mod racks;
 mod scenery;
 mod sky;
 mod wings;
@@ -308,15 +309,29 @@ fn hint_words(state: &FeathersAndWax, a: &Action) -> String {
 }
 
 fn deck_ui(ui: &mut Ui, palette: &Palette, name: &str, n: usize) -> egui::Response {
-    deck_ui_sized(ui, palette, name, n, theme::CARD_SIZE)
+    deck_ui_sized(ui, palette, (name, &[]), n, theme::CARD_SIZE)
 }
 
 /// [`deck_ui`] with its pile's cards at `size`.
-fn deck_ui_sized(ui: &mut Ui, palette: &Palette, name: &str, n: usize, size: egui::Vec2) -> egui::Response {
+fn deck_ui_sized(
+    ui: &mut Ui,
+    palette: &Palette,
+    (name, suits): (&str, &[Suit]),
+    n: usize,
+    size: egui::Vec2,
+) -> egui::Response {
     ui.vertical(|ui| {
         ui.label(super::look::title(ui, name, 14.0));
         let r = widgets::card_ui_sized(ui, palette, if n > 0 { CardFace::Down } else { CardFace::Empty }, false, size);
-        let label = format!("{name} deck: {}", words::count(n, "card"));
+        if n > 0 && !suits.is_empty() {
+            // Which pile it is, on a medallion over the back: the feather,
+            // the wax or the movement cards' suits (named by suit in
+            // words, the piles read as a card list: review 4).
+            deck_medallion(ui.painter(), palette, r.rect, suits);
+        }
+        let names: Vec<&str> = suits.iter().map(|s| s.name()).collect();
+        let of = if names.is_empty() { String::new() } else { format!(" ({})", names.join(" and ")) };
+        let label = format!("{name} deck{of}: {}", words::count(n, "card"));
         r.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, label.clone()));
         // How many are left, on a little plate under the pile (faint words
         // did not read on the wood).
@@ -329,6 +344,27 @@ fn deck_ui_sized(ui: &mut Ui, palette: &Palette, name: &str, n: usize, size: egu
         r
     })
     .inner
+}
+
+/// The mark on a pile's back: a round plate of card with the pile's
+/// `suits` (spades as a feather, clubs as a honeycomb cell, the others as
+/// their pips).
+fn deck_medallion(painter: &egui::Painter, palette: &Palette, card: egui::Rect, suits: &[Suit]) {
+    let r = card.width() * 0.3;
+    let at = card.center();
+    painter.circle(at, r, palette.card_face, Stroke::new(1.5, palette.outline));
+    match suits {
+        [Suit::Spades] => paint_feather(painter, at, r * 1.7, palette.nest, palette.outline),
+        [Suit::Clubs] => paint_hive(painter, at, r * 0.6, palette.honey, palette.honey_rim),
+        _ => {
+            let step = r * 0.5;
+            for (k, &suit) in suits.iter().enumerate() {
+                let x = (k as f32 - (suits.len() as f32 - 1.0) * 0.5) * step * 1.6;
+                let colour = if suit.is_red() { palette.red_suit } else { palette.black_suit };
+                widgets::paint_suit(painter, at + Vec2::new(x, 0.0), r * 0.8, suit, colour);
+            }
+        }
+    }
 }
 
 /// How Daedalus (old, bearded, in his colour) or Icarus (young) is

@@ -12,7 +12,7 @@ use crate::ui::Notice;
 use crate::ui::theme::{self, Palette};
 use crate::ui::widgets::{self, CardFace};
 
-use super::{Drag, FeathersView, deck_ui_sized, figure_of, paint_feather, paint_hive};
+use super::{Drag, FeathersView, deck_ui_sized, figure_of, paint_feather};
 
 /// The plinth round the board, as a share of a cell's side.
 const RIM_SHARE: f32 = 0.16;
@@ -598,9 +598,9 @@ impl FeathersView {
         let size = if low { theme::CARD_SIZE * 0.7 } else { theme::CARD_SIZE };
         let card = |ui: &mut Ui, face: CardFace| widgets::card_ui_sized(ui, palette, face, false, size);
         ui.horizontal(|ui| {
-            let _ = deck_ui_sized(ui, palette, "Feathers (spades)", feathers, size);
-            let _ = deck_ui_sized(ui, palette, "Wax (clubs)", wax, size);
-            let _ = deck_ui_sized(ui, palette, "Movement", moves, size);
+            let _ = deck_ui_sized(ui, palette, ("Feathers", &[Suit::Spades]), feathers, size);
+            let _ = deck_ui_sized(ui, palette, ("Wax", &[Suit::Clubs]), wax, size);
+            let _ = deck_ui_sized(ui, palette, ("Movement", &[Suit::Hearts, Suit::Diamonds]), moves, size);
             ui.vertical(|ui| {
                 ui.label(crate::ui::look::title(ui, "In play", 14.0));
                 match state.card() {
@@ -641,80 +641,6 @@ impl FeathersView {
                     }
                 }
                 ui.label(RichText::new(words::count(state.discards().len(), "card")).small());
-            });
-        });
-    }
-
-    pub(super) fn held_ui(ui: &mut Ui, palette: &Palette, state: &FeathersAndWax, low: bool) {
-        let edge = if state.refreshed_east() { "west" } else { "east" };
-        let key = if low {
-            format!("Nests give feathers, hives give wax; the tinted {edge} column makes used ones fresh.")
-        } else {
-            format!(
-                "Nests give feathers (a spade each), straw hives give wax (a club each). The tinted {edge} \
-                 column makes every used nest and hive fresh again when Daedalus reaches it."
-            )
-        };
-        if !low {
-            // (Clear of the board's plinth: close under it, it read as
-            // part of the board.)
-            ui.add_space(6.0);
-            ui.label(RichText::new(key.clone()).size(12.0).color(palette.table.faint));
-        }
-        // What Daedalus has gathered, each suit on a card of its own with
-        // its mark, and the wing sections they make (in a low window each
-        // on one line, the cards beside the count).
-        ui.horizontal_top(|ui| {
-            for suit in [Suit::Spades, Suit::Clubs] {
-                crate::ui::look::plate_frame(palette, None).show(ui, |ui| {
-                    ui.set_min_size(if low { Vec2::new(150.0, 38.0) } else { Vec2::new(180.0, 64.0) });
-                    let held = state.held(suit);
-                    let cards = |ui: &mut Ui| {
-                        for &v in held {
-                            widgets::small_card(ui, palette, Card::new(v, suit));
-                        }
-                        if held.is_empty() {
-                            ui.label(RichText::new("none yet").color(palette.table.faint));
-                        }
-                    };
-                    ui.horizontal(|ui| {
-                        let (mark, _) = ui.allocate_exact_size(Vec2::splat(26.0), Sense::hover());
-                        if suit == Suit::Spades {
-                            paint_feather(ui.painter(), mark.center(), 24.0, palette.nest, palette.outline);
-                        } else {
-                            paint_hive(ui.painter(), mark.center(), 10.0, palette.honey, palette.honey_rim);
-                        }
-                        let name = if suit == Suit::Spades { "Feathers" } else { "Wax" };
-                        // (In a low window the key to the board is said here.)
-                        let how = if low { format!("{key}\n") } else { String::new() };
-                        ui.label(crate::ui::look::title(ui, format!("{name}: {}", held.len()), 16.0))
-                            .on_hover_text(format!("{how}collected {} (A-10)", suit.name()));
-                        if low {
-                            cards(ui);
-                        }
-                    });
-                    if state.is_closed(suit) {
-                        ui.label(RichText::new("closed by a Maiden (FW-R7)").italics());
-                    }
-                    if !low {
-                        ui.horizontal(cards);
-                    }
-                });
-            }
-            ui.vertical(|ui| {
-                ui.add_space(if low { 2.0 } else { 8.0 });
-                let n = state.sections();
-                // (In a low window without "These make": at 800 wide it
-                // wrapped onto a second line.)
-                let sections = crate::rules::words::count(n, "wing section");
-                let words = if low { sections } else { format!("These make {sections}") };
-                let explain = "one for each feather with a wax to bind it";
-                let heading = ui.label(crate::ui::look::title(ui, words, 16.0));
-                if low {
-                    heading.on_hover_text(explain);
-                } else {
-                    ui.label(RichText::new(explain).color(palette.table.faint));
-                }
             });
         });
     }

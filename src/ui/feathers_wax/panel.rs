@@ -48,19 +48,26 @@ impl FeathersView {
                 (text, r.chance as f32)
             },
         );
-        ui.add(egui::Label::new(crate::ui::look::title(ui, text.clone(), 15.0)).truncate()).on_hover_text(how);
-        ui.add(egui::ProgressBar::new(chance).desired_height(7.0))
-            .on_hover_text(how)
-            .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, text.clone()));
-        ui.label(
-            RichText::new(
-                "how often you win from here, over every way the unseen cards may lie, \
-                 if you play on as the hint would",
-            )
-            .size(12.0)
-            .color(crate::ui::theme::palette(ui.visuals().dark_mode).table.faint),
-        )
-        .on_hover_text(how);
+        // Folded to its one line unless opened (open, the bar and its
+        // words beside the board read as a spreadsheet: review 4).
+        let head = egui::CollapsingHeader::new(crate::ui::look::title(ui, text.clone(), 15.0))
+            .id_salt("fw-win-chance")
+            .default_open(false)
+            .show(ui, |ui| {
+                ui.add(egui::ProgressBar::new(chance).desired_height(7.0))
+                    .on_hover_text(how)
+                    .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, text.clone()));
+                ui.label(
+                    RichText::new(
+                        "how often you win from here, over every way the unseen cards may lie, \
+                         if you play on as the hint would",
+                    )
+                    .size(12.0)
+                    .color(crate::ui::theme::palette(ui.visuals().dark_mode).table.faint),
+                )
+                .on_hover_text(how);
+            });
+        head.header_response.on_hover_text(how);
         ui.horizontal(|ui| {
             let can_hint = self.my_turn();
             if ui.add_enabled(can_hint, egui::Button::new("Hint")).clicked() {

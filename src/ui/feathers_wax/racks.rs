@@ -1,0 +1,156 @@
+//! What Daedalus has gathered in the labyrinth, laid on the table as it
+//! would be: two wooden racks under the board, one for the feathers and
+//! one for the wax, each with a row of pegs the pieces are hung on as he
+//! gathers them (two plain boxes saying "none yet" read as an empty
+//! form: review 4).
+
+use egui::{Align2, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+
+use crate::rules::cards::{Card, Suit};
+use crate::rules::feathers_wax::FeathersAndWax;
+use crate::ui::look;
+use crate::ui::theme::{Palette, mix};
+
+use super::{FeathersView, paint_feather, paint_hive};
+
+/// Each rack has a peg for every card of its suit that can be gathered
+/// (Ace to 10).
+const PEGS: usize = 10;
+
+impl FeathersView {
+    /// The key to the board's nests and hives, the two racks, and the wing
+    /// sections they make (`low`: a low window, everything on one line).
+    pub(super) fn held_ui(ui: &mut Ui, palette: &Palette, state: &FeathersAndWax, low: bool) {
+        let edge = if state.refreshed_east() { "west" } else { "east" };
+        let key = if low {
+            format!("Nests give feathers, hives give wax; the tinted {edge} column makes used ones fresh.")
+        } else {
+            format!(
+                "Nests give feathers (a spade each), straw hives give wax (a club each). The tinted {edge} \
+                 column makes every used nest and hive fresh again when Daedalus reaches it."
+            )
+        };
+        if !low {
+            // (Clear of the board's plinth: close under it, it read as
+            // part of the board.)
+            ui.add_space(6.0);
+            ui.label(RichText::new(key.clone()).size(12.0).color(palette.table.faint));
+        }
+        ui.horizontal_top(|ui| {
+            let room = ui.available_width() - if low { 110.0 } else { 200.0 };
+            let wide = (room / 2.0 - 8.0).clamp(150.0, 300.0);
+            for suit in [Suit::Spades, Suit::Clubs] {
+                rack(ui, palette, state, suit, (wide, low), &key);
+            }
+            ui.vertical(|ui| {
+                ui.add_space(if low { 2.0 } else { 8.0 });
+                let n = state.sections();
+                // (In a low window without "These make": at 800 wide it
+                // wrapped onto a second line.)
+                let sections = crate::rules::words::count(n, "wing section");
+                let words = if low { sections } else { format!("These make {sections}") };
+                let explain = "one for each feather with a wax to bind it";
+                let heading = ui.label(look::title(ui, words, 16.0));
+                if low {
+                    heading.on_hover_text(explain);
+                } else {
+                    ui.label(RichText::new(explain).color(palette.table.faint));
+                }
+            });
+        });
+    }
+}
+
+/// One rack `wide` points across: a plank of wood with the suit's mark
+/// and count burnt into its end, and a groove of pegs along it, each
+/// piece gathered hung on the next peg with its value.
+fn rack(ui: &mut Ui, palette: &Palette, state: &FeathersAndWax, suit: Suit, (wide, low): (f32, bool), key: &str) {
+    let held = state.held(suit);
+    let high = if low { 40.0 } else { 66.0 };
+    let (rect, resp) = ui.allocate_exact_size(Vec2::new(wide, high), Sense::hover());
+    let name = if suit == Suit::Spades { "Feathers" } else { "Wax" };
+    let values: Vec<&str> = held.iter().map(|&v| Card::new(v, suit).rank_label()).collect();
+    let label = if held.is_empty() {
+        format!("{name}: none gathered yet")
+    } else {
+        format!("{name}: {} ({})", held.len(), values.join(", "))
+    };
+    resp.widget_info(|| WidgetInfo::labeled(egui::Role::Group, true, label.clone()));
+    let closed = state.is_closed(suit);
+    let why = if closed { "\nClosed by a Maiden (FW-R7): no more of these can be gathered." } else { "" };
+    let _ = resp.on_hover_text(format!("{label}: {} (A to 10) gathered.{why}\n{key}", suit.name()));
+    if !ui.is_rect_visible(rect) {
+        return;
+    }
+    let painter = ui.painter();
+    painter.add(
+        egui::epaint::RectShape::filled(rect.translate(Vec2::new(1.0, 3.0)), 8.0, palette.table.shadow)
+            .with_blur_width(8.0),
+    );
+    look::paint_wood(ui, rect, palette, 8.0);
+    painter.rect_stroke(rect, 8.0, Stroke::new(1.5, palette.table.wood[2]), StrokeKind::Inside);
+    let ink = palette.text_on(palette.table.wood[1]);
+    // The end of the plank: the suit's mark and how many, burnt in.
+    let mark = Pos2::new(rect.left() + 17.0, if low { rect.center().y } else { rect.top() + 17.0 });
+    if suit == Suit::Spades {
+        paint_feather(painter, mark, 24.0, palette.nest, palette.outline);
+    } else {
+        paint_hive(painter, mark, 9.0, palette.honey, palette.honey_rim);
+    }
+    let font = look::display(ui.ctx(), if low { 15.0 } else { 16.0 });
+    let words = if low { format!("{}", held.len()) } else { format!("{name}: {}", held.len()) };
+    painter.text(mark + Vec2::new(14.0, 0.0), Align2::LEFT_CENTER, words, font, ink);
+    // The groove along the plank (beside the mark in a low window, under
+    // it otherwise) with a peg for each piece that can be gathered.
+    let groove = if low {
+        Rect::from_min_max(Pos2::new(rect.left() + 48.0, rect.top() + 6.0), rect.max - Vec2::splat(6.0))
+    } else {
+        Rect::from_min_max(Pos2::new(rect.left() + 8.0, rect.top() + 33.0), rect.max - Vec2::new(8.0, 6.0))
+    };
+    painter.rect_filled(groove, 5.0, mix(palette.table.wood[2], palette.table.shadow, 0.35));
+    let pitch = groove.width() / PEGS.max(held.len()) as f32;
+    for i in 0..PEGS.max(held.len()) {
+        let at = Pos2::new(groove.left() + (i as f32 + 0.5) * pitch, groove.center().y);
+        if let Some(&v) = held.get(i) {
+            piece(painter, palette, suit, at, (pitch, groove.height()), v);
+        } else {
+            painter.circle_filled(at, 2.5, mix(palette.table.wood[2], palette.table.shadow, 0.7));
+            painter.circle_filled(at - Vec2::new(0.6, 0.6), 1.2, palette.table.wood[0].gamma_multiply(0.6));
+        }
+    }
+    if closed {
+        // Closed by a Maiden: a ribbon across the plank.
+        let band = Rect::from_center_size(groove.center(), Vec2::new(groove.width() * 0.7, 16.0));
+        painter.rect_filled(band, 3.0, palette.red_suit.gamma_multiply(0.9));
+        let font = egui::FontId::proportional(11.5);
+        painter.text(
+            band.center(),
+            Align2::CENTER_CENTER,
+            "closed by a Maiden",
+            font,
+            palette.text_on(palette.red_suit),
+        );
+    }
+}
+
+/// One piece on its peg at `at` in a place `size` large: a feather with
+/// its value on a tag, or a cake of wax with its value pressed in.
+fn piece(painter: &egui::Painter, palette: &Palette, suit: Suit, at: Pos2, (pitch, high): (f32, f32), value: u8) {
+    let label = Card::new(value, suit).rank_label();
+    let font = egui::FontId::proportional((high * 0.36).clamp(9.0, 12.0));
+    if suit == Suit::Spades {
+        let size = (high * 1.05).min(pitch * 1.6);
+        paint_feather(painter, at - Vec2::new(0.0, high * 0.08), size, palette.nest, palette.outline);
+        let tag = Rect::from_center_size(at + Vec2::new(0.0, high * 0.26), Vec2::new(pitch * 0.75, high * 0.38));
+        painter.rect(tag, 2.0, palette.card_face, Stroke::new(0.8, palette.outline), StrokeKind::Inside);
+        painter.text(tag.center(), Align2::CENTER_CENTER, label, font, palette.black_suit);
+    } else {
+        let cake = Rect::from_center_size(at, Vec2::new(pitch * 0.86, (high * 0.8).min(pitch * 1.1)));
+        painter.rect_filled(cake.translate(Vec2::new(0.5, 1.5)), 4.0, palette.table.shadow);
+        painter.rect(cake, 4.0, palette.honey, Stroke::new(1.2, palette.honey_rim), StrokeKind::Inside);
+        let sheen =
+            Rect::from_min_size(cake.min + Vec2::splat(2.0), Vec2::new(cake.width() - 4.0, cake.height() * 0.3));
+        painter.rect_filled(sheen, 3.0, mix(palette.honey, palette.card_face, 0.35));
+        painter.text(cake.center(), Align2::CENTER_CENTER, label, font, palette.text_on(palette.honey));
+    }
+}
