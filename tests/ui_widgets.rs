@@ -108,12 +108,46 @@ fn a_long_log_keeps_its_newest_line_in_view() {
         widgets::log_ui(ui, "log", &log, (false, &colour));
     });
     h.run();
+    h.get_by_label("Whole log (40)").click();
+    h.run();
+    assert!(h.query_by_label("move number 1").is_some(), "the whole log is open");
     let newest = h.get_by_label("move number 40");
     assert!(newest.rect().max.y <= 220.0, "the newest line is in view: {:?}", newest.rect());
     assert!(
         h.query_by_label("move number 1").is_none_or(|n| n.rect().max.y < 30.0),
         "the oldest lines are scrolled away above"
     );
+}
+
+/// Review 5: the whole log, a third of every game screen in plain text,
+/// drew the eye from the board. Folded (as it opens) it shows only its
+/// newest lines; "Whole log" opens every line and "Latest only" folds it
+/// again.
+#[test]
+fn the_log_opens_folded_to_its_newest_lines() {
+    let log: Vec<aviary::session::LogEntry> = (1..=12)
+        .map(|i| aviary::session::LogEntry {
+            seat: Some(aviary::rules::Seat(i % 2)),
+            text: format!("move number {i}"),
+            reveals: false,
+        })
+        .collect();
+    let mut h = Harness::builder().with_size([280.0, 400.0]).build_ui(move |ui| {
+        let palette = theme::palette(false);
+        let colour = |s: aviary::rules::Seat| palette.feathers[s.index()];
+        widgets::log_ui(ui, "log", &log, (false, &colour));
+    });
+    h.run();
+    let shown = |h: &Harness<'_>| {
+        (1..=12).filter(|i| h.query_by_label(&format!("move number {i}")).is_some()).collect::<Vec<_>>()
+    };
+    assert_eq!(shown(&h), vec![10, 11, 12], "folded: the newest three");
+    h.get_by_label("Whole log (12)").click();
+    h.run();
+    assert_eq!(shown(&h), (1..=12).collect::<Vec<_>>(), "opened: every line");
+    h.get_by_label("Latest only").click();
+    h.run();
+    assert_eq!(shown(&h), vec![10, 11, 12], "folded again");
 }
 
 /// Reported playing Tail Feathers: when the attack window, which fills the
@@ -142,6 +176,8 @@ fn the_log_shows_its_newest_line_after_being_squeezed_by_the_panel_above() {
         },
         page,
     );
+    h.run();
+    h.get_by_label("Whole log (40)").click();
     h.run();
     // The window opens over most of the panel, and the game goes on.
     h.state_mut().above = 300.0;

@@ -517,7 +517,7 @@ pub const DARK: Palette = Palette {
     red_suit: Color32::from_rgb(0xc0, 0x22, 0x22),
     black_suit: Color32::from_rgb(0x18, 0x18, 0x18),
     feathers: FEATHERS,
-    meadow: Color32::from_rgb(0x7e, 0x9e, 0x5c),
+    meadow: Color32::from_rgb(0x6c, 0x9c, 0x48),
     meadow_ink: Color32::from_rgb(0x14, 0x22, 0x0c),
     butterflies: BUTTERFLIES,
     butterfly_ink: Color32::from_rgb(0x14, 0x12, 0x10),

@@ -606,11 +606,18 @@ pub fn hand_off_bar(
     pressed
 }
 
+/// How many of a log's lines show while it is folded (the default): the
+/// whole log, a third of the screen in plain text, drew the eye from the
+/// board (review 5); the newest lines say what just happened.
+pub const LOG_FOLDED_LINES: usize = 3;
+
 /// A game's log in the side panel, as the page of a score pad: each line a
 /// move led by a small token in its seat's colour (`colour`; a hollow ring
 /// for chance), the newest in bold, and the lines scrolled away above
 /// fading into the card instead of showing cut in half. `numbered` puts the
-/// move's number before it ("  3. …", a solitaire's moves).
+/// move's number before it ("  3. …", a solitaire's moves). Folded, it
+/// shows only its newest [`LOG_FOLDED_LINES`]; "Whole log" opens it (the
+/// choice kept per panel).
 pub fn log_ui(
     ui: &mut Ui,
     salt: &str,
@@ -618,7 +625,25 @@ pub fn log_ui(
     (numbered, colour): (bool, &dyn Fn(crate::rules::Seat) -> Color32),
 ) {
     let palette = super::theme::palette(ui.visuals().dark_mode);
-    ui.label(super::look::title(ui, "Log", 16.0));
+    let open_id = ui.scope_id().with((salt, "whole log"));
+    let mut whole = ui.data(|d| d.get_temp::<bool>(open_id)).unwrap_or(false);
+    ui.horizontal(|ui| {
+        ui.label(super::look::title(ui, "Log", 16.0));
+        let folded_away = entries.len().saturating_sub(LOG_FOLDED_LINES);
+        if whole || folded_away > 0 {
+            let (words, tip) = if whole {
+                ("Latest only".to_string(), "Fold the log to its newest lines")
+            } else {
+                (format!("Whole log ({})", entries.len()), "Open every line of the log")
+            };
+            let button = egui::Button::new(RichText::new(words).size(12.0)).small();
+            if ui.add(button).on_hover_text(tip).clicked() {
+                whole = !whole;
+                ui.data_mut(|d| d.insert_temp(open_id, whole));
+            }
+        }
+    });
+    let first = if whole { 0 } else { entries.len().saturating_sub(LOG_FOLDED_LINES) };
     // No wider than what is in view: a wide line higher up (a row of
     // chips, a button) widens the panel's layout past its clipped edge,
     // and the log's lines wrapped at that width were cut at the right.
@@ -627,11 +652,11 @@ pub fn log_ui(
         .id_salt(salt)
         .max_width(in_view)
         .stick_to_bottom(true)
-        .auto_shrink([false, false])
+        .auto_shrink([false, !whole])
         .show(ui, |ui| {
             ui.spacing_mut().item_spacing.y = 3.0;
             let last = entries.len().saturating_sub(1);
-            for (i, e) in entries.iter().enumerate() {
+            for (i, e) in entries.iter().enumerate().skip(first) {
                 ui.horizontal_top(|ui| {
                     ui.spacing_mut().item_spacing.x = 5.0;
                     let (dot, _) = ui.allocate_exact_size(Vec2::new(10.0, 16.0), Sense::hover());
@@ -732,7 +757,7 @@ mod log_tests {
     fn the_log_wraps_within_what_is_in_view() {
         let ctx = egui::Context::default();
         let panel = Rect::from_min_size(Pos2::new(560.0, 0.0), Vec2::new(220.0, 600.0));
-        let entries: Vec<LogEntry> = (0..4)
+        let entries: Vec<LogEntry> = (0..super::LOG_FOLDED_LINES)
             .map(|k| LogEntry {
                 seat: None,
                 text: format!("Line {k}: the Carrion Crow takes a wound and the Chaffinch activation ends by itself"),

@@ -198,10 +198,9 @@ pub fn paint_patch(painter: &Painter, palette: &Palette, rect: Rect, index: usiz
     let dark = mix(grass, palette.meadow_ink, 0.35);
     let tone = mix(grass, if jitter(index, 0) > 0.5 { DAYLIGHT } else { dark }, 0.06 + jitter(index, 1) * 0.06);
     let corner = rect.width() * 0.08;
+    // (A lighter upper half, as if lit from a window, read as a band
+    // drawn by mistake: review 5.)
     painter.rect_filled(rect, corner, tone);
-    // Light on the upper half, as if from a window.
-    let upper = Rect::from_min_max(rect.min, Pos2::new(rect.right(), rect.center().y));
-    painter.rect_filled(upper.shrink(1.0), corner, mix(tone, DAYLIGHT, 0.07));
     // Tufts of grass.
     let blade = Stroke::new((rect.width() * 0.012).clamp(0.8, 1.6), mix(tone, palette.meadow_ink, 0.3));
     for k in 0..9 {
@@ -242,14 +241,15 @@ pub fn paint_crystal(painter: &Painter, palette: &Palette, centre: Pos2, r: f32,
         let a = k as f32 / corners as f32 * std::f32::consts::TAU - std::f32::consts::FRAC_PI_2;
         centre + Vec2::angled(a) * r * scale
     };
-    // On a small cream base, so a black crystal reads on the dark theme's
-    // card as well as a white one on the light theme's.
-    painter.circle(
-        centre + Vec2::new(0.0, r * 0.1),
-        r * 1.22,
-        palette.card_face,
-        Stroke::new(0.6, palette.crystal_rim),
-    );
+    // On a small base of the card's face, so a white crystal reads on
+    // the light theme's card; a black one's base is pale on the dark
+    // theme's dark card (it vanished there: review 5).
+    let base = if c == Crystal::Black && crate::ui::theme::luminance(palette.card_face) < 0.2 {
+        mix(palette.card_face, DAYLIGHT, 0.62)
+    } else {
+        palette.card_face
+    };
+    painter.circle(centre + Vec2::new(0.0, r * 0.1), r * 1.22, base, Stroke::new(0.6, palette.crystal_rim));
     let outline: Vec<Pos2> = (0..corners).map(|k| at(k, 1.0)).collect();
     painter.add(Shape::convex_polygon(outline, fill, rim));
     // The table: a smaller facet in the middle, joined to the corners.

@@ -31,29 +31,20 @@ impl FeathersView {
         ui.separator();
         let how = "Played out by the hint's policy over re-shuffles of the cards you have not seen; with few left, \
                    over every order of them (exact). The after-game analysis gives the same figures.";
-        // The words over a slim bar (on the bar they straddled its fill's
-        // edge, half on gold and half on the dark), on one line whatever
-        // they say and with the bar there while estimating too, so nothing
-        // under them moves as the reading firms up.
-        let (text, chance) = self.reading().map_or_else(
-            || ("Win chance: estimating…".to_string(), 0.0),
-            |r| {
-                let pct = (r.chance * 100.0).round();
-                let text = match (r.done, r.exact) {
-                    (true, true) => format!("Win chance: {pct:.0}% (exact)"),
-                    (true, false) => format!("Win chance: {pct:.0}%"),
-                    (false, true) => format!("Win chance: {pct:.0}% (exact count, {} orders so far)", r.playouts),
-                    (false, false) => format!("Win chance: {pct:.0}% (estimating, {} playouts)", r.playouts),
-                };
-                (text, r.chance as f32)
-            },
-        );
+        // Opened: the words over a slim bar (on the bar they straddled its
+        // fill's edge, half on gold and half on the dark).
+        let (head, text) = meter_words(self.reading().as_ref());
+        let chance = self.reading().map_or(0.0, |r| r.chance as f32);
         // Folded to its one line unless opened (open, the bar and its
-        // words beside the board read as a spreadsheet: review 4).
-        let head = egui::CollapsingHeader::new(crate::ui::look::title(ui, text.clone(), 15.0))
+        // words beside the board read as a spreadsheet: review 4). The
+        // header says the figure alone: a header does not wrap, and a long
+        // one ("… (exact count, 1200 orders so far)") widened the panel's
+        // layout, so the lines under it wrapped past its edge.
+        let head = egui::CollapsingHeader::new(crate::ui::look::title(ui, head, 15.0))
             .id_salt("fw-win-chance")
             .default_open(false)
             .show(ui, |ui| {
+                ui.label(RichText::new(&text).size(12.0));
                 ui.add(egui::ProgressBar::new(chance).desired_height(7.0))
                     .on_hover_text(how)
                     .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, text.clone()));
@@ -296,5 +287,43 @@ impl FeathersView {
             self.analysis_result = a.finish();
         }
         self.analysis_result.clone()
+    }
+}
+
+/// The meter's words: its header, the figure alone ("Win chance: 43%"),
+/// and the line under it when opened, with how far the reckoning has got.
+fn meter_words(reading: Option<&advisor::Reading>) -> (String, String) {
+    let Some(r) = reading else {
+        let words = "Win chance: estimating…".to_string();
+        return (words.clone(), words);
+    };
+    let pct = (r.chance * 100.0).round();
+    let how_far = match (r.done, r.exact) {
+        (true, true) => "exact".to_string(),
+        (true, false) => "estimated".to_string(),
+        (false, true) => format!("exact count, {} orders so far", r.playouts),
+        (false, false) => format!("estimating, {} playouts", r.playouts),
+    };
+    (format!("Win chance: {pct:.0}%"), format!("Win chance: {pct:.0}% ({how_far})"))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ai::feathers_wax as advisor;
+
+    /// Found as a flaky no-peek test: the header does not wrap, and a
+    /// long one ("… (exact count, 1200 orders so far)") widened the side
+    /// panel's layout, so the lines under it wrapped past the panel's
+    /// edge, differently as the count grew. The header is the figure
+    /// alone, whatever the state of the reckoning.
+    #[test]
+    fn the_meter_s_header_is_the_figure_alone() {
+        for (done, exact) in [(false, false), (false, true), (true, false), (true, true)] {
+            let r = advisor::Reading { chance: 0.4321, playouts: 123_456, done, exact };
+            let (head, detail) = super::meter_words(Some(&r));
+            assert_eq!(head, "Win chance: 43%");
+            assert!(detail.starts_with("Win chance: 43% ("), "{detail}");
+        }
+        assert_eq!(super::meter_words(None).0, "Win chance: estimating…");
     }
 }
