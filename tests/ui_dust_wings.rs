@@ -706,3 +706,103 @@ fn choosing_one_of_two_butterflies_of_a_colour_chooses_that_one_alone() {
     assert!(now[1], "the one clicked is chosen");
     assert_eq!(now.iter().filter(|&&c| c).count(), 1, "and no other: {now:?}");
 }
+
+/// How many cards the players' takings show.
+fn cards_won(h: &Harness<'_, AviaryApp>) -> usize {
+    h.query_all_by_label_contains("won: Gathering").count() + h.query_all_by_label_contains("won: Composition").count()
+}
+
+/// Review 5: "nothing marks the moment a card is won". The card the last
+/// drop takes flies from the row to its winner's takings (and lands: the
+/// harness settles, so nothing repaints once it is down); with Animations
+/// off it is simply there, and the same win redone flies nothing.
+#[test]
+fn a_won_card_flies_to_its_winner_s_takings_unless_animations_are_off() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_in(dir.path());
+    h.run();
+    let plan = open_where(&mut h, dir.path(), |s, plan| fulfilled_at_the_end(s, plan) == 1);
+    let Action::Pick(from) = plan[0] else { panic!("a plan starts with a pick") };
+    h.get_by_label(&format!("space {from}")).click();
+    h.run();
+    let drops: Vec<Action> = plan.iter().filter(|a| matches!(a, Action::Drop { .. })).cloned().collect();
+    for (i, a) in drops.iter().enumerate() {
+        let Action::Drop { colour, to } = *a else { unreachable!() };
+        h.query_all_by_label(&format!("hand {} butterfly", colour.name())).next().unwrap().click();
+        h.run();
+        h.get_by_label(&format!("space {to}")).click();
+        if i + 1 < drops.len() {
+            h.run();
+            assert!(!tab(&mut h).view.card_in_flight(), "a drop that takes nothing sends no card");
+        }
+    }
+    h.step();
+    h.step();
+    let t = state(&mut h).tableau(Seat(0)).clone();
+    assert_eq!(t.gatherings.len() + t.compositions.len(), 1, "Ada won the card");
+    assert!(tab(&mut h).view.card_in_flight(), "the card won is on its way to Ada's takings");
+    h.run();
+    assert!(!tab(&mut h).view.card_in_flight(), "and has landed");
+    assert_eq!(cards_won(&h), 1, "among her takings");
+
+    // Animations off: the win taken back and made again flies nothing.
+    h.state_mut().settings.animations = false;
+    let mut notices = Vec::new();
+    tab(&mut h).table.undo(&mut notices);
+    h.run();
+    assert_eq!(cards_won(&h), 0, "the undo put the card back");
+    tab(&mut h).table.redo(&mut notices);
+    h.step();
+    h.step();
+    assert_eq!(cards_won(&h), 1, "the redo won it again");
+    assert!(!tab(&mut h).view.card_in_flight(), "with Animations off nothing flies");
+}
+
+/// Review 5, at 800x600: each player's takings were counts beside tiny
+/// icons, so which cards they had won was a hover away. While they fit,
+/// they are small cards, each its own (with its name for screen readers).
+#[test]
+fn in_a_small_window_the_cards_won_are_shown_as_cards_while_they_fit() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = AviaryApp::new(Some(dir.path().join("config")), dir.path().join("saves"));
+    let mut h =
+        Harness::builder().with_size([800.0, 600.0]).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), app);
+    h.run();
+    let options = Options { names: vec!["Ada".into(), "Ben".into()], first: Some(0) };
+    let mut session: Session<DustInTheWings> = Session::new(Setup { seats: 2, options }, 5, vec![Player::Human; 2]);
+    // Turns that win a card until someone has won two.
+    while (0..2).all(|s| {
+        let t = session.state().tableau(Seat(s));
+        t.gatherings.len() + t.compositions.len() < 2
+    }) {
+        let plan = plans(session.state(), 5_000).into_iter().max_by_key(|p| p.claim.is_some()).expect("a plan");
+        for a in plan.actions {
+            session.propose(a).unwrap();
+        }
+    }
+    let won: usize =
+        (0..2).map(|s| session.state().tableau(Seat(s))).map(|t| t.gatherings.len() + t.compositions.len()).sum();
+    show(&mut h, dir.path(), session);
+    h.run();
+    let shown = h.query_all_by_label_contains("won: Gathering").count()
+        + h.query_all_by_label_contains("won: Composition").count();
+    assert_eq!(shown, won, "every card won is drawn as a card of its own");
+}
+
+/// Review 5: how a card is won was nowhere on the table. It is on a
+/// small card at the panel's foot, for both kinds of card.
+#[test]
+fn how_a_card_is_won_is_told_on_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_in(dir.path());
+    h.run();
+    open(&mut h, dir.path());
+    h.run();
+    let words: Vec<String> = common::painted_words(&h).into_iter().map(|w| w.0).collect();
+    assert!(words.iter().any(|w| w == "How a card is won"), "{words:?}");
+    assert!(words.iter().any(|w| w.starts_with("Gathering: that space holds exactly")), "{words:?}");
+    assert!(
+        words.iter().any(|w| w.starts_with("Composition: that space and its neighbours make its shape")),
+        "{words:?}"
+    );
+}

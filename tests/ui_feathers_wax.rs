@@ -8,6 +8,7 @@ mod common;
 
 use aviary::ai::feathers_wax::Policy;
 use aviary::app::{AviaryApp, Screen};
+use aviary::rules::cards::Suit;
 use aviary::rules::feathers_wax::{Action, FeathersAndWax, Flyer, Options, Phase, Stage, Walker};
 use aviary::rules::{Game, Rng, Setup, ToMove};
 use aviary::session::{Player, Session};
@@ -938,4 +939,70 @@ fn a_card_dropped_on_icarus_while_drawing_ends_the_drawing_and_is_played() {
         matches!(played, Action::Play { card: c, flyer: Flyer::Icarus, .. } if *c == card),
         "{card} went to Icarus: {played:?}"
     );
+}
+
+/// Review 5: "Feathers: 1" going up under the board was missed. A feather
+/// or a wax gathered flies from its deck to its peg on the rack (and
+/// lands: the harness settles, so nothing repaints once it is down); with
+/// Animations off it is simply there.
+#[test]
+fn a_gathered_piece_flies_from_its_deck_to_its_rack_unless_animations_are_off() {
+    // The policy's game up to the step whose draw puts a piece on a rack.
+    let seed = 3;
+    let mut s = Session::new(Setup { seats: 1, options: Options {} }, seed, vec![Player::Human]);
+    let mut rng = Rng::seeded(seed);
+    let policy = Policy::default();
+    let held = |g: &FeathersAndWax| g.held(Suit::Spades).len() + g.held(Suit::Clubs).len();
+    let (before, step) = loop {
+        let a = policy.choose(s.state(), &mut rng).expect("the game goes on");
+        let mut after = s.clone();
+        after.propose(a.clone()).unwrap();
+        while after.state().to_move() == ToMove::Chance && held(after.state()) == held(s.state()) {
+            let draw = policy.choose(after.state(), &mut rng).expect("a draw");
+            after.propose(draw).unwrap();
+        }
+        if held(after.state()) > held(s.state()) && s.state().to_move() != ToMove::Chance {
+            break (s, a);
+        }
+        s = after;
+    };
+    for animations in [true, false] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = common::harness(common::app(dir.path()));
+        h.state_mut().settings.animations = animations;
+        h.run();
+        show(&mut h, before.clone(), dir.path());
+        let mut notices = Vec::new();
+        tab(&mut h).table.propose_for_person(step.clone(), &mut notices);
+        for _ in 0..10 {
+            if tab(&mut h).table.session().state().to_move() != ToMove::Chance {
+                break;
+            }
+            let ctx = h.ctx.clone();
+            tab(&mut h).table.tick(&aviary::ui::waker(&ctx), std::time::Duration::ZERO, &mut notices);
+            tab(&mut h).table.wait_for_computer(&mut notices);
+        }
+        assert!(held(&state(&mut h)) > held(before.state()), "a piece was gathered: {notices:?}");
+        h.step();
+        h.step();
+        assert_eq!(tab(&mut h).view.piece_in_flight(), animations, "on its way to its rack (animations {animations})");
+        h.run();
+        assert!(!tab(&mut h).view.piece_in_flight(), "and landed");
+    }
+}
+
+/// Review 5: what a card does to a flyer was not on the table. In the
+/// flight, the panel's foot says it for each kind of card.
+#[test]
+fn in_the_flight_what_each_card_does_is_told_on_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness(common::app(dir.path()));
+    h.run();
+    show(&mut h, at_a_flight_play().0, dir.path());
+    h.run();
+    let words: Vec<String> = common::painted_words(&h).into_iter().map(|w| w.0).collect();
+    assert!(words.iter().any(|w| w == "What the cards do"), "{words:?}");
+    for what in ["one column on, one row down", "an updraft: one row up", "one row away from the other flyer"] {
+        assert!(words.iter().any(|w| w == what), "{what} in {words:?}");
+    }
 }

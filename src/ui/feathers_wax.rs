@@ -85,7 +85,14 @@ pub struct FeathersView {
     /// A drawn card dropped on a flyer while still drawing: the drawing
     /// ends, then this plays it.
     then_play: Option<Action>,
+    /// Where the Feathers and Wax decks lay in the last frame.
+    deck_at: [Option<egui::Rect>; 2],
+    /// The pieces on the racks: one gathered flies there from its deck.
+    racks: super::look::Slides,
 }
+
+/// How long a gathered feather or wax takes to fly to its rack, seconds.
+pub const GATHER_SECONDS: f64 = 0.6;
 
 fn flyer_colour(palette: &Palette, f: Flyer) -> Color32 {
     if f == Flyer::Icarus { palette.icarus } else { palette.daedalus }
@@ -113,7 +120,15 @@ impl FeathersView {
             analysis_result: None,
             glide: None,
             then_play: None,
+            deck_at: [None; 2],
+            racks: super::look::Slides::lasting(GATHER_SECONDS),
         }
+    }
+
+    /// True while a feather or wax just gathered flies to its rack.
+    #[must_use]
+    pub fn piece_in_flight(&self) -> bool {
+        self.racks.sliding()
     }
 
     fn state(&self) -> &FeathersAndWax {
@@ -424,6 +439,8 @@ impl View for FeathersView {
         self.settings = frame.settings;
         let palette = theme::palette(frame.settings.dark);
         self.meter_tick(ui.ctx());
+        let cursor = self.table.session().cursor();
+        self.racks.begin(super::look::Slides::key((self.table.id, cursor)), ui.input(|i| i.time));
         super::tab::side_panel(ui, |ui| self.side_ui(ui, frame));
         let notices = &mut *frame.notices;
         egui::CentralPanel::default().show(ui, |ui| {
@@ -442,10 +459,13 @@ impl View for FeathersView {
                     let low = ui.available_height() < 640.0;
                     self.decks_ui(ui, &palette);
                     self.labyrinth_ui(ui, &palette, notices, low);
-                    Self::held_ui(ui, &palette, &self.state().clone(), low);
+                    self.held_ui(ui, &palette, low);
                 }
             }
         });
+        if self.racks.busy() {
+            ui.ctx().request_repaint();
+        }
     }
 
     fn undo_guard(&self) -> UndoGuard {

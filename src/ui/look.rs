@@ -446,9 +446,23 @@ pub struct Slides {
     /// Components that appeared with the new position, turning face up:
     /// when they began.
     turning: std::collections::HashMap<u64, f64>,
+    /// How long a slide takes, if not [`SLIDE_SECONDS`].
+    seconds: Option<f64>,
 }
 
 impl Slides {
+    /// Slides that take `seconds` each (a card won crosses the whole
+    /// table: at the usual pace it was gone before the eye found it).
+    #[must_use]
+    pub fn lasting(seconds: f64) -> Self {
+        Self { seconds: Some(seconds), ..Self::default() }
+    }
+
+    /// How long one slide takes.
+    fn slide_seconds(&self) -> f64 {
+        self.seconds.unwrap_or(SLIDE_SECONDS)
+    }
+
     /// Call once per frame before placing anything: `position` changes
     /// when the game moves (its cursor, or a revision); `now` is the time in
     /// seconds. What has finished moving by now is forgotten, so a
@@ -456,7 +470,8 @@ impl Slides {
     pub fn begin(&mut self, position: u64, now: f64) {
         self.fresh = self.seen.is_some_and(|s| s != position);
         self.seen = Some(position);
-        self.moving.retain(|_, (_, t0)| now - *t0 < SLIDE_SECONDS);
+        let seconds = self.slide_seconds();
+        self.moving.retain(|_, (_, t0)| now - *t0 < seconds);
         self.turning.retain(|_, t0| now - *t0 < TURN_SECONDS);
     }
 
@@ -484,7 +499,7 @@ impl Slides {
             }
         }
         let Some(&(start, t0)) = self.moving.get(&key) else { return target };
-        let t = ((now - t0) / SLIDE_SECONDS) as f32;
+        let t = ((now - t0) / self.slide_seconds()) as f32;
         if t >= 1.0 {
             self.moving.remove(&key);
             return target;
@@ -513,6 +528,12 @@ impl Slides {
     #[must_use]
     pub fn busy(&self) -> bool {
         !self.moving.is_empty() || !self.turning.is_empty()
+    }
+
+    /// True while something is sliding (turning over aside).
+    #[must_use]
+    pub fn sliding(&self) -> bool {
+        !self.moving.is_empty()
     }
 
     /// The key of a public thing: a stable hash of `what`.

@@ -62,7 +62,7 @@ pub fn renewal_legend(ui: &mut Ui, palette: &Palette, compact: bool) {
 /// One face-up card in slot `name` ("G1", "C2"): drawn, and when it is
 /// `claimable` by the person to move, a gold ring and a click that takes
 /// it; `k` scales it (smaller in a low window). Returns true when clicked
-/// to take it.
+/// to take it, and where it lies.
 pub fn card_ui(
     ui: &mut Ui,
     palette: &Palette,
@@ -70,7 +70,7 @@ pub fn card_ui(
     face: &Face,
     claimable: bool,
     k: f32,
-) -> bool {
+) -> (bool, Rect) {
     let size = if matches!(face, Face::Composition(_)) { COMPOSITION } else { GATHERING } * k;
     let sense = if claimable { Sense::click() } else { Sense::hover() };
     let (rect, resp) = ui.allocate_exact_size(size, sense);
@@ -85,8 +85,9 @@ pub fn card_ui(
     });
     let label = if claimable { format!("Take {name}{renewed}") } else { format!("{name}: {what}{renewed}") };
     resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, claimable, &label));
+    let home = rect;
     if !ui.is_rect_visible(rect) {
-        return false;
+        return (false, home);
     }
     let painter = ui.painter();
     let lift = if claimable && resp.hovered() { look::Lift::Raised } else { look::Lift::Flat };
@@ -94,7 +95,7 @@ pub fn card_ui(
     if matches!(face, Face::Empty) {
         painter.rect_stroke(rect.shrink(4.0), 8.0, Stroke::new(1.0, palette.table.faint), StrokeKind::Inside);
         painter.text(rect.center(), Align2::CENTER_CENTER, "no card", FontId::proportional(12.0), palette.table.faint);
-        return false;
+        return (false, home);
     }
     look::card_body(painter, palette, rect, palette.table.plate, lift);
     let ink = palette.table.on_plate;
@@ -135,7 +136,7 @@ pub fn card_ui(
         what = format!("{what}\n\n{}", super::renewal::explain(who, *m));
     }
     let resp = resp.on_hover_text(if claimable { format!("Click to take it: {what}") } else { what });
-    claimable && resp.clicked()
+    (claimable && resp.clicked(), home)
 }
 
 /// A crystal's size on a Gathering card (before the card's scale).
@@ -338,62 +339,134 @@ fn condition_sign(painter: &egui::Painter, palette: &Palette, card: Rect, condit
     painter.galley(Pos2::new(x, mid - small.size().y / 2.0 + size * 0.08), small, soft);
 }
 
+/// A won card in the takings: large enough to tell its butterflies and
+/// shapes apart at a glance.
+pub const MINI: Vec2 = Vec2::new(58.0, 50.0);
+/// A won card in the takings in a low window (the counts on one line
+/// told nothing of which cards: review 5).
+pub const MINI_LOW: Vec2 = Vec2::new(44.0, 38.0);
+
+/// How tall the takings of players who won `won` (each one's cards and
+/// crystals) stand as cards of size `mini` in a panel `width` wide.
+#[must_use]
+pub fn takings_height(won: &[(usize, usize)], mini: Vec2, width: f32) -> f32 {
+    let per_row = ((width + 3.0) / (mini.x + 3.0)).floor().max(1.0);
+    won.iter()
+        .map(|&(cards, crystals)| {
+            let pile = crystal_pile_size(crystals, mini.y).x;
+            let items = cards as f32 + (pile / (mini.x + 3.0)).ceil();
+            // A seat's line, then its rows of cards (or "nothing won yet").
+            26.0 + if items == 0.0 { 18.0 } else { (items / per_row).ceil() * (mini.y + 3.0) }
+        })
+        .sum()
+}
+
+/// The key under which a face-up card is followed from the row to the
+/// takings of whoever wins it (its identity: every seat sees it).
+#[must_use]
+pub fn won_key(gathering: bool, id: u8) -> u64 {
+    look::Slides::key(("dw-card", gathering, id))
+}
+
+/// Places a component this frame: given its key and where it lies, where
+/// to draw it (elsewhere while it is on its way there).
+pub type Place<'a> = dyn FnMut(u64, Rect) -> Rect + 'a;
+
+/// A little won card at `home`, drawn where `place` says: in its place,
+/// or, while it crosses the table from the row it was won from, over
+/// everything (the panel's edge does not clip it) and ringed in gold, so
+/// the win is seen as it happens (review 5: "no moment when a card is
+/// won").
+fn won_card(ui: &Ui, palette: &Palette, (home, drawn): (Rect, Rect), gathering: bool, id: u8) {
+    let layer = egui::LayerId::new(egui::Order::Foreground, egui::Id::unique("dw-won"));
+    let painter = if drawn == home { ui.painter().clone() } else { ui.ctx().layer_painter(layer) };
+    if drawn != home {
+        painter.add(
+            egui::epaint::RectShape::filled(drawn.translate(Vec2::new(3.0, 8.0)), 8.0, palette.table.shadow)
+                .with_blur_width(14.0),
+        );
+    }
+    look::card_body(&painter, palette, drawn, palette.table.plate, look::Lift::Flat);
+    if gathering {
+        mini_gathering(&painter, palette, drawn, id);
+    } else {
+        mini_composition(&painter, palette, drawn, id);
+    }
+    if drawn != home {
+        painter.rect_stroke(drawn.expand(2.0), 8.0, Stroke::new(3.0, palette.selection), StrokeKind::Outside);
+    }
+}
+
+/// A little Gathering card's butterflies.
+fn mini_gathering(painter: &egui::Painter, palette: &Palette, rect: Rect, id: u8) {
+    let g = gathering_card(id);
+    let wanted: Vec<Colour> = meadow::one_by_one(g.counts).collect();
+    // One row of up to two, or two rows.
+    let per_row = if wanted.len() <= 2 { wanted.len().max(1) } else { wanted.len().div_ceil(2) };
+    let rows = wanted.len().div_ceil(per_row).max(1);
+    let pitch = Vec2::new((rect.width() - 6.0) / per_row as f32, (rect.height() - 6.0) / rows as f32);
+    let most = 22.0 * (rect.height() / 50.0).max(1.0);
+    for (i, &c) in wanted.iter().enumerate() {
+        let (col, row) = ((i % per_row) as f32, (i / per_row) as f32);
+        let at = rect.min + Vec2::new(3.0 + pitch.x * (col + 0.5), 3.0 + pitch.y * (row + 0.5));
+        meadow::paint_butterfly(painter, palette, at, pitch.x.min(pitch.y).min(most), c);
+    }
+}
+
+/// A little Composition card: its shape, its condition and its points.
+fn mini_composition(painter: &egui::Painter, palette: &Palette, rect: Rect, id: u8) {
+    let comp = COMPOSITIONS[usize::from(id)];
+    let cells = comp.shape.cells();
+    let (w, h) = meadow::span(cells);
+    let k = (rect.height() / 50.0).max(0.5);
+    // (Above the sign along the foot.)
+    let cell = (11.0 * k).min((rect.width() - 6.0) / w as f32).min((rect.height() - 20.0 * k) / h as f32);
+    let origin =
+        rect.center() - Vec2::new(0.0, 7.0 * k) - Vec2::new(f32::from(w as u8), f32::from(h as u8)) * cell / 2.0;
+    for &(x, y) in cells {
+        let r =
+            Rect::from_min_size(origin + Vec2::new(f32::from(x as u8), f32::from(y as u8)) * cell, Vec2::splat(cell));
+        painter.rect_filled(r.shrink(0.4), 1.0, palette.meadow);
+    }
+    // Its condition, small, along the foot.
+    let sign = match comp.condition {
+        Condition::Few(n) => format!("\u{2264}{n}"),
+        Condition::Many(n) => format!("\u{2265}{n}"),
+        Condition::Even => "=".to_string(),
+    };
+    let foot = rect.center_bottom() - Vec2::new(0.0, 2.0 * k);
+    let font = look::display(painter.ctx(), 12.0 * k);
+    painter.text(foot, Align2::CENTER_BOTTOM, sign, font, palette.table.on_plate);
+    // Its points, as on the card in the column.
+    let at = rect.right_top() + Vec2::new(-7.0, 7.0) * k;
+    look::token(painter, palette, at, 6.5 * k, palette.selection, &comp.points.to_string());
+}
+
 /// A player's takings as little cards in a row: each Gathering card with
 /// its butterflies, each Composition card with its shape, then the
-/// crystals won; the whole in words on hover.
-pub fn takings_ui(ui: &mut Ui, palette: &Palette, gatherings: &[u8], compositions: &[u8], crystals: (u8, u8)) {
-    // Little cards, large enough to tell their butterflies and shapes
-    // apart at a glance.
-    let mini = Vec2::new(58.0, 50.0);
+/// crystals won; the whole in words on hover. `place` says where each
+/// card is drawn (on its way here, when just won); `mini` is a card's
+/// size ([`MINI`], or [`MINI_LOW`] in a low window).
+pub fn takings_ui(
+    ui: &mut Ui,
+    palette: &Palette,
+    (gatherings, compositions, crystals): (&[u8], &[u8], (u8, u8)),
+    mini: Vec2,
+    place: &mut Place<'_>,
+) {
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing = Vec2::new(3.0, 3.0);
         for &id in gatherings {
             let (rect, resp) = ui.allocate_exact_size(mini, Sense::hover());
-            look::card_body(ui.painter(), palette, rect, palette.table.plate, look::Lift::Flat);
-            let g = gathering_card(id);
-            let wanted: Vec<Colour> = meadow::one_by_one(g.counts).collect();
-            // One row of up to two, or two rows.
-            let per_row = if wanted.len() <= 2 { wanted.len().max(1) } else { wanted.len().div_ceil(2) };
-            let rows = wanted.len().div_ceil(per_row).max(1);
-            let pitch = Vec2::new((rect.width() - 6.0) / per_row as f32, (rect.height() - 6.0) / rows as f32);
-            for (i, &c) in wanted.iter().enumerate() {
-                let (col, row) = ((i % per_row) as f32, (i / per_row) as f32);
-                let at = rect.min + Vec2::new(3.0 + pitch.x * (col + 0.5), 3.0 + pitch.y * (row + 0.5));
-                meadow::paint_butterfly(ui.painter(), palette, at, pitch.x.min(pitch.y).min(22.0), c);
-            }
-            let said = format!("won: Gathering {}", gathering_text(g));
+            won_card(ui, palette, (rect, place(won_key(true, id), rect)), true, id);
+            let said = format!("won: Gathering {}", gathering_text(gathering_card(id)));
             resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, &said));
             resp.on_hover_text(said);
         }
         for &id in compositions {
             let (rect, resp) = ui.allocate_exact_size(mini, Sense::hover());
-            look::card_body(ui.painter(), palette, rect, palette.table.plate, look::Lift::Flat);
-            let comp = COMPOSITIONS[usize::from(id)];
-            let cells = comp.shape.cells();
-            let (w, h) = meadow::span(cells);
-            // (Above the sign along the foot.)
-            let cell = 11.0_f32.min((rect.width() - 6.0) / w as f32).min((rect.height() - 20.0) / h as f32);
-            let origin =
-                rect.center() - Vec2::new(0.0, 7.0) - Vec2::new(f32::from(w as u8), f32::from(h as u8)) * cell / 2.0;
-            for &(x, y) in cells {
-                let r = Rect::from_min_size(
-                    origin + Vec2::new(f32::from(x as u8), f32::from(y as u8)) * cell,
-                    Vec2::splat(cell),
-                );
-                ui.painter().rect_filled(r.shrink(0.4), 1.0, palette.meadow);
-            }
-            // Its condition, small, along the foot.
-            let sign = match comp.condition {
-                Condition::Few(n) => format!("\u{2264}{n}"),
-                Condition::Many(n) => format!("\u{2265}{n}"),
-                Condition::Even => "=".to_string(),
-            };
-            let foot = rect.center_bottom() - Vec2::new(0.0, 2.0);
-            ui.painter().text(foot, Align2::CENTER_BOTTOM, sign, look::display(ui.ctx(), 12.0), palette.table.on_plate);
-            // Its points, as on the card in the column.
-            let at = rect.right_top() + Vec2::new(-7.0, 7.0);
-            look::token(ui.painter(), palette, at, 6.5, palette.selection, &comp.points.to_string());
-            let said = format!("won: Composition {}", comp.describe());
+            won_card(ui, palette, (rect, place(won_key(false, id), rect)), false, id);
+            let said = format!("won: Composition {}", COMPOSITIONS[usize::from(id)].describe());
             resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, &said));
             resp.on_hover_text(said);
         }
@@ -423,8 +496,16 @@ pub fn takings_ui(ui: &mut Ui, palette: &Palette, gatherings: &[u8], composition
 /// black and a white crystal with theirs (the same line in words was a
 /// ledger's, and the cards stood a third of the panel's height).
 /// `said` is the line in words (the screen reader's name); `cards` lists
-/// the cards, shown on hover.
-pub fn takings_line(ui: &mut Ui, palette: &Palette, counts: [usize; 4], said: &str, cards: &str) {
+/// the cards, shown on hover; a card just won (`won`: the Gathering and
+/// Composition cards' ids) flies to its small card as `place` says.
+pub fn takings_line(
+    ui: &mut Ui,
+    palette: &Palette,
+    counts: [usize; 4],
+    (said, cards): (&str, &str),
+    won: (&[u8], &[u8]),
+    place: &mut Place<'_>,
+) {
     let ink = palette.table.on_plate;
     let font = look::display(ui.ctx(), 14.0);
     let (rect, resp) = ui.allocate_exact_size(Vec2::new(ui.available_width().min(220.0), 22.0), Sense::hover());
@@ -446,6 +527,12 @@ pub fn takings_line(ui: &mut Ui, palette: &Palette, counts: [usize; 4], said: &s
                         painter.rect_filled(r, 1.0, palette.meadow);
                     }
                 }
+                for &id in if i == 0 { won.0 } else { won.1 } {
+                    let drawn = place(won_key(i == 0, id), card);
+                    if drawn != card {
+                        won_card(ui, palette, (card, drawn), i == 0, id);
+                    }
+                }
                 x += 18.0;
             }
             _ => {
@@ -459,6 +546,43 @@ pub fn takings_line(ui: &mut Ui, palette: &Palette, counts: [usize; 4], said: &s
         painter.galley(Pos2::new(x, mid - number.size().y / 2.0), number, ink);
         x += w + 12.0;
     }
+}
+
+/// How a card is won, on a small card of its own at the foot of the
+/// panel (review 5: the rules were nowhere on the table; a new player had
+/// to guess why a card lit up). A little card of each kind beside its
+/// line, so the words point at what they are about.
+pub fn how_cards_are_won(ui: &mut Ui, palette: &Palette) {
+    look::plate_frame(palette, None).inner_margin(10).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.label(look::title(ui, "How a card is won", 15.0).color(palette.table.ink));
+        let small = |text: &str| RichText::new(text).size(12.5).color(palette.table.on_plate);
+        ui.label(small("Your turn ends on the space where your last butterfly lands."));
+        let icon = Vec2::new(40.0, 34.0);
+        for gathering in [true, false] {
+            ui.horizontal_top(|ui| {
+                let (rect, _) = ui.allocate_exact_size(icon, Sense::hover());
+                look::card_body(ui.painter(), palette, rect, palette.table.plate, look::Lift::Flat);
+                if gathering {
+                    mini_gathering(ui.painter(), palette, rect, 0);
+                } else {
+                    // (A shape of three spaces: a single space read as a
+                    // blot, not a shape.)
+                    let three = COMPOSITIONS.iter().position(|c| c.shape.cells().len() == 3).unwrap_or(0);
+                    mini_composition(ui.painter(), palette, rect, u8::try_from(three).unwrap_or(0));
+                }
+                let words = if gathering {
+                    "Gathering: that space holds exactly the butterflies shown. Its crystals come with it \
+                     (black 1 point, white 2)."
+                } else {
+                    "Composition: that space and its neighbours make its shape (turned or flipped as you like), and \
+                     their butterflies meet its count (\u{2264} at most, \u{2265} at least, = the same on each). \
+                     One card a turn."
+                };
+                ui.add(egui::Label::new(small(words)).wrap());
+            });
+        }
+    });
 }
 
 /// The room each crystal in a pile takes.

@@ -94,7 +94,15 @@ pub struct WingsView {
     /// offered beside it (the space, where, the position it was for and
     /// the frame it was asked in).
     drop_choice: Option<(Square, Pos2, usize, u64)>,
+    /// Where each face-up card was drawn: a card won flies from the row
+    /// to its winner's takings.
+    won: look::Slides,
+    /// Animations are on (Settings), as of this frame.
+    animate: bool,
 }
+
+/// How long a won card takes to fly to its winner's takings, in seconds.
+pub const WON_SECONDS: f64 = 0.7;
 
 impl WingsView {
     fn state(&self) -> &DustInTheWings {
@@ -162,6 +170,12 @@ impl WingsView {
     #[must_use]
     pub fn in_flight(&self) -> usize {
         self.flights.len()
+    }
+
+    /// True while a card just won is flying to its winner's takings.
+    #[must_use]
+    pub fn card_in_flight(&self) -> bool {
+        self.won.sliding()
     }
 
     /// How many butterflies of each colour are still on their way to
@@ -434,6 +448,7 @@ impl WingsView {
         let state = self.state().clone();
         let claimable = state.fulfilled();
         let human = self.human_to_move();
+        let now = ui.input(|i| i.time);
         let mut action = None;
         let (g_left, discard, c_left) = state.deck_counts();
         // Beside the meadow only the deck's count, the discards on hover
@@ -478,8 +493,13 @@ impl WingsView {
                     let r = CardRef::Gathering(slot as u8);
                     let face = card.map_or(cards::Face::Empty, |id| cards::Face::Gathering(id, crystals.to_vec()));
                     let marks = self.renewal.marks(r).map(|(seat, m)| (state.seat_name(seat), m));
-                    if cards::card_ui(ui, palette, (&short_name(r), marks), &face, human && claimable.contains(&r), k) {
+                    let (take, at) =
+                        cards::card_ui(ui, palette, (&short_name(r), marks), &face, human && claimable.contains(&r), k);
+                    if take {
                         action = Some(Action::Claim(r));
+                    }
+                    if let Some(id) = card {
+                        self.won.place(cards::won_key(true, *id), at, None, now, self.animate);
                     }
                 }
             });
@@ -489,8 +509,13 @@ impl WingsView {
                     let r = CardRef::Composition(slot as u8);
                     let face = card.map_or(cards::Face::Empty, cards::Face::Composition);
                     let marks = self.renewal.marks(r).map(|(seat, m)| (state.seat_name(seat), m));
-                    if cards::card_ui(ui, palette, (&short_name(r), marks), &face, human && claimable.contains(&r), k) {
+                    let (take, at) =
+                        cards::card_ui(ui, palette, (&short_name(r), marks), &face, human && claimable.contains(&r), k);
+                    if take {
                         action = Some(Action::Claim(r));
+                    }
+                    if let Some(id) = card {
+                        self.won.place(cards::won_key(false, *id), at, None, now, self.animate);
                     }
                 }
             });
@@ -520,7 +545,15 @@ impl WingsView {
         // In a scroll of their own once they grow, leaving the log room
         // (late in a game in a small window they pushed it off the panel).
         let room = (ui.available_height() - 160.0).max(90.0);
-        let low = ui.ctx().content_rect().height() < LOW_WINDOW;
+        // In a low window, smaller cards while they fit, else a line each.
+        let won: Vec<(usize, usize)> = (0..state.seats())
+            .map(|s| state.tableau(Seat(s)))
+            .map(|t| (t.gatherings.len() + t.compositions.len(), usize::from(t.black + t.white)))
+            .collect();
+        let mini = if ui.ctx().content_rect().height() < LOW_WINDOW { cards::MINI_LOW } else { cards::MINI };
+        let low = mini == cards::MINI_LOW && cards::takings_height(&won, mini, ui.available_width()) > room;
+        let (now, animate) = (ui.input(|i| i.time), self.animate);
+        let mut place = |key, at| self.won.place(key, at, None, now, animate);
         egui::ScrollArea::vertical().id_salt("dw-takings").max_height(room).show(ui, |ui| {
             for s in (0..state.seats()).map(Seat) {
                 let t = state.tableau(s);
@@ -563,10 +596,12 @@ impl WingsView {
                         t.white
                     );
                     let counts = [t.gatherings.len(), t.compositions.len(), t.black.into(), t.white.into()];
-                    cards::takings_line(ui, &palette, counts, &line, &taken);
+                    let won = (&t.gatherings[..], &t.compositions[..]);
+                    cards::takings_line(ui, &palette, counts, (&line, &taken), won, &mut place);
                 } else {
                     // What they have won, as little cards and crystals.
-                    cards::takings_ui(ui, &palette, &t.gatherings, &t.compositions, (t.black, t.white));
+                    let won = (&t.gatherings[..], &t.compositions[..], (t.black, t.white));
+                    cards::takings_ui(ui, &palette, won, mini, &mut place);
                 }
             }
         });
@@ -576,6 +611,11 @@ impl WingsView {
         let at = session.cursor();
         let log = turns::turn_lines(&session.actions()[..at], &session.log()[..at]);
         crate::ui::widgets::log_ui(ui, "dw-log", &log, (false, &colour));
+        // The rules of winning a card in the room the folded log leaves.
+        if ui.available_height() > 190.0 {
+            ui.add_space(10.0);
+            cards::how_cards_are_won(ui, &palette);
+        }
     }
 }
 
@@ -610,6 +650,8 @@ impl View for WingsView {
             renewal: renewal::Watch::default(),
             hand_at: None,
             drop_choice: None,
+            won: look::Slides::lasting(WON_SECONDS),
+            animate: false,
         }
     }
 
@@ -623,7 +665,10 @@ impl View for WingsView {
 
     fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
         let palette = theme::palette(frame.settings.dark);
-        self.track_flights(ui.input(|i| i.time), frame.settings.animations);
+        let now = ui.input(|i| i.time);
+        self.track_flights(now, frame.settings.animations);
+        self.animate = frame.settings.animations;
+        self.won.begin(look::Slides::key((self.table.id, self.table.session().cursor())), now);
         self.renewal.observe(self.table.id, self.table.session().state());
         super::tab::side_panel(ui, |ui| self.side_ui(ui, frame));
         self.compact = ui.available_height() < 700.0 || ui.available_width() < 720.0;
@@ -670,6 +715,9 @@ impl View for WingsView {
                 self.meadow_ui(ui, &palette, room, frame.notices);
             });
         });
+        if self.won.busy() {
+            ui.ctx().request_repaint();
+        }
     }
 
     fn undo_guard(&self) -> UndoGuard {

@@ -298,7 +298,11 @@ impl PlumesView {
                 // "≥": a peacock's face-down card, unknown until the end,
                 // adds to it (a new player asked what the sign meant).
                 let said = match known {
-                    Known::Exact(_) => "Score".to_string(),
+                    // (A new player asked why every score was below zero.)
+                    Known::Exact(_) => "Score: the plumes' scores added up. A plume's top row counts against it and \
+                                        every card under it for it, so a plume starts below zero and climbs as \
+                                        it grows"
+                        .to_string(),
                     Known::AtLeast(_) => {
                         "Score, at least: a peacock's face-down card adds its value when it is turned up at the end"
                             .to_string()

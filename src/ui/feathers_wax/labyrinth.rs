@@ -167,19 +167,17 @@ impl Maze<'_> {
         };
         match spot {
             Spot::Nest => {
-                let fade = if used { 0.3 } else { 1.0 };
+                let fade = if used { 0.55 } else { 1.0 };
                 paint_nest(painter, palette, mid + Vec2::new(0.0, cs * 0.14), cs, fade);
-                // A pale halo under the feather, so the green stands off the
-                // stone (on the dark floor it sank into it).
-                let halo = palette.maze.wall_top.gamma_multiply(0.8 * fade);
-                paint_feather(painter, mid - Vec2::new(0.0, cs * 0.04), cs * 0.66, halo, halo);
-                paint_feather(
-                    painter,
-                    mid - Vec2::new(0.0, cs * 0.04),
-                    cs * 0.56,
-                    palette.nest.gamma_multiply(fade),
-                    palette.outline.gamma_multiply(fade),
-                );
+                // A used nest is empty: its feather was taken (a "used"
+                // label read as a form's: review 5).
+                if !used {
+                    // A pale halo under the feather, so the green stands off
+                    // the stone (on the dark floor it sank into it).
+                    let halo = palette.maze.wall_top.gamma_multiply(0.8);
+                    paint_feather(painter, mid - Vec2::new(0.0, cs * 0.04), cs * 0.66, halo, halo);
+                    paint_feather(painter, mid - Vec2::new(0.0, cs * 0.04), cs * 0.56, palette.nest, palette.outline);
+                }
             }
             Spot::Hive => {
                 let fade = if used { 0.3 } else { 1.0 };
@@ -193,18 +191,11 @@ impl Maze<'_> {
             }
             Spot::Empty => {}
         }
-        if used && self.state.walker() != Walker::At(c) {
-            // A small tag at the top of the space, clear of its walls,
-            // as a marker laid on it (not words over the nest or hive,
-            // nor under Daedalus standing on it).
-            let galley = painter.layout_no_wrap("used".into(), FontId::proportional(9.5), palette.table.on_plate);
-            let tag = Rect::from_center_size(
-                r.center_top() + Vec2::new(0.0, self.cs * 0.1 + galley.size().y / 2.0),
-                galley.size(),
-            )
-            .expand2(Vec2::new(3.0, 0.5));
-            painter.rect(tag, 3.0, palette.table.plate, Stroke::new(1.0, palette.table.edge), StrokeKind::Inside);
-            painter.galley(tag.min + Vec2::new(3.0, 0.5), galley, palette.table.on_plate);
+        if used && self.state.walker() != Walker::At(c) && spot != Spot::Empty {
+            // A wooden marker laid in the space's corner, as one would on
+            // the board, clear of its walls and of the nest or hive.
+            let at = r.right_top() + Vec2::new(-self.cs * 0.2, self.cs * 0.2);
+            crate::ui::look::token(painter, palette, at, (self.cs * 0.1).max(4.0), palette.table.wood[1], "");
         }
         if reached {
             // A ring just inside the space, clear of its nest or hive.
@@ -598,8 +589,8 @@ impl FeathersView {
         let size = if low { theme::CARD_SIZE * 0.7 } else { theme::CARD_SIZE };
         let card = |ui: &mut Ui, face: CardFace| widgets::card_ui_sized(ui, palette, face, false, size);
         ui.horizontal(|ui| {
-            let _ = deck_ui_sized(ui, palette, ("Feathers", &[Suit::Spades]), feathers, size);
-            let _ = deck_ui_sized(ui, palette, ("Wax", &[Suit::Clubs]), wax, size);
+            self.deck_at[0] = Some(deck_ui_sized(ui, palette, ("Feathers", &[Suit::Spades]), feathers, size).rect);
+            self.deck_at[1] = Some(deck_ui_sized(ui, palette, ("Wax", &[Suit::Clubs]), wax, size).rect);
             let _ = deck_ui_sized(ui, palette, ("Movement", &[Suit::Hearts, Suit::Diamonds]), moves, size);
             ui.vertical(|ui| {
                 ui.label(crate::ui::look::title(ui, "In play", 14.0));

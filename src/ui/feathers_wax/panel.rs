@@ -78,6 +78,13 @@ impl FeathersView {
         let palette = crate::ui::theme::palette(ui.visuals().dark_mode);
         let colour = |_| palette.icarus;
         crate::ui::widgets::log_ui(ui, "fw-log", self.table.session().log(), (true, &colour));
+        // In the flight, what each card does, in the room the folded log
+        // leaves (review 5: a new player could not tell what a card would
+        // do to a flyer without trying it).
+        if state.phase() == Phase::Flight && ui.available_height() > 230.0 {
+            ui.add_space(10.0);
+            what_the_cards_do(ui, &palette);
+        }
     }
 
     /// The buttons for the decisions that are not drags.
@@ -305,6 +312,51 @@ fn meter_words(reading: Option<&advisor::Reading>) -> (String, String) {
         (false, false) => format!("estimating, {} playouts", r.playouts),
     };
     (format!("Win chance: {pct:.0}%"), format!("Win chance: {pct:.0}% ({how_far})"))
+}
+
+/// The flight's cards on a small card of board: a line for each kind,
+/// its pip first, then the extra moves a wing section buys and what the
+/// sun and the sea do.
+fn what_the_cards_do(ui: &mut Ui, palette: &crate::ui::theme::Palette) {
+    crate::ui::look::plate_frame(palette, None).inner_margin(10).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.label(crate::ui::look::title(ui, "What the cards do", 15.0).color(palette.table.ink));
+        let rows: [(&str, bool, &str); 5] = [
+            ("\u{2665} 2\u{2013}10", true, "one column on, one row down"),
+            ("\u{2666} 2\u{2013}10", true, "one column on and up: Daedalus one row, Icarus two"),
+            ("J", false, "an updraft: one row up"),
+            ("Q", false, "quiet air: one row down"),
+            ("K", false, "one row away from the other flyer"),
+        ];
+        // (The suit's red lifted on the dark theme's board, where it sank.)
+        let red = crate::ui::theme::mix(
+            palette.red_suit,
+            palette.table.on_plate,
+            if ui.visuals().dark_mode { 0.4 } else { 0.0 },
+        );
+        egui::Grid::new("fw-cards-do").num_columns(2).spacing([8.0, 3.0]).show(ui, |ui| {
+            for (pip, is_red, what) in rows {
+                let ink = if is_red { red } else { palette.table.on_plate };
+                ui.label(RichText::new(pip).font(crate::ui::look::display(ui.ctx(), 14.0)).color(ink));
+                ui.add(egui::Label::new(RichText::new(what).size(12.5)).wrap());
+                ui.end_row();
+            }
+        });
+        let small = |text: &str| RichText::new(text).size(12.5).color(palette.table.faint);
+        ui.add(
+            egui::Label::new(small(
+                "Then, if you wish: give up the wing section of a number card's value for one more column, \
+                 or any section for a row up or down.",
+            ))
+            .wrap(),
+        );
+        ui.add(
+            egui::Label::new(small(
+                "A flyer that ends in the sun's row or over the sea loses a section and is pushed two rows back.",
+            ))
+            .wrap(),
+        );
+    });
 }
 
 #[cfg(test)]

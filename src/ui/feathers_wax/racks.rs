@@ -20,7 +20,16 @@ const PEGS: usize = 10;
 impl FeathersView {
     /// The key to the board's nests and hives, the two racks, and the wing
     /// sections they make (`low`: a low window, everything on one line).
-    pub(super) fn held_ui(ui: &mut Ui, palette: &Palette, state: &FeathersAndWax, low: bool) {
+    pub(super) fn held_ui(&mut self, ui: &mut Ui, palette: &Palette, low: bool) {
+        let state = &self.state().clone();
+        let (now, animate) = (ui.input(|i| i.time), self.settings.animations);
+        // A piece gathered flies from its deck to its peg.
+        let decks = self.deck_at;
+        let slides = &mut self.racks;
+        let mut place = |suit: Suit, value: u8, peg: Rect| {
+            let from = decks[usize::from(suit == Suit::Clubs)];
+            slides.place(look::Slides::key(("fw-held", suit == Suit::Clubs, value)), peg, from, now, animate)
+        };
         let edge = if state.refreshed_east() { "west" } else { "east" };
         let key = if low {
             format!("Nests give feathers, hives give wax; the tinted {edge} column makes used ones fresh.")
@@ -40,7 +49,7 @@ impl FeathersView {
             let room = ui.available_width() - if low { 110.0 } else { 200.0 };
             let wide = (room / 2.0 - 8.0).clamp(150.0, 300.0);
             for suit in [Suit::Spades, Suit::Clubs] {
-                rack(ui, palette, state, suit, (wide, low), &key);
+                rack(ui, palette, state, suit, (wide, low), &key, &mut place);
             }
             ui.vertical(|ui| {
                 ui.add_space(if low { 2.0 } else { 8.0 });
@@ -64,7 +73,17 @@ impl FeathersView {
 /// One rack `wide` points across: a plank of wood with the suit's mark
 /// and count burnt into its end, and a groove of pegs along it, each
 /// piece gathered hung on the next peg with its value.
-fn rack(ui: &mut Ui, palette: &Palette, state: &FeathersAndWax, suit: Suit, (wide, low): (f32, bool), key: &str) {
+/// Where a piece is drawn is as `place` says (on its way from its deck,
+/// when just gathered: a "Feathers: 1" going up was missed, review 5).
+fn rack(
+    ui: &mut Ui,
+    palette: &Palette,
+    state: &FeathersAndWax,
+    suit: Suit,
+    (wide, low): (f32, bool),
+    key: &str,
+    place: &mut dyn FnMut(Suit, u8, Rect) -> Rect,
+) {
     let held = state.held(suit);
     let high = if low { 40.0 } else { 66.0 };
     let (rect, resp) = ui.allocate_exact_size(Vec2::new(wide, high), Sense::hover());
@@ -112,7 +131,20 @@ fn rack(ui: &mut Ui, palette: &Palette, state: &FeathersAndWax, suit: Suit, (wid
     for i in 0..PEGS.max(held.len()) {
         let at = Pos2::new(groove.left() + (i as f32 + 0.5) * pitch, groove.center().y);
         if let Some(&v) = held.get(i) {
-            piece(painter, palette, suit, at, (pitch, groove.height()), v);
+            let peg = Rect::from_center_size(at, Vec2::new(pitch, groove.height()));
+            let drawn = place(suit, v, peg);
+            if drawn == peg {
+                piece(painter, palette, suit, at, (pitch, groove.height()), v);
+            } else {
+                // On its way: over everything, with its shadow under it.
+                let layer = egui::LayerId::new(egui::Order::Foreground, egui::Id::unique("fw-gathered"));
+                let over = ui.ctx().layer_painter(layer);
+                over.add(
+                    egui::epaint::RectShape::filled(drawn.translate(Vec2::new(3.0, 8.0)), 6.0, palette.table.shadow)
+                        .with_blur_width(12.0),
+                );
+                piece(&over, palette, suit, drawn.center(), (drawn.width(), drawn.height()), v);
+            }
         } else {
             painter.circle_filled(at, 2.5, mix(palette.table.wood[2], palette.table.shadow, 0.7));
             painter.circle_filled(at - Vec2::new(0.6, 0.6), 1.2, palette.table.wood[0].gamma_multiply(0.6));
