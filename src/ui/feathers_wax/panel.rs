@@ -337,7 +337,7 @@ fn what_the_cards_do(ui: &mut Ui, palette: &crate::ui::theme::Palette) {
         egui::Grid::new("fw-cards-do").num_columns(2).spacing([8.0, 3.0]).show(ui, |ui| {
             for (pip, is_red, what) in rows {
                 let ink = if is_red { red } else { palette.table.on_plate };
-                ui.label(RichText::new(pip).font(crate::ui::look::display(ui.ctx(), 14.0)).color(ink));
+                ui.label(RichText::new(pip).font(egui::FontId::proportional(14.0)).color(ink));
                 ui.add(egui::Label::new(RichText::new(what).size(12.5)).wrap());
                 ui.end_row();
             }
