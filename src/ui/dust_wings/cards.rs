@@ -435,8 +435,8 @@ fn mini_composition(painter: &egui::Painter, palette: &Palette, rect: Rect, id: 
         Condition::Even => "=".to_string(),
     };
     let foot = rect.center_bottom() - Vec2::new(0.0, 2.0 * k);
-    let font = look::display(painter.ctx(), 12.0 * k);
-    painter.text(foot, Align2::CENTER_BOTTOM, sign, font, palette.table.on_plate);
+    let face = look::display(painter.ctx(), 12.0 * k);
+    painter.text(foot, Align2::CENTER_BOTTOM, sign, face, palette.table.on_plate);
     // Its points, as on the card in the column.
     let at = rect.right_top() + Vec2::new(-7.0, 7.0) * k;
     look::token(painter, palette, at, 6.5 * k, palette.selection, &comp.points.to_string());

@@ -318,15 +318,16 @@ fn meter_words(reading: Option<&advisor::Reading>) -> (String, String) {
 /// its pip first, then the extra moves a wing section buys and what the
 /// sun and the sea do.
 fn what_the_cards_do(ui: &mut Ui, palette: &crate::ui::theme::Palette) {
+    use crate::rules::cards::Suit;
     crate::ui::look::plate_frame(palette, None).inner_margin(10).show(ui, |ui| {
         ui.set_width(ui.available_width());
         ui.label(crate::ui::look::title(ui, "What the cards do", 15.0).color(palette.table.ink));
-        let rows: [(&str, bool, &str); 5] = [
-            ("\u{2665} 2\u{2013}10", true, "one column on, one row down"),
-            ("\u{2666} 2\u{2013}10", true, "one column on and up: Daedalus one row, Icarus two"),
-            ("J", false, "an updraft: one row up"),
-            ("Q", false, "quiet air: one row down"),
-            ("K", false, "one row away from the other flyer"),
+        let rows: [(Option<Suit>, &str, &str); 5] = [
+            (Some(Suit::Hearts), "2\u{2013}10", "one column on, one row down"),
+            (Some(Suit::Diamonds), "2\u{2013}10", "one column on and up: Daedalus one row, Icarus two"),
+            (None, "J", "an updraft: one row up"),
+            (None, "Q", "quiet air: one row down"),
+            (None, "K", "one row away from the other flyer"),
         ];
         // (The suit's red lifted on the dark theme's board, where it sank.)
         let red = crate::ui::theme::mix(
@@ -335,9 +336,17 @@ fn what_the_cards_do(ui: &mut Ui, palette: &crate::ui::theme::Palette) {
             if ui.visuals().dark_mode { 0.4 } else { 0.0 },
         );
         egui::Grid::new("fw-cards-do").num_columns(2).spacing([8.0, 3.0]).show(ui, |ui| {
-            for (pip, is_red, what) in rows {
-                let ink = if is_red { red } else { palette.table.on_plate };
-                ui.label(RichText::new(pip).font(egui::FontId::proportional(14.0)).color(ink));
+            for (suit, pip, what) in rows {
+                // (The suit is painted, not typed: the faces have no ♥ or ♦.)
+                ui.horizontal(|ui| {
+                    ui.spacing_mut().item_spacing.x = 3.0;
+                    let ink = if suit.is_some() { red } else { palette.table.on_plate };
+                    if let Some(suit) = suit {
+                        let (at, _) = ui.allocate_exact_size(egui::vec2(12.0, 14.0), egui::Sense::hover());
+                        crate::ui::widgets::paint_suit(ui.painter(), at.center(), 11.0, suit, red);
+                    }
+                    ui.label(RichText::new(pip).size(14.0).strong().color(ink));
+                });
                 ui.add(egui::Label::new(RichText::new(what).size(12.5)).wrap());
                 ui.end_row();
             }
