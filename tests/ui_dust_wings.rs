@@ -806,3 +806,18 @@ fn how_a_card_is_won_is_told_on_the_table() {
         "{words:?}"
     );
 }
+
+/// Review 6: in a small window how a card is won was not on the table at
+/// all, and in a larger one its foot was cut by the window's edge once
+/// the log grew. It is whole, or folded to a button that opens it.
+#[test]
+fn how_a_card_is_won_is_whole_or_a_button_away_in_any_window() {
+    for size in [[800.0, 600.0], [1180.0, 820.0]] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = common::app_in_window(dir.path(), size);
+        h.run();
+        open(&mut h, dir.path());
+        h.run();
+        common::rules_card_whole_or_folded(&mut h, "How a card is won", "Composition: that space", size[1]);
+    }
+}

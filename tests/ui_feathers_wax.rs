@@ -1006,3 +1006,48 @@ fn in_the_flight_what_each_card_does_is_told_on_the_table() {
         assert!(words.iter().any(|w| w == what), "{what} in {words:?}");
     }
 }
+
+/// Review 6: at 800x600 the flight's "What the cards do" was missing, then
+/// stopped mid-sentence at the window's edge. It is whole, or folded to a
+/// button that opens it.
+#[test]
+fn what_the_cards_do_is_whole_or_a_button_away_in_any_window() {
+    for size in [[800.0, 600.0], [1180.0, 820.0]] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = common::app_in_window(dir.path(), size);
+        h.run();
+        show(&mut h, at_a_flight_play().0, dir.path());
+        h.run();
+        common::rules_card_whole_or_folded(&mut h, "What the cards do", "A flyer that ends in the sun", size[1]);
+    }
+}
+
+/// Review 6: a card drawn in the flight and not played vanished at the
+/// turn's end with no word in the log. The log says it was discarded.
+#[test]
+fn a_drawn_card_left_unplayed_is_logged_as_discarded_at_the_turn_s_end() {
+    let at_many =
+        |g: &FeathersAndWax| g.phase() == Phase::Over || (matches!(g.stage(), Stage::Play(_)) && g.drawn().len() >= 3);
+    let mut s = (1..300)
+        .map(|seed| played_until(seed, at_many))
+        .find(|s| s.state().phase() == Phase::Flight)
+        .expect("some deal draws three cards in a flight turn");
+    let (mut rng, policy) = (Rng::seeded(7), Policy::default());
+    let left = loop {
+        let before = s.state().drawn().to_vec();
+        let a = policy.choose(s.state(), &mut rng).expect("the flight goes on");
+        s.propose(a.clone()).unwrap();
+        if s.state().stage() == Stage::Drawing || s.state().phase() == Phase::Over {
+            break before
+                .into_iter()
+                .filter(|&c| !matches!(a, Action::Play { card, .. } if card == c))
+                .collect::<Vec<_>>();
+        }
+    };
+    assert!(!left.is_empty(), "the turn left a drawn card unplayed");
+    // (The next turn's first draws follow at once, by themselves.)
+    let line = s.log().iter().rev().find(|l| !l.text.starts_with("Draws a flight card")).expect("a line").text.clone();
+    for c in left {
+        assert!(line.contains(&format!("the {}, drawn and not played, is discarded", c.name())), "{line}");
+    }
+}

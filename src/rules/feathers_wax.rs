@@ -166,6 +166,9 @@ pub enum Event {
     Scorched(Flyer, bool),
     /// A flyer reached safety.
     Safe(Flyer),
+    /// A card drawn this flight turn and not played was discarded at the
+    /// turn's end.
+    Unplayed(Card),
 }
 
 /// Rules options (Feathers & Wax has no variants yet).

@@ -191,6 +191,33 @@ pub fn turn_tag(ui: &mut Ui, palette: &crate::ui::theme::Palette, words: &str) {
         .show(ui, |ui| ui.label(tag));
 }
 
+/// A rules card at the foot of a side panel ("What the cards do"),
+/// drawn whole where the room left holds it, else folded to a button
+/// named `title` that opens it (never cut off at the window's edge:
+/// review 6 found one stopping mid-sentence). Its height is remembered
+/// from the last time it was drawn; one that turns out taller than the
+/// room is drawn over, folded, before the frame is shown.
+pub fn foot_card(ui: &mut Ui, title: &str, card: impl Fn(&mut Ui)) {
+    let id = ui.make_persistent_id(("foot-card", title));
+    // Its height at the width it was drawn, and how many frames running
+    // it was drawn at that width: a narrower panel wraps it taller, and a
+    // grid's columns find their widths only in its second frame.
+    let drawn: Option<(f32, f32, u8)> = ui.data(|d| d.get_temp(id));
+    let (width, room) = (ui.available_width(), ui.available_height());
+    let same_width = |w: f32| (w - width).abs() <= 0.5;
+    if drawn.is_none_or(|(w, h, times)| h <= room || !same_width(w) || times < 2) {
+        let height = ui.scope(|ui| card(ui)).response.rect.height();
+        let times = drawn.filter(|d| same_width(d.0)).map_or(1, |d| d.2.saturating_add(1));
+        ui.data_mut(|d| d.insert_temp(id, (width, height, times)));
+        if height > room {
+            ui.ctx().request_discard("a rules card did not fit its panel");
+        }
+    } else if room >= ui.spacing().interact_size.y {
+        let open = ui.button(format!("{title} \u{2026}")).on_hover_text("Opens this card of the rules");
+        egui::Popup::from_toggle_button_response(&open).width(300.0).show(|ui| card(ui));
+    }
+}
+
 /// An on/off choice as a little switch with its words beside it (a
 /// setting that is simply on or off): the knob slides across, gold when
 /// on. Read by screen readers as a checkbox with `text` for its name.

@@ -186,3 +186,22 @@ pub fn settings_with_delay(delay: f32) -> aviary::ui::ViewSettings {
         quick_card_windows: false,
     }
 }
+
+/// A rules card at a side panel's foot (`title`, its words ending with a
+/// line that starts `last`) in a window `bottom` points tall: either whole
+/// on screen, or folded to a button that opens it whole. Never cut off
+/// at the window's edge, never out of reach.
+#[allow(dead_code, reason = "only the tables with a rules card at the foot use it")]
+pub fn rules_card_whole_or_folded(h: &mut Harness<'_, AviaryApp>, title: &str, last: &str, bottom: f32) {
+    let ends = |h: &Harness<'_, AviaryApp>| painted_words(h).into_iter().find(|w| w.0.starts_with(last));
+    if let Some((_, rect, _)) = ends(h) {
+        assert!(rect.bottom() <= bottom, "the card's last line ends inside the window: {rect:?}");
+        return;
+    }
+    let button = format!("{title} \u{2026}");
+    h.get_by_label(&button).click();
+    h.run();
+    let (_, rect, _) = ends(h).unwrap_or_else(|| panic!("the button {button} opens the card"));
+    assert!(rect.bottom() <= bottom, "the opened card ends inside the window: {rect:?}");
+    assert!(painted_words(h).iter().any(|w| w.0 == title), "the opened card has its title");
+}

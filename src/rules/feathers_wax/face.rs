@@ -377,6 +377,7 @@ fn describe_event(e: &Event) -> Option<String> {
         Event::Scorched(f, true) => format!("the sun melts a section of {}'s wings", f.name()),
         Event::Scorched(f, false) => format!("the sea soaks a section of {}'s wings", f.name()),
         Event::Safe(f) => format!("{} is safe", f.name()),
+        Event::Unplayed(c) => format!("the {}, drawn and not played, is discarded", c.name()),
         Event::Drew(_) | Event::Left | Event::MoveEnded => return None,
     })
 }

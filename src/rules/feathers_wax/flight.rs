@@ -215,6 +215,7 @@ impl FeathersAndWax {
 
     fn end_turn(&mut self) {
         let rest = std::mem::take(&mut self.drawn);
+        self.events.extend(rest.iter().map(|&c| Event::Unplayed(c)));
         self.discard_all(rest);
         if !self.flying(Flyer::Icarus) && !self.flying(Flyer::Daedalus) {
             self.win();

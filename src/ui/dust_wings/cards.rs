@@ -117,8 +117,8 @@ pub fn card_ui(
         && let Some(last) = crystals.len().checked_sub(1)
     {
         // The crystal laid in the last renewal, ringed.
-        let at = crystal_spot(rect, last, k);
-        painter.circle_stroke(at, CRYSTAL * k * 1.75, Stroke::new(2.0, palette.selection));
+        let (at, r) = renewal_ring(rect, last, k);
+        painter.circle_stroke(at, r, Stroke::new(RING_WIDTH, palette.selection));
     }
     if claimable {
         painter.rect_stroke(rect.expand(2.0), 9.0, Stroke::new(3.0, palette.selection), StrokeKind::Outside);
@@ -145,6 +145,16 @@ const CRYSTAL: f32 = 8.5;
 /// Where the `i`th crystal along a Gathering card's foot lies.
 fn crystal_spot(card: Rect, i: usize, k: f32) -> Pos2 {
     Pos2::new(card.left() + 16.0 * k + 22.0 * k * i as f32, card.bottom() - 17.0 * k)
+}
+
+/// The width of the ring round the crystal laid in the last renewal.
+const RING_WIDTH: f32 = 2.0;
+
+/// The ring round the `i`th crystal on a card: its centre and radius,
+/// close round the crystal (wider, it crossed the card's words and its
+/// left edge: review 6).
+fn renewal_ring(card: Rect, i: usize, k: f32) -> (Pos2, f32) {
+    (crystal_spot(card, i, k), (CRYSTAL + 1.5) * k)
 }
 
 /// Where a card's "Take" tag lies: across its top edge, between its name
@@ -597,6 +607,23 @@ fn crystal_pile_size(n: usize, high: f32) -> Vec2 {
 mod tests {
     use super::{COMPOSITION, Crystal, Face, GATHERING, describe, take_tag};
     use egui::{Pos2, Rect};
+
+    /// Review 6: the ring round a renewed crystal crossed the card's words
+    /// and stuck out past its left edge. It stays on the card, under the
+    /// words' room (which ends 28 points over the foot), at every size.
+    #[test]
+    fn a_renewed_crystal_s_ring_stays_on_its_card_under_the_words() {
+        for k in [1.0, 0.8, 0.7] {
+            let size = GATHERING * k;
+            let card = Rect::from_min_size(Pos2::new(10.0, 10.0), size);
+            for i in 0..3 {
+                let (at, r) = super::renewal_ring(card, i, k);
+                let outer = Rect::from_center_size(at, egui::Vec2::splat(2.0 * (r + super::RING_WIDTH / 2.0)));
+                assert!(card.contains_rect(outer), "crystal {i} at {k}: {outer:?} off {card:?}");
+                assert!(outer.top() >= card.bottom() - 28.0 * k - 1.0, "crystal {i} at {k}: ring over the words");
+            }
+        }
+    }
 
     /// A card's hover said "1 crystal (1 points)".
     #[test]

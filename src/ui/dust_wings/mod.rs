@@ -612,10 +612,8 @@ impl WingsView {
         let log = turns::turn_lines(&session.actions()[..at], &session.log()[..at]);
         crate::ui::widgets::log_ui(ui, "dw-log", &log, (false, &colour));
         // The rules of winning a card in the room the folded log leaves.
-        if ui.available_height() > 190.0 {
-            ui.add_space(10.0);
-            cards::how_cards_are_won(ui, &palette);
-        }
+        ui.add_space(10.0);
+        crate::ui::look::foot_card(ui, "How a card is won", |ui| cards::how_cards_are_won(ui, &palette));
     }
 }
 

@@ -81,9 +81,9 @@ impl FeathersView {
         // In the flight, what each card does, in the room the folded log
         // leaves (review 5: a new player could not tell what a card would
         // do to a flyer without trying it).
-        if state.phase() == Phase::Flight && ui.available_height() > 230.0 {
+        if state.phase() == Phase::Flight {
             ui.add_space(10.0);
-            what_the_cards_do(ui, &palette);
+            crate::ui::look::foot_card(ui, "What the cards do", |ui| what_the_cards_do(ui, &palette));
         }
     }
 
