@@ -1051,3 +1051,24 @@ fn a_drawn_card_left_unplayed_is_logged_as_discarded_at_the_turn_s_end() {
         assert!(line.contains(&format!("the {}, drawn and not played, is discarded", c.name())), "{line}");
     }
 }
+
+/// Review 6: both flyers in the tower were squeezed into one cell, small
+/// and overlapping. Each stands on its own, nearly as tall as in the sky.
+#[test]
+fn both_flyers_in_the_tower_stand_apart_and_large() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness(common::app(dir.path()));
+    h.run();
+    let session = at_a_flight_play().0;
+    let (i, d) = (session.state().place(Flyer::Icarus), session.state().place(Flyer::Daedalus));
+    assert_eq!(i, d, "the flight starts with both in the tower");
+    show(&mut h, session, dir.path());
+    let rect = |who: &str| h.get_by(|n| n.label().is_some_and(|l| l.starts_with(&format!("{who} at")))).rect();
+    let (icarus, daedalus) = (rect("Icarus"), rect("Daedalus"));
+    assert!(!icarus.intersects(daedalus.shrink(0.5)), "{icarus:?} overlaps {daedalus:?}");
+    // A cell is the tower's width: the figures reach past half of it.
+    let cell = icarus.width() / 0.9;
+    for r in [icarus, daedalus] {
+        assert!(r.height() >= 0.6 * cell, "{r:?} in a cell of {cell}");
+    }
+}

@@ -57,17 +57,18 @@ pub(super) fn paint_sky(painter: &Painter, palette: &Palette, b: &SkyBoard) {
     }
     tower(painter, palette, b.tower, b.cell);
     shore(painter, palette, b.shore, b.cell);
-    // The squares, faintly, so a flight can still be counted.
-    let line = Stroke::new(1.0, DAYLIGHT.gamma_multiply(0.35));
+    // The squares as small marks where their corners meet (lines drawn
+    // across the sky made it a diagram: review 6), so a flight can
+    // still be counted.
+    let mark = DAYLIGHT.gamma_multiply(0.55);
     let mut x = b.sky.left();
     while x <= b.sky.right() + 0.5 {
-        painter.line_segment([Pos2::new(x, b.sky.top()), Pos2::new(x, b.sky.bottom())], line);
+        let mut y = b.sky.top() + b.cell;
+        while y < b.sky.bottom() - 0.5 {
+            painter.circle_filled(Pos2::new(x, y), (b.cell * 0.03).clamp(1.2, 2.2), mark);
+            y += b.cell;
+        }
         x += b.cell;
-    }
-    let mut y = b.sky.top();
-    while y <= b.sky.bottom() + 0.5 {
-        painter.line_segment([Pos2::new(b.tower.left(), y), Pos2::new(b.shore.right(), y)], line);
-        y += b.cell;
     }
     // The regions' names, small, in a corner of each.
     let font = look::display(painter.ctx(), (b.cell * 0.22).clamp(11.0, 15.0));

@@ -69,7 +69,7 @@ impl SkyFrame<'_> {
                 Align2::RIGHT_CENTER,
                 (row + 1).to_string(),
                 coords.clone(),
-                ui.visuals().text_color(),
+                ui.visuals().weak_text_color(),
             );
         }
         for col in 0..SKY_COLS {
@@ -79,7 +79,7 @@ impl SkyFrame<'_> {
                 Align2::CENTER_TOP,
                 col.to_string(),
                 coords.clone(),
-                ui.visuals().text_color(),
+                ui.visuals().weak_text_color(),
             );
         }
     }
@@ -94,11 +94,13 @@ impl SkyFrame<'_> {
                 // Both in the tower: side by side.
                 let both_tower =
                     matches!(state.place(f.other()), Place::Sky { col: 0, row: r2 } if col == 0 && r2 == row);
-                // Both in the tower: one above the other in its cell,
-                // each answering clicks on its own half.
-                let shift = if both_tower { if f == Flyer::Icarus { -cs * 0.24 } else { cs * 0.24 } } else { 0.0 };
-                let tall = if both_tower { cs * 0.45 } else { cs * 0.9 };
-                let radius = if both_tower { cs * 0.2 } else { cs * 0.3 };
+                // Both in the tower: one above the other, reaching into the
+                // tower's empty cells above and below (squeezed into one
+                // cell they were small and overlapped: review 6), each
+                // answering clicks on its own half.
+                let shift = if both_tower { if f == Flyer::Icarus { -cs * 0.33 } else { cs * 0.33 } } else { 0.0 };
+                let tall = if both_tower { cs * 0.64 } else { cs * 0.9 };
+                let radius = if both_tower { cs * 0.25 } else { cs * 0.3 };
                 (r.center() + Vec2::new(0.0, shift), r, tall, radius)
             }
             Place::Safe => {
