@@ -947,47 +947,96 @@ fn a_card_dropped_on_icarus_while_drawing_ends_the_drawing_and_is_played() {
 /// Animations off it is simply there.
 #[test]
 fn a_gathered_piece_flies_from_its_deck_to_its_rack_unless_animations_are_off() {
-    // The policy's game up to the step whose draw puts a piece on a rack.
-    let seed = 3;
-    let mut s = Session::new(Setup { seats: 1, options: Options {} }, seed, vec![Player::Human]);
-    let mut rng = Rng::seeded(seed);
-    let policy = Policy::default();
     let held = |g: &FeathersAndWax| g.held(Suit::Spades).len() + g.held(Suit::Clubs).len();
-    let (before, step) = loop {
-        let a = policy.choose(s.state(), &mut rng).expect("the game goes on");
-        let mut after = s.clone();
-        after.propose(a.clone()).unwrap();
-        while after.state().to_move() == ToMove::Chance && held(after.state()) == held(s.state()) {
-            let draw = policy.choose(after.state(), &mut rng).expect("a draw");
-            after.propose(draw).unwrap();
-        }
-        if held(after.state()) > held(s.state()) && s.state().to_move() != ToMove::Chance {
-            break (s, a);
-        }
-        s = after;
-    };
+    let (before, step) = step_that(3, |a, b| held(b) > held(a));
     for animations in [true, false] {
         let dir = tempfile::tempdir().unwrap();
         let mut h = common::harness(common::app(dir.path()));
         h.state_mut().settings.animations = animations;
         h.run();
         show(&mut h, before.clone(), dir.path());
-        let mut notices = Vec::new();
-        tab(&mut h).table.propose_for_person(step.clone(), &mut notices);
-        for _ in 0..10 {
-            if tab(&mut h).table.session().state().to_move() != ToMove::Chance {
-                break;
-            }
-            let ctx = h.ctx.clone();
-            tab(&mut h).table.tick(&aviary::ui::waker(&ctx), std::time::Duration::ZERO, &mut notices);
-            tab(&mut h).table.wait_for_computer(&mut notices);
-        }
-        assert!(held(&state(&mut h)) > held(before.state()), "a piece was gathered: {notices:?}");
+        take_step(&mut h, step.clone());
+        assert!(held(&state(&mut h)) > held(before.state()), "a piece was gathered");
         h.step();
         h.step();
         assert_eq!(tab(&mut h).view.piece_in_flight(), animations, "on its way to its rack (animations {animations})");
         h.run();
         assert!(!tab(&mut h).view.piece_in_flight(), "and landed");
+    }
+}
+
+/// The policy's game of `seed` up to the person's step after which (and
+/// the draws it brings) `changed(before, after)`: the game before it, and
+/// the step.
+fn step_that(
+    seed: u64,
+    changed: impl Fn(&FeathersAndWax, &FeathersAndWax) -> bool,
+) -> (Session<FeathersAndWax>, Action) {
+    let mut s = Session::new(Setup { seats: 1, options: Options {} }, seed, vec![Player::Human]);
+    let mut rng = Rng::seeded(seed);
+    let policy = Policy::default();
+    loop {
+        let a = policy.choose(s.state(), &mut rng).expect("the game goes on");
+        let mut after = s.clone();
+        after.propose(a.clone()).unwrap();
+        while after.state().to_move() == ToMove::Chance && !changed(s.state(), after.state()) {
+            let draw = policy.choose(after.state(), &mut rng).expect("a draw");
+            after.propose(draw).unwrap();
+        }
+        if changed(s.state(), after.state()) && s.state().to_move() != ToMove::Chance {
+            return (s, a);
+        }
+        s = after;
+    }
+}
+
+/// The person takes `step` on the tab on screen, and the draws it brings
+/// follow.
+fn take_step(h: &mut Harness<'_, AviaryApp>, step: Action) {
+    let mut notices = Vec::new();
+    tab(h).table.propose_for_person(step, &mut notices);
+    for _ in 0..10 {
+        if tab(h).table.session().state().to_move() != ToMove::Chance {
+            break;
+        }
+        let ctx = h.ctx.clone();
+        tab(h).table.tick(&aviary::ui::waker(&ctx), std::time::Duration::ZERO, &mut notices);
+        tab(h).table.wait_for_computer(&mut notices);
+    }
+    assert!(!notices.iter().any(|n| matches!(n, aviary::ui::Notice::Error(_))), "{notices:?}");
+}
+
+/// Review 6: a Jailer or a Maiden a nest gave just appeared on the pile,
+/// unseen. A card turned up from a nest or a hive travels from its deck
+/// to its place; with animations off it is there at once.
+#[test]
+fn a_card_a_nest_or_hive_turns_up_travels_from_its_deck_to_the_pile() {
+    let from_a_spot =
+        |c: Option<aviary::rules::cards::Card>| c.filter(|c| matches!(c.suit, Suit::Spades | Suit::Clubs));
+    let (before, step) = (1..40)
+        .find_map(|seed| {
+            let (s, a) = step_that(seed, |a, b| {
+                b.phase() != Phase::Collect
+                    || (from_a_spot(b.last_discard()).is_some() && a.last_discard() != b.last_discard())
+            });
+            (s.state().phase() == Phase::Collect).then_some((s, a))
+        })
+        .expect("some deal's nest or hive turns up a court card");
+    for animations in [true, false] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = common::harness(common::app(dir.path()));
+        h.state_mut().settings.animations = animations;
+        h.run();
+        show(&mut h, before.clone(), dir.path());
+        take_step(&mut h, step.clone());
+        let turned = from_a_spot(state(&mut h).last_discard()).expect("a court card on the pile");
+        let on_pile = |h: &Harness<'_, AviaryApp>| h.query_by_label(&format!("card {turned}")).is_some();
+        h.step();
+        h.step();
+        assert_eq!(on_pile(&h), !animations, "still on its way (animations {animations})");
+        assert_eq!(tab(&mut h).view.piece_in_flight(), animations);
+        h.run();
+        assert!(on_pile(&h), "and landed on the pile");
     }
 }
 

@@ -101,6 +101,9 @@ pub enum CardFace {
     Empty,
 }
 
+/// The room [`card_ui_sized`] keeps over a card for its lift when chosen.
+pub const CARD_LIFT: f32 = 6.0;
+
 /// A playing card: face up or down, selectable (raised and outlined), and
 /// draggable. The accessible label is "card K♠" or "face-down card".
 pub fn card_ui(ui: &mut Ui, palette: &Palette, face: CardFace, selected: bool) -> Response {
@@ -111,7 +114,7 @@ pub fn card_ui(ui: &mut Ui, palette: &Palette, face: CardFace, selected: bool) -
 pub fn card_ui_sized(ui: &mut Ui, palette: &Palette, face: CardFace, selected: bool, size: Vec2) -> Response {
     // Room above for the card raised when chosen, so it never covers the
     // words over its row.
-    let lift = 6.0;
+    let lift = CARD_LIFT;
     let (space, _) = ui.allocate_exact_size(size + Vec2::new(0.0, lift), Sense::hover());
     let rect = Rect::from_min_size(space.min + Vec2::new(0.0, lift), size);
     let response =

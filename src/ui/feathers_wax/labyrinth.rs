@@ -588,15 +588,35 @@ impl FeathersView {
         let low = ui.ctx().content_rect().height() < LOW_CARDS;
         let size = if low { theme::CARD_SIZE * 0.7 } else { theme::CARD_SIZE };
         let card = |ui: &mut Ui, face: CardFace| widgets::card_ui_sized(ui, palette, face, false, size);
+        let (now, animate) = (ui.input(|i| i.time), self.settings.animations);
         ui.horizontal(|ui| {
             self.deck_at[0] = Some(deck_ui_sized(ui, palette, ("Feathers", &[Suit::Spades]), feathers, size).rect);
             self.deck_at[1] = Some(deck_ui_sized(ui, palette, ("Wax", &[Suit::Clubs]), wax, size).rect);
-            let _ = deck_ui_sized(ui, palette, ("Movement", &[Suit::Hearts, Suit::Diamonds]), moves, size);
+            let movement = deck_ui_sized(ui, palette, ("Movement", &[Suit::Hearts, Suit::Diamonds]), moves, size).rect;
+            // A card turned up lands in its place from its deck (a Jailer
+            // or a King from a nest appeared in its place unseen: review
+            // 6); a movement card spent goes from "In play" to the pile.
+            let decks = [self.deck_at[0], self.deck_at[1], Some(movement)];
+            let slides = &mut self.racks;
+            let mut place = |c: Card, target: Rect| {
+                let from = decks[match c.suit {
+                    Suit::Spades => 0,
+                    Suit::Clubs => 1,
+                    _ => 2,
+                }];
+                slides.place(
+                    crate::ui::look::Slides::key(("fw-turned-up", c.rank, c.suit as u8)),
+                    target,
+                    from,
+                    now,
+                    animate,
+                )
+            };
             ui.vertical(|ui| {
                 ui.label(crate::ui::look::title(ui, "In play", 14.0));
                 match state.card() {
                     Some(c) => {
-                        card(ui, CardFace::Up(c));
+                        let _ = arriving_card(ui, palette, (c, None), size, &mut place);
                         let how = if c.suit == Suit::Diamonds { "straight" } else { "any turns" };
                         ui.label(RichText::new(format!("{} left, {how}", state.steps_left())).small());
                     }
@@ -612,7 +632,7 @@ impl FeathersView {
                     let kept: Vec<Suit> =
                         [Suit::Spades, Suit::Clubs].into_iter().filter(|&suit| state.has_king(suit)).collect();
                     for &suit in &kept {
-                        card(ui, CardFace::Up(Card::new(13, suit)));
+                        let _ = arriving_card(ui, palette, (Card::new(13, suit), None), size, &mut place);
                     }
                     if kept.is_empty() {
                         // The place where a kept King lies.
@@ -625,7 +645,12 @@ impl FeathersView {
                 ui.label(crate::ui::look::title(ui, "Discard pile", 14.0));
                 match state.last_discard() {
                     Some(c) => {
-                        card(ui, CardFace::Up(c));
+                        // (The card it lands on: the one last seen on top.)
+                        let id = ui.make_persistent_id("fw-pile-top");
+                        let under = ui.data(|d| d.get_temp::<Card>(id)).filter(|&u| u != c);
+                        if !arriving_card(ui, palette, (c, under), size, &mut place) {
+                            ui.data_mut(|d| d.insert_temp(id, c));
+                        }
                     }
                     None => {
                         ui.add_space(size.y);
@@ -635,6 +660,33 @@ impl FeathersView {
             });
         });
     }
+}
+
+/// A face-up card in its place on the row over the board, where `place`
+/// says it is drawn: on its way there (just turned up, or just spent) it
+/// is painted over everything, and its place shows `under`, the card it
+/// lands on (or the empty place). True while it is on its way.
+fn arriving_card(
+    ui: &mut Ui,
+    palette: &Palette,
+    (card, under): (Card, Option<Card>),
+    size: Vec2,
+    place: &mut impl FnMut(Card, Rect) -> Rect,
+) -> bool {
+    // (Where `card_ui_sized` lays the card: under the room it keeps for
+    // a chosen card's lift.)
+    let target = Rect::from_min_size(ui.cursor().min + Vec2::new(0.0, widgets::CARD_LIFT), size);
+    let at = place(card, target);
+    let moving = at != target;
+    let face = if moving { under.map_or(CardFace::Empty, CardFace::Up) } else { CardFace::Up(card) };
+    widgets::card_ui_sized(ui, palette, face, false, size);
+    if moving {
+        let layer = egui::LayerId::new(egui::Order::Foreground, ui.make_persistent_id(("fw-arriving", card.rank)));
+        let painter = ui.ctx().layer_painter(layer);
+        painter.rect_filled(at.translate(Vec2::new(3.0, 5.0)), 6.0, palette.shadow);
+        widgets::paint_playing_card(&painter, palette, at, CardFace::Up(card));
+    }
+    moving
 }
 
 /// A bird's nest: a bowl of woven twigs, as wide as most of the cell.
