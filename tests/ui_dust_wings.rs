@@ -302,6 +302,25 @@ fn the_meadow_does_not_move_when_the_butterflies_are_picked_up() {
     }
 }
 
+/// A game opened on a plan whose last drop fulfils one card, its pick
+/// made by a click: the drops still to make.
+fn picked_for_one_card(h: &mut Harness<'_, AviaryApp>, dir: &std::path::Path) -> Vec<Action> {
+    let plan = open_where(h, dir, |s, plan| fulfilled_at_the_end(s, plan) == 1);
+    let Action::Pick(from) = plan[0] else { panic!("a plan starts with a pick") };
+    h.get_by_label(&format!("space {from}")).click();
+    h.run();
+    plan.into_iter().filter(|a| matches!(a, Action::Drop { .. })).collect()
+}
+
+/// The drop `a` made by clicks: a butterfly of its colour in hand, then
+/// its space (the frame after is left to the caller).
+fn drop_by_clicks(h: &mut Harness<'_, AviaryApp>, a: &Action) {
+    let Action::Drop { colour, to } = *a else { panic!("{a:?} is not a drop") };
+    h.query_all_by_label(&format!("hand {} butterfly", colour.name())).next().unwrap().click();
+    h.run();
+    h.get_by_label(&format!("space {to}")).click();
+}
+
 /// The last drop on a space that fulfils a single card takes it: the
 /// rules leave no choice, so no click is asked for. An undo goes back to
 /// before the drop and the card with it.
@@ -310,16 +329,9 @@ fn the_last_drop_takes_the_only_card_it_fulfils() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = common::harness_in(dir.path());
     h.run();
-    let plan = open_where(&mut h, dir.path(), |s, plan| fulfilled_at_the_end(s, plan) == 1);
-    let Action::Pick(from) = plan[0] else { panic!("a plan starts with a pick") };
-    h.get_by_label(&format!("space {from}")).click();
-    h.run();
-    let drops: Vec<Action> = plan.iter().filter(|a| matches!(a, Action::Drop { .. })).cloned().collect();
+    let drops = picked_for_one_card(&mut h, dir.path());
     for a in &drops {
-        let Action::Drop { colour, to } = *a else { unreachable!() };
-        h.query_all_by_label(&format!("hand {} butterfly", colour.name())).next().unwrap().click();
-        h.run();
-        h.get_by_label(&format!("space {to}")).click();
+        drop_by_clicks(&mut h, a);
         h.run();
     }
     let s = state(&mut h);
@@ -721,16 +733,9 @@ fn a_won_card_flies_to_its_winner_s_takings_unless_animations_are_off() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = common::harness_in(dir.path());
     h.run();
-    let plan = open_where(&mut h, dir.path(), |s, plan| fulfilled_at_the_end(s, plan) == 1);
-    let Action::Pick(from) = plan[0] else { panic!("a plan starts with a pick") };
-    h.get_by_label(&format!("space {from}")).click();
-    h.run();
-    let drops: Vec<Action> = plan.iter().filter(|a| matches!(a, Action::Drop { .. })).cloned().collect();
+    let drops = picked_for_one_card(&mut h, dir.path());
     for (i, a) in drops.iter().enumerate() {
-        let Action::Drop { colour, to } = *a else { unreachable!() };
-        h.query_all_by_label(&format!("hand {} butterfly", colour.name())).next().unwrap().click();
-        h.run();
-        h.get_by_label(&format!("space {to}")).click();
+        drop_by_clicks(&mut h, a);
         if i + 1 < drops.len() {
             h.run();
             assert!(!tab(&mut h).view.card_in_flight(), "a drop that takes nothing sends no card");

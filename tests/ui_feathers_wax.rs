@@ -951,11 +951,7 @@ fn a_gathered_piece_flies_from_its_deck_to_its_rack_unless_animations_are_off() 
     let (before, step) = step_that(3, |a, b| held(b) > held(a));
     for animations in [true, false] {
         let dir = tempfile::tempdir().unwrap();
-        let mut h = common::harness(common::app(dir.path()));
-        h.state_mut().settings.animations = animations;
-        h.run();
-        show(&mut h, before.clone(), dir.path());
-        take_step(&mut h, step.clone());
+        let mut h = stepped_on_screen(&before, step.clone(), animations, dir.path());
         assert!(held(&state(&mut h)) > held(before.state()), "a piece was gathered");
         h.step();
         h.step();
@@ -988,6 +984,22 @@ fn step_that(
         }
         s = after;
     }
+}
+
+/// `before` on screen (with animations on or off), and then `step` taken
+/// by the person.
+fn stepped_on_screen(
+    before: &Session<FeathersAndWax>,
+    step: Action,
+    animations: bool,
+    dir: &std::path::Path,
+) -> Harness<'static, AviaryApp> {
+    let mut h = common::harness(common::app(dir));
+    h.state_mut().settings.animations = animations;
+    h.run();
+    show(&mut h, before.clone(), dir);
+    take_step(&mut h, step);
+    h
 }
 
 /// The person takes `step` on the tab on screen, and the draws it brings
@@ -1024,11 +1036,7 @@ fn a_card_a_nest_or_hive_turns_up_travels_from_its_deck_to_the_pile() {
         .expect("some deal's nest or hive turns up a court card");
     for animations in [true, false] {
         let dir = tempfile::tempdir().unwrap();
-        let mut h = common::harness(common::app(dir.path()));
-        h.state_mut().settings.animations = animations;
-        h.run();
-        show(&mut h, before.clone(), dir.path());
-        take_step(&mut h, step.clone());
+        let mut h = stepped_on_screen(&before, step.clone(), animations, dir.path());
         let turned = from_a_spot(state(&mut h).last_discard()).expect("a court card on the pile");
         let on_pile = |h: &Harness<'_, AviaryApp>| h.query_by_label(&format!("card {turned}")).is_some();
         h.step();
