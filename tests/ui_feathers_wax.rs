@@ -1129,3 +1129,41 @@ fn both_flyers_in_the_tower_stand_apart_and_large() {
         assert!(r.height() >= 0.6 * cell, "{r:?} in a cell of {cell}");
     }
 }
+
+/// Review 7: "7 up" put Icarus in the sun's row with his last section and
+/// the game was over, with no warning. A special move that loses the game
+/// says so on its button; the others do not.
+#[test]
+fn a_special_move_that_loses_the_game_says_so_on_its_button() {
+    let loses = |g: &FeathersAndWax, a: &Action| {
+        let mut next = g.clone();
+        next.apply(a).is_ok() && next.outcome().is_some_and(|o| o.winners.is_empty())
+    };
+    let fatal_shift = |g: &FeathersAndWax| {
+        let Stage::Specials { flyer, .. } = g.stage() else { return None };
+        g.wings(flyer)
+            .iter()
+            .flat_map(|&value| [true, false].map(|up| Action::Shift { value, up }))
+            .find(|a| loses(g, a))
+    };
+    let s = (1..400)
+        .map(|seed| played_until(seed, |g| g.phase() == Phase::Over || fatal_shift(g).is_some()))
+        .find(|s| s.state().phase() == Phase::Flight)
+        .expect("some flight reaches a special move that loses");
+    let (state_now, fatal) = (s.state().clone(), fatal_shift(s.state()).unwrap());
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness(common::app(dir.path()));
+    h.run();
+    show(&mut h, s, dir.path());
+    let Stage::Specials { flyer, .. } = state_now.stage() else { unreachable!() };
+    for &value in state_now.wings(flyer) {
+        for (up, way) in [(true, "up"), (false, "down")] {
+            let a = Action::Shift { value, up };
+            let name = format!("{} {way}", aviary::rules::words::value_label(value));
+            let warned = h.query_by_label(&format!("{name}: loses the game")).is_some();
+            assert_eq!(warned, loses(&state_now, &a), "{name}");
+            assert!(warned || h.query_by_label(&name).is_some(), "{name} is offered");
+        }
+    }
+    assert!(loses(&state_now, &fatal));
+}

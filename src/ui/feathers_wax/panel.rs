@@ -177,29 +177,34 @@ impl FeathersView {
                 }
                 Stage::Specials { flyer, card, bonus } => {
                     ui.label(format!("{} may now:", flyer.name()));
-                    if bonus
-                        && card.rank <= 10
-                        && state.wings(flyer).contains(&card.rank)
-                        && ui
-                            .button(format!("Shed the {} for one more step right", words::value_label(card.rank)))
-                            .clicked()
-                    {
-                        action = Some(Action::Bonus(card.rank));
+                    // Each choice says where it leaves the flyer, and one
+                    // that loses the game says so on its face (review 7:
+                    // "7 up" put Icarus in the sun's row with his last
+                    // section, and the game was over with no warning).
+                    let mut choice = |ui: &mut Ui, words: String, a: Action, small: bool| {
+                        let (then, loses) = special_outcome(state, flyer, &a);
+                        let words = if loses { format!("{words}: loses the game") } else { words };
+                        let text = RichText::new(words);
+                        let text = if loses { text.color(ui.visuals().error_fg_color).strong() } else { text };
+                        let button = if small { egui::Button::new(text).small() } else { egui::Button::new(text) };
+                        if ui.add(button).on_hover_text(then).clicked() {
+                            action = Some(a);
+                        }
+                    };
+                    if bonus && card.rank <= 10 && state.wings(flyer).contains(&card.rank) {
+                        let words = format!("Shed the {} for one more step right", words::value_label(card.rank));
+                        choice(ui, words, Action::Bonus(card.rank), false);
                     }
                     ui.label("Shed a section to move one row:");
                     ui.horizontal_wrapped(|ui| {
                         for &v in state.wings(flyer) {
-                            if ui.small_button(format!("{} up", words::value_label(v))).clicked() {
-                                action = Some(Action::Shift { value: v, up: true });
-                            }
-                            if ui.small_button(format!("{} down", words::value_label(v))).clicked() {
-                                action = Some(Action::Shift { value: v, up: false });
+                            for (up, way) in [(true, "up"), (false, "down")] {
+                                let words = format!("{} {way}", words::value_label(v));
+                                choice(ui, words, Action::Shift { value: v, up }, true);
                             }
                         }
                     });
-                    if ui.button("Go on (no special movement)").clicked() {
-                        action = Some(Action::Done);
-                    }
+                    choice(ui, "Go on (no special movement)".to_string(), Action::Done, false);
                     if let Place::Sky { row, .. } = state.place(flyer) {
                         if row == 0 {
                             ui.label(
@@ -312,6 +317,28 @@ fn meter_words(reading: Option<&advisor::Reading>) -> (String, String) {
         (false, false) => format!("estimating, {} playouts", r.playouts),
     };
     (format!("Win chance: {pct:.0}%"), format!("Win chance: {pct:.0}% ({how_far})"))
+}
+
+/// What a special move `a` of `flyer` leads to, in words, and whether it
+/// loses the game.
+fn special_outcome(state: &FeathersAndWax, flyer: crate::rules::feathers_wax::Flyer, a: &Action) -> (String, bool) {
+    // (On the player's own view of the game: the flight deck's order is
+    // no part of it, and a special move draws nothing.)
+    let mut next = state.observation(Seat(0));
+    if let Err(v) = next.apply(a) {
+        return (v.to_string(), false);
+    }
+    let loses = next.outcome().is_some_and(|o| o.winners.is_empty());
+    let then = match next.place(flyer) {
+        Place::Lost => format!("{} falls into the sea", flyer.name()),
+        place => format!(
+            "{} ends at {} with {}",
+            flyer.name(),
+            super::place_words(place),
+            words::count(next.wings(flyer).len(), "wing section")
+        ),
+    };
+    (if loses { format!("{then}, and the game is lost") } else { then }, loses)
 }
 
 /// The flight's cards on a small card of board: a line for each kind,
