@@ -1167,3 +1167,43 @@ fn a_special_move_that_loses_the_game_says_so_on_its_button() {
     }
     assert!(loses(&state_now, &fatal));
 }
+
+#[test]
+fn a_special_move_is_made_on_the_table_by_picking_a_wing_card_then_its_square() {
+    // A flight at its special moves, the flyer with two different
+    // sections and a row below him.
+    let at_specials = |g: &FeathersAndWax| {
+        let Stage::Specials { flyer, .. } = g.stage() else { return false };
+        let wings = g.wings(flyer);
+        let down = matches!(g.place(flyer), aviary::rules::feathers_wax::Place::Sky { row, .. } if row + 1 < aviary::rules::feathers_wax::SKY_ROWS);
+        down && wings.len() >= 2 && wings.iter().any(|&w| w != wings[0])
+    };
+    let s = (1..400)
+        .map(|seed| played_until(seed, |g| g.phase() == Phase::Over || at_specials(g)))
+        .find(|s| at_specials(s.state()))
+        .expect("some flight reaches special moves with two kinds of section");
+    let before = s.state().clone();
+    let Stage::Specials { flyer, .. } = before.stage() else { unreachable!() };
+    let value = before.wings(flyer)[1];
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness(common::app(dir.path()));
+    h.run();
+    show(&mut h, s, dir.path());
+    let square = format!("{}: shed a section, one row down", flyer.name());
+    // The square alone does not say which section goes: refused, nothing changes.
+    h.get_by_label(&square).click();
+    h.run();
+    assert_eq!(state(&mut h), before, "no section picked: nothing moves");
+    // Picked on the tray, then the square: that section is shed, a row down.
+    let card = format!("shed {}'s {} of spades", flyer.name(), aviary::rules::words::value_label(value));
+    h.get_by_label(&card).click();
+    h.run();
+    assert!(is_chosen(&h, &card), "the picked wing card shows as picked");
+    h.get_by_label(&square).click();
+    h.run();
+    let mut expected = before.clone();
+    expected.apply(&Action::Shift { value, up: false }).unwrap();
+    let after = state(&mut h);
+    assert_eq!(after.place(flyer), expected.place(flyer), "a row down");
+    assert_eq!(after.wings(flyer), expected.wings(flyer), "the picked section shed");
+}

@@ -9,6 +9,8 @@ mod panel;
 mod racks;
 mod scenery;
 mod sky;
+mod specials;
+mod trail;
 mod wings;
 
 pub(crate) use labyrinth::{paint_exit_arch, refresh_wash};
@@ -37,6 +39,8 @@ pub enum Drag {
     Spade(u8),
     /// A drawn flight card (phase 3).
     Flight(Card),
+    /// A wing section on the tray, to shed in a special move (phase 3).
+    Wing(u8),
 }
 
 /// A hint on screen: what the policy would do at `cursor`, and in the
@@ -75,6 +79,8 @@ pub struct FeathersView {
     selected_spade: Option<u8>,
     /// A drawn flight card picked by a click (then click a flyer).
     selected_flight: Option<Card>,
+    /// A wing section picked on the tray to shed (then click a square).
+    selected_wing: Option<u8>,
     king_choice: Option<(Card, Flyer)>,
     analysis: Option<Background<Analysis>>,
     analysis_result: Option<Analysis>,
@@ -89,6 +95,8 @@ pub struct FeathersView {
     deck_at: [Option<egui::Rect>; 2],
     /// The pieces on the racks: one gathered flies there from its deck.
     racks: super::look::Slides,
+    /// The flight so far, worked out for the history at (revision, cursor).
+    trails: Option<(u64, usize, Option<trail::Trails>)>,
 }
 
 /// How long a gathered feather or wax takes to fly to its rack, seconds.
@@ -115,6 +123,7 @@ impl FeathersView {
             drag_path: Vec::new(),
             selected_spade: None,
             selected_flight: None,
+            selected_wing: None,
             king_choice: None,
             analysis: None,
             analysis_result: None,
@@ -122,6 +131,7 @@ impl FeathersView {
             then_play: None,
             deck_at: [None; 2],
             racks: super::look::Slides::lasting(GATHER_SECONDS),
+            trails: None,
         }
     }
 
@@ -133,6 +143,16 @@ impl FeathersView {
 
     fn state(&self) -> &FeathersAndWax {
         self.table.session().state()
+    }
+
+    /// The flight so far (replayed once for each new position).
+    fn flight_trails(&mut self) -> Option<&trail::Trails> {
+        let session = self.table.session();
+        let key = (session.revision(), session.cursor());
+        if self.trails.as_ref().is_none_or(|(r, c, _)| (*r, *c) != key) {
+            self.trails = Some((key.0, key.1, trail::trails(session)));
+        }
+        self.trails.as_ref().and_then(|(_, _, t)| t.as_ref())
     }
 
     fn my_turn(&self) -> bool {
@@ -185,6 +205,7 @@ impl FeathersView {
         self.drag_path.clear();
         self.selected_spade = None;
         self.selected_flight = None;
+        self.selected_wing = None;
         self.king_choice = None;
         self.analysis = None;
         self.analysis_result = None;

@@ -321,7 +321,11 @@ fn meter_words(reading: Option<&advisor::Reading>) -> (String, String) {
 
 /// What a special move `a` of `flyer` leads to, in words, and whether it
 /// loses the game.
-fn special_outcome(state: &FeathersAndWax, flyer: crate::rules::feathers_wax::Flyer, a: &Action) -> (String, bool) {
+pub(super) fn special_outcome(
+    state: &FeathersAndWax,
+    flyer: crate::rules::feathers_wax::Flyer,
+    a: &Action,
+) -> (String, bool) {
     // (On the player's own view of the game: the flight deck's order is
     // no part of it, and a special move draws nothing.)
     let mut next = state.observation(Seat(0));

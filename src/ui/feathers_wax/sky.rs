@@ -17,29 +17,33 @@ use super::{Drag, FeathersView, card_effect, flyer_colour, place_words, scenery}
 /// other.
 const NARROW_TRAY: f32 = 760.0;
 
+/// A wing section's card on a wide tray (the flyers' wings were 28x38
+/// cards, the smallest things on the table: review 7).
+const WING_CARD: Vec2 = Vec2::new(44.0, 62.0);
+
 /// What every part of the sky drawn this frame shares.
-struct SkyFrame<'a> {
+pub(super) struct SkyFrame<'a> {
     /// The position shown.
-    state: &'a FeathersAndWax,
+    pub(super) state: &'a FeathersAndWax,
     /// The theme.
-    palette: &'a Palette,
+    pub(super) palette: &'a Palette,
     /// Paints the board.
-    painter: &'a Painter,
+    pub(super) painter: &'a Painter,
     /// The top-left corner of the tower's top cell.
-    origin: Pos2,
+    pub(super) origin: Pos2,
     /// A cell's side.
-    cs: f32,
+    pub(super) cs: f32,
     /// True when a person at the screen is to play.
-    human: bool,
+    pub(super) human: bool,
     /// True when the tray is too narrow for both wings side by side: they
     /// lie one above the other, smaller (at 800x600 Daedalus's ran off
     /// under the side panel).
-    narrow: bool,
+    pub(super) narrow: bool,
 }
 
 impl SkyFrame<'_> {
     /// A cell of the sky, on the screen.
-    fn rect_of(&self, col: u8, row: u8) -> Rect {
+    pub(super) fn rect_of(&self, col: u8, row: u8) -> Rect {
         Rect::from_min_size(
             self.origin + Vec2::new(f32::from(col) * self.cs, f32::from(row) * self.cs),
             Vec2::splat(self.cs),
@@ -86,7 +90,7 @@ impl SkyFrame<'_> {
 
     /// Where a flyer is drawn: its centre, its cell, the height it answers
     /// clicks over and its radius (none once lost).
-    fn flyer_spot(&self, f: Flyer) -> Option<(Pos2, Rect, f32, f32)> {
+    pub(super) fn flyer_spot(&self, f: Flyer) -> Option<(Pos2, Rect, f32, f32)> {
         let (state, cs) = (self.state, self.cs);
         Some(match state.place(f) {
             Place::Sky { col, row } => {
@@ -109,6 +113,30 @@ impl SkyFrame<'_> {
             }
             Place::Lost => return None,
         })
+    }
+
+    /// The flight so far: each flyer's stops joined by dots in his colour,
+    /// his own a little above (Icarus) or below (Daedalus) the squares'
+    /// middles so two ways through one square stay apart, and ending at
+    /// his figure.
+    fn paint_trails(&self, trails: &super::trail::Trails) {
+        for f in Flyer::BOTH {
+            let lift = if f == Flyer::Icarus { -0.12 } else { 0.12 } * self.cs;
+            let mut points: Vec<(Pos2, bool)> = trails[f as usize]
+                .iter()
+                .map(|s| (self.rect_of(s.col, s.row).center() + Vec2::new(0.0, lift), s.lost))
+                .collect();
+            match (self.state.place(f), self.flyer_spot(f)) {
+                (Place::Sky { .. }, Some((at, ..))) => {
+                    if let Some(last) = points.last_mut() {
+                        last.0 = at;
+                    }
+                }
+                (Place::Safe, Some((at, ..))) => points.push((at, false)),
+                _ => {}
+            }
+            super::trail::paint(self.painter, self.palette, &points, flyer_colour(self.palette, f), self.cs);
+        }
     }
 
     /// Where the card held over a flyer would land it: ringed on the board,
@@ -167,8 +195,12 @@ impl FeathersView {
             narrow: outer.width().min(ui.available_width()) < NARROW_TRAY,
         };
         sky.paint_board(ui);
+        if let Some(trails) = self.flight_trails() {
+            sky.paint_trails(trails);
+        }
         let mut action = None;
         let (note, preview) = self.flyers_ui(ui, &sky, &mut action, notices);
+        let special = self.specials_ui(ui, &sky, &mut action, notices);
         let info = preview.map(|(f, card, place)| sky.preview_info(f, card, place));
         // Drawn cards and the wings on a wooden tray under the board.
         ui.add_space(6.0);
@@ -201,7 +233,7 @@ impl FeathersView {
                 }
             });
         });
-        match (note, info) {
+        match (note, info.or(special)) {
             (Some(text), _) => widgets::pointer_note(ui, &text, palette),
             (None, Some(text)) => widgets::pointer_note_info(ui, &text, palette),
             (None, None) => {}
@@ -313,6 +345,16 @@ impl FeathersView {
                 if state.drawn().is_empty() {
                     ui.add_space(theme::CARD_SIZE.x);
                 }
+                if human && matches!(state.stage(), Stage::Specials { .. }) {
+                    // The special moves are on the sky; going without one
+                    // is said here, by the cards, as "Play these" is.
+                    ui.vertical(|ui| {
+                        ui.add_space(theme::CARD_SIZE.y * 0.35);
+                        if ui.button(RichText::new("Go on").strong()).on_hover_text("No special movement").clicked() {
+                            *action = Some(Action::Done);
+                        }
+                    });
+                }
                 if drawing && !state.drawn().is_empty() {
                     // Done drawing: said on the tray, by the cards.
                     ui.vertical(|ui| {
@@ -362,8 +404,44 @@ impl FeathersView {
                     ui.painter().text(fig.center_bottom(), Align2::CENTER_BOTTOM, f.name(), font, ink);
                     ui.add_space(6.0);
                 }
-                for &v in state.wings(f) {
-                    widgets::small_card(ui, palette, Card::new(v, Suit::Spades));
+                // Shedding one in a special move: a card is picked (or
+                // dragged) and then the square on the sky.
+                let shedding = sky.human && matches!(state.stage(), Stage::Specials { flyer, .. } if flyer == f);
+                for (k, &v) in state.wings(f).iter().enumerate() {
+                    let card = Card::new(v, Suit::Spades);
+                    let picked = shedding && self.selected_wing == Some(v);
+                    let shown = if sky.narrow {
+                        widgets::small_card(ui, palette, card)
+                    } else {
+                        widgets::card_ui_sized(ui, palette, CardFace::Up(card), picked, WING_CARD)
+                    };
+                    if !shedding {
+                        continue;
+                    }
+                    let r = ui.interact(shown.rect, ui.scope_id().with(("wing", f as u8, k)), Sense::click_and_drag());
+                    r.widget_info(|| {
+                        WidgetInfo::selected(
+                            egui::Role::Button,
+                            true,
+                            picked,
+                            format!("shed {}'s {} of spades", f.name(), crate::rules::words::value_label(v)),
+                        )
+                    });
+                    r.dnd_set_drag_payload(Drag::Wing(v));
+                    let glow = if picked { palette.selection } else { theme::GLINT };
+                    ui.painter().rect_stroke(
+                        shown.rect.expand(1.0),
+                        4.0,
+                        Stroke::new(2.5, glow),
+                        egui::StrokeKind::Outside,
+                    );
+                    if r.clicked() {
+                        self.selected_wing = if picked { None } else { Some(v) };
+                    }
+                    r.on_hover_text(format!(
+                        "Shed the {} of spades: pick it, then a ringed square on the sky (or drag it there)",
+                        crate::rules::words::value_label(v)
+                    ));
                 }
             });
         });
