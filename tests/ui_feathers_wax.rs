@@ -1207,3 +1207,34 @@ fn a_special_move_is_made_on_the_table_by_picking_a_wing_card_then_its_square() 
     assert_eq!(after.place(flyer), expected.place(flyer), "a row down");
     assert_eq!(after.wings(flyer), expected.wings(flyer), "the picked section shed");
 }
+
+/// Found by a new player: in the dark theme the end card's heading and
+/// reason were dim grey on its brown, fainter than its buttons.
+#[test]
+fn the_end_card_s_words_read_clearly_in_the_dark() {
+    let s = (1..200)
+        .map(|seed| played_until(seed, |g| g.phase() == Phase::Over))
+        .find(|s| s.state().outcome().is_some_and(|o| o.winners.is_empty()))
+        .expect("some game is lost");
+    let reason = s.state().outcome().expect("over").reason;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness(common::app(dir.path()));
+    h.state_mut().settings.dark = true;
+    h.run();
+    show(&mut h, s, dir.path());
+    let card = aviary::ui::theme::palette(true).table.plate;
+    let mut seen = 0;
+    for c in &h.output().shapes {
+        if let egui::Shape::Text(t) = &c.shape
+            && (t.galley.text() == reason || t.galley.text() == "Lost")
+        {
+            let own =
+                t.galley.job.sections.first().map(|s| s.format.color).filter(|c| *c != egui::Color32::PLACEHOLDER);
+            let colour = t.override_text_color.or(own).unwrap_or(t.fallback_color);
+            let contrast = aviary::ui::theme::contrast(colour, card);
+            assert!(contrast >= 7.0, "{:?} in {colour:?} on {card:?}: contrast {contrast:.1}", t.galley.text());
+            seen += 1;
+        }
+    }
+    assert!(seen >= 2, "the heading and the reason are painted ({seen})");
+}

@@ -382,6 +382,9 @@ impl<V: View> Tab<V> {
         area.show(ui.ctx(), |ui| {
             card.show(ui, |ui| {
                 ui.set_max_width(640.0);
+                // The card's own ink: the theme's text grey was dim on the
+                // dark card, fainter than its buttons (review 7).
+                ui.visuals_mut().override_text_color = Some(palette.text_on(palette.table.plate));
                 ui.heading(heading);
                 self.view.outcome_ui(ui, &outcome, frame);
                 if self.view.table().session().is_assisted() {

@@ -301,8 +301,9 @@ pub fn paint_way(painter: &Painter, palette: &Palette, rects: &[Rect], colour: C
         arrowhead(painter, palette, a + (b - a) * 0.5, (b - a).normalized(), r * 1.15, colour);
     }
     let numbered = numbered_steps(rects.len(), pointed);
+    let flagged = end_flag(rects.len(), pointed);
     for (k, rect) in rects.iter().enumerate() {
-        if k > 0 && !numbered.contains(&k) {
+        if k > 0 && !numbered.contains(&k) && flagged != Some(k) {
             continue;
         }
         // A space the way comes back to: its tags side by side.
@@ -314,6 +315,8 @@ pub fn paint_way(painter: &Painter, palette: &Palette, rects: &[Rect], colour: C
         let at = step_at(*rect, before);
         if k == 0 {
             start_mark(painter, palette, at, r, colour);
+        } else if flagged == Some(k) {
+            end_mark(painter, palette, at, r, colour);
         } else {
             step_tag(painter, palette, at, r, colour, &k.to_string());
         }
@@ -321,10 +324,30 @@ pub fn paint_way(painter: &Painter, palette: &Palette, rects: &[Rect], colour: C
 }
 
 /// Which drops of a way of `spaces` spaces (the emptied one first) carry
-/// their number: the last alone, or all of them while `pointed` at.
+/// their number: all of them while `pointed` at, else none (the last
+/// drop's number by the space's count read as a doubled count, "4 4":
+/// review 7).
 #[must_use]
 pub fn numbered_steps(spaces: usize, pointed: bool) -> std::ops::Range<usize> {
-    if pointed { 1..spaces } else { spaces.saturating_sub(1).max(1)..spaces }
+    if pointed { 1..spaces } else { 1..1 }
+}
+
+/// Which drop of a way of `spaces` spaces carries the flag that ends it:
+/// the last, while the way is not pointed at (then it is numbered).
+#[must_use]
+pub fn end_flag(spaces: usize, pointed: bool) -> Option<usize> {
+    (!pointed && spaces > 1).then(|| spaces - 1)
+}
+
+/// Where a way ended: a pennant on a pole in its colour, a mark no count
+/// is mistaken for.
+fn end_mark(painter: &Painter, palette: &Palette, at: Pos2, r: f32, colour: Color32) {
+    let (foot, top) = (at + Vec2::new(-r * 0.55, r * 1.0), at + Vec2::new(-r * 0.55, -r * 1.0));
+    let pennant = vec![top, top + Vec2::new(r * 1.5, r * 0.5), top + Vec2::new(0.0, r * 1.0)];
+    let shadow: Vec<Pos2> = pennant.iter().map(|&p| p + Vec2::new(1.0, 2.0)).collect();
+    painter.add(Shape::convex_polygon(shadow, palette.table.shadow, Stroke::NONE));
+    painter.line_segment([foot, top], Stroke::new(2.0, palette.butterfly_ink));
+    painter.add(Shape::convex_polygon(pennant, colour, Stroke::new(1.5, palette.butterfly_ink)));
 }
 
 /// A numbered step of a way: a square tag rimmed in ink, not a disc, so
@@ -384,9 +407,9 @@ pub fn way_legend(ui: &mut egui::Ui, palette: &Palette, colour: Color32, words: 
         for x in [34.0, 58.0] {
             arrowhead(painter, palette, Pos2::new(rect.left() + x, y), Vec2::X, 10.0, colour);
         }
-        step_tag(painter, palette, Pos2::new(rect.left() + 82.0, y), 8.0, colour, "3");
+        end_mark(painter, palette, Pos2::new(rect.left() + 82.0, y), 8.0, colour);
         resp.on_hover_text(
-            "The diamond: the space emptied. The arrows: the way. The number: the last drop \
+            "The diamond: the space emptied. The arrows: the way. The flag: the last drop \
              (point at the way to number every drop).",
         );
         ui.label(egui::RichText::new(words).strong());
@@ -409,7 +432,7 @@ pub fn tray_words(human: bool, compact: bool, undo: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{arrange, count_radius, lay_out, numbered_steps, step_at};
+    use super::{arrange, count_radius, end_flag, lay_out, numbered_steps, step_at};
     use crate::rules::dust_wings::Colour;
     use egui::{Rect, pos2, vec2};
 
@@ -469,8 +492,11 @@ mod tests {
     /// butterflies. Only the last drop is numbered, every drop while the
     /// pointer is on the way.
     #[test]
-    fn only_the_last_drop_is_numbered_until_the_way_is_pointed_at() {
-        assert_eq!(numbered_steps(5, false).collect::<Vec<_>>(), vec![4]);
+    fn no_drop_is_numbered_until_the_way_is_pointed_at_and_the_last_carries_a_flag() {
+        assert_eq!(numbered_steps(5, false).count(), 0, "no number beside a space's count");
+        assert_eq!(end_flag(5, false), Some(4));
+        assert_eq!(end_flag(5, true), None, "pointed at: numbered instead");
+        assert_eq!(end_flag(1, false), None);
         assert_eq!(numbered_steps(5, true).collect::<Vec<_>>(), vec![1, 2, 3, 4]);
         // A pick with no drop yet: the diamond alone.
         assert_eq!(numbered_steps(1, false).count(), 0);
