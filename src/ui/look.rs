@@ -506,6 +506,14 @@ impl Slides {
     /// time `now` (seconds). `from` is where a component never drawn
     /// before comes from (a card drawn from the deck), if anywhere.
     pub fn place(&mut self, key: u64, target: Rect, from: Option<Rect>, now: f64, animate: bool) -> Rect {
+        self.place_after(key, target, from, (now, 0.0), animate)
+    }
+
+    /// [`Slides::place`], a component that starts moving now waiting
+    /// `wait` seconds first (`at` is `(now, wait)`): a card a walk turns
+    /// up leaves its deck once the walker has arrived.
+    pub fn place_after(&mut self, key: u64, target: Rect, from: Option<Rect>, at: (f64, f64), animate: bool) -> Rect {
+        let (now, wait) = at;
         let before = self.last.insert(key, target);
         if !animate {
             self.moving.clear();
@@ -522,7 +530,7 @@ impl Slides {
                 _ => None,
             };
             if let Some(start) = start {
-                self.moving.insert(key, (start, now));
+                self.moving.insert(key, (start, now + wait.max(0.0)));
             }
         }
         let Some(&(start, t0)) = self.moving.get(&key) else { return target };
@@ -632,6 +640,25 @@ mod slide_tests {
         s.begin(2, 1.0 + TURN_SECONDS);
         assert_eq!(s.turning(4, 1.0 + TURN_SECONDS), None);
         assert!(!s.busy(), "turned: no more frames");
+    }
+
+    /// Review 7: a card a walk turned up reached the pile while the walker
+    /// was still on his way. Told to wait, it stays at its deck until then.
+    #[test]
+    fn a_card_told_to_wait_stays_at_its_deck_then_slides() {
+        let mut s = Slides::default();
+        s.begin(1, 0.0);
+        s.begin(2, 1.0);
+        let deck = Some(at(0.0));
+        assert_eq!(s.place_after(9, at(200.0), deck, (1.0, 0.5), true), at(0.0), "waits at the deck");
+        s.begin(2, 1.4);
+        assert_eq!(s.place_after(9, at(200.0), deck, (1.4, 0.0), true), at(0.0), "still waiting");
+        assert!(s.busy(), "and keeps the frames coming while it waits");
+        s.begin(2, 1.5 + SLIDE_SECONDS / 2.0);
+        let mid = s.place_after(9, at(200.0), deck, (1.5 + SLIDE_SECONDS / 2.0, 0.0), true);
+        assert!(mid.min.x > 0.0 && mid.min.x < 200.0, "then on its way: {mid:?}");
+        s.begin(2, 1.5 + SLIDE_SECONDS);
+        assert_eq!(s.place_after(9, at(200.0), deck, (1.5 + SLIDE_SECONDS, 0.0), true), at(200.0));
     }
 
     #[test]

@@ -597,6 +597,12 @@ impl FeathersView {
             // or a King from a nest appeared in its place unseen: review
             // 6); a movement card spent goes from "In play" to the pile.
             let decks = [self.deck_at[0], self.deck_at[1], Some(movement)];
+            // A card his walk turns up waits at its deck until Daedalus
+            // arrives (it reached the pile while he was still walking:
+            // review 7).
+            let wait = self.glide.as_ref().map_or(0.0, |(way, start)| {
+                way.len().saturating_sub(1) as f64 * STEP_SECONDS - start.map_or(0.0, |s| now - s)
+            });
             let slides = &mut self.racks;
             let mut place = |c: Card, target: Rect| {
                 let from = decks[match c.suit {
@@ -604,11 +610,11 @@ impl FeathersView {
                     Suit::Clubs => 1,
                     _ => 2,
                 }];
-                slides.place(
+                slides.place_after(
                     crate::ui::look::Slides::key(("fw-turned-up", c.rank, c.suit as u8)),
                     target,
                     from,
-                    now,
+                    (now, wait),
                     animate,
                 )
             };
