@@ -1166,6 +1166,25 @@ fn a_special_move_that_loses_the_game_says_so_on_its_button() {
         }
     }
     assert!(loses(&state_now, &fatal));
+    // Review 8: in the dark theme the warning's red words were hard to
+    // read on the button; they are in the button's own ink, framed in red.
+    h.state_mut().settings.dark = true;
+    h.run();
+    let button = h.ctx.global_style().visuals.widgets.inactive.weak_bg_fill;
+    let mut seen = 0;
+    for c in &h.output().shapes {
+        if let egui::Shape::Text(t) = &c.shape
+            && t.galley.text().ends_with(": loses the game")
+        {
+            let own =
+                t.galley.job.sections.first().map(|s| s.format.color).filter(|c| *c != egui::Color32::PLACEHOLDER);
+            let colour = t.override_text_color.or(own).unwrap_or(t.fallback_color);
+            let contrast = aviary::ui::theme::contrast(colour, button);
+            assert!(contrast >= 4.5, "{:?}: {colour:?} on {button:?}, contrast {contrast:.1}", t.galley.text());
+            seen += 1;
+        }
+    }
+    assert!(seen >= 1, "the warning is painted in the dark");
 }
 
 #[test]
@@ -1237,4 +1256,44 @@ fn the_end_card_s_words_read_clearly_in_the_dark() {
         }
     }
     assert!(seen >= 2, "the heading and the reason are painted ({seen})");
+}
+
+/// Review 8: the ringed square of a special move was painted over the
+/// other flyer standing there, who showed as a faint ghost. On his square
+/// the ring goes round him and nothing is filled over him.
+#[test]
+fn a_special_move_s_square_under_the_other_flyer_leaves_him_in_view() {
+    use aviary::rules::feathers_wax::Place;
+    let beside = |g: &FeathersAndWax| {
+        let Stage::Specials { flyer, .. } = g.stage() else { return None };
+        let (Place::Sky { col, row }, Place::Sky { col: c2, row: r2 }) = (g.place(flyer), g.place(flyer.other()))
+        else {
+            return None;
+        };
+        (col == c2 && col > 0 && row.abs_diff(r2) == 1 && !g.wings(flyer).is_empty())
+            .then_some((flyer, if r2 < row { "one row up" } else { "one row down" }))
+    };
+    let s = (1..600)
+        .map(|seed| played_until(seed, |g| g.phase() == Phase::Over || beside(g).is_some()))
+        .find(|s| beside(s.state()).is_some())
+        .expect("some flight has a flyer's special move onto the other's square");
+    let (flyer, way) = beside(s.state()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness(common::app(dir.path()));
+    h.run();
+    show(&mut h, s, dir.path());
+    let square = h.get_by_label(&format!("{}: shed a section, {way}", flyer.name())).rect();
+    let centre = egui::pos2(square.center().x as f32, square.center().y as f32);
+    let cell = square.width() as f32;
+    let mut rings = 0;
+    for c in &h.output().shapes {
+        if let egui::Shape::Circle(k) = &c.shape
+            && k.center.distance(centre) < 1.0
+            && k.radius > cell * 0.2
+        {
+            assert_eq!(k.fill, egui::Color32::TRANSPARENT, "nothing filled over {}", flyer.other().name());
+            rings += 1;
+        }
+    }
+    assert!(rings >= 1, "the square is ringed");
 }

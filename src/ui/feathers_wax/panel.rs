@@ -184,9 +184,17 @@ impl FeathersView {
                     let mut choice = |ui: &mut Ui, words: String, a: Action, small: bool| {
                         let (then, loses) = special_outcome(state, flyer, &a);
                         let words = if loses { format!("{words}: loses the game") } else { words };
+                        // A losing move's button framed in the error colour,
+                        // its words in the button's own ink (red words on the
+                        // dark theme's button were hard to read: review 8).
                         let text = RichText::new(words);
-                        let text = if loses { text.color(ui.visuals().error_fg_color).strong() } else { text };
+                        let text = if loses { text.strong() } else { text };
                         let button = if small { egui::Button::new(text).small() } else { egui::Button::new(text) };
+                        let button = if loses {
+                            button.stroke(egui::Stroke::new(2.0, ui.visuals().error_fg_color))
+                        } else {
+                            button
+                        };
                         if ui.add(button).on_hover_text(then).clicked() {
                             action = Some(a);
                         }

@@ -119,11 +119,24 @@ impl FeathersView {
             let dir = (centre - from).normalized();
             painter.arrow(from + dir * cs * 0.4, dir * ((centre - from).length() - cs * 0.75), Stroke::new(3.0, ring));
             let lit = resp.hovered() || dropped.is_some();
-            painter.circle_filled(centre, r, mix(DAYLIGHT, ring, 0.15).gamma_multiply(if lit { 0.85 } else { 0.55 }));
+            // A square the other flyer stands on: ringed around him, not
+            // filled over him, its card at the corner (the ring hid him:
+            // review 8).
+            let taken = state.place(flyer.other()) == Place::Sky { col, row };
+            let (r, card_at) =
+                if taken { (cs * 0.46, rect.right_top() + Vec2::new(-r * 0.5, r * 0.62)) } else { (r, centre) };
+            if !taken {
+                painter.circle_filled(
+                    centre,
+                    r,
+                    mix(DAYLIGHT, ring, 0.15).gamma_multiply(if lit { 0.85 } else { 0.55 }),
+                );
+            }
             painter.circle_stroke(centre, r, Stroke::new(if lit { 3.5 } else { 2.5 }, ring));
             // A small spade card in the ring: the section this sheds, or a
             // question mark until one is picked.
-            let card = Rect::from_center_size(centre, Vec2::new(r * 0.85, r * 1.15));
+            let r = cs * 0.3;
+            let card = Rect::from_center_size(card_at, Vec2::new(r * 0.85, r * 1.15));
             painter.rect(card, 3.0, palette.card_face, Stroke::new(1.0, palette.outline), egui::StrokeKind::Inside);
             let label = value.map_or("?", words::value_label);
             let font = crate::ui::look::display(ui.ctx(), r * 0.55);
