@@ -1062,6 +1062,10 @@ fn in_the_flight_what_each_card_does_is_told_on_the_table() {
     for what in ["one column on, one row down", "an updraft: one row up", "one row away from the other flyer"] {
         assert!(words.iter().any(|w| w == what), "{what} in {words:?}");
     }
+    // Review 8: the Ace moves as the other number cards, and the swerve
+    // below the other flyer was told nowhere.
+    assert!(words.iter().any(|w| w == "A\u{2013}10"), "the Ace among the number cards in {words:?}");
+    assert!(words.iter().any(|w| w.contains("swerves to the square")), "the swerve in {words:?}");
 }
 
 /// Review 6: at 800x600 the flight's "What the cards do" was missing, then
@@ -1296,4 +1300,125 @@ fn a_special_move_s_square_under_the_other_flyer_leaves_him_in_view() {
         }
     }
     assert!(rings >= 1, "the square is ringed");
+}
+
+/// Where a drawn card played on `f` now would take him: his square, and
+/// whether he swerves below the other flyer on the way.
+fn landing_of(g: &FeathersAndWax, card: aviary::rules::cards::Card, f: Flyer) -> Option<(u8, u8, bool)> {
+    use aviary::rules::feathers_wax::{Event, Place};
+    let mut probe = g.clone();
+    probe.apply(&Action::Play { card, flyer: f, up: None }).ok()?;
+    let Place::Sky { col, row } = probe.place(f) else { return None };
+    Some((col, row, probe.events().contains(&Event::Collided(f))))
+}
+
+/// The rings painted with their centre within a pixel of `at` and at
+/// least a fifth of a square across.
+fn rings_at(h: &Harness<'_, AviaryApp>, at: egui::Pos2, cell: f32) -> usize {
+    h.output()
+        .shapes
+        .iter()
+        .filter(|c| matches!(&c.shape, egui::Shape::Circle(k) if k.center.distance(at) < 1.0 && k.radius > cell * 0.2))
+        .count()
+}
+
+/// Review 8: a card clicked on the tray showed nowhere where it would take
+/// the flyer (only a card dragged over him did). Chosen, it rings the
+/// square it would take him to before the pointer goes near him.
+#[test]
+fn a_clicked_flight_card_rings_where_it_would_take_the_flyer() {
+    use aviary::rules::feathers_wax::Place;
+    let plain = |g: &FeathersAndWax| {
+        let out = matches!(g.place(Flyer::Icarus), Place::Sky { col, .. } if col > 0);
+        let card = g.drawn().iter().copied().find(|&c| {
+            g.stage() == Stage::Play(Flyer::Icarus)
+                && out
+                && landing_of(g, c, Flyer::Icarus).is_some_and(|(_, r, swerve)| !swerve && r > 0)
+        })?;
+        Some((card, landing_of(g, card, Flyer::Icarus)?))
+    };
+    let (session, card, (col, row, _)) = (1..300)
+        .map(|seed| played_until(seed, |g| g.phase() == Phase::Over || plain(g).is_some()))
+        .find_map(|s| plain(s.state()).map(|(card, to)| (s, card, to)))
+        .expect("some flight has Icarus out of the tower with a card to play");
+    let Place::Sky { col: from_col, row: from_row } = session.state().place(Flyer::Icarus) else { unreachable!() };
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness(common::app(dir.path()));
+    h.run();
+    show(&mut h, session, dir.path());
+    tab(&mut h).settle_meter();
+    let flyer = h.get_by(|n| n.label().is_some_and(|l| l.starts_with("Icarus at"))).rect();
+    let cell = flyer.width() as f32 / 0.9;
+    let centre = egui::pos2(flyer.center().x as f32, flyer.center().y as f32);
+    let target = centre
+        + egui::vec2((f32::from(col) - f32::from(from_col)) * cell, (f32::from(row) - f32::from(from_row)) * cell);
+    assert_eq!(rings_at(&h, target, cell), 0, "nothing ringed before a card is chosen");
+    h.get_by_label(&format!("card {card}")).click();
+    h.run_steps(4);
+    assert_eq!(rings_at(&h, target, cell), 1, "the {} would take Icarus to the ringed square", card.name());
+}
+
+/// Review 8: a flyer sent below the other by a move onto his square came
+/// with no warning. The note over the flyer, with the card held, says so.
+#[test]
+fn a_card_that_would_swerve_a_flyer_says_so_before_it_is_played() {
+    let (session, card, f) = (1..600)
+        .map(|seed| {
+            played_until(seed, |g| {
+                g.phase() == Phase::Over
+                    || matches!(g.stage(), Stage::Play(f) if g.drawn().iter().any(|&c| landing_of(g, c, f).is_some_and(|l| l.2)))
+            })
+        })
+        .find_map(|s| {
+            let Stage::Play(f) = s.state().stage() else { return None };
+            let card = s.state().drawn().iter().copied().find(|&c| landing_of(s.state(), c, f).is_some_and(|l| l.2))?;
+            Some((s, card, f))
+        })
+        .expect("some flight has a card that would swerve a flyer");
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness(common::app(dir.path()));
+    h.run();
+    show(&mut h, session, dir.path());
+    tab(&mut h).settle_meter();
+    h.get_by_label(&format!("card {card}")).click();
+    h.run_steps(2);
+    h.get_by(|n| n.label().is_some_and(|l| l.starts_with(&format!("{} at", f.name())))).hover();
+    h.run_steps(3);
+    let words: Vec<String> = common::painted_words(&h).into_iter().map(|w| w.0).collect();
+    let swerve = format!("swerves below {}", f.other().name());
+    assert!(words.iter().any(|w| w.contains(&swerve)), "no word of the swerve in {words:?}");
+}
+
+/// Review 8: a special-move square clicked before a section was picked
+/// put the refusal's bubble and the square's own note in one spot, one
+/// over the other. Both are read, side by side or one above the other.
+#[test]
+fn a_refusal_s_bubble_and_the_note_under_the_pointer_stand_apart() {
+    let at_specials = |g: &FeathersAndWax| {
+        let Stage::Specials { flyer, .. } = g.stage() else { return false };
+        let wings = g.wings(flyer);
+        let down = matches!(g.place(flyer), aviary::rules::feathers_wax::Place::Sky { row, .. } if row + 1 < aviary::rules::feathers_wax::SKY_ROWS);
+        down && wings.len() >= 2 && wings.iter().any(|&w| w != wings[0])
+    };
+    let s = (1..400)
+        .map(|seed| played_until(seed, |g| g.phase() == Phase::Over || at_specials(g)))
+        .find(|s| at_specials(s.state()))
+        .expect("some flight reaches special moves with two kinds of section");
+    let Stage::Specials { flyer, .. } = s.state().stage() else { unreachable!() };
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness(common::app(dir.path()));
+    h.run();
+    show(&mut h, s, dir.path());
+    h.get_by_label(&format!("{}: shed a section, one row down", flyer.name())).click();
+    h.run_steps(3);
+    let words = common::painted_words(&h);
+    let find = |start: &str| {
+        words
+            .iter()
+            .find(|w| w.0.starts_with(start))
+            .map_or_else(|| panic!("no {start:?} among {:?}", words.iter().map(|w| &w.0).collect::<Vec<_>>()), |w| w.1)
+    };
+    let refusal = find("First pick which wing section");
+    let note = find("One row down: pick the wing section");
+    assert!(!refusal.intersects(note), "the refusal {refusal:?} and the note {note:?} overlap");
 }

@@ -673,6 +673,7 @@ impl AviaryApp {
     /// newest refusal is shown: an older one would only say what was
     /// tried before.
     fn refusals_ui(&mut self, ui: &mut Ui) {
+        ui.ctx().data_mut(|d| d.remove::<egui::Rect>(crate::ui::widgets::refusal_key()));
         let Some(i) = self.toasts.iter().rposition(|t| t.at.is_some()) else { return };
         let (Some(at), Notice::Error(text)) = (self.toasts[i].at, &self.toasts[i].notice) else { return };
         let palette = theme::palette(ui.visuals().dark_mode);
@@ -714,6 +715,7 @@ impl AviaryApp {
             });
         // The bubble's point, towards the spot that was tried.
         let r = shown.response.rect;
+        ui.ctx().data_mut(|d| d.insert_temp(crate::ui::widgets::refusal_key(), r));
         let tip_x = at.x.clamp(r.left() + 14.0, r.right() - 14.0);
         let (base_y, tip_y) = if below { (r.top() + 1.0, at.y + 8.0) } else { (r.bottom() - 1.0, at.y - 8.0) };
         let painter = ui.ctx().layer_painter(shown.response.layer_id);

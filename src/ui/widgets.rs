@@ -358,12 +358,32 @@ pub fn small_card(ui: &mut Ui, palette: &Palette, card: Card) -> Response {
 /// Where a note by the pointer at `pos` starts: below and to the right,
 /// and during a drag clear of the card or token carried under the pointer
 /// (it hid the note's first words).
-fn note_corner(ui: &Ui, pos: Pos2) -> Pos2 {
-    if egui::DragAndDrop::has_any_payload(ui.ctx()) || ui.ctx().dragged_id().is_some() {
+fn note_corner(ui: &Ui, pos: Pos2, size: Vec2) -> Pos2 {
+    let corner = if egui::DragAndDrop::has_any_payload(ui.ctx()) || ui.ctx().dragged_id().is_some() {
         pos + Vec2::new(CARD_SIZE.x / 2.0 + 14.0, -8.0)
     } else {
         pos + Vec2::new(16.0, 16.0)
+    };
+    // A refusal's bubble stands under the spot that was tried: a note
+    // there goes above the pointer instead of over the bubble (the two
+    // stacked into one unreadable pile: review 8).
+    let Some(bubble) = ui.ctx().data(|d| d.get_temp::<Rect>(refusal_key())) else { return corner };
+    let at = |corner: Pos2| Rect::from_min_size(corner, size).expand(6.0);
+    if !at(corner).intersects(bubble) {
+        return corner;
     }
+    let above = Pos2::new(corner.x, pos.y - 16.0 - size.y - 6.0);
+    if !at(above).intersects(bubble) && above.y > ui.ctx().content_rect().top() {
+        return above;
+    }
+    Pos2::new(bubble.right() + 12.0, corner.y)
+}
+
+/// Where the refused move's bubble stands this frame, kept in the
+/// context's memory for the pointer's notes to stand clear of it.
+#[must_use]
+pub fn refusal_key() -> egui::Id {
+    egui::Id::unique("aviary-refusal-bubble")
 }
 
 /// Shows `text` in a small neutral box next to the pointer (what a drag
@@ -371,7 +391,7 @@ fn note_corner(ui: &Ui, pos: Pos2) -> Pos2 {
 pub fn pointer_note_info(ui: &Ui, text: &str, palette: &Palette) {
     let Some(pos) = ui.ctx().pointer_latest_pos() else { return };
     let galley = ui.painter().layout(text.to_string(), FontId::proportional(14.0), palette.text_on_note, 340.0);
-    let rect = Rect::from_min_size(note_corner(ui, pos), galley.size()).expand(6.0);
+    let rect = Rect::from_min_size(note_corner(ui, pos, galley.size()), galley.size()).expand(6.0);
     let painter =
         ui.ctx().layer_painter(egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("aviary-pointer-info")));
     painter.rect_filled(rect, 4.0, palette.note);
@@ -500,7 +520,7 @@ pub fn pointer_note(ui: &Ui, text: &str, palette: &Palette) {
         None => upper_first(reason),
     };
     let galley = ui.painter().layout(text, FontId::proportional(14.0), palette.text_on_note, 320.0);
-    let rect = Rect::from_min_size(note_corner(ui, pos), galley.size()).expand(6.0);
+    let rect = Rect::from_min_size(note_corner(ui, pos, galley.size()), galley.size()).expand(6.0);
     let painter =
         ui.ctx().layer_painter(egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("aviary-pointer-note")));
     painter.rect_filled(rect, 4.0, palette.illegal.to_opaque().gamma_multiply(0.9));
@@ -735,7 +755,7 @@ mod note_tests {
                 if carrying {
                     egui::DragAndDrop::set_payload(ui.ctx(), 7_u8);
                 }
-                corners.push(note_corner(ui, pos));
+                corners.push(note_corner(ui, pos, egui::vec2(120.0, 20.0)));
             });
             out.textures_delta.clear();
         }

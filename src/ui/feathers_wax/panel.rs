@@ -354,16 +354,16 @@ pub(super) fn special_outcome(
 }
 
 /// The flight's cards on a small card of board: a line for each kind,
-/// its pip first, then the extra moves a wing section buys and what the
-/// sun and the sea do.
+/// its pip first, then the extra moves a wing section buys, what the
+/// sun and the sea do, and the swerve below the other flyer.
 fn what_the_cards_do(ui: &mut Ui, palette: &crate::ui::theme::Palette) {
     use crate::rules::cards::Suit;
     crate::ui::look::plate_frame(palette, None).inner_margin(10).show(ui, |ui| {
         ui.set_width(ui.available_width());
         ui.label(crate::ui::look::title(ui, "What the cards do", 15.0).color(palette.table.ink));
         let rows: [(Option<Suit>, &str, &str); 5] = [
-            (Some(Suit::Hearts), "2\u{2013}10", "one column on, one row down"),
-            (Some(Suit::Diamonds), "2\u{2013}10", "one column on and up: Daedalus one row, Icarus two"),
+            (Some(Suit::Hearts), "A\u{2013}10", "one column on, one row down"),
+            (Some(Suit::Diamonds), "A\u{2013}10", "one column on and up: Daedalus one row, Icarus two"),
             (None, "J", "an updraft: one row up"),
             (None, "Q", "quiet air: one row down"),
             (None, "K", "one row away from the other flyer"),
@@ -401,6 +401,13 @@ fn what_the_cards_do(ui: &mut Ui, palette: &crate::ui::theme::Palette) {
         ui.add(
             egui::Label::new(small(
                 "A flyer that ends in the sun's row or over the sea loses a section and is pushed two rows back.",
+            ))
+            .wrap(),
+        );
+        ui.add(
+            egui::Label::new(small(
+                "Two flyers never share a square: one that would fly into the other's swerves to the square \
+                 just below him and stops there (from the bottom row, into the sea).",
             ))
             .wrap(),
         );

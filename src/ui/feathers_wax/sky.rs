@@ -5,7 +5,7 @@
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2, WidgetInfo};
 
 use crate::rules::cards::{Card, Suit};
-use crate::rules::feathers_wax::{Action, FeathersAndWax, Flyer, Place, SAFE_COL, SKY_COLS, SKY_ROWS, Stage};
+use crate::rules::feathers_wax::{Action, Event, FeathersAndWax, Flyer, Place, SAFE_COL, SKY_COLS, SKY_ROWS, Stage};
 use crate::rules::{Game, RuleViolation};
 use crate::ui::Notice;
 use crate::ui::theme::{self, Palette};
@@ -139,14 +139,45 @@ impl SkyFrame<'_> {
         }
     }
 
+    /// Where the card in hand would take `f`, before it is held over him:
+    /// a dashed arrow in his colour to a faint ring, red where it would
+    /// swerve him below the other or lose the game.
+    fn paint_landing(&self, f: Flyer, from: Pos2, card: Card) {
+        let Some((place, swerve)) = landing(self.state, card, f) else { return };
+        let colour = flyer_colour(self.palette, f);
+        let warn = if swerve { self.palette.red_suit } else { colour };
+        // (Off the board, safe or fallen, the note over the flyer says so.)
+        let Place::Sky { col, row } = place else { return };
+        let to = self.rect_of(col, row).center();
+        let dir = (to - from).normalized();
+        let length = (to - from).length();
+        if length < self.cs * 0.5 {
+            return;
+        }
+        let stroke = Stroke::new(2.0, warn.gamma_multiply(0.8));
+        let start = from + dir * self.cs * 0.4;
+        let end = to - dir * self.cs * 0.3;
+        self.painter.extend(egui::Shape::dashed_line(&[start, end], stroke, 6.0, 4.0));
+        self.painter.circle_stroke(to, self.cs * 0.28, stroke);
+    }
+
     /// Where the card held over a flyer would land it: ringed on the board,
     /// and said (with a warning on the sun's and the sea's rows).
-    fn preview_info(&self, f: Flyer, card: Card, place: Place) -> String {
+    fn preview_info(&self, f: Flyer, card: Card, place: Place, swerve: bool) -> String {
         if let Place::Sky { col, row } = place {
             let r = self.rect_of(col, row);
             self.painter.circle_stroke(r.center(), self.cs * 0.32, Stroke::new(2.5, flyer_colour(self.palette, f)));
         }
         let mut text = format!("{} on {}: lands at {}", card.name(), f.name(), place_words(place));
+        if swerve {
+            text = format!(
+                "{} on {}: swerves below {} and lands at {}",
+                card.name(),
+                f.name(),
+                f.other().name(),
+                place_words(place)
+            );
+        }
         if let Place::Sky { row, .. } = place {
             if row == 0 {
                 text.push_str(" (sun row: loses a section unless it moves off)");
@@ -158,9 +189,22 @@ impl SkyFrame<'_> {
     }
 }
 
-/// A flight card held over a flyer: the flyer, the card and where it
-/// would land.
-type Preview = (Flyer, Card, Place);
+/// A flight card held over a flyer: the flyer, the card, where it
+/// would land and whether he would swerve below the other on the way.
+type Preview = (Flyer, Card, Place, bool);
+
+/// Where `card` played on `f` would land him, and whether on the way he
+/// would swerve below the other flyer (FW-R14); while the cards are still
+/// being drawn, as if the drawing ended now. None when it may not be played.
+pub(super) fn landing(state: &FeathersAndWax, card: Card, f: Flyer) -> Option<(Place, bool)> {
+    let mut probe = state.clone();
+    if probe.stage() == Stage::Drawing {
+        probe.apply(&Action::EndDraw).ok()?;
+    }
+    let play = FeathersView::play_verdict(&probe, card, f).ok()?;
+    probe.apply(&play).ok()?;
+    Some((probe.place(f), probe.events().contains(&Event::Collided(f))))
+}
 
 impl FeathersView {
     /// Phase 3's board: the sky with the flyers, and under it the tray of
@@ -201,7 +245,7 @@ impl FeathersView {
         let mut action = None;
         let (note, preview) = self.flyers_ui(ui, &sky, &mut action, notices);
         let special = self.specials_ui(ui, &sky, &mut action, notices);
-        let info = preview.map(|(f, card, place)| sky.preview_info(f, card, place));
+        let info = preview.map(|(f, card, place, swerve)| sky.preview_info(f, card, place, swerve));
         // Drawn cards and the wings on a wooden tray under the board.
         ui.add_space(6.0);
         let tray_width = outer.width().min(ui.available_width());
@@ -266,8 +310,19 @@ impl FeathersView {
         // The flyers: drop a drawn card on one to play it.
         let mut note = None;
         let mut preview = None;
+        // A card in hand (clicked, or dragged anywhere) shows where it would
+        // take each flyer before it is held over one (review 8: only a drag
+        // over a flyer showed it).
+        let held = match egui::DragAndDrop::payload::<Drag>(ui.ctx()).map(|d| *d) {
+            Some(Drag::Flight(card)) => Some(card),
+            _ => self.selected_flight,
+        }
+        .filter(|_| sky.human);
         for f in Flyer::BOTH {
             let Some((centre, r, tall, radius)) = sky.flyer_spot(f) else { continue };
+            if let Some(card) = held {
+                sky.paint_landing(f, centre, card);
+            }
             let sections = state.wings(f).len();
             scenery::winged_flyer(painter, palette, centre, radius, f == Flyer::Daedalus, sections);
             if state.place(f) == Place::Safe {
@@ -291,7 +346,7 @@ impl FeathersView {
             if let Some(card) = over {
                 let verdict = Self::play_verdict(state, card, f);
                 note = note.or(widgets::tint_drop_zone(ui, hit, palette, &verdict.map(|_| ())));
-                preview = state.preview(card, f, if card.rank == 13 { Some(true) } else { None }).map(|p| (f, card, p));
+                preview = landing(state, card, f).map(|(p, swerve)| (f, card, p, swerve));
             }
             if let Some(a) = self.flyer_takes(&resp, state, f, notices) {
                 *action = Some(a);

@@ -155,7 +155,7 @@ impl FeathersView {
                     Some(v) => format!("Shed the {} of spades, {}: {then}", words::value_label(v), pad.words()),
                     None => format!(
                         "{}: pick the wing section to shed on the tray (click one of {}'s cards), then this square",
-                        pad.words(),
+                        widgets::upper_first(pad.words()),
                         flyer.name()
                     ),
                 };
