@@ -826,3 +826,70 @@ fn how_a_card_is_won_is_whole_or_a_button_away_in_any_window() {
         common::rules_card_whole_or_folded(&mut h, "How a card is won", "Composition: that space", size[1]);
     }
 }
+
+/// Review 8: the card won flew from the row while the butterfly whose
+/// drop won it was still on its way. It leaves once that one has
+/// landed, and a breath after.
+#[test]
+fn a_won_card_leaves_the_row_once_the_last_butterfly_has_landed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_in(dir.path());
+    h.run();
+    let drops = picked_for_one_card(&mut h, dir.path());
+    for (i, a) in drops.iter().enumerate() {
+        drop_by_clicks(&mut h, a);
+        if i + 1 < drops.len() {
+            h.run();
+        }
+    }
+    h.step();
+    h.step();
+    assert!(tab(&mut h).view.card_in_flight(), "the card won is to fly to Ada's takings");
+    let mut frames = 0;
+    while tab(&mut h).view.in_flight() > 0 {
+        assert!(
+            !tab(&mut h).view.card_leaving(),
+            "the card left the row {frames} frames in, before the butterfly landed"
+        );
+        h.step();
+        frames += 1;
+        assert!(frames < 600, "the butterfly lands");
+    }
+    assert!(frames > 0, "the last butterfly was seen on its way");
+    while !tab(&mut h).view.card_leaving() {
+        h.step();
+        frames += 1;
+        assert!(frames < 600, "then the card flies");
+    }
+    h.run();
+    assert_eq!(cards_won(&h), 1, "and lands among her takings");
+}
+
+/// Review 8: a butterfly carried from the hand onto a space flew there
+/// again from the hand once dropped. Carried, it is simply there.
+#[test]
+fn a_butterfly_carried_onto_its_space_does_not_fly_there_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_in(dir.path());
+    h.run();
+    let plan = open(&mut h, dir.path());
+    let Action::Pick(from) = plan[0] else { panic!("a plan starts with a pick") };
+    h.get_by_label(&format!("space {from}")).click();
+    h.run();
+    let Action::Drop { colour, to } = plan[1] else { panic!("then a drop") };
+    let before = tab(&mut h).table.session().cursor();
+    let hand = h.get_all_by_label(&format!("hand {} butterfly", colour.name())).next().unwrap().rect();
+    let space = h.get_by_label(&format!("space {to}")).rect();
+    let at = |r: egui::Rect| r.center();
+    // Carried there as a person does (and not left to settle after).
+    h.drag_at(at(hand));
+    h.run();
+    h.hover_at(at(hand).lerp(at(space), 0.5));
+    h.run();
+    h.hover_at(at(space));
+    h.run();
+    h.drop_at(at(space));
+    h.step();
+    assert_eq!(tab(&mut h).table.session().cursor(), before + 1, "the carried butterfly was dropped");
+    assert_eq!(tab(&mut h).view.in_flight(), 0, "nothing flies from the hand to where it already is");
+}

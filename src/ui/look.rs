@@ -571,6 +571,13 @@ impl Slides {
         !self.moving.is_empty()
     }
 
+    /// True while something has left its old place and is on its way at
+    /// `now` (one told to wait is not, until its wait is over).
+    #[must_use]
+    pub fn leaving(&self, now: f64) -> bool {
+        self.moving.values().any(|&(_, t0)| t0 <= now)
+    }
+
     /// The key of a public thing: a stable hash of `what`.
     #[must_use]
     pub fn key(what: impl std::hash::Hash) -> u64 {

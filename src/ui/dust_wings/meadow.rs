@@ -314,7 +314,8 @@ pub fn paint_way(painter: &Painter, palette: &Palette, rects: &[Rect], colour: C
         };
         let at = step_at(*rect, before);
         if k == 0 {
-            start_mark(painter, palette, at, r, colour);
+            let (at, d) = start_at(at, r);
+            start_mark(painter, palette, at, d, colour);
         } else if flagged == Some(k) {
             end_mark(painter, palette, at, r, colour);
         } else {
@@ -370,9 +371,17 @@ pub fn step_at(rect: Rect, before: usize) -> Pos2 {
     rect.left_top() + Vec2::new(r + 3.0 + before as f32 * (2.0 * r + 2.0), r + 3.0)
 }
 
-/// Where a way began: a diamond in its colour.
-fn start_mark(painter: &Painter, palette: &Palette, at: Pos2, r: f32, colour: Color32) {
-    let d = r * 1.2;
+/// Where a way's diamond stands for a token at `at` of radius `r`: its
+/// centre and half its width, set in from the space's corner (there it
+/// touched the next space's count: review 8).
+#[must_use]
+pub fn start_at(at: Pos2, r: f32) -> (Pos2, f32) {
+    (at + Vec2::splat(r * 0.6), r * 1.15)
+}
+
+/// Where a way began: a diamond in its colour, `d` from its centre to
+/// each point.
+fn start_mark(painter: &Painter, palette: &Palette, at: Pos2, d: f32, colour: Color32) {
     let pts = |d: f32, c: Pos2| {
         vec![c + Vec2::new(0.0, -d), c + Vec2::new(d, 0.0), c + Vec2::new(0.0, d), c + Vec2::new(-d, 0.0)]
     };
@@ -403,7 +412,7 @@ pub fn way_legend(ui: &mut egui::Ui, palette: &Palette, colour: Color32, words: 
         let (rect, resp) = ui.allocate_exact_size(Vec2::new(92.0, 22.0), egui::Sense::hover());
         let y = rect.center().y;
         let painter = ui.painter();
-        start_mark(painter, palette, Pos2::new(rect.left() + 10.0, y), 8.0, colour);
+        start_mark(painter, palette, Pos2::new(rect.left() + 10.0, y), 9.5, colour);
         for x in [34.0, 58.0] {
             arrowhead(painter, palette, Pos2::new(rect.left() + x, y), Vec2::X, 10.0, colour);
         }
@@ -432,7 +441,7 @@ pub fn tray_words(human: bool, compact: bool, undo: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{arrange, count_radius, end_flag, lay_out, numbered_steps, step_at};
+    use super::{arrange, count_radius, end_flag, lay_out, numbered_steps, start_at, step_at};
     use crate::rules::dust_wings::Colour;
     use egui::{Rect, pos2, vec2};
 
@@ -541,6 +550,22 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// Review 8: the diamond where a way began sat on its space's corner,
+    /// touching the count of the space beside. It keeps clear of the
+    /// space's edges, at every size of meadow.
+    #[test]
+    fn the_start_diamond_keeps_clear_of_its_space_s_edges() {
+        for cell in [40.0_f32, 60.0, 80.0, 100.0, 130.0] {
+            let rect = Rect::from_min_size(pos2(0.0, 0.0), vec2(cell, cell));
+            let r = count_radius(cell);
+            let (at, d) = start_at(step_at(rect, 0), r);
+            assert!(
+                at.x - d >= 4.0 && at.y - d >= 4.0,
+                "the diamond at {at:?} ({d}) reaches the edge of a {cell} space"
+            );
         }
     }
 }

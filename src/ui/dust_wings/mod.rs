@@ -23,6 +23,7 @@ use crate::table::Table;
 
 mod cards;
 mod end;
+mod flights;
 mod meadow;
 mod renewal;
 mod tray;
@@ -31,38 +32,14 @@ mod turns;
 pub use meadow::{paint_butterfly, paint_crystal};
 pub use turns::turn_lines;
 
+use flights::{Flight, Spot, WIN_PAUSE_SECONDS};
+
 /// The width of the heading before each row of cards.
 const HEADING: f32 = 96.0;
 
 /// A dragged butterfly from the tray.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Dragged(Colour);
-
-/// Where a butterfly in flight comes from or goes to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Spot {
-    /// A space of the meadow.
-    Space(Square),
-    /// The hand under the meadow.
-    Hand,
-}
-
-/// A butterfly crossing the table: picked up from a space to the hand,
-/// or dropped from the hand onto a space (and back again on undo).
-#[derive(Clone, Copy, Debug)]
-struct Flight {
-    colour: Colour,
-    from: Spot,
-    to: Spot,
-    /// When it leaves (picked-up butterflies leave one after another).
-    start: f64,
-}
-
-/// How long one butterfly takes to cross, in seconds.
-const FLIGHT_SECONDS: f64 = 0.32;
-/// Butterflies picked up together leave within this many seconds of
-/// the first, one after another.
-const STAGGER_SECONDS: f64 = 0.16;
 
 /// The butterflies on each space, by colour, in the rules' order.
 type Spaces = Vec<[u8; 3]>;
@@ -86,6 +63,9 @@ pub struct WingsView {
     seen: Option<(u64, usize, Spaces)>,
     /// Butterflies on their way.
     flights: Vec<Flight>,
+    /// A butterfly the person carried onto a space last frame: already
+    /// there, it does not fly there again from the hand (review 8).
+    carried: Option<(Square, Colour)>,
     /// What the last turn's renewal changed on the cards on offer.
     renewal: renewal::Watch,
     /// Where the hand lay in the last frame.
@@ -97,6 +77,8 @@ pub struct WingsView {
     /// Where each face-up card was drawn: a card won flies from the row
     /// to its winner's takings.
     won: look::Slides,
+    /// When the last frame was drawn (the context's clock, seconds).
+    drawn_at: f64,
     /// Animations are on (Settings), as of this frame.
     animate: bool,
 }
@@ -127,65 +109,18 @@ impl WingsView {
         })
     }
 
-    /// Sees which butterflies moved since the last frame and sends them on
-    /// their way: those that left a space fly to the hand, those that came
-    /// to one flutter down from the hand (a pick, a drop, or their undo).
-    fn track_flights(&mut self, now: f64, animations: bool) {
-        self.flights.retain(|f| now - f.start < FLIGHT_SECONDS);
-        let fresh_from = self.flights.len();
-        let spaces: Spaces = Square::all(SIZE, SIZE).map(|s| self.state().at(s)).collect();
-        let key = (self.table.id, self.table.session().cursor());
-        if let Some((id, cursor, before)) = &self.seen
-            && (*id, *cursor) != key
-            && *id == key.0
-            && animations
-        {
-            for (s, (was, is)) in Square::all(SIZE, SIZE).zip(before.iter().zip(&spaces)) {
-                for c in Colour::ALL {
-                    let (a, b) = (was[c as usize], is[c as usize]);
-                    for _ in b..a {
-                        self.flights.push(Flight { colour: c, from: Spot::Space(s), to: Spot::Hand, start: now });
-                    }
-                    for _ in a..b {
-                        self.flights.push(Flight { colour: c, from: Spot::Hand, to: Spot::Space(s), start: now });
-                    }
-                }
-            }
-            // Those leaving one space go one after another.
-            let fresh = self.flights.len() - fresh_from;
-            let leavers = self.flights[fresh_from..].iter_mut().filter(|f| f.to == Spot::Hand);
-            for (k, f) in leavers.enumerate() {
-                f.start += STAGGER_SECONDS * k as f64 / fresh.max(1) as f64;
-            }
-            // A whole new game or a long jump in the history is not flown.
-            if self.flights.len() > 16 {
-                self.flights.clear();
-            }
-        }
-        self.seen = Some((key.0, key.1, spaces));
-    }
-
-    /// How many butterflies are crossing the table now (picked up and
-    /// flying to the hand, or dropped and fluttering to their space).
-    #[must_use]
-    pub fn in_flight(&self) -> usize {
-        self.flights.len()
-    }
-
-    /// True while a card just won is flying to its winner's takings.
+    /// True while a card just won is flying to its winner's takings (or
+    /// waiting in the row to leave).
     #[must_use]
     pub fn card_in_flight(&self) -> bool {
         self.won.sliding()
     }
 
-    /// How many butterflies of each colour are still on their way to
-    /// `spot` (not yet drawn there).
-    fn arriving(&self, spot: Spot) -> [u8; 3] {
-        let mut n = [0u8; 3];
-        for f in self.flights.iter().filter(|f| f.to == spot) {
-            n[f.colour as usize] += 1;
-        }
-        n
+    /// True while a card just won has left the row and is on its way, as
+    /// of the last frame drawn.
+    #[must_use]
+    pub fn card_leaving(&self) -> bool {
+        self.won.leaving(self.drawn_at)
     }
 
     /// The way on the meadow, if one is shown: the path of the turn
@@ -198,37 +133,6 @@ impl WingsView {
         let at = self.table.session().cursor();
         meadow::last_turn(&self.table.session().actions()[..at], self.table.session().log())
             .filter(|_| state.stage() == &Stage::Pick)
-    }
-
-    /// The butterflies in flight, over everything on the table: along a
-    /// low arc, wings beating, landing at their size on the meadow.
-    fn paint_flights(&self, ui: &Ui, palette: &Palette, geo: &BoardGeometry, now: f64) {
-        if self.flights.is_empty() {
-            return;
-        }
-        ui.ctx().request_repaint();
-        let hand = self.hand_at.unwrap_or(geo.rect.center_bottom());
-        let at = |spot: Spot| match spot {
-            Spot::Space(s) => geo.square_rect(s).center(),
-            Spot::Hand => hand,
-        };
-        let layer = egui::LayerId::new(egui::Order::Foreground, egui::Id::unique("dw-flights"));
-        let painter = ui.ctx().layer_painter(layer);
-        for f in &self.flights {
-            // One waiting its turn to leave sits where it was.
-            let t = (((now - f.start) / FLIGHT_SECONDS) as f32).max(0.0);
-            if t >= 1.0 {
-                continue;
-            }
-            let eased = t * t * (3.0 - 2.0 * t);
-            let (a, b) = (at(f.from), at(f.to));
-            let lift = Vec2::new(0.0, -(a.distance(b) * 0.25).min(80.0));
-            let mid = a + (b - a) * 0.5 + lift;
-            // A quadratic curve bowed upwards through the raised middle.
-            let q = a.lerp(mid, eased).lerp(mid.lerp(b, eased), eased);
-            let open = 0.35 + 0.65 * (t * std::f32::consts::PI * 7.0).cos().abs();
-            meadow::paint_butterfly_open(&painter, palette, q, geo.cell() * 0.3 + 8.0, f.colour, open);
-        }
     }
 
     /// The colours in hand offered beside the lit space clicked with none
@@ -391,6 +295,7 @@ impl WingsView {
                     }
                     if let Some(d) = resp.dnd_release_payload::<Dragged>() {
                         action = Some(Action::Drop { colour: d.0, to: s });
+                        self.carried = Some((s, d.0));
                     }
                     if resp.clicked() {
                         if let Some(c) = self.click_colour() {
@@ -553,7 +458,11 @@ impl WingsView {
         let mini = if ui.ctx().content_rect().height() < LOW_WINDOW { cards::MINI_LOW } else { cards::MINI };
         let low = mini == cards::MINI_LOW && cards::takings_height(&won, mini, ui.available_width()) > room;
         let (now, animate) = (ui.input(|i| i.time), self.animate);
-        let mut place = |key, at| self.won.place(key, at, None, now, animate);
+        // A card won leaves the row once the butterflies dropped have
+        // landed, and a breath after (it flew while the last one was still
+        // on its way: review 8).
+        let wait = self.landing_in(now).map_or(0.0, |t| t + WIN_PAUSE_SECONDS);
+        let mut place = |key, at| self.won.place_after(key, at, None, (now, wait), animate);
         egui::ScrollArea::vertical().id_salt("dw-takings").max_height(room).show(ui, |ui| {
             for s in (0..state.seats()).map(Seat) {
                 let t = state.tableau(s);
@@ -645,11 +554,13 @@ impl View for WingsView {
             compact: false,
             seen: None,
             flights: Vec::new(),
+            carried: None,
             renewal: renewal::Watch::default(),
             hand_at: None,
             drop_choice: None,
             won: look::Slides::lasting(WON_SECONDS),
             animate: false,
+            drawn_at: 0.0,
         }
     }
 
@@ -665,6 +576,7 @@ impl View for WingsView {
         let palette = theme::palette(frame.settings.dark);
         let now = ui.input(|i| i.time);
         self.track_flights(now, frame.settings.animations);
+        self.drawn_at = now;
         self.animate = frame.settings.animations;
         self.won.begin(look::Slides::key((self.table.id, self.table.session().cursor())), now);
         self.renewal.observe(self.table.id, self.table.session().state());
