@@ -893,3 +893,49 @@ fn a_butterfly_carried_onto_its_space_does_not_fly_there_again() {
     assert_eq!(tab(&mut h).table.session().cursor(), before + 1, "the carried butterfly was dropped");
     assert_eq!(tab(&mut h).view.in_flight(), 0, "nothing flies from the hand to where it already is");
 }
+
+/// Review 8: "winning a card has no moment of its own". Once the last
+/// butterfly has landed a ribbon over the meadow says who took the card
+/// and what it brought, then goes; an undo brings none.
+#[test]
+fn a_card_won_is_marked_by_a_ribbon_once_the_butterfly_lands() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_in(dir.path());
+    h.run();
+    let drops = picked_for_one_card(&mut h, dir.path());
+    for (i, a) in drops.iter().enumerate() {
+        drop_by_clicks(&mut h, a);
+        if i + 1 < drops.len() {
+            h.run();
+            assert_eq!(tab(&mut h).view.cheer(), None, "a drop that takes nothing is not cheered");
+        }
+    }
+    h.step();
+    let points = state(&mut h).tableau(Seat(0)).score();
+    let mut frames = 0;
+    while tab(&mut h).view.cheer().is_none() {
+        assert!(tab(&mut h).view.in_flight() == 0 || frames == 0 || !tab(&mut h).view.card_leaving());
+        h.step();
+        frames += 1;
+        assert!(frames < 600, "a ribbon marks the win");
+    }
+    assert_eq!(tab(&mut h).view.in_flight(), 0, "the ribbon comes once the butterfly has landed");
+    let words = tab(&mut h).view.cheer().unwrap().to_string();
+    assert!(words.starts_with("Ada takes a card: +"), "{words}");
+    assert!(words.contains(&format!("+{points} point")), "{words} (Ada has {points})");
+    let painted: Vec<String> = common::painted_words(&h).into_iter().map(|w| w.0).collect();
+    assert!(painted.contains(&words), "the ribbon is on the table");
+    for _ in 0..600 {
+        if tab(&mut h).view.cheer().is_none() {
+            break;
+        }
+        h.step();
+    }
+    assert_eq!(tab(&mut h).view.cheer(), None, "and goes");
+    let mut notices = Vec::new();
+    tab(&mut h).table.undo(&mut notices);
+    for _ in 0..5 {
+        h.step();
+        assert_eq!(tab(&mut h).view.cheer(), None, "taking the win back cheers nothing");
+    }
+}

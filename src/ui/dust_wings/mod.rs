@@ -22,6 +22,7 @@ use crate::session::{Player, Session};
 use crate::table::Table;
 
 mod cards;
+mod cheer;
 mod end;
 mod flights;
 mod meadow;
@@ -79,6 +80,8 @@ pub struct WingsView {
     won: look::Slides,
     /// When the last frame was drawn (the context's clock, seconds).
     drawn_at: f64,
+    /// The ribbon that marks a card won.
+    cheer: cheer::Cheer,
     /// Animations are on (Settings), as of this frame.
     animate: bool,
 }
@@ -114,6 +117,13 @@ impl WingsView {
     #[must_use]
     pub fn card_in_flight(&self) -> bool {
         self.won.sliding()
+    }
+
+    /// The words of the ribbon over the meadow that marks a card won,
+    /// while it is up (as of the last frame drawn).
+    #[must_use]
+    pub fn cheer(&self) -> Option<&str> {
+        self.cheer.showing(self.drawn_at)
     }
 
     /// True while a card just won has left the row and is on its way, as
@@ -321,6 +331,7 @@ impl WingsView {
             meadow::paint_way(&painter, palette, &rects, theme::seat_colour(palette, seat), pointed);
         }
         self.paint_flights(ui, palette, &geo, ui.input(|i| i.time));
+        self.cheer.paint(ui, palette, geo.rect, ui.input(|i| i.time), self.animate);
         if let Some(a) = self.drop_choice_ui(ui, palette, &state, cell) {
             action = Some(a);
         }
@@ -561,6 +572,7 @@ impl View for WingsView {
             won: look::Slides::lasting(WON_SECONDS),
             animate: false,
             drawn_at: 0.0,
+            cheer: cheer::Cheer::default(),
         }
     }
 
@@ -577,6 +589,10 @@ impl View for WingsView {
         let now = ui.input(|i| i.time);
         self.track_flights(now, frame.settings.animations);
         self.drawn_at = now;
+        // The ribbon for a card won rises as the card leaves the row.
+        let wait =
+            if frame.settings.animations { self.landing_in(now).map_or(0.0, |t| t + WIN_PAUSE_SECONDS) } else { 0.0 };
+        self.cheer.observe(self.table.id, self.table.session().cursor(), self.table.session().state(), now, wait);
         self.animate = frame.settings.animations;
         self.won.begin(look::Slides::key((self.table.id, self.table.session().cursor())), now);
         self.renewal.observe(self.table.id, self.table.session().state());
