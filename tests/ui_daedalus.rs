@@ -342,7 +342,12 @@ fn a_refusal_is_said_by_the_square_where_the_move_was_tried() {
         "the reason hangs just under the square it was tried on: {words:?} under {target:?}"
     );
     assert!(words.left() < target.right(), "and starts beside it: {words:?} {target:?}");
-    assert!(h.query_by_label("Rule DA-R6").is_some(), "the rule's id follows the reason, quietly");
+    // Review 8: "Rule FW-R1" spoke developer; the section of the rules
+    // that explains it is named, the id after it.
+    assert!(
+        h.query_by_label("From the rules: Moving (DA-R6)").is_some(),
+        "where the rules explain it follows the reason, quietly"
+    );
 }
 
 #[test]

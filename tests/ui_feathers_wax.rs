@@ -1422,3 +1422,56 @@ fn a_refusal_s_bubble_and_the_note_under_the_pointer_stand_apart() {
     let note = find("One row down: pick the wing section");
     assert!(!refusal.intersects(note), "the refusal {refusal:?} and the note {note:?} overlap");
 }
+
+/// Review 8: what Daedalus gathers hung on the racks as 15-point chips
+/// marked "A" ("reads like a progress bar, not cards in front of me").
+/// Each is a small playing card, tall enough to read as one.
+#[test]
+fn what_daedalus_gathers_lies_on_the_racks_as_cards() {
+    use aviary::rules::cards::Suit;
+    let s = (1..200)
+        .map(|seed| {
+            played_until(seed, |g| {
+                g.phase() != Phase::Collect || (!g.held(Suit::Clubs).is_empty() && !g.held(Suit::Spades).is_empty())
+            })
+        })
+        .find(|s| s.state().phase() == Phase::Collect)
+        .expect("some labyrinth gathers both feathers and wax");
+    let held = [s.state().held(Suit::Spades).len(), s.state().held(Suit::Clubs).len()];
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness(common::app(dir.path()));
+    h.run();
+    show(&mut h, s, dir.path());
+    let face = aviary::ui::theme::palette(false).card_face;
+    for (name, n) in ["Feathers", "Wax"].into_iter().zip(held) {
+        let rack = h.get_by(|node| node.label().is_some_and(|l| l.starts_with(&format!("{name}: {n} (")))).rect();
+        let cards = h
+            .output()
+            .shapes
+            .iter()
+            .filter(|c| {
+                matches!(&c.shape, egui::Shape::Rect(r)
+                    if r.fill == face && rack.contains_rect(r.rect) && r.rect.height() >= 40.0
+                        && r.rect.width() < rack.width() / 4.0)
+            })
+            .count();
+        assert_eq!(cards, n, "each of the {n} {name} gathered is a card on its rack");
+    }
+}
+
+/// Review 8, at 800x600: the button that ends a labyrinth move wrapped
+/// onto two lines, and a band under the racks stood empty while they
+/// stayed on one cramped line. The button keeps to one line, and the
+/// racks take their full size in the room under the board.
+#[test]
+fn at_800_the_labyrinth_s_end_button_keeps_one_line_and_the_racks_their_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_of(common::app(dir.path()), [800.0, 600.0]);
+    h.run();
+    open_from_home(&mut h, "12");
+    let button = h.get_by(|n| n.label().is_some_and(|l| l.starts_with("End the move ("))).rect();
+    assert!(button.height() < 30.0, "one line: {button:?}");
+    let rack = h.get_by(|n| n.label().is_some_and(|l| l.starts_with("Feathers: "))).rect();
+    assert!(rack.height() >= 80.0, "the feathers' rack at its full size: {rack:?}");
+    assert!(rack.bottom() <= 600.0, "and in the window: {rack:?}");
+}

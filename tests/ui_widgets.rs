@@ -190,3 +190,15 @@ fn the_log_shows_its_newest_line_after_being_squeezed_by_the_panel_above() {
     let newest = h.get_by_label("event number 46");
     assert!(newest.rect().max.y <= 300.5, "the newest line is in view: {:?}", newest.rect());
 }
+
+/// Review 8: a refusal ended "Rule FW-R1", words for the developers. It
+/// names the section of the game's rules that explains it, the id after.
+#[test]
+fn a_rule_id_is_said_as_the_rules_section_that_explains_it() {
+    use aviary::ui::rules_text::rule_words;
+    assert_eq!(rule_words("FW-R1"), "From the rules: The labyrinth (FW-R1)");
+    // FW-R14 is not FW-R1 followed by a 4.
+    assert!(rule_words("FW-R14").starts_with("From the rules: "), "{}", rule_words("FW-R14"));
+    assert!(!rule_words("FW-R14").contains("The labyrinth"), "{}", rule_words("FW-R14"));
+    assert_eq!(rule_words("XX-R99"), "Rule XX-R99", "an id the pages never cite is said bare");
+}

@@ -709,7 +709,11 @@ impl AviaryApp {
                             egui::Label::new(RichText::new(crate::ui::widgets::upper_first(reason)).strong()).wrap(),
                         );
                         if let Some(rule) = rule {
-                            ui.label(RichText::new(format!("Rule {rule}")).size(12.5).color(palette.table.faint));
+                            ui.label(
+                                RichText::new(crate::ui::rules_text::rule_words(rule))
+                                    .size(12.5)
+                                    .color(palette.table.faint),
+                            );
                         }
                     })
             });

@@ -30,6 +30,9 @@ use crate::rules::{Game, Outcome, Rng, Seat, Setup, ToMove};
 use crate::session::{Player, Session};
 use crate::table::Table;
 
+/// The height the racks and their key take at full size under the board.
+const RACKS_FULL: f32 = 130.0;
+
 /// What is being dragged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Drag {
@@ -480,6 +483,10 @@ impl View for FeathersView {
                     let low = ui.available_height() < 640.0;
                     self.decks_ui(ui, &palette);
                     self.labyrinth_ui(ui, &palette, notices, low);
+                    // A board held by the window's width leaves room under
+                    // it: the racks at their full size there (a band 80
+                    // points high stood empty at 800x600: review 8).
+                    let low = low && ui.available_height() < RACKS_FULL;
                     self.held_ui(ui, &palette, low);
                 }
             }

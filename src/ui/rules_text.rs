@@ -23,6 +23,33 @@ pub struct RulesPage {
     pub figures: &'static [(&'static str, Figure)],
 }
 
+/// Where the rules pages explain rule `id` (as "FW-R1"): the game's title
+/// and the heading of the first section that cites it, appendices aside.
+#[must_use]
+pub fn rule_home(id: &str) -> Option<(&'static str, &'static str)> {
+    let cites = |text: &str| {
+        text.match_indices(id).any(|(i, _)| !text[i + id.len()..].starts_with(|c: char| c.is_ascii_alphanumeric()))
+    };
+    [&DAEDALUS, &FEATHERS_AND_WAX, &ENCHANTED_PLUMES, &DUST_IN_THE_WINGS, &TAIL_FEATHERS].into_iter().find_map(|page| {
+        page.sections
+            .iter()
+            .filter(|(heading, _)| !heading.starts_with("Appendix"))
+            .find(|(_, paragraphs)| paragraphs.iter().any(|p| cites(p)))
+            .map(|(heading, _)| (page.title, *heading))
+    })
+}
+
+/// The line under a refused move's reason that says where the rules
+/// explain it: "From the rules: The labyrinth (FW-R1)" (the bare id read
+/// as developer's words to a new player: review 8), or the id alone.
+#[must_use]
+pub fn rule_words(id: &str) -> String {
+    match rule_home(id) {
+        Some((_, heading)) => format!("From the rules: {heading} ({id})"),
+        None => format!("Rule {id}"),
+    }
+}
+
 /// Daedalus, explained.
 pub const DAEDALUS: RulesPage = RulesPage {
     title: "Daedalus",

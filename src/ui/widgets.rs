@@ -516,7 +516,7 @@ pub fn pointer_note(ui: &Ui, text: &str, palette: &Palette) {
     // The reason first, the rule's id after it (as a refusal is said).
     let (rule, reason) = split_rule(text);
     let text = match rule {
-        Some(id) => format!("{}\nRule {id}", upper_first(reason)),
+        Some(id) => format!("{}\n{}", upper_first(reason), crate::ui::rules_text::rule_words(id)),
         None => upper_first(reason),
     };
     let galley = ui.painter().layout(text, FontId::proportional(14.0), palette.text_on_note, 320.0);

@@ -135,13 +135,14 @@ impl FeathersView {
                             .strong(),
                         );
                     }
-                    if ui
-                        .button(format!(
-                            "End this move here ({} unused)",
-                            crate::rules::words::count(usize::from(state.steps_left()), "step")
-                        ))
-                        .clicked()
-                    {
+                    let steps = crate::rules::words::count(usize::from(state.steps_left()), "step");
+                    // (Shorter in a narrow panel: it wrapped to two lines at 800.)
+                    let words = if ui.available_width() < 280.0 {
+                        format!("End the move ({steps} unused)")
+                    } else {
+                        format!("End this move here ({steps} unused)")
+                    };
+                    if ui.button(words).clicked() {
                         action = Some(Action::Stop);
                     }
                 }

@@ -48,8 +48,12 @@ impl FeathersView {
         ui.horizontal_top(|ui| {
             let room = ui.available_width() - if low { 110.0 } else { 200.0 };
             let wide = (room / 2.0 - 8.0).clamp(150.0, 300.0);
+            // Racks at their full height wherever there is room for them,
+            // the key's line aside (a low window's were 40 points high over
+            // an empty band: review 8).
+            let flat = low && ui.available_height() < 92.0;
             for suit in [Suit::Spades, Suit::Clubs] {
-                rack(ui, palette, state, suit, (wide, low), &key, &mut place);
+                rack(ui, palette, state, suit, (wide, flat), &key, &mut place);
             }
             ui.vertical(|ui| {
                 ui.add_space(if low { 2.0 } else { 8.0 });
@@ -85,7 +89,7 @@ fn rack(
     place: &mut dyn FnMut(Suit, u8, Rect) -> Rect,
 ) {
     let held = state.held(suit);
-    let high = if low { 40.0 } else { 66.0 };
+    let high = if low { 44.0 } else { 86.0 };
     let (rect, resp) = ui.allocate_exact_size(Vec2::new(wide, high), Sense::hover());
     let name = if suit == Suit::Spades { "Feathers" } else { "Wax" };
     let values: Vec<&str> = held.iter().map(|&v| Card::new(v, suit).rank_label()).collect();
@@ -122,9 +126,9 @@ fn rack(
     // The groove along the plank (beside the mark in a low window, under
     // it otherwise) with a peg for each piece that can be gathered.
     let groove = if low {
-        Rect::from_min_max(Pos2::new(rect.left() + 48.0, rect.top() + 6.0), rect.max - Vec2::splat(6.0))
+        Rect::from_min_max(Pos2::new(rect.left() + 48.0, rect.top() + 3.0), rect.max - Vec2::splat(3.0))
     } else {
-        Rect::from_min_max(Pos2::new(rect.left() + 8.0, rect.top() + 33.0), rect.max - Vec2::new(8.0, 6.0))
+        Rect::from_min_max(Pos2::new(rect.left() + 8.0, rect.top() + 32.0), rect.max - Vec2::new(8.0, 5.0))
     };
     painter.rect_filled(groove, 5.0, mix(palette.table.wood[2], palette.table.shadow, 0.35));
     let pitch = groove.width() / PEGS.max(held.len()) as f32;
@@ -165,24 +169,32 @@ fn rack(
     }
 }
 
-/// One piece on its peg at `at` in a place `size` large: a feather with
-/// its value on a tag, or a cake of wax with its value pressed in.
+/// One card gathered, standing in its slot at `at` (`pitch` apart, `high`
+/// tall): a small playing card, its value in the corner over its suit,
+/// and the feather or the cake of wax it stands for on its face. Cards
+/// closer than their width overlap as a hand does, each corner in view
+/// (they were 15-point chips marked "A", read as a progress bar:
+/// review 8).
 fn piece(painter: &egui::Painter, palette: &Palette, suit: Suit, at: Pos2, (pitch, high): (f32, f32), value: u8) {
     let label = Card::new(value, suit).rank_label();
-    let font = egui::FontId::proportional((high * 0.36).clamp(9.0, 12.0));
+    let tall = high * 0.94;
+    let card = Rect::from_center_size(at, Vec2::new((tall * 0.7).max(pitch * 0.9), tall));
+    painter.add(
+        egui::epaint::RectShape::filled(card.translate(Vec2::new(1.0, 2.0)), 3.0, palette.table.shadow)
+            .with_blur_width(3.0),
+    );
+    painter.rect(card, 3.0, palette.card_face, Stroke::new(1.0, palette.outline), StrokeKind::Inside);
+    let corner = (tall * 0.26).clamp(8.0, 13.0);
+    let top_left = card.left_top() + Vec2::new(2.0 + corner * 0.1, 1.0);
+    let font = look::display(painter.ctx(), corner);
+    painter.text(top_left, Align2::LEFT_TOP, label, font, palette.black_suit);
+    let pip_at = top_left + Vec2::new(corner * 0.3, corner * 1.45);
+    crate::ui::widgets::paint_suit(painter, pip_at, corner * 0.75, suit, palette.black_suit);
+    // What it stands for, on the card's face (past the corner column).
+    let face = Pos2::new(card.left() + card.width() * 0.62, card.center().y + tall * 0.1);
     if suit == Suit::Spades {
-        let size = (high * 1.05).min(pitch * 1.6);
-        paint_feather(painter, at - Vec2::new(0.0, high * 0.08), size, palette.nest, palette.outline);
-        let tag = Rect::from_center_size(at + Vec2::new(0.0, high * 0.26), Vec2::new(pitch * 0.75, high * 0.38));
-        painter.rect(tag, 2.0, palette.card_face, Stroke::new(0.8, palette.outline), StrokeKind::Inside);
-        painter.text(tag.center(), Align2::CENTER_CENTER, label, font, palette.black_suit);
+        paint_feather(painter, face, tall * 0.55, palette.nest, palette.outline);
     } else {
-        let cake = Rect::from_center_size(at, Vec2::new(pitch * 0.86, (high * 0.8).min(pitch * 1.1)));
-        painter.rect_filled(cake.translate(Vec2::new(0.5, 1.5)), 4.0, palette.table.shadow);
-        painter.rect(cake, 4.0, palette.honey, Stroke::new(1.2, palette.honey_rim), StrokeKind::Inside);
-        let sheen =
-            Rect::from_min_size(cake.min + Vec2::splat(2.0), Vec2::new(cake.width() - 4.0, cake.height() * 0.3));
-        painter.rect_filled(sheen, 3.0, mix(palette.honey, palette.card_face, 0.35));
-        painter.text(cake.center(), Align2::CENTER_CENTER, label, font, palette.text_on(palette.honey));
+        paint_hive(painter, face, tall * 0.16, palette.honey, palette.honey_rim);
     }
 }

@@ -50,7 +50,7 @@ impl FeathersView {
                 if let Err(v) = &launch {
                     // What is still to do, beside the button; its rule on hover.
                     let said = RichText::new(widgets::upper_first(&v.reason)).color(palette.table.faint);
-                    ui.label(said).on_hover_text(format!("Rule {}", v.rule));
+                    ui.label(said).on_hover_text(crate::ui::rules_text::rule_words(v.rule));
                 }
                 button
             })
