@@ -1159,6 +1159,10 @@ fn a_special_move_that_loses_the_game_says_so_on_its_button() {
     let mut h = common::harness(common::app(dir.path()));
     h.run();
     show(&mut h, s, dir.path());
+    // The moves are on the sky; their list is folded in the panel.
+    assert!(h.query_by_label("Go on (no special movement)").is_some(), "going on is offered at once");
+    h.get_by_label("The moves as a list").click();
+    h.run();
     let Stage::Specials { flyer, .. } = state_now.stage() else { unreachable!() };
     for &value in state_now.wings(flyer) {
         for (up, way) in [(true, "up"), (false, "down")] {

@@ -177,7 +177,14 @@ impl FeathersView {
                     }
                 }
                 Stage::Specials { flyer, card, bonus } => {
-                    ui.label(format!("{} may now:", flyer.name()));
+                    // The moves are made on the table; the list of them
+                    // folded under it (a column of "5 up, 5 down…" buttons
+                    // read as a form: review 8).
+                    ui.label(format!(
+                        "{0} may shed a wing section for one more move: pick one of his wing cards on the tray, \
+                         then a ringed square on the sky. Or go on.",
+                        flyer.name()
+                    ));
                     // Each choice says where it leaves the flyer, and one
                     // that loses the game says so on its face (review 7:
                     // "7 up" put Icarus in the sun's row with his last
@@ -200,20 +207,22 @@ impl FeathersView {
                             action = Some(a);
                         }
                     };
-                    if bonus && card.rank <= 10 && state.wings(flyer).contains(&card.rank) {
-                        let words = format!("Shed the {} for one more step right", words::value_label(card.rank));
-                        choice(ui, words, Action::Bonus(card.rank), false);
-                    }
-                    ui.label("Shed a section to move one row:");
-                    ui.horizontal_wrapped(|ui| {
-                        for &v in state.wings(flyer) {
-                            for (up, way) in [(true, "up"), (false, "down")] {
-                                let words = format!("{} {way}", words::value_label(v));
-                                choice(ui, words, Action::Shift { value: v, up }, true);
-                            }
-                        }
-                    });
                     choice(ui, "Go on (no special movement)".to_string(), Action::Done, false);
+                    egui::CollapsingHeader::new("The moves as a list").id_salt("fw-specials-list").show(ui, |ui| {
+                        if bonus && card.rank <= 10 && state.wings(flyer).contains(&card.rank) {
+                            let words = format!("Shed the {} for one more step right", words::value_label(card.rank));
+                            choice(ui, words, Action::Bonus(card.rank), false);
+                        }
+                        ui.label("Shed a section to move one row:");
+                        ui.horizontal_wrapped(|ui| {
+                            for &v in state.wings(flyer) {
+                                for (up, way) in [(true, "up"), (false, "down")] {
+                                    let words = format!("{} {way}", words::value_label(v));
+                                    choice(ui, words, Action::Shift { value: v, up }, true);
+                                }
+                            }
+                        });
+                    });
                     if let Place::Sky { row, .. } = state.place(flyer) {
                         if row == 0 {
                             ui.label(
