@@ -24,6 +24,7 @@ pub mod friend_copy;
 pub mod lesson;
 pub mod look;
 pub mod online;
+pub mod pointer_notes;
 pub mod replay;
 mod rules_glance;
 mod rules_page;

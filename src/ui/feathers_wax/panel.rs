@@ -177,65 +177,7 @@ impl FeathersView {
                     }
                 }
                 Stage::Specials { flyer, card, bonus } => {
-                    // The moves are made on the table; the list of them
-                    // folded under it (a column of "5 up, 5 down…" buttons
-                    // read as a form: review 8).
-                    ui.label(format!(
-                        "{0} may shed a wing section for one more move: pick one of his wing cards on the tray, \
-                         then a ringed square on the sky. Or go on.",
-                        flyer.name()
-                    ));
-                    // Each choice says where it leaves the flyer, and one
-                    // that loses the game says so on its face (review 7:
-                    // "7 up" put Icarus in the sun's row with his last
-                    // section, and the game was over with no warning).
-                    let mut choice = |ui: &mut Ui, words: String, a: Action, small: bool| {
-                        let (then, loses) = special_outcome(state, flyer, &a);
-                        let words = if loses { format!("{words}: loses the game") } else { words };
-                        // A losing move's button framed in the error colour,
-                        // its words in the button's own ink (red words on the
-                        // dark theme's button were hard to read: review 8).
-                        let text = RichText::new(words);
-                        let text = if loses { text.strong() } else { text };
-                        let button = if small { egui::Button::new(text).small() } else { egui::Button::new(text) };
-                        let button = if loses {
-                            button.stroke(egui::Stroke::new(2.0, ui.visuals().error_fg_color))
-                        } else {
-                            button
-                        };
-                        if ui.add(button).on_hover_text(then).clicked() {
-                            action = Some(a);
-                        }
-                    };
-                    choice(ui, "Go on (no special movement)".to_string(), Action::Done, false);
-                    egui::CollapsingHeader::new("The moves as a list").id_salt("fw-specials-list").show(ui, |ui| {
-                        if bonus && card.rank <= 10 && state.wings(flyer).contains(&card.rank) {
-                            let words = format!("Shed the {} for one more step right", words::value_label(card.rank));
-                            choice(ui, words, Action::Bonus(card.rank), false);
-                        }
-                        ui.label("Shed a section to move one row:");
-                        ui.horizontal_wrapped(|ui| {
-                            for &v in state.wings(flyer) {
-                                for (up, way) in [(true, "up"), (false, "down")] {
-                                    let words = format!("{} {way}", words::value_label(v));
-                                    choice(ui, words, Action::Shift { value: v, up }, true);
-                                }
-                            }
-                        });
-                    });
-                    if let Place::Sky { row, .. } = state.place(flyer) {
-                        if row == 0 {
-                            ui.label(
-                                RichText::new("In the sun row now: a section will melt and the flyer drops two rows.")
-                                    .color(ui.visuals().warn_fg_color),
-                            );
-                        } else if row == SKY_ROWS - 1 {
-                            ui.label(
-                                RichText::new("In the sea row now: a section will soak and the flyer rises two rows.")
-                                    .color(ui.visuals().warn_fg_color),
-                            );
-                        }
-                    }
+                    action = Self::specials_choices_ui(ui, state, (flyer, card, bonus));
                 }
             },
             Phase::Wings | Phase::Over => {}
@@ -244,6 +186,73 @@ impl FeathersView {
             self.king_choice = None;
             self.propose(a, notices);
         }
+    }
+
+    /// The special moves, said: how they are made on the table, "Go on",
+    /// and the list of them folded under it; the one chosen, if any.
+    fn specials_choices_ui(
+        ui: &mut Ui,
+        state: &FeathersAndWax,
+        (flyer, card, bonus): (crate::rules::feathers_wax::Flyer, crate::rules::cards::Card, bool),
+    ) -> Option<Action> {
+        let mut action = None;
+        // The moves are made on the table; the list of them
+        // folded under it (a column of "5 up, 5 down…" buttons
+        // read as a form: review 8).
+        ui.label(format!(
+            "{0} may shed a wing section for one more move: pick one of his wing cards on the tray, \
+                 then a ringed square on the sky. Or go on.",
+            flyer.name()
+        ));
+        // Each choice says where it leaves the flyer, and one
+        // that loses the game says so on its face (review 7:
+        // "7 up" put Icarus in the sun's row with his last
+        // section, and the game was over with no warning).
+        let mut choice = |ui: &mut Ui, words: String, a: Action, small: bool| {
+            let (then, loses) = special_outcome(state, flyer, &a);
+            let words = if loses { format!("{words}: loses the game") } else { words };
+            // A losing move's button framed in the error colour,
+            // its words in the button's own ink (red words on the
+            // dark theme's button were hard to read: review 8).
+            let text = RichText::new(words);
+            let text = if loses { text.strong() } else { text };
+            let button = if small { egui::Button::new(text).small() } else { egui::Button::new(text) };
+            let button =
+                if loses { button.stroke(egui::Stroke::new(2.0, ui.visuals().error_fg_color)) } else { button };
+            if ui.add(button).on_hover_text(then).clicked() {
+                action = Some(a);
+            }
+        };
+        choice(ui, "Go on (no special movement)".to_string(), Action::Done, false);
+        egui::CollapsingHeader::new("The moves as a list").id_salt("fw-specials-list").show(ui, |ui| {
+            if bonus && card.rank <= 10 && state.wings(flyer).contains(&card.rank) {
+                let words = format!("Shed the {} for one more step right", words::value_label(card.rank));
+                choice(ui, words, Action::Bonus(card.rank), false);
+            }
+            ui.label("Shed a section to move one row:");
+            ui.horizontal_wrapped(|ui| {
+                for &v in state.wings(flyer) {
+                    for (up, way) in [(true, "up"), (false, "down")] {
+                        let words = format!("{} {way}", words::value_label(v));
+                        choice(ui, words, Action::Shift { value: v, up }, true);
+                    }
+                }
+            });
+        });
+        if let Place::Sky { row, .. } = state.place(flyer) {
+            if row == 0 {
+                ui.label(
+                    RichText::new("In the sun row now: a section will melt and the flyer drops two rows.")
+                        .color(ui.visuals().warn_fg_color),
+                );
+            } else if row == SKY_ROWS - 1 {
+                ui.label(
+                    RichText::new("In the sea row now: a section will soak and the flyer rises two rows.")
+                        .color(ui.visuals().warn_fg_color),
+                );
+            }
+        }
+        action
     }
 
     /// The end window's body: the reason, and for a lost game the
