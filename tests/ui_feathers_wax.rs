@@ -1461,6 +1461,10 @@ fn what_daedalus_gathers_lies_on_the_racks_as_cards() {
             .count();
         assert_eq!(cards, n, "each of the {n} {name} gathered is a card on its rack");
     }
+    // Review 8: "Used nests and hives get a small brown dot… Nothing
+    // explains the dot." The key under the board does.
+    let words: Vec<String> = common::painted_words(&h).into_iter().map(|w| w.0).collect();
+    assert!(words.iter().any(|w| w.contains("a used one carries a wooden marker")), "{words:?}");
 }
 
 /// Review 8, at 800x600: the button that ends a labyrinth move wrapped

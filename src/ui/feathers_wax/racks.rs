@@ -35,8 +35,8 @@ impl FeathersView {
             format!("Nests give feathers, hives give wax; the tinted {edge} column makes used ones fresh.")
         } else {
             format!(
-                "Nests give feathers (a spade each), straw hives give wax (a club each). The tinted {edge} \
-                 column makes every used nest and hive fresh again when Daedalus reaches it."
+                "Nests give feathers (a spade each), straw hives give wax (a club each); a used one carries a \
+                 wooden marker until Daedalus reaches the tinted {edge} column, which makes them all fresh again."
             )
         };
         if !low {
