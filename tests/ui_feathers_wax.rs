@@ -1442,7 +1442,24 @@ fn what_daedalus_gathers_lies_on_the_racks_as_cards() {
         .find(|s| s.state().phase() == Phase::Collect)
         .expect("some labyrinth gathers both feathers and wax");
     let held = [s.state().held(Suit::Spades).len(), s.state().held(Suit::Clubs).len()];
+    // Review 9: at 800x600 the first card stood out past its rack's groove.
     let dir = tempfile::tempdir().unwrap();
+    let mut small = common::harness_of(common::app(dir.path()), [800.0, 600.0]);
+    small.run();
+    show(&mut small, s.clone(), dir.path());
+    for name in ["Feathers", "Wax"] {
+        let rack = small.get_by(|node| node.label().is_some_and(|l| l.starts_with(&format!("{name}: ")))).rect();
+        let face = aviary::ui::theme::palette(false).card_face;
+        for c in &small.output().shapes {
+            if let egui::Shape::Rect(r) = &c.shape
+                && r.fill == face
+                && r.rect.width() < rack.width() / 4.0
+                && rack.intersects(r.rect)
+            {
+                assert!(rack.shrink(6.0).contains_rect(r.rect), "a {name} card {:?} past its rack {rack:?}", r.rect);
+            }
+        }
+    }
     let mut h = common::harness(common::app(dir.path()));
     h.run();
     show(&mut h, s, dir.path());

@@ -131,9 +131,15 @@ fn rack(
         Rect::from_min_max(Pos2::new(rect.left() + 8.0, rect.top() + 32.0), rect.max - Vec2::new(8.0, 5.0))
     };
     painter.rect_filled(groove, 5.0, mix(palette.table.wood[2], palette.table.shadow, 0.35));
-    let pitch = groove.width() / PEGS.max(held.len()) as f32;
-    for i in 0..PEGS.max(held.len()) {
-        let at = Pos2::new(groove.left() + (i as f32 + 0.5) * pitch, groove.center().y);
+    // The first card's left edge and the last's right edge on the
+    // groove's ends (centred on equal slots, a card wider than its slot
+    // stood out past the groove: review 9).
+    let slots = PEGS.max(held.len());
+    let pitch = groove.width() / slots as f32;
+    let wide_card = (groove.height() * 0.94 * 0.7).max(pitch * 0.9).min(groove.width() / 2.0);
+    let step = (groove.width() - wide_card - 4.0) / (slots - 1).max(1) as f32;
+    for i in 0..slots {
+        let at = Pos2::new(groove.left() + 2.0 + wide_card / 2.0 + i as f32 * step, groove.center().y);
         if let Some(&v) = held.get(i) {
             let peg = Rect::from_center_size(at, Vec2::new(pitch, groove.height()));
             let drawn = place(suit, v, peg);
