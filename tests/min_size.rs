@@ -265,15 +265,20 @@ fn feathers_and_wax_in_the_sky_keeps_the_side_panel_whole() {
             (s.phase() == Phase::Flight && s.stage() == Stage::Drawing && !s.drawn().is_empty()).then_some(session)
         })
         .expect("some deal reaches the sky");
-    let h = shown::<FeathersView>(dir, session);
+    let mut h = shown::<FeathersView>(dir, session);
     let screen = Rect::from_min_size(Pos2::ZERO, WINDOW);
     for (name, r) in [
         ("the Flight pile", h.get_by_label_contains("Flight deck").rect()),
         ("Play these", h.get_by_label("Play these").rect()),
         ("Undo turn", h.get_by_label("Undo turn").rect()),
+        ("Log and rules", h.get_by_label("Log and rules").rect()),
     ] {
         assert!(screen.contains_rect(r), "{name} is wholly on screen: {r:?}");
     }
+    // (The panel is folded away at this size; opened, its words are whole.)
+    h.get_by_label("Log and rules").click();
+    h.run();
+    h.run();
     let title = labels(&h).into_iter().find(|(l, r)| l == "Feathers & Wax" && r.min.y > TAB_ROW).expect("the title").1;
     let undo = h.get_by_label("Undo turn").rect();
     assert!(title.min.x <= undo.min.x + 0.5, "the panel's words start at its edge, not cut: {title:?} {undo:?}");

@@ -1494,9 +1494,92 @@ fn at_800_the_labyrinth_s_end_button_keeps_one_line_and_the_racks_their_size() {
     let mut h = common::harness_of(common::app(dir.path()), [800.0, 600.0]);
     h.run();
     open_from_home(&mut h, "12");
-    let button = h.get_by(|n| n.label().is_some_and(|l| l.starts_with("End the move ("))).rect();
+    let button = h.get_by(|n| n.label().is_some_and(|l| l.starts_with("End ") && l.contains("unused)"))).rect();
     assert!(button.height() < 30.0, "one line: {button:?}");
     let rack = h.get_by(|n| n.label().is_some_and(|l| l.starts_with("Feathers: "))).rect();
     assert!(rack.height() >= 80.0, "the feathers' rack at its full size: {rack:?}");
     assert!(rack.bottom() <= 600.0, "and in the window: {rack:?}");
+}
+
+/// The width a labyrinth cell is drawn at: the distance between the
+/// column letters "a" and "b" over the board.
+fn cell_width(h: &Harness<'_, AviaryApp>) -> f32 {
+    let words = common::painted_words(h);
+    let at = |w: &str| words.iter().find(|p| p.0 == w).map(|p| p.1.center().x).expect("the column's letter");
+    at("b") - at("a")
+}
+
+/// Review 9: at 800x600 the side panel kept 240 points of the window and
+/// the labyrinth shrank to cells of 36 points. There the panel folds away:
+/// the decks lie beside the board, the status and the buttons on a board
+/// of their own under it, the log a button away; the labyrinth is larger,
+/// and the move still ends from the table.
+#[test]
+fn at_800_the_panel_folds_away_and_the_labyrinth_takes_its_room() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_of(common::app(dir.path()), [800.0, 600.0]);
+    h.run();
+    open_from_home(&mut h, "12");
+    h.run();
+    let small = cell_width(&h);
+    assert!(small >= 40.0, "the labyrinth's cells at 800x600: {small}");
+    assert!(h.query_by_label("Fold the panel away").is_none(), "the panel is folded");
+    h.get_by_label_contains("status: ");
+    let words = common::painted_words(&h);
+    for deck in ["Feathers", "Wax", "Movement", "In play", "Kept", "Discards"] {
+        let r = words.iter().find(|w| w.0 == deck).unwrap_or_else(|| panic!("{deck} on the table")).1;
+        assert!(r.right() <= 800.0 && r.bottom() <= 600.0, "{deck} in the window: {r:?}");
+    }
+    // Everything on the table inside the window.
+    let end = h.get_by(|n| n.label().is_some_and(|l| l.starts_with("End ") && l.contains("unused)"))).rect();
+    assert!(end.bottom() <= 600.0 && end.right() <= 800.0, "the end button in the window: {end:?}");
+    let before = tab(&mut h).table.session().cursor();
+    h.get_by(|n| n.label().is_some_and(|l| l.starts_with("End ") && l.contains("unused)"))).click();
+    h.run();
+    settle(&mut h);
+    assert!(tab(&mut h).table.session().cursor() > before, "the move ended from the table");
+    // The log is a button away, and folds away again.
+    h.get_by_label("Log and rules").click();
+    h.run();
+    h.run();
+    h.get_by_label("Fold the panel away");
+    let words: Vec<String> = common::painted_words(&h).into_iter().map(|w| w.0).collect();
+    assert!(words.iter().any(|w| w == "Log"), "{words:?}");
+    h.get_by_label("Fold the panel away").click();
+    h.run();
+    h.run();
+    assert!(h.query_by_label("Fold the panel away").is_none(), "folded again");
+    // A wide window keeps the panel, and no button for it.
+    let dir = tempfile::tempdir().unwrap();
+    let mut wide = common::harness_of(common::app(dir.path()), [1180.0, 820.0]);
+    wide.run();
+    open_from_home(&mut wide, "12");
+    assert!(wide.query_by_label("Log and rules").is_none(), "no folded controls at 1180");
+}
+
+/// Review 9: at 800x600 the sky was 440x280 beside the panel, its flyers
+/// 20 points. The panel folds away there too: the sky is larger, the
+/// controls lie beside the tray, and a card is still played.
+#[test]
+fn at_800_the_sky_takes_the_room_of_the_folded_panel() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_of(common::app(dir.path()), [800.0, 600.0]);
+    h.run();
+    let (session, card) = at_a_flight_play();
+    show(&mut h, session, dir.path());
+    tab(&mut h).settle_meter();
+    h.run_steps(4);
+    assert!(h.query_by_label("Fold the panel away").is_none(), "the panel is folded");
+    let tray = h.get_by_label("Icarus on the tray").rect();
+    let undo = h.get_by_label("Undo").rect();
+    assert!(undo.left() > tray.right() && undo.right() <= 800.0 && undo.bottom() <= 600.0, "{undo:?} by {tray:?}");
+    // (A flyer's target is nine tenths of a square wide.)
+    let square = h.get_by(|n| n.label().is_some_and(|l| l.starts_with("Icarus at "))).rect().width() / 0.9;
+    assert!(square >= 44.0, "the sky's squares at 800x600: {square}");
+    let before = tab(&mut h).table.session().cursor();
+    h.get_by_label(&format!("card {card}")).click();
+    h.run_steps(4);
+    h.get_by_label("Icarus on the tray").click();
+    h.run_steps(4);
+    assert_eq!(tab(&mut h).table.session().cursor(), before + 1, "the card was played");
 }

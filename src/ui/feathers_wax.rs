@@ -4,6 +4,7 @@
 //! for revealed cards and the after-game analysis. This file holds the tab
 //! itself, the meter and hint, and the painters the phases share.
 
+mod folded;
 mod labyrinth;
 mod panel;
 mod racks;
@@ -100,6 +101,13 @@ pub struct FeathersView {
     racks: super::look::Slides,
     /// The flight so far, worked out for the history at (revision, cursor).
     trails: Option<(u64, usize, Option<trail::Trails>)>,
+    /// A narrow window: the side panel folded away, its controls on the
+    /// table (`folded`), unless the person opened it.
+    folded: bool,
+    panel_open: bool,
+    /// Where the flight's tray lay in this frame (the folded controls go
+    /// beside it).
+    tray_at: Option<egui::Rect>,
 }
 
 /// How long a gathered feather or wax takes to fly to its rack, seconds.
@@ -135,6 +143,9 @@ impl FeathersView {
             deck_at: [None; 2],
             racks: super::look::Slides::lasting(GATHER_SECONDS),
             trails: None,
+            folded: false,
+            panel_open: false,
+            tray_at: None,
         }
     }
 
@@ -465,24 +476,38 @@ impl View for FeathersView {
         self.meter_tick(ui.ctx());
         let cursor = self.table.session().cursor();
         self.racks.begin(super::look::Slides::key((self.table.id, cursor)), ui.input(|i| i.time));
-        super::tab::side_panel(ui, |ui| self.side_ui(ui, frame));
-        let notices = &mut *frame.notices;
+        // The labyrinth and the sky fold the panel away in a narrow window
+        // (the wings' racks need no more room than they have beside it).
+        let phase = self.state().phase();
+        let below = if phase == Phase::Wings { 0.0 } else { super::view::FOLD_BELOW };
+        let mut open = self.panel_open;
+        self.folded = super::view::folding_side_panel(ui, (&mut open, below), |ui| self.side_ui(ui, frame));
+        self.panel_open = open;
         egui::CentralPanel::default().show(ui, |ui| {
             // The game is laid out on the table's cloth, as every game is.
             super::look::paint_cloth(ui, ui.clip_rect(), &palette);
             ui.visuals_mut().override_text_color = Some(palette.table.ink);
             // A finished game shows where it ended: the sky once flying began.
             let flew = self.state().turn() > 0;
-            match self.state().phase() {
-                Phase::Wings => self.wings_ui(ui, &palette, notices),
-                Phase::Flight => self.sky_ui(ui, &palette, notices),
-                Phase::Over if flew => self.sky_ui(ui, &palette, notices),
-                Phase::Collect | Phase::Over => {
+            let in_sky = phase == Phase::Flight || (phase == Phase::Over && flew);
+            match phase {
+                Phase::Wings => self.wings_ui(ui, &palette, frame.notices),
+                _ if in_sky => {
+                    self.sky_ui(ui, &palette, frame.notices);
+                    if self.folded {
+                        self.folded_flight_controls_ui(ui, &palette, frame);
+                    }
+                }
+                Phase::Collect | Phase::Over | Phase::Flight => {
                     // A low window (800x600) lays what Daedalus holds on
                     // one line, so the labyrinth keeps its size.
                     let low = ui.available_height() < 640.0;
-                    self.decks_ui(ui, &palette);
-                    self.labyrinth_ui(ui, &palette, notices, low);
+                    if self.folded {
+                        self.folded_labyrinth_ui(ui, &palette, frame);
+                        return;
+                    }
+                    self.decks_ui(ui, &palette, false);
+                    self.labyrinth_ui(ui, &palette, frame.notices, if low { 94.0 } else { 150.0 });
                     // A board held by the window's width leaves room under
                     // it: the racks at their full size there (a band 80
                     // points high stood empty at 800x600: review 8).

@@ -323,12 +323,11 @@ impl FeathersView {
     /// Phase 1's board: the labyrinth, its cells, walls and doors, the way
     /// walked and planned, and Daedalus; a click, drop or drag on it walks
     /// him.
-    pub(super) fn labyrinth_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>, low: bool) {
+    /// The labyrinth, `held` points kept under it for what Daedalus has
+    /// gathered.
+    pub(super) fn labyrinth_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>, held: f32) {
         let state = self.state().clone();
         let avail = ui.available_size();
-        // Room kept under the board for what Daedalus has gathered (one
-        // line of it in a low window).
-        let held = if low { 94.0 } else { 150.0 };
         // (With the plinth round the board, a share of a cell each side.)
         let cs = ((avail.x - 90.0) / (f32::from(LAB_W) + 2.0 * RIM_SHARE))
             .min((avail.y - held) / (f32::from(LAB_H) + 2.0 * RIM_SHARE))
@@ -580,7 +579,9 @@ impl FeathersView {
         }
     }
 
-    pub(super) fn decks_ui(&mut self, ui: &mut Ui, palette: &Palette) {
+    /// The decks, the card in play, the kept Kings and the discard pile:
+    /// in a row over the board, or two by two in a column (`column`).
+    pub(super) fn decks_ui(&mut self, ui: &mut Ui, palette: &Palette, column: bool) {
         let state = self.state().clone();
         let (feathers, wax, moves) = state.deck_counts();
         // In a low window the row's cards are smaller, leaving the board
@@ -589,82 +590,105 @@ impl FeathersView {
         let size = if low { theme::CARD_SIZE * 0.7 } else { theme::CARD_SIZE };
         let card = |ui: &mut Ui, face: CardFace| widgets::card_ui_sized(ui, palette, face, false, size);
         let (now, animate) = (ui.input(|i| i.time), self.settings.animations);
-        ui.horizontal(|ui| {
-            self.deck_at[0] = Some(deck_ui_sized(ui, palette, ("Feathers", &[Suit::Spades]), feathers, size).rect);
-            self.deck_at[1] = Some(deck_ui_sized(ui, palette, ("Wax", &[Suit::Clubs]), wax, size).rect);
-            let movement = deck_ui_sized(ui, palette, ("Movement", &[Suit::Hearts, Suit::Diamonds]), moves, size).rect;
-            // A card turned up lands in its place from its deck (a Jailer
-            // or a King from a nest appeared in its place unseen: review
-            // 6); a movement card spent goes from "In play" to the pile.
-            let decks = [self.deck_at[0], self.deck_at[1], Some(movement)];
-            // A card his walk turns up waits at its deck until Daedalus
-            // arrives (it reached the pile while he was still walking:
-            // review 7).
-            let wait = self.glide.as_ref().map_or(0.0, |(way, start)| {
-                way.len().saturating_sub(1) as f64 * STEP_SECONDS - start.map_or(0.0, |s| now - s)
-            });
-            let slides = &mut self.racks;
-            let mut place = |c: Card, target: Rect| {
-                let from = decks[match c.suit {
-                    Suit::Spades => 0,
-                    Suit::Clubs => 1,
-                    _ => 2,
-                }];
-                slides.place_after(
-                    crate::ui::look::Slides::key(("fw-turned-up", c.rank, c.suit as u8)),
-                    target,
-                    from,
-                    (now, wait),
-                    animate,
-                )
-            };
-            ui.vertical(|ui| {
-                ui.label(crate::ui::look::title(ui, "In play", 14.0));
-                match state.card() {
-                    Some(c) => {
-                        let _ = arriving_card(ui, palette, (c, None), size, &mut place);
-                        let how = if c.suit == Suit::Diamonds { "straight" } else { "any turns" };
-                        ui.label(RichText::new(format!("{} left, {how}", state.steps_left())).small());
-                    }
-                    None => {
-                        ui.add_space(size.y);
-                    }
-                }
-            });
-            ui.separator();
-            ui.vertical(|ui| {
-                ui.label(crate::ui::look::title(ui, "Kept", 14.0));
-                ui.horizontal(|ui| {
-                    let kept: Vec<Suit> =
-                        [Suit::Spades, Suit::Clubs].into_iter().filter(|&suit| state.has_king(suit)).collect();
-                    for &suit in &kept {
-                        let _ = arriving_card(ui, palette, (Card::new(13, suit), None), size, &mut place);
-                    }
-                    if kept.is_empty() {
-                        // The place where a kept King lies.
-                        card(ui, CardFace::Empty);
-                    }
+        let row = |ui: &mut Ui, add: Box<dyn FnOnce(&mut Ui) + '_>| {
+            if column {
+                // (Its titles on one line each: wrapped, "Movement" broke
+                // in two.)
+                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+                egui::Grid::new("fw-decks-column").spacing([8.0, 6.0]).show(ui, add);
+            } else {
+                ui.horizontal(add);
+            }
+        };
+        row(
+            ui,
+            Box::new(|ui: &mut Ui| {
+                self.deck_at[0] = Some(deck_ui_sized(ui, palette, ("Feathers", &[Suit::Spades]), feathers, size).rect);
+                self.deck_at[1] = Some(deck_ui_sized(ui, palette, ("Wax", &[Suit::Clubs]), wax, size).rect);
+                // (Two by two in a column; nothing in a row.)
+                ui.end_row();
+                let movement =
+                    deck_ui_sized(ui, palette, ("Movement", &[Suit::Hearts, Suit::Diamonds]), moves, size).rect;
+                // A card turned up lands in its place from its deck (a Jailer
+                // or a King from a nest appeared in its place unseen: review
+                // 6); a movement card spent goes from "In play" to the pile.
+                let decks = [self.deck_at[0], self.deck_at[1], Some(movement)];
+                // A card his walk turns up waits at its deck until Daedalus
+                // arrives (it reached the pile while he was still walking:
+                // review 7).
+                let wait = self.glide.as_ref().map_or(0.0, |(way, start)| {
+                    way.len().saturating_sub(1) as f64 * STEP_SECONDS - start.map_or(0.0, |s| now - s)
                 });
-            });
-            ui.separator();
-            ui.vertical(|ui| {
-                ui.label(crate::ui::look::title(ui, "Discard pile", 14.0));
-                match state.last_discard() {
-                    Some(c) => {
-                        // (The card it lands on: the one last seen on top.)
-                        let id = ui.make_persistent_id("fw-pile-top");
-                        let under = ui.data(|d| d.get_temp::<Card>(id)).filter(|&u| u != c);
-                        if !arriving_card(ui, palette, (c, under), size, &mut place) {
-                            ui.data_mut(|d| d.insert_temp(id, c));
+                let slides = &mut self.racks;
+                let mut place = |c: Card, target: Rect| {
+                    let from = decks[match c.suit {
+                        Suit::Spades => 0,
+                        Suit::Clubs => 1,
+                        _ => 2,
+                    }];
+                    slides.place_after(
+                        crate::ui::look::Slides::key(("fw-turned-up", c.rank, c.suit as u8)),
+                        target,
+                        from,
+                        (now, wait),
+                        animate,
+                    )
+                };
+                ui.vertical(|ui| {
+                    ui.label(crate::ui::look::title(ui, "In play", 14.0));
+                    match state.card() {
+                        Some(c) => {
+                            let _ = arriving_card(ui, palette, (c, None), size, &mut place);
+                            let how = if c.suit == Suit::Diamonds { "straight" } else { "any turns" };
+                            ui.label(RichText::new(format!("{} left, {how}", state.steps_left())).small());
+                        }
+                        None => {
+                            ui.add_space(size.y);
                         }
                     }
-                    None => {
-                        ui.add_space(size.y);
-                    }
+                });
+                ui.end_row();
+                if !column {
+                    ui.separator();
                 }
-                ui.label(RichText::new(words::count(state.discards().len(), "card")).small());
-            });
-        });
+                ui.vertical(|ui| {
+                    ui.label(crate::ui::look::title(ui, "Kept", 14.0));
+                    ui.horizontal(|ui| {
+                        let kept: Vec<Suit> =
+                            [Suit::Spades, Suit::Clubs].into_iter().filter(|&suit| state.has_king(suit)).collect();
+                        for &suit in &kept {
+                            let _ = arriving_card(ui, palette, (Card::new(13, suit), None), size, &mut place);
+                        }
+                        if kept.is_empty() {
+                            // The place where a kept King lies.
+                            card(ui, CardFace::Empty);
+                        }
+                    });
+                });
+                if !column {
+                    ui.separator();
+                }
+                ui.vertical(|ui| {
+                    // (Shorter two by two, where the column is narrow.)
+                    let title = if column { "Discards" } else { "Discard pile" };
+                    ui.label(crate::ui::look::title(ui, title, 14.0));
+                    match state.last_discard() {
+                        Some(c) => {
+                            // (The card it lands on: the one last seen on top.)
+                            let id = ui.make_persistent_id("fw-pile-top");
+                            let under = ui.data(|d| d.get_temp::<Card>(id)).filter(|&u| u != c);
+                            if !arriving_card(ui, palette, (c, under), size, &mut place) {
+                                ui.data_mut(|d| d.insert_temp(id, c));
+                            }
+                        }
+                        None => {
+                            ui.add_space(size.y);
+                        }
+                    }
+                    ui.label(RichText::new(words::count(state.discards().len(), "card")).small());
+                });
+            }),
+        );
     }
 }
 

@@ -125,7 +125,7 @@ impl FeathersView {
                     let open = crate::rules::feathers_wax::Labyrinth::cells()
                         .any(|c| plan(state, Target::Cell(c)).is_some())
                         || plan(state, Target::Exit).is_some();
-                    if open {
+                    if open && !self.folded {
                         ui.label("Drag Daedalus along his way, or click a lit cell.");
                     } else {
                         ui.label(
@@ -148,6 +148,8 @@ impl FeathersView {
                 }
             }
             Phase::Flight => match state.stage() {
+                // (Folded beside the tray, the status says it.)
+                Stage::Drawing if self.folded => {}
                 Stage::Drawing => {
                     // The choices are on the table, by the cards drawn (the
                     // same buttons here as well puzzled a new player).
@@ -172,12 +174,12 @@ impl FeathersView {
                                 action = Some(Action::Play { card, flyer: who, up: Some(false) });
                             }
                         });
-                    } else {
+                    } else if !self.folded {
                         ui.label(format!("Drag a drawn card onto {0} (or click it, then {0}).", f.name()));
                     }
                 }
                 Stage::Specials { flyer, card, bonus } => {
-                    action = Self::specials_choices_ui(ui, state, (flyer, card, bonus));
+                    action = Self::specials_choices_ui(ui, state, (flyer, card, bonus), self.folded);
                 }
             },
             Phase::Wings | Phase::Over => {}
@@ -194,16 +196,24 @@ impl FeathersView {
         ui: &mut Ui,
         state: &FeathersAndWax,
         (flyer, card, bonus): (crate::rules::feathers_wax::Flyer, crate::rules::cards::Card, bool),
+        short: bool,
     ) -> Option<Action> {
         let mut action = None;
         // The moves are made on the table; the list of them
         // folded under it (a column of "5 up, 5 down…" buttons
         // read as a form: review 8).
-        ui.label(format!(
-            "{0} may shed a wing section for one more move: pick one of his wing cards on the tray, \
+        ui.label(if short {
+            format!(
+                "{0} may shed a wing card for one more move: pick it on the tray, then a ringed square.",
+                flyer.name()
+            )
+        } else {
+            format!(
+                "{0} may shed a wing section for one more move: pick one of his wing cards on the tray, \
                  then a ringed square on the sky. Or go on.",
-            flyer.name()
-        ));
+                flyer.name()
+            )
+        });
         // Each choice says where it leaves the flyer, and one
         // that loses the game says so on its face (review 7:
         // "7 up" put Icarus in the sun's row with his last
@@ -375,7 +385,7 @@ pub(super) fn special_outcome(
 /// The flight's cards on a small card of board: a line for each kind,
 /// its pip first, then the extra moves a wing section buys, what the
 /// sun and the sea do, and the swerve below the other flyer.
-fn what_the_cards_do(ui: &mut Ui, palette: &crate::ui::theme::Palette) {
+pub(super) fn what_the_cards_do(ui: &mut Ui, palette: &crate::ui::theme::Palette) {
     use crate::rules::cards::Suit;
     crate::ui::look::plate_frame(palette, None).inner_margin(10).show(ui, |ui| {
         ui.set_width(ui.available_width());

@@ -214,7 +214,7 @@ impl FeathersView {
         let human = self.my_turn();
         let avail = ui.available_size();
         let cs =
-            ((avail.x - 60.0) / f32::from(SKY_COLS + 1)).min((avail.y - 150.0) / f32::from(SKY_ROWS)).clamp(28.0, 84.0);
+            ((avail.x - 60.0) / f32::from(SKY_COLS + 1)).min((avail.y - 195.0) / f32::from(SKY_ROWS)).clamp(28.0, 84.0);
         // A board held by the window's width leaves height over: the board
         // and its tray stand lower, the room shared above and below them
         // rather than left as a bare band under the tray.
@@ -226,6 +226,10 @@ impl FeathersView {
             Vec2::new(cs * f32::from(SKY_COLS + 1) + 30.0, cs * f32::from(SKY_ROWS) + 40.0),
             Sense::hover(),
         );
+        // With the side panel folded, the tray leaves room beside it for
+        // the controls' board.
+        let controls = if self.folded { super::folded::FLIGHT_CONTROLS + 10.0 } else { 0.0 };
+        let tray_width = outer.width().min(ui.available_width() - controls);
         let painter = ui.painter().clone();
         let sky = SkyFrame {
             state: &state,
@@ -236,7 +240,7 @@ impl FeathersView {
             origin: outer.min + Vec2::new(34.0, 14.0),
             cs,
             human,
-            narrow: outer.width().min(ui.available_width()) < NARROW_TRAY,
+            narrow: tray_width < NARROW_TRAY,
         };
         sky.paint_board(ui);
         if let Some(trails) = self.flight_trails() {
@@ -248,7 +252,7 @@ impl FeathersView {
         let info = preview.map(|(f, card, place, swerve)| sky.preview_info(f, card, place, swerve));
         // Drawn cards and the wings on a wooden tray under the board.
         ui.add_space(6.0);
-        let tray_width = outer.width().min(ui.available_width());
+        self.tray_at = Some(Rect::from_min_size(ui.cursor().min, Vec2::new(tray_width, 1.0)));
         crate::ui::look::on_wood(ui, palette, tray_width, |ui| {
             let ink = palette.text_on(palette.table.wood[1]);
             ui.horizontal_wrapped(|ui| {
