@@ -838,29 +838,40 @@ fn a_walk_of_several_steps_dragged_in_a_lesson_counts_as_one_move() {
     h.get_by_label_contains("lesson: Done in 1 move (par 1)");
 }
 
+/// A flight at a card to play, shown at 800x600, the meter settled.
+fn flight_at_800(dir: &std::path::Path) -> (Harness<'static, AviaryApp>, aviary::rules::cards::Card) {
+    let mut h = common::harness_of(common::app(dir), [800.0, 600.0]);
+    h.run();
+    let (session, card) = at_a_flight_play();
+    show(&mut h, session, dir);
+    tab(&mut h).settle_meter();
+    h.run_steps(4);
+    (h, card)
+}
+
+/// Clicks the card, then Icarus's wings on the tray: was it played?
+fn played_on_icarus_s_tray(h: &mut Harness<'_, AviaryApp>, card: aviary::rules::cards::Card) -> bool {
+    let before = tab(h).table.session().cursor();
+    h.get_by_label(&format!("card {card}")).click();
+    h.run_steps(4);
+    h.get_by_label("Icarus on the tray").click();
+    h.run_steps(4);
+    tab(h).table.session().cursor() == before + 1
+}
+
 /// At 800x600 both flyers' wings lie on the tray inside the window, left
 /// of the side panel (Daedalus's ran off under the panel, out of reach),
 /// and the flyer there still takes a card.
 #[test]
 fn both_flyers_wings_are_on_the_tray_in_a_small_window() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = common::harness_of(common::app(dir.path()), [800.0, 600.0]);
-    h.run();
-    let (session, card) = at_a_flight_play();
-    show(&mut h, session, dir.path());
-    tab(&mut h).settle_meter();
-    h.run_steps(4);
+    let (mut h, card) = flight_at_800(dir.path());
     let panel = h.get_by_label("Undo").rect().left();
     for f in ["Icarus on the tray", "Daedalus on the tray"] {
         let r = h.get_by_label(f).rect();
         assert!(r.right() < panel && r.bottom() < 600.0 && r.left() >= 0.0, "{f} at {r:?}, the panel at {panel}");
     }
-    let before = tab(&mut h).table.session().cursor();
-    h.get_by_label(&format!("card {card}")).click();
-    h.run_steps(4);
-    h.get_by_label("Icarus on the tray").click();
-    h.run_steps(4);
-    assert_eq!(tab(&mut h).table.session().cursor(), before + 1, "the card was played on the tray");
+    assert!(played_on_icarus_s_tray(&mut h, card), "the card was played on the tray");
 }
 
 /// Found by a new player: a click on a lit cell several steps away sent
@@ -1195,20 +1206,24 @@ fn a_special_move_that_loses_the_game_says_so_on_its_button() {
     assert!(seen >= 1, "the warning is painted in the dark");
 }
 
-#[test]
-fn a_special_move_is_made_on_the_table_by_picking_a_wing_card_then_its_square() {
-    // A flight at its special moves, the flyer with two different
-    // sections and a row below him.
+/// A flight at its special moves, the flyer with two different sections
+/// and a row below him.
+fn at_two_kinds_of_specials() -> Session<FeathersAndWax> {
     let at_specials = |g: &FeathersAndWax| {
         let Stage::Specials { flyer, .. } = g.stage() else { return false };
         let wings = g.wings(flyer);
         let down = matches!(g.place(flyer), aviary::rules::feathers_wax::Place::Sky { row, .. } if row + 1 < aviary::rules::feathers_wax::SKY_ROWS);
         down && wings.len() >= 2 && wings.iter().any(|&w| w != wings[0])
     };
-    let s = (1..400)
+    (1..400)
         .map(|seed| played_until(seed, |g| g.phase() == Phase::Over || at_specials(g)))
         .find(|s| at_specials(s.state()))
-        .expect("some flight reaches special moves with two kinds of section");
+        .expect("some flight reaches special moves with two kinds of section")
+}
+
+#[test]
+fn a_special_move_is_made_on_the_table_by_picking_a_wing_card_then_its_square() {
+    let s = at_two_kinds_of_specials();
     let before = s.state().clone();
     let Stage::Specials { flyer, .. } = before.stage() else { unreachable!() };
     let value = before.wings(flyer)[1];
@@ -1398,16 +1413,7 @@ fn a_card_that_would_swerve_a_flyer_says_so_before_it_is_played() {
 /// over the other. Both are read, side by side or one above the other.
 #[test]
 fn a_refusal_s_bubble_and_the_note_under_the_pointer_stand_apart() {
-    let at_specials = |g: &FeathersAndWax| {
-        let Stage::Specials { flyer, .. } = g.stage() else { return false };
-        let wings = g.wings(flyer);
-        let down = matches!(g.place(flyer), aviary::rules::feathers_wax::Place::Sky { row, .. } if row + 1 < aviary::rules::feathers_wax::SKY_ROWS);
-        down && wings.len() >= 2 && wings.iter().any(|&w| w != wings[0])
-    };
-    let s = (1..400)
-        .map(|seed| played_until(seed, |g| g.phase() == Phase::Over || at_specials(g)))
-        .find(|s| at_specials(s.state()))
-        .expect("some flight reaches special moves with two kinds of section");
+    let s = at_two_kinds_of_specials();
     let Stage::Specials { flyer, .. } = s.state().stage() else { unreachable!() };
     let dir = tempfile::tempdir().unwrap();
     let mut h = common::harness(common::app(dir.path()));
@@ -1563,12 +1569,7 @@ fn at_800_the_panel_folds_away_and_the_labyrinth_takes_its_room() {
 #[test]
 fn at_800_the_sky_takes_the_room_of_the_folded_panel() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = common::harness_of(common::app(dir.path()), [800.0, 600.0]);
-    h.run();
-    let (session, card) = at_a_flight_play();
-    show(&mut h, session, dir.path());
-    tab(&mut h).settle_meter();
-    h.run_steps(4);
+    let (mut h, card) = flight_at_800(dir.path());
     assert!(h.query_by_label("Fold the panel away").is_none(), "the panel is folded");
     let tray = h.get_by_label("Icarus on the tray").rect();
     let undo = h.get_by_label("Undo").rect();
@@ -1576,10 +1577,5 @@ fn at_800_the_sky_takes_the_room_of_the_folded_panel() {
     // (A flyer's target is nine tenths of a square wide.)
     let square = h.get_by(|n| n.label().is_some_and(|l| l.starts_with("Icarus at "))).rect().width() / 0.9;
     assert!(square >= 44.0, "the sky's squares at 800x600: {square}");
-    let before = tab(&mut h).table.session().cursor();
-    h.get_by_label(&format!("card {card}")).click();
-    h.run_steps(4);
-    h.get_by_label("Icarus on the tray").click();
-    h.run_steps(4);
-    assert_eq!(tab(&mut h).table.session().cursor(), before + 1, "the card was played");
+    assert!(played_on_icarus_s_tray(&mut h, card), "the card was played");
 }
