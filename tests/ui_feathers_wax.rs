@@ -1282,10 +1282,12 @@ fn the_end_card_s_words_read_clearly_in_the_dark() {
 }
 
 /// Review 8: the ringed square of a special move was painted over the
-/// other flyer standing there, who showed as a faint ghost. On his square
-/// the ring goes round him and nothing is filled over him.
+/// other flyer standing there, who showed as a faint ghost. Review 9: the
+/// ring then sat on him, though the move would swerve the flyer in below
+/// him (FW-R14). The ring now stands where the move really leaves the
+/// flyer, and none is painted on the other.
 #[test]
-fn a_special_move_s_square_under_the_other_flyer_leaves_him_in_view() {
+fn a_special_move_onto_the_other_flyer_is_ringed_where_it_really_leaves_him() {
     use aviary::rules::feathers_wax::Place;
     let beside = |g: &FeathersAndWax| {
         let Stage::Specials { flyer, .. } = g.stage() else { return None };
@@ -1293,32 +1295,71 @@ fn a_special_move_s_square_under_the_other_flyer_leaves_him_in_view() {
         else {
             return None;
         };
-        (col == c2 && col > 0 && row.abs_diff(r2) == 1 && !g.wings(flyer).is_empty())
-            .then_some((flyer, if r2 < row { "one row up" } else { "one row down" }))
+        let mut after = g.clone();
+        let up = r2 < row;
+        let stays = g.wings(flyer).first().is_some_and(|&value| {
+            after.apply(&Action::Shift { value, up }).is_ok() && matches!(after.place(flyer), Place::Sky { .. })
+        });
+        (col == c2 && col > 0 && row.abs_diff(r2) == 1 && stays).then_some((flyer, up, (col, row)))
     };
     let s = (1..600)
         .map(|seed| played_until(seed, |g| g.phase() == Phase::Over || beside(g).is_some()))
         .find(|s| beside(s.state()).is_some())
         .expect("some flight has a flyer's special move onto the other's square");
-    let (flyer, way) = beside(s.state()).unwrap();
+    let (flyer, up, (col, row)) = beside(s.state()).unwrap();
+    let mut after = s.state().clone();
+    after.apply(&Action::Shift { value: after.wings(flyer)[0], up }).expect("the special move is allowed");
+    let Place::Sky { col: to_col, row: to_row } = after.place(flyer) else { panic!("he stays in the sky") };
     let dir = tempfile::tempdir().unwrap();
     let mut h = common::harness(common::app(dir.path()));
     h.run();
     show(&mut h, s, dir.path());
+    let way = if up { "one row up" } else { "one row down" };
     let square = h.get_by_label(&format!("{}: shed a section, {way}", flyer.name())).rect();
-    let centre = egui::pos2(square.center().x as f32, square.center().y as f32);
+    let own = h.get_by(|n| n.label().is_some_and(|l| l.starts_with(&format!("{} at ", flyer.name())))).rect();
     let cell = square.width() as f32;
-    let mut rings = 0;
-    for c in &h.output().shapes {
-        if let egui::Shape::Circle(k) = &c.shape
-            && k.center.distance(centre) < 1.0
-            && k.radius > cell * 0.2
-        {
-            assert_eq!(k.fill, egui::Color32::TRANSPARENT, "nothing filled over {}", flyer.other().name());
-            rings += 1;
+    let at = |c: u8, r: u8| {
+        egui::pos2(
+            own.center().x as f32 + (f32::from(c) - f32::from(col)) * cell,
+            own.center().y as f32 + (f32::from(r) - f32::from(row)) * cell,
+        )
+    };
+    let centre = egui::pos2(square.center().x as f32, square.center().y as f32);
+    assert!(centre.distance(at(to_col, to_row)) < 2.0, "the ring's square is where the move leaves him");
+    assert!(rings_at(&h, centre, cell) >= 1, "that square is ringed");
+    let other = at(col, if up { row - 1 } else { row + 1 });
+    assert_eq!(rings_at(&h, other, cell), 0, "no ring on {}", flyer.other().name());
+}
+
+/// Review 9: a ring in the top row covered "the sun's heat" (it read "the
+/// s-n's heat"). The sun's and the sea's names stand on plates astride
+/// the frame, clear of any ring.
+#[test]
+fn a_ring_in_the_sun_s_row_leaves_its_name_clear() {
+    use aviary::rules::feathers_wax::Place;
+    let under_the_name = |g: &FeathersAndWax| matches!(g.stage(), Stage::Specials { flyer, .. } if g.place(flyer) == Place::Sky { col: 1, row: 1 } && !g.wings(flyer).is_empty());
+    let s = (1..400)
+        .map(|seed| played_until(seed, |g| g.phase() == Phase::Over || under_the_name(g)))
+        .find(|s| under_the_name(s.state()))
+        .expect("some flight offers a move up into the sun's row under its name");
+    let Stage::Specials { flyer, .. } = s.state().stage() else { unreachable!() };
+    for size in [[1180.0, 820.0], [800.0, 600.0]] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = common::harness_of(common::app(dir.path()), size);
+        h.run();
+        show(&mut h, s.clone(), dir.path());
+        let square = h.get_by_label(&format!("{}: shed a section, one row up", flyer.name())).rect();
+        let cell = square.width() as f32;
+        let ring = egui::Rect::from_center_size(
+            egui::pos2(square.center().x as f32, square.center().y as f32),
+            egui::Vec2::splat(cell * 0.6),
+        );
+        let words = common::painted_words(&h);
+        for name in ["the sun's heat", "the sea"] {
+            let r = words.iter().find(|w| w.0 == name).unwrap_or_else(|| panic!("{name} is painted at {size:?}")).1;
+            assert!(!r.intersects(ring), "{name} at {r:?} under the ring {ring:?} at {size:?}");
         }
     }
-    assert!(rings >= 1, "the square is ringed");
 }
 
 /// Where a drawn card played on `f` now would take him: his square, and
@@ -1565,7 +1606,8 @@ fn at_800_the_panel_folds_away_and_the_labyrinth_takes_its_room() {
 
 /// Review 9: at 800x600 the sky was 440x280 beside the panel, its flyers
 /// 20 points. The panel folds away there too: the sky is larger, the
-/// controls lie beside the tray, and a card is still played.
+/// controls lie beside it (beside the tray, review 10 found them run off
+/// the window's foot), and a card is still played.
 #[test]
 fn at_800_the_sky_takes_the_room_of_the_folded_panel() {
     let dir = tempfile::tempdir().unwrap();
@@ -1573,9 +1615,61 @@ fn at_800_the_sky_takes_the_room_of_the_folded_panel() {
     assert!(h.query_by_label("Fold the panel away").is_none(), "the panel is folded");
     let tray = h.get_by_label("Icarus on the tray").rect();
     let undo = h.get_by_label("Undo").rect();
-    assert!(undo.left() > tray.right() && undo.right() <= 800.0 && undo.bottom() <= 600.0, "{undo:?} by {tray:?}");
+    let safe = common::painted_words(&h).into_iter().find(|w| w.0 == "safe").expect("the shore is named").1;
+    assert!(
+        undo.left() > safe.right() && undo.right() <= 800.0 && undo.bottom() < tray.top(),
+        "{undo:?} beside the sky (its shore at {safe:?}), above the tray at {tray:?}"
+    );
     // (A flyer's target is nine tenths of a square wide.)
     let square = h.get_by(|n| n.label().is_some_and(|l| l.starts_with("Icarus at "))).rect().width() / 0.9;
     assert!(square >= 44.0, "the sky's squares at 800x600: {square}");
     assert!(played_on_icarus_s_tray(&mut h, card), "the card was played");
+}
+
+/// Review 10: at 800x600, once the special moves were offered, the
+/// controls' board beside the tray grew past the window's foot: Undo was
+/// cut and "Log and rules" out of reach. Beside the sky every control is
+/// in the window, clear of the tray.
+#[test]
+fn at_800_the_special_moves_leave_every_control_in_the_window() {
+    let s = at_two_kinds_of_specials();
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_of(common::app(dir.path()), [800.0, 600.0]);
+    h.run();
+    show(&mut h, s, dir.path());
+    let tray = h.get_by_label("Icarus on the tray").rect();
+    for button in ["Go on (no extra move)", "Undo", "Undo turn", "Hint", "Log and rules", "What the cards do \u{2026}"]
+    {
+        let r = h.get_by_label(button).rect();
+        assert!(r.bottom() <= 600.0 && r.right() <= 800.0, "{button} in the window: {r:?}");
+        assert!(r.bottom() < tray.top(), "{button} clear of the tray: {r:?}, the tray from {}", tray.top());
+    }
+    let before = tab(&mut h).table.session().cursor();
+    h.get_by_label("Go on (no extra move)").click();
+    h.run();
+    assert_eq!(tab(&mut h).table.session().cursor(), before + 1, "going on from the table");
+}
+
+/// Review 10: folded at 800x600, the labyrinth's board said "A wall stands
+/// in his way: no step is open" for every card, open steps or not. It
+/// says so only when no step is open.
+#[test]
+fn at_800_the_wall_is_named_only_when_no_step_is_open() {
+    let open_steps = |g: &FeathersAndWax| g.legal_actions().iter().filter(|a| matches!(a, Action::Step(_))).count();
+    let at_card = |g: &FeathersAndWax| g.phase() == Phase::Collect && g.card().is_some() && g.pending().is_none();
+    for open in [true, false] {
+        let s = (1..400)
+            .map(|seed| {
+                played_until(seed, |g| g.phase() != Phase::Collect || (at_card(g) && (open_steps(g) > 0) == open))
+            })
+            .find(|s| at_card(s.state()) && (open_steps(s.state()) > 0) == open)
+            .expect("some labyrinth card with steps open, and one blocked");
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = common::harness_of(common::app(dir.path()), [800.0, 600.0]);
+        h.run();
+        show(&mut h, s, dir.path());
+        assert!(h.query_by_label("Log and rules").is_some(), "the panel is folded");
+        let said = common::painted_words(&h).iter().any(|w| w.0.starts_with("A wall stands in his way"));
+        assert_eq!(said, !open, "the wall named with steps open: {open}");
+    }
 }

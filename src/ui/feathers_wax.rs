@@ -105,9 +105,6 @@ pub struct FeathersView {
     /// table (`folded`), unless the person opened it.
     folded: bool,
     panel_open: bool,
-    /// Where the flight's tray lay in this frame (the folded controls go
-    /// beside it).
-    tray_at: Option<egui::Rect>,
 }
 
 /// How long a gathered feather or wax takes to fly to its rack, seconds.
@@ -145,7 +142,6 @@ impl FeathersView {
             trails: None,
             folded: false,
             panel_open: false,
-            tray_at: None,
         }
     }
 
@@ -493,9 +489,8 @@ impl View for FeathersView {
             match phase {
                 Phase::Wings => self.wings_ui(ui, &palette, frame.notices),
                 _ if in_sky => {
-                    self.sky_ui(ui, &palette, frame.notices);
-                    if self.folded {
-                        self.folded_flight_controls_ui(ui, &palette, frame);
+                    if let Some(controls) = self.sky_ui(ui, &palette, frame.notices) {
+                        self.folded_flight_controls_ui(ui, &palette, frame, controls);
                     }
                 }
                 Phase::Collect | Phase::Over | Phase::Flight => {

@@ -191,6 +191,23 @@ pub fn turn_tag(ui: &mut Ui, palette: &crate::ui::theme::Palette, words: &str) {
         .show(ui, |ui| ui.label(tag));
 }
 
+/// A small plate of board painted at `at` (placed by `align`) with
+/// `words` on it, `size` points high: a caption on a board ("pick a wing
+/// card", "the sun's heat") that reads over whatever lies under it.
+pub fn paint_tag(painter: &Painter, palette: &Palette, at: Pos2, align: egui::Align2, words: &str, size: f32) {
+    let galley = painter.layout_no_wrap(words.to_owned(), display(painter.ctx(), size), palette.table.on_plate);
+    let pad = Vec2::new(size * 0.45, size * 0.12);
+    let rect = align.anchor_size(at, galley.size() + pad * 2.0);
+    painter.rect(
+        rect,
+        size * 0.35,
+        palette.table.plate,
+        Stroke::new(1.0, edge_of(palette.table.plate, palette)),
+        egui::StrokeKind::Inside,
+    );
+    painter.galley(rect.min + pad, galley, palette.table.on_plate);
+}
+
 /// A rules card at the foot of a side panel ("What the cards do"),
 /// drawn whole where the room left holds it, else folded to a button
 /// named `title` that opens it (never cut off at the window's edge:

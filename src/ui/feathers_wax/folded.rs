@@ -22,8 +22,8 @@ const UNDER: f32 = 150.0;
 /// The width of the racks (and their count) in that band.
 const RACKS: f32 = 430.0;
 
-/// The width the controls' board asks for beside the tray in the flight.
-pub(super) const FLIGHT_CONTROLS: f32 = 270.0;
+/// The width the controls' board asks for beside the sky in the flight.
+pub(super) const FLIGHT_CONTROLS: f32 = 170.0;
 
 impl FeathersView {
     /// The labyrinth with the side panel folded: the board as large as
@@ -80,16 +80,12 @@ impl FeathersView {
                     .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, format!("status: {status}")));
             });
             self.choices_ui(ui, state, frame.notices);
-            ui.horizontal(|ui| {
+            frame.history_ui(ui, &self.table);
+            // (Wrapped: beside the sky the board is narrow.)
+            ui.horizontal_wrapped(|ui| {
                 if ui.add_enabled(self.my_turn(), egui::Button::new("Hint")).clicked() {
                     self.ask_hint();
                 }
-                frame.history_ui(ui, &self.table);
-            });
-            if let Some(h) = self.shown_hint() {
-                ui.label(RichText::new(format!("Hint: {h}")).italics().size(12.0));
-            }
-            ui.horizontal(|ui| {
                 if ui.button("Log and rules").on_hover_text("Show the side panel: the log, the win chance").clicked() {
                     self.panel_open = true;
                 }
@@ -102,16 +98,21 @@ impl FeathersView {
                         .show(|ui| super::panel::what_the_cards_do(ui, palette));
                 }
             });
+            if let Some(h) = self.shown_hint() {
+                ui.label(RichText::new(format!("Hint: {h}")).italics().size(12.0));
+            }
         });
     }
 
-    /// The controls' board beside the flight's tray (laid out by
+    /// The controls' board beside the sky, in `rect` (laid out by
     /// [`Self::sky_ui`], which leaves [`FLIGHT_CONTROLS`] for it).
-    pub(super) fn folded_flight_controls_ui(&mut self, ui: &mut Ui, palette: &Palette, frame: &mut Frame<'_>) {
-        let Some(tray) = self.tray_at else { return };
-        let room = ui.max_rect();
-        let rect =
-            Rect::from_min_max(egui::pos2(tray.right() + 10.0, tray.top()), egui::pos2(room.right(), room.bottom()));
+    pub(super) fn folded_flight_controls_ui(
+        &mut self,
+        ui: &mut Ui,
+        palette: &Palette,
+        frame: &mut Frame<'_>,
+        rect: Rect,
+    ) {
         let mut child = ui.new_child(UiBuilder::new().max_rect(rect).layout(Layout::top_down(Align::Min)));
         self.folded_controls_ui(&mut child, palette, frame);
     }

@@ -125,15 +125,17 @@ impl FeathersView {
                     let open = crate::rules::feathers_wax::Labyrinth::cells()
                         .any(|c| plan(state, Target::Cell(c)).is_some())
                         || plan(state, Target::Exit).is_some();
-                    if open && !self.folded {
-                        ui.label("Drag Daedalus along his way, or click a lit cell.");
-                    } else {
+                    // (Folded, the status says how to walk; the wall's
+                    // words stood there for every card: review 10.)
+                    if !open {
                         ui.label(
                             RichText::new(
                                 "A wall stands in his way: no step is open for this card. End the move here.",
                             )
                             .strong(),
                         );
+                    } else if !self.folded {
+                        ui.label("Drag Daedalus along his way, or click a lit cell.");
                     }
                     let steps = crate::rules::words::count(usize::from(state.steps_left()), "step");
                     // (Shorter in a narrow panel: it wrapped to two lines at 800.)
@@ -202,24 +204,21 @@ impl FeathersView {
         // The moves are made on the table; the list of them
         // folded under it (a column of "5 up, 5 down…" buttons
         // read as a form: review 8).
-        ui.label(if short {
-            format!(
-                "{0} may shed a wing card for one more move: pick it on the tray, then a ringed square.",
-                flyer.name()
-            )
-        } else {
-            format!(
+        // (Folded beside the sky, the status and the words by the flyer
+        // say it: the board ran off the window's foot: review 10.)
+        if !short {
+            ui.label(format!(
                 "{0} may shed a wing section for one more move: pick one of his wing cards on the tray, \
                  then a ringed square on the sky. Or go on.",
                 flyer.name()
-            )
-        });
+            ));
+        }
         // Each choice says where it leaves the flyer, and one
         // that loses the game says so on its face (review 7:
         // "7 up" put Icarus in the sun's row with his last
         // section, and the game was over with no warning).
         let mut choice = |ui: &mut Ui, words: String, a: Action, small: bool| {
-            let (then, loses) = special_outcome(state, flyer, &a);
+            let (then, loses, _) = special_outcome(state, flyer, &a);
             let words = if loses { format!("{words}: loses the game") } else { words };
             // A losing move's button framed in the error colour,
             // its words in the button's own ink (red words on the
@@ -233,7 +232,8 @@ impl FeathersView {
                 action = Some(a);
             }
         };
-        choice(ui, "Go on (no special movement)".to_string(), Action::Done, false);
+        let go_on = if short { "Go on (no extra move)" } else { "Go on (no special movement)" };
+        choice(ui, go_on.to_string(), Action::Done, false);
         egui::CollapsingHeader::new("The moves as a list").id_salt("fw-specials-list").show(ui, |ui| {
             if bonus && card.rank <= 10 && state.wings(flyer).contains(&card.rank) {
                 let words = format!("Shed the {} for one more step right", words::value_label(card.rank));
@@ -356,18 +356,18 @@ fn meter_words(reading: Option<&advisor::Reading>) -> (String, String) {
     (format!("Win chance: {pct:.0}%"), format!("Win chance: {pct:.0}% ({how_far})"))
 }
 
-/// What a special move `a` of `flyer` leads to, in words, and whether it
-/// loses the game.
+/// What a special move `a` of `flyer` leads to, in words, whether it
+/// loses the game, and where it leaves him (None when it may not be made).
 pub(super) fn special_outcome(
     state: &FeathersAndWax,
     flyer: crate::rules::feathers_wax::Flyer,
     a: &Action,
-) -> (String, bool) {
+) -> (String, bool, Option<Place>) {
     // (On the player's own view of the game: the flight deck's order is
     // no part of it, and a special move draws nothing.)
     let mut next = state.observation(Seat(0));
     if let Err(v) = next.apply(a) {
-        return (v.to_string(), false);
+        return (v.to_string(), false, None);
     }
     let loses = next.outcome().is_some_and(|o| o.winners.is_empty());
     let then = match next.place(flyer) {
@@ -379,7 +379,7 @@ pub(super) fn special_outcome(
             words::count(next.wings(flyer).len(), "wing section")
         ),
     };
-    (if loses { format!("{then}, and the game is lost") } else { then }, loses)
+    (if loses { format!("{then}, and the game is lost") } else { then }, loses, Some(next.place(flyer)))
 }
 
 /// The flight's cards on a small card of board: a line for each kind,

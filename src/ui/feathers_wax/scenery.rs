@@ -76,8 +76,13 @@ pub(super) fn paint_sky(painter: &Painter, palette: &Palette, b: &SkyBoard) {
     let name = |at: Pos2, align: Align2, words: &str| {
         painter.text(at, align, words, font.clone(), ink);
     };
-    name(b.sun_row.left_top() + Vec2::new(6.0, 3.0), Align2::LEFT_TOP, "the sun's heat");
-    name(b.sea_row.left_bottom() + Vec2::new(6.0, -3.0), Align2::LEFT_BOTTOM, "the sea");
+    // The sun's and the sea's names on small plates astride the frame,
+    // clear of the rings a move draws in the squares (a ring in the top
+    // row hid "the sun's heat": review 9).
+    let size = (b.cell * 0.2).clamp(10.0, 13.0);
+    let x = b.sky.left() + b.cell * 0.12;
+    look::paint_tag(painter, palette, Pos2::new(x, b.sky.top() + 1.0), Align2::LEFT_CENTER, "the sun's heat", size);
+    look::paint_tag(painter, palette, Pos2::new(x, b.sky.bottom() - 1.0), Align2::LEFT_CENTER, "the sea", size);
     name(b.tower.center_top() + Vec2::new(0.0, 3.0), Align2::CENTER_TOP, "tower");
     name(b.shore.center_top() + Vec2::new(0.0, 3.0), Align2::CENTER_TOP, "safe");
 }

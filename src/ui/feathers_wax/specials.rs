@@ -97,10 +97,32 @@ impl FeathersView {
         let (from, ..) = sky.flyer_spot(flyer)?;
         let colour = flyer_colour(palette, flyer);
         let mut note = None;
-        for (pad, col, row, value) in open_pads(state, self.selected_wing) {
+        let pads = open_pads(state, self.selected_wing);
+        if pads.iter().any(|p| p.3.is_none()) {
+            crate::ui::look::paint_tag(
+                painter,
+                palette,
+                from + Vec2::new(cs * 0.45, cs * 0.5),
+                Align2::LEFT_TOP,
+                "pick a wing card, then a ring",
+                (cs * 0.2).clamp(10.0, 13.0),
+            );
+        }
+        for (pad, col, row, value) in pads {
+            let dropped_on = |resp: &egui::Response| {
+                resp.dnd_hover_payload::<Drag>().and_then(|d| if let Drag::Wing(v) = *d { Some(v) } else { None })
+            };
+            let shown = value.or_else(|| state.wings(flyer).first().copied());
+            let (then, loses, ends) = shown
+                .map_or((String::new(), false, None), |v| super::panel::special_outcome(state, flyer, &pad.action(v)));
+            // The ring stands where the move really leaves him: a square
+            // the other flyer holds sends him in below (FW-R14; the ring
+            // sat on the other flyer: review 9).
+            let (col, row) = match ends {
+                Some(Place::Sky { col, row }) => (col, row),
+                _ => (col, row),
+            };
             let rect = sky.rect_of(col, row);
-            let centre = rect.center();
-            let r = cs * 0.3;
             let resp = ui.interact(rect, ui.scope_id().with(("special", pad as u8)), Sense::click());
             resp.widget_info(|| {
                 WidgetInfo::labeled(
@@ -109,47 +131,20 @@ impl FeathersView {
                     format!("{}: shed a section, {}", flyer.name(), pad.words()),
                 )
             });
-            let dropped =
-                resp.dnd_hover_payload::<Drag>().and_then(|d| if let Drag::Wing(v) = *d { Some(v) } else { None });
-            let shown = dropped.or(value).or_else(|| state.wings(flyer).first().copied());
-            let (then, loses) =
-                shown.map_or((String::new(), false), |v| super::panel::special_outcome(state, flyer, &pad.action(v)));
+            let dropped = dropped_on(&resp);
+            let (then, loses) = match dropped.filter(|&v| Some(v) != shown) {
+                Some(v) => {
+                    let (then, loses, _) = super::panel::special_outcome(state, flyer, &pad.action(v));
+                    (then, loses)
+                }
+                None => (then, loses),
+            };
             let ring = if loses { ui.visuals().error_fg_color } else { colour };
-            // The arrow from the flyer to the square, and the square's ring.
-            let dir = (centre - from).normalized();
-            painter.arrow(from + dir * cs * 0.4, dir * ((centre - from).length() - cs * 0.75), Stroke::new(3.0, ring));
             let lit = resp.hovered() || dropped.is_some();
-            // A square the other flyer stands on: ringed around him, not
-            // filled over him, its card at the corner (the ring hid him:
-            // review 8).
-            let taken = state.place(flyer.other()) == Place::Sky { col, row };
-            let (r, card_at) =
-                if taken { (cs * 0.46, rect.right_top() + Vec2::new(-r * 0.5, r * 0.62)) } else { (r, centre) };
-            if !taken {
-                painter.circle_filled(
-                    centre,
-                    r,
-                    mix(DAYLIGHT, ring, 0.15).gamma_multiply(if lit { 0.85 } else { 0.55 }),
-                );
-            }
-            painter.circle_stroke(centre, r, Stroke::new(if lit { 3.5 } else { 2.5 }, ring));
-            // A small spade card in the ring: the section this sheds, or a
-            // question mark until one is picked.
-            let r = cs * 0.3;
-            let card = Rect::from_center_size(card_at, Vec2::new(r * 0.85, r * 1.15));
-            painter.rect(card, 3.0, palette.card_face, Stroke::new(1.0, palette.outline), egui::StrokeKind::Inside);
-            let label = value.map_or("?", words::value_label);
-            let font = crate::ui::look::display(ui.ctx(), r * 0.55);
-            painter.text(card.center_top() + Vec2::new(0.0, 1.0), Align2::CENTER_TOP, label, font, palette.black_suit);
-            if value.is_some() {
-                widgets::paint_suit(
-                    painter,
-                    card.center() + Vec2::new(0.0, r * 0.22),
-                    r * 0.4,
-                    Suit::Spades,
-                    palette.black_suit,
-                );
-            }
+            // A square a flyer stands on: ringed around him, not filled
+            // over him (the ring hid him: review 8).
+            let taken = [flyer, flyer.other()].iter().any(|&f| state.place(f) == Place::Sky { col, row });
+            paint_pad(sky, (from, rect), ring, (lit, taken), value);
             if lit {
                 let what = match value.or(dropped) {
                     Some(v) => format!("Shed the {} of spades, {}: {then}", words::value_label(v), pad.words()),
@@ -195,5 +190,48 @@ impl FeathersView {
                 None
             }
         }
+    }
+}
+
+/// A special move's mark on the sky: an arrow from the flyer at `from` to
+/// the square `rect`, its ring in `ring` (round the figure there when the
+/// square is `taken`, brighter when `lit`), and in it a small spade card,
+/// the section this sheds with its value once one is settled.
+fn paint_pad(
+    sky: &SkyFrame,
+    (from, rect): (egui::Pos2, Rect),
+    ring: egui::Color32,
+    (lit, taken): (bool, bool),
+    value: Option<u8>,
+) {
+    let (palette, painter, cs) = (sky.palette, sky.painter, sky.cs);
+    let centre = rect.center();
+    let dir = (centre - from).normalized();
+    if (centre - from).length() > cs * 0.8 {
+        painter.arrow(from + dir * cs * 0.4, dir * ((centre - from).length() - cs * 0.75), Stroke::new(3.0, ring));
+    }
+    let r = cs * 0.3;
+    let (big, card_at) =
+        if taken { (cs * 0.46, rect.right_top() + Vec2::new(-r * 0.5, r * 0.62)) } else { (r, centre) };
+    if !taken {
+        painter.circle_filled(centre, big, mix(DAYLIGHT, ring, 0.15).gamma_multiply(if lit { 0.85 } else { 0.55 }));
+    }
+    painter.circle_stroke(centre, big, Stroke::new(if lit { 3.5 } else { 2.5 }, ring));
+    // (Until a section is picked the card shows its suit alone, and words
+    // beside the flyer say what to do: a "?" here explained nothing:
+    // review 9.)
+    let card = Rect::from_center_size(card_at, Vec2::new(r * 0.85, r * 1.15));
+    painter.rect(card, 3.0, palette.card_face, Stroke::new(1.0, palette.outline), egui::StrokeKind::Inside);
+    let pip_at = if value.is_some() { card.center() + Vec2::new(0.0, r * 0.22) } else { card.center() };
+    widgets::paint_suit(painter, pip_at, r * 0.4, Suit::Spades, palette.black_suit);
+    if let Some(v) = value {
+        let font = crate::ui::look::display(painter.ctx(), r * 0.55);
+        painter.text(
+            card.center_top() + Vec2::new(0.0, 1.0),
+            Align2::CENTER_TOP,
+            words::value_label(v),
+            font,
+            palette.black_suit,
+        );
     }
 }
