@@ -158,44 +158,17 @@ impl Maze<'_> {
     /// used one and the ring of a cell the card in play reaches.
     fn paint_marks(&self, c: Cell, r: Rect, spot: Spot, used: bool, reached: bool) {
         let (painter, palette) = (self.painter, self.palette);
-        // With Daedalus standing on it, the nest or hive lies smaller beside
-        // him, not hidden under his figure.
-        let (mid, cs) = if self.stands_on_spot(c) {
-            (r.center() + Vec2::new(self.cs * 0.24, self.cs * 0.08), self.cs * 0.62)
-        } else {
-            (r.center(), self.cs)
-        };
-        match spot {
-            Spot::Nest => {
-                let fade = if used { 0.55 } else { 1.0 };
-                paint_nest(painter, palette, mid + Vec2::new(0.0, cs * 0.14), cs, fade);
-                // A used nest is empty: its feather was taken (a "used"
-                // label read as a form's: review 5).
-                if !used {
-                    // A pale halo under the feather, so the green stands off
-                    // the stone (on the dark floor it sank into it).
-                    let halo = palette.maze.wall_top.gamma_multiply(0.8);
-                    paint_feather(painter, mid - Vec2::new(0.0, cs * 0.04), cs * 0.66, halo, halo);
-                    paint_feather(painter, mid - Vec2::new(0.0, cs * 0.04), cs * 0.56, palette.nest, palette.outline);
-                }
-            }
-            Spot::Hive => {
-                let fade = if used { 0.3 } else { 1.0 };
-                crate::ui::art::skep(
-                    painter,
-                    mid + Vec2::new(0.0, cs * 0.3),
-                    cs * 0.62,
-                    palette.honey.gamma_multiply(fade),
-                    palette.honey_rim.gamma_multiply(fade),
-                );
-            }
-            Spot::Empty => {}
+        // (With Daedalus standing on it, the nest or hive is painted
+        // beside him, after him: see `walker_ui`.)
+        if !self.stands_on_spot(c) {
+            paint_spot(painter, palette, (r.center(), self.cs), spot, used);
         }
         if used && self.state.walker() != Walker::At(c) && spot != Spot::Empty {
             // A wooden marker laid in the space's corner, as one would on
-            // the board, clear of its walls and of the nest or hive.
-            let at = r.right_top() + Vec2::new(-self.cs * 0.2, self.cs * 0.2);
-            crate::ui::look::token(painter, palette, at, (self.cs * 0.1).max(4.0), palette.table.wood[1], "");
+            // the board, clear of its walls and of the nest or hive (on
+            // the corner it sat on the walls: review 10).
+            let at = r.right_top() + Vec2::new(-self.cs * 0.25, self.cs * 0.25);
+            crate::ui::look::token(painter, palette, at, (self.cs * 0.12).max(4.0), palette.table.wood[1], "");
         }
         if reached {
             // A ring just inside the space, clear of its nest or hive.
@@ -283,7 +256,7 @@ impl Maze<'_> {
         let foot = Vec2::new(0.0, cs * 0.4);
         // Beside the nest or hive he stands on (drawn smaller to his right).
         let aside = match state.walker() {
-            Walker::At(c) if self.stands_on_spot(c) && glided.is_none() => Vec2::new(-cs * 0.13, 0.0),
+            Walker::At(c) if self.stands_on_spot(c) && glided.is_none() => Vec2::new(-cs * 0.17, 0.0),
             _ => Vec2::ZERO,
         };
         // A figure taller than his cell, standing up out of the board as a
@@ -300,6 +273,15 @@ impl Maze<'_> {
                 .with_blur_width(cs * 0.35),
         );
         crate::ui::art::robed_figure(painter, at + foot + aside, cs * FIGURE, &figure_of(palette, true, alpha));
+        // The nest or hive he stands on, smaller at his side and over his
+        // robe's hem (under him it was hidden: review 10).
+        if let Walker::At(c) = state.walker()
+            && self.stands_on_spot(c)
+            && glided.is_none()
+        {
+            let mid = self.rect_of(c).center() + Vec2::new(cs * 0.25, cs * 0.1);
+            paint_spot(painter, palette, (mid, cs * 0.6), LABYRINTH.spot(c), state.is_used(c));
+        }
         if resp.dragged()
             && let Some(p) = self.hover_pos
         {
@@ -317,7 +299,7 @@ pub const LOW_CARDS: f32 = 700.0;
 pub const STEP_SECONDS: f64 = 0.11;
 
 /// Daedalus's height on the board, in cells.
-const FIGURE: f32 = 1.05;
+const FIGURE: f32 = 0.95;
 
 impl FeathersView {
     /// Phase 1's board: the labyrinth, its cells, walls and doors, the way
@@ -750,6 +732,39 @@ pub(crate) fn paint_exit_arch(painter: &Painter, palette: &Palette, rect: Rect, 
 /// read as washed out).
 pub(crate) fn refresh_wash(dark: bool) -> f32 {
     if dark { 0.55 } else { 0.5 }
+}
+
+/// A nest (its feather gone once `used`) or a hive (faded once used),
+/// centred at `mid` in a cell of side `cs`.
+fn paint_spot(painter: &egui::Painter, palette: &Palette, (mid, cs): (Pos2, f32), spot: Spot, used: bool) {
+    match spot {
+        Spot::Nest => {
+            paint_nest(painter, palette, mid + Vec2::new(0.0, cs * 0.14), cs, 1.0);
+            // A used nest is empty: its feather was taken (a "used" label
+            // read as a form's: review 5), and not faded (on the dark
+            // floor a faded one vanished: review 10).
+            if !used {
+                // A pale halo under the feather, so the green stands off
+                // the stone (on the dark floor it sank into it).
+                let halo = palette.maze.wall_top.gamma_multiply(0.8);
+                paint_feather(painter, mid - Vec2::new(0.0, cs * 0.04), cs * 0.66, halo, halo);
+                paint_feather(painter, mid - Vec2::new(0.0, cs * 0.04), cs * 0.56, palette.nest, palette.outline);
+            }
+        }
+        Spot::Hive => {
+            // (Faded to 0.3 a used hive vanished into the dark floor:
+            // review 10.)
+            let fade = if used { 0.6 } else { 1.0 };
+            crate::ui::art::skep(
+                painter,
+                mid + Vec2::new(0.0, cs * 0.3),
+                cs * 0.62,
+                palette.honey.gamma_multiply(fade),
+                palette.honey_rim.gamma_multiply(fade),
+            );
+        }
+        Spot::Empty => {}
+    }
 }
 
 fn paint_nest(painter: &egui::Painter, palette: &Palette, at: Pos2, cs: f32, fade: f32) {

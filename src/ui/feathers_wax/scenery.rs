@@ -6,6 +6,7 @@
 
 use egui::{Align2, Painter, Pos2, Rect, Stroke, StrokeKind, Vec2};
 
+use crate::rules::feathers_wax::Place;
 use crate::ui::art::{self, FeatherLook};
 use crate::ui::look;
 use crate::ui::theme::{DAYLIGHT, Palette, mix};
@@ -137,6 +138,20 @@ pub(super) fn winged_flyer(
     daedalus: bool,
     sections: usize,
 ) {
+    winged_flyer_reaching(painter, palette, (centre, radius), daedalus, sections, 1.0);
+}
+
+/// [`winged_flyer`] with his wings `reach` times their length (drawn in,
+/// beside the other flyer in the next square, so neither's wings lie over
+/// the other's: review 10).
+pub(super) fn winged_flyer_reaching(
+    painter: &Painter,
+    palette: &Palette,
+    (centre, radius): (Pos2, f32),
+    daedalus: bool,
+    sections: usize,
+    reach: f32,
+) {
     let look = FeatherLook {
         base: palette.wall,
         tip: mix(palette.wall, palette.honey, 0.35),
@@ -153,7 +168,7 @@ pub(super) fn winged_flyer(
             let angle = 0.2 + 0.32 * k as f32;
             let dir = Vec2::new(side * angle.cos(), -angle.sin());
             let quill = centre + Vec2::new(side * radius * 0.3, -radius * 0.45);
-            let tip = quill + dir * radius * 1.7;
+            let tip = quill + dir * radius * 1.7 * reach;
             let mut l = look;
             if faded {
                 l.base = l.base.gamma_multiply(0.35);
@@ -164,6 +179,15 @@ pub(super) fn winged_flyer(
     }
     let figure = super::figure_of(palette, daedalus, 1.0);
     art::robed_figure(painter, centre + Vec2::new(0.0, radius * 1.15), radius * 2.4, &figure);
+}
+
+/// How far a flyer at `me` reaches his wings: drawn in when the other
+/// flyer, at `other`, stands in the next square of his row.
+pub(super) fn wing_reach(me: Place, other: Place) -> f32 {
+    match (me, other) {
+        (Place::Sky { col, row }, Place::Sky { col: c2, row: r2 }) if row == r2 && col.abs_diff(c2) == 1 => 0.72,
+        _ => 1.0,
+    }
 }
 
 /// The sky board as a picture only, fitted into `space`: the flight ahead,
@@ -193,5 +217,40 @@ pub(super) fn sky_preview(painter: &Painter, palette: &Palette, space: Rect, sec
     for (k, daedalus) in [(0, false), (1, true)] {
         let shift = if daedalus { cs * 0.24 } else { -cs * 0.24 };
         winged_flyer(painter, palette, tower.center() + Vec2::new(0.0, shift), cs * 0.2, daedalus, sections[k]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Place, wing_reach, winged_flyer_reaching};
+    use egui::{Pos2, Rect};
+
+    /// The bounds of everything a flyer at `at` paints, wings `reach` long,
+    /// in a square of side `cs` (at the sky's own size for a flyer).
+    fn painted(at: Pos2, cs: f32, reach: f32) -> Rect {
+        let ctx = egui::Context::default();
+        let palette = crate::ui::theme::palette(false);
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let painter = ui.ctx().layer_painter(egui::LayerId::background());
+            winged_flyer_reaching(&painter, &palette, (at, cs * 0.3), false, 2, reach);
+        });
+        out.textures_delta.clear();
+        out.shapes.iter().fold(Rect::NOTHING, |r, s| r.union(s.shape.visual_bounding_rect()))
+    }
+
+    /// Review 10: Icarus and Daedalus in neighbouring squares of a row
+    /// laid their wings over each other's. Drawn in, they stay apart (and
+    /// drawn at full length they would not: the check can fail).
+    #[test]
+    fn flyers_side_by_side_keep_their_wings_apart() {
+        let cs = 60.0;
+        let (a, b) = (Place::Sky { col: 3, row: 4 }, Place::Sky { col: 4, row: 4 });
+        let left = painted(Pos2::new(200.0, 200.0), cs, wing_reach(a, b));
+        let right = painted(Pos2::new(200.0 + cs, 200.0), cs, wing_reach(b, a));
+        assert!(left.right() < right.left(), "{left:?} and {right:?} overlap");
+        let full = painted(Pos2::new(200.0, 200.0), cs, 1.0);
+        assert!(full.right() > 200.0 + cs / 2.0, "at full length a wing reaches into the next square");
+        // Apart, the wings keep their length.
+        assert!((wing_reach(a, Place::Sky { col: 6, row: 4 }) - 1.0).abs() < f32::EPSILON);
     }
 }

@@ -334,7 +334,8 @@ impl FeathersView {
                 sky.paint_landing(f, centre, card);
             }
             let sections = state.wings(f).len();
-            scenery::winged_flyer(painter, palette, centre, radius, f == Flyer::Daedalus, sections);
+            let reach = scenery::wing_reach(state.place(f), state.place(f.other()));
+            scenery::winged_flyer_reaching(painter, palette, (centre, radius), f == Flyer::Daedalus, sections, reach);
             if state.place(f) == Place::Safe {
                 painter.text(
                     r.center_bottom(),
