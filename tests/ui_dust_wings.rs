@@ -546,7 +546,7 @@ fn the_last_turn_stays_drawn_on_the_meadow_until_the_next_pick() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = common::harness_in(dir.path());
     let mut session = bens_turn();
-    let named = |h: &Harness<'_, AviaryApp>| common::painted_words(h).iter().any(|(t, _, _)| t == "Ben's last turn");
+    let named = |h: &Harness<'_, AviaryApp>| common::painted_words(h).iter().any(|(t, _, _)| t == "Ben's last turn:");
     // Ben's whole turn, as his moves come over the network.
     let plan = plans(session.state(), 5_000).into_iter().next().expect("a plan");
     for a in &plan.actions {
@@ -559,8 +559,14 @@ fn the_last_turn_stays_drawn_on_the_meadow_until_the_next_pick() {
     assert_eq!(session.state().to_move(), aviary::rules::ToMove::Seat(Seat(0)), "Ada's turn now");
     show(&mut h, dir.path(), session);
     assert!(named(&h), "Ben's way is on the meadow, named for him");
+    // Its marks' key says what each means (bare, they read as replay
+    // buttons: reviews 9 and 10).
+    let painted: Vec<String> = common::painted_words(&h).into_iter().map(|w| w.0).collect();
+    for meaning in ["emptied", "the way", "last drop"] {
+        assert!(painted.iter().any(|w| w == meaning), "{meaning:?} in the key: {painted:?}");
+    }
     // Named off the meadow: a plate on it lay over butterflies.
-    let words = common::painted_words(&h).into_iter().find(|w| w.0 == "Ben's last turn").unwrap().1;
+    let words = common::painted_words(&h).into_iter().find(|w| w.0 == "Ben's last turn:").unwrap().1;
     let spaces: Vec<egui::Rect> = h
         .query_all(egui_kittest::kittest::by().predicate(|n| n.label().is_some_and(|l| l.starts_with("space "))))
         .map(|n| n.rect())
@@ -806,6 +812,8 @@ fn how_a_card_is_won_is_told_on_the_table() {
     let words: Vec<String> = common::painted_words(&h).into_iter().map(|w| w.0).collect();
     assert!(words.iter().any(|w| w == "How a card is won"), "{words:?}");
     assert!(words.iter().any(|w| w.starts_with("Gathering: that space holds exactly")), "{words:?}");
+    // And why cards change after a turn nobody took one (review 10).
+    assert!(words.iter().any(|w| w.starts_with("After every turn each Gathering card gains a crystal")), "{words:?}");
     assert!(
         words.iter().any(|w| w.starts_with("Composition: that space and its neighbours make its shape")),
         "{words:?}"

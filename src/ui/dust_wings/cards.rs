@@ -592,6 +592,12 @@ pub fn how_cards_are_won(ui: &mut Ui, palette: &Palette) {
                 ui.add(egui::Label::new(small(words)).wrap());
             });
         }
+        // Why cards change after a turn in which nobody took one (review
+        // 10: "cards change with no reason given").
+        ui.label(small(
+            "After every turn each Gathering card gains a crystal from the bag; one that then carries \
+             3 crystals is swapped for a new card, as is the card taken.",
+        ));
     });
 }
 

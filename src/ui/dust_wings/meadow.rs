@@ -405,23 +405,22 @@ fn arrowhead(painter: &Painter, palette: &Palette, mid: Pos2, along: Vec2, size:
     painter.add(Shape::closed_line(head, ink));
 }
 
-/// The key to a way drawn on the meadow: its diamond, arrowheads and
-/// numbered tokens in the seat's `colour`, and whose way it is (`words`).
+/// The key to a way drawn on the meadow: whose way it is (`words`), then
+/// its diamond, arrowhead and flag in the seat's `colour`, each with its
+/// meaning beside it (bare, they read as a player's replay buttons:
+/// review 9, 10).
 pub fn way_legend(ui: &mut egui::Ui, palette: &Palette, colour: Color32, words: &str) {
     ui.horizontal(|ui| {
-        let (rect, resp) = ui.allocate_exact_size(Vec2::new(92.0, 22.0), egui::Sense::hover());
-        let y = rect.center().y;
-        let painter = ui.painter();
-        start_mark(painter, palette, Pos2::new(rect.left() + 10.0, y), 9.5, colour);
-        for x in [34.0, 58.0] {
-            arrowhead(painter, palette, Pos2::new(rect.left() + x, y), Vec2::X, 10.0, colour);
-        }
-        end_mark(painter, palette, Pos2::new(rect.left() + 82.0, y), 8.0, colour);
-        resp.on_hover_text(
-            "The diamond: the space emptied. The arrows: the way. The flag: the last drop \
-             (point at the way to number every drop).",
-        );
-        ui.label(egui::RichText::new(words).strong());
+        ui.label(egui::RichText::new(format!("{words}:")).strong());
+        let small = |text: &str| egui::RichText::new(text).size(12.0).color(palette.table.faint);
+        let key = |ui: &mut egui::Ui, paint: &dyn Fn(&egui::Painter, Pos2), text: &str| {
+            let (rect, _) = ui.allocate_exact_size(Vec2::new(18.0, 20.0), egui::Sense::hover());
+            paint(ui.painter(), rect.center());
+            ui.label(small(text)).on_hover_text("Point at the way on the meadow to number every drop.");
+        };
+        key(ui, &|p, at| start_mark(p, palette, at, 8.0, colour), "emptied");
+        key(ui, &|p, at| arrowhead(p, palette, at, Vec2::X, 9.0, colour), "the way");
+        key(ui, &|p, at| end_mark(p, palette, at, 7.0, colour), "last drop");
     });
 }
 
