@@ -1148,6 +1148,30 @@ fn both_flyers_in_the_tower_stand_apart_and_large() {
 /// Review 7: "7 up" put Icarus in the sun's row with his last section and
 /// the game was over, with no warning. A special move that loses the game
 /// says so on its button; the others do not.
+/// Review 11: with the flyer in the sea's row, the panel's "Go on" said it
+/// lost the game but the one by the cards on the tray looked harmless,
+/// and a click lost at once. Both say so.
+#[test]
+fn going_on_when_that_loses_says_so_by_the_cards_too() {
+    let loses_on = |g: &FeathersAndWax| {
+        let mut next = g.clone();
+        matches!(g.stage(), Stage::Specials { .. })
+            && next.apply(&Action::Done).is_ok()
+            && next.outcome().is_some_and(|o| o.winners.is_empty())
+    };
+    let s = (1..600)
+        .map(|seed| played_until(seed, |g| g.phase() == Phase::Over || loses_on(g)))
+        .find(|s| loses_on(s.state()))
+        .expect("some flight reaches a point where going on loses");
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness(common::app(dir.path()));
+    h.run();
+    show(&mut h, s, dir.path());
+    assert!(h.query_by_label("Go on (no special movement): loses the game").is_some(), "the panel warns");
+    assert!(h.query_by_label("Go on: loses the game").is_some(), "and the tray warns");
+    assert!(h.query_by_label("Go on").is_none(), "no harmless-looking Go on");
+}
+
 #[test]
 fn a_special_move_that_loses_the_game_says_so_on_its_button() {
     let loses = |g: &FeathersAndWax, a: &Action| {
@@ -1289,33 +1313,37 @@ fn the_end_card_s_words_read_clearly_in_the_dark() {
 #[test]
 fn a_special_move_onto_the_other_flyer_is_ringed_where_it_really_leaves_him() {
     use aviary::rules::feathers_wax::Place;
-    let beside = |g: &FeathersAndWax| {
+    // A flyer at his special moves with the other in the next square of
+    // his column, above (`up`) or below him.
+    let beside = |g: &FeathersAndWax, up: bool| {
         let Stage::Specials { flyer, .. } = g.stage() else { return None };
         let (Place::Sky { col, row }, Place::Sky { col: c2, row: r2 }) = (g.place(flyer), g.place(flyer.other()))
         else {
             return None;
         };
         let mut after = g.clone();
-        let up = r2 < row;
         let stays = g.wings(flyer).first().is_some_and(|&value| {
             after.apply(&Action::Shift { value, up }).is_ok() && matches!(after.place(flyer), Place::Sky { .. })
         });
-        (col == c2 && col > 0 && row.abs_diff(r2) == 1 && stays).then_some((flyer, up, (col, row)))
+        (col == c2 && col > 0 && row.abs_diff(r2) == 1 && (r2 < row) == up && stays).then_some((flyer, (col, row)))
     };
-    let s = (1..600)
-        .map(|seed| played_until(seed, |g| g.phase() == Phase::Over || beside(g).is_some()))
-        .find(|s| beside(s.state()).is_some())
-        .expect("some flight has a flyer's special move onto the other's square");
-    let (flyer, up, (col, row)) = beside(s.state()).unwrap();
+    let find = |up: bool| {
+        (1..800)
+            .map(|seed| played_until(seed, |g| g.phase() == Phase::Over || beside(g, up).is_some()))
+            .find(|s| beside(s.state(), up).is_some())
+            .expect("some flight has a flyer's special move onto the other's square")
+    };
+    // Below: ringed where he swerves to, under the other.
+    let s = find(false);
+    let (flyer, (col, row)) = beside(s.state(), false).unwrap();
     let mut after = s.state().clone();
-    after.apply(&Action::Shift { value: after.wings(flyer)[0], up }).expect("the special move is allowed");
+    after.apply(&Action::Shift { value: after.wings(flyer)[0], up: false }).expect("the special move is allowed");
     let Place::Sky { col: to_col, row: to_row } = after.place(flyer) else { panic!("he stays in the sky") };
     let dir = tempfile::tempdir().unwrap();
     let mut h = common::harness(common::app(dir.path()));
     h.run();
     show(&mut h, s, dir.path());
-    let way = if up { "one row up" } else { "one row down" };
-    let square = h.get_by_label(&format!("{}: shed a section, {way}", flyer.name())).rect();
+    let square = h.get_by_label(&format!("{}: shed a section, one row down", flyer.name())).rect();
     let own = h.get_by(|n| n.label().is_some_and(|l| l.starts_with(&format!("{} at ", flyer.name())))).rect();
     let cell = square.width() as f32;
     let at = |c: u8, r: u8| {
@@ -1327,8 +1355,17 @@ fn a_special_move_onto_the_other_flyer_is_ringed_where_it_really_leaves_him() {
     let centre = egui::pos2(square.center().x as f32, square.center().y as f32);
     assert!(centre.distance(at(to_col, to_row)) < 2.0, "the ring's square is where the move leaves him");
     assert!(rings_at(&h, centre, cell) >= 1, "that square is ringed");
-    let other = at(col, if up { row - 1 } else { row + 1 });
-    assert_eq!(rings_at(&h, other, cell), 0, "no ring on {}", flyer.other().name());
+    assert_eq!(rings_at(&h, at(col, row + 1), cell), 0, "no ring on {}", flyer.other().name());
+    // Above: the move would bring him back where he stands, a section
+    // spent for nothing (review 11): not offered on the sky.
+    let s = find(true);
+    let (flyer, _) = beside(s.state(), true).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness(common::app(dir.path()));
+    h.run();
+    show(&mut h, s, dir.path());
+    assert!(h.query_by_label(&format!("{}: shed a section, one row up", flyer.name())).is_none());
+    assert!(h.query_by_label(&format!("{}: shed a section, one row down", flyer.name())).is_some());
 }
 
 /// Review 9: a ring in the top row covered "the sun's heat" (it read "the

@@ -411,12 +411,22 @@ impl FeathersView {
                 if state.drawn().is_empty() {
                     ui.add_space(theme::CARD_SIZE.x);
                 }
-                if human && matches!(state.stage(), Stage::Specials { .. }) {
+                if let Stage::Specials { flyer, .. } = state.stage()
+                    && human
+                {
                     // The special moves are on the sky; going without one
-                    // is said here, by the cards, as "Play these" is.
+                    // is said here, by the cards, as "Play these" is, and
+                    // one that loses the game says so, as the panel's does
+                    // (it looked harmless here and lost at once: review 11).
+                    let (then, loses, _) = super::panel::special_outcome(state, flyer, &Action::Done);
                     ui.vertical(|ui| {
                         ui.add_space(theme::CARD_SIZE.y * 0.35);
-                        if ui.button(RichText::new("Go on").strong()).on_hover_text("No special movement").clicked() {
+                        let words = if loses { "Go on: loses the game" } else { "Go on" };
+                        let mut button = egui::Button::new(RichText::new(words).strong());
+                        if loses {
+                            button = button.stroke(Stroke::new(2.0, ui.visuals().error_fg_color));
+                        }
+                        if ui.add(button).on_hover_text(format!("No special movement: {then}")).clicked() {
                             *action = Some(Action::Done);
                         }
                     });

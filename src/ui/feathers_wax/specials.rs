@@ -63,7 +63,9 @@ pub(super) fn open_pads(
     let only = wings.first().copied().filter(|&v| wings.iter().all(|&w| w == v));
     let any = picked.filter(|v| wings.contains(v)).or(only);
     let mut pads = Vec::new();
-    if row > 0 && !wings.is_empty() {
+    // (Not up into the other flyer just above: he would swerve back in
+    // below him, where he is, a section spent for nothing: review 11.)
+    if row > 0 && !wings.is_empty() && state.place(flyer.other()) != (Place::Sky { col, row: row - 1 }) {
         pads.push((Pad::Up, col, row - 1, any));
     }
     if row + 1 < SKY_ROWS && !wings.is_empty() {
