@@ -634,6 +634,31 @@ fn the_renewal_at_a_turn_s_end_is_marked_on_the_cards_it_changed_until_undone() 
     assert_eq!(marked(&h), 0, "an undone renewal is no longer marked");
 }
 
+/// Review 11: at 800x600 the renewal's key ran on past the tray under the
+/// cards, cut at "then it". It keeps to the room it has: its words whole
+/// left of the cards, or only its ringed crystal (the rule on hover).
+#[test]
+fn in_a_small_window_the_renewal_s_key_is_never_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_of(common::app(dir.path()), [800.0, 600.0]);
+    h.run();
+    let plan = open(&mut h, dir.path());
+    let mut notices = Vec::new();
+    for a in &plan {
+        tab(&mut h).table.propose(a.clone(), &mut notices).unwrap();
+        h.run();
+    }
+    h.run();
+    assert_eq!(state(&mut h).turns(), 1, "{notices:?}");
+    let words = common::painted_words(&h);
+    let cards = words.iter().find(|w| w.0 == "Gathering").expect("the cards' column").1;
+    let key = words.iter().find(|w| w.0.ends_with("last turn:")).expect("the last turn's key").1;
+    assert!(key.right() <= cards.left(), "the last turn's key {key:?} left of the cards at {cards:?}");
+    for (text, r, _) in words.iter().filter(|w| w.0.starts_with("then its renewal")) {
+        assert!(r.right() <= cards.left(), "{text:?} at {r:?} runs under the cards at {cards:?}");
+    }
+}
+
 /// Found by a new player: the log gave every butterfly dropped a line of
 /// its own, with the renewal's details, and filled a third of the screen.
 /// It now says each turn on one line: the space emptied, each drop and

@@ -51,12 +51,22 @@ pub fn renewal_legend(ui: &mut Ui, palette: &Palette, compact: bool) {
     let (rect, resp) = ui.allocate_exact_size(Vec2::new(24.0, 18.0), Sense::hover());
     meadow::paint_crystal(ui.painter(), palette, rect.center(), CRYSTAL * 0.8, Crystal::White);
     ui.painter().circle_stroke(rect.center(), CRYSTAL * 1.4, Stroke::new(2.0, palette.selection));
-    let words = if compact { "then its renewal" } else { "then its renewal: crystals ringed, cards tagged \"new\"" };
+    // (The words as the room left allows: cut, they read "then it…" at
+    // 800x600: review 11; the ringed crystal alone says it on hover.)
+    let room = ui.available_width();
+    let words = if !compact && room >= 300.0 {
+        Some("then its renewal: crystals ringed, cards tagged \"new\"")
+    } else if room >= 120.0 {
+        Some("then its renewal")
+    } else {
+        None
+    };
     let rule = "Every turn ends with a renewal: the card taken is replaced, any Gathering card carrying 3 crystals \
                 is discarded and replaced, and each Gathering card gets a crystal from the bag.";
-    let label = ui.label(RichText::new(words).strong());
+    if let Some(words) = words {
+        ui.label(RichText::new(words).strong()).on_hover_text(rule);
+    }
     resp.on_hover_text(rule);
-    label.on_hover_text(rule);
 }
 
 /// One face-up card in slot `name` ("G1", "C2"): drawn, and when it is

@@ -117,8 +117,7 @@ impl WingsView {
                 ui.horizontal(|ui| {
                     meadow::way_legend(ui, palette, theme::seat_colour(palette, seat), &words);
                     if self.renewal.after().is_some() {
-                        // (Its short words where the long ones would not fit.)
-                        cards::renewal_legend(ui, palette, self.compact || ui.available_width() < 330.0);
+                        cards::renewal_legend(ui, palette, self.compact);
                     }
                 });
             }
