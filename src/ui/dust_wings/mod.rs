@@ -245,11 +245,14 @@ impl WingsView {
                 // A next space: lit under its butterflies, a pale glow
                 // ringed in white and green (a green ring alone was lost
                 // on the grass), the count on top of the rings.
+                // (Edged in the outline's dark as well: on the dark
+                // theme's deeper grass the pale ring was faint: review 11.)
                 let lit = rect.shrink(2.0);
-                painter.rect_filled(lit, 2.0, theme::GLINT.gamma_multiply(0.2));
-                painter.rect_stroke(lit, 2.0, Stroke::new(4.5, theme::GLINT), StrokeKind::Inside);
-                let green = Stroke::new(2.0, palette.legal.to_opaque());
-                painter.rect_stroke(lit.shrink(4.5), 1.0, green, StrokeKind::Inside);
+                painter.rect_filled(lit, 2.0, theme::GLINT.gamma_multiply(0.28));
+                painter.rect_stroke(lit, 2.0, Stroke::new(1.5, palette.outline), StrokeKind::Inside);
+                painter.rect_stroke(lit.shrink(1.5), 2.0, Stroke::new(4.5, theme::GLINT), StrokeKind::Inside);
+                let green = Stroke::new(2.5, palette.legal.to_opaque());
+                painter.rect_stroke(lit.shrink(6.0), 1.0, green, StrokeKind::Inside);
             }
             // The butterflies in a grid just large enough for them (on a
             // crowded space, in rows closed up).
