@@ -245,14 +245,7 @@ impl WingsView {
                 // A next space: lit under its butterflies, a pale glow
                 // ringed in white and green (a green ring alone was lost
                 // on the grass), the count on top of the rings.
-                // (Edged in the outline's dark as well: on the dark
-                // theme's deeper grass the pale ring was faint: review 11.)
-                let lit = rect.shrink(2.0);
-                painter.rect_filled(lit, 2.0, theme::GLINT.gamma_multiply(0.28));
-                painter.rect_stroke(lit, 2.0, Stroke::new(1.5, palette.outline), StrokeKind::Inside);
-                painter.rect_stroke(lit.shrink(1.5), 2.0, Stroke::new(4.5, theme::GLINT), StrokeKind::Inside);
-                let green = Stroke::new(2.5, palette.legal.to_opaque());
-                painter.rect_stroke(lit.shrink(6.0), 1.0, green, StrokeKind::Inside);
+                paint_lit(&painter, palette, rect);
             }
             // The butterflies in a grid just large enough for them (on a
             // crowded space, in rows closed up).
@@ -547,6 +540,18 @@ pub const TURN_HOLD: f32 = 1.6;
 /// A window lower than this lists each player's takings on one line (the
 /// cards on hover) instead of drawing them.
 pub const LOW_WINDOW: f32 = 700.0;
+
+/// A space a butterfly may be dropped on: a pale glow ringed in white and
+/// green, edged in the outline's dark (on the dark theme's deeper grass the
+/// pale ring alone was faint: review 11).
+fn paint_lit(painter: &egui::Painter, palette: &Palette, rect: egui::Rect) {
+    let lit = rect.shrink(2.0);
+    painter.rect_filled(lit, 2.0, theme::GLINT.gamma_multiply(0.28));
+    painter.rect_stroke(lit, 2.0, Stroke::new(1.5, palette.outline), StrokeKind::Inside);
+    painter.rect_stroke(lit.shrink(1.5), 2.0, Stroke::new(4.5, theme::GLINT), StrokeKind::Inside);
+    let green = Stroke::new(2.5, palette.legal.to_opaque());
+    painter.rect_stroke(lit.shrink(6.0), 1.0, green, StrokeKind::Inside);
+}
 
 /// "G2" or "C1" for a face-up card.
 fn short_name(r: CardRef) -> String {
