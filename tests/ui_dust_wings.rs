@@ -598,6 +598,19 @@ fn in_a_small_window_the_line_under_the_hand_is_whole() {
     assert!(line.0.contains("undoes a drop"), "{line:?}");
 }
 
+/// Ada's whole turn of `plan` proposed at the table, claim included; the
+/// notices it gave.
+fn play_whole_turn(h: &mut Harness<'_, AviaryApp>, plan: &[Action]) -> Vec<aviary::ui::Notice> {
+    let mut notices = Vec::new();
+    for a in plan {
+        tab(h).table.propose(a.clone(), &mut notices).unwrap();
+        h.run();
+    }
+    h.run();
+    assert_eq!(state(h).turns(), 1, "{notices:?}");
+    notices
+}
+
 #[test]
 fn the_renewal_at_a_turn_s_end_is_marked_on_the_cards_it_changed_until_undone() {
     // A new player saw the cards on offer change after a turn with no word
@@ -615,13 +628,7 @@ fn the_renewal_at_a_turn_s_end_is_marked_on_the_cards_it_changed_until_undone() 
     };
     assert_eq!(marked(&h), 0, "nothing is marked before a turn has ended");
     // Ada plays her whole turn, claim included.
-    let mut notices = Vec::new();
-    for a in &plan {
-        tab(&mut h).table.propose(a.clone(), &mut notices).unwrap();
-        h.run();
-    }
-    h.run();
-    assert_eq!(state(&mut h).turns(), 1, "{notices:?}");
+    let mut notices = play_whole_turn(&mut h, &plan);
     // Each of the three Gathering cards got a crystal, and the card taken
     // was replaced: at least three cards carry the mark.
     assert!(marked(&h) >= 3, "the renewal's cards are marked");
@@ -643,13 +650,7 @@ fn in_a_small_window_the_renewal_s_key_is_never_cut() {
     let mut h = common::harness_of(common::app(dir.path()), [800.0, 600.0]);
     h.run();
     let plan = open(&mut h, dir.path());
-    let mut notices = Vec::new();
-    for a in &plan {
-        tab(&mut h).table.propose(a.clone(), &mut notices).unwrap();
-        h.run();
-    }
-    h.run();
-    assert_eq!(state(&mut h).turns(), 1, "{notices:?}");
+    play_whole_turn(&mut h, &plan);
     let words = common::painted_words(&h);
     let cards = words.iter().find(|w| w.0 == "Gathering").expect("the cards' column").1;
     let key = words.iter().find(|w| w.0.ends_with("last turn:")).expect("the last turn's key").1;

@@ -111,9 +111,6 @@ impl FeathersView {
             );
         }
         for (pad, col, row, value) in pads {
-            let dropped_on = |resp: &egui::Response| {
-                resp.dnd_hover_payload::<Drag>().and_then(|d| if let Drag::Wing(v) = *d { Some(v) } else { None })
-            };
             let shown = value.or_else(|| state.wings(flyer).first().copied());
             let (then, loses, ends) = shown
                 .map_or((String::new(), false, None), |v| super::panel::special_outcome(state, flyer, &pad.action(v)));
@@ -133,7 +130,8 @@ impl FeathersView {
                     format!("{}: shed a section, {}", flyer.name(), pad.words()),
                 )
             });
-            let dropped = dropped_on(&resp);
+            let dropped =
+                resp.dnd_hover_payload::<Drag>().and_then(|d| if let Drag::Wing(v) = *d { Some(v) } else { None });
             let (then, loses) = match dropped.filter(|&v| Some(v) != shown) {
                 Some(v) => {
                     let (then, loses, _) = super::panel::special_outcome(state, flyer, &pad.action(v));
