@@ -132,6 +132,28 @@ fn a_labyrinth_move_by_drag_then_a_refused_move_names_its_rule_and_ctrl_z_takes_
 }
 
 #[test]
+fn dragging_daedalus_over_the_exit_out_of_reach_says_not_here_before_the_drop() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness(common::app(dir.path()));
+    h.run();
+    open_from_home(&mut h, "12");
+    let cursor = tab(&mut h).table.session().cursor();
+    let (from, to) = (centre(&h, "Daedalus"), centre(&h, "exit door"));
+    h.drag_at(from);
+    h.run();
+    h.hover_at(to);
+    h.run();
+    h.run();
+    let refusal = common::painted_words(&h).into_iter().find(|w| w.0.starts_with("Not here:"));
+    let refusal = refusal.expect("the preview over the far exit refuses before the drop").0;
+    assert!(refusal.contains("FW-R1") && refusal.contains("the exit is not"), "it says why: {refusal}");
+    h.drop_at(to);
+    h.run();
+    assert_eq!(tab(&mut h).table.session().cursor(), cursor, "the drop is refused as the preview said");
+    assert_eq!(state(&mut h).walker(), Walker::Outside);
+}
+
+#[test]
 fn undo_past_a_revealed_card_asks_first_and_marks_the_game_assisted() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = common::harness(common::app(dir.path()));

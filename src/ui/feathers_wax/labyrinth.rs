@@ -63,6 +63,14 @@ impl Maze<'_> {
         Rect::from_min_size(ex.right_top() + Vec2::new(self.rim() + 3.0, 0.0), Vec2::new(self.cs * 0.85, self.cs))
     }
 
+    /// What the pointer is over: the exit door or a cell.
+    fn target_at(&self, p: Pos2) -> Option<Target> {
+        if self.exit_rect().contains(p) {
+            return Some(Target::Exit);
+        }
+        crate::rules::feathers_wax::Labyrinth::cells().find(|&c| self.rect_of(c).contains(p)).map(Target::Cell)
+    }
+
     /// Where Daedalus stands for each place he can be.
     fn centre(&self, w: Walker) -> Pos2 {
         match w {
@@ -477,7 +485,11 @@ impl FeathersView {
                 painter.circle_stroke(end, m.cs * 0.22, stroke);
             }
         }
-        if m.dragging == Some(Drag::Walker) && !self.drag_path.is_empty() {
+        if m.dragging != Some(Drag::Walker) {
+            self.drag_path.clear();
+            return None;
+        }
+        if !self.drag_path.is_empty() {
             let mut pts = vec![m.centre(state.walker())];
             pts.extend(path_cells(state, &self.drag_path).into_iter().map(|c| m.rect_of(c).center()));
             if self.drag_path.last() == Some(&Heading::E) && plan_ends_outside(state, &self.drag_path) {
@@ -485,8 +497,14 @@ impl FeathersView {
             }
             painter.add(egui::Shape::line(pts, Stroke::new(4.0, palette.selection)));
             note = Some(path_words(state, &self.drag_path));
-        } else if m.dragging != Some(Drag::Walker) {
-            self.drag_path.clear();
+        }
+        // Over a place the card cannot take him to, the preview refuses as the drop would.
+        let over = m.hover_pos.and_then(|p| m.target_at(p)).filter(|&t| Some(t) != self.drag_end(state));
+        if let Some(t) = over
+            && !matches!((t, state.walker()), (Target::Cell(c), Walker::At(w)) if c == w)
+            && plan(state, t).is_none()
+        {
+            note = Some(format!("Not here: {}", unreachable_reason(state, t)));
         }
         note
     }
