@@ -753,6 +753,20 @@ fn a_first_start_says_to_choose_a_game_and_every_box_says_what_its_game_is() {
             assert!(pitch.bottom() <= new.top(), "{size:?}: {} says what it is above New game", entry.name);
             assert!(new.bottom() <= size[1], "{size:?}: {}'s New game is in the window", entry.name);
         }
+        // Each box invites a newcomer to its lessons in one line (at 800
+        // "New to it? Learn in 7 min" broke before "min").
+        let invites: Vec<egui::Rect> = h
+            .query_all(
+                egui_kittest::kittest::by()
+                    .predicate(|n| n.label().or(n.value()).is_some_and(|l| l.contains("Learn") && l.ends_with(" min"))),
+            )
+            .map(|n| n.rect())
+            .collect();
+        // (A label and its text run each carry the words.)
+        assert!(invites.len() >= 5, "{size:?}: every course invites a newcomer");
+        for rect in invites {
+            assert!(rect.height() < 20.0, "{size:?}: the invitation keeps to one line: {rect:?}");
+        }
     }
 }
 

@@ -254,6 +254,8 @@ impl AviaryApp {
             let never = record.clean_played + record.assisted_played == 0;
             let line = match (&entry.learn, never, playable) {
                 (_, _, false) => "coming soon".to_string(),
+                // (A narrow box says it in one line.)
+                (Some(learn), true, true) if plate.width() < 170.0 => format!("Learn it in {} min", learn.minutes()),
                 (Some(learn), true, true) => format!("New to it? Learn in {} min", learn.minutes()),
                 (_, _, true) => format!("Your games: {}", record.summary()),
             };

@@ -46,7 +46,10 @@ impl AviaryApp {
             |ui| {
                 on_the_rail(ui, &palette);
                 ui.horizontal(|ui| {
-                    self.menu_ui(ui, notices);
+                    ui.scope(|ui| {
+                        plain_menu(ui, &palette);
+                        self.menu_ui(ui, notices);
+                    });
                     ui.separator();
                     self.tabs_ui(ui, notices);
                 });
@@ -57,14 +60,6 @@ impl AviaryApp {
     pub(super) fn tabs_ui(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
         ui.horizontal(|ui| {
             let palette = crate::ui::theme::palette(self.settings.dark);
-            if rail_tab(ui, &palette, ("Home", None), self.screen == Screen::Home, None).0.clicked() {
-                // Continue lists what is unfinished now.
-                self.invalidate_listing();
-                self.screen = Screen::Home;
-            }
-            if rail_tab(ui, &palette, ("Saved Games", None), self.screen == Screen::SavedGames, None).0.clicked() {
-                self.show_saved_games();
-            }
             // One row: the games that fit (the one on screen always), the
             // rest in a menu at the end of the row.
             let named: Vec<(String, String, bool)> = self
@@ -95,16 +90,35 @@ impl AviaryApp {
             // was opened from keeps its tab on the row.
             let page = self.page_tag();
             let page_w = page.as_ref().map_or(0.0, |p| measure(p) + close_w + 8.0);
-            let room = ui.available_width() - measure("Settings") - 12.0 - page_w;
+            // Home and Saved Games say their words when every tab fits
+            // with them; else they keep their drawings alone (the words in
+            // their hover), and the games keep the room.
+            let fronts = |words: bool| {
+                let words = if words { measure("Home") + measure("Saved Games") + 10.0 } else { 2.0 * pad };
+                words + 2.0 * (GLYPH.x + 4.0)
+            };
+            let room = ui.available_width() - measure("Settings") - GLYPH.x - 17.0 - page_w;
+            let words = widths.iter().sum::<f32>() <= room - fronts(true);
+            let room = room - fronts(words);
             let current = match (self.screen, self.page_from) {
                 (Screen::Game(i), _) | (Screen::Rules(_) | Screen::Lessons(_), Screen::Game(i)) => Some(i),
                 _ => None,
             };
             let shown = fit_tabs(&widths, current, room, measure("9 more…") + 8.0);
+            let home = ("Home", Some(Icon::Glyph(birdhouse)));
+            if rail_tab(ui, &palette, home, (self.screen == Screen::Home, words), None).0.clicked() {
+                // Continue lists what is unfinished now.
+                self.invalidate_listing();
+                self.screen = Screen::Home;
+            }
+            let saved = ("Saved Games", Some(Icon::Glyph(stacked_boxes)));
+            if rail_tab(ui, &palette, saved, (self.screen == Screen::SavedGames, words), None).0.clicked() {
+                self.show_saved_games();
+            }
             let mut close = None;
             if let Some(page) = page {
-                let cover = self.page_cover();
-                let (tag, cross) = rail_tab(ui, &palette, (&page, cover), true, Some(&format!("Close {page}")));
+                let cover = self.page_cover().map(Icon::Cover);
+                let (tag, cross) = rail_tab(ui, &palette, (&page, cover), (true, true), Some(&format!("Close {page}")));
                 tag.on_hover_text("The page on screen");
                 if cross.is_some_and(|c| c.clicked()) {
                     self.screen = match self.page_from {
@@ -118,9 +132,9 @@ impl AviaryApp {
             for (i, title) in titles.iter().enumerate().filter(|(i, _)| shown[*i]) {
                 let hover = format!("{} — {}", self.tabs[i].title(), file_stem(self.tabs[i].path()));
                 let closing = format!("Close {title}");
-                let cover = crate::games::entry(self.tabs[i].game_id()).map(|e| e.cover);
+                let cover = crate::games::entry(self.tabs[i].game_id()).map(|e| Icon::Cover(e.cover));
                 let on_screen = self.screen == Screen::Game(i);
-                let (tab, cross) = rail_tab(ui, &palette, (title, cover), on_screen, Some(&closing));
+                let (tab, cross) = rail_tab(ui, &palette, (title, cover), (on_screen, true), Some(&closing));
                 if tab.on_hover_text(hover).clicked() {
                     self.screen = Screen::Game(i);
                 }
@@ -130,32 +144,15 @@ impl AviaryApp {
             }
             let hidden: Vec<usize> = (0..titles.len()).filter(|&i| !shown[i]).collect();
             if !hidden.is_empty() {
-                ui.separator();
-                ui.menu_button(format!("{} more…", hidden.len()), |ui| {
-                    for &i in &hidden {
-                        ui.horizontal(|ui| {
-                            let cross = ui.small_button("×");
-                            let closing = format!("Close {}", titles[i]);
-                            cross.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &closing));
-                            if cross.on_hover_text("It stays saved").clicked() {
-                                close = Some(i);
-                                ui.close();
-                            }
-                            if ui.selectable_label(false, &titles[i]).clicked() {
-                                self.screen = Screen::Game(i);
-                                ui.close();
-                            }
-                        });
-                    }
-                })
-                .response
-                .on_hover_text("More open games");
+                plain_menu(ui, &palette);
+                close = close.or(self.more_menu(ui, &titles, &hidden));
             }
             if let Some(i) = close {
                 self.close_tab(i, notices);
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if rail_tab(ui, &palette, ("Settings", None), self.screen == Screen::Settings, None).0.clicked() {
+                let settings = ("Settings", Some(Icon::Glyph(gear)));
+                if rail_tab(ui, &palette, settings, (self.screen == Screen::Settings, true), None).0.clicked() {
                     self.open_settings();
                 }
             });
@@ -163,37 +160,141 @@ impl AviaryApp {
     }
 }
 
+impl AviaryApp {
+    /// The menu of the open games with no room on the row (`hidden`, of
+    /// `titles`): a click opens one; the tab whose cross was clicked.
+    fn more_menu(&mut self, ui: &mut Ui, titles: &[String], hidden: &[usize]) -> Option<usize> {
+        let mut close = None;
+        ui.menu_button(format!("{} more…", hidden.len()), |ui| {
+            for &i in hidden {
+                ui.horizontal(|ui| {
+                    let cross = ui.small_button("×");
+                    let closing = format!("Close {}", titles[i]);
+                    cross.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &closing));
+                    if cross.on_hover_text("It stays saved").clicked() {
+                        close = Some(i);
+                        ui.close();
+                    }
+                    if ui.selectable_label(false, &titles[i]).clicked() {
+                        self.screen = Screen::Game(i);
+                        ui.close();
+                    }
+                });
+            }
+        })
+        .response
+        .on_hover_text("More open games");
+        close
+    }
+}
+
 /// The width of a tab's close cross.
 const CLOSE: f32 = 16.0;
 /// The size of a game tab's small box cover.
 const ICON: egui::Vec2 = egui::vec2(20.0, 15.0);
+/// The size of the small drawing on Home's, Saved Games' and Settings' tabs.
+const GLYPH: egui::Vec2 = egui::vec2(15.0, 15.0);
 /// A game's box cover, painted into a rectangle.
 type Cover = fn(&egui::Painter, &crate::ui::theme::Palette, egui::Rect);
+/// A small drawing in the tab's ink, painted into a rectangle.
+type Glyph = fn(&egui::Painter, egui::Color32, egui::Rect);
+
+/// What a tab carries before its words: its game's box cover in small,
+/// or a drawing of what the page is.
+#[derive(Clone, Copy)]
+enum Icon {
+    Cover(Cover),
+    Glyph(Glyph),
+}
+
+impl Icon {
+    fn size(self) -> egui::Vec2 {
+        match self {
+            Icon::Cover(_) => ICON,
+            Icon::Glyph(_) => GLYPH,
+        }
+    }
+}
+
+/// A menu on the rail is words on the wood, not a tab: no plate under it
+/// until the pointer is over it.
+pub(super) fn plain_menu(ui: &mut Ui, palette: &crate::ui::theme::Palette) {
+    let w = &mut ui.visuals_mut().widgets.inactive;
+    w.weak_bg_fill = palette.table.wood[2];
+    w.bg_stroke = egui::Stroke::NONE;
+}
+
+/// Home: a birdhouse, its roof, its round door and its perch.
+fn birdhouse(painter: &egui::Painter, ink: egui::Color32, rect: egui::Rect) {
+    let at = |x: f32, y: f32| rect.min + egui::vec2(x * rect.width(), y * rect.height());
+    let roof = vec![at(0.5, 0.0), at(1.0, 0.45), at(0.0, 0.45)];
+    painter.add(egui::Shape::convex_polygon(roof, ink, egui::Stroke::NONE));
+    let body = egui::Rect::from_min_max(at(0.17, 0.4), at(0.83, 1.0));
+    painter.rect_stroke(body, 1.0, egui::Stroke::new(1.4, ink), egui::StrokeKind::Inside);
+    painter.circle_filled(at(0.5, 0.63), rect.width() * 0.12, ink);
+    painter.line_segment([at(0.5, 0.84), at(0.5, 0.95)], egui::Stroke::new(1.4, ink));
+}
+
+/// Saved Games: three game boxes stacked, each with its lid's line.
+fn stacked_boxes(painter: &egui::Painter, ink: egui::Color32, r: egui::Rect) {
+    let h = r.height() / 3.0;
+    for (k, inset) in [0.18_f32, 0.06, 0.0].into_iter().enumerate() {
+        let top = r.top() + k as f32 * h;
+        let b = egui::Rect::from_min_max(
+            egui::pos2(r.left() + inset * r.width(), top + 0.6),
+            egui::pos2(r.right() - (0.12 - inset).max(0.0) * r.width(), top + h - 0.6),
+        );
+        painter.rect_stroke(b, 1.0, egui::Stroke::new(1.3, ink), egui::StrokeKind::Inside);
+        painter.line_segment(
+            [egui::pos2(b.left() + 2.0, b.center().y), egui::pos2(b.right() - 2.0, b.center().y)],
+            egui::Stroke::new(0.8, ink),
+        );
+    }
+}
+
+/// Settings: a cog of eight teeth.
+fn gear(painter: &egui::Painter, ink: egui::Color32, r: egui::Rect) {
+    let (c, big) = (r.center(), r.width().min(r.height()) / 2.0);
+    // The eight directions of a compass rose (no trigonometry outside
+    // the drawing modules).
+    let d = std::f32::consts::FRAC_1_SQRT_2;
+    let dirs = [(1.0, 0.0), (d, d), (0.0, 1.0), (-d, d), (-1.0, 0.0), (-d, -d), (0.0, -1.0), (d, -d)];
+    for (x, y) in dirs {
+        let dir = egui::vec2(x, y);
+        painter.line_segment([c + dir * big * 0.55, c + dir * big], egui::Stroke::new(2.4, ink));
+    }
+    painter.circle_stroke(c, big * 0.58, egui::Stroke::new(2.2, ink));
+}
 
 /// One tab on the rail: the one on screen a folder tab of the cloth's
 /// colour, reaching down to join the table under it; the others of the
 /// rail's lighter wood. With `close` (its name for screen readers), a
-/// cross inside the tab at its end. The tab's response, and the cross's.
+/// cross inside the tab at its end; without `words`, its drawing alone.
+/// The tab's response, and the cross's.
 fn rail_tab(
     ui: &mut Ui,
     palette: &crate::ui::theme::Palette,
-    (title, icon): (&str, Option<Cover>),
-    on_screen: bool,
+    (title, icon): (&str, Option<Icon>),
+    (on_screen, words): (bool, bool),
     close: Option<&str>,
 ) -> (egui::Response, Option<egui::Response>) {
     use crate::ui::theme::mix;
     let font = egui::TextStyle::Button.resolve(ui.style());
     let cream = ui.visuals().widgets.inactive.fg_stroke.color;
     let ink = if on_screen { palette.table.ink } else { cream };
-    let galley = ui.painter().layout_no_wrap(title.to_owned(), font, ink);
+    // (Without its words, a tab says them on hover and to screen readers.)
+    let galley = ui.painter().layout_no_wrap(if words { title.to_owned() } else { String::new() }, font, ink);
     let pad = ui.spacing().button_padding.x + 2.0;
     let cross_w = if close.is_some() { CLOSE + 2.0 } else { 0.0 };
-    let lead = if icon.is_some() { ICON.x + 5.0 } else { 0.0 };
+    let lead = icon.map_or(0.0, |i| i.size().x + if words { 5.0 } else { 0.0 });
     let size = egui::vec2(
         galley.size().x + 2.0 * pad + lead + cross_w,
         ui.spacing().interact_size.y.max(galley.size().y + 4.0),
     );
-    let (rect, tab) = ui.allocate_exact_size(size, egui::Sense::click());
+    let (rect, mut tab) = ui.allocate_exact_size(size, egui::Sense::click());
+    if !words {
+        tab = tab.on_hover_text(title);
+    }
     tab.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, on_screen, title));
     let cross = close.map(|name| {
         let at = egui::Rect::from_center_size(
@@ -212,11 +313,11 @@ fn rail_tab(
         } else {
             mix(palette.table.wood[2], cream, if lifted { 0.2 } else { 0.1 })
         };
-        // The tab on screen runs down over the rail's margin to meet the
-        // cloth below it, its top corners rounded like a folder's tab.
-        let body = if on_screen { rect.with_max_y(rect.max.y + 6.0) } else { rect };
-        let corners =
-            egui::CornerRadius { nw: 6, ne: 6, sw: if on_screen { 0 } else { 6 }, se: if on_screen { 0 } else { 6 } };
+        // Every tab is a folder's tab standing on the rail's floor, its top
+        // corners rounded; the one on screen runs down over the rail's
+        // edge to meet the cloth below it.
+        let body = rect.with_max_y(rect.max.y + if on_screen { 6.0 } else { 5.0 });
+        let corners = egui::CornerRadius { nw: 6, ne: 6, sw: 0, se: 0 };
         painter.rect_filled(body, corners, fill);
         if on_screen {
             // A gold edge along its top: in the dark the cloth's green on
@@ -234,12 +335,20 @@ fn rail_tab(
                 egui::StrokeKind::Inside,
             );
         }
-        if let Some(cover) = icon {
-            // The game's box cover in small, so a tab says its game at a
-            // glance (a lesson's tab too).
-            let art = egui::Rect::from_min_size(egui::pos2(rect.left() + pad, rect.center().y - ICON.y / 2.0), ICON);
-            cover(&painter.with_clip_rect(art.intersect(painter.clip_rect())), palette, art);
-            painter.rect_stroke(art, 1.0, egui::Stroke::new(1.0, palette.table.rim), egui::StrokeKind::Outside);
+        if let Some(icon) = icon {
+            let art = egui::Rect::from_min_size(
+                egui::pos2(rect.left() + pad, rect.center().y - icon.size().y / 2.0),
+                icon.size(),
+            );
+            match icon {
+                // The game's box cover in small, so a tab says its game at
+                // a glance (a lesson's tab too).
+                Icon::Cover(cover) => {
+                    cover(&painter.with_clip_rect(art.intersect(painter.clip_rect())), palette, art);
+                    painter.rect_stroke(art, 1.0, egui::Stroke::new(1.0, palette.table.rim), egui::StrokeKind::Outside);
+                }
+                Icon::Glyph(glyph) => glyph(painter, ink, art),
+            }
         }
         painter.galley(egui::pos2(rect.left() + pad + lead, rect.center().y - galley.size().y / 2.0), galley, ink);
         if let Some(cross) = &cross {
