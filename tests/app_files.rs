@@ -702,6 +702,25 @@ fn many_open_games_keep_the_tabs_on_one_row_with_the_rest_in_a_menu() {
     assert!(h.query_by_label("evening-7").is_some(), "the game on screen has its tab on the row");
 }
 
+/// Long names are clipped shorter before a game goes into the "more"
+/// menu, and the row keeps no room another tab would fit in.
+#[test]
+fn long_names_are_clipped_before_a_game_is_hidden_in_the_menu() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = daedalus_tabs_at_800(dir.path(), "a-long-evening-of-daedalus-by-the-fire", 6);
+    h.state_mut().screen = Screen::Game(0);
+    h.run();
+    let closers = closers_on_the_rail(&h);
+    assert!(closers.len() >= 2, "two clipped tabs fit at 800, where one whole one did: {}", closers.len());
+    let more = h
+        .get(egui_kittest::kittest::by().predicate(|n| n.label().or(n.value()).is_some_and(|l| l.ends_with(" more…"))))
+        .rect();
+    let settings =
+        h.query_all_by_label("Settings").map(|n| n.rect()).min_by(|a, b| a.min.y.total_cmp(&b.min.y)).unwrap();
+    let tab = closers[1].max.x - closers[0].max.x;
+    assert!(settings.min.x - more.max.x < tab, "no room left for one more tab: {more:?} {settings:?}, a tab {tab}");
+}
+
 /// On every screen the row's last tab or its "N more…" keeps clear of
 /// Settings (at 800x600 "3 more…" was drawn over it, and a click on it
 /// opened Settings).

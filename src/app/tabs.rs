@@ -73,38 +73,48 @@ impl AviaryApp {
                     (t.title(), plain.then_some(stem).filter(|_| chosen).unwrap_or_default(), plain)
                 })
                 .collect();
-            let titles: Vec<String> = tab_names(&named)
-                .into_iter()
-                .zip(&self.tabs)
-                .map(|(name, tab)| tab_label(&name, tab.is_over()))
-                .collect();
+            let told_apart = tab_names(&named);
+            let titles_at = |longest: usize| -> Vec<String> {
+                told_apart.iter().zip(&self.tabs).map(|(name, tab)| tab_label(name, tab.is_over(), longest)).collect()
+            };
             let font = egui::TextStyle::Button.resolve(ui.style());
-            let pad = 2.0 * ui.spacing().button_padding.x + ui.spacing().item_spacing.x;
             let ink = ui.visuals().text_color();
-            let measure =
-                |text: &str| ui.fonts_mut(|f| f.layout_no_wrap(text.to_owned(), font.clone(), ink).size().x) + pad;
-            // A tab: its title and its close cross, and the gap after it.
-            let close_w = CLOSE + 4.0 + ICON.x + 5.0;
-            let widths: Vec<f32> = titles.iter().map(|t| measure(t) + close_w + 8.0).collect();
+            let text_w = |text: &str| ui.fonts_mut(|f| f.layout_no_wrap(text.to_owned(), font.clone(), ink).size().x);
+            // A tab's width as `rail_tab` lays it out, and the gap after it.
+            let (button_pad, gap) = (ui.spacing().button_padding.x, ui.spacing().item_spacing.x);
+            let tab_w =
+                |text: &str, lead: f32, cross: f32| text_w(text) + 2.0 * (button_pad + 2.0) + lead + cross + gap;
+            let game_w = |text: &str| tab_w(text, ICON.x + 5.0, CLOSE + 2.0);
             // A rules or lessons page has a tag of its own, and the game it
             // was opened from keeps its tab on the row.
             let page = self.page_tag();
-            let page_w = page.as_ref().map_or(0.0, |p| measure(p) + close_w + 8.0);
-            // Home and Saved Games say their words when every tab fits
-            // with them; else they keep their drawings alone (the words in
-            // their hover), and the games keep the room.
+            let page_w = page.as_ref().map_or(0.0, |p| game_w(p));
             let fronts = |words: bool| {
-                let words = if words { measure("Home") + measure("Saved Games") + 10.0 } else { 2.0 * pad };
-                words + 2.0 * (GLYPH.x + 4.0)
+                if words {
+                    tab_w("Home", GLYPH.x + 5.0, 0.0) + tab_w("Saved Games", GLYPH.x + 5.0, 0.0)
+                } else {
+                    2.0 * tab_w("", GLYPH.x, 0.0)
+                }
             };
-            let room = ui.available_width() - measure("Settings") - GLYPH.x - 17.0 - page_w;
-            let words = widths.iter().sum::<f32>() <= room - fronts(true);
+            let room = ui.available_width() - tab_w("Settings", GLYPH.x + 5.0, 0.0) - page_w;
+            // Before any game goes into the "more" menu, the titles are
+            // clipped shorter, then Home and Saved Games keep their
+            // drawings alone (their words in the hover).
+            let tries = [(true, 30), (true, 20), (false, 20), (false, 14)];
+            let fits = |&(words, longest): &(bool, usize)| {
+                titles_at(longest).iter().map(|t| game_w(t)).sum::<f32>() <= room - fronts(words)
+            };
+            let (words, longest) = tries.iter().copied().find(|t| fits(t)).unwrap_or((false, 14));
+            let titles = titles_at(longest);
+            let whole = titles_at(30);
+            let widths: Vec<f32> = titles.iter().map(|t| game_w(t)).collect();
             let room = room - fronts(words);
+            let more_w = text_w("9 more…") + 2.0 * button_pad + gap;
             let current = match (self.screen, self.page_from) {
                 (Screen::Game(i), _) | (Screen::Rules(_) | Screen::Lessons(_), Screen::Game(i)) => Some(i),
                 _ => None,
             };
-            let shown = fit_tabs(&widths, current, room, measure("9 more…") + 8.0);
+            let shown = fit_tabs(&widths, current, room, more_w);
             let home = ("Home", Some(Icon::Glyph(birdhouse)));
             if rail_tab(ui, &palette, home, (self.screen == Screen::Home, words), None).0.clicked() {
                 // Continue lists what is unfinished now.
@@ -116,19 +126,6 @@ impl AviaryApp {
                 self.show_saved_games();
             }
             let mut close = None;
-            if let Some(page) = page {
-                let cover = self.page_cover().map(Icon::Cover);
-                let (tag, cross) = rail_tab(ui, &palette, (&page, cover), (true, true), Some(&format!("Close {page}")));
-                tag.on_hover_text("The page on screen");
-                if cross.is_some_and(|c| c.clicked()) {
-                    self.screen = match self.page_from {
-                        Screen::Game(i) if i < self.tabs.len() => Screen::Game(i),
-                        Screen::SavedGames => Screen::SavedGames,
-                        Screen::Settings => Screen::Settings,
-                        _ => Screen::Home,
-                    };
-                }
-            }
             for (i, title) in titles.iter().enumerate().filter(|(i, _)| shown[*i]) {
                 let hover = format!("{} — {}", self.tabs[i].title(), file_stem(self.tabs[i].path()));
                 let closing = format!("Close {title}");
@@ -142,10 +139,25 @@ impl AviaryApp {
                     close = Some(i);
                 }
             }
+            // The page's tag after the games' tabs: opening a page never
+            // moves them.
+            if let Some(page) = page {
+                let cover = self.page_cover().map(Icon::Cover);
+                let (tag, cross) = rail_tab(ui, &palette, (&page, cover), (true, true), Some(&format!("Close {page}")));
+                tag.on_hover_text("The page on screen");
+                if cross.is_some_and(|c| c.clicked()) {
+                    self.screen = match self.page_from {
+                        Screen::Game(i) if i < self.tabs.len() => Screen::Game(i),
+                        Screen::SavedGames => Screen::SavedGames,
+                        Screen::Settings => Screen::Settings,
+                        _ => Screen::Home,
+                    };
+                }
+            }
             let hidden: Vec<usize> = (0..titles.len()).filter(|&i| !shown[i]).collect();
             if !hidden.is_empty() {
                 plain_menu(ui, &palette);
-                close = close.or(self.more_menu(ui, &titles, &hidden));
+                close = close.or(self.more_menu(ui, &whole, &hidden));
             }
             if let Some(i) = close {
                 self.close_tab(i, notices);
@@ -167,16 +179,18 @@ impl AviaryApp {
         let mut close = None;
         ui.menu_button(format!("{} more…", hidden.len()), |ui| {
             for &i in hidden {
+                // The name, then its cross (a cross first sat where a
+                // click meant to open the game landed).
                 ui.horizontal(|ui| {
+                    if ui.selectable_label(false, &titles[i]).clicked() {
+                        self.screen = Screen::Game(i);
+                        ui.close();
+                    }
                     let cross = ui.small_button("×");
                     let closing = format!("Close {}", titles[i]);
                     cross.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &closing));
                     if cross.on_hover_text("It stays saved").clicked() {
                         close = Some(i);
-                        ui.close();
-                    }
-                    if ui.selectable_label(false, &titles[i]).clicked() {
-                        self.screen = Screen::Game(i);
                         ui.close();
                     }
                 });
@@ -386,12 +400,11 @@ pub fn tab_names(tabs: &[(String, String, bool)]) -> Vec<String> {
         .collect()
 }
 
-/// A tab's label: its title clipped so one game never takes the whole
-/// row, and "(over)" once the game ended.
-fn tab_label(title: &str, over: bool) -> String {
-    const LONGEST: usize = 30;
-    let title = if title.chars().count() > LONGEST {
-        format!("{}…", title.chars().take(LONGEST - 1).collect::<String>())
+/// A tab's label: its title clipped to `longest` characters so one game
+/// never takes the whole row, and "(over)" once the game ended.
+fn tab_label(title: &str, over: bool, longest: usize) -> String {
+    let title = if title.chars().count() > longest {
+        format!("{}…", title.chars().take(longest - 1).collect::<String>())
     } else {
         title.to_owned()
     };

@@ -744,4 +744,8 @@ pub fn outline_widgets(style: &mut egui::Style, dark: bool) {
     // egui's blue.
     style.visuals.selection.bg_fill = mix(palette.selection, palette.table.plate, if dark { 0.3 } else { 0.45 });
     style.visuals.selection.stroke.color = if dark { palette.table.plate } else { palette.table.on_plate };
+    // Menus, pop-ups and tooltips on the table's board, not egui's black
+    // or white.
+    style.visuals.window_fill = palette.table.plate;
+    style.visuals.window_stroke = egui::Stroke::new(1.0, rim);
 }
