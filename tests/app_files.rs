@@ -901,6 +901,7 @@ fn a_finished_game_s_card_in_saved_games_says_how_it_ended() {
     let said: String = common::painted_words(&h).into_iter().map(|w| w.0).collect::<Vec<_>>().join(" ");
     let moves = format!("Finished after {} moves", s.cursor());
     assert!(said.contains(&moves), "{moves} in {said}");
+    assert!(!said.contains("finished: "), "that it finished is said once: {said}");
     let head: String = ended.chars().take(20).collect();
     assert!(said.contains(&head), "how it ended ({ended}) in {said}");
 }

@@ -283,7 +283,9 @@ impl AviaryApp {
         seats_label(&mut words, row);
         // A finished game says how it ended (who won, the scores): a
         // new player found "83 moves (finished)" said nothing.
-        let state = if row.now.is_empty() { moves_words(row) } else { format!("{} · {}", moves_words(row), row.now) };
+        // ("Finished after 83 moves" says it ended: not "finished:" again.)
+        let now = if row.finished { row.now.strip_prefix("finished: ").unwrap_or(&row.now) } else { &row.now };
+        let state = if now.is_empty() { moves_words(row) } else { format!("{} · {now}", moves_words(row)) };
         // Two lines for where the game stands, then "…" (the whole on hover).
         let mut job = egui::text::LayoutJob::simple(
             state.clone(),
