@@ -64,8 +64,9 @@ impl AviaryApp {
         let known = shown.is_some();
         let all: Vec<&games::Listing> =
             shown.unwrap_or_default().iter().filter(|l| !l.finished && l.problem.is_none() && l.moves > 0).collect();
-        let (room, card_w) = continue_shown(ui.available_size());
+        let room = continue_shown(ui.available_size());
         let unfinished: Vec<games::Listing> = pick_to_continue(&all, room).into_iter().cloned().collect();
+        let card_w = continue_width(ui.available_width(), unfinished.len());
         let total = shown.map_or(0, <[games::Listing]>::len);
         // A new player has nothing to continue: the heading says what to
         // do instead of showing an empty "Continue".
@@ -320,14 +321,22 @@ impl AviaryApp {
     }
 }
 
-/// How many unfinished games Continue shows in a window of `size`, and
-/// how wide their cards are: two rows of cards, one in a low window (the
-/// shelf must show too), each row filling the width.
-fn continue_shown(size: Vec2) -> (usize, f32) {
+/// How many unfinished games Continue shows in a window of `size`: two
+/// rows of cards, one in a low window (the shelf must show too).
+fn continue_shown(size: Vec2) -> usize {
     let per_row = ((size.x + CARD_GAP) / (CARD_MIN + CARD_GAP)).floor().max(1.0);
-    let width = ((size.x - CARD_GAP * (per_row - 1.0)) / per_row).floor() - 1.0;
     let rows = if size.y < 640.0 { 1 } else { 2 };
-    ((per_row as usize * rows).min(CONTINUE), width.clamp(CARD_MIN.min(size.x), CARD_MAX))
+    (per_row as usize * rows).min(CONTINUE)
+}
+
+/// How wide each of `n` Continue cards is in a row `width` wide: the rows
+/// as even as they can be (six cards stand three and three, not four and
+/// two with a hole at the end).
+fn continue_width(width: f32, n: usize) -> f32 {
+    let per_row = (((width + CARD_GAP) / (CARD_MIN + CARD_GAP)).floor() as usize).max(1);
+    let rows = n.div_ceil(per_row).max(1);
+    let per_row = n.div_ceil(rows).max(1) as f32;
+    (((width - CARD_GAP * (per_row - 1.0)) / per_row).floor() - 1.0).clamp(CARD_MIN.min(width), CARD_MAX)
 }
 
 /// The unfinished games Continue shows, at most `room`, newest first: the
@@ -459,7 +468,7 @@ pub fn ago(then: u64, now: u64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{ago, pick_to_continue};
+    use super::{CARD_GAP, ago, continue_width, pick_to_continue};
     use crate::games::Listing;
 
     fn unfinished(game: &str, saved_at: u64) -> Listing {
@@ -475,6 +484,15 @@ mod tests {
             sketch: crate::ui::sketch::Sketch::default(),
             players: 2,
         }
+    }
+
+    #[test]
+    fn six_continue_cards_stand_in_two_even_rows() {
+        let width = 1164.0;
+        let per_row = |n: usize| ((width + CARD_GAP) / (continue_width(width, n) + CARD_GAP)).floor() as usize;
+        assert_eq!(per_row(6), 3, "three and three");
+        assert_eq!(per_row(4), 4, "four in one row");
+        assert_eq!(per_row(5), 3, "three and two, not four and one");
     }
 
     #[test]

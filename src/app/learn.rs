@@ -257,7 +257,7 @@ fn lesson_card(ui: &mut Ui, palette: &crate::ui::theme::Palette, stone: &LessonS
                 sketch.paint(ui.painter(), palette, r);
             }
             ui.label(crate::ui::look::title(ui, l.title, 17.0));
-            ui.label(format!("About {} min · teaches: {}", l.minutes, l.section));
+            ui.label(format!("About {} min · {}", l.minutes, l.section));
             match stone.done {
                 Some(moves) => {
                     ui.label(format!("Done in {} (par {})", crate::rules::words::count(moves.into(), "move"), l.par))
@@ -369,7 +369,9 @@ fn paint_trail(
         carried = (carried + length) % 16.0;
     }
     let fill =
-        if walked { palette.selection } else { crate::ui::theme::mix(palette.table.cloth, palette.table.ink, 0.3) };
+        // (Nearer the ink than the cloth: at 0.3 the dark felt's stones
+        // were grey-green on green, review 12.)
+        if walked { palette.selection } else { crate::ui::theme::mix(palette.table.cloth, palette.table.ink, 0.5) };
     for (k, (p, dir)) in stones.into_iter().enumerate() {
         // Stones a little to either side of the line, like steps.
         let side = egui::vec2(-dir.y, dir.x) * if k % 2 == 0 { 2.5 } else { -2.5 };
