@@ -55,12 +55,13 @@ for theme in light dark; do
   shot "$all" $theme "settings-$theme" 1180 820 "1138 14"
   # The Learn button on the Enchanted Plumes box.
   shot "$all" $theme "lessons-map-enchanted-plumes-$theme" 1180 820 "522 769" sleep2
-  # Continue lists the five games (saved in the same second: by name):
-  # two of 2 players (the late one first), two of 4, then 6.
-  shot "$plumes" $theme "enchanted-plumes-2-players-hand-off-$theme" 1180 820 "442 183" sleep1
-  shot "$plumes" $theme "enchanted-plumes-4-players-$theme" 1180 820 "1028 183" sleep1
-  shot "$plumes" $theme "enchanted-plumes-4-players-late-$theme" 1180 820 "735 183" sleep1
-  shot "$plumes" $theme "enchanted-plumes-6-players-$theme" 1180 820 "150 300" sleep1
-  shot "$plumes" $theme "enchanted-plumes-800x600-$theme" 800 600 "1028 183" sleep1 resize
+  # Continue lists the five games (saved in the same second: by name),
+  # three cards and two: two of 2 players (the late one first), two of
+  # 4 (the late one first), then 6.
+  shot "$plumes" $theme "enchanted-plumes-2-players-hand-off-$theme" 1180 820 "530 183" sleep1
+  shot "$plumes" $theme "enchanted-plumes-4-players-$theme" 1180 820 "178 300" sleep1
+  shot "$plumes" $theme "enchanted-plumes-4-players-late-$theme" 1180 820 "880 183" sleep1
+  shot "$plumes" $theme "enchanted-plumes-6-players-$theme" 1180 820 "530 300" sleep1
+  shot "$plumes" $theme "enchanted-plumes-800x600-$theme" 800 600 "178 300" sleep1 resize
 done
 ls "$out"/*.png
