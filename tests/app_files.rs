@@ -902,6 +902,7 @@ fn a_finished_game_s_card_in_saved_games_says_how_it_ended() {
     let moves = format!("Finished after {} moves", s.cursor());
     assert!(said.contains(&moves), "{moves} in {said}");
     assert!(!said.contains("finished: "), "that it finished is said once: {said}");
+    assert!(said.contains("Daedalus · last played "), "a chosen name's card says its game and when: {said}");
     let head: String = ended.chars().take(20).collect();
     assert!(said.contains(&head), "how it ended ({ended}) in {said}");
 }

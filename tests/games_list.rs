@@ -402,10 +402,9 @@ fn the_tail_feathers_rules_show_every_action_card_and_the_ballista() {
     }
 }
 
-#[test]
-fn home_is_a_shelf_of_boxes_and_continue_reopens_an_unfinished_game_with_whose_turn_it_is() {
-    let dir = tempfile::tempdir().unwrap();
-    // One unfinished Daedalus game, one move made.
+/// Home in a window of `size` with one unfinished Daedalus game ("Evening
+/// match", one move made) under Continue.
+fn home_with_a_game_to_continue(dir: &std::path::Path, size: [f32; 2]) -> Harness<'static, AviaryApp> {
     let mut session = aviary::session::Session::<Daedalus>::new(
         Setup { seats: 2, options: aviary::rules::daedalus::Options::default() },
         7,
@@ -413,10 +412,10 @@ fn home_is_a_shelf_of_boxes_and_continue_reopens_an_unfinished_game_with_whose_t
     );
     let first = session.state().legal_actions().into_iter().next().unwrap();
     session.propose(first).unwrap();
-    std::fs::create_dir_all(dir.path().join("saves")).unwrap();
-    let path = dir.path().join("saves").join("Evening match.json");
+    std::fs::create_dir_all(dir.join("saves")).unwrap();
+    let path = dir.join("saves").join("Evening match.json");
     aviary::save::write_file(&path, &aviary::save::to_text(&aviary::save::record(&session))).unwrap();
-    let mut h = app_at(dir.path(), [1180.0, 820.0]);
+    let mut h = app_at(dir, size);
     for _ in 0..40 {
         h.run();
         if h.query_by_label_contains("Continue Daedalus").is_some() {
@@ -424,6 +423,29 @@ fn home_is_a_shelf_of_boxes_and_continue_reopens_an_unfinished_game_with_whose_t
         }
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
+    h
+}
+
+/// At 800x600 with a game under Continue, each box still says what its
+/// game is in three lines or more (a narrow box kept a bare line under
+/// its buttons and cut the words to two).
+#[test]
+fn at_800_with_a_game_to_continue_each_box_says_what_its_game_is_in_three_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = home_with_a_game_to_continue(dir.path(), [800.0, 600.0]);
+    assert!(h.query_by_label_contains("Continue Daedalus").is_some(), "a game to continue");
+    for entry in GAMES.iter().filter(|e| e.play.is_some()) {
+        let pitch = h.get_by_label(entry.pitch).rect();
+        let new = h.get_by_label(&format!("New {} game", entry.name)).rect();
+        assert!(pitch.height() > 36.0, "{} says what it is in three lines or more: {pitch:?}", entry.name);
+        assert!(new.bottom() <= 600.0, "{}'s New game is in the window", entry.name);
+    }
+}
+
+#[test]
+fn home_is_a_shelf_of_boxes_and_continue_reopens_an_unfinished_game_with_whose_turn_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = home_with_a_game_to_continue(dir.path(), [1180.0, 820.0]);
     for entry in GAMES.iter().filter(|e| e.play.is_some()) {
         h.get_by_label(&format!("{} box: new game", entry.name));
         h.get_by_label(&format!("New {} game", entry.name));

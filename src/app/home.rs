@@ -123,8 +123,10 @@ impl AviaryApp {
         let width = ui.available_width() - 8.0;
         let per_row = (((width + GAP) / (BOX_MIN + GAP)).floor() as usize).clamp(1, GAMES.len());
         let box_w = ((width - GAP * (per_row as f32 - 1.0)) / per_row as f32).min(BOX_MAX);
-        // A narrow box wraps Learn and Rules onto a line of their own.
-        let plate = if box_w < 170.0 { PLATE + 28.0 } else { PLATE };
+        // (Learn and Rules stand side by side in every box: a narrow box
+        // no longer keeps a line for them to wrap onto, review 13 saw it
+        // bare under the buttons while the blurbs were cut.)
+        let plate = PLATE;
         // What each game is, always shown under its facts (a new player
         // should not have to hover to learn it): the lines of the longest,
         // as many as the window has room for beside the smallest covers

@@ -274,10 +274,12 @@ impl AviaryApp {
         let title = row.title();
         words.add(egui::Label::new(look::title(&words, &title, 17.0)).truncate()).on_hover_text(file_name(&row.path));
         let faint = theme::mix(ink, palette.table.plate, 0.3);
+        // One line in one sense on every card: when it was last played,
+        // after the game's name where the title does not say it.
         let kind = if row.is_auto_named() {
-            format!("last played {}", when_words(row.saved_at, now))
+            format!("Last played {}", when_words(row.saved_at, now))
         } else {
-            format!("{} · {}", row.game, when_words(row.saved_at, now))
+            format!("{} · last played {}", row.game, when_words(row.saved_at, now))
         };
         words.add(egui::Label::new(RichText::new(kind).size(12.0).strong().color(faint)).truncate());
         seats_label(&mut words, row);

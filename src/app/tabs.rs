@@ -127,7 +127,7 @@ impl AviaryApp {
             }
             let mut close = None;
             for (i, title) in titles.iter().enumerate().filter(|(i, _)| shown[*i]) {
-                let hover = format!("{} — {}", self.tabs[i].title(), file_stem(self.tabs[i].path()));
+                let hover = self.tab_hover(i, &named[i].1);
                 let closing = format!("Close {title}");
                 let cover = crate::games::entry(self.tabs[i].game_id()).map(|e| Icon::Cover(e.cover));
                 let on_screen = self.screen == Screen::Game(i);
@@ -173,6 +173,13 @@ impl AviaryApp {
 }
 
 impl AviaryApp {
+    /// What a game's tab says on hover: its title, and the file's name
+    /// only where a person `chosen` it ("Daedalus — daedalus" said nothing).
+    fn tab_hover(&self, i: usize, chosen: &str) -> String {
+        let title = self.tabs[i].title();
+        if chosen.is_empty() { title } else { format!("{title} — saved as \u{201c}{chosen}\u{201d}") }
+    }
+
     /// The menu of the open games with no room on the row (`hidden`, of
     /// `titles`): a click opens one; the tab whose cross was clicked.
     fn more_menu(&mut self, ui: &mut Ui, titles: &[String], hidden: &[usize]) -> Option<usize> {
