@@ -903,6 +903,11 @@ fn a_finished_game_s_card_in_saved_games_says_how_it_ended() {
     assert!(said.contains(&moves), "{moves} in {said}");
     assert!(!said.contains("finished: "), "that it finished is said once: {said}");
     assert!(said.contains("Daedalus · last played "), "a chosen name's card says its game and when: {said}");
+    // A finished game's button says what it opens to; the row's labels
+    // stand level with their choices.
+    h.get_by_label("See the end");
+    let (show, all) = (h.get_by_label("Show:").rect(), h.get_by_label("All (1)").rect());
+    assert!((show.center().y - all.center().y).abs() < 1.5, "Show: level with its choices: {show:?} {all:?}");
     let head: String = ended.chars().take(20).collect();
     assert!(said.contains(&head), "how it ended ({ended}) in {said}");
 }

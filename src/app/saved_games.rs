@@ -113,7 +113,13 @@ impl AviaryApp {
         // Each game as a card: its table as it was left, name, seats, moves
         // and when it was last played; a click on the card continues it.
         // A narrow window never cuts its buttons off (the cards wrap).
-        egui::ScrollArea::vertical().id_salt("saved-games").auto_shrink([false, false]).show(ui, |ui| {
+        // The scroll bar always shown: a list that hides it did not look
+        // like it scrolls (review 14).
+        let scroll = egui::ScrollArea::vertical()
+            .id_salt("saved-games")
+            .auto_shrink([false, false])
+            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible);
+        scroll.show(ui, |ui| {
             // Room for the scroll bar.
             let width = ui.available_width() - 14.0;
             let per_row = ((width + GAP) / (CARD_MIN + GAP)).floor().max(1.0);
@@ -244,7 +250,7 @@ impl AviaryApp {
         let sense = if loads { egui::Sense::click() } else { egui::Sense::hover() };
         let (rect, card) = ui.allocate_exact_size(Vec2::new(width, CARD_H), sense);
         let name = file_stem(&row.path);
-        let verb = if row.finished { "Look at" } else { "Continue" };
+        let verb = if row.finished { "See the end of" } else { "Continue" };
         card.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, loads, format!("{verb} {name}")));
         if card.clicked() {
             *to_open = Some(row.path.clone());
@@ -317,7 +323,8 @@ impl AviaryApp {
     ) {
         let palette = theme::palette(ui.visuals().dark_mode);
         let loads = row.problem.is_none();
-        let verb = if row.finished { "Look" } else { "Continue" };
+        // ("Look" said too little of a finished game: review 14.)
+        let verb = if row.finished { "See the end" } else { "Continue" };
         let main =
             egui::Button::new(RichText::new(verb).strong().color(palette.text_on_available)).fill(palette.available);
         if ui.add_enabled(loads, main).clicked() {
@@ -360,7 +367,7 @@ impl AviaryApp {
         }
         let total = listing.len();
         ui.horizontal_wrapped(|ui| {
-            ui.label("Show:");
+            row_label(ui, "Show:");
             look::segmented(ui, &mut |ui| {
                 ui.selectable_value(&mut self.saved_filter, None, format!("All ({total})"));
                 for name in &names {
@@ -374,7 +381,7 @@ impl AviaryApp {
             } else {
                 ui.add_space(12.0);
             }
-            ui.label("Sort:");
+            row_label(ui, "Sort:");
             look::segmented(ui, &mut |ui| {
                 for sort in [SavedSort::Newest, SavedSort::Game, SavedSort::Name] {
                     ui.selectable_value(&mut self.saved_sort, sort, sort.words());
@@ -679,6 +686,15 @@ fn hover_above(line: &egui::Response, text: &str) {
 fn moves_words(row: &games::Listing) -> String {
     let moves = crate::rules::words::count(row.moves, "move");
     if row.finished { format!("Finished after {moves}") } else { moves }
+}
+
+/// A label before a row of choices, centred on the row's height (a plain
+/// label sat a few points above the choices' frame: review 14).
+fn row_label(ui: &mut Ui, words: &str) {
+    let height = ui.spacing().interact_size.y + 6.0;
+    ui.allocate_ui_with_layout(Vec2::new(0.0, height), egui::Layout::left_to_right(egui::Align::Center), |ui| {
+        ui.label(words)
+    });
 }
 
 /// The heading over one game's saves (sorted by game): its box, its name
