@@ -27,6 +27,10 @@ const CARD_MIN: f32 = 250.0;
 const CARD_MAX: f32 = 340.0;
 /// Space between Continue cards.
 const CARD_GAP: f32 = 12.0;
+/// A box narrower than this invites to its lessons in one short line.
+const ONE_LINE_INVITATION: f32 = 170.0;
+/// A box narrower than this sets Learn and Rules in a smaller face.
+const SMALL_LEARN_AND_RULES: f32 = 150.0;
 /// Size of the line that says what a game is, under its facts.
 const PITCH_SIZE: f32 = 12.0;
 
@@ -258,7 +262,9 @@ impl AviaryApp {
             let line = match (&entry.learn, never, playable) {
                 (_, _, false) => "coming soon".to_string(),
                 // (A narrow box says it in one line.)
-                (Some(learn), true, true) if plate.width() < 170.0 => format!("Learn it in {} min", learn.minutes()),
+                (Some(learn), true, true) if plate.width() < ONE_LINE_INVITATION => {
+                    format!("Learn it in {} min", learn.minutes())
+                }
                 (Some(learn), true, true) => format!("New to it? Learn in {} min", learn.minutes()),
                 (_, _, true) => format!("Your games: {}", record.summary()),
             };
@@ -294,7 +300,7 @@ impl AviaryApp {
     /// rules, side by side under "New game" in a box `width` wide.
     fn learn_and_rules(&mut self, ui: &mut Ui, entry: &GameEntry, width: f32) {
         ui.horizontal_wrapped(|ui| {
-            if width < 150.0 {
+            if width < SMALL_LEARN_AND_RULES {
                 // A narrow box (a small window): the two in a smaller
                 // face, side by side (they stacked, and the shelf's
                 // boxes grew ragged).
@@ -326,17 +332,20 @@ impl AviaryApp {
 /// How many unfinished games Continue shows in a window of `size`: two
 /// rows of cards, one in a low window (the shelf must show too).
 fn continue_shown(size: Vec2) -> usize {
-    let per_row = ((size.x + CARD_GAP) / (CARD_MIN + CARD_GAP)).floor().max(1.0);
     let rows = if size.y < 640.0 { 1 } else { 2 };
-    (per_row as usize * rows).min(CONTINUE)
+    (cards_per_row(size.x) * rows).min(CONTINUE)
+}
+
+/// How many Continue cards of the narrowest width stand in a row `width` wide.
+fn cards_per_row(width: f32) -> usize {
+    (((width + CARD_GAP) / (CARD_MIN + CARD_GAP)).floor() as usize).max(1)
 }
 
 /// How wide each of `n` Continue cards is in a row `width` wide: the rows
 /// as even as they can be (six cards stand three and three, not four and
 /// two with a hole at the end).
 fn continue_width(width: f32, n: usize) -> f32 {
-    let per_row = (((width + CARD_GAP) / (CARD_MIN + CARD_GAP)).floor() as usize).max(1);
-    let rows = n.div_ceil(per_row).max(1);
+    let rows = n.div_ceil(cards_per_row(width)).max(1);
     let per_row = n.div_ceil(rows).max(1) as f32;
     (((width - CARD_GAP * (per_row - 1.0)) / per_row).floor() - 1.0).clamp(CARD_MIN.min(width), CARD_MAX)
 }

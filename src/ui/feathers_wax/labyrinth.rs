@@ -63,14 +63,6 @@ impl Maze<'_> {
         Rect::from_min_size(ex.right_top() + Vec2::new(self.rim() + 3.0, 0.0), Vec2::new(self.cs * 0.85, self.cs))
     }
 
-    /// What the pointer is over: the exit door or a cell.
-    fn target_at(&self, p: Pos2) -> Option<Target> {
-        if self.exit_rect().contains(p) {
-            return Some(Target::Exit);
-        }
-        crate::rules::feathers_wax::Labyrinth::cells().find(|&c| self.rect_of(c).contains(p)).map(Target::Cell)
-    }
-
     /// Where Daedalus stands for each place he can be.
     fn centre(&self, w: Walker) -> Pos2 {
         match w {
@@ -337,10 +329,10 @@ impl FeathersView {
             hover_pos: ui.ctx().pointer_latest_pos(),
         };
         maze.paint_frame();
-        let on_cell = self.cells_ui(ui, &maze);
+        let [on_cell, over_cell] = self.cells_ui(ui, &maze);
         maze.paint_walls();
-        let on_exit = self.doors_ui(ui, &maze);
-        let note = self.paint_ways(&maze);
+        let [on_exit, over_exit] = self.doors_ui(ui, &maze);
+        let note = self.paint_ways(&maze, over_exit.or(over_cell));
         let glided = self.glided(ui, &maze);
         maze.walker_ui(ui, glided);
         if let Some(text) = note {
@@ -371,8 +363,9 @@ impl FeathersView {
     }
 
     /// The labyrinth's cells, each a button and a drop target: drawn, and
-    /// the cell clicked or dropped on (the last, if several).
-    fn cells_ui(&mut self, ui: &Ui, m: &Maze) -> Option<Target> {
+    /// the cell clicked or dropped on (the last, if several), and the cell
+    /// Daedalus is dragged over.
+    fn cells_ui(&mut self, ui: &Ui, m: &Maze) -> [Option<Target>; 2] {
         let (state, palette, lab) = (m.state, m.palette, &*LABYRINTH);
         let floor = palette.maze.floor;
         // Reachable cells for the card in play.
@@ -383,7 +376,7 @@ impl FeathersView {
         };
         // The edge that will refresh the used locations next.
         let refresh_col = if state.refreshed_east() { 0 } else { LAB_W - 1 };
-        let mut pending_target: Option<Target> = None;
+        let (mut pending_target, mut over): (Option<Target>, Option<Target>) = (None, None);
         for c in crate::rules::feathers_wax::Labyrinth::cells() {
             let r = m.rect_of(c);
             m.paint_floor(ui, c, r, floor, refresh_col);
@@ -404,22 +397,23 @@ impl FeathersView {
                 && m.dragging == Some(Drag::Walker)
                 && r.contains(p)
             {
+                over = Some(Target::Cell(c));
                 self.extend_drag(state, Target::Cell(c));
             }
             if resp.dnd_release_payload::<Drag>().is_some_and(|d| *d == Drag::Walker) {
                 pending_target = Some(Target::Cell(c));
             }
         }
-        pending_target
+        [pending_target, over]
     }
 
     /// The doors: the entrance's arrow and the exit, a button and a drop
     /// target (ringed when the card in play reaches it); the exit when it
-    /// is clicked or dropped on.
-    fn doors_ui(&mut self, ui: &Ui, m: &Maze) -> Option<Target> {
+    /// is clicked or dropped on, and when Daedalus is dragged over it.
+    fn doors_ui(&mut self, ui: &Ui, m: &Maze) -> [Option<Target>; 2] {
         let (painter, palette, state) = (m.painter, m.palette, m.state);
         let exit_ok = m.human && plan(state, Target::Exit).is_some();
-        let mut pending_target = None;
+        let (mut pending_target, mut over) = (None, None);
         // Doors: the entrance (west) and the exit (east, a drop target).
         let ent = m.rect_of(LABYRINTH.entrance());
         // The way in: an arrow at the gap in the west wall, level with its row.
@@ -450,18 +444,20 @@ impl FeathersView {
             && m.dragging == Some(Drag::Walker)
             && exit_rect.contains(p)
         {
+            over = Some(Target::Exit);
             self.extend_drag(state, Target::Exit);
         }
         if exit_resp.dnd_release_payload::<Drag>().is_some_and(|d| *d == Drag::Walker) {
             pending_target = Some(Target::Exit);
         }
-        pending_target
+        [pending_target, over]
     }
 
     /// The ways drawn: the path of this move so far, the hint's whole walk
     /// dotted and the path being dragged; the note on what the dragged
-    /// path draws (the dragged path forgotten when no drag is under way).
-    fn paint_ways(&mut self, m: &Maze) -> Option<String> {
+    /// path draws, refusing `over` a place it cannot reach (the dragged path
+    /// forgotten when no drag is under way).
+    fn paint_ways(&mut self, m: &Maze, over: Option<Target>) -> Option<String> {
         let (painter, palette, state) = (m.painter, m.palette, m.state);
         let exit_rect = m.exit_rect();
         let mut note = None;
@@ -499,7 +495,7 @@ impl FeathersView {
             note = Some(path_words(state, &self.drag_path));
         }
         // Over a place the card cannot take him to, the preview refuses as the drop would.
-        let over = m.hover_pos.and_then(|p| m.target_at(p)).filter(|&t| Some(t) != self.drag_end(state));
+        let over = over.filter(|&t| Some(t) != self.drag_end(state));
         if let Some(t) = over
             && !matches!((t, state.walker()), (Target::Cell(c), Walker::At(w)) if c == w)
             && plan(state, t).is_none()
