@@ -783,6 +783,38 @@ fn a_rules_page_has_its_own_tag_and_its_game_keeps_its_tab_on_the_row() {
 }
 
 #[test]
+fn a_rules_page_keeps_its_tag_while_the_player_goes_back_to_the_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = daedalus_tabs_at_800(dir.path(), "evening", 5);
+    h.state_mut().screen = Screen::Game(1);
+    h.run();
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Rules").click();
+    h.run();
+    assert_eq!(h.state().screen, Screen::Rules("daedalus"));
+    // At 800 the tag says "Rules" by its game's cover, and leaves the games
+    // room: with the game's whole name it left one game tab on the row.
+    let games = closers_on_the_rail(&h).len() - 1;
+    assert!(games >= 2, "{games} game tab(s) beside the rules' tag at 800");
+    // Back to the board: the rules keep their tag, and it opens them again.
+    h.get_by_label("evening-1").click();
+    h.run();
+    assert_eq!(h.state().screen, Screen::Game(1));
+    h.get_by_label("Rules: Daedalus").click();
+    h.run();
+    assert_eq!(h.state().screen, Screen::Rules("daedalus"), "the rules' tag opens them again");
+    // Closed from the board, the board stays on screen.
+    h.get_by_label("evening-1").click();
+    h.run();
+    h.get_by_label("Close Rules: Daedalus").click();
+    h.run();
+    assert_eq!(h.state().screen, Screen::Game(1));
+    assert!(h.query_by_label("Rules: Daedalus").is_none(), "closed, the tag is gone");
+    assert_eq!(h.state().tabs.len(), 5, "and no game was closed");
+}
+
+#[test]
 fn a_second_replay_takes_the_first_replay_s_tab() {
     let dir = tempfile::tempdir().unwrap();
     let saves = dir.path().join("saves");

@@ -78,6 +78,10 @@ pub struct AviaryApp {
     /// Where a rules or lessons page was opened from: its tag's cross goes
     /// back there, and a game it came from keeps its tab on the row.
     page_from: Screen,
+    /// The rules or lessons page kept on the row as a tag of its own (one
+    /// at a time, the newest), so a player can go between a board and its
+    /// rules: until its cross is clicked.
+    page: Option<Screen>,
     /// The new-game dialog, when open.
     pub new_game: Option<NewGame>,
     toasts: Vec<Toast>,
@@ -205,6 +209,7 @@ impl AviaryApp {
             tabs: Vec::new(),
             screen: Screen::Home,
             page_from: Screen::Home,
+            page: None,
             new_game: None,
             toasts: Vec::new(),
             resume_offer: Vec::new(),

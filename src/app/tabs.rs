@@ -74,9 +74,15 @@ impl AviaryApp {
                 })
                 .collect();
             let told_apart = tab_names(&named);
-            let titles_at = |longest: usize| -> Vec<String> {
-                told_apart.iter().zip(&self.tabs).map(|(name, tab)| tab_label(name, tab.is_over(), longest)).collect()
-            };
+            // The titles clipped to each length tried (the whole first).
+            let clipped: Vec<(usize, Vec<String>)> = [30, 20, 14]
+                .into_iter()
+                .map(|longest| {
+                    let titles = told_apart.iter().zip(&self.tabs).map(|(n, t)| tab_label(n, t.is_over(), longest));
+                    (longest, titles.collect())
+                })
+                .collect();
+            let titles_at = |longest: usize| clipped.iter().find(|(l, _)| *l == longest).map_or(&[][..], |(_, t)| t);
             let font = egui::TextStyle::Button.resolve(ui.style());
             let ink = ui.visuals().text_color();
             let text_w = |text: &str| ui.fonts_mut(|f| f.layout_no_wrap(text.to_owned(), font.clone(), ink).size().x);
@@ -88,7 +94,7 @@ impl AviaryApp {
             // A rules or lessons page has a tag of its own, and the game it
             // was opened from keeps its tab on the row.
             let page = self.page_tag();
-            let page_w = page.as_ref().map_or(0.0, |p| game_w(p));
+            let page_w = page.as_ref().map_or(0.0, |(words, _)| game_w(words));
             let fronts = |words: bool| {
                 if words {
                     tab_w("Home", GLYPH.x + 5.0, 0.0) + tab_w("Saved Games", GLYPH.x + 5.0, 0.0)
@@ -115,13 +121,13 @@ impl AviaryApp {
                 _ => None,
             };
             let shown = fit_tabs(&widths, current, room, more_w);
-            let home = ("Home", Some(Icon::Glyph(birdhouse)));
+            let home = Face::new("Home", Icon::Glyph(birdhouse));
             if rail_tab(ui, &palette, home, (self.screen == Screen::Home, words), None).0.clicked() {
                 // Continue lists what is unfinished now.
                 self.invalidate_listing();
                 self.screen = Screen::Home;
             }
-            let saved = ("Saved Games", Some(Icon::Glyph(stacked_boxes)));
+            let saved = Face::new("Saved Games", Icon::Glyph(stacked_boxes));
             if rail_tab(ui, &palette, saved, (self.screen == Screen::SavedGames, words), None).0.clicked() {
                 self.show_saved_games();
             }
@@ -130,8 +136,9 @@ impl AviaryApp {
                 let hover = self.tab_hover(i, &named[i].1);
                 let closing = format!("Close {title}");
                 let cover = crate::games::entry(self.tabs[i].game_id()).map(|e| Icon::Cover(e.cover));
+                let face = Face { words: title, name: title, icon: cover };
                 let on_screen = self.screen == Screen::Game(i);
-                let (tab, cross) = rail_tab(ui, &palette, (title, cover), (on_screen, true), Some(&closing));
+                let (tab, cross) = rail_tab(ui, &palette, face, (on_screen, true), Some(&closing));
                 if tab.on_hover_text(hover).clicked() {
                     self.screen = Screen::Game(i);
                 }
@@ -141,18 +148,8 @@ impl AviaryApp {
             }
             // The page's tag after the games' tabs: opening a page never
             // moves them.
-            if let Some(page) = page {
-                let cover = self.page_cover().map(Icon::Cover);
-                let (tag, cross) = rail_tab(ui, &palette, (&page, cover), (true, true), Some(&format!("Close {page}")));
-                tag.on_hover_text("The page on screen");
-                if cross.is_some_and(|c| c.clicked()) {
-                    self.screen = match self.page_from {
-                        Screen::Game(i) if i < self.tabs.len() => Screen::Game(i),
-                        Screen::SavedGames => Screen::SavedGames,
-                        Screen::Settings => Screen::Settings,
-                        _ => Screen::Home,
-                    };
-                }
+            if let Some((words, name)) = &page {
+                self.page_tag_ui(ui, &palette, words, name);
             }
             let hidden: Vec<usize> = (0..titles.len()).filter(|&i| !shown[i]).collect();
             if !hidden.is_empty() {
@@ -163,7 +160,7 @@ impl AviaryApp {
                 self.close_tab(i, notices);
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let settings = ("Settings", Some(Icon::Glyph(gear)));
+                let settings = Face::new("Settings", Icon::Glyph(gear));
                 if rail_tab(ui, &palette, settings, (self.screen == Screen::Settings, true), None).0.clicked() {
                     self.open_settings();
                 }
@@ -173,6 +170,32 @@ impl AviaryApp {
 }
 
 impl AviaryApp {
+    /// The tag of the rules or lessons page kept on the row: its `words`
+    /// ("Rules") beside its game's cover, `name`d in full for the hover and
+    /// screen readers ("Rules: Daedalus"). A click shows the page; its cross
+    /// closes it, going back to where it was opened from when on screen.
+    fn page_tag_ui(&mut self, ui: &mut Ui, palette: &crate::ui::theme::Palette, words: &str, name: &str) {
+        let Some(page) = self.page_on_row() else { return };
+        let on_screen = self.screen == page;
+        let face = Face { words, name, icon: self.page_cover().map(Icon::Cover) };
+        let (tag, cross) = rail_tab(ui, palette, face, (on_screen, true), Some(&format!("Close {name}")));
+        if tag.on_hover_text(name).clicked() && !on_screen {
+            self.page_from = self.screen;
+            self.screen = page;
+        }
+        if cross.is_some_and(|c| c.clicked()) {
+            self.page = None;
+            if on_screen {
+                self.screen = match self.page_from {
+                    Screen::Game(i) if i < self.tabs.len() => Screen::Game(i),
+                    Screen::SavedGames => Screen::SavedGames,
+                    Screen::Settings => Screen::Settings,
+                    _ => Screen::Home,
+                };
+            }
+        }
+    }
+
     /// What a game's tab says on hover: its title, and the file's name
     /// only where a person `chosen` it ("Daedalus — daedalus" said nothing).
     fn tab_hover(&self, i: usize, chosen: &str) -> String {
@@ -226,6 +249,20 @@ type Glyph = fn(&egui::Painter, egui::Color32, egui::Rect);
 enum Icon {
     Cover(Cover),
     Glyph(Glyph),
+}
+
+/// What a tab shows: its `words`, its drawing, and its `name` for the
+/// hover and screen readers (the words in full, where they are short).
+struct Face<'a> {
+    words: &'a str,
+    name: &'a str,
+    icon: Option<Icon>,
+}
+
+impl<'a> Face<'a> {
+    fn new(words: &'a str, icon: Icon) -> Self {
+        Face { words, name: words, icon: Some(icon) }
+    }
 }
 
 impl Icon {
@@ -295,7 +332,7 @@ fn gear(painter: &egui::Painter, ink: egui::Color32, r: egui::Rect) {
 fn rail_tab(
     ui: &mut Ui,
     palette: &crate::ui::theme::Palette,
-    (title, icon): (&str, Option<Icon>),
+    Face { words: title, name, icon }: Face<'_>,
     (on_screen, words): (bool, bool),
     close: Option<&str>,
 ) -> (egui::Response, Option<egui::Response>) {
@@ -314,9 +351,9 @@ fn rail_tab(
     );
     let (rect, mut tab) = ui.allocate_exact_size(size, egui::Sense::click());
     if !words {
-        tab = tab.on_hover_text(title);
+        tab = tab.on_hover_text(name);
     }
-    tab.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, on_screen, title));
+    tab.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, on_screen, name));
     let cross = close.map(|name| {
         let at = egui::Rect::from_center_size(
             egui::pos2(rect.right() - pad / 2.0 - CLOSE / 2.0, rect.center().y),
@@ -419,31 +456,43 @@ fn tab_label(title: &str, over: bool, longest: usize) -> String {
 }
 
 impl AviaryApp {
-    /// Opens a rules or lessons page, remembering where from.
+    /// Opens a rules or lessons page, remembering where from; it keeps its
+    /// tag on the row, in place of the page before it.
     pub(super) fn open_page(&mut self, page: Screen) {
         if !matches!(self.screen, Screen::Rules(_) | Screen::Lessons(_)) {
             self.page_from = self.screen;
         }
         self.screen = page;
+        self.page = Some(page);
     }
 
-    /// The box cover of the game whose rules or lessons are on screen.
-    fn page_cover(&self) -> Option<Cover> {
+    /// The rules or lessons page with a tag on the row: the one on screen,
+    /// else the one kept.
+    fn page_on_row(&self) -> Option<Screen> {
         match self.screen {
+            Screen::Rules(_) | Screen::Lessons(_) => Some(self.screen),
+            _ => self.page,
+        }
+    }
+
+    /// The box cover of the game whose rules or lessons have the tag.
+    fn page_cover(&self) -> Option<Cover> {
+        match self.page_on_row()? {
             Screen::Rules(id) | Screen::Lessons(id) => crate::games::entry(id).map(|e| e.cover),
             _ => None,
         }
     }
 
-    /// The tag of the rules or lessons page on screen ("Rules: Daedalus").
-    fn page_tag(&self) -> Option<String> {
-        let (what, id) = match self.screen {
+    /// The words on the page's tag ("Rules", beside the game's cover) and
+    /// its whole name ("Rules: Daedalus").
+    fn page_tag(&self) -> Option<(&'static str, String)> {
+        let (what, id) = match self.page_on_row()? {
             Screen::Rules(id) => ("Rules", id),
             Screen::Lessons(id) => ("Lessons", id),
             _ => return None,
         };
         let name = crate::games::entry(id).map_or(id, |e| e.name);
-        Some(format!("{what}: {name}"))
+        Some((what, format!("{what}: {name}")))
     }
 }
 
