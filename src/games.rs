@@ -271,7 +271,11 @@ macro_rules! learn {
                 let table = Table::new(session, dir.join(format!("lesson-{}.json", lesson.id)));
                 Some(Box::new(<$tab>::with_lesson(table, lesson, n, course.len())))
             },
-            sketch: |n| Some($course.get(n)?.session().ok()?.state().sketch()),
+            // (As the learner sees it: the lesson shows them their hand.)
+            sketch: |n| {
+                let lesson = $course.get(n)?;
+                Some(lesson.session().ok()?.state().sketch_for(lesson.learner))
+            },
         }
     };
 }

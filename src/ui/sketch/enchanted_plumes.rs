@@ -7,7 +7,9 @@
 //! peacock's last card lies face down. The seat to play is marked by a gold
 //! bar over its place; at the foot of each place its hand, face down, as
 //! many cards as it holds. The hands' cards, the cards returned at setup, the deck's order and the
-//! Peahen's place in it are never drawn.
+//! Peahen's place in it are never drawn — except in a seat's own picture
+//! (`sketch_for`, a lesson's start shown to its learner), where its own
+//! hand lies face up in its place, across the foot of the table.
 
 use super::{Shape, Sketch, Sketched, Tint};
 use crate::rules::enchanted_plumes::{EnchantedPlumes, Phase, Plume};
@@ -121,36 +123,74 @@ fn plumes(sketch: &mut Sketch, plumes: &[Plume], area: Area) {
 
 impl Sketched for EnchantedPlumes {
     fn sketch(&self) -> Sketch {
-        let mut sketch = Sketch::new(ASPECT);
-        deck_and_train(&mut sketch, self);
-        let seats = usize::from(self.seats()).max(1);
-        let columns = if seats <= 3 { seats } else { seats.div_ceil(2) };
-        let rows = seats.div_ceil(columns);
-        let (cell_w, cell_h) = (ASPECT / columns as f32, (1.0 - SEATS_TOP) / rows as f32);
-        let to_play = self.to_move().seat();
-        for s in 0..self.seats() {
-            let i = usize::from(s);
-            let (col, row) = (i % columns, i / columns);
-            let (x, y) = (col as f32 * cell_w, SEATS_TOP + row as f32 * cell_h);
-            // The hand at the foot of the place: as many backs as cards
-            // (how many is public; which, never).
-            let hand = self.hand(Seat(s)).len();
-            let back = (TOP_CARD.0 * 0.55).min(cell_h * 0.24 * CARD_SHAPE);
-            let foot = if hand > 0 { back / CARD_SHAPE + 0.03 } else { 0.0 };
-            for k in 0..hand {
-                let step = back * 0.45;
-                let cx = x + cell_w / 2.0 + (k as f32 - (hand as f32 - 1.0) / 2.0) * step;
-                let cy = y + cell_h - foot / 2.0 - 0.01;
-                sketch.put(Shape::Card, Tint::CardBack, cx, cy, back, back / CARD_SHAPE);
-            }
-            let area = Area { x: x + cell_w * 0.05, y: y + 0.04, w: cell_w * 0.9, h: cell_h - 0.06 - foot };
-            plumes(&mut sketch, self.plumes(Seat(s)), area);
-            if to_play == Some(Seat(s)) {
-                sketch.put(Shape::Bar, Tint::Gold, x + cell_w / 2.0, y + 0.015, cell_w * 0.6, 0.014);
-            }
-        }
-        sketch
+        table(self, None)
     }
+
+    fn sketch_for(&self, seat: Seat) -> Sketch {
+        table(self, Some(seat))
+    }
+}
+
+/// Each seat's place below the Train: up to three across, in seat order;
+/// with `open`, its place alone across the foot of the table, taller (a
+/// lesson is about the learner's own place).
+fn places(seats: u8, open: Option<Seat>) -> Vec<(Seat, Area)> {
+    let others: Vec<Seat> = (0..seats).map(Seat).filter(|&s| Some(s) != open).collect();
+    let columns = if others.len() <= 3 { others.len() } else { others.len().div_ceil(2) }.max(1);
+    let rows = others.len().div_ceil(columns);
+    let room = 1.0 - SEATS_TOP;
+    let own = match (open, rows) {
+        (None, _) => 0.0,
+        (Some(_), 0) => room,
+        (Some(_), _) => room * 0.55,
+    };
+    let (w, h) = (ASPECT / columns as f32, (room - own) / rows.max(1) as f32);
+    let mut places: Vec<(Seat, Area)> = others
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let (col, row) = ((i % columns) as f32, (i / columns) as f32);
+            (s, Area { x: col * w, y: SEATS_TOP + row * h, w, h })
+        })
+        .collect();
+    if let Some(seat) = open {
+        places.push((seat, Area { x: 0.0, y: 1.0 - own, w: ASPECT, h: own }));
+    }
+    places
+}
+
+/// The table, with `open`'s hand face up (its own view) and every other
+/// hand face down.
+fn table(state: &EnchantedPlumes, open: Option<Seat>) -> Sketch {
+    let mut sketch = Sketch::new(ASPECT);
+    deck_and_train(&mut sketch, state);
+    let to_play = state.to_move().seat();
+    for (Seat(s), Area { x, y, w: cell_w, h: cell_h }) in places(state.seats(), open) {
+        // The hand at the foot of the place: as many backs as cards (how
+        // many is public; which, never), but `open`'s own face up, side by
+        // side and larger (a lesson is about the learner's cards).
+        let cards = state.hand(Seat(s));
+        let (hand, face_up) = (cards.len(), open == Some(Seat(s)));
+        let back = if face_up {
+            (TOP_CARD.0 * 0.8).min(cell_h * 0.34 * CARD_SHAPE).min(cell_w * 0.92 / (hand.max(1) as f32 * 1.08))
+        } else {
+            (TOP_CARD.0 * 0.55).min(cell_h * 0.24 * CARD_SHAPE)
+        };
+        let foot = if hand > 0 { back / CARD_SHAPE + 0.03 } else { 0.0 };
+        for (k, card) in cards.iter().enumerate() {
+            let step = back * if face_up { 1.08 } else { 0.45 };
+            let cx = x + cell_w / 2.0 + (k as f32 - (hand as f32 - 1.0) / 2.0) * step;
+            let cy = y + cell_h - foot / 2.0 - 0.01;
+            let tint = if face_up { Tint::Feather(card.colour) } else { Tint::CardBack };
+            sketch.put(Shape::Card, tint, cx, cy, back, back / CARD_SHAPE);
+        }
+        let area = Area { x: x + cell_w * 0.05, y: y + 0.04, w: cell_w * 0.9, h: cell_h - 0.06 - foot };
+        plumes(&mut sketch, state.plumes(Seat(s)), area);
+        if to_play == Some(Seat(s)) {
+            sketch.put(Shape::Bar, Tint::Gold, x + cell_w / 2.0, y + 0.015, cell_w * 0.6, 0.014);
+        }
+    }
+    sketch
 }
 
 #[cfg(test)]
@@ -237,6 +277,29 @@ mod tests {
     }
 
     #[test]
+    fn a_seat_s_own_picture_shows_its_hand_and_no_other() {
+        let game = playing(3, 4, 9);
+        let mine = game.hand(Seat(0)).to_vec();
+        let shown = game.sketch_for(Seat(0));
+        let faces = |s: &Sketch| feathers(s);
+        assert_eq!(faces(&shown), faces(&game.sketch()) + mine.len(), "its own hand face up");
+        // Another seat's hand changed: the learner's picture is the same.
+        let mut other = game.clone();
+        let mut theirs = game.hand(Seat(1)).to_vec();
+        theirs.rotate_left(1);
+        theirs[0] = *game.hand(Seat(2)).first().expect("a card");
+        other.set_hand(Seat(1), theirs);
+        assert_ne!(game, other);
+        assert_eq!(shown, other.sketch_for(Seat(0)));
+        // Its own hand changed: the picture says so.
+        let mut changed = game.clone();
+        let mut hand = mine.clone();
+        hand.pop();
+        changed.set_hand(Seat(0), hand);
+        assert_ne!(shown, changed.sketch_for(Seat(0)));
+    }
+
+    #[test]
     fn each_hand_lies_face_down_as_many_cards_as_it_holds() {
         let game = playing(3, 4, 9);
         let mut fewer = game.clone();
@@ -264,7 +327,7 @@ mod tests {
             let game = playing(seats, u64::from(seats), 40);
             let sketch = game.sketch();
             assert!(feathers(&sketch) >= game.train().len());
-            for m in &sketch.marks {
+            for m in sketch.marks.iter().chain(&game.sketch_for(Seat(0)).marks) {
                 let [x, y, w, h] = m.at;
                 assert!(x >= -1e-4 && y >= -1e-4 && x + w <= 1.0 + 1e-4 && y + h <= 1.0 + 1e-4, "{seats}: {m:?}");
             }

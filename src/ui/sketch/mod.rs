@@ -185,6 +185,42 @@ impl Sketch {
         self.push(Mark::centred(shape, tint, cx / a, cy, w / a, h));
     }
 
+    /// The same table seen closer, as a picture `aspect` wide for its
+    /// height: round the marks `keep` picks, with a margin of `margin` of
+    /// the picture's height on every side, magnified at most `most` times.
+    /// The marks keep their shapes; what falls outside is cut off when
+    /// painted. Nothing picked: the whole table.
+    #[must_use]
+    pub fn closer_on(&self, keep: impl Fn(&Mark) -> bool, margin: f32, most: f32, aspect: f32) -> Self {
+        let (mut x0, mut y0, mut x1, mut y1) = (f32::INFINITY, f32::INFINITY, f32::NEG_INFINITY, f32::NEG_INFINITY);
+        for m in self.marks.iter().filter(|m| keep(m)) {
+            let [x, y, w, h] = m.at;
+            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x + w), y1.max(y + h));
+        }
+        let own = if self.aspect > 0.0 { self.aspect } else { 1.0 };
+        if x0 > x1 || aspect <= 0.0 {
+            return self.clone();
+        }
+        // The window's height and width in the unit square (a width `w`
+        // of it shows `w * own / aspect` of the new picture's height),
+        // kept inside the table.
+        let widest = (own / aspect).min(1.0);
+        let high = ((y1 - y0) + 2.0 * margin).max(((x1 - x0) + 2.0 * margin / own) * own / aspect);
+        let high = high.clamp((1.0 / most.max(1.0)).min(widest), widest);
+        let wide = (high * aspect / own).min(1.0);
+        let left = (f32::midpoint(x0, x1) - wide / 2.0).clamp(0.0, 1.0 - wide);
+        let top = (f32::midpoint(y0, y1) - high / 2.0).clamp(0.0, 1.0 - high);
+        let marks = self
+            .marks
+            .iter()
+            .map(|m| {
+                let [x, y, w, h] = m.at;
+                Mark { at: [(x - left) / wide, (y - top) / high, w / wide, h / high], ..*m }
+            })
+            .collect();
+        Self { aspect, marks }
+    }
+
     /// Paints the sketch as large as fits in `rect`, centred, on a small
     /// board with a shadow. Returns the board's rectangle.
     #[allow(
@@ -304,11 +340,39 @@ impl Sketch {
 pub trait Sketched {
     /// The public table, as a small picture: what every seat sees and no more.
     fn sketch(&self) -> Sketch;
+
+    /// The table as `seat` sees it: the public table and what only that
+    /// seat may know (its own hand), for a picture shown to that seat
+    /// alone (a lesson's start, shown to its learner).
+    fn sketch_for(&self, seat: crate::rules::Seat) -> Sketch {
+        let _ = seat;
+        self.sketch()
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn closer_on_magnifies_round_the_picked_marks_and_stays_inside_the_picture() {
+        let mut sketch = Sketch::new(1.0);
+        sketch.push(Mark::new(Shape::Patch, Tint::Floor, 0.0, 0.0, 1.0, 1.0));
+        sketch.push(Mark::new(Shape::Disc, Tint::Mice, 0.1, 0.1, 0.1, 0.1));
+        // A square table seen as a picture twice as wide as high: the
+        // figure's box with its margins is 0.2 high, magnified 3 times at
+        // most, so a third of the table's height is seen (two thirds of
+        // its width), from its top-left corner (never off the table).
+        let closer = sketch.closer_on(|m| m.tint == Tint::Mice, 0.05, 3.0, 2.0);
+        assert!((closer.aspect - 2.0).abs() < 1e-6);
+        let mice = closer.marks[1].at;
+        let want = [0.15, 0.3, 0.15, 0.3];
+        assert!(mice.iter().zip(want).all(|(a, b)| (a - b).abs() < 1e-5), "{mice:?}");
+        // (Square still: 0.15 of a width twice the height is 0.3 of it.)
+        assert!((closer.marks[0].at[3] - 3.0).abs() < 1e-5, "the floor runs out of the picture");
+        // Nothing picked: the same picture.
+        assert_eq!(sketch.closer_on(|m| m.tint == Tint::Rats, 0.05, 3.0, 2.0), sketch);
+    }
 
     #[test]
     fn a_centred_mark_lies_around_its_centre() {

@@ -166,6 +166,13 @@ impl Sketched for TailFeathers {
         birds(&mut sketch, self);
         sketch
     }
+
+    /// The public table seen closer, round `seat`'s own figures (a lesson
+    /// is about them; from afar twelve lessons showed the same forest).
+    fn sketch_for(&self, seat: crate::rules::Seat) -> Sketch {
+        let own = side_tint(crate::rules::tail_feathers::game::side_of_seat(seat));
+        self.sketch().closer_on(|m| m.tint == own && matches!(m.shape, Shape::Disc | Shape::Bar), 0.08, 2.5, 1.6)
+    }
 }
 
 #[cfg(test)]
@@ -196,6 +203,20 @@ mod tests {
     /// The discs in `tint` on the sketch.
     fn discs(s: &Sketch, tint: Tint) -> usize {
         s.marks.iter().filter(|m| m.shape == Shape::Disc && m.tint == tint).count()
+    }
+
+    #[test]
+    fn a_seat_s_own_picture_is_seen_closer_round_its_figures() {
+        let game = played(5, 0);
+        let (whole, own) = (game.sketch(), game.sketch_for(Seat(0)));
+        // The same marks, the mice's figures drawn larger in a picture of
+        // the same height (a lesson card's, which is wider than high).
+        assert_eq!(whole.marks.len(), own.marks.len());
+        let mouse = |s: &Sketch| {
+            s.marks.iter().find(|m| m.tint == Tint::Mice && m.shape == Shape::Disc).map(|m| m.at[3]).unwrap()
+        };
+        assert!(mouse(&own) > 1.5 * mouse(&whole), "{} against {}", mouse(&own), mouse(&whole));
+        assert!(own.aspect > whole.aspect, "a wider picture");
     }
 
     #[test]
