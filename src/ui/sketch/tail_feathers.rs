@@ -207,7 +207,7 @@ mod tests {
 
     #[test]
     fn a_seat_s_own_picture_is_seen_closer_round_its_figures() {
-        let game = played(5, 0);
+        let game = played(6, 60);
         let (whole, own) = (game.sketch(), game.sketch_for(Seat(0)));
         // The same marks, the mice's figures drawn larger in a picture of
         // the same height (a lesson card's, which is wider than high).
