@@ -815,6 +815,30 @@ fn a_rules_page_keeps_its_tag_while_the_player_goes_back_to_the_board() {
 }
 
 #[test]
+fn tabs_answer_ctrl_tab_ctrl_w_and_a_middle_click() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = daedalus_tabs_at_800(dir.path(), "evening", 3);
+    h.state_mut().screen = Screen::Game(0);
+    h.run();
+    let back = egui::Modifiers::COMMAND.plus(egui::Modifiers::SHIFT);
+    for (modifiers, want) in [(egui::Modifiers::COMMAND, 1), (back, 0), (back, 2), (egui::Modifiers::COMMAND, 0)] {
+        h.key_press_modifiers(modifiers, egui::Key::Tab);
+        h.run();
+        assert_eq!(h.state().screen, Screen::Game(want), "{modifiers:?}: round the row");
+    }
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::W);
+    h.run();
+    let open: Vec<String> = h.state().tabs.iter().map(|t| t.title()).collect();
+    assert_eq!(h.state().tabs.len(), 2, "Ctrl+W closed the tab on screen: {open:?}");
+    assert!(dir.path().join("saves/evening-0.json").exists(), "and the game stays saved");
+    assert!(h.query_by_label("evening-0").is_none());
+    h.get_by_label("evening-2").click_button(egui::PointerButton::Middle);
+    h.run();
+    assert_eq!(h.state().tabs.len(), 1, "a middle click closed its tab");
+    assert!(h.query_by_label("evening-1").is_some() && h.query_by_label("evening-2").is_none());
+}
+
+#[test]
 fn a_second_replay_takes_the_first_replay_s_tab() {
     let dir = tempfile::tempdir().unwrap();
     let saves = dir.path().join("saves");

@@ -338,11 +338,12 @@ fn paint_trail(
         bezier(a, egui::pos2(a.x + 40.0, low), egui::pos2(b.x - 40.0, low), b)
     } else {
         // Down from the row's last medallion, back along the lane above
-        // the next row, down beside its first card and in to its
-        // medallion: corners rounded, never along the row's own loops.
+        // the next row and down into its first card's top: corners
+        // rounded, never along the row's own loops (nor down the window's
+        // edge beside the card, where it brushed its corners).
         let lane = to.top() - 16.0;
-        let side = to.left() - GAP / 2.0;
-        let corners = [a, egui::pos2(a.x, lane), egui::pos2(side, lane), egui::pos2(side, b.y), b];
+        let b = to.center_top();
+        let corners = [a, egui::pos2(a.x, lane), egui::pos2(b.x, lane), b];
         let mut points = vec![a];
         for turn in corners.windows(3) {
             let (came, corner, goes) = (turn[0], turn[1], turn[2]);

@@ -439,8 +439,18 @@ impl AviaryApp {
     /// The commands' keys: each pressed key runs its command, the same way
     /// the menu does. Redo first: its Ctrl+Shift+Z must not read as Ctrl+Z.
     fn shortcuts(&mut self, ui: &mut Ui, notices: &mut Vec<Notice>) {
-        let keyed =
-            [commands::REDO, commands::UNDO_TURN, commands::UNDO, commands::SAVE, commands::LOAD, commands::NEW];
+        // (Previous tab's Ctrl+Shift+Tab before next tab's Ctrl+Tab, too.)
+        let keyed = [
+            commands::REDO,
+            commands::UNDO_TURN,
+            commands::UNDO,
+            commands::SAVE,
+            commands::LOAD,
+            commands::NEW,
+            commands::PREVIOUS_TAB,
+            commands::NEXT_TAB,
+            commands::CLOSE_TAB,
+        ];
         for command in keyed {
             if command.pressed(ui) {
                 self.run(command, ui.ctx(), notices);
@@ -464,6 +474,10 @@ impl AviaryApp {
             self.open_page(Screen::Rules(showing.unwrap_or(games::first().id)));
         } else if command == commands::SETTINGS {
             self.open_settings();
+        } else if command == commands::NEXT_TAB || command == commands::PREVIOUS_TAB {
+            self.step_tab(command == commands::NEXT_TAB);
+        } else if command == commands::CLOSE_TAB {
+            self.close_on_screen(notices);
         } else if command == commands::SAVE_AS {
             if let Some(tab) = self.current_tab() {
                 self.save_as = Some(file_stem(tab.path()));
@@ -607,11 +621,16 @@ impl AviaryApp {
             _ => (false, false, false),
         };
         ui.menu_button("Game", |ui| {
-            let groups: [&[(Command, bool)]; 4] = [
+            let groups: [&[(Command, bool)]; 5] = [
                 &[(commands::NEW, true), (commands::LOAD, true), (commands::OPEN_ELSEWHERE, true)],
                 &[(commands::SAVE, has_game), (commands::SAVE_AS, has_game)],
                 &[(commands::UNDO, can_undo), (commands::UNDO_TURN, can_undo_turn), (commands::REDO, can_redo)],
                 &[(commands::RULES, true), (commands::SETTINGS, true)],
+                &[
+                    (commands::NEXT_TAB, !self.tabs.is_empty()),
+                    (commands::PREVIOUS_TAB, !self.tabs.is_empty()),
+                    (commands::CLOSE_TAB, has_game || matches!(self.screen, Screen::Rules(_) | Screen::Lessons(_))),
+                ],
             ];
             for (g, group) in groups.iter().enumerate() {
                 if g > 0 {

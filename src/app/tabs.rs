@@ -94,7 +94,9 @@ impl AviaryApp {
             // A rules or lessons page has a tag of its own, and the game it
             // was opened from keeps its tab on the row.
             let page = self.page_tag();
-            let page_w = page.as_ref().map_or(0.0, |(words, _)| game_w(words));
+            // (The page's tag names its game where the row has room.)
+            let page_w =
+                |full: bool| page.as_ref().map_or(0.0, |(words, name)| game_w(if full { name } else { words }));
             let fronts = |words: bool| {
                 if words {
                     tab_w("Home", GLYPH.x + 5.0, 0.0) + tab_w("Saved Games", GLYPH.x + 5.0, 0.0)
@@ -102,19 +104,20 @@ impl AviaryApp {
                     2.0 * tab_w("", GLYPH.x, 0.0)
                 }
             };
-            let room = ui.available_width() - tab_w("Settings", GLYPH.x + 5.0, 0.0) - page_w;
-            // Before any game goes into the "more" menu, the titles are
-            // clipped shorter, then Home and Saved Games keep their
-            // drawings alone (their words in the hover).
-            let tries = [(true, 30), (true, 20), (false, 20), (false, 14)];
-            let fits = |&(words, longest): &(bool, usize)| {
-                titles_at(longest).iter().map(|t| game_w(t)).sum::<f32>() <= room - fronts(words)
+            let room = ui.available_width() - tab_w("Settings", GLYPH.x + 5.0, 0.0);
+            // Before any game goes into the "more" menu, the page's tag
+            // says only "Rules", the titles are clipped shorter, and last
+            // Home and Saved Games keep their drawings alone (their words
+            // in the hover; dropping them moves every tab, so it comes last).
+            let tries = [(true, true, 30), (false, true, 30), (false, true, 20), (false, true, 14), (false, false, 14)];
+            let fits = |&(full, words, longest): &(bool, bool, usize)| {
+                titles_at(longest).iter().map(|t| game_w(t)).sum::<f32>() <= room - fronts(words) - page_w(full)
             };
-            let (words, longest) = tries.iter().copied().find(|t| fits(t)).unwrap_or((false, 14));
+            let (full, words, longest) = tries.iter().copied().find(|t| fits(t)).unwrap_or((false, false, 14));
             let titles = titles_at(longest);
             let whole = titles_at(30);
             let widths: Vec<f32> = titles.iter().map(|t| game_w(t)).collect();
-            let room = room - fronts(words);
+            let room = room - fronts(words) - page_w(full);
             let more_w = text_w("9 more…") + 2.0 * button_pad + gap;
             let current = match (self.screen, self.page_from) {
                 (Screen::Game(i), _) | (Screen::Rules(_) | Screen::Lessons(_), Screen::Game(i)) => Some(i),
@@ -139,22 +142,25 @@ impl AviaryApp {
                 let face = Face { words: title, name: title, icon: cover };
                 let on_screen = self.screen == Screen::Game(i);
                 let (tab, cross) = rail_tab(ui, &palette, face, (on_screen, true), Some(&closing));
+                let tab_hovered = tab.hovered();
                 if tab.on_hover_text(hover).clicked() {
                     self.screen = Screen::Game(i);
                 }
-                if cross.is_some_and(|c| c.on_hover_text("It stays saved").clicked()) {
+                // (A middle click closes a tab too, as in a browser.)
+                let middle = ui.ctx().input(|inp| inp.pointer.button_clicked(egui::PointerButton::Middle));
+                if cross.is_some_and(|c| c.on_hover_text("It stays saved").clicked()) || (middle && tab_hovered) {
                     close = Some(i);
                 }
             }
             // The page's tag after the games' tabs: opening a page never
             // moves them.
             if let Some((words, name)) = &page {
-                self.page_tag_ui(ui, &palette, words, name);
+                self.page_tag_ui(ui, &palette, if full { name } else { words }, name);
             }
             let hidden: Vec<usize> = (0..titles.len()).filter(|&i| !shown[i]).collect();
             if !hidden.is_empty() {
                 plain_menu(ui, &palette);
-                close = close.or(self.more_menu(ui, &whole, &hidden));
+                close = close.or(self.more_menu(ui, whole, &hidden));
             }
             if let Some(i) = close {
                 self.close_tab(i, notices);
@@ -170,6 +176,44 @@ impl AviaryApp {
 }
 
 impl AviaryApp {
+    /// Shows the next open game's tab (`forward`) or the one before,
+    /// round the row; from a page that is not a game, the first or last.
+    pub(super) fn step_tab(&mut self, forward: bool) {
+        let n = self.tabs.len();
+        if n == 0 {
+            return;
+        }
+        self.screen = Screen::Game(match (self.screen, forward) {
+            (Screen::Game(i), true) => (i + 1) % n,
+            (Screen::Game(i), false) => (i + n - 1) % n,
+            (_, true) => 0,
+            (_, false) => n - 1,
+        });
+    }
+
+    /// Closes the tab on screen: a game (it stays saved) or the rules or
+    /// lessons page, going back to where it was opened from.
+    pub(super) fn close_on_screen(&mut self, notices: &mut Vec<Notice>) {
+        match self.screen {
+            Screen::Game(i) => self.close_tab(i, notices),
+            Screen::Rules(_) | Screen::Lessons(_) => {
+                self.page = None;
+                self.screen = self.page_back();
+            }
+            _ => {}
+        }
+    }
+
+    /// Where closing the page on screen goes: where it was opened from.
+    fn page_back(&self) -> Screen {
+        match self.page_from {
+            Screen::Game(i) if i < self.tabs.len() => Screen::Game(i),
+            Screen::SavedGames => Screen::SavedGames,
+            Screen::Settings => Screen::Settings,
+            _ => Screen::Home,
+        }
+    }
+
     /// The tag of the rules or lessons page kept on the row: its `words`
     /// ("Rules") beside its game's cover, `name`d in full for the hover and
     /// screen readers ("Rules: Daedalus"). A click shows the page; its cross
@@ -186,12 +230,7 @@ impl AviaryApp {
         if cross.is_some_and(|c| c.clicked()) {
             self.page = None;
             if on_screen {
-                self.screen = match self.page_from {
-                    Screen::Game(i) if i < self.tabs.len() => Screen::Game(i),
-                    Screen::SavedGames => Screen::SavedGames,
-                    Screen::Settings => Screen::Settings,
-                    _ => Screen::Home,
-                };
+                self.screen = self.page_back();
             }
         }
     }
@@ -424,19 +463,20 @@ fn rail_tab(
 }
 
 /// Names for the tab row from each tab's (title, file name a person chose
-/// or "", plain game): a title that several plain games share is told apart
-/// by the chosen file name, else by a number in the order they were opened
+/// or "", plain game): a game is called by the name a person gave it (as
+/// Saved Games calls it), else by its title, and a title that several such
+/// games share is told apart by a number in the order they were opened
 /// ("Enchanted Plumes (2 players) · 2"). Replays and lessons keep theirs.
 #[must_use]
 pub fn tab_names(tabs: &[(String, String, bool)]) -> Vec<String> {
     tabs.iter()
         .enumerate()
         .map(|(i, (title, chosen, plain))| {
-            let alike = |t: &(String, String, bool)| t.2 && t.0 == *title;
-            if !plain || tabs.iter().filter(|t| alike(t)).count() < 2 {
-                title.clone()
-            } else if !chosen.is_empty() {
+            let alike = |t: &(String, String, bool)| t.2 && t.1.is_empty() && t.0 == *title;
+            if *plain && !chosen.is_empty() {
                 chosen.clone()
+            } else if !plain || tabs.iter().filter(|t| alike(t)).count() < 2 {
+                title.clone()
             } else {
                 format!("{title} · {}", tabs[..=i].iter().filter(|t| alike(t)).count())
             }
@@ -533,10 +573,18 @@ mod tab_row_tests {
             tab("Plumes (2 players)", "evening", true),
             tab("Plumes (2 players)", "", true),
             tab("Replay: Daedalus", "", false),
+            tab("Dust in the Wings", "Crowded meadow", true),
         ]);
         assert_eq!(
             names,
-            ["Plumes (2 players) · 1", "Daedalus", "evening", "Plumes (2 players) · 3", "Replay: Daedalus"]
+            [
+                "Plumes (2 players) · 1",
+                "Daedalus",
+                "evening",
+                "Plumes (2 players) · 2",
+                "Replay: Daedalus",
+                "Crowded meadow"
+            ]
         );
     }
 

@@ -48,6 +48,21 @@ pub const REDO: Command = Command {
 pub const RULES: Command = Command { text: "Rules", keys: &[], note: "" };
 /// Show the settings.
 pub const SETTINGS: Command = Command { text: "Settings", keys: &[], note: "" };
+/// Show the next open game's tab.
+pub const NEXT_TAB: Command = Command {
+    text: "Next tab",
+    keys: &[key(Modifiers::COMMAND, Key::Tab), key(Modifiers::COMMAND, Key::PageDown)],
+    note: "",
+};
+/// Show the open game's tab before this one.
+pub const PREVIOUS_TAB: Command = Command {
+    text: "Previous tab",
+    keys: &[key(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Tab), key(Modifiers::COMMAND, Key::PageUp)],
+    note: "",
+};
+/// Close the tab on screen (the game stays saved).
+pub const CLOSE_TAB: Command =
+    Command { text: "Close tab", keys: &[key(Modifiers::COMMAND, Key::W)], note: "the game stays saved" };
 
 impl Command {
     /// The keys in words for this platform ("Ctrl+Shift+Z or Ctrl+Y"), or

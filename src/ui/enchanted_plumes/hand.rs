@@ -274,6 +274,9 @@ impl PlumesView {
         // the plumes under them never move.
         ui.add(egui::Label::new(look::title(ui, line.clone(), 18.0).color(ink)).truncate()).on_hover_text(line);
         ui.add(egui::Label::new(RichText::new(hint).color(palette.table.faint)).truncate()).on_hover_text(hint);
+        // Room for the "to play" token on the mat's top edge below (it
+        // covered this line's descenders).
+        ui.add_space(6.0);
     }
 
     /// During the hand-off, where the turn line goes: whose turn comes, in
@@ -284,6 +287,7 @@ impl PlumesView {
         let line = format!("{} to play", self.state().seat_name(seat));
         ui.add(egui::Label::new(look::title(ui, line, 18.0).color(palette.table.faint)).truncate());
         ui.add(egui::Label::new(RichText::new(" ").color(palette.table.faint)).truncate());
+        ui.add_space(6.0);
     }
 
     /// The hand-off, where the hand would be: that person's cards lying

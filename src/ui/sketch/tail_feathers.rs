@@ -213,7 +213,11 @@ mod tests {
         // the same height (a lesson card's, which is wider than high).
         assert_eq!(whole.marks.len(), own.marks.len());
         let mouse = |s: &Sketch| {
-            s.marks.iter().find(|m| m.tint == Tint::Mice && m.shape == Shape::Disc).map(|m| m.at[3]).unwrap()
+            s.marks
+                .iter()
+                .find(|m| m.tint == Tint::Mice && m.shape == Shape::Disc)
+                .map(|m| m.at[3])
+                .expect("a mouse on the table")
         };
         assert!(mouse(&own) > 1.5 * mouse(&whole), "{} against {}", mouse(&own), mouse(&whole));
         assert!(own.aspect > whole.aspect, "a wider picture");
