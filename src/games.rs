@@ -566,8 +566,10 @@ fn summarize<G: Game + Sketched>(file: &SaveFile) -> Result<Summary, SaveError> 
         (Some(o), _) => format!("finished: {}", o.reason),
         (None, ToMove::Seat(s)) => {
             let (who, status) = (state.seat_name(s), state.status());
-            // "Ada: play 1 or 2 cards" already says whose turn it is.
-            if status.starts_with(&who) { status } else { format!("{who} to move — {status}") }
+            // "Ada: play 1 or 2 cards" already says whose turn it is, as
+            // does "Round 5 · Activation · Mice to fly the Chaffinch" (the
+            // repeat cut the part that told saves apart).
+            if status.contains(&who) { status } else { format!("{who} to move — {status}") }
         }
         // A card about to be turned or dice about to roll: what the
         // status says comes next.

@@ -839,6 +839,26 @@ fn tabs_answer_ctrl_tab_ctrl_w_and_a_middle_click() {
 }
 
 #[test]
+fn ctrl_tab_goes_round_the_games_and_the_rules_tag() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = daedalus_tabs_at_800(dir.path(), "evening", 2);
+    h.state_mut().screen = Screen::Game(1);
+    h.run();
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Rules").click();
+    h.run();
+    // Back to the board: the rules' tag stands after the games' tabs.
+    h.get_by_label("evening-1").click();
+    h.run();
+    for want in [Screen::Rules("daedalus"), Screen::Game(0), Screen::Game(1)] {
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Tab);
+        h.run();
+        assert_eq!(h.state().screen, want, "in the row's order, round it");
+    }
+}
+
+#[test]
 fn a_second_replay_takes_the_first_replay_s_tab() {
     let dir = tempfile::tempdir().unwrap();
     let saves = dir.path().join("saves");

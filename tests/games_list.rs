@@ -821,3 +821,35 @@ fn the_empty_saved_games_page_leads_to_the_games() {
     h.run();
     assert_eq!(h.state().screen, aviary::app::Screen::Home);
 }
+
+/// A save whose status already names the side to move is listed by the
+/// status alone ("Mice to move — Round 1 · Deployment · Mice to pick …"
+/// said it twice, and the repeat cut the part that told saves apart).
+#[test]
+fn a_status_that_names_the_side_to_move_is_not_prefixed_with_it_again() {
+    use aviary::rules::ToMove;
+    use aviary::rules::tail_feathers::game::{Options, TailFeathers};
+    let dir = tempfile::tempdir().unwrap();
+    let mut session = aviary::session::Session::<TailFeathers>::new(
+        Setup { seats: 2, options: Options::default() },
+        7,
+        vec![Player::Human, Player::Human],
+    );
+    let named = |s: &aviary::session::Session<TailFeathers>| match s.state().to_move() {
+        ToMove::Seat(seat) => s.state().status().contains(&s.state().seat_name(seat)),
+        _ => false,
+    };
+    for _ in 0..300 {
+        if named(&session) {
+            break;
+        }
+        let first = session.state().legal_actions().into_iter().next().unwrap();
+        session.propose(first).unwrap();
+    }
+    assert!(named(&session), "a status naming the side to move");
+    let path = dir.path().join("skirmish.json");
+    aviary::save::write_file(&path, &aviary::save::to_text(&aviary::save::record(&session))).unwrap();
+    let row = games::listing(path);
+    assert_eq!(row.now, session.state().status());
+    assert!(!row.now.contains(" to move — "), "{}", row.now);
+}

@@ -125,7 +125,11 @@ impl AviaryApp {
         let room = egui::vec2(ui.available_width() - 14.0 - GAP * 2.0, ui.clip_rect().bottom() - ui.cursor().top());
         let (per_row, card) = map_layout(room, list.len());
         // A scroll position of its own (Home's is not carried over).
-        egui::ScrollArea::vertical().id_salt(("lesson-map", id)).auto_shrink([false, false]).show(ui, |ui| {
+        let mut scroll = egui::ScrollArea::vertical().id_salt(("lesson-map", id)).auto_shrink([false, false]);
+        if std::mem::take(&mut self.map_at_top) {
+            scroll = scroll.vertical_scroll_offset(0.0);
+        }
+        scroll.show(ui, |ui| {
             let rows = list.len().div_ceil(per_row);
             let spare = (room.y - rows as f32 * (card.y + TRAIL_ROOM)) / rows as f32;
             let stagger = spare.clamp(STAGGER, 240.0);

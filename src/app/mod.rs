@@ -82,6 +82,8 @@ pub struct AviaryApp {
     /// at a time, the newest), so a player can go between a board and its
     /// rules: until its cross is clicked.
     page: Option<Screen>,
+    /// The lesson map just opened: shown from its top.
+    map_at_top: bool,
     /// The new-game dialog, when open.
     pub new_game: Option<NewGame>,
     toasts: Vec<Toast>,
@@ -210,6 +212,7 @@ impl AviaryApp {
             screen: Screen::Home,
             page_from: Screen::Home,
             page: None,
+            map_at_top: false,
             new_game: None,
             toasts: Vec::new(),
             resume_offer: Vec::new(),

@@ -105,11 +105,11 @@ impl AviaryApp {
                 }
             };
             let room = ui.available_width() - tab_w("Settings", GLYPH.x + 5.0, 0.0);
-            // Before any game goes into the "more" menu, the page's tag
-            // says only "Rules", the titles are clipped shorter, and last
+            // Before any game goes into the "more" menu, the titles are
+            // clipped shorter, the page's tag says only "Rules", and last
             // Home and Saved Games keep their drawings alone (their words
             // in the hover; dropping them moves every tab, so it comes last).
-            let tries = [(true, true, 30), (false, true, 30), (false, true, 20), (false, true, 14), (false, false, 14)];
+            let tries = [(true, true, 30), (true, true, 20), (false, true, 20), (false, true, 14), (false, false, 14)];
             let fits = |&(full, words, longest): &(bool, bool, usize)| {
                 titles_at(longest).iter().map(|t| game_w(t)).sum::<f32>() <= room - fronts(words) - page_w(full)
             };
@@ -176,19 +176,27 @@ impl AviaryApp {
 }
 
 impl AviaryApp {
-    /// Shows the next open game's tab (`forward`) or the one before,
-    /// round the row; from a page that is not a game, the first or last.
+    /// Shows the next tab (`forward`) or the one before, round the row
+    /// as it stands: the open games, then the rules or lessons page's tag;
+    /// from Home, Saved Games or Settings, the first or the last.
     pub(super) fn step_tab(&mut self, forward: bool) {
-        let n = self.tabs.len();
+        let mut row: Vec<Screen> = (0..self.tabs.len()).map(Screen::Game).collect();
+        row.extend(self.page_on_row());
+        let n = row.len();
         if n == 0 {
             return;
         }
-        self.screen = Screen::Game(match (self.screen, forward) {
-            (Screen::Game(i), true) => (i + 1) % n,
-            (Screen::Game(i), false) => (i + n - 1) % n,
-            (_, true) => 0,
-            (_, false) => n - 1,
-        });
+        let at = row.iter().position(|&s| s == self.screen);
+        let next = match (at, forward) {
+            (Some(i), true) => (i + 1) % n,
+            (Some(i), false) => (i + n - 1) % n,
+            (None, true) => 0,
+            (None, false) => n - 1,
+        };
+        if matches!(row[next], Screen::Rules(_) | Screen::Lessons(_)) {
+            self.page_from = self.screen;
+        }
+        self.screen = row[next];
     }
 
     /// Closes the tab on screen: a game (it stays saved) or the rules or
@@ -504,6 +512,8 @@ impl AviaryApp {
         }
         self.screen = page;
         self.page = Some(page);
+        // A lesson map opens at its top, where its first lessons are.
+        self.map_at_top = matches!(page, Screen::Lessons(_));
     }
 
     /// The rules or lessons page with a tag on the row: the one on screen,
