@@ -666,6 +666,20 @@ fn daedalus_tabs_at_800(dir: &Path, stem: &str, n: usize) -> Harness<'static, Av
     h
 }
 
+/// `n` Daedalus games open at 800x600 (saved as `evening-0`…), the rules
+/// opened from the Game menu while game `from` is on screen.
+fn rules_from_game(dir: &Path, n: usize, from: usize) -> Harness<'static, AviaryApp> {
+    let mut h = daedalus_tabs_at_800(dir, "evening", n);
+    h.state_mut().screen = Screen::Game(from);
+    h.run();
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Rules").click();
+    h.run();
+    assert_eq!(h.state().screen, Screen::Rules("daedalus"));
+    h
+}
+
 /// The close crosses of the tabs on the rail, by where they are.
 fn closers_on_the_rail(h: &Harness<'_, AviaryApp>) -> Vec<egui::Rect> {
     h.query_all(egui_kittest::kittest::by().predicate(|n| n.label().is_some_and(|l| l.starts_with("Close "))))
@@ -759,15 +773,8 @@ fn the_more_menu_never_runs_into_settings() {
 #[test]
 fn a_rules_page_has_its_own_tag_and_its_game_keeps_its_tab_on_the_row() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = daedalus_tabs_at_800(dir.path(), "evening", 8);
-    // The last game, which only fits on the row because it is on screen.
-    h.state_mut().screen = Screen::Game(7);
-    h.run();
-    h.get_by_label("Game").click();
-    h.run();
-    h.get_by_label("Rules").click();
-    h.run();
-    assert_eq!(h.state().screen, Screen::Rules("daedalus"));
+    // From the last game, which only fits on the row because it is on screen.
+    let mut h = rules_from_game(dir.path(), 8, 7);
     let tag = h.get_by_label("Rules: Daedalus").rect();
     assert!(h.query_by_label("evening-7").is_some(), "the game the rules came from keeps its tab on the row");
     let closers: Vec<egui::Rect> = closers_on_the_rail(&h);
@@ -785,16 +792,9 @@ fn a_rules_page_has_its_own_tag_and_its_game_keeps_its_tab_on_the_row() {
 #[test]
 fn a_rules_page_keeps_its_tag_while_the_player_goes_back_to_the_board() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = daedalus_tabs_at_800(dir.path(), "evening", 5);
-    h.state_mut().screen = Screen::Game(1);
-    h.run();
-    h.get_by_label("Game").click();
-    h.run();
-    h.get_by_label("Rules").click();
-    h.run();
-    assert_eq!(h.state().screen, Screen::Rules("daedalus"));
-    // At 800 the tag says "Rules" by its game's cover, and leaves the games
-    // room: with the game's whole name it left one game tab on the row.
+    let mut h = rules_from_game(dir.path(), 5, 1);
+    // At 800 the tag leaves the games room (by its game's cover it says
+    // "Rules" alone where the row is short): it left one game tab.
     let games = closers_on_the_rail(&h).len() - 1;
     assert!(games >= 2, "{games} game tab(s) beside the rules' tag at 800");
     // Back to the board: the rules keep their tag, and it opens them again.
@@ -839,15 +839,40 @@ fn tabs_answer_ctrl_tab_ctrl_w_and_a_middle_click() {
 }
 
 #[test]
+fn each_rules_or_lessons_page_keeps_a_tag_of_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = rules_from_game(dir.path(), 1, 0);
+    h.set_size(egui::vec2(1180.0, 820.0));
+    // Home's Tail Feathers rules and Enchanted Plumes lessons besides.
+    for (button, page) in [
+        ("Tail Feathers rules", Screen::Rules("tail-feathers")),
+        ("Learn Enchanted Plumes", Screen::Lessons("enchanted-plumes")),
+    ] {
+        h.state_mut().screen = Screen::Home;
+        h.run();
+        h.get_by_label(button).click();
+        h.run();
+        assert_eq!(h.state().screen, page);
+    }
+    for tag in ["Rules: Daedalus", "Rules: Tail Feathers", "Lessons: Enchanted Plumes"] {
+        assert!(h.query_by_label(tag).is_some(), "{tag} keeps its tag");
+    }
+    h.get_by_label("Rules: Daedalus").click();
+    h.run();
+    assert_eq!(h.state().screen, Screen::Rules("daedalus"), "each tag opens its own page");
+    // A fourth page closes the oldest.
+    h.state_mut().screen = Screen::Home;
+    h.run();
+    h.get_by_label("Dust in the Wings rules").click();
+    h.run();
+    assert!(h.query_by_label("Rules: Daedalus").is_none(), "the oldest page's tag closed");
+    assert!(h.query_by_label("Rules: Dust in the Wings").is_some());
+}
+
+#[test]
 fn ctrl_tab_goes_round_the_games_and_the_rules_tag() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = daedalus_tabs_at_800(dir.path(), "evening", 2);
-    h.state_mut().screen = Screen::Game(1);
-    h.run();
-    h.get_by_label("Game").click();
-    h.run();
-    h.get_by_label("Rules").click();
-    h.run();
+    let mut h = rules_from_game(dir.path(), 2, 1);
     // Back to the board: the rules' tag stands after the games' tabs.
     h.get_by_label("evening-1").click();
     h.run();

@@ -78,10 +78,10 @@ pub struct AviaryApp {
     /// Where a rules or lessons page was opened from: its tag's cross goes
     /// back there, and a game it came from keeps its tab on the row.
     page_from: Screen,
-    /// The rules or lessons page kept on the row as a tag of its own (one
-    /// at a time, the newest), so a player can go between a board and its
-    /// rules: until its cross is clicked.
-    page: Option<Screen>,
+    /// The rules and lessons pages kept on the row, each a tag of its own
+    /// (the newest three, in the order opened), so a player can go
+    /// between a board and its rules: until a tag's cross is clicked.
+    pages: Vec<Screen>,
     /// The lesson map just opened: shown from its top.
     map_at_top: bool,
     /// The new-game dialog, when open.
@@ -211,7 +211,7 @@ impl AviaryApp {
             tabs: Vec::new(),
             screen: Screen::Home,
             page_from: Screen::Home,
-            page: None,
+            pages: Vec::new(),
             map_at_top: false,
             new_game: None,
             toasts: Vec::new(),

@@ -93,10 +93,11 @@ impl AviaryApp {
             let game_w = |text: &str| tab_w(text, ICON.x + 5.0, CLOSE + 2.0);
             // A rules or lessons page has a tag of its own, and the game it
             // was opened from keeps its tab on the row.
-            let page = self.page_tag();
-            // (The page's tag names its game where the row has room.)
-            let page_w =
-                |full: bool| page.as_ref().map_or(0.0, |(words, name)| game_w(if full { name } else { words }));
+            let pages: Vec<(Screen, &str, String)> = self.pages_on_row();
+            // (A page's tag names its game where the row has room.)
+            let page_w = |full: bool| -> f32 {
+                pages.iter().map(|(_, words, name)| game_w(if full { name } else { words })).sum()
+            };
             let fronts = |words: bool| {
                 if words {
                     tab_w("Home", GLYPH.x + 5.0, 0.0) + tab_w("Saved Games", GLYPH.x + 5.0, 0.0)
@@ -154,8 +155,8 @@ impl AviaryApp {
             }
             // The page's tag after the games' tabs: opening a page never
             // moves them.
-            if let Some((words, name)) = &page {
-                self.page_tag_ui(ui, &palette, if full { name } else { words }, name);
+            for (page, words, name) in &pages {
+                self.page_tag_ui(ui, &palette, *page, (if full { name.as_str() } else { words }, name));
             }
             let hidden: Vec<usize> = (0..titles.len()).filter(|&i| !shown[i]).collect();
             if !hidden.is_empty() {
@@ -181,7 +182,7 @@ impl AviaryApp {
     /// from Home, Saved Games or Settings, the first or the last.
     pub(super) fn step_tab(&mut self, forward: bool) {
         let mut row: Vec<Screen> = (0..self.tabs.len()).map(Screen::Game).collect();
-        row.extend(self.page_on_row());
+        row.extend(self.pages_on_row().into_iter().map(|(page, _, _)| page));
         let n = row.len();
         if n == 0 {
             return;
@@ -204,8 +205,8 @@ impl AviaryApp {
     pub(super) fn close_on_screen(&mut self, notices: &mut Vec<Notice>) {
         match self.screen {
             Screen::Game(i) => self.close_tab(i, notices),
-            Screen::Rules(_) | Screen::Lessons(_) => {
-                self.page = None;
+            page @ (Screen::Rules(_) | Screen::Lessons(_)) => {
+                self.pages.retain(|&p| p != page);
                 self.screen = self.page_back();
             }
             _ => {}
@@ -226,17 +227,22 @@ impl AviaryApp {
     /// ("Rules") beside its game's cover, `name`d in full for the hover and
     /// screen readers ("Rules: Daedalus"). A click shows the page; its cross
     /// closes it, going back to where it was opened from when on screen.
-    fn page_tag_ui(&mut self, ui: &mut Ui, palette: &crate::ui::theme::Palette, words: &str, name: &str) {
-        let Some(page) = self.page_on_row() else { return };
+    fn page_tag_ui(
+        &mut self,
+        ui: &mut Ui,
+        palette: &crate::ui::theme::Palette,
+        page: Screen,
+        (words, name): (&str, &str),
+    ) {
         let on_screen = self.screen == page;
-        let face = Face { words, name, icon: self.page_cover().map(Icon::Cover) };
+        let face = Face { words, name, icon: page_cover(page).map(Icon::Cover) };
         let (tag, cross) = rail_tab(ui, palette, face, (on_screen, true), Some(&format!("Close {name}")));
         if tag.on_hover_text(name).clicked() && !on_screen {
             self.page_from = self.screen;
             self.screen = page;
         }
         if cross.is_some_and(|c| c.clicked()) {
-            self.page = None;
+            self.pages.retain(|&p| p != page);
             if on_screen {
                 self.screen = self.page_back();
             }
@@ -255,10 +261,11 @@ impl AviaryApp {
     fn more_menu(&mut self, ui: &mut Ui, titles: &[String], hidden: &[usize]) -> Option<usize> {
         let mut close = None;
         ui.menu_button(format!("{} more…", hidden.len()), |ui| {
-            for &i in hidden {
-                // The name, then its cross (a cross first sat where a
-                // click meant to open the game landed).
-                ui.horizontal(|ui| {
+            // The names, then their crosses in a column of their own (a
+            // cross first sat where a click meant to open the game landed;
+            // then each right after its name, ragged).
+            egui::Grid::new("more-tabs").num_columns(2).spacing([12.0, 4.0]).show(ui, |ui| {
+                for &i in hidden {
                     if ui.selectable_label(false, &titles[i]).clicked() {
                         self.screen = Screen::Game(i);
                         ui.close();
@@ -270,8 +277,9 @@ impl AviaryApp {
                         close = Some(i);
                         ui.close();
                     }
-                });
-            }
+                    ui.end_row();
+                }
+            });
         })
         .response
         .on_hover_text("More open games");
@@ -505,46 +513,55 @@ fn tab_label(title: &str, over: bool, longest: usize) -> String {
 
 impl AviaryApp {
     /// Opens a rules or lessons page, remembering where from; it keeps its
-    /// tag on the row, in place of the page before it.
+    /// tag on the row after the others (the oldest closes past [`PAGES`]).
     pub(super) fn open_page(&mut self, page: Screen) {
         if !matches!(self.screen, Screen::Rules(_) | Screen::Lessons(_)) {
             self.page_from = self.screen;
         }
         self.screen = page;
-        self.page = Some(page);
+        self.pages.retain(|&p| p != page);
+        self.pages.push(page);
+        if self.pages.len() > PAGES {
+            self.pages.remove(0);
+        }
         // A lesson map opens at its top, where its first lessons are.
         self.map_at_top = matches!(page, Screen::Lessons(_));
     }
 
-    /// The rules or lessons page with a tag on the row: the one on screen,
-    /// else the one kept.
-    fn page_on_row(&self) -> Option<Screen> {
-        match self.screen {
-            Screen::Rules(_) | Screen::Lessons(_) => Some(self.screen),
-            _ => self.page,
+    /// The rules and lessons pages with a tag on the row, in order, each
+    /// with the words on its tag ("Rules", beside its game's cover) and
+    /// its whole name ("Rules: Daedalus"); the one on screen among them.
+    fn pages_on_row(&self) -> Vec<(Screen, &'static str, String)> {
+        let mut pages = self.pages.clone();
+        if matches!(self.screen, Screen::Rules(_) | Screen::Lessons(_)) && !pages.contains(&self.screen) {
+            pages.push(self.screen);
         }
-    }
-
-    /// The box cover of the game whose rules or lessons have the tag.
-    fn page_cover(&self) -> Option<Cover> {
-        match self.page_on_row()? {
-            Screen::Rules(id) | Screen::Lessons(id) => crate::games::entry(id).map(|e| e.cover),
-            _ => None,
-        }
-    }
-
-    /// The words on the page's tag ("Rules", beside the game's cover) and
-    /// its whole name ("Rules: Daedalus").
-    fn page_tag(&self) -> Option<(&'static str, String)> {
-        let (what, id) = match self.page_on_row()? {
-            Screen::Rules(id) => ("Rules", id),
-            Screen::Lessons(id) => ("Lessons", id),
-            _ => return None,
-        };
-        let name = crate::games::entry(id).map_or(id, |e| e.name);
-        Some((what, format!("{what}: {name}")))
+        pages
+            .into_iter()
+            .filter_map(|page| {
+                let (what, id) = match page {
+                    Screen::Rules(id) => ("Rules", id),
+                    Screen::Lessons(id) => ("Lessons", id),
+                    _ => return None,
+                };
+                let name = crate::games::entry(id).map_or(id, |e| e.name);
+                Some((page, what, format!("{what}: {name}")))
+            })
+            .collect()
     }
 }
+
+/// The box cover of the game whose rules or lessons a page shows.
+fn page_cover(page: Screen) -> Option<Cover> {
+    match page {
+        Screen::Rules(id) | Screen::Lessons(id) => crate::games::entry(id).map(|e| e.cover),
+        _ => None,
+    }
+}
+
+/// How many rules and lessons pages keep a tag on the row: opening one
+/// more closes the oldest.
+pub(super) const PAGES: usize = 3;
 
 /// Which tabs fit on the row: `widths` of each, the one on screen
 /// (`current`) first when it fits, then the others in order while they fit in `room`

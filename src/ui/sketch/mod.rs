@@ -196,7 +196,7 @@ impl Sketch {
     /// height: round the marks `keep` picks, with a margin of `margin` of
     /// the picture's height on every side, magnified at most `most` times.
     /// The marks keep their shapes; what falls outside is cut off when
-    /// painted. Nothing picked: the whole table.
+    /// painted. Nothing picked: the table's middle, at that shape.
     #[must_use]
     pub fn closer_on(&self, keep: impl Fn(&Mark) -> bool, margin: f32, most: f32, aspect: f32) -> Self {
         let (mut x0, mut y0, mut x1, mut y1) = (f32::INFINITY, f32::INFINITY, f32::NEG_INFINITY, f32::NEG_INFINITY);
@@ -205,8 +205,11 @@ impl Sketch {
             (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x + w), y1.max(y + h));
         }
         let own = if self.aspect > 0.0 { self.aspect } else { 1.0 };
-        if x0 > x1 || aspect <= 0.0 {
+        if aspect <= 0.0 {
             return self.clone();
+        }
+        if x0 > x1 {
+            (x0, y0, x1, y1) = (0.0, 0.0, 1.0, 1.0);
         }
         // The window's height and width in the unit square (a width `w`
         // of it shows `w * own / aspect` of the new picture's height),
@@ -377,8 +380,10 @@ mod tests {
         assert!(mice.iter().zip(want).all(|(a, b)| (a - b).abs() < 1e-5), "{mice:?}");
         // (Square still: 0.15 of a width twice the height is 0.3 of it.)
         assert!((closer.marks[0].at[3] - 3.0).abs() < 1e-5, "the floor runs out of the picture");
-        // Nothing picked: the same picture.
-        assert_eq!(sketch.closer_on(|m| m.tint == Tint::Rats, 0.05, 3.0, 2.0), sketch);
+        // Nothing picked: the table's middle (all of it, at its own shape).
+        assert_eq!(sketch.closer_on(|m| m.tint == Tint::Rats, 0.05, 3.0, 1.0), sketch);
+        let middle = sketch.closer_on(|m| m.tint == Tint::Rats, 0.05, 3.0, 2.0);
+        assert!((middle.aspect - 2.0).abs() < 1e-6 && (middle.marks[0].at[1] + 0.5).abs() < 1e-5, "{middle:?}");
     }
 
     #[test]
