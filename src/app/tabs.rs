@@ -62,17 +62,7 @@ impl AviaryApp {
             let palette = crate::ui::theme::palette(self.settings.dark);
             // One row: the games that fit (the one on screen always), the
             // rest in a menu at the end of the row.
-            let named: Vec<(String, String, bool)> = self
-                .tabs
-                .iter()
-                .map(|t| {
-                    // An auto-made name starts with the game's id.
-                    let stem = file_stem(t.path());
-                    let chosen = !stem.starts_with(t.game_id());
-                    let plain = !t.is_replay() && t.lesson_id().is_none();
-                    (t.title(), plain.then_some(stem).filter(|_| chosen).unwrap_or_default(), plain)
-                })
-                .collect();
+            let named = self.tab_naming();
             let told_apart = tab_names(&named);
             // The titles clipped to each length tried (the whole first).
             let clipped: Vec<(usize, Vec<String>)> = [30, 20, 14]
@@ -95,8 +85,11 @@ impl AviaryApp {
             // was opened from keeps its tab on the row.
             let pages: Vec<(Screen, &str, String)> = self.pages_on_row();
             // (A page's tag names its game where the row has room.)
-            let page_w = |full: bool| -> f32 {
-                pages.iter().map(|(_, words, name)| game_w(if full { name } else { words })).sum()
+            // Every page's tag named in full (2), the one on screen (1), or none (0).
+            let showing = self.screen;
+            let whole_name = move |full: u8, page: Screen| full == 2 || (full == 1 && page == showing);
+            let page_w = |full: u8| -> f32 {
+                pages.iter().map(|(page, words, name)| game_w(if whole_name(full, *page) { name } else { words })).sum()
             };
             let fronts = |words: bool| {
                 if words {
@@ -110,11 +103,11 @@ impl AviaryApp {
             // clipped shorter, the page's tag says only "Rules", and last
             // Home and Saved Games keep their drawings alone (their words
             // in the hover; dropping them moves every tab, so it comes last).
-            let tries = [(true, true, 30), (true, true, 20), (false, true, 20), (false, true, 14), (false, false, 14)];
-            let fits = |&(full, words, longest): &(bool, bool, usize)| {
+            let tries = [(2, true, 30), (1, true, 30), (1, true, 20), (0, true, 20), (0, true, 14), (0, false, 14)];
+            let fits = |&(full, words, longest): &(u8, bool, usize)| {
                 titles_at(longest).iter().map(|t| game_w(t)).sum::<f32>() <= room - fronts(words) - page_w(full)
             };
-            let (full, words, longest) = tries.iter().copied().find(|t| fits(t)).unwrap_or((false, false, 14));
+            let (full, words, longest) = tries.iter().copied().find(|t| fits(t)).unwrap_or((0, false, 14));
             let titles = titles_at(longest);
             let whole = titles_at(30);
             let widths: Vec<f32> = titles.iter().map(|t| game_w(t)).collect();
@@ -156,7 +149,8 @@ impl AviaryApp {
             // The page's tag after the games' tabs: opening a page never
             // moves them.
             for (page, words, name) in &pages {
-                self.page_tag_ui(ui, &palette, *page, (if full { name.as_str() } else { words }, name));
+                let shown = if whole_name(full, *page) { name.as_str() } else { words };
+                self.page_tag_ui(ui, &palette, *page, (shown, name));
             }
             let hidden: Vec<usize> = (0..titles.len()).filter(|&i| !shown[i]).collect();
             if !hidden.is_empty() {
@@ -177,6 +171,21 @@ impl AviaryApp {
 }
 
 impl AviaryApp {
+    /// Each open tab's title, the file name a person chose for it (or ""),
+    /// and whether it is a plain game (not a replay or a lesson).
+    fn tab_naming(&self) -> Vec<(String, String, bool)> {
+        self.tabs
+            .iter()
+            .map(|t| {
+                // An auto-made name starts with the game's id.
+                let stem = file_stem(t.path());
+                let chosen = !stem.starts_with(t.game_id());
+                let plain = !t.is_replay() && t.lesson_id().is_none();
+                (t.title(), plain.then_some(stem).filter(|_| chosen).unwrap_or_default(), plain)
+            })
+            .collect()
+    }
+
     /// Shows the next tab (`forward`) or the one before, round the row
     /// as it stands: the open games, then the rules or lessons page's tag;
     /// from Home, Saved Games or Settings, the first or the last.
