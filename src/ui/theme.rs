@@ -214,6 +214,11 @@ const PEACOCK: [Color32; 5] = [
 pub struct Forest {
     /// The forest floor (the battlefield).
     pub floor: Color32,
+    /// The forest floor in the small pictures of a table (Saved Games,
+    /// Continue, the lesson maps): in the dark, lit toward the canopy's
+    /// green as the board's lamp and tufts light the real one (the dark
+    /// floor alone made the pictures black boxes).
+    pub small_floor: Color32,
     /// The lamp's light on the floor's middle (premultiplied, faint).
     pub lamp: Color32,
     /// A tree space.
@@ -302,6 +307,7 @@ impl Forest {
 
 const FOREST_LIGHT: Forest = Forest {
     floor: Color32::from_rgb(0xdc, 0xe8, 0xcf),
+    small_floor: Color32::from_rgb(0xdc, 0xe8, 0xcf),
     lamp: Color32::from_rgba_premultiplied(0x18, 0x16, 0x08, 0x18),
     space: Color32::from_rgb(0x9c, 0xc2, 0x7c),
     nest: Color32::from_rgb(0xc8, 0x9a, 0x5c),
@@ -350,6 +356,7 @@ const FOREST_LIGHT: Forest = Forest {
 
 const FOREST_DARK: Forest = Forest {
     floor: Color32::from_rgb(0x24, 0x29, 0x1e),
+    small_floor: Color32::from_rgb(0x32, 0x54, 0x28),
     lamp: Color32::from_rgba_premultiplied(0x1c, 0x1e, 0x10, 0x10),
     space: Color32::from_rgb(0x70, 0x9c, 0x52),
     nest: Color32::from_rgb(0x7a, 0x5a, 0x32),

@@ -99,14 +99,7 @@ impl Tint {
             Self::Sea => palette.sea,
             Self::Nest => palette.nest,
             Self::Honey => palette.honey,
-            // On the dark theme's near-black floor the small pictures were
-            // black boxes: lit toward the canopy's green, as the board's
-            // lamp and tufts light the real one.
-            Self::Floor => {
-                let f = palette.forest.floor;
-                let dark = u32::from(f.r()) + u32::from(f.g()) + u32::from(f.b()) < 300;
-                if dark { mix(f, palette.forest.canopy, 0.7) } else { f }
-            }
+            Self::Floor => palette.forest.small_floor,
             Self::Trunk => palette.forest.trunk,
             Self::Mice => palette.forest.mice,
             Self::Rats => palette.forest.rats,
