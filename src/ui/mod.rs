@@ -34,6 +34,7 @@ pub mod sketch;
 pub mod tab;
 pub mod tail_feathers;
 pub mod theme;
+pub mod tilt;
 pub mod view;
 pub mod viewer;
 pub mod widgets;

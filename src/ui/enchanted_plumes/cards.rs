@@ -349,15 +349,12 @@ pub(super) fn empty_train(ui: &mut Ui, palette: &Palette, state: &EnchantedPlume
     });
 }
 
-/// Under the Train: when its cards come (before the first turn), or how
-/// to swap with it (said on hover instead in a low window; nothing once
-/// the game is over).
-pub(super) fn train_caption(ui: &mut Ui, state: &EnchantedPlumes, swap: &str, (compact, faint): (bool, egui::Color32)) {
+/// Under the Train before the first turn: when its cards come. (How to
+/// swap with it is said on hover of its name.)
+pub(super) fn train_caption(ui: &mut Ui, state: &EnchantedPlumes, faint: egui::Color32) {
     if state.phase() == Phase::Keep {
         let when = "Five cards are turned up here once every hand is chosen.";
         ui.label(RichText::new(when).color(faint));
-    } else if !compact && state.phase() != Phase::Over {
-        ui.label(RichText::new(swap).color(faint));
     }
 }
 

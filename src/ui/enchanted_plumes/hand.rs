@@ -11,8 +11,14 @@ use crate::rules::Game;
 use crate::rules::Seat;
 use crate::rules::enchanted_plumes::{Action, EnchantedPlumes, Phase, RETURNED, too_many_returned};
 use crate::table::Shown;
+use crate::ui::tilt::tilted;
 
-/// How to play a card, said by the hand.
+/// How to play a card, said by the hand in a few words (the whole of
+/// [`HINT`] on hover: two sentences of it under the turn line read as a
+/// rulebook lying on the table).
+const SHORT_HINT: &str = "Drag a card to a plume, a new plume or the Train";
+
+/// How to play a card, in full.
 const HINT: &str = "Drag a card onto a row, a new plume or a Train card (or click it, then the target). A plume's \
                     top row counts against it (−), the rows under it for it.";
 
@@ -134,6 +140,7 @@ impl PlumesView {
         let card = self.hand_card;
         let fan = move |origin: Pos2, i: usize| super::cards::fan_rect_within(origin, (i, n), card, room);
         let width = if n == 0 { 0.0 } else { fan(Pos2::ZERO, n - 1).right() };
+        let step = if n > 1 { fan(Pos2::ZERO, 1).left() - fan(Pos2::ZERO, 0).left() } else { card.x * 2.0 };
         let (area, _) = ui.allocate_exact_size(Vec2::new(width.max(10.0), self.hand_card.y + 30.0), Sense::hover());
         let origin = area.min + Vec2::new(0.0, 10.0);
         ui.scope(|ui| {
@@ -154,7 +161,11 @@ impl PlumesView {
                 let drawn = self.slides.place(key, r.rect, self.deck_at, now, self.settings.animations);
                 // A card drawn turns face up on its way from the deck.
                 let turn = self.slides.turning(key, now);
-                show_feather(ui, &r, drawn, palette, FeatherFace::Up(c), marked, ("hand", turn));
+                // Held as a fan, the cards turn out from the middle, as in a
+                // hand (laid apart, each stands level).
+                tilted(ui.painter(), held_tilt(i, n, step / card.x), drawn.center(), |_| {
+                    show_feather(ui, &r, drawn, palette, FeatherFace::Up(c), marked, ("hand", turn));
+                });
                 if acting && !marked && self.lesson_uses(c) {
                     // The lesson's cards to try glow softly.
                     ui.painter().rect_stroke(
@@ -273,7 +284,8 @@ impl PlumesView {
         // One line each, whatever the status says (the whole on hover), so
         // the plumes under them never move.
         ui.add(egui::Label::new(look::title(ui, line.clone(), 18.0).color(ink)).truncate()).on_hover_text(line);
-        ui.add(egui::Label::new(RichText::new(hint).color(palette.table.faint)).truncate()).on_hover_text(hint);
+        let short = if hint == HINT { SHORT_HINT } else { hint };
+        ui.add(egui::Label::new(RichText::new(short).color(palette.table.faint)).truncate()).on_hover_text(hint);
         // Room for the "to play" token on the mat's top edge below (it
         // covered this line's descenders).
         ui.add_space(6.0);
@@ -329,5 +341,34 @@ impl PlumesView {
         if confirmed {
             self.confirm_hand_off();
         }
+    }
+}
+
+/// How far card `i` of a hand of `n` is turned, its neighbour `step`
+/// card-widths on: held overlapping, the outer cards most (about eight
+/// degrees either way); laid apart (a step of a card or more), level.
+fn held_tilt(i: usize, n: usize, step: f32) -> f32 {
+    if n < 2 || step >= 1.0 {
+        return 0.0;
+    }
+    let mid = (n - 1) as f32 / 2.0;
+    let overlap = ((1.0 - step) / 0.5).min(1.0);
+    (i as f32 - mid) / mid * 0.14 * overlap
+}
+
+#[cfg(test)]
+mod tests {
+    use super::held_tilt;
+
+    /// A hand laid apart stands level; held overlapping, it fans: the
+    /// outer cards turned most, mirrored, the middle one level.
+    #[test]
+    fn a_held_hand_fans_and_a_hand_laid_apart_stands_level() {
+        assert!((0..4).all(|i| held_tilt(i, 4, 1.1).abs() < 1e-6), "laid apart: level");
+        let fan: Vec<f32> = (0..5).map(|i| held_tilt(i, 5, 0.56)).collect();
+        assert!(fan[0] < fan[1] && fan[1] < fan[2] && fan[2] < fan[3] && fan[3] < fan[4], "{fan:?}");
+        assert!(fan[2].abs() < 1e-6 && (fan[0] + fan[4]).abs() < 1e-6, "{fan:?}");
+        assert!(fan[4] < 0.2, "a gentle fan: {fan:?}");
+        assert!(held_tilt(0, 1, 0.5).abs() < 1e-6, "a single card stands level");
     }
 }

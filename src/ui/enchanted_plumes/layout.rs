@@ -353,7 +353,9 @@ pub(super) fn others_step(card: Vec2) -> f32 {
 
 pub(super) fn plume_width_by(widest: usize, card: Vec2, step: f32) -> f32 {
     // 14 points of margin: the minus sign of the top row sits at the left;
-    // at least the heading's width (a short one over small cards).
+    // at least the heading's width (a short one over small cards). (The
+    // fan's outer cards turn their corners out into the 8 points between
+    // plumes.)
     let cards = (widest.max(1) - 1) as f32 * step + card.x + 3.0;
     (cards + 14.0).max(if short_headings(card) { 48.0 } else { 70.0 })
 }

@@ -4,6 +4,7 @@
 
 use egui::{Pos2, Rect, Response, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
+use super::fan::PlumeFan;
 use super::layout::{others_step, plume_width_by, row_step, rows_height};
 use super::{Feather, FeatherFace, Known, Palette, Plume, Seat, look, paint_feather, words};
 
@@ -97,7 +98,12 @@ pub(super) fn paint_held_up(painter: &egui::Painter, palette: &Palette, (plume, 
 /// delete and add buttons; a faint dash alone puzzled a new player.)
 /// `band` is the part of the row in view, from the mat's left to the
 /// row's last card; painted before the row's cards.
-pub(super) fn row_sign(ui: &Ui, palette: &Palette, band: Rect, (name, seat, index, row): (&str, Seat, usize, usize)) {
+pub(super) fn row_sign(
+    ui: &Ui,
+    palette: &Palette,
+    (fan, band, cards): (&PlumeFan, Rect, [f32; 4]),
+    (name, seat, index, row): (&str, Seat, usize, usize),
+) {
     let painter = ui.painter();
     let (sign, means, tint) = if row == 0 {
         ("\u{2212}", "counts against the plume: its cards are taken off the score", palette.red_suit)
@@ -109,12 +115,16 @@ pub(super) fn row_sign(ui: &Ui, palette: &Palette, band: Rect, (name, seat, inde
     let dark = ui.visuals().dark_mode;
     let fill = tint.gamma_multiply(if dark { 0.45 } else { 0.28 });
     let edge = if dark { crate::ui::theme::mix(tint, palette.table.ink, 0.3) } else { tint.gamma_multiply(0.7) };
-    painter.rect(ribbon, 4.0, fill, Stroke::new(1.0, edge), StrokeKind::Inside);
+    // The band bent round the fan, as the row's cards are.
+    // (The row's first and last cards' centres, their height, and half a
+    // card's width.)
+    let [first, last, centre, half] = cards;
+    let radii = (fan.pivot.y - ribbon.top(), fan.pivot.y - ribbon.bottom());
+    let at = fan.paint_band(painter, (radii, (first, last), centre), (half + 1.0, 13.0), (fill, edge));
     // The sign in the ribbon's left end, in the tint made to read on the
     // mat (dark on the light mat, light on the dark one).
     let ink = crate::ui::theme::mix(tint, palette.table.ink, if dark { 0.7 } else { 0.35 });
     // (Drawn as strokes: a dash of the display face was a hair's breadth.)
-    let at = Pos2::new(band.left() + 6.0, band.center().y);
     let arm = (band.height() / 5.0).clamp(2.5, 3.5);
     let pen = Stroke::new(2.2, ink);
     painter.line_segment([at - Vec2::X * arm, at + Vec2::X * arm], pen);

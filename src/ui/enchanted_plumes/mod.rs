@@ -35,6 +35,7 @@ const CROWDED_FOLD_BELOW: f32 = 1600.0;
 
 use crate::ui::viewer::Viewer;
 mod cards;
+mod fan;
 mod fresh;
 mod hand;
 mod layout;
@@ -264,10 +265,10 @@ impl PlumesView {
     }
 
     /// A ring round a card laid since the person to act last acted.
-    fn mark_fresh(ui: &Ui, palette: &Palette, rect: Rect) {
+    fn mark_fresh(painter: &egui::Painter, palette: &Palette, rect: Rect) {
         // The ring in proportion to the card: a small card's ring is thin.
         let width = (rect.width() / 20.0).clamp(1.5, 3.0);
-        ui.painter().rect_stroke(
+        painter.rect_stroke(
             rect.expand(width / 2.0),
             5.0,
             Stroke::new(width, palette.last_move.to_opaque()),
@@ -301,15 +302,16 @@ impl PlumesView {
             ui.vertical(|ui| {
                 let swap = "Drag a card from your hand onto a Train card to swap them.";
                 let title = ui.label(look::title(ui, "The Train", 17.0).color(ink));
-                if self.compact && state.phase() != Phase::Over {
-                    // Every line counts in a low window: said on hover.
+                if state.phase() != Phase::Over {
+                    // How to swap, on hover: a rulebook's sentence lying on
+                    // the table read as a form's help text to a new player.
                     title.on_hover_text(swap);
                 }
                 cards::empty_train(ui, palette, &state, self.hand_card);
                 self.train_cards_ui(ui, palette, &state, (acting, dragging), (&mut action, &mut note));
-                cards::train_caption(ui, &state, swap, (self.compact, faint));
+                cards::train_caption(ui, &state, faint);
                 if !self.compact {
-                    self.fresh_note(ui, &state, faint);
+                    self.fresh_note(ui, palette, &state);
                 }
             });
             if self.folded {
@@ -443,7 +445,7 @@ impl PlumesView {
                 let drawn = self.slides.place(look::Slides::key(c), r.rect, None, now, animate);
                 show_feather(ui, &r, drawn, palette, FeatherFace::Up(c), false, (place, None));
                 if fresh {
-                    Self::mark_fresh(ui, palette, r.rect);
+                    Self::mark_fresh(ui.painter(), palette, r.rect);
                 }
                 let target = Target::Train(i as u8);
                 if let Some(card) = dragging
@@ -474,20 +476,21 @@ impl PlumesView {
         });
     }
 
-    /// The line that says what the blue rings mean (kept, empty, when there
-    /// are none, so the table never jumps).
-    fn fresh_note(&self, ui: &mut Ui, state: &EnchantedPlumes, faint: egui::Color32) {
-        if let Some((seat, _)) =
-            self.fresh.key.filter(|_| !self.fresh.plumes.is_empty() || !self.fresh.train.is_empty())
-        {
-            ui.label(
-                RichText::new(format!("Ringed in blue: cards laid since {}'s last turn", state.seat_name(seat)))
-                    .color(faint),
-            );
-        } else {
-            // The line keeps its place, so the table never jumps.
-            ui.label(" ");
-        }
+    /// A key to the blue rings: a small ringed card and who laid them
+    /// since (kept, empty, when there are none, so the table never jumps).
+    fn fresh_note(&self, ui: &mut Ui, palette: &Palette, state: &EnchantedPlumes) {
+        let since = self.fresh.key.filter(|_| !self.fresh.plumes.is_empty() || !self.fresh.train.is_empty());
+        ui.horizontal(|ui| {
+            let (rect, _) = ui.allocate_exact_size(Vec2::new(12.0, 16.0), Sense::hover());
+            let Some((seat, _)) = since else {
+                return;
+            };
+            look::card_body(ui.painter(), palette, rect.shrink(2.0), palette.card_face, look::Lift::Flat);
+            Self::mark_fresh(ui.painter(), palette, rect.shrink(2.0));
+            let words = format!("new since {}'s turn", state.seat_name(seat));
+            ui.label(RichText::new(words).color(palette.table.faint))
+                .on_hover_text("Cards ringed in blue were laid since that turn");
+        });
     }
 
     /// The seat whose place is by the hand: the person at the screen, or

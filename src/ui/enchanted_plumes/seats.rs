@@ -4,10 +4,13 @@
 
 use egui::{Align2, Pos2, Rect, Response, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
+use super::fan::PlumeFan;
 use super::layout::{
     NEW_ROW, fanned_step, new_plume_width, others_plume_width, plume_width_by, row_step, rows_height, short_headings,
 };
 use super::marks::{Bottom, held_backs, plume_heading, plume_hover, plume_tip, row_sign, turn_token};
+use crate::ui::tilt::tilted;
+
 use super::{
     Action, Dragged, EnchantedPlumes, Feather, FeatherFace, Game, Known, PLUME_CARD, Palette, Phase, Player, Plume,
     PlumesView, Seat, Target, Viewer, action_for, card_label, look, paint_feather, paint_tail, plume_score_text, theme,
@@ -110,12 +113,21 @@ impl PlumesView {
         let mat = theme::mix(palette.table.cloth, palette.table.weave[1], 0.7);
         // The gold ring is a point wider than the plain one; the mat keeps
         // its size (so nothing moves when the turn passes).
+        // Otherwise no ring: a place mat lying on the cloth, its soft
+        // shadow its edge (a ruled box round every seat read as a form).
         let (ring, outside) = if to_move {
             (Stroke::new(2.0, palette.selection), 0)
         } else {
-            (Stroke::new(1.0, theme::mix(mat, palette.table.ink, 0.2)), 1)
+            (Stroke::new(1.0, egui::Color32::TRANSPARENT), 1)
         };
-        let frame = egui::Frame::new().fill(mat).stroke(ring).corner_radius(10).inner_margin(10).outer_margin(outside);
+        let shadow = egui::Shadow { offset: [0, 2], blur: 8, spread: 0, color: palette.table.shadow };
+        let frame = egui::Frame::new()
+            .fill(mat)
+            .stroke(ring)
+            .shadow(shadow)
+            .corner_radius(10)
+            .inner_margin(10)
+            .outer_margin(outside);
         frame.show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.visuals_mut().override_text_color = Some(palette.table.ink);
@@ -379,7 +391,8 @@ impl PlumesView {
         let width = plume_width_by(widest, card, step);
         let height = rows_height(plume.rows.len(), card) + new_row + 24.0;
         let (rect, resp) = ui.allocate_exact_size(Vec2::new(width, height + 10.0), Sense::hover());
-        let painter = ui.painter_at(rect.expand(6.0));
+        // (Room round the plume for its fanned cards' corners.)
+        let painter = ui.painter_at(rect.expand(16.0));
         let foot_y = rect.top() + 18.0 + rows_height(plume.rows.len(), card) + 6.0;
         paint_tail(&painter, palette, rect, foot_y, plume.is_complete());
         let kind = if plume.is_complete() { "peacock" } else { "plume" };
@@ -404,41 +417,23 @@ impl PlumesView {
         );
         let last = plume.rows.len() - 1;
         let row_x = |len: usize| row_left_and_width(rect, len, (card, step, gap));
+        // The plume as a peacock's tail: its cards turned out from a point
+        // under it, where the bird would stand (the fan is the plume's
+        // shape, not a motion: it stays with Animations off).
+        let top_centre = Pos2::new(rect.center().x + 5.0 - gap / 2.0, rect.top() + 18.0 + card.y / 2.0);
+        let fan = PlumeFan::new(top_centre, card, (widest, row_step(card)));
         if !plume.is_complete() {
-            row_ribbons(ui, palette, (rect, plume), (card, step, gap), (&state.seat_name(seat), seat, index));
+            row_ribbons(ui, palette, (rect, plume, &fan), (card, step, gap), (&state.seat_name(seat), seat, index));
         }
         for (r, row) in plume.rows.iter().enumerate() {
             let y = rect.top() + 18.0 + (r as f32) * row_step(card);
             let x0 = row_x(row.len()).0;
             for (k, &c) in row.iter().enumerate() {
-                let cr = Rect::from_min_size(Pos2::new(x0 + (k as f32) * step, y), card);
+                let level = Rect::from_min_size(Pos2::new(x0 + (k as f32) * step, y), card);
+                let (cr, angle) = fan.place(level);
                 let face = bottom.face(plume.is_complete() && r == last, c);
-                let resp = ui.interact(cr, ui.scope_id().with(("card", seat.0, index, r, k)), Sense::hover());
-                let fresh = self.fresh.plumes.contains(&(seat.0, index, r, k));
-                let new = if fresh { " (new since your last turn)" } else { "" };
-                let label = card_label(&format!("{} plume {}{new}", state.seat_name(seat), index + 1), face);
-                resp.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, label.clone()));
-                // Face-up cards slide by their identity (public); a
-                // face-down one only by its place, so no motion tells
-                // where a hidden card came from.
-                let key = if matches!(face, FeatherFace::Up(_)) {
-                    look::Slides::key(c)
-                } else {
-                    look::Slides::key(("face down", seat.0, index, r, k))
-                };
-                let now = ui.input(|i| i.time);
-                let drawn = self.slides.place(key, cr, None, now, self.settings.animations);
-                // A card laid from a hand turns face up where it lands.
-                match self.slides.turning(key, now).filter(|_| matches!(face, FeatherFace::Up(_))) {
-                    Some(t) => match look::turned(drawn, t) {
-                        (r, true) => paint_feather(&painter, palette, r, face),
-                        (r, false) => paint_feather(&painter, palette, r, FeatherFace::Down),
-                    },
-                    None => paint_feather(&painter, palette, drawn, face),
-                }
-                if fresh {
-                    Self::mark_fresh(ui, palette, cr);
-                }
+                let name = state.seat_name(seat);
+                self.plume_card(ui, (&painter, palette), &name, (seat, index, r, k), (c, face), (cr, angle));
             }
         }
         if !own {
@@ -488,6 +483,49 @@ impl PlumesView {
             };
             self.zone_feedback(ui, palette, state, (shown, landing), &resp, target, dragging, action, note);
         }
+    }
+
+    /// One card of a plume, at its place `cr` in the fan turned by
+    /// `angle`: named for screen readers, sliding in and turning up as it
+    /// is laid, ringed while it is new since the viewer's last turn.
+    fn plume_card(
+        &mut self,
+        ui: &Ui,
+        (painter, palette): (&egui::Painter, &Palette),
+        name: &str,
+        (seat, index, r, k): (Seat, usize, usize, usize),
+        (c, face): (Feather, FeatherFace),
+        (cr, angle): (Rect, f32),
+    ) {
+        let resp = ui.interact(cr, ui.scope_id().with(("card", seat.0, index, r, k)), Sense::hover());
+        let fresh = self.fresh.plumes.contains(&(seat.0, index, r, k));
+        let new = if fresh { " (new since your last turn)" } else { "" };
+        let label = card_label(&format!("{name} plume {}{new}", index + 1), face);
+        resp.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, label.clone()));
+        // Face-up cards slide by their identity (public); a face-down one
+        // only by its place, so no motion tells where a hidden card came
+        // from.
+        let key = if matches!(face, FeatherFace::Up(_)) {
+            look::Slides::key(c)
+        } else {
+            look::Slides::key(("face down", seat.0, index, r, k))
+        };
+        let now = ui.input(|i| i.time);
+        let drawn = self.slides.place(key, cr, None, now, self.settings.animations);
+        // A card laid from a hand turns face up where it lands.
+        let turning = self.slides.turning(key, now).filter(|_| matches!(face, FeatherFace::Up(_)));
+        tilted(painter, angle, drawn.center(), |painter| {
+            match turning {
+                Some(t) => match look::turned(drawn, t) {
+                    (r, true) => paint_feather(painter, palette, r, face),
+                    (r, false) => paint_feather(painter, palette, r, FeatherFace::Down),
+                },
+                None => paint_feather(painter, palette, drawn, face),
+            }
+            if fresh {
+                Self::mark_fresh(painter, palette, drawn);
+            }
+        });
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -598,12 +636,12 @@ fn row_left_and_width(rect: Rect, len: usize, (card, step, gap): (Vec2, f32, f32
     (rect.center().x + 5.0 - row_w / 2.0, row_w)
 }
 
-/// Every row's ribbon and sign (see [`row_sign`]), painted under all the
-/// plume's cards.
+/// Every row's ribbon and sign (see [`row_sign`]), bent round the plume's
+/// fan and painted under all its cards.
 fn row_ribbons(
     ui: &Ui,
     palette: &Palette,
-    (rect, plume): (Rect, &Plume),
+    (rect, plume, fan): (Rect, &Plume, &PlumeFan),
     (card, step, gap): (Vec2, f32, f32),
     (name, seat, index): (&str, Seat, usize),
 ) {
@@ -613,8 +651,9 @@ fn row_ribbons(
         // (By the part of the row in view: rows under it cover the rest.)
         let shown = if r < last { row_step(card) } else { card.y };
         let (x0, row_w) = row_left_and_width(rect, row.len(), (card, step, gap));
-        let band = Rect::from_min_max(Pos2::new(rect.left() - 1.0, y), Pos2::new(x0 + row_w - gap + 2.0, y + shown));
-        row_sign(ui, palette, band, (name, seat, index, r));
+        let band = Rect::from_min_max(Pos2::new(x0, y), Pos2::new(x0 + row_w - gap, y + shown));
+        let (first, last) = (x0 + card.x / 2.0, x0 + (row.len().max(1) - 1) as f32 * step + card.x / 2.0);
+        row_sign(ui, palette, (fan, band, [first, last, y + card.y / 2.0, card.x / 2.0]), (name, seat, index, r));
     }
 }
 
