@@ -113,8 +113,14 @@ pub(super) fn row_sign(
     let ribbon = band.expand2(Vec2::new(0.0, 1.5));
     // (Stronger on the dark mat, where a faint tint went maroon and sank.)
     let dark = ui.visuals().dark_mode;
-    let fill = tint.gamma_multiply(if dark { 0.45 } else { 0.28 });
-    let edge = if dark { crate::ui::theme::mix(tint, palette.table.ink, 0.3) } else { tint.gamma_multiply(0.7) };
+    // (On the dark felt a dimmed red went maroon and vanished: there it
+    // is lightened towards the ink and more opaque.)
+    let fill = if dark {
+        crate::ui::theme::mix(tint, palette.table.ink, 0.25).gamma_multiply(0.7)
+    } else {
+        tint.gamma_multiply(0.28)
+    };
+    let edge = if dark { crate::ui::theme::mix(tint, palette.table.ink, 0.55) } else { tint.gamma_multiply(0.7) };
     // The band bent round the fan, as the row's cards are.
     // (The row's first and last cards' centres, their height, and half a
     // card's width.)

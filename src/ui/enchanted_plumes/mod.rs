@@ -3,7 +3,7 @@
 //! cards, drag (or click) to play, swap and draw, the hand-off screen
 //! between people sharing the screen, guarded undo, and the final scoring.
 
-use egui::{Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+use egui::{Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
 use super::look;
 use super::tab::{EndWords, Frame, Tab, UndoGuard, View};
@@ -264,16 +264,17 @@ impl PlumesView {
         applied
     }
 
-    /// A ring round a card laid since the person to act last acted.
+    /// A card laid since the person to act last acted: a small blue gem
+    /// set just under its top edge, in the part of the card a fan or a row
+    /// under it leaves in view. (A ring round the whole card read as a
+    /// computer's selection box to a new player.)
     fn mark_fresh(painter: &egui::Painter, palette: &Palette, rect: Rect) {
-        // The ring in proportion to the card: a small card's ring is thin.
-        let width = (rect.width() / 20.0).clamp(1.5, 3.0);
-        painter.rect_stroke(
-            rect.expand(width / 2.0),
-            5.0,
-            Stroke::new(width, palette.last_move.to_opaque()),
-            StrokeKind::Outside,
-        );
+        let radius = (rect.width() * 0.1).clamp(3.5, 7.0);
+        let at = Pos2::new(rect.left() + rect.width() * 0.45, rect.top() + radius + 1.5);
+        let gem = palette.last_move.to_opaque();
+        painter.circle_filled(at + Vec2::new(0.6, 1.2), radius + 0.5, palette.table.shadow);
+        painter.circle(at, radius, gem, Stroke::new((radius * 0.3).max(1.2), palette.card_face));
+        painter.circle_filled(at - Vec2::splat(radius * 0.35), radius * 0.3, theme::mix(gem, palette.card_face, 0.7));
     }
 
     fn after_history_change(&mut self) {
@@ -480,16 +481,19 @@ impl PlumesView {
     /// since (kept, empty, when there are none, so the table never jumps).
     fn fresh_note(&self, ui: &mut Ui, palette: &Palette, state: &EnchantedPlumes) {
         let since = self.fresh.key.filter(|_| !self.fresh.plumes.is_empty() || !self.fresh.train.is_empty());
+        // As high with the key as without it, so nothing under it moves
+        // when it comes and goes.
+        let high = ui.text_style_height(&egui::TextStyle::Body).max(18.0);
         ui.horizontal(|ui| {
-            let (rect, _) = ui.allocate_exact_size(Vec2::new(12.0, 16.0), Sense::hover());
+            ui.set_height(high);
+            let (rect, _) = ui.allocate_exact_size(Vec2::new(16.0, high), Sense::hover());
             let Some((seat, _)) = since else {
                 return;
             };
-            look::card_body(ui.painter(), palette, rect.shrink(2.0), palette.card_face, look::Lift::Flat);
-            Self::mark_fresh(ui.painter(), palette, rect.shrink(2.0));
+            Self::mark_fresh(ui.painter(), palette, Rect::from_center_size(rect.center(), Vec2::new(16.0, 0.0)));
             let words = format!("new since {}'s turn", state.seat_name(seat));
             ui.label(RichText::new(words).color(palette.table.faint))
-                .on_hover_text("Cards ringed in blue were laid since that turn");
+                .on_hover_text("Cards with a blue gem at their top were laid since that turn");
         });
     }
 
