@@ -427,7 +427,7 @@ impl PlumesView {
         }
         for (r, row) in plume.rows.iter().enumerate() {
             let y = rect.top() + 18.0 + (r as f32) * row_step(card);
-            let x0 = row_x(row.len()).0;
+            let x0 = row_left(rect, plume, r, (card, step, gap));
             for (k, &c) in row.iter().enumerate() {
                 let level = Rect::from_min_size(Pos2::new(x0 + (k as f32) * step, y), card);
                 let (cr, angle) = fan.place(level);
@@ -474,12 +474,18 @@ impl PlumesView {
             // Where the card would lie: at the end of the bottom row (which
             // moves over by half a card, unless it is the widest and the
             // plume grows), or alone under it.
-            let landing = if row == last {
+            // A lower row fills its places from the left, so its next card
+            // lies in the next place.
+            let landing = if row == last && last == 0 {
                 let len = plume.rows[last].len();
                 let x0 = row_x(len).0 - if len < widest { step / 2.0 } else { 0.0 };
                 Rect::from_min_size(Pos2::new(x0 + len as f32 * step, bottom), card)
+            } else if row == last {
+                let x0 = row_left(rect, plume, last, (card, step, gap));
+                Rect::from_min_size(Pos2::new(x0 + plume.rows[last].len() as f32 * step, bottom), card)
             } else {
-                Rect::from_min_size(Pos2::new(row_x(1).0, bottom + row_step(card)), card)
+                let x0 = row_x(plume.rows[last].len().saturating_sub(1).max(1)).0;
+                Rect::from_min_size(Pos2::new(x0, bottom + row_step(card)), card)
             };
             self.zone_feedback(ui, palette, state, (shown, landing), &resp, target, dragging, action, note);
         }
@@ -636,6 +642,15 @@ fn row_left_and_width(rect: Rect, len: usize, (card, step, gap): (Vec2, f32, f32
     (rect.center().x + 5.0 - row_w / 2.0, row_w)
 }
 
+/// Where row `r` of a plume in `rect` starts: the top row, which may grow,
+/// centred; a lower row at the left of the places it will fill (one fewer
+/// than the row above, as the rules ask), so a row laid part way fans out
+/// from its left as the finished one will, not level in the middle.
+fn row_left(rect: Rect, plume: &Plume, r: usize, (card, step, gap): (Vec2, f32, f32)) -> f32 {
+    let places = if r == 0 { plume.rows[0].len() } else { plume.rows[r - 1].len().saturating_sub(1) };
+    row_left_and_width(rect, places.max(plume.rows[r].len()).max(1), (card, step, gap)).0
+}
+
 /// Every row's ribbon and sign (see [`row_sign`]), bent round the plume's
 /// fan and painted under all its cards.
 fn row_ribbons(
@@ -650,7 +665,8 @@ fn row_ribbons(
         let y = rect.top() + 18.0 + (r as f32) * row_step(card);
         // (By the part of the row in view: rows under it cover the rest.)
         let shown = if r < last { row_step(card) } else { card.y };
-        let (x0, row_w) = row_left_and_width(rect, row.len(), (card, step, gap));
+        let x0 = row_left(rect, plume, r, (card, step, gap));
+        let row_w = (row.len().max(1) - 1) as f32 * step + card.x + gap;
         let band = Rect::from_min_max(Pos2::new(x0, y), Pos2::new(x0 + row_w - gap, y + shown));
         let (first, last) = (x0 + card.x / 2.0, x0 + (row.len().max(1) - 1) as f32 * step + card.x / 2.0);
         row_sign(ui, palette, (fan, band, [first, last, y + card.y / 2.0, card.x / 2.0]), (name, seat, index, r));
@@ -676,5 +692,29 @@ mod highlight_tests {
         assert!(under.top() >= top + high, "the row under lit from the cards' foot: {under:?}");
         assert!(under.height() >= 12.0 && under.bottom() >= 250.0 - 0.5, "{under:?}");
         assert!(row.left() >= plume.left() + 10.0 && under.left() >= plume.left() + 10.0, "clear of the row signs");
+    }
+}
+
+#[cfg(test)]
+mod row_place_tests {
+    use super::{Plume, row_left, row_left_and_width};
+    use crate::rules::enchanted_plumes::Feather;
+    use egui::{Pos2, Rect, Vec2};
+
+    /// Found by a new player: a second row laid part way stood level in
+    /// the middle of the row above, on top of its middle cards. A lower row
+    /// starts at the left of the places it will fill; the top row, which
+    /// may still grow, stays centred.
+    #[test]
+    fn a_lower_row_laid_part_way_starts_at_the_left_of_its_places() {
+        let f = |value| Feather { colour: 0, value };
+        let plume = Plume { rows: vec![vec![f(1), f(2), f(3), f(4)], vec![f(5)]] };
+        let rect = Rect::from_min_size(Pos2::new(100.0, 50.0), Vec2::new(260.0, 200.0));
+        let sizes = (Vec2::new(50.0, 70.0), 31.0, 3.0);
+        let full = row_left_and_width(rect, 3, sizes).0;
+        assert!((row_left(rect, &plume, 1, sizes) - full).abs() < 1e-3, "the first of three places");
+        assert!(row_left(rect, &plume, 1, sizes) < row_left_and_width(rect, 1, sizes).0, "not in the middle");
+        let top = row_left_and_width(rect, 4, sizes).0;
+        assert!((row_left(rect, &plume, 0, sizes) - top).abs() < 1e-3, "the top row centred");
     }
 }
