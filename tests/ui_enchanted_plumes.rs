@@ -562,12 +562,10 @@ fn other_seats_see_a_face_down_peacock_as_unknown_until_the_end() {
     assert_eq!(labels_starting(&h, &format!("Ada peacock {no} \u{2212}")), 0, "its score is not shown to Ben");
     assert_eq!(labels_starting(&h, &format!("Ada peacock {no} -")), 0, "its score is not shown to Ben");
     let peacocks = start.peacocks(ada);
-    let line = format!(
-        "human · {} cards in hand · {peacocks} peacock{}",
-        start.hand(ada).len(),
-        if peacocks == 1 { "" } else { "s" },
-    );
+    // (Her hand's count is said by its backs beside her name.)
+    let line = format!("human · {peacocks} peacock{}", if peacocks == 1 { "" } else { "s" });
     h.get_by_label(&line);
+    h.get_by_label(&format!("Ada: {} cards in hand, face down", start.hand(ada).len()));
     assert!(h.query_all_by_label(&format!("≥ {}", shown(total))).count() > 0, "Ada's score as Ben may know it");
     assert_eq!(h.query_all_by_label(&shown(start.score(ada))).count(), 0, "Ada's exact score is hidden");
 
@@ -810,31 +808,38 @@ fn every_seat_keeps_its_place_and_the_train_and_the_hand_stay_in_view() {
         if let Some(own) = own {
             assert!(window.contains_rect(own), "{at}: Ada's first plume is in view");
         }
-        // The others across the table, under the Train, in seat order.
+        // The others across the table, beyond the Train, in seat order.
         let others: Vec<egui::Rect> = (2..=seats).filter_map(|k| first_plume(&h, &format!("Seat {k}"))).collect();
         assert!(others.len() >= 2, "{at}: the others have plumes");
         let train_bottom = train.iter().map(egui::Rect::bottom).fold(0.0, f32::max);
         if let Some(own) = own {
-            // By her hand, under the table (the others' mats scroll under
-            // the hand's panel in a low window, so the Train is the mark).
-            assert!(own.top() > train_bottom + 60.0, "{at}: Ada's plumes sit by her hand, under the table");
+            // By her hand, on her side of the Train (the others' mats
+            // scroll in their room in a low window, so the Train is the mark).
+            assert!(own.top() > train_bottom, "{at}: Ada's plumes sit by her hand, on her side of the Train");
             assert!((own.center().y - hand.center().y).abs() < 260.0, "{at}: Ada's plumes are by her hand");
         }
-        assert!(others.iter().all(|r| r.top() > train_bottom), "{at}: the others sit under the Train");
+        let train_top = train.iter().map(egui::Rect::top).fold(f32::INFINITY, f32::min);
+        // Their room: from the table's far edge to the Train (a mat past
+        // it scrolls out of sight, under a token that names it).
+        let room = egui::Rect::from_min_max(window.min, Pos2::new(window.right(), train_top));
+        assert!(
+            others.iter().any(|r| room.contains_rect(*r)),
+            "{at}: the others sit across the table, beyond the Train"
+        );
         for pair in others.windows(2) {
             let (a, b) = (pair[0], pair[1]);
             assert!(a.left() < b.left() || a.top() < b.top() - 20.0, "{at}: seats in order: {a:?} then {b:?}");
         }
         if size[1] > 700.0 {
             // At the default size every seat's first plume shows whole.
-            assert!(others.iter().all(|r| window.contains_rect(*r)), "{at}: every seat in view: {others:?}");
+            assert!(others.iter().all(|r| room.contains_rect(*r)), "{at}: every seat in view: {others:?}");
             assert!(h.query_by_label_contains("further down").is_none(), "{at}: nothing said to be further down");
         }
         // A seat out of sight is named at the bottom of the table, and a
         // click there brings it into view.
         let hidden: Vec<String> = (2..=seats)
             .map(|k| format!("Seat {k}"))
-            .filter(|s| first_plume(&h, s).is_none_or(|r| !window.contains_rect(r)))
+            .filter(|s| first_plume(&h, s).is_none_or(|r| !room.contains_rect(r)))
             .collect();
         if turns > 100 {
             // This case exists to run past the bottom (if a better layout
@@ -849,7 +854,7 @@ fn every_seat_keeps_its_place_and_the_train_and_the_hand_stay_in_view() {
             token.click();
             h.run_steps(3);
             let r = first_plume(&h, first).expect("its plume");
-            assert!(window.contains_rect(r), "{at}: {first} scrolled into view: {r:?}");
+            assert!(room.contains_rect(r), "{at}: {first} scrolled into view: {r:?}");
             // Only the seats scroll: the Train stays in view to play onto.
             let train: Vec<_> = h.query_all_by_label_contains("train").map(|n| n.rect()).collect();
             assert!(train.iter().all(|r| window.contains_rect(*r)), "{at}: the Train stays in view: {train:?}");
@@ -1017,7 +1022,10 @@ fn the_hand_stays_in_one_place_from_nine_cards_to_few() {
             .query_all(egui_kittest::kittest::by().predicate(|n| n.label().is_some_and(|l| l.starts_with("hand: "))))
             .map(|n| n.rect())
             .collect();
-        (cards.len(), cards.iter().map(egui::Rect::left).fold(f32::INFINITY, f32::min), cards[0].top())
+        // (The hand's place: its left edge and its heading; held as a fan,
+        // its outer cards dip on the arc.)
+        let heading = h.get_by_label_contains("Your hand").rect().top();
+        (cards.len(), cards.iter().map(egui::Rect::left).fold(f32::INFINITY, f32::min), heading)
     };
     let (nine, left, top) = first_card(&h);
     assert_eq!(nine, 9);
@@ -1164,7 +1172,13 @@ fn in_a_narrow_window_the_side_panel_folds_away_and_the_table_takes_its_room() {
     };
     assert!(h.query_by_label("Log").is_none(), "the side panel is folded away");
     let said = status(&h).expect("the status is on the table");
-    assert!(said.left() > 300.0 && said.top() < 150.0, "the status stands by the Train: {said:?}");
+    let train: Vec<egui::Rect> = h.query_all_by_label_contains("train: ").map(|n| n.rect()).collect();
+    let (train_top, train_right) =
+        train.iter().fold((f32::INFINITY, 0.0_f32), |(t, r), c| (t.min(c.top()), r.max(c.right())));
+    assert!(
+        said.left() > train_right && (said.top() - train_top).abs() < 80.0,
+        "the status stands by the Train: {said:?}, the Train from {train_top} to {train_right}"
+    );
     assert!(h.query_by_label("Undo").is_some(), "Undo is at hand");
     let (folded, reach) = others_card(&h);
     assert!(reach > 600.0, "the others' mats reach where the panel stood: {reach}");
@@ -1205,26 +1219,28 @@ fn at_the_default_size_the_others_mats_stay_whole_as_the_game_grows() {
 /// Found by a new player: with two at the table, the other seat's mat lay
 /// under the Train with small cards and a band of bare cloth between it
 /// and one's own. Its cards now grow up to the Train's size and the mat
-/// lies across the table from one's own, midway.
+/// lies across the table from one's own, midway between the table's far
+/// edge and the Train (which lies by one's own place).
 #[test]
 fn with_two_at_the_table_the_other_seat_sits_midway_across_it() {
     for turns in [6, 40] {
         let dir = tempfile::tempdir().unwrap();
         let mut h = table_of(dir.path(), 2, turns, [1180.0, 820.0]);
         h.run();
-        let train: Vec<egui::Rect> = h.query_all_by_label_contains("train").map(|n| n.rect()).collect();
-        let train_bottom = train.iter().map(egui::Rect::bottom).fold(0.0, f32::max);
+        let train: Vec<egui::Rect> = h.query_all_by_label_contains("train: ").map(|n| n.rect()).collect();
+        let train_top = train.iter().map(egui::Rect::top).fold(f32::INFINITY, f32::min);
         let across = first_plume(&h, "Seat 2").expect("the other seat's first plume");
         let heading = h
             .query_all_by_label("Seat 2")
             .map(|n| n.rect())
-            .find(|r| r.right() < across.right() + 200.0 && r.top() > train_bottom)
+            .find(|r| r.right() < across.right() + 200.0 && r.bottom() < across.top())
             .expect("the other seat's name on its mat");
-        let hand = h.get_by_label_contains("Your hand").rect();
-        let (above, below) = (heading.top() - train_bottom, hand.top() - across.bottom());
-        // (Below, the turn line stands over the hand. Before: 72 points of
-        // cloth above the mat, 187 below.)
-        assert!(below - above < 70.0, "after {turns} turns: {above} of cloth above the mat, {below} below");
+        let edge = h.get_by_label("Home").rect().bottom();
+        let (above, below) = (heading.top() - edge, train_top - across.bottom());
+        assert!(
+            (below - above).abs() < 70.0 && above < 120.0,
+            "after {turns} turns: {above} of cloth above the mat, {below} below it to the Train"
+        );
     }
 }
 

@@ -215,11 +215,17 @@ pub(super) fn paint_feather_face(painter: &egui::Painter, palette: &Palette, rec
         .unwrap_or(ink);
     let font = look::display(painter.ctx(), (h * 0.26).max(9.0));
     let small = egui::FontId::proportional((h * 0.12).max(7.5));
-    let letter = LETTERS[index];
-    let corner = |at: Pos2, angle: f32| {
+    // The colour's name where the card is large enough to read it; on a
+    // smaller card its letter under the value. Never both, and never a
+    // second time upside down: a card said its colour three ways and a
+    // new player found it cluttered.
+    let named = h >= 70.0;
+    let letter = (!named).then_some(LETTERS[index]);
+    let corner = |at: Pos2, angle: f32, letter: Option<&str>| {
         let galley = painter.layout_no_wrap(f.value.to_string(), font.clone(), value_ink);
-        let letter_galley = painter.layout_no_wrap(letter.to_string(), small.clone(), ink);
-        let (value_size, letter_size) = (galley.size(), letter_galley.size());
+        let letter_galley = letter.map(|l| painter.layout_no_wrap(l.to_string(), small.clone(), ink));
+        let value_size = galley.size();
+        let letter_size = letter_galley.as_ref().map_or(Vec2::ZERO, |g| g.size());
         let flip = if angle == 0.0 { 1.0 } else { -1.0 };
         // The index on a patch of the card's cream, so the feather passes
         // under it (the feather's edge ran through the lower index).
@@ -237,24 +243,30 @@ pub(super) fn paint_feather_face(painter: &egui::Painter, palette: &Palette, rec
             let to = value_pos + Vec2::new(value_size.x * 0.85, y) * flip;
             painter.line_segment([from, to], Stroke::new((h * 0.018).max(1.0), value_ink));
         }
-        let letter_pos = at + Vec2::new(-letter_size.x / 2.0, value_size.y * 0.85) * flip;
-        painter.add(egui::epaint::TextShape::new(letter_pos, letter_galley, ink).with_angle(angle));
+        if let Some(letter_galley) = letter_galley {
+            let letter_pos = at + Vec2::new(-letter_size.x / 2.0, value_size.y * 0.85) * flip;
+            painter.add(egui::epaint::TextShape::new(letter_pos, letter_galley, ink).with_angle(angle));
+        }
     };
     let inset = Vec2::new(w * 0.15, h * 0.02);
-    corner(rect.left_top() + inset, 0.0);
-    corner(rect.right_bottom() - inset, std::f32::consts::PI);
-    if h >= 70.0 {
-        // The colour's name on a slip of the card's cream, so the quill
-        // passes under it rather than through it.
+    corner(rect.left_top() + inset, 0.0, letter);
+    corner(rect.right_bottom() - inset, std::f32::consts::PI, None);
+    if named {
+        // The colour's name up the card's left edge, under the value, as
+        // a playing card's index runs: in view wherever the cards of a
+        // row or a hand overlap (across the foot, "orange" was cut to
+        // "orang" by the next card). On a slip of the card's cream, so
+        // the feather passes under it.
         let galley = painter.layout_no_wrap(
             f.colour_name().to_string(),
             egui::FontId::proportional((h * 0.1).clamp(8.0, 11.0)),
             ink,
         );
-        let at = rect.left_bottom() + Vec2::new(w * 0.08, -h * 0.04 - galley.size().y);
-        let slip = Rect::from_min_size(at, galley.size()).expand2(Vec2::new(3.0, 1.0));
-        painter.rect_filled(slip, 3.0, palette.card_face);
-        painter.galley(at, galley, ink);
+        let (long, high) = (galley.size().x, galley.size().y);
+        let at = Pos2::new(rect.left() + w * 0.15 - high / 2.0, rect.bottom() - h * 0.05);
+        let slip = Rect::from_min_max(Pos2::new(at.x, at.y - long), Pos2::new(at.x + high, at.y));
+        painter.rect_filled(slip.expand2(Vec2::new(1.0, 3.0)), 3.0, palette.card_face);
+        painter.add(egui::epaint::TextShape::new(at, galley, ink).with_angle(-std::f32::consts::FRAC_PI_2));
     }
 }
 
@@ -264,8 +276,17 @@ pub(super) fn paint_feather_face(painter: &egui::Painter, palette: &Palette, rec
 fn feather_paints(palette: &Palette, index: usize) -> (egui::Color32, egui::Color32) {
     let fill = palette.feathers[index];
     let ink = palette.table.rim;
-    if theme::contrast(fill, palette.card_face) < 1.4 {
+    let grey = fill.r().max(fill.g()).max(fill.b()) - fill.r().min(fill.g()).min(fill.b()) < 24;
+    if theme::contrast(fill, palette.card_face) < 1.4 && grey {
         (theme::mix(fill, ink, 0.16), theme::mix(fill, ink, 0.3))
+    } else if theme::contrast(fill, palette.card_face) < 1.4 {
+        // A pale colour on the dark theme's cream (yellow): deepened in
+        // its own hue, to gold. Mixed with the ink it went olive.
+        let deep = |k: f32| {
+            let [r, g, b, _] = fill.to_array();
+            egui::Color32::from_rgb((f32::from(r) * k) as u8, (f32::from(g) * k) as u8, (f32::from(b) * k) as u8)
+        };
+        (deep(0.94), deep(0.84))
     } else {
         (theme::mix(fill, palette.card_face, 0.25), fill)
     }

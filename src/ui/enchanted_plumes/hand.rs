@@ -38,7 +38,14 @@ impl PlumesView {
     /// The height kept for the hand, and for the hand-off card in its
     /// place, so one's plumes stay put when the cards are shown.
     pub(super) fn hand_block(&self) -> f32 {
-        self.hand_card.y + 96.0
+        self.held_card().y + 96.0
+    }
+
+    /// A card held in the hand: larger than on the Train and the plumes,
+    /// as the cards one holds are the nearest (at the Train's size the
+    /// hand was the smallest thing on the table), but in a low window.
+    pub(super) fn held_card(&self) -> Vec2 {
+        if self.compact { self.hand_card } else { self.hand_card * 1.25 }
     }
 
     /// The width of a full hand held as a fan: six overlapping as a held
@@ -46,9 +53,9 @@ impl PlumesView {
     /// four in a low window.
     fn held_width(&self) -> f32 {
         if self.compact {
-            fan_rect(Pos2::ZERO, 3, 4, self.hand_card).right()
+            fan_rect(Pos2::ZERO, 3, 4, self.held_card()).right()
         } else {
-            self.hand_card.x * (1.0 + 5.0 * 0.56)
+            self.held_card().x * (1.0 + 5.0 * 0.56)
         }
     }
 
@@ -61,7 +68,7 @@ impl PlumesView {
     /// game).
     pub(super) fn hand_width(&self) -> f32 {
         let held = self.held_width();
-        let apart = self.hand_card.x * 6.0 + 5.0 * 6.0;
+        let apart = self.held_card().x * 6.0 + 5.0 * 6.0;
         let Some(me) = self.by_hand_seat().filter(|_| !self.compact) else { return held };
         // (The bottom panel's room beside the hand: its margins and the
         // gap between the hand and the mat.)
@@ -137,11 +144,11 @@ impl PlumesView {
         // The hand as a fan: overlapping cards on a gentle arc.
         let n = hand.len();
         let room = ui.available_width();
-        let card = self.hand_card;
+        let card = self.held_card();
         let fan = move |origin: Pos2, i: usize| super::cards::fan_rect_within(origin, (i, n), card, room);
         let width = if n == 0 { 0.0 } else { fan(Pos2::ZERO, n - 1).right() };
         let step = if n > 1 { fan(Pos2::ZERO, 1).left() - fan(Pos2::ZERO, 0).left() } else { card.x * 2.0 };
-        let (area, _) = ui.allocate_exact_size(Vec2::new(width.max(10.0), self.hand_card.y + 30.0), Sense::hover());
+        let (area, _) = ui.allocate_exact_size(Vec2::new(width.max(10.0), card.y + 30.0), Sense::hover());
         let origin = area.min + Vec2::new(0.0, 10.0);
         ui.scope(|ui| {
             // The card picked up lies on top of the fan and takes the
@@ -270,21 +277,21 @@ impl PlumesView {
         }
         let state = self.state();
         let mine = self.human_to_move() == Some(me);
-        let (line, hint) = match state.to_move().seat() {
+        // The hint in a few words, in full on hover.
+        let (line, (short, hint)) = match state.to_move().seat() {
             // (With an empty hand there is nothing to drag: the status says
             // what is left to do.)
             _ if mine => {
                 let playing = state.phase() == Phase::Play && !state.hand(me).is_empty();
-                (state.status(), if playing { HINT } else { " " })
+                (state.status(), if playing { (SHORT_HINT, HINT) } else { (" ", " ") })
             }
-            Some(other) => (format!("{} is playing…", state.seat_name(other)), " "),
-            None => (state.status(), " "),
+            Some(other) => (format!("{} is playing…", state.seat_name(other)), (" ", " ")),
+            None => (state.status(), (" ", " ")),
         };
         let ink = if mine { palette.table.ink } else { palette.table.faint };
         // One line each, whatever the status says (the whole on hover), so
         // the plumes under them never move.
         ui.add(egui::Label::new(look::title(ui, line.clone(), 18.0).color(ink)).truncate()).on_hover_text(line);
-        let short = if hint == HINT { SHORT_HINT } else { hint };
         ui.add(egui::Label::new(RichText::new(short).color(palette.table.faint)).truncate()).on_hover_text(hint);
         // Room for the "to play" token on the mat's top edge below (it
         // covered this line's descenders).
@@ -310,32 +317,30 @@ impl PlumesView {
         let Some(seat) = self.human_to_move() else { return };
         let name = self.state().seat_name(seat);
         let n = self.state().hand(seat).len();
-        // The hand face down beside the hand-off card, as large as leaves
-        // the card its room (a nine-card hand to choose from is wide).
-        let room = ui.available_width() - 440.0;
-        let width =
-            |scale: f32| if n == 0 { 0.0 } else { fan_rect(Pos2::ZERO, n - 1, n, self.hand_card * scale).right() };
-        let scale = [0.8, 0.65, 0.5].into_iter().find(|&s| width(s) <= room).unwrap_or(0.0);
-        let card = self.hand_card * scale;
-        let fan = width(scale);
-        let mut confirmed = false;
-        ui.add_space(4.0);
-        ui.horizontal_top(|ui| {
-            if n > 0 && scale > 0.0 {
-                ui.vertical(|ui| {
-                    ui.label(look::title(ui, format!("{name}'s hand"), 16.0).color(palette.table.ink));
-                    let (area, _) = ui.allocate_exact_size(Vec2::new(fan, card.y + 24.0), Sense::hover());
-                    for i in 0..n {
-                        let rect = fan_rect(area.min + Vec2::new(0.0, 8.0), i, n, card);
-                        super::cards::paint_back(ui.painter(), palette, rect, look::Lift::Flat);
-                    }
-                });
-                ui.add_space(8.0);
-            }
-            ui.vertical(|ui| {
-                let hidden = "Every hand is hidden; the table is public.";
-                confirmed = super::widgets::hand_off_bar(ui, &name, hidden, "show my cards", self.table.recap(seat));
+        // That person's hand lies face down where it will be shown, held
+        // as a fan, the hand-off card laid over its lower half: a table
+        // waiting for its player, not a dialog.
+        let card = self.held_card() * 0.8;
+        let room = ui.available_width();
+        let top = ui.cursor().min + Vec2::new(0.0, 4.0);
+        let fan = |i: usize| super::cards::fan_rect_within(top, (i, n), card, room.min(card.x * 4.0));
+        let width = if n == 0 { 0.0 } else { fan(n - 1).right() - top.x };
+        let shift = Vec2::new(((room - width) / 2.0).max(0.0), 0.0);
+        let step = if n > 1 { (fan(1).left() - fan(0).left()) / card.x } else { 1.0 };
+        for i in 0..n {
+            let rect = fan(i).translate(shift);
+            tilted(ui.painter(), held_tilt(i, n, step.min(0.9)), rect.center(), |p| {
+                super::cards::paint_back(p, palette, rect, look::Lift::Flat);
             });
+        }
+        if n > 0 {
+            // (Named on the mat beside, by its backs.)
+            ui.add_space(card.y * 0.4);
+        }
+        let mut confirmed = false;
+        let hidden = "Every hand is hidden; the table is public.";
+        ui.vertical(|ui| {
+            confirmed = super::widgets::hand_off_bar(ui, &name, hidden, "show my cards", self.table.recap(seat));
         });
         ui.add_space(6.0);
         if confirmed {

@@ -3,7 +3,7 @@
 //! cards, drag (or click) to play, swap and draw, the hand-off screen
 //! between people sharing the screen, guarded undo, and the final scoring.
 
-use egui::{Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+use egui::{Pos2, Rect, Stroke, Ui, Vec2};
 
 use super::look;
 use super::tab::{EndWords, Frame, Tab, UndoGuard, View};
@@ -42,6 +42,7 @@ mod layout;
 mod marks;
 mod scores;
 mod seats;
+mod supply;
 
 pub(crate) use cards::paint_feather;
 pub use cards::{FeatherFace, fan_rect, feather_card};
@@ -135,6 +136,9 @@ pub struct PlumesView {
     /// How tall the others' mats came out last frame, to lay them midway
     /// across the table.
     mats_height: f32,
+    /// The size of the deck and the Train's row last frame, to lay it in
+    /// the middle of the table's width, above one's own place.
+    supply_band: Vec2,
 }
 
 impl PlumesView {
@@ -168,6 +172,7 @@ impl PlumesView {
             squeeze: ((0, 0, 0), 1.0),
             own_squeeze: ((0, 0, 0), 1.0),
             mats_height: 0.0,
+            supply_band: Vec2::new(0.0, HAND_CARD.y + 60.0),
         };
         if tab.humans().len() == 1 {
             tab.revealed = tab.humans().first().copied();
@@ -292,36 +297,17 @@ impl PlumesView {
         let mut action: Option<Action> = None;
         let mut note: Option<String> = None;
         look::paint_cloth(ui, ui.clip_rect(), palette);
-        let ink = palette.table.ink;
-        let faint = palette.table.faint;
-
-        // The Train and the deck, which stay in view when the seats under
-        // them scroll.
-        ui.horizontal(|ui| {
-            self.deck_ui(ui, palette, &state, acting.is_some(), &mut action);
-            ui.add_space(16.0);
-            ui.vertical(|ui| {
-                let swap = "Drag a card from your hand onto a Train card to swap them.";
-                let title = ui.label(look::title(ui, "The Train", 17.0).color(ink));
-                if state.phase() != Phase::Over {
-                    // How to swap, on hover: a rulebook's sentence lying on
-                    // the table read as a form's help text to a new player.
-                    title.on_hover_text(swap);
-                }
-                cards::empty_train(ui, palette, &state, self.hand_card);
-                self.train_cards_ui(ui, palette, &state, (acting, dragging), (&mut action, &mut note));
-                cards::train_caption(ui, &state, faint);
-                if !self.compact {
-                    self.fresh_note(ui, palette, &state);
-                }
-            });
-            if self.folded {
-                ui.add_space(16.0);
-                self.folded_ui(ui, frame, viewer);
-            }
-        });
-        ui.add_space(10.0);
-        let table_height = ui.available_height();
+        // Laid out as a table is: the others across it, at the top; the
+        // deck and the Train in the middle, by one's own place (under the
+        // table, with the hand). (The Train at the top edge, over the
+        // others, left a band of bare cloth between them and one's own.)
+        let full = ui.available_rect_before_wrap();
+        let band = self.supply_band.y;
+        let mats_room = Rect::from_min_max(full.min, Pos2::new(full.right(), full.bottom() - band - 10.0));
+        let supply = Rect::from_min_max(Pos2::new(full.left(), full.bottom() - band), full.max);
+        let mut mats_ui =
+            ui.new_child(egui::UiBuilder::new().max_rect(mats_room).layout(egui::Layout::top_down(egui::Align::Min)));
+        let table_height = mats_room.height();
         // Its bar shown whenever the seats run past the bottom (five or six
         // players in a low window), so no seat is out of sight unawares.
         let mut mats: Vec<(Seat, Rect)> = Vec::new();
@@ -334,11 +320,11 @@ impl PlumesView {
         let shown = scroll
             .auto_shrink([false, false])
             .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::VisibleWhenNeeded)
-            .show(ui, |ui| {
+            .show(&mut mats_ui, |ui| {
                 let top = ui.cursor().top();
-                // Across the table, under the Train: every other seat, always in
-                // seat order, so a seat keeps its place from turn to turn (the
-                // person at the screen sits by their hand, under the table).
+                // Across the table: every other seat, always in seat order,
+                // so a seat keeps its place from turn to turn (the person at
+                // the screen sits by their hand, under the table).
                 let me = self.by_hand_seat();
                 let others: Vec<Seat> = (0..state.seats()).map(Seat).filter(|&s| Some(s) != me).collect();
                 // The others in one row, or in two: whichever shows their cards
@@ -364,16 +350,19 @@ impl PlumesView {
                 // with half its height bare.)
                 others_card = cards.iter().copied().reduce(Vec2::max).unwrap_or(PLUME_CARD);
                 // With room to spare (two or three at the table), the mats
-                // in the middle of it, across from one's own: laid from the
-                // top, a band of bare cloth lay between them and one's own.
+                // midway down their room, between the table's far edge
+                // and the Train.
                 let start = ui.cursor().top();
                 let pad = ((room.y - self.mats_height) / 2.0).clamp(0.0, 120.0);
                 ui.add_space(pad);
                 let row = per_row.max(1);
                 for ((chunk, sizes), wide) in others.chunks(row).zip(cards.chunks(row)).zip(widths.chunks(row)) {
-                    // Each mat as wide as its plumes ask (see others_layout).
+                    // Each mat as wide as its plumes ask (see others_layout),
+                    // the row of them in the middle of the table's width.
+                    let used: f32 = wide.iter().sum::<f32>() + 8.0 * (wide.len().saturating_sub(1)) as f32;
                     ui.horizontal_top(|ui| {
                         ui.spacing_mut().item_spacing.x = 8.0;
+                        ui.add_space(((ui.available_width() - used) / 2.0).max(0.0));
                         for ((&s, &card), &w) in chunk.iter().zip(sizes).zip(wide) {
                             let layout = egui::Layout::top_down(egui::Align::Min);
                             ui.allocate_ui_with_layout(Vec2::new(w, 0.0), layout, |col| {
@@ -398,6 +387,9 @@ impl PlumesView {
         }
         let scrolled = shown.state.clamped_offset().y;
         self.further_down_ui(ui, palette, &state, &mats, (shown.inner_rect, shown.content_size.y, scrolled));
+        let mut supply_ui =
+            ui.new_child(egui::UiBuilder::new().max_rect(supply).layout(egui::Layout::top_down(egui::Align::Min)));
+        self.supply_ui(&mut supply_ui, palette, frame, (&state, viewer), (acting, dragging), (&mut action, &mut note));
         if let Some(n) = note {
             widgets::pointer_note(ui, &n, palette);
         }
@@ -407,94 +399,6 @@ impl PlumesView {
         if let Some(r) = self.refusal.take() {
             frame.notices.push(Notice::Error(r));
         }
-    }
-
-    /// With the side panel folded away, its buttons by the Train, and the
-    /// status too unless the turn line by the hand says it.
-    fn folded_ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>, viewer: Viewer) {
-        let label = ("Scores and log", &mut self.panel_open);
-        if matches!(viewer, Viewer::Seat(_)) && !self.compact {
-            // On a small tray of their own (loose on the cloth they read
-            // as a developer's controls).
-            let palette = theme::palette(ui.visuals().dark_mode);
-            ui.vertical(|ui| {
-                look::plate_frame(&palette, None)
-                    .inner_margin(egui::Margin::symmetric(10, 8))
-                    .show(ui, |ui| frame.folded_buttons_ui(ui, &self.table, label));
-            });
-        } else {
-            frame.folded_ui(ui, &self.table, label);
-        }
-    }
-
-    /// The Train's five cards, each a drop target for a swap.
-    fn train_cards_ui(
-        &mut self,
-        ui: &mut Ui,
-        palette: &Palette,
-        state: &EnchantedPlumes,
-        (acting, dragging): (Option<Seat>, Option<Feather>),
-        (action, note): (&mut Option<Action>, &mut Option<String>),
-    ) {
-        let now = ui.input(|i| i.time);
-        let animate = self.settings.animations;
-        ui.horizontal(|ui| {
-            for (i, &c) in state.train().iter().enumerate() {
-                let fresh = self.fresh.train.contains(&i);
-                let place = if fresh { "train (new since your last turn)" } else { "train" };
-                let (_, r) = ui.allocate_exact_size(self.hand_card, Sense::click_and_drag());
-                let drawn = self.slides.place(look::Slides::key(c), r.rect, None, now, animate);
-                show_feather(ui, &r, drawn, palette, FeatherFace::Up(c), false, (place, None));
-                if fresh {
-                    Self::mark_fresh(ui.painter(), palette, r.rect);
-                }
-                let target = Target::Train(i as u8);
-                if let Some(card) = dragging
-                    && acting.is_some()
-                    && state.phase() == Phase::Play
-                {
-                    let verdict = self.verdict(state, &action_for(card, target));
-                    if r.dnd_hover_payload::<Dragged>().is_some() {
-                        *note = note.take().or(widgets::tint_drop_zone(ui, r.rect, palette, &verdict));
-                    } else if verdict.is_ok() {
-                        ui.painter().rect_stroke(
-                            r.rect.expand(2.0),
-                            6.0,
-                            Stroke::new(2.0, palette.legal.to_opaque()),
-                            StrokeKind::Outside,
-                        );
-                    }
-                }
-                if let Some(d) = r.dnd_release_payload::<Dragged>() {
-                    *action = Some(action_for(d.0, target));
-                }
-                if r.clicked()
-                    && let Some(card) = self.selected
-                {
-                    *action = Some(action_for(card, target));
-                }
-            }
-        });
-    }
-
-    /// A key to the blue rings: a small ringed card and who laid them
-    /// since (kept, empty, when there are none, so the table never jumps).
-    fn fresh_note(&self, ui: &mut Ui, palette: &Palette, state: &EnchantedPlumes) {
-        let since = self.fresh.key.filter(|_| !self.fresh.plumes.is_empty() || !self.fresh.train.is_empty());
-        // As high with the key as without it, so nothing under it moves
-        // when it comes and goes.
-        let high = ui.text_style_height(&egui::TextStyle::Body).max(18.0);
-        ui.horizontal(|ui| {
-            ui.set_height(high);
-            let (rect, _) = ui.allocate_exact_size(Vec2::new(16.0, high), Sense::hover());
-            let Some((seat, _)) = since else {
-                return;
-            };
-            Self::mark_fresh(ui.painter(), palette, Rect::from_center_size(rect.center(), Vec2::new(16.0, 0.0)));
-            let words = format!("new since {}'s turn", state.seat_name(seat));
-            ui.label(RichText::new(words).color(palette.table.faint))
-                .on_hover_text("Cards with a blue gem at their top were laid since that turn");
-        });
     }
 
     /// The seat whose place is by the hand: the person at the screen, or
@@ -527,82 +431,6 @@ impl PlumesView {
         if let Some(a) = action {
             self.propose(a, notices);
         }
-    }
-
-    /// The deck (the Peahen in its place once drawn) and the way to draw.
-    fn deck_ui(
-        &mut self,
-        ui: &mut Ui,
-        palette: &Palette,
-        state: &EnchantedPlumes,
-        acting: bool,
-        action: &mut Option<Action>,
-    ) {
-        let (ink, faint) = (palette.table.ink, palette.table.faint);
-        // In a low window the deck's words stand beside it, not over and
-        // under it: the lines go to the seats' mats.
-        let layout = if self.compact {
-            egui::Layout::left_to_right(egui::Align::Min)
-        } else {
-            egui::Layout::top_down(egui::Align::Min)
-        };
-        ui.with_layout(layout, |ui| {
-            if !self.compact {
-                ui.set_max_width(self.hand_card.x + 40.0);
-                ui.label(look::title(ui, "Deck", 17.0).color(ink));
-            }
-            let r = if state.phase() == Phase::Over {
-                // The Peahen, drawn, lies where the deck was.
-                let (rect, r) = ui.allocate_exact_size(self.hand_card, Sense::hover());
-                r.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, "the Peahen, drawn"));
-                paint_peahen(ui.painter(), palette, rect);
-                r
-            } else {
-                feather_card(ui, palette, FeatherFace::Down, self.hand_card, false, "deck")
-            };
-            self.deck_at = Some(r.rect);
-            let over = state.phase() == Phase::Over;
-            let r = if over {
-                r
-            } else {
-                r.on_hover_text("The Peahen is somewhere among the last 8 cards. Click to draw.")
-            };
-            let refused = self.verdict(state, &Action::Draw).err();
-            let can_draw = acting && refused.is_none();
-            if can_draw && state.legal_actions() == [Action::Draw] {
-                // Nothing left but a draw (the hand played empty): the deck
-                // ringed in gold, as the places a card may go are.
-                ui.painter().rect_stroke(
-                    r.rect.expand(3.0),
-                    6.0,
-                    Stroke::new(2.5, palette.selection),
-                    StrokeKind::Outside,
-                );
-            }
-            let words = |ui: &mut Ui| {
-                if self.compact {
-                    ui.label(look::title(ui, "Deck", 17.0).color(ink));
-                }
-                ui.label(RichText::new(words::count(state.deck_len(), "card")).color(faint));
-                if over {
-                    // Nothing to draw: the Peahen ended the game.
-                    ui.label(RichText::new("The Peahen is drawn: the game is over").color(faint));
-                    return false;
-                }
-                let button = egui::Button::new(RichText::new("Draw a card").strong())
-                    .min_size(Vec2::new(self.hand_card.x, 26.0));
-                let mut pressed = ui.add_enabled(can_draw, button);
-                if let Some(why) = refused.filter(|_| acting) {
-                    // Why not, said before anyone tries.
-                    pressed = pressed.on_disabled_hover_text(format!("Not now: {}", why.reason));
-                }
-                pressed.clicked()
-            };
-            let pressed = if self.compact { ui.vertical(words).inner } else { words(ui) };
-            if pressed || (r.clicked() && can_draw) {
-                *action = Some(Action::Draw);
-            }
-        });
     }
 }
 

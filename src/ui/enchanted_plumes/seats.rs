@@ -186,7 +186,10 @@ impl PlumesView {
                         child.set_min_height(least);
                         lay_out(&mut child, all.clone(), false);
                         let used = child.min_rect();
-                        let (view, _) = ui.allocate_exact_size(Vec2::new(width, used.height()), Sense::hover());
+                        // The place for a new plume right after the last one (at
+                        // the mat's far end it left a bare half between).
+                        let shown = width.min(used.width() + 2.0);
+                        let (view, _) = ui.allocate_exact_size(Vec2::new(shown, used.height()), Sense::hover());
                         lay_out(ui, 0..0, true);
                         (view, used.width())
                     })
@@ -272,10 +275,13 @@ impl PlumesView {
         // Every mat alike (a narrow one said its facts in words and a
         // wide one showed its hand's backs, side by side).
         let quiet_facts = self.compact && !by_hand;
-        let facts = self.mat_facts(state, seat, narrow);
+        let facts = self.mat_facts(state, seat, (narrow, false));
         let held = state.hand(seat).len();
         let backs = held > 0 && !(by_hand && sees);
         let mut backs_under = false;
+        // Whether the backs by the name say how many cards are in hand
+        // (the line of facts then leaves it out).
+        let mut backs_said = false;
         // A narrow mat in a low window: the name and score a size smaller
         // and closer, so the hand's backs fit between them.
         let size = if narrow && self.compact { 15.0 } else { 18.0 };
@@ -304,7 +310,9 @@ impl PlumesView {
                 // window (where they alone say the count), else left out
                 // (the line of facts says it; a line more than the mat was
                 // reckoned with pushed the seats past the table's foot).
-                backs_under = !held_backs(ui, palette, (&state.seat_name(seat), held), room) && quiet_facts;
+                let drawn = held_backs(ui, palette, (&state.seat_name(seat), held), room);
+                backs_under = !drawn && quiet_facts;
+                backs_said = drawn;
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 // "≥": a peacock's face-down card, unknown until the end,
@@ -335,23 +343,28 @@ impl PlumesView {
         }
         if !(quiet_facts || by_hand && self.compact) {
             // (By the hand, in a low window: the side panel says it.)
-            let facts = RichText::new(facts).color(palette.table.faint);
+            let facts = RichText::new(self.mat_facts(state, seat, (narrow, backs_said))).color(palette.table.faint);
             ui.add(egui::Label::new(if narrow { facts.small() } else { facts }).truncate());
         }
     }
 
-    /// Who plays a seat, the cards in its hand and its peacocks, in words.
-    fn mat_facts(&self, state: &EnchantedPlumes, seat: Seat, narrow: bool) -> String {
+    /// Who plays a seat, the cards in its hand (unless `counted` by the
+    /// backs beside its name) and its peacocks, in words.
+    fn mat_facts(&self, state: &EnchantedPlumes, seat: Seat, (narrow, counted): (bool, bool)) -> String {
         let who = match self.table.session().players().get(seat.index()) {
             // A narrow mat (five or six at the table) leaves the level
             // to the new-game choices: its facts fit on their line.
             Some(Player::Computer(_)) if narrow => "computer".to_string(),
-            Some(Player::Computer(l)) => format!("computer ({})", l.name()),
+            // (Not "computer (easy)": brackets read as a form's field.)
+            Some(Player::Computer(l)) => format!("computer, {}", l.name()),
             Some(Player::Friend) => "friend online".to_string(),
             _ => "human".to_string(),
         };
         let in_hand = if narrow { "" } else { " in hand" };
-        let mut facts = vec![who, format!("{}{in_hand}", words::count(state.hand(seat).len(), "card"))];
+        let mut facts = vec![who];
+        if !counted {
+            facts.push(format!("{}{in_hand}", words::count(state.hand(seat).len(), "card")));
+        }
         if state.peacocks(seat) > 0 {
             facts.push(words::count(state.peacocks(seat), "peacock"));
         }
@@ -549,19 +562,41 @@ impl PlumesView {
         let card = self.own_card;
         let (rect, resp) = ui.allocate_exact_size(Vec2::new(new_plume_width(card), card.y + 24.0), Sense::click());
         resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, "new plume"));
-        let dashed = egui::Shape::dashed_line(
-            &[rect.left_top(), rect.right_top(), rect.right_bottom(), rect.left_bottom(), rect.left_top()],
-            Stroke::new(1.5, palette.table.faint),
-            6.0,
-            4.0,
+        // A place pressed into the mat, a pale feather in it, where the
+        // next plume will lie (a dashed box read as a diagram).
+        let mat = theme::mix(palette.table.cloth, palette.table.weave[1], 0.7);
+        let slot = rect.shrink2(Vec2::new(2.0, 4.0));
+        ui.painter().rect(
+            slot,
+            8.0,
+            theme::mix(mat, palette.table.shadow.to_opaque(), 0.12),
+            Stroke::new(1.0, theme::mix(mat, palette.table.ink, 0.18)),
+            StrokeKind::Inside,
         );
-        ui.painter().extend(dashed);
+        let ghost = theme::mix(mat, palette.table.ink, 0.2);
+        let pale = crate::ui::art::FeatherLook {
+            base: theme::mix(mat, palette.table.ink, 0.08),
+            tip: theme::mix(mat, palette.table.ink, 0.12),
+            ink: ghost,
+            eye: None,
+            bands: 0,
+            spots: 0,
+        };
+        let (w, h) = (slot.width(), slot.height());
+        crate::ui::art::feather(
+            ui.painter(),
+            slot.left_top() + Vec2::new(w * 0.45, h * 0.72),
+            slot.left_top() + Vec2::new(w * 0.58, h * 0.1),
+            w * 0.42,
+            0.06,
+            &pale,
+        );
         ui.painter().text(
-            rect.center(),
-            Align2::CENTER_CENTER,
-            "new\nplume",
-            look::display(ui.ctx(), if short_headings(card) { 11.5 } else { 13.0 }),
-            palette.table.faint,
+            slot.center_bottom() - Vec2::new(0.0, 4.0),
+            Align2::CENTER_BOTTOM,
+            "new plume",
+            look::display(ui.ctx(), if short_headings(card) { 10.5 } else { 12.0 }),
+            theme::mix(mat, palette.table.ink, 0.55),
         );
         let target = Target::Row { plume: n as u8, row: 0 };
         self.zone_feedback(ui, palette, state, (rect, Rect::NOTHING), &resp, target, dragging, action, note);
@@ -666,8 +701,8 @@ fn row_ribbons(
         // (By the part of the row in view: rows under it cover the rest.)
         let shown = if r < last { row_step(card) } else { card.y };
         let x0 = row_left(rect, plume, r, (card, step, gap));
-        let row_w = (row.len().max(1) - 1) as f32 * step + card.x + gap;
-        let band = Rect::from_min_max(Pos2::new(x0, y), Pos2::new(x0 + row_w - gap, y + shown));
+        let row_w = (row.len().max(1) - 1) as f32 * step + card.x;
+        let band = Rect::from_min_max(Pos2::new(x0, y), Pos2::new(x0 + row_w, y + shown));
         let (first, last) = (x0 + card.x / 2.0, x0 + (row.len().max(1) - 1) as f32 * step + card.x / 2.0);
         row_sign(ui, palette, (fan, band, [first, last, y + card.y / 2.0, card.x / 2.0]), (name, seat, index, r));
     }
