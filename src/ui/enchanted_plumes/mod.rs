@@ -28,10 +28,11 @@ const SMALL_CARD: Vec2 = Vec2::new(36.0, 50.0);
 const COMPACT_BELOW: f32 = 700.0;
 /// The width of the hand-off card when it lies beside the plumes (a low window).
 const HAND_OFF_BESIDE: f32 = 250.0;
-/// Below this width, with four or more at the table, the side panel folds
-/// away (a 1600-wide window still leaves each of five mats 250 points;
-/// beside the panel, three mats wrapped their plumes and shrank).
-const CROWDED_FOLD_BELOW: f32 = 1600.0;
+/// Below this width the side panel folds away (a 1600-wide window still
+/// leaves each of five mats 250 points; beside the panel, three mats
+/// wrapped their plumes and shrank, and with two at the table one's own
+/// five plumes were 30 points wide beside a panel mostly bare).
+const FOLD_BELOW: f32 = 1600.0;
 
 use crate::ui::viewer::Viewer;
 mod cards;
@@ -479,12 +480,11 @@ impl View for PlumesView {
         self.slides
             .begin(self.table.session().revision() ^ (self.table.session().cursor() as u64).rotate_left(32), now);
         let mut open = self.panel_open;
-        // Four or more at the table: the mats side by side are narrow, so
-        // the panel folds away in all but a wide window (each seat's score
-        // is on its mat; the log a button away), the table the whole width
-        // (beside the panel, the others' cards were too small to read).
-        let below = if self.state().seats() >= 4 { CROWDED_FOLD_BELOW } else { super::view::FOLD_BELOW };
-        self.folded = super::view::folding_side_panel(ui, (&mut open, below), |ui| self.side_ui(ui, frame));
+        // The panel folds away in all but a wide window (each seat's
+        // score is on its mat; the log a button away), the table the whole
+        // width: beside the panel, the others' cards (four or more at the
+        // table) or one's own plumes (two or three) were too small to read.
+        self.folded = super::view::folding_side_panel(ui, (&mut open, FOLD_BELOW), |ui| self.side_ui(ui, frame));
         self.panel_open = open;
         self.table_room = ui.available_size();
         if self.needs_hand_off() {

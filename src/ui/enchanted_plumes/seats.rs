@@ -217,7 +217,14 @@ impl PlumesView {
                 let lines = super::layout::plume_lines(&widths, ui.available_width());
                 let last_line = lines.len().saturating_sub(1);
                 for (k, line) in lines.into_iter().enumerate() {
-                    ui.horizontal_top(|ui| lay_out(ui, line, k == last_line));
+                    // Each line in the middle of the mat, as cards are laid
+                    // before a player (from its left edge, a mat of two
+                    // plumes lay half bare).
+                    let used = widths[line.clone()].iter().map(|w| w + 8.0).sum::<f32>() - 8.0;
+                    ui.horizontal_top(|ui| {
+                        ui.add_space(((ui.available_width() - used) / 2.0).floor().max(0.0));
+                        lay_out(ui, line, k == last_line);
+                    });
                 }
             }
         });
