@@ -623,6 +623,15 @@ pub fn mix(a: Color32, b: Color32, t: f32) -> Color32 {
     Color32::from_rgb(m(a.r(), b.r()), m(a.g(), b.g()), m(a.b(), b.b()))
 }
 
+/// `c` darkened in its own hue: each channel times `k` (0..1), opaque.
+/// (Mixed with black or an ink, a pale yellow goes olive.)
+#[must_use]
+pub fn deepen(c: Color32, k: f32) -> Color32 {
+    let k = k.clamp(0.0, 1.0);
+    let d = |x: u8| (f32::from(x) * k).round() as u8;
+    Color32::from_rgb(d(c.r()), d(c.g()), d(c.b()))
+}
+
 /// The online bar's dot for a friend who is connected (both themes).
 pub const ONLINE_CONNECTED: Color32 = Color32::from_rgb(0x3a, 0xa0, 0x4a);
 /// The online bar's dot for a seat waiting for its friend (both themes).

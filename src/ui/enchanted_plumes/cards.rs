@@ -282,11 +282,7 @@ fn feather_paints(palette: &Palette, index: usize) -> (egui::Color32, egui::Colo
     } else if theme::contrast(fill, palette.card_face) < 1.4 {
         // A pale colour on the dark theme's cream (yellow): deepened in
         // its own hue, to gold. Mixed with the ink it went olive.
-        let deep = |k: f32| {
-            let [r, g, b, _] = fill.to_array();
-            egui::Color32::from_rgb((f32::from(r) * k) as u8, (f32::from(g) * k) as u8, (f32::from(b) * k) as u8)
-        };
-        (deep(0.94), deep(0.84))
+        (theme::deepen(fill, 0.94), theme::deepen(fill, 0.84))
     } else {
         (theme::mix(fill, palette.card_face, 0.25), fill)
     }

@@ -61,23 +61,12 @@ impl PlumesView {
 
     /// The width the hand takes (at least the heading's), whatever it
     /// holds, so neither the hand nor the plumes beside it move as cards
-    /// come and go: six cards side by side, each face whole, while one's
-    /// own plumes beside it keep their size in the room left (a full hand
-    /// was squeezed into a fan beside a half-empty mat); else held as a
-    /// fan (a wider hand left one's plumes half their size late in the
-    /// game).
+    /// come and go: a full hand held as a fan.
     pub(super) fn hand_width(&self) -> f32 {
-        let held = self.held_width();
-        let apart = self.held_card().x * 6.0 + 5.0 * 6.0;
-        let Some(me) = self.by_hand_seat().filter(|_| !self.compact) else { return held };
-        // (The bottom panel's room beside the hand: its margins and the
-        // gap between the hand and the mat.)
-        let room = self.table_room.x - 24.0;
-        if !self.beside(room) || room < apart + 360.0 {
-            return held;
-        }
-        let state = self.state();
-        if self.own_fit(state, me, room - held) == self.own_fit(state, me, room - apart) { apart } else { held }
+        // (Laid apart, six cards took a column of 510 points, where a hand
+        // of two lay in a corner of bare cloth and one's own plumes beside
+        // it were narrower.)
+        self.held_width()
     }
 
     /// The hand, and beside it (under it in a narrow window) one's own
@@ -291,7 +280,9 @@ impl PlumesView {
         let ink = if mine { palette.table.ink } else { palette.table.faint };
         // One line each, whatever the status says (the whole on hover), so
         // the plumes under them never move.
-        ui.add(egui::Label::new(look::title(ui, line.clone(), 18.0).color(ink)).truncate()).on_hover_text(line);
+        // (In the display face, but no larger than a mat's name: at 18
+        // points the rule it says outshouted the cards.)
+        ui.add(egui::Label::new(look::title(ui, line.clone(), 15.0).color(ink)).truncate()).on_hover_text(line);
         ui.add(egui::Label::new(RichText::new(short).color(palette.table.faint)).truncate()).on_hover_text(hint);
         // Room for the "to play" token on the mat's top edge below (it
         // covered this line's descenders).
@@ -304,39 +295,19 @@ impl PlumesView {
         let Some(seat) = self.human_to_move() else { return };
         // (Not "turn next": a game saved mid-turn is handed over mid-turn.)
         let line = format!("{} to play", self.state().seat_name(seat));
-        ui.add(egui::Label::new(look::title(ui, line, 18.0).color(palette.table.faint)).truncate());
+        ui.add(egui::Label::new(look::title(ui, line, 15.0).color(palette.table.faint)).truncate());
         ui.add(egui::Label::new(RichText::new(" ").color(palette.table.faint)).truncate());
         ui.add_space(6.0);
     }
 
-    /// The hand-off, where the hand would be: that person's cards lying
-    /// face down (how many is public), whose turn it is, what the others
-    /// did since their last turn, and the button that turns the cards up.
-    /// Only the hands are hidden meanwhile; the table stays in view.
-    pub(super) fn hand_off_ui(&mut self, ui: &mut Ui, palette: &Palette) {
+    /// The hand-off, where the hand would be: whose turn it is, what the
+    /// others did since their last turn, and the button that turns the
+    /// cards up (their backs lie by the name on the mat beside: how many
+    /// is public). Only the hands are hidden meanwhile; the table stays in
+    /// view.
+    pub(super) fn hand_off_ui(&mut self, ui: &mut Ui) {
         let Some(seat) = self.human_to_move() else { return };
         let name = self.state().seat_name(seat);
-        let n = self.state().hand(seat).len();
-        // That person's hand lies face down where it will be shown, held
-        // as a fan, the hand-off card laid over its lower half: a table
-        // waiting for its player, not a dialog.
-        let card = self.held_card() * 0.8;
-        let room = ui.available_width();
-        let top = ui.cursor().min + Vec2::new(0.0, 4.0);
-        let fan = |i: usize| super::cards::fan_rect_within(top, (i, n), card, room.min(card.x * 4.0));
-        let width = if n == 0 { 0.0 } else { fan(n - 1).right() - top.x };
-        let shift = Vec2::new(((room - width) / 2.0).max(0.0), 0.0);
-        let step = if n > 1 { (fan(1).left() - fan(0).left()) / card.x } else { 1.0 };
-        for i in 0..n {
-            let rect = fan(i).translate(shift);
-            tilted(ui.painter(), held_tilt(i, n, step.min(0.9)), rect.center(), |p| {
-                super::cards::paint_back(p, palette, rect, look::Lift::Flat);
-            });
-        }
-        if n > 0 {
-            // (Named on the mat beside, by its backs.)
-            ui.add_space(card.y * 0.4);
-        }
         let mut confirmed = false;
         let hidden = "Every hand is hidden; the table is public.";
         ui.vertical(|ui| {

@@ -140,6 +140,10 @@ pub struct PlumesView {
     /// The size of the deck and the Train's row last frame, to lay it in
     /// the middle of the table's width, above one's own place.
     supply_band: Vec2,
+    /// The height of the tallest mat of each row of the others last
+    /// frame, and the size of its cards (each mat of a row is drawn as
+    /// tall while its cards keep that size).
+    mat_rows: Vec<(f32, Vec2)>,
 }
 
 impl PlumesView {
@@ -174,6 +178,7 @@ impl PlumesView {
             own_squeeze: ((0, 0, 0), 1.0),
             mats_height: 0.0,
             supply_band: Vec2::new(0.0, HAND_CARD.y + 60.0),
+            mat_rows: Vec::new(),
         };
         if tab.humans().len() == 1 {
             tab.revealed = tab.humans().first().copied();
@@ -350,17 +355,27 @@ impl PlumesView {
                 // once, and a late table of four shrank to 27-point cards
                 // with half its height bare.)
                 others_card = cards.iter().copied().reduce(Vec2::max).unwrap_or(PLUME_CARD);
-                // With room to spare (two or three at the table), the mats
-                // midway down their room, between the table's far edge
-                // and the Train.
+                // The mats from the table's far edge, where they stay as
+                // their plumes grow (laid midway down their room, they moved
+                // up each time a plume took a second row).
                 let start = ui.cursor().top();
-                let pad = ((room.y - self.mats_height) / 2.0).clamp(0.0, 120.0);
+                let pad = 4.0;
                 ui.add_space(pad);
                 let row = per_row.max(1);
+                let mut tallest = Vec::new();
                 for ((chunk, sizes), wide) in others.chunks(row).zip(cards.chunks(row)).zip(widths.chunks(row)) {
                     // Each mat as wide as its plumes ask (see others_layout),
                     // the row of them in the middle of the table's width.
                     let used: f32 = wide.iter().sum::<f32>() + 8.0 * (wide.len().saturating_sub(1)) as f32;
+                    // Every mat of a row as tall as the tallest, as mats of
+                    // one size on a table (one hung lower than the rest).
+                    // (Last frame's tallest, while the cards are of the
+                    // same size: of larger ones, it made the row overflow
+                    // and the cards shrink a step, frame after frame.)
+                    let row_card = sizes.iter().copied().reduce(Vec2::max).unwrap_or(PLUME_CARD);
+                    let tall =
+                        self.mat_rows.get(tallest.len()).filter(|(_, card)| *card == row_card).map_or(0.0, |(h, _)| *h);
+                    let mut most = 0.0_f32;
                     ui.horizontal_top(|ui| {
                         ui.spacing_mut().item_spacing.x = 8.0;
                         ui.add_space(((ui.available_width() - used) / 2.0).max(0.0));
@@ -368,18 +383,24 @@ impl PlumesView {
                             let layout = egui::Layout::top_down(egui::Align::Min);
                             ui.allocate_ui_with_layout(Vec2::new(w, 0.0), layout, |col| {
                                 col.set_width(w);
-                                let place = SeatPlace { seat: s, own: false, card };
-                                self.seat_ui(col, palette, &state, place, viewer, dragging, &mut action, &mut note);
+                                let place = SeatPlace { seat: s, own: false, card, tall };
+                                let natural =
+                                    self.seat_ui(col, palette, &state, place, viewer, dragging, &mut action, &mut note);
+                                most = most.max(natural);
                                 mats.push((s, col.min_rect()));
                             });
                         }
                     });
+                    tallest.push((most, row_card));
                     ui.add_space(6.0);
                 }
                 let height = ui.cursor().top() - start - pad;
-                if (height - self.mats_height).abs() > 1.0 {
-                    // Laid midway by last frame's height: redone at once.
+                let rows_changed = tallest.len() != self.mat_rows.len()
+                    || tallest.iter().zip(&self.mat_rows).any(|(a, b)| (a.0 - b.0).abs() > 0.5 || a.1 != b.1);
+                if (height - self.mats_height).abs() > 1.0 || rows_changed {
+                    // Laid by last frame's heights: redone at once.
                     self.mats_height = height;
+                    self.mat_rows = tallest;
                     ui.ctx().request_discard("the seats' mats changed height");
                 }
             });
@@ -424,8 +445,8 @@ impl PlumesView {
         // One line of plumes by the hand, the cards as large as lets every
         // plume (and the place for a new one) fit across the mat.
         (self.own_card, self.own_lines) = self.own_fit(&state, me, ui.available_width());
-        let place = seats::SeatPlace { seat: me, own: acting, card: self.own_card };
-        self.seat_ui(ui, palette, &state, place, self.viewer(), dragging, &mut action, &mut note);
+        let place = seats::SeatPlace { seat: me, own: acting, card: self.own_card, tall: 0.0 };
+        let _ = self.seat_ui(ui, palette, &state, place, self.viewer(), dragging, &mut action, &mut note);
         if let Some(n) = note {
             widgets::pointer_note(ui, &n, palette);
         }
@@ -507,7 +528,7 @@ impl View for PlumesView {
                             ui.vertical(|ui| {
                                 ui.set_width(if self.compact { HAND_OFF_BESIDE } else { hand_width });
                                 ui.set_min_height(self.hand_block());
-                                self.hand_off_ui(ui, &palette);
+                                self.hand_off_ui(ui);
                             });
                             ui.add_space(8.0);
                             ui.vertical(|ui| self.own_seat_ui(ui, &palette, frame.notices));
@@ -518,7 +539,7 @@ impl View for PlumesView {
                         ui.add_space(4.0);
                         ui.vertical(|ui| {
                             ui.set_min_height(self.hand_block());
-                            self.hand_off_ui(ui, &palette);
+                            self.hand_off_ui(ui);
                         });
                     }
                     ui.add_space(8.0);

@@ -24,6 +24,8 @@ pub(super) struct SeatPlace {
     pub seat: Seat,
     pub own: bool,
     pub card: Vec2,
+    /// The height the mat is drawn at least (its row's tallest), or 0.
+    pub tall: f32,
 }
 
 impl PlumesView {
@@ -93,6 +95,8 @@ impl PlumesView {
         }
     }
 
+    /// A seat's mat and its plumes; the mat's own height (its content's,
+    /// before it is drawn as tall as its place's `tall`).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn seat_ui(
         &mut self,
@@ -104,8 +108,8 @@ impl PlumesView {
         dragging: Option<Feather>,
         action: &mut Option<Action>,
         note: &mut Option<String>,
-    ) {
-        let SeatPlace { seat, own, card: size } = place;
+    ) -> f32 {
+        let SeatPlace { seat, own, card: size, tall } = place;
         let sees = viewer.sees(seat);
         let to_move = state.to_move().seat() == Some(seat);
         // Each seat's place at the table: a mat a shade off the cloth, ringed
@@ -128,106 +132,115 @@ impl PlumesView {
             .corner_radius(10)
             .inner_margin(10)
             .outer_margin(outside);
-        frame.show(ui, |ui| {
-            ui.set_width(ui.available_width());
-            ui.visuals_mut().override_text_color = Some(palette.table.ink);
-            self.mat_heading(ui, palette, state, seat, viewer);
-            let by_hand = self.by_hand_seat() == Some(seat);
-            let two_lines = self.own_lines > 1;
-            // By the hand, a line is as high as a plume of one row (and the
-            // room under it) from the start, so the mat, and the hand beside
-            // it, keep their place as the first plumes are laid.
-            let least = size.y + 3.0 + self.new_row_room(true, size) + 34.0;
-            let offset = self.own_scroll;
-            let all = 0..state.plumes(seat).len();
-            let mut lay_out = |ui: &mut Ui, plumes: std::ops::Range<usize>, new: bool| {
-                for (i, p) in state.plumes(seat).iter().enumerate().filter(|(i, _)| plumes.contains(i)) {
-                    let score = state.plume_score_seen_by(viewer.knowledge_for(seat), seat, i);
-                    let bottom = Bottom::of(sees, state.phase() == Phase::Over);
-                    let shown = ShownPlume { index: i, plume: p, score, card: size, bottom, own, by_hand };
-                    self.plume_ui(ui, palette, state, seat, &shown, dragging, action, note);
-                }
-                if new && own && state.phase() == Phase::Play {
-                    let plumes = state.plumes(seat);
-                    self.new_plume_ui(ui, palette, state, seat, plumes.len(), dragging, action, note);
-                } else if new && by_hand {
-                    // Its room kept, so the mat does not change size.
-                    ui.allocate_exact_size(Vec2::new(new_plume_width(size), size.y + 24.0), Sense::hover());
-                }
-            };
-            if by_hand && two_lines {
-                // By the hand, with few at the table: the plumes wrap onto a
-                // second line (the cards were sized to fit two) rather than
-                // shrink, in the room the others leave.
-                ui.horizontal_wrapped(|ui| {
-                    ui.set_min_height(least);
-                    lay_out(ui, all.clone(), true);
-                });
-            } else if by_hand {
-                // By the hand: one line (the cards were sized to fit it), so
-                // the mat never grows over the table; past the smallest
-                // size, the plumes slide sideways behind an arrow, the place
-                // for a new one kept in view at the right.
-                let beside = new_plume_width(size) + 8.0;
-                let (view, content) = ui
-                    .horizontal_top(|ui| {
+        frame
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                // (Set first: set at the end, it was added under the content.)
+                let top = ui.cursor().top();
+                ui.set_min_height(tall);
+                ui.visuals_mut().override_text_color = Some(palette.table.ink);
+                self.mat_heading(ui, palette, state, seat, viewer);
+                let by_hand = self.by_hand_seat() == Some(seat);
+                let two_lines = self.own_lines > 1;
+                // By the hand, a line is as high as a plume of one row (and the
+                // room under it) from the start, so the mat, and the hand beside
+                // it, keep their place as the first plumes are laid.
+                let least = size.y + 3.0 + self.new_row_room(true, size) + 34.0;
+                let offset = self.own_scroll;
+                let all = 0..state.plumes(seat).len();
+                let mut lay_out = |ui: &mut Ui, plumes: std::ops::Range<usize>, new: bool| {
+                    for (i, p) in state.plumes(seat).iter().enumerate().filter(|(i, _)| plumes.contains(i)) {
+                        let score = state.plume_score_seen_by(viewer.knowledge_for(seat), seat, i);
+                        let bottom = Bottom::of(sees, state.phase() == Phase::Over);
+                        let shown = ShownPlume { index: i, plume: p, score, card: size, bottom, own, by_hand };
+                        self.plume_ui(ui, palette, state, seat, &shown, dragging, action, note);
+                    }
+                    if new && own && state.phase() == Phase::Play {
+                        let plumes = state.plumes(seat);
+                        self.new_plume_ui(ui, palette, state, seat, plumes.len(), dragging, action, note);
+                    } else if new && by_hand {
+                        // Its room kept, so the mat does not change size.
+                        ui.allocate_exact_size(Vec2::new(new_plume_width(size), size.y + 24.0), Sense::hover());
+                    }
+                };
+                if by_hand && two_lines {
+                    // By the hand, with few at the table: the plumes wrap onto a
+                    // second line (the cards were sized to fit two) rather than
+                    // shrink, in the room the others leave.
+                    ui.horizontal_wrapped(|ui| {
                         ui.set_min_height(least);
-                        let at = ui.cursor().min;
-                        let width = ui.available_width() - beside;
-                        // The plumes in a window onto their line, shifted by
-                        // how far they have slid.
-                        let line =
-                            Rect::from_min_size(at - Vec2::X * offset, Vec2::new(10_000.0, ui.available_height()));
-                        let mut child = ui.new_child(
-                            egui::UiBuilder::new().max_rect(line).layout(egui::Layout::left_to_right(egui::Align::Min)),
-                        );
-                        let view = Rect::from_min_size(at, Vec2::new(width, 10_000.0));
-                        child.set_clip_rect(view.intersect(ui.clip_rect()));
-                        child.set_min_height(least);
-                        lay_out(&mut child, all.clone(), false);
-                        let used = child.min_rect();
-                        // The place for a new plume right after the last one (at
-                        // the mat's far end it left a bare half between).
-                        let shown = width.min(used.width() + 2.0);
-                        let (view, _) = ui.allocate_exact_size(Vec2::new(shown, used.height()), Sense::hover());
-                        lay_out(ui, 0..0, true);
-                        (view, used.width())
-                    })
-                    .inner;
-                self.more_plumes_token(ui, palette, view, (content, offset));
-            } else if state.plumes(seat).iter().any(|p| {
-                others_plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), size) > ui.available_width()
-            }) {
-                // A plume wider than the mat (a crowded table at the
-                // smallest size): the mat scrolls sideways rather than
-                // reach into the next seat's.
-                egui::ScrollArea::horizontal()
-                    .id_salt(("others-plumes", seat.index()))
-                    .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
-                    .show(ui, |ui| ui.horizontal_top(|ui| lay_out(ui, all.clone(), true)));
-            } else {
-                // Line by line as the layout reckoned them (wrapped by
-                // egui, a line came out a few points narrower and taller
-                // than reckoned, and the seats shrank to fit).
-                let widths: Vec<f32> = state
-                    .plumes(seat)
-                    .iter()
-                    .map(|p| others_plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), size))
-                    .collect();
-                let lines = super::layout::plume_lines(&widths, ui.available_width());
-                let last_line = lines.len().saturating_sub(1);
-                for (k, line) in lines.into_iter().enumerate() {
-                    // Each line in the middle of the mat, as cards are laid
-                    // before a player (from its left edge, a mat of two
-                    // plumes lay half bare).
-                    let used = widths[line.clone()].iter().map(|w| w + 8.0).sum::<f32>() - 8.0;
-                    ui.horizontal_top(|ui| {
-                        ui.add_space(((ui.available_width() - used) / 2.0).floor().max(0.0));
-                        lay_out(ui, line, k == last_line);
+                        lay_out(ui, all.clone(), true);
                     });
+                } else if by_hand {
+                    // By the hand: one line (the cards were sized to fit it), so
+                    // the mat never grows over the table; past the smallest
+                    // size, the plumes slide sideways behind an arrow, the place
+                    // for a new one kept in view at the right.
+                    let beside = new_plume_width(size) + 8.0;
+                    let (view, content) = ui
+                        .horizontal_top(|ui| {
+                            ui.set_min_height(least);
+                            let at = ui.cursor().min;
+                            let width = ui.available_width() - beside;
+                            // The plumes in a window onto their line, shifted by
+                            // how far they have slid.
+                            let line =
+                                Rect::from_min_size(at - Vec2::X * offset, Vec2::new(10_000.0, ui.available_height()));
+                            let mut child = ui.new_child(
+                                egui::UiBuilder::new()
+                                    .max_rect(line)
+                                    .layout(egui::Layout::left_to_right(egui::Align::Min)),
+                            );
+                            let view = Rect::from_min_size(at, Vec2::new(width, 10_000.0));
+                            child.set_clip_rect(view.intersect(ui.clip_rect()));
+                            child.set_min_height(least);
+                            lay_out(&mut child, all.clone(), false);
+                            let used = child.min_rect();
+                            // The place for a new plume right after the last one (at
+                            // the mat's far end it left a bare half between).
+                            let shown = width.min(used.width() + 2.0);
+                            let (view, _) = ui.allocate_exact_size(Vec2::new(shown, used.height()), Sense::hover());
+                            lay_out(ui, 0..0, true);
+                            (view, used.width())
+                        })
+                        .inner;
+                    self.more_plumes_token(ui, palette, view, (content, offset));
+                } else if state.plumes(seat).iter().any(|p| {
+                    others_plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), size) > ui.available_width()
+                }) {
+                    // A plume wider than the mat (a crowded table at the
+                    // smallest size): the mat scrolls sideways rather than
+                    // reach into the next seat's.
+                    egui::ScrollArea::horizontal()
+                        .id_salt(("others-plumes", seat.index()))
+                        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+                        .show(ui, |ui| ui.horizontal_top(|ui| lay_out(ui, all.clone(), true)));
+                } else {
+                    // Line by line as the layout reckoned them (wrapped by
+                    // egui, a line came out a few points narrower and taller
+                    // than reckoned, and the seats shrank to fit).
+                    let widths: Vec<f32> = state
+                        .plumes(seat)
+                        .iter()
+                        .map(|p| others_plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), size))
+                        .collect();
+                    let lines = super::layout::plume_lines(&widths, ui.available_width());
+                    let last_line = lines.len().saturating_sub(1);
+                    for (k, line) in lines.into_iter().enumerate() {
+                        // Each line in the middle of the mat, as cards are laid
+                        // before a player (from its left edge, a mat of two
+                        // plumes lay half bare).
+                        let used = widths[line.clone()].iter().map(|w| w + 8.0).sum::<f32>() - 8.0;
+                        ui.horizontal_top(|ui| {
+                            ui.add_space(((ui.available_width() - used) / 2.0).floor().max(0.0));
+                            lay_out(ui, line, k == last_line);
+                        });
+                    }
                 }
-            }
-        });
+                // Its own height (it is drawn as tall as its row's tallest).
+                ui.cursor().top() - top - ui.spacing().item_spacing.y
+            })
+            .inner
     }
 
     /// One's own plumes run past the right of their mat (a low window):

@@ -183,7 +183,9 @@ impl PlumesView {
         };
         ui.with_layout(layout, |ui| {
             if !self.compact {
-                ui.set_max_width(self.hand_card.x + 40.0);
+                // A set width, so nothing beside it moves when "click to
+                // draw" comes and goes.
+                ui.set_width(self.hand_card.x + 40.0);
                 ui.label(look::title(ui, "Deck", 17.0).color(ink));
             }
             let refused = self.verdict(state, &Action::Draw).err();
@@ -245,7 +247,10 @@ impl PlumesView {
                 }
             };
             if self.compact {
-                ui.vertical(words);
+                ui.vertical(|ui| {
+                    ui.set_width(90.0);
+                    words(ui);
+                });
             } else {
                 words(ui);
             }
