@@ -1646,3 +1646,33 @@ fn late_in_a_game_of_four_in_a_small_window_every_mat_is_whole() {
         "one's own cards no smaller than the others': {own} {others:?}"
     );
 }
+
+/// Found by new players: at a crowded table the others' smaller cards
+/// said their colour by a code ("Pk", "Bk", "Pu", "Or") where the rest
+/// said "pink" and "black". Every card of a readable size names its
+/// colour in words, and none by a code.
+#[test]
+fn at_a_crowded_table_every_card_names_its_colour_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    // (Late in a game of four: the others' cards about 40 by 57.)
+    let h = table_of(dir.path(), 4, 90, [1180.0, 820.0]);
+    let face_up = |l: &str| l.contains(": feather ") && !l.contains("face-down");
+    let cards: Vec<egui::Rect> = h
+        .query_all(
+            egui_kittest::kittest::by()
+                .predicate(move |n| n.label().is_some_and(|l| face_up(&l)) || n.value().is_some_and(|l| face_up(&l))),
+        )
+        .map(|n| n.rect())
+        .filter(|r| r.height() >= 46.0)
+        .collect();
+    let others_small = cards.iter().filter(|r| r.height() < 70.0).count();
+    let heights: Vec<f32> = cards.iter().map(egui::Rect::height).collect();
+    assert!(others_small > 0, "the others' cards are smaller than one's own: {heights:?}");
+    let words = common::painted_words(&h);
+    let codes: Vec<&String> =
+        words.iter().map(|w| &w.0).filter(|w| ["Pk", "Bk", "Pu", "Or"].contains(&w.as_str())).collect();
+    assert!(codes.is_empty(), "no card says its colour by a code: {codes:?}");
+    let names = ["red", "white", "yellow", "green", "orange", "teal", "blue", "pink", "purple", "black"];
+    let said = words.iter().filter(|w| names.contains(&w.0.as_str())).count();
+    assert!(said >= cards.len(), "{} cards, {said} colour names painted", cards.len());
+}

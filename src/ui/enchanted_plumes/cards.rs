@@ -219,7 +219,9 @@ pub(super) fn paint_feather_face(painter: &egui::Painter, palette: &Palette, rec
     // smaller card its letter under the value. Never both, and never a
     // second time upside down: a card said its colour three ways and a
     // new player found it cluttered.
-    let named = h >= 70.0;
+    // (From a card 46 points high: the others' plumes at a crowded
+    // table said "Pk" and "Bk" where the rest said "pink" and "black".)
+    let named = h >= 46.0;
     let letter = (!named).then_some(LETTERS[index]);
     let corner = |at: Pos2, angle: f32, letter: Option<&str>| {
         let galley = painter.layout_no_wrap(f.value.to_string(), font.clone(), value_ink);
@@ -259,7 +261,7 @@ pub(super) fn paint_feather_face(painter: &egui::Painter, palette: &Palette, rec
         // the feather passes under it.
         let galley = painter.layout_no_wrap(
             f.colour_name().to_string(),
-            egui::FontId::proportional((h * 0.1).clamp(8.0, 11.0)),
+            egui::FontId::proportional((h * 0.1).clamp(7.0, 11.0)),
             ink,
         );
         let (long, high) = (galley.size().x, galley.size().y);

@@ -309,9 +309,9 @@ pub(super) fn others_height(state: &EnchantedPlumes, others: &[Seat], card: Vec2
 
 /// The height one's own plumes may take on two lines by the hand, in a
 /// table `room` (the window less the side panel) with hand cards of
-/// `hand_card`: what the Train and the others' mats, at their largest,
+/// `train_card`: what the Train and the others' mats, at their largest,
 /// leave; none with more than three at the table.
-pub(super) fn two_lines_room(state: &EnchantedPlumes, me: Seat, room: Vec2, hand_card: Vec2) -> f32 {
+pub(super) fn two_lines_room(state: &EnchantedPlumes, me: Seat, room: Vec2, train_card: Vec2) -> f32 {
     if state.seats() > 3 {
         return 0.0;
     }
@@ -319,7 +319,7 @@ pub(super) fn two_lines_room(state: &EnchantedPlumes, me: Seat, room: Vec2, hand
     let width = (room.x - 8.0 * (others.len() as f32 - 1.0)) / others.len().max(1) as f32;
     let others_high = others_height(state, &others, PLUME_CARD, width);
     // The Train (its heading, cards and caption, the space under).
-    let train = hand_card.y + 64.0;
+    let train = train_card.y + 64.0;
     room.y - train - others_high - 20.0
 }
 
@@ -415,7 +415,7 @@ impl PlumesView {
         // With three or fewer at the table, two lines when the others,
         // at their largest, leave the room for them.
         let two_lines_high =
-            if self.compact { 0.0 } else { two_lines_room(state, me, self.table_room, self.hand_card) };
+            if self.compact { 0.0 } else { two_lines_room(state, me, self.table_room, self.train_card()) };
         own_card(state, me, self.own_largest(), width, (two_lines_high, !self.compact))
     }
 }

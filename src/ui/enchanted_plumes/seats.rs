@@ -364,7 +364,9 @@ impl PlumesView {
         if !(quiet_facts || by_hand && self.compact) {
             // (By the hand, in a low window: the side panel says it.)
             let facts = RichText::new(self.mat_facts(state, seat, (narrow, backs_said))).color(palette.table.faint);
-            ui.add(egui::Label::new(if narrow { facts.small() } else { facts }).truncate());
+            // (At the body's size on a narrow mat too: smaller, "computer"
+            // was too small to read.)
+            ui.add(egui::Label::new(facts).truncate());
         }
     }
 

@@ -20,6 +20,14 @@ use crate::rules::{Game, Seat, words};
 const TRAY_ROOM: f32 = 240.0;
 
 impl PlumesView {
+    /// A card on the Train and the deck: a size larger than the plumes'
+    /// at their largest, the shared cards the middle of the table (at the
+    /// others' size they were two small islands in bare cloth), but in a
+    /// low window.
+    pub(super) fn train_card(&self) -> Vec2 {
+        if self.compact { self.hand_card } else { self.hand_card * 1.12 }
+    }
+
     /// The deck and the Train side by side in the middle of the table's
     /// width (the tray of history buttons, when the side panel is folded
     /// away, at its right end).
@@ -52,7 +60,7 @@ impl PlumesView {
                         // on the table read as a form's help text.
                         title.on_hover_text(swap);
                     }
-                    cards::empty_train(ui, palette, state, self.hand_card);
+                    cards::empty_train(ui, palette, state, self.train_card());
                     self.train_cards_ui(ui, palette, state, (acting, dragging), (action, note));
                     cards::train_caption(ui, state, faint);
                     if !self.compact {
@@ -109,7 +117,7 @@ impl PlumesView {
             for (i, &c) in state.train().iter().enumerate() {
                 let fresh = self.fresh.train.contains(&i);
                 let place = if fresh { "train (new since your last turn)" } else { "train" };
-                let (_, r) = ui.allocate_exact_size(self.hand_card, Sense::click_and_drag());
+                let (_, r) = ui.allocate_exact_size(self.train_card(), Sense::click_and_drag());
                 let drawn = self.slides.place(look::Slides::key(c), r.rect, None, now, animate);
                 show_feather(ui, &r, drawn, palette, FeatherFace::Up(c), false, (place, None));
                 if fresh {
@@ -185,14 +193,14 @@ impl PlumesView {
             if !self.compact {
                 // A set width, so nothing beside it moves when "click to
                 // draw" comes and goes.
-                ui.set_width(self.hand_card.x + 40.0);
+                ui.set_width(self.train_card().x + 40.0);
                 ui.label(look::title(ui, "Deck", 17.0).color(ink));
             }
             let refused = self.verdict(state, &Action::Draw).err();
             let can_draw = acting && refused.is_none();
             let over = state.phase() == Phase::Over;
             let sense = if over { Sense::hover() } else { Sense::click() };
-            let (rect, r) = ui.allocate_exact_size(self.hand_card, sense);
+            let (rect, r) = ui.allocate_exact_size(self.train_card(), sense);
             self.deck_at = Some(rect);
             if over {
                 // The Peahen, drawn, lies where the deck was.
