@@ -814,6 +814,10 @@ fn a_rules_page_keeps_its_tag_while_the_player_goes_back_to_the_board() {
     assert_eq!(h.state().tabs.len(), 5, "and no game was closed");
 }
 
+/// The tab keys a browser has: Ctrl+Tab and Ctrl+Shift+Tab round the
+/// whole row (found by a new player: they skipped Home, Saved Games and
+/// Settings), Ctrl+1 to Ctrl+9 to an open game (they did nothing), Ctrl+W
+/// and a middle click close a tab.
 #[test]
 fn tabs_answer_ctrl_tab_ctrl_w_and_a_middle_click() {
     let dir = tempfile::tempdir().unwrap();
@@ -821,10 +825,37 @@ fn tabs_answer_ctrl_tab_ctrl_w_and_a_middle_click() {
     h.state_mut().screen = Screen::Game(0);
     h.run();
     let back = egui::Modifiers::COMMAND.plus(egui::Modifiers::SHIFT);
-    for (modifiers, want) in [(egui::Modifiers::COMMAND, 1), (back, 0), (back, 2), (egui::Modifiers::COMMAND, 0)] {
+    let ctrl = egui::Modifiers::COMMAND;
+    // Round the whole row as shown: Home and Saved Games before the games,
+    // Settings after them (the games alone left no key back to Home).
+    for (modifiers, want) in [
+        (ctrl, Screen::Game(1)),
+        (back, Screen::Game(0)),
+        (back, Screen::SavedGames),
+        (back, Screen::Home),
+        (back, Screen::Settings),
+        (back, Screen::Game(2)),
+        (ctrl, Screen::Settings),
+        (ctrl, Screen::Home),
+        (ctrl, Screen::SavedGames),
+        (ctrl, Screen::Game(0)),
+    ] {
         h.key_press_modifiers(modifiers, egui::Key::Tab);
-        h.run();
-        assert_eq!(h.state().screen, Screen::Game(want), "{modifiers:?}: round the row");
+        // (Home and Saved Games read the saves off the UI thread: a few
+        // frames, not until they settle.)
+        h.run_steps(2);
+        assert_eq!(h.state().screen, want, "{modifiers:?}: round the row");
+    }
+    // Ctrl and a digit: that open game, 9 the last; none past the last.
+    for (digit, want) in [
+        (egui::Key::Num2, Screen::Game(1)),
+        (egui::Key::Num9, Screen::Game(2)),
+        (egui::Key::Num5, Screen::Game(2)),
+        (egui::Key::Num1, Screen::Game(0)),
+    ] {
+        h.key_press_modifiers(ctrl, digit);
+        h.run_steps(2);
+        assert_eq!(h.state().screen, want, "Ctrl+{digit:?}");
     }
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::W);
     h.run();
@@ -870,15 +901,22 @@ fn each_rules_or_lessons_page_keeps_a_tag_of_its_own() {
 }
 
 #[test]
-fn ctrl_tab_goes_round_the_games_and_the_rules_tag() {
+fn ctrl_tab_goes_round_the_games_the_rules_tag_and_the_frame_s_tabs() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = rules_from_game(dir.path(), 2, 1);
     // Back to the board: the rules' tag stands after the games' tabs.
     h.get_by_label("evening-1").click();
     h.run();
-    for want in [Screen::Rules("daedalus"), Screen::Game(0), Screen::Game(1)] {
+    for want in [
+        Screen::Rules("daedalus"),
+        Screen::Settings,
+        Screen::Home,
+        Screen::SavedGames,
+        Screen::Game(0),
+        Screen::Game(1),
+    ] {
         h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Tab);
-        h.run();
+        h.run_steps(2);
         assert_eq!(h.state().screen, want, "in the row's order, round it");
     }
 }

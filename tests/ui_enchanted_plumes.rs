@@ -75,6 +75,9 @@ fn the_hand_off_screen_hides_every_hand_between_two_people() {
     // Ada's turn to choose, but the screen first asks for her.
     assert!(tab(&mut h).needs_hand_off());
     h.get_by_label("Pass to Ada");
+    // Said once, where the turn line goes: not again by the Train's
+    // buttons (it wrapped there, in another face).
+    assert_eq!(labels_starting(&h, "status: "), 0, "the status is not said a second time");
     // Whose turn it is, where the turn line goes (not "turn next": a game
     // saved mid-turn is handed over mid-turn).
     h.get_by_label("Ada to play");

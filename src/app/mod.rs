@@ -459,6 +459,7 @@ impl AviaryApp {
                 self.run(command, ui.ctx(), notices);
             }
         }
+        self.numbered_tab_keys(ui);
     }
 
     /// Runs a command from the menu or its keys.

@@ -190,12 +190,14 @@ impl AviaryApp {
     /// as it stands: the open games, then the rules or lessons page's tag;
     /// from Home, Saved Games or Settings, the first or the last.
     pub(super) fn step_tab(&mut self, forward: bool) {
-        let mut row: Vec<Screen> = (0..self.tabs.len()).map(Screen::Game).collect();
+        // The whole row as it is shown: Home and Saved Games, the games,
+        // the rules or lessons page, Settings at its end (the games alone
+        // left a player no key back to Home).
+        let mut row: Vec<Screen> = vec![Screen::Home, Screen::SavedGames];
+        row.extend((0..self.tabs.len()).map(Screen::Game));
         row.extend(self.pages_on_row().into_iter().map(|(page, _, _)| page));
+        row.push(Screen::Settings);
         let n = row.len();
-        if n == 0 {
-            return;
-        }
         let at = row.iter().position(|&s| s == self.screen);
         let next = match (at, forward) {
             (Some(i), true) => (i + 1) % n,
@@ -203,10 +205,47 @@ impl AviaryApp {
             (None, true) => 0,
             (None, false) => n - 1,
         };
-        if matches!(row[next], Screen::Rules(_) | Screen::Lessons(_)) {
-            self.page_from = self.screen;
+        self.show_tab(row[next]);
+    }
+
+    /// Shows a tab of the row as a click on it would.
+    fn show_tab(&mut self, to: Screen) {
+        match to {
+            Screen::SavedGames => self.show_saved_games(),
+            Screen::Settings => self.open_settings(),
+            Screen::Rules(_) | Screen::Lessons(_) => {
+                self.page_from = self.screen;
+                self.screen = to;
+            }
+            Screen::Home | Screen::Game(_) => self.screen = to,
         }
-        self.screen = row[next];
+    }
+
+    /// Ctrl+1 to Ctrl+8 show the first to the eighth open game, Ctrl+9
+    /// the last, as a browser's tabs do (nothing when there is no such
+    /// game).
+    pub(super) fn numbered_tab_keys(&mut self, ui: &egui::Ui) {
+        let digits = [
+            egui::Key::Num1,
+            egui::Key::Num2,
+            egui::Key::Num3,
+            egui::Key::Num4,
+            egui::Key::Num5,
+            egui::Key::Num6,
+            egui::Key::Num7,
+            egui::Key::Num8,
+            egui::Key::Num9,
+        ];
+        for (k, digit) in digits.into_iter().enumerate() {
+            let shortcut = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, digit);
+            if !ui.input_mut(|i| i.consume_shortcut(&shortcut)) {
+                continue;
+            }
+            let game = if k == 8 { self.tabs.len().checked_sub(1) } else { Some(k) };
+            if let Some(i) = game.filter(|&i| i < self.tabs.len()) {
+                self.show_tab(Screen::Game(i));
+            }
+        }
     }
 
     /// Closes the tab on screen: a game (it stays saved) or the rules or

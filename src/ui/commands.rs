@@ -48,13 +48,14 @@ pub const REDO: Command = Command {
 pub const RULES: Command = Command { text: "Rules", keys: &[], note: "" };
 /// Show the settings.
 pub const SETTINGS: Command = Command { text: "Settings", keys: &[], note: "" };
-/// Show the next open game's tab.
+/// Show the next tab of the row (Home, Saved Games, the games, a page,
+/// Settings, and round again).
 pub const NEXT_TAB: Command = Command {
     text: "Next tab",
     keys: &[key(Modifiers::COMMAND, Key::Tab), key(Modifiers::COMMAND, Key::PageDown)],
-    note: "",
+    note: "Ctrl+1 to Ctrl+9 go straight to an open game",
 };
-/// Show the open game's tab before this one.
+/// Show the tab of the row before this one.
 pub const PREVIOUS_TAB: Command = Command {
     text: "Previous tab",
     keys: &[key(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Tab), key(Modifiers::COMMAND, Key::PageUp)],

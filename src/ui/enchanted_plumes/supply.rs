@@ -87,8 +87,12 @@ impl PlumesView {
     /// With the side panel folded away, its buttons by the Train, and the
     /// status too unless the turn line by the hand says it.
     fn folded_ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>, viewer: Viewer) {
+        // The status is said by the turn line over the hand (or, during
+        // a hand-off, by whose turn comes): not a second time here, where
+        // it wrapped under the buttons in another face.
+        let said_by_the_hand = matches!(viewer, Viewer::Seat(_)) || self.needs_hand_off();
         let label = ("Scores and log", &mut self.panel_open);
-        if matches!(viewer, Viewer::Seat(_)) && !self.compact {
+        if said_by_the_hand && !self.compact {
             // On a small tray of their own (loose on the cloth they read
             // as a developer's controls).
             let palette = theme::palette(ui.visuals().dark_mode);
