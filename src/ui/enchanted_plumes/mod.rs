@@ -134,9 +134,6 @@ pub struct PlumesView {
     /// for the window's size and the cards laid (the key): less than 1
     /// once the others' mats, at their smallest, still ran past the table.
     own_squeeze: ((i32, i32, usize), f32),
-    /// How tall the others' mats came out last frame, to lay them midway
-    /// across the table.
-    mats_height: f32,
     /// The size of the deck and the Train's row last frame, to lay it in
     /// the middle of the table's width, above one's own place.
     supply_band: Vec2,
@@ -176,7 +173,6 @@ impl PlumesView {
             panel_open: false,
             squeeze: ((0, 0, 0), 1.0),
             own_squeeze: ((0, 0, 0), 1.0),
-            mats_height: 0.0,
             supply_band: Vec2::new(0.0, HAND_CARD.y + 60.0),
             mat_rows: Vec::new(),
         };
@@ -358,9 +354,7 @@ impl PlumesView {
                 // The mats from the table's far edge, where they stay as
                 // their plumes grow (laid midway down their room, they moved
                 // up each time a plume took a second row).
-                let start = ui.cursor().top();
-                let pad = 4.0;
-                ui.add_space(pad);
+                ui.add_space(4.0);
                 let row = per_row.max(1);
                 let mut tallest = Vec::new();
                 for ((chunk, sizes), wide) in others.chunks(row).zip(cards.chunks(row)).zip(widths.chunks(row)) {
@@ -394,12 +388,10 @@ impl PlumesView {
                     tallest.push((most, row_card));
                     ui.add_space(6.0);
                 }
-                let height = ui.cursor().top() - start - pad;
                 let rows_changed = tallest.len() != self.mat_rows.len()
                     || tallest.iter().zip(&self.mat_rows).any(|(a, b)| (a.0 - b.0).abs() > 0.5 || a.1 != b.1);
-                if (height - self.mats_height).abs() > 1.0 || rows_changed {
+                if rows_changed {
                     // Laid by last frame's heights: redone at once.
-                    self.mats_height = height;
                     self.mat_rows = tallest;
                     ui.ctx().request_discard("the seats' mats changed height");
                 }

@@ -506,11 +506,13 @@ impl PlumesView {
                 format!("plume {} new row {}", index + 1, row + 1)
             };
             resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
-            // Where the card would lie: at the end of the bottom row (which
-            // moves over by half a card, unless it is the widest and the
-            // plume grows), or alone under it.
-            // A lower row fills its places from the left, so its next card
-            // lies in the next place.
+            // Where the card would lie:
+            // - the top row (which may grow): at its end, the row moving
+            //   over by half a card unless it is the widest;
+            // - a lower row: in its next place, as it fills its places from
+            //   the left;
+            // - a new row under the bottom one: in the first of its places
+            //   (one fewer than the row above), where `row_left` will lay it.
             let landing = if row == last && last == 0 {
                 let len = plume.rows[last].len();
                 let x0 = row_x(len).0 - if len < widest { step / 2.0 } else { 0.0 };
