@@ -282,8 +282,10 @@ fn feathers_and_wax_in_the_sky_keeps_the_side_panel_whole() {
     }
     // (The panel is folded away at this size; opened, its words are whole.)
     h.get_by_label("Log and rules").click();
-    h.run();
-    h.run();
+    // A set number of frames: the odds meter, on its own thread, asks for
+    // a repaint when it ends, and waiting for quiet (`run`) failed when it
+    // ended late on a busy machine.
+    h.run_steps(3);
     let title = labels(&h).into_iter().find(|(l, r)| l == "Feathers & Wax" && r.min.y > TAB_ROW).expect("the title").1;
     let undo = h.get_by_label("Undo turn").rect();
     assert!(title.min.x <= undo.min.x + 0.5, "the panel's words start at its edge, not cut: {title:?} {undo:?}");
