@@ -1032,12 +1032,15 @@ fn the_hand_stays_in_one_place_from_nine_cards_to_few() {
             .query_all(egui_kittest::kittest::by().predicate(|n| n.label().is_some_and(|l| l.starts_with("hand: "))))
             .map(|n| n.rect())
             .collect();
-        // (The hand's place: its left edge and its heading; held as a fan,
-        // its outer cards dip on the arc.)
+        // (The hand's place: the middle of its cards, which lie in the
+        // middle of the table's foot, and its top; held as a fan, its
+        // outer cards dip on the arc.)
         let heading = h.get_by_label_contains("Your hand").rect().top();
-        (cards.len(), cards.iter().map(egui::Rect::left).fold(f32::INFINITY, f32::min), heading)
+        let left = cards.iter().map(egui::Rect::left).fold(f32::INFINITY, f32::min);
+        let right = cards.iter().map(egui::Rect::right).fold(f32::NEG_INFINITY, f32::max);
+        (cards.len(), f32::midpoint(left, right), heading)
     };
-    let (nine, left, top) = first_card(&h);
+    let (nine, middle, top) = first_card(&h);
     assert_eq!(nine, 9);
     // Ada keeps six, the computer too, and Ada plays a card or two.
     while state(&mut h).phase() == Phase::Keep || state(&mut h).current() != Seat(0) {
@@ -1047,11 +1050,11 @@ fn the_hand_stays_in_one_place_from_nine_cards_to_few() {
     let legal = state(&mut h).legal_actions();
     tab(&mut h).table.propose(legal[0].clone(), &mut Vec::new()).unwrap();
     h.run_steps(12);
-    let (fewer, left_after, top_after) = first_card(&h);
+    let (fewer, middle_after, top_after) = first_card(&h);
     assert!(fewer < 9, "fewer cards now: {fewer}");
     assert!(
-        (left - left_after).abs() < 0.5 && (top - top_after).abs() < 0.5,
-        "the hand stays put: ({left}, {top}) then ({left_after}, {top_after})"
+        (middle - middle_after).abs() < 0.5 && (top - top_after).abs() < 0.5,
+        "the hand stays put: ({middle}, {top}) then ({middle_after}, {top_after})"
     );
 }
 
@@ -1678,4 +1681,44 @@ fn at_a_crowded_table_every_card_names_its_colour_in_words() {
     let names = ["red", "white", "yellow", "green", "orange", "teal", "blue", "pink", "purple", "black"];
     let said = words.iter().filter(|w| names.contains(&w.0.as_str())).count();
     assert!(said >= cards.len(), "{} cards, {said} colour names painted", cards.len());
+}
+
+/// Found by new players (four reviews running): one's hand lay in a column
+/// of its own at the bottom left, beside a wide ruled box of one's plumes,
+/// "a dashboard, not a table". At a card table the hand is held at the
+/// table's foot in the middle of its width, in front of (under) one's own
+/// plumes, whose name stands at their left.
+#[test]
+fn the_hand_is_held_in_the_middle_of_the_foot_in_front_of_ones_plumes() {
+    for seats in [2, 4, 6] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = table_of(dir.path(), seats, 30, [1180.0, 820.0]);
+        h.run();
+        let at = format!("{seats} seats");
+        let hand = card_rects(&h, "hand");
+        assert!(!hand.is_empty(), "{at}: Ada holds cards");
+        let left = hand.iter().map(egui::Rect::left).fold(f32::INFINITY, f32::min);
+        let right = hand.iter().map(egui::Rect::right).fold(f32::NEG_INFINITY, f32::max);
+        let top = hand.iter().map(egui::Rect::top).fold(f32::INFINITY, f32::min);
+        let middle = 1180.0 / 2.0;
+        assert!((f32::midpoint(left, right) - middle).abs() < 20.0, "{at}: the hand in the middle: {left}..{right}");
+        let plumes: Vec<egui::Rect> = card_rects(&h, "Ada plume");
+        let plumes_foot = plumes.iter().map(egui::Rect::bottom).fold(f32::NEG_INFINITY, f32::max);
+        assert!(
+            !plumes.is_empty() && top > plumes_foot - 1.0,
+            "{at}: the hand under the plumes ({top} < {plumes_foot})"
+        );
+        let name = h
+            .query_all_by_label("Ada")
+            .map(|n| n.rect())
+            .find(|r| r.bottom() > plumes_foot - 200.0)
+            .expect("one's name by one's plumes");
+        let plumes_left = plumes.iter().map(egui::Rect::left).fold(f32::INFINITY, f32::min);
+        assert!(name.right() < plumes_left, "{at}: the name at the plumes' left: {name:?}, plumes from {plumes_left}");
+        assert!(right < 1180.0 - 20.0 && bottom_of(&hand) <= 820.0, "{at}: the hand whole in the window");
+    }
+}
+
+fn bottom_of(cards: &[egui::Rect]) -> f32 {
+    cards.iter().map(egui::Rect::bottom).fold(f32::NEG_INFINITY, f32::max)
 }

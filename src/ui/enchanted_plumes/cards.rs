@@ -154,28 +154,35 @@ pub(super) fn paint_feather_lifted(
             paint_back(painter, palette, rect, lift);
             let index = usize::from(f.colour) % 10;
             let ink = theme::mix(palette.feathers[index], palette.table.rim, 0.45);
-            let corner =
-                Rect::from_min_size(rect.min + Vec2::splat(1.5), Vec2::new(rect.width() * 0.5, rect.height() * 0.45));
-            let round = egui::CornerRadius { nw: 3, ne: 0, sw: 0, se: (rect.width() * 0.18) as u8 };
-            painter.rect(
-                corner,
-                round,
+            // A dog-ear: the top left corner folded back over the card, its
+            // face showing (a square tab with rounded corners read as a
+            // tooltip stuck on the card).
+            let leg = rect.width() * 0.62;
+            let at = rect.min + Vec2::splat(1.0);
+            let (along, down) = (at + Vec2::new(leg, 0.0), at + Vec2::new(0.0, leg));
+            // The fold's shadow on the back, then the face.
+            painter.add(egui::Shape::convex_polygon(
+                vec![along, down + Vec2::new(2.0, 2.0), along + Vec2::new(2.0, 2.0)],
+                palette.table.shadow,
+                Stroke::NONE,
+            ));
+            painter.add(egui::Shape::convex_polygon(
+                vec![at, along, down],
                 palette.card_face,
                 Stroke::new(1.0, palette.table.rim.gamma_multiply(0.5)),
-                StrokeKind::Inside,
-            );
+            ));
             painter.text(
-                corner.center_top() + Vec2::new(0.0, corner.height() * 0.05),
-                Align2::CENTER_TOP,
+                at + Vec2::new(leg * 0.1, leg * 0.02),
+                Align2::LEFT_TOP,
                 f.value.to_string(),
                 look::display(painter.ctx(), (rect.height() * 0.24).max(9.0)),
                 ink,
             );
             painter.text(
-                corner.center_bottom() - Vec2::new(0.0, corner.height() * 0.06),
-                Align2::CENTER_BOTTOM,
+                at + Vec2::new(leg * 0.12, leg * 0.5),
+                Align2::LEFT_TOP,
                 LETTERS[index],
-                egui::FontId::proportional((rect.height() * 0.12).max(7.5)),
+                egui::FontId::proportional((rect.height() * 0.11).max(7.5)),
                 palette.table.rim,
             );
         }

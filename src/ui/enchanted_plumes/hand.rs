@@ -51,7 +51,7 @@ impl PlumesView {
     /// The width of a full hand held as a fan: six overlapping as a held
     /// hand does, each card's index and most of its feather in view, or
     /// four in a low window.
-    fn held_width(&self) -> f32 {
+    pub(super) fn held_width(&self) -> f32 {
         if self.compact {
             fan_rect(Pos2::ZERO, 3, 4, self.held_card()).right()
         } else {
@@ -93,14 +93,14 @@ impl PlumesView {
             let room = egui::Rect::from_min_size(start, Vec2::new(full, self.hand_block()));
             let mut hand =
                 ui.new_child(egui::UiBuilder::new().max_rect(room).layout(egui::Layout::top_down(egui::Align::Min)));
-            self.hand_ui(&mut hand, palette, notices);
+            self.hand_ui(&mut hand, palette, notices, true);
         } else if self.beside(ui.available_width()) {
             let width = hand_width;
             ui.horizontal_top(|ui| {
                 ui.vertical(|ui| {
                     ui.set_width(width);
                     ui.set_min_height(self.hand_block());
-                    self.hand_ui(ui, palette, notices);
+                    self.hand_ui(ui, palette, notices, true);
                 });
                 ui.add_space(8.0);
                 ui.vertical(|ui| self.own_seat_ui(ui, palette, notices));
@@ -110,12 +110,16 @@ impl PlumesView {
             ui.add_space(4.0);
             ui.vertical(|ui| {
                 ui.set_min_height(self.hand_block());
-                self.hand_ui(ui, palette, notices);
+                self.hand_ui(ui, palette, notices, true);
             });
         }
     }
 
-    pub(super) fn hand_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
+    /// The hand as a fan: under its heading (whose hand, and while
+    /// choosing the cards to give back, the button), or without one in
+    /// the middle of the row at the table's foot (`heading` false), where
+    /// the hand is named for screen readers only.
+    pub(super) fn hand_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>, heading: bool) {
         let state = self.state().clone();
         let viewer = self.viewer();
         let Viewer::Seat(seat) = viewer else {
@@ -128,8 +132,7 @@ impl PlumesView {
         };
         let acting = self.human_to_move() == Some(seat);
         let hand = state.hand(seat).to_vec();
-        let give_back = self.hand_heading(ui, palette, &state, seat, acting);
-        let mut action = None;
+        let give_back = heading && self.hand_heading(ui, palette, &state, seat, acting);
         // The hand as a fan: overlapping cards on a gentle arc.
         let n = hand.len();
         let room = ui.available_width();
@@ -137,8 +140,17 @@ impl PlumesView {
         let fan = move |origin: Pos2, i: usize| super::cards::fan_rect_within(origin, (i, n), card, room);
         let width = if n == 0 { 0.0 } else { fan(Pos2::ZERO, n - 1).right() };
         let step = if n > 1 { fan(Pos2::ZERO, 1).left() - fan(Pos2::ZERO, 0).left() } else { card.x * 2.0 };
-        let (area, _) = ui.allocate_exact_size(Vec2::new(width.max(10.0), card.y + 30.0), Sense::hover());
-        let origin = area.min + Vec2::new(0.0, 10.0);
+        // At a card table the fan lies in the middle of its row, whatever
+        // it holds.
+        let centred = self.hand_in_front();
+        let wide = if centred { room } else { width.max(10.0) };
+        let (area, named) = ui.allocate_exact_size(Vec2::new(wide, card.y + 30.0), Sense::hover());
+        if !heading {
+            let name = format!("Your hand ({})", state.seat_name(seat));
+            named.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &name));
+        }
+        let lead = if centred { ((room - width) / 2.0).max(0.0) } else { 0.0 };
+        let origin = area.min + Vec2::new(lead, 10.0);
         ui.scope(|ui| {
             // The card picked up lies on top of the fan and takes the
             // pointer there (under its neighbour, it looked not picked).
@@ -212,16 +224,35 @@ impl PlumesView {
                 }
             }
         });
-        if give_back && self.marked.len() == RETURNED {
-            let mut r = [self.marked[0], self.marked[1], self.marked[2]];
-            r.sort();
-            action = Some(Action::Keep { returned: r });
+        if give_back {
+            self.return_marked(notices);
         }
-        if let Some(a) = action
-            && self.propose(a, notices)
-        {
+    }
+
+    /// The three cards marked are given back (the rest kept), once three
+    /// are marked.
+    pub(super) fn return_marked(&mut self, notices: &mut Vec<Notice>) {
+        if self.marked.len() != RETURNED {
+            return;
+        }
+        let mut r = [self.marked[0], self.marked[1], self.marked[2]];
+        r.sort();
+        if self.propose(Action::Keep { returned: r }, notices) {
             self.marked.clear();
         }
+    }
+
+    /// Choosing the cards to give back: the button that gives them back
+    /// (saying how many are marked until three are); whether it was
+    /// pressed.
+    pub(super) fn give_back_button(&self, ui: &mut Ui) -> bool {
+        let ready = self.marked.len() == RETURNED;
+        let words = if ready {
+            format!("Return these {RETURNED}, keep the other 6")
+        } else {
+            format!("Click {RETURNED} cards to give back ({} marked)", self.marked.len())
+        };
+        ui.add_enabled(ready, egui::Button::new(words)).clicked()
     }
 
     /// The hand's heading: whose it is (and, choosing the cards to give
@@ -241,13 +272,7 @@ impl PlumesView {
                 title.on_hover_text(format!("The hand of {}{how}", state.seat_name(seat)));
             }
             if state.phase() == Phase::Keep && acting {
-                let ready = self.marked.len() == RETURNED;
-                let words = if ready {
-                    format!("Return these {RETURNED}, keep the other 6")
-                } else {
-                    format!("Click {RETURNED} cards to give back ({} marked)", self.marked.len())
-                };
-                give_back = ui.add_enabled(ready, egui::Button::new(words)).clicked();
+                give_back = self.give_back_button(ui);
             }
         });
         give_back
@@ -282,8 +307,10 @@ impl PlumesView {
         // the plumes under them never move.
         // (In the display face, but no larger than a mat's name: at 18
         // points the rule it says outshouted the cards.)
-        ui.add(egui::Label::new(look::title(ui, line.clone(), 15.0).color(ink)).truncate()).on_hover_text(line);
-        ui.add(egui::Label::new(RichText::new(short).color(palette.table.faint)).truncate()).on_hover_text(hint);
+        // (In its column at the left of the hand, wrapped: the column is
+        // as high as the hand, so nothing under it moves.)
+        ui.add(egui::Label::new(look::title(ui, line.clone(), 16.0).color(ink)).wrap()).on_hover_text(line);
+        ui.add(egui::Label::new(RichText::new(short).color(palette.table.faint)).wrap()).on_hover_text(hint);
         // Room for the "to play" token on the mat's top edge below (it
         // covered this line's descenders).
         ui.add_space(6.0);

@@ -238,7 +238,7 @@ pub(super) fn own_card(
         .find(|&c| own_lines(state, seat, c, width).is_some_and(|(n, _)| n == 1));
     // Around the plumes in the bottom panel: the turn line and its hint,
     // the mat's name and facts, its margins and the spacing (measured).
-    let around = 225.0;
+    let around = 160.0;
     let two = sizes(0.6)
         .find(|&c| own_lines(state, seat, c, width).is_some_and(|(n, h)| n <= 2 && h + around <= two_lines_high));
     match (one, two) {

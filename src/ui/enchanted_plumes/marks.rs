@@ -174,13 +174,18 @@ pub(super) fn plume_heading(
 /// Whose turn it is: a gold token on the top edge of the seat's mat, laid
 /// over it (in the heading it took room, and a new player saw the mats
 /// change size each time the turn passed).
-pub(super) fn turn_token(ui: &mut Ui, palette: &Palette, seat: Seat) {
-    let font = egui::FontId::proportional(11.0);
+pub(super) fn turn_token(ui: &mut Ui, palette: &Palette, seat: Seat, inline: bool) {
+    let font = egui::FontId::proportional(if inline { 13.0 } else { 11.0 });
     let galley = ui.painter().layout_no_wrap("to play".to_string(), font, palette.table.rim);
     let size = galley.size() + Vec2::new(14.0, 4.0);
-    // (The frame's inner margin is 10: its edge that far above the heading.)
-    let at = Pos2::new(ui.max_rect().center().x, ui.max_rect().top() - 10.0);
-    let rect = Rect::from_center_size(at, size);
+    let rect = if inline {
+        // In the line of words it belongs to (no mat's edge to sit on).
+        ui.allocate_exact_size(size, Sense::hover()).0
+    } else {
+        // (The frame's inner margin is 10: its edge that far above the heading.)
+        let at = Pos2::new(ui.max_rect().center().x, ui.max_rect().top() - 10.0);
+        Rect::from_center_size(at, size)
+    };
     let painter = ui.painter();
     painter.rect(rect, 8.0, palette.selection, Stroke::new(1.0, palette.table.rim), StrokeKind::Inside);
     painter.galley(rect.center() - galley.size() / 2.0, galley, palette.table.rim);

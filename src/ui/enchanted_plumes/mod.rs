@@ -39,8 +39,10 @@ mod cards;
 mod fan;
 mod fresh;
 mod hand;
+mod heading;
 mod layout;
 mod marks;
+mod place;
 mod scores;
 mod seats;
 mod supply;
@@ -436,7 +438,9 @@ impl PlumesView {
         let (mut action, mut note) = (None, None);
         // One line of plumes by the hand, the cards as large as lets every
         // plume (and the place for a new one) fit across the mat.
-        (self.own_card, self.own_lines) = self.own_fit(&state, me, ui.available_width());
+        // (By the hand at a card table, less the name's column at the left.)
+        let beside_name = if self.compact { 0.0 } else { seats::PLAQUE + seats::PLAQUE_GAP + 8.0 };
+        (self.own_card, self.own_lines) = self.own_fit(&state, me, ui.available_width() - beside_name);
         let place = seats::SeatPlace { seat: me, own: acting, card: self.own_card, tall: 0.0 };
         let _ = self.seat_ui(ui, palette, &state, place, self.viewer(), dragging, &mut action, &mut note);
         if let Some(n) = note {
@@ -500,6 +504,24 @@ impl View for PlumesView {
         self.folded = super::view::folding_side_panel(ui, (&mut open, FOLD_BELOW), |ui| self.side_ui(ui, frame));
         self.panel_open = open;
         self.table_room = ui.available_size();
+        if self.hand_in_front() {
+            // One's place at the table's foot: plumes, and the hand (or the
+            // hand-off card) under them.
+            egui::Panel::bottom(egui::Id::unique(("ep-place", self.table.id)))
+                .resizable(false)
+                .show_separator_line(false)
+                .show(ui, |ui| {
+                    look::paint_cloth(ui, ui.clip_rect(), &palette);
+                    ui.add_space(4.0);
+                    self.own_place_ui(ui, &palette, frame);
+                    ui.add_space(6.0);
+                });
+            egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, &palette, frame));
+            if self.slides.busy() {
+                ui.ctx().request_repaint();
+            }
+            return;
+        }
         if self.needs_hand_off() {
             egui::Panel::bottom(egui::Id::unique(("ep-hand-off", self.table.id)))
                 .resizable(false)

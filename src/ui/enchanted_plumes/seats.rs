@@ -2,20 +2,25 @@
 //! peacock trains, the place for a new plume, and where a dragged or chosen
 //! card may land.
 
-use egui::{Align2, Pos2, Rect, Response, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+use egui::{Align2, Pos2, Rect, Response, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
 use super::fan::PlumeFan;
 use super::layout::{
     NEW_ROW, fanned_step, new_plume_width, others_plume_width, plume_width_by, row_step, rows_height, short_headings,
 };
-use super::marks::{Bottom, held_backs, plume_heading, plume_hover, plume_tip, row_sign, turn_token};
+use super::marks::{Bottom, plume_heading, plume_hover, plume_tip, row_sign};
 use crate::ui::tilt::tilted;
 
 use super::{
-    Action, Dragged, EnchantedPlumes, Feather, FeatherFace, Game, Known, PLUME_CARD, Palette, Phase, Player, Plume,
-    PlumesView, Seat, Target, Viewer, action_for, card_label, look, paint_feather, paint_tail, plume_score_text, theme,
-    total_text, widgets, words,
+    Action, Dragged, EnchantedPlumes, Feather, FeatherFace, Game, Known, PLUME_CARD, Palette, Phase, Plume, PlumesView,
+    Seat, Target, Viewer, action_for, card_label, look, paint_feather, paint_tail, plume_score_text, theme, widgets,
 };
+
+/// The width of the column at the left of one's own plumes that says
+/// whose they are (the name, the score, the turn and the facts).
+pub(super) const PLAQUE: f32 = 150.0;
+/// The room between that column and the plumes.
+pub(super) const PLAQUE_GAP: f32 = 12.0;
 
 /// Where a seat's mat is drawn and how: whose it is, whether that person
 /// is playing into it now (its drop targets), and its cards' size.
@@ -109,8 +114,7 @@ impl PlumesView {
         action: &mut Option<Action>,
         note: &mut Option<String>,
     ) -> f32 {
-        let SeatPlace { seat, own, card: size, tall } = place;
-        let sees = viewer.sees(seat);
+        let SeatPlace { seat, tall, .. } = place;
         let to_move = state.to_move().seat() == Some(seat);
         // Each seat's place at the table: a mat a shade off the cloth, ringed
         // in gold while it is that seat's turn.
@@ -125,13 +129,21 @@ impl PlumesView {
             (Stroke::new(1.0, egui::Color32::TRANSPARENT), 1)
         };
         let shadow = egui::Shadow { offset: [0, 2], blur: 8, spread: 0, color: palette.table.shadow };
-        let frame = egui::Frame::new()
-            .fill(mat)
-            .stroke(ring)
-            .shadow(shadow)
-            .corner_radius(10)
-            .inner_margin(10)
-            .outer_margin(outside);
+        // By the hand (but in a low window) no mat at all: one's name at
+        // the left of one's plumes, as a player's place at a table (a
+        // wide ruled box, filled at its top left, read as a form).
+        let plain = self.by_hand_seat() == Some(seat) && !self.compact;
+        let frame = if plain {
+            egui::Frame::new().inner_margin(egui::Margin::symmetric(4, 2))
+        } else {
+            egui::Frame::new()
+                .fill(mat)
+                .stroke(ring)
+                .shadow(shadow)
+                .corner_radius(10)
+                .inner_margin(10)
+                .outer_margin(outside)
+        };
         frame
             .show(ui, |ui| {
                 ui.set_width(ui.available_width());
@@ -139,108 +151,137 @@ impl PlumesView {
                 let top = ui.cursor().top();
                 ui.set_min_height(tall);
                 ui.visuals_mut().override_text_color = Some(palette.table.ink);
-                self.mat_heading(ui, palette, state, seat, viewer);
-                let by_hand = self.by_hand_seat() == Some(seat);
-                let two_lines = self.own_lines > 1;
-                // By the hand, a line is as high as a plume of one row (and the
-                // room under it) from the start, so the mat, and the hand beside
-                // it, keep their place as the first plumes are laid.
-                let least = size.y + 3.0 + self.new_row_room(true, size) + 34.0;
-                let offset = self.own_scroll;
-                let all = 0..state.plumes(seat).len();
-                let mut lay_out = |ui: &mut Ui, plumes: std::ops::Range<usize>, new: bool| {
-                    for (i, p) in state.plumes(seat).iter().enumerate().filter(|(i, _)| plumes.contains(i)) {
-                        let score = state.plume_score_seen_by(viewer.knowledge_for(seat), seat, i);
-                        let bottom = Bottom::of(sees, state.phase() == Phase::Over);
-                        let shown = ShownPlume { index: i, plume: p, score, card: size, bottom, own, by_hand };
-                        self.plume_ui(ui, palette, state, seat, &shown, dragging, action, note);
-                    }
-                    if new && own && state.phase() == Phase::Play {
-                        let plumes = state.plumes(seat);
-                        self.new_plume_ui(ui, palette, state, seat, plumes.len(), dragging, action, note);
-                    } else if new && by_hand {
-                        // Its room kept, so the mat does not change size.
-                        ui.allocate_exact_size(Vec2::new(new_plume_width(size), size.y + 24.0), Sense::hover());
-                    }
-                };
-                if by_hand && two_lines {
-                    // By the hand, with few at the table: the plumes wrap onto a
-                    // second line (the cards were sized to fit two) rather than
-                    // shrink, in the room the others leave.
-                    ui.horizontal_wrapped(|ui| {
-                        ui.set_min_height(least);
-                        lay_out(ui, all.clone(), true);
-                    });
-                } else if by_hand {
-                    // By the hand: one line (the cards were sized to fit it), so
-                    // the mat never grows over the table; past the smallest
-                    // size, the plumes slide sideways behind an arrow, the place
-                    // for a new one kept in view at the right.
-                    let beside = new_plume_width(size) + 8.0;
-                    let (view, content) = ui
-                        .horizontal_top(|ui| {
-                            ui.set_min_height(least);
-                            let at = ui.cursor().min;
-                            let width = ui.available_width() - beside;
-                            // The plumes in a window onto their line, shifted by
-                            // how far they have slid.
-                            let line =
-                                Rect::from_min_size(at - Vec2::X * offset, Vec2::new(10_000.0, ui.available_height()));
-                            let mut child = ui.new_child(
-                                egui::UiBuilder::new()
-                                    .max_rect(line)
-                                    .layout(egui::Layout::left_to_right(egui::Align::Min)),
-                            );
-                            let view = Rect::from_min_size(at, Vec2::new(width, 10_000.0));
-                            child.set_clip_rect(view.intersect(ui.clip_rect()));
-                            child.set_min_height(least);
-                            lay_out(&mut child, all.clone(), false);
-                            let used = child.min_rect();
-                            // The place for a new plume right after the last one (at
-                            // the mat's far end it left a bare half between).
-                            let shown = width.min(used.width() + 2.0);
-                            let (view, _) = ui.allocate_exact_size(Vec2::new(shown, used.height()), Sense::hover());
-                            lay_out(ui, 0..0, true);
-                            (view, used.width())
-                        })
-                        .inner;
-                    self.more_plumes_token(ui, palette, view, (content, offset));
-                } else if state.plumes(seat).iter().any(|p| {
-                    others_plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), size) > ui.available_width()
-                }) {
-                    // A plume wider than the mat (a crowded table at the
-                    // smallest size): the mat scrolls sideways rather than
-                    // reach into the next seat's.
-                    egui::ScrollArea::horizontal()
-                        .id_salt(("others-plumes", seat.index()))
-                        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
-                        .show(ui, |ui| ui.horizontal_top(|ui| lay_out(ui, all.clone(), true)));
-                } else {
-                    // Line by line as the layout reckoned them (wrapped by
-                    // egui, a line came out a few points narrower and taller
-                    // than reckoned, and the seats shrank to fit).
-                    let widths: Vec<f32> = state
-                        .plumes(seat)
-                        .iter()
-                        .map(|p| others_plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), size))
-                        .collect();
-                    let lines = super::layout::plume_lines(&widths, ui.available_width());
-                    let last_line = lines.len().saturating_sub(1);
-                    for (k, line) in lines.into_iter().enumerate() {
-                        // Each line in the middle of the mat, as cards are laid
-                        // before a player (from its left edge, a mat of two
-                        // plumes lay half bare).
-                        let used = widths[line.clone()].iter().map(|w| w + 8.0).sum::<f32>() - 8.0;
-                        ui.horizontal_top(|ui| {
-                            ui.add_space(((ui.available_width() - used) / 2.0).floor().max(0.0));
-                            lay_out(ui, line, k == last_line);
+                if plain {
+                    ui.horizontal_top(|ui| {
+                        ui.vertical(|ui| {
+                            ui.set_width(PLAQUE);
+                            self.mat_heading(ui, palette, state, seat, viewer);
                         });
-                    }
+                        ui.add_space(PLAQUE_GAP);
+                        ui.vertical(|ui| self.plumes_ui(ui, palette, state, place, viewer, dragging, action, note));
+                    });
+                } else {
+                    self.mat_heading(ui, palette, state, seat, viewer);
+                    self.plumes_ui(ui, palette, state, place, viewer, dragging, action, note);
                 }
                 // Its own height (it is drawn as tall as its row's tallest).
                 ui.cursor().top() - top - ui.spacing().item_spacing.y
             })
             .inner
+    }
+
+    /// A seat's plumes on its mat: by the hand on one line (or two, the
+    /// cards sized to fit), across the table line by line as reckoned.
+    #[allow(clippy::too_many_arguments)]
+    fn plumes_ui(
+        &mut self,
+        ui: &mut Ui,
+        palette: &Palette,
+        state: &EnchantedPlumes,
+        place: SeatPlace,
+        viewer: Viewer,
+        dragging: Option<Feather>,
+        action: &mut Option<Action>,
+        note: &mut Option<String>,
+    ) {
+        let SeatPlace { seat, own, card: size, .. } = place;
+        let sees = viewer.sees(seat);
+        let by_hand = self.by_hand_seat() == Some(seat);
+        let two_lines = self.own_lines > 1;
+        // By the hand, a line is as high as a plume of one row (and the
+        // room under it) from the start, so the mat, and the hand beside
+        // it, keep their place as the first plumes are laid.
+        let least = size.y + 3.0 + self.new_row_room(true, size) + 34.0;
+        let offset = self.own_scroll;
+        let all = 0..state.plumes(seat).len();
+        let mut lay_out = |ui: &mut Ui, plumes: std::ops::Range<usize>, new: bool| {
+            for (i, p) in state.plumes(seat).iter().enumerate().filter(|(i, _)| plumes.contains(i)) {
+                let score = state.plume_score_seen_by(viewer.knowledge_for(seat), seat, i);
+                let bottom = Bottom::of(sees, state.phase() == Phase::Over);
+                let shown = ShownPlume { index: i, plume: p, score, card: size, bottom, own, by_hand };
+                self.plume_ui(ui, palette, state, seat, &shown, dragging, action, note);
+            }
+            if new && own && state.phase() == Phase::Play {
+                let plumes = state.plumes(seat);
+                self.new_plume_ui(ui, palette, state, seat, plumes.len(), dragging, action, note);
+            } else if new && by_hand {
+                // Its room kept, so the mat does not change size.
+                ui.allocate_exact_size(Vec2::new(new_plume_width(size), size.y + 24.0), Sense::hover());
+            }
+        };
+        if by_hand && two_lines {
+            // By the hand, with few at the table: the plumes wrap onto a
+            // second line (the cards were sized to fit two) rather than
+            // shrink, in the room the others leave.
+            ui.horizontal_wrapped(|ui| {
+                ui.set_min_height(least);
+                lay_out(ui, all.clone(), true);
+            });
+        } else if by_hand {
+            // By the hand: one line (the cards were sized to fit it), so
+            // the mat never grows over the table; past the smallest
+            // size, the plumes slide sideways behind an arrow, the place
+            // for a new one kept in view at the right.
+            let beside = new_plume_width(size) + 8.0;
+            let (view, content) = ui
+                .horizontal_top(|ui| {
+                    ui.set_min_height(least);
+                    let at = ui.cursor().min;
+                    let width = ui.available_width() - beside;
+                    // The plumes in a window onto their line, shifted by
+                    // how far they have slid.
+                    let line = Rect::from_min_size(at - Vec2::X * offset, Vec2::new(10_000.0, ui.available_height()));
+                    let mut child = ui.new_child(
+                        egui::UiBuilder::new().max_rect(line).layout(egui::Layout::left_to_right(egui::Align::Min)),
+                    );
+                    let view = Rect::from_min_size(at, Vec2::new(width, 10_000.0));
+                    child.set_clip_rect(view.intersect(ui.clip_rect()));
+                    child.set_min_height(least);
+                    lay_out(&mut child, all.clone(), false);
+                    let used = child.min_rect();
+                    // The place for a new plume right after the last one (at
+                    // the mat's far end it left a bare half between).
+                    let shown = width.min(used.width() + 2.0);
+                    let (view, _) = ui.allocate_exact_size(Vec2::new(shown, used.height()), Sense::hover());
+                    lay_out(ui, 0..0, true);
+                    (view, used.width())
+                })
+                .inner;
+            self.more_plumes_token(ui, palette, view, (content, offset));
+        } else if state
+            .plumes(seat)
+            .iter()
+            .any(|p| others_plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), size) > ui.available_width())
+        {
+            // A plume wider than the mat (a crowded table at the
+            // smallest size): the mat scrolls sideways rather than
+            // reach into the next seat's.
+            egui::ScrollArea::horizontal()
+                .id_salt(("others-plumes", seat.index()))
+                .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+                .show(ui, |ui| ui.horizontal_top(|ui| lay_out(ui, all.clone(), true)));
+        } else {
+            // Line by line as the layout reckoned them (wrapped by
+            // egui, a line came out a few points narrower and taller
+            // than reckoned, and the seats shrank to fit).
+            let widths: Vec<f32> = state
+                .plumes(seat)
+                .iter()
+                .map(|p| others_plume_width(p.rows.iter().map(Vec::len).max().unwrap_or(1), size))
+                .collect();
+            let lines = super::layout::plume_lines(&widths, ui.available_width());
+            let last_line = lines.len().saturating_sub(1);
+            for (k, line) in lines.into_iter().enumerate() {
+                // Each line in the middle of the mat, as cards are laid
+                // before a player (from its left edge, a mat of two
+                // plumes lay half bare).
+                let used = widths[line.clone()].iter().map(|w| w + 8.0).sum::<f32>() - 8.0;
+                ui.horizontal_top(|ui| {
+                    ui.add_space(((ui.available_width() - used) / 2.0).floor().max(0.0));
+                    lay_out(ui, line, k == last_line);
+                });
+            }
+        }
     }
 
     /// One's own plumes run past the right of their mat (a low window):
@@ -275,122 +316,6 @@ impl PlumesView {
             self.own_scroll = if end { 0.0 } else { hidden };
             ui.ctx().request_repaint();
         }
-    }
-
-    /// A mat's heading: the name, whose turn it is, and the score (in the
-    /// display face, at the mat's right); under them who plays and what is
-    /// in hand.
-    fn mat_heading(&self, ui: &mut Ui, palette: &Palette, state: &EnchantedPlumes, seat: Seat, viewer: Viewer) {
-        let sees = viewer.sees(seat);
-        let to_move = state.to_move().seat() == Some(seat);
-        let by_hand = self.by_hand_seat() == Some(seat);
-        // The name, whose turn it is, and the score (in the display face,
-        // at the mat's right); under them who plays and what is in hand.
-        // Five or six at the table, every mat across it says it shorter
-        // (each alike, however many plumes widen it), and its turn token
-        // sits on the line under the name (the mat by the hand is wide).
-        let narrow = state.seats() >= 5 && !by_hand;
-        // (A low window, a mat wide enough for the hand's backs: the line
-        // of facts under the name is said on hover.)
-        // Every mat alike (a narrow one said its facts in words and a
-        // wide one showed its hand's backs, side by side).
-        let quiet_facts = self.compact && !by_hand;
-        let facts = self.mat_facts(state, seat, (narrow, false));
-        let held = state.hand(seat).len();
-        let backs = held > 0 && !(by_hand && sees);
-        let mut backs_under = false;
-        // Whether the backs by the name say how many cards are in hand
-        // (the line of facts then leaves it out).
-        let mut backs_said = false;
-        // A narrow mat in a low window: the name and score a size smaller
-        // and closer, so the hand's backs fit between them.
-        let size = if narrow && self.compact { 15.0 } else { 18.0 };
-        ui.horizontal(|ui| {
-            if narrow && self.compact {
-                ui.spacing_mut().item_spacing.x = 4.0;
-            }
-            let name = ui.label(look::title(ui, state.seat_name(seat), size));
-            if quiet_facts {
-                // (A low window: the line of facts under the name, on hover.)
-                name.on_hover_text(&facts);
-            }
-            let known = state.score_seen_by(viewer.knowledge_for(seat), seat);
-            let score = look::title(ui, total_text(known), size);
-            if backs {
-                // The hand as it lies face down before its seat: how
-                // many cards (public), never which; in the room the score
-                // leaves (a narrow mat's backs lay over its minus sign),
-                // else on the line under the name.
-                let score_width = egui::WidgetText::from(score.clone())
-                    .into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, egui::TextStyle::Body)
-                    .size()
-                    .x;
-                let room = ui.available_width() - score_width - 2.0 * ui.spacing().item_spacing.x;
-                // Where they do not fit beside the name: under it in a low
-                // window (where they alone say the count), else left out
-                // (the line of facts says it; a line more than the mat was
-                // reckoned with pushed the seats past the table's foot).
-                let drawn = held_backs(ui, palette, (&state.seat_name(seat), held), room);
-                backs_under = !drawn && quiet_facts;
-                backs_said = drawn;
-            }
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                // "≥": a peacock's face-down card, unknown until the end,
-                // adds to it (a new player asked what the sign meant).
-                let said = match known {
-                    // (A new player asked why every score was below zero.)
-                    Known::Exact(_) => "Score: the plumes' scores added up. A plume's top row counts against it and \
-                                        every card under it for it, so a plume starts below zero and climbs as \
-                                        it grows"
-                        .to_string(),
-                    Known::AtLeast(_) => {
-                        "Score, at least: a peacock's face-down card adds its value when it is turned up at the end"
-                            .to_string()
-                    }
-                };
-                ui.label(score).on_hover_text(said);
-            });
-        });
-        if backs_under {
-            // In a row of its own, sized to the backs (not the mat's width).
-            ui.horizontal(|ui| {
-                let room = ui.available_width();
-                held_backs(ui, palette, (&state.seat_name(seat), held), room);
-            });
-        }
-        if to_move {
-            turn_token(ui, palette, seat);
-        }
-        if !(quiet_facts || by_hand && self.compact) {
-            // (By the hand, in a low window: the side panel says it.)
-            let facts = RichText::new(self.mat_facts(state, seat, (narrow, backs_said))).color(palette.table.faint);
-            // (At the body's size on a narrow mat too: smaller, "computer"
-            // was too small to read.)
-            ui.add(egui::Label::new(facts).truncate());
-        }
-    }
-
-    /// Who plays a seat, the cards in its hand (unless `counted` by the
-    /// backs beside its name) and its peacocks, in words.
-    fn mat_facts(&self, state: &EnchantedPlumes, seat: Seat, (narrow, counted): (bool, bool)) -> String {
-        let who = match self.table.session().players().get(seat.index()) {
-            // A narrow mat (five or six at the table) leaves the level
-            // to the new-game choices: its facts fit on their line.
-            Some(Player::Computer(_)) if narrow => "computer".to_string(),
-            // (Not "computer (easy)": brackets read as a form's field.)
-            Some(Player::Computer(l)) => format!("computer, {}", l.name()),
-            Some(Player::Friend) => "friend online".to_string(),
-            _ => "human".to_string(),
-        };
-        let in_hand = if narrow { "" } else { " in hand" };
-        let mut facts = vec![who];
-        if !counted {
-            facts.push(format!("{}{in_hand}", words::count(state.hand(seat).len(), "card")));
-        }
-        if state.peacocks(seat) > 0 {
-            facts.push(words::count(state.peacocks(seat), "peacock"));
-        }
-        facts.join(" · ")
     }
 
     /// Under one's own unfinished plume, room to start a row: the top of a

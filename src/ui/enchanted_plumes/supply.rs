@@ -45,7 +45,9 @@ impl PlumesView {
         // (The tray's room kept at its right, so the Train never runs
         // under it; a set room, not the tray's own width, which changes
         // with the status it says in a low window and moved the Train.)
-        let tray = if self.folded { TRAY_ROOM } else { 0.0 };
+        // (By the hand at a card table, the tray lies at the foot's right.)
+        let tray_here = self.folded && !self.hand_in_front();
+        let tray = if tray_here { TRAY_ROOM } else { 0.0 };
         let pad = ((width - self.supply_band.x) / 2.0).min(width - self.supply_band.x - tray).max(0.0);
         let row = ui.horizontal_top(|ui| {
             ui.add_space(pad);
@@ -54,22 +56,28 @@ impl PlumesView {
                 ui.add_space(16.0);
                 ui.vertical(|ui| {
                     let swap = "Drag a card from your hand onto a Train card to swap them.";
-                    let title = ui.label(look::title(ui, "The Train", 17.0).color(ink));
-                    if state.phase() != Phase::Over {
-                        // How to swap, on hover: a rulebook's sentence lying
-                        // on the table read as a form's help text.
-                        title.on_hover_text(swap);
-                    }
+                    ui.horizontal(|ui| {
+                        let title = ui.label(look::title(ui, "The Train", 17.0).color(ink));
+                        if state.phase() != Phase::Over {
+                            // How to swap, on hover: a rulebook's sentence lying
+                            // on the table read as a form's help text.
+                            title.on_hover_text(swap);
+                        }
+                        // The key to the blue gems on the title's line (a
+                        // line of its own under the cards made the middle
+                        // of the table a line taller).
+                        if !self.compact {
+                            ui.add_space(10.0);
+                            self.fresh_note(ui, palette, state);
+                        }
+                    });
                     cards::empty_train(ui, palette, state, self.train_card());
                     self.train_cards_ui(ui, palette, state, (acting, dragging), (action, note));
                     cards::train_caption(ui, state, faint);
-                    if !self.compact {
-                        self.fresh_note(ui, palette, state);
-                    }
                 });
             });
             let laid = laid.response.rect.size();
-            if self.folded {
+            if tray_here {
                 ui.add_space(16.0);
                 self.folded_ui(ui, frame, viewer);
             }
@@ -86,7 +94,7 @@ impl PlumesView {
 
     /// With the side panel folded away, its buttons by the Train, and the
     /// status too unless the turn line by the hand says it.
-    fn folded_ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>, viewer: Viewer) {
+    pub(super) fn folded_ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>, viewer: Viewer) {
         // The status is said by the turn line over the hand (or, during
         // a hand-off, by whose turn comes): not a second time here, where
         // it wrapped under the buttons in another face.
@@ -198,7 +206,13 @@ impl PlumesView {
                 // A set width, so nothing beside it moves when "click to
                 // draw" comes and goes.
                 ui.set_width(self.train_card().x + 40.0);
-                ui.label(look::title(ui, "Deck", 17.0).color(ink));
+                // How many cards are left on the title's line (a line
+                // more under the deck made the middle of the table taller
+                // than the Train needs).
+                ui.horizontal(|ui| {
+                    ui.label(look::title(ui, "Deck", 17.0).color(ink));
+                    ui.label(RichText::new(words::count(state.deck_len(), "card")).color(faint));
+                });
             }
             let refused = self.verdict(state, &Action::Draw).err();
             let can_draw = acting && refused.is_none();
@@ -246,8 +260,8 @@ impl PlumesView {
             let words = |ui: &mut Ui| {
                 if self.compact {
                     ui.label(look::title(ui, "Deck", 17.0).color(ink));
+                    ui.label(RichText::new(words::count(state.deck_len(), "card")).color(faint));
                 }
-                ui.label(RichText::new(words::count(state.deck_len(), "card")).color(faint));
                 if over {
                     // Nothing to draw: the Peahen ended the game.
                     ui.label(RichText::new("The Peahen is drawn: the game is over").color(faint));
