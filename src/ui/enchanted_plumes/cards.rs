@@ -157,7 +157,7 @@ pub(super) fn paint_feather_lifted(
             // A dog-ear: the top left corner folded back over the card, its
             // face showing (a square tab with rounded corners read as a
             // tooltip stuck on the card).
-            let leg = rect.width() * 0.62;
+            let leg = rect.width() * 0.75;
             let at = rect.min + Vec2::splat(1.0);
             let (along, down) = (at + Vec2::new(leg, 0.0), at + Vec2::new(0.0, leg));
             // The fold's shadow on the back, then the face.
@@ -172,14 +172,14 @@ pub(super) fn paint_feather_lifted(
                 Stroke::new(1.0, palette.table.rim.gamma_multiply(0.5)),
             ));
             painter.text(
-                at + Vec2::new(leg * 0.1, leg * 0.02),
+                at + Vec2::new(leg * 0.08, leg * 0.01),
                 Align2::LEFT_TOP,
                 f.value.to_string(),
                 look::display(painter.ctx(), (rect.height() * 0.24).max(9.0)),
                 ink,
             );
             painter.text(
-                at + Vec2::new(leg * 0.12, leg * 0.5),
+                at + Vec2::new(leg * 0.09, leg * 0.46),
                 Align2::LEFT_TOP,
                 LETTERS[index],
                 egui::FontId::proportional((rect.height() * 0.11).max(7.5)),

@@ -23,18 +23,6 @@ const HINT: &str = "Drag a card onto a row, a new plume or a Train card (or clic
                     top row counts against it (−), the rows under it for it.";
 
 impl PlumesView {
-    /// Whether one's plumes lie beside the hand (or the hand-off card):
-    /// when the window is wide enough for the plumes to keep most of their
-    /// size there, and always in a low window (stacked, the hand and the
-    /// plumes left the others too little height); otherwise the plumes take
-    /// the whole width above it. Decided by the window alone, so nothing
-    /// moves as the game goes on.
-    pub(super) fn beside(&self, room: f32) -> bool {
-        // (Stacked, one's plumes over the hand took half of a 1180x820
-        // window and left the others a strip: beside from 360 points on.)
-        self.compact || room >= self.held_width() + 360.0
-    }
-
     /// The height kept for the hand, and for the hand-off card in its
     /// place, so one's plumes stay put when the cards are shown.
     pub(super) fn hand_block(&self) -> f32 {
@@ -59,21 +47,13 @@ impl PlumesView {
         }
     }
 
-    /// The width the hand takes (at least the heading's), whatever it
-    /// holds, so neither the hand nor the plumes beside it move as cards
-    /// come and go: a full hand held as a fan.
-    pub(super) fn hand_width(&self) -> f32 {
-        // (Laid apart, six cards took a column of 510 points, where a hand
-        // of two lay in a corner of bare cloth and one's own plumes beside
-        // it were narrower.)
-        self.held_width()
-    }
-
-    /// The hand, and beside it (under it in a narrow window) one's own
-    /// plumes: always in the same place, by the hand.
+    /// In a low window, the hand and beside it one's own plumes, always
+    /// in the same place (stacked, the hand and the plumes left the others
+    /// too little height); with no seat by the hand (a replay showing no
+    /// one, a table of computers), what hides the hands.
     pub(super) fn hand_and_mat(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
-        let hand_width = self.hand_width();
-        if self.state().phase() == Phase::Keep && self.beside(ui.available_width()) {
+        let hand_width = self.held_width();
+        if self.state().phase() == Phase::Keep && self.compact {
             // Choosing three of nine, the hand has the whole width,
             // each card whole (beside an empty mat, nine cards
             // overlapped to their corners); the mat comes with the
@@ -94,11 +74,10 @@ impl PlumesView {
             let mut hand =
                 ui.new_child(egui::UiBuilder::new().max_rect(room).layout(egui::Layout::top_down(egui::Align::Min)));
             self.hand_ui(&mut hand, palette, notices, true);
-        } else if self.beside(ui.available_width()) {
-            let width = hand_width;
+        } else if self.compact {
             ui.horizontal_top(|ui| {
                 ui.vertical(|ui| {
-                    ui.set_width(width);
+                    ui.set_width(hand_width);
                     ui.set_min_height(self.hand_block());
                     self.hand_ui(ui, palette, notices, true);
                 });
@@ -106,12 +85,7 @@ impl PlumesView {
                 ui.vertical(|ui| self.own_seat_ui(ui, palette, notices));
             });
         } else {
-            self.own_seat_ui(ui, palette, notices);
-            ui.add_space(4.0);
-            ui.vertical(|ui| {
-                ui.set_min_height(self.hand_block());
-                self.hand_ui(ui, palette, notices, true);
-            });
+            self.hand_ui(ui, palette, notices, true);
         }
     }
 

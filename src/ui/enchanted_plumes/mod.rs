@@ -504,43 +504,37 @@ impl View for PlumesView {
         self.folded = super::view::folding_side_panel(ui, (&mut open, FOLD_BELOW), |ui| self.side_ui(ui, frame));
         self.panel_open = open;
         self.table_room = ui.available_size();
-        if self.hand_in_front() {
-            // One's place at the table's foot: plumes, and the hand (or the
-            // hand-off card) under them.
-            egui::Panel::bottom(egui::Id::unique(("ep-place", self.table.id)))
+        // Once the game is over and every mat is across the table, no hand
+        // lies under it: the mats take the whole height (a bare band as
+        // tall as a hand lay under them, and they scrolled).
+        let ended_open = self.by_hand_seat().is_none() && self.state().outcome().is_some();
+        if !ended_open {
+            // (Each arrangement its own panel, which keeps its own size.)
+            let (id, hand_off) = if self.hand_in_front() {
+                ("ep-place", false)
+            } else if self.needs_hand_off() {
+                ("ep-hand-off", true)
+            } else {
+                ("ep-hand", false)
+            };
+            egui::Panel::bottom(egui::Id::unique((id, self.table.id)))
                 .resizable(false)
                 .show_separator_line(false)
                 .show(ui, |ui| {
                     look::paint_cloth(ui, ui.clip_rect(), &palette);
                     ui.add_space(4.0);
-                    self.own_place_ui(ui, &palette, frame);
-                    ui.add_space(6.0);
-                });
-            egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, &palette, frame));
-            if self.slides.busy() {
-                ui.ctx().request_repaint();
-            }
-            return;
-        }
-        if self.needs_hand_off() {
-            egui::Panel::bottom(egui::Id::unique(("ep-hand-off", self.table.id)))
-                .resizable(false)
-                .show_separator_line(false)
-                .show(ui, |ui| {
-                    look::paint_cloth(ui, ui.clip_rect(), &palette);
-                    ui.add_space(4.0);
-                    // The hand-off card lies where the hand goes (beside the
-                    // next person's plumes, or under them), in a block as tall as
-                    // the hand's, after a line where the turn line goes: showing
-                    // the cards then moves nothing.
-                    let hand_width = self.hand_width();
-                    if self.beside(ui.available_width()) {
-                        if !self.compact {
-                            self.waiting_line(ui, &palette);
-                        }
+                    if self.hand_in_front() {
+                        // One's place at the table's foot: plumes, and the
+                        // hand (or the hand-off card) under them.
+                        self.own_place_ui(ui, &palette, frame);
+                    } else if hand_off {
+                        // A low window: the hand-off card lies where the hand
+                        // goes, beside the next person's plumes, in a block
+                        // as tall as the hand's (showing the cards then moves
+                        // nothing).
                         ui.horizontal_top(|ui| {
                             ui.vertical(|ui| {
-                                ui.set_width(if self.compact { HAND_OFF_BESIDE } else { hand_width });
+                                ui.set_width(HAND_OFF_BESIDE);
                                 ui.set_min_height(self.hand_block());
                                 self.hand_off_ui(ui);
                             });
@@ -548,40 +542,12 @@ impl View for PlumesView {
                             ui.vertical(|ui| self.own_seat_ui(ui, &palette, frame.notices));
                         });
                     } else {
-                        self.waiting_line(ui, &palette);
-                        self.own_seat_ui(ui, &palette, frame.notices);
-                        ui.add_space(4.0);
-                        ui.vertical(|ui| {
-                            ui.set_min_height(self.hand_block());
-                            self.hand_off_ui(ui);
-                        });
+                        self.turn_line(ui, &palette);
+                        self.hand_and_mat(ui, &palette, frame.notices);
                     }
-                    ui.add_space(8.0);
+                    ui.add_space(6.0);
                 });
-            egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, &palette, frame));
-            if self.slides.busy() {
-                ui.ctx().request_repaint();
-            }
-            return;
         }
-        // Once the game is over and every mat is across the table, no hand
-        // lies under it: the mats take the whole height (a bare band as
-        // tall as a hand lay under them, and they scrolled).
-        let ended_open = self.by_hand_seat().is_none() && self.state().outcome().is_some();
-        if ended_open {
-            egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, &palette, frame));
-            return;
-        }
-        egui::Panel::bottom(egui::Id::unique(("ep-hand", self.table.id)))
-            .resizable(false)
-            .show_separator_line(false)
-            .show(ui, |ui| {
-                look::paint_cloth(ui, ui.clip_rect(), &palette);
-                ui.add_space(4.0);
-                self.turn_line(ui, &palette);
-                self.hand_and_mat(ui, &palette, frame.notices);
-                ui.add_space(8.0);
-            });
         egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, &palette, frame));
         if self.slides.busy() {
             ui.ctx().request_repaint();
