@@ -1722,3 +1722,27 @@ fn the_hand_is_held_in_the_middle_of_the_foot_in_front_of_ones_plumes() {
 fn bottom_of(cards: &[egui::Rect]) -> f32 {
     cards.iter().map(egui::Rect::bottom).fold(f32::NEG_INFINITY, f32::max)
 }
+
+/// Found by a new player: after a card's play, with only a draw or a swap
+/// left, the hint by the hand still said "Drag a card to a plume, a new
+/// plume or the Train". It says how to replenish then.
+#[test]
+fn once_only_a_draw_or_a_swap_is_left_the_hint_says_how_to_replenish() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = table_of(dir.path(), 2, 20, [1180.0, 820.0]);
+    h.get_by_label_contains("Drag a card to a plume");
+    let plays = |h: &mut Harness<'_, AviaryApp>| {
+        state(h).legal_actions().into_iter().filter(|a| matches!(a, Action::Play { .. })).collect::<Vec<_>>()
+    };
+    while state(&mut h).current() == Seat(0)
+        && let Some(play) = plays(&mut h).first().cloned()
+    {
+        tab(&mut h).table.propose(play, &mut Vec::new()).unwrap();
+    }
+    h.run();
+    let legal = state(&mut h).legal_actions();
+    assert_eq!(state(&mut h).current(), Seat(0), "Ada still to replenish");
+    assert!(legal.iter().any(|a| matches!(a, Action::Swap { .. })), "a swap is left: {legal:?}");
+    h.get_by_label_contains("Click the deck to draw, or drag a card onto a Train card");
+    assert!(h.query_by_label_contains("Drag a card to a plume").is_none(), "no card may be played now");
+}

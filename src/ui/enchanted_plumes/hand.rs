@@ -18,6 +18,9 @@ use crate::ui::tilt::tilted;
 /// rulebook lying on the table).
 const SHORT_HINT: &str = "Drag a card to a plume, a new plume or the Train";
 
+/// How to replenish, once no card may be played.
+const REPLENISH_HINT: &str = "Click the deck to draw, or drag a card onto a Train card to swap";
+
 /// How to play a card, in full.
 const HINT: &str = "Drag a card onto a row, a new plume or a Train card (or click it, then the target). A plume's \
                     top row counts against it (−), the rows under it for it.";
@@ -33,7 +36,7 @@ impl PlumesView {
     /// as the cards one holds are the nearest (at the Train's size the
     /// hand was the smallest thing on the table), but in a low window.
     pub(super) fn held_card(&self) -> Vec2 {
-        if self.compact { self.hand_card } else { self.hand_card * 1.25 }
+        if self.compact { self.hand_card } else { self.hand_card * 1.4 }
     }
 
     /// The width of a full hand held as a fan: six overlapping as a held
@@ -110,7 +113,11 @@ impl PlumesView {
         // The hand as a fan: overlapping cards on a gentle arc.
         let n = hand.len();
         let room = ui.available_width();
-        let card = self.held_card();
+        // Choosing three of nine at the table's foot, the cards a size
+        // smaller, so that the nine lie apart, each whole, between the
+        // turn's words and the history buttons.
+        let keep = state.phase() == Phase::Keep && !self.compact;
+        let card = if keep { self.hand_card * 1.25 } else { self.held_card() };
         let fan = move |origin: Pos2, i: usize| super::cards::fan_rect_within(origin, (i, n), card, room);
         let width = if n == 0 { 0.0 } else { fan(Pos2::ZERO, n - 1).right() };
         let step = if n > 1 { fan(Pos2::ZERO, 1).left() - fan(Pos2::ZERO, 0).left() } else { card.x * 2.0 };
@@ -125,6 +132,16 @@ impl PlumesView {
         }
         let lead = if centred { ((room - width) / 2.0).max(0.0) } else { 0.0 };
         let origin = area.min + Vec2::new(lead, 10.0);
+        if !heading && n > 0 {
+            // Whose cards these are, quietly, by the fan's foot.
+            ui.painter().text(
+                Pos2::new(origin.x - 14.0, origin.y + card.y),
+                Align2::RIGHT_BOTTOM,
+                "your hand",
+                look::display(ui.ctx(), 15.0),
+                palette.table.faint,
+            );
+        }
         ui.scope(|ui| {
             // The card picked up lies on top of the fan and takes the
             // pointer there (under its neighbour, it looked not picked).
@@ -158,13 +175,14 @@ impl PlumesView {
                     );
                 }
                 let r = if state.last_drawn() == Some((seat, c)) && acting {
-                    ui.painter().text(
-                        r.rect.center_bottom() + Vec2::new(0.0, 2.0),
-                        Align2::CENTER_TOP,
-                        "new",
-                        FontId::proportional(11.0),
-                        palette.selection,
-                    );
+                    // (Over the card at the table's foot, where under it
+                    // would lie past the window's edge.)
+                    let (at, align) = if centred {
+                        (r.rect.center_top() - Vec2::new(0.0, 1.0), Align2::CENTER_BOTTOM)
+                    } else {
+                        (r.rect.center_bottom() + Vec2::new(0.0, 2.0), Align2::CENTER_TOP)
+                    };
+                    ui.painter().text(at, align, "new", FontId::proportional(11.0), palette.selection);
                     r.on_hover_text("You just drew this card")
                 } else {
                     r
@@ -172,34 +190,48 @@ impl PlumesView {
                 if !acting {
                     continue;
                 }
-                if state.phase() == Phase::Keep {
-                    if r.clicked() {
-                        if let Some(i) = self.marked.iter().position(|&m| m == c) {
-                            self.marked.remove(i);
-                        } else if self.marked.len() < RETURNED {
-                            self.marked.push(c);
-                        } else {
-                            notices.push(Notice::Error(too_many_returned().to_string()));
-                        }
-                    }
-                } else {
-                    r.dnd_set_drag_payload(Dragged(c));
-                    if r.dragged()
-                        && let Some(pos) = ui.ctx().pointer_latest_pos()
-                    {
-                        // The card follows the pointer.
-                        let layer = egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("ep-drag-ghost"));
-                        let rect = Rect::from_center_size(pos, self.hand_card * 0.8);
-                        paint_feather(&ui.ctx().layer_painter(layer), palette, rect, FeatherFace::Up(c));
-                    }
-                    if r.clicked() {
-                        self.selected = if self.selected == Some(c) { None } else { Some(c) };
-                    }
-                }
+                self.hand_card_input(ui, &r, c, state.phase() == Phase::Keep, (palette, notices));
             }
         });
         if give_back {
             self.return_marked(notices);
+        }
+    }
+
+    /// What a click or a drag does to hand card `c` (`r`): choosing the
+    /// cards to give back, a click marks it; in play a drag picks it up
+    /// (it follows the pointer) and a click chooses it.
+    fn hand_card_input(
+        &mut self,
+        ui: &Ui,
+        r: &egui::Response,
+        c: crate::rules::enchanted_plumes::Feather,
+        keep: bool,
+        (palette, notices): (&Palette, &mut Vec<Notice>),
+    ) {
+        if keep {
+            if r.clicked() {
+                if let Some(i) = self.marked.iter().position(|&m| m == c) {
+                    self.marked.remove(i);
+                } else if self.marked.len() < RETURNED {
+                    self.marked.push(c);
+                } else {
+                    notices.push(Notice::Error(too_many_returned().to_string()));
+                }
+            }
+            return;
+        }
+        r.dnd_set_drag_payload(Dragged(c));
+        if r.dragged()
+            && let Some(pos) = ui.ctx().pointer_latest_pos()
+        {
+            // The card follows the pointer.
+            let layer = egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("ep-drag-ghost"));
+            let rect = Rect::from_center_size(pos, self.hand_card * 0.8);
+            paint_feather(&ui.ctx().layer_painter(layer), palette, rect, FeatherFace::Up(c));
+        }
+        if r.clicked() {
+            self.selected = if self.selected == Some(c) { None } else { Some(c) };
         }
     }
 
@@ -269,10 +301,7 @@ impl PlumesView {
         let (line, (short, hint)) = match state.to_move().seat() {
             // (With an empty hand there is nothing to drag: the status says
             // what is left to do.)
-            _ if mine => {
-                let playing = state.phase() == Phase::Play && !state.hand(me).is_empty();
-                (state.status(), if playing { (SHORT_HINT, HINT) } else { (" ", " ") })
-            }
+            _ if mine => (state.status(), how_to(state, me)),
             Some(other) => (format!("{} is playing…", state.seat_name(other)), (" ", " ")),
             None => (state.status(), (" ", " ")),
         };
@@ -318,6 +347,25 @@ impl PlumesView {
         if confirmed {
             self.confirm_hand_off();
         }
+    }
+}
+
+/// How to do what the turn asks, in a few words and in full: what may be
+/// dragged where now (after a card's play, when only a draw or a swap is
+/// left, "drag a card to a plume" misled a new player).
+fn how_to(state: &EnchantedPlumes, me: Seat) -> (&'static str, &'static str) {
+    if state.phase() != Phase::Play || state.hand(me).is_empty() {
+        // (With an empty hand there is nothing to drag: the status says
+        // what is left to do.)
+        return (" ", " ");
+    }
+    let legal = state.legal_actions();
+    if legal.iter().any(|a| matches!(a, Action::Play { .. })) {
+        (SHORT_HINT, HINT)
+    } else if legal.iter().any(|a| matches!(a, Action::Swap { .. })) {
+        (REPLENISH_HINT, REPLENISH_HINT)
+    } else {
+        (" ", " ")
     }
 }
 

@@ -275,11 +275,14 @@ impl PlumesView {
 
     /// A card laid since the person to act last acted: a small blue gem
     /// set just under its top edge, in the part of the card a fan or a row
-    /// under it leaves in view. (A ring round the whole card read as a
-    /// computer's selection box to a new player.)
-    fn mark_fresh(painter: &egui::Painter, palette: &Palette, rect: Rect) {
+    /// under it leaves in view; on a card lying whole (`whole`, the
+    /// Train's), in its top right corner, clear of its value. (A ring
+    /// round the whole card read as a computer's selection box to a new
+    /// player.)
+    fn mark_fresh(painter: &egui::Painter, palette: &Palette, rect: Rect, whole: bool) {
         let radius = (rect.width() * 0.1).clamp(3.5, 7.0);
-        let at = Pos2::new(rect.left() + rect.width() * 0.45, rect.top() + radius + 1.5);
+        let x = if whole { rect.right() - radius - 4.0 } else { rect.left() + rect.width() * 0.45 };
+        let at = Pos2::new(x, rect.top() + radius + if whole { 4.0 } else { 1.5 });
         let gem = palette.last_move.to_opaque();
         painter.circle_filled(at + Vec2::new(0.6, 1.2), radius + 0.5, palette.table.shadow);
         painter.circle(at, radius, gem, Stroke::new((radius * 0.3).max(1.2), palette.card_face));
@@ -403,6 +406,13 @@ impl PlumesView {
         }
         let scrolled = shown.state.clamped_offset().y;
         self.further_down_ui(ui, palette, &state, &mats, (shown.inner_rect, shown.content_size.y, scrolled));
+        // The deck and the Train midway between the others' mats and one's
+        // own place (under the mats of an early game lay a band of bare
+        // cloth, the Train low by one's plumes); as the mats grow, they
+        // come down to one's place and stay there.
+        let others_foot = shown.inner_rect.top() + shown.content_size.y;
+        let spare = (supply.top() - 10.0 - others_foot).max(0.0);
+        let supply = supply.translate(Vec2::new(0.0, -spare / 2.0));
         let mut supply_ui =
             ui.new_child(egui::UiBuilder::new().max_rect(supply).layout(egui::Layout::top_down(egui::Align::Min)));
         self.supply_ui(&mut supply_ui, palette, frame, (&state, viewer), (acting, dragging), (&mut action, &mut note));

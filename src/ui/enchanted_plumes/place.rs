@@ -31,7 +31,7 @@ impl PlumesView {
     /// The height of the hand's row: a held card and its arc, or the
     /// hand-off card in its place (so showing the cards moves nothing).
     fn hand_row_height(&self) -> f32 {
-        (self.held_card().y + 20.0).max(HAND_OFF_HIGH)
+        (self.held_card().y + 12.0).max(HAND_OFF_HIGH)
     }
 
     /// One's plumes, and under them the row of the hand: the turn's words

@@ -144,30 +144,35 @@ impl PlumesView {
                 .inner_margin(10)
                 .outer_margin(outside)
         };
-        frame
-            .show(ui, |ui| {
-                ui.set_width(ui.available_width());
-                // (Set first: set at the end, it was added under the content.)
-                let top = ui.cursor().top();
-                ui.set_min_height(tall);
-                ui.visuals_mut().override_text_color = Some(palette.table.ink);
-                if plain {
-                    ui.horizontal_top(|ui| {
-                        ui.vertical(|ui| {
-                            ui.set_width(PLAQUE);
-                            self.mat_heading(ui, palette, state, seat, viewer);
-                        });
-                        ui.add_space(PLAQUE_GAP);
-                        ui.vertical(|ui| self.plumes_ui(ui, palette, state, place, viewer, dragging, action, note));
+        let shown = frame.show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            // (Set first: set at the end, it was added under the content.)
+            let top = ui.cursor().top();
+            ui.set_min_height(tall);
+            ui.visuals_mut().override_text_color = Some(palette.table.ink);
+            if plain {
+                ui.horizontal_top(|ui| {
+                    ui.vertical(|ui| {
+                        ui.set_width(PLAQUE);
+                        self.mat_heading(ui, palette, state, seat, viewer);
                     });
-                } else {
-                    self.mat_heading(ui, palette, state, seat, viewer);
-                    self.plumes_ui(ui, palette, state, place, viewer, dragging, action, note);
-                }
-                // Its own height (it is drawn as tall as its row's tallest).
-                ui.cursor().top() - top - ui.spacing().item_spacing.y
-            })
-            .inner
+                    ui.add_space(PLAQUE_GAP);
+                    ui.vertical(|ui| self.plumes_ui(ui, palette, state, place, viewer, dragging, action, note));
+                });
+            } else {
+                self.mat_heading(ui, palette, state, seat, viewer);
+                self.plumes_ui(ui, palette, state, place, viewer, dragging, action, note);
+            }
+            // Its own height (it is drawn as tall as its row's tallest).
+            ui.cursor().top() - top - ui.spacing().item_spacing.y
+        });
+        if !plain {
+            // A play mat's seam round its edge (a plain panel of a shade
+            // off the cloth read as a web page's box).
+            let thread = theme::mix(mat, palette.table.rim, 0.3);
+            look::stitched_edge(ui.painter(), shown.response.rect.shrink(f32::from(outside)), 10.0, thread);
+        }
+        shown.inner
     }
 
     /// A seat's plumes on its mat: by the hand on one line (or two, the
@@ -491,7 +496,7 @@ impl PlumesView {
                 None => paint_feather(painter, palette, drawn, face),
             }
             if fresh {
-                Self::mark_fresh(painter, palette, drawn);
+                Self::mark_fresh(painter, palette, drawn, false);
             }
         });
     }

@@ -133,7 +133,7 @@ impl PlumesView {
                 let drawn = self.slides.place(look::Slides::key(c), r.rect, None, now, animate);
                 show_feather(ui, &r, drawn, palette, FeatherFace::Up(c), false, (place, None));
                 if fresh {
-                    Self::mark_fresh(ui.painter(), palette, r.rect);
+                    Self::mark_fresh(ui.painter(), palette, r.rect, true);
                 }
                 let target = Target::Train(i as u8);
                 if let Some(card) = dragging
@@ -177,7 +177,7 @@ impl PlumesView {
             let Some((seat, _)) = since else {
                 return;
             };
-            Self::mark_fresh(ui.painter(), palette, Rect::from_center_size(rect.center(), Vec2::new(16.0, 0.0)));
+            Self::mark_fresh(ui.painter(), palette, Rect::from_center_size(rect.center(), Vec2::new(16.0, 0.0)), false);
             let words = format!("new since {}'s turn", state.seat_name(seat));
             ui.label(RichText::new(words).color(palette.table.faint))
                 .on_hover_text("Cards with a blue gem at their top were laid since that turn");
