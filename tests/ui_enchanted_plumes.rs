@@ -78,9 +78,9 @@ fn the_hand_off_screen_hides_every_hand_between_two_people() {
     // Said once, where the turn line goes: not again by the Train's
     // buttons (it wrapped there, in another face).
     assert_eq!(labels_starting(&h, "status: "), 0, "the status is not said a second time");
-    // Whose turn it is, where the turn line goes (not "turn next": a game
-    // saved mid-turn is handed over mid-turn).
-    h.get_by_label("Ada to play");
+    // Her hand lies face down by the card that hands the game over, as
+    // many cards as she holds (public), none of them shown.
+    h.get_by_label("Ada's hand: 9 cards, face down");
     assert_eq!(labels_starting(&h, "hand:"), 0, "no hand is shown before the hand-off");
     // The table is laid even so: the Train's places wait for their cards,
     // and each hand lies face down by its seat (how many is public).

@@ -319,17 +319,6 @@ impl PlumesView {
         ui.add_space(6.0);
     }
 
-    /// During the hand-off, where the turn line goes: whose turn comes, in
-    /// the same two lines, so showing the cards moves nothing.
-    pub(super) fn waiting_line(&self, ui: &mut Ui, palette: &Palette) {
-        let Some(seat) = self.human_to_move() else { return };
-        // (Not "turn next": a game saved mid-turn is handed over mid-turn.)
-        let line = format!("{} to play", self.state().seat_name(seat));
-        ui.add(egui::Label::new(look::title(ui, line, 15.0).color(palette.table.faint)).truncate());
-        ui.add(egui::Label::new(RichText::new(" ").color(palette.table.faint)).truncate());
-        ui.add_space(6.0);
-    }
-
     /// The hand-off, where the hand would be: whose turn it is, what the
     /// others did since their last turn, and the button that turns the
     /// cards up (their backs lie by the name on the mat beside: how many
@@ -372,7 +361,7 @@ fn how_to(state: &EnchantedPlumes, me: Seat) -> (&'static str, &'static str) {
 /// How far card `i` of a hand of `n` is turned, its neighbour `step`
 /// card-widths on: held overlapping, the outer cards most (about eight
 /// degrees either way); laid apart (a step of a card or more), level.
-fn held_tilt(i: usize, n: usize, step: f32) -> f32 {
+pub(super) fn held_tilt(i: usize, n: usize, step: f32) -> f32 {
     if n < 2 || step >= 1.0 {
         return 0.0;
     }

@@ -8,7 +8,7 @@ use egui::{Pos2, Rect, Sense, Ui, UiBuilder, Vec2};
 
 use super::super::tab::Frame;
 use super::super::theme::Palette;
-use super::{Phase, PlumesView, Viewer};
+use super::{Game, Phase, PlumesView, Viewer};
 
 /// The width of the hand-off card in the hand's place: wide enough for
 /// whose turn it is and what happened since, side by side.
@@ -61,7 +61,7 @@ impl PlumesView {
         };
         let mut words = child(ui, left);
         if hand_off {
-            self.waiting_line(&mut words, palette);
+            self.hand_face_down(&mut words, palette);
         } else {
             self.turn_line(&mut words, palette);
             let acting = matches!(self.viewer(), Viewer::Seat(s) if self.human_to_move() == Some(s));
@@ -82,6 +82,42 @@ impl PlumesView {
             let mut buttons = child(ui, tray);
             let viewer: Viewer = self.viewer();
             self.folded_ui(&mut buttons, frame, viewer);
+        }
+    }
+
+    /// During the hand-off, at the left of the card that hands the game
+    /// over: the hand of the person it waits for, lying face down (how
+    /// many cards is public), fanned as it will be held.
+    fn hand_face_down(&self, ui: &mut Ui, palette: &Palette) {
+        let Some(seat) = self.human_to_move() else { return };
+        let state = self.state();
+        let n = state.hand(seat).len();
+        let name = state.seat_name(seat);
+        let room = ui.available_width();
+        let card = self.hand_card;
+        let fan = |origin: Pos2, i: usize| super::cards::fan_rect_within(origin, (i, n), card, room);
+        let width = if n == 0 { 0.0 } else { fan(Pos2::ZERO, n - 1).right() };
+        let (area, named) = ui.allocate_exact_size(Vec2::new(room, card.y + 30.0), Sense::hover());
+        let said = format!("{name}'s hand: {}, face down", crate::rules::words::count(n, "card"));
+        named.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &said));
+        // At the column's right, by the card that hands the game over.
+        let origin = Pos2::new(area.right() - width - 8.0, area.top() + 10.0);
+        let step = if n > 1 { fan(Pos2::ZERO, 1).left() - fan(Pos2::ZERO, 0).left() } else { card.x };
+        for i in 0..n {
+            let rect = fan(origin, i);
+            let tilt = super::hand::held_tilt(i, n, step / card.x);
+            crate::ui::tilt::tilted(ui.painter(), tilt, rect.center(), |painter| {
+                super::cards::paint_back(painter, palette, rect, super::look::Lift::Flat);
+            });
+        }
+        if n > 0 {
+            ui.painter().text(
+                Pos2::new(origin.x - 12.0, area.top() + 10.0 + card.y),
+                egui::Align2::RIGHT_BOTTOM,
+                format!("{name}'s\nhand"),
+                super::look::display(ui.ctx(), 15.0),
+                palette.table.faint,
+            );
         }
     }
 }
