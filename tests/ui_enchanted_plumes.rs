@@ -1723,14 +1723,18 @@ fn bottom_of(cards: &[egui::Rect]) -> f32 {
     cards.iter().map(egui::Rect::bottom).fold(f32::NEG_INFINITY, f32::max)
 }
 
-/// Found by a new player: after a card's play, with only a draw or a swap
+/// Found by new players: after a card's play, with only a draw or a swap
 /// left, the hint by the hand still said "Drag a card to a plume, a new
-/// plume or the Train". It says how to replenish then.
+/// plume or the Train", and before any play it offered the Train, which
+/// refuses a swap then. It says what may be done now.
 #[test]
 fn once_only_a_draw_or_a_swap_is_left_the_hint_says_how_to_replenish() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = table_of(dir.path(), 2, 20, [1180.0, 820.0]);
-    h.get_by_label_contains("Drag a card to a plume");
+    // Before a card is played the Train takes no swap: the hint leaves it
+    // out (it said "or the Train", and the drop was refused).
+    assert_eq!(state(&mut h).turn().played, 0, "Ada's turn begins");
+    h.get_by_label("Drag a card to a plume or a new plume");
     let plays = |h: &mut Harness<'_, AviaryApp>| {
         state(h).legal_actions().into_iter().filter(|a| matches!(a, Action::Play { .. })).collect::<Vec<_>>()
     };

@@ -289,7 +289,7 @@ pub fn fade(painter: &Painter, rect: Rect, top: Color32, bottom: Color32) {
 /// A play mat's stitched edge: a dashed seam just inside `rect`, in
 /// `thread`, round its corners' `radius` (a mat's edge as the cloth ones
 /// board gamers lay their cards on have).
-pub fn stitched_edge(painter: &Painter, rect: Rect, radius: f32, thread: Color32) {
+pub fn stitched_edge(rect: Rect, radius: f32, thread: Color32) -> egui::Shape {
     let r = rect.shrink(4.0);
     let c = (radius - 4.0).max(0.0);
     let stroke = egui::Stroke::new(1.0, thread);
@@ -299,9 +299,7 @@ pub fn stitched_edge(painter: &Painter, rect: Rect, radius: f32, thread: Color32
         [r.right_bottom() - egui::vec2(c, 0.0), r.left_bottom() + egui::vec2(c, 0.0)],
         [r.left_bottom() - egui::vec2(0.0, c), r.left_top() + egui::vec2(0.0, c)],
     ];
-    for side in sides {
-        painter.extend(egui::Shape::dashed_line(&side, stroke, 4.0, 3.0));
-    }
+    egui::Shape::Vec(sides.iter().flat_map(|side| egui::Shape::dashed_line(side, stroke, 4.0, 3.0)).collect())
 }
 
 /// Side of a surface tile in texels.

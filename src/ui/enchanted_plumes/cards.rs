@@ -71,15 +71,25 @@ pub(super) fn show_feather(
         };
         let rect = rect.translate(Vec2::new(0.0, -lift));
         let raised = if lift > 0.0 { look::Lift::Raised } else { look::Lift::Flat };
+        // A card on its way from one part of the table to another is
+        // painted over both (painted with its place's, it was cut off at
+        // the edge between the middle of the table and one's own place).
+        let flying = (drawn.min - response.rect.min).length() > 0.5;
+        let painter = if flying {
+            let layer = egui::LayerId::new(egui::Order::Foreground, egui::Id::unique("ep-card-in-flight"));
+            ui.ctx().layer_painter(layer).with_clip_rect(ui.ctx().content_rect())
+        } else {
+            ui.painter().clone()
+        };
         // Turning over (just drawn): the back, then the face; the card is
         // named by its face throughout.
         match turn.map(|t| look::turned(rect, t)) {
-            Some((narrow, false)) => paint_feather_lifted(ui.painter(), palette, narrow, FeatherFace::Down, raised),
-            Some((narrow, true)) => paint_feather_lifted(ui.painter(), palette, narrow, face, raised),
-            None => paint_feather_lifted(ui.painter(), palette, rect, face, raised),
+            Some((narrow, false)) => paint_feather_lifted(&painter, palette, narrow, FeatherFace::Down, raised),
+            Some((narrow, true)) => paint_feather_lifted(&painter, palette, narrow, face, raised),
+            None => paint_feather_lifted(&painter, palette, rect, face, raised),
         }
         if selected {
-            ui.painter().rect_stroke(rect.expand(2.0), 6.0, Stroke::new(2.5, palette.selection), StrokeKind::Outside);
+            painter.rect_stroke(rect.expand(2.0), 6.0, Stroke::new(2.5, palette.selection), StrokeKind::Outside);
         }
     }
 }

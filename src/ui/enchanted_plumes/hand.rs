@@ -18,6 +18,9 @@ use crate::ui::tilt::tilted;
 /// rulebook lying on the table).
 const SHORT_HINT: &str = "Drag a card to a plume, a new plume or the Train";
 
+/// How to play a card, while no swap may be made yet.
+const PLAY_HINT: &str = "Drag a card to a plume or a new plume";
+
 /// How to replenish, once no card may be played.
 const REPLENISH_HINT: &str = "Click the deck to draw, or drag a card onto a Train card to swap";
 
@@ -349,9 +352,17 @@ fn how_to(state: &EnchantedPlumes, me: Seat) -> (&'static str, &'static str) {
         return (" ", " ");
     }
     let legal = state.legal_actions();
-    if legal.iter().any(|a| matches!(a, Action::Play { .. })) {
+    let (play, swap) = (
+        legal.iter().any(|a| matches!(a, Action::Play { .. })),
+        legal.iter().any(|a| matches!(a, Action::Swap { .. })),
+    );
+    if play && swap {
         (SHORT_HINT, HINT)
-    } else if legal.iter().any(|a| matches!(a, Action::Swap { .. })) {
+    } else if play {
+        // (Before a card is played the Train refuses a swap: "or the
+        // Train" misled a new player.)
+        (PLAY_HINT, HINT)
+    } else if swap {
         (REPLENISH_HINT, REPLENISH_HINT)
     } else {
         (" ", " ")

@@ -406,13 +406,8 @@ impl PlumesView {
         }
         let scrolled = shown.state.clamped_offset().y;
         self.further_down_ui(ui, palette, &state, &mats, (shown.inner_rect, shown.content_size.y, scrolled));
-        // The deck and the Train midway between the others' mats and one's
-        // own place (under the mats of an early game lay a band of bare
-        // cloth, the Train low by one's plumes); as the mats grow, they
-        // come down to one's place and stay there.
-        let others_foot = shown.inner_rect.top() + shown.content_size.y;
-        let spare = (supply.top() - 10.0 - others_foot).max(0.0);
-        let supply = supply.translate(Vec2::new(0.0, -spare / 2.0));
+        // (Not midway between the others' mats and one's own place: it
+        // moved whenever a mat grew, and the table jumped mid-turn.)
         let mut supply_ui =
             ui.new_child(egui::UiBuilder::new().max_rect(supply).layout(egui::Layout::top_down(egui::Align::Min)));
         self.supply_ui(&mut supply_ui, palette, frame, (&state, viewer), (acting, dragging), (&mut action, &mut note));

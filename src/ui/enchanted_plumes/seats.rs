@@ -144,6 +144,10 @@ impl PlumesView {
                 .inner_margin(10)
                 .outer_margin(outside)
         };
+        // (The seam's place taken before the mat's content, so that the
+        // content lies over it: drawn after, it ran through the turn's
+        // token on the mat's edge.)
+        let seam = ui.painter().add(egui::Shape::Noop);
         let shown = frame.show(ui, |ui| {
             ui.set_width(ui.available_width());
             // (Set first: set at the end, it was added under the content.)
@@ -170,7 +174,8 @@ impl PlumesView {
             // A play mat's seam round its edge (a plain panel of a shade
             // off the cloth read as a web page's box).
             let thread = theme::mix(mat, palette.table.rim, 0.3);
-            look::stitched_edge(ui.painter(), shown.response.rect.shrink(f32::from(outside)), 10.0, thread);
+            let seam_at = shown.response.rect.shrink(f32::from(outside));
+            ui.painter().set(seam, look::stitched_edge(seam_at, 10.0, thread));
         }
         shown.inner
     }
