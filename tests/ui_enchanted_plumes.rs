@@ -1750,3 +1750,46 @@ fn once_only_a_draw_or_a_swap_is_left_the_hint_says_how_to_replenish() {
     h.get_by_label_contains("Click the deck to draw, or drag a card onto a Train card");
     assert!(h.query_by_label_contains("Drag a card to a plume").is_none(), "no card may be played now");
 }
+
+/// Found by a new player: a plume's second row lies over the lower half of
+/// the first, where a large card says its colour by name up its edge, so
+/// the covered cards' colours could not be told apart. A covered card says
+/// its colour by its letter under the value, which stays in view.
+#[test]
+fn a_covered_row_says_its_colours_by_letter_under_the_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, plume) = (20..200)
+        .step_by(6)
+        .find_map(|turns| {
+            let mut h = table_of(dir.path(), 2, turns, [1180.0, 820.0]);
+            let s = state(&mut h);
+            s.plumes(Seat(0)).iter().position(|p| p.rows.len() >= 2 && !p.is_complete()).map(|i| (h, i))
+        })
+        .expect("a game in which one of Ada's plumes has two rows");
+    let covered = state(&mut h).plumes(Seat(0))[plume].rows[0].clone();
+    let painted: Vec<(String, Pos2)> = h
+        .output()
+        .shapes
+        .iter()
+        .filter_map(|c| match &c.shape {
+            egui::Shape::Text(t) => Some((t.galley.text().to_string(), t.pos)),
+            _ => None,
+        })
+        .collect();
+    for card in covered {
+        let named =
+            |l: String| l.starts_with(&format!("Ada plume {}", plume + 1)) && l.ends_with(&format!("feather {card}"));
+        let rect = h
+            .query_all(
+                egui_kittest::kittest::by().predicate(|n| n.label().is_some_and(named) || n.value().is_some_and(named)),
+            )
+            .map(|n| n.rect())
+            .next()
+            .unwrap_or_else(|| panic!("{card} is on plume {}", plume + 1));
+        let letter = aviary::rules::enchanted_plumes::LETTERS[usize::from(card.colour)];
+        assert!(
+            painted.iter().any(|(t, at)| t == letter && rect.expand(6.0).contains(*at)),
+            "{card}, under the plume's second row, shows its letter {letter} on its face"
+        );
+    }
+}

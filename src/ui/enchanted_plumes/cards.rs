@@ -144,6 +144,20 @@ pub(crate) fn paint_feather(painter: &egui::Painter, palette: &Palette, rect: Re
     paint_feather_lifted(painter, palette, rect, face, look::Lift::Flat);
 }
 
+/// [`paint_feather`] for a card whose lower half lies under the next row
+/// of its plume: its colour's letter under the value, where it stays in
+/// view (the name up its edge was hidden by the row under it, and a new
+/// player could not tell the colours of a covered row apart).
+pub(super) fn paint_feather_covered(painter: &egui::Painter, palette: &Palette, rect: Rect, face: FeatherFace) {
+    match face {
+        FeatherFace::Up(f) => {
+            look::card_body(painter, palette, rect, palette.card_face, look::Lift::Flat);
+            paint_feather_face(painter, palette, rect, f, true);
+        }
+        FeatherFace::Down | FeatherFace::DownOwn(_) => paint_feather(painter, palette, rect, face),
+    }
+}
+
 /// [`paint_feather`], raised (a card in the hand, hovered or chosen).
 pub(super) fn paint_feather_lifted(
     painter: &egui::Painter,
@@ -155,7 +169,7 @@ pub(super) fn paint_feather_lifted(
     match face {
         FeatherFace::Up(f) => {
             look::card_body(painter, palette, rect, palette.card_face, lift);
-            paint_feather_face(painter, palette, rect, f);
+            paint_feather_face(painter, palette, rect, f, false);
         }
         FeatherFace::DownOwn(f) => {
             // Face down (the deck's back), its corner turned up for its
@@ -200,7 +214,9 @@ pub(super) fn paint_feather_lifted(
     }
 }
 
-pub(super) fn paint_feather_face(painter: &egui::Painter, palette: &Palette, rect: Rect, f: Feather) {
+/// `covered`: the card's lower half lies under another card, so its
+/// colour is said by its letter under the value, whatever its size.
+pub(super) fn paint_feather_face(painter: &egui::Painter, palette: &Palette, rect: Rect, f: Feather, covered: bool) {
     let index = usize::from(f.colour) % 10;
     let fill = palette.feathers[index];
     let (bands, spots, eye) = PATTERNS[index];
@@ -238,7 +254,7 @@ pub(super) fn paint_feather_face(painter: &egui::Painter, palette: &Palette, rec
     // new player found it cluttered.
     // (From a card 46 points high: the others' plumes at a crowded
     // table said "Pk" and "Bk" where the rest said "pink" and "black".)
-    let named = h >= 46.0;
+    let named = h >= 46.0 && !covered;
     let letter = (!named).then_some(LETTERS[index]);
     let corner = |at: Pos2, angle: f32, letter: Option<&str>| {
         let galley = painter.layout_no_wrap(f.value.to_string(), font.clone(), value_ink);

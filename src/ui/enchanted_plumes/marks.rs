@@ -85,7 +85,12 @@ pub(super) fn paint_held_up(painter: &egui::Painter, palette: &Palette, (plume, 
         for (k, &c) in row.iter().enumerate() {
             let corner = Pos2::new(left + k as f32 * step, at.y + r as f32 * row_step(HELD_UP));
             let cr = Rect::from_min_size(corner, HELD_UP);
-            paint_feather(painter, palette, cr, bottom.face(plume.is_complete() && r == last, c));
+            let face = bottom.face(plume.is_complete() && r == last, c);
+            if r < last {
+                super::cards::paint_feather_covered(painter, palette, cr, face);
+            } else {
+                paint_feather(painter, palette, cr, face);
+            }
         }
     }
 }

@@ -403,7 +403,8 @@ impl PlumesView {
                 let (cr, angle) = fan.place(level);
                 let face = bottom.face(plume.is_complete() && r == last, c);
                 let name = state.seat_name(seat);
-                self.plume_card(ui, (&painter, palette), &name, (seat, index, r, k), (c, face), (cr, angle));
+                let covered = r < last;
+                self.plume_card(ui, (&painter, palette), &name, (seat, index, r, k), (c, face, covered), (cr, angle));
             }
         }
         if !own {
@@ -472,7 +473,7 @@ impl PlumesView {
         (painter, palette): (&egui::Painter, &Palette),
         name: &str,
         (seat, index, r, k): (Seat, usize, usize, usize),
-        (c, face): (Feather, FeatherFace),
+        (c, face, covered): (Feather, FeatherFace, bool),
         (cr, angle): (Rect, f32),
     ) {
         let resp = ui.interact(cr, ui.scope_id().with(("card", seat.0, index, r, k)), Sense::hover());
@@ -498,6 +499,7 @@ impl PlumesView {
                     (r, true) => paint_feather(painter, palette, r, face),
                     (r, false) => paint_feather(painter, palette, r, FeatherFace::Down),
                 },
+                None if covered => super::cards::paint_feather_covered(painter, palette, drawn, face),
                 None => paint_feather(painter, palette, drawn, face),
             }
             if fresh {
