@@ -1793,3 +1793,40 @@ fn a_covered_row_says_its_colours_by_letter_under_the_values() {
         );
     }
 }
+
+/// Found by a new player: while a card was held, every place it might go
+/// had the same thin green box, and the one under a plume, empty, said
+/// nothing of what it was. The place for a new row says so.
+#[test]
+fn while_a_card_is_held_the_place_for_a_new_row_says_what_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let new_row = |s: &EnchantedPlumes| {
+        s.legal_actions().into_iter().find_map(|a| match a {
+            Action::Play { card, plume, row }
+                if s.plumes(Seat(0)).get(usize::from(plume)).is_some_and(|p| usize::from(row) == p.rows.len()) =>
+            {
+                Some(card)
+            }
+            _ => None,
+        })
+    };
+    let (mut h, card) = (10..120)
+        .step_by(2)
+        .find_map(|turns| {
+            let mut h = table_of(dir.path(), 2, turns, [1180.0, 820.0]);
+            let s = state(&mut h);
+            new_row(&s).map(|card| (h, card))
+        })
+        .expect("a game in which Ada may start a new row with some card");
+    let painted = |h: &Harness<'_, AviaryApp>| -> usize {
+        h.output()
+            .shapes
+            .iter()
+            .filter(|c| matches!(&c.shape, egui::Shape::Text(t) if t.galley.text() == "+ new row"))
+            .count()
+    };
+    assert_eq!(painted(&h), 0, "no card held, no place lit");
+    h.get_by_label(&format!("hand: feather {card}")).click();
+    h.run();
+    assert!(painted(&h) >= 1, "with {card} held, the place for a new row is named");
+}

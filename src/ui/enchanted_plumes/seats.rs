@@ -460,7 +460,10 @@ impl PlumesView {
                 let x0 = row_x(plume.rows[last].len().saturating_sub(1).max(1)).0;
                 Rect::from_min_size(Pos2::new(x0, bottom + row_step(card)), card)
             };
-            self.zone_feedback(ui, palette, state, (shown, landing), &resp, target, dragging, action, note);
+            // The place for a new row says what it is while a card is held
+            // (an empty box under the plume puzzled a new player).
+            let caption = (row != last).then_some("+ new row");
+            self.zone_feedback(ui, palette, state, (shown, landing, caption), &resp, target, dragging, action, note);
         }
     }
 
@@ -560,7 +563,7 @@ impl PlumesView {
             theme::mix(mat, palette.table.ink, 0.55),
         );
         let target = Target::Row { plume: n as u8, row: 0 };
-        self.zone_feedback(ui, palette, state, (rect, Rect::NOTHING), &resp, target, dragging, action, note);
+        self.zone_feedback(ui, palette, state, (rect, Rect::NOTHING, None), &resp, target, dragging, action, note);
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -569,7 +572,7 @@ impl PlumesView {
         ui: &Ui,
         palette: &Palette,
         state: &EnchantedPlumes,
-        (zone, landing): (Rect, Rect),
+        (zone, landing, caption): (Rect, Rect, Option<&str>),
         resp: &Response,
         target: Target,
         dragging: Option<Feather>,
@@ -590,7 +593,16 @@ impl PlumesView {
                     ui.painter().extend(egui::Shape::dashed_line(&corners, pen, 5.0, 3.0));
                 }
             } else if verdict.is_ok() {
-                ui.painter().rect_stroke(zone, 4.0, Stroke::new(2.0, palette.legal.to_opaque()), StrokeKind::Inside);
+                look::drop_glow(ui.painter(), zone, palette.legal.to_opaque());
+                if let Some(words) = caption {
+                    ui.painter().text(
+                        zone.center(),
+                        egui::Align2::CENTER_CENTER,
+                        words,
+                        look::display(ui.ctx(), (zone.height() * 0.45).clamp(11.0, 15.0)),
+                        palette.legal.to_opaque(),
+                    );
+                }
             }
         }
         if let Some(d) = resp.dnd_release_payload::<Dragged>() {

@@ -144,12 +144,7 @@ impl PlumesView {
                     if r.dnd_hover_payload::<Dragged>().is_some() {
                         *note = note.take().or(widgets::tint_drop_zone(ui, r.rect, palette, &verdict));
                     } else if verdict.is_ok() {
-                        ui.painter().rect_stroke(
-                            r.rect.expand(2.0),
-                            6.0,
-                            Stroke::new(2.0, palette.legal.to_opaque()),
-                            StrokeKind::Outside,
-                        );
+                        look::drop_glow(ui.painter(), r.rect.expand(2.0), palette.legal.to_opaque());
                     }
                 }
                 if let Some(d) = r.dnd_release_payload::<Dragged>() {
