@@ -1656,7 +1656,8 @@ fn late_in_a_game_of_four_in_a_small_window_every_mat_is_whole() {
 /// Found by new players: at a crowded table the others' smaller cards
 /// said their colour by a code ("Pk", "Bk", "Pu", "Or") where the rest
 /// said "pink" and "black". Every card of a readable size names its
-/// colour in words, and none by a code.
+/// colour in words, and none by a code (but one whose lower half lies
+/// under its plume's next row: see the test after the next).
 #[test]
 fn at_a_crowded_table_every_card_names_its_colour_in_words() {
     let dir = tempfile::tempdir().unwrap();
