@@ -68,9 +68,10 @@ fn labels(h: &Harness<'_, AviaryApp>) -> Vec<(String, Rect)> {
 
 /// The left edge of the side panel (its Undo turn button is inside it),
 /// or the window's right edge when the panel is folded away (its controls
-/// then lie on the table, with a button that opens it).
+/// then lie on the table, with a button that opens it: "Log and rules",
+/// or Enchanted Plumes' "Scores and log").
 fn side_left(h: &Harness<'_, AviaryApp>) -> f32 {
-    if h.query_by_label("Log and rules").is_some() {
+    if h.query_by_label("Log and rules").is_some() || h.query_by_label("Scores and log").is_some() {
         return WINDOW.x;
     }
     h.get_by_label("Undo turn").rect().min.x - 12.0

@@ -6,7 +6,7 @@ use egui::{Align2, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, 
 
 use super::super::theme::Palette;
 use super::super::{Notice, look};
-use super::{Dragged, FeatherFace, PlumesView, Viewer, fan_rect, paint_feather, show_feather};
+use super::{Dragged, FeatherFace, PlumesView, Viewer, paint_feather, show_feather};
 use crate::rules::Game;
 use crate::rules::Seat;
 use crate::rules::enchanted_plumes::{Action, EnchantedPlumes, Phase, RETURNED, too_many_returned};
@@ -29,90 +29,43 @@ const HINT: &str = "Drag a card onto a row, a new plume or a Train card (or clic
                     top row counts against it (−), the rows under it for it.";
 
 impl PlumesView {
-    /// The height kept for the hand, and for the hand-off card in its
-    /// place, so one's plumes stay put when the cards are shown.
-    pub(super) fn hand_block(&self) -> f32 {
-        self.held_card().y + 96.0
-    }
-
     /// A card held in the hand: larger than on the Train and the plumes,
     /// as the cards one holds are the nearest (at the Train's size the
     /// hand was the smallest thing on the table), but in a low window.
     pub(super) fn held_card(&self) -> Vec2 {
-        if self.compact { self.hand_card } else { self.hand_card * 1.4 }
+        if self.low_front() {
+            // (In the row of the deck and the Train, a size larger than
+            // theirs: at their size the hand was the smallest thing there.)
+            self.hand_card * 1.25
+        } else {
+            self.hand_card * 1.4
+        }
     }
 
     /// The width of a full hand held as a fan: six overlapping as a held
-    /// hand does, each card's index and most of its feather in view, or
-    /// four in a low window.
+    /// hand does, each card's index and most of its feather in view.
     pub(super) fn held_width(&self) -> f32 {
-        if self.compact {
-            fan_rect(Pos2::ZERO, 3, 4, self.held_card()).right()
-        } else {
-            self.held_card().x * (1.0 + 5.0 * 0.56)
+        self.held_card().x * (1.0 + 5.0 * 0.56)
+    }
+
+    /// With no seat by the hand (a replay showing no one, a table of
+    /// computers), what hides the hands.
+    pub(super) fn hands_hidden_ui(&self, ui: &mut Ui) {
+        if self.table.shown == Some(Shown::Nobody) {
+            ui.label(RichText::new("Every hand stays hidden: show one person's view from the replay bar.").weak());
+        } else if self.viewer() == Viewer::Nobody && !self.needs_hand_off() {
+            ui.label(RichText::new("The computer is playing; hands stay hidden.").weak());
         }
     }
 
-    /// In a low window, the hand and beside it one's own plumes, always
-    /// in the same place (stacked, the hand and the plumes left the others
-    /// too little height); with no seat by the hand (a replay showing no
-    /// one, a table of computers), what hides the hands.
-    pub(super) fn hand_and_mat(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
-        let hand_width = self.held_width();
-        if self.state().phase() == Phase::Keep && self.compact {
-            // Choosing three of nine, the hand has the whole width,
-            // each card whole (beside an empty mat, nine cards
-            // overlapped to their corners); the mat comes with the
-            // first plume, the hand keeping its place.
-            // (The mat is laid out unseen, so the panel is as high
-            // as in play and the hand does not move when it comes.)
-            let full = ui.available_width();
-            let start = ui.cursor().min;
-            ui.horizontal_top(|ui| {
-                ui.allocate_exact_size(Vec2::new(hand_width, self.hand_block()), Sense::hover());
-                ui.add_space(8.0);
-                ui.vertical(|ui| {
-                    ui.set_invisible();
-                    self.own_seat_ui(ui, palette, notices);
-                });
-            });
-            let room = egui::Rect::from_min_size(start, Vec2::new(full, self.hand_block()));
-            let mut hand =
-                ui.new_child(egui::UiBuilder::new().max_rect(room).layout(egui::Layout::top_down(egui::Align::Min)));
-            self.hand_ui(&mut hand, palette, notices, true);
-        } else if self.compact {
-            ui.horizontal_top(|ui| {
-                ui.vertical(|ui| {
-                    ui.set_width(hand_width);
-                    ui.set_min_height(self.hand_block());
-                    self.hand_ui(ui, palette, notices, true);
-                });
-                ui.add_space(8.0);
-                ui.vertical(|ui| self.own_seat_ui(ui, palette, notices));
-            });
-        } else {
-            self.hand_ui(ui, palette, notices, true);
-        }
-    }
-
-    /// The hand as a fan: under its heading (whose hand, and while
-    /// choosing the cards to give back, the button), or without one in
-    /// the middle of the row at the table's foot (`heading` false), where
-    /// the hand is named for screen readers only.
-    pub(super) fn hand_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>, heading: bool) {
+    /// The hand as a fan in the middle of its place in the row at the
+    /// table's foot, named for screen readers (its seat's name stands by
+    /// the plumes above).
+    pub(super) fn hand_ui(&mut self, ui: &mut Ui, palette: &Palette, notices: &mut Vec<Notice>) {
         let state = self.state().clone();
-        let viewer = self.viewer();
-        let Viewer::Seat(seat) = viewer else {
-            if self.table.shown == Some(Shown::Nobody) {
-                ui.label(RichText::new("Every hand stays hidden: show one person's view from the replay bar.").weak());
-            } else if viewer == Viewer::Nobody && !self.needs_hand_off() {
-                ui.label(RichText::new("The computer is playing; hands stay hidden.").weak());
-            }
-            return;
-        };
+        let Viewer::Seat(seat) = self.viewer() else { return };
         let acting = self.human_to_move() == Some(seat);
         let hand = state.hand(seat).to_vec();
-        let give_back = heading && self.hand_heading(ui, palette, &state, seat, acting);
         // The hand as a fan: overlapping cards on a gentle arc.
         let n = hand.len();
         let room = ui.available_width();
@@ -120,22 +73,26 @@ impl PlumesView {
         // smaller, so that the nine lie apart, each whole, between the
         // turn's words and the history buttons.
         let keep = state.phase() == Phase::Keep && !self.compact;
-        let card = if keep { self.hand_card * 1.25 } else { self.held_card() };
+        let card = if keep {
+            self.hand_card * 1.25
+        } else if state.phase() == Phase::Keep {
+            // (A low window: nine apart across the hand's row.)
+            self.hand_card
+        } else {
+            self.held_card()
+        };
         let fan = move |origin: Pos2, i: usize| super::cards::fan_rect_within(origin, (i, n), card, room);
         let width = if n == 0 { 0.0 } else { fan(Pos2::ZERO, n - 1).right() };
         let step = if n > 1 { fan(Pos2::ZERO, 1).left() - fan(Pos2::ZERO, 0).left() } else { card.x * 2.0 };
-        // At a card table the fan lies in the middle of its row, whatever
-        // it holds.
-        let centred = self.hand_in_front();
-        let wide = if centred { room } else { width.max(10.0) };
-        let (area, named) = ui.allocate_exact_size(Vec2::new(wide, card.y + 30.0), Sense::hover());
-        if !heading {
-            let name = format!("Your hand ({})", state.seat_name(seat));
-            named.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &name));
-        }
-        let lead = if centred { ((room - width) / 2.0).max(0.0) } else { 0.0 };
+        // At a card table the fan lies in the middle of its place,
+        // whatever it holds.
+        let (area, named) = ui.allocate_exact_size(Vec2::new(room, card.y + 30.0), Sense::hover());
+        let name = format!("Your hand ({})", state.seat_name(seat));
+        named.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &name));
+        let lead = ((room - width) / 2.0).max(0.0);
         let origin = area.min + Vec2::new(lead, 10.0);
-        if !heading && n > 0 {
+        if n > 0 && !self.compact {
+            // (Not in a low window: the Train lies there.)
             // Whose cards these are, quietly, by the fan's foot.
             ui.painter().text(
                 Pos2::new(origin.x - 14.0, origin.y + card.y),
@@ -180,12 +137,8 @@ impl PlumesView {
                 let r = if state.last_drawn() == Some((seat, c)) && acting {
                     // (Over the card at the table's foot, where under it
                     // would lie past the window's edge.)
-                    let (at, align) = if centred {
-                        (r.rect.center_top() - Vec2::new(0.0, 1.0), Align2::CENTER_BOTTOM)
-                    } else {
-                        (r.rect.center_bottom() + Vec2::new(0.0, 2.0), Align2::CENTER_TOP)
-                    };
-                    ui.painter().text(at, align, "new", FontId::proportional(11.0), palette.selection);
+                    let at = r.rect.center_top() - Vec2::new(0.0, 1.0);
+                    ui.painter().text(at, Align2::CENTER_BOTTOM, "new", FontId::proportional(11.0), palette.selection);
                     r.on_hover_text("You just drew this card")
                 } else {
                     r
@@ -196,9 +149,6 @@ impl PlumesView {
                 self.hand_card_input(ui, &r, c, state.phase() == Phase::Keep, (palette, notices));
             }
         });
-        if give_back {
-            self.return_marked(notices);
-        }
     }
 
     /// What a click or a drag does to hand card `c` (`r`): choosing the
@@ -264,36 +214,13 @@ impl PlumesView {
         ui.add_enabled(ready, egui::Button::new(words)).clicked()
     }
 
-    /// The hand's heading: whose it is (and, choosing the cards to give
-    /// back, how many are marked).
-    fn hand_heading(&self, ui: &mut Ui, palette: &Palette, state: &EnchantedPlumes, seat: Seat, acting: bool) -> bool {
-        // In a low window the hand sits by the mat that names its seat.
-        let title =
-            if self.compact { "Your hand".to_string() } else { format!("Your hand ({})", state.seat_name(seat)) };
-        // While choosing, the button that gives the marked cards back sits
-        // on the heading's line (not under the fan, which would leave the
-        // hand lower while choosing than after).
-        let mut give_back = false;
-        ui.horizontal(|ui| {
-            let title = ui.label(look::title(ui, title, 18.0).color(palette.table.ink));
-            if self.compact {
-                let how = if acting && state.phase() == Phase::Play { format!("\n{HINT}") } else { String::new() };
-                title.on_hover_text(format!("The hand of {}{how}", state.seat_name(seat)));
-            }
-            if state.phase() == Phase::Keep && acting {
-                give_back = self.give_back_button(ui);
-            }
-        });
-        give_back
-    }
-
     /// What the turn asks of the person at the screen, over their hand and
     /// plumes, with how to do it.
     /// Between turns it says who is playing, in the same room, so the hand
     /// and the plumes under it never move.
     pub(super) fn turn_line(&self, ui: &mut Ui, palette: &Palette) {
         let Viewer::Seat(me) = self.viewer() else { return };
-        if self.compact {
+        if self.compact && !self.hand_in_front() {
             // Every line counts in a low window: the side panel beside the
             // hand says what is owed, the hand's heading how to play.
             return;
@@ -315,7 +242,9 @@ impl PlumesView {
         // points the rule it says outshouted the cards.)
         // (In its column at the left of the hand, wrapped: the column is
         // as high as the hand, so nothing under it moves.)
-        ui.add(egui::Label::new(look::title(ui, line.clone(), 16.0).color(ink)).wrap()).on_hover_text(line);
+        let said = ui.add(egui::Label::new(look::title(ui, line.clone(), 16.0).color(ink)).wrap());
+        said.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, format!("status: {line}")));
+        said.on_hover_text(line);
         ui.add(egui::Label::new(RichText::new(short).color(palette.table.faint)).wrap()).on_hover_text(hint);
         // Room for the "to play" token on the mat's top edge below (it
         // covered this line's descenders).

@@ -98,7 +98,7 @@ impl PlumesView {
         }
         // By the hand, the name's column at the left of the plumes: the
         // token and the facts under the name, the facts wrapped.
-        let plain = by_hand && !self.compact;
+        let plain = by_hand;
         if to_move {
             turn_token(ui, palette, seat, plain);
         }

@@ -26,8 +26,9 @@ const SMALL_CARD: Vec2 = Vec2::new(36.0, 50.0);
 /// Below this height (points) the hand, the Train and one's own plumes use
 /// smaller cards.
 const COMPACT_BELOW: f32 = 700.0;
-/// The width of the hand-off card when it lies beside the plumes (a low window).
-const HAND_OFF_BESIDE: f32 = 250.0;
+/// The least height of one's place in a low window: one's name, the
+/// turn's token and the history buttons in the column at its left.
+const LOW_OWN: f32 = 128.0;
 /// Below this width the side panel folds away (a 1600-wide window still
 /// leaves each of five mats 250 points; beside the panel, three mats
 /// wrapped their plumes and shrank, and with two at the table one's own
@@ -308,10 +309,7 @@ impl PlumesView {
         // deck and the Train in the middle, by one's own place (under the
         // table, with the hand). (The Train at the top edge, over the
         // others, left a band of bare cloth between them and one's own.)
-        let full = ui.available_rect_before_wrap();
-        let band = self.supply_band.y;
-        let mats_room = Rect::from_min_max(full.min, Pos2::new(full.right(), full.bottom() - band - 10.0));
-        let supply = Rect::from_min_max(Pos2::new(full.left(), full.bottom() - band), full.max);
+        let (mats_room, supply) = self.table_split(ui.available_rect_before_wrap());
         let mut mats_ui =
             ui.new_child(egui::UiBuilder::new().max_rect(mats_room).layout(egui::Layout::top_down(egui::Align::Min)));
         let table_height = mats_room.height();
@@ -408,9 +406,18 @@ impl PlumesView {
         self.further_down_ui(ui, palette, &state, &mats, (shown.inner_rect, shown.content_size.y, scrolled));
         // (Not midway between the others' mats and one's own place: it
         // moved whenever a mat grew, and the table jumped mid-turn.)
-        let mut supply_ui =
-            ui.new_child(egui::UiBuilder::new().max_rect(supply).layout(egui::Layout::top_down(egui::Align::Min)));
-        self.supply_ui(&mut supply_ui, palette, frame, (&state, viewer), (acting, dragging), (&mut action, &mut note));
+        if let Some(supply) = supply {
+            let mut supply_ui =
+                ui.new_child(egui::UiBuilder::new().max_rect(supply).layout(egui::Layout::top_down(egui::Align::Min)));
+            self.supply_ui(
+                &mut supply_ui,
+                palette,
+                frame,
+                (&state, viewer),
+                (acting, dragging),
+                (&mut action, &mut note),
+            );
+        }
         if let Some(n) = note {
             widgets::pointer_note(ui, &n, palette);
         }
@@ -420,6 +427,18 @@ impl PlumesView {
         if let Some(r) = self.refusal.take() {
             frame.notices.push(Notice::Error(r));
         }
+    }
+
+    /// The room of the others' mats on the table `full`, and under them
+    /// the deck's and the Train's (in a low window by the hand, they lie
+    /// in the hand's row: the mats have the whole height).
+    fn table_split(&self, full: Rect) -> (Rect, Option<Rect>) {
+        if self.low_front() {
+            return (full, None);
+        }
+        let band = self.supply_band.y;
+        let mats_room = Rect::from_min_max(full.min, Pos2::new(full.right(), full.bottom() - band - 10.0));
+        (mats_room, Some(Rect::from_min_max(Pos2::new(full.left(), full.bottom() - band), full.max)))
     }
 
     /// The seat whose place is by the hand: the person at the screen, or
@@ -444,9 +463,12 @@ impl PlumesView {
         // One line of plumes by the hand, the cards as large as lets every
         // plume (and the place for a new one) fit across the mat.
         // (By the hand at a card table, less the name's column at the left.)
-        let beside_name = if self.compact { 0.0 } else { seats::PLAQUE + seats::PLAQUE_GAP + 8.0 };
+        let beside_name = seats::PLAQUE + seats::PLAQUE_GAP + 8.0;
         (self.own_card, self.own_lines) = self.own_fit(&state, me, ui.available_width() - beside_name);
-        let place = seats::SeatPlace { seat: me, own: acting, card: self.own_card, tall: 0.0 };
+        // (In a low window, as tall as the history buttons under one's
+        // name need.)
+        let tall = if self.compact && self.folded { LOW_OWN } else { 0.0 };
+        let place = seats::SeatPlace { seat: me, own: acting, card: self.own_card, tall };
         let _ = self.seat_ui(ui, palette, &state, place, self.viewer(), dragging, &mut action, &mut note);
         if let Some(n) = note {
             widgets::pointer_note(ui, &n, palette);
@@ -515,13 +537,7 @@ impl View for PlumesView {
         let ended_open = self.by_hand_seat().is_none() && self.state().outcome().is_some();
         if !ended_open {
             // (Each arrangement its own panel, which keeps its own size.)
-            let (id, hand_off) = if self.hand_in_front() {
-                ("ep-place", false)
-            } else if self.needs_hand_off() {
-                ("ep-hand-off", true)
-            } else {
-                ("ep-hand", false)
-            };
+            let id = if self.hand_in_front() { "ep-place" } else { "ep-hands-hidden" };
             egui::Panel::bottom(egui::Id::unique((id, self.table.id)))
                 .resizable(false)
                 .show_separator_line(false)
@@ -532,23 +548,9 @@ impl View for PlumesView {
                         // One's place at the table's foot: plumes, and the
                         // hand (or the hand-off card) under them.
                         self.own_place_ui(ui, &palette, frame);
-                    } else if hand_off {
-                        // A low window: the hand-off card lies where the hand
-                        // goes, beside the next person's plumes, in a block
-                        // as tall as the hand's (showing the cards then moves
-                        // nothing).
-                        ui.horizontal_top(|ui| {
-                            ui.vertical(|ui| {
-                                ui.set_width(HAND_OFF_BESIDE);
-                                ui.set_min_height(self.hand_block());
-                                self.hand_off_ui(ui);
-                            });
-                            ui.add_space(8.0);
-                            ui.vertical(|ui| self.own_seat_ui(ui, &palette, frame.notices));
-                        });
                     } else {
-                        self.turn_line(ui, &palette);
-                        self.hand_and_mat(ui, &palette, frame.notices);
+                        // No seat by the hand: what hides the hands.
+                        self.hands_hidden_ui(ui);
                     }
                     ui.add_space(6.0);
                 });

@@ -1,8 +1,9 @@
 //! One's own place at the table's foot, as at a card table: one's plumes
 //! with one's name at their left, and under them the hand held as a fan in
 //! the middle of the table's width, what the turn asks at its left and the
-//! history buttons at its right (in a low window the hand lies beside the
-//! plumes instead: see `hand_and_mat`).
+//! history buttons at its right (in a low window, the deck and the Train
+//! at its left, what the turn asks at its right and the history buttons
+//! under one's name: see `low_place_ui`).
 
 use egui::{Pos2, Rect, Sense, Ui, UiBuilder, Vec2};
 
@@ -23,9 +24,15 @@ const TRAY: f32 = 230.0;
 
 impl PlumesView {
     /// Whether one's own place lies as at a card table (the hand under
-    /// one's plumes): with a seat by the hand, but in a low window.
+    /// one's plumes): whenever a seat is by the hand.
     pub(super) fn hand_in_front(&self) -> bool {
-        !self.compact && self.by_hand_seat().is_some()
+        self.by_hand_seat().is_some()
+    }
+
+    /// A low window with a seat by the hand: the deck and the Train lie
+    /// in the row of the hand, under one's plumes (see `low_place_ui`).
+    pub(super) fn low_front(&self) -> bool {
+        self.compact && self.hand_in_front()
     }
 
     /// The height of the hand's row: a held card and its arc, or the
@@ -38,6 +45,10 @@ impl PlumesView {
     /// at its left, the hand (or the hand-off card) in the middle, the
     /// history buttons at its right when the side panel is folded away.
     pub(super) fn own_place_ui(&mut self, ui: &mut Ui, palette: &Palette, frame: &mut Frame<'_>) {
+        if self.compact {
+            self.low_place_ui(ui, palette, frame);
+            return;
+        }
         let keep = self.state().phase() == Phase::Keep;
         let hand_off = self.needs_hand_off();
         ui.vertical(|ui| self.own_seat_ui(ui, palette, frame.notices));
@@ -73,7 +84,7 @@ impl PlumesView {
         if hand_off {
             self.hand_off_ui(&mut hand);
         } else {
-            self.hand_ui(&mut hand, palette, frame.notices, false);
+            self.hand_ui(&mut hand, palette, frame.notices);
         }
         if self.folded {
             // At the table's edge by the hand, not on the table.
@@ -119,5 +130,101 @@ impl PlumesView {
                 palette.table.faint,
             );
         }
+    }
+}
+
+/// The height of the row under one's plumes in a low window (the deck and
+/// the Train, the hand, the turn's words): as high as the hand-off card
+/// that takes its place between two people, so nothing moves when the
+/// cards are shown.
+const LOW_ROW: f32 = 150.0;
+/// The width of the turn's words at the right of that row.
+const LOW_WORDS: f32 = 180.0;
+/// The height of one's name and the turn's token at the top of the column
+/// at the left of one's plumes (the history buttons lie under them there,
+/// in a low window).
+const LOW_HEAD: f32 = 50.0;
+
+impl PlumesView {
+    /// One's place in a low window, as at a card table still: one's
+    /// plumes with one's name at their left (the history buttons under
+    /// it), and under them one row of the deck and the Train, the hand
+    /// and what the turn asks; the others' mats have the table's whole
+    /// height above. (The hand in a column of its own beside one's plumes,
+    /// and the Train in a band between, left half the window bare.)
+    fn low_place_ui(&mut self, ui: &mut Ui, palette: &Palette, frame: &mut Frame<'_>) {
+        let hand_off = self.needs_hand_off();
+        let keep = self.state().phase() == Phase::Keep;
+        let own = ui.vertical(|ui| self.own_seat_ui(ui, palette, frame.notices)).response.rect;
+        let child = |ui: &mut Ui, rect: Rect| {
+            ui.new_child(UiBuilder::new().max_rect(rect).layout(egui::Layout::top_down(egui::Align::Min)))
+        };
+        if self.folded {
+            // Under one's name, at the table's edge by one's place.
+            let tray = Rect::from_min_max(
+                Pos2::new(own.left() + 4.0, own.top() + LOW_HEAD),
+                Pos2::new(own.left() + super::seats::PLAQUE, own.bottom()),
+            );
+            let mut buttons = child(ui, tray);
+            buttons.spacing_mut().item_spacing = Vec2::new(4.0, 4.0);
+            frame.folded_buttons_ui(&mut buttons, &self.table, ("Scores and log", &mut self.panel_open));
+        }
+        ui.add_space(2.0);
+        let width = ui.available_width();
+        let (row, _) = ui.allocate_exact_size(Vec2::new(width, LOW_ROW), Sense::hover());
+        if hand_off {
+            // The card that hands the game over lies across the row (the
+            // deck and the Train come back with the cards).
+            let mut card = child(ui, row);
+            self.hand_off_ui(&mut card);
+            return;
+        }
+        // The deck and the Train at the row's left, as wide as they are
+        // (choosing three of nine, the nine have their room: the deck and
+        // the Train come with the first turn).
+        let band = self.supply_band;
+        let supply = (!keep).then(|| {
+            // (Before it is measured, half the row.)
+            let wide = if band.x > 0.0 { band.x } else { width / 2.0 };
+            let top = row.top() + ((LOW_ROW - band.y) / 2.0).max(0.0);
+            Rect::from_min_size(Pos2::new(row.left(), top), Vec2::new(wide, band.y.max(1.0)))
+        });
+        let state = self.state().clone();
+        let viewer = self.viewer();
+        let acting = self.human_to_move().filter(|_| viewer != Viewer::Nobody);
+        let dragging = egui::DragAndDrop::payload::<super::Dragged>(ui.ctx()).map(|d| d.0).or(self.selected);
+        let (mut action, mut note) = (None, None);
+        if let Some(supply) = supply {
+            let mut supply_ui = child(ui, supply);
+            self.supply_ui(
+                &mut supply_ui,
+                palette,
+                frame,
+                (&state, viewer),
+                (acting, dragging),
+                (&mut action, &mut note),
+            );
+        }
+        if let Some(n) = note {
+            super::widgets::pointer_note(ui, &n, palette);
+        }
+        if let Some(a) = action {
+            self.propose(a, frame.notices);
+        }
+        // What the turn asks at the row's right; the hand between.
+        let words = Rect::from_min_max(Pos2::new(row.right() - LOW_WORDS, row.top() + 8.0), row.max);
+        let mut said = child(ui, words);
+        self.turn_line(&mut said, palette);
+        let acting_here = matches!(self.viewer(), Viewer::Seat(s) if self.human_to_move() == Some(s));
+        if keep && acting_here && self.give_back_button(&mut said) {
+            self.return_marked(frame.notices);
+        }
+        let held = self.held_card().y + 30.0;
+        let middle = Rect::from_min_max(
+            Pos2::new(supply.map_or(row.left(), |s| s.right() + 16.0), row.top() + ((LOW_ROW - held) / 2.0).max(0.0)),
+            Pos2::new(words.left() - 12.0, row.bottom()),
+        );
+        let mut hand = child(ui, middle);
+        self.hand_ui(&mut hand, palette, frame.notices);
     }
 }

@@ -132,7 +132,7 @@ impl PlumesView {
         // By the hand (but in a low window) no mat at all: one's name at
         // the left of one's plumes, as a player's place at a table (a
         // wide ruled box, filled at its top left, read as a form).
-        let plain = self.by_hand_seat() == Some(seat) && !self.compact;
+        let plain = self.by_hand_seat() == Some(seat);
         let frame = if plain {
             egui::Frame::new().inner_margin(egui::Margin::symmetric(4, 2))
         } else {

@@ -191,13 +191,14 @@ impl PlumesView {
         let (ink, faint) = (palette.table.ink, palette.table.faint);
         // In a low window the deck's words stand beside it, not over and
         // under it: the lines go to the seats' mats.
-        let layout = if self.compact {
+        let beside = self.compact && !self.hand_in_front();
+        let layout = if beside {
             egui::Layout::left_to_right(egui::Align::Min)
         } else {
             egui::Layout::top_down(egui::Align::Min)
         };
         ui.with_layout(layout, |ui| {
-            if !self.compact {
+            if !beside {
                 // A set width, so nothing beside it moves when "click to
                 // draw" comes and goes.
                 ui.set_width(self.train_card().x + 40.0);
@@ -253,7 +254,7 @@ impl PlumesView {
                 );
             }
             let words = |ui: &mut Ui| {
-                if self.compact {
+                if beside {
                     ui.label(look::title(ui, "Deck", 17.0).color(ink));
                     ui.label(RichText::new(words::count(state.deck_len(), "card")).color(faint));
                 }
@@ -267,7 +268,7 @@ impl PlumesView {
                     ui.label(RichText::new(words).color(faint).italics());
                 }
             };
-            if self.compact {
+            if beside {
                 ui.vertical(|ui| {
                     ui.set_width(90.0);
                     words(ui);
