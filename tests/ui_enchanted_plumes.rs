@@ -1868,3 +1868,41 @@ fn in_a_low_window_the_hand_lies_under_ones_plumes_in_the_row_of_the_train() {
         assert!(right(&train) < left(&hand), "{at}: the Train at the hand's left");
     }
 }
+
+/// Found by a new player: a card picked up from the hand stayed whole in
+/// the fan while a smaller copy of it followed the pointer ("not like
+/// picking it up"). The card is carried at its size in the hand.
+#[test]
+fn a_card_picked_up_is_carried_at_its_size_in_the_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = table_of(dir.path(), 2, 20, [1180.0, 820.0]);
+    // The fan's last card lies on top of the others.
+    let card = *state(&mut h).hand(Seat(0)).last().expect("Ada holds cards");
+    let held = h.get_by_label(&format!("hand: feather {card}")).rect();
+    let (from, to) = (held.center(), held.center() - egui::vec2(160.0, 220.0));
+    h.drag_at(from);
+    h.run();
+    h.hover_at(Pos2::new(f32::midpoint(from.x, to.x), f32::midpoint(from.y, to.y)));
+    h.run();
+    h.hover_at(to);
+    h.run();
+    let value = card.value.to_string();
+    let carried: Vec<f32> = h
+        .output()
+        .shapes
+        .iter()
+        .filter_map(|c| match &c.shape {
+            egui::Shape::Text(t) if t.galley.text() == value && (t.pos - to).length() < held.height() => {
+                t.galley.job.sections.first().map(|s| s.format.font_id.size)
+            }
+            _ => None,
+        })
+        .collect();
+    let as_held = held.height() * 0.26;
+    assert!(
+        carried.iter().any(|size| (size - as_held).abs() < 1.0),
+        "{card} under the pointer is painted as large as in the hand (its value at {as_held} points): {carried:?}"
+    );
+    h.drop_at(to);
+    h.run();
+}

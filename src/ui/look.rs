@@ -287,17 +287,15 @@ pub fn fade(painter: &Painter, rect: Rect, top: Color32, bottom: Color32) {
 }
 
 /// Where a held card may go: a soft glow round `rect` in `colour`, fading
-/// outwards (thin green boxes round every place read as a form's fields).
-pub fn drop_glow(painter: &Painter, rect: Rect, colour: Color32) {
+/// outwards (thin green boxes round every place read as a form's fields);
+/// `near`, under the pointer, twice as bright and wide.
+pub fn drop_glow(painter: &Painter, rect: Rect, colour: Color32, near: bool) {
+    let k = if near { 2.0 } else { 1.0 };
     for (spread, alpha) in [(7.0, 0.1), (4.5, 0.18), (2.5, 0.32)] {
-        painter.rect_stroke(
-            rect.expand(spread / 2.0),
-            8.0,
-            Stroke::new(spread, colour.gamma_multiply(alpha)),
-            egui::StrokeKind::Outside,
-        );
+        let stroke = Stroke::new(spread * k, colour.gamma_multiply(alpha * k));
+        painter.rect_stroke(rect.expand(spread * k / 2.0), 8.0, stroke, egui::StrokeKind::Outside);
     }
-    painter.rect_stroke(rect, 7.0, Stroke::new(1.5, colour.gamma_multiply(0.85)), egui::StrokeKind::Inside);
+    painter.rect_stroke(rect, 7.0, Stroke::new(1.5 * k, colour.gamma_multiply(0.85)), egui::StrokeKind::Inside);
 }
 
 /// A play mat's stitched edge: a dashed seam just inside `rect`, in

@@ -6,7 +6,7 @@ use egui::{Align2, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, 
 
 use super::super::theme::Palette;
 use super::super::{Notice, look};
-use super::{Dragged, FeatherFace, PlumesView, Viewer, paint_feather, show_feather};
+use super::{Dragged, FeatherFace, PlumesView, Viewer, show_feather};
 use crate::rules::Game;
 use crate::rules::Seat;
 use crate::rules::enchanted_plumes::{Action, EnchantedPlumes, Phase, RETURNED, too_many_returned};
@@ -124,6 +124,14 @@ impl PlumesView {
                 // hand (laid apart, each stands level).
                 tilted(ui.painter(), held_tilt(i, n, step / card.x), drawn.center(), |_| {
                     show_feather(ui, &r, drawn, palette, FeatherFace::Up(c), marked, ("hand", turn));
+                    if r.dragged() {
+                        // Picked up: only its place in the fan, faint, is
+                        // left (the card stayed whole in the hand while a
+                        // copy followed the pointer, and did not feel
+                        // picked up).
+                        let slot = drawn.expand(2.0).union(drawn.translate(Vec2::new(0.0, -12.0)).expand(2.0));
+                        ui.painter().rect_filled(slot, 7.0, palette.table.cloth.gamma_multiply(0.8));
+                    }
                 });
                 if acting && !marked && self.lesson_uses(c) {
                     // The lesson's cards to try glow softly.
@@ -178,10 +186,15 @@ impl PlumesView {
         if r.dragged()
             && let Some(pos) = ui.ctx().pointer_latest_pos()
         {
-            // The card follows the pointer.
+            // The card follows the pointer, as held: at its size in the
+            // hand, raised, a little turned (a smaller copy of it read as
+            // a drag icon).
             let layer = egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("ep-drag-ghost"));
-            let rect = Rect::from_center_size(pos, self.hand_card * 0.8);
-            paint_feather(&ui.ctx().layer_painter(layer), palette, rect, FeatherFace::Up(c));
+            let rect = Rect::from_center_size(pos, self.held_card());
+            let painter = ui.ctx().layer_painter(layer);
+            tilted(&painter, -0.06, rect.center(), |painter| {
+                super::cards::paint_feather_lifted(painter, palette, rect, FeatherFace::Up(c), look::Lift::Raised);
+            });
         }
         if r.clicked() {
             self.selected = if self.selected == Some(c) { None } else { Some(c) };

@@ -582,7 +582,13 @@ impl PlumesView {
         if let Some(card) = dragging {
             let verdict = self.verdict(state, &action_for(card, target));
             if resp.dnd_hover_payload::<Dragged>().is_some() || (self.selected.is_some() && resp.hovered()) {
-                *note = note.take().or(widgets::tint_drop_zone(ui, zone, palette, &verdict));
+                if verdict.is_ok() {
+                    // Lit, not washed over: the cards under it keep their
+                    // colours (a green wash over the fan read as software).
+                    look::drop_glow(ui.painter(), zone, palette.legal.to_opaque(), true);
+                } else {
+                    *note = note.take().or(widgets::tint_drop_zone(ui, zone, palette, &verdict));
+                }
                 if verdict.is_ok() && landing.is_positive() {
                     // The card's place outlined where it will lie (the card
                     // held under the pointer covered another, and a new
@@ -593,7 +599,7 @@ impl PlumesView {
                     ui.painter().extend(egui::Shape::dashed_line(&corners, pen, 5.0, 3.0));
                 }
             } else if verdict.is_ok() {
-                look::drop_glow(ui.painter(), zone, palette.legal.to_opaque());
+                look::drop_glow(ui.painter(), zone, palette.legal.to_opaque(), false);
                 if let Some(words) = caption {
                     ui.painter().text(
                         zone.center(),

@@ -141,10 +141,11 @@ impl PlumesView {
                     && state.phase() == Phase::Play
                 {
                     let verdict = self.verdict(state, &action_for(card, target));
-                    if r.dnd_hover_payload::<Dragged>().is_some() {
+                    let near = r.dnd_hover_payload::<Dragged>().is_some();
+                    if near && verdict.is_err() {
                         *note = note.take().or(widgets::tint_drop_zone(ui, r.rect, palette, &verdict));
                     } else if verdict.is_ok() {
-                        look::drop_glow(ui.painter(), r.rect.expand(2.0), palette.legal.to_opaque());
+                        look::drop_glow(ui.painter(), r.rect.expand(2.0), palette.legal.to_opaque(), near);
                     }
                 }
                 if let Some(d) = r.dnd_release_payload::<Dragged>() {
