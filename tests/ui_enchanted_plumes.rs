@@ -1906,3 +1906,58 @@ fn a_card_picked_up_is_carried_at_its_size_in_the_hand() {
     h.drop_at(to);
     h.run();
 }
+
+/// Found by a new player at 800 x 600: handing the game over, the card
+/// that does it lay across the row of the deck and the Train, and the one
+/// taking over could not study the Train meanwhile; beside the Train, the
+/// hand read as two more Train cards. The deck and the Train stay in view
+/// by the hand-off card, and the hand has a title of its own, level with
+/// the Train's.
+#[test]
+fn in_a_low_window_the_hand_off_leaves_the_train_in_view_and_the_hand_has_its_title() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = Harness::builder()
+        .with_size([800.0, 600.0])
+        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), common::app(dir.path()));
+    h.run();
+    let names = vec!["Ada".to_string(), "Ben".to_string()];
+    let mut session: Session<EnchantedPlumes> = Session::new(
+        Setup { seats: 2, options: Options { names, first: Some(0) } },
+        8,
+        vec![Player::Human, Player::Human],
+    );
+    let mut rng = Rng::seeded(3);
+    for _ in 0..12 {
+        let legal = session.state().legal_actions();
+        session.propose(legal[rng.below(legal.len())].clone()).unwrap();
+    }
+    let next = session.state().seat_name(session.state().current());
+    let app = h.state_mut();
+    app.tabs.push(Box::new(PlumesTab::new(Table::new(session, dir.path().join("saves").join("t.json")))));
+    app.screen = Screen::Game(app.tabs.len() - 1);
+    h.run_steps(4);
+    let window = egui::Rect::from_min_size(Pos2::ZERO, egui::vec2(800.0, 600.0));
+    h.get_by_label(&format!("I am {next}: show my cards"));
+    assert_eq!(labels_starting(&h, "hand:"), 0, "no hand is shown before the hand-off");
+    let train = card_rects(&h, "train");
+    assert_eq!(train.len(), 5, "the Train's five cards are laid during the hand-off");
+    assert!(train.iter().all(|r| window.contains_rect(*r)), "the Train is in view: {train:?}");
+
+    h.get_by_label(&format!("I am {next}: show my cards")).click();
+    h.run_steps(4);
+    let hand = card_rects(&h, "hand");
+    assert!(!hand.is_empty(), "{next}'s cards are shown");
+    let titles = common::painted_words(&h);
+    let at =
+        |text: &str| titles.iter().find(|w| w.0 == text).map_or_else(|| panic!("{text} painted"), |w| w.1.center());
+    let (hand_title, train_title) = (at("Your hand"), at("The Train"));
+    assert!(
+        (hand_title.y - train_title.y).abs() < 8.0,
+        "the hand's title level with the Train's: {hand_title:?} {train_title:?}"
+    );
+    let (left, right) = hand.iter().fold((f32::INFINITY, 0.0_f32), |(l, r), c| (l.min(c.left()), r.max(c.right())));
+    assert!(
+        hand_title.x > left - 40.0 && hand_title.x < right,
+        "the title over the hand: {hand_title:?}, hand {left}..{right}"
+    );
+}

@@ -300,7 +300,6 @@ impl PlumesView {
     fn table_ui(&mut self, ui: &mut Ui, palette: &Palette, frame: &mut Frame<'_>) {
         let state = self.state().clone();
         let viewer = self.viewer();
-        let acting = self.human_to_move().filter(|_| viewer != Viewer::Nobody);
         let dragging = egui::DragAndDrop::payload::<Dragged>(ui.ctx()).map(|d| d.0).or(self.selected);
         let mut action: Option<Action> = None;
         let mut note: Option<String> = None;
@@ -407,16 +406,7 @@ impl PlumesView {
         // (Not midway between the others' mats and one's own place: it
         // moved whenever a mat grew, and the table jumped mid-turn.)
         if let Some(supply) = supply {
-            let mut supply_ui =
-                ui.new_child(egui::UiBuilder::new().max_rect(supply).layout(egui::Layout::top_down(egui::Align::Min)));
-            self.supply_ui(
-                &mut supply_ui,
-                palette,
-                frame,
-                (&state, viewer),
-                (acting, dragging),
-                (&mut action, &mut note),
-            );
+            self.supply_in(ui, palette, frame, supply);
         }
         if let Some(n) = note {
             widgets::pointer_note(ui, &n, palette);

@@ -138,6 +138,9 @@ impl PlumesView {
 /// that takes its place between two people, so nothing moves when the
 /// cards are shown.
 const LOW_ROW: f32 = 150.0;
+/// The height of the deck's and the Train's titles over their cards in
+/// that row (the hand's title and cards are laid level with them).
+const LOW_TITLE: f32 = 24.0;
 /// The width of the turn's words at the right of that row.
 const LOW_WORDS: f32 = 180.0;
 /// The height of one's name and the turn's token at the top of the column
@@ -171,45 +174,34 @@ impl PlumesView {
         }
         ui.add_space(2.0);
         let width = ui.available_width();
-        let (row, _) = ui.allocate_exact_size(Vec2::new(width, LOW_ROW), Sense::hover());
+        let band = self.supply_band;
+        // (Before it is measured, half the row.)
+        let supply_w = if band.x > 0.0 { band.x } else { width / 2.0 };
+        let supply_at = |row: Rect| {
+            let top = row.top() + ((LOW_ROW - band.y) / 2.0).max(0.0);
+            Rect::from_min_size(Pos2::new(row.left(), top), Vec2::new(supply_w, band.y.max(1.0)))
+        };
         if hand_off {
-            // The card that hands the game over lies across the row (the
-            // deck and the Train come back with the cards).
-            let mut card = child(ui, row);
+            // The card that hands the game over lies at the right of the
+            // deck and the Train (public: the one taking over may study the
+            // Train meanwhile; across the row, it hid them), as tall as it
+            // needs.
+            let start = ui.cursor().min;
+            let at = Rect::from_min_max(start + Vec2::new(supply_w + 24.0, 0.0), start + Vec2::new(width, 600.0));
+            let mut card = child(ui, at);
             self.hand_off_ui(&mut card);
+            let high = card.min_rect().height().max(LOW_ROW);
+            let (row, _) = ui.allocate_exact_size(Vec2::new(width, high), Sense::hover());
+            self.supply_in(ui, palette, frame, supply_at(row));
             return;
         }
+        let (row, _) = ui.allocate_exact_size(Vec2::new(width, LOW_ROW), Sense::hover());
         // The deck and the Train at the row's left, as wide as they are
         // (choosing three of nine, the nine have their room: the deck and
         // the Train come with the first turn).
-        let band = self.supply_band;
-        let supply = (!keep).then(|| {
-            // (Before it is measured, half the row.)
-            let wide = if band.x > 0.0 { band.x } else { width / 2.0 };
-            let top = row.top() + ((LOW_ROW - band.y) / 2.0).max(0.0);
-            Rect::from_min_size(Pos2::new(row.left(), top), Vec2::new(wide, band.y.max(1.0)))
-        });
-        let state = self.state().clone();
-        let viewer = self.viewer();
-        let acting = self.human_to_move().filter(|_| viewer != Viewer::Nobody);
-        let dragging = egui::DragAndDrop::payload::<super::Dragged>(ui.ctx()).map(|d| d.0).or(self.selected);
-        let (mut action, mut note) = (None, None);
+        let supply = (!keep).then(|| supply_at(row));
         if let Some(supply) = supply {
-            let mut supply_ui = child(ui, supply);
-            self.supply_ui(
-                &mut supply_ui,
-                palette,
-                frame,
-                (&state, viewer),
-                (acting, dragging),
-                (&mut action, &mut note),
-            );
-        }
-        if let Some(n) = note {
-            super::widgets::pointer_note(ui, &n, palette);
-        }
-        if let Some(a) = action {
-            self.propose(a, frame.notices);
+            self.supply_in(ui, palette, frame, supply);
         }
         // What the turn asks at the row's right; the hand between.
         let words = Rect::from_min_max(Pos2::new(row.right() - LOW_WORDS, row.top() + 8.0), row.max);
@@ -219,11 +211,24 @@ impl PlumesView {
         if keep && acting_here && self.give_back_button(&mut said) {
             self.return_marked(frame.notices);
         }
-        let held = self.held_card().y + 30.0;
+        // The hand under a title of its own, as the deck's and the Train's,
+        // its cards level with theirs (untitled beside the Train, the hand
+        // read as two more Train cards).
+        let top = supply_at(row).top();
         let middle = Rect::from_min_max(
-            Pos2::new(supply.map_or(row.left(), |s| s.right() + 16.0), row.top() + ((LOW_ROW - held) / 2.0).max(0.0)),
+            Pos2::new(supply.map_or(row.left(), |s| s.right() + 24.0), top + LOW_TITLE - 10.0),
             Pos2::new(words.left() - 12.0, row.bottom()),
         );
+        let holds = matches!(self.viewer(), Viewer::Seat(s) if !self.state().hand(s).is_empty());
+        if !keep && holds {
+            ui.painter().text(
+                Pos2::new(middle.center().x, top),
+                egui::Align2::CENTER_TOP,
+                "Your hand",
+                super::look::display(ui.ctx(), 17.0),
+                palette.table.ink,
+            );
+        }
         let mut hand = child(ui, middle);
         self.hand_ui(&mut hand, palette, frame.notices);
     }

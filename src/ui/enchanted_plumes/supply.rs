@@ -28,10 +28,30 @@ impl PlumesView {
         if self.compact { self.hand_card } else { self.hand_card * 1.12 }
     }
 
+    /// The deck and the Train laid in `rect` (the middle of the table, or
+    /// in a low window the hand's row), and what a click or a drop there
+    /// asks.
+    pub(super) fn supply_in(&mut self, ui: &mut Ui, palette: &Palette, frame: &mut Frame<'_>, rect: Rect) {
+        let state = self.state().clone();
+        let viewer = self.viewer();
+        let acting = self.human_to_move().filter(|_| viewer != Viewer::Nobody);
+        let dragging = egui::DragAndDrop::payload::<Dragged>(ui.ctx()).map(|d| d.0).or(self.selected);
+        let (mut action, mut note) = (None, None);
+        let mut inner =
+            ui.new_child(egui::UiBuilder::new().max_rect(rect).layout(egui::Layout::top_down(egui::Align::Min)));
+        self.supply_ui(&mut inner, palette, frame, (&state, viewer), (acting, dragging), (&mut action, &mut note));
+        if let Some(n) = note {
+            widgets::pointer_note(ui, &n, palette);
+        }
+        if let Some(a) = action {
+            self.propose(a, frame.notices);
+        }
+    }
+
     /// The deck and the Train side by side in the middle of the table's
     /// width (the tray of history buttons, when the side panel is folded
     /// away, at its right end).
-    pub(super) fn supply_ui(
+    fn supply_ui(
         &mut self,
         ui: &mut Ui,
         palette: &Palette,
