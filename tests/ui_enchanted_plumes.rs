@@ -1961,3 +1961,20 @@ fn in_a_low_window_the_hand_off_leaves_the_train_in_view_and_the_hand_has_its_ti
         "the title over the hand: {hand_title:?}, hand {left}..{right}"
     );
 }
+
+/// Found by a new player: the green glow round the places a held card may
+/// go all but vanished on the dark theme's green felt. It stands off the
+/// cloth in both themes.
+#[test]
+fn the_glow_round_a_place_to_drop_stands_off_the_cloth_in_both_themes() {
+    for dark in [false, true] {
+        let palette = aviary::ui::theme::palette(dark);
+        let glow = aviary::ui::look::glow_colour(&palette);
+        let contrast = aviary::ui::theme::contrast(glow, palette.table.cloth);
+        assert!(
+            contrast >= 3.0,
+            "dark {dark}: the glow {glow:?} on the cloth {:?}: {contrast:.2}",
+            palette.table.cloth
+        );
+    }
+}

@@ -286,10 +286,31 @@ pub fn fade(painter: &Painter, rect: Rect, top: Color32, bottom: Color32) {
     painter.add(mesh);
 }
 
-/// Where a held card may go: a soft glow round `rect` in `colour`, fading
-/// outwards (thin green boxes round every place read as a form's fields);
-/// `near`, under the pointer, twice as bright and wide.
-pub fn drop_glow(painter: &Painter, rect: Rect, colour: Color32, near: bool) {
+/// The colour of [`drop_glow`]: the legal tint, lightened or darkened
+/// until it stands off the cloth (contrast 3 at least).
+#[must_use]
+pub fn glow_colour(palette: &Palette) -> Color32 {
+    let legal = palette.legal.to_opaque();
+    // Lightened on a dark cloth, darkened on a light one.
+    let towards = if crate::ui::theme::contrast(palette.card_face, palette.table.cloth)
+        > crate::ui::theme::contrast(palette.table.rim, palette.table.cloth)
+    {
+        palette.card_face
+    } else {
+        palette.table.rim
+    };
+    (0..=6)
+        .map(|k| mix(legal, towards, k as f32 / 10.0))
+        .find(|&c| crate::ui::theme::contrast(c, palette.table.cloth) >= 3.0)
+        .unwrap_or(towards)
+}
+
+/// Where a held card may go: a soft glow round `rect` in [`glow_colour`]
+/// (green on the dark green felt all but vanished), fading outwards (thin
+/// green boxes round every place read as a form's fields); `near`, under
+/// the pointer, twice as bright and wide.
+pub fn drop_glow(painter: &Painter, palette: &Palette, rect: Rect, near: bool) {
+    let colour = glow_colour(palette);
     let k = if near { 2.0 } else { 1.0 };
     for (spread, alpha) in [(7.0, 0.1), (4.5, 0.18), (2.5, 0.32)] {
         let stroke = Stroke::new(spread * k, colour.gamma_multiply(alpha * k));

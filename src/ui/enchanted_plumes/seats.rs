@@ -585,7 +585,7 @@ impl PlumesView {
                 if verdict.is_ok() {
                     // Lit, not washed over: the cards under it keep their
                     // colours (a green wash over the fan read as software).
-                    look::drop_glow(ui.painter(), zone, palette.legal.to_opaque(), true);
+                    look::drop_glow(ui.painter(), palette, zone, true);
                 } else {
                     *note = note.take().or(widgets::tint_drop_zone(ui, zone, palette, &verdict));
                 }
@@ -599,7 +599,7 @@ impl PlumesView {
                     ui.painter().extend(egui::Shape::dashed_line(&corners, pen, 5.0, 3.0));
                 }
             } else if verdict.is_ok() {
-                look::drop_glow(ui.painter(), zone, palette.legal.to_opaque(), false);
+                look::drop_glow(ui.painter(), palette, zone, false);
                 if let Some(words) = caption {
                     ui.painter().text(
                         zone.center(),

@@ -165,7 +165,7 @@ impl PlumesView {
                     if near && verdict.is_err() {
                         *note = note.take().or(widgets::tint_drop_zone(ui, r.rect, palette, &verdict));
                     } else if verdict.is_ok() {
-                        look::drop_glow(ui.painter(), r.rect.expand(2.0), palette.legal.to_opaque(), near);
+                        look::drop_glow(ui.painter(), palette, r.rect.expand(2.0), near);
                     }
                 }
                 if let Some(d) = r.dnd_release_payload::<Dragged>() {
