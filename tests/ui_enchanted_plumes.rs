@@ -1069,14 +1069,16 @@ fn the_hand_stays_in_one_place_from_nine_cards_to_few() {
     );
 }
 
-/// Showing one's cards after the hand-off leaves one's plumes where they
-/// lay (the turn line's place is kept during the hand-off).
-#[test]
-fn showing_ones_cards_leaves_ones_plumes_in_place() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = Harness::builder()
-        .with_size([1180.0, 820.0])
-        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), common::app(dir.path()));
+/// Ada and Ben, two people at one screen, after `moves` random legal moves
+/// (seeded by `seed`), the table open in a window of `size`; whose turn it
+/// is (the hand-off asks for them).
+fn two_people_at_play(
+    dir: &std::path::Path,
+    size: [f32; 2],
+    (seed, moves): (u64, usize),
+) -> (Harness<'static, AviaryApp>, Seat) {
+    let mut h =
+        Harness::builder().with_size(size).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), common::app(dir));
     h.run();
     let names = vec!["Ada".to_string(), "Ben".to_string()];
     let mut session: Session<EnchantedPlumes> = Session::new(
@@ -1084,18 +1086,27 @@ fn showing_ones_cards_leaves_ones_plumes_in_place() {
         8,
         vec![Player::Human, Player::Human],
     );
-    let mut rng = Rng::seeded(5);
-    for _ in 0..30 {
+    let mut rng = Rng::seeded(seed);
+    for _ in 0..moves {
         let legal = session.state().legal_actions();
         session.propose(legal[rng.below(legal.len())].clone()).unwrap();
     }
     let seat = session.state().current();
-    let name = session.state().seat_name(seat);
-    assert!(!session.state().plumes(seat).is_empty(), "{name} has a plume");
-    let t = PlumesTab::new(Table::new(session, dir.path().join("saves").join("table.json")));
-    h.state_mut().tabs.push(Box::new(t));
-    h.state_mut().screen = Screen::Game(0);
+    let app = h.state_mut();
+    app.tabs.push(Box::new(PlumesTab::new(Table::new(session, dir.join("saves").join("table.json")))));
+    app.screen = Screen::Game(app.tabs.len() - 1);
     h.run();
+    (h, seat)
+}
+
+/// Showing one's cards after the hand-off leaves one's plumes where they
+/// lay (the turn line's place is kept during the hand-off).
+#[test]
+fn showing_ones_cards_leaves_ones_plumes_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, seat) = two_people_at_play(dir.path(), [1180.0, 820.0], (5, 30));
+    let name = state(&mut h).seat_name(seat);
+    assert!(!state(&mut h).plumes(seat).is_empty(), "{name} has a plume");
     h.get_by_label(&format!("Pass to {name}"));
     let before = first_plume(&h, &name).expect("the plume during the hand-off");
     h.get_by_label(&format!("I am {name}: show my cards")).click();
@@ -1916,26 +1927,9 @@ fn a_card_picked_up_is_carried_at_its_size_in_the_hand() {
 #[test]
 fn in_a_low_window_the_hand_off_leaves_the_train_in_view_and_the_hand_has_its_title() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = Harness::builder()
-        .with_size([800.0, 600.0])
-        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), common::app(dir.path()));
-    h.run();
-    let names = vec!["Ada".to_string(), "Ben".to_string()];
-    let mut session: Session<EnchantedPlumes> = Session::new(
-        Setup { seats: 2, options: Options { names, first: Some(0) } },
-        8,
-        vec![Player::Human, Player::Human],
-    );
-    let mut rng = Rng::seeded(3);
-    for _ in 0..12 {
-        let legal = session.state().legal_actions();
-        session.propose(legal[rng.below(legal.len())].clone()).unwrap();
-    }
-    let next = session.state().seat_name(session.state().current());
-    let app = h.state_mut();
-    app.tabs.push(Box::new(PlumesTab::new(Table::new(session, dir.path().join("saves").join("t.json")))));
-    app.screen = Screen::Game(app.tabs.len() - 1);
-    h.run_steps(4);
+    let (mut h, seat) = two_people_at_play(dir.path(), [800.0, 600.0], (3, 12));
+    h.run_steps(3);
+    let next = state(&mut h).seat_name(seat);
     let window = egui::Rect::from_min_size(Pos2::ZERO, egui::vec2(800.0, 600.0));
     h.get_by_label(&format!("I am {next}: show my cards"));
     assert_eq!(labels_starting(&h, "hand:"), 0, "no hand is shown before the hand-off");

@@ -233,11 +233,6 @@ impl PlumesView {
     /// and the plumes under it never move.
     pub(super) fn turn_line(&self, ui: &mut Ui, palette: &Palette) {
         let Viewer::Seat(me) = self.viewer() else { return };
-        if self.compact && !self.hand_in_front() {
-            // Every line counts in a low window: the side panel beside the
-            // hand says what is owed, the hand's heading how to play.
-            return;
-        }
         let state = self.state();
         let mine = self.human_to_move() == Some(me);
         // The hint in a few words, in full on hover.

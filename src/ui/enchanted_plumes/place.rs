@@ -67,10 +67,7 @@ impl PlumesView {
         };
         let centre = Rect::from_center_size(row.center(), Vec2::new(middle.max(0.0), high));
         let left = Rect::from_min_max(row.min, Pos2::new(centre.left() - 16.0, row.bottom()));
-        let child = |ui: &mut Ui, rect: Rect| {
-            ui.new_child(UiBuilder::new().max_rect(rect).layout(egui::Layout::top_down(egui::Align::Min)))
-        };
-        let mut words = child(ui, left);
+        let mut words = laid_in(ui, left);
         if hand_off {
             self.hand_face_down(&mut words, palette);
         } else {
@@ -80,7 +77,7 @@ impl PlumesView {
                 self.return_marked(frame.notices);
             }
         }
-        let mut hand = child(ui, centre);
+        let mut hand = laid_in(ui, centre);
         if hand_off {
             self.hand_off_ui(&mut hand);
         } else {
@@ -90,7 +87,7 @@ impl PlumesView {
             // At the table's edge by the hand, not on the table.
             let tray =
                 Rect::from_min_max(Pos2::new((row.right() - TRAY).max(centre.right() + 16.0), row.top()), row.max);
-            let mut buttons = child(ui, tray);
+            let mut buttons = laid_in(ui, tray);
             let viewer: Viewer = self.viewer();
             self.folded_ui(&mut buttons, frame, viewer);
         }
@@ -159,16 +156,13 @@ impl PlumesView {
         let hand_off = self.needs_hand_off();
         let keep = self.state().phase() == Phase::Keep;
         let own = ui.vertical(|ui| self.own_seat_ui(ui, palette, frame.notices)).response.rect;
-        let child = |ui: &mut Ui, rect: Rect| {
-            ui.new_child(UiBuilder::new().max_rect(rect).layout(egui::Layout::top_down(egui::Align::Min)))
-        };
         if self.folded {
             // Under one's name, at the table's edge by one's place.
             let tray = Rect::from_min_max(
                 Pos2::new(own.left() + 4.0, own.top() + LOW_HEAD),
                 Pos2::new(own.left() + super::seats::PLAQUE, own.bottom()),
             );
-            let mut buttons = child(ui, tray);
+            let mut buttons = laid_in(ui, tray);
             buttons.spacing_mut().item_spacing = Vec2::new(4.0, 4.0);
             frame.folded_buttons_ui(&mut buttons, &self.table, ("Scores and log", &mut self.panel_open));
         }
@@ -188,7 +182,7 @@ impl PlumesView {
             // needs.
             let start = ui.cursor().min;
             let at = Rect::from_min_max(start + Vec2::new(supply_w + 24.0, 0.0), start + Vec2::new(width, 600.0));
-            let mut card = child(ui, at);
+            let mut card = laid_in(ui, at);
             self.hand_off_ui(&mut card);
             let high = card.min_rect().height().max(LOW_ROW);
             let (row, _) = ui.allocate_exact_size(Vec2::new(width, high), Sense::hover());
@@ -205,7 +199,7 @@ impl PlumesView {
         }
         // What the turn asks at the row's right; the hand between.
         let words = Rect::from_min_max(Pos2::new(row.right() - LOW_WORDS, row.top() + 8.0), row.max);
-        let mut said = child(ui, words);
+        let mut said = laid_in(ui, words);
         self.turn_line(&mut said, palette);
         let acting_here = matches!(self.viewer(), Viewer::Seat(s) if self.human_to_move() == Some(s));
         if keep && acting_here && self.give_back_button(&mut said) {
@@ -229,7 +223,12 @@ impl PlumesView {
                 palette.table.ink,
             );
         }
-        let mut hand = child(ui, middle);
+        let mut hand = laid_in(ui, middle);
         self.hand_ui(&mut hand, palette, frame.notices);
     }
+}
+
+/// A column laid top-down within `rect` of `ui`.
+pub(super) fn laid_in(ui: &mut Ui, rect: Rect) -> Ui {
+    ui.new_child(UiBuilder::new().max_rect(rect).layout(egui::Layout::top_down(egui::Align::Min)))
 }

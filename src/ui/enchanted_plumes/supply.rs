@@ -37,8 +37,7 @@ impl PlumesView {
         let acting = self.human_to_move().filter(|_| viewer != Viewer::Nobody);
         let dragging = egui::DragAndDrop::payload::<Dragged>(ui.ctx()).map(|d| d.0).or(self.selected);
         let (mut action, mut note) = (None, None);
-        let mut inner =
-            ui.new_child(egui::UiBuilder::new().max_rect(rect).layout(egui::Layout::top_down(egui::Align::Min)));
+        let mut inner = super::place::laid_in(ui, rect);
         self.supply_ui(&mut inner, palette, frame, (&state, viewer), (acting, dragging), (&mut action, &mut note));
         if let Some(n) = note {
             widgets::pointer_note(ui, &n, palette);
