@@ -319,20 +319,19 @@ pub fn drop_glow(painter: &Painter, palette: &Palette, rect: Rect, near: bool) {
     painter.rect_stroke(rect, 7.0, Stroke::new(1.5 * k, colour.gamma_multiply(0.85)), egui::StrokeKind::Inside);
 }
 
-/// A play mat's stitched edge: a dashed seam just inside `rect`, in
-/// `thread`, round its corners' `radius` (a mat's edge as the cloth ones
-/// board gamers lay their cards on have).
-pub fn stitched_edge(rect: Rect, radius: f32, thread: Color32) -> egui::Shape {
-    let r = rect.shrink(4.0);
-    let c = (radius - 4.0).max(0.0);
-    let stroke = egui::Stroke::new(1.0, thread);
-    let sides = [
-        [r.left_top() + egui::vec2(c, 0.0), r.right_top() - egui::vec2(c, 0.0)],
-        [r.right_top() + egui::vec2(0.0, c), r.right_bottom() - egui::vec2(0.0, c)],
-        [r.right_bottom() - egui::vec2(c, 0.0), r.left_bottom() + egui::vec2(c, 0.0)],
-        [r.left_bottom() - egui::vec2(0.0, c), r.left_top() + egui::vec2(0.0, c)],
-    ];
-    egui::Shape::Vec(sides.iter().flat_map(|side| egui::Shape::dashed_line(side, stroke, 4.0, 3.0)).collect())
+/// A mat sunk a little into the table (a felt well of a card table):
+/// `rect` filled in `mat` and shaded inward from its rim. (A lighter panel
+/// with a shadow under it read as a program's card; a stitched seam
+/// round it, as a form's dashed box.)
+pub fn sunk_well(rect: Rect, radius: f32, mat: Color32, palette: &Palette) -> egui::Shape {
+    let mut shapes = vec![egui::Shape::rect_filled(rect, radius, mat)];
+    for i in 0..5 {
+        let k = i as f32;
+        let shade = palette.table.shadow.gamma_multiply(0.35 * (1.0 - k / 5.0));
+        let ring = rect.shrink(k + 0.5);
+        shapes.push(egui::Shape::rect_stroke(ring, (radius - k).max(0.0), Stroke::new(1.0, shade), StrokeKind::Middle));
+    }
+    egui::Shape::Vec(shapes)
 }
 
 /// Side of a surface tile in texels.

@@ -116,19 +116,20 @@ impl PlumesView {
     ) -> f32 {
         let SeatPlace { seat, tall, .. } = place;
         let to_move = state.to_move().seat() == Some(seat);
-        // Each seat's place at the table: a mat a shade off the cloth, ringed
-        // in gold while it is that seat's turn.
-        let mat = theme::mix(palette.table.cloth, palette.table.weave[1], 0.7);
+        // Each seat's place at the table: a play mat of a leather's tint,
+        // sunk a little into the cloth, ringed in gold while it is that
+        // seat's turn (a panel a shade off the cloth with a shadow under
+        // it read as a program's card).
+        let mat = theme::mix(palette.table.cloth, palette.table.wood[1], 0.18);
         // The gold ring is a point wider than the plain one; the mat keeps
         // its size (so nothing moves when the turn passes).
-        // Otherwise no ring: a place mat lying on the cloth, its soft
-        // shadow its edge (a ruled box round every seat read as a form).
+        // Otherwise no ring: its shading is its edge (a ruled box round
+        // every seat read as a form).
         let (ring, outside) = if to_move {
             (Stroke::new(2.0, palette.selection), 0)
         } else {
             (Stroke::new(1.0, egui::Color32::TRANSPARENT), 1)
         };
-        let shadow = egui::Shadow { offset: [0, 2], blur: 8, spread: 0, color: palette.table.shadow };
         // By the hand (but in a low window) no mat at all: one's name at
         // the left of one's plumes, as a player's place at a table (a
         // wide ruled box, filled at its top left, read as a form).
@@ -136,18 +137,10 @@ impl PlumesView {
         let frame = if plain {
             egui::Frame::new().inner_margin(egui::Margin::symmetric(4, 2))
         } else {
-            egui::Frame::new()
-                .fill(mat)
-                .stroke(ring)
-                .shadow(shadow)
-                .corner_radius(10)
-                .inner_margin(10)
-                .outer_margin(outside)
+            egui::Frame::new().stroke(ring).corner_radius(10).inner_margin(10).outer_margin(outside)
         };
-        // (The seam's place taken before the mat's content, so that the
-        // content lies over it: drawn after, it ran through the turn's
-        // token on the mat's edge.)
-        let seam = ui.painter().add(egui::Shape::Noop);
+        // (The mat's place taken before its content, which lies over it.)
+        let well = ui.painter().add(egui::Shape::Noop);
         let shown = frame.show(ui, |ui| {
             ui.set_width(ui.available_width());
             // (Set first: set at the end, it was added under the content.)
@@ -171,11 +164,8 @@ impl PlumesView {
             ui.cursor().top() - top - ui.spacing().item_spacing.y
         });
         if !plain {
-            // A play mat's seam round its edge (a plain panel of a shade
-            // off the cloth read as a web page's box).
-            let thread = theme::mix(mat, palette.table.rim, 0.3);
-            let seam_at = shown.response.rect.shrink(f32::from(outside));
-            ui.painter().set(seam, look::stitched_edge(seam_at, 10.0, thread));
+            let at = shown.response.rect.shrink(f32::from(outside));
+            ui.painter().set(well, look::sunk_well(at, 10.0, mat, palette));
         }
         shown.inner
     }
