@@ -101,6 +101,12 @@ fn the_hand_off_screen_hides_every_hand_between_two_people() {
     // The log folded to its latest moves meanwhile (the recap is on the
     // hand-off card), and whole again once Ben is at the screen (the side
     // panel opened: below 1600 points wide it is folded away).
+    // The history's tokens lie whole in the window beside the hand-off
+    // card (in one row, the last ran off its edge).
+    for token in ["Undo", "Redo", "Undo turn", "Scores and log"] {
+        let at = h.get_by_label(token).rect();
+        assert!(at.right() <= common::WINDOW[0] && at.bottom() <= common::WINDOW[1], "{token} at {at:?}");
+    }
     h.get_by_label("Scores and log").click();
     h.run();
     let folded = "The log shows the latest moves; all of it once Ben is at the screen.";
@@ -1971,4 +1977,19 @@ fn the_glow_round_a_place_to_drop_stands_off_the_cloth_in_both_themes() {
             palette.table.cloth
         );
     }
+}
+
+/// A new player read the bold paragraph headed by their own name as a
+/// program's status line. On one's turn a ribbon says "Your turn", and under
+/// it what the turn asks, without one's name.
+#[test]
+fn ones_turn_is_said_by_a_ribbon_and_what_it_asks_without_ones_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = table_of(dir.path(), 4, 12, [1180.0, 820.0]);
+    h.get_by_label("Your turn");
+    let words: Vec<String> = common::painted_words(&h).into_iter().map(|w| w.0).collect();
+    assert!(words.iter().any(|w| w == "Play 1 or 2 cards"), "what the turn asks: {words:?}");
+    assert!(!words.iter().any(|w| w.starts_with("Ada: ")), "not headed by one's own name: {words:?}");
+    // The whole status is still said to screen readers.
+    h.get_by_label("status: Ada: play 1 or 2 cards");
 }

@@ -35,6 +35,7 @@ pub mod tab;
 pub mod tail_feathers;
 pub mod theme;
 pub mod tilt;
+pub mod tokens;
 pub mod view;
 pub mod viewer;
 pub mod widgets;

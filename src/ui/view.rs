@@ -172,6 +172,40 @@ impl Frame<'_> {
         });
     }
 
+    /// The history as wooden tokens lying on the table by the hand (Undo,
+    /// Redo, Undo turn, and the pad that opens the side panel, `label`),
+    /// in one row, for a table that draws its place as a card table's: a
+    /// row of buttons in a box there read as a program's controls.
+    pub fn history_tokens_ui<G: Evaluate>(&mut self, ui: &mut Ui, table: &Table<G>, (label, open): (&str, &mut bool)) {
+        use super::tokens::{Icon, history_token, token_button};
+        let palette = super::theme::palette(ui.visuals().dark_mode);
+        let people = table.can_undo_for_people();
+        // (Two rows of two where the room is narrow: in one row the last
+        // ran off the window's edge beside a hand-off card.)
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing = egui::vec2(2.0, 4.0);
+            if history_token(ui, &palette, &commands::UNDO, Icon::Undo, people) {
+                self.ask(Ask::Undo);
+            }
+            if history_token(ui, &palette, &commands::REDO, Icon::Redo, table.session().can_redo()) {
+                self.ask(Ask::Redo);
+            }
+            let turn = table.turn_start().is_some() && people;
+            if history_token(ui, &palette, &commands::UNDO_TURN, Icon::UndoTurn, turn) {
+                self.ask(Ask::UndoTurn);
+            }
+            if token_button(ui, &palette, (label, Icon::Pad), true, "Show the side panel") {
+                *open = true;
+            }
+        });
+        if table.session().is_over() && self.end_dismissed && ui.button("Show the result").clicked() {
+            self.ask(Ask::ShowEnd);
+        }
+        if table.session().is_assisted() {
+            ui.label(RichText::new("Undo used: this game is marked in the statistics.").italics());
+        }
+    }
+
     /// The Undo and Redo buttons (from the one declaration of each command)
     /// and, once the game is over and its window closed, "Show the result".
     pub fn history_ui<G: Evaluate>(&mut self, ui: &mut Ui, table: &Table<G>) {

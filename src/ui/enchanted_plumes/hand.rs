@@ -250,7 +250,20 @@ impl PlumesView {
         // points the rule it says outshouted the cards.)
         // (In its column at the left of the hand, wrapped: the column is
         // as high as the hand, so nothing under it moves.)
-        let said = ui.add(egui::Label::new(look::title(ui, line.clone(), 16.0).color(ink)).wrap());
+        // One's turn: a ribbon says so, and under it what the turn asks,
+        // without the name (a bold paragraph headed by one's own name read
+        // as a program's status line).
+        let asks = match line.split_once(": ") {
+            Some((who, rest)) if mine && who == state.seat_name(me) => super::super::widgets::upper_first(rest),
+            _ => line.clone(),
+        };
+        // (A size smaller in a low window's narrow column of words.)
+        let size = if self.compact { 14.0 } else { 16.0 };
+        if mine && state.to_move().seat() == Some(me) {
+            crate::ui::tokens::turn_ribbon(ui, palette, "Your turn", size + 2.0);
+            ui.add_space(2.0);
+        }
+        let said = ui.add(egui::Label::new(look::title(ui, asks, size).color(ink)).wrap());
         said.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, format!("status: {line}")));
         said.on_hover_text(line);
         ui.add(egui::Label::new(RichText::new(short).color(palette.table.faint)).wrap()).on_hover_text(hint);

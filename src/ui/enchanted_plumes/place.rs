@@ -13,14 +13,14 @@ use super::{Game, Phase, PlumesView, Viewer};
 
 /// The width of the hand-off card in the hand's place: wide enough for
 /// whose turn it is and what happened since, side by side.
-const HAND_OFF_WIDE: f32 = 640.0;
+const HAND_OFF_WIDE: f32 = 580.0;
 /// The height the hand-off card takes there.
 const HAND_OFF_HIGH: f32 = 136.0;
 /// The least room kept at either side of the hand for the turn's words
 /// and the history buttons.
 const SIDE: f32 = 200.0;
 /// The width of the history buttons at the right end of the hand's row.
-const TRAY: f32 = 230.0;
+const TRAY: f32 = 290.0;
 
 impl PlumesView {
     /// Whether one's own place lies as at a card table (the hand under

@@ -7,7 +7,7 @@ use egui::{Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 
 use super::super::look;
 use super::super::tab::Frame;
-use super::super::theme::{self, Palette};
+use super::super::theme::Palette;
 use super::super::widgets;
 use super::{
     Dragged, FeatherFace, PlumesView, Target, Viewer, action_for, card_label, cards, paint_peahen, show_feather,
@@ -120,14 +120,9 @@ impl PlumesView {
         let said_by_the_hand = matches!(viewer, Viewer::Seat(_)) || self.needs_hand_off();
         let label = ("Scores and log", &mut self.panel_open);
         if said_by_the_hand && !self.compact {
-            // On a small tray of their own (loose on the cloth they read
-            // as a developer's controls).
-            let palette = theme::palette(ui.visuals().dark_mode);
-            ui.vertical(|ui| {
-                look::plate_frame(&palette, None)
-                    .inner_margin(egui::Margin::symmetric(10, 8))
-                    .show(ui, |ui| frame.folded_buttons_ui(ui, &self.table, label));
-            });
+            // Wooden tokens lying by the hand (a tray of buttons read as
+            // a program's controls; loose buttons, as a developer's).
+            ui.vertical(|ui| frame.history_tokens_ui(ui, &self.table, label));
         } else {
             frame.folded_ui(ui, &self.table, label);
         }

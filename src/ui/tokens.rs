@@ -1,0 +1,177 @@
+//! Marks that lie on the table in place of a form's controls: the ribbon
+//! that says whose turn it is, and the round wooden tokens that take a
+//! move back (a row of grey buttons in a box by the hand "looked like
+//! software", new players said, on an otherwise physical table).
+
+use std::f32::consts::PI;
+
+use egui::epaint::{PathShape, PathStroke, RectShape};
+use egui::{Align2, Color32, CornerRadius, Pos2, Rect, Response, Sense, Stroke, Ui, Vec2};
+
+use super::commands::Command;
+use super::look;
+use super::theme::{Palette, mix};
+
+/// What a history token shows on its face.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Icon {
+    /// An arrow curling back to the left.
+    Undo,
+    /// An arrow curling on to the right.
+    Redo,
+    /// An arrow curling back to a bar: back to the turn's start.
+    UndoTurn,
+    /// A score pad with its lines: the scores and the log.
+    Pad,
+}
+
+/// A gold ribbon across the table with `words` on it in the display face
+/// ("Your turn"), its two tails folded behind it; read by screen readers
+/// as a label.
+pub fn turn_ribbon(ui: &mut Ui, palette: &Palette, words: &str, size: f32) -> Response {
+    let ink = palette.table.rim;
+    let galley = ui.painter().layout_no_wrap(words.to_owned(), look::display(ui.ctx(), size), ink);
+    let tail = size * 0.7;
+    let body = galley.size() + Vec2::new(size * 1.1, size * 0.35);
+    let (rect, response) = ui.allocate_exact_size(body + Vec2::new(tail * 1.2, size * 0.3), Sense::hover());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, words));
+    if !ui.is_rect_visible(rect) {
+        return response;
+    }
+    let painter = ui.painter();
+    let front = Rect::from_center_size(rect.center() - Vec2::new(0.0, size * 0.12), body);
+    let gold = palette.selection;
+    let fold = mix(gold, palette.table.rim, 0.35);
+    // The tails: lower than the band and behind it, each cut in a
+    // swallow's notch.
+    for side in [-1.0_f32, 1.0] {
+        let inner = if side < 0.0 { front.left() + tail * 0.5 } else { front.right() - tail * 0.5 };
+        let outer = inner + side * tail * 1.1;
+        let (top, bottom) = (front.top() + size * 0.3, front.bottom() + size * 0.3);
+        let notch = outer - side * tail * 0.45;
+        let mid = f32::midpoint(top, bottom);
+        let upper = vec![Pos2::new(inner, top), Pos2::new(outer, top), Pos2::new(notch, mid), Pos2::new(inner, mid)];
+        let lower =
+            vec![Pos2::new(inner, mid), Pos2::new(notch, mid), Pos2::new(outer, bottom), Pos2::new(inner, bottom)];
+        let edge = vec![
+            Pos2::new(inner, top),
+            Pos2::new(outer, top),
+            Pos2::new(notch, mid),
+            Pos2::new(outer, bottom),
+            Pos2::new(inner, bottom),
+        ];
+        for half in [upper, lower] {
+            painter.add(PathShape::convex_polygon(half, fold, Stroke::NONE));
+        }
+        painter.add(PathShape::line(edge, PathStroke::new(1.0, mix(fold, ink, 0.3))));
+    }
+    let shadow = front.translate(Vec2::new(0.0, 2.0));
+    painter.add(RectShape::filled(shadow, 2.0, palette.table.shadow).with_blur_width(6.0));
+    painter.rect(front, 2.0, gold, Stroke::new(1.0, mix(gold, ink, 0.45)), egui::StrokeKind::Inside);
+    // A stitched line along both edges, as a cloth ribbon's.
+    let thread = mix(gold, ink, 0.25);
+    for y in [front.top() + 3.0, front.bottom() - 3.0] {
+        let mut x = front.left() + 4.0;
+        while x < front.right() - 6.0 {
+            painter.line_segment([Pos2::new(x, y), Pos2::new(x + 3.0, y)], Stroke::new(0.8, thread));
+            x += 6.0;
+        }
+    }
+    painter.galley(front.center() - galley.size() / 2.0, galley, ink);
+    response
+}
+
+/// The size a history token takes: the disc and its caption under it.
+pub const TOKEN: Vec2 = Vec2::new(58.0, 62.0);
+
+/// A round wooden token standing for `command` (its words under it, its
+/// keys on hover), the `icon` burnt into its face; faded when it may not
+/// be used. Whether it was clicked. Read by screen readers as a button
+/// named as the command.
+pub fn history_token(ui: &mut Ui, palette: &Palette, command: &Command, icon: Icon, enabled: bool) -> bool {
+    token_button(ui, palette, (command.text, icon), enabled, &command.hover_text(ui.ctx()))
+}
+
+/// A round wooden token named `text` with `icon` on it (see
+/// [`history_token`]), `hover` said when the pointer rests on it.
+pub fn token_button(ui: &mut Ui, palette: &Palette, (text, icon): (&str, Icon), enabled: bool, hover: &str) -> bool {
+    let sense = if enabled { Sense::click() } else { Sense::hover() };
+    let font = egui::FontId::proportional(12.0);
+    let caption = ui.painter().layout_no_wrap(text.to_owned(), font.clone(), palette.table.ink);
+    let (rect, response) = ui.allocate_exact_size(Vec2::new(TOKEN.x.max(caption.size().x + 6.0), TOKEN.y), sense);
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, text));
+    if ui.is_rect_visible(rect) {
+        let radius = 18.0;
+        let centre = Pos2::new(rect.center().x, rect.top() + radius + 3.0);
+        let lifted = enabled && response.hovered();
+        let painter = ui.painter();
+        let fade = |c: Color32| if enabled { c } else { c.gamma_multiply(0.45) };
+        let wood = palette.table.wood[0];
+        let at = if lifted { centre - Vec2::new(0.0, 1.5) } else { centre };
+        let shadow =
+            Rect::from_center_size(at + Vec2::new(1.0, if lifted { 4.0 } else { 2.0 }), Vec2::splat(radius * 2.0));
+        let round = CornerRadius::same(radius as u8);
+        painter.add(RectShape::filled(shadow, round, fade(palette.table.shadow)).with_blur_width(radius * 0.5));
+        let disc = if enabled { wood } else { mix(wood, palette.table.cloth, 0.45) };
+        let rim = if lifted { Stroke::new(2.0, palette.selection) } else { Stroke::new(1.5, palette.table.wood[2]) };
+        painter.circle(at, radius, disc, rim);
+        // The grain's ring and a sheen, as a turned wooden disc's.
+        painter.circle_stroke(at, radius * 0.78, Stroke::new(1.0, mix(disc, palette.table.wood[1], 0.5)));
+        let burnt = fade(mix(palette.table.wood[2], palette.table.rim, 0.45));
+        paint_icon(painter, icon, at, radius * 0.55, Stroke::new(2.4, burnt));
+        let caption_ink = fade(palette.table.ink);
+        painter.text(Pos2::new(rect.center().x, rect.bottom()), Align2::CENTER_BOTTOM, text, font, caption_ink);
+    }
+    let response = if hover.is_empty() { response } else { response.on_hover_text(hover) };
+    response.clicked()
+}
+
+/// `icon` drawn `r` points across from its middle at `c`.
+fn paint_icon(painter: &egui::Painter, icon: Icon, c: Pos2, r: f32, stroke: Stroke) {
+    // An arc over the top from the right to the left (or back), its head
+    // at the end.
+    let arc = |from: f32, to: f32| -> Vec<Pos2> {
+        (0..=14)
+            .map(|i| {
+                let a = from + (to - from) * i as f32 / 14.0;
+                Pos2::new(c.x + r * a.cos(), c.y + 0.15 * r - r * a.sin())
+            })
+            .collect()
+    };
+    let head = |tip: Pos2, towards: Vec2| {
+        let back = -towards.normalized() * r * 0.55;
+        let side = Vec2::new(-back.y, back.x) * 0.75;
+        painter.add(PathShape::convex_polygon(
+            vec![tip, tip + back + side, tip + back - side],
+            stroke.color,
+            Stroke::NONE,
+        ));
+    };
+    match icon {
+        Icon::Undo | Icon::UndoTurn => {
+            let points = arc(-0.35 * PI, 1.0 * PI);
+            let tip = Pos2::new(points[14].x, points[14].y + r * 0.35);
+            painter.add(PathShape::line(points.clone(), stroke));
+            head(tip, Vec2::new(0.0, 1.0));
+            if icon == Icon::UndoTurn {
+                let x = tip.x - r * 0.45;
+                painter.line_segment([Pos2::new(x, c.y - r * 0.6), Pos2::new(x, c.y + r * 0.9)], stroke);
+            }
+        }
+        Icon::Redo => {
+            let points = arc(1.35 * PI, 0.0);
+            let tip = Pos2::new(points[14].x, points[14].y + r * 0.35);
+            painter.add(PathShape::line(points, stroke));
+            head(tip, Vec2::new(0.0, 1.0));
+        }
+        Icon::Pad => {
+            let page = Rect::from_center_size(c, Vec2::new(r * 1.4, r * 1.8));
+            painter.rect_stroke(page, 2.0, stroke, egui::StrokeKind::Middle);
+            let thin = Stroke::new(stroke.width * 0.6, stroke.color);
+            for k in 1..=3 {
+                let y = page.top() + page.height() * k as f32 / 4.0;
+                painter.line_segment([Pos2::new(page.left() + 3.0, y), Pos2::new(page.right() - 3.0, y)], thin);
+            }
+        }
+    }
+}
