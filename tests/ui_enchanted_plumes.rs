@@ -1993,3 +1993,38 @@ fn ones_turn_is_said_by_a_ribbon_and_what_it_asks_without_ones_name() {
     // The whole status is still said to screen readers.
     h.get_by_label("status: Ada: play 1 or 2 cards");
 }
+
+/// Found by a new player: a card dropped where it may not go was refused,
+/// and a pointer's note (how a plume scores) opened over the bubble that
+/// said why. While that bubble stands no note opens; after, they do again.
+#[test]
+fn no_pointers_note_opens_over_the_reason_a_move_was_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = table_of(dir.path(), 2, 12, [1180.0, 820.0]);
+    let note = |h: &Harness<'_, AviaryApp>| h.query_all_by_label("Show the side panel").count();
+    let pad = h.get_by_label("Scores and log").rect().center();
+    let rest_on = |h: &mut Harness<'_, AviaryApp>, steps: usize| {
+        h.hover_at(pad);
+        for _ in 0..steps {
+            h.step();
+        }
+    };
+    // The pointer rests on the score pad: its note opens.
+    rest_on(&mut h, 4);
+    assert_eq!(note(&h), 1, "a second's rest opens the pad's note");
+    // A card dropped on the other seat's plume is refused.
+    let other = first_plume(&h, "Seat 2").expect("Seat 2 has a plume");
+    let hand = state(&mut h).hand(Seat(0)).to_vec();
+    let from = centre(&h, &format!("hand: feather {}", hand[0]));
+    drag(&mut h, from, other.center());
+    rest_on(&mut h, 4);
+    let toasts = h.state().toast_texts().join(" | ");
+    assert!(toasts.contains("EP-R9"), "refused, and its bubble still up: {toasts}");
+    assert_eq!(note(&h), 0, "no note over the refusal's bubble");
+    // The bubble gone (after six seconds), notes open again.
+    rest_on(&mut h, 30);
+    assert!(h.state().toast_texts().is_empty(), "the bubble has gone");
+    h.hover_at(pad + egui::vec2(1.0, 0.0));
+    rest_on(&mut h, 4);
+    assert_eq!(note(&h), 1, "notes open again once the bubble has gone");
+}

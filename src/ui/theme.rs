@@ -644,6 +644,10 @@ pub const MAX_SQUARE: f32 = 84.0;
 pub const SIDE_PANEL_WIDTH: f32 = 320.0;
 /// How long a toast stays, in seconds.
 pub const TOAST_SECONDS: f64 = 6.0;
+
+/// How long the pointer rests on a thing before its note opens (egui's
+/// own pause).
+pub const TOOLTIP_DELAY: f32 = 0.5;
 /// Playing-card size in points.
 pub const CARD_SIZE: egui::Vec2 = egui::vec2(62.0, 88.0);
 
