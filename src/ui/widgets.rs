@@ -516,10 +516,15 @@ pub fn hand_off_bar(
         let wide = ui.available_width() > 480.0;
         let ask = |ui: &mut Ui| {
             ui.label(super::look::title(ui, format!("Pass to {name}"), 24.0));
-            ui.label(format!("{hidden} When only {name} can see the screen:"));
+            ui.label(
+                RichText::new(format!("{hidden} When only {name} can see the screen:")).color(palette.table.faint),
+            );
             ui.add_space(4.0);
             // One line, never "show my / cards" (the column may be narrow).
-            let button = egui::Button::new(RichText::new(format!("I am {name}: {show}")).size(18.0))
+            // In the display face, as the dialogs' main buttons (in the
+            // running text's face it read as a web form's).
+            let words = super::look::title(ui, format!("I am {name}: {show}"), 19.0);
+            let button = egui::Button::new(words)
                 .fill(palette.available)
                 .wrap_mode(egui::TextWrapMode::Extend)
                 .min_size(Vec2::new(0.0, 34.0));
