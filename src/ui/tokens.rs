@@ -84,24 +84,42 @@ pub fn turn_ribbon(ui: &mut Ui, palette: &Palette, words: &str, size: f32) -> Re
 /// The size a history token takes: the disc and its caption under it.
 pub const TOKEN: Vec2 = Vec2::new(58.0, 62.0);
 
-/// A round wooden token standing for `command` (its words under it, its
-/// keys on hover), the `icon` burnt into its face; faded when it may not
-/// be used. Whether it was clicked. Read by screen readers as a button
-/// named as the command.
-pub fn history_token(ui: &mut Ui, palette: &Palette, command: &Command, icon: Icon, enabled: bool) -> bool {
-    token_button(ui, palette, (command.text, icon), enabled, &command.hover_text(ui.ctx()))
+/// The size of a history token without its caption (a low window, where
+/// its name is said on hover).
+pub const SMALL_TOKEN: Vec2 = Vec2::new(34.0, 36.0);
+
+/// A round wooden token standing for `command` (its words under it, or
+/// on hover when not `captioned`; its keys on hover), the `icon` burnt
+/// into its face; faded when it may not be used. Whether it was clicked.
+/// Read by screen readers as a button named as the command.
+pub fn history_token(
+    ui: &mut Ui,
+    palette: &Palette,
+    (command, icon): (&Command, Icon),
+    enabled: bool,
+    captioned: bool,
+) -> bool {
+    let hover = command.hover_text(ui.ctx());
+    token_button(ui, palette, (command.text, icon), enabled, (&hover, captioned))
 }
 
 /// A round wooden token named `text` with `icon` on it (see
 /// [`history_token`]), `hover` said when the pointer rests on it.
-pub fn token_button(ui: &mut Ui, palette: &Palette, (text, icon): (&str, Icon), enabled: bool, hover: &str) -> bool {
+pub fn token_button(
+    ui: &mut Ui,
+    palette: &Palette,
+    (text, icon): (&str, Icon),
+    enabled: bool,
+    (hover, captioned): (&str, bool),
+) -> bool {
     let sense = if enabled { Sense::click() } else { Sense::hover() };
     let font = egui::FontId::proportional(12.0);
     let caption = ui.painter().layout_no_wrap(text.to_owned(), font.clone(), palette.table.ink);
-    let (rect, response) = ui.allocate_exact_size(Vec2::new(TOKEN.x.max(caption.size().x + 6.0), TOKEN.y), sense);
+    let size = if captioned { Vec2::new(TOKEN.x.max(caption.size().x + 6.0), TOKEN.y) } else { SMALL_TOKEN };
+    let (rect, response) = ui.allocate_exact_size(size, sense);
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, text));
     if ui.is_rect_visible(rect) {
-        let radius = 18.0;
+        let radius = if captioned { 18.0 } else { 15.0 };
         let centre = Pos2::new(rect.center().x, rect.top() + radius + 3.0);
         let lifted = enabled && response.hovered();
         let painter = ui.painter();
@@ -118,12 +136,19 @@ pub fn token_button(ui: &mut Ui, palette: &Palette, (text, icon): (&str, Icon), 
         // The grain's ring and a sheen, as a turned wooden disc's.
         painter.circle_stroke(at, radius * 0.78, Stroke::new(1.0, mix(disc, palette.table.wood[1], 0.5)));
         let burnt = fade(mix(palette.table.wood[2], palette.table.rim, 0.45));
-        paint_icon(painter, icon, at, radius * 0.55, Stroke::new(2.4, burnt));
-        let caption_ink = fade(palette.table.ink);
-        painter.text(Pos2::new(rect.center().x, rect.bottom()), Align2::CENTER_BOTTOM, text, font, caption_ink);
+        paint_icon(painter, icon, at, radius * 0.55, Stroke::new(radius * 0.13, burnt));
+        if captioned {
+            let caption_ink = fade(palette.table.ink);
+            painter.text(Pos2::new(rect.center().x, rect.bottom()), Align2::CENTER_BOTTOM, text, font, caption_ink);
+        }
     }
-    let response = if hover.is_empty() { response } else { response.on_hover_text(hover) };
-    response.clicked()
+    let said = match (captioned, hover.is_empty()) {
+        (true, true) => return response.clicked(),
+        (true, false) => hover.to_owned(),
+        (false, true) => text.to_owned(),
+        (false, false) => format!("{text}: {hover}"),
+    };
+    response.on_hover_text(said).clicked()
 }
 
 /// `icon` drawn `r` points across from its middle at `c`.

@@ -133,23 +133,7 @@ impl Frame<'_> {
     /// The status and the history buttons where a folded side panel
     /// ([`folding_side_panel`]) would have had them, with the button that
     /// opens the panel (`label`, e.g. "Scores and log").
-    pub fn folded_ui<G: Evaluate>(&mut self, ui: &mut Ui, table: &Table<G>, label: (&str, &mut bool)) {
-        self.folded_with(ui, table, label, true);
-    }
-
-    /// [`Self::folded_ui`] without the status, for a table that says it
-    /// elsewhere (said twice, a new player read it as clutter).
-    pub fn folded_buttons_ui<G: Evaluate>(&mut self, ui: &mut Ui, table: &Table<G>, label: (&str, &mut bool)) {
-        self.folded_with(ui, table, label, false);
-    }
-
-    fn folded_with<G: Evaluate>(
-        &mut self,
-        ui: &mut Ui,
-        table: &Table<G>,
-        (label, open): (&str, &mut bool),
-        status: bool,
-    ) {
+    pub fn folded_ui<G: Evaluate>(&mut self, ui: &mut Ui, table: &Table<G>, (label, open): (&str, &mut bool)) {
         // The buttons first, where they stay: under the status they moved
         // down whenever it wrapped to another line, and a click meant for
         // "Scores and log" hit Undo.
@@ -157,9 +141,6 @@ impl Frame<'_> {
             self.history_ui(ui, table);
             if ui.button(label).on_hover_text("Show the side panel").clicked() {
                 *open = true;
-            }
-            if !status {
-                return;
             }
             // Room for two lines whatever the status says: one that wrapped
             // to a second made the row taller, and the table under it
@@ -174,9 +155,16 @@ impl Frame<'_> {
 
     /// The history as wooden tokens lying on the table by the hand (Undo,
     /// Redo, Undo turn, and the pad that opens the side panel, `label`),
-    /// in one row, for a table that draws its place as a card table's: a
-    /// row of buttons in a box there read as a program's controls.
-    pub fn history_tokens_ui<G: Evaluate>(&mut self, ui: &mut Ui, table: &Table<G>, (label, open): (&str, &mut bool)) {
+    /// for a table that draws its place as a card table's: a row of
+    /// buttons in a box there read as a program's controls. Each named
+    /// under it, or on hover where not `captioned` (a low window).
+    pub fn history_tokens_ui<G: Evaluate>(
+        &mut self,
+        ui: &mut Ui,
+        table: &Table<G>,
+        (label, open): (&str, &mut bool),
+        captioned: bool,
+    ) {
         use super::tokens::{Icon, history_token, token_button};
         let palette = super::theme::palette(ui.visuals().dark_mode);
         let people = table.can_undo_for_people();
@@ -184,17 +172,18 @@ impl Frame<'_> {
         // ran off the window's edge beside a hand-off card.)
         ui.horizontal_wrapped(|ui| {
             ui.spacing_mut().item_spacing = egui::vec2(2.0, 4.0);
-            if history_token(ui, &palette, &commands::UNDO, Icon::Undo, people) {
+            if history_token(ui, &palette, (&commands::UNDO, Icon::Undo), people, captioned) {
                 self.ask(Ask::Undo);
             }
-            if history_token(ui, &palette, &commands::REDO, Icon::Redo, table.session().can_redo()) {
+            let redo = table.session().can_redo();
+            if history_token(ui, &palette, (&commands::REDO, Icon::Redo), redo, captioned) {
                 self.ask(Ask::Redo);
             }
             let turn = table.turn_start().is_some() && people;
-            if history_token(ui, &palette, &commands::UNDO_TURN, Icon::UndoTurn, turn) {
+            if history_token(ui, &palette, (&commands::UNDO_TURN, Icon::UndoTurn), turn, captioned) {
                 self.ask(Ask::UndoTurn);
             }
-            if token_button(ui, &palette, (label, Icon::Pad), true, "Show the side panel") {
+            if token_button(ui, &palette, (label, Icon::Pad), true, ("Show the side panel", captioned)) {
                 *open = true;
             }
         });

@@ -162,9 +162,10 @@ impl PlumesView {
                 Pos2::new(own.left() + 4.0, own.top() + LOW_HEAD),
                 Pos2::new(own.left() + super::seats::PLAQUE, own.bottom()),
             );
+            // Small wooden tokens, named on hover (buttons under one's
+            // name read as a form).
             let mut buttons = laid_in(ui, tray);
-            buttons.spacing_mut().item_spacing = Vec2::new(4.0, 4.0);
-            frame.folded_buttons_ui(&mut buttons, &self.table, ("Scores and log", &mut self.panel_open));
+            frame.history_tokens_ui(&mut buttons, &self.table, ("Scores and log", &mut self.panel_open), false);
         }
         ui.add_space(2.0);
         let width = ui.available_width();

@@ -122,7 +122,7 @@ impl PlumesView {
         if said_by_the_hand && !self.compact {
             // Wooden tokens lying by the hand (a tray of buttons read as
             // a program's controls; loose buttons, as a developer's).
-            ui.vertical(|ui| frame.history_tokens_ui(ui, &self.table, label));
+            ui.vertical(|ui| frame.history_tokens_ui(ui, &self.table, label, true));
         } else {
             frame.folded_ui(ui, &self.table, label);
         }
