@@ -2028,3 +2028,40 @@ fn no_pointers_note_opens_over_the_reason_a_move_was_refused() {
     rest_on(&mut h, 4);
     assert_eq!(note(&h), 1, "notes open again once the bubble has gone");
 }
+
+/// Found by new players (reviews 24 to 28): early in a game of four, a band
+/// of bare cloth some 80 points high lay between the others' mats and the
+/// deck and the Train. With two or more across the table, their mats reach
+/// down to the deck's row (in a low window, to one's own place).
+#[test]
+fn early_in_a_game_of_four_the_others_mats_reach_down_to_the_deck() {
+    fn walk(shape: &egui::Shape, out: &mut Vec<egui::Rect>) {
+        match shape {
+            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
+            // A mat: a large filled panel with rounded corners at the top.
+            egui::Shape::Rect(r)
+                if r.corner_radius.nw == 10 && r.fill.a() == 255 && r.rect.width() > 150.0 && r.rect.top() < 120.0 =>
+            {
+                out.push(r.rect);
+            }
+            _ => {}
+        }
+    }
+    for (seats, size) in [(4, [1180.0, 820.0]), (6, [1180.0, 820.0]), (4, [800.0, 600.0])] {
+        let dir = tempfile::tempdir().unwrap();
+        let h = table_of(dir.path(), seats, 12, size);
+        let mut mats = Vec::new();
+        h.output().shapes.iter().for_each(|c| walk(&c.shape, &mut mats));
+        assert!(mats.len() >= usize::from(seats) - 1, "{seats} seats: the others' mats: {mats:?}");
+        let foot = mats.iter().map(egui::Rect::bottom).fold(0.0_f32, f32::max);
+        // Under them the deck's title, or in a low window one's own place
+        // (a plume's title over its cards, the deck in the row under it).
+        let next = if size[1] < 700.0 {
+            first_plume(&h, "Ada").expect("Ada's first plume").top() - 20.0
+        } else {
+            common::painted_words(&h).into_iter().find(|w| w.0 == "Deck").expect("the deck's title").1.top()
+        };
+        let gap = next - foot;
+        assert!((0.0..=30.0).contains(&gap), "{seats} seats at {size:?}: {gap} points of bare cloth under the mats");
+    }
+}
