@@ -88,9 +88,14 @@ impl AviaryApp {
     /// refused, where it had been dropped); after, they open as before.
     pub(super) fn quiet_notes_under_a_refusal(&self, ctx: &egui::Context) {
         let bubble = self.toasts.iter().any(|t| t.at.is_some());
-        let delay = if bubble { f32::INFINITY } else { theme::TOOLTIP_DELAY };
+        // (No grace either: a note shown a moment before, as the card was
+        // picked up, let the next open at once.)
+        let (delay, grace) = if bubble { (f32::INFINITY, 0.0) } else { (theme::TOOLTIP_DELAY, theme::TOOLTIP_GRACE) };
         if ctx.global_style().interaction.tooltip_delay.to_bits() != delay.to_bits() {
-            ctx.all_styles_mut(|s| s.interaction.tooltip_delay = delay);
+            ctx.all_styles_mut(|s| {
+                s.interaction.tooltip_delay = delay;
+                s.interaction.tooltip_grace_time = grace;
+            });
         }
     }
 

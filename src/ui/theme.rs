@@ -648,6 +648,10 @@ pub const TOAST_SECONDS: f64 = 6.0;
 /// How long the pointer rests on a thing before its note opens (egui's
 /// own pause).
 pub const TOOLTIP_DELAY: f32 = 0.5;
+
+/// How soon after one note closes the next opens without that pause
+/// (egui's own).
+pub const TOOLTIP_GRACE: f32 = 0.2;
 /// Playing-card size in points.
 pub const CARD_SIZE: egui::Vec2 = egui::vec2(62.0, 88.0);
 
