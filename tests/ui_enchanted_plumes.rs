@@ -2047,6 +2047,18 @@ fn early_in_a_game_of_four_the_others_mats_reach_down_to_the_deck() {
             _ => {}
         }
     }
+    // A scroll bar's track or handle: a thin upright bar above `foot`.
+    fn thin(shape: &egui::Shape, foot: f32, out: &mut Vec<egui::Rect>) {
+        match shape {
+            egui::Shape::Vec(v) => v.iter().for_each(|s| thin(s, foot, out)),
+            egui::Shape::Rect(r)
+                if r.rect.width() < 12.0 && r.rect.height() > 60.0 && r.rect.bottom() <= foot + 2.0 =>
+            {
+                out.push(r.rect);
+            }
+            _ => {}
+        }
+    }
     for (seats, size) in [(4, [1180.0, 820.0]), (6, [1180.0, 820.0]), (4, [800.0, 600.0])] {
         let dir = tempfile::tempdir().unwrap();
         let h = table_of(dir.path(), seats, 12, size);
@@ -2063,5 +2075,74 @@ fn early_in_a_game_of_four_the_others_mats_reach_down_to_the_deck() {
         };
         let gap = next - foot;
         assert!((0.0..=30.0).contains(&gap), "{seats} seats at {size:?}: {gap} points of bare cloth under the mats");
+        // No scroll bar beside them: they fit their room (a stretched mat a
+        // few points too tall showed a stray bar at the table's right edge).
+        let mut bars = Vec::new();
+        h.output().shapes.iter().for_each(|c| thin(&c.shape, foot, &mut bars));
+        assert!(bars.is_empty(), "{seats} seats at {size:?}: a scroll bar beside the mats: {bars:?}");
     }
+    // And in the late game of four a new player saw.
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("late.json");
+    let golden = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/saves/enchanted-plumes-4-players-late.json");
+    std::fs::copy(golden, &saved).unwrap();
+    let mut h = Harness::builder()
+        .with_size([1180.0, 820.0])
+        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), common::app(dir.path()));
+    h.run();
+    assert!(h.state_mut().open_file(&saved, &mut Vec::new()), "the save opens");
+    h.run_steps(6);
+    let deck = common::painted_words(&h).into_iter().find(|w| w.0 == "Deck").expect("the deck's title").1;
+    let mut bars = Vec::new();
+    h.output().shapes.iter().for_each(|c| thin(&c.shape, deck.top(), &mut bars));
+    assert!(bars.is_empty(), "late, four seats: a scroll bar beside the mats: {bars:?}");
+}
+
+/// Found by review 29: a card held over another seat's plume for a moment
+/// and let go there was refused, and the plume's note (how it scores),
+/// opened as the card was let go, stayed open over the bubble that said
+/// why. While that bubble stands, a plume's note is shut.
+#[test]
+fn a_plumes_note_does_not_stay_open_over_a_refusal() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = table_of(dir.path(), 2, 12, [1180.0, 820.0]);
+    let note = |h: &Harness<'_, AviaryApp>| {
+        h.query_all(egui_kittest::kittest::by().predicate(|n| {
+            n.label().or(n.value()).is_some_and(|l| l.contains("top row counts") || l.contains("face-down card stays"))
+        }))
+        .count()
+    };
+    let to = first_plume(&h, "Seat 2").expect("Seat 2 has a plume").center();
+    // Pointed at, the plume says how it scores.
+    h.hover_at(to);
+    for _ in 0..6 {
+        h.step();
+    }
+    assert!(note(&h) > 0, "a plume pointed at says how it scores");
+    h.hover_at(Pos2::new(5.0, 5.0));
+    h.run();
+    // A card held over it for a second, and let go there.
+    let hand = state(&mut h).hand(Seat(0)).to_vec();
+    let from = centre(&h, &format!("hand: feather {}", hand[0]));
+    h.drag_at(from);
+    h.run();
+    h.hover_at(Pos2::new(f32::midpoint(from.x, to.x), f32::midpoint(from.y, to.y)));
+    h.run();
+    h.hover_at(to);
+    for _ in 0..4 {
+        h.step();
+    }
+    // Let go there, the pointer staying where it is (as a hand does).
+    h.event(egui::Event::PointerButton {
+        pos: to,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: Modifiers::NONE,
+    });
+    for _ in 0..5 {
+        h.step();
+    }
+    let toasts = h.state().toast_texts().join(" | ");
+    assert!(toasts.contains("EP-R9"), "refused, and its bubble still up: {toasts}");
+    assert_eq!(note(&h), 0, "the plume's note is shut while the refusal's bubble stands");
 }

@@ -38,6 +38,13 @@ pub fn refusal_key() -> egui::Id {
     egui::Id::unique("aviary-refusal-bubble")
 }
 
+/// Whether a refused move's bubble stands (this frame or the last): the
+/// notes of the things under it keep shut meanwhile.
+#[must_use]
+pub fn refusal_standing(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp::<egui::Rect>(refusal_key())).is_some()
+}
+
 /// Shows `text` in a small neutral box next to the pointer (what a drag
 /// will do).
 pub fn pointer_note_info(ui: &Ui, text: &str, palette: &Palette) {

@@ -17,6 +17,12 @@ pub(super) fn plume_hover(
     shown: (&Plume, Bottom),
     held_up: bool,
 ) {
+    // Shut while a refused move's bubble stands: opened as a card held over
+    // the plume was let go, it stayed open over the reason it was refused
+    // (egui keeps an open note open while the pointer rests on its owner).
+    if crate::ui::pointer_notes::refusal_standing(&resp.ctx) {
+        return;
+    }
     if held_up {
         resp.on_hover_ui(|ui| {
             ui.set_max_width(held_up_size(shown.0).x.max(240.0));
