@@ -364,9 +364,11 @@ impl PlumesView {
                 // cloth above the deck and the Train. (One seat's mat spans
                 // the table: that tall, its plumes lay small in a great
                 // bare mat.) (The frame's margins, ring and outer margin
-                // take 24 points.)
+                // take 24 points; each row of mats is followed by the item
+                // spacing, and 6 more between rows.)
                 let rows = others.len().div_ceil(row).max(1) as f32;
-                let fill = if others.len() > 1 { ((room.y - 4.0) / rows - 6.0 - 24.0 - 1.0).max(0.0) } else { 0.0 };
+                let around = 4.0 + 6.0 * (rows - 1.0) + ui.spacing().item_spacing.y * rows;
+                let fill = if others.len() > 1 { ((room.y - around) / rows - 24.0 - 1.0).max(0.0) } else { 0.0 };
                 let mut tallest = Vec::new();
                 for ((chunk, sizes), wide) in others.chunks(row).zip(cards.chunks(row)).zip(widths.chunks(row)) {
                     // Each mat as wide as its plumes ask (see others_layout),
@@ -401,7 +403,12 @@ impl PlumesView {
                         }
                     });
                     tallest.push((most, row_card));
-                    ui.add_space(6.0);
+                    // (Between rows only: 6 points after the last made the
+                    // mats a point or two taller than their room late in a
+                    // game of four, and a stray scroll bar showed.)
+                    if tallest.len() < rows as usize {
+                        ui.add_space(6.0);
+                    }
                 }
                 let rows_changed = tallest.len() != self.mat_rows.len()
                     || tallest.iter().zip(&self.mat_rows).any(|(a, b)| (a.0 - b.0).abs() > 0.5 || a.1 != b.1);
