@@ -2029,24 +2029,12 @@ fn no_pointers_note_opens_over_the_reason_a_move_was_refused() {
     assert_eq!(note(&h), 1, "notes open again once the bubble has gone");
 }
 
-/// Found by new players (reviews 24 to 28): early in a game of four, a band
-/// of bare cloth some 80 points high lay between the others' mats and the
-/// deck and the Train. With two or more across the table, their mats reach
-/// down to the deck's row (in a low window, to one's own place).
+/// Found by review 29: late in a game of four, a stray scroll bar stood at
+/// the table's right edge beside the others' places. Their content came out
+/// a point taller than its room (6 points of spacing followed the last row
+/// of places). None shows now, in that game or in random ones.
 #[test]
-fn early_in_a_game_of_four_the_others_mats_reach_down_to_the_deck() {
-    fn walk(shape: &egui::Shape, out: &mut Vec<egui::Rect>) {
-        match shape {
-            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
-            // A mat: a large filled panel with rounded corners at the top.
-            egui::Shape::Rect(r)
-                if r.corner_radius.nw == 10 && r.fill.a() == 255 && r.rect.width() > 150.0 && r.rect.top() < 120.0 =>
-            {
-                out.push(r.rect);
-            }
-            _ => {}
-        }
-    }
+fn the_others_places_leave_no_stray_scroll_bar() {
     // A scroll bar's track or handle: a thin upright bar above `foot`.
     fn thin(shape: &egui::Shape, foot: f32, out: &mut Vec<egui::Rect>) {
         match shape {
@@ -2059,27 +2047,13 @@ fn early_in_a_game_of_four_the_others_mats_reach_down_to_the_deck() {
             _ => {}
         }
     }
-    for (seats, size) in [(4, [1180.0, 820.0]), (6, [1180.0, 820.0]), (4, [800.0, 600.0])] {
+    for seats in [3, 4, 6] {
         let dir = tempfile::tempdir().unwrap();
-        let h = table_of(dir.path(), seats, 12, size);
-        let mut mats = Vec::new();
-        h.output().shapes.iter().for_each(|c| walk(&c.shape, &mut mats));
-        assert!(mats.len() >= usize::from(seats) - 1, "{seats} seats: the others' mats: {mats:?}");
-        let foot = mats.iter().map(egui::Rect::bottom).fold(0.0_f32, f32::max);
-        // Under them the deck's title, or in a low window one's own place
-        // (a plume's title over its cards, the deck in the row under it).
-        let next = if size[1] < 700.0 {
-            first_plume(&h, "Ada").expect("Ada's first plume").top() - 20.0
-        } else {
-            common::painted_words(&h).into_iter().find(|w| w.0 == "Deck").expect("the deck's title").1.top()
-        };
-        let gap = next - foot;
-        assert!((0.0..=30.0).contains(&gap), "{seats} seats at {size:?}: {gap} points of bare cloth under the mats");
-        // No scroll bar beside them: they fit their room (a stretched mat a
-        // few points too tall showed a stray bar at the table's right edge).
+        let h = table_of(dir.path(), seats, 12, [1180.0, 820.0]);
+        let deck = common::painted_words(&h).into_iter().find(|w| w.0 == "Deck").expect("the deck's title").1;
         let mut bars = Vec::new();
-        h.output().shapes.iter().for_each(|c| thin(&c.shape, foot, &mut bars));
-        assert!(bars.is_empty(), "{seats} seats at {size:?}: a scroll bar beside the mats: {bars:?}");
+        h.output().shapes.iter().for_each(|c| thin(&c.shape, deck.top(), &mut bars));
+        assert!(bars.is_empty(), "{seats} seats: a scroll bar beside the others' places: {bars:?}");
     }
     // And in the late game of four a new player saw.
     let dir = tempfile::tempdir().unwrap();
@@ -2095,7 +2069,7 @@ fn early_in_a_game_of_four_the_others_mats_reach_down_to_the_deck() {
     let deck = common::painted_words(&h).into_iter().find(|w| w.0 == "Deck").expect("the deck's title").1;
     let mut bars = Vec::new();
     h.output().shapes.iter().for_each(|c| thin(&c.shape, deck.top(), &mut bars));
-    assert!(bars.is_empty(), "late, four seats: a scroll bar beside the mats: {bars:?}");
+    assert!(bars.is_empty(), "late, four seats: a scroll bar beside the others' places: {bars:?}");
 }
 
 /// Found by review 29: a card held over another seat's plume for a moment

@@ -319,21 +319,6 @@ pub fn drop_glow(painter: &Painter, palette: &Palette, rect: Rect, near: bool) {
     painter.rect_stroke(rect, 7.0, Stroke::new(1.5 * k, colour.gamma_multiply(0.85)), egui::StrokeKind::Inside);
 }
 
-/// A mat sunk a little into the table (a felt well of a card table):
-/// `rect` filled in `mat` and shaded inward from its rim. (A lighter panel
-/// with a shadow under it read as a program's card; a stitched seam
-/// round it, as a form's dashed box.)
-pub fn sunk_well(rect: Rect, radius: f32, mat: Color32, palette: &Palette) -> egui::Shape {
-    let mut shapes = vec![egui::Shape::rect_filled(rect, radius, mat)];
-    for i in 0..5 {
-        let k = i as f32;
-        let shade = palette.table.shadow.gamma_multiply(0.35 * (1.0 - k / 5.0));
-        let ring = rect.shrink(k + 0.5);
-        shapes.push(egui::Shape::rect_stroke(ring, (radius - k).max(0.0), Stroke::new(1.0, shade), StrokeKind::Middle));
-    }
-    egui::Shape::Vec(shapes)
-}
-
 /// Side of a surface tile in texels.
 const TILE: usize = 96;
 

@@ -72,7 +72,15 @@ impl PlumesView {
                 backs_under = !drawn && quiet_facts;
                 backs_said = drawn;
             }
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            // By the hand, at the plaque's right; across the table, by the
+            // name (at the far edge of a place with no mat round it, it ran
+            // into the next seat's name).
+            let layout = if by_hand {
+                egui::Layout::right_to_left(egui::Align::Center)
+            } else {
+                egui::Layout::left_to_right(egui::Align::Center)
+            };
+            ui.with_layout(layout, |ui| {
                 // "≥": a peacock's face-down card, unknown until the end,
                 // adds to it (a new player asked what the sign meant).
                 let said = match known {

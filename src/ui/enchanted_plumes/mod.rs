@@ -358,17 +358,7 @@ impl PlumesView {
                 // up each time a plume took a second row).
                 ui.add_space(4.0);
                 let row = per_row.max(1);
-                // With two or more across the table, every mat as tall as
-                // its share of the room (its plumes at its top, where they
-                // grow down into it): shorter, they left a band of bare
-                // cloth above the deck and the Train. (One seat's mat spans
-                // the table: that tall, its plumes lay small in a great
-                // bare mat.) (The frame's margins, ring and outer margin
-                // take 24 points; each row of mats is followed by the item
-                // spacing, and 6 more between rows.)
-                let rows = others.len().div_ceil(row).max(1) as f32;
-                let around = 4.0 + 6.0 * (rows - 1.0) + ui.spacing().item_spacing.y * rows;
-                let fill = if others.len() > 1 { ((room.y - around) / rows - 24.0 - 1.0).max(0.0) } else { 0.0 };
+                let rows = others.len().div_ceil(row).max(1);
                 let mut tallest = Vec::new();
                 for ((chunk, sizes), wide) in others.chunks(row).zip(cards.chunks(row)).zip(widths.chunks(row)) {
                     // Each mat as wide as its plumes ask (see others_layout),
@@ -380,12 +370,8 @@ impl PlumesView {
                     // same size: of larger ones, it made the row overflow
                     // and the cards shrink a step, frame after frame.)
                     let row_card = sizes.iter().copied().reduce(Vec2::max).unwrap_or(PLUME_CARD);
-                    let tall = self
-                        .mat_rows
-                        .get(tallest.len())
-                        .filter(|(_, card)| *card == row_card)
-                        .map_or(0.0, |(h, _)| *h)
-                        .max(fill);
+                    let tall =
+                        self.mat_rows.get(tallest.len()).filter(|(_, card)| *card == row_card).map_or(0.0, |(h, _)| *h);
                     let mut most = 0.0_f32;
                     ui.horizontal_top(|ui| {
                         ui.spacing_mut().item_spacing.x = 8.0;
@@ -406,7 +392,7 @@ impl PlumesView {
                     // (Between rows only: 6 points after the last made the
                     // mats a point or two taller than their room late in a
                     // game of four, and a stray scroll bar showed.)
-                    if tallest.len() < rows as usize {
+                    if tallest.len() < rows {
                         ui.add_space(6.0);
                     }
                 }

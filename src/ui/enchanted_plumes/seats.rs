@@ -115,32 +115,21 @@ impl PlumesView {
         note: &mut Option<String>,
     ) -> f32 {
         let SeatPlace { seat, tall, .. } = place;
-        let to_move = state.to_move().seat() == Some(seat);
-        // Each seat's place at the table: a play mat of a leather's tint,
-        // sunk a little into the cloth, ringed in gold while it is that
-        // seat's turn (a panel a shade off the cloth with a shadow under
-        // it read as a program's card).
-        let mat = theme::mix(palette.table.cloth, palette.table.wood[1], 0.18);
-        // The gold ring is a point wider than the plain one; the mat keeps
-        // its size (so nothing moves when the turn passes).
-        // Otherwise no ring: its shading is its edge (a ruled box round
-        // every seat read as a form).
-        let (ring, outside) = if to_move {
-            (Stroke::new(2.0, palette.selection), 0)
-        } else {
-            (Stroke::new(1.0, egui::Color32::TRANSPARENT), 1)
-        };
-        // By the hand (but in a low window) no mat at all: one's name at
-        // the left of one's plumes, as a player's place at a table (a
-        // wide ruled box, filled at its top left, read as a form).
+        // Each seat's place at the table: its cards lying on the cloth, as
+        // at a card table, its name and score over them (a mat of its own,
+        // a panel of another shade, read as a web page's box in reviews 25
+        // to 30; laid side by side, an A/B review scored the table without
+        // them 1 to 3 points higher). Whose turn it is, its token says.
+        // (The frame's margins and its unseen edge keep the room the
+        // layout reckons with: `layout::MAT_FRAME`.)
+        // By the hand (but in a low window) one's name stands at the left
+        // of one's plumes.
         let plain = self.by_hand_seat() == Some(seat);
         let frame = if plain {
             egui::Frame::new().inner_margin(egui::Margin::symmetric(4, 2))
         } else {
-            egui::Frame::new().stroke(ring).corner_radius(10).inner_margin(10).outer_margin(outside)
+            egui::Frame::new().stroke(Stroke::new(1.0, egui::Color32::TRANSPARENT)).inner_margin(10).outer_margin(1)
         };
-        // (The mat's place taken before its content, which lies over it.)
-        let well = ui.painter().add(egui::Shape::Noop);
         let shown = frame.show(ui, |ui| {
             ui.set_width(ui.available_width());
             // (Set first: set at the end, it was added under the content.)
@@ -163,10 +152,6 @@ impl PlumesView {
             // Its own height (it is drawn as tall as its row's tallest).
             ui.cursor().top() - top - ui.spacing().item_spacing.y
         });
-        if !plain {
-            let at = shown.response.rect.shrink(f32::from(outside));
-            ui.painter().set(well, look::sunk_well(at, 10.0, mat, palette));
-        }
         shown.inner
     }
 
