@@ -789,6 +789,21 @@ fn table_of(dir: &std::path::Path, seats: u8, turns: usize, size: [f32; 2]) -> H
     h
 }
 
+/// The showcase's late game of four (the one a new player saw), opened from
+/// its save in a 1180x820 window, its files in `dir`.
+fn the_late_game_of_four(dir: &std::path::Path) -> Harness<'static, AviaryApp> {
+    let saved = dir.join("late.json");
+    let golden = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/saves/enchanted-plumes-4-players-late.json");
+    std::fs::copy(golden, &saved).unwrap();
+    let mut h = Harness::builder()
+        .with_size([1180.0, 820.0])
+        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), common::app(dir));
+    h.run();
+    assert!(h.state_mut().open_file(&saved, &mut Vec::new()), "the save opens");
+    h.run_steps(6);
+    h
+}
+
 /// The rectangle of the first plume drawn for `seat` (by its label).
 fn first_plume(h: &Harness<'_, AviaryApp>, seat: &str) -> Option<egui::Rect> {
     let first = |l: String| l.starts_with(&format!("{seat} plume 1 ")) || l.starts_with(&format!("{seat} peacock 1 "));
@@ -1590,15 +1605,7 @@ fn late_in_a_game_of_four_the_others_cards_stay_readable() {
     // The game the new player saw (the showcase's late game of four), and
     // two more played at random.
     let dir = tempfile::tempdir().unwrap();
-    let saved = dir.path().join("late.json");
-    let golden = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/saves/enchanted-plumes-4-players-late.json");
-    std::fs::copy(golden, &saved).unwrap();
-    let mut h = Harness::builder()
-        .with_size([1180.0, 820.0])
-        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), common::app(dir.path()));
-    h.run();
-    assert!(h.state_mut().open_file(&saved, &mut Vec::new()), "the save opens");
-    h.run_steps(6);
+    let h = the_late_game_of_four(dir.path());
     let seen: Vec<f32> = (2..=4).map(|k| widest_card(&h, &format!("Player {k}"))).collect();
     assert!(seen.iter().all(|w| *w >= 36.0), "the saved game: the others' cards are readable: {seen:?}");
     for turns in [60, 90] {
@@ -2057,15 +2064,7 @@ fn the_others_places_leave_no_stray_scroll_bar() {
     }
     // And in the late game of four a new player saw.
     let dir = tempfile::tempdir().unwrap();
-    let saved = dir.path().join("late.json");
-    let golden = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/saves/enchanted-plumes-4-players-late.json");
-    std::fs::copy(golden, &saved).unwrap();
-    let mut h = Harness::builder()
-        .with_size([1180.0, 820.0])
-        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), common::app(dir.path()));
-    h.run();
-    assert!(h.state_mut().open_file(&saved, &mut Vec::new()), "the save opens");
-    h.run_steps(6);
+    let h = the_late_game_of_four(dir.path());
     let deck = common::painted_words(&h).into_iter().find(|w| w.0 == "Deck").expect("the deck's title").1;
     let mut bars = Vec::new();
     h.output().shapes.iter().for_each(|c| thin(&c.shape, deck.top(), &mut bars));

@@ -190,9 +190,7 @@ impl Frame<'_> {
         if table.session().is_over() && self.end_dismissed && ui.button("Show the result").clicked() {
             self.ask(Ask::ShowEnd);
         }
-        if table.session().is_assisted() {
-            ui.label(RichText::new("Undo used: this game is marked in the statistics.").italics());
-        }
+        Self::undo_used_ui(ui, table);
     }
 
     /// The Undo and Redo buttons (from the one declaration of each command)
@@ -212,6 +210,11 @@ impl Frame<'_> {
                 self.ask(Ask::ShowEnd);
             }
         });
+        Self::undo_used_ui(ui, table);
+    }
+
+    /// Once an undo past a secret marked the game, a line that says so.
+    fn undo_used_ui<G: Evaluate>(ui: &mut Ui, table: &Table<G>) {
         if table.session().is_assisted() {
             ui.label(RichText::new("Undo used: this game is marked in the statistics.").italics());
         }
