@@ -2119,3 +2119,39 @@ fn a_plumes_note_does_not_stay_open_over_a_refusal() {
     assert!(toasts.contains("EP-R9"), "refused, and its bubble still up: {toasts}");
     assert_eq!(note(&h), 0, "the plume's note is shut while the refusal's bubble stands");
 }
+
+/// Reviews 27 to 31 and an A/B review: "plume 1 (−13)" over every fan, a
+/// bare name with its score far to its right, and "human · 1 card in hand"
+/// under one's own name read as a diagram's captions and a program's status
+/// line. The table says them with pieces: each name on a plate with its
+/// score on a chip, each plume's score on a chip over its fan (the plume
+/// named on hover and to screen readers), and nothing under one's own name
+/// that the table shows already.
+#[test]
+fn names_and_scores_lie_on_plates_and_chips_not_in_captions() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = the_late_game_of_four(dir.path());
+    let words: Vec<String> = common::painted_words(&h).into_iter().map(|w| w.0).collect();
+    let captions: Vec<&String> =
+        words.iter().filter(|w| w.starts_with("plume ") || w.starts_with("peacock ")).collect();
+    assert!(captions.is_empty(), "no plume is captioned by its name on the table: {captions:?}");
+    assert!(
+        !words.iter().any(|w| w.contains("human") || w.contains("card in hand") || w.contains("cards in hand")),
+        "nothing under one's name: {words:?}"
+    );
+    // Player 3's first plume scores −4 (the save): its chip says so, and
+    // screen readers still hear the plume's name and score.
+    assert!(words.iter().any(|w| w == "\u{2212}4"), "the plume's score on its chip: {words:?}");
+    assert!(first_plume(&h, "Player 3").is_some(), "Player 3's first plume is named for screen readers");
+    // Each name on its plate, its score on the plate's chip beside it.
+    for (name, score) in [("Player 1", "\u{2212}47"), ("Player 2", "\u{2212}35"), ("Player 4", "\u{2212}30")] {
+        let plate = h.get_by_label(name).rect();
+        let chip = h.get_by_label(score).rect();
+        assert!(
+            (chip.right() - plate.right()).abs() < 1.0
+                && chip.left() > plate.left() + 40.0
+                && (chip.center().y - plate.center().y).abs() < 2.0,
+            "{name}'s score on a chip at its plate's end: {plate:?} {chip:?}"
+        );
+    }
+}

@@ -200,3 +200,72 @@ fn paint_icon(painter: &egui::Painter, icon: Icon, c: Pos2, r: f32, stroke: Stro
         }
     }
 }
+
+/// A seat's name on a small wooden plate, as a place card at a table
+/// (a name in the running text's place "read as a form's heading"), its
+/// `score` on an ivory chip laid on the plate's right end (no chip when
+/// empty); `lit` rims the plate in gold (the seat to play). The plate's
+/// response and the chip's, to say more on hover.
+pub fn name_plate(
+    ui: &mut Ui,
+    palette: &Palette,
+    (name, score): (&str, &str),
+    size: f32,
+    lit: bool,
+) -> (Response, Option<Response>) {
+    let ink = palette.text_on(palette.table.wood[1]);
+    let galley = ui.painter().layout_no_wrap(name.to_owned(), look::display(ui.ctx(), size), ink);
+    let tall = galley.size().y + 4.0;
+    let plate = Vec2::new(galley.size().x + 16.0, tall);
+    let chip_galley = (!score.is_empty()).then(|| {
+        ui.painter().layout_no_wrap(score.to_owned(), look::display(ui.ctx(), size * 0.85), palette.table.on_plate)
+    });
+    let chip = chip_galley.as_ref().map(|g| Vec2::new((g.size().x + 14.0).max(tall + 2.0), tall + 2.0));
+    let overlap = 6.0;
+    let width = plate.x + chip.map_or(0.0, |c| c.x - overlap);
+    let (rect, response) = ui.allocate_exact_size(Vec2::new(width, tall + 2.0), Sense::hover());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, name));
+    let plate_rect = Rect::from_min_size(Pos2::new(rect.left(), rect.center().y - tall / 2.0), plate);
+    let chip_rect = chip.map(|c| Rect::from_min_size(Pos2::new(plate_rect.right() - overlap, rect.top()), c));
+    if ui.is_rect_visible(rect) {
+        let painter = ui.painter();
+        let shadow = plate_rect.translate(Vec2::new(1.0, 2.0));
+        painter.add(RectShape::filled(shadow, 4.0, palette.table.shadow).with_blur_width(5.0));
+        painter.add(look::wood(ui.ctx(), plate_rect, palette, 4.0));
+        let rim = if lit { Stroke::new(2.0, palette.selection) } else { Stroke::new(1.2, palette.table.wood[2]) };
+        painter.rect_stroke(plate_rect, 4.0, rim, egui::StrokeKind::Inside);
+        // A bevel: a lighter line under the top edge.
+        let sheen = super::theme::SHEEN;
+        painter.line_segment(
+            [plate_rect.left_top() + Vec2::new(4.0, 2.0), plate_rect.right_top() + Vec2::new(-4.0, 2.0)],
+            Stroke::new(1.0, sheen),
+        );
+        let text_at = Pos2::new(plate_rect.left() + 8.0, plate_rect.center().y - galley.size().y / 2.0);
+        painter.galley(text_at, galley, ink);
+        if let (Some(chip), Some(g)) = (chip_rect, chip_galley) {
+            let round = CornerRadius::same((chip.height() / 2.0) as u8);
+            let shadow = chip.translate(Vec2::new(1.0, 2.0));
+            painter.add(RectShape::filled(shadow, round, palette.table.shadow).with_blur_width(5.0));
+            painter.rect(
+                chip,
+                round,
+                palette.table.plate,
+                Stroke::new(1.2, palette.table.edge),
+                egui::StrokeKind::Inside,
+            );
+            painter.rect_stroke(
+                chip.shrink(2.5),
+                CornerRadius::same((chip.height() / 2.0 - 2.5) as u8),
+                Stroke::new(0.8, mix(palette.table.plate, palette.table.edge, 0.5)),
+                egui::StrokeKind::Inside,
+            );
+            painter.galley(chip.center() - g.size() / 2.0, g, palette.table.on_plate);
+        }
+    }
+    let chip_response = chip_rect.map(|c| {
+        let r = ui.interact(c, response.id.with("score"), Sense::hover());
+        r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, score));
+        r
+    });
+    (response, chip_response)
+}

@@ -4,8 +4,10 @@
 
 use egui::{RichText, Ui};
 
+use crate::ui::tokens::name_plate;
+
 use super::marks::{held_backs, turn_token};
-use super::{EnchantedPlumes, Game, Known, Palette, Player, PlumesView, Seat, Viewer, look, total_text, words};
+use super::{EnchantedPlumes, Game, Known, Palette, Player, PlumesView, Seat, Viewer, total_text, words};
 
 impl PlumesView {
     /// A mat's heading: the name, whose turn it is, and the score (in the
@@ -47,23 +49,37 @@ impl PlumesView {
             if narrow && self.compact {
                 ui.spacing_mut().item_spacing.x = 4.0;
             }
-            let name = ui.label(look::title(ui, state.seat_name(seat), size));
+            let known = state.score_seen_by(viewer.knowledge_for(seat), seat);
+            // The name on a wooden plate, the score on a chip laid on its
+            // end (a name and a number in the running text's place read as
+            // a form's heading and "a spreadsheet's column").
+            let (name, chip) =
+                name_plate(ui, palette, (&state.seat_name(seat), &total_text(known)), size - 1.0, to_move);
             if quiet_facts {
                 // (A low window: the line of facts under the name, on hover.)
                 name.on_hover_text(&facts);
             }
-            let known = state.score_seen_by(viewer.knowledge_for(seat), seat);
-            let score = look::title(ui, total_text(known), size);
+            // "≥": a peacock's face-down card, unknown until the end,
+            // adds to it (a new player asked what the sign meant).
+            let said = match known {
+                // (A new player asked why every score was below zero.)
+                Known::Exact(_) => {
+                    "Score: the plumes' scores added up. A plume's top row counts against it and \
+                                    every card under it for it, so a plume starts below zero and climbs as \
+                                    it grows"
+                }
+                Known::AtLeast(_) => {
+                    "Score, at least: a peacock's face-down card adds its value when it is turned up at the end"
+                }
+            };
+            if let Some(chip) = chip {
+                chip.on_hover_text(said);
+            }
             if backs {
                 // The hand as it lies face down before its seat: how
-                // many cards (public), never which; in the room the score
-                // leaves (a narrow mat's backs lay over its minus sign),
+                // many cards (public), never which, beside the plate;
                 // else on the line under the name.
-                let score_width = egui::WidgetText::from(score.clone())
-                    .into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, egui::TextStyle::Body)
-                    .size()
-                    .x;
-                let room = ui.available_width() - score_width - 2.0 * ui.spacing().item_spacing.x;
+                let room = ui.available_width();
                 // Where they do not fit beside the name: under it in a low
                 // window (where they alone say the count), else left out
                 // (the line of facts says it; a line more than the mat was
@@ -72,30 +88,6 @@ impl PlumesView {
                 backs_under = !drawn && quiet_facts;
                 backs_said = drawn;
             }
-            // By the hand, at the plaque's right; across the table, by the
-            // name (at the far edge of a place with no mat round it, it ran
-            // into the next seat's name).
-            let layout = if by_hand {
-                egui::Layout::right_to_left(egui::Align::Center)
-            } else {
-                egui::Layout::left_to_right(egui::Align::Center)
-            };
-            ui.with_layout(layout, |ui| {
-                // "≥": a peacock's face-down card, unknown until the end,
-                // adds to it (a new player asked what the sign meant).
-                let said = match known {
-                    // (A new player asked why every score was below zero.)
-                    Known::Exact(_) => "Score: the plumes' scores added up. A plume's top row counts against it and \
-                                        every card under it for it, so a plume starts below zero and climbs as \
-                                        it grows"
-                        .to_string(),
-                    Known::AtLeast(_) => {
-                        "Score, at least: a peacock's face-down card adds its value when it is turned up at the end"
-                            .to_string()
-                    }
-                };
-                ui.label(score).on_hover_text(said);
-            });
         });
         if backs_under {
             // In a row of its own, sized to the backs (not the mat's width).
@@ -106,19 +98,42 @@ impl PlumesView {
         }
         // By the hand, the name's column at the left of the plumes: the
         // token and the facts under the name, the facts wrapped.
+        // (By the hand the plate's gold rim and the ribbon over the hand
+        // say it is one's turn: a third sign, a tag, was one too many.)
         let plain = by_hand;
-        if to_move {
-            turn_token(ui, palette, seat, plain);
+        if to_move && !by_hand {
+            turn_token(ui, palette, seat);
         }
+        // By the hand, only what the table does not show (who plays it,
+        // "human", and the cards in hand, which lie under it, were read as
+        // a program's status line).
+        let facts = if by_hand { self.own_facts(state, seat) } else { Some(facts) };
+        let Some(facts) = facts else { return };
         if !(quiet_facts || by_hand && self.compact) {
             // (By the hand, in a low window: the side panel says it.)
-            let facts = RichText::new(if backs_said { self.mat_facts(state, seat, (narrow, true)) } else { facts })
-                .color(palette.table.faint);
+            let facts =
+                RichText::new(if backs_said && !by_hand { self.mat_facts(state, seat, (narrow, true)) } else { facts })
+                    .color(palette.table.faint);
             // (At the body's size on a narrow mat too: smaller, "computer"
             // was too small to read.)
             let label = egui::Label::new(facts);
             ui.add(if plain { label.wrap() } else { label.truncate() });
         }
+    }
+
+    /// What one's own place says under one's name: the peacocks finished,
+    /// and who plays the seat when it is not a person at this screen.
+    fn own_facts(&self, state: &EnchantedPlumes, seat: Seat) -> Option<String> {
+        let mut facts = Vec::new();
+        match self.table.session().players().get(seat.index()) {
+            Some(Player::Computer(l)) => facts.push(format!("computer, {}", l.name())),
+            Some(Player::Friend) => facts.push("friend online".to_string()),
+            _ => {}
+        }
+        if state.peacocks(seat) > 0 {
+            facts.push(words::count(state.peacocks(seat), "peacock"));
+        }
+        (!facts.is_empty()).then(|| facts.join(" · "))
     }
 
     /// Who plays a seat, the cards in its hand (unless `counted` by the

@@ -232,9 +232,11 @@ pub(super) fn own_card(
     let sizes = |least: f32| {
         (0..=10).map(move |k| largest * (1.0 - 0.05 * k as f32)).filter(move |c| c.x >= largest.x * least - 0.01)
     };
-    // (Small cards overlap, so one line holds many plumes at half size.)
+    // (Small cards overlap, so in a low window one line holds many plumes
+    // at half size; with room to wrap, no smaller than 60%.)
+    let least = if may_wrap { 0.6 } else { 0.5 };
     let one = sizes(0.6)
-        .chain(sizes(0.5).skip_while(|c| c.x >= largest.x * 0.6 - 0.01))
+        .chain(sizes(least).skip_while(|c| c.x >= largest.x * 0.6 - 0.01))
         .find(|&c| own_lines(state, seat, c, width).is_some_and(|(n, _)| n == 1));
     // Around the plumes in the bottom panel: the turn line and its hint,
     // the mat's name and facts, its margins and the spacing (measured).
@@ -353,16 +355,14 @@ pub(super) fn others_step(card: Vec2) -> f32 {
 
 pub(super) fn plume_width_by(widest: usize, card: Vec2, step: f32) -> f32 {
     // 14 points of margin: the minus sign of the top row sits at the left;
-    // at least the heading's width (a short one over small cards). (The
-    // fan's outer cards turn their corners out into the 8 points between
-    // plumes.)
+    // at least the score chip's width over it. (The fan's outer cards turn
+    // their corners out into the 8 points between plumes.)
     let cards = (widest.max(1) - 1) as f32 * step + card.x + 3.0;
-    (cards + 14.0).max(if short_headings(card) { 48.0 } else { 70.0 })
+    (cards + 14.0).max(40.0)
 }
 
-/// Small cards (a crowded table, a low window) have short plume headings:
-/// the plume's number and score, not "plume 3", so a one-card plume is no
-/// wider than its heading needs.
+/// Small cards (a crowded table, a low window): the place for a new plume
+/// says so in a smaller face.
 pub(super) fn short_headings(card: Vec2) -> bool {
     card.x < 36.0
 }
@@ -499,8 +499,10 @@ mod tests {
     /// thin scroll bar).
     #[test]
     fn own_plumes_take_a_second_line_where_the_table_has_room_and_wrap_rather_than_shrink() {
+        // (360: with the score chip alone over a plume, four plumes and a new
+        // one at 400 lie on one line nearly as large as on two.)
         let state = with_plumes(4);
-        let width = 400.0;
+        let width = 360.0;
         let (one, lines) = own_card(&state, Seat(1), PLUME_CARD, width, (0.0, true));
         assert!(one.x < PLUME_CARD.x, "four plumes and a new one do not fit one line at full size: {one:?}");
         let (two, two_lines) = own_card(&state, Seat(1), PLUME_CARD, width, (2_000.0, true));
@@ -529,7 +531,9 @@ mod each_seat_its_size {
     /// Each seat's cards are as large as its own mat allows.
     #[test]
     fn a_seat_with_few_plumes_is_not_drawn_as_small_as_a_crowded_one() {
-        let state = with_plumes(7);
+        // (Nine: with the score chip alone over a plume, a one-card plume
+        // is narrower, and seven no longer crowd the mat.)
+        let state = with_plumes(9);
         let (few, many) = (state.plumes(Seat(0)).len(), state.plumes(Seat(1)).len());
         assert!(few + 3 <= many, "A has {few} plumes, B {many}");
         let (per_row, cards, widths) =

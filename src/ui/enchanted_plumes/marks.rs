@@ -155,48 +155,35 @@ pub(super) fn row_sign(
         .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, said.clone()));
 }
 
-/// A plume's heading over its top row: its name, and its score on a chip
-/// beside it (so "plume 1 −8" never reads as a range).
-pub(super) fn plume_heading(
-    painter: &egui::Painter,
-    palette: &Palette,
-    (top, room): (Pos2, f32),
-    (name, short): (&str, &str),
-    score: &str,
-) {
+/// A plume's heading over its top row: its score on a round ivory chip
+/// laid on the cloth over the fan's middle ("plume 1" and its score on a
+/// pill read as "a chart's legend"; the plume's name is said on hover and
+/// to screen readers, and the plumes are counted from the left).
+pub(super) fn plume_heading(painter: &egui::Painter, palette: &Palette, top: Pos2, score: &str) {
     let font = look::display(painter.ctx(), 13.0);
-    let score = painter.layout_no_wrap(score.to_string(), font.clone(), palette.table.on_plate);
-    let chip = Vec2::new(score.size().x + 8.0, score.size().y + 1.0);
-    // The plume's number alone when its whole name and score are wider
-    // than the plume ("peacock 1" was cut to "eacock 1" at the mat's edge).
-    let full = painter.layout_no_wrap(name.to_string(), font.clone(), palette.table.ink);
-    let name = if full.size().x + 4.0 + chip.x <= room {
-        full
-    } else {
-        painter.layout_no_wrap(short.to_string(), font, palette.table.ink)
-    };
-    let left = top.x - (name.size().x + 4.0 + chip.x) / 2.0;
-    painter.galley(Pos2::new(left, top.y + 1.0), name.clone(), palette.table.ink);
-    let chip = Rect::from_min_size(Pos2::new(left + name.size().x + 4.0, top.y + 0.5), chip);
-    painter.rect(chip, 6.0, palette.table.plate, Stroke::new(1.0, palette.table.edge), StrokeKind::Inside);
-    painter.galley(chip.min + Vec2::new(4.0, 0.5), score, palette.table.on_plate);
+    let score = painter.layout_no_wrap(score.to_string(), font, palette.table.on_plate);
+    let tall = score.size().y + 2.0;
+    let chip = Vec2::new((score.size().x + 10.0).max(tall), tall);
+    let chip = Rect::from_center_size(Pos2::new(top.x, top.y + tall / 2.0), chip);
+    let round = egui::CornerRadius::same((tall / 2.0) as u8);
+    painter.add(
+        egui::epaint::RectShape::filled(chip.translate(Vec2::new(0.5, 1.5)), round, palette.table.shadow)
+            .with_blur_width(4.0),
+    );
+    painter.rect(chip, round, palette.table.plate, Stroke::new(1.0, palette.table.edge), StrokeKind::Inside);
+    painter.galley(chip.center() - score.size() / 2.0, score, palette.table.on_plate);
 }
 
 /// Whose turn it is: a gold token on the top edge of the seat's mat, laid
 /// over it (in the heading it took room, and a new player saw the mats
 /// change size each time the turn passed).
-pub(super) fn turn_token(ui: &mut Ui, palette: &Palette, seat: Seat, inline: bool) {
-    let font = egui::FontId::proportional(if inline { 13.0 } else { 11.0 });
+pub(super) fn turn_token(ui: &mut Ui, palette: &Palette, seat: Seat) {
+    let font = egui::FontId::proportional(11.0);
     let galley = ui.painter().layout_no_wrap("to play".to_string(), font, palette.table.rim);
     let size = galley.size() + Vec2::new(14.0, 4.0);
-    let rect = if inline {
-        // In the line of words it belongs to (no mat's edge to sit on).
-        ui.allocate_exact_size(size, Sense::hover()).0
-    } else {
-        // (The frame's inner margin is 10: its edge that far above the heading.)
-        let at = Pos2::new(ui.max_rect().center().x, ui.max_rect().top() - 10.0);
-        Rect::from_center_size(at, size)
-    };
+    // (The frame's inner margin is 10: its edge that far above the heading.)
+    let at = Pos2::new(ui.max_rect().center().x, ui.max_rect().top() - 10.0);
+    let rect = Rect::from_center_size(at, size);
     let painter = ui.painter();
     painter.rect(rect, 8.0, palette.selection, Stroke::new(1.0, palette.table.rim), StrokeKind::Inside);
     painter.galley(rect.center() - galley.size() / 2.0, galley, palette.table.rim);
@@ -224,6 +211,17 @@ pub(super) fn held_backs(ui: &mut Ui, palette: &Palette, (name, n): (&str, usize
     response.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, &said));
     response.on_hover_text(said);
     true
+}
+
+/// What a plume's tip says of its score.
+pub(super) fn plume_tip(score: Known) -> String {
+    if let Known::AtLeast(n) = score {
+        format!("Its face-down card stays hidden until the end; with it the peacock scores at least {n:+}")
+    } else {
+        "The top row counts against the plume and every card under it for it; a finished peacock scores one point \
+         more for each of its cards"
+            .to_string()
+    }
 }
 
 #[cfg(test)]
@@ -256,47 +254,5 @@ mod tests {
         assert_eq!(Bottom::of(false, false), Bottom::Hidden);
         assert_eq!(Bottom::of(false, true), Bottom::Up, "at the end every peacock's last card is turned up");
         assert_ne!(painted(&one, Bottom::Up), painted(&one, Bottom::Owner), "turned up, not a back");
-    }
-}
-
-#[cfg(test)]
-mod heading_tests {
-    use super::plume_heading;
-
-    /// The words a heading of `room` points paints.
-    fn painted(room: f32) -> Vec<String> {
-        let ctx = egui::Context::default();
-        let mut texts = Vec::new();
-        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
-            let palette = crate::ui::theme::palette(false);
-            plume_heading(ui.painter(), &palette, (egui::pos2(100.0, 100.0), room), ("peacock 1", "1"), "+10");
-        });
-        out.textures_delta.clear();
-        for c in &out.shapes {
-            if let egui::Shape::Text(t) = &c.shape {
-                texts.push(t.galley.text().to_string());
-            }
-        }
-        texts
-    }
-
-    /// Found by a new player: a narrow peacock's heading was cut at the
-    /// mat's edge ("eacock 1"); it says the number alone when its name
-    /// and score do not fit over the plume.
-    #[test]
-    fn a_heading_wider_than_its_plume_says_the_number_alone() {
-        assert_eq!(painted(200.0), ["peacock 1", "+10"]);
-        assert_eq!(painted(70.0), ["1", "+10"]);
-    }
-}
-
-/// What a plume's tip says of its score.
-pub(super) fn plume_tip(score: Known) -> String {
-    if let Known::AtLeast(n) = score {
-        format!("Its face-down card stays hidden until the end; with it the peacock scores at least {n:+}")
-    } else {
-        "The top row counts against the plume and every card under it for it; a finished peacock scores one point \
-         more for each of its cards"
-            .to_string()
     }
 }

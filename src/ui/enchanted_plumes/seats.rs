@@ -348,18 +348,7 @@ impl PlumesView {
         // Another seat's plume drawn smaller than one's own would be is held up
         // at a hand's size on hover, to read its cards.
         plume_hover(resp, palette, (&label, &words), (plume, bottom), !own && card.x < PLUME_CARD.x - 0.01);
-        // (The number alone where the name does not fit over the plume.)
-        // Small cards: every plume of the mat by its number alone (some
-        // named in full and some not read as two kinds of heading).
-        let short = (index + 1).to_string();
-        let name = if short_headings(card) { short.clone() } else { format!("{kind} {}", index + 1) };
-        plume_heading(
-            &painter,
-            palette,
-            (rect.center_top(), rect.width() + 10.0),
-            (&name, &short),
-            &plume_score_text(score),
-        );
+        plume_heading(&painter, palette, rect.center_top(), &plume_score_text(score));
         let last = plume.rows.len() - 1;
         let row_x = |len: usize| row_left_and_width(rect, len, (card, step, gap));
         // The plume as a peacock's tail: its cards turned out from a point
