@@ -574,9 +574,11 @@ fn other_seats_see_a_face_down_peacock_as_unknown_until_the_end() {
     assert_eq!(labels_starting(&h, &format!("Ada peacock {no} \u{2212}")), 0, "its score is not shown to Ben");
     assert_eq!(labels_starting(&h, &format!("Ada peacock {no} -")), 0, "its score is not shown to Ben");
     let peacocks = start.peacocks(ada);
-    // (Her hand's count is said by its backs beside her name.)
-    let line = format!("human · {peacocks} peacock{}", if peacocks == 1 { "" } else { "s" });
-    h.get_by_label(&line);
+    // (Her hand's count is shown by its backs beside her name, and said
+    // in words on hover of her plate.)
+    let held = start.hand(ada).len();
+    let line = format!("human · {held} cards in hand · {peacocks} peacock{}", if peacocks == 1 { "" } else { "s" });
+    assert_eq!(plate_note(&mut h, "Ada"), line, "Ada's plate says who plays her and her peacocks");
     h.get_by_label(&format!("Ada: {} cards in hand, face down", start.hand(ada).len()));
     assert!(h.query_all_by_label(&format!("≥ {}", shown(total))).count() > 0, "Ada's score as Ben may know it");
     assert_eq!(h.query_all_by_label(&shown(start.score(ada))).count(), 0, "Ada's exact score is hidden");
@@ -1587,11 +1589,34 @@ fn at_a_crowded_table_every_mat_shows_its_hand_alike() {
             assert!(h.query_by_label(&backs).is_some(), "{name}'s hand as backs: {backs}");
         }
     }
+    // Who plays each seat is said the same way for every one: on hover
+    // of its name plate, never in grey words on the cloth.
     let words = common::painted_words(&h);
-    let facts: Vec<&String> = words.iter().map(|w| &w.0).filter(|w| w.starts_with("computer")).collect();
-    assert_eq!(facts.len(), 5, "each other seat says who plays it: {facts:?}");
+    let painted: Vec<&String> = words.iter().map(|w| &w.0).filter(|w| w.starts_with("computer")).collect();
+    assert!(painted.is_empty(), "no seat's facts in words on the table: {painted:?}");
+    let facts: Vec<String> = (1..6).map(|k| plate_note(&mut h, &format!("Seat {}", k + 1))).collect();
+    assert!(facts.iter().all(|f| f.starts_with("computer")), "each other seat says who plays it: {facts:?}");
     let form = |f: &str| (f.contains('('), f.contains("in hand"));
-    assert!(facts.iter().all(|f| form(f) == form(facts[0])), "every mat says it the same way: {facts:?}");
+    assert!(facts.iter().all(|f| form(f) == form(&facts[0])), "every plate says it the same way: {facts:?}");
+}
+
+/// What a seat's name plate says when pointed at (who plays the seat):
+/// the note's words.
+fn plate_note(h: &mut Harness<'_, AviaryApp>, name: &str) -> String {
+    h.hover_at(Pos2::new(2.0, 300.0));
+    h.run_steps(2);
+    let plate = h.get_by_label(name).rect();
+    h.hover_at(plate.left_center() + egui::vec2(10.0, 0.0));
+    h.run_steps(4);
+    let facts = |l: &String| l.starts_with("computer") || l.starts_with("human") || l.starts_with("friend");
+    let found = h
+        .query_all(egui_kittest::kittest::by().predicate(|n| n.label().or(n.value()).is_some_and(|l| facts(&l))))
+        .map(|n| {
+            let a = n.accesskit_node();
+            a.label().or(a.value()).unwrap_or_default()
+        })
+        .next();
+    found.unwrap_or_else(|| panic!("{name}'s plate says who plays it"))
 }
 
 /// Found by a new player: late in a game of four, at the default size,

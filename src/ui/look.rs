@@ -82,6 +82,31 @@ pub fn paint_cloth(ui: &Ui, rect: Rect, palette: &Palette) {
     ui.painter().add(cloth(ui.ctx(), rect, palette, 0.0));
 }
 
+/// How wide a table's wooden rim is: the panels' margin round its cloth.
+pub const RIM: f32 = 8.0;
+
+/// A wooden rim round a game's table, laid in the margin between `outer`
+/// (the game's page) and `table` (its cloth): the cloth alone, edge to
+/// edge of the page, read as paper rather than a table. Painted after the
+/// table, over the margin only.
+pub fn paint_rim(ui: &Ui, outer: Rect, table: Rect, palette: &Palette) {
+    let painter = ui.painter();
+    let strips = [
+        Rect::from_min_max(outer.min, Pos2::new(outer.right(), table.top())),
+        Rect::from_min_max(Pos2::new(outer.left(), table.bottom()), outer.max),
+        Rect::from_min_max(Pos2::new(outer.left(), table.top()), Pos2::new(table.left(), table.bottom())),
+        Rect::from_min_max(Pos2::new(table.right(), table.top()), Pos2::new(outer.right(), table.bottom())),
+    ];
+    for strip in strips.into_iter().filter(|s| s.width() > 0.5 && s.height() > 0.5) {
+        painter.add(wood(ui.ctx(), strip, palette, 0.0));
+    }
+    painter.rect_stroke(outer, 0.0, Stroke::new(1.5, palette.table.wood[2]), StrokeKind::Inside);
+    // The cloth sunk a little under the rim: a dark line and a shade.
+    painter.rect_stroke(table, 0.0, Stroke::new(1.5, palette.table.wood[2]), StrokeKind::Outside);
+    let shade = palette.table.shadow;
+    fade(painter, Rect::from_min_size(table.min, Vec2::new(table.width(), 8.0)), shade, Color32::TRANSPARENT);
+}
+
 /// The cloth as a shape with rounded corners, to lay under something
 /// whose size is known only once it is drawn (a patch of table in a
 /// dialog: see [`on_cloth`]).

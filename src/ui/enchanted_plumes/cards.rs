@@ -340,6 +340,33 @@ pub(super) fn paint_back(painter: &egui::Painter, palette: &Palette, rect: Rect,
     );
 }
 
+/// The deck's thickness under its top card: a card's edge for every
+/// eight or so left (one at least, seven at most), each a little lower
+/// and to the right, as a stack's paper edges show.
+pub(super) fn paint_stack(painter: &egui::Painter, palette: &Palette, rect: Rect, left: usize) {
+    let layers = left.div_ceil(8).clamp(1, 7);
+    let step = Vec2::new(0.7, 1.1);
+    let bottom = rect.translate(step * layers as f32);
+    painter.add(
+        egui::epaint::RectShape::filled(bottom.translate(Vec2::new(1.0, 2.0)), 5.0, palette.table.shadow)
+            .with_blur_width(8.0),
+    );
+    let edge = look::edge_of(palette.card_face, palette);
+    for k in (1..=layers).rev() {
+        let layer = rect.translate(step * k as f32);
+        painter.rect(layer, 5.0, palette.card_face, Stroke::new(0.8, edge), StrokeKind::Inside);
+    }
+}
+
+/// The wooden rail the Train's cards stand on, filling `rect`: a strip of
+/// wood with its rim and a soft shadow.
+pub(super) fn rail(ctx: &egui::Context, palette: &Palette, rect: Rect) -> egui::Shape {
+    let shadow = egui::epaint::RectShape::filled(rect.translate(Vec2::new(1.0, 3.0)), 6.0, palette.table.shadow)
+        .with_blur_width(10.0);
+    let rim = egui::epaint::RectShape::stroke(rect, 6.0, Stroke::new(1.5, palette.table.wood[2]), StrokeKind::Inside);
+    egui::Shape::Vec(vec![shadow.into(), look::wood(ctx, rect, palette, 6.0), rim.into()])
+}
+
 /// The Peahen: the card that ends the game, a plain brown bird on cream.
 pub(super) fn paint_peahen(painter: &egui::Painter, palette: &Palette, rect: Rect) {
     look::card_body(painter, palette, rect, palette.card_face, look::Lift::Flat);

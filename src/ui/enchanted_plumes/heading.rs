@@ -34,7 +34,10 @@ impl PlumesView {
         // of facts under the name is said on hover.)
         // Every mat alike (a narrow one said its facts in words and a
         // wide one showed its hand's backs, side by side).
-        let quiet_facts = self.compact && !by_hand;
+        // Across the table, who plays a seat is said on hover of its plate
+        // ("computer, easy" in grey under every name read as a program's
+        // status line), as in a low window.
+        let quiet_facts = !by_hand;
         let facts = self.mat_facts(state, seat, (narrow, false));
         let held = state.hand(seat).len();
         let backs = held > 0 && !(by_hand && sees);

@@ -10,12 +10,11 @@ use super::{EnchantedPlumes, HAND_CARD, PLUME_CARD, PlumesView, SMALL_CARD, Seat
 /// share of a card's height (more left the mat mostly empty felt).
 pub(super) const NEW_ROW: f32 = 0.42;
 
-/// The height of a seat's mat above its cards: its name and score, the
-/// line of facts under them (who plays, cards in hand), the plumes'
-/// headings and the margins.
-pub(super) const MAT_HEADING: f32 = 72.0;
+/// The height of a seat's place above its cards: its name plate, the
+/// plumes' score chips and the margins (who plays it is said on hover).
+pub(super) const MAT_HEADING: f32 = 56.0;
 
-/// The same in a low window, where the line of facts is said on hover.
+/// The same in a low window, where the name is a size smaller.
 pub(super) const MAT_HEADING_COMPACT: f32 = 50.0;
 
 /// The smallest the others' cards get.

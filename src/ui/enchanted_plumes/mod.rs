@@ -527,6 +527,7 @@ impl View for PlumesView {
         self.folded = super::view::folding_side_panel(ui, (&mut open, FOLD_BELOW), |ui| self.side_ui(ui, frame));
         self.panel_open = open;
         self.table_room = ui.available_size();
+        let page = ui.available_rect_before_wrap();
         // Once the game is over and every mat is across the table, no hand
         // lies under it: the mats take the whole height (a bare band as
         // tall as a hand lay under them, and they scrolled).
@@ -552,6 +553,8 @@ impl View for PlumesView {
                 });
         }
         egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, &palette, frame));
+        // The wooden rim round the cloth, in the panels' margins.
+        look::paint_rim(ui, page, page.shrink(look::RIM), &palette);
         if self.slides.busy() {
             ui.ctx().request_repaint();
         }

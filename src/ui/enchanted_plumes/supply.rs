@@ -139,7 +139,11 @@ impl PlumesView {
     ) {
         let now = ui.input(|i| i.time);
         let animate = self.settings.animations;
-        ui.horizontal(|ui| {
+        // The Train's cards stand on a wooden rail (five loose cards on
+        // the cloth read as "just cards, no board"), laid under them once
+        // their row is measured.
+        let rail = ui.painter().add(egui::Shape::Noop);
+        let row = ui.horizontal(|ui| {
             for (i, &c) in state.train().iter().enumerate() {
                 let fresh = self.fresh.train.contains(&i);
                 let place = if fresh { "train (new since your last turn)" } else { "train" };
@@ -172,6 +176,10 @@ impl PlumesView {
                 }
             }
         });
+        if !state.train().is_empty() {
+            let under = row.response.rect.expand2(Vec2::new(7.0, 5.0));
+            ui.painter().set(rail, cards::rail(ui.ctx(), palette, under));
+        }
     }
 
     /// A key to the blue rings: a small ringed card and who laid them
@@ -241,9 +249,7 @@ impl PlumesView {
                 // pointer while a draw is allowed, a card's edge or two
                 // under it as a stack has.
                 let lift = if can_draw && r.hovered() { look::Lift::Raised } else { look::Lift::Flat };
-                for k in [2.0, 1.0] {
-                    cards::paint_back(ui.painter(), palette, rect.translate(Vec2::splat(k * 1.5)), look::Lift::Flat);
-                }
+                cards::paint_stack(ui.painter(), palette, rect, state.deck_len());
                 cards::paint_back(ui.painter(), palette, rect, lift);
                 let said = if can_draw { "Draw a card".to_string() } else { card_label("deck", FeatherFace::Down) };
                 let role = if can_draw { egui::Role::Button } else { egui::Role::Image };
