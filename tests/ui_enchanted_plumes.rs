@@ -2180,3 +2180,35 @@ fn names_and_scores_lie_on_plates_and_chips_not_in_captions() {
         );
     }
 }
+
+/// Reviews 28, 29 and two A/B reviews: the hand-off was "a web form's
+/// dialog" (a card of board with a heading, a line of explanation and a
+/// green button) in the hand's place. Now the hand of the person the game
+/// waits for lies there face down, fanned as it will be held, with the
+/// plaque that turns it up laid across it; shown, the cards are held in
+/// the same place.
+#[test]
+fn the_hand_off_is_that_persons_hand_face_down_with_a_plaque_across_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness(common::app(dir.path()));
+    h.run();
+    two_people(&mut h);
+    let backs = h.get_by_label("Ada's hand: 9 cards, face down").rect();
+    let plaque = h.get_by_label("I am Ada: show my cards").rect();
+    assert!(backs.contains(plaque.center()), "the plaque lies across her face-down hand: {backs:?} {plaque:?}");
+    assert!(h.query_by_label("Every hand is hidden; the table is public.").is_none(), "no dialog's explanation");
+    let words: Vec<String> = common::painted_words(&h).into_iter().map(|w| w.0).collect();
+    assert!(!words.iter().any(|w| w.starts_with("Every hand is hidden")), "no line of explanation: {words:?}");
+    h.get_by_label("I am Ada: show my cards").click();
+    h.run();
+    let hand: Vec<egui::Rect> = h
+        .query_all(egui_kittest::kittest::by().predicate(|n| n.label().is_some_and(|l| l.starts_with("hand: "))))
+        .map(|n| n.rect())
+        .collect();
+    assert_eq!(hand.len(), 9, "Ada sees her nine cards");
+    let middle = hand.iter().fold(egui::Rect::NOTHING, |a, r| a.union(*r)).center();
+    assert!(
+        (middle.x - backs.center().x).abs() < 40.0 && (middle.y - backs.center().y).abs() < 60.0,
+        "her cards are held where they lay face down: {middle:?} against {backs:?}"
+    );
+}

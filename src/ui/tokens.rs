@@ -269,3 +269,32 @@ pub fn name_plate(
     });
     (response, chip_response)
 }
+
+/// A wooden plaque with `words` burnt in, centred on `centre` over
+/// whatever lies there (a face-down hand), rimmed in gold as the one thing
+/// to do: a button to screen readers, lifted under the pointer. `hover` is
+/// said when the pointer rests on it. Whether it was clicked.
+pub fn plaque_button(ui: &mut Ui, palette: &Palette, (words, hover): (&str, &str), size: f32, centre: Pos2) -> bool {
+    let ink = palette.text_on(palette.table.wood[1]);
+    let galley = ui.painter().layout_no_wrap(words.to_owned(), look::display(ui.ctx(), size), ink);
+    let rect = Rect::from_center_size(centre, galley.size() + Vec2::new(size * 1.6, size * 0.9));
+    let id = egui::Id::unique(("plaque", words));
+    let response = ui.interact(rect, id, Sense::click());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, words));
+    let lifted = response.hovered();
+    let at = if lifted { rect.translate(Vec2::new(0.0, -1.5)) } else { rect };
+    let painter = ui.painter();
+    let shadow = at.translate(Vec2::new(1.0, if lifted { 5.0 } else { 3.0 }));
+    painter.add(RectShape::filled(shadow, 6.0, palette.table.lifted).with_blur_width(10.0));
+    painter.add(look::wood(ui.ctx(), at, palette, 6.0));
+    painter.rect_stroke(
+        at,
+        6.0,
+        Stroke::new(if lifted { 3.0 } else { 2.0 }, palette.selection),
+        egui::StrokeKind::Inside,
+    );
+    painter.rect_stroke(at.shrink(4.0), 4.0, Stroke::new(0.8, palette.table.wood[2]), egui::StrokeKind::Inside);
+    painter.galley(at.center() - galley.size() / 2.0, galley, ink);
+    let response = if hover.is_empty() { response } else { response.on_hover_text(hover) };
+    response.clicked()
+}

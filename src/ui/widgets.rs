@@ -492,7 +492,8 @@ pub fn confirm_undo_modal(ctx: &egui::Context, id: egui::Id, heading: &str, body
 /// How many of the latest moves the hand-off's recap lists, beside the
 /// button and under it.
 const RECAP_WIDE: usize = 6;
-const RECAP_NARROW: usize = 3;
+/// How many under the button, where the room is narrow.
+pub const RECAP_NARROW: usize = 3;
 
 /// The hand-off bar of a shared screen: whose turn it is, what the others
 /// did since that person last acted, and the button that shows what is

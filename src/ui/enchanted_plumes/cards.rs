@@ -439,9 +439,29 @@ pub(super) fn train_caption(ui: &mut Ui, state: &EnchantedPlumes, faint: egui::C
 
 #[cfg(test)]
 mod tests {
-    use super::{fan_rect, fan_rect_within, feather_paints};
+    use super::{fan_rect, fan_rect_within, feather_paints, paint_stack};
     use crate::ui::theme;
     use egui::{Pos2, Vec2};
+
+    /// The deck is as thick as the cards left in it: a full deck shows
+    /// more card edges under its top card than one nearly drawn, and the
+    /// last cards still lie as a stack, not a lone card.
+    #[test]
+    fn the_deck_thins_as_it_is_drawn() {
+        let edges = |left: usize| {
+            let ctx = egui::Context::default();
+            let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+                let rect = egui::Rect::from_min_size(Pos2::new(10.0, 10.0), Vec2::new(64.0, 92.0));
+                paint_stack(ui.painter(), &theme::palette(false), rect, left);
+            });
+            out.textures_delta.clear();
+            // (The shadow under the stack is a blurred shape; each edge a
+            // card's rectangle.)
+            out.shapes.iter().filter(|c| matches!(&c.shape, egui::Shape::Rect(r) if r.blur_width == 0.0)).count()
+        };
+        assert!(edges(84) > edges(40) && edges(40) > edges(3), "{} {} {}", edges(84), edges(40), edges(3));
+        assert!(edges(1) >= 1, "the last card lies on the table");
+    }
 
     /// Every feather's tip stands off its card, in both themes: the white
     /// one too (painted white on the cream, it read as a blank card).

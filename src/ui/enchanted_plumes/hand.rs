@@ -272,22 +272,79 @@ impl PlumesView {
         ui.add_space(6.0);
     }
 
-    /// The hand-off, where the hand would be: whose turn it is, what the
-    /// others did since their last turn, and the button that turns the
-    /// cards up (their backs lie by the name on the mat beside: how many
-    /// is public). Only the hands are hidden meanwhile; the table stays in
-    /// view.
-    pub(super) fn hand_off_ui(&mut self, ui: &mut Ui) {
+    /// The hand-off, where the hand would be: the hand of the person the
+    /// game waits for, lying face down and fanned as it will be held (how
+    /// many cards is public), with a wooden plaque across it that turns
+    /// the cards up; in a low window, under it, what happened since that
+    /// person's last turn. Only the hands are hidden meanwhile; the table
+    /// stays in view. (A card of board with a heading, a line of
+    /// explanation and a green button read as "a web form's dialog".)
+    pub(super) fn hand_off_ui(&mut self, ui: &mut Ui, palette: &Palette, recap_under: bool) {
         let Some(seat) = self.human_to_move() else { return };
-        let name = self.state().seat_name(seat);
-        let mut confirmed = false;
-        let hidden = "Every hand is hidden; the table is public.";
-        ui.vertical(|ui| {
-            confirmed = super::widgets::hand_off_bar(ui, &name, hidden, "show my cards", self.table.recap(seat));
-        });
-        ui.add_space(6.0);
+        let state = self.state();
+        let name = state.seat_name(seat);
+        let n = state.hand(seat).len();
+        if recap_under {
+            // (A low window: whose turn comes over the hand, the moves
+            // since under it.)
+            ui.label(look::title(ui, format!("Pass to {name}"), 16.0).color(palette.table.ink));
+        }
+        let card = self.held_card();
+        let room = ui.available_width();
+        let fan = |origin: egui::Pos2, i: usize| super::cards::fan_rect_within(origin, (i, n), card, room);
+        let width = if n == 0 { card.x } else { fan(egui::Pos2::ZERO, n - 1).right() };
+        let (area, named) = ui.allocate_exact_size(Vec2::new(room, card.y + 8.0), Sense::hover());
+        let said = format!("{name}'s hand: {}, face down", crate::rules::words::count(n, "card"));
+        named.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &said));
+        let origin = egui::Pos2::new(area.center().x - width / 2.0, area.top() + 4.0);
+        let step = if n > 1 { fan(egui::Pos2::ZERO, 1).left() - fan(egui::Pos2::ZERO, 0).left() } else { card.x };
+        for i in 0..n {
+            let rect = fan(origin, i);
+            let tilt = held_tilt(i, n, step / card.x);
+            crate::ui::tilt::tilted(ui.painter(), tilt, rect.center(), |painter| {
+                super::cards::paint_back(painter, palette, rect, look::Lift::Flat);
+            });
+        }
+        let words = format!("I am {name}: show my cards");
+        let hover = format!("Every hand is hidden; the table is public. Click when only {name} can see the screen.");
+        let at = egui::Pos2::new(area.center().x, area.top() + 4.0 + card.y * 0.62);
+        let size = if self.compact { 16.0 } else { 19.0 };
+        let confirmed = crate::ui::tokens::plaque_button(ui, palette, (&words, &hover), size, at);
+        if recap_under {
+            self.hand_off_recap(ui, palette, super::super::widgets::RECAP_NARROW);
+        }
         if confirmed {
             self.confirm_hand_off();
+        }
+    }
+
+    /// Whose turn comes, in the display face, and what the others did
+    /// since it last was (see `hand_off_recap`).
+    pub(super) fn hand_off_words(&self, ui: &mut Ui, palette: &Palette, lines: usize) {
+        let Some(seat) = self.human_to_move() else { return };
+        let name = self.state().seat_name(seat);
+        ui.label(look::title(ui, format!("Pass to {name}"), 20.0).color(palette.table.ink));
+        self.hand_off_recap(ui, palette, lines);
+    }
+
+    /// What the others did since the turn's person last played: the
+    /// latest `lines` moves whole, and how many came before them.
+    fn hand_off_recap(&self, ui: &mut Ui, palette: &Palette, lines: usize) {
+        let Some(seat) = self.human_to_move() else { return };
+        let name = self.state().seat_name(seat);
+        let (since, acted) = self.table.recap(seat);
+        let heading = if acted { format!("Since {name}'s last turn:") } else { "So far this game:".to_string() };
+        if since.is_empty() {
+            return;
+        }
+        ui.label(RichText::new(heading).color(palette.table.faint));
+        let earlier = since.len().saturating_sub(lines);
+        if earlier > 0 {
+            let words = crate::rules::words::count(earlier, "earlier move");
+            ui.label(RichText::new(format!("… {words} (in the log)")).italics().color(palette.table.faint));
+        }
+        for e in &since[earlier..] {
+            ui.add(egui::Label::new(format!("• {}", e.text)).wrap());
         }
     }
 }

@@ -9,13 +9,16 @@ use egui::{Pos2, Rect, Sense, Ui, UiBuilder, Vec2};
 
 use super::super::tab::Frame;
 use super::super::theme::Palette;
-use super::{Game, Phase, PlumesView, Viewer};
+use super::{Phase, PlumesView, Viewer};
 
-/// The width of the hand-off card in the hand's place: wide enough for
-/// whose turn it is and what happened since, side by side.
+/// The width of the hand-off's face-down hand and its plaque in the
+/// hand's place.
 const HAND_OFF_WIDE: f32 = 580.0;
-/// The height the hand-off card takes there.
+/// The least height the hand-off takes there.
 const HAND_OFF_HIGH: f32 = 136.0;
+/// How many of the moves since the turn's person last played the
+/// hand-off lists by name (the log has them all).
+const HAND_OFF_RECAP: usize = 4;
 /// The least room kept at either side of the hand for the turn's words
 /// and the history buttons.
 const SIDE: f32 = 200.0;
@@ -69,7 +72,9 @@ impl PlumesView {
         let left = Rect::from_min_max(row.min, Pos2::new(centre.left() - 16.0, row.bottom()));
         let mut words = laid_in(ui, left);
         if hand_off {
-            self.hand_face_down(&mut words, palette);
+            // Whose turn comes and what happened since, at the left of
+            // that person's hand lying face down.
+            self.hand_off_words(&mut words, palette, HAND_OFF_RECAP);
         } else {
             self.turn_line(&mut words, palette);
             let acting = matches!(self.viewer(), Viewer::Seat(s) if self.human_to_move() == Some(s));
@@ -79,7 +84,7 @@ impl PlumesView {
         }
         let mut hand = laid_in(ui, centre);
         if hand_off {
-            self.hand_off_ui(&mut hand);
+            self.hand_off_ui(&mut hand, palette, false);
         } else {
             self.hand_ui(&mut hand, palette, frame.notices);
         }
@@ -90,42 +95,6 @@ impl PlumesView {
             let mut buttons = laid_in(ui, tray);
             let viewer: Viewer = self.viewer();
             self.folded_ui(&mut buttons, frame, viewer);
-        }
-    }
-
-    /// During the hand-off, at the left of the card that hands the game
-    /// over: the hand of the person it waits for, lying face down (how
-    /// many cards is public), fanned as it will be held.
-    fn hand_face_down(&self, ui: &mut Ui, palette: &Palette) {
-        let Some(seat) = self.human_to_move() else { return };
-        let state = self.state();
-        let n = state.hand(seat).len();
-        let name = state.seat_name(seat);
-        let room = ui.available_width();
-        let card = self.hand_card;
-        let fan = |origin: Pos2, i: usize| super::cards::fan_rect_within(origin, (i, n), card, room);
-        let width = if n == 0 { 0.0 } else { fan(Pos2::ZERO, n - 1).right() };
-        let (area, named) = ui.allocate_exact_size(Vec2::new(room, card.y + 30.0), Sense::hover());
-        let said = format!("{name}'s hand: {}, face down", crate::rules::words::count(n, "card"));
-        named.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &said));
-        // At the column's right, by the card that hands the game over.
-        let origin = Pos2::new(area.right() - width - 8.0, area.top() + 10.0);
-        let step = if n > 1 { fan(Pos2::ZERO, 1).left() - fan(Pos2::ZERO, 0).left() } else { card.x };
-        for i in 0..n {
-            let rect = fan(origin, i);
-            let tilt = super::hand::held_tilt(i, n, step / card.x);
-            crate::ui::tilt::tilted(ui.painter(), tilt, rect.center(), |painter| {
-                super::cards::paint_back(painter, palette, rect, super::look::Lift::Flat);
-            });
-        }
-        if n > 0 {
-            ui.painter().text(
-                Pos2::new(origin.x - 12.0, area.top() + 10.0 + card.y),
-                egui::Align2::RIGHT_BOTTOM,
-                format!("{name}'s\nhand"),
-                super::look::display(ui.ctx(), 15.0),
-                palette.table.faint,
-            );
         }
     }
 }
@@ -184,7 +153,7 @@ impl PlumesView {
             let start = ui.cursor().min;
             let at = Rect::from_min_max(start + Vec2::new(supply_w + 24.0, 0.0), start + Vec2::new(width, 600.0));
             let mut card = laid_in(ui, at);
-            self.hand_off_ui(&mut card);
+            self.hand_off_ui(&mut card, palette, true);
             let high = card.min_rect().height().max(LOW_ROW);
             let (row, _) = ui.allocate_exact_size(Vec2::new(width, high), Sense::hover());
             self.supply_in(ui, palette, frame, supply_at(row));
