@@ -2212,3 +2212,36 @@ fn the_hand_off_is_that_persons_hand_face_down_with_a_plaque_across_it() {
         "her cards are held where they lay face down: {middle:?} against {backs:?}"
     );
 }
+
+/// Reviews 25 to 31 and an A/B review, at 800 x 600 late in a game of
+/// four: a seat's last plume lay alone on a second line under the others
+/// ("the layout looks broken"). Each seat's plumes keep one line there,
+/// the smallest cards a little closer together.
+#[test]
+fn in_a_low_window_each_seats_plumes_keep_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("late.json");
+    let golden = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/saves/enchanted-plumes-4-players-late.json");
+    std::fs::copy(golden, &saved).unwrap();
+    let mut h = Harness::builder()
+        .with_size([800.0, 600.0])
+        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), common::app(dir.path()));
+    h.run();
+    assert!(h.state_mut().open_file(&saved, &mut Vec::new()), "the save opens");
+    h.run_steps(8);
+    for seat in ["Player 2", "Player 3", "Player 4"] {
+        let plumes: Vec<egui::Rect> = h
+            .query_all(egui_kittest::kittest::by().predicate(|n| {
+                // ("Player 2 plume 3 −11": its number and score, no more.)
+                let plume = |l: String| {
+                    l.strip_prefix(&format!("{seat} plume ")).is_some_and(|rest| rest.split(' ').count() == 2)
+                };
+                n.label().is_some_and(plume) || n.value().is_some_and(plume)
+            }))
+            .map(|n| n.rect())
+            .collect();
+        assert!(plumes.len() >= 2, "{seat}'s plumes: {plumes:?}");
+        let tops: Vec<f32> = plumes.iter().map(|r| r.top()).collect();
+        assert!(tops.iter().all(|t| (t - tops[0]).abs() < 1.0), "{seat}'s plumes on one line: {plumes:?}");
+    }
+}

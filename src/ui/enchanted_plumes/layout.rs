@@ -349,7 +349,11 @@ pub(super) fn fanned_step(card: Vec2, widest: usize) -> f32 {
 /// How far apart the cards of a row lie (one's own too: small, they
 /// overlap rather than wrap a low window's mat onto a second line).
 pub(super) fn others_step(card: Vec2) -> f32 {
-    card.x * 0.62
+    // The smallest a little closer still, each card's left half in view
+    // (its value and its colour's name): a seat's plumes then keep one
+    // line in a low window (a last plume alone on a second line looked
+    // broken).
+    if card.x < SMALL_CARD.x * 0.8 { card.x * 0.5 } else { card.x * 0.62 }
 }
 
 pub(super) fn plume_width_by(widest: usize, card: Vec2, step: f32) -> f32 {
