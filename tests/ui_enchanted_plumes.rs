@@ -2241,7 +2241,7 @@ fn in_a_low_window_each_seats_plumes_keep_one_line() {
             .map(|n| n.rect())
             .collect();
         assert!(plumes.len() >= 2, "{seat}'s plumes: {plumes:?}");
-        let tops: Vec<f32> = plumes.iter().map(|r| r.top()).collect();
+        let tops: Vec<f32> = plumes.iter().map(egui::Rect::top).collect();
         assert!(tops.iter().all(|t| (t - tops[0]).abs() < 1.0), "{seat}'s plumes on one line: {plumes:?}");
     }
 }
