@@ -2245,3 +2245,51 @@ fn in_a_low_window_each_seats_plumes_keep_one_line() {
         assert!(tops.iter().all(|t| (t - tops[0]).abs() < 1.0), "{seat}'s plumes on one line: {plumes:?}");
     }
 }
+
+/// Review 32: the "new" over a card just drawn was faint gold words above
+/// the card, cut off at the row's top (and in a low window it ran into the
+/// hand's title). It is a tag on the card's top edge, inside the card.
+#[test]
+fn a_card_just_drawn_carries_its_new_tag_on_its_own_edge() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = the_late_game_of_four(dir.path());
+    let before: Vec<String> = state(&mut h).hand(Seat(0)).iter().map(ToString::to_string).collect();
+    h.get_by_label("Draw a card").click();
+    h.run_steps(6);
+    let drawn = state(&mut h).hand(Seat(0)).iter().map(ToString::to_string).find(|c| !before.contains(c));
+    let drawn = drawn.expect("a card was drawn");
+    let card = h.get_by_label(&format!("hand: feather {drawn}")).rect();
+    let tag = common::painted_words(&h).into_iter().find(|w| w.0 == "new").expect("the drawn card is tagged new").1;
+    assert!(card.expand(1.0).contains_rect(tag), "the tag lies on the card's own edge: {tag:?} in {card:?}");
+}
+
+/// Review 32: at six seats the last seat's peacock pressed against the
+/// table's rim, and the others' hands were "a tiny icon" by their names.
+/// The others' places keep off the rim, and their hands' backs stand as
+/// tall as the name's plate.
+#[test]
+fn the_others_places_keep_off_the_rim_and_their_hands_are_plain_to_see() {
+    let dir = tempfile::tempdir().unwrap();
+    // Late in a game of four the row of places fills the table's width:
+    // the first place's plate stands a finger's width in from the rim
+    // (36 points from the window's edge, the last place's peacock pressed
+    // against the rim at the far side), and the
+    // row is laid in the middle, so the last keeps as far off it.
+    let late = tempfile::tempdir().unwrap();
+    let four = the_late_game_of_four(late.path());
+    let first = four.get_by_label("Player 2").rect();
+    assert!(first.left() >= 40.0, "the first place keeps off the rim: {first:?}");
+    let mut h = table_of(dir.path(), 6, 40, [1180.0, 820.0]);
+    let g = state(&mut h);
+    for k in 2..=6 {
+        let name = format!("Seat {k}");
+        let plate = h.get_by_label(&name).rect();
+        let held = g.hand(Seat(k - 1)).len();
+        if held == 0 {
+            continue;
+        }
+        let backs = format!("{name}: {} in hand, face down", aviary::rules::words::count(held, "card"));
+        let backs = h.get_by_label(&backs).rect();
+        assert!(backs.height() >= plate.height() - 2.0, "{name}'s hand beside its plate: {backs:?} {plate:?}");
+    }
+}

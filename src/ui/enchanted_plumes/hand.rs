@@ -143,10 +143,22 @@ impl PlumesView {
                     );
                 }
                 let r = if state.last_drawn() == Some((seat, c)) && acting {
-                    // (Over the card at the table's foot, where under it
-                    // would lie past the window's edge.)
-                    let at = r.rect.center_top() - Vec2::new(0.0, 1.0);
-                    ui.painter().text(at, Align2::CENTER_BOTTOM, "new", FontId::proportional(11.0), palette.selection);
+                    // A gold tag on the card's top edge (over the card at
+                    // the table's foot, where under it would lie past the
+                    // window's edge; above it, faint gold words were cut
+                    // off at the row's top and, in a low window, ran into
+                    // the hand's title).
+                    let at = r.rect.center_top() + Vec2::new(0.0, 2.0);
+                    let tag = ui.painter().layout_no_wrap("new".into(), FontId::proportional(11.0), palette.table.rim);
+                    let plate = Align2::CENTER_TOP.anchor_size(at, tag.size() + Vec2::new(12.0, 2.0));
+                    ui.painter().rect(
+                        plate,
+                        7.0,
+                        palette.selection,
+                        Stroke::new(1.0, palette.table.rim),
+                        StrokeKind::Inside,
+                    );
+                    ui.painter().galley(plate.center() - tag.size() / 2.0, tag, palette.table.rim);
                     r.on_hover_text("You just drew this card")
                 } else {
                     r

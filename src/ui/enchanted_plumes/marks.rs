@@ -195,9 +195,10 @@ pub(super) fn turn_token(ui: &mut Ui, palette: &Palette, seat: Seat) {
 /// little, as many as it holds, in `room` (closer together in a narrow
 /// one); false, drawing nothing, where they do not fit.
 pub(super) fn held_backs(ui: &mut Ui, palette: &Palette, (name, n): (&str, usize), room: f32) -> bool {
-    // (At 13 by 19 points they were too small to count.)
-    let card = Vec2::new(15.0, 22.0);
-    let step = if n > 1 { ((room - card.x - 4.0) / (n - 1) as f32).min(7.0) } else { 7.0 };
+    // (At 13 by 19 points they were too small to count, and at 15 by 22
+    // still "a tiny icon": as tall as the name's plate.)
+    let card = Vec2::new(19.0, 27.0);
+    let step = if n > 1 { ((room - card.x - 4.0) / (n - 1) as f32).min(8.0) } else { 8.0 };
     if room < card.x + 4.0 || step < 2.0 {
         return false;
     }

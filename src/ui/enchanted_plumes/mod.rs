@@ -16,6 +16,8 @@ use crate::rules::{Game, Outcome, Seat, Setup};
 use crate::session::{Player, Session};
 use crate::table::{Shown, Table};
 
+/// How far the others' places keep from the table's rim at either side.
+const OFF_THE_RIM: f32 = 8.0;
 /// Size of a hand card.
 const HAND_CARD: Vec2 = Vec2::new(64.0, 92.0);
 /// Size of a card in the player's own plumes.
@@ -309,6 +311,10 @@ impl PlumesView {
         // table, with the hand). (The Train at the top edge, over the
         // others, left a band of bare cloth between them and one's own.)
         let (mats_room, supply) = self.table_split(ui.available_rect_before_wrap());
+        // (Kept a little off the rim at either side: the last seat's
+        // peacock pressed against it. A low window keeps every point.)
+        let off = if self.compact { 0.0 } else { OFF_THE_RIM };
+        let mats_room = mats_room.shrink2(Vec2::new(off, 0.0));
         let mut mats_ui =
             ui.new_child(egui::UiBuilder::new().max_rect(mats_room).layout(egui::Layout::top_down(egui::Align::Min)));
         let table_height = mats_room.height();
