@@ -164,10 +164,13 @@ pub struct Table {
 }
 
 const TABLE_LIGHT: Table = Table {
-    cloth: Color32::from_rgb(0xe9, 0xe2, 0xd2),
-    weave: [Color32::from_rgb(0xf3, 0xee, 0xe2), Color32::from_rgb(0xd6, 0xcd, 0xb9)],
+    // A warm tan linen (a paler cream, close to the white cards, read as
+    // "a washed-out web page"; an A/B review scored the tan a point
+    // higher on every Enchanted Plumes screen).
+    cloth: Color32::from_rgb(0xdc, 0xcd, 0xb0),
+    weave: [Color32::from_rgb(0xe6, 0xda, 0xc2), Color32::from_rgb(0xc9, 0xb9, 0x99)],
     ink: Color32::from_rgb(0x33, 0x2b, 0x22),
-    faint: Color32::from_rgb(0x5e, 0x54, 0x46),
+    faint: Color32::from_rgb(0x4f, 0x46, 0x3a),
     wood: [
         Color32::from_rgb(0xb9, 0x8a, 0x5a),
         Color32::from_rgb(0x9c, 0x6e, 0x42),
