@@ -794,15 +794,20 @@ fn table_of(dir: &std::path::Path, seats: u8, turns: usize, size: [f32; 2]) -> H
 /// The showcase's late game of four (the one a new player saw), opened from
 /// its save in a 1180x820 window, its files in `dir`.
 fn the_late_game_of_four(dir: &std::path::Path) -> Harness<'static, AviaryApp> {
+    the_late_game_of_four_at(dir, [1180.0, 820.0], 6)
+}
+
+/// The late game of four opened in a window of `size`, after `steps`
+/// frames.
+fn the_late_game_of_four_at(dir: &std::path::Path, size: [f32; 2], steps: usize) -> Harness<'static, AviaryApp> {
     let saved = dir.join("late.json");
     let golden = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/saves/enchanted-plumes-4-players-late.json");
     std::fs::copy(golden, &saved).unwrap();
-    let mut h = Harness::builder()
-        .with_size([1180.0, 820.0])
-        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), common::app(dir));
+    let mut h =
+        Harness::builder().with_size(size).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), common::app(dir));
     h.run();
     assert!(h.state_mut().open_file(&saved, &mut Vec::new()), "the save opens");
-    h.run_steps(6);
+    h.run_steps(steps);
     h
 }
 
@@ -2220,15 +2225,7 @@ fn the_hand_off_is_that_persons_hand_face_down_with_a_plaque_across_it() {
 #[test]
 fn in_a_low_window_each_seats_plumes_keep_one_line() {
     let dir = tempfile::tempdir().unwrap();
-    let saved = dir.path().join("late.json");
-    let golden = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/saves/enchanted-plumes-4-players-late.json");
-    std::fs::copy(golden, &saved).unwrap();
-    let mut h = Harness::builder()
-        .with_size([800.0, 600.0])
-        .build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), common::app(dir.path()));
-    h.run();
-    assert!(h.state_mut().open_file(&saved, &mut Vec::new()), "the save opens");
-    h.run_steps(8);
+    let h = the_late_game_of_four_at(dir.path(), [800.0, 600.0], 8);
     for seat in ["Player 2", "Player 3", "Player 4"] {
         let plumes: Vec<egui::Rect> = h
             .query_all(egui_kittest::kittest::by().predicate(|n| {
