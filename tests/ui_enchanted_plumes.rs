@@ -2290,3 +2290,70 @@ fn the_others_places_keep_off_the_rim_and_their_hands_are_plain_to_see() {
         assert!(backs.height() >= plate.height() - 2.0, "{name}'s hand beside its plate: {backs:?} {plate:?}");
     }
 }
+
+/// The angles of the shapes painted turned (more than a degree) with their
+/// centre in `area`.
+fn turned(shape: &egui::Shape, area: egui::Rect, out: &mut Vec<f32>) {
+    match shape {
+        egui::Shape::Rect(r) if area.contains(r.rect.center()) && r.angle.abs() > 0.02 => out.push(r.angle),
+        egui::Shape::Vec(v) => v.iter().for_each(|s| turned(s, area, out)),
+        _ => {}
+    }
+}
+
+/// Found by new players: one or two cards lay side by side, level, under
+/// a "your hand" caption, "displayed, not held". However few, the hand is
+/// held: its cards overlap and turn out from the middle, and nothing
+/// captions it (screen readers still hear whose hand it is).
+#[test]
+fn even_two_cards_are_held_as_a_fan_with_no_caption() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = (16..90)
+        .step_by(2)
+        .map(|turns| table_of(dir.path(), 4, turns, [1180.0, 820.0]))
+        .find(|h| card_rects(h, "hand").len() == 2)
+        .expect("a turn at which Ada holds two cards");
+    let mut hand = card_rects(&h, "hand");
+    hand.sort_by(|a, b| a.left().total_cmp(&b.left()));
+    assert!(hand[1].left() < hand[0].right() - hand[0].width() * 0.25, "the two cards overlap as held: {hand:?}");
+    assert!(hand[1].left() - hand[0].left() >= hand[0].width() * 0.5, "each value in view: {hand:?}");
+    let words = common::painted_words(&h);
+    assert!(!words.iter().any(|w| w.0.eq_ignore_ascii_case("your hand")), "no caption by the hand");
+    h.get_by_label_contains("Your hand (Ada)");
+    // Turned out from the middle: shapes painted at a slant over each card.
+    for (k, card) in hand.iter().enumerate() {
+        let mut angles = Vec::new();
+        h.output().shapes.iter().for_each(|c| turned(&c.shape, card.shrink(card.width() * 0.3), &mut angles));
+        let side = if k == 0 { -1.0 } else { 1.0 };
+        assert!(angles.iter().any(|a| a * side > 0.0), "card {k} turned outwards: {angles:?}");
+    }
+}
+
+/// Found by new players (three reviews): early in a game a band of bare
+/// cloth lay between the others' plumes and the Train, and the right half
+/// beside one's own plumes was bare: "half a table". Where the others
+/// leave room, every card grows into it (the Train's, the plumes', the
+/// hand's), and late in a game, with no room to spare, they keep their
+/// usual size.
+#[test]
+fn early_in_a_game_the_cards_grow_into_the_bare_cloth() {
+    let dir = tempfile::tempdir().unwrap();
+    let train_usual = 64.0 * 1.12;
+    let mut h = table_of(dir.path(), 4, 16, [1180.0, 820.0]);
+    h.run();
+    let train = card_rects(&h, "train");
+    let others = card_rects(&h, "Seat ");
+    assert!(!train.is_empty() && !others.is_empty(), "the Train and the others' plumes are on the table");
+    let others_foot = bottom_of(&others);
+    let train_top = train.iter().map(egui::Rect::top).fold(f32::INFINITY, f32::min);
+    assert!(train[0].width() > train_usual * 1.08, "the Train's cards grew: {:?}", train[0]);
+    // (From the others' cards' foot: their plumes' tails and the Train's
+    // title lie between, and 16 points are kept; 150 lay bare before.)
+    assert!(train_top - others_foot < 100.0, "bare cloth between the others and the Train: {others_foot}..{train_top}");
+    let ada = card_rects(&h, "Ada plume");
+    assert!(ada.iter().all(|c| c.width() >= others[0].width() - 0.5), "one's own cards as large as theirs");
+    // Late, the others' plumes need the room: the usual size.
+    let late = the_late_game_of_four_at(dir.path(), [1180.0, 820.0], 8);
+    let train = card_rects(&late, "train");
+    assert!(train[0].width() <= train_usual + 0.5, "late in the game the Train keeps its size: {:?}", train[0]);
+}

@@ -120,6 +120,27 @@ pub fn fan_rect_within(origin: Pos2, (i, n): (usize, usize), card: Vec2, width: 
     Rect::from_min_size(origin + Vec2::new(i as f32 * step, arc * off * off), card)
 }
 
+/// How far apart the cards of a hand held in play lie, as a share of a
+/// card's width: overlapping as cards held in the hand do, each one's
+/// value and most of its feather in view.
+pub const HELD_STEP: f32 = 0.62;
+
+/// Where card `i` of `n` sits in a hand held in play, starting at
+/// `origin` (the outer cards' top): always overlapping on a gentle arc, two cards as much as six
+/// (two laid side by side, level, read as "displayed, not held"), and
+/// closer where `n` of them would not fit `width`.
+#[must_use]
+pub fn held_rect(origin: Pos2, (i, n): (usize, usize), card: Vec2, width: f32) -> Rect {
+    let room = if n > 1 { (width - card.x) / (n - 1) as f32 } else { card.x };
+    let step = (card.x * HELD_STEP).min(room.max(card.x * 0.25));
+    let mid = (n.max(1) - 1) as f32 / 2.0;
+    let off = if mid > 0.0 { (i as f32 - mid) / mid } else { 0.0 };
+    // (The outer cards at `origin`'s height, the middle ones raised: the
+    // fan keeps to its row, whatever it holds.)
+    let arc = if n > 1 { 14.0 * ((card.x - step) / (card.x * 0.5)).min(1.0) } else { 0.0 };
+    Rect::from_min_size(origin + Vec2::new(i as f32 * step, arc * (off * off - 1.0)), card)
+}
+
 /// Each colour's feather pattern (bands, spots, an eye), so the ten
 /// colours are told apart by pattern as well as by hue and name.
 const PATTERNS: [(u8, u8, bool); 10] = [

@@ -45,7 +45,7 @@ impl PlumesView {
     /// The width of a full hand held as a fan: six overlapping as a held
     /// hand does, each card's index and most of its feather in view.
     pub(super) fn held_width(&self) -> f32 {
-        self.held_card().x * (1.0 + 5.0 * 0.56)
+        self.held_card().x * (1.0 + 5.0 * super::cards::HELD_STEP)
     }
 
     /// With no seat by the hand (a replay showing no one, a table of
@@ -74,14 +74,26 @@ impl PlumesView {
         // turn's words and the history buttons.
         let keep = state.phase() == Phase::Keep && !self.compact;
         let card = if keep {
-            self.hand_card * 1.25
+            // (Each whole, apart, however large the table's cards grew.)
+            let card = self.hand_card * 1.25;
+            let apart = (room - 6.0 * (n.max(1) - 1) as f32) / n.max(1) as f32;
+            card * (apart / card.x).min(1.0)
         } else if state.phase() == Phase::Keep {
             // (A low window: nine apart across the hand's row.)
             self.hand_card
         } else {
             self.held_card()
         };
-        let fan = move |origin: Pos2, i: usize| super::cards::fan_rect_within(origin, (i, n), card, room);
+        // In play held as in the hand, overlapping on an arc whatever it
+        // holds; choosing three of nine, laid apart to be looked over.
+        let choosing = state.phase() == Phase::Keep;
+        let fan = move |origin: Pos2, i: usize| {
+            if choosing {
+                super::cards::fan_rect_within(origin, (i, n), card, room)
+            } else {
+                super::cards::held_rect(origin, (i, n), card, room)
+            }
+        };
         let width = if n == 0 { 0.0 } else { fan(Pos2::ZERO, n - 1).right() };
         let step = if n > 1 { fan(Pos2::ZERO, 1).left() - fan(Pos2::ZERO, 0).left() } else { card.x * 2.0 };
         // At a card table the fan lies in the middle of its place,
@@ -91,17 +103,6 @@ impl PlumesView {
         named.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &name));
         let lead = ((room - width) / 2.0).max(0.0);
         let origin = area.min + Vec2::new(lead, 10.0);
-        if n > 0 && !self.compact {
-            // (Not in a low window: the Train lies there.)
-            // Whose cards these are, quietly, by the fan's foot.
-            ui.painter().text(
-                Pos2::new(origin.x - 14.0, origin.y + card.y),
-                Align2::RIGHT_BOTTOM,
-                "your hand",
-                look::display(ui.ctx(), 15.0),
-                palette.table.faint,
-            );
-        }
         ui.scope(|ui| {
             // The card picked up lies on top of the fan and takes the
             // pointer there (under its neighbour, it looked not picked).
@@ -303,7 +304,7 @@ impl PlumesView {
         }
         let card = self.held_card();
         let room = ui.available_width();
-        let fan = |origin: egui::Pos2, i: usize| super::cards::fan_rect_within(origin, (i, n), card, room);
+        let fan = |origin: egui::Pos2, i: usize| super::cards::held_rect(origin, (i, n), card, room);
         let width = if n == 0 { card.x } else { fan(egui::Pos2::ZERO, n - 1).right() };
         let (area, named) = ui.allocate_exact_size(Vec2::new(room, card.y + 8.0), Sense::hover());
         let said = format!("{name}'s hand: {}, face down", crate::rules::words::count(n, "card"));

@@ -375,6 +375,89 @@ pub(super) fn new_plume_width(card: Vec2) -> f32 {
     if short_headings(card) { (card.x + 18.0).max(50.0) } else { card.x + 40.0 }
 }
 
+/// What the cards' growth into bare cloth is keyed by: the window's size
+/// and the seat by the hand.
+pub(super) type GrowKey = ((i32, i32), Option<Seat>);
+
+/// The most the cards grow into bare cloth, over their usual size.
+pub(super) const MOST_GROWN: f32 = 1.3;
+
+/// How much larger than their usual size the table's cards are drawn
+/// where the others leave bare cloth above the Train (early in a game, a
+/// band of it lay between them, and the table looked half laid). Grown
+/// in a few steps when the table is first laid in a window, then only
+/// ever smaller, as the others' plumes need the room: cards that grew
+/// and shrank as they were laid would make the table breathe.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Grow {
+    key: Option<GrowKey>,
+    factor: f32,
+    /// Steps of growth taken under this key (at most [`GROW_STEPS`]).
+    steps: u8,
+}
+
+/// How many frames the growth takes to settle (each measures the bare
+/// cloth left and grows into it; what grows with the cards is not all
+/// free to, so one step left some bare).
+const GROW_STEPS: u8 = 2;
+
+impl Default for Grow {
+    fn default() -> Self {
+        Self { key: None, factor: 1.0, steps: 0 }
+    }
+}
+
+impl Grow {
+    /// The factor for this frame's `key` (back to 1, to be measured,
+    /// when it changed).
+    pub(super) fn factor(&self) -> f32 {
+        self.factor
+    }
+
+    pub(super) fn at(&mut self, key: GrowKey) -> f32 {
+        if self.key != Some(key) {
+            *self = Self { key: Some(key), ..Self::default() };
+        }
+        self.factor
+    }
+
+    /// The cards grow into `gap` points of bare cloth (16 kept), `grows`
+    /// being the height of what grows with them at their usual size; at
+    /// most [`MOST_GROWN`], in steps of 2%.
+    pub(super) fn grow_into(&mut self, ui: &Ui, gap: f32, grows: f32) {
+        if self.steps >= GROW_STEPS || self.key.is_none() || gap < 24.0 {
+            return;
+        }
+        self.steps += 1;
+        let wanted = (self.factor + (gap - 16.0) / grows.max(1.0)).clamp(1.0, MOST_GROWN);
+        let next = (wanted * 50.0).floor() / 50.0;
+        if next > self.factor + 0.001 {
+            self.factor = next;
+            if self.steps == 1 {
+                // (The first step unseen; a later one, a few points, shows
+                // for a frame: discarded frame after frame, with the mats'
+                // own remeasuring, egui warned of a loop.)
+                ui.ctx().request_discard("the table's cards grow into bare cloth");
+            }
+            ui.ctx().request_repaint();
+        }
+    }
+
+    /// The table ran `over` points past its room with the cards grown:
+    /// smaller, by as much, and no more growth under this key. Whether
+    /// they were grown.
+    pub(super) fn shrink_after_overflow(&mut self, ui: &Ui, over: f32, grows: f32) -> bool {
+        if self.factor <= 1.0 {
+            return false;
+        }
+        let smaller = ((self.factor - (over + 8.0) / grows.max(1.0)) * 50.0).floor() / 50.0;
+        (self.factor, self.steps) = (smaller.max(1.0), GROW_STEPS);
+        ui.ctx().request_discard("the grown cards ran past the table");
+        ui.ctx().request_repaint();
+        true
+    }
+}
+
 /// The sizes of the seats' cards, as the window and the table allow.
 impl PlumesView {
     /// The mats came out taller than the table (a plume wrapped, a token

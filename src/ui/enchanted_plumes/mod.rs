@@ -146,6 +146,12 @@ pub struct PlumesView {
     /// frame, and the size of its cards (each mat of a row is drawn as
     /// tall while its cards keep that size).
     mat_rows: Vec<(f32, Vec2)>,
+    /// How much larger than their usual size every card on the table is
+    /// drawn, for the window, the rows laid, the seat by the hand and the
+    /// phase (the key), and whether that was settled: where the others
+    /// leave bare cloth above the Train, the cards take it (see
+    /// `layout::Grow`).
+    grow: layout::Grow,
 }
 
 impl PlumesView {
@@ -180,6 +186,7 @@ impl PlumesView {
             own_squeeze: ((0, 0, 0), 1.0),
             supply_band: Vec2::new(0.0, HAND_CARD.y + 60.0),
             mat_rows: Vec::new(),
+            grow: layout::Grow::default(),
         };
         if tab.humans().len() == 1 {
             tab.revealed = tab.humans().first().copied();
@@ -322,6 +329,7 @@ impl PlumesView {
         // players in a low window), so no seat is out of sight unawares.
         let mut mats: Vec<(Seat, Rect)> = Vec::new();
         let mut others_card = PLUME_CARD;
+        let (mut others_rows, mut rows_changed) = (1, false);
         // (Each table its own scroll area.)
         let mut scroll = egui::ScrollArea::vertical().id_salt(("ep-table", self.table.id));
         if let Some(offset) = self.scroll_down.take() {
@@ -365,6 +373,7 @@ impl PlumesView {
                 ui.add_space(4.0);
                 let row = per_row.max(1);
                 let rows = others.len().div_ceil(row).max(1);
+                others_rows = rows;
                 let mut tallest = Vec::new();
                 for ((chunk, sizes), wide) in others.chunks(row).zip(cards.chunks(row)).zip(widths.chunks(row)) {
                     // Each mat as wide as its plumes ask (see others_layout),
@@ -402,17 +411,17 @@ impl PlumesView {
                         ui.add_space(6.0);
                     }
                 }
-                let rows_changed = tallest.len() != self.mat_rows.len()
+                let rows_changed_now = tallest.len() != self.mat_rows.len()
                     || tallest.iter().zip(&self.mat_rows).any(|(a, b)| (a.0 - b.0).abs() > 0.5 || a.1 != b.1);
-                if rows_changed {
+                rows_changed = rows_changed_now;
+                if rows_changed_now {
                     // Laid by last frame's heights: redone at once.
                     self.mat_rows = tallest;
                     ui.ctx().request_discard("the seats' mats changed height");
                 }
             });
-        if shown.content_size.y > shown.inner_rect.height() + 2.0 {
-            self.squeeze_after_overflow(ui, others_card);
-        }
+        let over = shown.content_size.y - shown.inner_rect.height();
+        self.fit_the_table(ui, over, (others_card, others_rows), rows_changed);
         let scrolled = shown.state.clamped_offset().y;
         self.further_down_ui(ui, palette, &state, &mats, (shown.inner_rect, shown.content_size.y, scrolled));
         // (Not midway between the others' mats and one's own place: it
@@ -428,6 +437,28 @@ impl PlumesView {
         }
         if let Some(r) = self.refusal.take() {
             frame.notices.push(Notice::Error(r));
+        }
+    }
+
+    /// After the others' mats are laid, `over` points past their room
+    /// (less than 0: bare cloth under them): the table's cards smaller,
+    /// or grown into the bare cloth (see `layout::Grow`). `others` is the
+    /// others' largest card and how many rows of mats they take.
+    fn fit_the_table(&mut self, ui: &Ui, over: f32, (others_card, others_rows): (Vec2, usize), rows_changed: bool) {
+        // What grows with the cards: the others' rows, the Train, one's own
+        // plumes and the hand, at their usual size.
+        let own = self.own_card.y * self.own_lines as f32 * (1.0 + layout::NEW_ROW);
+        let grows =
+            (others_card.y * others_rows as f32 + self.train_card().y + own + self.held_card().y) / self.grow.factor();
+        if over > 2.0 {
+            // (Grown into room that was not there: smaller again first.)
+            if !self.grow.shrink_after_overflow(ui, over, grows) {
+                self.squeeze_after_overflow(ui, others_card);
+            }
+        } else if !self.compact && !rows_changed {
+            // Bare cloth between the others and the Train: every card
+            // grows into it.
+            self.grow.grow_into(ui, -over, grows);
         }
     }
 
@@ -511,7 +542,6 @@ impl View for PlumesView {
         // Train and in one's own plumes, so the others keep room above.
         let compact = ui.available_height() < COMPACT_BELOW;
         self.compact = compact;
-        self.hand_card = if compact { HAND_CARD * 0.8 } else { HAND_CARD };
         // (Keyed by the rows laid, not the cards: it is not undone, and
         // redone step by step, at every card.)
         let laid: usize =
@@ -521,6 +551,8 @@ impl View for PlumesView {
         if key != self.own_squeeze.0 {
             self.own_squeeze = (key, 1.0);
         }
+        let grow_key = ((key.0, key.1), self.by_hand_seat());
+        self.hand_card = if compact { HAND_CARD * 0.8 } else { HAND_CARD * self.grow.at(grow_key) };
         self.own_card = if compact { self.own_largest() } else { PLUME_CARD };
         let now = ui.input(|i| i.time);
         self.slides
