@@ -2333,8 +2333,7 @@ fn even_two_cards_are_held_as_a_fan_with_no_caption() {
 /// cloth lay between the others' plumes and the Train, and the right half
 /// beside one's own plumes was bare: "half a table". Where the others
 /// leave room, every card grows into it (the Train's, the plumes', the
-/// hand's), and late in a game, with no room to spare, they keep their
-/// usual size.
+/// hand's), and late in a game, with less room to spare, they grow less.
 #[test]
 fn early_in_a_game_the_cards_grow_into_the_bare_cloth() {
     let dir = tempfile::tempdir().unwrap();
@@ -2352,8 +2351,45 @@ fn early_in_a_game_the_cards_grow_into_the_bare_cloth() {
     assert!(train_top - others_foot < 100.0, "bare cloth between the others and the Train: {others_foot}..{train_top}");
     let ada = card_rects(&h, "Ada plume");
     assert!(ada.iter().all(|c| c.width() >= others[0].width() - 0.5), "one's own cards as large as theirs");
-    // Late, the others' plumes need the room: the usual size.
+    // Late, the others' plumes need the room: the cards grow less, if at
+    // all, and every mat stays whole.
+    let early = train[0].width();
     let late = the_late_game_of_four_at(dir.path(), [1180.0, 820.0], 8);
     let train = card_rects(&late, "train");
-    assert!(train[0].width() <= train_usual + 0.5, "late in the game the Train keeps its size: {:?}", train[0]);
+    assert!(train[0].width() < early - 2.0, "late in the game the Train grows less: {:?} ({early} early)", train[0]);
+    assert!(
+        late.query_by_label_contains("continue below").is_none()
+            && late.query_by_label_contains("further down").is_none(),
+        "a seat's mat runs past the table"
+    );
+}
+
+/// Found by new players (reviews 33 and 34): an italic "click to draw"
+/// under the deck was "the most software-like touch" of the table. Once a
+/// draw is allowed, the deck says so by its gold ring, its hover and the
+/// turn's words by the hand, with no caption under it.
+#[test]
+fn the_deck_offers_a_draw_by_its_ring_not_a_caption() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = table_of(dir.path(), 2, 20, [1180.0, 820.0]);
+    while state(&mut h).current() == Seat(0)
+        && let Some(play) = state(&mut h).legal_actions().into_iter().find(|a| matches!(a, Action::Play { .. }))
+    {
+        tab(&mut h).table.propose(play, &mut Vec::new()).unwrap();
+    }
+    h.run();
+    assert!(state(&mut h).legal_actions().contains(&Action::Draw), "Ada may draw");
+    let deck = h.get_by_label("Draw a card").rect();
+    let words = common::painted_words(&h);
+    assert!(!words.iter().any(|w| w.0.contains("click to draw")), "no caption under the deck");
+    // Its ring: a stroke in the selection's gold just outside the deck.
+    let gold = [false, true].map(|dark| aviary::ui::theme::palette(dark).selection);
+    let ringed = h.output().shapes.iter().any(|c| match &c.shape {
+        egui::Shape::Rect(r) => {
+            gold.contains(&r.stroke.color) && r.rect.contains_rect(deck) && r.rect.width() < deck.width() + 12.0
+        }
+        _ => false,
+    });
+    assert!(ringed, "the deck ringed in gold while a draw is allowed");
+    h.get_by_label_contains("Click the deck to draw");
 }

@@ -222,8 +222,8 @@ impl PlumesView {
         };
         ui.with_layout(layout, |ui| {
             if !beside {
-                // A set width, so nothing beside it moves when "click to
-                // draw" comes and goes.
+                // A set width, so nothing beside it moves as its count
+                // of cards shortens.
                 ui.set_width(self.train_card().x + 40.0);
                 // How many cards are left on the title's line (a line
                 // more under the deck made the middle of the table taller
@@ -282,12 +282,10 @@ impl PlumesView {
                 if over {
                     // Nothing to draw: the Peahen ended the game.
                     ui.label(RichText::new("The Peahen is drawn: the game is over").color(faint));
-                } else {
-                    // (The line kept when a draw is not allowed, so the
-                    // Train's row keeps its height.)
-                    let words = if can_draw { "click to draw" } else { " " };
-                    ui.label(RichText::new(words).color(faint).italics());
                 }
+                // (No "click to draw" under it: its gold ring, the turn's
+                // words and its hover say so; the italic caption was "the
+                // most software-like touch" to new players.)
             };
             if beside {
                 ui.vertical(|ui| {
