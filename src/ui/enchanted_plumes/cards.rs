@@ -126,9 +126,10 @@ pub fn fan_rect_within(origin: Pos2, (i, n): (usize, usize), card: Vec2, width: 
 pub const HELD_STEP: f32 = 0.62;
 
 /// Where card `i` of `n` sits in a hand held in play, starting at
-/// `origin` (the outer cards' top): always overlapping on a gentle arc, two cards as much as six
-/// (two laid side by side, level, read as "displayed, not held"), and
-/// closer where `n` of them would not fit `width`.
+/// `origin` (the outer cards' top): always overlapping on a gentle arc,
+/// two cards as much as six (two laid side by side, level, read as
+/// "displayed, not held"), and closer where `n` of them would not fit
+/// `width`.
 #[must_use]
 pub fn held_rect(origin: Pos2, (i, n): (usize, usize), card: Vec2, width: f32) -> Rect {
     let room = if n > 1 { (width - card.x) / (n - 1) as f32 } else { card.x };

@@ -408,12 +408,13 @@ impl Default for Grow {
 }
 
 impl Grow {
-    /// The factor for this frame's `key` (back to 1, to be measured,
-    /// when it changed).
+    /// How much larger than usual the cards are now.
     pub(super) fn factor(&self) -> f32 {
         self.factor
     }
 
+    /// The factor for this frame's `key` (back to 1, to be measured,
+    /// when it changed).
     pub(super) fn at(&mut self, key: GrowKey) -> f32 {
         if self.key != Some(key) {
             *self = Self { key: Some(key), ..Self::default() };

@@ -147,8 +147,7 @@ pub struct PlumesView {
     /// tall while its cards keep that size).
     mat_rows: Vec<(f32, Vec2)>,
     /// How much larger than their usual size every card on the table is
-    /// drawn, for the window, the rows laid, the seat by the hand and the
-    /// phase (the key), and whether that was settled: where the others
+    /// drawn, for the window and the seat by the hand: where the others
     /// leave bare cloth above the Train, the cards take it (see
     /// `layout::Grow`).
     grow: layout::Grow,
@@ -411,10 +410,9 @@ impl PlumesView {
                         ui.add_space(6.0);
                     }
                 }
-                let rows_changed_now = tallest.len() != self.mat_rows.len()
+                rows_changed = tallest.len() != self.mat_rows.len()
                     || tallest.iter().zip(&self.mat_rows).any(|(a, b)| (a.0 - b.0).abs() > 0.5 || a.1 != b.1);
-                rows_changed = rows_changed_now;
-                if rows_changed_now {
+                if rows_changed {
                     // Laid by last frame's heights: redone at once.
                     self.mat_rows = tallest;
                     ui.ctx().request_discard("the seats' mats changed height");
