@@ -758,6 +758,22 @@ fn the_setup_dialog_promises_a_hand_off_screen_only_when_two_or_more_people_play
 /// until it is Ada's turn again after `turns` actions, shown in a window of
 /// `size`.
 fn table_of(dir: &std::path::Path, seats: u8, turns: usize, size: [f32; 2]) -> Harness<'static, AviaryApp> {
+    let mut k = 0;
+    table_until(dir, seats, size, |g, rng| {
+        k += 1;
+        let legal = g.legal_actions();
+        (k <= turns || g.current() != Seat(0)).then(|| legal[rng.below(legal.len())].clone())
+    })
+}
+
+/// Ada and `seats - 1` computers at a table in a window of `size`, after
+/// the moves `next` picks (until it picks none, or the game ends).
+fn table_until(
+    dir: &std::path::Path,
+    seats: u8,
+    size: [f32; 2],
+    mut next: impl FnMut(&EnchantedPlumes, &mut Rng) -> Option<Action>,
+) -> Harness<'static, AviaryApp> {
     let mut h =
         Harness::builder().with_size(size).build_ui_state(|ui, app: &mut AviaryApp| app.ui_root(ui), common::app(dir));
     h.run();
@@ -768,16 +784,15 @@ fn table_of(dir: &std::path::Path, seats: u8, turns: usize, size: [f32; 2]) -> H
     let mut session: Session<EnchantedPlumes> =
         Session::new(Setup { seats, options: Options { names, first: Some(0) } }, 8, players);
     let mut rng = Rng::seeded(3);
-    let mut k = 0;
-    while !session.is_over() && (k < turns || session.state().current() != Seat(0)) {
-        let legal = session.state().legal_actions();
-        session.propose(legal[rng.below(legal.len())].clone()).unwrap();
-        k += 1;
+    while !session.is_over()
+        && let Some(action) = next(session.state(), &mut rng)
+    {
+        session.propose(action).unwrap();
     }
     if std::env::var("DUMP").is_ok() {
         let _ = std::fs::create_dir_all("/tmp/hsave");
         aviary::save::write_file(
-            &std::path::PathBuf::from(format!("/tmp/hsave/ep-{seats}-{turns}.json")),
+            &std::path::PathBuf::from(format!("/tmp/hsave/ep-{seats}-{}.json", session.state().turns())),
             &aviary::save::to_text(&aviary::save::record(&session)),
         )
         .unwrap();
@@ -2392,4 +2407,30 @@ fn the_deck_offers_a_draw_by_its_ring_not_a_caption() {
     });
     assert!(ringed, "the deck ringed in gold while a draw is allowed");
     h.get_by_label_contains("Click the deck to draw");
+}
+
+/// Found by a new player (review 34): once the hand was played out, bare
+/// cloth lay where it had been, as if something were missing. The hand's
+/// place stays on the table, saying it is empty, until cards are drawn.
+#[test]
+fn a_hand_played_out_leaves_its_place_on_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = table_until(dir.path(), 2, [1180.0, 820.0], |g, rng| {
+        let legal = g.legal_actions();
+        let ada = g.current() == Seat(0);
+        if ada && g.hand(Seat(0)).is_empty() && g.phase() == Phase::Play {
+            return None;
+        }
+        // Ada plays whenever she may, so her hand runs out; the computer
+        // (and Ada's replenishing) at random.
+        let play = legal.iter().find(|a| ada && matches!(a, Action::Play { .. }));
+        Some(play.cloned().unwrap_or_else(|| legal[rng.below(legal.len())].clone()))
+    });
+    let g = state(&mut h);
+    assert!(g.current() == Seat(0) && g.hand(Seat(0)).is_empty(), "Ada to move with an empty hand");
+    let place = h.get_by_label("Your hand (Ada): empty").rect();
+    assert!(place.height() > 60.0, "the hand's place keeps its room: {place:?}");
+    let words = common::painted_words(&h);
+    let said = words.iter().find(|w| w.0 == "hand empty").expect("the place says the hand is empty");
+    assert!(place.contains(said.1.center()), "said in the hand's place: {:?} in {place:?}", said.1);
 }

@@ -56,28 +56,11 @@ impl PlumeFan {
         (half, sign): (f32, f32),
         (fill, edge): (Color32, Color32),
     ) -> Pos2 {
-        let (outer, inner) = (radii.0, radii.1.max(2.0));
-        let mid = f32::midpoint(outer, inner);
-        // The row's outer cards turned as `place` turns them, and the band
-        // as far past their centres as their edges reach.
-        let reach = (self.pivot.y - centre).max(1.0);
-        let turn = |x: f32| ((x - self.pivot.x) / reach).clamp(-self.most, self.most);
-        // At each radius the band's ends lie as far out as the cards'
-        // edges there (parallel to the line through a card's centre).
-        let ends_at = |r: f32| (turn(ends.0) - (half + sign) / r, turn(ends.1) + half / r);
-        let ((from_out, to_out), (from_in, to_in)) = (ends_at(outer), ends_at(inner));
-        let steps = (((to_out - from_out).abs() * outer / 6.0).ceil() as usize).clamp(2, 64);
-        let at = |a: f32, r: f32| self.pivot + Rot2::from_angle(a) * Vec2::new(0.0, -r);
+        let (rim_out, rim_in, sign_at) = self.band_rims((radii, ends, centre), (half, sign));
         let mut mesh = Mesh::default();
-        let mut rim_out = Vec::with_capacity(steps + 1);
-        let mut rim_in = Vec::with_capacity(steps + 1);
-        for k in 0..=steps {
-            let t = k as f32 / steps as f32;
-            let (o, i) = (at(from_out + (to_out - from_out) * t, outer), at(from_in + (to_in - from_in) * t, inner));
+        for (k, (&o, &i)) in rim_out.iter().zip(&rim_in).enumerate() {
             mesh.colored_vertex(o, fill);
             mesh.colored_vertex(i, fill);
-            rim_out.push(o);
-            rim_in.push(i);
             if k > 0 {
                 let v = 2 * k as u32;
                 mesh.add_triangle(v - 2, v - 1, v);
@@ -93,13 +76,50 @@ impl PlumeFan {
             fill: Color32::TRANSPARENT,
             stroke: PathStroke::new(1.0, edge),
         });
-        at(turn(ends.0) - (half + sign / 2.0) / mid, mid)
+        sign_at
+    }
+
+    /// The outer and the inner edge of [`Self::paint_band`]'s band, point
+    /// for point from its left end to its right, and the sign's place.
+    fn band_rims(
+        &self,
+        (radii, ends, centre): ((f32, f32), (f32, f32), f32),
+        (half, sign): (f32, f32),
+    ) -> (Vec<Pos2>, Vec<Pos2>, Pos2) {
+        let (outer, inner) = (radii.0, radii.1.max(2.0));
+        let mid = f32::midpoint(outer, inner);
+        // The row's outer cards turned as `place` turns them, and the band
+        // as far past their centres as their edges reach.
+        let reach = (self.pivot.y - centre).max(1.0);
+        let turn = |x: f32| ((x - self.pivot.x) / reach).clamp(-self.most, self.most);
+        // At each radius the band's ends lie as far out as the cards'
+        // edges there (parallel to the line through a card's centre).
+        let (first, last) = (turn(ends.0), turn(ends.1));
+        let ends_at = |r: f32| (first - ((half + sign) / r).atan(), last + (half / r).atan());
+        let ((from_out, to_out), (from_in, to_in)) = (ends_at(outer), ends_at(inner));
+        let steps = (((to_out - from_out).abs() * outer / 6.0).ceil() as usize).clamp(2, 64);
+        // Between the first card's centre and the last's the band follows
+        // the fan's arc, as the cards do; past them, the end cards' own
+        // straight edges (an arc there dipped under the card's foot, near
+        // the pivot, and a lower row's card hung off its band).
+        let at = |a: f32, r: f32| {
+            let past = a - a.clamp(first, last);
+            self.pivot + Rot2::from_angle(a) * Vec2::new(0.0, -r / past.cos())
+        };
+        let (mut rim_out, mut rim_in) = (Vec::with_capacity(steps + 1), Vec::with_capacity(steps + 1));
+        for k in 0..=steps {
+            let t = k as f32 / steps as f32;
+            rim_out.push(at(from_out + (to_out - from_out) * t, outer));
+            rim_in.push(at(from_in + (to_in - from_in) * t, inner));
+        }
+        (rim_out, rim_in, at(first - ((half + sign / 2.0) / mid).atan(), mid))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::PlumeFan;
+    use egui::emath::Rot2;
     use egui::{Pos2, Rect, Vec2};
 
     /// The cards of a row turn out from the middle, the outer ones most,
@@ -129,5 +149,31 @@ mod tests {
         let top = fan.place(Rect::from_center_size(Pos2::new(230.0, 100.0), card)).1;
         let lower = fan.place(Rect::from_center_size(Pos2::new(230.0, 145.0), card)).1;
         assert!(lower > top, "{lower} > {top}");
+    }
+
+    /// Found by a new player: a lower row's one card hung off its band,
+    /// whose foot, bent round the pivot close under it, dipped below the
+    /// card's corner. A band's corners lie on its end cards' edges (the
+    /// sign's room past the first card's), however near the pivot.
+    #[test]
+    fn a_band_s_corners_lie_on_its_end_cards_edges() {
+        let card = Vec2::new(66.0, 96.0);
+        let fan = PlumeFan::new(Pos2::new(300.0, 500.0), card, (4, 45.0));
+        // A lower row's one card, well left of the fan's middle.
+        let level = Rect::from_center_size(Pos2::new(260.0, 545.0), card);
+        let (laid, angle) = fan.place(level);
+        assert!(angle < -0.1, "turned: {angle}");
+        let (half, sign) = (card.x / 2.0 + 1.0, 13.0);
+        let radii = (fan.pivot.y - level.top(), fan.pivot.y - level.bottom());
+        let (outer, inner, _) = fan.band_rims((radii, (260.0, 260.0), 545.0), (half, sign));
+        // The card's corners, turned about its centre.
+        let corner = |x: f32, y: f32| laid.center() + Rot2::from_angle(angle) * Vec2::new(x, y);
+        let near = |a: Pos2, b: Pos2| (a - b).length() < 0.5;
+        let (h, v) = (card.x / 2.0, card.y / 2.0);
+        let across = Rot2::from_angle(angle) * Vec2::X;
+        assert!(near(outer[0], corner(-h, -v) - across * (1.0 + sign)), "{:?} {:?}", outer[0], corner(-h, -v));
+        assert!(near(inner[0], corner(-h, v) - across * (1.0 + sign)), "{:?} {:?}", inner[0], corner(-h, v));
+        assert!(near(*outer.last().unwrap(), corner(h, -v) + across), "top right");
+        assert!(near(*inner.last().unwrap(), corner(h, v) + across), "{:?} {:?}", inner.last(), corner(h, v));
     }
 }

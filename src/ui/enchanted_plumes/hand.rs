@@ -99,8 +99,16 @@ impl PlumesView {
         // At a card table the fan lies in the middle of its place,
         // whatever it holds.
         let (area, named) = ui.allocate_exact_size(Vec2::new(room, card.y + 30.0), Sense::hover());
-        let name = format!("Your hand ({})", state.seat_name(seat));
+        let empty = n == 0 && state.phase() == Phase::Play;
+        let name = format!("Your hand ({}){}", state.seat_name(seat), if empty { ": empty" } else { "" });
         named.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &name));
+        if empty {
+            // Played out: the hand's place stays on the table, pressed
+            // into the cloth with the outlines of the cards it will hold
+            // (bare cloth there read as something missing).
+            let place = Rect::from_center_size(area.center(), card * 0.85);
+            empty_hand_place(ui.painter(), palette, place);
+        }
         let lead = ((room - width) / 2.0).max(0.0);
         let origin = area.min + Vec2::new(lead, 10.0);
         ui.scope(|ui| {
@@ -360,6 +368,30 @@ impl PlumesView {
             ui.add(egui::Label::new(format!("• {}", e.text)).wrap());
         }
     }
+}
+
+/// The place of a hand played out, `rect` a card's size at its middle:
+/// a fan of three card outlines pressed into the cloth (as the new
+/// plume's place is), with "hand empty" across them.
+fn empty_hand_place(painter: &egui::Painter, palette: &Palette, rect: Rect) {
+    use super::super::theme;
+    let mat = theme::mix(palette.table.cloth, palette.table.weave[1], 0.7);
+    let fill = theme::mix(mat, palette.table.shadow.to_opaque(), 0.12);
+    let edge = Stroke::new(1.0, theme::mix(mat, palette.table.ink, 0.22));
+    // (The middle one last, on top, a little higher, as a hand is held.)
+    for (turn, rise) in [(-0.16_f32, 0.0), (0.16, 0.0), (0.0, -4.0)] {
+        let outline = rect.translate(Vec2::new(turn * rect.width() * 1.6, rise));
+        tilted(painter, turn, outline.center(), |painter| {
+            painter.rect(outline, 8.0, fill, edge, StrokeKind::Inside);
+        });
+    }
+    painter.text(
+        rect.center(),
+        Align2::CENTER_CENTER,
+        "hand empty",
+        look::display(painter.ctx(), (rect.height() * 0.12).clamp(11.0, 15.0)),
+        theme::mix(mat, palette.table.ink, 0.6),
+    );
 }
 
 /// How to do what the turn asks, in a few words and in full: what may be
