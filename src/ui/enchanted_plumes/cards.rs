@@ -422,14 +422,43 @@ pub(super) fn paint_peahen(painter: &egui::Painter, palette: &Palette, rect: Rec
     );
 }
 
-/// A finished peacock's train spread behind its rows, the bird at its
-/// foot. (A plume still growing has none: its quills and eyes, peeping
-/// round the cards, read as stray marks to a new player.)
-pub(super) fn paint_tail(painter: &egui::Painter, palette: &Palette, rect: Rect, foot_y: f32, complete: bool) {
-    if complete {
-        let foot = Pos2::new(rect.center().x, foot_y);
-        let radius = (foot_y - rect.top() - 2.0).min(rect.width() * 0.5 + 10.0).max(20.0);
-        crate::ui::art::peacock_fan(painter, palette, foot, radius, 2);
+/// A finished peacock's train spread behind its rows: eyed feathers from
+/// its face-down card (the bird, whose back the card shows) out past the
+/// rows' edges, `rect` the plume's room, `foot_y` under its last row of
+/// `card`-sized cards. (A plume still growing has none: its quills and
+/// eyes, peeping round the cards, read as stray marks to a new player.)
+/// The train reaches just past the cards, round the top and the sides, so
+/// the eyes ring the tail (spread from under it, it showed as a skirt
+/// under the face-down card, with a bird's body sticking out below).
+pub(super) fn paint_tail(
+    painter: &egui::Painter,
+    palette: &Palette,
+    rect: Rect,
+    (foot_y, card): (f32, Vec2),
+    complete: bool,
+) {
+    if !complete {
+        return;
+    }
+    let p = palette.table.peacock;
+    let base = Pos2::new(rect.center().x, foot_y - 6.0 - card.y * 0.45);
+    let (rx, ry) = (rect.width() / 2.0 + 12.0, (base.y - rect.top() - 8.0).max(card.y * 0.6));
+    for (row, (n, scale)) in [(13, 1.0_f32), (9, 0.8)].into_iter().enumerate() {
+        for i in 0..n {
+            let a = std::f32::consts::PI * (1.0 + i as f32 / (n - 1) as f32);
+            // (Down to the level of the bird at either side, as a spread
+            // train is.)
+            let tip = base + Vec2::new(a.cos() * rx, a.sin().min(-0.12) * ry) * scale;
+            let look = art::FeatherLook {
+                base: theme::mix(p[2], p[0], 0.3 + 0.2 * row as f32),
+                tip: p[2],
+                ink: palette.table.rim,
+                eye: Some([p[1], p[3], p[4]]),
+                bands: 0,
+                spots: 0,
+            };
+            art::feather(painter, base, tip, (card.x * 0.42 * scale).max(10.0), 0.0, &look);
+        }
     }
 }
 

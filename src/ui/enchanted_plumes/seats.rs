@@ -339,7 +339,7 @@ impl PlumesView {
         // (Room round the plume for its fanned cards' corners.)
         let painter = ui.painter_at(rect.expand(16.0));
         let foot_y = rect.top() + 18.0 + rows_height(plume.rows.len(), card) + 6.0;
-        paint_tail(&painter, palette, rect, foot_y, plume.is_complete());
+        paint_tail(&painter, palette, rect, (foot_y, card), plume.is_complete());
         let kind = if plume.is_complete() { "peacock" } else { "plume" };
         let title = format!("{kind} {} {}", index + 1, plume_score_text(score));
         let label = format!("{} {title}", state.seat_name(seat));
