@@ -173,7 +173,8 @@ mod tests {
         let across = Rot2::from_angle(angle) * Vec2::X;
         assert!(near(outer[0], corner(-h, -v) - across * (1.0 + sign)), "{:?} {:?}", outer[0], corner(-h, -v));
         assert!(near(inner[0], corner(-h, v) - across * (1.0 + sign)), "{:?} {:?}", inner[0], corner(-h, v));
-        assert!(near(*outer.last().unwrap(), corner(h, -v) + across), "top right");
-        assert!(near(*inner.last().unwrap(), corner(h, v) + across), "{:?} {:?}", inner.last(), corner(h, v));
+        let (top_right, foot_right) = (outer[outer.len() - 1], inner[inner.len() - 1]);
+        assert!(near(top_right, corner(h, -v) + across), "{top_right:?} {:?}", corner(h, -v));
+        assert!(near(foot_right, corner(h, v) + across), "{foot_right:?} {:?}", corner(h, v));
     }
 }
