@@ -2434,3 +2434,79 @@ fn a_hand_played_out_leaves_its_place_on_the_table() {
     let said = words.iter().find(|w| w.0 == "hand empty").expect("the place says the hand is empty");
     assert!(place.contains(said.1.center()), "said in the hand's place: {:?} in {place:?}", said.1);
 }
+
+/// A new player (review 35) saw the table shift by a few points as a card
+/// was laid: a new plume, whose room one's own plumes rightly make by
+/// growing a little smaller. Laying a card in a row a plume already has
+/// leaves the Train's cards and the others' where they were, at their size.
+#[test]
+fn laying_a_card_in_ones_own_plume_leaves_the_rest_of_the_table_still() {
+    for (seats, turns) in [(4, 0), (2, 30), (4, 40), (6, 30)] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = if turns == 0 {
+            the_late_game_of_four(dir.path())
+        } else {
+            let mut h = table_of(dir.path(), seats, turns, [1180.0, 820.0]);
+            h.run_steps(4);
+            h
+        };
+        let g = state(&mut h);
+        let me = g.current();
+        // A card laid in a row one's plume already has (a new row or a
+        // new plume may rightly take room from the rest).
+        let Some(play) = g.legal_actions().into_iter().find(|a| match *a {
+            Action::Play { plume, row, .. } => {
+                g.plumes(me).get(usize::from(plume)).is_some_and(|p| usize::from(row) < p.rows.len())
+            }
+            _ => false,
+        }) else {
+            continue;
+        };
+        let before = card_rects(&h, "train");
+        let others = |h: &Harness<'_, AviaryApp>| {
+            let mut r = card_rects(h, "Player 2");
+            r.extend(card_rects(h, "Seat 2"));
+            r
+        };
+        let others_before = others(&h);
+        tab(&mut h).table.propose(play.clone(), &mut Vec::new()).unwrap();
+        h.run_steps(6);
+        let train = card_rects(&h, "train");
+        let same = |a: &[egui::Rect], b: &[egui::Rect]| {
+            a.len() == b.len()
+                && a.iter().zip(b).all(|(x, y)| (x.min - y.min).length() < 0.5 && (x.size() - y.size()).length() < 0.5)
+        };
+        assert!(same(&before, &train), "{seats} seats: the Train stays put after {play:?}: {before:?} then {train:?}");
+        let others_after = others(&h);
+        assert!(
+            same(&others_before, &others_after),
+            "{seats} seats: the others' cards stay put: {others_before:?} then {others_after:?}"
+        );
+    }
+}
+
+/// Found by a new player (review 35): the others' hands, shown as card
+/// backs overlapping by their names, could not be counted. The backs carry
+/// how many they are, on a chip over the front card.
+#[test]
+fn the_others_hands_say_how_many_cards_they_hold() {
+    for size in [[1180.0, 820.0], [800.0, 600.0]] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = table_of(dir.path(), 4, 40, size);
+        h.run_steps(2);
+        let g = state(&mut h);
+        let words = common::painted_words(&h);
+        for k in 1..4 {
+            let held = g.hand(Seat(k)).len();
+            let Some(backs) = h.query_by_label_contains(&format!("Seat {}: ", k + 1)).map(|n| n.rect()) else {
+                continue;
+            };
+            let count = held.to_string();
+            assert!(
+                words.iter().any(|w| w.0 == count && backs.expand(2.0).contains(w.1.center())),
+                "{size:?}: seat {}'s {held} cards counted on its backs at {backs:?}",
+                k + 1
+            );
+        }
+    }
+}

@@ -204,10 +204,21 @@ pub(super) fn held_backs(ui: &mut Ui, palette: &Palette, (name, n): (&str, usize
     }
     let (rect, response) =
         ui.allocate_exact_size(Vec2::new(card.x + step * (n - 1) as f32 + 4.0, card.y + 2.0), Sense::hover());
+    let mut front = Rect::NOTHING;
     for i in 0..n {
         let at = rect.left_top() + Vec2::new(2.0 + step * i as f32, 1.0);
-        super::cards::paint_back(ui.painter(), palette, Rect::from_min_size(at, card), look::Lift::Flat);
+        front = Rect::from_min_size(at, card);
+        super::cards::paint_back(ui.painter(), palette, front, look::Lift::Flat);
     }
+    // How many, on a small ivory chip over the front card's foot (six
+    // backs overlapping could not be counted: review 35).
+    let painter = ui.painter();
+    let count = painter.layout_no_wrap(n.to_string(), look::display(ui.ctx(), 12.0), palette.table.on_plate);
+    let tall = count.size().y;
+    let chip = Rect::from_center_size(front.center_bottom() - Vec2::new(0.0, tall * 0.35), Vec2::splat(tall));
+    painter.circle_filled(chip.center() + Vec2::new(0.5, 1.0), tall / 2.0 + 0.5, palette.table.shadow);
+    painter.circle(chip.center(), tall / 2.0, palette.table.plate, Stroke::new(1.0, palette.table.edge));
+    painter.galley(chip.center() - count.size() / 2.0, count, palette.table.on_plate);
     let said = format!("{name}: {} in hand, face down", words::count(n, "card"));
     response.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, &said));
     response.on_hover_text(said);
