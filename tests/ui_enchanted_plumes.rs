@@ -75,6 +75,16 @@ fn the_hand_off_screen_hides_every_hand_between_two_people() {
     // Ada's turn to choose, but the screen first asks for her.
     assert!(tab(&mut h).needs_hand_off());
     h.get_by_label("Pass to Ada");
+    // On the gold ribbon a turn is announced by (plain words at the
+    // table's edge were easy to miss at a shared screen: review 35).
+    let gold = aviary::ui::theme::palette(false).selection;
+    let words = common::painted_words(&h);
+    let said = words.iter().find(|w| w.0 == "Pass to Ada").expect("the hand-off names Ada");
+    let on_ribbon = h.output().shapes.iter().any(|c| match &c.shape {
+        egui::Shape::Rect(r) => r.fill == gold && r.rect.contains(said.1.center()),
+        _ => false,
+    });
+    assert!(on_ribbon, "'Pass to Ada' on the gold ribbon");
     // Said once, where the turn line goes: not again by the Train's
     // buttons (it wrapped there, in another face).
     assert_eq!(labels_starting(&h, "status: "), 0, "the status is not said a second time");

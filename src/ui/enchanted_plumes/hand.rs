@@ -308,7 +308,7 @@ impl PlumesView {
         if recap_under {
             // (A low window: whose turn comes over the hand, the moves
             // since under it.)
-            ui.label(look::title(ui, format!("Pass to {name}"), 16.0).color(palette.table.ink));
+            crate::ui::tokens::turn_ribbon(ui, palette, &format!("Pass to {name}"), 16.0);
         }
         let card = self.held_card();
         let room = ui.available_width();
@@ -344,7 +344,10 @@ impl PlumesView {
     pub(super) fn hand_off_words(&self, ui: &mut Ui, palette: &Palette, lines: usize) {
         let Some(seat) = self.human_to_move() else { return };
         let name = self.state().seat_name(seat);
-        ui.label(look::title(ui, format!("Pass to {name}"), 20.0).color(palette.table.ink));
+        // On the gold ribbon a turn is announced by (plain words at the
+        // table's edge were easy to miss at a shared screen: review 35).
+        crate::ui::tokens::turn_ribbon(ui, palette, &format!("Pass to {name}"), 18.0);
+        ui.add_space(4.0);
         self.hand_off_recap(ui, palette, lines);
     }
 
