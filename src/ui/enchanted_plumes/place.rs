@@ -107,6 +107,8 @@ const LOW_ROW: f32 = 150.0;
 /// The height of the deck's and the Train's titles over their cards in
 /// that row (the hand's title and cards are laid level with them).
 const LOW_TITLE: f32 = 24.0;
+/// How far the deck lies off the table's rim at the left of that row.
+const LOW_OFF_RIM: f32 = 8.0;
 /// The width of the turn's words at the right of that row.
 const LOW_WORDS: f32 = 180.0;
 /// The height of one's name and the turn's token at the top of the column
@@ -143,7 +145,9 @@ impl PlumesView {
         let supply_w = if band.x > 0.0 { band.x } else { width / 2.0 };
         let supply_at = |row: Rect| {
             let top = row.top() + ((LOW_ROW - band.y) / 2.0).max(0.0);
-            Rect::from_min_size(Pos2::new(row.left(), top), Vec2::new(supply_w, band.y.max(1.0)))
+            // (Off the rim: the deck's stack pressed into the table's
+            // corner, review 35.)
+            Rect::from_min_size(Pos2::new(row.left() + LOW_OFF_RIM, top), Vec2::new(supply_w, band.y.max(1.0)))
         };
         if hand_off {
             // The card that hands the game over lies at the right of the
