@@ -7,6 +7,7 @@ use egui::{Pos2, Rect, Response, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, 
 use super::fan::PlumeFan;
 use super::layout::{others_step, plume_width_by, row_step, rows_height};
 use super::{Feather, FeatherFace, Known, Palette, Plume, Seat, look, paint_feather, words};
+use crate::rules::enchanted_plumes::HAND_LIMIT;
 
 /// What a plume says on hover (`words`); small cards (`held_up`: a crowded
 /// table, a low window) are held up to the eye, at their full size.
@@ -192,16 +193,14 @@ pub(super) fn turn_token(ui: &mut Ui, palette: &Palette, seat: Seat) {
 }
 
 /// A seat's hand as a little row of card backs by its name, fanned a
-/// little, as many as it holds, in `room` (closer together in a narrow
-/// one); false, drawing nothing, where they do not fit.
+/// little, as many as it holds, with how many on a chip, in `room` (closer
+/// together in a narrow one); false, drawing nothing, where they do not
+/// fit.
 pub(super) fn held_backs(ui: &mut Ui, palette: &Palette, (name, n): (&str, usize), room: f32) -> bool {
-    // (At 13 by 19 points they were too small to count, and at 15 by 22
-    // still "a tiny icon": as tall as the name's plate.)
-    let card = Vec2::new(19.0, 27.0);
-    let step = if n > 1 { ((room - card.x - 4.0) / (n - 1) as f32).min(8.0) } else { 8.0 };
-    if room < card.x + 4.0 || step < 2.0 {
+    let Some(step) = backs_step(room, n) else {
         return false;
-    }
+    };
+    let card = BACK;
     let (rect, response) =
         ui.allocate_exact_size(Vec2::new(card.x + step * (n - 1) as f32 + 4.0, card.y + 2.0), Sense::hover());
     let mut front = Rect::NOTHING;
@@ -223,6 +222,22 @@ pub(super) fn held_backs(ui: &mut Ui, palette: &Palette, (name, n): (&str, usize
     response.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, &said));
     response.on_hover_text(said);
     true
+}
+
+/// A card back by a seat's name: as tall as the name's plate (at 13 by 19
+/// points they were too small to count, and at 15 by 22 still "a tiny
+/// icon").
+const BACK: Vec2 = Vec2::new(19.0, 27.0);
+
+/// How far apart the backs of a hand of `n` lie in `room`; none where
+/// they do not fit. Reckoned for a full hand ([`HAND_LIMIT`]) whatever it
+/// holds now, so the backs fit by the name, or not, from turn to turn:
+/// reckoned by the count, they wrapped under the name as a hand grew, and
+/// the seat's plumes moved down (review 36).
+fn backs_step(room: f32, n: usize) -> Option<f32> {
+    let most = n.max(HAND_LIMIT);
+    let step = ((room - BACK.x - 4.0) / (most - 1) as f32).min(8.0);
+    (room >= BACK.x + 4.0 && step >= 2.0).then_some(step)
 }
 
 /// What a plume's tip says of its score.
@@ -249,6 +264,19 @@ mod tests {
         });
         out.textures_delta.clear();
         format!("{:?}", out.shapes)
+    }
+
+    /// Found by a new player (review 36): a seat's backs wrapped under its
+    /// name as its hand grew, and its plumes moved down. Whether they fit
+    /// by the name, and how far apart, does not depend on how many there
+    /// are now (a full hand's room is kept).
+    #[test]
+    fn the_backs_fit_by_the_name_or_not_whatever_the_hand_holds() {
+        for room in (10..120).map(|r| r as f32) {
+            let steps: Vec<Option<f32>> = (1..=super::HAND_LIMIT).map(|n| super::backs_step(room, n)).collect();
+            assert!(steps.iter().all(|s| *s == steps[0]), "in {room} points: {steps:?}");
+        }
+        assert!(super::backs_step(70.0, 6).is_some() && super::backs_step(20.0, 1).is_none());
     }
 
     /// A peacock held up to the eye (a crowded table's small cards, on
